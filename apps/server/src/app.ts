@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { redactPaths, requestSerializer } from './lib/log-redaction.ts';
+import { createTokenSigner } from './lib/tokens.ts';
+import { registerAuthRoutes } from './modules/auth/routes.ts';
+import { createSessionRepository } from './modules/auth/session-repository.ts';
+import { registerHealthRoutes } from './modules/health/routes.ts';
+import { createUserRepository } from './modules/users/repository.ts';
+import { registerUserRoutes } from './modules/users/routes.ts';
+import { registerAuth, type DeclaredRoute } from './plugins/auth.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+import { ensureAdmin } from './seed/ensure-admin.ts';
+import { seedDemo } from './seed/seed-demo.ts';
+
+export interface BuildOptions {
+  /** An already open database (tests); otherwise opened from the config. */
+  database?: Database;
+  /** Fastify logger: false in tests unless asked. */
+  logger?: boolean;
+  /** Requests per minute per address on sign-in and sign-up. */
+  authRateLimit?: number;
+  /** Create the first super-admin at start (off in tests, which make their own users). */
+  ensureAdmin?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    declaredRoutes: DeclaredRoute[];
+    database: Database;
+  }
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: { paths: redactPaths, censor: '[redacted]' },
+            serializers: { req: requestSerializer },
+          },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database =
+    options.database ??
+    (await openDatabase({
+      url: config.databaseUrl,
+      poolSize: config.databasePoolSize,
+      pgliteDir: path.join(config.dataDir, 'pglite'),
+    }));
+  app.decorate('database', database);
+  if (!options.database) app.addHook('onClose', () => database.close());
+
+  const { db } = database;
+  const users = createUserRepository(db);
+  const sessions = createSessionRepository(db);
+  const signer = createTokenSigner(config.tokenSecret);
+
+  registerErrorHandler(app);
+  registerSecurityHeaders(app, { hsts: config.publicUrl.startsWith('https://') });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  await app.register(fastifyRateLimit, { global: false });
+  app.declaredRoutes = registerAuth(app, { signer, sessions });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: `${config.companyName} API`, version: '1.0.0' },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+
+  const authDeps = { config, users, sessions, signer, authRateLimit: options.authRateLimit ?? 30 };
+  registerHealthRoutes(app, { database, config });
+  registerAuthRoutes(app, authDeps);
+  registerUserRoutes(app, { users });
+
+  await registerWebApp(app, config.webDistDir);
+
+  if (options.ensureAdmin !== false) await ensureAdmin({ config, users, log: app.log });
+  if (config.seedDemo) await seedDemo(db, app.log);
+
+  return app;
+}

@@ -1,0 +1,362 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { PackageType } from '@noise/shared/pricing';
+import type { Role } from '@noise/shared/roles';
+import { newId } from '../lib/ids.ts';
+
+const id = () =>
+  text('id')
+    .primaryKey()
+    .$defaultFn(() => newId());
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+/** Order of a child row within its parent (gallery, packages, items...). */
+const position = () => integer('position').notNull().default(0);
+
+// ---------------------------------------------------------------------------------------------
+// Users and sessions
+// ---------------------------------------------------------------------------------------------
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    username: text('username'),
+    passwordHash: text('password_hash'),
+    role: text('role').$type<Role>().notNull().default('client'),
+    isOAuth: boolean('is_oauth').notNull().default(false),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    displayName: text('display_name').notNull().default(''),
+    companyName: text('company_name').notNull().default(''),
+    contactNumber: text('contact_number').notNull().default(''),
+    bio: text('bio').notNull().default(''),
+    profilePhotoUrl: text('profile_photo_url').notNull().default(''),
+    stripeCustomerId: text('stripe_customer_id'),
+    defaultPaymentMethodId: text('default_payment_method_id'),
+    /** Raised on password change, role change, reset and deletion: every older token stops working. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
+    index('users_role_idx').on(t.role, t.createdAt),
+  ],
+);
+
+/** One row per sign-in; logout deletes it, so a token ends on the server. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Catalogue: services with ordered children, pages with items, industries
+// ---------------------------------------------------------------------------------------------
+
+export const services = pgTable(
+  'services',
+  {
+    id: id(),
+    title: text('title').notNull().default(''),
+    description: text('description').notNull().default(''),
+    initialInvestmentDescription: text('initial_investment_description').notNull().default(''),
+    initialInvestmentPriceCents: integer('initial_investment_price_cents').notNull().default(0),
+    featurePhotoUrl: text('feature_photo_url').notNull().default(''),
+    comparisonPdfUrl: text('comparison_pdf_url').notNull().default(''),
+    paymentType: text('payment_type').notNull().default(''),
+    /** A service that orders refer to is archived, not erased: it leaves the public site. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('services_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`)],
+);
+
+export const servicePackages = pgTable(
+  'service_packages',
+  {
+    id: id(),
+    serviceId: text('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    position: position(),
+    title: text('title').notNull().default(''),
+    type: text('type').$type<PackageType>().notNull().default('one-time'),
+    baseCostCents: integer('base_cost_cents').notNull().default(0),
+    recurringCostCents: integer('recurring_cost_cents').notNull().default(0),
+    priceSuffix: text('price_suffix').notNull().default(''),
+    features: jsonb('features').$type<string[]>().notNull().default([]),
+  },
+  (t) => [index('service_packages_service_idx').on(t.serviceId, t.position)],
+);
+
+export const serviceExtras = pgTable(
+  'service_extras',
+  {
+    id: id(),
+    serviceId: text('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    position: position(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    priceCents: integer('price_cents').notNull(),
+  },
+  (t) => [index('service_extras_service_idx').on(t.serviceId, t.position)],
+);
+
+export const serviceFaqs = pgTable(
+  'service_faqs',
+  {
+    id: id(),
+    serviceId: text('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    position: position(),
+    question: text('question').notNull(),
+    answer: text('answer').notNull(),
+  },
+  (t) => [index('service_faqs_service_idx').on(t.serviceId, t.position)],
+);
+
+export const serviceGalleryImages = pgTable(
+  'service_gallery_images',
+  {
+    id: id(),
+    serviceId: text('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    position: position(),
+    url: text('url').notNull(),
+  },
+  (t) => [index('service_gallery_service_idx').on(t.serviceId, t.position)],
+);
+
+export const serviceFeatureVideos = pgTable(
+  'service_feature_videos',
+  {
+    id: id(),
+    serviceId: text('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    position: position(),
+    url: text('url').notNull(),
+    thumbnailUrl: text('thumbnail_url').notNull().default(''),
+  },
+  (t) => [index('service_videos_service_idx').on(t.serviceId, t.position)],
+);
+
+export const pages = pgTable('pages', {
+  id: id(),
+  title: text('title').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const pageItems = pgTable(
+  'page_items',
+  {
+    id: id(),
+    pageId: text('page_id')
+      .notNull()
+      .references(() => pages.id, { onDelete: 'cascade' }),
+    position: position(),
+    title: text('title').notNull().default(''),
+    link: text('link').notNull().default(''),
+    featurePhotoUrl: text('feature_photo_url').notNull().default(''),
+  },
+  (t) => [index('page_items_page_idx').on(t.pageId, t.position)],
+);
+
+export const industries = pgTable('industries', {
+  id: id(),
+  title: text('title').notNull(),
+  link: text('link').notNull().default(''),
+  featurePhotoUrl: text('feature_photo_url').notNull().default(''),
+  position: position(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const recentlyViewed = pgTable(
+  'recently_viewed',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    serviceId: text('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.serviceId] }),
+    index('recently_viewed_user_idx').on(t.userId, t.viewedAt),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Sales: projects with their extras, status updates and payments; custom quotes; notes
+// ---------------------------------------------------------------------------------------------
+
+export const projectTypes = ['Project', 'CustomQuote'] as const;
+export type ProjectType = (typeof projectTypes)[number];
+
+export const customQuotes = pgTable('custom_quotes', {
+  id: id(),
+  name: text('name').notNull(),
+  desc: text('description').notNull().default(''),
+  deliverables: text('deliverables').notNull().default(''),
+  extras: text('extras').notNull().default(''),
+  valueCents: integer('value_cents').notNull(),
+  createdById: text('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+  createdByName: text('created_by_name').notNull().default(''),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A sale. The service, package and extras are copied as they were when ordered, so later catalogue
+ * edits never change what a customer bought.
+ */
+export const projects = pgTable(
+  'projects',
+  {
+    id: id(),
+    type: text('type').$type<ProjectType>().notNull().default('Project'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    serviceId: text('service_id').references(() => services.id, { onDelete: 'set null' }),
+    quoteId: text('quote_id').references(() => customQuotes.id, { onDelete: 'set null' }),
+    coordinatorId: text('coordinator_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('active'),
+    serviceTitle: text('service_title').notNull(),
+    serviceDescription: text('service_description').notNull().default(''),
+    serviceFeaturePhotoUrl: text('service_feature_photo_url').notNull().default(''),
+    packageTitle: text('package_title').notNull().default(''),
+    packageType: text('package_type').$type<PackageType>().notNull().default('one-time'),
+    packagePriceSuffix: text('package_price_suffix').notNull().default(''),
+    packageFeatures: jsonb('package_features').$type<string[]>().notNull().default([]),
+    packageBaseCostCents: integer('package_base_cost_cents').notNull().default(0),
+    packageRecurringCostCents: integer('package_recurring_cost_cents').notNull().default(0),
+    /** The display total before GST (SPEC.md section 9). */
+    totalPriceCents: integer('total_price_cents').notNull(),
+    oneTimeTotalWithGstCents: integer('one_time_total_with_gst_cents').notNull(),
+    recurringTotalWithGstCents: integer('recurring_total_with_gst_cents').notNull().default(0),
+    currency: text('currency').notNull(),
+    contactFirstName: text('contact_first_name').notNull().default(''),
+    contactLastName: text('contact_last_name').notNull().default(''),
+    contactCompanyName: text('contact_company_name').notNull().default(''),
+    contactNumber: text('contact_number').notNull().default(''),
+    contactEmail: text('contact_email').notNull().default(''),
+    startDate: timestamp('start_date', { withTimezone: true }).notNull().defaultNow(),
+    expectedDeliveryDate: timestamp('expected_delivery_date', { withTimezone: true }),
+    deliveryDate: timestamp('delivery_date', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('projects_user_idx').on(t.userId, t.createdAt),
+    index('projects_created_idx').on(t.createdAt, t.id),
+    index('projects_coordinator_idx').on(t.coordinatorId, t.createdAt),
+    uniqueIndex('projects_quote_unique').on(t.quoteId),
+  ],
+);
+
+export const projectExtras = pgTable(
+  'project_extras',
+  {
+    id: id(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    position: position(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    priceCents: integer('price_cents').notNull(),
+  },
+  (t) => [index('project_extras_project_idx').on(t.projectId, t.position)],
+);
+
+export const projectStatusUpdates = pgTable(
+  'project_status_updates',
+  {
+    id: id(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    date: timestamp('date', { withTimezone: true }).notNull(),
+    createdById: text('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('project_status_updates_project_idx').on(t.projectId, t.createdAt)],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    projectId: text('project_id').references(() => projects.id, { onDelete: 'restrict' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    provider: text('provider').notNull(),
+    transactionId: text('transaction_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    gstCents: integer('gst_cents').notNull().default(0),
+    currency: text('currency').notNull(),
+    status: text('status').notNull(),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_idempotency_unique').on(t.idempotencyKey),
+    uniqueIndex('payments_transaction_unique').on(t.provider, t.transactionId),
+    index('payments_project_idx').on(t.projectId),
+  ],
+);
+
+export const internalNotes = pgTable(
+  'internal_notes',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
+    adminName: text('admin_name').notNull(),
+    note: text('note').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('internal_notes_user_idx').on(t.userId, t.createdAt)],
+);

@@ -1,0 +1,21 @@
+/** The one error type handlers throw; the error handler turns it into a JSON answer. */
+export class AppError extends Error {
+  constructor(
+    readonly code: string,
+    readonly statusCode: number,
+    message: string,
+    readonly details?: { path: string; message: string }[],
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const notFound = (message = 'Not found') => new AppError('not_found', 404, message);
+export const badRequest = (message: string, details?: { path: string; message: string }[]) =>
+  new AppError('bad_request', 400, message, details);
+export const unauthorized = (message = 'Please sign in to continue') =>
+  new AppError('unauthorized', 401, message);
+export const forbidden = (message = 'You do not have permission to do that') =>
+  new AppError('forbidden', 403, message);
+export const conflict = (message: string) => new AppError('conflict', 409, message);

@@ -1,0 +1,109 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminLoginRequest,
+  loginRequest,
+  signupRequest,
+  tokenResponse,
+  verifyTokenResponse,
+} from '@noise/shared/auth';
+import { userSchema } from '@noise/shared/user';
+import { notFound } from '../../lib/errors.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import { toUserDto } from '../users/repository.ts';
+import { signIn, signInStaff, signUp, type AuthDeps } from './sign-in.ts';
+
+export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps & { authRateLimit: number }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const rateLimit = { max: deps.authRateLimit, timeWindow: '1 minute' };
+
+  r.post(
+    '/api/auth/signup',
+    {
+      config: { access: 'public', rateLimit },
+      schema: {
+        tags: ['auth'],
+        body: signupRequest,
+        response: { 201: tokenResponse.extend({ user: userSchema }) },
+      },
+    },
+    async (request, reply) => {
+      const { user, token } = await signUp(deps, request.body);
+      request.log.info({ userId: user.id, event: 'signup' }, 'account created');
+      return reply.status(201).send({ token, user: toUserDto(user) });
+    },
+  );
+
+  r.post(
+    '/api/auth/login',
+    {
+      config: { access: 'public', rateLimit },
+      schema: { tags: ['auth'], body: loginRequest, response: { 200: tokenResponse } },
+    },
+    async (request) => {
+      try {
+        const { user, token } = await signIn(deps, request.body);
+        request.log.info({ userId: user.id, event: 'login' }, 'signed in');
+        return { token };
+      } catch (error) {
+        request.log.info({ event: 'login_failed' }, 'sign-in refused');
+        throw error;
+      }
+    },
+  );
+
+  r.post(
+    '/api/auth/admin-login',
+    {
+      config: { access: 'public', rateLimit },
+      schema: { tags: ['auth'], body: adminLoginRequest, response: { 200: tokenResponse } },
+    },
+    async (request) => {
+      const body = request.body;
+      try {
+        const { user, token } = await signInStaff(deps, {
+          login: (body.email || body.username)!,
+          password: body.password,
+          rememberMe: body.rememberMe,
+        });
+        request.log.info({ userId: user.id, event: 'staff_login' }, 'staff signed in');
+        return { token };
+      } catch (error) {
+        request.log.info({ event: 'staff_login_failed' }, 'staff sign-in refused');
+        throw error;
+      }
+    },
+  );
+
+  r.get(
+    '/api/auth/verify-token',
+    {
+      config: { access: 'public', optionalAuth: true },
+      schema: { tags: ['auth'], response: { 200: verifyTokenResponse } },
+    },
+    async (request) => ({
+      isAuthenticated: request.user !== null,
+      userRole: request.user?.role ?? null,
+    }),
+  );
+
+  r.get(
+    '/api/auth/user',
+    { config: { access: 'authenticated' }, schema: { tags: ['auth'], response: { 200: userSchema } } },
+    async (request) => {
+      const user = await deps.users.findById(requireUser(request).id);
+      if (!user) throw notFound('User not found');
+      return toUserDto(user);
+    },
+  );
+
+  r.post(
+    '/api/auth/logout',
+    { config: { access: 'authenticated' }, schema: { tags: ['auth'], response: { 204: z.null() } } },
+    async (request, reply) => {
+      await deps.sessions.delete(requireUser(request).sessionId);
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,34 @@
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Role } from '@noise/shared/roles';
+import type { Db } from '../../db/client.ts';
+import { sessions, users } from '../../db/schema.ts';
+
+export function createSessionRepository(db: Db) {
+  return {
+    async create(userId: string, expiresAt: Date): Promise<string> {
+      const [row] = await db.insert(sessions).values({ userId, expiresAt }).returning({ id: sessions.id });
+      return row!.id;
+    },
+
+    async findActive(sessionId: string, userId: string) {
+      const [row] = await db
+        .select({ userId: users.id, role: users.role, tokenVersion: users.tokenVersion })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(eq(sessions.id, sessionId), eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`)),
+        )
+        .limit(1);
+      return row as { userId: string; role: Role; tokenVersion: number } | undefined;
+    },
+
+    async delete(sessionId: string) {
+      await db.delete(sessions).where(eq(sessions.id, sessionId));
+    },
+
+    async deleteExpired() {
+      await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+    },
+  };
+}
+export type SessionRepository = ReturnType<typeof createSessionRepository>;

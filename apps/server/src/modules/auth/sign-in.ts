@@ -1,0 +1,68 @@
+import { isStaffRole } from '@noise/shared/roles';
+import type { Config } from '../../config.ts';
+import { conflict, unauthorized } from '../../lib/errors.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { TokenSigner } from '../../lib/tokens.ts';
+import type { UserRepository, UserRow } from '../users/repository.ts';
+import type { SessionRepository } from './session-repository.ts';
+
+export interface AuthDeps {
+  config: Config;
+  users: UserRepository;
+  sessions: SessionRepository;
+  signer: TokenSigner;
+}
+
+/** Token lifetime: customers and staff TOKEN_TTL_HOURS (24 h); staff 'Remember Me' REMEMBER_ME_TTL_DAYS (30 d). */
+export async function issueToken(deps: AuthDeps, user: UserRow, options: { rememberMe?: boolean } = {}) {
+  const ttlMs = options.rememberMe
+    ? deps.config.rememberMeTtlDays * 24 * 3600 * 1000
+    : deps.config.tokenTtlHours * 3600 * 1000;
+  const expiresAt = new Date(Date.now() + ttlMs);
+  const sessionId = await deps.sessions.create(user.id, expiresAt);
+  return deps.signer.sign({ sub: user.id, sid: sessionId, ver: user.tokenVersion }, expiresAt);
+}
+
+export async function signUp(
+  deps: AuthDeps,
+  input: { firstName: string; lastName: string; email: string; phoneNumber: string; password: string },
+) {
+  const taken = await deps.users.findByEmail(input.email);
+  if (taken) throw emailTaken();
+  const user = await deps.users.insertIfEmailFree({
+    email: input.email,
+    passwordHash: await hashPassword(input.password),
+    role: 'client',
+    firstName: input.firstName,
+    lastName: input.lastName,
+    contactNumber: input.phoneNumber,
+  });
+  // Two sign-ups racing for one email: the unique index lets one through.
+  if (!user) throw emailTaken();
+  return { user, token: await issueToken(deps, user) };
+}
+
+function emailTaken() {
+  return conflict('An account with this email already exists. Please sign in instead.');
+}
+
+/** Customer sign-in by email or username. Unknown account and wrong password answer alike. */
+export async function signIn(deps: AuthDeps, input: { username: string; password: string }) {
+  const user = await deps.users.findByLogin(input.username);
+  const ok = await verifyPassword(user?.passwordHash, input.password);
+  if (!user || !ok) throw unauthorized('Invalid email/username or password');
+  return { user, token: await issueToken(deps, user) };
+}
+
+/** Staff sign-in: a wrong password and a non-staff account get the same answer. */
+export async function signInStaff(
+  deps: AuthDeps,
+  input: { login: string; password: string; rememberMe?: boolean },
+) {
+  const user = await deps.users.findByLogin(input.login);
+  const ok = await verifyPassword(user?.passwordHash, input.password);
+  if (!user || !ok || !isStaffRole(user.role)) {
+    throw unauthorized('Invalid email or password, or access denied');
+  }
+  return { user, token: await issueToken(deps, user, { rememberMe: input.rememberMe }) };
+}

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+
+export const publicConfigResponse = z.object({
+  companyName: z.string(),
+  contactUrl: z.string(),
+  publicUrl: z.string(),
+});
+
+export function registerHealthRoutes(app: FastifyInstance, deps: { database: Database; config: Config }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // Outside /api on purpose: load balancers probe these.
+  r.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+
+  r.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await deps.database.ping();
+      return { status: 'ok', database: deps.database.kind };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable', database: deps.database.kind });
+    }
+  });
+
+  /** What the browser may know of the configuration, and nothing more. */
+  r.get(
+    '/api/config',
+    { config: { access: 'public' }, schema: { tags: ['config'], response: { 200: publicConfigResponse } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return {
+        companyName: deps.config.companyName,
+        contactUrl: deps.config.contactUrl,
+        publicUrl: deps.config.publicUrl,
+      };
+    },
+  );
+}

@@ -1,0 +1,79 @@
+import { eq, or, sql } from 'drizzle-orm';
+import type { Role } from '@noise/shared/roles';
+import type { User } from '@noise/shared/user';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+export function toUserDto(row: UserRow): User {
+  return {
+    _id: row.id,
+    email: row.email,
+    role: row.role,
+    isOAuth: row.isOAuth,
+    profile: {
+      firstName: row.firstName,
+      lastName: row.lastName,
+      displayName: row.displayName,
+      companyName: row.companyName,
+      contactNumber: row.contactNumber,
+      bio: row.bio,
+      profilePhotoURL: row.profilePhotoUrl,
+    },
+    paymentInfo: {
+      defaultPaymentMethodId: row.defaultPaymentMethodId,
+      stripeCustomerId: row.stripeCustomerId,
+    },
+  };
+}
+
+export function createUserRepository(db: Db) {
+  return {
+    async findById(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return row;
+    },
+
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+        .limit(1);
+      return row;
+    },
+
+    /** Sign-in accepts an email or a username. */
+    async findByLogin(login: string): Promise<UserRow | undefined> {
+      const value = login.trim().toLowerCase();
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(or(sql`lower(${users.email}) = ${value}`, sql`lower(${users.username}) = ${value}`))
+        .limit(1);
+      return row;
+    },
+
+    /** Inserts a user; undefined when the email is already taken (the unique index decides). */
+    async insertIfEmailFree(values: NewUser): Promise<UserRow | undefined> {
+      const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
+      return row;
+    },
+
+    async countByRole(role: Role): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(users)
+        .where(eq(users.role, role));
+      return row?.n ?? 0;
+    },
+
+    async update(id: string, values: Partial<NewUser>): Promise<UserRow | undefined> {
+      const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+      return row;
+    },
+  };
+}
+export type UserRepository = ReturnType<typeof createUserRepository>;

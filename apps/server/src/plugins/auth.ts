@@ -1,0 +1,93 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { can, isRouteAccess, type Permission, type RouteAccess } from '@noise/shared/permissions';
+import type { Role } from '@noise/shared/roles';
+import { forbidden, unauthorized } from '../lib/errors.ts';
+import type { TokenSigner } from '../lib/tokens.ts';
+import type { SessionRepository } from '../modules/auth/session-repository.ts';
+
+export interface AuthUser {
+  id: string;
+  role: Role;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call this route. Required on every /api route. */
+    access?: RouteAccess;
+    /** On a public route: resolve the caller when a token is sent. */
+    optionalAuth?: boolean;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  access: RouteAccess;
+}
+
+/**
+ * Deny by default: every /api route declares who may call it, and this plugin enforces it. A
+ * route registered without a declaration stops the server from starting.
+ */
+export function registerAuth(
+  app: FastifyInstance,
+  deps: { signer: TokenSigner; sessions: SessionRepository },
+): DeclaredRoute[] {
+  const declared: DeclaredRoute[] = [];
+  app.decorateRequest('user', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    // The OpenAPI docs plugin registers its own routes: they are public documentation.
+    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, access: 'public' };
+    const access = route.config?.access;
+    if (!isRouteAccess(access)) {
+      throw new Error(
+        `Route ${String(route.method)} ${route.url} declares no access (config.access); every API route must.`,
+      );
+    }
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      declared.push({ method, url: route.url, access });
+    }
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const config = request.routeOptions.config;
+    const access = config?.access;
+    if (!access) return; // non-API routes: static files and the web app
+    if (access === 'public' && !config.optionalAuth) return;
+    request.user = await resolveUser(request, deps);
+    if (access === 'public') return;
+    if (!request.user) throw unauthorized();
+    if (access === 'authenticated' || access === 'client-owner') return;
+    if (!can(request.user.role, access as Permission)) throw forbidden();
+  });
+
+  return declared;
+}
+
+async function resolveUser(
+  request: FastifyRequest,
+  deps: { signer: TokenSigner; sessions: SessionRepository },
+): Promise<AuthUser | null> {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match) return null;
+  const claims = await deps.signer.verify(match[1]!);
+  if (!claims) return null;
+  const session = await deps.sessions.findActive(claims.sid, claims.sub);
+  if (!session || session.tokenVersion !== claims.ver) return null;
+  return { id: session.userId, role: session.role, sessionId: claims.sid };
+}
+
+/** The signed-in caller; for handlers of non-public routes, where the plugin guarantees one. */
+export function requireUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}

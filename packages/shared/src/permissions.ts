@@ -1,0 +1,50 @@
+import type { Role } from './roles.ts';
+
+/**
+ * Staff permissions. One table, read by the server (which enforces it) and by the web app (which
+ * shows only what a role may open). DESIGN.md: super-admin has everything; admin everything but
+ * managing super-admins; co-ordinator customers, sales, projects, status updates and notes.
+ */
+export const permissions = [
+  'overview:read',
+  'catalogue:manage',
+  'customers:manage',
+  'sales:manage',
+  'quotes:manage',
+  'site-users:manage',
+  'super-admins:manage',
+  'reporting:read',
+] as const;
+export type Permission = (typeof permissions)[number];
+
+export const rolePermissions: Record<Role, readonly Permission[]> = {
+  'super-admin': permissions,
+  admin: permissions.filter((p) => p !== 'super-admins:manage'),
+  'co-ordinator': ['overview:read', 'customers:manage', 'sales:manage'],
+  client: [],
+};
+
+export function can(role: Role | null | undefined, permission: Permission): boolean {
+  if (!role) return false;
+  return rolePermissions[role].includes(permission);
+}
+
+/**
+ * Who may call a route. Every server route declares one of these; the server refuses to start a
+ * route without it.
+ * - public: anyone
+ * - authenticated: any signed-in user
+ * - client-owner: a signed-in user, and the handler scopes the data to the caller (staff with
+ *   `sales:manage` may see any)
+ * - a permission: a staff member whose role has it
+ */
+export type RouteAccess = 'public' | 'authenticated' | 'client-owner' | Permission;
+
+export function isRouteAccess(value: unknown): value is RouteAccess {
+  return (
+    value === 'public' ||
+    value === 'authenticated' ||
+    value === 'client-owner' ||
+    (permissions as readonly unknown[]).includes(value)
+  );
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { formatMoney, priceOrder, priceQuote, toCents, withGst } from './pricing.ts';
+
+describe('toCents', () => {
+  it.each([
+    [0, 0],
+    [1.005, 101],
+    [19.99, 1999],
+    [0.1 + 0.2, 30],
+    [1234.5, 123450],
+  ])('%s dollars is %s cents', (dollars, cents) => {
+    expect(toCents(dollars)).toBe(cents);
+  });
+
+  it('refuses NaN and infinity', () => {
+    expect(() => toCents(Number.NaN)).toThrow();
+    expect(() => toCents(Infinity)).toThrow();
+  });
+});
+
+describe('withGst', () => {
+  it.each([
+    [100, 110],
+    [115, 127], // 1.15 * 1.1 * 100 is 126.49999... in floating point; exact is 126.5, half up
+    [105, 116], // 115.5 -> 116
+    [999, 1099], // 1098.9 -> 1099
+    [1, 1], // 1.1 -> 1
+    [5, 6], // 5.5 -> 6
+    [0, 0],
+  ])('%s cents with GST is %s', (cents, expected) => {
+    expect(withGst(cents)).toBe(expected);
+  });
+});
+
+describe('priceOrder', () => {
+  it('one-time package with two extras', () => {
+    const price = priceOrder({ type: 'one-time', baseCostCents: 150000, recurringCostCents: 0 }, [
+      25000, 9950,
+    ]);
+    expect(price).toEqual({
+      displayTotalCents: 184950,
+      oneTimeTotalCents: 184950,
+      oneTimeTotalWithGstCents: 203445,
+      recurringTotalWithGstCents: 0,
+      showsRecurringLine: false,
+      grandTotalCents: 203445,
+      gstCents: 18495,
+    });
+  });
+
+  it('monthly package charges base and recurring, each with GST', () => {
+    const price = priceOrder({ type: 'monthly', baseCostCents: 50000, recurringCostCents: 120000 }, [
+      1500,
+    ]);
+    expect(price.displayTotalCents).toBe(171500);
+    expect(price.oneTimeTotalWithGstCents).toBe(56650);
+    expect(price.recurringTotalWithGstCents).toBe(132000);
+    expect(price.showsRecurringLine).toBe(true);
+    expect(price.grandTotalCents).toBe(188650);
+    expect(price.gstCents).toBe(17150);
+  });
+
+  it('a recurring package with no recurring cost shows no recurring line', () => {
+    const price = priceOrder({ type: 'weekly', baseCostCents: 1000, recurringCostCents: 0 }, []);
+    expect(price.showsRecurringLine).toBe(false);
+    expect(price.grandTotalCents).toBe(1100);
+  });
+});
+
+describe('priceQuote', () => {
+  it('adds GST to the quote value', () => {
+    expect(priceQuote(333333)).toEqual({ totalCents: 333333, gstCents: 33333, totalWithGstCents: 366666 });
+  });
+});
+
+describe('formatMoney', () => {
+  it.each([
+    [0, '$0.00'],
+    [5, '$0.05'],
+    [123456789, '$1,234,567.89'],
+  ])('%s cents is %s', (cents, text) => {
+    expect(formatMoney(cents)).toBe(text);
+  });
+});

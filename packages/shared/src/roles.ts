@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+export const roles = ['super-admin', 'admin', 'co-ordinator', 'client'] as const;
+export type Role = (typeof roles)[number];
+export const roleSchema = z.enum(roles);
+
+export const staffRoles = ['super-admin', 'admin', 'co-ordinator'] as const satisfies readonly Role[];
+export type StaffRole = (typeof staffRoles)[number];
+
+export function isStaffRole(role: string | null | undefined): role is StaffRole {
+  return (staffRoles as readonly string[]).includes(role ?? '');
+}
+
+/** Labels of SPEC.md section 2 (site user form). */
+export const roleLabels: Record<Role, string> = {
+  'super-admin': 'Super Administrator',
+  admin: 'Administrator',
+  'co-ordinator': 'Co-ordinator',
+  client: 'User',
+};
