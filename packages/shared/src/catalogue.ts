@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { packageTypes } from './pricing.ts';
+
+/**
+ * The catalogue's JSON shapes (SPEC.md section 3). Prices are dollars in JSON, as SPEC.md shows
+ * them; convert with toCents() from pricing.ts before any arithmetic.
+ */
+export const packageTypeSchema = z.enum(packageTypes);
+
+export const servicePackageSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  type: packageTypeSchema,
+  baseCost: z.number(),
+  recurringCost: z.number(),
+  priceSuffix: z.string(),
+  features: z.array(z.string()),
+});
+export type ServicePackage = z.infer<typeof servicePackageSchema>;
+
+export const serviceExtraSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  price: z.number(),
+});
+export type ServiceExtra = z.infer<typeof serviceExtraSchema>;
+
+export const faqSchema = z.object({ question: z.string(), answer: z.string() });
+export type Faq = z.infer<typeof faqSchema>;
+
+export const featureVideoSchema = z.object({ url: z.string(), thumbnailUrl: z.string() });
+export type FeatureVideo = z.infer<typeof featureVideoSchema>;
+
+export const serviceSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  initialInvestmentDescription: z.string(),
+  initialInvestmentPrice: z.number(),
+  packages: z.array(servicePackageSchema),
+  serviceExtras: z.array(serviceExtraSchema),
+  faqs: z.array(faqSchema),
+  gallery: z.array(z.string()),
+  featureVideos: z.array(featureVideoSchema),
+  featurePhoto: z.string(),
+  comparisonPdf: z.string(),
+  paymentType: z.string(),
+  /** The lowest price a package tab shows ('From $basePrice exc. GST'). */
+  basePrice: z.number(),
+});
+export type Service = z.infer<typeof serviceSchema>;
+
+export const serviceSearchResultSchema = z.object({ _id: z.string(), title: z.string() });
+export type ServiceSearchResult = z.infer<typeof serviceSearchResultSchema>;
+export const SEARCH_MAX_RESULTS = 10;
+export const SEARCH_MAX_QUERY_LENGTH = 100;
+
+export const pageItemSchema = z.object({ title: z.string(), link: z.string(), featurePhoto: z.string() });
+export const pageSchema = z.object({ _id: z.string(), title: z.string(), items: z.array(pageItemSchema) });
+export type Page = z.infer<typeof pageSchema>;
+
+export const industrySchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  link: z.string(),
+  featurePhoto: z.string(),
+});
+export type Industry = z.infer<typeof industrySchema>;
+
+export const recentlyViewedEntrySchema = z.object({
+  service: z.object({ _id: z.string(), title: z.string(), featurePhoto: z.string(), basePrice: z.number() }),
+  viewedAt: z.string(),
+});
+export type RecentlyViewedEntry = z.infer<typeof recentlyViewedEntrySchema>;
+export const RECENTLY_VIEWED_LIMIT = 12;

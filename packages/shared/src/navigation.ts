@@ -1,0 +1,45 @@
+/**
+ * Fixed ids of the header navigation (SPEC.md section 2) and the home page's services map
+ * (section 1). The demo seed creates records with exactly these ids.
+ */
+export const headerNavigation = [
+  { label: 'Social Media Management', kind: 'page', id: 'social-media-management' },
+  { label: 'Marketing Materials', kind: 'page', id: 'marketing-materials' },
+  { label: 'Content Creations', kind: 'page', id: 'content-creations' },
+  { label: 'Website', kind: 'page', id: 'website' },
+  { label: 'Business Accelerator', kind: 'service', id: 'business-accelerator' },
+  { label: 'Branding', kind: 'service', id: 'branding' },
+  { label: 'SEO', kind: 'service', id: 'seo' },
+  { label: 'Meta Ads', kind: 'service', id: 'meta-ads' },
+  { label: 'Google Ads', kind: 'service', id: 'google-ads' },
+] as const;
+
+export function navigationHref(entry: (typeof headerNavigation)[number]): string {
+  return entry.kind === 'page' ? `/pages/${entry.id}` : `/services/${entry.id}`;
+}
+
+/**
+ * The 16 entries of the services map. Each is a service in the catalogue; `external` entries are
+ * run by partner sites and leave ours (their URL is configurable on the server).
+ */
+export const servicesMap = [
+  { label: 'Graphic Design', serviceId: 'graphic-design' },
+  { label: 'Commercials', serviceId: 'commercials' },
+  { label: 'Studio Hire', serviceId: 'studio-hire', external: 'studioHire' },
+  { label: 'Content Creation', serviceId: 'content-creation' },
+  { label: 'Social Media Management', serviceId: 'social-media-management' },
+  { label: 'SEO', serviceId: 'seo' },
+  { label: 'Events', serviceId: 'events', external: 'events' },
+  { label: 'Display Screens', serviceId: 'display-screens', external: 'displayScreens' },
+  { label: 'Social Advertising', serviceId: 'social-advertising' },
+  { label: 'Podcasts', serviceId: 'podcasts' },
+  { label: 'Search Engine Marketing', serviceId: 'search-engine-marketing' },
+  { label: 'Business Profile', serviceId: 'business-profile' },
+  { label: 'PR', serviceId: 'pr' },
+  { label: 'Marketing Materials', serviceId: 'marketing-materials' },
+  { label: 'Email Marketing', serviceId: 'email-marketing' },
+  { label: 'Website Development', serviceId: 'website-development' },
+] as const;
+
+/** Where the 'Business Accelerator' button on the home page leads. */
+export const BUSINESS_ACCELERATOR_SERVICE_ID = 'business-accelerator';
