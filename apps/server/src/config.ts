@@ -18,6 +18,9 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().default('http://localhost:3000'),
   COMPANY_NAME: z.string().min(1).default('Make Noise Agency'),
   CONTACT_URL: z.url().default('https://example.com/contact'),
+  STUDIO_HIRE_URL: z.url().optional(),
+  EVENTS_URL: z.url().optional(),
+  DISPLAY_SCREENS_URL: z.url().optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -41,6 +44,8 @@ export interface Config {
   publicUrl: string;
   companyName: string;
   contactUrl: string;
+  /** Services-map entries run by partner sites; unset entries open our own service page. */
+  externalLinks: { studioHire?: string; events?: string; displayScreens?: string };
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   tokenSecret: string;
@@ -81,6 +86,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
     companyName: e.COMPANY_NAME,
     contactUrl: e.CONTACT_URL,
+    externalLinks: {
+      studioHire: e.STUDIO_HIRE_URL,
+      events: e.EVENTS_URL,
+      displayScreens: e.DISPLAY_SCREENS_URL,
+    },
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     tokenSecret: e.TOKEN_SECRET ?? readOrCreateSecret(dataDir),

@@ -8,6 +8,11 @@ export const publicConfigResponse = z.object({
   companyName: z.string(),
   contactUrl: z.string(),
   publicUrl: z.string(),
+  externalLinks: z.object({
+    studioHire: z.string().optional(),
+    events: z.string().optional(),
+    displayScreens: z.string().optional(),
+  }),
 });
 
 export function registerHealthRoutes(app: FastifyInstance, deps: { database: Database; config: Config }) {
@@ -35,6 +40,7 @@ export function registerHealthRoutes(app: FastifyInstance, deps: { database: Dat
         companyName: deps.config.companyName,
         contactUrl: deps.config.contactUrl,
         publicUrl: deps.config.publicUrl,
+        externalLinks: deps.config.externalLinks,
       };
     },
   );
