@@ -57,7 +57,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    requestIdHeader: 'x-request-id',
+    requestIdHeader: false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const bool = z
@@ -53,7 +54,7 @@ export interface Config {
   rememberMeTtlDays: number;
   seedDemo: boolean;
   logLevel: string;
-  /** The built web app; absent in API-only tests. */
+  /** The built web app (apps/web/dist by default); API-only tests run without it. */
   webDistDir: string | undefined;
   trustProxy: boolean;
 }
@@ -98,7 +99,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rememberMeTtlDays: e.REMEMBER_ME_TTL_DAYS,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
-    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDist()),
     trustProxy: e.TRUST_PROXY,
   };
 }
@@ -110,4 +111,9 @@ function readOrCreateSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
   return secret;
+}
+
+/** apps/web/dist, from src/config.ts in development or from the bundled dist/main.js. */
+function defaultWebDist(): string {
+  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 }

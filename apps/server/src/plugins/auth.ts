@@ -56,7 +56,8 @@ export function registerAuth(
     }
   });
 
-  app.addHook('preHandler', async (request) => {
+  // onRequest, before body parsing and validation: a caller without access learns nothing else.
+  app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     const access = config?.access;
     if (!access) return; // non-API routes: static files and the web app

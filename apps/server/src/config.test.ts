@@ -1,0 +1,31 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'noise-config-'));
+
+describe('loadConfig', () => {
+  it('has working defaults and keeps a generated token secret in DATA_DIR', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir });
+    expect(first.port).toBe(3000);
+    expect(first.tokenSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dir, 'token-secret'), 'utf8').trim()).toBe(first.tokenSecret);
+    expect(loadConfig({ DATA_DIR: dir }).tokenSecret).toBe(first.tokenSecret);
+  });
+
+  it('names every malformed variable at once', () => {
+    try {
+      loadConfig({ DATA_DIR: dataDir(), PORT: 'eighty', PUBLIC_URL: 'not a url', TOKEN_SECRET: 'short' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as Error).message;
+      expect(message).toContain('PORT');
+      expect(message).toContain('PUBLIC_URL');
+      expect(message).toContain('TOKEN_SECRET');
+    }
+  });
+});
