@@ -30,8 +30,6 @@ export interface BuildOptions {
   database?: Database;
   /** Fastify logger: false in tests unless asked. */
   logger?: boolean;
-  /** Requests per minute per address on sign-in and sign-up. */
-  authRateLimit?: number;
   /** Create the first super-admin at start (off in tests, which make their own users). */
   ensureAdmin?: boolean;
 }
@@ -101,7 +99,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
 
-  const authDeps = { config, users, sessions, signer, authRateLimit: options.authRateLimit ?? 30 };
+  const authDeps = { config, users, sessions, signer, authRateLimit: config.authRateLimitPerMinute };
   registerHealthRoutes(app, { database, config });
   registerAuthRoutes(app, authDeps);
   registerUserRoutes(app, { users });

@@ -40,7 +40,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'noise-test-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
   return {
-    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, TOKEN_SECRET: 'x'.repeat(48), SEED_DEMO: 'false' }),
+    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, TOKEN_SECRET: 'x'.repeat(48), SEED_DEMO: 'false', AUTH_RATE_LIMIT_PER_MINUTE: '10000' }),
     ...overrides,
   };
 }
@@ -60,7 +60,6 @@ export async function createTestApp(
   const database = await createTestDatabase();
   const app = await buildApp(config, {
     logger: false,
-    authRateLimit: 10_000,
     ensureAdmin: false,
     ...options,
     database,

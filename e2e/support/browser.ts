@@ -1,0 +1,53 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** Flags that let Debian's Chromium run headless and offline as root. */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface TestBrowser {
+  browser: Browser;
+  newPage: (options?: { width?: number; token?: string }) => Promise<{ page: Page; context: BrowserContext }>;
+  close: () => Promise<void>;
+}
+
+/** One Chromium per test file, with a fresh profile; pages get their own contexts. */
+export async function launchBrowser(baseURL: string): Promise<TestBrowser> {
+  const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'noise-chromium-'));
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, `--user-data-dir=${userDataDir}`],
+  });
+  const contexts: BrowserContext[] = [];
+  return {
+    browser,
+    async newPage(options = {}) {
+      const width = options.width ?? 1280;
+      const context = await browser.newContext({
+        baseURL,
+        viewport: { width, height: width < 768 ? 812 : 900 },
+      });
+      contexts.push(context);
+      if (options.token) {
+        await context.addInitScript((t) => window.localStorage.setItem('authToken', t), options.token);
+      }
+      const page = await context.newPage();
+      return { page, context };
+    },
+    async close() {
+      await Promise.all(contexts.map((c) => c.close().catch(() => {})));
+      await browser.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
