@@ -106,6 +106,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await registerWebApp(app, config.webDistDir);
 
+  // Expired sessions are useless rows: sweep them hourly (any process may; the delete is idempotent).
+  const sweep = setInterval(() => {
+    sessions.deleteExpired().catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
+  }, 3600_000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+
   if (options.ensureAdmin !== false) await ensureAdmin({ config, users, log: app.log });
   if (config.seedDemo) await seedDemo(db, app.log);
 
