@@ -47,7 +47,15 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: migrationsFolder() });
+  // Several processes may start at once: one migrates while the others wait on the lock.
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock(727274)');
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: migrationsFolder() });
+  } finally {
+    await client.query('select pg_advisory_unlock(727274)').catch(() => {});
+    client.release();
+  }
   return {
     db,
     kind: 'postgres',
