@@ -31,7 +31,10 @@ describe('smoke', () => {
     await page.getByLabel('Phone number').fill('0412 345 678');
     await page.getByLabel('Password', { exact: true }).fill('analytical engine');
     await page.getByLabel('Confirm password').fill('analytical engine');
-    await page.getByRole('button', { name: /sign up|create account|join/i }).last().click();
+    await page
+      .getByRole('button', { name: /sign up|create account|join/i })
+      .last()
+      .click();
 
     await page.waitForURL('**/dashboard');
     await page.getByText('Hello, Ada Lovelace').waitFor();

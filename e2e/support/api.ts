@@ -1,7 +1,13 @@
 /** Sign-in through the API, so browser tests can start signed in (STYLE.md). */
 export async function apiSignUp(
   baseUrl: string,
-  user: { firstName: string; lastName: string; email: string; phoneNumber?: string; password?: string },
+  user: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    phoneNumber?: string;
+    password?: string;
+  },
 ): Promise<string> {
   const res = await fetch(`${baseUrl}/api/auth/signup`, {
     method: 'POST',
@@ -12,7 +18,11 @@ export async function apiSignUp(
   return ((await res.json()) as { token: string }).token;
 }
 
-export async function apiStaffLogin(baseUrl: string, email: string, password: string): Promise<string> {
+export async function apiStaffLogin(
+  baseUrl: string,
+  email: string,
+  password: string,
+): Promise<string> {
   const res = await fetch(`${baseUrl}/api/auth/admin-login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -17,7 +17,10 @@ const CHROMIUM_ARGS = [
 
 export interface TestBrowser {
   browser: Browser;
-  newPage: (options?: { width?: number; token?: string }) => Promise<{ page: Page; context: BrowserContext }>;
+  newPage: (options?: {
+    width?: number;
+    token?: string;
+  }) => Promise<{ page: Page; context: BrowserContext }>;
   close: () => Promise<void>;
 }
 
@@ -39,7 +42,10 @@ export async function launchBrowser(baseURL: string): Promise<TestBrowser> {
       });
       contexts.push(context);
       if (options.token) {
-        await context.addInitScript((t) => window.localStorage.setItem('authToken', t), options.token);
+        await context.addInitScript(
+          (t) => window.localStorage.setItem('authToken', t),
+          options.token,
+        );
       }
       const page = await context.newPage();
       return { page, context };

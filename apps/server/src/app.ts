@@ -43,7 +43,10 @@ declare module 'fastify' {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
-export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       options.logger === false
@@ -97,9 +100,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { docExpansion: 'list' },
+  });
 
-  const authDeps = { config, users, sessions, signer, authRateLimit: config.authRateLimitPerMinute };
+  const authDeps = {
+    config,
+    users,
+    sessions,
+    signer,
+    authRateLimit: config.authRateLimitPerMinute,
+  };
   registerHealthRoutes(app, { database, config });
   registerAuthRoutes(app, authDeps);
   registerUserRoutes(app, { users });

@@ -18,7 +18,12 @@ describe('loadConfig', () => {
 
   it('names every malformed variable at once', () => {
     try {
-      loadConfig({ DATA_DIR: dataDir(), PORT: 'eighty', PUBLIC_URL: 'not a url', TOKEN_SECRET: 'short' });
+      loadConfig({
+        DATA_DIR: dataDir(),
+        PORT: 'eighty',
+        PUBLIC_URL: 'not a url',
+        TOKEN_SECRET: 'short',
+      });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);

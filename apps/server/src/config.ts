@@ -25,7 +25,11 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  TOKEN_TTL_HOURS: z.coerce.number().positive().max(24 * 90).default(24),
+  TOKEN_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 90)
+    .default(24),
   REMEMBER_ME_TTL_DAYS: z.coerce.number().positive().max(90).default(30),
   SEED_DEMO: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -56,8 +56,16 @@ export type ServiceSearchResult = z.infer<typeof serviceSearchResultSchema>;
 export const SEARCH_MAX_RESULTS = 10;
 export const SEARCH_MAX_QUERY_LENGTH = 100;
 
-export const pageItemSchema = z.object({ title: z.string(), link: z.string(), featurePhoto: z.string() });
-export const pageSchema = z.object({ _id: z.string(), title: z.string(), items: z.array(pageItemSchema) });
+export const pageItemSchema = z.object({
+  title: z.string(),
+  link: z.string(),
+  featurePhoto: z.string(),
+});
+export const pageSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  items: z.array(pageItemSchema),
+});
 export type Page = z.infer<typeof pageSchema>;
 
 export const industrySchema = z.object({
@@ -69,7 +77,12 @@ export const industrySchema = z.object({
 export type Industry = z.infer<typeof industrySchema>;
 
 export const recentlyViewedEntrySchema = z.object({
-  service: z.object({ _id: z.string(), title: z.string(), featurePhoto: z.string(), basePrice: z.number() }),
+  service: z.object({
+    _id: z.string(),
+    title: z.string(),
+    featurePhoto: z.string(),
+    basePrice: z.number(),
+  }),
   viewedAt: z.string(),
 });
 export type RecentlyViewedEntry = z.infer<typeof recentlyViewedEntrySchema>;

@@ -34,9 +34,10 @@ describe('withGst', () => {
 
 describe('priceOrder', () => {
   it('one-time package with two extras', () => {
-    const price = priceOrder({ type: 'one-time', baseCostCents: 150000, recurringCostCents: 0 }, [
-      25000, 9950,
-    ]);
+    const price = priceOrder(
+      { type: 'one-time', baseCostCents: 150000, recurringCostCents: 0 },
+      [25000, 9950],
+    );
     expect(price).toEqual({
       displayTotalCents: 184950,
       oneTimeTotalCents: 184950,
@@ -49,9 +50,10 @@ describe('priceOrder', () => {
   });
 
   it('monthly package charges base and recurring, each with GST', () => {
-    const price = priceOrder({ type: 'monthly', baseCostCents: 50000, recurringCostCents: 120000 }, [
-      1500,
-    ]);
+    const price = priceOrder(
+      { type: 'monthly', baseCostCents: 50000, recurringCostCents: 120000 },
+      [1500],
+    );
     expect(price.displayTotalCents).toBe(171500);
     expect(price.oneTimeTotalWithGstCents).toBe(56650);
     expect(price.recurringTotalWithGstCents).toBe(132000);
@@ -69,7 +71,11 @@ describe('priceOrder', () => {
 
 describe('priceQuote', () => {
   it('adds GST to the quote value', () => {
-    expect(priceQuote(333333)).toEqual({ totalCents: 333333, gstCents: 33333, totalWithGstCents: 366666 });
+    expect(priceQuote(333333)).toEqual({
+      totalCents: 333333,
+      gstCents: 33333,
+      totalWithGstCents: 366666,
+    });
   });
 });
 

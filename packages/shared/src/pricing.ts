@@ -71,7 +71,11 @@ export function priceOrder(pkg: PricedPackage, extraCents: readonly number[]): O
 }
 
 /** Custom quote charge: value x 1.10, in cents. */
-export function priceQuote(valueCents: number): { totalCents: number; gstCents: number; totalWithGstCents: number } {
+export function priceQuote(valueCents: number): {
+  totalCents: number;
+  gstCents: number;
+  totalWithGstCents: number;
+} {
   const totalWithGstCents = withGst(valueCents);
   return { totalCents: valueCents, gstCents: totalWithGstCents - valueCents, totalWithGstCents };
 }

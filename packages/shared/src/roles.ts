@@ -4,7 +4,11 @@ export const roles = ['super-admin', 'admin', 'co-ordinator', 'client'] as const
 export type Role = (typeof roles)[number];
 export const roleSchema = z.enum(roles);
 
-export const staffRoles = ['super-admin', 'admin', 'co-ordinator'] as const satisfies readonly Role[];
+export const staffRoles = [
+  'super-admin',
+  'admin',
+  'co-ordinator',
+] as const satisfies readonly Role[];
 export type StaffRole = (typeof staffRoles)[number];
 
 export function isStaffRole(role: string | null | undefined): role is StaffRole {

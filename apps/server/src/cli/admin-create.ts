@@ -11,7 +11,9 @@ const { values } = parseArgs({
   options: { email: { type: 'string' }, password: { type: 'string' } },
 });
 if (!values.email || !values.password || values.password.length < 8) {
-  console.error('Usage: npm run admin:create -- --email you@example.com --password "at least 8 characters"');
+  console.error(
+    'Usage: npm run admin:create -- --email you@example.com --password "at least 8 characters"',
+  );
   process.exit(2);
 }
 const config = loadConfig();
@@ -21,7 +23,11 @@ const database = await openDatabase({
 });
 try {
   const users = createUserRepository(database.db);
-  const { user, created } = await upsertSuperAdmin(users, values.email.toLowerCase(), values.password);
+  const { user, created } = await upsertSuperAdmin(
+    users,
+    values.email.toLowerCase(),
+    values.password,
+  );
   if (!created) {
     await users.update(user.id, {
       role: 'super-admin',

@@ -38,7 +38,11 @@ describe('route declarations', () => {
 
   it('refuses an anonymous caller on every non-public route with 401', async () => {
     for (const route of app.declaredRoutes.filter((r) => r.access !== 'public')) {
-      const res = await app.inject({ method: route.method as 'GET', url: concrete(route.url), payload: {} });
+      const res = await app.inject({
+        method: route.method as 'GET',
+        url: concrete(route.url),
+        payload: {},
+      });
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
     }
   });

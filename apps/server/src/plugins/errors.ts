@@ -10,7 +10,9 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((v) => ({
-        path: [error.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.'),
+        path: [error.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join(
+          '.',
+        ),
         message: v.message ?? 'Invalid value',
       }));
       return reply.status(400).send({

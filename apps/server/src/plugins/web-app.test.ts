@@ -6,7 +6,10 @@ import { createTestApp } from '../test/app.ts';
 
 const dist = mkdtempSync(path.join(os.tmpdir(), 'noise-dist-'));
 mkdirSync(path.join(dist, 'assets'));
-writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
+writeFileSync(
+  path.join(dist, 'index.html'),
+  '<!doctype html><title>app</title><div id="root"></div>',
+);
 writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
 writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *');
 
@@ -49,9 +52,15 @@ describe('serving the web app', () => {
   });
 
   it('echoes a well-formed request id and makes one otherwise', async () => {
-    const given = await app.inject({ url: '/healthz', headers: { 'x-request-id': 'abc12345-req' } });
+    const given = await app.inject({
+      url: '/healthz',
+      headers: { 'x-request-id': 'abc12345-req' },
+    });
     expect(given.headers['x-request-id']).toBe('abc12345-req');
-    const made = await app.inject({ url: '/healthz', headers: { 'x-request-id': 'bad id<script>' } });
+    const made = await app.inject({
+      url: '/healthz',
+      headers: { 'x-request-id': 'bad id<script>' },
+    });
     expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

@@ -43,6 +43,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
     if (/\.[a-z0-9]{2,5}$/i.test(pathname)) {
       return reply.status(404).type('text/plain').send('Not found');
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(indexHtml);
   });
 }

@@ -21,7 +21,10 @@ export async function ensureAdmin(deps: {
   const { config, users, log } = deps;
   if (config.adminEmail && config.adminPassword) {
     const result = await upsertSuperAdmin(users, config.adminEmail, config.adminPassword);
-    log.info({ userId: result.user.id, created: result.created }, 'super-admin ensured from ADMIN_EMAIL');
+    log.info(
+      { userId: result.user.id, created: result.created },
+      'super-admin ensured from ADMIN_EMAIL',
+    );
     return;
   }
   if ((await users.countByRole('super-admin')) > 0) return;

@@ -40,7 +40,13 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'noise-test-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
   return {
-    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, TOKEN_SECRET: 'x'.repeat(48), SEED_DEMO: 'false', AUTH_RATE_LIMIT_PER_MINUTE: '10000' }),
+    ...loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      TOKEN_SECRET: 'x'.repeat(48),
+      SEED_DEMO: 'false',
+      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    }),
     ...overrides,
   };
 }

@@ -9,7 +9,13 @@ export const TEST_PASSWORD = 'correct horse battery';
 /** Creates a user directly in the database and returns it with a signed-in token. */
 export async function createUser(
   app: FastifyInstance,
-  overrides: { role?: Role; email?: string; password?: string; firstName?: string; lastName?: string } = {},
+  overrides: {
+    role?: Role;
+    email?: string;
+    password?: string;
+    firstName?: string;
+    lastName?: string;
+  } = {},
 ): Promise<{ user: UserRow; token: string; password: string }> {
   const users = createUserRepository(app.database.db);
   const password = overrides.password ?? TEST_PASSWORD;

@@ -33,7 +33,10 @@ describe('POST /api/auth/signup', () => {
   it.each(['12345', '0512345678', '041234567', '+61 412 345 678', 'abc'])(
     'refuses the phone number %s with the Australian message',
     async (phoneNumber) => {
-      const res = await signup({ ...validSignup(`p${phoneNumber.length}@example.com`), phoneNumber });
+      const res = await signup({
+        ...validSignup(`p${phoneNumber.length}@example.com`),
+        phoneNumber,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('Please enter a valid Australian phone number');
     },
@@ -42,7 +45,10 @@ describe('POST /api/auth/signup', () => {
   it.each(['02 9876 5432', '(03) 9876-5432', '07 1234 5678', '0812345678'])(
     'accepts the landline %s',
     async (phoneNumber) => {
-      const res = await signup({ ...validSignup(`l${phoneNumber.replace(/\D/g, '')}@example.com`), phoneNumber });
+      const res = await signup({
+        ...validSignup(`l${phoneNumber.replace(/\D/g, '')}@example.com`),
+        phoneNumber,
+      });
       expect(res.statusCode).toBe(201);
     },
   );
@@ -64,7 +70,9 @@ describe('POST /api/auth/signup', () => {
   });
 
   it('refuses a short password, a bad email and a client-chosen role', async () => {
-    expect((await signup({ ...validSignup('short@example.com'), password: 'short' })).statusCode).toBe(400);
+    expect(
+      (await signup({ ...validSignup('short@example.com'), password: 'short' })).statusCode,
+    ).toBe(400);
     expect((await signup({ ...validSignup('x'), email: 'not-an-email' })).statusCode).toBe(400);
     const res = await signup({ ...validSignup('role@example.com'), role: 'super-admin' });
     expect(res.statusCode).toBe(201);
@@ -146,10 +154,18 @@ describe('tokens', () => {
 
   it('logout ends the token on the server', async () => {
     const { token } = await createUser(app);
-    expect((await app.inject({ url: '/api/auth/user', headers: bearer(token) })).statusCode).toBe(200);
-    const out = await app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
+    expect((await app.inject({ url: '/api/auth/user', headers: bearer(token) })).statusCode).toBe(
+      200,
+    );
+    const out = await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: bearer(token),
+    });
     expect(out.statusCode).toBe(204);
-    expect((await app.inject({ url: '/api/auth/user', headers: bearer(token) })).statusCode).toBe(401);
+    expect((await app.inject({ url: '/api/auth/user', headers: bearer(token) })).statusCode).toBe(
+      401,
+    );
   });
 
   it('GET /api/auth/user and /api/users/profile answer the caller', async () => {

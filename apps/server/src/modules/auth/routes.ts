@@ -14,7 +14,10 @@ import { requireUser } from '../../plugins/auth.ts';
 import { toUserDto } from '../users/repository.ts';
 import { signIn, signInStaff, signUp, type AuthDeps } from './sign-in.ts';
 
-export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps & { authRateLimit: number }) {
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  deps: AuthDeps & { authRateLimit: number },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const rateLimit = { max: deps.authRateLimit, timeWindow: '1 minute' };
 
@@ -90,7 +93,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps & { auth
 
   r.get(
     '/api/auth/user',
-    { config: { access: 'authenticated' }, schema: { tags: ['auth'], response: { 200: userSchema } } },
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['auth'], response: { 200: userSchema } },
+    },
     async (request) => {
       const user = await deps.users.findById(requireUser(request).id);
       if (!user) throw notFound('User not found');
@@ -100,7 +106,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps & { auth
 
   r.post(
     '/api/auth/logout',
-    { config: { access: 'authenticated' }, schema: { tags: ['auth'], response: { 204: z.null() } } },
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['auth'], response: { 204: z.null() } },
+    },
     async (request, reply) => {
       await deps.sessions.delete(requireUser(request).sessionId);
       return reply.status(204).send(null);

@@ -6,7 +6,10 @@ import { sessions, users } from '../../db/schema.ts';
 export function createSessionRepository(db: Db) {
   return {
     async create(userId: string, expiresAt: Date): Promise<string> {
-      const [row] = await db.insert(sessions).values({ userId, expiresAt }).returning({ id: sessions.id });
+      const [row] = await db
+        .insert(sessions)
+        .values({ userId, expiresAt })
+        .returning({ id: sessions.id });
       return row!.id;
     },
 
@@ -16,7 +19,11 @@ export function createSessionRepository(db: Db) {
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(
-          and(eq(sessions.id, sessionId), eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`)),
+          and(
+            eq(sessions.id, sessionId),
+            eq(sessions.userId, userId),
+            gt(sessions.expiresAt, sql`now()`),
+          ),
         )
         .limit(1);
       return row as { userId: string; role: Role; tokenVersion: number } | undefined;

@@ -14,7 +14,11 @@ export interface AuthDeps {
 }
 
 /** Token lifetime: customers and staff TOKEN_TTL_HOURS (24 h); staff 'Remember Me' REMEMBER_ME_TTL_DAYS (30 d). */
-export async function issueToken(deps: AuthDeps, user: UserRow, options: { rememberMe?: boolean } = {}) {
+export async function issueToken(
+  deps: AuthDeps,
+  user: UserRow,
+  options: { rememberMe?: boolean } = {},
+) {
   const ttlMs = options.rememberMe
     ? deps.config.rememberMeTtlDays * 24 * 3600 * 1000
     : deps.config.tokenTtlHours * 3600 * 1000;
@@ -25,7 +29,13 @@ export async function issueToken(deps: AuthDeps, user: UserRow, options: { remem
 
 export async function signUp(
   deps: AuthDeps,
-  input: { firstName: string; lastName: string; email: string; phoneNumber: string; password: string },
+  input: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    phoneNumber: string;
+    password: string;
+  },
 ) {
   const taken = await deps.users.findByEmail(input.email);
   if (taken) throw emailTaken();

@@ -15,7 +15,10 @@ export const publicConfigResponse = z.object({
   }),
 });
 
-export function registerHealthRoutes(app: FastifyInstance, deps: { database: Database; config: Config }) {
+export function registerHealthRoutes(
+  app: FastifyInstance,
+  deps: { database: Database; config: Config },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // Outside /api on purpose: load balancers probe these.
@@ -33,7 +36,10 @@ export function registerHealthRoutes(app: FastifyInstance, deps: { database: Dat
   /** What the browser may know of the configuration, and nothing more. */
   r.get(
     '/api/config',
-    { config: { access: 'public' }, schema: { tags: ['config'], response: { 200: publicConfigResponse } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['config'], response: { 200: publicConfigResponse } },
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
       return {

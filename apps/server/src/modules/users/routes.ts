@@ -10,7 +10,10 @@ export function registerUserRoutes(app: FastifyInstance, deps: { users: UserRepo
 
   r.get(
     '/api/users/profile',
-    { config: { access: 'authenticated' }, schema: { tags: ['users'], response: { 200: profileResponse } } },
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['users'], response: { 200: profileResponse } },
+    },
     async (request) => {
       const user = await deps.users.findById(requireUser(request).id);
       if (!user) throw notFound('User not found');
