@@ -11,6 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { AppError } from './lib/errors.ts';
 import { redactPaths, requestSerializer } from './lib/log-redaction.ts';
 import { createTokenSigner } from './lib/tokens.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
@@ -30,6 +31,8 @@ export interface BuildOptions {
   database?: Database;
   /** Fastify logger: false in tests unless asked. */
   logger?: boolean;
+  /** Where log lines go (tests read them); standard output by default. */
+  logStream?: NodeJS.WritableStream;
   /** Create the first super-admin at start (off in tests, which make their own users). */
   ensureAdmin?: boolean;
 }
@@ -55,6 +58,7 @@ export async function buildApp(
             level: config.logLevel,
             redact: { paths: redactPaths, censor: '[redacted]' },
             serializers: { req: requestSerializer },
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -88,7 +92,15 @@ export async function buildApp(
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        'too_many_requests',
+        429,
+        `Too many attempts. Please wait ${context.after} and try again.`,
+      ),
+  });
   app.declaredRoutes = registerAuth(app, { signer, sessions });
 
   await app.register(fastifySwagger, {
