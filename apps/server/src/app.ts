@@ -21,6 +21,7 @@ import { createUserRepository } from './modules/users/repository.ts';
 import { registerUserRoutes } from './modules/users/routes.ts';
 import { registerAuth, type DeclaredRoute } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { createMailer, type Mailer } from './plugins/mailer.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { ensureAdmin } from './seed/ensure-admin.ts';
@@ -41,6 +42,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     declaredRoutes: DeclaredRoute[];
     database: Database;
+    mailer: Mailer;
   }
 }
 
@@ -86,6 +88,14 @@ export async function buildApp(
   const users = createUserRepository(db);
   const sessions = createSessionRepository(db);
   const signer = createTokenSigner(config.tokenSecret);
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    log: app.log,
+  });
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => mailer.close());
 
   registerErrorHandler(app);
   registerSecurityHeaders(app, { hsts: config.publicUrl.startsWith('https://') });

@@ -35,6 +35,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: bool.default(false),
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().min(3).optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
 });
 
@@ -62,6 +64,9 @@ export interface Config {
   /** The built web app (apps/web/dist by default); API-only tests run without it. */
   webDistDir: string | undefined;
   trustProxy: boolean;
+  /** SMTP server (smtp://user:pass@host:port); mail goes to DATA_DIR/outbox when unset. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
   /** Sign-in and sign-up attempts per minute from one address. */
   authRateLimitPerMinute: number;
 }
@@ -108,6 +113,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDist()),
     trustProxy: e.TRUST_PROXY,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `${e.COMPANY_NAME} <no-reply@${new URL(e.PUBLIC_URL).hostname}>`,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
   };
 }
