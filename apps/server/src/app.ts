@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -21,7 +22,9 @@ import { createUserRepository } from './modules/users/repository.ts';
 import { registerUserRoutes } from './modules/users/routes.ts';
 import { registerAuth, type DeclaredRoute } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { createLocalFileStore, createS3FileStore, type FileStore } from './plugins/file-store.ts';
 import { createMailer, type Mailer } from './plugins/mailer.ts';
+import { registerUploadsRoute } from './plugins/uploads-route.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { ensureAdmin } from './seed/ensure-admin.ts';
@@ -43,6 +46,7 @@ declare module 'fastify' {
     declaredRoutes: DeclaredRoute[];
     database: Database;
     mailer: Mailer;
+    files: FileStore;
   }
 }
 
@@ -95,6 +99,10 @@ export async function buildApp(
     log: app.log,
   });
   app.decorate('mailer', mailer);
+  const files = config.s3
+    ? createS3FileStore(config.s3)
+    : createLocalFileStore(path.join(config.dataDir, 'uploads'));
+  app.decorate('files', files);
   app.addHook('onClose', async () => mailer.close());
 
   registerErrorHandler(app);
@@ -102,6 +110,19 @@ export async function buildApp(
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  await app.register(fastifyMultipart, {
+    limits: {
+      fileSize: Math.max(
+        config.uploadLimits.video,
+        config.uploadLimits.pdf,
+        config.uploadLimits.image,
+      ),
+      files: 60,
+      fields: 500,
+      fieldSize: 512 * 1024,
+    },
+  });
+  registerUploadsRoute(app, files);
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>

@@ -35,6 +35,15 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: bool.default(false),
+  UPLOAD_MAX_IMAGE_MB: z.coerce.number().positive().max(100).default(10),
+  UPLOAD_MAX_PDF_MB: z.coerce.number().positive().max(200).default(20),
+  UPLOAD_MAX_VIDEO_MB: z.coerce.number().positive().max(2000).default(200),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().min(3).optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
@@ -64,6 +73,19 @@ export interface Config {
   /** The built web app (apps/web/dist by default); API-only tests run without it. */
   webDistDir: string | undefined;
   trustProxy: boolean;
+  /** Largest accepted uploads, in bytes. */
+  uploadLimits: { image: number; pdf: number; video: number };
+  /** S3-compatible bucket for uploads; local disk under DATA_DIR/uploads when unset. */
+  s3:
+    | {
+        bucket: string;
+        region: string;
+        endpoint?: string;
+        accessKeyId?: string;
+        secretAccessKey?: string;
+        forcePathStyle: boolean;
+      }
+    | undefined;
   /** SMTP server (smtp://user:pass@host:port); mail goes to DATA_DIR/outbox when unset. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -113,6 +135,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDist()),
     trustProxy: e.TRUST_PROXY,
+    uploadLimits: {
+      image: e.UPLOAD_MAX_IMAGE_MB * 1024 * 1024,
+      pdf: e.UPLOAD_MAX_PDF_MB * 1024 * 1024,
+      video: e.UPLOAD_MAX_VIDEO_MB * 1024 * 1024,
+    },
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.COMPANY_NAME} <no-reply@${new URL(e.PUBLIC_URL).hostname}>`,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
