@@ -360,3 +360,48 @@ export const internalNotes = pgTable(
   },
   (t) => [index('internal_notes_user_idx').on(t.userId, t.createdAt)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Password reset and the audit log
+// ---------------------------------------------------------------------------------------------
+
+/** Single-use reset tokens; only a SHA-256 of the token is stored. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('password_reset_tokens_hash_unique').on(t.tokenHash),
+    index('password_reset_tokens_user_idx').on(t.userId),
+  ],
+);
+
+/** Who changed a status, a price, a role, a card or a note, and when. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull().default(''),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    /** The customer the change concerns, so their page can show it. */
+    subjectUserId: text('subject_user_id'),
+    summary: text('summary').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_entity_idx').on(t.entityType, t.entityId, t.createdAt),
+    index('audit_log_subject_idx').on(t.subjectUserId, t.createdAt),
+  ],
+);
