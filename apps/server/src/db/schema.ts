@@ -322,6 +322,12 @@ export const projectStatusUpdates = pgTable(
   (t) => [index('project_status_updates_project_idx').on(t.projectId, t.createdAt)],
 );
 
+export type PaymentKind = 'order' | 'renewal';
+export interface PaymentLineItem {
+  description: string;
+  amountCents: number;
+}
+
 export const payments = pgTable(
   'payments',
   {
@@ -337,6 +343,13 @@ export const payments = pgTable(
     currency: text('currency').notNull(),
     status: text('status').notNull(),
     idempotencyKey: text('idempotency_key'),
+    /** 'order' (first charge of an order or quote) or 'renewal' (a subscription period). */
+    kind: text('kind').$type<PaymentKind>().notNull().default('order'),
+    /** What the tax invoice lists: amounts before GST, in cents. */
+    lineItems: jsonb('line_items').$type<PaymentLineItem[]>().notNull().default([]),
+    subscriptionId: text('subscription_id'),
+    /** Tax invoice number: one sequence, never reused. */
+    invoiceNumber: integer('invoice_number').generatedAlwaysAsIdentity({ startWith: 1001 }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -404,4 +417,176 @@ export const auditLog = pgTable(
     index('audit_log_entity_idx').on(t.entityType, t.entityId, t.createdAt),
     index('audit_log_subject_idx').on(t.subjectUserId, t.createdAt),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Checkout: payment attempts, subscriptions, the sandbox provider's records, jobs, webhooks
+// ---------------------------------------------------------------------------------------------
+
+export type PaymentAttemptState =
+  | 'processing'
+  | 'requires_action'
+  | 'succeeded'
+  | 'failed'
+  /** The provider could not be reached: retrying with the same key is safe. */
+  | 'error';
+
+/**
+ * One checkout submission, recorded before the provider is called. The idempotency key is unique,
+ * so a double click, retry or reload finds the same row and never charges twice.
+ */
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    id: id(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    type: text('type').$type<'normal' | 'customQuote'>().notNull(),
+    state: text('state').$type<PaymentAttemptState>().notNull().default('processing'),
+    /** A hash of the request: the same key with a different order is refused. */
+    requestHash: text('request_hash').notNull(),
+    /** The order as priced from the database (see modules/payments/order.ts). */
+    order: jsonb('order').$type<Record<string, unknown>>().notNull(),
+    quoteId: text('quote_id').references(() => customQuotes.id, { onDelete: 'set null' }),
+    amountCents: integer('amount_cents').notNull(),
+    gstCents: integer('gst_cents').notNull(),
+    currency: text('currency').notNull(),
+    provider: text('provider').notNull(),
+    providerCustomerId: text('provider_customer_id'),
+    paymentMethodId: text('payment_method_id').notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    failureMessage: text('failure_message'),
+    /** While processing: another request may take the attempt over after this (a crashed process). */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    projectId: text('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    paymentId: text('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_attempts_key_unique').on(t.idempotencyKey),
+    uniqueIndex('payment_attempts_provider_payment_unique').on(t.provider, t.providerPaymentId),
+    // A quote is paid once: only one attempt on it may be live or done at a time.
+    uniqueIndex('payment_attempts_live_quote_unique')
+      .on(t.quoteId)
+      .where(sql`${t.state} in ('processing', 'requires_action', 'succeeded')`),
+    index('payment_attempts_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+export type SubscriptionInterval = 'weekly' | 'monthly';
+
+/** The recurring part of a weekly or monthly package, charged to the saved payment method. */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: id(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    provider: text('provider').notNull(),
+    providerCustomerId: text('provider_customer_id').notNull(),
+    paymentMethodId: text('payment_method_id').notNull(),
+    /** Each period's charge, GST included. */
+    amountCents: integer('amount_cents').notNull(),
+    gstCents: integer('gst_cents').notNull(),
+    currency: text('currency').notNull(),
+    interval: text('interval').$type<SubscriptionInterval>().notNull(),
+    /** The start of the next unpaid period. */
+    nextChargeAt: timestamp('next_charge_at', { withTimezone: true }).notNull(),
+    status: text('status').$type<'active' | 'past_due' | 'cancelled'>().notNull().default('active'),
+    /** Declined renewals of the current period. */
+    failureCount: integer('failure_count').notNull().default(0),
+    lastFailureMessage: text('last_failure_message'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledById: text('cancelled_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_project_unique').on(t.projectId),
+    index('subscriptions_due_idx').on(t.status, t.nextChargeAt),
+  ],
+);
+
+/** Background work, claimed with FOR UPDATE SKIP LOCKED so several processes never run one twice. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: id(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** Enqueueing the same key again does nothing (one renewal per period). */
+    uniqueKey: text('unique_key'),
+    status: text('status')
+      .$type<'pending' | 'running' | 'done' | 'failed'>()
+      .notNull()
+      .default('pending'),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    /** A running job whose lock has passed belonged to a crashed worker: it is claimed again. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedBy: text('locked_by'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('jobs_unique_key').on(t.uniqueKey),
+    index('jobs_due_idx').on(t.status, t.runAt),
+  ],
+);
+
+/** Provider webhook events already handled (Stripe retries and may send one event twice). */
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The sandbox provider's customers: it keeps its state in the database so processes agree. */
+export const sandboxCustomers = pgTable('sandbox_customers', {
+  id: text('id').primaryKey(),
+  email: text('email').notNull().default(''),
+  name: text('name').notNull().default(''),
+  defaultPaymentMethodId: text('default_payment_method_id'),
+  createdAt: createdAt(),
+});
+
+/** Sandbox payment methods attached to a customer (their behaviour is in the id). */
+export const sandboxPaymentMethods = pgTable(
+  'sandbox_payment_methods',
+  {
+    id: text('id').primaryKey(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => sandboxCustomers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sandbox_payment_methods_customer_idx').on(t.customerId)],
+);
+
+export const sandboxPaymentIntents = pgTable(
+  'sandbox_payment_intents',
+  {
+    id: text('id').primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    clientSecret: text('client_secret').notNull(),
+    customerId: text('customer_id').notNull(),
+    paymentMethodId: text('payment_method_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').$type<'succeeded' | 'requires_action' | 'failed'>().notNull(),
+    failureMessage: text('failure_message'),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sandbox_payment_intents_key_unique').on(t.idempotencyKey)],
 );

@@ -1,0 +1,172 @@
+import { z } from 'zod';
+
+/**
+ * Checkout and payment shapes (SPEC.md section 7, Payments). The browser sends what it shows;
+ * the server recomputes every amount from the database and refuses a mismatch.
+ */
+export const paymentProviders = ['sandbox', 'stripe'] as const;
+export type PaymentProviderName = (typeof paymentProviders)[number];
+
+/** GET /api/payments/config: what the card form needs. */
+export const paymentConfigResponse = z.object({
+  provider: z.enum(paymentProviders),
+  /** Stripe's publishable key; null for the sandbox. */
+  publishableKey: z.string().nullable(),
+  /** ISO 4217, upper case ('USD' as SPEC.md records). */
+  currency: z.string(),
+});
+export type PaymentConfig = z.infer<typeof paymentConfigResponse>;
+
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const idempotencyKeySchema = z
+  .string()
+  .trim()
+  .regex(
+    /^[A-Za-z0-9_.:-]{8,200}$/,
+    'The idempotency key must be 8 to 200 letters, digits or _.:-',
+  );
+
+/**
+ * A new key for one checkout attempt. Keep it for retries and reloads of the same attempt (they
+ * then charge once); make a new one after a decline, when the customer tries another card.
+ */
+export function newIdempotencyKey(): string {
+  return `chk_${globalThis.crypto.randomUUID()}`;
+}
+
+const idRef = z.object({ _id: z.string().min(1).max(200) }).loose();
+const optionalText = z.string().trim().max(200).optional();
+
+/** SPEC.md section 3, 'Order project payload': what the payment page knows about the order. */
+export const orderProjectDetailsSchema = z
+  .object({
+    /** The service's id (SPEC: serviceId; `service` may carry it as `_id` instead). */
+    serviceId: z.string().min(1).max(200).optional(),
+    service: z.union([z.string().min(1).max(200), idRef]).optional(),
+    /** The chosen package: its id when known, otherwise its title (packageTitle or package.title). */
+    packageId: z.string().min(1).max(200).optional(),
+    packageTitle: z.string().max(500).optional(),
+    package: z
+      .object({ _id: z.string().max(200).optional(), title: z.string().max(500).optional() })
+      .loose()
+      .optional(),
+    /** The selected extras; only their ids are read. */
+    extras: z.array(idRef).max(100).default([]),
+    /** The co-ordinator's user id (required). */
+    coordinator: z.string().trim().min(1, 'Please choose your coordinator').max(200),
+    companyName: optionalText,
+    contactNumber: optionalText,
+    firstName: optionalText,
+    lastName: optionalText,
+    emailAddress: optionalText,
+  })
+  .loose();
+export type OrderProjectDetails = z.input<typeof orderProjectDetailsSchema>;
+
+/** SPEC.md section 7: for custom quotes projectDetails holds quoteName, amountWithGST, userId, quoteId, coordinatorId. */
+export const quoteProjectDetailsSchema = z
+  .object({
+    quoteId: z.string().min(1).max(200),
+    coordinatorId: z.string().trim().min(1, 'Please choose your coordinator').max(200),
+    quoteName: z.string().max(500).optional(),
+    /** Dollars including GST, as displayed; informational (amount is what is checked). */
+    amountWithGST: z.number().optional(),
+    userId: z.string().max(200).optional(),
+    companyName: optionalText,
+    contactNumber: optionalText,
+  })
+  .loose();
+export type QuoteProjectDetails = z.input<typeof quoteProjectDetailsSchema>;
+
+const paymentBase = {
+  /** What the page showed as charged now, in cents including GST. */
+  amount: z.number().int().positive(),
+  customer: z.object({ name: z.string().max(200), email: z.string().max(254) }),
+  /** A payment-method id from the card form (Stripe Elements or the sandbox card form). */
+  payment_method: z.string().trim().min(1).max(200),
+  /** Or the Idempotency-Key header. Required by one of the two. */
+  idempotencyKey: idempotencyKeySchema.optional(),
+};
+
+/** POST /api/payments/handle-payment */
+export const handlePaymentRequest = z.discriminatedUnion('type', [
+  z.object({
+    ...paymentBase,
+    type: z.literal('normal'),
+    projectDetails: orderProjectDetailsSchema,
+  }),
+  z.object({
+    ...paymentBase,
+    type: z.literal('customQuote'),
+    projectDetails: quoteProjectDetailsSchema,
+  }),
+]);
+export type HandlePaymentRequest = z.input<typeof handlePaymentRequest>;
+
+export const paymentSucceededResponse = z.object({
+  success: z.literal(true),
+  stripeCustomerId: z.string(),
+  projectId: z.string(),
+  paymentId: z.string(),
+  /** The payment method now saved as the customer's default. */
+  defaultPaymentMethodId: z.string(),
+});
+export const paymentRequiresActionResponse = z.object({
+  success: z.literal(false),
+  requiresAction: z.literal(true),
+  /** Stripe: pass to stripe.handleNextAction; sandbox: POST /api/payments/sandbox/authenticate. */
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+});
+export const handlePaymentResponse = z.union([
+  paymentSucceededResponse,
+  paymentRequiresActionResponse,
+]);
+export type HandlePaymentResponse = z.infer<typeof handlePaymentResponse>;
+
+/** POST /api/payments/confirm: after the customer completed 3-D Secure. */
+export const confirmPaymentRequest = z.object({ paymentIntentId: z.string().min(1).max(200) });
+
+/** POST /api/payments/sandbox/authenticate: the sandbox's stand-in for the 3-D Secure dialog. */
+export const sandboxAuthenticateRequest = z.object({
+  clientSecret: z.string().min(1).max(300),
+  outcome: z.enum(['approve', 'fail']),
+});
+export const sandboxAuthenticateResponse = z.object({
+  paymentIntentId: z.string(),
+  status: z.enum(['succeeded', 'failed', 'requires_action']),
+});
+
+/** POST /api/users/update-payment-info (SPEC.md section 7). */
+export const updatePaymentInfoRequest = z.object({
+  userId: z.string().min(1).max(200),
+  stripeCustomerId: z.string().min(1).max(200),
+  defaultPaymentMethodId: z.string().min(1).max(200),
+});
+export const updatePaymentInfoResponse = z.object({
+  success: z.literal(true),
+  paymentInfo: z.object({ stripeCustomerId: z.string(), defaultPaymentMethodId: z.string() }),
+});
+
+/** GET /api/users/coordinators */
+export const coordinatorSchema = z.object({
+  _id: z.string(),
+  profile: z.object({ firstName: z.string(), lastName: z.string(), displayName: z.string() }),
+});
+export const coordinatorsResponse = z.array(coordinatorSchema);
+export type Coordinator = z.infer<typeof coordinatorSchema>;
+
+export const subscriptionStatuses = ['active', 'past_due', 'cancelled'] as const;
+export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+export const subscriptionSchema = z.object({
+  _id: z.string(),
+  projectId: z.string(),
+  status: z.enum(subscriptionStatuses),
+  interval: z.enum(['weekly', 'monthly']),
+  /** Cents including GST, charged each interval. */
+  amountCents: z.number().int(),
+  currency: z.string(),
+  nextChargeAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
