@@ -16,6 +16,9 @@ import { AppError } from './lib/errors.ts';
 import { redactPaths, requestSerializer } from './lib/log-redaction.ts';
 import { createTokenSigner } from './lib/tokens.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
+import { demoRoots } from './modules/catalogue/own-files.ts';
+import { createCatalogueRepository } from './modules/catalogue/repository.ts';
+import { registerCatalogueRoutes } from './modules/catalogue/routes.ts';
 import { createSessionRepository } from './modules/auth/session-repository.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
 import { createUserRepository } from './modules/users/repository.ts';
@@ -154,10 +157,17 @@ export async function buildApp(
     sessions,
     signer,
     authRateLimit: config.authRateLimitPerMinute,
+    reset: { db, config, mailer, log: app.log },
   };
   registerHealthRoutes(app, { database, config });
   registerAuthRoutes(app, authDeps);
   registerUserRoutes(app, { users });
+  registerCatalogueRoutes(app, {
+    catalogue: createCatalogueRepository(db),
+    publicUrl: config.publicUrl,
+    uploads: files,
+    demoRoots: demoRoots(config.webDistDir),
+  });
 
   await registerWebApp(app, config.webDistDir);
 

@@ -80,3 +80,10 @@ export const verifyTokenResponse = z.object({
   userRole: roleSchema.nullable(),
 });
 export type VerifyTokenResponse = z.infer<typeof verifyTokenResponse>;
+
+export const forgotPasswordRequest = z.object({ email });
+export const resetPasswordRequest = z.object({
+  token: z.string().min(20).max(200),
+  password,
+});
+export const messageResponse = z.object({ message: z.string() });

@@ -15,6 +15,8 @@ describe('sign-in rate limit', () => {
     for (let i = 0; i < 4; i++) codes.push((await attempt()).statusCode);
     expect(codes).toEqual([401, 401, 401, 429]);
     const limited = await attempt();
-    expect(limited.json().message).toMatch(/^Too many attempts\. Please wait 1 minute and try again\.$/);
+    expect(limited.json().message).toMatch(
+      /^Too many attempts\. Please wait 1 minute and try again\.$/,
+    );
   });
 });

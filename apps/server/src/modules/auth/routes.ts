@@ -3,7 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminLoginRequest,
+  forgotPasswordRequest,
   loginRequest,
+  messageResponse,
+  resetPasswordRequest,
   signupRequest,
   tokenResponse,
   verifyTokenResponse,
@@ -12,11 +15,17 @@ import { userSchema } from '@noise/shared/user';
 import { notFound } from '../../lib/errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { toUserDto } from '../users/repository.ts';
+import {
+  RESET_REQUESTED_MESSAGE,
+  resetPassword,
+  sendPasswordReset,
+  type PasswordResetDeps,
+} from './password-reset.ts';
 import { signIn, signInStaff, signUp, type AuthDeps } from './sign-in.ts';
 
 export function registerAuthRoutes(
   app: FastifyInstance,
-  deps: AuthDeps & { authRateLimit: number },
+  deps: AuthDeps & { authRateLimit: number; reset: PasswordResetDeps },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const rateLimit = { max: deps.authRateLimit, timeWindow: '1 minute' };
@@ -113,6 +122,39 @@ export function registerAuthRoutes(
     async (request, reply) => {
       await deps.sessions.delete(requireUser(request).sessionId);
       return reply.status(204).send(null);
+    },
+  );
+
+  r.post(
+    '/api/auth/forgot-password',
+    {
+      config: { access: 'public', rateLimit },
+      schema: { tags: ['auth'], body: forgotPasswordRequest, response: { 202: messageResponse } },
+    },
+    async (request, reply) => {
+      const user = await deps.users.findByEmail(request.body.email);
+      // Same answer, and about the same time, whether or not the account exists: the mail is
+      // sent after answering.
+      if (user) {
+        sendPasswordReset(deps.reset, user).catch((err: unknown) =>
+          request.log.error({ err, userId: user.id }, 'password reset mail failed'),
+        );
+      }
+      request.log.info({ event: 'password_reset_requested', known: Boolean(user) }, 'reset asked');
+      return reply.status(202).send({ message: RESET_REQUESTED_MESSAGE });
+    },
+  );
+
+  r.post(
+    '/api/auth/reset-password',
+    {
+      config: { access: 'public', rateLimit },
+      schema: { tags: ['auth'], body: resetPasswordRequest, response: { 200: messageResponse } },
+    },
+    async (request) => {
+      const userId = await resetPassword(deps.reset, request.body.token, request.body.password);
+      request.log.info({ event: 'password_reset', userId }, 'password reset');
+      return { message: 'Your password has been changed. You can sign in with it now.' };
     },
   );
 }

@@ -1,0 +1,95 @@
+import type { FastifyRequest } from 'fastify';
+import type { FileStore } from '../plugins/file-store.ts';
+import { badRequest } from './errors.ts';
+import { saveUpload, type SavedUpload, type UploadKind, type UploadLimits } from './uploads.ts';
+
+export interface FileFieldRule {
+  accept: readonly UploadKind[];
+  /** How many files the field takes (1 unless a list, like gallery). */
+  max?: number;
+  private?: boolean;
+}
+
+export interface MultipartBody {
+  /** Text fields by name, as sent (`profile[firstName]` stays a flat key). */
+  fields: Record<string, string>;
+  files: Record<string, SavedUpload[]>;
+  /** Deletes every file this request stored: call when the request fails after reading. */
+  discard(): Promise<void>;
+}
+
+/**
+ * Reads a multipart request: text fields, and files only in the fields the route names, each
+ * checked and stored as it streams in (lib/uploads.ts). A file in an unexpected field, or more
+ * files than allowed, is refused and everything stored so far is removed.
+ */
+export async function readMultipart(
+  request: FastifyRequest,
+  options: { store: FileStore; limits: UploadLimits; files: Record<string, FileFieldRule> },
+): Promise<MultipartBody> {
+  if (!request.isMultipart()) throw badRequest('Send this form as multipart/form-data');
+  const fields: Record<string, string> = {};
+  const files: Record<string, SavedUpload[]> = {};
+  const discard = async () => {
+    const all = Object.values(files).flat();
+    await Promise.all(
+      all.flatMap((f) => [
+        options.store.delete(f.key),
+        ...Object.values(f.variants).map((url) =>
+          options.store.delete(url.replace(/^\/uploads\//, '')),
+        ),
+      ]),
+    );
+  };
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (typeof part.value !== 'string')
+          throw badRequest(`Field ${part.fieldname} must be text`);
+        fields[part.fieldname] = part.value;
+        continue;
+      }
+      const name = part.fieldname.replace(/\[\]$/, '');
+      const rule = options.files[name];
+      if (!rule) {
+        part.file.resume();
+        throw badRequest(`Unexpected file field ${part.fieldname}`);
+      }
+      const list = (files[name] ??= []);
+      if (list.length >= (rule.max ?? 1)) {
+        part.file.resume();
+        throw badRequest(`Too many files for ${name} (at most ${rule.max ?? 1})`);
+      }
+      list.push(
+        await saveUpload({
+          store: options.store,
+          stream: part.file,
+          originalName: part.filename,
+          accept: rule.accept,
+          limits: options.limits,
+          field: name,
+          private: rule.private,
+        }),
+      );
+    }
+  } catch (error) {
+    await discard();
+    throw error;
+  }
+  return { fields, files, discard };
+}
+
+/** `profile[firstName]` style keys to a nested object one level deep. */
+export function nestFields(fields: Record<string, string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fields)) {
+    const match = /^([A-Za-z0-9_]+)\[([A-Za-z0-9_]+)\]$/.exec(key);
+    if (match) {
+      const group = (out[match[1]!] ??= {}) as Record<string, unknown>;
+      if (typeof group === 'object') group[match[2]!] = value;
+    } else {
+      out[key] = value;
+    }
+  }
+  return out;
+}

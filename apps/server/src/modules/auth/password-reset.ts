@@ -1,0 +1,79 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { passwordResetTokens, sessions, users } from '../../db/schema.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import type { Mailer } from '../../plugins/mailer.ts';
+import type { UserRow } from '../users/repository.ts';
+
+export const RESET_TOKEN_TTL_MINUTES = 60;
+export const RESET_REQUESTED_MESSAGE =
+  'If an account exists for that email, we have sent a link to reset the password.';
+const INVALID_TOKEN_MESSAGE =
+  'This reset link is invalid or has expired. Please ask for a new one.';
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+export interface PasswordResetDeps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Makes a single-use reset token (only its hash is stored; older unused tokens of the user are
+ * voided) and mails the link. The link is built from PUBLIC_URL, never from a request's Host.
+ */
+export async function sendPasswordReset(deps: PasswordResetDeps, user: UserRow) {
+  const token = randomBytes(32).toString('base64url');
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+    await tx.insert(passwordResetTokens).values({
+      userId: user.id,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000),
+    });
+  });
+  const link = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  const name = user.firstName || 'there';
+  await deps.mailer.send({
+    to: user.email,
+    subject: `Reset your ${deps.config.companyName} password`,
+    text:
+      `Hi ${name},\n\nSomeone asked to reset the password of your ${deps.config.companyName} account. ` +
+      `To choose a new one, open this link within ${RESET_TOKEN_TTL_MINUTES} minutes:\n\n${link}\n\n` +
+      `If it wasn't you, ignore this email: your password stays as it is.\n`,
+  });
+}
+
+/** Sets the new password, spends the token, and ends every older sign-in of that user. */
+export async function resetPassword(deps: PasswordResetDeps, token: string, password: string) {
+  const passwordHash = await hashPassword(password);
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, sha256(token)),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ userId: passwordResetTokens.userId });
+    if (!row) throw badRequest(INVALID_TOKEN_MESSAGE);
+    await tx
+      .update(users)
+      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, row.userId));
+    await tx.delete(sessions).where(eq(sessions.userId, row.userId));
+    return row.userId;
+  });
+}
