@@ -1,0 +1,285 @@
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type {
+  Industry,
+  Page,
+  RecentlyViewedEntry,
+  Service,
+  ServiceSearchResult,
+} from '@noise/shared/catalogue';
+import { toDollars, type PackageType } from '@noise/shared/pricing';
+import type { Db } from '../../db/client.ts';
+import {
+  industries,
+  pageItems,
+  pages,
+  recentlyViewed,
+  serviceExtras,
+  serviceFaqs,
+  serviceFeatureVideos,
+  serviceGalleryImages,
+  servicePackages,
+  services,
+} from '../../db/schema.ts';
+
+export interface ServiceSummary {
+  _id: string;
+  title: string;
+  featurePhoto: string;
+  basePrice: number;
+}
+
+/**
+ * The lowest price any package tab of a service shows (SPEC.md: a tab shows recurringCost when
+ * the type is not one-time, else baseCost). A service without packages falls back to its
+ * initial investment price.
+ */
+export function basePriceCents(
+  packages: readonly { type: PackageType; baseCostCents: number; recurringCostCents: number }[],
+  initialInvestmentPriceCents: number,
+): number {
+  if (packages.length === 0) return initialInvestmentPriceCents;
+  return Math.min(
+    ...packages.map((p) => (p.type === 'one-time' ? p.baseCostCents : p.recurringCostCents)),
+  );
+}
+
+/** basePriceCents() in SQL, for lists. */
+const basePriceCentsSql: SQL<number> = sql<number>`coalesce(
+  (select min(case when ${servicePackages.type} = 'one-time' then ${servicePackages.baseCostCents}
+                   else ${servicePackages.recurringCostCents} end)
+     from ${servicePackages} where ${servicePackages.serviceId} = ${services.id}),
+  ${services.initialInvestmentPriceCents})`.mapWith(Number);
+
+/** LIKE pattern text: % _ and \ match themselves. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * Below this pg_trgm word similarity a title is not a match. 0.3 lets 'grafic' find 'Graphic
+ * Design' (0.57) and 'markting' find 'Email Marketing' while keeping unrelated titles out.
+ */
+export const SEARCH_SIMILARITY_THRESHOLD = 0.3;
+
+const visible = isNull(services.archivedAt);
+
+export function createCatalogueRepository(db: Db) {
+  return {
+    /** A non-archived service with its ordered children, in the API's shape. */
+    async findService(id: string): Promise<Service | undefined> {
+      const [service] = await db
+        .select()
+        .from(services)
+        .where(and(eq(services.id, id), visible))
+        .limit(1);
+      if (!service) return undefined;
+      const [packages, extras, faqs, gallery, videos] = await Promise.all([
+        db
+          .select()
+          .from(servicePackages)
+          .where(eq(servicePackages.serviceId, id))
+          .orderBy(asc(servicePackages.position), asc(servicePackages.id)),
+        db
+          .select()
+          .from(serviceExtras)
+          .where(eq(serviceExtras.serviceId, id))
+          .orderBy(asc(serviceExtras.position), asc(serviceExtras.id)),
+        db
+          .select()
+          .from(serviceFaqs)
+          .where(eq(serviceFaqs.serviceId, id))
+          .orderBy(asc(serviceFaqs.position), asc(serviceFaqs.id)),
+        db
+          .select()
+          .from(serviceGalleryImages)
+          .where(eq(serviceGalleryImages.serviceId, id))
+          .orderBy(asc(serviceGalleryImages.position), asc(serviceGalleryImages.id)),
+        db
+          .select()
+          .from(serviceFeatureVideos)
+          .where(eq(serviceFeatureVideos.serviceId, id))
+          .orderBy(asc(serviceFeatureVideos.position), asc(serviceFeatureVideos.id)),
+      ]);
+      return {
+        _id: service.id,
+        title: service.title,
+        description: service.description,
+        initialInvestmentDescription: service.initialInvestmentDescription,
+        initialInvestmentPrice: toDollars(service.initialInvestmentPriceCents),
+        packages: packages.map((p) => ({
+          _id: p.id,
+          title: p.title,
+          type: p.type,
+          baseCost: toDollars(p.baseCostCents),
+          recurringCost: toDollars(p.recurringCostCents),
+          priceSuffix: p.priceSuffix,
+          features: p.features,
+        })),
+        serviceExtras: extras.map((e) => ({
+          _id: e.id,
+          title: e.title,
+          description: e.description,
+          price: toDollars(e.priceCents),
+        })),
+        faqs: faqs.map((f) => ({ question: f.question, answer: f.answer })),
+        gallery: gallery.map((g) => g.url),
+        featureVideos: videos.map((v) => ({ url: v.url, thumbnailUrl: v.thumbnailUrl })),
+        featurePhoto: service.featurePhotoUrl,
+        comparisonPdf: service.comparisonPdfUrl,
+        paymentType: service.paymentType,
+        basePrice: toDollars(basePriceCents(packages, service.initialInvestmentPriceCents)),
+      };
+    },
+
+    async listServices(): Promise<ServiceSummary[]> {
+      const rows = await db
+        .select({
+          _id: services.id,
+          title: services.title,
+          featurePhoto: services.featurePhotoUrl,
+          basePriceCents: basePriceCentsSql,
+        })
+        .from(services)
+        .where(visible)
+        .orderBy(asc(services.title), asc(services.id));
+      return rows.map(({ basePriceCents: cents, ...rest }) => ({
+        ...rest,
+        basePrice: toDollars(cents),
+      }));
+    },
+
+    /**
+     * Services whose title matches `term` (already trimmed and non-empty), best first: the exact
+     * title, then titles starting with it, then a word starting with it, then containing it,
+     * then titles similar enough by pg_trgm word similarity (typos, missing letters).
+     */
+    async searchServices(term: string, limit: number): Promise<ServiceSearchResult[]> {
+      const escaped = escapeLike(term);
+      const title = sql`lower(${services.title})`;
+      const q = sql`lower(${term})`;
+      const like = (pattern: string) => sql`${title} like lower(${pattern}) escape '\\'`;
+      const wordSimilarity = sql`word_similarity(${q}, ${title})`;
+      const rank = sql`case
+        when ${title} = ${q} then 0
+        when ${like(`${escaped}%`)} then 1
+        when ${like(`% ${escaped}%`)} then 2
+        when ${like(`%${escaped}%`)} then 3
+        else 4 end`;
+      return db
+        .select({ _id: services.id, title: services.title })
+        .from(services)
+        .where(
+          and(
+            visible,
+            sql`(${like(`%${escaped}%`)} or ${wordSimilarity} >= ${SEARCH_SIMILARITY_THRESHOLD})`,
+          ),
+        )
+        .orderBy(
+          rank,
+          desc(wordSimilarity),
+          desc(sql`similarity(${q}, ${title})`),
+          asc(services.title),
+          asc(services.id),
+        )
+        .limit(limit);
+    },
+
+    async findPage(id: string): Promise<Page | undefined> {
+      const [page] = await db.select().from(pages).where(eq(pages.id, id)).limit(1);
+      if (!page) return undefined;
+      const items = await db
+        .select()
+        .from(pageItems)
+        .where(eq(pageItems.pageId, id))
+        .orderBy(asc(pageItems.position), asc(pageItems.id));
+      return {
+        _id: page.id,
+        title: page.title,
+        items: items.map((i) => ({
+          title: i.title,
+          link: i.link,
+          featurePhoto: i.featurePhotoUrl,
+        })),
+      };
+    },
+
+    async listPages(): Promise<{ _id: string; title: string }[]> {
+      return db
+        .select({ _id: pages.id, title: pages.title })
+        .from(pages)
+        .orderBy(asc(pages.title), asc(pages.id));
+    },
+
+    async listIndustries(): Promise<Industry[]> {
+      return db
+        .select({
+          _id: industries.id,
+          title: industries.title,
+          link: industries.link,
+          featurePhoto: industries.featurePhotoUrl,
+        })
+        .from(industries)
+        .orderBy(asc(industries.position), asc(industries.title), asc(industries.id));
+    },
+
+    /**
+     * Records that the user viewed a service: one row per service (viewed again = moved to the
+     * front), and only the newest `keep` rows of the user are kept. False when the service does
+     * not exist or is archived.
+     */
+    async recordView(userId: string, serviceId: string, keep: number): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [service] = await tx
+          .select({ id: services.id })
+          .from(services)
+          .where(and(eq(services.id, serviceId), visible))
+          .limit(1);
+        if (!service) return false;
+        await tx
+          .insert(recentlyViewed)
+          .values({ userId, serviceId })
+          .onConflictDoUpdate({
+            target: [recentlyViewed.userId, recentlyViewed.serviceId],
+            set: { viewedAt: sql`now()` },
+          });
+        await tx.delete(recentlyViewed).where(
+          and(
+            eq(recentlyViewed.userId, userId),
+            sql`${recentlyViewed.serviceId} not in (
+              select r.service_id from ${recentlyViewed} r where r.user_id = ${userId}
+              order by r.viewed_at desc, r.service_id limit ${keep})`,
+          ),
+        );
+        return true;
+      });
+    },
+
+    /** The user's recently viewed services that are still on the site, newest first. */
+    async listRecentlyViewed(userId: string, limit: number): Promise<RecentlyViewedEntry[]> {
+      const rows = await db
+        .select({
+          _id: services.id,
+          title: services.title,
+          featurePhoto: services.featurePhotoUrl,
+          basePriceCents: basePriceCentsSql,
+          viewedAt: recentlyViewed.viewedAt,
+        })
+        .from(recentlyViewed)
+        .innerJoin(services, eq(services.id, recentlyViewed.serviceId))
+        .where(and(eq(recentlyViewed.userId, userId), visible))
+        .orderBy(desc(recentlyViewed.viewedAt), asc(recentlyViewed.serviceId))
+        .limit(limit);
+      return rows.map((r) => ({
+        service: {
+          _id: r._id,
+          title: r.title,
+          featurePhoto: r.featurePhoto,
+          basePrice: toDollars(r.basePriceCents),
+        },
+        viewedAt: r.viewedAt.toISOString(),
+      }));
+    },
+  };
+}
+
+export type CatalogueRepository = ReturnType<typeof createCatalogueRepository>;
