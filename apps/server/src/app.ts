@@ -15,7 +15,9 @@ import { openDatabase, type Database } from './db/client.ts';
 import { AppError } from './lib/errors.ts';
 import { redactPaths, requestSerializer } from './lib/log-redaction.ts';
 import { createTokenSigner } from './lib/tokens.ts';
+import { createAuditRepository } from './modules/audit/repository.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
+import { registerSiteUserRoutes } from './modules/site-users/routes.ts';
 import { createSessionRepository } from './modules/auth/session-repository.ts';
 import { demoRoots } from './modules/catalogue/own-files.ts';
 import { createCatalogueRepository } from './modules/catalogue/repository.ts';
@@ -95,6 +97,7 @@ export async function buildApp(
   const users = createUserRepository(db);
   const sessions = createSessionRepository(db);
   const signer = createTokenSigner(config.tokenSecret);
+  const audit = createAuditRepository(db);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -162,6 +165,13 @@ export async function buildApp(
   registerHealthRoutes(app, { database, config });
   registerAuthRoutes(app, authDeps);
   registerUserRoutes(app, { users });
+  registerSiteUserRoutes(app, {
+    db,
+    users,
+    audit,
+    config,
+    reset: { db, config, mailer, log: app.log },
+  });
   registerCatalogueRoutes(app, {
     catalogue: createCatalogueRepository(db),
     publicUrl: config.publicUrl,

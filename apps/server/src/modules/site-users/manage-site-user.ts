@@ -1,0 +1,211 @@
+import { eq, sql } from 'drizzle-orm';
+import { can } from '@noise/shared/permissions';
+import type { Role } from '@noise/shared/roles';
+import type { SiteUserRequest } from '@noise/shared/site-users';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import type { AuditRepository } from '../audit/repository.ts';
+import type { UserRow } from '../users/repository.ts';
+
+export interface SiteUserDeps {
+  db: Db;
+  audit: AuditRepository;
+}
+
+const LAST_SUPER_ADMIN = 'There must always be at least one super-admin.';
+
+function assertMayManage(actor: AuthUser, targetRole: Role | undefined, newRole: Role | undefined) {
+  // Only a super-admin creates, promotes, edits or deletes a super-admin.
+  if (
+    (targetRole === 'super-admin' || newRole === 'super-admin') &&
+    !can(actor.role, 'super-admins:manage')
+  ) {
+    throw forbidden('Only a super-admin can manage super-admin accounts');
+  }
+}
+
+async function actorName(db: Db, actor: AuthUser) {
+  const [row] = await db
+    .select({
+      first: users.firstName,
+      last: users.lastName,
+      display: users.displayName,
+      email: users.email,
+    })
+    .from(users)
+    .where(eq(users.id, actor.id));
+  if (!row) return '';
+  return row.display || `${row.first} ${row.last}`.trim() || row.email;
+}
+
+/** Locks every super-admin row so two demotions at once cannot leave none. */
+async function countSuperAdminsLocked(tx: Db): Promise<number> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.role, 'super-admin'))
+    .for('update');
+  return rows.length;
+}
+
+export async function createSiteUser(
+  deps: SiteUserDeps,
+  actor: AuthUser,
+  input: SiteUserRequest & { profilePhotoUrl?: string },
+): Promise<UserRow> {
+  const role = input.role!;
+  assertMayManage(actor, undefined, role);
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  const name = await actorName(deps.db, actor);
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({
+        email: input.email,
+        role,
+        passwordHash,
+        ...input.profile,
+        profilePhotoUrl: input.profilePhotoUrl ?? '',
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw conflict('A user with this email already exists');
+    await deps.audit.record(
+      {
+        actorId: actor.id,
+        actorName: name,
+        action: 'user.created',
+        entityType: 'user',
+        entityId: row.id,
+        subjectUserId: row.id,
+        summary: `Created ${row.email} as ${role}`,
+      },
+      tx,
+    );
+    return row;
+  });
+}
+
+export async function updateSiteUser(
+  deps: SiteUserDeps,
+  actor: AuthUser,
+  id: string,
+  input: SiteUserRequest & { profilePhotoUrl?: string },
+): Promise<UserRow> {
+  const newRole = input.role!;
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  const name = await actorName(deps.db, actor);
+  return deps.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+    if (!current) throw notFound('User not found');
+    assertMayManage(actor, current.role, newRole);
+    if (current.role === 'super-admin' && newRole !== 'super-admin') {
+      if ((await countSuperAdminsLocked(tx)) <= 1) throw conflict(LAST_SUPER_ADMIN);
+    }
+    if (passwordHash && current.isOAuth) {
+      throw badRequest('This user signs in with Google, Facebook or Apple and has no password');
+    }
+    const roleChanged = current.role !== newRole;
+    const endSessions = roleChanged || passwordHash !== undefined || current.email !== input.email;
+    let updated: UserRow | undefined;
+    try {
+      [updated] = await tx
+        .update(users)
+        .set({
+          email: input.email,
+          role: newRole,
+          ...input.profile,
+          ...(input.profilePhotoUrl ? { profilePhotoUrl: input.profilePhotoUrl } : {}),
+          ...(passwordHash ? { passwordHash } : {}),
+          ...(endSessions ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+        })
+        .where(eq(users.id, id))
+        .returning();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict('A user with this email already exists');
+      throw error;
+    }
+    if (roleChanged) {
+      await deps.audit.record(
+        {
+          actorId: actor.id,
+          actorName: name,
+          action: 'user.role_changed',
+          entityType: 'user',
+          entityId: id,
+          subjectUserId: id,
+          summary: `Role changed from ${current.role} to ${newRole}`,
+          data: { from: current.role, to: newRole },
+        },
+        tx,
+      );
+    }
+    if (passwordHash) {
+      await deps.audit.record(
+        {
+          actorId: actor.id,
+          actorName: name,
+          action: 'user.password_set',
+          entityType: 'user',
+          entityId: id,
+          subjectUserId: id,
+          summary: 'Password set by staff',
+        },
+        tx,
+      );
+    }
+    return updated!;
+  });
+}
+
+export async function deleteSiteUser(deps: SiteUserDeps, actor: AuthUser, id: string) {
+  if (actor.id === id) throw badRequest('You cannot delete your own account');
+  const name = await actorName(deps.db, actor);
+  await deps.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+    if (!current) throw notFound('User not found');
+    assertMayManage(actor, current.role, undefined);
+    if (current.role === 'super-admin' && (await countSuperAdminsLocked(tx)) <= 1) {
+      throw conflict(LAST_SUPER_ADMIN);
+    }
+    try {
+      await tx.delete(users).where(eq(users.id, id));
+    } catch (error) {
+      if (isForeignKeyViolation(error)) {
+        throw new AppError(
+          'user_has_orders',
+          409,
+          'This user has orders or payments on record and cannot be deleted.',
+        );
+      }
+      throw error;
+    }
+    await deps.audit.record(
+      {
+        actorId: actor.id,
+        actorName: name,
+        action: 'user.deleted',
+        entityType: 'user',
+        entityId: id,
+        subjectUserId: null,
+        summary: `Deleted ${current.email} (${current.role})`,
+      },
+      tx,
+    );
+  });
+}
+
+function pgCode(error: unknown): string | undefined {
+  let e: unknown = error;
+  for (let i = 0; i < 3 && e; i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+export const isUniqueViolation = (error: unknown) => pgCode(error) === '23505';
+export const isForeignKeyViolation = (error: unknown) => pgCode(error) === '23503';

@@ -1,0 +1,144 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messageResponse } from '@noise/shared/auth';
+import { siteUserRequest } from '@noise/shared/site-users';
+import { userSchema } from '@noise/shared/user';
+import type { Config } from '../../config.ts';
+import { desc } from 'drizzle-orm';
+import { users } from '../../db/schema.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { nestFields, readMultipart } from '../../lib/multipart.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import type { PasswordResetDeps } from '../auth/password-reset.ts';
+import { sendPasswordReset } from '../auth/password-reset.ts';
+import { toUserDto, type UserRepository } from '../users/repository.ts';
+import {
+  createSiteUser,
+  deleteSiteUser,
+  updateSiteUser,
+  type SiteUserDeps,
+} from './manage-site-user.ts';
+
+const idParams = z.object({ id: z.string().min(1).max(64) });
+const SITE_USERS_LIMIT = 1000;
+
+export function registerSiteUserRoutes(
+  app: FastifyInstance,
+  deps: SiteUserDeps & { users: UserRepository; config: Config; reset: PasswordResetDeps },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const access = 'site-users:manage' as const;
+  const tags = ['site users'];
+
+  /** Reads the multipart form; the stored photo is removed again if the form is refused. */
+  async function readForm(request: Parameters<typeof readMultipart>[0]) {
+    const body = await readMultipart(request, {
+      store: app.files,
+      limits: deps.config.uploadLimits,
+      files: { profilePhoto: { accept: ['image'] } },
+    });
+    const parsed = siteUserRequest.safeParse(nestFields(body.fields));
+    if (!parsed.success) {
+      await body.discard();
+      const details = parsed.error.issues.map((i) => ({
+        path: i.path.join('.'),
+        message: i.message,
+      }));
+      throw badRequest(details[0]?.message ?? 'Invalid form', details);
+    }
+    const photo = body.files.profilePhoto?.[0];
+    return {
+      input: { ...parsed.data, profilePhotoUrl: photo?.variants[480] ?? photo?.url },
+      discard: body.discard,
+    };
+  }
+
+  r.get(
+    '/api/users/site-users',
+    { config: { access }, schema: { tags, response: { 200: z.array(userSchema) } } },
+    async () => {
+      const rows = await deps.db
+        .select()
+        .from(users)
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(SITE_USERS_LIMIT);
+      return rows.map(toUserDto);
+    },
+  );
+
+  r.get(
+    '/api/users/site-users/:id',
+    { config: { access }, schema: { tags, params: idParams, response: { 200: userSchema } } },
+    async (request) => {
+      const user = await deps.users.findById(request.params.id);
+      if (!user) throw notFound('User not found');
+      return toUserDto(user);
+    },
+  );
+
+  r.post(
+    '/api/users/site-users',
+    {
+      config: { access },
+      schema: { tags, consumes: ['multipart/form-data'], response: { 201: userSchema } },
+    },
+    async (request, reply) => {
+      const { input, discard } = await readForm(request);
+      try {
+        const user = await createSiteUser(deps, requireUser(request), input);
+        return reply.status(201).send(toUserDto(user));
+      } catch (error) {
+        await discard();
+        throw error;
+      }
+    },
+  );
+
+  r.put(
+    '/api/users/site-users/:id',
+    {
+      config: { access },
+      schema: {
+        tags,
+        params: idParams,
+        consumes: ['multipart/form-data'],
+        response: { 200: userSchema },
+      },
+    },
+    async (request) => {
+      const { input, discard } = await readForm(request);
+      try {
+        return toUserDto(
+          await updateSiteUser(deps, requireUser(request), request.params.id, input),
+        );
+      } catch (error) {
+        await discard();
+        throw error;
+      }
+    },
+  );
+
+  r.delete(
+    '/api/users/site-users/:id',
+    { config: { access }, schema: { tags, params: idParams, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await deleteSiteUser(deps, requireUser(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.post(
+    '/api/users/site-users/:id/reset-password',
+    { config: { access }, schema: { tags, params: idParams, response: { 202: messageResponse } } },
+    async (request, reply) => {
+      const user = await deps.users.findById(request.params.id);
+      if (!user) throw notFound('User not found');
+      if (user.isOAuth) {
+        throw badRequest('This user signs in with Google, Facebook or Apple and has no password');
+      }
+      await sendPasswordReset(deps.reset, user);
+      return reply.status(202).send({ message: `A reset link was sent to ${user.email}` });
+    },
+  );
+}

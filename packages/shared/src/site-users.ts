@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth.ts';
+import { roleSchema } from './roles.ts';
+
+const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
+
+/** The site user form (SPEC.md section 2), as the server reads it from multipart fields. */
+export const siteUserRequest = z.object({
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .pipe(z.email({ message: 'Please enter a valid email address' })),
+  role: roleSchema.or(z.literal('').transform(() => undefined)).refine((r) => r !== undefined, {
+    message: 'Please choose a role',
+  }),
+  password: z
+    .string()
+    .max(PASSWORD_MAX_LENGTH)
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || v.length >= PASSWORD_MIN_LENGTH, {
+      message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+    }),
+  profile: z
+    .object({
+      firstName: text(100).default(''),
+      lastName: text(100).default(''),
+      displayName: text(100).default(''),
+      contactNumber: text(40).default(''),
+      bio: text(2000).default(''),
+    })
+    .default({ firstName: '', lastName: '', displayName: '', contactNumber: '', bio: '' }),
+});
+export type SiteUserRequest = z.infer<typeof siteUserRequest>;
