@@ -17,6 +17,8 @@ import { redactPaths, requestSerializer } from './lib/log-redaction.ts';
 import { createTokenSigner } from './lib/tokens.ts';
 import { createAuditRepository } from './modules/audit/repository.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
+import { createCustomerRepository } from './modules/customers/repository.ts';
+import { registerCustomerRoutes } from './modules/customers/routes.ts';
 import { registerSiteUserRoutes } from './modules/site-users/routes.ts';
 import { createSessionRepository } from './modules/auth/session-repository.ts';
 import { demoRoots } from './modules/catalogue/own-files.ts';
@@ -165,6 +167,12 @@ export async function buildApp(
   registerHealthRoutes(app, { database, config });
   registerAuthRoutes(app, authDeps);
   registerUserRoutes(app, { users });
+  registerCustomerRoutes(app, {
+    db,
+    customers: createCustomerRepository(db),
+    users,
+    audit,
+  });
   registerSiteUserRoutes(app, {
     db,
     users,

@@ -1,0 +1,75 @@
+import { and, desc, eq, like, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { internalNotes, users } from '../../db/schema.ts';
+
+/** `%`, `_` and `\` match themselves in a LIKE pattern. */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export function createCustomerRepository(db: Db) {
+  return {
+    /** Clients whose 'first last' contains the query (any case) or whose number contains its digits. */
+    async search(query: string, limit: number) {
+      const q = query.trim().toLowerCase();
+      const digits = q.replace(/\D/g, '');
+      const filters = [eq(users.role, 'client')];
+      if (q) {
+        const byName = sql`lower(${users.firstName} || ' ' || ${users.lastName}) like ${`%${escapeLike(q)}%`}`;
+        filters.push(
+          digits ? or(byName, like(users.contactNumber, `%${escapeLike(digits)}%`))! : byName,
+        );
+      }
+      return db
+        .select()
+        .from(users)
+        .where(and(...filters))
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(limit);
+    },
+
+    async findClient(id: string) {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, id), eq(users.role, 'client')))
+        .limit(1);
+      return row;
+    },
+
+    async updateProfile(
+      id: string,
+      profile: { firstName: string; lastName: string; companyName: string; contactNumber: string },
+    ) {
+      const [row] = await db
+        .update(users)
+        .set(profile)
+        .where(and(eq(users.id, id), eq(users.role, 'client')))
+        .returning();
+      return row;
+    },
+
+    async listNotes(userId: string) {
+      return db
+        .select()
+        .from(internalNotes)
+        .where(eq(internalNotes.userId, userId))
+        .orderBy(desc(internalNotes.createdAt), desc(internalNotes.id));
+    },
+
+    async addNote(values: typeof internalNotes.$inferInsert, tx: Db = db) {
+      const [row] = await tx.insert(internalNotes).values(values).returning();
+      return row!;
+    },
+  };
+}
+export type CustomerRepository = ReturnType<typeof createCustomerRepository>;
+
+export function toNoteDto(row: typeof internalNotes.$inferSelect) {
+  return {
+    _id: row.id,
+    note: row.note,
+    adminName: row.adminName,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

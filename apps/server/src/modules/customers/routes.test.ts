@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/app.ts';
+import { bearer, createUser } from '../../test/factories.ts';
+import { createUserRepository } from '../users/repository.ts';
+
+const { app } = await createTestApp();
+const coordinator = await createUser(app, {
+  role: 'co-ordinator',
+  firstName: 'Casey',
+  lastName: 'Coord',
+});
+const users = createUserRepository(app.database.db);
+
+async function client(firstName: string, lastName: string, contactNumber: string) {
+  const made = await createUser(app, { firstName, lastName });
+  await users.update(made.user.id, { contactNumber });
+  return made;
+}
+const jane = await client('Jane', 'Citizen', '0412345678');
+const bob = await client('Bob', 'Builder', '0298765432');
+await client('Percent', '100%_off', '0733334444');
+
+const search = (q: string) =>
+  app.inject({
+    url: `/api/users/clients?q=${encodeURIComponent(q)}`,
+    headers: bearer(coordinator.token),
+  });
+const names = (res: Awaited<ReturnType<typeof search>>) =>
+  res.json().map((u: { profile: { firstName: string } }) => u.profile.firstName);
+
+describe('customers', () => {
+  it('searches case-insensitively on first and last name, or on phone digits', async () => {
+    expect(names(await search('jane cit'))).toEqual(['Jane']);
+    expect(names(await search('BUILDER'))).toEqual(['Bob']);
+    expect(names(await search('9876'))).toEqual(['Bob']);
+    expect(names(await search('0412 345'))).toEqual(['Jane']);
+    expect(names(await search('100%_'))).toEqual(['Percent']);
+    expect(names(await search('%'))).toEqual(['Percent']);
+    expect((await search('')).json().length).toBeGreaterThanOrEqual(3);
+    // Staff are not customers.
+    expect(names(await search('casey'))).toEqual([]);
+  });
+
+  it('gets and updates a customer, and refuses a staff id as a customer', async () => {
+    const res = await app.inject({
+      method: 'PUT',
+      url: `/api/users/clients/${jane.user.id}`,
+      headers: bearer(coordinator.token),
+      payload: {
+        profile: {
+          firstName: 'Janet',
+          lastName: 'Citizen',
+          companyName: 'Citizen Co',
+          contactNumber: '0412000000',
+        },
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().profile).toMatchObject({ firstName: 'Janet', companyName: 'Citizen Co' });
+    const staff = await app.inject({
+      url: `/api/users/clients/${coordinator.user.id}`,
+      headers: bearer(coordinator.token),
+    });
+    expect(staff.statusCode).toBe(404);
+  });
+
+  it('adds notes with the author name, newest first, and logs them', async () => {
+    for (const note of ['First call went well', 'Sent the proposal']) {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/users/clients/${bob.user.id}/notes`,
+        headers: bearer(coordinator.token),
+        payload: { note },
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({ note, adminName: 'Casey Coord' });
+    }
+    const list = await app.inject({
+      url: `/api/users/clients/${bob.user.id}/notes`,
+      headers: bearer(coordinator.token),
+    });
+    expect(list.json().map((n: { note: string }) => n.note)).toEqual([
+      'Sent the proposal',
+      'First call went well',
+    ]);
+    const empty = await app.inject({
+      method: 'POST',
+      url: `/api/users/clients/${bob.user.id}/notes`,
+      headers: bearer(coordinator.token),
+      payload: { note: '   ' },
+    });
+    expect(empty.statusCode).toBe(400);
+    const audit = await app.inject({
+      url: `/api/users/clients/${bob.user.id}/audit`,
+      headers: bearer(coordinator.token),
+    });
+    expect(audit.json()).toHaveLength(2);
+    expect(audit.json()[0]).toMatchObject({ actorName: 'Casey Coord', action: 'note.added' });
+  });
+
+  it('parallel notes all survive', async () => {
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        app.inject({
+          method: 'POST',
+          url: `/api/users/clients/${jane.user.id}/notes`,
+          headers: bearer(coordinator.token),
+          payload: { note: `parallel ${i}` },
+        }),
+      ),
+    );
+    const list = await app.inject({
+      url: `/api/users/clients/${jane.user.id}/notes`,
+      headers: bearer(coordinator.token),
+    });
+    expect(list.json()).toHaveLength(10);
+  });
+
+  it('a client cannot read customers', async () => {
+    expect(
+      (await app.inject({ url: `/api/users/clients/${bob.user.id}`, headers: bearer(jane.token) }))
+        .statusCode,
+    ).toBe(403);
+  });
+});

@@ -1,0 +1,131 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  auditEntrySchema,
+  CLIENT_SEARCH_LIMIT,
+  createNoteRequest,
+  internalNoteSchema,
+  updateClientRequest,
+} from '@noise/shared/customers';
+import { displayNameOf } from '@noise/shared/user';
+import { userSchema } from '@noise/shared/user';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import { toAuditDto, type AuditRepository } from '../audit/repository.ts';
+import { toUserDto, type UserRepository } from '../users/repository.ts';
+import { toNoteDto, type CustomerRepository } from './repository.ts';
+
+const idParams = z.object({ id: z.string().min(1).max(64) });
+
+export function registerCustomerRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; customers: CustomerRepository; users: UserRepository; audit: AuditRepository },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const access = 'customers:manage' as const;
+  const tags = ['customers'];
+
+  const findClientOr404 = async (id: string) => {
+    const client = await deps.customers.findClient(id);
+    if (!client) throw notFound('Customer not found');
+    return client;
+  };
+
+  r.get(
+    '/api/users/clients',
+    {
+      config: { access },
+      schema: {
+        tags,
+        querystring: z.object({ q: z.string().max(200).default('') }),
+        response: { 200: z.array(userSchema) },
+      },
+    },
+    async (request) =>
+      (await deps.customers.search(request.query.q, CLIENT_SEARCH_LIMIT)).map(toUserDto),
+  );
+
+  r.get(
+    '/api/users/clients/:id',
+    { config: { access }, schema: { tags, params: idParams, response: { 200: userSchema } } },
+    async (request) => toUserDto(await findClientOr404(request.params.id)),
+  );
+
+  r.put(
+    '/api/users/clients/:id',
+    {
+      config: { access },
+      schema: { tags, params: idParams, body: updateClientRequest, response: { 200: userSchema } },
+    },
+    async (request) => {
+      const updated = await deps.customers.updateProfile(request.params.id, request.body.profile);
+      if (!updated) throw notFound('Customer not found');
+      return toUserDto(updated);
+    },
+  );
+
+  r.get(
+    '/api/users/clients/:id/notes',
+    {
+      config: { access },
+      schema: { tags, params: idParams, response: { 200: z.array(internalNoteSchema) } },
+    },
+    async (request) => {
+      await findClientOr404(request.params.id);
+      return (await deps.customers.listNotes(request.params.id)).map(toNoteDto);
+    },
+  );
+
+  r.post(
+    '/api/users/clients/:id/notes',
+    {
+      config: { access },
+      schema: {
+        tags,
+        params: idParams,
+        body: createNoteRequest,
+        response: { 201: internalNoteSchema },
+      },
+    },
+    async (request, reply) => {
+      const client = await findClientOr404(request.params.id);
+      const actor = requireUser(request);
+      const author = await deps.users.findById(actor.id);
+      const adminName = author ? displayNameOf(author) || author.email : 'Staff';
+      const note = await deps.db.transaction(async (tx) => {
+        const row = await deps.customers.addNote(
+          { userId: client.id, authorId: actor.id, adminName, note: request.body.note },
+          tx,
+        );
+        await deps.audit.record(
+          {
+            actorId: actor.id,
+            actorName: adminName,
+            action: 'note.added',
+            entityType: 'user',
+            entityId: client.id,
+            subjectUserId: client.id,
+            summary: 'Added an internal note',
+          },
+          tx,
+        );
+        return row;
+      });
+      return reply.status(201).send(toNoteDto(note));
+    },
+  );
+
+  r.get(
+    '/api/users/clients/:id/audit',
+    {
+      config: { access },
+      schema: { tags, params: idParams, response: { 200: z.array(auditEntrySchema) } },
+    },
+    async (request) => {
+      await findClientOr404(request.params.id);
+      return (await deps.audit.listForSubject(request.params.id)).map(toAuditDto);
+    },
+  );
+}
