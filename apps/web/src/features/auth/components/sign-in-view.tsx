@@ -1,0 +1,93 @@
+import { ArrowLeft } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { TextInput } from '@/components/ui/input';
+import { errorMessage } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { closeAuthModal, openSignUp } from '@/lib/auth-modals';
+import { useSignIn } from '../api/sign-in';
+import { SignInChoices } from './oauth-buttons';
+import { PasswordInput } from './password-input';
+
+/** SPEC.md section 5: sign-in has no client-side validation; the server answers. */
+function SignInForm({ onBack }: { onBack: () => void }) {
+  const navigate = useNavigate();
+  const { login } = useAuth();
+  const signIn = useSignIn();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    try {
+      const { token } = await signIn.mutateAsync({ username, password });
+      login(token);
+      closeAuthModal();
+      navigate('/dashboard');
+    } catch {
+      // The message is shown below the form.
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="flex flex-col gap-4">
+      <button
+        type="button"
+        onClick={onBack}
+        className="inline-flex cursor-pointer items-center gap-1.5 self-start rounded text-sm font-semibold text-accent-strong hover:underline"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Back
+      </button>
+      <TextInput
+        label="Email or username"
+        name="username"
+        autoComplete="username"
+        value={username}
+        onChange={(event) => setUsername(event.target.value)}
+      />
+      <PasswordInput
+        label="Password"
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      {signIn.isError ? (
+        <p
+          role="alert"
+          className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-semibold text-danger"
+        >
+          {errorMessage(signIn.error)}
+        </p>
+      ) : null}
+      <Button type="submit" size="lg" disabled={signIn.isPending} className="mt-2">
+        {signIn.isPending ? 'Signing in…' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}
+
+export function SignInView() {
+  const [view, setView] = useState<'choice' | 'email'>('choice');
+  return (
+    <div className="flex flex-col gap-6">
+      {view === 'choice' ? (
+        <SignInChoices emailLabel="Continue with Email/Username" onEmail={() => setView('email')} />
+      ) : (
+        <SignInForm onBack={() => setView('choice')} />
+      )}
+      <p className="border-t border-line pt-5 text-center text-sm">
+        New here?{' '}
+        <button
+          type="button"
+          onClick={openSignUp}
+          className="cursor-pointer rounded font-semibold text-accent-strong underline-offset-4 hover:underline"
+        >
+          Join here
+        </button>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { Loader2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { TextInput } from '@/components/ui/input';
+import { useAuth } from '@/lib/auth';
+import { usePageMeta } from '@/lib/use-page-meta';
+import { useAdminLogin } from '../api/admin-login';
+import { PasswordInput } from '../components/password-input';
+
+const FAILURE_MESSAGE = 'Invalid email or password, or access denied';
+
+/** /wkm-login: the staff sign-in (SPEC.md sections 2, 4 and 8). */
+export function StaffLoginRoute() {
+  usePageMeta('Admin Login');
+  const navigate = useNavigate();
+  const { login } = useAuth();
+  const adminLogin = useAdminLogin();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [rememberMe, setRememberMe] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    try {
+      const { token } = await adminLogin.mutateAsync({ email, password, rememberMe });
+      login(token);
+      navigate('/wkm-dashboard', { replace: true });
+    } catch {
+      // The alert below says what went wrong, without telling which part.
+    }
+  }
+
+  return (
+    <div className="grid min-h-dvh bg-canvas lg:grid-cols-[1fr_1.1fr]">
+      <aside className="relative hidden overflow-hidden bg-ink p-12 text-paper lg:flex lg:flex-col lg:justify-between">
+        <div
+          aria-hidden="true"
+          className="absolute -bottom-32 -left-32 size-[30rem] rounded-full bg-accent/30 blur-3xl"
+        />
+        <Link to="/" className="relative font-display text-2xl font-extrabold">
+          noise<span className="text-accent">.</span>
+          <span className="sr-only"> home</span>
+        </Link>
+        <p className="relative font-display text-7xl leading-[0.9] font-extrabold tracking-tight">
+          We Make Noise<span className="text-accent">.</span>
+        </p>
+        <p className="relative text-paper/70">Staff dashboard</p>
+      </aside>
+      <main className="flex items-center justify-center px-4 py-16 sm:px-8">
+        <div className="w-full max-w-md">
+          <h1 className="text-5xl font-extrabold">Admin Login</h1>
+          <p className="mt-3 text-muted">Sign in to manage the catalogue, customers and sales.</p>
+          <form onSubmit={onSubmit} className="mt-10 flex flex-col gap-5">
+            <TextInput
+              label="Username or Email Address"
+              type="email"
+              name="email"
+              autoComplete="username"
+              required
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+            <PasswordInput
+              label="Password"
+              name="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <Checkbox
+                label="Remember Me"
+                checked={rememberMe}
+                onCheckedChange={(checked) => setRememberMe(checked === true)}
+              />
+              <Link
+                to="/forgot-password"
+                className="rounded text-sm font-semibold text-accent-strong underline-offset-4 hover:underline"
+              >
+                Forgot your password?
+              </Link>
+            </div>
+            {adminLogin.isError ? (
+              <p
+                role="alert"
+                className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-semibold text-danger"
+              >
+                {FAILURE_MESSAGE}
+              </p>
+            ) : null}
+            <Button type="submit" size="lg" variant="secondary" disabled={adminLogin.isPending}>
+              {adminLogin.isPending ? (
+                <Loader2 aria-hidden="true" className="animate-spin" />
+              ) : null}
+              Login
+            </Button>
+          </form>
+        </div>
+      </main>
+    </div>
+  );
+}

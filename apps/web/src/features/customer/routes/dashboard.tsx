@@ -1,0 +1,149 @@
+import { ArrowRight } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { displayNameOf } from '@noise/shared/user';
+import {
+  Accordion,
+  AccordionContent,
+  AccordionItem,
+  AccordionTrigger,
+} from '@/components/ui/accordion';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { FullScreenSpinner } from '@/components/ui/spinner';
+import { isNotFound, toastApiError } from '@/lib/api-client';
+import { useCurrentUser } from '@/lib/current-user';
+import { formatPrice, initialOf } from '@/lib/format';
+import { usePageMeta } from '@/lib/use-page-meta';
+import { useRecentlyViewed } from '../api/get-recently-viewed';
+import { CustomerPage } from '../components/customer-page';
+
+const faqs = [
+  {
+    question: 'What happens after I order?',
+    answer:
+      'Your co-ordinator gets in touch within one business day to confirm your requirements, then your project appears under Projects with every update as it happens.',
+  },
+  {
+    question: 'What if I am not happy with the result?',
+    answer:
+      'Tell us. We revise until it is right, and if you are still unhappy within 90 days of ordering we give you a full refund.',
+  },
+  {
+    question: 'Can I change or cancel a recurring package?',
+    answer:
+      'Yes. Contact your co-ordinator before the next billing date and we will change or stop it. There are no lock-in contracts.',
+  },
+  {
+    question: 'Are prices shown with GST?',
+    answer:
+      'Prices on service pages exclude GST. The checkout shows GST separately and the total you will be charged.',
+  },
+];
+
+function RecentlyViewed() {
+  const recent = useRecentlyViewed();
+  useEffect(() => {
+    if (recent.error && !isNotFound(recent.error)) {
+      toastApiError(recent.error, 'Could not load your recently viewed services');
+    }
+  }, [recent.error]);
+
+  if (recent.isPending) {
+    return (
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {Array.from({ length: 3 }, (_, i) => (
+          <Skeleton key={i} className="h-28 rounded-card" />
+        ))}
+      </div>
+    );
+  }
+  const entries = recent.data ?? [];
+  if (entries.length === 0) {
+    return (
+      <p className="rounded-card border-2 border-dashed border-ink/20 p-6 text-muted">
+        Services you look at will show up here.{' '}
+        <Link to="/#mind-map" className="font-semibold text-accent-strong underline">
+          Browse services
+        </Link>
+      </p>
+    );
+  }
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {entries.map(({ service }) => (
+        <li key={service._id}>
+          <Link
+            to={`/services/${service._id}`}
+            className="flex items-center gap-4 rounded-card border-2 border-ink bg-paper p-4 transition-transform hover:-translate-y-0.5"
+          >
+            <img
+              src={service.featurePhoto || '/service-placeholder.svg'}
+              alt=""
+              className="size-16 shrink-0 rounded-xl bg-ink object-cover"
+            />
+            <span>
+              <span className="block font-display text-lg font-bold">{service.title}</span>
+              <span className="text-sm text-muted">
+                From {formatPrice(service.basePrice)} exc. GST
+              </span>
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function DashboardRoute() {
+  usePageMeta('Dashboard');
+  const user = useCurrentUser();
+  if (!user.data) return <FullScreenSpinner label="Loading your profile" />;
+  const name = displayNameOf(user.data.profile) || user.data.email;
+
+  return (
+    <CustomerPage>
+      <section className="flex flex-col gap-6 rounded-card bg-ink p-8 text-paper sm:flex-row sm:items-center sm:p-10">
+        <span
+          aria-hidden="true"
+          className="grid size-20 shrink-0 place-items-center rounded-full bg-accent font-display text-4xl font-extrabold text-ink"
+        >
+          {initialOf(name)}
+        </span>
+        <div className="flex-1">
+          <h1 className="text-4xl font-extrabold sm:text-5xl">Hello, {name}</h1>
+          <p className="mt-2 text-paper/75">Good to see you. Here is what is happening.</p>
+        </div>
+        <Button asChild size="lg">
+          <Link to="/dashboard/projects">
+            Projects
+            <ArrowRight aria-hidden="true" />
+          </Link>
+        </Button>
+      </section>
+
+      <section aria-labelledby="recently-viewed" className="mt-14">
+        <h2 id="recently-viewed" className="text-3xl font-extrabold">
+          Recently Viewed
+        </h2>
+        <div className="mt-6">
+          <RecentlyViewed />
+        </div>
+      </section>
+
+      <section aria-labelledby="dashboard-faqs" className="mt-14 max-w-3xl">
+        <h2 id="dashboard-faqs" className="text-3xl font-extrabold">
+          Frequently asked questions
+        </h2>
+        <Accordion type="single" collapsible className="mt-4">
+          {faqs.map((faq, index) => (
+            <AccordionItem key={faq.question} value={`faq-${index}`}>
+              <AccordionTrigger>{faq.question}</AccordionTrigger>
+              <AccordionContent>{faq.answer}</AccordionContent>
+            </AccordionItem>
+          ))}
+        </Accordion>
+      </section>
+    </CustomerPage>
+  );
+}

@@ -1,0 +1,32 @@
+import {
+  Building2,
+  FileText,
+  LayoutDashboard,
+  Layers,
+  ReceiptText,
+  ShoppingBag,
+  UserCog,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import type { Permission } from '@noise/shared/permissions';
+
+export interface StaffNavEntry {
+  label: string;
+  /** Relative to /wkm-dashboard. */
+  to: string;
+  permission: Permission;
+  Icon: LucideIcon;
+}
+
+/** The side navigation of SPEC.md section 2; each entry shows only to roles that may open it. */
+export const staffNavigation: StaffNavEntry[] = [
+  { label: 'Dashboard', to: '', permission: 'overview:read', Icon: LayoutDashboard },
+  { label: 'Pages', to: 'pages', permission: 'catalogue:manage', Icon: FileText },
+  { label: 'Services', to: 'services', permission: 'catalogue:manage', Icon: Layers },
+  { label: 'Industries', to: 'industries', permission: 'catalogue:manage', Icon: Building2 },
+  { label: 'Customers', to: 'customers', permission: 'customers:manage', Icon: Users },
+  { label: 'Custom Quotes', to: 'custom-quotes', permission: 'quotes:manage', Icon: ReceiptText },
+  { label: 'Sales', to: 'sales', permission: 'sales:manage', Icon: ShoppingBag },
+  { label: 'Site Users', to: 'site-users', permission: 'site-users:manage', Icon: UserCog },
+];

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiBlob } from '@/lib/api-client';
+
+/** GET /api/pdf?url=: the comparison PDF of a service, from our own file store. */
+export function getComparisonPdf(url: string, signal?: AbortSignal): Promise<Blob> {
+  return apiBlob(`/api/pdf?url=${encodeURIComponent(url)}`, signal);
+}
+
+export function comparisonPdfQuery(url: string) {
+  return queryOptions({
+    queryKey: ['pdf', url],
+    queryFn: ({ signal }) => getComparisonPdf(url, signal),
+    staleTime: Infinity,
+  });
+}
+
+export function useComparisonPdf(url: string) {
+  return useQuery(comparisonPdfQuery(url));
+}

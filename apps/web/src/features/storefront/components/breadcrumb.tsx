@@ -1,0 +1,62 @@
+import { useQuery } from '@tanstack/react-query';
+import { ChevronRight, House } from 'lucide-react';
+import { Link, useLocation } from 'react-router';
+import { humanizeSlug } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import { pageQuery } from '../api/get-page';
+import { serviceQuery } from '../api/get-service';
+
+/** The title the server gives the last segment of /services/{id} and /pages/{id}. */
+function useRecordTitle(segments: string[]): string | undefined {
+  const [area, id] = segments;
+  const isRecord = segments.length === 2 && id !== undefined;
+  const service = useQuery({ ...serviceQuery(id ?? ''), enabled: isRecord && area === 'services' });
+  const page = useQuery({ ...pageQuery(id ?? ''), enabled: isRecord && area === 'pages' });
+  if (!isRecord) return undefined;
+  if (area === 'services') return service.data?.title;
+  if (area === 'pages') return page.data?.title;
+  return undefined;
+}
+
+/** SPEC.md section 2: a home icon, then every path segment as a link. */
+export function Breadcrumb({ className }: { className?: string }) {
+  const { pathname } = useLocation();
+  const segments = pathname.split('/').filter(Boolean);
+  const recordTitle = useRecordTitle(segments);
+
+  return (
+    <nav aria-label="Breadcrumb" className={className}>
+      <ol className="flex flex-wrap items-center gap-1.5 text-sm text-muted">
+        <li>
+          <Link
+            to="/"
+            className="grid size-8 place-items-center rounded-full transition-colors hover:bg-ink hover:text-paper"
+          >
+            <House aria-hidden="true" className="size-4" />
+            <span className="sr-only">Home</span>
+          </Link>
+        </li>
+        {segments.map((segment, index) => {
+          const href = `/${segments.slice(0, index + 1).join('/')}`;
+          const isLast = index === segments.length - 1;
+          const label = isLast && recordTitle ? recordTitle : humanizeSlug(segment);
+          return (
+            <li key={href} className="flex items-center gap-1.5">
+              <ChevronRight aria-hidden="true" className="size-4 text-ink/30" />
+              <Link
+                to={href}
+                aria-current={isLast ? 'page' : undefined}
+                className={cn(
+                  'rounded px-1 transition-colors hover:text-accent-strong',
+                  isLast ? 'font-semibold text-ink' : 'font-medium',
+                )}
+              >
+                {label}
+              </Link>
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

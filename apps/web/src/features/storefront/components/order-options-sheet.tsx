@@ -1,0 +1,213 @@
+import { Check } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { Service, ServiceExtra, ServicePackage } from '@noise/shared/catalogue';
+import { priceOrder, toCents } from '@noise/shared/pricing';
+import { Button } from '@/components/ui/button';
+import { Sheet } from '@/components/ui/sheet';
+import { useAuth } from '@/lib/auth';
+import { openSignUp } from '@/lib/auth-modals';
+import { formatMoney, formatPrice } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import { periodLabel } from './package-tabs';
+
+/** What /payment expects in its router state (SPEC.md section 2). */
+export interface PaymentState {
+  data: Service;
+  selectedExtras: ServiceExtra[];
+  totalPrice: number;
+  packageDetails: Pick<
+    ServicePackage,
+    'title' | 'type' | 'baseCost' | 'recurringCost' | 'priceSuffix' | 'features'
+  >;
+}
+
+interface OrderOptionsSheetProps {
+  service: Service;
+  /** The package chosen last; kept while the panel slides out. */
+  pkg: ServicePackage | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+function Line({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className={cn('flex justify-between gap-4', strong && 'text-lg font-bold')}>
+      <dt className={strong ? undefined : 'text-muted'}>{label}</dt>
+      <dd className="text-right font-semibold tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+/** The Order Options panel: extras, a cost breakdown and Continue (SPEC.md sections 2 and 4). */
+export function OrderOptionsSheet({ service, pkg, open, onOpenChange }: OrderOptionsSheetProps) {
+  const navigate = useNavigate();
+  const { isAuthenticated } = useAuth();
+  const [selectedIds, setSelectedIds] = useState<string[]>([]);
+
+  const selectedExtras = service.serviceExtras.filter((extra) => selectedIds.includes(extra._id));
+  const price = pkg
+    ? priceOrder(
+        {
+          type: pkg.type,
+          baseCostCents: toCents(pkg.baseCost),
+          recurringCostCents: toCents(pkg.recurringCost),
+        },
+        selectedExtras.map((extra) => toCents(extra.price)),
+      )
+    : null;
+
+  function toggle(id: string) {
+    setSelectedIds((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
+  }
+
+  function onContinue() {
+    if (!pkg || !price) return;
+    onOpenChange(false);
+    if (!isAuthenticated) {
+      openSignUp();
+      return;
+    }
+    const state: PaymentState = {
+      data: service,
+      selectedExtras,
+      totalPrice: price.displayTotalCents / 100,
+      packageDetails: {
+        title: pkg.title,
+        type: pkg.type,
+        baseCost: pkg.baseCost,
+        recurringCost: pkg.recurringCost,
+        priceSuffix: pkg.priceSuffix,
+        features: pkg.features,
+      },
+    };
+    navigate('/payment', { state });
+  }
+
+  return (
+    <Sheet
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) setSelectedIds([]);
+        onOpenChange(next);
+      }}
+      title="Order Options"
+      description={pkg ? `${service.title}: ${pkg.title}` : undefined}
+      footer={
+        price ? (
+          <Button size="lg" className="w-full" onClick={onContinue}>
+            Continue
+          </Button>
+        ) : null
+      }
+    >
+      {pkg && price ? (
+        <div className="flex flex-col gap-8">
+          <section aria-labelledby="order-package" className="rounded-2xl bg-ink p-5 text-paper">
+            <p className="text-xs font-bold tracking-[0.2em] text-accent uppercase">Package</p>
+            <h3 id="order-package" className="mt-1 text-2xl font-extrabold">
+              {pkg.title}
+            </h3>
+            <dl className="mt-4 flex flex-col gap-1.5 text-sm">
+              <div className="flex justify-between gap-4">
+                <dt className="text-paper/75">Initial Investment</dt>
+                <dd className="font-semibold tabular-nums">{formatPrice(pkg.baseCost)}</dd>
+              </div>
+              {pkg.type !== 'one-time' ? (
+                <div className="flex justify-between gap-4">
+                  <dt className="text-paper/75">Recurring Fees</dt>
+                  <dd className="font-semibold tabular-nums">
+                    {formatPrice(pkg.recurringCost)} {periodLabel[pkg.type]}
+                  </dd>
+                </div>
+              ) : null}
+            </dl>
+            {pkg.priceSuffix ? (
+              <p className="mt-3 text-xs text-paper/70">{pkg.priceSuffix}</p>
+            ) : null}
+          </section>
+
+          {service.serviceExtras.length ? (
+            <fieldset>
+              <legend className="font-display text-lg font-bold">Add extras</legend>
+              <ul className="mt-3 flex flex-col gap-2">
+                {service.serviceExtras.map((extra) => {
+                  const checked = selectedIds.includes(extra._id);
+                  const inputId = `extra-${extra._id}`;
+                  return (
+                    <li key={extra._id}>
+                      <label
+                        htmlFor={inputId}
+                        className={cn(
+                          'flex cursor-pointer gap-3 rounded-2xl border-2 p-4 transition-colors has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent-strong',
+                          checked ? 'border-ink bg-accent-soft' : 'border-line hover:border-ink/40',
+                        )}
+                      >
+                        <input
+                          id={inputId}
+                          type="checkbox"
+                          checked={checked}
+                          onChange={() => toggle(extra._id)}
+                          className="peer sr-only"
+                        />
+                        <span
+                          aria-hidden="true"
+                          className={cn(
+                            'mt-0.5 grid size-6 shrink-0 place-items-center rounded-md border-2 border-ink',
+                            checked ? 'bg-ink text-accent' : 'bg-paper text-transparent',
+                          )}
+                        >
+                          <Check className="size-4" strokeWidth={3} />
+                        </span>
+                        <span className="flex-1">
+                          <span className="flex flex-wrap justify-between gap-x-3">
+                            <span className="font-semibold">{extra.title}</span>
+                            <span className="font-semibold whitespace-nowrap tabular-nums">
+                              {formatPrice(extra.price)}{' '}
+                              <span className="text-xs font-normal text-muted">exc. GST</span>
+                            </span>
+                          </span>
+                          {extra.description ? (
+                            <span className="mt-1 block text-sm text-muted">
+                              {extra.description}
+                            </span>
+                          ) : null}
+                        </span>
+                      </label>
+                    </li>
+                  );
+                })}
+              </ul>
+            </fieldset>
+          ) : null}
+
+          <section aria-labelledby="order-breakdown">
+            <h3 id="order-breakdown" className="font-display text-lg font-bold">
+              Cost breakdown
+            </h3>
+            <dl className="mt-3 flex flex-col gap-2 text-sm">
+              <Line label="Initial Investment" value={formatPrice(pkg.baseCost)} />
+              {price.showsRecurringLine ? (
+                <Line
+                  label={`Recurring Fees (${pkg.type})`}
+                  value={formatPrice(pkg.recurringCost)}
+                />
+              ) : null}
+              {selectedExtras.map((extra) => (
+                <Line key={extra._id} label={extra.title} value={formatPrice(extra.price)} />
+              ))}
+              <div className="my-1 h-px bg-line" />
+              <Line
+                label="Total (exc. GST)"
+                value={formatMoney(price.grandTotalCents - price.gstCents)}
+              />
+              <Line label="GST" value={formatMoney(price.gstCents)} />
+              <div className="my-1 h-0.5 bg-ink" />
+              <Line label="Total (inc. GST)" value={formatMoney(price.grandTotalCents)} strong />
+            </dl>
+          </section>
+        </div>
+      ) : null}
+    </Sheet>
+  );
+}

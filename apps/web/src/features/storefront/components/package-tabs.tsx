@@ -1,0 +1,91 @@
+import { Check } from 'lucide-react';
+import type { ServicePackage } from '@noise/shared/catalogue';
+import { Button } from '@/components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { formatPrice } from '@/lib/format';
+
+export const periodLabel: Record<ServicePackage['type'], string> = {
+  'one-time': 'one-time',
+  weekly: '/ week',
+  monthly: '/ month',
+};
+
+/** SPEC.md section 2: a tab shows recurringCost unless the package is one-time, then baseCost. */
+export function tabPrice(pkg: ServicePackage): number {
+  return pkg.type === 'one-time' ? pkg.baseCost : pkg.recurringCost;
+}
+
+interface PackageTabsProps {
+  packages: ServicePackage[];
+  onChoose: (pkg: ServicePackage) => void;
+}
+
+export function PackageTabs({ packages, onChoose }: PackageTabsProps) {
+  const first = packages[0];
+  if (!first) {
+    return (
+      <p className="rounded-card border-2 border-dashed border-ink/20 p-8 text-muted">
+        Packages for this service are tailored to you. Contact us for a quote.
+      </p>
+    );
+  }
+  return (
+    <Tabs defaultValue={first._id}>
+      <TabsList aria-label="Packages">
+        {packages.map((pkg) => (
+          <TabsTrigger key={pkg._id} value={pkg._id}>
+            {pkg.title}
+          </TabsTrigger>
+        ))}
+      </TabsList>
+      {packages.map((pkg) => (
+        <TabsContent key={pkg._id} value={pkg._id}>
+          <article className="grid gap-8 rounded-card border-2 border-ink bg-paper p-6 shadow-[6px_6px_0_var(--color-ink)] sm:p-8 md:grid-cols-[1fr_1.2fr]">
+            <div>
+              <h3 className="text-2xl font-extrabold">{pkg.title}</h3>
+              <p className="mt-4 flex flex-wrap items-baseline gap-x-2">
+                <span className="font-display text-5xl font-extrabold tracking-tight">
+                  {formatPrice(tabPrice(pkg))}
+                </span>
+                {pkg.type !== 'one-time' ? (
+                  <span className="text-lg font-semibold">{periodLabel[pkg.type]}</span>
+                ) : null}
+              </p>
+              {pkg.priceSuffix ? (
+                <p className="mt-1 text-sm text-muted">{pkg.priceSuffix}</p>
+              ) : null}
+              {pkg.type !== 'one-time' && pkg.baseCost > 0 ? (
+                <p className="mt-3 text-sm">
+                  Plus an initial investment of{' '}
+                  <strong className="font-semibold">{formatPrice(pkg.baseCost)}</strong>
+                </p>
+              ) : null}
+              <Button size="lg" className="mt-8 w-full sm:w-auto" onClick={() => onChoose(pkg)}>
+                Choose {pkg.title}
+              </Button>
+            </div>
+            <div>
+              <h4 className="text-sm font-bold tracking-[0.2em] text-accent-strong uppercase">
+                What you get
+              </h4>
+              {pkg.features.length ? (
+                <ul className="mt-4 flex flex-col gap-3">
+                  {pkg.features.map((feature, index) => (
+                    <li key={`${feature}-${index}`} className="flex gap-3">
+                      <span className="mt-0.5 grid size-6 shrink-0 place-items-center rounded-full bg-accent text-ink">
+                        <Check aria-hidden="true" className="size-3.5" strokeWidth={3} />
+                      </span>
+                      <span>{feature}</span>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="mt-4 text-muted">Details of this package are on their way.</p>
+              )}
+            </div>
+          </article>
+        </TabsContent>
+      ))}
+    </Tabs>
+  );
+}

@@ -1,0 +1,50 @@
+import { FolderKanban, LayoutDashboard, LogOut } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { useSignOut } from '@/lib/auth';
+import { useCurrentUser } from '@/lib/current-user';
+import { initialOf } from '@/lib/format';
+
+export function UserMenu() {
+  const navigate = useNavigate();
+  const signOut = useSignOut('/');
+  const user = useCurrentUser().data;
+  const name = user
+    ? user.profile.displayName.trim() ||
+      `${user.profile.firstName} ${user.profile.lastName}`.trim() ||
+      user.email
+    : '';
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        aria-label="Account menu"
+        className="grid size-11 cursor-pointer place-items-center rounded-full bg-ink font-display text-lg font-bold text-accent transition-transform hover:scale-105 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent-strong"
+      >
+        <span aria-hidden="true">{initialOf(name || 'You')}</span>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent>
+        {name ? <DropdownMenuLabel>{name}</DropdownMenuLabel> : null}
+        <DropdownMenuItem onSelect={() => navigate('/dashboard')}>
+          <LayoutDashboard aria-hidden="true" />
+          Dashboard
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => navigate('/dashboard/projects')}>
+          <FolderKanban aria-hidden="true" />
+          Projects
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => void signOut()}>
+          <LogOut aria-hidden="true" />
+          Logout
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

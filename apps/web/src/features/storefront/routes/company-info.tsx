@@ -1,0 +1,37 @@
+import { ArrowUpRight } from 'lucide-react';
+import { useLocation } from 'react-router';
+import { buttonVariants } from '@/components/ui/button';
+import { useSiteConfig } from '@/lib/site-config';
+import { usePageMeta } from '@/lib/use-page-meta';
+import { Breadcrumb } from '../components/breadcrumb';
+import { ExternalLink } from '../components/external-link';
+import { companyInfoPages } from '../company-info-pages';
+import { NotFoundView } from './not-found';
+
+/** About Us, Our Team, Careers and the legal pages of the footer's About column. */
+export function CompanyInfoRoute() {
+  const { pathname } = useLocation();
+  const page = companyInfoPages.find((p) => `/${p.slug}` === pathname);
+  const config = useSiteConfig().data;
+  usePageMeta(page?.title, page?.lead);
+  if (!page) return <NotFoundView />;
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 lg:px-8">
+      <Breadcrumb />
+      <h1 className="mt-8 text-5xl font-extrabold sm:text-6xl">{page.title}</h1>
+      <p className="mt-5 text-xl text-muted">{page.lead}</p>
+      <div className="mt-10 rounded-card border-2 border-ink bg-paper p-8">
+        <p className="text-lg">
+          We are putting the full {page.title.toLowerCase()} page together. In the meantime our team
+          is happy to answer any question directly.
+        </p>
+        {config?.contactUrl ? (
+          <ExternalLink href={config.contactUrl} className={buttonVariants({ className: 'mt-6' })}>
+            Contact Us
+            <ArrowUpRight aria-hidden="true" />
+          </ExternalLink>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,212 @@
+import { ArrowLeft, ArrowUpRight } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import type { ServicePackage } from '@noise/shared/catalogue';
+import {
+  Accordion,
+  AccordionContent,
+  AccordionItem,
+  AccordionTrigger,
+} from '@/components/ui/accordion';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { PageSpinner, Spinner } from '@/components/ui/spinner';
+import { errorMessage, isNotFound, toastApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { formatPrice } from '@/lib/format';
+import { useSiteConfig } from '@/lib/site-config';
+import { usePageMeta } from '@/lib/use-page-meta';
+import { useService } from '../api/get-service';
+import { useRecordRecentlyViewed } from '../api/record-recently-viewed';
+import { Breadcrumb } from '../components/breadcrumb';
+import { ExternalLink } from '../components/external-link';
+import { MediaGallery } from '../components/media-gallery';
+import { OrderOptionsSheet } from '../components/order-options-sheet';
+import { PackageTabs } from '../components/package-tabs';
+import { NotFoundView } from './not-found';
+
+// pdf.js is large: it loads only for services that have a comparison PDF.
+const ComparisonPdf = lazy(() => import('../components/comparison-pdf'));
+
+function useGoBack() {
+  const navigate = useNavigate();
+  return () => {
+    // A page opened directly has no step back inside the app: go home instead of leaving.
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) navigate(-1);
+    else navigate('/');
+  };
+}
+
+/** Records the view once per service while signed in (SPEC.md section 2). */
+function useRecordView(serviceId: string | undefined) {
+  const { isAuthenticated } = useAuth();
+  const { mutate } = useRecordRecentlyViewed();
+  useEffect(() => {
+    if (!isAuthenticated || !serviceId) return;
+    mutate(serviceId, {
+      onError: (error) => toastApiError(error, 'Could not save this to your recently viewed'),
+    });
+  }, [isAuthenticated, serviceId, mutate]);
+}
+
+function SectionTitle({ id, children }: { id: string; children: string }) {
+  return (
+    <h2 id={id} className="text-3xl font-extrabold sm:text-4xl">
+      {children}
+    </h2>
+  );
+}
+
+export function ServiceRoute() {
+  const { serviceId = '' } = useParams();
+  const service = useService(serviceId);
+  const config = useSiteConfig().data;
+  const goBack = useGoBack();
+  const [orderPackage, setOrderPackage] = useState<ServicePackage | null>(null);
+  const [orderOpen, setOrderOpen] = useState(false);
+
+  useRecordView(service.data?._id);
+  usePageMeta(
+    service.data?.title ?? (service.isPending ? 'Loading service' : 'Service'),
+    service.data?.description || undefined,
+  );
+
+  if (service.isPending) return <PageSpinner label="Loading service" />;
+  if (isNotFound(service.error)) {
+    return (
+      <NotFoundView
+        title="Service not found"
+        message="We could not find that service. It may have been renamed or retired."
+      />
+    );
+  }
+  if (service.isError) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-24 text-center">
+        <h1 className="text-3xl font-extrabold">We could not load this service</h1>
+        <p className="mt-3 text-muted">{errorMessage(service.error)}</p>
+        <Button className="mt-8" onClick={() => void service.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  const data = service.data;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+      <Breadcrumb />
+      <Button variant="ghost" size="sm" className="mt-6 -ml-2" onClick={goBack}>
+        <ArrowLeft aria-hidden="true" />
+        Go Back
+      </Button>
+      <h1 className="mt-4 text-5xl leading-[0.95] font-extrabold sm:text-7xl">
+        {data.title}
+        <span className="text-accent">.</span>
+      </h1>
+
+      <div className="mt-10 grid gap-10 lg:grid-cols-[1.15fr_1fr] lg:gap-14">
+        <MediaGallery title={data.title} videos={data.featureVideos} images={data.gallery} />
+        <section aria-labelledby="service-description">
+          <SectionTitle id="service-description">Service Description</SectionTitle>
+          <p className="mt-5 text-lg leading-relaxed whitespace-pre-line text-ink/85">
+            {data.description || 'A description of this service is on its way.'}
+          </p>
+          {data.initialInvestmentPrice > 0 || data.initialInvestmentDescription ? (
+            <div className="mt-8 rounded-card bg-ink p-6 text-paper">
+              <p className="text-xs font-bold tracking-[0.2em] text-accent uppercase">
+                Initial investment
+              </p>
+              {data.initialInvestmentPrice > 0 ? (
+                <p className="mt-2 font-display text-4xl font-extrabold">
+                  {formatPrice(data.initialInvestmentPrice)}
+                  <span className="ml-2 text-base font-medium text-paper/70">exc. GST</span>
+                </p>
+              ) : null}
+              {data.initialInvestmentDescription ? (
+                <p className="mt-2 text-paper/80">{data.initialInvestmentDescription}</p>
+              ) : null}
+            </div>
+          ) : null}
+        </section>
+      </div>
+
+      {data.comparisonPdf ? (
+        <section aria-labelledby="compare-services" className="mt-20">
+          <SectionTitle id="compare-services">Compare Services</SectionTitle>
+          <div className="mt-6">
+            <Suspense
+              fallback={
+                <div className="grid h-60 place-items-center rounded-card border-2 border-ink bg-paper">
+                  <Spinner label="Loading PDF…" />
+                </div>
+              }
+            >
+              <ComparisonPdf url={data.comparisonPdf} />
+            </Suspense>
+          </div>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="service-packages" className="mt-20">
+        <SectionTitle id="service-packages">Packages</SectionTitle>
+        <p className="mt-2 text-muted">Pick the package that fits, then add any extras.</p>
+        <div className="mt-6">
+          <PackageTabs
+            packages={data.packages}
+            onChoose={(pkg) => {
+              setOrderPackage(pkg);
+              setOrderOpen(true);
+            }}
+          />
+        </div>
+      </section>
+
+      <section
+        aria-labelledby="service-contact"
+        className="mt-20 flex flex-col items-start justify-between gap-6 rounded-card bg-accent p-8 sm:p-10 md:flex-row md:items-center"
+      >
+        <div>
+          <h2 id="service-contact" className="text-3xl font-extrabold sm:text-4xl">
+            Need something bespoke?
+          </h2>
+          <p className="mt-2 max-w-xl text-lg">
+            Tell us what you are after and we will put together a plan and a quote.
+          </p>
+        </div>
+        {config?.contactUrl ? (
+          <ExternalLink
+            href={config.contactUrl}
+            className={buttonVariants({ variant: 'secondary', size: 'lg' })}
+          >
+            Contact Us
+            <ArrowUpRight aria-hidden="true" />
+          </ExternalLink>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="service-faqs" className="mt-20 mb-8 max-w-4xl">
+        <SectionTitle id="service-faqs">{`${data.title} FAQs`}</SectionTitle>
+        {data.faqs.length ? (
+          <Accordion type="single" collapsible className="mt-6">
+            {data.faqs.map((faq, index) => (
+              <AccordionItem key={`${faq.question}-${index}`} value={`faq-${index}`}>
+                <AccordionTrigger>{faq.question}</AccordionTrigger>
+                <AccordionContent className="whitespace-pre-line">{faq.answer}</AccordionContent>
+              </AccordionItem>
+            ))}
+          </Accordion>
+        ) : (
+          <p className="mt-4 text-muted">No questions yet. Ask us anything.</p>
+        )}
+      </section>
+
+      <OrderOptionsSheet
+        service={data}
+        pkg={orderPackage}
+        open={orderOpen}
+        onOpenChange={setOrderOpen}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  createContext,
+  use,
+  useCallback,
+  useMemo,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import { useNavigate } from 'react-router';
+import type { Role } from '@noise/shared/roles';
+import { api, isApiError } from './api-client';
+import { clearToken, getToken, setToken, subscribeToken } from './auth-token';
+
+export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
+
+interface AuthState {
+  status: AuthStatus;
+  isAuthenticated: boolean;
+  isLoading: boolean;
+  userRole: Role | null;
+  /** Stores the token of a successful sign-in; verification follows. */
+  login: (token: string) => void;
+  /** Ends the session on the server (best effort) and forgets the token. */
+  logout: () => Promise<void>;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+interface VerifyTokenResponse {
+  isAuthenticated: boolean;
+  userRole: Role | null;
+}
+
+/** GET /api/auth/verify-token. */
+async function verifyToken(signal: AbortSignal): Promise<VerifyTokenResponse> {
+  try {
+    return await api.get<VerifyTokenResponse>('/api/auth/verify-token', signal);
+  } catch (error) {
+    // A refused token is a signed-out user, not an error to show.
+    if (isApiError(error) && error.status === 401)
+      return { isAuthenticated: false, userRole: null };
+    throw error;
+  }
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const token = useSyncExternalStore(subscribeToken, getToken, () => null);
+
+  const verification = useQuery({
+    queryKey: ['auth', 'verify', token],
+    queryFn: async ({ signal }) => {
+      const result = await verifyToken(signal);
+      if (!result.isAuthenticated && getToken() === token) clearToken();
+      return result;
+    },
+    enabled: token !== null,
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+
+  const login = useCallback((next: string) => setToken(next), []);
+
+  const logout = useCallback(async () => {
+    if (getToken()) {
+      try {
+        await api.post('/api/auth/logout');
+      } catch {
+        // The token is forgotten either way; an expired session has nothing to end.
+      }
+    }
+    clearToken();
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'config' });
+  }, [queryClient]);
+
+  const value = useMemo<AuthState>(() => {
+    let status: AuthStatus = 'unauthenticated';
+    let userRole: Role | null = null;
+    if (token !== null) {
+      if (verification.isPending) status = 'loading';
+      else if (verification.data?.isAuthenticated) {
+        status = 'authenticated';
+        userRole = verification.data.userRole;
+      }
+    }
+    return {
+      status,
+      isAuthenticated: status === 'authenticated',
+      isLoading: status === 'loading',
+      userRole,
+      login,
+      logout,
+    };
+  }, [token, verification.isPending, verification.data, login, logout]);
+
+  return <AuthContext value={value}>{children}</AuthContext>;
+}
+
+export function useAuth(): AuthState {
+  const value = use(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}
+
+/** Logout as a user sees it: the session ends and the browser goes to `to` (SPEC.md: '/'). */
+export function useSignOut(to = '/') {
+  const { logout } = useAuth();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    await logout();
+    navigate(to, { replace: true });
+  }, [logout, navigate, to]);
+}
