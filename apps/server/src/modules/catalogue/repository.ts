@@ -43,12 +43,14 @@ export function basePriceCents(
   );
 }
 
-/** basePriceCents() in SQL, for lists. */
+/**
+ * basePriceCents() in SQL, for lists. Column names are spelled out: drizzle leaves columns
+ * unqualified in single-table selects, which would make `id` mean the package's own id here.
+ */
 const basePriceCentsSql: SQL<number> = sql<number>`coalesce(
-  (select min(case when ${servicePackages.type} = 'one-time' then ${servicePackages.baseCostCents}
-                   else ${servicePackages.recurringCostCents} end)
-     from ${servicePackages} where ${servicePackages.serviceId} = ${services.id}),
-  ${services.initialInvestmentPriceCents})`.mapWith(Number);
+  (select min(case when p.type = 'one-time' then p.base_cost_cents else p.recurring_cost_cents end)
+     from ${servicePackages} p where p.service_id = "services"."id"),
+  "services"."initial_investment_price_cents")`.mapWith(Number);
 
 /** LIKE pattern text: % _ and \ match themselves. */
 export function escapeLike(text: string): string {
@@ -229,6 +231,8 @@ export function createCatalogueRepository(db: Db) {
      */
     async recordView(userId: string, serviceId: string, keep: number): Promise<boolean> {
       return db.transaction(async (tx) => {
+        // One writer per user at a time: two trims racing could otherwise deadlock.
+        await tx.execute(sql`select pg_advisory_xact_lock(7311, hashtext(${userId}))`);
         const [service] = await tx
           .select({ id: services.id })
           .from(services)
