@@ -21,9 +21,10 @@ const TYPES: Record<string, string> = {
 export function registerUploadsRoute(app: FastifyInstance, store: FileStore) {
   app.get('/uploads/*', { schema: { hide: true } }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
-    if (!key || key.startsWith('private/')) return reply.callNotFound();
+    const missing = () => reply.status(404).type('text/plain').send('Not found');
+    if (!key || key.startsWith('private/')) return missing();
     const file = await store.get(key);
-    if (!file) return reply.callNotFound();
+    if (!file) return missing();
     const ext = key.slice(key.lastIndexOf('.') + 1);
     const type = TYPES[ext];
     reply
