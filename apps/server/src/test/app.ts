@@ -47,6 +47,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       SEED_DEMO: 'false',
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
     }),
+    // API tests run without the built web app, whatever state the working tree is in.
+    webDistDir: undefined,
     ...overrides,
   };
 }
