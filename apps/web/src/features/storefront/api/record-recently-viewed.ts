@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { api } from '@/lib/api-client';
 
 /** POST /api/users/recently-viewed: a signed-in visitor looked at a service. */
@@ -6,11 +7,17 @@ export function recordRecentlyViewed(serviceId: string): Promise<unknown> {
   return api.post('/api/users/recently-viewed', { serviceId });
 }
 
+/**
+ * Fire-and-forget, so a plain callback rather than a mutation hook (which would add its machinery
+ * to the service page's first load). It refreshes the dashboard's Recently Viewed list.
+ */
 export function useRecordRecentlyViewed() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: recordRecentlyViewed,
-    // The dashboard's Recently Viewed list reads this.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users', 'recently-viewed'] }),
-  });
+  return useCallback(
+    async (serviceId: string) => {
+      await recordRecentlyViewed(serviceId);
+      await queryClient.invalidateQueries({ queryKey: ['users', 'recently-viewed'] });
+    },
+    [queryClient],
+  );
 }

@@ -1,7 +1,7 @@
 import { ArrowUpRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { headerNavigation, navigationHref, servicesMap } from '@noise/shared/navigation';
+import { headerNavigation, navigationHref } from '@noise/shared/navigation';
 import { useSiteConfig } from '@/lib/site-config';
 import { useIndustries } from '../api/get-industries';
 import { companyInfoPages } from '../company-info-pages';
@@ -13,11 +13,9 @@ const footerServices = [
   ...headerNavigation
     .filter((entry) => entry.kind === 'service')
     .map((entry) => ({ label: entry.label, href: navigationHref(entry) })),
-  ...servicesMap
-    .filter((entry) =>
-      ['graphic-design', 'content-creation', 'website-development'].includes(entry.serviceId),
-    )
-    .map((entry) => ({ label: entry.label, href: `/services/${entry.serviceId}` })),
+  { label: 'Graphic Design', href: '/services/graphic-design' },
+  { label: 'Content Creation', href: '/services/content-creation' },
+  { label: 'Website Development', href: '/services/website-development' },
 ];
 
 const socialLinks = [

@@ -26,7 +26,7 @@ function IndustryTile({ industry }: { industry: Industry }) {
         aria-hidden="true"
         className="absolute inset-0 bg-gradient-to-t from-ink/85 via-ink/20 to-transparent"
       />
-      <span className="absolute inset-x-0 bottom-0 p-5 font-display text-xl font-bold text-paper">
+      <span className="absolute inset-x-0 bottom-0 p-3 font-display text-base leading-tight font-bold text-paper sm:p-5 sm:text-xl">
         {industry.title}
       </span>
     </>
@@ -57,7 +57,7 @@ export function IndustryGrid() {
 
   if (industries.isPending) {
     return (
-      <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true">
+      <ul className="grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4" aria-busy="true">
         {Array.from({ length: 4 }, (_, i) => (
           <li key={i}>
             <Skeleton className="aspect-[4/3] rounded-card" />
@@ -75,7 +75,7 @@ export function IndustryGrid() {
     );
   }
   return (
-    <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-4">
+    <ul className="grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4">
       {list.map((industry) => (
         <li key={industry._id}>
           <IndustryTile industry={industry} />

@@ -9,7 +9,7 @@ import { useAuth } from '@/lib/auth';
 import { openSignUp } from '@/lib/auth-modals';
 import { formatMoney, formatPrice } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { periodLabel } from './package-tabs';
+import { billingLabel } from './package-tabs';
 
 /** What /payment expects in its router state (SPEC.md section 2). */
 export interface PaymentState {
@@ -116,14 +116,14 @@ export function OrderOptionsSheet({ service, pkg, open, onOpenChange }: OrderOpt
               {pkg.type !== 'one-time' ? (
                 <div className="flex justify-between gap-4">
                   <dt className="text-paper/75">Recurring Fees</dt>
-                  <dd className="font-semibold tabular-nums">
-                    {formatPrice(pkg.recurringCost)} {periodLabel[pkg.type]}
-                  </dd>
+                  <dd className="font-semibold tabular-nums">{formatPrice(pkg.recurringCost)}</dd>
                 </div>
               ) : null}
             </dl>
-            {pkg.priceSuffix ? (
-              <p className="mt-3 text-xs text-paper/70">{pkg.priceSuffix}</p>
+            {pkg.priceSuffix || pkg.type !== 'one-time' ? (
+              <p className="mt-3 text-xs text-paper/70">
+                {[billingLabel[pkg.type], pkg.priceSuffix].filter(Boolean).join(' · ')}
+              </p>
             ) : null}
           </section>
 

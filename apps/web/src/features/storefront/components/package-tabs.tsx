@@ -4,10 +4,10 @@ import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatPrice } from '@/lib/format';
 
-export const periodLabel: Record<ServicePackage['type'], string> = {
-  'one-time': 'one-time',
-  weekly: '/ week',
-  monthly: '/ month',
+export const billingLabel: Record<ServicePackage['type'], string> = {
+  'one-time': 'One-time',
+  weekly: 'Billed weekly',
+  monthly: 'Billed monthly',
 };
 
 /** SPEC.md section 2: a tab shows recurringCost unless the package is one-time, then baseCost. */
@@ -18,9 +18,11 @@ export function tabPrice(pkg: ServicePackage): number {
 interface PackageTabsProps {
   packages: ServicePackage[];
   onChoose: (pkg: ServicePackage) => void;
+  /** Called when a choose button is about to be used (hover or focus): start loading the panel. */
+  onPrepare?: () => void;
 }
 
-export function PackageTabs({ packages, onChoose }: PackageTabsProps) {
+export function PackageTabs({ packages, onChoose, onPrepare }: PackageTabsProps) {
   const first = packages[0];
   if (!first) {
     return (
@@ -47,20 +49,26 @@ export function PackageTabs({ packages, onChoose }: PackageTabsProps) {
                 <span className="font-display text-5xl font-extrabold tracking-tight">
                   {formatPrice(tabPrice(pkg))}
                 </span>
-                {pkg.type !== 'one-time' ? (
-                  <span className="text-lg font-semibold">{periodLabel[pkg.type]}</span>
+                {pkg.priceSuffix ? (
+                  <span className="text-base font-semibold text-muted">{pkg.priceSuffix}</span>
                 ) : null}
               </p>
-              {pkg.priceSuffix ? (
-                <p className="mt-1 text-sm text-muted">{pkg.priceSuffix}</p>
-              ) : null}
+              <p className="mt-1 text-sm font-semibold text-accent-strong">
+                {billingLabel[pkg.type]}
+              </p>
               {pkg.type !== 'one-time' && pkg.baseCost > 0 ? (
                 <p className="mt-3 text-sm">
                   Plus an initial investment of{' '}
                   <strong className="font-semibold">{formatPrice(pkg.baseCost)}</strong>
                 </p>
               ) : null}
-              <Button size="lg" className="mt-8 w-full sm:w-auto" onClick={() => onChoose(pkg)}>
+              <Button
+                size="lg"
+                className="mt-8 w-full sm:w-auto"
+                onClick={() => onChoose(pkg)}
+                onPointerEnter={onPrepare}
+                onFocus={onPrepare}
+              >
                 Choose {pkg.title}
               </Button>
             </div>

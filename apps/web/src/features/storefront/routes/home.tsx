@@ -42,7 +42,7 @@ export function HomeRoute() {
               <span className="size-2 rounded-full bg-accent" aria-hidden="true" />
               Full-service marketing agency
             </p>
-            <h1 className="mt-6 text-[clamp(3.5rem,13vw,9.5rem)] leading-[0.88] font-extrabold tracking-[-0.04em]">
+            <h1 className="mt-6 text-[clamp(3.5rem,16vw,9.5rem)] leading-[0.88] font-extrabold tracking-[-0.04em]">
               We Make Noise<span className="text-accent">.</span>
             </h1>
             <p className="mt-8 max-w-xl text-lg text-paper/80 sm:text-xl">

@@ -1,5 +1,5 @@
 import { ArrowLeft, ArrowUpRight } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { ServicePackage } from '@noise/shared/catalogue';
 import {
@@ -20,12 +20,32 @@ import { useRecordRecentlyViewed } from '../api/record-recently-viewed';
 import { Breadcrumb } from '../components/breadcrumb';
 import { ExternalLink } from '../components/external-link';
 import { MediaGallery } from '../components/media-gallery';
-import { OrderOptionsSheet } from '../components/order-options-sheet';
 import { PackageTabs } from '../components/package-tabs';
 import { NotFoundView } from './not-found';
 
-// pdf.js is large: it loads only for services that have a comparison PDF.
+// pdf.js is large: it loads only for services that have a comparison PDF, once it is in view.
 const ComparisonPdf = lazy(() => import('../components/comparison-pdf'));
+// The order panel (and its dialog machinery) loads when a package is first chosen.
+const loadOrderOptionsSheet = () => import('../components/order-options-sheet');
+const OrderOptionsSheet = lazy(() =>
+  loadOrderOptionsSheet().then((m) => ({ default: m.OrderOptionsSheet })),
+);
+
+/** True once the element has come into view (and stays true). */
+function useSeen<E extends Element>() {
+  const ref = useRef<E>(null);
+  const [seen, setSeen] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (seen || !element) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setSeen(true);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [seen]);
+  return { ref, seen };
+}
 
 function useGoBack() {
   const navigate = useNavigate();
@@ -40,13 +60,13 @@ function useGoBack() {
 /** Records the view once per service while signed in (SPEC.md section 2). */
 function useRecordView(serviceId: string | undefined) {
   const { isAuthenticated } = useAuth();
-  const { mutate } = useRecordRecentlyViewed();
+  const record = useRecordRecentlyViewed();
   useEffect(() => {
     if (!isAuthenticated || !serviceId) return;
-    mutate(serviceId, {
-      onError: (error) => toastApiError(error, 'Could not save this to your recently viewed'),
-    });
-  }, [isAuthenticated, serviceId, mutate]);
+    record(serviceId).catch((error: unknown) =>
+      toastApiError(error, 'Could not save this to your recently viewed'),
+    );
+  }, [isAuthenticated, serviceId, record]);
 }
 
 function SectionTitle({ id, children }: { id: string; children: string }) {
@@ -64,6 +84,7 @@ export function ServiceRoute() {
   const goBack = useGoBack();
   const [orderPackage, setOrderPackage] = useState<ServicePackage | null>(null);
   const [orderOpen, setOrderOpen] = useState(false);
+  const pdfSection = useSeen<HTMLDivElement>();
 
   useRecordView(service.data?._id);
   usePageMeta(
@@ -134,16 +155,18 @@ export function ServiceRoute() {
       {data.comparisonPdf ? (
         <section aria-labelledby="compare-services" className="mt-20">
           <SectionTitle id="compare-services">Compare Services</SectionTitle>
-          <div className="mt-6">
-            <Suspense
-              fallback={
-                <div className="grid h-60 place-items-center rounded-card border-2 border-ink bg-paper">
-                  <Spinner label="Loading PDF…" />
-                </div>
-              }
-            >
-              <ComparisonPdf url={data.comparisonPdf} />
-            </Suspense>
+          <div ref={pdfSection.ref} className="mt-6 min-h-60">
+            {pdfSection.seen ? (
+              <Suspense
+                fallback={
+                  <div className="grid h-60 place-items-center rounded-card border-2 border-ink bg-paper">
+                    <Spinner label="Loading PDF…" />
+                  </div>
+                }
+              >
+                <ComparisonPdf url={data.comparisonPdf} />
+              </Suspense>
+            ) : null}
           </div>
         </section>
       ) : null}
@@ -154,6 +177,7 @@ export function ServiceRoute() {
         <div className="mt-6">
           <PackageTabs
             packages={data.packages}
+            onPrepare={() => void loadOrderOptionsSheet()}
             onChoose={(pkg) => {
               setOrderPackage(pkg);
               setOrderOpen(true);
@@ -201,12 +225,16 @@ export function ServiceRoute() {
         )}
       </section>
 
-      <OrderOptionsSheet
-        service={data}
-        pkg={orderPackage}
-        open={orderOpen}
-        onOpenChange={setOrderOpen}
-      />
+      {orderPackage ? (
+        <Suspense fallback={null}>
+          <OrderOptionsSheet
+            service={data}
+            pkg={orderPackage}
+            open={orderOpen}
+            onOpenChange={setOrderOpen}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
