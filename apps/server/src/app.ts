@@ -17,6 +17,7 @@ import { redactPaths, requestSerializer } from './lib/log-redaction.ts';
 import { createTokenSigner } from './lib/tokens.ts';
 import { createAuditRepository } from './modules/audit/repository.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
+import { registerCheckout } from './modules/payments/register.ts';
 import { createCustomerRepository } from './modules/customers/repository.ts';
 import { registerCustomerRoutes } from './modules/customers/routes.ts';
 import { registerSiteUserRoutes } from './modules/site-users/routes.ts';
@@ -186,6 +187,8 @@ export async function buildApp(
     uploads: files,
     demoRoots: demoRoots(config.webDistDir),
   });
+  // Checkout, payments, invoices; starts the job runner (renewals, mail) and stops it on close.
+  registerCheckout(app, config);
 
   await registerWebApp(app, config.webDistDir);
 

@@ -47,6 +47,21 @@ const envSchema = z.object({
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().min(3).optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Another Stripe API address (stripe-mock, a test double); Stripe's own when unset. */
+  STRIPE_API_BASE: z.url().optional(),
+  CURRENCY: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/, 'must be a three-letter ISO currency code')
+    .transform((v) => v.toUpperCase())
+    .default('USD'),
+  ABN: z.string().default(''),
+  JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
+  RENEWAL_MAX_FAILURES: z.coerce.number().int().min(1).max(20).default(3),
+  RENEWAL_RETRY_MINUTES: z.coerce.number().positive().default(60),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -91,6 +106,26 @@ export interface Config {
   mailFrom: string;
   /** Sign-in and sign-up attempts per minute from one address. */
   authRateLimitPerMinute: number;
+  payments: PaymentsConfig;
+  /** Australian Business Number printed on tax invoices. */
+  abn: string;
+  /** How often each process looks for due jobs; 0 turns the runner off (tests drive it). */
+  jobsPollIntervalMs: number;
+  renewals: {
+    /** Declined renewals of one period before the subscription is past due. */
+    maxFailures: number;
+    /** First retry after a decline; each next retry waits twice as long. */
+    retryBaseMs: number;
+  };
+}
+
+export interface PaymentsConfig {
+  provider: 'sandbox' | 'stripe';
+  /** ISO 4217, upper case. */
+  currency: string;
+  stripe:
+    | { secretKey: string; publishableKey: string; webhookSecret: string; apiBase?: string }
+    | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -110,6 +145,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const missingStripe = [
+    'STRIPE_SECRET_KEY',
+    'STRIPE_PUBLISHABLE_KEY',
+    'STRIPE_WEBHOOK_SECRET',
+  ].filter((name) => !cleaned[name]);
+  if (e.PAYMENT_PROVIDER === 'stripe' && missingStripe.length > 0) {
+    const lines = missingStripe.map((name) => `  ${name}: required when PAYMENT_PROVIDER=stripe`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -153,6 +197,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.COMPANY_NAME} <no-reply@${new URL(e.PUBLIC_URL).hostname}>`,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    payments: {
+      provider: e.PAYMENT_PROVIDER,
+      currency: e.CURRENCY,
+      stripe:
+        e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
+          ? {
+              secretKey: e.STRIPE_SECRET_KEY,
+              publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+              webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+              apiBase: e.STRIPE_API_BASE,
+            }
+          : undefined,
+    },
+    abn: e.ABN,
+    jobsPollIntervalMs: e.JOBS_POLL_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 5000),
+    renewals: {
+      maxFailures: e.RENEWAL_MAX_FAILURES,
+      retryBaseMs: e.RENEWAL_RETRY_MINUTES * 60_000,
+    },
   };
 }
 

@@ -1,0 +1,220 @@
+import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { formatMoney, GST_RATE_PERCENT } from '@noise/shared/pricing';
+
+export interface InvoiceData {
+  companyName: string;
+  abn: string;
+  website: string;
+  invoiceNumber: string;
+  issuedAt: Date;
+  /** The provider's transaction id. */
+  paymentReference: string;
+  currency: string;
+  customer: { name: string; company: string; email: string; phone: string };
+  lines: { description: string; amountCents: number }[];
+  /** Before GST. */
+  subtotalCents: number;
+  gstCents: number;
+  totalCents: number;
+}
+
+const INK = rgb(0.11, 0.12, 0.15);
+const MUTED = rgb(0.42, 0.44, 0.5);
+const RULE = rgb(0.86, 0.87, 0.9);
+const ACCENT = rgb(0.93, 0.27, 0.2);
+const BAND = rgb(0.96, 0.96, 0.97);
+
+// The standard PDF fonts speak WinAnsi: other characters are replaced rather than failing.
+const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+function printable(text: string): string {
+  return Array.from(text.replace(/[\r\n\t]+/g, ' '), (ch) => {
+    const code = ch.codePointAt(0)!;
+    return (code >= 0x20 && code < 0x7f) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(ch)
+      ? ch
+      : '?';
+  }).join('');
+}
+
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const words = printable(text).split(' ');
+  const lines: string[] = [];
+  let line = '';
+  for (const word of words) {
+    const next = line ? `${line} ${word}` : word;
+    if (font.widthOfTextAtSize(next, size) <= width || !line) line = next;
+    else {
+      lines.push(line);
+      line = word;
+    }
+  }
+  if (line) lines.push(line);
+  return lines.length ? lines : [''];
+}
+
+export const invoiceDate = (d: Date) =>
+  d.toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric' });
+
+/** A one-page (or longer) A4 tax invoice, with the standard fonts only: works offline. */
+export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`Tax invoice ${data.invoiceNumber}`);
+  pdf.setAuthor(data.companyName);
+  pdf.setCreationDate(data.issuedAt);
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const [W, H] = [595.28, 841.89];
+  const M = 50;
+  let page: PDFPage = pdf.addPage([W, H]);
+  let y = H - M;
+
+  const text = (
+    value: string,
+    x: number,
+    at: number,
+    options: { size?: number; font?: PDFFont; color?: typeof INK; align?: 'left' | 'right' } = {},
+  ) => {
+    const size = options.size ?? 10;
+    const font = options.font ?? regular;
+    const s = printable(value);
+    const dx = options.align === 'right' ? font.widthOfTextAtSize(s, size) : 0;
+    page.drawText(s, { x: x - dx, y: at, size, font, color: options.color ?? INK });
+  };
+  const money = (cents: number) => formatMoney(cents);
+
+  // Header: company and document title.
+  page.drawRectangle({ x: 0, y: H - 8, width: W, height: 8, color: ACCENT });
+  text(data.companyName, M, y - 12, { size: 20, font: bold });
+  text('TAX INVOICE', W - M, y - 12, { size: 20, font: bold, color: ACCENT, align: 'right' });
+  y -= 32;
+  if (data.abn) text(`ABN ${data.abn}`, M, y, { color: MUTED });
+  text(data.website, M, y - 14, { color: MUTED });
+
+  // Invoice facts, right column.
+  const facts: [string, string][] = [
+    ['Invoice number', data.invoiceNumber],
+    ['Date', invoiceDate(data.issuedAt)],
+    ['Payment reference', data.paymentReference],
+    ['Status', 'Paid'],
+  ];
+  let fy = y;
+  for (const [label, value] of facts) {
+    text(label, W - M - 150, fy, { color: MUTED, size: 9 });
+    text(value.length > 28 ? `${value.slice(0, 27)}…` : value, W - M, fy, {
+      size: 9,
+      font: bold,
+      align: 'right',
+    });
+    fy -= 14;
+  }
+  y = Math.min(y - 28, fy) - 18;
+
+  // Bill to.
+  text('BILL TO', M, y, { size: 8, font: bold, color: MUTED });
+  y -= 15;
+  for (const [i, line] of [
+    data.customer.name,
+    data.customer.company,
+    data.customer.email,
+    data.customer.phone,
+  ]
+    .filter(Boolean)
+    .entries()) {
+    text(line, M, y, { font: i === 0 ? bold : regular });
+    y -= 14;
+  }
+  y -= 18;
+
+  // Line items.
+  const amountX = W - M;
+  const descWidth = W - 2 * M - 130;
+  const header = () => {
+    page.drawRectangle({ x: M, y: y - 7, width: W - 2 * M, height: 22, color: BAND });
+    text('Description', M + 10, y, { size: 9, font: bold, color: MUTED });
+    text(`Amount excl. GST (${data.currency})`, amountX - 10, y, {
+      size: 9,
+      font: bold,
+      color: MUTED,
+      align: 'right',
+    });
+    y -= 28;
+  };
+  header();
+  for (const line of data.lines) {
+    const rows = wrap(line.description, regular, 10, descWidth);
+    if (y - rows.length * 14 < M + 140) {
+      page = pdf.addPage([W, H]);
+      y = H - M;
+      header();
+    }
+    rows.forEach((row, i) => text(row, M + 10, y - i * 14));
+    text(money(line.amountCents), amountX - 10, y, { align: 'right' });
+    y -= rows.length * 14 + 6;
+    page.drawLine({
+      start: { x: M, y: y + 4 },
+      end: { x: W - M, y: y + 4 },
+      thickness: 0.5,
+      color: RULE,
+    });
+    y -= 8;
+  }
+
+  // Totals.
+  y -= 6;
+  const labelX = W - M - 210;
+  const totals: [string, string, boolean][] = [
+    ['Subtotal (excl. GST)', money(data.subtotalCents), false],
+    [`GST (${GST_RATE_PERCENT}%)`, money(data.gstCents), false],
+  ];
+  for (const [label, value] of totals) {
+    text(label, labelX, y, { color: MUTED });
+    text(value, amountX - 10, y, { align: 'right' });
+    y -= 16;
+  }
+  page.drawRectangle({
+    x: labelX - 10,
+    y: y - 9,
+    width: W - M - labelX + 10,
+    height: 26,
+    color: INK,
+  });
+  text(`Total (incl. GST) ${data.currency}`, labelX, y, {
+    font: bold,
+    color: rgb(1, 1, 1),
+    size: 11,
+  });
+  text(money(data.totalCents), amountX - 10, y, {
+    font: bold,
+    color: rgb(1, 1, 1),
+    size: 11,
+    align: 'right',
+  });
+  y -= 30;
+  text('Amount paid', labelX, y, { color: MUTED });
+  text(money(data.totalCents), amountX - 10, y, { align: 'right' });
+  y -= 16;
+  text('Balance due', labelX, y, { color: MUTED });
+  text(money(0), amountX - 10, y, { align: 'right', font: bold });
+
+  // Footer.
+  page.drawLine({
+    start: { x: M, y: M + 30 },
+    end: { x: W - M, y: M + 30 },
+    thickness: 0.5,
+    color: RULE,
+  });
+  text(
+    `Thank you for your business. Paid by card; this invoice includes GST of ${money(data.gstCents)}.`,
+    M,
+    M + 14,
+    {
+      size: 8,
+      color: MUTED,
+    },
+  );
+  text(`${data.companyName}${data.abn ? ` · ABN ${data.abn}` : ''} · ${data.website}`, M, M, {
+    size: 8,
+    color: MUTED,
+  });
+
+  return Buffer.from(await pdf.save());
+}

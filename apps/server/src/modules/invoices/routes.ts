@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { can } from '@noise/shared/permissions';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import { createPaymentRepository } from '../payments/repository.ts';
+import { renderInvoiceOf, type InvoiceSettings } from './load-invoice.ts';
+
+export function registerInvoiceRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; settings: InvoiceSettings },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/payments/:id/invoice',
+    {
+      config: { access: 'client-owner' },
+      schema: {
+        tags: ['payments'],
+        summary: 'The tax invoice of a payment (PDF)',
+        params: z.object({ id: z.string().min(1).max(200) }),
+      },
+    },
+    async (request, reply) => {
+      const caller = requireUser(request);
+      // The payer, or staff who manage sales; anyone else is told it does not exist.
+      const payment = await createPaymentRepository(deps.db).findPayment(request.params.id);
+      if (!payment || (payment.userId !== caller.id && !can(caller.role, 'sales:manage'))) {
+        throw notFound('Invoice not found');
+      }
+      const invoice = await renderInvoiceOf(deps.db, deps.settings, payment.id);
+      if (!invoice) throw notFound('Invoice not found');
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${invoice.filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(invoice.content);
+    },
+  );
+}

@@ -1,0 +1,198 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { formatMoney, isRecurring } from '@noise/shared/pricing';
+import type { Db } from '../../db/client.ts';
+import { createJobRepository } from '../jobs/repository.ts';
+import { enqueueEmail } from '../jobs/email.ts';
+import { createProjectRepository } from '../projects/repository.ts';
+import { createUserRepository } from '../users/repository.ts';
+import { createOrderSources } from './order-sources.ts';
+import type { PricedOrder } from './price-order.ts';
+import type { PaymentProvider, ProviderPayment } from './providers/provider.ts';
+import { createPaymentRepository, type AttemptRow } from './repository.ts';
+
+export interface CompletionDeps {
+  db: Db;
+  provider: PaymentProvider;
+  log: FastifyBaseLogger;
+  companyName: string;
+  publicUrl: string;
+}
+
+/** The start of the next period after `from`. Month ends clamp (31 Jan -> 28/29 Feb). */
+export function addInterval(from: Date, interval: 'weekly' | 'monthly'): Date {
+  if (interval === 'weekly') return new Date(from.getTime() + 7 * 24 * 3600_000);
+  const next = new Date(from);
+  const day = next.getUTCDate();
+  next.setUTCDate(1);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
+  next.setUTCDate(Math.min(day, lastDay));
+  return next;
+}
+
+/**
+ * Records a succeeded charge and turns the order into a project, in one transaction: the
+ * project with the order copied as it was, its payment, the subscription of a recurring
+ * package, the quote marked paid, empty profile fields filled and the receipt mail queued. The
+ * attempt row is locked first, so the browser, a retry and the webhook completing at once make
+ * one project.
+ */
+export async function completeOrder(
+  deps: CompletionDeps,
+  attemptId: string,
+  payment: ProviderPayment,
+): Promise<AttemptRow> {
+  if (payment.status !== 'succeeded') throw new Error('completeOrder needs a succeeded payment');
+  const done = await deps.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    const repo = createPaymentRepository(db);
+    const attempt = await repo.findAttempt(attemptId, { forUpdate: true });
+    if (!attempt) throw new Error(`No payment attempt ${attemptId}`);
+    if (attempt.state === 'succeeded') return { attempt, created: false };
+    if (
+      payment.amountCents !== attempt.amountCents ||
+      payment.currency.toUpperCase() !== attempt.currency
+    ) {
+      // Never fulfil a charge for another amount than the order's; staff must look at it.
+      throw new Error(
+        `Payment ${payment.id} is ${payment.amountCents} ${payment.currency}, the order ${attempt.amountCents} ${attempt.currency}`,
+      );
+    }
+
+    const order = attempt.order as unknown as PricedOrder;
+    const users = createUserRepository(db);
+    const user = await users.findById(attempt.userId);
+    if (!user) throw new Error(`No user ${attempt.userId}`);
+
+    const project = await createProjectRepository(db).insert(
+      {
+        type: order.projectType,
+        userId: attempt.userId,
+        serviceId: order.serviceId,
+        quoteId: order.quoteId,
+        coordinatorId: order.coordinatorId,
+        status: 'active',
+        serviceTitle: order.service.title,
+        serviceDescription: order.service.description,
+        serviceFeaturePhotoUrl: order.service.featurePhoto,
+        packageTitle: order.package.title,
+        packageType: order.package.type,
+        packagePriceSuffix: order.package.priceSuffix,
+        packageFeatures: order.package.features,
+        packageBaseCostCents: order.package.baseCostCents,
+        packageRecurringCostCents: order.package.recurringCostCents,
+        totalPriceCents: order.totalPriceCents,
+        oneTimeTotalWithGstCents: order.oneTimeTotalWithGstCents,
+        recurringTotalWithGstCents: order.recurringTotalWithGstCents,
+        currency: attempt.currency,
+        contactFirstName: order.contact.firstName,
+        contactLastName: order.contact.lastName,
+        contactCompanyName: order.contact.companyName,
+        contactNumber: order.contact.contactNumber,
+        contactEmail: order.contact.emailAddress,
+      },
+      order.extras,
+    );
+
+    let subscriptionId: string | null = null;
+    if (isRecurring(order.package.type) && order.recurringTotalWithGstCents > 0) {
+      const interval = order.package.type === 'weekly' ? 'weekly' : 'monthly';
+      const recurringGst = order.recurringTotalWithGstCents - order.package.recurringCostCents;
+      const subscription = await repo.insertSubscription({
+        projectId: project.id,
+        userId: attempt.userId,
+        provider: attempt.provider,
+        providerCustomerId: attempt.providerCustomerId ?? payment.customerId ?? '',
+        paymentMethodId: payment.paymentMethodId ?? attempt.paymentMethodId,
+        amountCents: order.recurringTotalWithGstCents,
+        gstCents: recurringGst,
+        currency: attempt.currency,
+        interval,
+        // The first period was paid with the order.
+        nextChargeAt: addInterval(project.startDate, interval),
+      });
+      subscriptionId = subscription.id;
+    }
+
+    const paymentRow = await repo.insertPayment({
+      projectId: project.id,
+      userId: attempt.userId,
+      provider: attempt.provider,
+      transactionId: payment.id,
+      amountCents: attempt.amountCents,
+      gstCents: attempt.gstCents,
+      currency: attempt.currency,
+      status: 'succeeded',
+      idempotencyKey: attempt.idempotencyKey,
+      kind: 'order',
+      lineItems: order.lineItems,
+      subscriptionId,
+    });
+    if (!paymentRow) throw new Error(`Payment for attempt ${attempt.id} recorded twice`);
+
+    if (order.quoteId) await createOrderSources(db).markQuotePaid(order.quoteId);
+
+    await users.update(user.id, {
+      ...(order.fillProfile.companyName && !user.companyName.trim()
+        ? { companyName: order.fillProfile.companyName }
+        : {}),
+      ...(order.fillProfile.contactNumber && !user.contactNumber.trim()
+        ? { contactNumber: order.fillProfile.contactNumber }
+        : {}),
+      stripeCustomerId: attempt.providerCustomerId ?? payment.customerId,
+      defaultPaymentMethodId: payment.paymentMethodId ?? attempt.paymentMethodId,
+    });
+
+    const updated = await repo.updateAttempt(attempt.id, {
+      state: 'succeeded',
+      providerPaymentId: payment.id,
+      projectId: project.id,
+      paymentId: paymentRow.id,
+      failureMessage: null,
+      lockedUntil: null,
+    });
+
+    await enqueueEmail(
+      createJobRepository(db),
+      {
+        to: order.contact.emailAddress,
+        subject: `Your ${deps.companyName} order: ${order.service.title}`,
+        text: [
+          `Hi ${order.contact.firstName || 'there'},`,
+          '',
+          `Thank you for ordering ${order.service.title} (${order.package.title}).`,
+          `We charged ${formatMoney(attempt.amountCents)} ${attempt.currency} including GST of ${formatMoney(attempt.gstCents)}. Your tax invoice is attached.`,
+          subscriptionId
+            ? `Your ${order.package.type} fee of ${formatMoney(order.recurringTotalWithGstCents)} including GST will be charged to the same card each ${order.package.type === 'weekly' ? 'week' : 'month'} until you cancel.`
+            : '',
+          '',
+          `Follow your project at ${deps.publicUrl}/dashboard/projects/${project.id}`,
+          '',
+          deps.companyName,
+        ]
+          .filter((line, i, all) => line !== '' || all[i - 1] !== '')
+          .join('\n'),
+        invoicePaymentId: paymentRow.id,
+      },
+      `receipt:${paymentRow.id}`,
+    );
+    return { attempt: updated!, created: true };
+  });
+
+  if (done.created) {
+    deps.log.info(
+      { attemptId, projectId: done.attempt.projectId, paymentId: done.attempt.paymentId },
+      'order paid; project created',
+    );
+    // The card becomes the customer's default for renewals; the charge has been recorded
+    // already, so a failure here is only logged.
+    if (done.attempt.providerCustomerId && payment.paymentMethodId) {
+      await deps.provider
+        .setDefaultPaymentMethod(done.attempt.providerCustomerId, payment.paymentMethodId)
+        .catch((err: unknown) =>
+          deps.log.warn({ err, attemptId }, 'saving the default card failed'),
+        );
+    }
+  }
+  return done.attempt;
+}

@@ -1,0 +1,286 @@
+import type { HandlePaymentRequest, HandlePaymentResponse } from '@noise/shared/payments';
+import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { createUserRepository } from '../users/repository.ts';
+import { completeOrder, type CompletionDeps } from './complete-order.ts';
+import { createOrderSources } from './order-sources.ts';
+import { hashOrderRequest, priceOrderRequest } from './price-order.ts';
+import { ProviderUnavailableError, type ProviderPayment } from './providers/provider.ts';
+import { createPaymentRepository, type AttemptRow } from './repository.ts';
+
+export interface CheckoutDeps extends CompletionDeps {
+  currency: string;
+  /** How long a request waits for the same key's in-flight attempt before answering 409. */
+  waitForInFlightMs?: number;
+}
+
+/** A processing attempt is ours for this long; after it, a retry may take it over. */
+const ATTEMPT_LOCK_MS = 2 * 60_000;
+const POLL_MS = 25;
+
+export const declined = (message: string) => new AppError('payment_declined', 402, message);
+const providerDown = () =>
+  new AppError(
+    'payment_provider_unavailable',
+    502,
+    'We could not reach the payment provider. You have not been charged twice: please try again with the same details.',
+  );
+
+function succeeded(attempt: AttemptRow): HandlePaymentResponse {
+  return {
+    success: true,
+    stripeCustomerId: attempt.providerCustomerId ?? '',
+    projectId: attempt.projectId!,
+    paymentId: attempt.paymentId!,
+    defaultPaymentMethodId: attempt.paymentMethodId,
+  };
+}
+
+/**
+ * POST /api/payments/handle-payment. Idempotent per key: the first request records an attempt
+ * (unique key) and calls the provider with that key; concurrent and later requests with the
+ * same key wait for that attempt and answer what it answered.
+ */
+export async function handlePayment(
+  deps: CheckoutDeps,
+  userId: string,
+  body: HandlePaymentRequest,
+  idempotencyKey: string,
+): Promise<HandlePaymentResponse> {
+  const repo = createPaymentRepository(deps.db);
+  const requestHash = hashOrderRequest(body);
+
+  const existing = await repo.findAttemptByKey(idempotencyKey);
+  if (existing) return answerExisting(deps, existing, userId, requestHash);
+
+  const user = await createUserRepository(deps.db).findById(userId);
+  if (!user) throw notFound('User not found');
+  // Priced and checked before anything is recorded: a wrong amount leaves no trace.
+  const order = await priceOrderRequest(createOrderSources(deps.db), user, body);
+  if (order.quoteId) {
+    const live = await repo.findLiveQuoteAttempt(order.quoteId);
+    if (live && live.idempotencyKey !== idempotencyKey) {
+      throw conflict(
+        live.state === 'succeeded'
+          ? 'This quote has already been paid.'
+          : 'A payment for this quote is already in progress.',
+      );
+    }
+  }
+
+  let attempt: AttemptRow | undefined;
+  try {
+    attempt = await repo.insertAttempt({
+      idempotencyKey,
+      userId,
+      type: body.type,
+      state: 'processing',
+      requestHash,
+      order: order as unknown as Record<string, unknown>,
+      quoteId: order.quoteId,
+      amountCents: order.amountCents,
+      gstCents: order.gstCents,
+      currency: deps.currency,
+      provider: deps.provider.name,
+      paymentMethodId: body.payment_method,
+      lockedUntil: new Date(Date.now() + ATTEMPT_LOCK_MS),
+    });
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw conflict('A payment for this quote is already in progress.');
+    throw error;
+  }
+  if (!attempt) {
+    // Another request with this key won the insert: answer what it answers.
+    const winner = await repo.findAttemptByKey(idempotencyKey);
+    return answerExisting(deps, winner!, userId, requestHash);
+  }
+  return processAttempt(deps, attempt, user);
+}
+
+async function answerExisting(
+  deps: CheckoutDeps,
+  attempt: AttemptRow,
+  userId: string,
+  requestHash: string,
+): Promise<HandlePaymentResponse> {
+  if (attempt.userId !== userId) {
+    throw conflict('This idempotency key belongs to another checkout. Please start again.');
+  }
+  if (attempt.requestHash !== requestHash) {
+    throw conflict(
+      'This idempotency key was already used for a different order. Please start again.',
+    );
+  }
+  const repo = createPaymentRepository(deps.db);
+  const deadline = Date.now() + (deps.waitForInFlightMs ?? 20_000);
+  let current = attempt;
+  for (;;) {
+    switch (current.state) {
+      case 'succeeded':
+        return succeeded(current);
+      case 'failed':
+        throw declined(current.failureMessage ?? 'The payment was not completed.');
+      case 'requires_action':
+        return answerRequiresAction(deps, current);
+      case 'error':
+      case 'processing': {
+        const reclaimed = await repo.reclaimAttempt(current.id, ATTEMPT_LOCK_MS);
+        if (reclaimed) {
+          const user = await createUserRepository(deps.db).findById(userId);
+          if (!user) throw notFound('User not found');
+          return processAttempt(deps, reclaimed, user);
+        }
+        if (Date.now() > deadline) {
+          throw conflict(
+            'This payment is already being processed. Please wait a moment, then check your projects.',
+          );
+        }
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+        current = (await repo.findAttempt(current.id))!;
+      }
+    }
+  }
+}
+
+/** The intent may have been confirmed in the meantime: ask the provider before answering. */
+async function answerRequiresAction(
+  deps: CheckoutDeps,
+  attempt: AttemptRow,
+): Promise<HandlePaymentResponse> {
+  const payment = await deps.provider
+    .retrievePayment(attempt.providerPaymentId!)
+    .catch((error: unknown) => {
+      throw error instanceof ProviderUnavailableError ? providerDown() : error;
+    });
+  return settle(deps, attempt, payment);
+}
+
+async function processAttempt(
+  deps: CheckoutDeps,
+  attempt: AttemptRow,
+  user: {
+    id: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+    stripeCustomerId: string | null;
+  },
+): Promise<HandlePaymentResponse> {
+  const repo = createPaymentRepository(deps.db);
+  let payment: ProviderPayment;
+  try {
+    const customerId =
+      attempt.providerCustomerId ??
+      (await deps.provider.ensureCustomer({
+        existingId: user.stripeCustomerId,
+        email: user.email,
+        name: `${user.firstName} ${user.lastName}`.trim(),
+        userId: user.id,
+      }));
+    if (customerId !== attempt.providerCustomerId) {
+      await repo.updateAttempt(attempt.id, { providerCustomerId: customerId });
+      attempt = { ...attempt, providerCustomerId: customerId };
+      if (customerId !== user.stripeCustomerId) {
+        await createUserRepository(deps.db).update(user.id, { stripeCustomerId: customerId });
+      }
+    }
+    const order = attempt.order as { service?: { title?: string } };
+    payment = await deps.provider.createPayment({
+      customerId,
+      paymentMethodId: attempt.paymentMethodId,
+      amountCents: attempt.amountCents,
+      currency: attempt.currency,
+      idempotencyKey: attempt.idempotencyKey,
+      description: `${deps.companyName}: ${order.service?.title ?? 'order'}`,
+      metadata: { kind: 'checkout', attemptId: attempt.id, userId: user.id },
+      offSession: false,
+    });
+  } catch (error) {
+    // The outcome is unknown: the attempt stays retryable, and a retry reuses the same key.
+    await repo.updateAttempt(attempt.id, { state: 'error', lockedUntil: null });
+    if (error instanceof ProviderUnavailableError) throw providerDown();
+    throw error;
+  }
+  return settle(deps, attempt, payment);
+}
+
+/** Acts on the provider's answer: complete, ask for authentication, or refuse. */
+export async function settle(
+  deps: CheckoutDeps,
+  attempt: AttemptRow,
+  payment: ProviderPayment,
+): Promise<HandlePaymentResponse> {
+  const repo = createPaymentRepository(deps.db);
+  switch (payment.status) {
+    case 'succeeded':
+      return succeeded(await completeOrder(deps, attempt.id, payment));
+    case 'requires_action':
+      await repo.updateAttempt(attempt.id, {
+        state: 'requires_action',
+        providerPaymentId: payment.id,
+        lockedUntil: null,
+      });
+      return {
+        success: false,
+        requiresAction: true,
+        clientSecret: payment.clientSecret ?? '',
+        paymentIntentId: payment.id,
+      };
+    case 'processing':
+      await repo.updateAttempt(attempt.id, {
+        providerPaymentId: payment.id,
+        lockedUntil: new Date(Date.now() + ATTEMPT_LOCK_MS),
+      });
+      throw conflict(
+        'Your bank is still processing this payment. We will email you when it completes.',
+      );
+    case 'failed': {
+      const message = payment.failureMessage ?? 'The payment was not completed.';
+      // Never move a completed attempt back (a late or repeated answer).
+      const current = await repo.findAttempt(attempt.id);
+      if (current?.state === 'succeeded') return succeeded(current);
+      await repo.updateAttempt(attempt.id, {
+        state: 'failed',
+        failureMessage: message,
+        providerPaymentId: payment.id || current?.providerPaymentId || null,
+        lockedUntil: null,
+      });
+      throw declined(message);
+    }
+  }
+}
+
+/** POST /api/payments/confirm: the customer completed 3-D Secure in the page. */
+export async function confirmPayment(
+  deps: CheckoutDeps,
+  userId: string,
+  paymentIntentId: string,
+): Promise<HandlePaymentResponse> {
+  const repo = createPaymentRepository(deps.db);
+  const attempt = await repo.findAttemptByProviderPayment(deps.provider.name, paymentIntentId);
+  if (!attempt || attempt.userId !== userId) throw notFound('Payment not found');
+  if (attempt.state === 'succeeded') return succeeded(attempt);
+  if (attempt.state === 'failed') {
+    throw declined(attempt.failureMessage ?? 'The payment was not completed.');
+  }
+  const payment = await deps.provider.retrievePayment(paymentIntentId).catch((error: unknown) => {
+    throw error instanceof ProviderUnavailableError ? providerDown() : error;
+  });
+  if (payment.status === 'requires_action') {
+    throw conflict(
+      'The payment has not been confirmed yet. Please complete the check with your bank.',
+    );
+  }
+  return settle(deps, attempt, payment);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (
+    let e = error as { code?: string; cause?: unknown } | undefined;
+    e;
+    e = e.cause as typeof e
+  ) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}

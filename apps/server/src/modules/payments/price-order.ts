@@ -1,0 +1,277 @@
+import { createHash } from 'node:crypto';
+import type { HandlePaymentRequest } from '@noise/shared/payments';
+import { AU_PHONE_MESSAGE, isValidAustralianPhone, normalizePhone } from '@noise/shared/phone';
+import {
+  formatMoney,
+  isRecurring,
+  priceOrder,
+  priceQuote,
+  type PackageType,
+} from '@noise/shared/pricing';
+import { splitCommaList } from '@noise/shared/quote';
+import type { PaymentLineItem, ProjectType } from '../../db/schema.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import type { UserRow } from '../users/repository.ts';
+import type { OrderSources } from './order-sources.ts';
+
+type Body = Extract<HandlePaymentRequest, object> & {
+  idempotencyKey?: string;
+};
+
+/**
+ * An order priced from the database: what is charged now and what the project copies. Stored
+ * on the payment attempt as it was at checkout, so a later catalogue edit changes nothing.
+ */
+export interface PricedOrder {
+  type: 'normal' | 'customQuote';
+  projectType: ProjectType;
+  serviceId: string | null;
+  quoteId: string | null;
+  coordinatorId: string;
+  service: { title: string; description: string; featurePhoto: string };
+  package: {
+    title: string;
+    type: PackageType;
+    priceSuffix: string;
+    features: string[];
+    baseCostCents: number;
+    recurringCostCents: number;
+  };
+  extras: { title: string; description: string; priceCents: number }[];
+  /** Display total before GST (SPEC.md section 9). */
+  totalPriceCents: number;
+  oneTimeTotalWithGstCents: number;
+  recurringTotalWithGstCents: number;
+  /** Charged now, GST included: one-time part plus the first recurring period. */
+  amountCents: number;
+  gstCents: number;
+  lineItems: PaymentLineItem[];
+  contact: {
+    firstName: string;
+    lastName: string;
+    companyName: string;
+    contactNumber: string;
+    emailAddress: string;
+  };
+  /** Profile fields that were empty and are filled from the checkout form. */
+  fillProfile: { companyName?: string; contactNumber?: string };
+}
+
+/** The parts of a request that define the order: a key reused with other parts is refused. */
+export function hashOrderRequest(body: HandlePaymentRequest): string {
+  const d = body.projectDetails as Record<string, unknown>;
+  const essentials =
+    body.type === 'customQuote'
+      ? { quoteId: d.quoteId, coordinator: d.coordinatorId }
+      : {
+          service: serviceRef(body),
+          package: packageRef(body),
+          extras: ((d.extras as { _id: string }[] | undefined) ?? []).map((e) => e._id),
+          coordinator: d.coordinator,
+        };
+  const json = JSON.stringify({
+    type: body.type,
+    amount: body.amount,
+    paymentMethod: body.payment_method,
+    ...essentials,
+  });
+  return createHash('sha256').update(json).digest('hex');
+}
+
+function serviceRef(body: HandlePaymentRequest): string | undefined {
+  if (body.type !== 'normal') return undefined;
+  const d = body.projectDetails;
+  if (d.serviceId) return d.serviceId;
+  if (typeof d.service === 'string') return d.service;
+  return d.service?._id;
+}
+
+function packageRef(body: HandlePaymentRequest): { id?: string; title?: string } {
+  if (body.type !== 'normal') return {};
+  const d = body.projectDetails;
+  return {
+    id: d.packageId ?? (d.package?._id || undefined),
+    title: d.packageTitle ?? d.package?.title,
+  };
+}
+
+function contactOf(
+  user: UserRow,
+  details: { companyName?: string; contactNumber?: string },
+): Pick<PricedOrder, 'contact' | 'fillProfile'> {
+  // SPEC.md: company name and contact number are editable only when missing from the profile.
+  const fillProfile: PricedOrder['fillProfile'] = {};
+  let companyName = user.companyName.trim();
+  if (!companyName) {
+    companyName = details.companyName?.trim() ?? '';
+    if (!companyName) throw badRequest('Please enter your company name');
+    fillProfile.companyName = companyName;
+  }
+  let contactNumber = user.contactNumber.trim();
+  if (!contactNumber) {
+    const given = details.contactNumber?.trim() ?? '';
+    if (!given) throw badRequest('Please enter your contact number');
+    if (!isValidAustralianPhone(given)) throw badRequest(AU_PHONE_MESSAGE);
+    contactNumber = normalizePhone(given);
+    fillProfile.contactNumber = contactNumber;
+  }
+  return {
+    contact: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      companyName,
+      contactNumber,
+      emailAddress: user.email,
+    },
+    fillProfile,
+  };
+}
+
+function refuseMismatch(sent: number, expected: number): never {
+  throw badRequest(
+    `The amount to pay (${formatMoney(sent)}) does not match the order total (${formatMoney(expected)}). Prices may have changed: please review your order and try again. You have not been charged.`,
+    [{ path: 'body.amount', message: `Expected ${expected} cents` }],
+  );
+}
+
+/**
+ * Prices the order from the database and checks it against what the page showed. Throws a 400
+ * (nothing charged, nothing recorded) on any difference.
+ */
+export async function priceOrderRequest(
+  sources: OrderSources,
+  user: UserRow,
+  body: Body,
+): Promise<PricedOrder> {
+  if (body.type === 'customQuote') return priceQuoteRequest(sources, user, body);
+  const details = body.projectDetails;
+
+  const coordinator = await sources.findCoordinator(details.coordinator);
+  if (!coordinator) throw badRequest('Please choose one of our coordinators');
+
+  const serviceId = serviceRef(body);
+  if (!serviceId) throw badRequest('The order names no service');
+  const service = await sources.findService(serviceId);
+  if (!service || service.archivedAt) {
+    throw badRequest('This service is no longer available. Please choose another.');
+  }
+
+  const ref = packageRef(body);
+  const packages = await sources.listPackages(service.id);
+  const pkg =
+    (ref.id ? packages.find((p) => p.id === ref.id) : undefined) ??
+    (ref.title !== undefined ? packages.find((p) => p.title === ref.title) : undefined);
+  if (!pkg) throw badRequest('This package is no longer available. Please review your order.');
+
+  const extraIds = (details.extras ?? []).map((e) => e._id);
+  if (new Set(extraIds).size !== extraIds.length) {
+    throw badRequest('An extra is listed twice. Please review your order.');
+  }
+  const found = await sources.findExtras(service.id, extraIds);
+  if (found.length !== extraIds.length) {
+    throw badRequest('An extra you chose is no longer available. Please review your order.');
+  }
+  const extras = extraIds.map((id) => found.find((e) => e.id === id)!);
+
+  const price = priceOrder(
+    {
+      type: pkg.type,
+      baseCostCents: pkg.baseCostCents,
+      recurringCostCents: pkg.recurringCostCents,
+    },
+    extras.map((e) => e.priceCents),
+  );
+  if (body.amount !== price.grandTotalCents) refuseMismatch(body.amount, price.grandTotalCents);
+
+  const recurring = isRecurring(pkg.type);
+  const lineItems: PaymentLineItem[] = [
+    { description: `${service.title}: ${pkg.title}`, amountCents: pkg.baseCostCents },
+    ...extras.map((e) => ({ description: `Extra: ${e.title}`, amountCents: e.priceCents })),
+  ];
+  if (recurring) {
+    lineItems.push({
+      description: `${pkg.title}: first ${pkg.type === 'weekly' ? 'week' : 'month'} (${pkg.type} fee)`,
+      amountCents: pkg.recurringCostCents,
+    });
+  }
+
+  return {
+    type: 'normal',
+    projectType: 'Project',
+    serviceId: service.id,
+    quoteId: null,
+    coordinatorId: coordinator.id,
+    service: {
+      title: service.title,
+      description: service.description,
+      featurePhoto: service.featurePhotoUrl,
+    },
+    package: {
+      title: pkg.title,
+      type: pkg.type,
+      priceSuffix: pkg.priceSuffix,
+      features: pkg.features,
+      baseCostCents: pkg.baseCostCents,
+      recurringCostCents: pkg.recurringCostCents,
+    },
+    extras: extras.map((e) => ({
+      title: e.title,
+      description: e.description,
+      priceCents: e.priceCents,
+    })),
+    totalPriceCents: price.displayTotalCents,
+    oneTimeTotalWithGstCents: price.oneTimeTotalWithGstCents,
+    recurringTotalWithGstCents: price.recurringTotalWithGstCents,
+    amountCents: price.grandTotalCents,
+    gstCents: price.gstCents,
+    lineItems,
+    ...contactOf(user, details),
+  };
+}
+
+async function priceQuoteRequest(
+  sources: OrderSources,
+  user: UserRow,
+  body: Extract<HandlePaymentRequest, { type: 'customQuote' }>,
+): Promise<PricedOrder> {
+  const details = body.projectDetails;
+  const quote = await sources.findQuote(details.quoteId);
+  if (!quote) throw notFound('This quote does not exist');
+  if (quote.paidAt) throw conflict('This quote has already been paid.');
+
+  const coordinator = await sources.findCoordinator(details.coordinatorId);
+  if (!coordinator) throw badRequest('Please choose one of our coordinators');
+
+  const price = priceQuote(quote.valueCents);
+  if (body.amount !== price.totalWithGstCents) refuseMismatch(body.amount, price.totalWithGstCents);
+
+  return {
+    type: 'customQuote',
+    projectType: 'CustomQuote',
+    serviceId: null,
+    quoteId: quote.id,
+    coordinatorId: coordinator.id,
+    service: { title: quote.name, description: quote.desc, featurePhoto: '' },
+    package: {
+      title: quote.name,
+      type: 'one-time',
+      priceSuffix: 'excluding GST',
+      features: splitCommaList(quote.deliverables),
+      baseCostCents: quote.valueCents,
+      recurringCostCents: 0,
+    },
+    // The quote's extras are part of its price: copied as included items.
+    extras: splitCommaList(quote.extras).map((title) => ({
+      title,
+      description: '',
+      priceCents: 0,
+    })),
+    totalPriceCents: quote.valueCents,
+    oneTimeTotalWithGstCents: price.totalWithGstCents,
+    recurringTotalWithGstCents: 0,
+    amountCents: price.totalWithGstCents,
+    gstCents: price.gstCents,
+    lineItems: [{ description: `Custom quote: ${quote.name}`, amountCents: quote.valueCents }],
+    ...contactOf(user, details),
+  };
+}

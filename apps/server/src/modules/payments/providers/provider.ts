@@ -1,0 +1,76 @@
+import type { PaymentProviderName } from '@noise/shared/payments';
+
+/** A charge as the provider sees it. */
+export interface ProviderPayment {
+  /** The provider's payment id (a Stripe PaymentIntent id). */
+  id: string;
+  status: 'succeeded' | 'requires_action' | 'processing' | 'failed';
+  amountCents: number;
+  currency: string;
+  customerId: string | null;
+  paymentMethodId: string | null;
+  /** For requires_action: what the browser passes to the card library to authenticate. */
+  clientSecret: string | null;
+  /** For failed: the reason to show the customer ('Your card was declined.'). */
+  failureMessage: string | null;
+  metadata: Record<string, string>;
+}
+
+export interface CreatePaymentInput {
+  customerId: string;
+  paymentMethodId: string;
+  amountCents: number;
+  currency: string;
+  /** The same key always gives the same payment: the provider charges once per key. */
+  idempotencyKey: string;
+  description: string;
+  metadata: Record<string, string>;
+  /** True for renewals, when the customer is not there to authenticate. */
+  offSession: boolean;
+}
+
+export interface ProviderPaymentMethod {
+  id: string;
+  customerId: string | null;
+  last4: string;
+  brand: string;
+}
+
+/** A verified webhook event, reduced to what the checkout acts on. */
+export interface ProviderWebhookEvent {
+  id: string;
+  type: string;
+  /** Present for payment-intent events. */
+  payment: ProviderPayment | null;
+}
+
+/**
+ * The one interface the checkout talks to. `sandbox` runs offline with test cards; `stripe` uses
+ * Stripe's API. Both honour idempotency keys, so a retried call never charges twice.
+ */
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  readonly publishableKey: string | null;
+  /** The customer's provider id: the existing one when it still exists, else a new customer. */
+  ensureCustomer(input: {
+    existingId: string | null;
+    email: string;
+    name: string;
+    userId: string;
+  }): Promise<string>;
+  createPayment(input: CreatePaymentInput): Promise<ProviderPayment>;
+  retrievePayment(id: string): Promise<ProviderPayment>;
+  getPaymentMethod(id: string): Promise<ProviderPaymentMethod | null>;
+  /** Saves the method on the customer (attached, default for invoices and renewals). */
+  setDefaultPaymentMethod(customerId: string, paymentMethodId: string): Promise<void>;
+  /** Verifies the signature over the raw body; throws when it does not match. */
+  parseWebhook?(rawBody: Buffer, signature: string): ProviderWebhookEvent;
+}
+
+/** A provider call that failed for a reason other than the card (network, outage, bad key). */
+export class ProviderUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ProviderUnavailableError';
+  }
+}

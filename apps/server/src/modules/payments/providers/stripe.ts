@@ -1,0 +1,204 @@
+import Stripe from 'stripe';
+import type { PaymentsConfig } from '../../../config.ts';
+import {
+  ProviderUnavailableError,
+  type PaymentProvider,
+  type ProviderPayment,
+  type ProviderWebhookEvent,
+} from './provider.ts';
+
+type StripeSettings = NonNullable<PaymentsConfig['stripe']>;
+type Intent = Awaited<ReturnType<Stripe['paymentIntents']['retrieve']>>;
+
+function toPayment(intent: Intent): ProviderPayment {
+  const status: ProviderPayment['status'] =
+    intent.status === 'succeeded'
+      ? 'succeeded'
+      : intent.status === 'requires_action'
+        ? 'requires_action'
+        : intent.status === 'processing' || intent.status === 'requires_capture'
+          ? 'processing'
+          : 'failed';
+  const idOf = (v: string | { id: string } | null | undefined) =>
+    v == null ? null : typeof v === 'string' ? v : v.id;
+  return {
+    id: intent.id,
+    status,
+    amountCents: intent.amount,
+    currency: intent.currency,
+    customerId: idOf(intent.customer),
+    paymentMethodId: idOf(intent.payment_method),
+    clientSecret: status === 'requires_action' ? intent.client_secret : null,
+    failureMessage:
+      status === 'failed'
+        ? (intent.last_payment_error?.message ?? 'The payment was not completed.')
+        : null,
+    metadata: (intent.metadata ?? {}) as Record<string, string>,
+  };
+}
+
+/**
+ * Stripe through its official SDK: PaymentIntents confirmed on the server with the card form's
+ * payment method, idempotency keys on every create, the card saved on a Stripe customer for
+ * renewals (setup_future_usage), and 3-D Secure handed back to the browser as requires_action.
+ */
+export function createStripeProvider(settings: StripeSettings): PaymentProvider {
+  const base = settings.apiBase ? new URL(settings.apiBase) : null;
+  const stripe = new Stripe(settings.secretKey, {
+    maxNetworkRetries: 2,
+    telemetry: false,
+    ...(base
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === 'https:' ? 443 : 80),
+          protocol: base.protocol.replace(':', '') as 'http' | 'https',
+        }
+      : {}),
+  });
+
+  /**
+   * Card and request errors are answers (a decline, an unknown payment method); anything else
+   * (network, outage, rate limit) means the outcome is unknown and the same key may be retried.
+   */
+  async function call<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (error) {
+      if (
+        error instanceof Stripe.errors.StripeCardError ||
+        error instanceof Stripe.errors.StripeInvalidRequestError
+      ) {
+        throw error;
+      }
+      throw new ProviderUnavailableError('The payment provider could not be reached', {
+        cause: error,
+      });
+    }
+  }
+
+  return {
+    name: 'stripe',
+    publishableKey: settings.publishableKey,
+
+    async ensureCustomer({ existingId, email, name, userId }) {
+      if (existingId) {
+        try {
+          const found = await stripe.customers.retrieve(existingId);
+          if (!('deleted' in found && found.deleted)) return found.id;
+        } catch (error) {
+          if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) {
+            throw new ProviderUnavailableError('The payment provider could not be reached', {
+              cause: error,
+            });
+          }
+        }
+      }
+      const customer = await call(() =>
+        stripe.customers.create(
+          { email, name, metadata: { userId } },
+          { idempotencyKey: `customer:${userId}:${existingId ?? 'new'}` },
+        ),
+      );
+      return customer.id;
+    },
+
+    async createPayment(input) {
+      try {
+        const intent = await call(() =>
+          stripe.paymentIntents.create(
+            {
+              amount: input.amountCents,
+              currency: input.currency.toLowerCase(),
+              customer: input.customerId,
+              payment_method: input.paymentMethodId,
+              // Cards only and no redirects: 3-D Secure is handled in the page (requires_action).
+              automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+              confirm: true,
+              description: input.description,
+              metadata: input.metadata,
+              ...(input.offSession
+                ? { off_session: true }
+                : { setup_future_usage: 'off_session' as const }),
+            },
+            { idempotencyKey: input.idempotencyKey },
+          ),
+        );
+        return toPayment(intent);
+      } catch (error) {
+        if (
+          error instanceof Stripe.errors.StripeCardError ||
+          error instanceof Stripe.errors.StripeInvalidRequestError
+        ) {
+          const intent = error.payment_intent as Intent | undefined;
+          return {
+            ...(intent
+              ? toPayment(intent)
+              : {
+                  id: '',
+                  amountCents: input.amountCents,
+                  currency: input.currency.toLowerCase(),
+                  customerId: input.customerId,
+                  paymentMethodId: input.paymentMethodId,
+                  clientSecret: null,
+                  metadata: input.metadata,
+                }),
+            status: 'failed',
+            failureMessage: error.message,
+          };
+        }
+        throw error;
+      }
+    },
+
+    async retrievePayment(id) {
+      return toPayment(await call(() => stripe.paymentIntents.retrieve(id)));
+    },
+
+    async getPaymentMethod(id) {
+      try {
+        const pm = await stripe.paymentMethods.retrieve(id);
+        return {
+          id: pm.id,
+          customerId: typeof pm.customer === 'string' ? pm.customer : (pm.customer?.id ?? null),
+          last4: pm.card?.last4 ?? '',
+          brand: pm.card?.brand ?? '',
+        };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
+        throw new ProviderUnavailableError('The payment provider could not be reached', {
+          cause: error,
+        });
+      }
+    },
+
+    async setDefaultPaymentMethod(customerId, paymentMethodId) {
+      const pm = await call(() => stripe.paymentMethods.retrieve(paymentMethodId));
+      const owner = typeof pm.customer === 'string' ? pm.customer : pm.customer?.id;
+      if (!owner) {
+        await call(() =>
+          stripe.paymentMethods.attach(
+            paymentMethodId,
+            { customer: customerId },
+            { idempotencyKey: `attach:${customerId}:${paymentMethodId}` },
+          ),
+        );
+      }
+      await call(() =>
+        stripe.customers.update(customerId, {
+          invoice_settings: { default_payment_method: paymentMethodId },
+        }),
+      );
+    },
+
+    parseWebhook(rawBody, signature): ProviderWebhookEvent {
+      // Throws StripeSignatureVerificationError on a wrong or stale signature.
+      const event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
+      const object = event.data.object as { object?: string };
+      return {
+        id: event.id,
+        type: event.type,
+        payment: object.object === 'payment_intent' ? toPayment(object as Intent) : null,
+      };
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import { createEmailJobHandler, EMAIL_JOB } from '../jobs/email.ts';
+import { createJobRunner, type JobRunner } from '../jobs/runner.ts';
+import { renderInvoiceOf } from '../invoices/load-invoice.ts';
+import { registerInvoiceRoutes } from '../invoices/routes.ts';
+import type { CheckoutDeps } from './place-order.ts';
+import { createPaymentProvider } from './providers/index.ts';
+import type { PaymentProvider } from './providers/provider.ts';
+import { createSandboxProvider } from './providers/sandbox.ts';
+import { createRenewalJobHandler, RENEWAL_JOB, scheduleRenewals } from './renew-subscription.ts';
+import { registerPaymentRoutes } from './routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    paymentProvider: PaymentProvider;
+    /** Background jobs (renewals, mail). Polls when JOBS_POLL_INTERVAL_MS > 0; tests call runDueJobs(). */
+    jobRunner: JobRunner;
+  }
+}
+
+/** Checkout, payments, subscriptions, invoices and the job runner that renews and mails. */
+export function registerCheckout(app: FastifyInstance, config: Config) {
+  const db = app.database.db;
+  const sandbox = config.payments.provider === 'sandbox' ? createSandboxProvider(db) : null;
+  const provider = sandbox ?? createPaymentProvider(config.payments, db);
+  app.decorate('paymentProvider', provider);
+
+  const settings = {
+    companyName: config.companyName,
+    abn: config.abn,
+    publicUrl: config.publicUrl,
+  };
+  const deps: CheckoutDeps = {
+    db,
+    provider,
+    log: app.log,
+    companyName: config.companyName,
+    publicUrl: config.publicUrl,
+    currency: config.payments.currency,
+  };
+  registerPaymentRoutes(app, { ...deps, sandbox });
+  registerInvoiceRoutes(app, { db, settings });
+
+  const runner = createJobRunner({
+    db,
+    log: app.log,
+    pollIntervalMs: config.jobsPollIntervalMs,
+    schedule: () => scheduleRenewals(db),
+    handlers: {
+      [EMAIL_JOB]: createEmailJobHandler({
+        mailer: app.mailer,
+        renderInvoice: (paymentId) => renderInvoiceOf(db, settings, paymentId),
+      }),
+      [RENEWAL_JOB]: createRenewalJobHandler({
+        ...deps,
+        maxFailures: config.renewals.maxFailures,
+        retryBaseMs: config.renewals.retryBaseMs,
+      }),
+    },
+  });
+  app.decorate('jobRunner', runner);
+  app.addHook('onReady', async () => runner.start());
+  app.addHook('onClose', async () => runner.stop());
+}

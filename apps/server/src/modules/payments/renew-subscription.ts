@@ -1,0 +1,165 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { formatMoney } from '@noise/shared/pricing';
+import type { Db } from '../../db/client.ts';
+import { enqueueEmail } from '../jobs/email.ts';
+import { createJobRepository } from '../jobs/repository.ts';
+import { FailJob, RetryJobAt, type JobHandler } from '../jobs/runner.ts';
+import { createProjectRepository } from '../projects/repository.ts';
+import { addInterval } from './complete-order.ts';
+import type { PaymentProvider } from './providers/provider.ts';
+import { createPaymentRepository } from './repository.ts';
+
+export const RENEWAL_JOB = 'renewal';
+
+export interface RenewalDeps {
+  db: Db;
+  provider: PaymentProvider;
+  log: FastifyBaseLogger;
+  companyName: string;
+  publicUrl: string;
+  maxFailures: number;
+  retryBaseMs: number;
+}
+
+/**
+ * Turns every due subscription period into one renewal job. The job's unique key is the
+ * subscription and period, so however many processes schedule at once, a period is enqueued once.
+ */
+export async function scheduleRenewals(db: Db, now = new Date()): Promise<void> {
+  const due = await createPaymentRepository(db).listDueSubscriptions(now);
+  const jobs = createJobRepository(db);
+  for (const subscription of due) {
+    const period = subscription.nextChargeAt.toISOString();
+    await jobs.enqueue({
+      kind: RENEWAL_JOB,
+      payload: { subscriptionId: subscription.id, period },
+      uniqueKey: `renewal:${subscription.id}:${period}`,
+      // Declines are counted on the subscription; the extra attempts cover provider outages.
+      maxAttempts: 50,
+    });
+  }
+}
+
+const dateText = (d: Date) =>
+  d.toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric' });
+
+/**
+ * Charges one period of a subscription to the saved card. The provider idempotency key is the
+ * subscription, the period and the number of declines so far: a retry after an outage reuses the
+ * key (never a second charge), a retry after a decline makes a new charge attempt.
+ */
+export function createRenewalJobHandler(deps: RenewalDeps): JobHandler {
+  return async (payload) => {
+    const { subscriptionId, period } = payload as { subscriptionId: string; period: string };
+    const repo = createPaymentRepository(deps.db);
+    const subscription = await repo.findSubscription(subscriptionId);
+    // Cancelled, past due, or the period was paid already: nothing to do.
+    if (
+      !subscription ||
+      subscription.status !== 'active' ||
+      subscription.nextChargeAt.toISOString() !== period
+    ) {
+      return;
+    }
+    const project = await createProjectRepository(deps.db).findById(subscription.projectId);
+    if (!project) throw new FailJob(`Subscription ${subscription.id} has no project`);
+    const periodStart = new Date(period);
+    const periodKey = `renewal:${subscription.id}:${period}`;
+
+    const payment = await deps.provider.createPayment({
+      customerId: subscription.providerCustomerId,
+      paymentMethodId: subscription.paymentMethodId,
+      amountCents: subscription.amountCents,
+      currency: subscription.currency,
+      idempotencyKey: `${periodKey}:${subscription.failureCount}`,
+      description: `${deps.companyName}: ${project.serviceTitle} (${subscription.interval})`,
+      metadata: { kind: 'renewal', subscriptionId: subscription.id, period },
+      offSession: true,
+    });
+
+    if (payment.status === 'succeeded' || payment.status === 'processing') {
+      await deps.db.transaction(async (tx) => {
+        const db = tx as unknown as Db;
+        const txRepo = createPaymentRepository(db);
+        const recorded = await txRepo.insertPayment({
+          projectId: project.id,
+          userId: subscription.userId,
+          provider: subscription.provider,
+          transactionId: payment.id,
+          amountCents: subscription.amountCents,
+          gstCents: subscription.gstCents,
+          currency: subscription.currency,
+          status: payment.status,
+          idempotencyKey: periodKey,
+          kind: 'renewal',
+          subscriptionId: subscription.id,
+          lineItems: [
+            {
+              description: `${project.serviceTitle}: ${project.packageTitle}, ${subscription.interval} fee from ${dateText(periodStart)}`,
+              amountCents: subscription.amountCents - subscription.gstCents,
+            },
+          ],
+        });
+        await txRepo.advanceSubscription(
+          subscription.id,
+          periodStart,
+          addInterval(periodStart, subscription.interval),
+        );
+        if (recorded) {
+          await enqueueEmail(
+            createJobRepository(db),
+            {
+              to: project.contactEmail,
+              subject: `Receipt: ${project.serviceTitle} ${subscription.interval} fee`,
+              text: `Hi ${project.contactFirstName || 'there'},\n\nWe charged ${formatMoney(subscription.amountCents)} ${subscription.currency} including GST for ${project.serviceTitle} (${project.packageTitle}), the period from ${dateText(periodStart)}. Your tax invoice is attached.\n\n${deps.companyName}`,
+              invoicePaymentId: recorded.id,
+            },
+            `receipt:${recorded.id}`,
+          );
+        }
+      });
+      deps.log.info({ subscriptionId, period }, 'subscription renewed');
+      return;
+    }
+
+    const reason = payment.failureMessage ?? 'The payment was not completed.';
+    const failures = subscription.failureCount + 1;
+    const pastDue = failures >= deps.maxFailures;
+    await deps.db.transaction(async (tx) => {
+      const db = tx as unknown as Db;
+      await createPaymentRepository(db).recordRenewalFailure(
+        subscription.id,
+        periodStart,
+        reason,
+        deps.maxFailures,
+      );
+      const retryAt = new Date(Date.now() + deps.retryBaseMs * 2 ** (failures - 1));
+      await enqueueEmail(
+        createJobRepository(db),
+        {
+          to: project.contactEmail,
+          subject: pastDue
+            ? `Action needed: your ${project.serviceTitle} subscription is past due`
+            : `We could not charge your card for ${project.serviceTitle}`,
+          text: [
+            `Hi ${project.contactFirstName || 'there'},`,
+            '',
+            `We could not charge ${formatMoney(subscription.amountCents)} ${subscription.currency} for ${project.serviceTitle} (${project.packageTitle}): ${reason}`,
+            pastDue
+              ? `After ${failures} attempts your subscription is now past due. Please update your card or contact us.`
+              : `We will try again on ${dateText(retryAt)}. You can update your card in your dashboard.`,
+            '',
+            `${deps.publicUrl}/dashboard/projects/${project.id}`,
+            '',
+            deps.companyName,
+          ].join('\n'),
+        },
+        `renewal-failed:${periodKey}:${failures}`,
+      );
+    });
+    deps.log.warn({ subscriptionId, period, failures, pastDue }, 'renewal declined');
+    if (!pastDue) {
+      throw new RetryJobAt(reason, new Date(Date.now() + deps.retryBaseMs * 2 ** (failures - 1)));
+    }
+  };
+}

@@ -1,0 +1,228 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { paymentAttempts, payments, subscriptions, webhookEvents } from '../../db/schema.ts';
+
+export type AttemptRow = typeof paymentAttempts.$inferSelect;
+export type NewAttempt = typeof paymentAttempts.$inferInsert;
+export type PaymentRow = typeof payments.$inferSelect;
+export type NewPayment = typeof payments.$inferInsert;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type NewSubscription = typeof subscriptions.$inferInsert;
+
+/** Payment attempts, payments, subscriptions and seen webhook events. */
+export function createPaymentRepository(db: Db) {
+  return {
+    // --- attempts -------------------------------------------------------------------------
+    /** Undefined when the idempotency key exists already: the caller then reads that attempt. */
+    async insertAttempt(values: NewAttempt): Promise<AttemptRow | undefined> {
+      const [row] = await db
+        .insert(paymentAttempts)
+        .values(values)
+        .onConflictDoNothing({ target: paymentAttempts.idempotencyKey })
+        .returning();
+      return row;
+    },
+
+    async findAttemptByKey(key: string): Promise<AttemptRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(paymentAttempts)
+        .where(eq(paymentAttempts.idempotencyKey, key))
+        .limit(1);
+      return row;
+    },
+
+    async findAttempt(id: string, options: { forUpdate?: boolean } = {}) {
+      const query = db.select().from(paymentAttempts).where(eq(paymentAttempts.id, id)).limit(1);
+      const [row] = options.forUpdate ? await query.for('update') : await query;
+      return row;
+    },
+
+    async findAttemptByProviderPayment(
+      provider: string,
+      providerPaymentId: string,
+    ): Promise<AttemptRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(paymentAttempts)
+        .where(
+          and(
+            eq(paymentAttempts.provider, provider),
+            eq(paymentAttempts.providerPaymentId, providerPaymentId),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+
+    async updateAttempt(id: string, values: Partial<NewAttempt>): Promise<AttemptRow | undefined> {
+      const [row] = await db
+        .update(paymentAttempts)
+        .set(values)
+        .where(eq(paymentAttempts.id, id))
+        .returning();
+      return row;
+    },
+
+    /**
+     * Takes over an attempt whose provider call failed (state error) or whose process died
+     * (processing with a passed lock). Only one caller wins.
+     */
+    async reclaimAttempt(id: string, lockMs: number): Promise<AttemptRow | undefined> {
+      const [row] = await db
+        .update(paymentAttempts)
+        .set({ state: 'processing', lockedUntil: new Date(Date.now() + lockMs) })
+        .where(
+          and(
+            eq(paymentAttempts.id, id),
+            sql`(${paymentAttempts.state} = 'error' or (${paymentAttempts.state} = 'processing' and ${paymentAttempts.lockedUntil} < now()))`,
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    /** A live or paid attempt on this quote (its partial unique index allows one). */
+    async findLiveQuoteAttempt(quoteId: string): Promise<AttemptRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(paymentAttempts)
+        .where(
+          and(
+            eq(paymentAttempts.quoteId, quoteId),
+            inArray(paymentAttempts.state, ['processing', 'requires_action', 'succeeded']),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+
+    // --- payments -------------------------------------------------------------------------
+    /** Undefined when a payment with this idempotency key was recorded already. */
+    async insertPayment(values: NewPayment): Promise<PaymentRow | undefined> {
+      const [row] = await db.insert(payments).values(values).onConflictDoNothing().returning();
+      return row;
+    },
+
+    async findPayment(id: string): Promise<PaymentRow | undefined> {
+      const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
+      return row;
+    },
+
+    async listPaymentsOfProject(projectId: string): Promise<PaymentRow[]> {
+      return db
+        .select()
+        .from(payments)
+        .where(eq(payments.projectId, projectId))
+        .orderBy(asc(payments.createdAt));
+    },
+
+    async countPaymentsOfUser(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(payments)
+        .where(eq(payments.userId, userId));
+      return row?.n ?? 0;
+    },
+
+    // --- subscriptions --------------------------------------------------------------------
+    async insertSubscription(values: NewSubscription): Promise<SubscriptionRow> {
+      const [row] = await db.insert(subscriptions).values(values).returning();
+      return row!;
+    },
+
+    async findSubscription(id: string): Promise<SubscriptionRow | undefined> {
+      const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id)).limit(1);
+      return row;
+    },
+
+    async findSubscriptionOfProject(projectId: string): Promise<SubscriptionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.projectId, projectId))
+        .limit(1);
+      return row;
+    },
+
+    async listDueSubscriptions(now: Date, limit = 100): Promise<SubscriptionRow[]> {
+      return db
+        .select()
+        .from(subscriptions)
+        .where(and(eq(subscriptions.status, 'active'), lte(subscriptions.nextChargeAt, now)))
+        .orderBy(asc(subscriptions.nextChargeAt))
+        .limit(limit);
+    },
+
+    /**
+     * Moves a subscription on from `period` to `next`; undefined when another worker (or a
+     * cancellation) changed it first.
+     */
+    async advanceSubscription(
+      id: string,
+      period: Date,
+      next: Date,
+    ): Promise<SubscriptionRow | undefined> {
+      const [row] = await db
+        .update(subscriptions)
+        .set({ nextChargeAt: next, failureCount: 0, lastFailureMessage: null })
+        .where(
+          and(
+            eq(subscriptions.id, id),
+            eq(subscriptions.nextChargeAt, period),
+            eq(subscriptions.status, 'active'),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    async recordRenewalFailure(
+      id: string,
+      period: Date,
+      message: string,
+      maxFailures: number,
+    ): Promise<SubscriptionRow | undefined> {
+      const [row] = await db
+        .update(subscriptions)
+        .set({
+          failureCount: sql`${subscriptions.failureCount} + 1`,
+          lastFailureMessage: message,
+          status: sql`case when ${subscriptions.failureCount} + 1 >= ${maxFailures} then 'past_due' else ${subscriptions.status} end`,
+        })
+        .where(
+          and(
+            eq(subscriptions.id, id),
+            eq(subscriptions.nextChargeAt, period),
+            eq(subscriptions.status, 'active'),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    async cancelSubscription(id: string, byUserId: string): Promise<SubscriptionRow | undefined> {
+      const [row] = await db
+        .update(subscriptions)
+        .set({ status: 'cancelled', cancelledAt: new Date(), cancelledById: byUserId })
+        .where(and(eq(subscriptions.id, id), sql`${subscriptions.status} <> 'cancelled'`))
+        .returning();
+      return row;
+    },
+
+    // --- webhooks -------------------------------------------------------------------------
+    async hasWebhookEvent(id: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: webhookEvents.id })
+        .from(webhookEvents)
+        .where(eq(webhookEvents.id, id))
+        .limit(1);
+      return Boolean(row);
+    },
+
+    async recordWebhookEvent(id: string, provider: string, type: string): Promise<void> {
+      await db.insert(webhookEvents).values({ id, provider, type }).onConflictDoNothing();
+    },
+  };
+}
+export type PaymentRepository = ReturnType<typeof createPaymentRepository>;

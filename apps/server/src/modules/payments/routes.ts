@@ -1,0 +1,281 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  confirmPaymentRequest,
+  coordinatorsResponse,
+  handlePaymentRequest,
+  handlePaymentResponse,
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyKeySchema,
+  paymentConfigResponse,
+  sandboxAuthenticateRequest,
+  sandboxAuthenticateResponse,
+  subscriptionSchema,
+  updatePaymentInfoRequest,
+  updatePaymentInfoResponse,
+} from '@noise/shared/payments';
+import { can } from '@noise/shared/permissions';
+import { publicQuoteSchema } from '@noise/shared/quote';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { requireUser, type AuthUser } from '../../plugins/auth.ts';
+import { createProjectRepository } from '../projects/repository.ts';
+import { createUserRepository } from '../users/repository.ts';
+import { handleWebhook } from './handle-webhook.ts';
+import { createOrderSources } from './order-sources.ts';
+import { confirmPayment, handlePayment, type CheckoutDeps } from './place-order.ts';
+import type { createSandboxProvider } from './providers/sandbox.ts';
+import { createPaymentRepository, type SubscriptionRow } from './repository.ts';
+
+const errorResponse = z
+  .object({ statusCode: z.number(), error: z.string(), message: z.string() })
+  .loose();
+const idParams = z.object({ id: z.string().min(1).max(200) });
+
+export function toSubscriptionDto(row: SubscriptionRow) {
+  return {
+    _id: row.id,
+    projectId: row.projectId,
+    status: row.status,
+    interval: row.interval,
+    amountCents: row.amountCents,
+    currency: row.currency,
+    nextChargeAt: row.status === 'cancelled' ? null : row.nextChargeAt.toISOString(),
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
+  };
+}
+
+/** The project's owner, or staff who manage sales; anyone else is told it does not exist. */
+async function findOwnProject(deps: CheckoutDeps, caller: AuthUser, projectId: string) {
+  const project = await createProjectRepository(deps.db).findById(projectId);
+  if (!project || (project.userId !== caller.id && !can(caller.role, 'sales:manage'))) {
+    throw notFound('Project not found');
+  }
+  return project;
+}
+
+function idempotencyKeyOf(request: FastifyRequest, fromBody: string | undefined): string {
+  const header = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
+  const value = fromBody ?? (typeof header === 'string' ? header : undefined);
+  if (!value) {
+    throw badRequest(
+      `An idempotency key is required (the idempotencyKey field or the ${IDEMPOTENCY_KEY_HEADER} header)`,
+    );
+  }
+  const parsed = idempotencyKeySchema.safeParse(value);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]!.message);
+  return parsed.data;
+}
+
+export function registerPaymentRoutes(
+  app: FastifyInstance,
+  deps: CheckoutDeps & { sandbox: ReturnType<typeof createSandboxProvider> | null },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['payments'];
+
+  r.get(
+    '/api/payments/config',
+    {
+      config: { access: 'public' },
+      schema: { tags, response: { 200: paymentConfigResponse } },
+    },
+    async () => ({
+      provider: deps.provider.name,
+      publishableKey: deps.provider.publishableKey,
+      currency: deps.currency,
+    }),
+  );
+
+  r.post(
+    '/api/payments/handle-payment',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        body: handlePaymentRequest,
+        response: { 200: handlePaymentResponse, 402: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const key = idempotencyKeyOf(request, request.body.idempotencyKey);
+      return handlePayment(deps, user.id, request.body, key);
+    },
+  );
+
+  r.post(
+    '/api/payments/confirm',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags, body: confirmPaymentRequest, response: { 200: handlePaymentResponse } },
+    },
+    async (request) => confirmPayment(deps, requireUser(request).id, request.body.paymentIntentId),
+  );
+
+  if (deps.sandbox) {
+    const sandbox = deps.sandbox;
+    r.post(
+      '/api/payments/sandbox/authenticate',
+      {
+        config: { access: 'authenticated' },
+        schema: {
+          tags,
+          body: sandboxAuthenticateRequest,
+          response: { 200: sandboxAuthenticateResponse },
+        },
+      },
+      async (request) => {
+        const user = requireUser(request);
+        const intent = await sandbox.retrievePaymentBySecret(request.body.clientSecret);
+        const attempt =
+          intent &&
+          (await createPaymentRepository(deps.db).findAttemptByProviderPayment(
+            'sandbox',
+            intent.id,
+          ));
+        if (!intent || !attempt || attempt.userId !== user.id) throw notFound('Payment not found');
+        const result = await sandbox.authenticate(request.body.clientSecret, request.body.outcome);
+        return {
+          paymentIntentId: result!.id,
+          status: result!.status as 'succeeded' | 'failed' | 'requires_action',
+        };
+      },
+    );
+  }
+
+  // Stripe signs the exact bytes it sent: this route alone keeps the body raw.
+  app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
+      done(null, body),
+    );
+    scope.post(
+      '/api/payments/stripe/webhook',
+      { config: { access: 'public' }, schema: { tags, hide: true } },
+      async (request) => {
+        const signature = request.headers['stripe-signature'];
+        if (!Buffer.isBuffer(request.body)) throw badRequest('Expected a JSON body');
+        return handleWebhook(
+          deps,
+          request.body,
+          typeof signature === 'string' ? signature : undefined,
+        );
+      },
+    );
+  });
+
+  r.post(
+    '/api/users/update-payment-info',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        body: updatePaymentInfoRequest,
+        response: { 200: updatePaymentInfoResponse },
+      },
+    },
+    async (request) => {
+      const caller = requireUser(request);
+      const body = request.body;
+      // Only one's own payment details; another user's id is answered as unknown.
+      if (body.userId !== caller.id) throw notFound('User not found');
+      const users = createUserRepository(deps.db);
+      const user = await users.findById(caller.id);
+      if (!user) throw notFound('User not found');
+      if (user.stripeCustomerId !== body.stripeCustomerId) {
+        throw badRequest('This payment customer does not belong to your account');
+      }
+      const method = await deps.provider.getPaymentMethod(body.defaultPaymentMethodId);
+      if (!method || method.customerId !== body.stripeCustomerId) {
+        throw badRequest('This payment method does not belong to your account');
+      }
+      await users.update(user.id, {
+        stripeCustomerId: body.stripeCustomerId,
+        defaultPaymentMethodId: body.defaultPaymentMethodId,
+      });
+      return {
+        success: true as const,
+        paymentInfo: {
+          stripeCustomerId: body.stripeCustomerId,
+          defaultPaymentMethodId: body.defaultPaymentMethodId,
+        },
+      };
+    },
+  );
+
+  r.get(
+    '/api/users/coordinators',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags, response: { 200: coordinatorsResponse } },
+    },
+    async () => {
+      const rows = await createOrderSources(deps.db).listCoordinators();
+      return rows.map((row) => ({
+        _id: row.id,
+        profile: { firstName: row.firstName, lastName: row.lastName, displayName: row.displayName },
+      }));
+    },
+  );
+
+  // The quote link is the capability: anyone holding it may see and pay the quote.
+  r.get(
+    '/api/quotes/:id',
+    {
+      config: { access: 'public' },
+      schema: { tags, params: idParams, response: { 200: publicQuoteSchema } },
+    },
+    async (request) => {
+      const quote = await createOrderSources(deps.db).findQuote(request.params.id);
+      if (!quote) throw notFound('Quote not found');
+      const project = await createProjectRepository(deps.db).findByQuote(quote.id);
+      return {
+        _id: quote.id,
+        name: quote.name,
+        desc: quote.desc,
+        deliverables: quote.deliverables,
+        extras: quote.extras,
+        value: quote.valueCents / 100,
+        paid: Boolean(quote.paidAt || project),
+      };
+    },
+  );
+
+  r.get(
+    '/api/projects/:id/subscription',
+    {
+      config: { access: 'client-owner' },
+      schema: { tags, params: idParams, response: { 200: subscriptionSchema } },
+    },
+    async (request) => {
+      const project = await findOwnProject(deps, requireUser(request), request.params.id);
+      const subscription = await createPaymentRepository(deps.db).findSubscriptionOfProject(
+        project.id,
+      );
+      if (!subscription) throw notFound('This project has no subscription');
+      return toSubscriptionDto(subscription);
+    },
+  );
+
+  r.post(
+    '/api/projects/:id/subscription/cancel',
+    {
+      config: { access: 'client-owner' },
+      schema: { tags, params: idParams, response: { 200: subscriptionSchema } },
+    },
+    async (request) => {
+      const caller = requireUser(request);
+      const project = await findOwnProject(deps, caller, request.params.id);
+      const repo = createPaymentRepository(deps.db);
+      const subscription = await repo.findSubscriptionOfProject(project.id);
+      if (!subscription) throw notFound('This project has no subscription');
+      const cancelled = (await repo.cancelSubscription(subscription.id, caller.id)) ?? subscription;
+      request.log.info(
+        { subscriptionId: subscription.id, userId: caller.id, event: 'subscription_cancelled' },
+        'subscription cancelled',
+      );
+      return toSubscriptionDto(cancelled);
+    },
+  );
+}
