@@ -82,7 +82,9 @@ export function registerCatalogueRoutes(
           `Case-insensitive; exact, prefix and substring matches first, then similar titles ` +
           `(typos). At most ${SEARCH_MAX_RESULTS} results. An empty query answers []; a query ` +
           `longer than ${SEARCH_MAX_QUERY_LENGTH} characters is cut to that length.`,
-        querystring: z.object({ q: z.string().max(10_000).optional() }),
+        querystring: z.object({
+          q: z.string().max(10_000, 'The search query is too long').optional(),
+        }),
         response: { 200: z.array(serviceSearchResultSchema) },
       },
     },

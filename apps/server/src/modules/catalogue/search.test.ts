@@ -102,6 +102,12 @@ describe('GET /api/services/search', () => {
     },
   );
 
+  it('refuses an absurdly long query string with a clear 400', async () => {
+    const res = await app.inject({ url: `/api/services/search?q=${'x'.repeat(10_001)}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('The search query is too long');
+  });
+
   it('cuts a very long query to its first characters instead of failing', async () => {
     const { status, results } = await search(`graphic${' '.repeat(5)}${'z'.repeat(9_000)}`);
     expect(status).toBe(200);
