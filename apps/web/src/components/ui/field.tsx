@@ -30,14 +30,15 @@ export function Field({
 }: FieldProps) {
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
-      <label htmlFor={id} className={cn('text-sm font-semibold text-ink', hideLabel && 'sr-only')}>
-        {label}
+      {/* The required mark sits outside the label so the field's name is exactly the label. */}
+      <div className={cn('flex gap-0.5 text-sm font-semibold text-ink', hideLabel && 'sr-only')}>
+        <label htmlFor={id}>{label}</label>
         {required ? (
-          <span aria-hidden="true" className="ml-0.5 text-accent-strong">
+          <span aria-hidden="true" className="text-accent-strong">
             *
           </span>
         ) : null}
-      </label>
+      </div>
       {children}
       {error ? (
         <p id={`${id}-error`} className="text-sm font-medium text-danger">

@@ -1,5 +1,5 @@
 import { ArrowLeft, ArrowUpRight } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import type { ServicePackage } from '@noise/shared/catalogue';
 import {
@@ -33,18 +33,17 @@ const OrderOptionsSheet = lazy(() =>
 
 /** True once the element has come into view (and stays true). */
 function useSeen<E extends Element>() {
-  const ref = useRef<E>(null);
+  const [element, setElement] = useState<E | null>(null);
   const [seen, setSeen] = useState(false);
   useEffect(() => {
-    const element = ref.current;
     if (seen || !element) return;
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) setSeen(true);
     });
     observer.observe(element);
     return () => observer.disconnect();
-  }, [seen]);
-  return { ref, seen };
+  }, [element, seen]);
+  return [setElement, seen] as const;
 }
 
 function useGoBack() {
@@ -84,7 +83,7 @@ export function ServiceRoute() {
   const goBack = useGoBack();
   const [orderPackage, setOrderPackage] = useState<ServicePackage | null>(null);
   const [orderOpen, setOrderOpen] = useState(false);
-  const pdfSection = useSeen<HTMLDivElement>();
+  const [observePdfSection, pdfSectionSeen] = useSeen<HTMLDivElement>();
 
   useRecordView(service.data?._id);
   usePageMeta(
@@ -155,8 +154,8 @@ export function ServiceRoute() {
       {data.comparisonPdf ? (
         <section aria-labelledby="compare-services" className="mt-20">
           <SectionTitle id="compare-services">Compare Services</SectionTitle>
-          <div ref={pdfSection.ref} className="mt-6 min-h-60">
-            {pdfSection.seen ? (
+          <div ref={observePdfSection} className="mt-6 min-h-60">
+            {pdfSectionSeen ? (
               <Suspense
                 fallback={
                   <div className="grid h-60 place-items-center rounded-card border-2 border-ink bg-paper">
