@@ -98,8 +98,8 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   ];
   let fy = y;
   for (const [label, value] of facts) {
-    text(label, W - M - 150, fy, { color: MUTED, size: 9 });
-    text(value.length > 28 ? `${value.slice(0, 27)}…` : value, W - M, fy, {
+    text(label, W - M - 230, fy, { color: MUTED, size: 9 });
+    text(value.length > 34 ? `${value.slice(0, 33)}…` : value, W - M, fy, {
       size: 9,
       font: bold,
       align: 'right',
@@ -170,6 +170,7 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     text(value, amountX - 10, y, { align: 'right' });
     y -= 16;
   }
+  y -= 10;
   page.drawRectangle({
     x: labelX - 10,
     y: y - 9,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import { createEmailJobHandler, EMAIL_JOB } from '../jobs/email.ts';
-import { createJobRunner, type JobRunner } from '../jobs/runner.ts';
+import { createJobRunner, type JobHandler, type JobRunner } from '../jobs/runner.ts';
 import { renderInvoiceOf } from '../invoices/load-invoice.ts';
 import { registerInvoiceRoutes } from '../invoices/routes.ts';
 import type { CheckoutDeps } from './place-order.ts';
@@ -14,6 +14,8 @@ import { registerPaymentRoutes } from './routes.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     paymentProvider: PaymentProvider;
+    /** What the checkout runs on (database, provider, settings); tests build extra workers from it. */
+    checkoutDeps: CheckoutDeps;
     /** Background jobs (renewals, mail). Polls when JOBS_POLL_INTERVAL_MS > 0; tests call runDueJobs(). */
     jobRunner: JobRunner;
   }
@@ -39,6 +41,7 @@ export function registerCheckout(app: FastifyInstance, config: Config) {
     publicUrl: config.publicUrl,
     currency: config.payments.currency,
   };
+  app.decorate('checkoutDeps', deps);
   registerPaymentRoutes(app, { ...deps, sandbox });
   registerInvoiceRoutes(app, { db, settings });
 
@@ -47,19 +50,33 @@ export function registerCheckout(app: FastifyInstance, config: Config) {
     log: app.log,
     pollIntervalMs: config.jobsPollIntervalMs,
     schedule: () => scheduleRenewals(db),
-    handlers: {
-      [EMAIL_JOB]: createEmailJobHandler({
-        mailer: app.mailer,
-        renderInvoice: (paymentId) => renderInvoiceOf(db, settings, paymentId),
-      }),
-      [RENEWAL_JOB]: createRenewalJobHandler({
-        ...deps,
-        maxFailures: config.renewals.maxFailures,
-        retryBaseMs: config.renewals.retryBaseMs,
-      }),
-    },
+    handlers: checkoutJobHandlers(app, config, deps),
   });
   app.decorate('jobRunner', runner);
   app.addHook('onReady', async () => runner.start());
   app.addHook('onClose', async () => runner.stop());
+}
+
+/** The jobs this module runs: receipts and other mail, and subscription renewals. */
+export function checkoutJobHandlers(
+  app: FastifyInstance,
+  config: Config,
+  deps: CheckoutDeps,
+): Record<string, JobHandler> {
+  const settings = {
+    companyName: config.companyName,
+    abn: config.abn,
+    publicUrl: config.publicUrl,
+  };
+  return {
+    [EMAIL_JOB]: createEmailJobHandler({
+      mailer: app.mailer,
+      renderInvoice: (paymentId) => renderInvoiceOf(deps.db, settings, paymentId),
+    }),
+    [RENEWAL_JOB]: createRenewalJobHandler({
+      ...deps,
+      maxFailures: config.renewals.maxFailures,
+      retryBaseMs: config.renewals.retryBaseMs,
+    }),
+  };
 }

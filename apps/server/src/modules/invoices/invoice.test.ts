@@ -1,0 +1,83 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { payments } from '../../db/schema.ts';
+import { createTestApp } from '../../test/app.ts';
+import { bearer, createUser } from '../../test/factories.ts';
+import { coordinator, createService, orderBody, pay } from '../../test/order-factories.ts';
+
+const { app, config } = await createTestApp({ abn: '12 345 678 901' });
+const db = app.database.db;
+const { user: cora } = await coordinator(app);
+
+async function paidOrder() {
+  const fixture = await createService(app, {
+    packages: [
+      { title: 'Growth', type: 'monthly', baseCostCents: 150_000, recurringCostCents: 80_000 },
+    ],
+    extras: [{ title: 'Extra photo shoot', priceCents: 35_000 }],
+  });
+  const { user, token } = await createUser(app);
+  const res = await pay(app, token, orderBody(fixture, { coordinatorId: cora.id, extras: [0] }));
+  expect(res.statusCode).toBe(200);
+  return { user, token, paymentId: res.json().paymentId as string };
+}
+
+describe('GET /api/payments/:id/invoice', () => {
+  it('answers the payer a PDF tax invoice, and staff who manage sales too', async () => {
+    const { token, paymentId } = await paidOrder();
+    const res = await app.inject({
+      url: `/api/payments/${paymentId}/invoice`,
+      headers: bearer(token),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toMatch(/INV-\d{6}\.pdf/);
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const { token: staff } = await createUser(app, { role: 'co-ordinator' });
+    const forStaff = await app.inject({
+      url: `/api/payments/${paymentId}/invoice`,
+      headers: bearer(staff),
+    });
+    expect(forStaff.statusCode).toBe(200);
+  });
+
+  it('is 404 for another client and for unknown payments, 401 without sign-in', async () => {
+    const { paymentId } = await paidOrder();
+    const { token: other } = await createUser(app);
+    expect(
+      (await app.inject({ url: `/api/payments/${paymentId}/invoice`, headers: bearer(other) }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await app.inject({ url: '/api/payments/nope/invoice', headers: bearer(other) })).statusCode,
+    ).toBe(404);
+    expect((await app.inject({ url: `/api/payments/${paymentId}/invoice` })).statusCode).toBe(401);
+  });
+
+  it('numbers invoices from one sequence', async () => {
+    const a = await paidOrder();
+    const b = await paidOrder();
+    const [pa] = await db.select().from(payments).where(eq(payments.id, a.paymentId));
+    const [pb] = await db.select().from(payments).where(eq(payments.id, b.paymentId));
+    expect(pb!.invoiceNumber).toBeGreaterThan(pa!.invoiceNumber);
+  });
+});
+
+describe('receipt email', () => {
+  it('mails the customer after a payment, with the invoice attached, through the email job', async () => {
+    const { user } = await paidOrder();
+    await app.jobRunner.runDueJobs();
+    const dir = path.join(config.dataDir, 'outbox');
+    const mails = readdirSync(dir).map((f) => readFileSync(path.join(dir, f), 'utf8'));
+    const receipt = mails.find((m) => m.includes(`To: ${user.email}`));
+    expect(receipt).toBeDefined();
+    expect(receipt).toContain('Content-Type: application/pdf');
+    expect(receipt).toMatch(/filename=INV-\d{6}\.pdf/);
+    // The job is done: running again sends nothing new.
+    await app.jobRunner.runDueJobs();
+    expect(readdirSync(dir).length).toBe(mails.length);
+  });
+});

@@ -1,0 +1,218 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { and, eq, like } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { withGst } from '@noise/shared/pricing';
+import { jobs, payments, sandboxPaymentIntents, subscriptions } from '../../db/schema.ts';
+import { createTestApp } from '../../test/app.ts';
+import { bearer, createUser } from '../../test/factories.ts';
+import {
+  coordinator,
+  createService,
+  orderBody,
+  pay,
+  sandboxCard,
+} from '../../test/order-factories.ts';
+import { createJobRunner } from '../jobs/runner.ts';
+import { checkoutJobHandlers } from './register.ts';
+import { scheduleRenewals } from './renew-subscription.ts';
+
+const { app, config } = await createTestApp();
+const db = app.database.db;
+const { user: cora } = await coordinator(app);
+
+/** A paid weekly order whose next period is due now. */
+async function dueSubscription(token: string) {
+  const fixture = await createService(app, {
+    packages: [
+      { title: 'Weekly', type: 'weekly', baseCostCents: 20_000, recurringCostCents: 10_000 },
+    ],
+    extras: [],
+  });
+  const res = await pay(app, token, orderBody(fixture, { coordinatorId: cora.id }));
+  expect(res.statusCode).toBe(200);
+  const projectId = res.json().projectId as string;
+  const due = new Date(Date.now() - 60_000);
+  const [subscription] = await db
+    .update(subscriptions)
+    .set({ nextChargeAt: due })
+    .where(eq(subscriptions.projectId, projectId))
+    .returning();
+  return { projectId, subscription: subscription!, due };
+}
+
+const renewalsOf = (subscriptionId: string) =>
+  db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.subscriptionId, subscriptionId), eq(payments.kind, 'renewal')));
+
+const outbox = () => {
+  const dir = path.join(config.dataDir, 'outbox');
+  try {
+    return readdirSync(dir).map((f) => readFileSync(path.join(dir, f), 'utf8'));
+  } catch {
+    return [];
+  }
+};
+
+describe('subscription renewals', () => {
+  it('two workers running at once charge a due subscription exactly once', async () => {
+    const { token } = await createUser(app);
+    const { subscription, due } = await dueSubscription(token);
+    const second = createJobRunner({
+      db,
+      log: app.log,
+      pollIntervalMs: 0,
+      workerId: 'second-worker',
+      schedule: () => scheduleRenewals(db),
+      handlers: checkoutJobHandlers(app, config, app.checkoutDeps),
+    });
+    await Promise.all([
+      app.jobRunner.runDueJobs(),
+      second.runDueJobs(),
+      app.jobRunner.runDueJobs(),
+      second.runDueJobs(),
+    ]);
+
+    const renewals = await renewalsOf(subscription.id);
+    expect(renewals).toHaveLength(1);
+    expect(renewals[0]).toMatchObject({
+      amountCents: withGst(10_000),
+      gstCents: withGst(10_000) - 10_000,
+      status: 'succeeded',
+      projectId: subscription.projectId,
+    });
+    const charges = await db
+      .select()
+      .from(sandboxPaymentIntents)
+      .where(like(sandboxPaymentIntents.idempotencyKey, `renewal:${subscription.id}:%`));
+    expect(charges).toHaveLength(1);
+    const [after] = await db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, subscription.id));
+    expect(after!.nextChargeAt.getTime()).toBe(due.getTime() + 7 * 86_400_000);
+    expect(after!.status).toBe('active');
+
+    // Nothing more is due: running again charges nothing.
+    await app.jobRunner.runDueJobs();
+    expect(await renewalsOf(subscription.id)).toHaveLength(1);
+    expect(
+      outbox().some((mail) => mail.includes('Receipt:') && mail.includes('application/pdf')),
+    ).toBe(true);
+  });
+
+  it('retries a declined renewal with back-off, emails the customer, and is past due after the last failure', async () => {
+    const { user, token } = await createUser(app);
+    const { subscription } = await dueSubscription(token);
+    // The saved card stops working.
+    await db
+      .update(subscriptions)
+      .set({ paymentMethodId: sandboxCard('declined') })
+      .where(eq(subscriptions.id, subscription.id));
+
+    const renewalJob = async () =>
+      (
+        await db
+          .select()
+          .from(jobs)
+          .where(like(jobs.uniqueKey, `renewal:${subscription.id}:%`))
+      )[0]!;
+    const mailsTo = () =>
+      outbox().filter((m) => m.includes(user.email) && !m.includes('Your Make Noise Agency order'));
+
+    const before = mailsTo().length;
+    const start = Date.now();
+    await app.jobRunner.runDueJobs();
+    let job = await renewalJob();
+    let [sub] = await db.select().from(subscriptions).where(eq(subscriptions.id, subscription.id));
+    expect(sub).toMatchObject({
+      status: 'active',
+      failureCount: 1,
+      lastFailureMessage: 'Your card was declined.',
+    });
+    expect(job.status).toBe('pending');
+    const firstDelay = job.runAt.getTime() - start;
+    expect(firstDelay).toBeGreaterThanOrEqual(config.renewals.retryBaseMs - 1000);
+    expect(mailsTo().length).toBe(before + 1);
+    expect(mailsTo().at(-1)).toContain('We could not charge your card');
+
+    // Not due yet: nothing happens.
+    await app.jobRunner.runDueJobs();
+    expect((await renewalJob()).attempts).toBe(1);
+
+    // Time passes: the second try doubles the wait.
+    await db
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 1000) })
+      .where(eq(jobs.id, job.id));
+    const second = Date.now();
+    await app.jobRunner.runDueJobs();
+    job = await renewalJob();
+    [sub] = await db.select().from(subscriptions).where(eq(subscriptions.id, subscription.id));
+    expect(sub!.failureCount).toBe(2);
+    expect(job.runAt.getTime() - second).toBeGreaterThanOrEqual(
+      2 * config.renewals.retryBaseMs - 1000,
+    );
+
+    await db
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 1000) })
+      .where(eq(jobs.id, job.id));
+    await app.jobRunner.runDueJobs();
+    job = await renewalJob();
+    [sub] = await db.select().from(subscriptions).where(eq(subscriptions.id, subscription.id));
+    expect(sub).toMatchObject({ status: 'past_due', failureCount: config.renewals.maxFailures });
+    expect(job.status).toBe('done');
+    expect(mailsTo().at(-1)).toContain('past due');
+    expect(await renewalsOf(subscription.id)).toHaveLength(0);
+  });
+});
+
+describe('POST /api/projects/:id/subscription/cancel', () => {
+  it('lets the owner cancel, answers 404 to another client, and stops renewals', async () => {
+    const { token } = await createUser(app);
+    const { projectId, subscription } = await dueSubscription(token);
+    const { token: stranger } = await createUser(app);
+    const cancel = (t: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/projects/${projectId}/subscription/cancel`,
+        headers: bearer(t),
+      });
+
+    const refused = await cancel(stranger);
+    expect(refused.statusCode).toBe(404);
+    const peek = await app.inject({
+      url: `/api/projects/${projectId}/subscription`,
+      headers: bearer(stranger),
+    });
+    expect(peek.statusCode).toBe(404);
+
+    const res = await cancel(token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      _id: subscription.id,
+      status: 'cancelled',
+      nextChargeAt: null,
+    });
+    expect((await cancel(token)).json().status).toBe('cancelled');
+
+    await app.jobRunner.runDueJobs();
+    expect(await renewalsOf(subscription.id)).toHaveLength(0);
+  });
+
+  it('lets staff who manage sales cancel', async () => {
+    const { token } = await createUser(app);
+    const { projectId } = await dueSubscription(token);
+    const { token: staff } = await createUser(app, { role: 'admin' });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/projects/${projectId}/subscription/cancel`,
+      headers: bearer(staff),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe('cancelled');
+  });
+});

@@ -1,0 +1,367 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { count, eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, describe, expect, it } from 'vitest';
+import { paymentAttempts, projects } from '../../db/schema.ts';
+import { createTestApp } from '../../test/app.ts';
+import { bearer, createUser } from '../../test/factories.ts';
+import { coordinator, createService, orderBody, pay } from '../../test/order-factories.ts';
+import { createStripeProvider } from './providers/stripe.ts';
+
+/**
+ * A local stand-in for Stripe's API: enough of customers, payment methods and payment intents,
+ * with idempotency keys honoured, to drive the official SDK.
+ */
+function startFakeStripe() {
+  const requests: {
+    method: string;
+    path: string;
+    idempotencyKey?: string;
+    form: URLSearchParams;
+  }[] = [];
+  const replies = new Map<string, { status: number; body: unknown }>();
+  const intents = new Map<string, Record<string, unknown>>();
+  const customers = new Map<string, Record<string, unknown>>();
+  const methodOwners = new Map<string, string>();
+  let n = 0;
+
+  const intentFor = (form: URLSearchParams) => {
+    const id = `pi_fake_${++n}`;
+    const pm = form.get('payment_method')!;
+    const status =
+      pm === 'pm_card_threeDSecure2Required'
+        ? 'requires_action'
+        : pm === 'pm_card_chargeDeclined'
+          ? 'requires_payment_method'
+          : 'succeeded';
+    const metadata: Record<string, string> = {};
+    for (const [k, v] of form) {
+      const m = /^metadata\[(.+)\]$/.exec(k);
+      if (m) metadata[m[1]!] = v;
+    }
+    const intent = {
+      id,
+      object: 'payment_intent',
+      amount: Number(form.get('amount')),
+      currency: form.get('currency'),
+      customer: form.get('customer'),
+      payment_method: pm,
+      status,
+      client_secret: `${id}_secret_fake`,
+      metadata,
+      last_payment_error:
+        status === 'requires_payment_method' ? { message: 'Your card was declined.' } : null,
+    };
+    intents.set(id, intent);
+    if (status === 'succeeded') methodOwners.set(pm, String(form.get('customer')));
+    return intent;
+  };
+
+  const route = (
+    method: string,
+    path: string,
+    form: URLSearchParams,
+  ): { status: number; body: unknown } => {
+    let m: RegExpExecArray | null;
+    if (method === 'POST' && path === '/v1/customers') {
+      const customer = { id: `cus_fake_${++n}`, object: 'customer', email: form.get('email') };
+      customers.set(customer.id, customer);
+      return { status: 200, body: customer };
+    }
+    if ((m = /^\/v1\/customers\/([^/]+)$/.exec(path))) {
+      const customer = customers.get(m[1]!);
+      if (!customer)
+        return {
+          status: 404,
+          body: { error: { type: 'invalid_request_error', message: 'No such customer' } },
+        };
+      return { status: 200, body: customer };
+    }
+    if (method === 'POST' && path === '/v1/payment_intents') {
+      const intent = intentFor(form);
+      if (intent.status === 'requires_payment_method') {
+        return {
+          status: 402,
+          body: {
+            error: {
+              type: 'card_error',
+              code: 'card_declined',
+              message: 'Your card was declined.',
+              payment_intent: intent,
+            },
+          },
+        };
+      }
+      return { status: 200, body: intent };
+    }
+    if ((m = /^\/v1\/payment_intents\/([^/]+)$/.exec(path))) {
+      const intent = intents.get(m[1]!);
+      return intent
+        ? { status: 200, body: intent }
+        : {
+            status: 404,
+            body: { error: { type: 'invalid_request_error', message: 'No such payment_intent' } },
+          };
+    }
+    if ((m = /^\/v1\/payment_methods\/([^/]+)\/attach$/.exec(path))) {
+      methodOwners.set(m[1]!, form.get('customer')!);
+      return {
+        status: 200,
+        body: { id: m[1], object: 'payment_method', customer: form.get('customer') },
+      };
+    }
+    if ((m = /^\/v1\/payment_methods\/([^/]+)$/.exec(path))) {
+      return {
+        status: 200,
+        body: {
+          id: m[1],
+          object: 'payment_method',
+          customer: methodOwners.get(m[1]!) ?? null,
+          card: { last4: '4242', brand: 'visa' },
+        },
+      };
+    }
+    return {
+      status: 404,
+      body: { error: { type: 'invalid_request_error', message: `No route ${method} ${path}` } },
+    };
+  };
+
+  const server = createServer(async (req: IncomingMessage, res) => {
+    let raw = '';
+    for await (const chunk of req) raw += chunk;
+    const url = new URL(req.url!, 'http://localhost');
+    const form = new URLSearchParams(req.method === 'GET' ? url.search : raw);
+    const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
+    requests.push({ method: req.method!, path: url.pathname, idempotencyKey, form });
+    const cacheKey = idempotencyKey && `${req.method} ${url.pathname} ${idempotencyKey}`;
+    let reply = cacheKey ? replies.get(cacheKey) : undefined;
+    if (!reply) {
+      reply = route(req.method!, url.pathname, form);
+      if (cacheKey) replies.set(cacheKey, reply);
+    }
+    res.writeHead(reply.status, { 'content-type': 'application/json', 'request-id': `req_${n}` });
+    res.end(JSON.stringify(reply.body));
+  });
+  return { server, requests, intents };
+}
+
+const fake = startFakeStripe();
+await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
+afterAll(() => new Promise<void>((resolve) => fake.server.close(() => resolve())));
+const apiBase = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
+const stripeSettings = {
+  secretKey: 'sk_test_fake',
+  publishableKey: 'pk_test_fake',
+  webhookSecret: 'whsec_test_secret',
+  apiBase,
+};
+
+const { app } = await createTestApp({
+  payments: { provider: 'stripe', currency: 'USD', stripe: stripeSettings },
+});
+const db = app.database.db;
+const { user: cora } = await coordinator(app);
+const stripe = new Stripe('sk_test_fake');
+
+function signedEvent(event: object, secret = stripeSettings.webhookSecret) {
+  const payload = JSON.stringify(event);
+  return {
+    payload,
+    signature: stripe.webhooks.generateTestHeaderString({ payload, secret }),
+  };
+}
+const postWebhook = (payload: string, signature: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/payments/stripe/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload,
+  });
+
+describe('Stripe adapter against a fake Stripe', () => {
+  it('creates a customer and a confirmed payment intent with the idempotency key', async () => {
+    const provider = createStripeProvider(stripeSettings);
+    const customerId = await provider.ensureCustomer({
+      existingId: null,
+      email: 'ada@example.com',
+      name: 'Ada Lovelace',
+      userId: 'user1',
+    });
+    expect(customerId).toMatch(/^cus_fake_/);
+    const customerCall = fake.requests.findLast((r) => r.path === '/v1/customers')!;
+    expect(customerCall.idempotencyKey).toBe('customer:user1:new');
+    expect(customerCall.form.get('email')).toBe('ada@example.com');
+
+    const payment = await provider.createPayment({
+      customerId,
+      paymentMethodId: 'pm_card_visa',
+      amountCents: 12_345,
+      currency: 'USD',
+      idempotencyKey: 'chk_adapter_key_1',
+      description: 'Order',
+      metadata: { kind: 'checkout', attemptId: 'a1' },
+      offSession: false,
+    });
+    expect(payment).toMatchObject({ status: 'succeeded', amountCents: 12_345, customerId });
+    const call = fake.requests.findLast((r) => r.path === '/v1/payment_intents')!;
+    expect(call.idempotencyKey).toBe('chk_adapter_key_1');
+    expect(Object.fromEntries(call.form)).toMatchObject({
+      amount: '12345',
+      currency: 'usd',
+      customer: customerId,
+      payment_method: 'pm_card_visa',
+      confirm: 'true',
+      setup_future_usage: 'off_session',
+      'metadata[attemptId]': 'a1',
+    });
+
+    // The same key gives the same intent: one charge.
+    const again = await provider.createPayment({
+      customerId,
+      paymentMethodId: 'pm_card_visa',
+      amountCents: 12_345,
+      currency: 'USD',
+      idempotencyKey: 'chk_adapter_key_1',
+      description: 'Order',
+      metadata: { kind: 'checkout', attemptId: 'a1' },
+      offSession: false,
+    });
+    expect(again.id).toBe(payment.id);
+  });
+
+  it('turns a card error into a failed payment with the reason', async () => {
+    const provider = createStripeProvider(stripeSettings);
+    const payment = await provider.createPayment({
+      customerId: 'cus_x',
+      paymentMethodId: 'pm_card_chargeDeclined',
+      amountCents: 500,
+      currency: 'USD',
+      idempotencyKey: 'chk_adapter_key_2',
+      description: 'Order',
+      metadata: {},
+      offSession: false,
+    });
+    expect(payment).toMatchObject({ status: 'failed', failureMessage: 'Your card was declined.' });
+  });
+});
+
+describe('checkout on Stripe', () => {
+  it('publishes the publishable key', async () => {
+    const res = await app.inject({ url: '/api/payments/config' });
+    expect(res.json()).toEqual({
+      provider: 'stripe',
+      publishableKey: 'pk_test_fake',
+      currency: 'USD',
+    });
+  });
+
+  it('pays, saves the Stripe customer and answers its id', async () => {
+    const fixture = await createService(app);
+    const { token } = await createUser(app);
+    const res = await pay(
+      app,
+      token,
+      orderBody(fixture, { coordinatorId: cora.id, paymentMethod: 'pm_card_visa' }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      success: true,
+      stripeCustomerId: expect.stringMatching(/^cus_fake_/),
+    });
+  });
+
+  it('answers a decline with 402', async () => {
+    const fixture = await createService(app);
+    const { token } = await createUser(app);
+    const res = await pay(
+      app,
+      token,
+      orderBody(fixture, { coordinatorId: cora.id, paymentMethod: 'pm_card_chargeDeclined' }),
+    );
+    expect(res.statusCode).toBe(402);
+    expect(res.json().message).toBe('Your card was declined.');
+  });
+});
+
+describe('POST /api/payments/stripe/webhook', () => {
+  it('refuses a wrong signature with 400', async () => {
+    const { payload } = signedEvent({
+      id: 'evt_bad',
+      type: 'payment_intent.succeeded',
+      data: { object: {} },
+    });
+    const forged = signedEvent({ id: 'evt_bad' }, 'whsec_other').signature;
+    expect((await postWebhook(payload, forged)).statusCode).toBe(400);
+    expect((await postWebhook(payload, 't=1,v1=deadbeef')).statusCode).toBe(400);
+    const missing = await app.inject({
+      method: 'POST',
+      url: '/api/payments/stripe/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
+    expect(missing.statusCode).toBe(400);
+  });
+
+  it('completes an order whose browser never came back after 3-D Secure, once, whatever the replays and order', async () => {
+    const fixture = await createService(app);
+    const { user, token } = await createUser(app);
+    const first = await pay(
+      app,
+      token,
+      orderBody(fixture, {
+        coordinatorId: cora.id,
+        paymentMethod: 'pm_card_threeDSecure2Required',
+      }),
+    );
+    expect(first.json()).toMatchObject({
+      requiresAction: true,
+      clientSecret: expect.stringContaining('_secret_'),
+    });
+    const intentId = first.json().paymentIntentId as string;
+
+    // The customer authenticates with the bank, then closes the tab.
+    const intent = fake.intents.get(intentId)!;
+    intent.status = 'succeeded';
+    const event = signedEvent({
+      id: 'evt_succeeded_1',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: intent },
+    });
+    const res = await postWebhook(event.payload, event.signature);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ received: true });
+
+    const made = async () =>
+      (await db.select({ n: count() }).from(projects).where(eq(projects.userId, user.id)))[0]!.n;
+    expect(await made()).toBe(1);
+
+    // Replays and a late failure event change nothing.
+    const replay = await postWebhook(event.payload, event.signature);
+    expect(replay.json()).toEqual({ received: true, duplicate: true });
+    const late = signedEvent({
+      id: 'evt_failed_late',
+      object: 'event',
+      type: 'payment_intent.payment_failed',
+      data: { object: { ...intent, status: 'requires_payment_method' } },
+    });
+    expect((await postWebhook(late.payload, late.signature)).statusCode).toBe(200);
+    expect(await made()).toBe(1);
+    const [attempt] = await db
+      .select()
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.userId, user.id));
+    expect(attempt!.state).toBe('succeeded');
+
+    // The browser coming back late gets the same project.
+    const confirm = await app.inject({
+      method: 'POST',
+      url: '/api/payments/confirm',
+      headers: bearer(token),
+      payload: { paymentIntentId: intentId },
+    });
+    expect(confirm.json()).toMatchObject({ success: true, projectId: attempt!.projectId });
+  });
+});
