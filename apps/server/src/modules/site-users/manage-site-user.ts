@@ -41,14 +41,20 @@ async function actorName(db: Db, actor: AuthUser) {
   return row.display || `${row.first} ${row.last}`.trim() || row.email;
 }
 
-/** Locks every super-admin row so two demotions at once cannot leave none. */
-async function countSuperAdminsLocked(tx: Db): Promise<number> {
-  const rows = await tx
+/**
+ * Locks the rows a role change or deletion depends on, always in the same order (every
+ * super-admin by id, then the target) so two changes at once queue instead of deadlocking.
+ * Answers the target and how many super-admins there are.
+ */
+async function lockForUserChange(tx: Db, id: string) {
+  const supers = await tx
     .select({ id: users.id })
     .from(users)
     .where(eq(users.role, 'super-admin'))
+    .orderBy(users.id)
     .for('update');
-  return rows.length;
+  const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  return { current, superAdminCount: supers.length };
 }
 
 export async function createSiteUser(
@@ -99,11 +105,11 @@ export async function updateSiteUser(
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const name = await actorName(deps.db, actor);
   return deps.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+    const { current, superAdminCount } = await lockForUserChange(tx, id);
     if (!current) throw notFound('User not found');
     assertMayManage(actor, current.role, newRole);
-    if (current.role === 'super-admin' && newRole !== 'super-admin') {
-      if ((await countSuperAdminsLocked(tx)) <= 1) throw conflict(LAST_SUPER_ADMIN);
+    if (current.role === 'super-admin' && newRole !== 'super-admin' && superAdminCount <= 1) {
+      throw conflict(LAST_SUPER_ADMIN);
     }
     if (passwordHash && current.isOAuth) {
       throw badRequest('This user signs in with Google, Facebook or Apple and has no password');
@@ -165,10 +171,10 @@ export async function deleteSiteUser(deps: SiteUserDeps, actor: AuthUser, id: st
   if (actor.id === id) throw badRequest('You cannot delete your own account');
   const name = await actorName(deps.db, actor);
   await deps.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+    const { current, superAdminCount } = await lockForUserChange(tx, id);
     if (!current) throw notFound('User not found');
     assertMayManage(actor, current.role, undefined);
-    if (current.role === 'super-admin' && (await countSuperAdminsLocked(tx)) <= 1) {
+    if (current.role === 'super-admin' && superAdminCount <= 1) {
       throw conflict(LAST_SUPER_ADMIN);
     }
     try {
