@@ -20,11 +20,10 @@ describe('smoke', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto('/');
-    await expect(page.getByRole('heading', { name: 'We Make Noise.' })).toBeTruthy();
     await page.getByRole('heading', { name: 'We Make Noise.' }).waitFor();
 
     await page.getByRole('button', { name: 'Join', exact: true }).first().click();
-    await page.getByRole('button', { name: /^Email/ }).click();
+    await page.getByRole('button', { name: 'Continue with Email' }).click();
     await page.getByLabel('First name').fill('Ada');
     await page.getByLabel('Last name').fill('Lovelace');
     await page.getByLabel('Email').fill('ada@example.com');

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /** Flags that let Debian's Chromium run headless and offline as root. */
@@ -24,12 +21,14 @@ export interface TestBrowser {
   close: () => Promise<void>;
 }
 
-/** One Chromium per test file, with a fresh profile; pages get their own contexts. */
+/**
+ * One Chromium per test file; pages get their own contexts. Playwright's launch() always starts
+ * from a fresh temporary profile (the user-data-dir of the offline flags), removed on close.
+ */
 export async function launchBrowser(baseURL: string): Promise<TestBrowser> {
-  const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'noise-chromium-'));
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [...CHROMIUM_ARGS, `--user-data-dir=${userDataDir}`],
+    args: CHROMIUM_ARGS,
   });
   const contexts: BrowserContext[] = [];
   return {
@@ -53,7 +52,6 @@ export async function launchBrowser(baseURL: string): Promise<TestBrowser> {
     async close() {
       await Promise.all(contexts.map((c) => c.close().catch(() => {})));
       await browser.close();
-      rmSync(userDataDir, { recursive: true, force: true });
     },
   };
 }
