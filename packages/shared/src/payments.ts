@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { priceOrder, priceQuote, toCents } from './pricing.ts';
 
 /**
  * Checkout and payment shapes (SPEC.md section 7, Payments). The browser sends what it shows;
@@ -170,3 +171,97 @@ export const subscriptionSchema = z.object({
   cancelledAt: z.string().nullable(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
+
+/** GET /api/projects/{id}/payments: the project's charges, each with its tax invoice. */
+export const projectPaymentSchema = z.object({
+  _id: z.string(),
+  kind: z.enum(['order', 'renewal']),
+  amountCents: z.number().int(),
+  gstCents: z.number().int(),
+  currency: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+  invoiceNumber: z.string(),
+  /** GET it with the bearer token: application/pdf. */
+  invoiceUrl: z.string(),
+});
+export const projectPaymentsResponse = z.array(projectPaymentSchema);
+export type ProjectPayment = z.infer<typeof projectPaymentSchema>;
+
+/**
+ * The handle-payment body for a service order, from what the payment page holds (SPEC.md: the
+ * navigation state's service, packageDetails and selectedExtras). Prices are the catalogue's
+ * dollars; the amount is computed as the server will check it.
+ */
+export function orderPaymentRequest(input: {
+  service: { _id: string; title: string };
+  package: {
+    _id?: string;
+    title: string;
+    type: 'one-time' | 'weekly' | 'monthly';
+    baseCost: number;
+    recurringCost: number;
+  };
+  extras: { _id: string; title: string; price: number }[];
+  coordinatorId: string;
+  customer: { name: string; email: string };
+  companyName: string;
+  contactNumber: string;
+  paymentMethodId: string;
+  idempotencyKey: string;
+}): HandlePaymentRequest {
+  const price = priceOrder(
+    {
+      type: input.package.type,
+      baseCostCents: toCents(input.package.baseCost),
+      recurringCostCents: toCents(input.package.recurringCost),
+    },
+    input.extras.map((e) => toCents(e.price)),
+  );
+  return {
+    amount: price.grandTotalCents,
+    customer: input.customer,
+    payment_method: input.paymentMethodId,
+    type: 'normal',
+    idempotencyKey: input.idempotencyKey,
+    projectDetails: {
+      serviceId: input.service._id,
+      packageId: input.package._id,
+      packageTitle: input.package.title,
+      extras: input.extras.map((e) => ({ _id: e._id })),
+      coordinator: input.coordinatorId,
+      companyName: input.companyName,
+      contactNumber: input.contactNumber,
+    },
+  };
+}
+
+/** The handle-payment body for a custom quote (GET /api/quotes/{id} gives value in dollars). */
+export function quotePaymentRequest(input: {
+  quote: { _id: string; name: string; value: number };
+  userId: string;
+  coordinatorId: string;
+  customer: { name: string; email: string };
+  companyName: string;
+  contactNumber: string;
+  paymentMethodId: string;
+  idempotencyKey: string;
+}): HandlePaymentRequest {
+  const price = priceQuote(toCents(input.quote.value));
+  return {
+    amount: price.totalWithGstCents,
+    customer: input.customer,
+    payment_method: input.paymentMethodId,
+    type: 'customQuote',
+    idempotencyKey: input.idempotencyKey,
+    projectDetails: {
+      quoteId: input.quote._id,
+      quoteName: input.quote.name,
+      amountWithGST: price.totalWithGstCents / 100,
+      userId: input.userId,
+      coordinatorId: input.coordinatorId,
+      companyName: input.companyName,
+      contactNumber: input.contactNumber,
+    },
+  };
+}

@@ -21,7 +21,12 @@ async function paidOrder() {
   const { user, token } = await createUser(app);
   const res = await pay(app, token, orderBody(fixture, { coordinatorId: cora.id, extras: [0] }));
   expect(res.statusCode).toBe(200);
-  return { user, token, paymentId: res.json().paymentId as string };
+  return {
+    user,
+    token,
+    paymentId: res.json().paymentId as string,
+    projectId: res.json().projectId as string,
+  };
 }
 
 describe('GET /api/payments/:id/invoice', () => {
@@ -63,6 +68,32 @@ describe('GET /api/payments/:id/invoice', () => {
     const [pa] = await db.select().from(payments).where(eq(payments.id, a.paymentId));
     const [pb] = await db.select().from(payments).where(eq(payments.id, b.paymentId));
     expect(pb!.invoiceNumber).toBeGreaterThan(pa!.invoiceNumber);
+  });
+});
+
+describe('GET /api/projects/:id/payments', () => {
+  it('lists the project charges with their invoices for the owner only', async () => {
+    const { token, paymentId, projectId } = await paidOrder();
+    const res = await app.inject({
+      url: `/api/projects/${projectId}/payments`,
+      headers: bearer(token),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      expect.objectContaining({
+        _id: paymentId,
+        kind: 'order',
+        currency: 'USD',
+        invoiceNumber: expect.stringMatching(/^INV-\d{6}$/),
+        invoiceUrl: `/api/payments/${paymentId}/invoice`,
+      }),
+    ]);
+    const { token: other } = await createUser(app);
+    const refused = await app.inject({
+      url: `/api/projects/${projectId}/payments`,
+      headers: bearer(other),
+    });
+    expect(refused.statusCode).toBe(404);
   });
 });
 

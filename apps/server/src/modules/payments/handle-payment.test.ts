@@ -1,6 +1,10 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { newIdempotencyKey } from '@noise/shared/payments';
+import {
+  newIdempotencyKey,
+  orderPaymentRequest,
+  quotePaymentRequest,
+} from '@noise/shared/payments';
 import { priceOrder, withGst } from '@noise/shared/pricing';
 import {
   customQuotes,
@@ -374,6 +378,44 @@ describe('POST /api/payments/handle-payment', () => {
       payload: {},
     });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('the shared request builders the payment pages use', () => {
+  it('build bodies the server accepts, from dollar prices', async () => {
+    const fixture = await createService(app, {
+      packages: [
+        { title: 'Weekly', type: 'weekly', baseCostCents: 10_005, recurringCostCents: 3_333 },
+      ],
+      extras: [{ title: 'A', priceCents: 1_999 }],
+    });
+    const { user, token } = await createUser(app);
+    const pkg = fixture.packages[0]!;
+    const body = orderPaymentRequest({
+      service: { _id: fixture.service.id, title: fixture.service.title },
+      package: { title: pkg.title, type: pkg.type, baseCost: 100.05, recurringCost: 33.33 },
+      extras: [{ _id: fixture.extras[0]!.id, title: 'A', price: 19.99 }],
+      coordinatorId: cora.id,
+      customer: { name: 'Test Client', email: user.email },
+      companyName: 'Acme',
+      contactNumber: '0412345678',
+      paymentMethodId: sandboxCard(),
+      idempotencyKey: newIdempotencyKey(),
+    });
+    expect((await pay(app, token, body)).statusCode).toBe(200);
+
+    const quote = await createQuote(app, { valueCents: 99_999 });
+    const quoteRequest = quotePaymentRequest({
+      quote: { _id: quote.id, name: quote.name, value: 999.99 },
+      userId: user.id,
+      coordinatorId: cora.id,
+      customer: { name: 'Test Client', email: user.email },
+      companyName: 'Acme',
+      contactNumber: '0412345678',
+      paymentMethodId: sandboxCard(),
+      idempotencyKey: newIdempotencyKey(),
+    });
+    expect((await pay(app, token, quoteRequest)).statusCode).toBe(200);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   idempotencyKeySchema,
   paymentConfigResponse,
+  projectPaymentsResponse,
   sandboxAuthenticateRequest,
   sandboxAuthenticateResponse,
   subscriptionSchema,
@@ -19,6 +20,7 @@ import { can } from '@noise/shared/permissions';
 import { publicQuoteSchema } from '@noise/shared/quote';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { requireUser, type AuthUser } from '../../plugins/auth.ts';
+import { invoiceNumberOf } from '../invoices/load-invoice.ts';
 import { createProjectRepository } from '../projects/repository.ts';
 import { createUserRepository } from '../users/repository.ts';
 import { handleWebhook } from './handle-webhook.ts';
@@ -255,6 +257,29 @@ export function registerPaymentRoutes(
       );
       if (!subscription) throw notFound('This project has no subscription');
       return toSubscriptionDto(subscription);
+    },
+  );
+
+  r.get(
+    '/api/projects/:id/payments',
+    {
+      config: { access: 'client-owner' },
+      schema: { tags, params: idParams, response: { 200: projectPaymentsResponse } },
+    },
+    async (request) => {
+      const project = await findOwnProject(deps, requireUser(request), request.params.id);
+      const rows = await createPaymentRepository(deps.db).listPaymentsOfProject(project.id);
+      return rows.map((row) => ({
+        _id: row.id,
+        kind: row.kind,
+        amountCents: row.amountCents,
+        gstCents: row.gstCents,
+        currency: row.currency,
+        status: row.status,
+        createdAt: row.createdAt.toISOString(),
+        invoiceNumber: invoiceNumberOf(row),
+        invoiceUrl: `/api/payments/${row.id}/invoice`,
+      }));
     },
   );
 
