@@ -5,7 +5,9 @@ import { redactUrl } from './log-redaction.ts';
 
 describe('redactUrl', () => {
   it('hides secret query values and keeps the rest', () => {
-    expect(redactUrl('/auth-success?token=abc.def.ghi&x=1')).toBe('/auth-success?token=[redacted]&x=1');
+    expect(redactUrl('/auth-success?token=abc.def.ghi&x=1')).toBe(
+      '/auth-success?token=[redacted]&x=1',
+    );
     expect(redactUrl('/api/auth/google/callback?code=c0de&state=st4te')).toBe(
       '/api/auth/google/callback?code=[redacted]&state=[redacted]',
     );
