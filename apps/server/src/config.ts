@@ -16,7 +16,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  PUBLIC_URL: z.url().optional(),
   COMPANY_NAME: z.string().min(1).default('Make Noise Agency'),
   CONTACT_URL: z.url().default('https://example.com/contact'),
   STUDIO_HIRE_URL: z.url().optional(),
@@ -62,6 +62,10 @@ const envSchema = z.object({
   JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
   RENEWAL_MAX_FAILURES: z.coerce.number().int().min(1).max(20).default(3),
   RENEWAL_RETRY_MINUTES: z.coerce.number().positive().default(60),
+  BUSINESS_TIMEZONE: z
+    .string()
+    .refine(isTimeZone, 'must be an IANA time zone such as Australia/Sydney')
+    .default('Australia/Sydney'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -117,6 +121,8 @@ export interface Config {
     /** First retry after a decline; each next retry waits twice as long. */
     retryBaseMs: number;
   };
+  /** IANA time zone of the business: the overview's today, this week and this month. */
+  businessTimeZone: string;
 }
 
 export interface PaymentsConfig {
@@ -162,7 +168,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
-    publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     companyName: e.COMPANY_NAME,
     contactUrl: e.CONTACT_URL,
     externalLinks: {
@@ -195,7 +201,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : undefined,
     smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM ?? `${e.COMPANY_NAME} <no-reply@${new URL(e.PUBLIC_URL).hostname}>`,
+    mailFrom:
+      e.MAIL_FROM ??
+      `${e.COMPANY_NAME} <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>`,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     payments: {
       provider: e.PAYMENT_PROVIDER,
@@ -216,7 +224,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxFailures: e.RENEWAL_MAX_FAILURES,
       retryBaseMs: e.RENEWAL_RETRY_MINUTES * 60_000,
     },
+    businessTimeZone: e.BUSINESS_TIMEZONE,
   };
+}
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-AU', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function readOrCreateSecret(dataDir: string): string {

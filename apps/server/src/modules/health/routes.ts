@@ -22,9 +22,9 @@ export function registerHealthRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // Outside /api on purpose: load balancers probe these.
-  r.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  r.get('/healthz', { schema: { hide: true }, logLevel: 'warn' }, async () => ({ status: 'ok' }));
 
-  r.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+  r.get('/readyz', { schema: { hide: true }, logLevel: 'warn' }, async (_request, reply) => {
     try {
       await deps.database.ping();
       return { status: 'ok', database: deps.database.kind };
