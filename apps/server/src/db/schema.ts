@@ -49,6 +49,8 @@ export const users = pgTable(
     profilePhotoUrl: text('profile_photo_url').notNull().default(''),
     stripeCustomerId: text('stripe_customer_id'),
     defaultPaymentMethodId: text('default_payment_method_id'),
+    /** Notification kinds the user does not want an email copy of. */
+    emailOptOut: jsonb('email_opt_out').$type<string[]>().notNull().default([]),
     /** Raised on password change, role change, reset and deletion: every older token stops working. */
     tokenVersion: integer('token_version').notNull().default(0),
     createdAt: createdAt(),
@@ -589,4 +591,26 @@ export const sandboxPaymentIntents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('sandbox_payment_intents_key_unique').on(t.idempotencyKey)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Notifications (the header bells)
+// ---------------------------------------------------------------------------------------------
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    /** Where clicking it goes, a path of our site. */
+    link: text('link').notNull().default(''),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
 );
