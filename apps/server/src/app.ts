@@ -26,6 +26,7 @@ import { demoRoots } from './modules/catalogue/own-files.ts';
 import { createCatalogueRepository } from './modules/catalogue/repository.ts';
 import { registerCatalogueRoutes } from './modules/catalogue/routes.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
+import { registerSeoRoutes } from './modules/seo/routes.ts';
 import { createUserRepository } from './modules/users/repository.ts';
 import { registerUserRoutes } from './modules/users/routes.ts';
 import { registerAuth, type DeclaredRoute } from './plugins/auth.ts';
@@ -187,6 +188,7 @@ export async function buildApp(
     uploads: files,
     demoRoots: demoRoots(config.webDistDir),
   });
+  registerSeoRoutes(app, { catalogue: createCatalogueRepository(db), publicUrl: config.publicUrl });
   // Checkout, payments, invoices; starts the job runner (renewals, mail) and stops it on close.
   registerCheckout(app, config);
 

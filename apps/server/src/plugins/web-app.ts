@@ -16,6 +16,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
       root: distDir,
       wildcard: false,
       index: false,
+      // The server answers these itself (modules/seo): a copy in the build must not clash.
+      globIgnore: ['robots.txt', 'sitemap.xml'],
       setHeaders(reply, filePath) {
         const rel = path.relative(distDir, filePath);
         reply.header(

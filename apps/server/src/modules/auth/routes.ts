@@ -21,6 +21,7 @@ import {
   sendPasswordReset,
   type PasswordResetDeps,
 } from './password-reset.ts';
+import { registerOAuthUnavailableRoutes } from './oauth-unavailable.ts';
 import { signIn, signInStaff, signUp, type AuthDeps } from './sign-in.ts';
 
 export function registerAuthRoutes(
@@ -157,4 +158,7 @@ export function registerAuthRoutes(
       return { message: 'Your password has been changed. You can sign in with it now.' };
     },
   );
+
+  // Google, Facebook and Apple sign-in start here; each explains itself until it is configured.
+  registerOAuthUnavailableRoutes(app, { companyName: deps.config.companyName });
 }
