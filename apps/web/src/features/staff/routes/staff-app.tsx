@@ -3,6 +3,10 @@ import { Route, Routes, useParams } from 'react-router';
 import { can, type Permission } from '@noise/shared/permissions';
 import { useAuth } from '@/lib/auth';
 import { StaffShell } from '../components/staff-shell';
+import { CustomersListRoute } from '../customers/routes/customers-list';
+import { EditCustomerRoute } from '../customers/routes/edit-customer';
+import { SiteUserFormRoute } from '../site-users/routes/site-user-form-route';
+import { SiteUsersListRoute } from '../site-users/routes/site-users-list';
 import { OverviewRoute } from './overview';
 import { StaffForbidden, StaffNotFound, StaffPlaceholder } from './staff-placeholder';
 
@@ -21,21 +25,9 @@ function EditPlaceholder({ title, what }: { title: string; what: string }) {
   );
 }
 
-interface Area {
-  path: string;
-  permission: Permission;
-  title: string;
-  description: string;
-  /** 'Add New …' title and link, when the area has a create form. */
-  create?: string;
-  editTitle: string;
-  what: string;
-}
-
-const areas: Area[] = [
+const placeholderAreas = [
   {
     path: 'services',
-    permission: 'catalogue:manage',
     title: 'Services',
     description: 'Every service with View, Edit and Delete will be listed here.',
     create: 'Add New Service',
@@ -44,7 +36,6 @@ const areas: Area[] = [
   },
   {
     path: 'pages',
-    permission: 'catalogue:manage',
     title: 'Pages',
     description: 'Content pages with their items will be listed here.',
     create: 'Add New Page',
@@ -53,46 +44,11 @@ const areas: Area[] = [
   },
   {
     path: 'industries',
-    permission: 'catalogue:manage',
     title: 'Industries',
     description: 'The industries of the home page will be listed here.',
     create: 'Add New Industry',
     editTitle: 'Edit Industry',
     what: 'industry',
-  },
-  {
-    path: 'customers',
-    permission: 'customers:manage',
-    title: 'Customers',
-    description: 'Customers with search, contact details, projects and internal notes.',
-    editTitle: 'Edit Customer',
-    what: 'customer',
-  },
-  {
-    path: 'site-users',
-    permission: 'site-users:manage',
-    title: 'Site Users',
-    description: 'Everyone who can sign in, with their role.',
-    create: 'Add New User',
-    editTitle: 'Edit User',
-    what: 'user',
-  },
-  {
-    path: 'sales',
-    permission: 'sales:manage',
-    title: 'Sales',
-    description: 'Orders with company, service, total, status and team member.',
-    editTitle: 'Edit Sale',
-    what: 'sale',
-  },
-  {
-    path: 'custom-quotes',
-    permission: 'quotes:manage',
-    title: 'All Custom Quotes',
-    description: 'Custom quotes and the payment links to send to customers.',
-    create: 'New Custom Quote',
-    editTitle: 'Edit Custom Quote',
-    what: 'quote',
   },
 ];
 
@@ -109,43 +65,103 @@ export function StaffApp() {
             </Allowed>
           }
         />
-        {areas.map((area) => (
+        {placeholderAreas.map((area) => (
           <Route key={area.path} path={area.path}>
             <Route
               index
               element={
-                <Allowed permission={area.permission}>
+                <Allowed permission="catalogue:manage">
                   <StaffPlaceholder
                     title={area.title}
                     description={area.description}
-                    action={area.create ? { label: area.create, to: 'new' } : undefined}
+                    action={{ label: area.create, to: 'new' }}
                   />
                 </Allowed>
               }
             />
-            {area.create ? (
-              <Route
-                path="new"
-                element={
-                  <Allowed permission={area.permission}>
-                    <StaffPlaceholder
-                      title={area.create}
-                      description={`The form to create a ${area.what} is being built.`}
-                    />
-                  </Allowed>
-                }
-              />
-            ) : null}
+            <Route
+              path="new"
+              element={
+                <Allowed permission="catalogue:manage">
+                  <StaffPlaceholder title={area.create} description="This form is being built." />
+                </Allowed>
+              }
+            />
             <Route
               path="edit/:id"
               element={
-                <Allowed permission={area.permission}>
+                <Allowed permission="catalogue:manage">
                   <EditPlaceholder title={area.editTitle} what={area.what} />
                 </Allowed>
               }
             />
           </Route>
         ))}
+        <Route path="customers">
+          <Route
+            index
+            element={
+              <Allowed permission="customers:manage">
+                <CustomersListRoute />
+              </Allowed>
+            }
+          />
+          <Route
+            path="edit/:id"
+            element={
+              <Allowed permission="customers:manage">
+                <EditCustomerRoute />
+              </Allowed>
+            }
+          />
+        </Route>
+        <Route path="site-users">
+          <Route
+            index
+            element={
+              <Allowed permission="site-users:manage">
+                <SiteUsersListRoute />
+              </Allowed>
+            }
+          />
+          <Route
+            path="new"
+            element={
+              <Allowed permission="site-users:manage">
+                <SiteUserFormRoute />
+              </Allowed>
+            }
+          />
+          <Route
+            path="edit/:id"
+            element={
+              <Allowed permission="site-users:manage">
+                <SiteUserFormRoute />
+              </Allowed>
+            }
+          />
+        </Route>
+        <Route path="sales">
+          <Route
+            index
+            element={
+              <Allowed permission="sales:manage">
+                <StaffPlaceholder
+                  title="Sales"
+                  description="Orders with company, service, total, status and team member."
+                />
+              </Allowed>
+            }
+          />
+          <Route
+            path="edit/:id"
+            element={
+              <Allowed permission="sales:manage">
+                <EditPlaceholder title="Edit Sale" what="sale" />
+              </Allowed>
+            }
+          />
+        </Route>
         <Route
           path="custom-sales/edit/:id"
           element={
@@ -154,6 +170,39 @@ export function StaffApp() {
             </Allowed>
           }
         />
+        <Route path="custom-quotes">
+          <Route
+            index
+            element={
+              <Allowed permission="quotes:manage">
+                <StaffPlaceholder
+                  title="All Custom Quotes"
+                  description="Custom quotes and the payment links to send to customers."
+                  action={{ label: 'Add New Quote', to: 'new' }}
+                />
+              </Allowed>
+            }
+          />
+          <Route
+            path="new"
+            element={
+              <Allowed permission="quotes:manage">
+                <StaffPlaceholder
+                  title="New Custom Quote"
+                  description="The form to create a quote is being built."
+                />
+              </Allowed>
+            }
+          />
+          <Route
+            path="edit/:id"
+            element={
+              <Allowed permission="quotes:manage">
+                <EditPlaceholder title="Edit Custom Quote" what="quote" />
+              </Allowed>
+            }
+          />
+        </Route>
         <Route path="*" element={<StaffNotFound />} />
       </Routes>
     </StaffShell>

@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { clientProjectsKey, type ClientProject } from './get-client-projects';
+
+export interface StatusUpdateInput {
+  title: string;
+  date: string;
+  description: string;
+}
+
+/** PUT /api/users/projects/{projectId}/status: appends a status update, returns the project. */
+export function addStatusUpdate(projectId: string, statusUpdate: StatusUpdateInput) {
+  return api.put<ClientProject>(`/api/users/projects/${encodeURIComponent(projectId)}/status`, {
+    statusUpdate,
+  });
+}
+
+/** The returned project replaces the local copy in the customer's project list. */
+export function useAddStatusUpdate(clientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      projectId,
+      statusUpdate,
+    }: {
+      projectId: string;
+      statusUpdate: StatusUpdateInput;
+    }) => addStatusUpdate(projectId, statusUpdate),
+    onSuccess: (project) => {
+      queryClient.setQueryData<ClientProject[]>(clientProjectsKey(clientId), (projects) =>
+        projects?.map((p) => (p._id === project._id ? project : p)),
+      );
+      return queryClient.invalidateQueries({ queryKey: ['projects'] });
+    },
+  });
+}

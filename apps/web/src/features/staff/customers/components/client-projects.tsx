@@ -1,0 +1,185 @@
+import { Loader2 } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { TextInput } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Textarea } from '@/components/ui/textarea';
+import { toastApiError } from '@/lib/api-client';
+import { formatDate, formatPrice } from '@/lib/format';
+import { toastSuccess } from '@/lib/toast';
+import { EmptyState, StaffSection } from '../../components/page-header';
+import { useToastOnError } from '../../components/use-toast-on-error';
+import { useAddStatusUpdate } from '../api/add-status-update';
+import {
+  statusUpdateTitles,
+  useClientProjects,
+  type ClientProject,
+} from '../api/get-client-projects';
+
+const titleOptions = statusUpdateTitles.map((title) => ({ value: title, label: title }));
+
+function statusLabel(status: string): string {
+  if (status === 'active') return 'In Progress';
+  if (status === 'completed') return 'Completed';
+  return status;
+}
+
+function dateOrDash(value: string | null | undefined, fallback = '—'): string {
+  return (value && formatDate(value)) || fallback;
+}
+
+function byCreation(
+  a: { createdAt?: string; date: string },
+  b: { createdAt?: string; date: string },
+) {
+  return (a.createdAt ?? a.date).localeCompare(b.createdAt ?? b.date);
+}
+
+function StatusUpdateForm({ clientId, projectId }: { clientId: string; projectId: string }) {
+  const addUpdate = useAddStatusUpdate(clientId);
+  const [title, setTitle] = useState('');
+  const [date, setDate] = useState('');
+  const [description, setDescription] = useState('');
+  const formId = useId();
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    try {
+      await addUpdate.mutateAsync({ projectId, statusUpdate: { title, date, description } });
+      toastSuccess('Status update saved');
+      setTitle('');
+      setDate('');
+      setDescription('');
+    } catch (error) {
+      toastApiError(error, 'Could not save the status update');
+    }
+  }
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      aria-labelledby={`${formId}-title`}
+      className="mt-5 grid gap-4 rounded-xl border-2 border-line p-4 md:grid-cols-2"
+    >
+      <p id={`${formId}-title`} className="font-semibold md:col-span-2">
+        Add a status update
+      </p>
+      <Select
+        label="Title"
+        placeholder="Select a title"
+        required
+        options={titleOptions}
+        value={title}
+        onChange={(event) => setTitle(event.target.value)}
+      />
+      <TextInput
+        label="Date"
+        type="date"
+        required
+        value={date}
+        onChange={(event) => setDate(event.target.value)}
+      />
+      <div className="md:col-span-2">
+        <Textarea
+          label="Description"
+          required
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+        />
+      </div>
+      <Button
+        type="submit"
+        variant="secondary"
+        className="justify-self-start"
+        disabled={addUpdate.isPending}
+      >
+        {addUpdate.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+        Save Status Update
+      </Button>
+    </form>
+  );
+}
+
+function ProjectCard({ clientId, project }: { clientId: string; project: ClientProject }) {
+  const updates = [...(project.statusUpdates ?? [])].sort(byCreation);
+  return (
+    <li className="rounded-card border-2 border-ink/10 p-5">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h3 className="text-xl font-bold">{project.service?.title || 'Project'}</h3>
+        <span className="rounded-full bg-accent-soft px-3 py-1 text-xs font-bold text-accent-strong">
+          {statusLabel(project.status)}
+        </span>
+      </div>
+      <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2 xl:grid-cols-4">
+        <div>
+          <dt className="text-muted">Start date</dt>
+          <dd className="font-semibold">{dateOrDash(project.startDate)}</dd>
+        </div>
+        <div>
+          <dt className="text-muted">Expected delivery date</dt>
+          <dd className="font-semibold">{dateOrDash(project.expectedDeliveryDate)}</dd>
+        </div>
+        <div>
+          <dt className="text-muted">Delivery date</dt>
+          <dd className="font-semibold">{dateOrDash(project.deliveryDate, 'Not delivered yet')}</dd>
+        </div>
+        <div>
+          <dt className="text-muted">Total</dt>
+          <dd className="font-semibold">
+            {typeof project.totalPrice === 'number' ? formatPrice(project.totalPrice) : '—'}
+          </dd>
+        </div>
+      </dl>
+      <h4 className="mt-5 text-sm font-bold tracking-wide text-muted uppercase">Status updates</h4>
+      {updates.length ? (
+        <ol className="mt-2 flex flex-col gap-2">
+          {updates.map((update, index) => (
+            <li
+              key={update._id ?? `${update.title}-${index}`}
+              className="rounded-xl bg-canvas px-4 py-3"
+            >
+              <p className="font-semibold">
+                {update.title}{' '}
+                <span className="font-normal text-muted">· {dateOrDash(update.date)}</span>
+              </p>
+              {update.description ? (
+                <p className="mt-1 text-sm whitespace-pre-line">{update.description}</p>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="mt-2 text-sm text-muted">No status updates yet.</p>
+      )}
+      <StatusUpdateForm clientId={clientId} projectId={project._id} />
+    </li>
+  );
+}
+
+/** Projects (SPEC.md section 2): each project, its status updates and a form to add one. */
+export function ClientProjects({ clientId }: { clientId: string }) {
+  const projects = useClientProjects(clientId);
+  useToastOnError(projects.error, 'Could not load projects');
+  return (
+    <StaffSection title="Projects">
+      {projects.isPending ? (
+        <Skeleton className="h-40" />
+      ) : projects.isError ? (
+        <EmptyState title="Projects could not be loaded">
+          <Button variant="link" onClick={() => void projects.refetch()}>
+            Try again
+          </Button>
+        </EmptyState>
+      ) : projects.data.length === 0 ? (
+        <EmptyState title="No projects yet" />
+      ) : (
+        <ul className="flex flex-col gap-4">
+          {projects.data.map((project) => (
+            <ProjectCard key={project._id} clientId={clientId} project={project} />
+          ))}
+        </ul>
+      )}
+    </StaffSection>
+  );
+}

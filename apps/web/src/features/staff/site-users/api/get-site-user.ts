@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { User } from '@noise/shared/user';
+import { api } from '@/lib/api-client';
+import { siteUsersKey } from './get-site-users';
+
+/** GET /api/users/site-users/{id}: email, role, isOAuth and profile. */
+export function getSiteUser(id: string, signal?: AbortSignal): Promise<User> {
+  return api.get<User>(`/api/users/site-users/${encodeURIComponent(id)}`, signal);
+}
+
+export function siteUserQuery(id: string) {
+  return queryOptions({
+    queryKey: [...siteUsersKey, 'detail', id],
+    queryFn: ({ signal }) => getSiteUser(id, signal),
+  });
+}
+
+export function useSiteUser(id: string | undefined) {
+  return useQuery({ ...siteUserQuery(id ?? ''), enabled: Boolean(id) });
+}

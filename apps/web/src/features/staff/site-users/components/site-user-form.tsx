@@ -1,0 +1,259 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { KeyRound, Loader2, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@noise/shared/auth';
+import { roleLabels, roles, type Role } from '@noise/shared/roles';
+import type { User } from '@noise/shared/user';
+import { Button } from '@/components/ui/button';
+import { TextInput } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { isApiError, toastApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { toastSuccess } from '@/lib/toast';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ImageFileField } from '../../components/file-field';
+import { FormErrorAlert } from '../../components/form-error';
+import { StaffSection } from '../../components/page-header';
+import { useCreateSiteUser } from '../api/create-site-user';
+import { useDeleteSiteUser } from '../api/delete-site-user';
+import { useSendResetLink } from '../api/send-reset-link';
+import { toSiteUserFormData, type SiteUserValues } from '../api/site-user-form-data';
+import { useUpdateSiteUser } from '../api/update-site-user';
+
+const LIST = '/wkm-dashboard/site-users';
+
+const schema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, 'This field is required')
+    .pipe(z.email({ message: 'Please enter a valid email address' })),
+  role: z.union([z.enum(roles), z.literal('')]).refine((role) => role !== '', {
+    message: 'Please choose a role',
+  }),
+  password: z
+    .string()
+    .max(PASSWORD_MAX_LENGTH)
+    .refine((v) => v === '' || v.length >= PASSWORD_MIN_LENGTH, {
+      message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+    }),
+  firstName: z.string().max(100),
+  lastName: z.string().max(100),
+  displayName: z.string().max(100),
+  contactNumber: z.string().max(40),
+  bio: z.string().max(2000),
+});
+
+const fieldOfPath: Record<string, keyof SiteUserValues> = {
+  email: 'email',
+  role: 'role',
+  password: 'password',
+  'profile.firstName': 'firstName',
+  'profile.lastName': 'lastName',
+  'profile.displayName': 'displayName',
+  'profile.contactNumber': 'contactNumber',
+  'profile.bio': 'bio',
+};
+
+function roleOptions(signedInRole: Role | null) {
+  const offered: Role[] = ['admin', 'co-ordinator', 'client'];
+  if (signedInRole === 'super-admin') offered.unshift('super-admin');
+  return offered.map((role) => ({ value: role, label: roleLabels[role] }));
+}
+
+/** 'Add New User' / 'Edit User' (SPEC.md section 2). Without a user it creates one. */
+export function SiteUserForm({ user }: { user?: User }) {
+  const editing = user !== undefined;
+  const navigate = useNavigate();
+  const { userRole } = useAuth();
+  const create = useCreateSiteUser();
+  const update = useUpdateSiteUser(user?._id ?? '');
+  const deleteUser = useDeleteSiteUser();
+  const resetLink = useSendResetLink();
+  const save = editing ? update : create;
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const hasPassword = !user?.isOAuth;
+
+  const form = useForm<SiteUserValues>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      email: user?.email ?? '',
+      role: user?.role ?? '',
+      password: '',
+      firstName: user?.profile.firstName ?? '',
+      lastName: user?.profile.lastName ?? '',
+      displayName: user?.profile.displayName ?? '',
+      contactNumber: user?.profile.contactNumber ?? '',
+      bio: user?.profile.bio ?? '',
+    },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const body = toSiteUserFormData(values, { photo, sendPassword: hasPassword });
+    try {
+      if (editing) await update.mutateAsync(body);
+      else await create.mutateAsync(body);
+      toastSuccess(editing ? 'User saved' : 'User added');
+      navigate(LIST);
+    } catch (error) {
+      if (isApiError(error)) {
+        for (const detail of error.details) {
+          const field = fieldOfPath[detail.path];
+          if (field) form.setError(field, { message: detail.message });
+        }
+      }
+    }
+  });
+
+  async function sendReset() {
+    if (!user) return;
+    try {
+      const { message } = await resetLink.mutateAsync(user._id);
+      toastSuccess('Reset link sent', message);
+    } catch (error) {
+      toastApiError(error, 'Could not send the reset link');
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+      <StaffSection title="Profile">
+        <div className="grid gap-5 md:grid-cols-2">
+          <TextInput
+            label="First Name"
+            autoComplete="off"
+            error={errors.firstName?.message}
+            {...form.register('firstName')}
+          />
+          <TextInput
+            label="Last Name"
+            autoComplete="off"
+            error={errors.lastName?.message}
+            {...form.register('lastName')}
+          />
+          <Select
+            label="Role"
+            placeholder="Select Role"
+            required
+            options={roleOptions(userRole)}
+            error={errors.role?.message}
+            {...form.register('role')}
+          />
+          <TextInput
+            label="Display Name"
+            autoComplete="off"
+            error={errors.displayName?.message}
+            {...form.register('displayName')}
+          />
+          <TextInput
+            label="Email Address"
+            type="email"
+            autoComplete="off"
+            required
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
+          <TextInput
+            label="Contact Number"
+            type="tel"
+            autoComplete="off"
+            error={errors.contactNumber?.message}
+            {...form.register('contactNumber')}
+          />
+          <div className="md:col-span-2">
+            <Textarea
+              label="Bio Information"
+              error={errors.bio?.message}
+              {...form.register('bio')}
+            />
+          </div>
+          <div className="md:col-span-2">
+            <ImageFileField
+              label="Profile Photo"
+              shape="round"
+              file={photo}
+              currentUrl={user?.profile.profilePhotoURL}
+              onFile={setPhoto}
+            />
+          </div>
+        </div>
+      </StaffSection>
+
+      <StaffSection title="Account management">
+        {hasPassword ? (
+          <div className="max-w-md">
+            <TextInput
+              label="Password"
+              type="password"
+              autoComplete="new-password"
+              hint={
+                editing
+                  ? 'Leave empty to keep the current password.'
+                  : `At least ${PASSWORD_MIN_LENGTH} characters. Leave empty and send a reset link instead.`
+              }
+              error={errors.password?.message}
+              {...form.register('password')}
+            />
+          </div>
+        ) : (
+          <p className="text-muted">
+            This user signs in with Google, Facebook or Apple and has no password here.
+          </p>
+        )}
+        {editing && hasPassword ? (
+          <div className="mt-5 flex flex-wrap gap-3">
+            <Button
+              variant="outline"
+              onClick={() => void sendReset()}
+              disabled={resetLink.isPending}
+            >
+              {resetLink.isPending ? (
+                <Loader2 aria-hidden="true" className="animate-spin" />
+              ) : (
+                <KeyRound aria-hidden="true" />
+              )}
+              Send Reset Link
+            </Button>
+            <Button variant="destructive" onClick={() => setConfirmDelete(true)}>
+              <Trash2 aria-hidden="true" />
+              Delete User
+            </Button>
+          </div>
+        ) : null}
+      </StaffSection>
+
+      {save.isError ? <FormErrorAlert error={save.error} /> : null}
+
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" variant="secondary" size="lg" disabled={save.isPending}>
+          {save.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+          {editing ? 'Save Changes' : 'Add User'}
+        </Button>
+        <Button variant="ghost" size="lg" onClick={() => navigate(LIST)}>
+          Cancel
+        </Button>
+      </div>
+
+      {user ? (
+        <ConfirmDialog
+          open={confirmDelete}
+          onOpenChange={setConfirmDelete}
+          title="Delete this user?"
+          description={`${user.email} will no longer be able to sign in. This cannot be undone.`}
+          confirmLabel="Delete User"
+          onConfirm={async () => {
+            await deleteUser.mutateAsync(user._id);
+            toastSuccess('User deleted');
+            navigate(LIST);
+          }}
+        />
+      ) : null}
+    </form>
+  );
+}

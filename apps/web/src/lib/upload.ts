@@ -1,0 +1,99 @@
+import { ApiError } from './api-client';
+import { clearToken, getToken } from './auth-token';
+
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+  /** 0 to 1; 0 while the size is not yet known. */
+  fraction: number;
+}
+
+export interface UploadOptions {
+  method?: 'POST' | 'PUT';
+  onProgress?: (progress: UploadProgress) => void;
+  signal?: AbortSignal;
+}
+
+const NETWORK_MESSAGE = 'Could not reach the server. Check your connection and try again.';
+
+function readError(xhr: XMLHttpRequest): ApiError {
+  const fallback = xhr.statusText || `Request failed with status ${xhr.status}`;
+  try {
+    const data = JSON.parse(xhr.responseText) as Partial<{
+      message: string;
+      error: string;
+      details: { path: string; message: string }[];
+      requestId: string;
+    }>;
+    return new ApiError(
+      xhr.status,
+      data.message || fallback,
+      data.error,
+      data.details ?? [],
+      data.requestId,
+    );
+  } catch {
+    return new ApiError(xhr.status, fallback);
+  }
+}
+
+/**
+ * A multipart request that reports upload progress, which fetch cannot do. Same contract as
+ * apiRequest: the bearer token goes on the call, failures are ApiError, a 401 signs out.
+ */
+export function uploadForm<T>(
+  path: string,
+  form: FormData,
+  options: UploadOptions = {},
+): Promise<T> {
+  const { method = 'POST', onProgress, signal } = options;
+  const token = getToken();
+  return new Promise<T>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new DOMException('The upload was cancelled', 'AbortError'));
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, path);
+    xhr.setRequestHeader('accept', 'application/json');
+    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    if (onProgress) {
+      xhr.upload.addEventListener('progress', (event) => {
+        onProgress({
+          loaded: event.loaded,
+          total: event.total,
+          fraction: event.lengthComputable && event.total > 0 ? event.loaded / event.total : 0,
+        });
+      });
+    }
+    const onAbort = () => xhr.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    xhr.addEventListener('loadend', () => signal?.removeEventListener('abort', onAbort));
+    xhr.addEventListener('abort', () =>
+      reject(new DOMException('The upload was cancelled', 'AbortError')),
+    );
+    xhr.addEventListener('error', () => reject(new ApiError(0, NETWORK_MESSAGE, 'network_error')));
+    xhr.addEventListener('load', () => {
+      if (xhr.status < 200 || xhr.status >= 300) {
+        if (xhr.status === 401 && token && getToken() === token) clearToken();
+        reject(readError(xhr));
+        return;
+      }
+      if (xhr.status === 204 || !xhr.responseText) {
+        resolve(undefined as T);
+        return;
+      }
+      const type = xhr.getResponseHeader('content-type') ?? '';
+      if (!type.includes('application/json')) {
+        resolve(xhr.responseText as T);
+        return;
+      }
+      try {
+        resolve(JSON.parse(xhr.responseText) as T);
+      } catch {
+        reject(new ApiError(xhr.status, 'The server sent an answer we could not read'));
+      }
+    });
+    xhr.send(form);
+  });
+}
