@@ -25,6 +25,9 @@ import { createSessionRepository } from './modules/auth/session-repository.ts';
 import { demoRoots } from './modules/catalogue/own-files.ts';
 import { createCatalogueRepository } from './modules/catalogue/repository.ts';
 import { registerCatalogueRoutes } from './modules/catalogue/routes.ts';
+import { registerCatalogueAdminRoutes } from './modules/catalogue/admin-routes.ts';
+import { createOverviewRepository } from './modules/overview/repository.ts';
+import { registerOverviewRoutes } from './modules/overview/routes.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
 import { registerSeoRoutes } from './modules/seo/routes.ts';
 import { createUserRepository } from './modules/users/repository.ts';
@@ -48,6 +51,8 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
   /** Create the first super-admin at start (off in tests, which make their own users). */
   ensureAdmin?: boolean;
+  /** The clock of time-dependent answers (the overview's periods); tests fix it. */
+  now?: () => Date;
 }
 
 declare module 'fastify' {
@@ -182,11 +187,18 @@ export async function buildApp(
     config,
     reset: { db, config, mailer, log: app.log },
   });
+  const catalogue = createCatalogueRepository(db);
   registerCatalogueRoutes(app, {
-    catalogue: createCatalogueRepository(db),
+    catalogue,
     publicUrl: config.publicUrl,
     uploads: files,
     demoRoots: demoRoots(config.webDistDir),
+  });
+  registerCatalogueAdminRoutes(app, { db, audit, config, catalogue });
+  registerOverviewRoutes(app, {
+    overview: createOverviewRepository(db),
+    timeZone: config.businessTimeZone,
+    now: options.now ?? (() => new Date()),
   });
   registerSeoRoutes(app, { catalogue: createCatalogueRepository(db), publicUrl: config.publicUrl });
   // Checkout, payments, invoices; starts the job runner (renewals, mail) and stops it on close.

@@ -47,7 +47,7 @@ export function basePriceCents(
  * basePriceCents() in SQL, for lists. Column names are spelled out: drizzle leaves columns
  * unqualified in single-table selects, which would make `id` mean the package's own id here.
  */
-const basePriceCentsSql: SQL<number> = sql<number>`coalesce(
+export const basePriceCentsSql: SQL<number> = sql<number>`coalesce(
   (select min(case when p.type = 'one-time' then p.base_cost_cents else p.recurring_cost_cents end)
      from ${servicePackages} p where p.service_id = "services"."id"),
   "services"."initial_investment_price_cents")`.mapWith(Number);
@@ -65,6 +65,82 @@ export const SEARCH_SIMILARITY_THRESHOLD = 0.3;
 
 const visible = isNull(services.archivedAt);
 
+export type ServiceRow = typeof services.$inferSelect;
+
+export interface ServiceChildren {
+  packages: (typeof servicePackages.$inferSelect)[];
+  extras: (typeof serviceExtras.$inferSelect)[];
+  faqs: (typeof serviceFaqs.$inferSelect)[];
+  gallery: (typeof serviceGalleryImages.$inferSelect)[];
+  videos: (typeof serviceFeatureVideos.$inferSelect)[];
+}
+
+/** A service's children in their order. Pass a transaction's handle to read inside it. */
+export async function loadServiceChildren(db: Db, id: string): Promise<ServiceChildren> {
+  const [packages, extras, faqs, gallery, videos] = await Promise.all([
+    db
+      .select()
+      .from(servicePackages)
+      .where(eq(servicePackages.serviceId, id))
+      .orderBy(asc(servicePackages.position), asc(servicePackages.id)),
+    db
+      .select()
+      .from(serviceExtras)
+      .where(eq(serviceExtras.serviceId, id))
+      .orderBy(asc(serviceExtras.position), asc(serviceExtras.id)),
+    db
+      .select()
+      .from(serviceFaqs)
+      .where(eq(serviceFaqs.serviceId, id))
+      .orderBy(asc(serviceFaqs.position), asc(serviceFaqs.id)),
+    db
+      .select()
+      .from(serviceGalleryImages)
+      .where(eq(serviceGalleryImages.serviceId, id))
+      .orderBy(asc(serviceGalleryImages.position), asc(serviceGalleryImages.id)),
+    db
+      .select()
+      .from(serviceFeatureVideos)
+      .where(eq(serviceFeatureVideos.serviceId, id))
+      .orderBy(asc(serviceFeatureVideos.position), asc(serviceFeatureVideos.id)),
+  ]);
+  return { packages, extras, faqs, gallery, videos };
+}
+
+/** A service row and its children in the API's shape (SPEC.md section 3), prices in dollars. */
+export function toServiceDto(service: ServiceRow, children: ServiceChildren): Service {
+  const { packages, extras, faqs, gallery, videos } = children;
+  return {
+    _id: service.id,
+    title: service.title,
+    description: service.description,
+    initialInvestmentDescription: service.initialInvestmentDescription,
+    initialInvestmentPrice: toDollars(service.initialInvestmentPriceCents),
+    packages: packages.map((p) => ({
+      _id: p.id,
+      title: p.title,
+      type: p.type,
+      baseCost: toDollars(p.baseCostCents),
+      recurringCost: toDollars(p.recurringCostCents),
+      priceSuffix: p.priceSuffix,
+      features: p.features,
+    })),
+    serviceExtras: extras.map((e) => ({
+      _id: e.id,
+      title: e.title,
+      description: e.description,
+      price: toDollars(e.priceCents),
+    })),
+    faqs: faqs.map((f) => ({ question: f.question, answer: f.answer })),
+    gallery: gallery.map((g) => g.url),
+    featureVideos: videos.map((v) => ({ url: v.url, thumbnailUrl: v.thumbnailUrl })),
+    featurePhoto: service.featurePhotoUrl,
+    comparisonPdf: service.comparisonPdfUrl,
+    paymentType: service.paymentType,
+    basePrice: toDollars(basePriceCents(packages, service.initialInvestmentPriceCents)),
+  };
+}
+
 export function createCatalogueRepository(db: Db) {
   return {
     /** A non-archived service with its ordered children, in the API's shape. */
@@ -75,62 +151,7 @@ export function createCatalogueRepository(db: Db) {
         .where(and(eq(services.id, id), visible))
         .limit(1);
       if (!service) return undefined;
-      const [packages, extras, faqs, gallery, videos] = await Promise.all([
-        db
-          .select()
-          .from(servicePackages)
-          .where(eq(servicePackages.serviceId, id))
-          .orderBy(asc(servicePackages.position), asc(servicePackages.id)),
-        db
-          .select()
-          .from(serviceExtras)
-          .where(eq(serviceExtras.serviceId, id))
-          .orderBy(asc(serviceExtras.position), asc(serviceExtras.id)),
-        db
-          .select()
-          .from(serviceFaqs)
-          .where(eq(serviceFaqs.serviceId, id))
-          .orderBy(asc(serviceFaqs.position), asc(serviceFaqs.id)),
-        db
-          .select()
-          .from(serviceGalleryImages)
-          .where(eq(serviceGalleryImages.serviceId, id))
-          .orderBy(asc(serviceGalleryImages.position), asc(serviceGalleryImages.id)),
-        db
-          .select()
-          .from(serviceFeatureVideos)
-          .where(eq(serviceFeatureVideos.serviceId, id))
-          .orderBy(asc(serviceFeatureVideos.position), asc(serviceFeatureVideos.id)),
-      ]);
-      return {
-        _id: service.id,
-        title: service.title,
-        description: service.description,
-        initialInvestmentDescription: service.initialInvestmentDescription,
-        initialInvestmentPrice: toDollars(service.initialInvestmentPriceCents),
-        packages: packages.map((p) => ({
-          _id: p.id,
-          title: p.title,
-          type: p.type,
-          baseCost: toDollars(p.baseCostCents),
-          recurringCost: toDollars(p.recurringCostCents),
-          priceSuffix: p.priceSuffix,
-          features: p.features,
-        })),
-        serviceExtras: extras.map((e) => ({
-          _id: e.id,
-          title: e.title,
-          description: e.description,
-          price: toDollars(e.priceCents),
-        })),
-        faqs: faqs.map((f) => ({ question: f.question, answer: f.answer })),
-        gallery: gallery.map((g) => g.url),
-        featureVideos: videos.map((v) => ({ url: v.url, thumbnailUrl: v.thumbnailUrl })),
-        featurePhoto: service.featurePhotoUrl,
-        comparisonPdf: service.comparisonPdfUrl,
-        paymentType: service.paymentType,
-        basePrice: toDollars(basePriceCents(packages, service.initialInvestmentPriceCents)),
-      };
+      return toServiceDto(service, await loadServiceChildren(db, id));
     },
 
     async listServices(): Promise<ServiceSummary[]> {
@@ -222,6 +243,20 @@ export function createCatalogueRepository(db: Db) {
         })
         .from(industries)
         .orderBy(asc(industries.position), asc(industries.title), asc(industries.id));
+    },
+
+    async findIndustry(id: string): Promise<Industry | undefined> {
+      const [row] = await db
+        .select({
+          _id: industries.id,
+          title: industries.title,
+          link: industries.link,
+          featurePhoto: industries.featurePhotoUrl,
+        })
+        .from(industries)
+        .where(eq(industries.id, id))
+        .limit(1);
+      return row;
     },
 
     /**

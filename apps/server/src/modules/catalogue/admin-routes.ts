@@ -1,0 +1,400 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { industrySchema, pageSchema } from '@noise/shared/catalogue';
+import {
+  manageServiceSchema,
+  manageServiceSummarySchema,
+  SERVICE_UPLOAD_LIMITS,
+} from '@noise/shared/catalogue-admin';
+import { toDollars } from '@noise/shared/pricing';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
+import { readMultipart, type FileFieldRule, type MultipartBody } from '../../lib/multipart.ts';
+import type { SavedUpload } from '../../lib/uploads.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import type { AuditRepository } from '../audit/repository.ts';
+import { cacheableJson } from './http-cache.ts';
+import { deleteIndustry, saveIndustry } from './manage-industry.ts';
+import { deletePage, savePage } from './manage-page.ts';
+import { manageRepository } from './manage-repository.ts';
+import {
+  deleteService,
+  loadManagedService,
+  saveService,
+  type ManageDeps,
+} from './manage-service.ts';
+import {
+  PAGE_ITEM_PHOTO_FIELDS,
+  readIndustryForm,
+  readPageForm,
+  readServiceForm,
+} from './read-forms.ts';
+import type { CatalogueRepository } from './repository.ts';
+
+const idParams = z.object({ id: z.string().min(1).max(200) });
+const noContent = { 204: z.null() };
+const multipartForm = ['multipart/form-data'];
+const security = [{ bearer: [] }];
+
+const SERVICE_FILES: Record<string, FileFieldRule> = {
+  featurePhoto: { accept: ['image'] },
+  comparisonPdf: { accept: ['pdf'] },
+  gallery: { accept: ['image'], max: SERVICE_UPLOAD_LIMITS.gallery },
+  featureVideos: { accept: ['video'], max: SERVICE_UPLOAD_LIMITS.featureVideos },
+  featureVideoThumbnails: { accept: ['image'], max: SERVICE_UPLOAD_LIMITS.featureVideoThumbnails },
+};
+const PAGE_FILES: Record<string, FileFieldRule> = Object.fromEntries(
+  PAGE_ITEM_PHOTO_FIELDS.map((name) => [name, { accept: ['image'] }]),
+);
+const INDUSTRY_FILES: Record<string, FileFieldRule> = { featurePhoto: { accept: ['image'] } };
+
+const SERVICE_FORM_DESCRIPTION = `Multipart form. Text: title (required on create), description,
+initialInvestmentDescription, initialInvestmentPrice (dollars), paymentType. JSON text: packages
+[{_id?, title, type: one-time|weekly|monthly, baseCost, recurringCost, priceSuffix, features}],
+serviceExtras [{_id?, title, description, price}], faqs [{question, answer}], gallery (existing
+image URLs to keep, in order), featureVideos (existing [{url, thumbnailUrl}] to keep, in order),
+featureVideoThumbnailFor (optional: for each thumbnail file, the index of the new video it
+belongs to). Files: featurePhoto (image), comparisonPdf (PDF), gallery (images, appended),
+featureVideos (videos, appended), featureVideoThumbnails (images). Without a new file, the text
+field featurePhoto or comparisonPdf set to '' removes the current one. A field not sent keeps
+its current value. Prices are dollars; packages and extras sent with their _id keep it.`;
+
+/** Staff management of services, pages and industries (SPEC.md sections 2 and 7). */
+export function registerCatalogueAdminRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; audit: AuditRepository; config: Config; catalogue: CatalogueRepository },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const access = 'catalogue:manage' as const;
+  const tags = ['catalogue management'];
+  const manage: ManageDeps = {
+    db: deps.db,
+    audit: deps.audit,
+    files: app.files,
+    log: app.log,
+    publicUrl: deps.config.publicUrl,
+  };
+
+  /**
+   * Reads a multipart form, runs `save` with it, and removes this request's uploaded files if
+   * anything fails, so a refused form leaves neither rows nor files behind.
+   */
+  async function withForm<T>(
+    request: FastifyRequest,
+    files: Record<string, FileFieldRule>,
+    save: (body: MultipartBody) => Promise<T>,
+  ): Promise<T> {
+    const body = await readMultipart(request, {
+      store: app.files,
+      limits: deps.config.uploadLimits,
+      files,
+    });
+    try {
+      return await save(body);
+    } catch (error) {
+      await body.discard();
+      throw error;
+    }
+  }
+
+  // --- Services ---------------------------------------------------------------------------------
+
+  r.get(
+    '/api/services/manage',
+    {
+      config: { access },
+      schema: {
+        tags,
+        security,
+        summary: 'Every service for the staff list, archived ones included and flagged',
+        response: { 200: z.array(manageServiceSummarySchema) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const rows = await manageRepository.listServicesForStaff(deps.db);
+      return rows.map((row) => ({
+        _id: row.id,
+        title: row.title,
+        featurePhoto: row.featurePhotoUrl,
+        basePrice: toDollars(row.basePriceCents),
+        archived: row.archivedAt !== null,
+        archivedAt: row.archivedAt?.toISOString() ?? null,
+        orderCount: row.orderCount,
+        updatedAt: row.updatedAt.toISOString(),
+      }));
+    },
+  );
+
+  r.get(
+    '/api/services/:id/manage',
+    {
+      config: { access },
+      schema: {
+        tags,
+        security,
+        summary: 'A service as the edit form loads it (archived ones too)',
+        params: idParams,
+        response: { 200: manageServiceSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return loadManagedService(deps.db, request.params.id);
+    },
+  );
+
+  r.post(
+    '/api/services',
+    {
+      config: { access },
+      schema: {
+        tags,
+        security,
+        summary: 'Create a service',
+        description: SERVICE_FORM_DESCRIPTION,
+        consumes: multipartForm,
+        response: { 201: manageServiceSchema },
+      },
+    },
+    async (request, reply) => {
+      const saved = await withForm(request, SERVICE_FILES, (body) =>
+        saveService(manage, requireUser(request), null, readServiceForm(body.fields), {
+          featurePhoto: body.files.featurePhoto?.[0],
+          comparisonPdf: body.files.comparisonPdf?.[0],
+          gallery: body.files.gallery ?? [],
+          featureVideos: body.files.featureVideos ?? [],
+          featureVideoThumbnails: body.files.featureVideoThumbnails ?? [],
+        }),
+      );
+      return reply.status(201).send(saved);
+    },
+  );
+
+  r.put(
+    '/api/services/:id',
+    {
+      config: { access },
+      schema: {
+        tags,
+        security,
+        summary: 'Update a service',
+        description: SERVICE_FORM_DESCRIPTION,
+        params: idParams,
+        consumes: multipartForm,
+        response: { 200: manageServiceSchema },
+      },
+    },
+    async (request) =>
+      withForm(request, SERVICE_FILES, (body) =>
+        saveService(manage, requireUser(request), request.params.id, readServiceForm(body.fields), {
+          featurePhoto: body.files.featurePhoto?.[0],
+          comparisonPdf: body.files.comparisonPdf?.[0],
+          gallery: body.files.gallery ?? [],
+          featureVideos: body.files.featureVideos ?? [],
+          featureVideoThumbnails: body.files.featureVideoThumbnails ?? [],
+        }),
+      ),
+  );
+
+  r.delete(
+    '/api/services/:id',
+    {
+      config: { access },
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a service',
+        description:
+          'A service that orders refer to is archived (it leaves the public site, lists and ' +
+          'search; its orders keep it); otherwise it is erased with its files.',
+        params: idParams,
+        response: noContent,
+      },
+    },
+    async (request, reply) => {
+      await deleteService(manage, requireUser(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  // --- Pages ------------------------------------------------------------------------------------
+
+  const pageDescription =
+    'Multipart form: title; items[i][title], items[i][link] (a path starting with / or an ' +
+    'http(s) address), items[i][featurePhoto] (image file, optional), items[i][featurePhotoUrl] ' +
+    "(the item's current photo to keep when no new file is sent). Items are saved in index order.";
+
+  r.post(
+    '/api/pages',
+    {
+      config: { access },
+      schema: {
+        tags,
+        security,
+        summary: 'Create a content page',
+        description: pageDescription,
+        consumes: multipartForm,
+        response: { 201: pageSchema },
+      },
+    },
+    async (request, reply) => {
+      const saved = await withForm(request, PAGE_FILES, (body) =>
+        savePage(manage, requireUser(request), null, readPageForm(body.fields), pagePhotos(body)),
+      );
+      return reply.status(201).send(saved);
+    },
+  );
+
+  r.put(
+    '/api/pages/:id',
+    {
+      config: { access },
+      schema: {
+        tags,
+        security,
+        summary: 'Update a content page',
+        description: pageDescription,
+        params: idParams,
+        consumes: multipartForm,
+        response: { 200: pageSchema },
+      },
+    },
+    async (request) =>
+      withForm(request, PAGE_FILES, (body) =>
+        savePage(
+          manage,
+          requireUser(request),
+          request.params.id,
+          readPageForm(body.fields),
+          pagePhotos(body),
+        ),
+      ),
+  );
+
+  r.delete(
+    '/api/pages/:id',
+    {
+      config: { access },
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a content page',
+        params: idParams,
+        response: noContent,
+      },
+    },
+    async (request, reply) => {
+      await deletePage(manage, requireUser(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  // --- Industries -------------------------------------------------------------------------------
+
+  r.get(
+    '/api/industries/:id',
+    {
+      config: { access: 'public' },
+      onSend: cacheableJson(60),
+      schema: {
+        tags: ['catalogue'],
+        summary: 'An industry',
+        params: idParams,
+        response: { 200: industrySchema },
+      },
+    },
+    async (request) => {
+      const industry = await deps.catalogue.findIndustry(request.params.id);
+      if (!industry) throw notFound('Industry not found');
+      return industry;
+    },
+  );
+
+  const industryDescription =
+    'Multipart form: title, link (a path starting with / or an http(s) address), featurePhoto ' +
+    "(image file; without one, the text field featurePhoto '' removes the current photo).";
+
+  r.post(
+    '/api/industries',
+    {
+      config: { access },
+      schema: {
+        tags,
+        security,
+        summary: 'Create an industry',
+        description: industryDescription,
+        consumes: multipartForm,
+        response: { 201: industrySchema },
+      },
+    },
+    async (request, reply) => {
+      const saved = await withForm(request, INDUSTRY_FILES, (body) =>
+        saveIndustry(
+          manage,
+          requireUser(request),
+          null,
+          readIndustryForm(body.fields),
+          body.files.featurePhoto?.[0],
+        ),
+      );
+      return reply.status(201).send(saved);
+    },
+  );
+
+  r.put(
+    '/api/industries/:id',
+    {
+      config: { access },
+      schema: {
+        tags,
+        security,
+        summary: 'Update an industry',
+        description: industryDescription,
+        params: idParams,
+        consumes: multipartForm,
+        response: { 200: industrySchema },
+      },
+    },
+    async (request) =>
+      withForm(request, INDUSTRY_FILES, (body) =>
+        saveIndustry(
+          manage,
+          requireUser(request),
+          request.params.id,
+          readIndustryForm(body.fields),
+          body.files.featurePhoto?.[0],
+        ),
+      ),
+  );
+
+  r.delete(
+    '/api/industries/:id',
+    {
+      config: { access },
+      schema: {
+        tags,
+        security,
+        summary: 'Delete an industry',
+        params: idParams,
+        response: noContent,
+      },
+    },
+    async (request, reply) => {
+      await deleteIndustry(manage, requireUser(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}
+
+/** The uploaded item photos by form index. */
+function pagePhotos(body: MultipartBody): Map<number, SavedUpload> {
+  const photos = new Map<number, SavedUpload>();
+  PAGE_ITEM_PHOTO_FIELDS.forEach((name, index) => {
+    const file = body.files[name]?.[0];
+    if (file) photos.set(index, file);
+  });
+  return photos;
+}

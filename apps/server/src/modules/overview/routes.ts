@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  OVERVIEW_LATEST_SALES,
+  OVERVIEW_NEW_CLIENTS,
+  overviewSchema,
+  type Overview,
+  type RevenuePeriod,
+} from '@noise/shared/overview';
+import { toDollars } from '@noise/shared/pricing';
+import { displayNameOf } from '@noise/shared/user';
+import type { OverviewRepository, RevenueWindow } from './repository.ts';
+
+export interface OverviewDeps {
+  overview: OverviewRepository;
+  /** IANA time zone of the business (BUSINESS_TIMEZONE). */
+  timeZone: string;
+  /** The clock; tests pass a fixed one. */
+  now: () => Date;
+}
+
+/** The staff overview: latest sales, newest customers, revenue today, this week, this month. */
+export async function loadOverview(deps: OverviewDeps): Promise<Overview> {
+  const [sales, clients, revenue] = await Promise.all([
+    deps.overview.latestSales(OVERVIEW_LATEST_SALES),
+    deps.overview.newestClients(OVERVIEW_NEW_CLIENTS),
+    deps.overview.revenue(deps.now(), deps.timeZone),
+  ]);
+  const period = (w: RevenueWindow): RevenuePeriod => ({
+    totalSales: toDollars(w.salesCents),
+    totalOrders: w.orders,
+    from: w.from.toISOString(),
+    to: w.to.toISOString(),
+  });
+  return {
+    salesData: sales.map((s) => ({
+      id: s.id,
+      title: s.title,
+      type: s.type,
+      date: s.createdAt.toISOString(),
+      totalPrice: toDollars(s.totalPriceCents),
+    })),
+    clients: clients.map((c) => {
+      const profile = { displayName: c.displayName, firstName: c.firstName, lastName: c.lastName };
+      return {
+        _id: c.id,
+        profile,
+        name: displayNameOf(profile),
+        createdAt: c.createdAt.toISOString(),
+      };
+    }),
+    revenue: {
+      today: period(revenue.today),
+      week: period(revenue.week),
+      month: period(revenue.month),
+      timeZone: deps.timeZone,
+    },
+  };
+}
+
+export function registerOverviewRoutes(app: FastifyInstance, deps: OverviewDeps) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/overview',
+    {
+      config: { access: 'overview:read' },
+      schema: {
+        tags: ['overview'],
+        summary: 'Latest sales, newest customers and revenue for the staff dashboard',
+        description:
+          'Revenue periods are the local day, the week from Monday and the calendar month in ' +
+          'BUSINESS_TIMEZONE. totalSales is money received (succeeded payments, GST included); ' +
+          'totalOrders is orders placed (docs/decisions/020-overview-revenue.md).',
+        security: [{ bearer: [] }],
+        response: { 200: overviewSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return loadOverview(deps);
+    },
+  );
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/**
+ * The staff overview (SPEC.md sections 2 and 3): latest sales, newest customers, and revenue for
+ * today, this week (from Monday) and this month in the business time zone.
+ */
+export const overviewSaleSchema = z.object({
+  id: z.string(),
+  /** The service title, or the quote name of a custom quote. */
+  title: z.string(),
+  /** 'Project' links to sales/edit/{id}; anything else (CustomQuote) to custom-sales/edit/{id}. */
+  type: z.string(),
+  /** When the order was placed (ISO 8601). */
+  date: z.string(),
+  /** The sale's total before GST in dollars, as the sales list shows it. */
+  totalPrice: z.number(),
+});
+export type OverviewSale = z.infer<typeof overviewSaleSchema>;
+
+export const overviewClientSchema = z.object({
+  _id: z.string(),
+  profile: z.object({ displayName: z.string(), firstName: z.string(), lastName: z.string() }),
+  /** The display name, or first and last name when there is none (displayNameOf in user.ts). */
+  name: z.string(),
+  createdAt: z.string(),
+});
+export type OverviewClient = z.infer<typeof overviewClientSchema>;
+
+export const revenuePeriodSchema = z.object({
+  /** Money received in the period, GST included, in dollars (2 decimals). */
+  totalSales: z.number(),
+  /** Orders (projects and paid custom quotes) placed in the period. */
+  totalOrders: z.number(),
+  /** The period's start and end (exclusive), ISO 8601. */
+  from: z.string(),
+  to: z.string(),
+});
+export type RevenuePeriod = z.infer<typeof revenuePeriodSchema>;
+
+export const overviewSchema = z.object({
+  salesData: z.array(overviewSaleSchema),
+  clients: z.array(overviewClientSchema),
+  revenue: z.object({
+    today: revenuePeriodSchema,
+    week: revenuePeriodSchema,
+    month: revenuePeriodSchema,
+    /** The IANA time zone the periods are measured in (BUSINESS_TIMEZONE). */
+    timeZone: z.string(),
+  }),
+});
+export type Overview = z.infer<typeof overviewSchema>;
+
+export const OVERVIEW_LATEST_SALES = 10;
+export const OVERVIEW_NEW_CLIENTS = 10;
