@@ -20,6 +20,9 @@ import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { registerCheckout } from './modules/payments/register.ts';
 import { createCustomerRepository } from './modules/customers/repository.ts';
 import { registerCustomerRoutes } from './modules/customers/routes.ts';
+import { createNotifier, type Notifier } from './modules/notifications/notifier.ts';
+import { createNotificationRepository } from './modules/notifications/repository.ts';
+import { registerNotificationRoutes } from './modules/notifications/routes.ts';
 import { registerSiteUserRoutes } from './modules/site-users/routes.ts';
 import { createSessionRepository } from './modules/auth/session-repository.ts';
 import { demoRoots } from './modules/catalogue/own-files.ts';
@@ -60,6 +63,7 @@ declare module 'fastify' {
     declaredRoutes: DeclaredRoute[];
     database: Database;
     mailer: Mailer;
+    notifier: Notifier;
     files: FileStore;
   }
 }
@@ -180,6 +184,9 @@ export async function buildApp(
     users,
     audit,
   });
+  const notifier = createNotifier({ database, config, log: app.log });
+  app.decorate('notifier', notifier);
+  registerNotificationRoutes(app, { repo: createNotificationRepository(db), database });
   registerSiteUserRoutes(app, {
     db,
     users,

@@ -20,6 +20,13 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL LISTEN: `handler` gets every payload sent on `channel` by any process sharing the
+   * database. Answers a function that stops listening.
+   */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  /** PostgreSQL NOTIFY, heard by every listener of any process. */
+  notify(channel: string, payload: string): Promise<void>;
 }
 
 export interface OpenDatabaseOptions {
@@ -56,6 +63,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     await client.query('select pg_advisory_unlock(727274)').catch(() => {});
     client.release();
   }
+  const listener = createPgListener(url);
   return {
     db,
     kind: 'postgres',
@@ -63,7 +71,12 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       await pool.query('select 1');
     },
     close: async () => {
+      await listener.close();
       await pool.end();
+    },
+    listen: listener.listen,
+    notify: async (channel, payload) => {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
   };
 }
@@ -87,9 +100,78 @@ async function openPglite(dir: string): Promise<Database> {
         await client.close();
         unlock();
       },
+      listen: async (channel, handler) => {
+        const unsubscribe = await client.listen(channel, handler);
+        return async () => {
+          await unsubscribe();
+        };
+      },
+      notify: async (channel, payload) => {
+        await client.query('select pg_notify($1, $2)', [channel, payload]);
+      },
     };
   } catch (error) {
     unlock();
     throw error;
   }
+}
+
+/**
+ * LISTEN needs a connection of its own, outside the pool. One per process, opened on first use,
+ * reconnected after a drop (a notification sent while it was down is missed; listeners refetch).
+ */
+function createPgListener(url: string) {
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  let client: pg.Client | undefined;
+  let connecting: Promise<pg.Client> | undefined;
+  let closed = false;
+
+  const connect = (): Promise<pg.Client> => {
+    connecting ??= (async () => {
+      const c = new pg.Client({ connectionString: url });
+      c.on('notification', (msg) => {
+        for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? '');
+      });
+      c.on('error', () => {
+        client = undefined;
+        connecting = undefined;
+        if (!closed) setTimeout(() => void reconnect(), 1000).unref();
+      });
+      await c.connect();
+      for (const channel of handlers.keys()) await c.query(`listen "${channel}"`);
+      client = c;
+      return c;
+    })().catch((error: unknown) => {
+      connecting = undefined;
+      throw error;
+    });
+    return connecting;
+  };
+  const reconnect = async () => {
+    if (closed || handlers.size === 0) return;
+    await connect().catch(() => setTimeout(() => void reconnect(), 2000).unref());
+  };
+
+  return {
+    async listen(channel: string, handler: (payload: string) => void) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+      const set = handlers.get(channel) ?? new Set();
+      const first = set.size === 0;
+      set.add(handler);
+      handlers.set(channel, set);
+      const c = await connect();
+      if (first) await c.query(`listen "${channel}"`);
+      return async () => {
+        set.delete(handler);
+        if (set.size === 0) {
+          handlers.delete(channel);
+          await client?.query(`unlisten "${channel}"`).catch(() => {});
+        }
+      };
+    },
+    async close() {
+      closed = true;
+      await client?.end().catch(() => {});
+    },
+  };
 }

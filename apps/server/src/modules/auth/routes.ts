@@ -44,6 +44,13 @@ export function registerAuthRoutes(
     async (request, reply) => {
       const { user, token } = await signUp(deps, request.body);
       request.log.info({ userId: user.id, event: 'signup' }, 'account created');
+      const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
+      void app.notifier.toStaff({
+        kind: 'new-customer',
+        title: `New customer: ${name}`,
+        body: `${name} (${user.email}) created an account.`,
+        link: `/wkm-dashboard/customers/edit/${user.id}`,
+      });
       return reply.status(201).send({ token, user: toUserDto(user) });
     },
   );

@@ -1,0 +1,93 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  customerNotificationKinds,
+  staffNotificationKinds,
+  type NotificationKind,
+} from '@noise/shared/notifications';
+import { isStaffRole } from '@noise/shared/roles';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { enqueueEmail } from '../jobs/email.ts';
+import { createJobRepository } from '../jobs/repository.ts';
+import { createNotificationRepository } from './repository.ts';
+
+export const NOTIFICATION_CHANNEL = 'noise_notifications';
+
+export interface NotificationInput {
+  kind: NotificationKind;
+  title: string;
+  body?: string;
+  /** A path of our site, e.g. /dashboard/projects/abc. */
+  link?: string;
+}
+
+/** The kinds a role receives (and may switch email copies of). */
+export function kindsFor(role: string): readonly NotificationKind[] {
+  return isStaffRole(role) ? staffNotificationKinds : customerNotificationKinds;
+}
+
+/**
+ * Stores notifications, queues their email copies (unless the user turned that kind off), and
+ * tells every server process through PostgreSQL NOTIFY, so a bell open on any of them updates.
+ */
+export function createNotifier(deps: {
+  database: Database;
+  config: Config;
+  log: FastifyBaseLogger;
+}) {
+  const repo = createNotificationRepository(deps.database.db);
+
+  async function send(userIds: readonly string[], input: NotificationInput) {
+    const unique = [...new Set(userIds)];
+    const recipients = (await repo.recipients(unique)).filter((r) =>
+      kindsFor(r.role).includes(input.kind),
+    );
+    if (recipients.length === 0) return;
+    await deps.database.db.transaction(async (tx) => {
+      const rows = await repo.insertMany(
+        recipients.map((r) => ({
+          userId: r.id,
+          kind: input.kind,
+          title: input.title,
+          body: input.body ?? '',
+          link: input.link ?? '',
+        })),
+        tx,
+      );
+      const jobs = createJobRepository(tx);
+      for (const row of rows) {
+        const recipient = recipients.find((r) => r.id === row.userId)!;
+        if (recipient.emailOptOut.includes(input.kind)) continue;
+        const link = input.link ? `\n\n${deps.config.publicUrl}${input.link}` : '';
+        await enqueueEmail(
+          jobs,
+          {
+            to: recipient.email,
+            subject: input.title,
+            text: `${input.body ?? input.title}${link}\n\n— ${deps.config.companyName}\n\nYou can turn these emails off in your notification settings.`,
+          },
+          `notification:${row.id}`,
+        );
+      }
+    });
+    await deps.database
+      .notify(NOTIFICATION_CHANNEL, JSON.stringify({ userIds: recipients.map((r) => r.id) }))
+      .catch((err: unknown) => deps.log.warn({ err }, 'notification broadcast failed'));
+  }
+
+  return {
+    send,
+    /** Never lets a notification failure break the action that caused it. */
+    async sendQuietly(userIds: readonly string[], input: NotificationInput) {
+      try {
+        await send(userIds, input);
+      } catch (err) {
+        deps.log.error({ err, kind: input.kind }, 'notification failed');
+      }
+    },
+    async toStaff(input: NotificationInput) {
+      await this.sendQuietly(await repo.staffIds(), input);
+    },
+  };
+}
+export type Notifier = ReturnType<typeof createNotifier>;

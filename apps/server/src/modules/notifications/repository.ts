@@ -1,0 +1,96 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { staffRoles } from '@noise/shared/roles';
+import type { Db } from '../../db/client.ts';
+import { notifications, users } from '../../db/schema.ts';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+
+export function createNotificationRepository(db: Db) {
+  return {
+    async insertMany(rows: (typeof notifications.$inferInsert)[], tx: Db = db) {
+      if (rows.length === 0) return [];
+      return tx.insert(notifications).values(rows).returning();
+    },
+
+    async list(userId: string, limit: number) {
+      return db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.userId, userId))
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(limit);
+    },
+
+    async unreadCount(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+      return row?.n ?? 0;
+    },
+
+    /** Marks one of the user's own notifications read; false when it is not theirs. */
+    async markRead(userId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .update(notifications)
+        .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+        .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+        .returning({ id: notifications.id });
+      return rows.length > 0;
+    },
+
+    async markAllRead(userId: string) {
+      await db
+        .update(notifications)
+        .set({ readAt: sql`now()` })
+        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+    },
+
+    async recipients(ids: string[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select({
+          id: users.id,
+          email: users.email,
+          role: users.role,
+          emailOptOut: users.emailOptOut,
+        })
+        .from(users)
+        .where(inArray(users.id, ids));
+    },
+
+    /** Every staff member (they all work sales: DESIGN.md's roles). */
+    async staffIds(): Promise<string[]> {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(inArray(users.role, [...staffRoles]));
+      return rows.map((r) => r.id);
+    },
+
+    async optOut(userId: string): Promise<string[]> {
+      const [row] = await db
+        .select({ emailOptOut: users.emailOptOut })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row?.emailOptOut ?? [];
+    },
+
+    async setOptOut(userId: string, kinds: string[]) {
+      await db.update(users).set({ emailOptOut: kinds }).where(eq(users.id, userId));
+    },
+  };
+}
+export type NotificationRepository = ReturnType<typeof createNotificationRepository>;
+
+export function toNotificationDto(row: NotificationRow) {
+  return {
+    _id: row.id,
+    kind: row.kind,
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    read: row.readAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,166 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  NOTIFICATION_LIST_LIMIT,
+  notificationListResponse,
+  notificationSettingsSchema,
+} from '@noise/shared/notifications';
+import type { Database } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import { kindsFor, NOTIFICATION_CHANNEL } from './notifier.ts';
+import { toNotificationDto, type NotificationRepository } from './repository.ts';
+
+const HEARTBEAT_MS = 25_000;
+
+export function registerNotificationRoutes(
+  app: FastifyInstance,
+  deps: { repo: NotificationRepository; database: Database },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['notifications'];
+  const access = 'authenticated' as const;
+
+  // One LISTEN per process; each open stream registers a callback for its user.
+  interface Stream {
+    wake: () => void;
+    end: () => void;
+  }
+  const streams = new Map<string, Set<Stream>>();
+  let unlisten: (() => Promise<void>) | undefined;
+  const ensureListening = async () => {
+    unlisten ??= await deps.database.listen(NOTIFICATION_CHANNEL, (payload) => {
+      let userIds: string[];
+      try {
+        userIds = (JSON.parse(payload) as { userIds?: string[] }).userIds ?? [];
+      } catch {
+        return;
+      }
+      for (const id of userIds) for (const stream of streams.get(id) ?? []) stream.wake();
+    });
+  };
+  // Open streams would hold a graceful shutdown up: end them before the server stops listening.
+  app.addHook('preClose', async () => {
+    for (const set of [...streams.values()]) for (const stream of [...set]) stream.end();
+  });
+  app.addHook('onClose', async () => {
+    await unlisten?.();
+  });
+
+  const listFor = async (userId: string) => ({
+    items: (await deps.repo.list(userId, NOTIFICATION_LIST_LIMIT)).map(toNotificationDto),
+    unreadCount: await deps.repo.unreadCount(userId),
+  });
+
+  r.get(
+    '/api/notifications',
+    { config: { access }, schema: { tags, response: { 200: notificationListResponse } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return listFor(requireUser(request).id);
+    },
+  );
+
+  r.post(
+    '/api/notifications/:id/read',
+    {
+      config: { access },
+      schema: {
+        tags,
+        params: z.object({ id: z.string().min(1).max(64) }),
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const ok = await deps.repo.markRead(requireUser(request).id, request.params.id);
+      if (!ok) throw notFound('Notification not found');
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.post(
+    '/api/notifications/read-all',
+    { config: { access }, schema: { tags, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await deps.repo.markAllRead(requireUser(request).id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.get(
+    '/api/notifications/settings',
+    { config: { access }, schema: { tags, response: { 200: notificationSettingsSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      const off = await deps.repo.optOut(user.id);
+      return { email: Object.fromEntries(kindsFor(user.role).map((k) => [k, !off.includes(k)])) };
+    },
+  );
+
+  r.put(
+    '/api/notifications/settings',
+    {
+      config: { access },
+      schema: {
+        tags,
+        body: notificationSettingsSchema,
+        response: { 200: notificationSettingsSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const kinds = kindsFor(user.role);
+      // Only the user's own kinds count; anything else in the body is ignored.
+      const off = kinds.filter((k) => request.body.email[k] === false);
+      await deps.repo.setOptOut(user.id, off);
+      return { email: Object.fromEntries(kinds.map((k) => [k, !off.includes(k)])) };
+    },
+  );
+
+  /**
+   * Server-sent events: `unread` with the count whenever the user's notifications change, on any
+   * server process (PostgreSQL LISTEN/NOTIFY). The browser reads it with fetch, so the token
+   * travels in the Authorization header, never in the URL.
+   */
+  r.get(
+    '/api/notifications/stream',
+    { config: { access }, schema: { tags, hide: true } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await ensureListening();
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-content-type-options': 'nosniff',
+        'x-accel-buffering': 'no',
+      });
+      let open = true;
+      const push = async () => {
+        if (!open) return;
+        const count = await deps.repo.unreadCount(user.id).catch(() => null);
+        if (count !== null && open)
+          res.write(`event: unread\ndata: ${JSON.stringify({ unreadCount: count })}\n\n`);
+      };
+      const set = streams.get(user.id) ?? new Set();
+      const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+      const close = () => {
+        if (!open) return;
+        open = false;
+        clearInterval(heartbeat);
+        set.delete(stream);
+        if (set.size === 0) streams.delete(user.id);
+        res.end();
+      };
+      const stream: Stream = { wake: () => void push(), end: close };
+      set.add(stream);
+      streams.set(user.id, set);
+      request.raw.on('close', close);
+      res.on('error', close);
+      await push();
+    },
+  );
+}

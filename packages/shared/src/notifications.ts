@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/** What the bells tell people about (DESIGN.md: a notifications bell that notifies). */
+export const customerNotificationKinds = [
+  'status-update',
+  'payment',
+  'renewal-failed',
+  'quote-link',
+] as const;
+export const staffNotificationKinds = [
+  'new-order',
+  'new-customer',
+  'quote-paid',
+  'new-brief',
+] as const;
+export const notificationKinds = [...customerNotificationKinds, ...staffNotificationKinds] as const;
+export type NotificationKind = (typeof notificationKinds)[number];
+export const notificationKindSchema = z.enum(notificationKinds);
+
+export const notificationKindLabels: Record<NotificationKind, string> = {
+  'status-update': 'Updates on my projects',
+  payment: 'Payments and receipts',
+  'renewal-failed': 'Failed subscription payments',
+  'quote-link': 'Custom quotes sent to me',
+  'new-order': 'New orders',
+  'new-customer': 'New customers',
+  'quote-paid': 'Paid custom quotes',
+  'new-brief': 'New project briefs',
+};
+
+export const notificationSchema = z.object({
+  _id: z.string(),
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  link: z.string(),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListResponse = z.object({
+  items: z.array(notificationSchema),
+  unreadCount: z.number().int(),
+});
+export type NotificationList = z.infer<typeof notificationListResponse>;
+
+/** Which kinds a user gets an email copy of. Kinds not listed are not theirs to receive. */
+export const notificationSettingsSchema = z.object({
+  email: z.record(z.string(), z.boolean()),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+export const NOTIFICATION_LIST_LIMIT = 30;
