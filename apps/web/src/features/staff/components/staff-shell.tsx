@@ -1,4 +1,4 @@
-import { Bell, ExternalLink, LayoutDashboard, LogOut, Menu } from 'lucide-react';
+import { ExternalLink, LayoutDashboard, LogOut, Menu } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { can } from '@noise/shared/permissions';
@@ -12,7 +12,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import NotificationBell from '@/components/notifications/notification-bell';
 import { Sheet } from '@/components/ui/sheet';
 import { useAuth, useSignOut } from '@/lib/auth';
 import { useCurrentUser } from '@/lib/current-user';
@@ -140,17 +140,7 @@ export function StaffShell({ children }: { children: ReactNode }) {
                 <ExternalLink aria-hidden="true" />
               </Link>
             </Button>
-            <Popover>
-              <PopoverTrigger asChild>
-                <Button variant="ghost" size="icon" aria-label="Notifications">
-                  <Bell aria-hidden="true" />
-                </Button>
-              </PopoverTrigger>
-              <PopoverContent aria-label="Notifications">
-                <p className="font-display text-lg font-bold">Notifications</p>
-                <p className="mt-1 text-sm text-muted">No notifications yet</p>
-              </PopoverContent>
-            </Popover>
+            <NotificationBell />
             <StaffUserMenu />
           </div>
         </header>

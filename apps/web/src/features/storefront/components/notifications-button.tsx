@@ -1,19 +1,20 @@
 import { Bell } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Button } from '@/components/ui/button';
-import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+
+// The bell's list, live stream and popover load only for signed-in visitors.
+const NotificationBell = lazy(() => import('@/components/notifications/notification-bell'));
 
 export function NotificationsButton() {
   return (
-    <Popover>
-      <PopoverTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Notifications">
+    <Suspense
+      fallback={
+        <Button variant="ghost" size="icon" aria-label="Notifications" disabled>
           <Bell aria-hidden="true" />
         </Button>
-      </PopoverTrigger>
-      <PopoverContent aria-label="Notifications">
-        <p className="font-display text-lg font-bold">Notifications</p>
-        <p className="mt-1 text-sm text-muted">No notifications yet</p>
-      </PopoverContent>
-    </Popover>
+      }
+    >
+      <NotificationBell />
+    </Suspense>
   );
 }

@@ -1,0 +1,58 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { getToken } from '@/lib/auth-token';
+import { notificationsQuery } from './notifications-api';
+
+/**
+ * Listens to the server's event stream and refreshes the list when the unread count changes, so
+ * new notifications arrive without a reload. fetch (not EventSource) so the token travels in the
+ * Authorization header; reconnects with back-off.
+ */
+export function useNotificationStream(enabled: boolean) {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return;
+    const controller = new AbortController();
+    let attempt = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+
+    const connect = async () => {
+      const token = getToken();
+      if (!token || controller.signal.aborted) return;
+      try {
+        const response = await fetch('/api/notifications/stream', {
+          headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+          signal: controller.signal,
+        });
+        if (response.status === 401 || !response.ok || !response.body) throw new Error('stream');
+        attempt = 0;
+        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+        let buffer = '';
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += value;
+          let end = buffer.indexOf('\n\n');
+          while (end >= 0) {
+            const event = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            if (event.startsWith('event: unread')) {
+              void client.invalidateQueries({ queryKey: notificationsQuery.queryKey, exact: true });
+            }
+            end = buffer.indexOf('\n\n');
+          }
+        }
+      } catch {
+        // dropped or refused: retry below
+      }
+      if (controller.signal.aborted) return;
+      attempt += 1;
+      timer = setTimeout(() => void connect(), Math.min(30_000, 1000 * 2 ** attempt));
+    };
+    void connect();
+    return () => {
+      controller.abort();
+      if (timer) clearTimeout(timer);
+    };
+  }, [enabled, client]);
+}
