@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { packageTypeSchema } from './catalogue.ts';
+import { profileSchema } from './user.ts';
+
+/** SPEC.md section 9. */
+export const statusUpdateTitles = [
+  'Project Started',
+  'Expected Delivery Date',
+  'Project In Progress',
+  'Project Delivered',
+  'Project Completed',
+] as const;
+export type StatusUpdateTitle = (typeof statusUpdateTitles)[number];
+
+/** A project's own status (docs/decisions/030-project-status.md). */
+export const projectStatuses = ['active', 'on-hold', 'completed', 'cancelled'] as const;
+export type ProjectStatus = (typeof projectStatuses)[number];
+export const projectStatusLabels: Record<ProjectStatus, string> = {
+  active: 'In Progress',
+  'on-hold': 'On Hold',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
+export const statusUpdateSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  date: z.string(),
+  createdAt: z.string(),
+});
+export type StatusUpdate = z.infer<typeof statusUpdateSchema>;
+
+const isoDate = z
+  .string()
+  .trim()
+  .min(1, 'Choose a date')
+  .refine((v) => !Number.isNaN(Date.parse(v)), 'Choose a valid date');
+
+/** PUT /api/users/projects/{id}/status and PUT /api/projects/{id}/status (SPEC.md section 7). */
+export const addStatusUpdateRequest = z.object({
+  statusUpdate: z.object({
+    title: z.enum(statusUpdateTitles, { message: 'Choose a status title' }),
+    date: isoDate,
+    description: z.string().trim().max(5000).default(''),
+  }),
+});
+export type AddStatusUpdateRequest = z.input<typeof addStatusUpdateRequest>;
+
+/** PATCH /api/projects/{id}: staff change the project's own status and dates. */
+export const updateProjectRequest = z.object({
+  status: z.enum(projectStatuses).optional(),
+  expectedDeliveryDate: isoDate.nullable().optional(),
+  deliveryDate: isoDate.nullable().optional(),
+  coordinatorId: z.string().min(1).max(64).nullable().optional(),
+});
+
+export const briefAttachmentSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  contentType: z.string(),
+  size: z.number(),
+  /** GET it with the bearer token (owner or staff). */
+  url: z.string(),
+});
+export const briefEntrySchema = z.object({
+  _id: z.string(),
+  text: z.string(),
+  authorName: z.string(),
+  createdAt: z.string(),
+  attachments: z.array(briefAttachmentSchema),
+});
+export type BriefEntry = z.infer<typeof briefEntrySchema>;
+export const BRIEF_MAX_FILES = 10;
+export const BRIEF_TEXT_MAX = 20_000;
+
+/** SPEC.md section 3: Project (sale). Prices in dollars as SPEC.md shows them. */
+export const projectSchema = z.object({
+  _id: z.string(),
+  /** 'Project' for a service order, 'CustomQuote' for a paid custom quote (a custom sale). */
+  type: z.string(),
+  user: z.object({ _id: z.string(), email: z.string(), profile: profileSchema }),
+  service: z.object({
+    _id: z.string().nullable(),
+    title: z.string(),
+    description: z.string(),
+    featurePhoto: z.string(),
+  }),
+  status: z.string(),
+  startDate: z.string(),
+  expectedDeliveryDate: z.string().nullable(),
+  deliveryDate: z.string().nullable(),
+  /** The display total before GST (base + recurring + extras). */
+  totalPrice: z.number(),
+  oneTimeTotalWithGST: z.number(),
+  recurringTotalWithGST: z.number(),
+  currency: z.string(),
+  package: z.object({
+    title: z.string(),
+    type: packageTypeSchema,
+    priceSuffix: z.string(),
+    /** SPEC.md: comma-separated text. */
+    features: z.string(),
+    baseCost: z.number(),
+    recurringCost: z.number(),
+  }),
+  /** The co-ordinator's user id. */
+  coordinator: z.string().nullable(),
+  coordinatorName: z.string(),
+  quoteId: z.string().nullable(),
+  statusUpdates: z.array(statusUpdateSchema),
+  extras: z.array(
+    z.object({ _id: z.string(), title: z.string(), description: z.string(), price: z.number() }),
+  ),
+  paymentDetails: z.array(
+    z.object({
+      paymentType: z.string(),
+      transactionId: z.string(),
+      amount: z.number(),
+      currency: z.string(),
+    }),
+  ),
+  contact: z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    companyName: z.string(),
+    contactNumber: z.string(),
+    emailAddress: z.string(),
+  }),
+  /** False until the customer has sent the brief (Submit Requirements). */
+  briefSubmitted: z.boolean(),
+  createdAt: z.string(),
+});
+export type Project = z.infer<typeof projectSchema>;
+
+/** The Sales list filters (SPEC.md section 2; working here). */
+export const salesDateRanges = [
+  'today',
+  'yesterday',
+  'last7days',
+  'last30days',
+  'last90days',
+  'last365days',
+] as const;
+export const salesQuery = z.object({
+  company: z.string().trim().max(200).optional(),
+  service: z.string().trim().max(200).optional(),
+  status: z.string().trim().max(40).optional(),
+  teamMember: z.string().trim().max(64).optional(),
+  dateRange: z.enum(salesDateRanges).optional(),
+  type: z.enum(['Project', 'CustomQuote']).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type SalesQuery = z.input<typeof salesQuery>;
+export const salesPageSchema = z.object({
+  items: z.array(projectSchema),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
