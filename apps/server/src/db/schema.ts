@@ -614,3 +614,40 @@ export const notifications = pgTable(
   },
   (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Project briefs (Submit Requirements)
+// ---------------------------------------------------------------------------------------------
+
+/** What the customer tells us about the project after paying; more can be added later. */
+export const projectBriefs = pgTable(
+  'project_briefs',
+  {
+    id: id(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull().default(''),
+    text: text('text').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('project_briefs_project_idx').on(t.projectId, t.createdAt)],
+);
+
+/** Files of a brief: private uploads, served only to the project's owner and staff. */
+export const briefAttachments = pgTable(
+  'brief_attachments',
+  {
+    id: id(),
+    briefId: text('brief_id')
+      .notNull()
+      .references(() => projectBriefs.id, { onDelete: 'cascade' }),
+    fileKey: text('file_key').notNull(),
+    originalName: text('original_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    position: position(),
+  },
+  (t) => [index('brief_attachments_brief_idx').on(t.briefId, t.position)],
+);
