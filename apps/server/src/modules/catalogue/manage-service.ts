@@ -108,7 +108,9 @@ export async function saveService(
   const { saved, released } = await deps.db.transaction(async (tx) => {
     const current = id === null ? undefined : await repo.lockService(tx, id);
     if (id !== null && !current) throw notFound('Service not found');
-    const before = current ? await loadServiceChildren(tx, current.id) : NO_CHILDREN;
+    const before = current
+      ? await loadServiceChildren(tx, current.id, { inTransaction: true })
+      : NO_CHILDREN;
 
     const featurePhotoUrl = resolveSingleFile(
       uploads.featurePhoto,
@@ -211,7 +213,7 @@ export async function saveService(
     if (videos) await repo.replaceVideos(tx, row.id, videos);
     for (const audit of audits) await deps.audit.record(audit, tx);
 
-    const after = await loadServiceChildren(tx, row.id);
+    const after = await loadServiceChildren(tx, row.id, { inTransaction: true });
     return {
       saved: toManageServiceDto(row, after),
       released: difference(fileUrlsOf(current, before), fileUrlsOf(row, after)),
@@ -246,7 +248,7 @@ export async function deleteService(
       }
       return { outcome: 'archived' as const, released: [] };
     }
-    const children = await loadServiceChildren(tx, id);
+    const children = await loadServiceChildren(tx, id, { inTransaction: true });
     await repo.deleteService(tx, id);
     await audit('service.deleted', `Deleted service "${current.title}"`);
     return { outcome: 'deleted' as const, released: fileUrlsOf(current, children) };

@@ -75,36 +75,56 @@ export interface ServiceChildren {
   videos: (typeof serviceFeatureVideos.$inferSelect)[];
 }
 
-/** A service's children in their order. Pass a transaction's handle to read inside it. */
-export async function loadServiceChildren(db: Db, id: string): Promise<ServiceChildren> {
-  const [packages, extras, faqs, gallery, videos] = await Promise.all([
+/**
+ * A service's children in their order. Pass a transaction's handle to read inside it: the reads
+ * then run one after another, as one connection takes one query at a time.
+ */
+export async function loadServiceChildren(
+  db: Db,
+  id: string,
+  options: { inTransaction?: boolean } = {},
+): Promise<ServiceChildren> {
+  const packages = () =>
     db
       .select()
       .from(servicePackages)
       .where(eq(servicePackages.serviceId, id))
-      .orderBy(asc(servicePackages.position), asc(servicePackages.id)),
+      .orderBy(asc(servicePackages.position), asc(servicePackages.id));
+  const extras = () =>
     db
       .select()
       .from(serviceExtras)
       .where(eq(serviceExtras.serviceId, id))
-      .orderBy(asc(serviceExtras.position), asc(serviceExtras.id)),
+      .orderBy(asc(serviceExtras.position), asc(serviceExtras.id));
+  const faqs = () =>
     db
       .select()
       .from(serviceFaqs)
       .where(eq(serviceFaqs.serviceId, id))
-      .orderBy(asc(serviceFaqs.position), asc(serviceFaqs.id)),
+      .orderBy(asc(serviceFaqs.position), asc(serviceFaqs.id));
+  const gallery = () =>
     db
       .select()
       .from(serviceGalleryImages)
       .where(eq(serviceGalleryImages.serviceId, id))
-      .orderBy(asc(serviceGalleryImages.position), asc(serviceGalleryImages.id)),
+      .orderBy(asc(serviceGalleryImages.position), asc(serviceGalleryImages.id));
+  const videos = () =>
     db
       .select()
       .from(serviceFeatureVideos)
       .where(eq(serviceFeatureVideos.serviceId, id))
-      .orderBy(asc(serviceFeatureVideos.position), asc(serviceFeatureVideos.id)),
-  ]);
-  return { packages, extras, faqs, gallery, videos };
+      .orderBy(asc(serviceFeatureVideos.position), asc(serviceFeatureVideos.id));
+  if (options.inTransaction) {
+    return {
+      packages: await packages(),
+      extras: await extras(),
+      faqs: await faqs(),
+      gallery: await gallery(),
+      videos: await videos(),
+    };
+  }
+  const all = await Promise.all([packages(), extras(), faqs(), gallery(), videos()]);
+  return { packages: all[0], extras: all[1], faqs: all[2], gallery: all[3], videos: all[4] };
 }
 
 /** A service row and its children in the API's shape (SPEC.md section 3), prices in dollars. */
