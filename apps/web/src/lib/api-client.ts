@@ -38,6 +38,11 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: Body;
   signal?: AbortSignal;
+  /**
+   * The browser cache mode. Staff screens pass 'no-cache' for public catalogue answers, which
+   * browsers may otherwise reuse for a minute without asking (Cache-Control max-age).
+   */
+  cache?: RequestCache;
 }
 
 const NETWORK_MESSAGE = 'Could not reach the server. Check your connection and try again.';

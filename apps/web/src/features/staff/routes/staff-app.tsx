@@ -7,12 +7,22 @@ import { CustomersListRoute } from '../customers/routes/customers-list';
 import { EditCustomerRoute } from '../customers/routes/edit-customer';
 import { SiteUserFormRoute } from '../site-users/routes/site-user-form-route';
 import { SiteUsersListRoute } from '../site-users/routes/site-users-list';
+import { IndustriesListRoute } from '../industries/routes/industries-list';
+import { IndustryFormRoute } from '../industries/routes/industry-form-route';
+import { PageFormRoute } from '../pages/routes/page-form-route';
+import { PagesListRoute } from '../pages/routes/pages-list';
+import { ServiceFormRoute } from '../services/routes/service-form-route';
+import { ServicesListRoute } from '../services/routes/services-list';
 import { OverviewRoute } from './overview';
 import { StaffForbidden, StaffNotFound, StaffPlaceholder } from './staff-placeholder';
 
 function Allowed({ permission, children }: { permission: Permission; children: ReactNode }) {
   const { userRole } = useAuth();
   return can(userRole, permission) ? children : <StaffForbidden />;
+}
+
+function CatalogueOnly({ children }: { children: ReactNode }) {
+  return <Allowed permission="catalogue:manage">{children}</Allowed>;
 }
 
 function EditPlaceholder({ title, what }: { title: string; what: string }) {
@@ -24,33 +34,6 @@ function EditPlaceholder({ title, what }: { title: string; what: string }) {
     />
   );
 }
-
-const placeholderAreas = [
-  {
-    path: 'services',
-    title: 'Services',
-    description: 'Every service with View, Edit and Delete will be listed here.',
-    create: 'Add New Service',
-    editTitle: 'Edit Service',
-    what: 'service',
-  },
-  {
-    path: 'pages',
-    title: 'Pages',
-    description: 'Content pages with their items will be listed here.',
-    create: 'Add New Page',
-    editTitle: 'Edit Page',
-    what: 'page',
-  },
-  {
-    path: 'industries',
-    title: 'Industries',
-    description: 'The industries of the home page will be listed here.',
-    create: 'Add New Industry',
-    editTitle: 'Edit Industry',
-    what: 'industry',
-  },
-];
 
 /** /wkm-dashboard/*: the staff area, loaded as its own chunk. */
 export function StaffApp() {
@@ -65,38 +48,84 @@ export function StaffApp() {
             </Allowed>
           }
         />
-        {placeholderAreas.map((area) => (
-          <Route key={area.path} path={area.path}>
-            <Route
-              index
-              element={
-                <Allowed permission="catalogue:manage">
-                  <StaffPlaceholder
-                    title={area.title}
-                    description={area.description}
-                    action={{ label: area.create, to: 'new' }}
-                  />
-                </Allowed>
-              }
-            />
-            <Route
-              path="new"
-              element={
-                <Allowed permission="catalogue:manage">
-                  <StaffPlaceholder title={area.create} description="This form is being built." />
-                </Allowed>
-              }
-            />
-            <Route
-              path="edit/:id"
-              element={
-                <Allowed permission="catalogue:manage">
-                  <EditPlaceholder title={area.editTitle} what={area.what} />
-                </Allowed>
-              }
-            />
-          </Route>
-        ))}
+        <Route path="services">
+          <Route
+            index
+            element={
+              <CatalogueOnly>
+                <ServicesListRoute />
+              </CatalogueOnly>
+            }
+          />
+          <Route
+            path="new"
+            element={
+              <CatalogueOnly>
+                <ServiceFormRoute />
+              </CatalogueOnly>
+            }
+          />
+          <Route
+            path="edit/:id"
+            element={
+              <CatalogueOnly>
+                <ServiceFormRoute />
+              </CatalogueOnly>
+            }
+          />
+        </Route>
+        <Route path="pages">
+          <Route
+            index
+            element={
+              <CatalogueOnly>
+                <PagesListRoute />
+              </CatalogueOnly>
+            }
+          />
+          <Route
+            path="new"
+            element={
+              <CatalogueOnly>
+                <PageFormRoute />
+              </CatalogueOnly>
+            }
+          />
+          <Route
+            path="edit/:id"
+            element={
+              <CatalogueOnly>
+                <PageFormRoute />
+              </CatalogueOnly>
+            }
+          />
+        </Route>
+        <Route path="industries">
+          <Route
+            index
+            element={
+              <CatalogueOnly>
+                <IndustriesListRoute />
+              </CatalogueOnly>
+            }
+          />
+          <Route
+            path="new"
+            element={
+              <CatalogueOnly>
+                <IndustryFormRoute />
+              </CatalogueOnly>
+            }
+          />
+          <Route
+            path="edit/:id"
+            element={
+              <CatalogueOnly>
+                <IndustryFormRoute />
+              </CatalogueOnly>
+            }
+          />
+        </Route>
         <Route path="customers">
           <Route
             index

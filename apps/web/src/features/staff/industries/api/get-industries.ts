@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Industry } from '@noise/shared/catalogue';
+import { apiRequest } from '@/lib/api-client';
+
+export const manageIndustriesKey = ['staff', 'industries'] as const;
+
+/** GET /api/industries (asked fresh: the public answer is cached a minute). */
+export function getIndustries(signal?: AbortSignal): Promise<Industry[]> {
+  return apiRequest<Industry[]>('/api/industries', { signal, cache: 'no-cache' });
+}
+
+export const industriesQuery = queryOptions({
+  queryKey: [...manageIndustriesKey, 'list'],
+  queryFn: ({ signal }) => getIndustries(signal),
+});
+
+export function useIndustries() {
+  return useQuery(industriesQuery);
+}

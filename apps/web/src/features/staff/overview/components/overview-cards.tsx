@@ -1,0 +1,177 @@
+import { ArrowRight } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { Overview, RevenuePeriod } from '@noise/shared/overview';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { formatDate, formatPrice } from '@/lib/format';
+
+/** SPEC.md: dollars with 2 decimals. */
+const dollars = { format: formatPrice };
+
+function Card({
+  title,
+  footer,
+  children,
+  className,
+}: {
+  title: string;
+  footer?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <section
+      aria-label={title}
+      className={`flex flex-col rounded-card border-2 border-ink/10 bg-paper p-6 shadow-card ${className ?? ''}`}
+    >
+      <h2 className="text-xl font-bold">{title}</h2>
+      <div className="mt-4 flex-1">{children}</div>
+      {footer ? <div className="mt-5 border-t border-line pt-4">{footer}</div> : null}
+    </section>
+  );
+}
+
+function FooterLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Button asChild variant="link">
+      <Link to={to}>
+        {children}
+        <ArrowRight aria-hidden="true" />
+      </Link>
+    </Button>
+  );
+}
+
+function Period({ period }: { period: RevenuePeriod }) {
+  return (
+    <dl className="grid grid-cols-2 gap-4">
+      <div className="rounded-xl bg-ink p-4 text-paper">
+        <dt className="text-xs font-bold tracking-widest text-accent uppercase">Total Sales</dt>
+        <dd className="mt-1 font-display text-2xl font-extrabold break-all sm:text-3xl">
+          {dollars.format(period.totalSales)}
+        </dd>
+      </div>
+      <div className="rounded-xl bg-canvas p-4">
+        <dt className="text-xs font-bold tracking-widest text-muted uppercase">Total Orders</dt>
+        <dd className="mt-1 font-display text-2xl font-extrabold sm:text-3xl">
+          {period.totalOrders}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+export function RevenueCard({ revenue }: { revenue: Overview['revenue'] }) {
+  return (
+    <Card
+      title="Revenue"
+      footer={<FooterLink to="/wkm-dashboard/reporting">View Reporting</FooterLink>}
+    >
+      <Tabs defaultValue="today">
+        <TabsList aria-label="Revenue period">
+          <TabsTrigger value="today">Today</TabsTrigger>
+          <TabsTrigger value="week">This week</TabsTrigger>
+          <TabsTrigger value="month">This Month</TabsTrigger>
+        </TabsList>
+        <TabsContent value="today" className="mt-4">
+          <Period period={revenue.today} />
+        </TabsContent>
+        <TabsContent value="week" className="mt-4">
+          <Period period={revenue.week} />
+        </TabsContent>
+        <TabsContent value="month" className="mt-4">
+          <Period period={revenue.month} />
+        </TabsContent>
+      </Tabs>
+    </Card>
+  );
+}
+
+export function LatestSalesCard({ sales }: { sales: Overview['salesData'] }) {
+  return (
+    <Card
+      title="Latest Sales"
+      footer={<FooterLink to="/wkm-dashboard/sales">View Sales</FooterLink>}
+    >
+      {sales.length === 0 ? (
+        <p className="text-sm text-muted">No sales yet.</p>
+      ) : (
+        <ul className="flex flex-col divide-y divide-line">
+          {sales.map((sale) => (
+            <li key={`${sale.type}-${sale.id}`} className="flex items-center gap-3 py-2.5">
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-semibold">{sale.title}</p>
+                <p className="text-xs text-muted">
+                  {formatDate(sale.date)} · {dollars.format(sale.totalPrice)}
+                  {sale.type !== 'Project' ? ' · Custom quote' : ''}
+                </p>
+              </div>
+              <Button asChild variant="outline" size="sm">
+                <Link
+                  to={
+                    sale.type === 'Project'
+                      ? `/wkm-dashboard/sales/edit/${sale.id}`
+                      : `/wkm-dashboard/custom-sales/edit/${sale.id}`
+                  }
+                >
+                  View<span className="sr-only"> {sale.title}</span>
+                </Link>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+export function NewCustomersCard({ clients }: { clients: Overview['clients'] }) {
+  return (
+    <Card
+      title="New Customers"
+      footer={<FooterLink to="/wkm-dashboard/site-users">View Customers</FooterLink>}
+    >
+      {clients.length === 0 ? (
+        <p className="text-sm text-muted">No customers yet.</p>
+      ) : (
+        <ul className="flex flex-col divide-y divide-line">
+          {clients.map((client) => {
+            const name =
+              client.profile.displayName.trim() ||
+              `${client.profile.firstName} ${client.profile.lastName}`.trim() ||
+              client.name;
+            return (
+              <li key={client._id} className="flex items-center gap-3 py-2.5">
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-semibold">{name}</p>
+                  <p className="text-xs text-muted">Joined {formatDate(client.createdAt)}</p>
+                </div>
+                <Button asChild variant="outline" size="sm">
+                  <Link to={`/wkm-dashboard/site-users/edit/${client._id}`}>
+                    View<span className="sr-only"> {name}</span>
+                  </Link>
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+export function OverviewCardsSkeleton() {
+  return (
+    <>
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="rounded-card border-2 border-ink/10 bg-paper p-6 shadow-card">
+          <Skeleton className="h-6 w-32" />
+          <Skeleton className="mt-6 h-24" />
+          <Skeleton className="mt-3 h-10" />
+        </div>
+      ))}
+    </>
+  );
+}

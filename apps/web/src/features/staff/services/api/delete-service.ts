@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ManageServiceSummary } from '@noise/shared/catalogue-admin';
+import { api } from '@/lib/api-client';
+import { manageServicesKey } from './get-manage-services';
+import { invalidateServices } from './invalidate-catalogue';
+
+/** DELETE /api/services/{id}: erased, or archived when orders refer to it. */
+export function deleteService(id: string): Promise<void> {
+  return api.delete<void>(`/api/services/${encodeURIComponent(id)}`);
+}
+
+export function useDeleteService() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteService,
+    onSuccess: (_, id) => {
+      queryClient.setQueryData<ManageServiceSummary[]>([...manageServicesKey, 'list'], (list) =>
+        list?.filter((service) => service._id !== id),
+      );
+      return invalidateServices(queryClient);
+    },
+  });
+}

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ManageService } from '@noise/shared/catalogue-admin';
+import { uploadForm, type UploadProgress } from '@/lib/upload';
+import { manageServicesKey } from './get-manage-services';
+import { invalidateServices } from './invalidate-catalogue';
+
+/** PUT /api/services/{id} (multipart, with upload progress). */
+export function updateService(
+  id: string,
+  form: FormData,
+  onProgress?: (p: UploadProgress) => void,
+) {
+  return uploadForm<ManageService>(`/api/services/${encodeURIComponent(id)}`, form, {
+    method: 'PUT',
+    onProgress,
+  });
+}
+
+export function useUpdateService(id: string, onProgress?: (p: UploadProgress) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: FormData) => updateService(id, form, onProgress),
+    onSuccess: (service) => {
+      queryClient.setQueryData([...manageServicesKey, 'detail', id], service);
+      return invalidateServices(queryClient);
+    },
+  });
+}

@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import type { ManageService } from '@noise/shared/catalogue-admin';
+import type { PackageType } from '@noise/shared/pricing';
+import { REQUIRED_MESSAGE } from '@/components/ui/field';
+
+const NUMBER_TEXT = /^\s*(?:\d+(?:\.\d*)?|\.\d+)\s*$/;
+const NUMBER_MESSAGE = 'Please enter a number';
+
+const requiredText = z.string().refine((v) => v.trim() !== '', { message: REQUIRED_MESSAGE });
+const requiredNumber = requiredText.refine((v) => v.trim() === '' || NUMBER_TEXT.test(v), {
+  message: NUMBER_MESSAGE,
+});
+const optionalNumber = z.string().refine((v) => v.trim() === '' || NUMBER_TEXT.test(v), {
+  message: NUMBER_MESSAGE,
+});
+
+/** SPEC.md section 5: the service form's rules, checked before anything is sent. */
+export const serviceFormValuesSchema = z.object({
+  title: requiredText,
+  initialInvestmentDescription: z.string(),
+  initialInvestmentPrice: optionalNumber,
+  description: z.string(),
+  packages: z.array(
+    z.object({
+      _id: z.string().optional(),
+      title: z.string(),
+      type: z.enum(['one-time', 'weekly', 'monthly']),
+      baseCost: requiredNumber,
+      recurringCost: requiredNumber,
+      priceSuffix: requiredText,
+      features: z.string(),
+    }),
+  ),
+  serviceExtras: z.array(
+    z.object({
+      _id: z.string().optional(),
+      title: requiredText,
+      description: requiredText,
+      price: requiredNumber,
+    }),
+  ),
+  faqs: z.array(z.object({ question: requiredText, answer: requiredText })),
+});
+export type ServiceFormValues = z.infer<typeof serviceFormValuesSchema>;
+export type PackageValues = ServiceFormValues['packages'][number];
+
+export const emptyPackage: PackageValues = {
+  title: '',
+  type: 'one-time' satisfies PackageType,
+  baseCost: '',
+  recurringCost: '0',
+  priceSuffix: 'exc. GST',
+  features: '',
+};
+export const emptyExtra = { title: '', description: '', price: '' };
+export const emptyFaq = { question: '', answer: '' };
+
+/** A feature video in the form: one already stored (kept) or a newly chosen file. */
+export type VideoEntry =
+  | { key: string; kind: 'kept'; url: string; thumbnailUrl: string }
+  | { key: string; kind: 'new'; file: File; thumbnail: File | null };
+
+/** The files of the form, held outside react-hook-form. */
+export interface ServiceFiles {
+  featurePhoto: File | null;
+  /** The stored icon thumbnail ('' once removed or when there is none). */
+  featurePhotoUrl: string;
+  comparisonPdf: File | null;
+  comparisonPdfUrl: string;
+  /** Stored gallery images to keep, in order. */
+  galleryUrls: string[];
+  /** New gallery images, appended after the kept ones. */
+  galleryFiles: File[];
+  videos: VideoEntry[];
+}
+
+const money = (value: number) => (Number.isFinite(value) ? String(value) : '');
+
+export function valuesOf(service: ManageService | undefined): ServiceFormValues {
+  if (!service) {
+    return {
+      title: '',
+      initialInvestmentDescription: '',
+      initialInvestmentPrice: '',
+      description: '',
+      packages: [],
+      serviceExtras: [],
+      faqs: [],
+    };
+  }
+  return {
+    title: service.title,
+    initialInvestmentDescription: service.initialInvestmentDescription,
+    initialInvestmentPrice: service.initialInvestmentPrice
+      ? money(service.initialInvestmentPrice)
+      : '',
+    description: service.description,
+    packages: service.packages.map((pkg) => ({
+      _id: pkg._id,
+      title: pkg.title,
+      type: pkg.type,
+      baseCost: money(pkg.baseCost),
+      recurringCost: money(pkg.recurringCost),
+      priceSuffix: pkg.priceSuffix,
+      features: pkg.features.join(', '),
+    })),
+    serviceExtras: service.serviceExtras.map((extra) => ({
+      _id: extra._id,
+      title: extra.title,
+      description: extra.description,
+      price: money(extra.price),
+    })),
+    faqs: service.faqs.map((faq) => ({ question: faq.question, answer: faq.answer })),
+  };
+}
+
+let keySequence = 0;
+export function newKey(): string {
+  keySequence += 1;
+  return `entry-${keySequence}`;
+}
+
+export function filesOf(service: ManageService | undefined): ServiceFiles {
+  return {
+    featurePhoto: null,
+    featurePhotoUrl: service?.featurePhoto ?? '',
+    comparisonPdf: null,
+    comparisonPdfUrl: service?.comparisonPdf ?? '',
+    galleryUrls: service?.gallery ?? [],
+    galleryFiles: [],
+    videos: (service?.featureVideos ?? []).map((video) => ({
+      key: newKey(),
+      kind: 'kept' as const,
+      url: video.url,
+      thumbnailUrl: video.thumbnailUrl,
+    })),
+  };
+}
+
+export function splitFeatures(text: string): string[] {
+  return text
+    .split(',')
+    .map((feature) => feature.trim())
+    .filter(Boolean);
+}
+
+/**
+ * The multipart body of SPEC.md section 7 as the server reads it: scalars as text, lists as JSON
+ * text, files under featurePhoto, comparisonPdf, gallery, featureVideos, featureVideoThumbnails
+ * (with featureVideoThumbnailFor naming each thumbnail's new video).
+ */
+export function toServiceFormData(values: ServiceFormValues, files: ServiceFiles): FormData {
+  const form = new FormData();
+  form.append('title', values.title.trim());
+  form.append('description', values.description);
+  form.append('initialInvestmentDescription', values.initialInvestmentDescription);
+  form.append('initialInvestmentPrice', values.initialInvestmentPrice.trim());
+  form.append(
+    'packages',
+    JSON.stringify(
+      values.packages.map((pkg) => ({
+        ...(pkg._id ? { _id: pkg._id } : {}),
+        title: pkg.title.trim(),
+        type: pkg.type,
+        baseCost: pkg.baseCost.trim(),
+        recurringCost: pkg.recurringCost.trim(),
+        priceSuffix: pkg.priceSuffix.trim(),
+        features: splitFeatures(pkg.features),
+      })),
+    ),
+  );
+  form.append(
+    'serviceExtras',
+    JSON.stringify(
+      values.serviceExtras.map((extra) => ({
+        ...(extra._id ? { _id: extra._id } : {}),
+        title: extra.title.trim(),
+        description: extra.description.trim(),
+        price: extra.price.trim(),
+      })),
+    ),
+  );
+  form.append(
+    'faqs',
+    JSON.stringify(values.faqs.map((faq) => ({ question: faq.question, answer: faq.answer }))),
+  );
+
+  if (files.featurePhoto) form.append('featurePhoto', files.featurePhoto);
+  else form.append('featurePhoto', files.featurePhotoUrl);
+  if (files.comparisonPdf) form.append('comparisonPdf', files.comparisonPdf);
+  else form.append('comparisonPdf', files.comparisonPdfUrl);
+
+  form.append('gallery', JSON.stringify(files.galleryUrls));
+  for (const file of files.galleryFiles) form.append('gallery', file);
+
+  const kept = files.videos.filter((v) => v.kind === 'kept');
+  const added = files.videos.filter((v) => v.kind === 'new');
+  form.append(
+    'featureVideos',
+    JSON.stringify(kept.map((v) => ({ url: v.url, thumbnailUrl: v.thumbnailUrl }))),
+  );
+  const thumbnailFor: number[] = [];
+  added.forEach((video, index) => {
+    form.append('featureVideos', video.file);
+    if (video.thumbnail) {
+      form.append('featureVideoThumbnails', video.thumbnail);
+      thumbnailFor.push(index);
+    }
+  });
+  form.append('featureVideoThumbnailFor', JSON.stringify(thumbnailFor));
+  return form;
+}
