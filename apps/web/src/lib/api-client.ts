@@ -73,7 +73,7 @@ async function readError(response: Response): Promise<ApiError> {
  * every call; a 401 on a call that carried one means the session has ended, so it signs out.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, signal } = options;
+  const { method = 'GET', body, signal, cache } = options;
   const token = getToken();
   const headers = new Headers({ accept: 'application/json' });
   if (token) headers.set('authorization', `Bearer ${token}`);
@@ -87,7 +87,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   let response: Response;
   try {
-    response = await fetch(path, { method, headers, body: payload, signal });
+    response = await fetch(path, { method, headers, body: payload, signal, cache });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, NETWORK_MESSAGE, 'network_error');
