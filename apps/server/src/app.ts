@@ -34,6 +34,9 @@ import { registerOverviewRoutes } from './modules/overview/routes.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
 import { registerSeoRoutes } from './modules/seo/routes.ts';
 import { createUserRepository } from './modules/users/repository.ts';
+import { registerBriefRoutes } from './modules/projects/briefs.ts';
+import { createProjectRepository } from './modules/projects/repository.ts';
+import { registerProjectRoutes } from './modules/projects/routes.ts';
 import { registerUserRoutes } from './modules/users/routes.ts';
 import { registerAuth, type DeclaredRoute } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
@@ -177,7 +180,7 @@ export async function buildApp(
   };
   registerHealthRoutes(app, { database, config });
   registerAuthRoutes(app, authDeps);
-  registerUserRoutes(app, { users });
+  registerUserRoutes(app, { db, users, audit, auth: authDeps });
   registerCustomerRoutes(app, {
     db,
     customers: createCustomerRepository(db),
@@ -210,6 +213,9 @@ export async function buildApp(
   registerSeoRoutes(app, { catalogue: createCatalogueRepository(db), publicUrl: config.publicUrl });
   // Checkout, payments, invoices; starts the job runner (renewals, mail) and stops it on close.
   registerCheckout(app, config);
+  const projects = createProjectRepository(db);
+  registerProjectRoutes(app, { db, config, projects, users, audit });
+  registerBriefRoutes(app, { db, config, projects, users });
 
   await registerWebApp(app, config.webDistDir);
 

@@ -87,3 +87,9 @@ export const resetPasswordRequest = z.object({
   password,
 });
 export const messageResponse = z.object({ message: z.string() });
+
+/** PUT /api/users/password: answers a new token, as every older one stops working. */
+export const changePasswordRequest = z.object({
+  currentPassword: z.string().min(1, 'Enter your current password').max(PASSWORD_MAX_LENGTH),
+  newPassword: password,
+});

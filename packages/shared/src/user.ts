@@ -43,3 +43,17 @@ export function displayNameOf(
   if (display) return display;
   return `${profile.firstName} ${profile.lastName}`.trim();
 }
+
+/** PUT /api/users/profile: what customers change about themselves (beyond SPEC.md). */
+export const updateOwnProfileRequest = z.object({
+  profile: z.object({
+    firstName: z.string().trim().max(100),
+    lastName: z.string().trim().max(100),
+    companyName: z.string().trim().max(200),
+    contactNumber: z.string().trim().max(40),
+  }),
+});
+
+export const cardSchema = z.object({ brand: z.string(), last4: z.string() });
+export const cardResponse = z.object({ card: cardSchema.nullable() });
+export const replaceCardRequest = z.object({ paymentMethodId: z.string().trim().min(1).max(200) });

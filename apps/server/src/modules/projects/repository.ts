@@ -1,6 +1,13 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { projectExtras, projects } from '../../db/schema.ts';
+import {
+  payments,
+  projectBriefs,
+  projectExtras,
+  projectStatusUpdates,
+  projects,
+  users,
+} from '../../db/schema.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type NewProject = typeof projects.$inferInsert;
@@ -34,6 +41,91 @@ export function createProjectRepository(db: Db) {
 
     async findByQuote(quoteId: string): Promise<ProjectRow | undefined> {
       const [row] = await db.select().from(projects).where(eq(projects.quoteId, quoteId)).limit(1);
+      return row;
+    },
+
+    async listByUser(userId: string): Promise<ProjectRow[]> {
+      return db
+        .select()
+        .from(projects)
+        .where(eq(projects.userId, userId))
+        .orderBy(desc(projects.createdAt), desc(projects.id));
+    },
+
+    /**
+     * A page of sales, newest first. Each row carries its exact created_at as text (microseconds;
+     * a JS Date would round to milliseconds and make the next page skip rows).
+     */
+    async listPage(filters: SQL[], limit: number) {
+      return db
+        .select({
+          project: projects,
+          cursorAt: sql<string>`to_char(${projects.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+        })
+        .from(projects)
+        .where(filters.length ? and(...filters) : undefined)
+        .orderBy(desc(projects.createdAt), desc(projects.id))
+        .limit(limit);
+    },
+
+    /** Everything a project's JSON needs besides its own row, for many projects in five queries. */
+    async loadRelated(rows: readonly ProjectRow[]) {
+      const ids = rows.map((r) => r.id);
+      const userIds = [
+        ...new Set(rows.flatMap((r) => [r.userId, ...(r.coordinatorId ? [r.coordinatorId] : [])])),
+      ];
+      if (ids.length === 0) {
+        return { updates: [], extras: [], payments: [], people: [], briefed: new Set<string>() };
+      }
+      const [updates, extras, paymentRows, people, briefs] = await Promise.all([
+        db
+          .select()
+          .from(projectStatusUpdates)
+          .where(inArray(projectStatusUpdates.projectId, ids))
+          .orderBy(asc(projectStatusUpdates.createdAt), asc(projectStatusUpdates.id)),
+        db
+          .select()
+          .from(projectExtras)
+          .where(inArray(projectExtras.projectId, ids))
+          .orderBy(asc(projectExtras.position)),
+        db
+          .select()
+          .from(payments)
+          .where(inArray(payments.projectId, ids))
+          .orderBy(asc(payments.createdAt)),
+        db.select().from(users).where(inArray(users.id, userIds)),
+        db
+          .selectDistinct({ projectId: projectBriefs.projectId })
+          .from(projectBriefs)
+          .where(inArray(projectBriefs.projectId, ids)),
+      ]);
+      return {
+        updates,
+        extras,
+        payments: paymentRows,
+        people,
+        briefed: new Set(briefs.map((b) => b.projectId)),
+      };
+    },
+
+    async addStatusUpdate(
+      values: typeof projectStatusUpdates.$inferInsert,
+      projectChanges: Partial<NewProject>,
+    ) {
+      return db.transaction(async (tx) => {
+        const [project] = await tx
+          .update(projects)
+          .set({ ...projectChanges, updatedAt: sql`now()` })
+          .where(eq(projects.id, values.projectId))
+          .returning();
+        if (!project) return undefined;
+        await tx.insert(projectStatusUpdates).values(values);
+        return project;
+      });
+    },
+
+    async update(id: string, changes: Partial<NewProject>) {
+      const [row] = await db.update(projects).set(changes).where(eq(projects.id, id)).returning();
       return row;
     },
 

@@ -1,24 +1,175 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { profileResponse } from '@noise/shared/user';
-import { notFound } from '../../lib/errors.ts';
+import { z } from 'zod';
+import { changePasswordRequest, tokenResponse } from '@noise/shared/auth';
+import { AU_PHONE_MESSAGE, isValidAustralianPhone, normalizePhone } from '@noise/shared/phone';
+import {
+  cardResponse,
+  cardSchema,
+  profileResponse,
+  replaceCardRequest,
+  updateOwnProfileRequest,
+  userSchema,
+} from '@noise/shared/user';
+import type { Db } from '../../db/client.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import type { AuditRepository } from '../audit/repository.ts';
+import { issueToken, type AuthDeps } from '../auth/sign-in.ts';
+import { changePassword, currentCard, replaceCard } from './account.ts';
 import { toUserDto, type UserRepository } from './repository.ts';
 
-export function registerUserRoutes(app: FastifyInstance, deps: { users: UserRepository }) {
+export function registerUserRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; users: UserRepository; audit: AuditRepository; auth: AuthDeps },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['users'];
+
+  const me = async (id: string) => {
+    const user = await deps.users.findById(id);
+    if (!user) throw notFound('User not found');
+    return user;
+  };
 
   r.get(
     '/api/users/profile',
+    { config: { access: 'authenticated' }, schema: { tags, response: { 200: profileResponse } } },
+    async (request) => {
+      const dto = toUserDto(await me(requireUser(request).id));
+      return { _id: dto._id, email: dto.email, profile: dto.profile };
+    },
+  );
+
+  r.put(
+    '/api/users/profile',
     {
       config: { access: 'authenticated' },
-      schema: { tags: ['users'], response: { 200: profileResponse } },
+      schema: { tags, body: updateOwnProfileRequest, response: { 200: userSchema } },
     },
     async (request) => {
-      const user = await deps.users.findById(requireUser(request).id);
-      if (!user) throw notFound('User not found');
-      const dto = toUserDto(user);
-      return { _id: dto._id, email: dto.email, profile: dto.profile };
+      const { profile } = request.body;
+      if (profile.contactNumber && !isValidAustralianPhone(profile.contactNumber)) {
+        throw badRequest(AU_PHONE_MESSAGE, [
+          { path: 'profile.contactNumber', message: AU_PHONE_MESSAGE },
+        ]);
+      }
+      const updated = await deps.users.update(requireUser(request).id, {
+        ...profile,
+        contactNumber: profile.contactNumber ? normalizePhone(profile.contactNumber) : '',
+      });
+      if (!updated) throw notFound('User not found');
+      return toUserDto(updated);
+    },
+  );
+
+  r.put(
+    '/api/users/password',
+    {
+      config: { access: 'authenticated', rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: { tags, body: changePasswordRequest, response: { 200: tokenResponse } },
+    },
+    async (request) => {
+      const user = await me(requireUser(request).id);
+      const updated = await changePassword(
+        deps.db,
+        user,
+        request.body.currentPassword,
+        request.body.newPassword,
+      );
+      request.log.info({ userId: user.id, event: 'password_changed' }, 'password changed');
+      return { token: await issueToken(deps.auth, updated) };
+    },
+  );
+
+  r.get(
+    '/api/users/payment-method',
+    { config: { access: 'authenticated' }, schema: { tags, response: { 200: cardResponse } } },
+    async (request) => ({
+      card: await currentCard(app.paymentProvider, await me(requireUser(request).id)),
+    }),
+  );
+
+  r.put(
+    '/api/users/payment-method',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags, body: replaceCardRequest, response: { 200: z.object({ card: cardSchema }) } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const card = await replaceCard(
+        deps.db,
+        app.paymentProvider,
+        user.id,
+        request.body.paymentMethodId,
+      );
+      await deps.audit.record({
+        actorId: user.id,
+        actorName: 'Customer',
+        action: 'card.replaced',
+        entityType: 'user',
+        entityId: user.id,
+        subjectUserId: user.id,
+        summary: `Card on file replaced by the customer (${card.brand} ending ${card.last4})`,
+      });
+      return { card };
+    },
+  );
+
+  // SPEC.md section 7: staff see and replace a customer's card on the Edit Customer page.
+  r.get(
+    '/api/payment-methods/:paymentMethodId',
+    {
+      config: { access: 'customers:manage' },
+      schema: {
+        tags: ['customers'],
+        params: z.object({ paymentMethodId: z.string().min(1).max(200) }),
+        response: { 200: z.object({ card: cardSchema }) },
+      },
+    },
+    async (request) => {
+      const method = await app.paymentProvider.getPaymentMethod(request.params.paymentMethodId);
+      if (!method) throw notFound('Payment method not found');
+      return { card: { brand: method.brand, last4: method.last4 } };
+    },
+  );
+
+  /** SPEC.md names the customer in the path; we take our user id (the provider id is ours to keep). */
+  r.put(
+    '/api/payment-methods/:customerId',
+    {
+      config: { access: 'customers:manage' },
+      schema: {
+        tags: ['customers'],
+        params: z.object({ customerId: z.string().min(1).max(200) }),
+        body: replaceCardRequest,
+        response: {
+          200: z.object({ paymentMethod: z.object({ id: z.string(), card: cardSchema }) }),
+        },
+      },
+    },
+    async (request) => {
+      const actor = requireUser(request);
+      const customer = await deps.users.findById(request.params.customerId);
+      if (!customer || customer.role !== 'client') throw notFound('Customer not found');
+      const card = await replaceCard(
+        deps.db,
+        app.paymentProvider,
+        customer.id,
+        request.body.paymentMethodId,
+      );
+      const staff = await deps.users.findById(actor.id);
+      await deps.audit.record({
+        actorId: actor.id,
+        actorName: staff ? `${staff.firstName} ${staff.lastName}`.trim() || staff.email : 'Staff',
+        action: 'card.replaced',
+        entityType: 'user',
+        entityId: customer.id,
+        subjectUserId: customer.id,
+        summary: `Card on file replaced by staff (${card.brand} ending ${card.last4})`,
+      });
+      return { paymentMethod: { id: request.body.paymentMethodId, card } };
     },
   );
 }

@@ -1,0 +1,356 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { can } from '@noise/shared/permissions';
+import {
+  addStatusUpdateRequest,
+  projectSchema,
+  projectStatusLabels,
+  salesPageSchema,
+  salesQuery,
+  updateProjectRequest,
+  type ProjectStatus,
+} from '@noise/shared/project';
+import { displayNameOf } from '@noise/shared/user';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { projects, services, users } from '../../db/schema.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { requireUser, type AuthUser } from '../../plugins/auth.ts';
+import type { AuditRepository } from '../audit/repository.ts';
+import type { UserRepository } from '../users/repository.ts';
+import { effectOfStatusUpdate } from './change-status.ts';
+import { loadProjectDtos } from './project-dto.ts';
+import type { ProjectRepository, ProjectRow } from './repository.ts';
+
+const idParams = z.object({ id: z.string().min(1).max(64) });
+const projectIdParams = z.object({ projectId: z.string().min(1).max(64) });
+
+export interface ProjectRouteDeps {
+  db: Db;
+  config: Config;
+  projects: ProjectRepository;
+  users: UserRepository;
+  audit: AuditRepository;
+}
+
+/** Staff who work sales see every project; anyone else only their own. */
+const seesAll = (user: AuthUser) => can(user.role, 'sales:manage');
+
+export function registerProjectRoutes(app: FastifyInstance, deps: ProjectRouteDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['projects'];
+
+  const dto = async (row: ProjectRow) => (await loadProjectDtos(deps.projects, [row]))[0]!;
+
+  /** The project if the caller may see it; 404 for anyone else, so ids reveal nothing. */
+  async function findVisible(request: FastifyRequest, id: string) {
+    const user = requireUser(request);
+    const row = await deps.projects.findById(id);
+    if (!row || (!seesAll(user) && row.userId !== user.id)) throw notFound('Project not found');
+    return row;
+  }
+
+  async function actorName(actor: AuthUser) {
+    const row = await deps.users.findById(actor.id);
+    return row ? displayNameOf(row) || row.email : 'Staff';
+  }
+
+  r.get(
+    '/api/projects',
+    {
+      config: { access: 'client-owner' },
+      schema: {
+        tags,
+        querystring: z.object({ userId: z.string().min(1).max(64).optional() }),
+        response: { 200: z.array(projectSchema) },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const userId = request.query.userId ?? user.id;
+      if (userId !== user.id && !seesAll(user)) throw notFound('User not found');
+      reply.header('cache-control', 'private, no-store');
+      return loadProjectDtos(deps.projects, await deps.projects.listByUser(userId));
+    },
+  );
+
+  r.get(
+    '/api/projects/:id',
+    {
+      config: { access: 'client-owner' },
+      schema: { tags, params: idParams, response: { 200: projectSchema } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return dto(await findVisible(request, request.params.id));
+    },
+  );
+
+  async function addStatusUpdate(
+    request: FastifyRequest,
+    projectId: string,
+    body: z.output<typeof addStatusUpdateRequest>,
+  ) {
+    const actor = requireUser(request);
+    const project = await deps.projects.findById(projectId);
+    if (!project) throw notFound('Project not found');
+    const { title, date, description } = body.statusUpdate;
+    const when = new Date(date);
+    const changes = effectOfStatusUpdate(project, title, when);
+    const updated = await deps.projects.addStatusUpdate(
+      { projectId, title, description, date: when, createdById: actor.id },
+      changes,
+    );
+    if (!updated) throw notFound('Project not found');
+    const name = await actorName(actor);
+    await deps.audit.record({
+      actorId: actor.id,
+      actorName: name,
+      action: 'project.status_update',
+      entityType: 'project',
+      entityId: projectId,
+      subjectUserId: project.userId,
+      summary:
+        changes.status && changes.status !== project.status
+          ? `${title} (status ${project.status} → ${changes.status})`
+          : title,
+      data: { title, date: when.toISOString() },
+    });
+    await app.notifier.sendQuietly([project.userId], {
+      kind: 'status-update',
+      title: `${title}: ${project.serviceTitle}`,
+      body: description || `Your project #${projectId} has a new update.`,
+      link: `/dashboard/projects/${projectId}`,
+    });
+    return dto(updated);
+  }
+
+  // SPEC.md names two paths for the same action (customer page and sale page).
+  r.put(
+    '/api/users/projects/:projectId/status',
+    {
+      config: { access: 'sales:manage' },
+      schema: {
+        tags,
+        params: projectIdParams,
+        body: addStatusUpdateRequest,
+        response: { 200: projectSchema },
+      },
+    },
+    async (request) => addStatusUpdate(request, request.params.projectId, request.body),
+  );
+  r.put(
+    '/api/projects/:projectId/status',
+    {
+      config: { access: 'sales:manage' },
+      schema: {
+        tags,
+        params: projectIdParams,
+        body: addStatusUpdateRequest,
+        response: { 200: projectSchema },
+      },
+    },
+    async (request) => addStatusUpdate(request, request.params.projectId, request.body),
+  );
+
+  r.patch(
+    '/api/projects/:id',
+    {
+      config: { access: 'sales:manage' },
+      schema: {
+        tags,
+        params: idParams,
+        body: updateProjectRequest,
+        response: { 200: projectSchema },
+      },
+    },
+    async (request) => {
+      const actor = requireUser(request);
+      const project = await deps.projects.findById(request.params.id);
+      if (!project) throw notFound('Project not found');
+      const body = request.body;
+      if (body.coordinatorId) {
+        const coordinator = await deps.users.findById(body.coordinatorId);
+        if (!coordinator || coordinator.role === 'client') {
+          throw badRequest('Choose a team member as the co-ordinator');
+        }
+      }
+      const toDate = (v: string | null | undefined) =>
+        v === undefined ? undefined : v === null ? null : new Date(v);
+      const changes = {
+        ...(body.status ? { status: body.status } : {}),
+        ...(body.expectedDeliveryDate !== undefined
+          ? { expectedDeliveryDate: toDate(body.expectedDeliveryDate) }
+          : {}),
+        ...(body.deliveryDate !== undefined ? { deliveryDate: toDate(body.deliveryDate) } : {}),
+        ...(body.coordinatorId !== undefined ? { coordinatorId: body.coordinatorId } : {}),
+      };
+      const updated = await deps.projects.update(project.id, changes);
+      if (body.status && body.status !== project.status) {
+        await deps.audit.record({
+          actorId: actor.id,
+          actorName: await actorName(actor),
+          action: 'project.status_changed',
+          entityType: 'project',
+          entityId: project.id,
+          subjectUserId: project.userId,
+          summary: `Status changed from ${label(project.status)} to ${label(body.status)}`,
+          data: { from: project.status, to: body.status },
+        });
+      }
+      return dto(updated!);
+    },
+  );
+
+  r.get(
+    '/api/users/clients/:id/projects',
+    {
+      config: { access: 'customers:manage' },
+      schema: { tags, params: idParams, response: { 200: z.array(projectSchema) } },
+    },
+    async (request) => {
+      const client = await deps.users.findById(request.params.id);
+      if (!client || client.role !== 'client') throw notFound('Customer not found');
+      return loadProjectDtos(deps.projects, await deps.projects.listByUser(client.id));
+    },
+  );
+
+  r.get(
+    '/api/projects-all',
+    {
+      config: { access: 'sales:manage' },
+      schema: { tags, querystring: salesQuery, response: { 200: salesPageSchema } },
+    },
+    async (request) => {
+      const q = request.query;
+      const filters = salesFilters(q, deps.config.businessTimeZone);
+      const rows = await deps.projects.listPage(filters, q.limit + 1);
+      const page = rows.slice(0, q.limit);
+      const last = page[page.length - 1];
+      return {
+        items: await loadProjectDtos(
+          deps.projects,
+          page.map((p) => p.project),
+        ),
+        nextCursor:
+          rows.length > q.limit && last ? encodeCursor(last.cursorAt, last.project.id) : null,
+      };
+    },
+  );
+
+  r.get(
+    '/api/projects-all/:id',
+    {
+      config: { access: 'sales:manage' },
+      schema: { tags, params: idParams, response: { 200: projectSchema } },
+    },
+    async (request) => {
+      const row = await deps.projects.findById(request.params.id);
+      if (!row) throw notFound('Project not found');
+      return dto(row);
+    },
+  );
+
+  r.get(
+    '/api/sales/filters',
+    {
+      config: { access: 'sales:manage' },
+      schema: {
+        tags,
+        response: {
+          200: z.object({
+            companies: z.array(z.string()),
+            services: z.array(z.object({ _id: z.string(), title: z.string() })),
+            statuses: z.array(z.object({ value: z.string(), label: z.string() })),
+            teamMembers: z.array(z.object({ _id: z.string(), name: z.string() })),
+          }),
+        },
+      },
+    },
+    async () => {
+      const [companies, serviceRows, statuses, members] = await Promise.all([
+        deps.db
+          .selectDistinct({ name: projects.contactCompanyName })
+          .from(projects)
+          .where(sql`${projects.contactCompanyName} <> ''`)
+          .orderBy(projects.contactCompanyName),
+        deps.db
+          .selectDistinct({ _id: services.id, title: services.title })
+          .from(projects)
+          .innerJoin(services, eq(services.id, projects.serviceId))
+          .orderBy(services.title),
+        deps.db.selectDistinct({ status: projects.status }).from(projects).orderBy(projects.status),
+        deps.db
+          .select()
+          .from(users)
+          .where(sql`${users.role} in ('super-admin', 'admin', 'co-ordinator')`)
+          .orderBy(users.firstName, users.lastName),
+      ]);
+      return {
+        companies: companies.map((c) => c.name),
+        services: serviceRows,
+        statuses: statuses.map((s) => ({ value: s.status, label: label(s.status) })),
+        teamMembers: members.map((m) => ({ _id: m.id, name: displayNameOf(m) || m.email })),
+      };
+    },
+  );
+}
+
+function label(status: string): string {
+  return projectStatusLabels[status as ProjectStatus] ?? status;
+}
+
+function encodeCursor(createdAt: string, id: string): string {
+  return Buffer.from(`${createdAt}|${id}`).toString('base64url');
+}
+
+const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+function decodeCursor(cursor: string): { createdAt: string; id: string } {
+  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (!id || !createdAt || !CURSOR_TIME.test(createdAt) || !/^[a-z0-9-]{1,64}$/.test(id)) {
+    throw badRequest('This page link is not valid');
+  }
+  return { createdAt, id };
+}
+
+const RANGE_DAYS = { last7days: 7, last30days: 30, last90days: 90, last365days: 365 } as const;
+
+/** The Sales filters as SQL; date ranges are whole local days in the business time zone. */
+function salesFilters(q: z.output<typeof salesQuery>, timeZone: string): SQL[] {
+  const filters: SQL[] = [];
+  if (q.company)
+    filters.push(sql`lower(${projects.contactCompanyName}) = ${q.company.toLowerCase()}`);
+  if (q.service) filters.push(eq(projects.serviceId, q.service));
+  if (q.status) filters.push(eq(projects.status, q.status));
+  if (q.teamMember) filters.push(eq(projects.coordinatorId, q.teamMember));
+  if (q.type) filters.push(eq(projects.type, q.type));
+  if (q.dateRange) {
+    const startOfToday = sql`(date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone})`;
+    if (q.dateRange === 'today') {
+      filters.push(sql`${projects.createdAt} >= ${startOfToday}`);
+    } else if (q.dateRange === 'yesterday') {
+      filters.push(
+        sql`${projects.createdAt} >= ((date_trunc('day', now() at time zone ${timeZone}) - interval '1 day') at time zone ${timeZone})`,
+        sql`${projects.createdAt} < ${startOfToday}`,
+      );
+    } else {
+      const days = RANGE_DAYS[q.dateRange] - 1;
+      filters.push(
+        sql`${projects.createdAt} >= ((date_trunc('day', now() at time zone ${timeZone}) - make_interval(days => ${days})) at time zone ${timeZone})`,
+      );
+    }
+  }
+  if (q.cursor) {
+    const c = decodeCursor(q.cursor);
+    filters.push(
+      or(
+        sql`${projects.createdAt} < ${c.createdAt}::timestamptz`,
+        and(sql`${projects.createdAt} = ${c.createdAt}::timestamptz`, lt(projects.id, c.id)),
+      )!,
+    );
+  }
+  return filters;
+}
