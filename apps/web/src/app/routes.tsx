@@ -46,8 +46,10 @@ const ProjectsRoute = lazy(() =>
 const ProjectRoute = lazy(() =>
   import('@/features/customer/routes/project').then((m) => ({ default: m.ProjectRoute })),
 );
+// The profile page shows checkout's card form: ./customer-profile puts the two together.
+const ProfileRoute = lazy(() => import('./customer-profile'));
 const PaymentRoute = lazy(() =>
-  import('@/features/customer/routes/payment').then((m) => ({ default: m.PaymentRoute })),
+  import('@/features/checkout/routes/payment').then((m) => ({ default: m.PaymentRoute })),
 );
 const PaymentSuccessRoute = lazy(() =>
   import('@/features/customer/routes/payment-success').then((m) => ({
@@ -55,7 +57,7 @@ const PaymentSuccessRoute = lazy(() =>
   })),
 );
 const CustomQuoteRoute = lazy(() =>
-  import('@/features/customer/routes/custom-quote').then((m) => ({ default: m.CustomQuoteRoute })),
+  import('@/features/checkout/routes/custom-quote').then((m) => ({ default: m.CustomQuoteRoute })),
 );
 // The whole staff area, its guard included, is one chunk that visitors never download.
 const StaffArea = lazy(async () => {
@@ -94,6 +96,7 @@ export function AppRoutes() {
               <Route path="dashboard" element={<DashboardRoute />} />
               <Route path="dashboard/projects" element={<ProjectsRoute />} />
               <Route path="dashboard/projects/:projectId" element={<ProjectRoute />} />
+              <Route path="dashboard/profile" element={<ProfileRoute />} />
               <Route path="payment" element={<PaymentRoute />} />
               <Route path="payment-success" element={<PaymentSuccessRoute />} />
               <Route path="custom-quote/:quoteId" element={<CustomQuoteRoute />} />

@@ -114,12 +114,17 @@ export function DashboardRoute() {
           <h1 className="text-4xl font-extrabold sm:text-5xl">Hello, {name}</h1>
           <p className="mt-2 text-paper/75">Good to see you. Here is what is happening.</p>
         </div>
-        <Button asChild size="lg">
-          <Link to="/dashboard/projects">
-            Projects
-            <ArrowRight aria-hidden="true" />
-          </Link>
-        </Button>
+        <div className="flex flex-wrap gap-3">
+          <Button asChild size="lg">
+            <Link to="/dashboard/projects">
+              Projects
+              <ArrowRight aria-hidden="true" />
+            </Link>
+          </Button>
+          <Button asChild size="lg" variant="outline-inverted">
+            <Link to="/dashboard/profile">Profile</Link>
+          </Button>
+        </div>
       </section>
 
       <section aria-labelledby="recently-viewed" className="mt-14">

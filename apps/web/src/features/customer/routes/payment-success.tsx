@@ -1,18 +1,61 @@
-import { CheckCircle2 } from 'lucide-react';
-import { Link } from 'react-router';
+import { Check, CheckCircle2 } from 'lucide-react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { toastSuccess } from '@/lib/toast';
 import { usePageMeta } from '@/lib/use-page-meta';
+import { BriefForm } from '../components/brief-form';
 import { CustomerPage } from '../components/customer-page';
 
+/** The checkout's progress line at its last step: Submit Requirements. */
+function FinalStep() {
+  return (
+    <nav aria-label="Checkout progress">
+      <ol className="flex flex-wrap items-center justify-center gap-2 text-sm font-semibold sm:gap-3">
+        {['Order Details', 'Confirm & Pay'].map((step) => (
+          <li key={step} className="flex items-center gap-2 sm:gap-3">
+            <span
+              aria-hidden="true"
+              className="grid size-7 place-items-center rounded-full bg-ink text-accent"
+            >
+              <Check className="size-4" strokeWidth={3} />
+            </span>
+            <span className="max-sm:sr-only">
+              {step}
+              <span className="sr-only"> (done)</span>
+            </span>
+            <span aria-hidden="true" className="h-0.5 w-4 bg-ink sm:w-10" />
+          </li>
+        ))}
+        <li aria-current="step" className="flex items-center gap-2">
+          <span
+            aria-hidden="true"
+            className="grid size-7 place-items-center rounded-full bg-accent text-xs text-ink"
+          >
+            3
+          </span>
+          Submit Requirements
+        </li>
+      </ol>
+    </nav>
+  );
+}
+
+/** SPEC.md section 2: /payment-success, then the brief for the project just paid. */
 export function PaymentSuccessRoute() {
   usePageMeta('Payment Successful');
+  const navigate = useNavigate();
+  const state = useLocation().state as { projectId?: unknown } | null;
+  const projectId = typeof state?.projectId === 'string' ? state.projectId : null;
+  const projectHref = projectId ? `/dashboard/projects/${encodeURIComponent(projectId)}` : null;
+
   return (
     <CustomerPage>
-      <div className="mx-auto flex max-w-xl flex-col items-center py-12 text-center">
+      {projectId ? <FinalStep /> : null}
+      <div className="mx-auto flex max-w-xl flex-col items-center pt-10 text-center">
         <CheckCircle2 aria-hidden="true" className="size-20 text-success" />
         <h1 className="mt-6 text-5xl font-extrabold">Payment Successful</h1>
         <p className="mt-4 text-xl text-muted">Thank you for ordering.</p>
-        <div className="mt-10 flex flex-wrap justify-center gap-3">
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
           <Button asChild variant="secondary">
             <Link to="/dashboard">Go back to Dashboard</Link>
           </Button>
@@ -21,6 +64,37 @@ export function PaymentSuccessRoute() {
           </Button>
         </div>
       </div>
+
+      {projectId && projectHref ? (
+        <section
+          aria-labelledby="submit-requirements"
+          className="mx-auto mt-14 max-w-2xl rounded-card border-2 border-ink bg-paper p-6 sm:p-8"
+        >
+          <p className="text-xs font-bold tracking-[0.2em] text-accent-strong uppercase">Step 3</p>
+          <h2 id="submit-requirements" className="mt-1 text-3xl font-extrabold">
+            Submit Requirements
+          </h2>
+          <p className="mt-2 text-muted">
+            Tell your team what you need and attach anything useful. You can add more later from the
+            project page.
+          </p>
+          <div className="mt-6">
+            <BriefForm
+              projectId={projectId}
+              first
+              onSent={() => {
+                toastSuccess('Requirements sent', 'Your team has your brief.');
+                navigate(projectHref);
+              }}
+            />
+          </div>
+          <div className="mt-4 border-t-2 border-line pt-4">
+            <Button asChild variant="link">
+              <Link to={projectHref}>I'll do this later</Link>
+            </Button>
+          </div>
+        </section>
+      ) : null}
     </CustomerPage>
   );
 }

@@ -1,13 +1,147 @@
-import { useParams } from 'react-router';
+import { ArrowLeft, ClipboardList, RotateCcw } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import type { Project } from '@noise/shared/project';
+import { Button } from '@/components/ui/button';
+import { FullScreenSpinner, Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { useSiteConfig } from '@/lib/site-config';
 import { usePageMeta } from '@/lib/use-page-meta';
-import { ComingSoon } from '../components/customer-page';
+import { useBrief } from '../api/brief';
+import { useProject } from '../api/get-project';
+import { BriefEntries } from '../components/brief-entries';
+import { BriefForm } from '../components/brief-form';
+import { CustomerPage } from '../components/customer-page';
+import { orderAgainHref } from '../components/order-again';
+import { ProjectPayments, ProjectSubscription } from '../components/project-billing';
+import { ProjectCard } from '../components/project-card';
+import { ProjectTimeline } from '../components/project-timeline';
 
+function Section({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="rounded-card border-2 border-ink bg-paper p-6 sm:p-8">
+      <h2 id={id} className="text-2xl font-extrabold">
+        {title}
+      </h2>
+      <div className="mt-5">{children}</div>
+    </section>
+  );
+}
+
+function Brief({ project }: { project: Project }) {
+  const brief = useBrief(project._id);
+  const waiting = !project.briefSubmitted;
+  return (
+    <section
+      id="brief"
+      aria-labelledby="project-brief"
+      className="scroll-mt-28 rounded-card border-2 border-ink bg-paper p-6 sm:p-8"
+    >
+      <h2 id="project-brief" className="text-2xl font-extrabold">
+        Brief
+      </h2>
+      <div className="mt-5 flex flex-col gap-6">
+        {brief.isPending ? <Spinner label="Loading the brief" /> : null}
+        {brief.isError ? (
+          <p className="text-danger">The brief could not be loaded: {errorMessage(brief.error)}</p>
+        ) : null}
+        {brief.data?.length ? <BriefEntries entries={brief.data} /> : null}
+        {brief.data && brief.data.length === 0 && !waiting ? (
+          <p className="text-muted">Nothing here yet.</p>
+        ) : null}
+        <BriefForm projectId={project._id} first={waiting} />
+      </div>
+    </section>
+  );
+}
+
+/** SPEC.md section 2: /dashboard/projects/{projectId}. */
 export function ProjectRoute() {
   const { projectId = '' } = useParams();
   usePageMeta(`Activity #${projectId}`);
+  const { isAuthenticated } = useAuth();
+  const project = useProject(projectId);
+  const contactUrl = useSiteConfig().data?.contactUrl;
+
+  if (isAuthenticated && project.isPending) {
+    return <FullScreenSpinner label="Loading your project" />;
+  }
+  if (!isAuthenticated || project.isError || !project.data) {
+    return (
+      <CustomerPage>
+        <h1 className="text-4xl font-extrabold break-all sm:text-5xl">Activity #{projectId}</h1>
+        <p role="alert" className="mt-6">
+          Failed to fetch project data
+        </p>
+        <Button asChild variant="outline" className="mt-6">
+          <Link to="/dashboard/projects">Back to Projects</Link>
+        </Button>
+      </CustomerPage>
+    );
+  }
+
+  const data = project.data;
+  const reorder = data.status === 'completed' ? orderAgainHref(data) : null;
   return (
-    <ComingSoon title={`Activity #${projectId}`}>
-      The timeline of this project, its status updates, delivery date and total will appear here.
-    </ComingSoon>
+    <CustomerPage>
+      <Button asChild variant="ghost" size="sm" className="-ml-2">
+        <Link to="/dashboard/projects">
+          <ArrowLeft aria-hidden="true" />
+          Projects
+        </Link>
+      </Button>
+      <h1 className="mt-3 text-3xl font-extrabold break-all sm:text-5xl">Activity #{data._id}</h1>
+
+      {!data.briefSubmitted ? (
+        <div className="mt-6 flex flex-col gap-4 rounded-card bg-accent p-6 sm:flex-row sm:items-center sm:justify-between">
+          <div className="flex gap-3">
+            <ClipboardList aria-hidden="true" className="mt-1 size-6 shrink-0" />
+            <div>
+              <p className="text-xl font-extrabold">Waiting for your brief</p>
+              <p>Send your requirements so your team can get started.</p>
+            </div>
+          </div>
+          <Button asChild variant="secondary">
+            <a href="#brief">Submit Requirements</a>
+          </Button>
+        </div>
+      ) : null}
+
+      <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_22rem]">
+        <div className="flex min-w-0 flex-col gap-8">
+          <Section id="project-timeline" title="Timeline">
+            <ProjectTimeline project={data} contactUrl={contactUrl} />
+            {reorder ? (
+              <Button asChild size="lg" className="mt-8">
+                <Link to={reorder}>
+                  <RotateCcw aria-hidden="true" />
+                  Order Again
+                </Link>
+              </Button>
+            ) : null}
+          </Section>
+          <Brief project={data} />
+          <Section id="project-payments" title="Payments">
+            <ProjectPayments projectId={data._id} />
+          </Section>
+          {data.package.type !== 'one-time' ? (
+            <Section id="project-subscription" title="Subscription">
+              <ProjectSubscription projectId={data._id} />
+            </Section>
+          ) : null}
+        </div>
+        <aside aria-label="Project details" className="lg:sticky lg:top-28 lg:self-start">
+          <ProjectCard project={data} />
+        </aside>
+      </div>
+    </CustomerPage>
   );
 }

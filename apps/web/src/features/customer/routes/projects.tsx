@@ -1,12 +1,154 @@
+import { FolderOpen } from 'lucide-react';
+import { Link } from 'react-router';
+import type { Project } from '@noise/shared/project';
+import { Button } from '@/components/ui/button';
+import { FullScreenSpinner } from '@/components/ui/spinner';
+import { useCurrentUser } from '@/lib/current-user';
+import { formatDate, formatPrice } from '@/lib/format';
 import { usePageMeta } from '@/lib/use-page-meta';
-import { ComingSoon } from '../components/customer-page';
+import { useProjects } from '../api/get-projects';
+import { CustomerPage } from '../components/customer-page';
+import { ProjectStatusAction } from '../components/status-badge';
 
+function Thumbnail({ src }: { src: string }) {
+  return (
+    <img
+      src={src || '/service-placeholder.svg'}
+      alt=""
+      loading="lazy"
+      onError={(event) => {
+        if (!event.currentTarget.src.endsWith('/service-placeholder.svg')) {
+          event.currentTarget.src = '/service-placeholder.svg';
+        }
+      }}
+      className="size-14 shrink-0 rounded-xl bg-ink object-cover"
+    />
+  );
+}
+
+function Price({ project }: { project: Project }) {
+  return (
+    <span className="tabular-nums">
+      <span className="font-semibold">{formatPrice(project.totalPrice)}</span>
+      {project.package.priceSuffix ? (
+        <span className="ml-1 text-sm text-muted">{project.package.priceSuffix}</span>
+      ) : null}
+    </span>
+  );
+}
+
+function ProjectRow({ project }: { project: Project }) {
+  const href = `/dashboard/projects/${encodeURIComponent(project._id)}`;
+  return (
+    <tr className="relative border-t-2 border-line transition-colors hover:bg-accent-soft/50 max-md:flex max-md:flex-col max-md:gap-3 max-md:p-4">
+      <td className="md:py-4 md:pr-4 md:pl-5">
+        <div className="flex items-center gap-4">
+          <Thumbnail src={project.service.featurePhoto} />
+          <div className="min-w-0">
+            <Link
+              to={href}
+              className="font-display text-lg font-bold after:absolute after:inset-0 after:content-[''] hover:underline"
+            >
+              {project.service.title}
+            </Link>
+            <p className="text-sm text-muted">{project.package.title}</p>
+          </div>
+        </div>
+      </td>
+      <td className="text-sm md:px-4 md:py-4">
+        <span className="text-muted md:sr-only">Ordered </span>
+        {formatDate(project.startDate)}
+      </td>
+      <td className="md:px-4 md:py-4">
+        <Price project={project} />
+      </td>
+      <td className="md:py-4 md:pr-5 md:pl-4">
+        <ProjectStatusAction project={project} />
+      </td>
+    </tr>
+  );
+}
+
+function EmptyProjects() {
+  return (
+    <div className="mt-8 flex flex-col items-center rounded-card border-2 border-dashed border-ink/25 bg-paper px-6 py-14 text-center">
+      <FolderOpen aria-hidden="true" className="size-12 text-accent" />
+      <h2 className="mt-4 text-2xl font-extrabold">No projects yet</h2>
+      <p className="mt-2 max-w-md text-muted">
+        When you order a package, it shows up here with every update from your team.
+      </p>
+      <Button asChild className="mt-6">
+        <Link to="/#mind-map">Browse services</Link>
+      </Button>
+    </div>
+  );
+}
+
+/** SPEC.md section 2: /dashboard/projects. */
 export function ProjectsRoute() {
   usePageMeta('Projects');
+  const user = useCurrentUser();
+  const userId = user.data?._id;
+  const projects = useProjects(userId);
+
+  if (user.isPending || (userId && projects.isPending)) {
+    return <FullScreenSpinner label="Loading your projects" />;
+  }
+  if (!userId) {
+    return (
+      <CustomerPage>
+        <h1 className="text-4xl font-extrabold sm:text-5xl">Projects</h1>
+        <p className="mt-6">User not found or not authenticated</p>
+      </CustomerPage>
+    );
+  }
+  if (projects.isError || !projects.data) {
+    return (
+      <CustomerPage>
+        <h1 className="text-4xl font-extrabold sm:text-5xl">Projects</h1>
+        <p role="alert" className="mt-6">
+          Failed to fetch projects. Please try again later.
+        </p>
+      </CustomerPage>
+    );
+  }
+
+  const list = projects.data;
   return (
-    <ComingSoon title="Projects">
-      Your orders will be listed here with their date, total and status, each opening its project
-      timeline. We are connecting this page to your orders now.
-    </ComingSoon>
+    <CustomerPage>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h1 className="text-4xl font-extrabold sm:text-5xl">Projects</h1>
+        <p className="text-muted">{`${list.length} results found`}</p>
+      </div>
+      {list.length === 0 ? (
+        <EmptyProjects />
+      ) : (
+        <div className="mt-8 overflow-hidden rounded-card border-2 border-ink bg-paper">
+          <table className="w-full border-collapse text-left max-md:block">
+            <thead className="max-md:sr-only">
+              <tr className="text-xs font-bold tracking-[0.15em] text-muted uppercase">
+                <th scope="col" className="py-4 pr-4 pl-5 font-bold">
+                  Order Details
+                </th>
+                <th scope="col" className="px-4 py-4 font-bold">
+                  Order Date
+                </th>
+                <th scope="col" className="px-4 py-4 font-bold">
+                  Total
+                </th>
+                <th scope="col" className="py-4 pr-5 pl-4 font-bold">
+                  Status
+                </th>
+              </tr>
+            </thead>
+            <tbody className="max-md:block">
+              {list.map((project) => (
+                <ProjectRow key={project._id} project={project} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </CustomerPage>
   );
 }

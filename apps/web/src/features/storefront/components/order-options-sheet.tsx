@@ -28,6 +28,8 @@ interface OrderOptionsSheetProps {
   pkg: ServicePackage | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Extras chosen when the panel opens (Order Again). */
+  initialExtraIds?: string[];
 }
 
 function Line({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
@@ -40,10 +42,21 @@ function Line({ label, value, strong }: { label: string; value: string; strong?:
 }
 
 /** The Order Options panel: extras, a cost breakdown and Continue (SPEC.md sections 2 and 4). */
-export function OrderOptionsSheet({ service, pkg, open, onOpenChange }: OrderOptionsSheetProps) {
+export function OrderOptionsSheet({
+  service,
+  pkg,
+  open,
+  onOpenChange,
+  initialExtraIds,
+}: OrderOptionsSheetProps) {
   const navigate = useNavigate();
   const { isAuthenticated } = useAuth();
-  const [selectedIds, setSelectedIds] = useState<string[]>([]);
+  const [selectedIds, setSelectedIds] = useState<string[]>(initialExtraIds ?? []);
+  const [initial, setInitial] = useState(initialExtraIds);
+  if (initialExtraIds !== initial) {
+    setInitial(initialExtraIds);
+    setSelectedIds(initialExtraIds ?? []);
+  }
 
   const selectedExtras = service.serviceExtras.filter((extra) => selectedIds.includes(extra._id));
   const price = pkg

@@ -1,4 +1,4 @@
-import { FolderKanban, LayoutDashboard, LogOut } from 'lucide-react';
+import { FolderKanban, LayoutDashboard, LogOut, UserRound } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import {
   DropdownMenu,
@@ -38,6 +38,10 @@ export function UserMenu() {
         <DropdownMenuItem onSelect={() => navigate('/dashboard/projects')}>
           <FolderKanban aria-hidden="true" />
           Projects
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => navigate('/dashboard/profile')}>
+          <UserRound aria-hidden="true" />
+          Profile
         </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void signOut()}>

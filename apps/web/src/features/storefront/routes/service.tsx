@@ -1,7 +1,7 @@
 import { ArrowLeft, ArrowUpRight } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import type { ServicePackage } from '@noise/shared/catalogue';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import type { Service, ServicePackage } from '@noise/shared/catalogue';
 import {
   Accordion,
   AccordionContent,
@@ -68,6 +68,40 @@ function useRecordView(serviceId: string | undefined) {
   }, [isAuthenticated, serviceId, record]);
 }
 
+/**
+ * Order Again from a project: ?order={package id or title}&extra={extra id or title}... opens the
+ * order panel on that package with those extras chosen. The parameters are dropped once read.
+ */
+function useOrderAgainRequest(service: Service | undefined) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const params = new URLSearchParams(location.search);
+  const wanted = params.get('order');
+  const extras = params.getAll('extra');
+  const request =
+    service && wanted !== null
+      ? {
+          pkg: service.packages.find((p) => p._id === wanted || p.title === wanted) ?? null,
+          extraIds: service.serviceExtras
+            .filter((e) => extras.some((x) => x === e._id || x === e.title))
+            .map((e) => e._id),
+        }
+      : null;
+  const loaded = Boolean(service);
+  useEffect(() => {
+    if (!loaded || wanted === null) return;
+    const rest = new URLSearchParams(location.search);
+    rest.delete('order');
+    rest.delete('extra');
+    const search = rest.toString();
+    navigate(
+      { search: search ? `?${search}` : '', hash: location.hash },
+      { replace: true, preventScrollReset: true, state: location.state },
+    );
+  }, [loaded, wanted, location.search, location.hash, location.state, navigate]);
+  return request;
+}
+
 function SectionTitle({ id, children }: { id: string; children: string }) {
   return (
     <h2 id={id} className="text-3xl font-extrabold sm:text-4xl">
@@ -84,6 +118,15 @@ export function ServiceRoute() {
   const [orderPackage, setOrderPackage] = useState<ServicePackage | null>(null);
   const [orderOpen, setOrderOpen] = useState(false);
   const [observePdfSection, pdfSectionSeen] = useSeen<HTMLDivElement>();
+  const [initialExtraIds, setInitialExtraIds] = useState<string[]>([]);
+  const orderAgain = useOrderAgainRequest(service.data);
+  const [orderAgainPackage, setOrderAgainPackage] = useState<ServicePackage | null>(null);
+  if (orderAgain?.pkg && orderAgain.pkg !== orderAgainPackage) {
+    setOrderAgainPackage(orderAgain.pkg);
+    setOrderPackage(orderAgain.pkg);
+    setInitialExtraIds(orderAgain.extraIds);
+    setOrderOpen(true);
+  }
 
   useRecordView(service.data?._id);
   usePageMeta(
@@ -178,6 +221,7 @@ export function ServiceRoute() {
             packages={data.packages}
             onPrepare={() => void loadOrderOptionsSheet()}
             onChoose={(pkg) => {
+              setInitialExtraIds([]);
               setOrderPackage(pkg);
               setOrderOpen(true);
             }}
@@ -229,6 +273,7 @@ export function ServiceRoute() {
           <OrderOptionsSheet
             service={data}
             pkg={orderPackage}
+            initialExtraIds={initialExtraIds}
             open={orderOpen}
             onOpenChange={setOrderOpen}
           />

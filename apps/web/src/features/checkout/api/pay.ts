@@ -1,0 +1,39 @@
+import type {
+  HandlePaymentRequest,
+  HandlePaymentResponse,
+  paymentSucceededResponse,
+} from '@noise/shared/payments';
+import type { z } from 'zod';
+import { api } from '@/lib/api-client';
+
+export type PaymentSucceeded = z.infer<typeof paymentSucceededResponse>;
+
+/**
+ * POST /api/payments/handle-payment. 200 is a success or a 3-D Secure challenge; a decline is a
+ * 402 whose message is the reason, thrown as ApiError.
+ */
+export function handlePayment(body: HandlePaymentRequest): Promise<HandlePaymentResponse> {
+  return api.post<HandlePaymentResponse>('/api/payments/handle-payment', body);
+}
+
+/** POST /api/payments/confirm: finishes a payment after the customer passed 3-D Secure. */
+export function confirmPayment(paymentIntentId: string): Promise<HandlePaymentResponse> {
+  return api.post<HandlePaymentResponse>('/api/payments/confirm', { paymentIntentId });
+}
+
+/** POST /api/payments/sandbox/authenticate: the sandbox's stand-in for the bank's dialog. */
+export function authenticateSandboxPayment(
+  clientSecret: string,
+  outcome: 'approve' | 'fail',
+): Promise<{ paymentIntentId: string; status: 'succeeded' | 'failed' | 'requires_action' }> {
+  return api.post('/api/payments/sandbox/authenticate', { clientSecret, outcome });
+}
+
+/** POST /api/users/update-payment-info (SPEC.md section 7): sent after a successful payment. */
+export function updatePaymentInfo(body: {
+  userId: string;
+  stripeCustomerId: string;
+  defaultPaymentMethodId: string;
+}): Promise<unknown> {
+  return api.post('/api/users/update-payment-info', body);
+}

@@ -1,0 +1,105 @@
+import { CircleCheck } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { quotePaymentRequest } from '@noise/shared/payments';
+import { priceQuote, toCents } from '@noise/shared/pricing';
+import { splitCommaList } from '@noise/shared/quote';
+import { Button } from '@/components/ui/button';
+import { errorMessage, isNotFound } from '@/lib/api-client';
+import { useCurrentUser } from '@/lib/current-user';
+import { formatMoney } from '@/lib/format';
+import { usePageMeta } from '@/lib/use-page-meta';
+import { useQuote } from '../api/get-quote';
+import { CheckoutForm } from '../components/checkout-form';
+import { CheckoutPage } from '../components/checkout-page';
+import { SummaryLine, SummaryRule } from '../components/summary';
+
+function List({ title, items }: { title: string; items: string[] }) {
+  if (items.length === 0) return null;
+  return (
+    <div className="mt-5">
+      <h3 className="text-xs font-bold tracking-[0.2em] text-accent uppercase">{title}</h3>
+      <ul className="mt-2 flex flex-col gap-1">
+        {items.map((item, index) => (
+          <li key={`${item}-${index}`}>{item}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** SPEC.md section 2: /custom-quote/{quoteId}, the payment page of a custom quote link. */
+export function CustomQuoteRoute() {
+  const { quoteId = '' } = useParams();
+  const quote = useQuote(quoteId);
+  const user = useCurrentUser();
+  usePageMeta(quote.data ? `Quote: ${quote.data.name}` : 'Custom quote');
+
+  if (quote.isError) {
+    return (
+      <CheckoutPage title="Custom quote">
+        <div role="alert" className="mt-8 rounded-card border-2 border-ink bg-paper p-8">
+          <p className="text-lg font-semibold">
+            {isNotFound(quote.error)
+              ? 'We could not find this quote. Check the link you were sent, or contact us.'
+              : `The quote could not be loaded: ${errorMessage(quote.error)}`}
+          </p>
+          {isNotFound(quote.error) ? null : (
+            <Button className="mt-6" onClick={() => void quote.refetch()}>
+              Try again
+            </Button>
+          )}
+        </div>
+      </CheckoutPage>
+    );
+  }
+  if (!quote.data || !user.data) {
+    return (
+      <div role="status" className="grid min-h-[60vh] place-items-center text-xl font-semibold">
+        Loading...
+      </div>
+    );
+  }
+
+  const data = quote.data;
+  const price = priceQuote(toCents(data.value));
+  const charged = formatMoney(price.totalWithGstCents);
+  const summary = (
+    <>
+      <p className="text-xs font-bold tracking-[0.2em] text-accent uppercase">Custom quote</p>
+      <h2 className="mt-1 text-2xl leading-tight font-extrabold">{data.name}</h2>
+      {data.desc ? <p className="mt-3 whitespace-pre-line text-paper/80">{data.desc}</p> : null}
+      <List title="Deliverables" items={splitCommaList(data.deliverables)} />
+      <List title="Extras" items={splitCommaList(data.extras)} />
+      <dl className="mt-6 flex flex-col gap-2.5">
+        <SummaryLine label="Total" value={formatMoney(price.totalCents)} />
+        <SummaryLine label="GST" value={formatMoney(price.gstCents)} />
+        <SummaryRule strong />
+        <SummaryLine label="Total (incl. GST)" value={charged} strong />
+      </dl>
+      {data.paid ? (
+        <div role="status" className="mt-6 flex gap-3 rounded-xl bg-paper px-4 py-3 text-ink">
+          <CircleCheck aria-hidden="true" className="size-5 shrink-0 text-success" />
+          <p className="text-sm">
+            <strong>This quote has already been paid.</strong> Its project is under{' '}
+            <Link to="/dashboard/projects" className="font-semibold text-accent-strong underline">
+              your projects
+            </Link>{' '}
+            if you paid it.
+          </p>
+        </div>
+      ) : null}
+    </>
+  );
+
+  return (
+    <CheckoutPage title="Confirm & Pay">
+      <CheckoutForm
+        user={user.data}
+        amountLabel={charged}
+        summary={summary}
+        closed={data.paid}
+        buildRequest={(input) => quotePaymentRequest({ ...input, quote: data })}
+      />
+    </CheckoutPage>
+  );
+}

@@ -1,0 +1,132 @@
+import { useEffect, useRef } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import type { Service, ServiceExtra, ServicePackage } from '@noise/shared/catalogue';
+import { orderPaymentRequest } from '@noise/shared/payments';
+import { priceOrder, toCents } from '@noise/shared/pricing';
+import { FullScreenSpinner } from '@/components/ui/spinner';
+import { useCurrentUser } from '@/lib/current-user';
+import { formatMoney, formatPrice } from '@/lib/format';
+import { toastError } from '@/lib/toast';
+import { usePageMeta } from '@/lib/use-page-meta';
+import { CheckoutForm } from '../components/checkout-form';
+import { CheckoutPage } from '../components/checkout-page';
+import { PLACEHOLDER_IMAGE, SummaryLine, SummaryRule } from '../components/summary';
+
+/** The router state the Order Options panel sends (SPEC.md section 2). */
+interface PaymentState {
+  data: Pick<Service, '_id' | 'title' | 'featurePhoto'>;
+  selectedExtras: Pick<ServiceExtra, '_id' | 'title' | 'price'>[];
+  totalPrice: number;
+  packageDetails: Pick<
+    ServicePackage,
+    'title' | 'type' | 'baseCost' | 'recurringCost' | 'priceSuffix' | 'features'
+  > & { _id?: string };
+}
+
+function readState(state: unknown): { order: PaymentState | null; serviceId: string | null } {
+  const value = (state ?? {}) as Partial<PaymentState>;
+  const serviceId = typeof value.data?._id === 'string' ? value.data._id : null;
+  const pkg = value.packageDetails;
+  const valid =
+    serviceId !== null &&
+    typeof pkg?.title === 'string' &&
+    typeof pkg.baseCost === 'number' &&
+    typeof pkg.recurringCost === 'number' &&
+    Array.isArray(value.selectedExtras);
+  return { order: valid ? (value as PaymentState) : null, serviceId };
+}
+
+/** Opened without an order: back to the service (or home) with a word of explanation. */
+function MissingOrder({ serviceId }: { serviceId: string | null }) {
+  const told = useRef(false);
+  useEffect(() => {
+    if (told.current) return;
+    told.current = true;
+    toastError('Choose a package first');
+  }, []);
+  return <Navigate to={serviceId ? `/services/${encodeURIComponent(serviceId)}` : '/'} replace />;
+}
+
+export function PaymentRoute() {
+  usePageMeta('Confirm & Pay');
+  const location = useLocation();
+  const { order, serviceId } = readState(location.state);
+  const user = useCurrentUser();
+
+  if (!order) return <MissingOrder serviceId={serviceId} />;
+  if (!user.data) return <FullScreenSpinner label="Loading your details" />;
+
+  const { data: service, packageDetails: pkg, selectedExtras } = order;
+  const price = priceOrder(
+    {
+      type: pkg.type,
+      baseCostCents: toCents(pkg.baseCost),
+      recurringCostCents: toCents(pkg.recurringCost),
+    },
+    selectedExtras.map((extra) => toCents(extra.price)),
+  );
+  const charged = formatMoney(price.grandTotalCents);
+
+  const summary = (
+    <>
+      <div className="flex items-center gap-4">
+        <img
+          src={service.featurePhoto || PLACEHOLDER_IMAGE}
+          alt=""
+          onError={(event) => {
+            if (!event.currentTarget.src.endsWith(PLACEHOLDER_IMAGE)) {
+              event.currentTarget.src = PLACEHOLDER_IMAGE;
+            }
+          }}
+          className="size-20 shrink-0 rounded-2xl bg-paper object-cover"
+        />
+        <div>
+          <p className="text-xs font-bold tracking-[0.2em] text-accent uppercase">Your order</p>
+          <h2 className="mt-1 text-2xl leading-tight font-extrabold">{service.title}</h2>
+        </div>
+      </div>
+      <dl className="mt-6 flex flex-col gap-2.5">
+        <SummaryLine label={pkg.title || 'Initial Investment'} value={formatPrice(pkg.baseCost)}>
+          {pkg.priceSuffix ? (
+            <span className="block text-xs text-paper/60">{pkg.priceSuffix}</span>
+          ) : null}
+        </SummaryLine>
+        {price.showsRecurringLine ? (
+          <SummaryLine
+            label={`Recurring Fees (${pkg.type})`}
+            value={formatPrice(pkg.recurringCost)}
+          />
+        ) : null}
+        {selectedExtras.map((extra) => (
+          <SummaryLine key={extra._id} label={extra.title} value={formatPrice(extra.price)} />
+        ))}
+        <SummaryRule />
+        <SummaryLine label="Total" value={formatMoney(price.grandTotalCents - price.gstCents)} />
+        <SummaryLine label="GST" value={formatMoney(price.gstCents)} />
+        <SummaryRule strong />
+        <SummaryLine label="Total (inc. GST)" value={charged} strong />
+      </dl>
+      <p className="mt-4 text-sm text-paper/75">
+        You will be charged {charged} inc. GST. Total amount includes tax.
+      </p>
+    </>
+  );
+
+  return (
+    <CheckoutPage title="Confirm & Pay">
+      <CheckoutForm
+        user={user.data}
+        amountLabel={charged}
+        summary={summary}
+        buildRequest={(input) =>
+          orderPaymentRequest({
+            ...input,
+            service,
+            package: pkg,
+            extras: selectedExtras,
+          })
+        }
+      />
+    </CheckoutPage>
+  );
+}

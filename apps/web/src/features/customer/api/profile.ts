@@ -1,0 +1,52 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { User } from '@noise/shared/user';
+import { api } from '@/lib/api-client';
+import { setToken } from '@/lib/auth-token';
+import { currentUserQuery } from '@/lib/current-user';
+
+export interface ProfileInput {
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  contactNumber: string;
+}
+
+/** PUT /api/users/profile: the customer's own name, company and phone. */
+export function updateProfile(profile: ProfileInput): Promise<User> {
+  return api.put<User>('/api/users/profile', { profile });
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (user) => queryClient.setQueryData(currentUserQuery.queryKey, user),
+  });
+}
+
+/** PUT /api/users/password: older tokens stop working, so the answer's token is kept. */
+export function changePassword(input: {
+  currentPassword: string;
+  newPassword: string;
+}): Promise<{ token: string }> {
+  return api.put<{ token: string }>('/api/users/password', input);
+}
+
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
+    onSuccess: ({ token }) => {
+      // The new token is known to be good: seeding its verification keeps the page mounted
+      // instead of showing the session check while it is verified again.
+      const role = queryClient.getQueryData(currentUserQuery.queryKey)?.role ?? null;
+      if (role) {
+        queryClient.setQueryData(['auth', 'verify', token], {
+          isAuthenticated: true,
+          userRole: role,
+        });
+      }
+      setToken(token);
+    },
+  });
+}

@@ -1,0 +1,177 @@
+import { Download } from 'lucide-react';
+import { useState } from 'react';
+import type { ProjectPayment } from '@noise/shared/payments';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage, toastApiError } from '@/lib/api-client';
+import { formatDate, formatMoney } from '@/lib/format';
+import { toastSuccess } from '@/lib/toast';
+import { useCancelSubscription, useProjectPayments, useSubscription } from '../api/project-billing';
+import { downloadFile } from './download';
+
+function InvoiceButton({ payment }: { payment: ProjectPayment }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      disabled={busy}
+      aria-label={`Download invoice ${payment.invoiceNumber} (PDF)`}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          await downloadFile(payment.invoiceUrl, `${payment.invoiceNumber}.pdf`);
+        } catch (error) {
+          toastApiError(error, 'Could not download the invoice');
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <Download aria-hidden="true" />
+      {busy ? 'Downloading...' : 'Invoice (PDF)'}
+    </Button>
+  );
+}
+
+/** The project's charges, each with its tax invoice. */
+export function ProjectPayments({ projectId }: { projectId: string }) {
+  const payments = useProjectPayments(projectId);
+  if (payments.isPending) return <Spinner label="Loading payments" />;
+  if (payments.isError) {
+    return (
+      <p className="text-danger">Payments could not be loaded: {errorMessage(payments.error)}</p>
+    );
+  }
+  if (payments.data.length === 0) return <p className="text-muted">No payments yet.</p>;
+  return (
+    <ul className="flex flex-col divide-y-2 divide-line">
+      {payments.data.map((payment) => (
+        <li key={payment._id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+          <div>
+            <p className="font-semibold">
+              {payment.kind === 'renewal' ? 'Renewal' : 'Order'} ·{' '}
+              <span className="tabular-nums">{formatMoney(payment.amountCents)}</span>{' '}
+              <span className="text-sm font-normal text-muted">
+                inc. {formatMoney(payment.gstCents)} GST
+              </span>
+            </p>
+            <p className="text-sm text-muted">
+              {formatDate(payment.createdAt)} · {payment.invoiceNumber}
+            </p>
+          </div>
+          <InvoiceButton payment={payment} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A recurring package's subscription: the next charge and a way to stop it. */
+export function ProjectSubscription({ projectId }: { projectId: string }) {
+  const subscription = useSubscription(projectId);
+  const cancel = useCancelSubscription(projectId);
+  const [confirming, setConfirming] = useState(false);
+  const [failure, setFailure] = useState('');
+
+  if (subscription.isPending) return <Spinner label="Loading the subscription" />;
+  if (subscription.isError) {
+    return (
+      <p className="text-danger">
+        The subscription could not be loaded: {errorMessage(subscription.error)}
+      </p>
+    );
+  }
+  const data = subscription.data;
+  if (!data) return <p className="text-muted">This package has no active subscription.</p>;
+  const every = data.interval === 'weekly' ? 'week' : 'month';
+
+  return (
+    <div>
+      <dl className="flex flex-col gap-1.5">
+        <div className="flex justify-between gap-4">
+          <dt className="text-muted">Amount</dt>
+          <dd className="font-semibold tabular-nums">
+            {formatMoney(data.amountCents)} inc. GST every {every}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-muted">Status</dt>
+          <dd className="font-semibold">
+            {data.status === 'active'
+              ? 'Active'
+              : data.status === 'past_due'
+                ? 'Payment overdue'
+                : 'Cancelled'}
+          </dd>
+        </div>
+        {data.nextChargeAt ? (
+          <div className="flex justify-between gap-4">
+            <dt className="text-muted">Next charge</dt>
+            <dd className="font-semibold">{formatDate(data.nextChargeAt)}</dd>
+          </div>
+        ) : null}
+        {data.cancelledAt ? (
+          <div className="flex justify-between gap-4">
+            <dt className="text-muted">Cancelled on</dt>
+            <dd className="font-semibold">{formatDate(data.cancelledAt)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {data.status !== 'cancelled' ? (
+        <Button variant="outline" size="sm" className="mt-4" onClick={() => setConfirming(true)}>
+          Cancel subscription
+        </Button>
+      ) : null}
+      <Dialog
+        open={confirming}
+        onOpenChange={(next) => {
+          if (cancel.isPending) return;
+          setFailure('');
+          setConfirming(next);
+        }}
+      >
+        <DialogContent
+          role="alertdialog"
+          title="Cancel this subscription?"
+          description="There will be no further charges. The period you have paid for is not refunded and your team works until it ends."
+        >
+          {failure ? (
+            <p
+              role="alert"
+              className="mb-5 rounded-xl bg-danger-soft px-4 py-3 text-sm font-semibold text-danger"
+            >
+              {failure}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap justify-end gap-3">
+            <Button
+              variant="ghost"
+              disabled={cancel.isPending}
+              onClick={() => setConfirming(false)}
+            >
+              Keep subscription
+            </Button>
+            <Button
+              variant="destructive"
+              disabled={cancel.isPending}
+              onClick={async () => {
+                setFailure('');
+                try {
+                  await cancel.mutateAsync();
+                  setConfirming(false);
+                  toastSuccess('Subscription cancelled');
+                } catch (error) {
+                  setFailure(errorMessage(error));
+                }
+              }}
+            >
+              {cancel.isPending ? 'Cancelling...' : 'Cancel subscription'}
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}

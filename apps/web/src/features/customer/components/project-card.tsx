@@ -1,0 +1,70 @@
+import { Check } from 'lucide-react';
+import { projectStatusLabels, type Project, type ProjectStatus } from '@noise/shared/project';
+import { formatDate, formatPrice } from '@/lib/format';
+
+/** SPEC.md section 4: N/A unless a delivery date exists and is later than the start date. */
+function deliveryDateLabel(project: Pick<Project, 'deliveryDate' | 'startDate'>): string {
+  if (!project.deliveryDate) return 'N/A';
+  if (Date.parse(project.deliveryDate) <= Date.parse(project.startDate)) return 'N/A';
+  return formatDate(project.deliveryDate);
+}
+
+function statusLabel(status: string): string {
+  return status in projectStatusLabels ? projectStatusLabels[status as ProjectStatus] : status;
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex justify-between gap-4 py-2.5">
+      <dt className="text-muted">{label}</dt>
+      <dd className="text-right font-semibold break-all">{value}</dd>
+    </div>
+  );
+}
+
+/** The side card: cover, service, status, package features and the order's numbers. */
+export function ProjectCard({ project }: { project: Project }) {
+  const features = project.package.features
+    .split(',')
+    .map((feature) => feature.trim())
+    .filter(Boolean);
+  return (
+    <div className="overflow-hidden rounded-card border-2 border-ink bg-paper">
+      <img
+        src={project.service.featurePhoto || '/service-placeholder.svg'}
+        alt=""
+        onError={(event) => {
+          if (!event.currentTarget.src.endsWith('/service-placeholder.svg')) {
+            event.currentTarget.src = '/service-placeholder.svg';
+          }
+        }}
+        className="aspect-[16/9] w-full bg-ink object-cover"
+      />
+      <div className="p-6">
+        <h2 className="text-2xl font-extrabold">{project.service.title}</h2>
+        {project.package.title ? <p className="text-muted">{project.package.title}</p> : null}
+        <p className="mt-3 inline-flex rounded-full bg-accent-soft px-3 py-1 text-sm font-semibold text-accent-strong">
+          {statusLabel(project.status)}
+        </p>
+        {features.length ? (
+          <ul aria-label="Package features" className="mt-5 flex flex-col gap-2 text-sm">
+            {features.map((feature, index) => (
+              <li key={`${feature}-${index}`} className="flex gap-2">
+                <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent-strong" />
+                {feature}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <dl className="mt-5 divide-y-2 divide-line border-t-2 border-line text-sm">
+          <Row label="Delivery Date" value={deliveryDateLabel(project)} />
+          <Row
+            label="Total Price"
+            value={`${formatPrice(project.totalPrice)}${project.package.priceSuffix ? ` ${project.package.priceSuffix}` : ''}`}
+          />
+          <Row label="Order Number" value={project._id} />
+        </dl>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { Link } from 'react-router';
+import { projectStatusLabels, type Project } from '@noise/shared/project';
+import { buttonVariants } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+import { orderAgainHref } from './order-again';
+
+/**
+ * SPEC.md section 4: active shows as 'In Progress', a finished project (completed or cancelled)
+ * offers 'Order Again', on hold says so, and an unknown status shows as its raw text.
+ */
+export function ProjectStatusAction({ project }: { project: Project }) {
+  if (project.status === 'active') {
+    return (
+      <span className="inline-flex h-9 items-center rounded-full bg-accent-soft px-4 text-sm font-semibold text-accent-strong">
+        In Progress
+      </span>
+    );
+  }
+  const href = orderAgainHref(project);
+  if (project.status === 'on-hold') {
+    return (
+      <span className="inline-flex h-9 items-center rounded-full bg-canvas px-4 text-sm font-semibold">
+        {projectStatusLabels['on-hold']}
+      </span>
+    );
+  }
+  if ((project.status === 'completed' || project.status === 'cancelled') && href) {
+    return (
+      <Link
+        to={href}
+        className={cn(buttonVariants({ variant: 'secondary', size: 'sm' }), 'relative z-10')}
+      >
+        Order Again
+      </Link>
+    );
+  }
+  return (
+    <span className="inline-flex h-9 items-center rounded-full bg-canvas px-4 text-sm font-semibold capitalize">
+      {project.status}
+    </span>
+  );
+}

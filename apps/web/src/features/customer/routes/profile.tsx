@@ -1,0 +1,251 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Eye, EyeOff } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@noise/shared/auth';
+import { AU_PHONE_MESSAGE, isValidAustralianPhone } from '@noise/shared/phone';
+import type { User } from '@noise/shared/user';
+import { Button } from '@/components/ui/button';
+import { TextInput, type TextInputProps } from '@/components/ui/input';
+import { FullScreenSpinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { useCurrentUser } from '@/lib/current-user';
+import { toastSuccess } from '@/lib/toast';
+import { usePageMeta } from '@/lib/use-page-meta';
+import { useChangePassword, useUpdateProfile } from '../api/profile';
+import { CustomerPage } from '../components/customer-page';
+
+const name = z.string().trim().max(100, 'Must be at most 100 characters');
+const profileForm = z.object({
+  firstName: name.min(1, 'This field is required'),
+  lastName: name.min(1, 'This field is required'),
+  companyName: z.string().trim().max(200, 'Must be at most 200 characters'),
+  contactNumber: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isValidAustralianPhone(v), AU_PHONE_MESSAGE),
+});
+type ProfileForm = z.infer<typeof profileForm>;
+
+const passwordForm = z
+  .object({
+    currentPassword: z.string().min(1, 'Enter your current password'),
+    newPassword: z
+      .string()
+      .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+      .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+type PasswordForm = z.infer<typeof passwordForm>;
+
+function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-card border-2 border-ink bg-paper p-6 sm:p-8">
+      <h2 id={id} className="text-2xl font-extrabold">
+        {title}
+      </h2>
+      <div className="mt-5">{children}</div>
+    </section>
+  );
+}
+
+function Failure({ message }: { message: string }) {
+  if (!message) return null;
+  return (
+    <p
+      role="alert"
+      className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-semibold text-danger"
+    >
+      {message}
+    </p>
+  );
+}
+
+function DetailsForm({ user }: { user: User }) {
+  const update = useUpdateProfile();
+  const [failure, setFailure] = useState('');
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isDirty },
+  } = useForm<ProfileForm>({
+    resolver: zodResolver(profileForm),
+    defaultValues: {
+      firstName: user.profile.firstName,
+      lastName: user.profile.lastName,
+      companyName: user.profile.companyName,
+      contactNumber: user.profile.contactNumber,
+    },
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure('');
+    try {
+      const saved = await update.mutateAsync(values);
+      reset({
+        firstName: saved.profile.firstName,
+        lastName: saved.profile.lastName,
+        companyName: saved.profile.companyName,
+        contactNumber: saved.profile.contactNumber,
+      });
+      toastSuccess('Your details are saved');
+    } catch (error) {
+      setFailure(errorMessage(error, 'Your details could not be saved.'));
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextInput
+          label="First name"
+          autoComplete="given-name"
+          required
+          error={errors.firstName?.message}
+          {...register('firstName')}
+        />
+        <TextInput
+          label="Last name"
+          autoComplete="family-name"
+          required
+          error={errors.lastName?.message}
+          {...register('lastName')}
+        />
+        <TextInput label="Email" type="email" value={user.email} readOnly />
+        <TextInput
+          label="Company name"
+          autoComplete="organization"
+          error={errors.companyName?.message}
+          {...register('companyName')}
+        />
+        <TextInput
+          label="Contact number"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          error={errors.contactNumber?.message}
+          {...register('contactNumber')}
+        />
+      </div>
+      <Failure message={failure} />
+      <div>
+        <Button type="submit" disabled={update.isPending || !isDirty}>
+          {update.isPending ? 'Saving...' : 'Save details'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function SecretInput(props: Omit<TextInputProps, 'type' | 'trailing'>) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <TextInput
+      {...props}
+      type={visible ? 'text' : 'password'}
+      trailing={
+        <button
+          type="button"
+          onClick={() => setVisible((v) => !v)}
+          aria-label={visible ? 'Hide password' : 'Show password'}
+          aria-pressed={visible}
+          className="grid size-9 cursor-pointer place-items-center rounded-full text-muted hover:bg-ink/5 hover:text-ink focus-visible:outline-3 focus-visible:outline-accent-strong"
+        >
+          {visible ? (
+            <EyeOff aria-hidden="true" className="size-5" />
+          ) : (
+            <Eye aria-hidden="true" className="size-5" />
+          )}
+        </button>
+      }
+    />
+  );
+}
+
+function ChangePasswordForm() {
+  const change = useChangePassword();
+  const [failure, setFailure] = useState('');
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<PasswordForm>({
+    resolver: zodResolver(passwordForm),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+  const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
+    setFailure('');
+    try {
+      await change.mutateAsync({ currentPassword, newPassword });
+      reset();
+      toastSuccess('Password changed', 'You are signed out everywhere else.');
+    } catch (error) {
+      setFailure(errorMessage(error, 'Your password could not be changed.'));
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <SecretInput
+        label="Current password"
+        autoComplete="current-password"
+        error={errors.currentPassword?.message}
+        {...register('currentPassword')}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SecretInput
+          label="New password"
+          autoComplete="new-password"
+          error={errors.newPassword?.message}
+          {...register('newPassword')}
+        />
+        <SecretInput
+          label="Confirm new password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+      </div>
+      <Failure message={failure} />
+      <div>
+        <Button type="submit" disabled={change.isPending}>
+          {change.isPending ? 'Changing...' : 'Change password'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * /dashboard/profile: the customer's details, password and card on file. The card form belongs
+ * to checkout; the app passes it in as `cardSection`.
+ */
+export function ProfileRoute({ cardSection }: { cardSection?: ReactNode }) {
+  usePageMeta('Your profile');
+  const user = useCurrentUser();
+  if (!user.data) return <FullScreenSpinner label="Loading your profile" />;
+  return (
+    <CustomerPage>
+      <h1 className="text-4xl font-extrabold sm:text-5xl">Your profile</h1>
+      <div className="mt-8 grid max-w-3xl gap-8">
+        <Card id="profile-details" title="Your details">
+          <DetailsForm key={user.data._id} user={user.data} />
+        </Card>
+        {user.data.isOAuth ? null : (
+          <Card id="profile-password" title="Password">
+            <ChangePasswordForm />
+          </Card>
+        )}
+        {cardSection ? (
+          <Card id="profile-card" title="Payment method">
+            {cardSection}
+          </Card>
+        ) : null}
+      </div>
+    </CustomerPage>
+  );
+}
