@@ -33,4 +33,14 @@ describe('loadConfig', () => {
       expect(message).toContain('TOKEN_SECRET');
     }
   });
+
+  it('takes an IANA business time zone, Australia/Sydney by default', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).businessTimeZone).toBe('Australia/Sydney');
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), BUSINESS_TIMEZONE: 'Australia/Perth' }).businessTimeZone,
+    ).toBe('Australia/Perth');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), BUSINESS_TIMEZONE: 'Mars/Olympus' })).toThrow(
+      /BUSINESS_TIMEZONE: must be an IANA time zone/,
+    );
+  });
 });
