@@ -483,6 +483,40 @@ describe('PUT /api/services/:id', () => {
     expect(storedFiles(config.dataDir)).toEqual(files);
   });
 
+  it('queues concurrent saves of one service: the result is one of them, whole', async () => {
+    const created = await createViaApi(serviceFields(), []);
+    const [starter, growth] = created.packages;
+    const variants = Array.from({ length: 6 }, (_, i) => [
+      { ...packages[1], _id: growth!._id, title: `Growth ${i}`, recurringCost: 1000 + i },
+      { ...packages[0], _id: starter!._id, title: `Starter ${i}` },
+      ...Array.from({ length: i % 3 }, (__, j) => ({ ...packages[0], title: `New ${i}.${j}` })),
+    ]);
+    const results = await Promise.all(
+      variants.map((list) =>
+        sendForm(
+          app,
+          admin.token,
+          'PUT',
+          `/api/services/${created._id}`,
+          form({ packages: JSON.stringify(list) }),
+        ),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(variants.map(() => 200));
+    const now = await app.inject({
+      url: `/api/services/${created._id}/manage`,
+      headers: bearer(admin.token),
+    });
+    const titles = now.json().packages.map((p: { title: string }) => p.title);
+    expect(variants.map((list) => list.map((p) => p.title))).toContainEqual(titles);
+    expect(
+      now
+        .json()
+        .packages.slice(0, 2)
+        .map((p: { _id: string }) => p._id),
+    ).toEqual([growth!._id, starter!._id]);
+  });
+
   it('answers 404 for an unknown service and discards the upload', async () => {
     const files = storedFiles(config.dataDir);
     const res = await sendForm(
