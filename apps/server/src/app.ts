@@ -37,6 +37,8 @@ import { createUserRepository } from './modules/users/repository.ts';
 import { registerBriefRoutes } from './modules/projects/briefs.ts';
 import { createProjectRepository } from './modules/projects/repository.ts';
 import { registerProjectRoutes } from './modules/projects/routes.ts';
+import { createQuoteRepository } from './modules/quotes/repository.ts';
+import { registerQuoteRoutes } from './modules/quotes/routes.ts';
 import { registerUserRoutes } from './modules/users/routes.ts';
 import { registerAuth, type DeclaredRoute } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
@@ -216,6 +218,7 @@ export async function buildApp(
   const projects = createProjectRepository(db);
   registerProjectRoutes(app, { db, config, projects, users, audit });
   registerBriefRoutes(app, { db, config, projects, users });
+  registerQuoteRoutes(app, { db, config, quotes: createQuoteRepository(db), users, audit });
 
   await registerWebApp(app, config.webDistDir);
 

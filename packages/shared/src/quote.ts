@@ -21,3 +21,41 @@ export function splitCommaList(text: string): string[] {
     .map((s) => s.trim())
     .filter(Boolean);
 }
+
+const MAX_QUOTE_DOLLARS = 10_000_000;
+
+/** POST/PUT /api/quotes: the custom quote form (SPEC.md section 2). Price in dollars. */
+export const quoteRequest = z.object({
+  name: z.string().trim().min(1, 'Give the quote a name').max(200),
+  desc: z.string().trim().max(5000).default(''),
+  deliverables: z.string().trim().max(5000).default(''),
+  extras: z.string().trim().max(5000).default(''),
+  value: z
+    .number({ message: 'Price must be a number' })
+    .finite('Price must be a number')
+    .positive('Price must be more than zero')
+    .max(MAX_QUOTE_DOLLARS, `Price must be at most $${MAX_QUOTE_DOLLARS.toLocaleString('en-AU')}`)
+    .refine(
+      (v) => Math.round(v * 100) === Number((v * 100).toFixed(6)),
+      'Price can have at most 2 decimals',
+    ),
+});
+export type QuoteRequest = z.input<typeof quoteRequest>;
+
+/** A quote in the staff list (SPEC.md section 3: Custom quote). */
+export const quoteSchema = publicQuoteSchema.extend({
+  createdBy: z.string(),
+  createdAt: z.string(),
+  /** The sale it became, once paid. */
+  projectId: z.string().nullable(),
+});
+export type Quote = z.infer<typeof quoteSchema>;
+
+/** POST /api/quotes/{id}/send: email the payment link to a customer. */
+export const sendQuoteRequest = z.object({
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ message: 'Please enter a valid email address' })),
+});

@@ -19,6 +19,8 @@ export interface NotificationInput {
   body?: string;
   /** A path of our site, e.g. /dashboard/projects/abc. */
   link?: string;
+  /** The caller mails the person itself (e.g. a quote link sent on purpose): no email copy. */
+  skipEmail?: boolean;
 }
 
 /** The kinds a role receives (and may switch email copies of). */
@@ -57,7 +59,7 @@ export function createNotifier(deps: {
       const jobs = createJobRepository(tx);
       for (const row of rows) {
         const recipient = recipients.find((r) => r.id === row.userId)!;
-        if (recipient.emailOptOut.includes(input.kind)) continue;
+        if (input.skipEmail || recipient.emailOptOut.includes(input.kind)) continue;
         const link = input.link ? `\n\n${deps.config.publicUrl}${input.link}` : '';
         await enqueueEmail(
           jobs,

@@ -16,6 +16,8 @@ export interface CompletionDeps {
   log: FastifyBaseLogger;
   companyName: string;
   publicUrl: string;
+  /** Told once per new project, after its transaction committed (notifications). */
+  onOrderCompleted?: (order: { projectId: string; userId: string }) => Promise<void>;
 }
 
 /** The start of the next period after `from`. Month ends clamp (31 Jan -> 28/29 Feb). */
@@ -184,6 +186,10 @@ export async function completeOrder(
       { attemptId, projectId: done.attempt.projectId, paymentId: done.attempt.paymentId },
       'order paid; project created',
     );
+    await deps.onOrderCompleted?.({
+      projectId: done.attempt.projectId!,
+      userId: done.attempt.userId,
+    });
     // The card becomes the customer's default for renewals; the charge has been recorded
     // already, so a failure here is only logged.
     if (done.attempt.providerCustomerId && payment.paymentMethodId) {

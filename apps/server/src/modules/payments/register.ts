@@ -9,6 +9,7 @@ import { createPaymentProvider } from './providers/index.ts';
 import type { PaymentProvider } from './providers/provider.ts';
 import { createSandboxProvider } from './providers/sandbox.ts';
 import { createRenewalJobHandler, RENEWAL_JOB, scheduleRenewals } from './renew-subscription.ts';
+import { checkoutNotifications } from './notify-checkout.ts';
 import { registerPaymentRoutes } from './routes.ts';
 
 declare module 'fastify' {
@@ -33,6 +34,7 @@ export function registerCheckout(app: FastifyInstance, config: Config) {
     abn: config.abn,
     publicUrl: config.publicUrl,
   };
+  const notifications = checkoutNotifications(app);
   const deps: CheckoutDeps = {
     db,
     provider,
@@ -40,6 +42,7 @@ export function registerCheckout(app: FastifyInstance, config: Config) {
     companyName: config.companyName,
     publicUrl: config.publicUrl,
     currency: config.payments.currency,
+    onOrderCompleted: notifications.onOrderCompleted,
   };
   app.decorate('checkoutDeps', deps);
   registerPaymentRoutes(app, { ...deps, sandbox });
@@ -77,6 +80,7 @@ export function checkoutJobHandlers(
       ...deps,
       maxFailures: config.renewals.maxFailures,
       retryBaseMs: config.renewals.retryBaseMs,
+      onRenewalFailed: checkoutNotifications(app).onRenewalFailed,
     }),
   };
 }

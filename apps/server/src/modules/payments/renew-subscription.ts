@@ -19,6 +19,14 @@ export interface RenewalDeps {
   publicUrl: string;
   maxFailures: number;
   retryBaseMs: number;
+  /** Told after a declined renewal was recorded (notifications; the email is sent here). */
+  onRenewalFailed?: (failure: {
+    userId: string;
+    projectId: string;
+    serviceTitle: string;
+    reason: string;
+    pastDue: boolean;
+  }) => Promise<void>;
 }
 
 /**
@@ -158,6 +166,13 @@ export function createRenewalJobHandler(deps: RenewalDeps): JobHandler {
       );
     });
     deps.log.warn({ subscriptionId, period, failures, pastDue }, 'renewal declined');
+    await deps.onRenewalFailed?.({
+      userId: subscription.userId,
+      projectId: project.id,
+      serviceTitle: project.serviceTitle,
+      reason,
+      pastDue,
+    });
     if (!pastDue) {
       throw new RetryJobAt(reason, new Date(Date.now() + deps.retryBaseMs * 2 ** (failures - 1)));
     }

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { formatMoney } from '@noise/shared/pricing';
+import { createProjectRepository } from '../projects/repository.ts';
+
+/**
+ * What the bells hear from the checkout. The customer already gets the receipt or the declined
+ * renewal by email from the checkout itself, so their notifications carry no email copy.
+ */
+export function checkoutNotifications(app: FastifyInstance) {
+  return {
+    async onOrderCompleted({ projectId, userId }: { projectId: string; userId: string }) {
+      const project = await createProjectRepository(app.database.db).findById(projectId);
+      if (!project) return;
+      const customerName =
+        `${project.contactFirstName} ${project.contactLastName}`.trim() || project.contactEmail;
+      const paid = formatMoney(
+        project.oneTimeTotalWithGstCents + project.recurringTotalWithGstCents,
+      );
+      const isQuote = project.type !== 'Project';
+      await app.notifier.sendQuietly([userId], {
+        kind: 'payment',
+        title: `Payment received: ${project.serviceTitle}`,
+        body: `Thank you. We received ${paid} inc. GST; your tax invoice is in your project.`,
+        link: `/dashboard/projects/${project.id}`,
+        skipEmail: true,
+      });
+      await app.notifier.toStaff({
+        kind: isQuote ? 'quote-paid' : 'new-order',
+        title: isQuote
+          ? `Quote paid: ${project.serviceTitle}`
+          : `New order: ${project.serviceTitle}`,
+        body: `${customerName} paid ${paid} inc. GST (${project.packageTitle || 'custom quote'}).`,
+        link: `/wkm-dashboard/${isQuote ? 'custom-sales' : 'sales'}/edit/${project.id}`,
+      });
+    },
+    async onRenewalFailed(failure: {
+      userId: string;
+      projectId: string;
+      serviceTitle: string;
+      reason: string;
+      pastDue: boolean;
+    }) {
+      await app.notifier.sendQuietly([failure.userId], {
+        kind: 'renewal-failed',
+        title: failure.pastDue
+          ? `Subscription past due: ${failure.serviceTitle}`
+          : `Payment failed: ${failure.serviceTitle}`,
+        body: `${failure.reason} Update your card in your profile.`,
+        link: `/dashboard/projects/${failure.projectId}`,
+        skipEmail: true,
+      });
+    },
+  };
+}
