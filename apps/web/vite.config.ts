@@ -1,14 +1,56 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { gzipAsync } from '@gfx/zopfli';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
+/**
+ * Writes .br (quality 11) and .gz (zopfli: valid gzip, about 3% smaller than level 9) beside
+ * every text asset of the build, once, so the server sends the smallest files without
+ * compressing on each request (@fastify/static preCompressed). docs/decisions/005-compression.md.
+ */
+function precompressAssets(): Plugin {
+  return {
+    name: 'precompress-assets',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const outDir = options.dir ?? root;
+      const files = Object.keys(bundle)
+        .filter((name) => /^assets\/.*\.(js|mjs|css|svg|json)$/.test(name))
+        .map((name) => path.join(outDir, name));
+      await Promise.all(
+        files.map(async (file) => {
+          const body = readFileSync(file);
+          if (body.length < 1024) return;
+          // Zopfli takes seconds on the largest files (the PDF worker): those get level 9.
+          const gzip =
+            body.length <= 400_000
+              ? await gzipAsync(body, { numiterations: 15 })
+              : gzipSync(body, { level: 9 });
+          writeFileSync(`${file}.gz`, gzip);
+          writeFileSync(
+            `${file}.br`,
+            brotliCompressSync(body, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: 11,
+                [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+              },
+            }),
+          );
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompressAssets()],
   resolve: {
     alias: { '@': path.resolve(root, 'src') },
   },
@@ -16,6 +58,22 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // Every browser the site supports knows modulepreload: the polyfill would be dead weight.
+    modulePreload: { polyfill: false },
+    rollupOptions: {
+      output: {
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [
+            // The service page's own parts, one file instead of several small ones.
+            {
+              name: 'service-page',
+              test: /src[\\/](features[\\/]storefront[\\/](routes[\\/]service|service-structured-data|api[\\/]record-recently-viewed|components[\\/](package-tabs|media-gallery))|components[\\/]ui[\\/](tabs|accordion))\./,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

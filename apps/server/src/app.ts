@@ -41,6 +41,7 @@ import { createQuoteRepository } from './modules/quotes/repository.ts';
 import { registerQuoteRoutes } from './modules/quotes/routes.ts';
 import { registerUserRoutes } from './modules/users/routes.ts';
 import { registerAuth, type DeclaredRoute } from './plugins/auth.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { createLocalFileStore, createS3FileStore, type FileStore } from './plugins/file-store.ts';
 import { createMailer, type Mailer } from './plugins/mailer.ts';
@@ -134,6 +135,7 @@ export async function buildApp(
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  await registerCompression(app);
   await app.register(fastifyMultipart, {
     limits: {
       fileSize: Math.max(

@@ -16,8 +16,11 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
       root: distDir,
       wildcard: false,
       index: false,
-      // The server answers these itself (modules/seo): a copy in the build must not clash.
-      globIgnore: ['robots.txt', 'sitemap.xml'],
+      // The build writes .br and .gz beside each text asset: sent as the client accepts them.
+      preCompressed: true,
+      // The server answers robots.txt and sitemap.xml itself (modules/seo): a copy in the build
+      // must not clash; the compressed copies are not addresses of their own.
+      globIgnore: ['robots.txt', 'sitemap.xml', '**/*.br', '**/*.gz'],
       setHeaders(reply, filePath) {
         const rel = path.relative(distDir, filePath);
         reply.header(

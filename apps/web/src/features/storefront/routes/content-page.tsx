@@ -55,7 +55,12 @@ function ItemCard({ item }: { item: PageItem }) {
 export function ContentPageRoute() {
   const { id = '' } = useParams();
   const page = usePage(id);
-  usePageMeta(page.data?.title ?? (page.isPending ? 'Loading' : 'Page'));
+  usePageMeta(
+    page.data?.title ?? (page.isPending ? 'Loading' : 'Page'),
+    page.data?.items.length
+      ? `${page.data.title}: ${page.data.items.map((item) => item.title).join(', ')}.`
+      : undefined,
+  );
 
   if (page.isPending) return <PageSpinner label="Loading page" />;
   if (isNotFound(page.error)) {

@@ -9,7 +9,7 @@ export function NotFoundView({
   title?: string;
   message?: string;
 }) {
-  usePageMeta(title);
+  usePageMeta(title, undefined, { noindex: true });
   return (
     <section className="mx-auto flex max-w-3xl flex-col items-center px-6 py-24 text-center sm:py-32">
       <p

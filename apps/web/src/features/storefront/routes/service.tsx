@@ -14,14 +14,17 @@ import { errorMessage, isNotFound, toastApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatPrice } from '@/lib/format';
 import { useSiteConfig } from '@/lib/site-config';
-import { usePageMeta } from '@/lib/use-page-meta';
+import { usePageMeta, useStructuredData } from '@/lib/use-page-meta';
 import { useService } from '../api/get-service';
 import { useRecordRecentlyViewed } from '../api/record-recently-viewed';
 import { Breadcrumb } from '../components/breadcrumb';
 import { ExternalLink } from '../components/external-link';
 import { MediaGallery } from '../components/media-gallery';
 import { PackageTabs } from '../components/package-tabs';
-import { NotFoundView } from './not-found';
+import { buildServiceStructuredData } from '../service-structured-data';
+
+// Only a missing service shows it: not part of the page's first load.
+const NotFoundView = lazy(() => import('./not-found').then((m) => ({ default: m.NotFoundView })));
 
 // pdf.js is large: it loads only for services that have a comparison PDF, once it is in view.
 const ComparisonPdf = lazy(() => import('../components/comparison-pdf'));
@@ -129,18 +132,32 @@ export function ServiceRoute() {
   }
 
   useRecordView(service.data?._id);
+  const photo = service.data?.featurePhoto ?? '';
   usePageMeta(
     service.data?.title ?? (service.isPending ? 'Loading service' : 'Service'),
     service.data?.description || undefined,
+    // Social sites show raster pictures only; the site's own picture stands in for the rest.
+    { image: /\.(png|jpe?g|webp)$/i.test(photo) ? photo : undefined },
+  );
+  useStructuredData(
+    service.data && config
+      ? buildServiceStructuredData(service.data, {
+          url: `${config.publicUrl}/services/${encodeURIComponent(service.data._id)}`,
+          publicUrl: config.publicUrl,
+          companyName: config.companyName,
+        })
+      : undefined,
   );
 
   if (service.isPending) return <PageSpinner label="Loading service" />;
   if (isNotFound(service.error)) {
     return (
-      <NotFoundView
-        title="Service not found"
-        message="We could not find that service. It may have been renamed or retired."
-      />
+      <Suspense fallback={<PageSpinner label="Loading" />}>
+        <NotFoundView
+          title="Service not found"
+          message="We could not find that service. It may have been renamed or retired."
+        />
+      </Suspense>
     );
   }
   if (service.isError) {

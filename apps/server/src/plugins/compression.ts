@@ -1,0 +1,17 @@
+import fastifyCompress from '@fastify/compress';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Compresses text answers (the web app's scripts and styles, JSON, HTML, SVG, XML) with brotli
+ * or gzip, whichever the client prefers. Registered before any route: the plugin attaches itself
+ * to routes as they are declared, after each route's own onSend hooks, so ETags are computed on
+ * the uncompressed body. Figures and the trade-off: docs/decisions/005-compression.md.
+ */
+export async function registerCompression(app: FastifyInstance) {
+  await app.register(fastifyCompress, {
+    global: true,
+    // Below about 1 KB the header overhead eats the gain.
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+  });
+}

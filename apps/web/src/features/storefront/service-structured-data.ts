@@ -1,0 +1,48 @@
+import type { Service } from '@noise/shared/catalogue';
+import { tabPrice } from './components/package-tabs';
+
+/** Prices on the site are Australian dollars before GST, whatever currency charges record. */
+export const DISPLAY_CURRENCY = 'AUD';
+
+const UNIT_CODE = { weekly: 'WEE', monthly: 'MON' } as const;
+
+/**
+ * schema.org Service with one Offer per package, the price a package tab shows (SPEC.md
+ * section 2), for search engines' rich results.
+ */
+export function buildServiceStructuredData(
+  service: Service,
+  site: { url: string; publicUrl: string; companyName: string },
+) {
+  const absolute = (path: string) => new URL(path, `${site.publicUrl}/`).href;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Service',
+    '@id': `${site.url}#service`,
+    name: service.title,
+    serviceType: service.title,
+    description: service.description || undefined,
+    url: site.url,
+    image: service.featurePhoto ? absolute(service.featurePhoto) : undefined,
+    areaServed: { '@type': 'Country', name: 'Australia' },
+    provider: { '@type': 'Organization', name: site.companyName, url: absolute('/') },
+    offers: service.packages.map((pkg) => {
+      const price = tabPrice(pkg).toFixed(2);
+      return {
+        '@type': 'Offer',
+        name: pkg.title,
+        price,
+        priceCurrency: DISPLAY_CURRENCY,
+        url: site.url,
+        availability: 'https://schema.org/InStock',
+        priceSpecification: {
+          '@type': 'UnitPriceSpecification',
+          price,
+          priceCurrency: DISPLAY_CURRENCY,
+          valueAddedTaxIncluded: false,
+          ...(pkg.type === 'one-time' ? {} : { billingDuration: 1, unitCode: UNIT_CODE[pkg.type] }),
+        },
+      };
+    }),
+  };
+}
