@@ -60,9 +60,9 @@ function StatusUpdateForm({ clientId, projectId }: { clientId: string; projectId
     <form
       onSubmit={onSubmit}
       aria-labelledby={`${formId}-title`}
-      className="mt-5 grid gap-4 rounded-xl border-2 border-line p-4 md:grid-cols-2"
+      className="mt-5 grid gap-4 rounded-xl border-2 border-line p-4 sm:grid-cols-2"
     >
-      <p id={`${formId}-title`} className="font-semibold md:col-span-2">
+      <p id={`${formId}-title`} className="font-semibold sm:col-span-2">
         Add a status update
       </p>
       <Select
@@ -80,7 +80,7 @@ function StatusUpdateForm({ clientId, projectId }: { clientId: string; projectId
         value={date}
         onChange={(event) => setDate(event.target.value)}
       />
-      <div className="md:col-span-2">
+      <div className="sm:col-span-2">
         <Textarea
           label="Description"
           required

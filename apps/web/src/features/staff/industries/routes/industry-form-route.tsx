@@ -75,7 +75,7 @@ function IndustryForm({ industry }: { industry?: Industry }) {
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
       <StaffSection title="Industry">
-        <div className="grid gap-5 md:grid-cols-2">
+        <div className="grid gap-5 sm:grid-cols-2">
           <TextInput
             label="Title"
             required
@@ -89,7 +89,7 @@ function IndustryForm({ industry }: { industry?: Industry }) {
             error={errors.link?.message}
             {...form.register('link')}
           />
-          <div className="md:col-span-2">
+          <div className="sm:col-span-2">
             <ImageFileField
               label="Feature photo"
               file={photo}

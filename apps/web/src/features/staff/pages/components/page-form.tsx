@@ -131,7 +131,7 @@ export function PageForm({ page }: { page?: Page }) {
               return (
                 <fieldset key={field.id} className="rounded-xl border-2 border-line p-4 sm:p-5">
                   <legend className="px-2 font-display text-lg font-bold">Item {index + 1}</legend>
-                  <div className="grid gap-4 md:grid-cols-2">
+                  <div className="grid gap-4 sm:grid-cols-2">
                     <TextInput
                       label="Item title"
                       error={e?.title?.message}
@@ -144,7 +144,7 @@ export function PageForm({ page }: { page?: Page }) {
                       error={e?.link?.message}
                       {...form.register(`items.${index}.link`)}
                     />
-                    <div className="md:col-span-2">
+                    <div className="sm:col-span-2">
                       <ImageFileField
                         label="Feature photo"
                         file={photos[field.key] ?? null}

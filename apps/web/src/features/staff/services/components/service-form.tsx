@@ -60,7 +60,7 @@ function ItemCard({
   return (
     <fieldset className="rounded-xl border-2 border-line p-4 sm:p-5">
       <legend className="px-2 font-display text-lg font-bold">{legend}</legend>
-      <div className="grid gap-4 md:grid-cols-2">{children}</div>
+      <div className="grid gap-4 sm:grid-cols-2">{children}</div>
       <Button variant="ghost" size="sm" className="mt-4 text-danger" onClick={onRemove}>
         <Trash2 aria-hidden="true" />
         {removeLabel}
@@ -123,8 +123,8 @@ export function ServiceForm({ service }: { service?: ManageService }) {
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
       <StaffSection title="Service details">
-        <div className="grid gap-5 md:grid-cols-2">
-          <div className="md:col-span-2">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <div className="sm:col-span-2">
             <TextInput
               label="Title"
               required
@@ -144,7 +144,7 @@ export function ServiceForm({ service }: { service?: ManageService }) {
             error={errors.initialInvestmentPrice?.message}
             {...form.register('initialInvestmentPrice')}
           />
-          <div className="md:col-span-2">
+          <div className="sm:col-span-2">
             <Textarea
               label="Description"
               className="min-h-40"
@@ -263,7 +263,7 @@ export function ServiceForm({ service }: { service?: ManageService }) {
                     error={e?.price?.message}
                     {...form.register(`serviceExtras.${index}.price`)}
                   />
-                  <div className="md:col-span-2">
+                  <div className="sm:col-span-2">
                     <Textarea
                       label="Extra description"
                       required
@@ -301,7 +301,7 @@ export function ServiceForm({ service }: { service?: ManageService }) {
                   removeLabel="Remove FAQ"
                   onRemove={() => void remove('FAQ', () => faqs.remove(index))}
                 >
-                  <div className="md:col-span-2">
+                  <div className="sm:col-span-2">
                     <TextInput
                       label="Question"
                       required
@@ -309,7 +309,7 @@ export function ServiceForm({ service }: { service?: ManageService }) {
                       {...form.register(`faqs.${index}.question`)}
                     />
                   </div>
-                  <div className="md:col-span-2">
+                  <div className="sm:col-span-2">
                     <Textarea
                       label="Answer"
                       required

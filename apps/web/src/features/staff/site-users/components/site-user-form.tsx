@@ -124,7 +124,7 @@ export function SiteUserForm({ user }: { user?: User }) {
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
       <StaffSection title="Profile">
-        <div className="grid gap-5 md:grid-cols-2">
+        <div className="grid gap-5 sm:grid-cols-2">
           <TextInput
             label="First Name"
             autoComplete="off"
@@ -166,14 +166,14 @@ export function SiteUserForm({ user }: { user?: User }) {
             error={errors.contactNumber?.message}
             {...form.register('contactNumber')}
           />
-          <div className="md:col-span-2">
+          <div className="sm:col-span-2">
             <Textarea
               label="Bio Information"
               error={errors.bio?.message}
               {...form.register('bio')}
             />
           </div>
-          <div className="md:col-span-2">
+          <div className="sm:col-span-2">
             <ImageFileField
               label="Profile Photo"
               shape="round"
