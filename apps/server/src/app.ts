@@ -39,6 +39,8 @@ import { createProjectRepository } from './modules/projects/repository.ts';
 import { registerProjectRoutes } from './modules/projects/routes.ts';
 import { createQuoteRepository } from './modules/quotes/repository.ts';
 import { registerQuoteRoutes } from './modules/quotes/routes.ts';
+import { createReportRepository } from './modules/reports/repository.ts';
+import { registerReportRoutes } from './modules/reports/routes.ts';
 import { registerUserRoutes } from './modules/users/routes.ts';
 import { registerAuth, type DeclaredRoute } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
@@ -221,6 +223,12 @@ export async function buildApp(
   registerProjectRoutes(app, { db, config, projects, users, audit });
   registerBriefRoutes(app, { db, config, projects, users });
   registerQuoteRoutes(app, { db, config, quotes: createQuoteRepository(db), users, audit });
+  registerReportRoutes(app, {
+    config,
+    reports: createReportRepository(db),
+    projects,
+    now: options.now ?? (() => new Date()),
+  });
 
   await registerWebApp(app, config.webDistDir);
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { can } from '@noise/shared/permissions';
 import {
@@ -21,6 +21,7 @@ import { requireUser, type AuthUser } from '../../plugins/auth.ts';
 import type { AuditRepository } from '../audit/repository.ts';
 import type { UserRepository } from '../users/repository.ts';
 import { effectOfStatusUpdate } from './change-status.ts';
+import { encodeCursor, salesFilters } from './sales-filters.ts';
 import { loadProjectDtos } from './project-dto.ts';
 import type { ProjectRepository, ProjectRow } from './repository.ts';
 
@@ -300,57 +301,4 @@ export function registerProjectRoutes(app: FastifyInstance, deps: ProjectRouteDe
 
 function label(status: string): string {
   return projectStatusLabels[status as ProjectStatus] ?? status;
-}
-
-function encodeCursor(createdAt: string, id: string): string {
-  return Buffer.from(`${createdAt}|${id}`).toString('base64url');
-}
-
-const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-
-function decodeCursor(cursor: string): { createdAt: string; id: string } {
-  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (!id || !createdAt || !CURSOR_TIME.test(createdAt) || !/^[a-z0-9-]{1,64}$/.test(id)) {
-    throw badRequest('This page link is not valid');
-  }
-  return { createdAt, id };
-}
-
-const RANGE_DAYS = { last7days: 7, last30days: 30, last90days: 90, last365days: 365 } as const;
-
-/** The Sales filters as SQL; date ranges are whole local days in the business time zone. */
-function salesFilters(q: z.output<typeof salesQuery>, timeZone: string): SQL[] {
-  const filters: SQL[] = [];
-  if (q.company)
-    filters.push(sql`lower(${projects.contactCompanyName}) = ${q.company.toLowerCase()}`);
-  if (q.service) filters.push(eq(projects.serviceId, q.service));
-  if (q.status) filters.push(eq(projects.status, q.status));
-  if (q.teamMember) filters.push(eq(projects.coordinatorId, q.teamMember));
-  if (q.type) filters.push(eq(projects.type, q.type));
-  if (q.dateRange) {
-    const startOfToday = sql`(date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone})`;
-    if (q.dateRange === 'today') {
-      filters.push(sql`${projects.createdAt} >= ${startOfToday}`);
-    } else if (q.dateRange === 'yesterday') {
-      filters.push(
-        sql`${projects.createdAt} >= ((date_trunc('day', now() at time zone ${timeZone}) - interval '1 day') at time zone ${timeZone})`,
-        sql`${projects.createdAt} < ${startOfToday}`,
-      );
-    } else {
-      const days = RANGE_DAYS[q.dateRange] - 1;
-      filters.push(
-        sql`${projects.createdAt} >= ((date_trunc('day', now() at time zone ${timeZone}) - make_interval(days => ${days})) at time zone ${timeZone})`,
-      );
-    }
-  }
-  if (q.cursor) {
-    const c = decodeCursor(q.cursor);
-    filters.push(
-      or(
-        sql`${projects.createdAt} < ${c.createdAt}::timestamptz`,
-        and(sql`${projects.createdAt} = ${c.createdAt}::timestamptz`, lt(projects.id, c.id)),
-      )!,
-    );
-  }
-  return filters;
 }

@@ -1,0 +1,61 @@
+import { and, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { salesQuery } from '@noise/shared/project';
+import { projects } from '../../db/schema.ts';
+import { badRequest } from '../../lib/errors.ts';
+
+export function encodeCursor(createdAt: string, id: string): string {
+  return Buffer.from(`${createdAt}|${id}`).toString('base64url');
+}
+
+const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+function decodeCursor(cursor: string): { createdAt: string; id: string } {
+  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (!id || !createdAt || !CURSOR_TIME.test(createdAt) || !/^[a-z0-9-]{1,64}$/.test(id)) {
+    throw badRequest('This page link is not valid');
+  }
+  return { createdAt, id };
+}
+
+const RANGE_DAYS = { last7days: 7, last30days: 30, last90days: 90, last365days: 365 } as const;
+
+/** The Sales filters as SQL; date ranges are whole local days in the business time zone. */
+export function salesFilters(
+  q: Omit<z.output<typeof salesQuery>, 'limit'>,
+  timeZone: string,
+): SQL[] {
+  const filters: SQL[] = [];
+  if (q.company)
+    filters.push(sql`lower(${projects.contactCompanyName}) = ${q.company.toLowerCase()}`);
+  if (q.service) filters.push(eq(projects.serviceId, q.service));
+  if (q.status) filters.push(eq(projects.status, q.status));
+  if (q.teamMember) filters.push(eq(projects.coordinatorId, q.teamMember));
+  if (q.type) filters.push(eq(projects.type, q.type));
+  if (q.dateRange) {
+    const startOfToday = sql`(date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone})`;
+    if (q.dateRange === 'today') {
+      filters.push(sql`${projects.createdAt} >= ${startOfToday}`);
+    } else if (q.dateRange === 'yesterday') {
+      filters.push(
+        sql`${projects.createdAt} >= ((date_trunc('day', now() at time zone ${timeZone}) - interval '1 day') at time zone ${timeZone})`,
+        sql`${projects.createdAt} < ${startOfToday}`,
+      );
+    } else {
+      const days = RANGE_DAYS[q.dateRange] - 1;
+      filters.push(
+        sql`${projects.createdAt} >= ((date_trunc('day', now() at time zone ${timeZone}) - make_interval(days => ${days})) at time zone ${timeZone})`,
+      );
+    }
+  }
+  if (q.cursor) {
+    const c = decodeCursor(q.cursor);
+    filters.push(
+      or(
+        sql`${projects.createdAt} < ${c.createdAt}::timestamptz`,
+        and(sql`${projects.createdAt} = ${c.createdAt}::timestamptz`, lt(projects.id, c.id)),
+      )!,
+    );
+  }
+  return filters;
+}

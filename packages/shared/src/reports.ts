@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/** The staff reporting page (View Reporting, beyond SPEC.md). Money in cents, GST included. */
+export const reportGranularities = ['day', 'week', 'month'] as const;
+export type ReportGranularity = (typeof reportGranularities)[number];
+
+const localDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31')
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Use a real date');
+
+export const revenueReportQuery = z.object({
+  granularity: z.enum(reportGranularities).default('day'),
+  /** Local dates in the business time zone, inclusive. Defaults: a sensible recent window. */
+  from: localDate.optional(),
+  to: localDate.optional(),
+});
+
+export const revenuePointSchema = z.object({
+  /** The local date the period starts on (YYYY-MM-DD). */
+  period: z.string(),
+  salesCents: z.number().int(),
+  gstCents: z.number().int(),
+  orders: z.number().int(),
+});
+export const revenueReportSchema = z.object({
+  timeZone: z.string(),
+  granularity: z.enum(reportGranularities),
+  from: z.string(),
+  to: z.string(),
+  series: z.array(revenuePointSchema),
+  byService: z.array(
+    z.object({ service: z.string(), salesCents: z.number().int(), orders: z.number().int() }),
+  ),
+});
+export type RevenueReport = z.infer<typeof revenueReportSchema>;
+
+export const gstReportSchema = z.object({
+  timeZone: z.string(),
+  quarters: z.array(
+    z.object({
+      /** e.g. 'Jul–Sep 2026' */
+      label: z.string(),
+      from: z.string(),
+      salesCents: z.number().int(),
+      gstCents: z.number().int(),
+    }),
+  ),
+});
+export type GstReport = z.infer<typeof gstReportSchema>;
+
+/** Limits so one request cannot ask for a million buckets. */
+export const REPORT_MAX_POINTS = 400;
