@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, type TestBrowser } from '../support/browser.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
+import {
+  apiGet,
+  apiPost,
+  apiPut,
+  createCoordinator,
+  fillCard,
+  fillCheckout,
+  signUpCustomer,
+  staffToken,
+  TEST_CARDS,
+} from '../checkout/helpers.ts';
+import { placePaidOrder } from './helpers.ts';
+
+let server: RunningServer;
+let browser: TestBrowser;
+let staff: string;
+let coordinator: { _id: string; name: string };
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser(server.url);
+  staff = await staffToken(server);
+  coordinator = await createCoordinator(server, staff);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('customer area', () => {
+  it('greets the customer, lists recently viewed services and shows an empty project list', async () => {
+    const customer = await signUpCustomer(server, 'Grace', 'Hopper');
+    const { page } = await browser.newPage({ token: customer.token });
+    await page.goto('/services/seo');
+    await page.getByRole('heading', { name: 'SEO FAQs' }).waitFor();
+    await page.goto('/services/branding');
+    await page.getByRole('heading', { name: 'Branding & Brand Identity FAQs' }).waitFor();
+
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'Hello, Grace Hopper' }).waitFor();
+    const recent = page.getByRole('region', { name: 'Recently Viewed' });
+    await recent.getByText('SEO', { exact: true }).waitFor();
+    await recent.getByText('Branding & Brand Identity', { exact: true }).waitFor();
+    await recent
+      .getByText(/^From \$[\d,]+\.\d\d exc\. GST$/)
+      .first()
+      .waitFor();
+    await page.getByText(/90 days/).waitFor({ state: 'attached' });
+
+    await page.getByRole('link', { name: 'Projects' }).first().click();
+    await page.waitForURL('**/dashboard/projects');
+    await page.getByText('0 results found').waitFor();
+    await page.getByRole('link', { name: 'Browse services' }).waitFor();
+  });
+
+  it('follows a project to completion and orders it again with the same package and extras', async () => {
+    const customer = await signUpCustomer(server);
+    const project = await placePaidOrder(server, customer, {
+      serviceId: 'seo',
+      packageTitle: 'SEO Health Check',
+      extraTitles: ['Schema markup set-up'],
+      coordinatorId: coordinator._id,
+    });
+    const { page } = await browser.newPage({ token: customer.token });
+    await page.goto(`/dashboard/projects/${project._id}`);
+    await page.getByRole('heading', { name: `Activity #${project._id}` }).waitFor();
+    await page.getByText('You requested a new project').waitFor();
+    await page.getByText('Waiting for your brief').waitFor();
+    const card = page.getByRole('complementary', { name: 'Project details' });
+    await card.getByText('N/A').waitFor();
+    await card.getByText(project._id, { exact: true }).waitFor();
+    await page.getByRole('button', { name: /Download invoice .* \(PDF\)/ }).waitFor();
+    expect(await page.getByText('Your project is complete.', { exact: false }).count()).toBe(0);
+
+    await apiPut(server, `/api/projects/${project._id}/status`, staff, {
+      statusUpdate: {
+        title: 'Project Completed',
+        date: new Date().toISOString(),
+        description: 'Everything delivered.',
+      },
+    });
+    await page.reload();
+    await page.getByText('Everything delivered.').waitFor();
+    await page
+      .getByText('Your project is complete. If you need to contact us, click here.')
+      .waitFor();
+    await page.getByRole('link', { name: 'click here' }).waitFor();
+
+    await page.getByRole('link', { name: 'Order Again' }).click();
+    await page.waitForURL('**/services/seo');
+    const panel = page.getByRole('dialog', { name: 'Order Options' });
+    await panel.getByText('SEO Health Check').first().waitFor();
+    expect(await panel.getByRole('checkbox', { name: /Schema markup set-up/ }).isChecked()).toBe(
+      true,
+    );
+    expect(await panel.getByRole('checkbox', { name: /Long-form article/ }).isChecked()).toBe(
+      false,
+    );
+
+    await page.goto('/dashboard/projects');
+    await page.getByText('1 results found').waitFor();
+    await page.getByRole('row').filter({ hasText: 'SEO' }).getByText('Order Again').waitFor();
+  });
+
+  it('pays a custom quote from its link, and the link then says it is paid', async () => {
+    const quote = await apiPost<{ _id: string }>(server, '/api/quotes', staff, {
+      name: 'Launch campaign',
+      desc: 'Everything for the spring launch',
+      deliverables: 'Launch video, Six social posts',
+      extras: 'Rush delivery',
+      value: 2000,
+    });
+    const customer = await signUpCustomer(server);
+    const { page } = await browser.newPage({ token: customer.token });
+    await page.goto(`/custom-quote/${quote._id}`);
+    const summary = page.getByRole('complementary', { name: 'Order summary' });
+    await summary.getByRole('heading', { name: 'Launch campaign' }).waitFor();
+    await summary.getByText('Launch video', { exact: true }).waitFor();
+    await summary.getByText('Six social posts', { exact: true }).waitFor();
+    await summary.getByText('Rush delivery', { exact: true }).waitFor();
+    await summary.getByText('Total (incl. GST)').waitFor();
+    await summary.getByText('$2,200.00').waitFor();
+
+    await fillCheckout(page, {
+      coordinator: coordinator.name,
+      companyName: 'Quoted Ltd',
+      card: TEST_CARDS.success,
+    });
+    await page.getByRole('button', { name: 'Confirm & Pay' }).click();
+    await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
+    await page.getByRole('link', { name: "I'll do this later" }).click();
+    await page.getByText('Waiting for your brief').waitFor();
+
+    await page.goto(`/custom-quote/${quote._id}`);
+    await page.getByText('This quote has already been paid.').waitFor();
+    expect(await page.getByRole('button', { name: 'Confirm & Pay' }).count()).toBe(0);
+  });
+
+  it('edits the profile, replaces the card on file and changes the password', async () => {
+    const customer = await signUpCustomer(server);
+    await placePaidOrder(server, customer, {
+      serviceId: 'seo',
+      packageTitle: 'SEO Health Check',
+      extraTitles: [],
+      coordinatorId: coordinator._id,
+    });
+    const { page } = await browser.newPage({ token: customer.token });
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await page.waitForURL('**/dashboard/profile');
+
+    await page.getByText('Card: **** **** **** 4242').waitFor();
+    await page.getByLabel('Contact number').fill('12345');
+    await page.getByRole('button', { name: 'Save details' }).click();
+    await page.getByText('Please enter a valid Australian phone number').waitFor();
+    await page.getByLabel('Contact number').fill('02 9876 5432');
+    await page.getByLabel('Company name').fill('Difference Engines');
+    await page.getByRole('button', { name: 'Save details' }).click();
+    await page.getByText('Your details are saved').waitFor();
+    const user = await apiGet<{ profile: { companyName: string } }>(
+      server,
+      '/api/auth/user',
+      customer.token,
+    );
+    expect(user.profile.companyName).toBe('Difference Engines');
+
+    await fillCard(page, TEST_CARDS.threeDSecure);
+    await page.getByRole('button', { name: 'Update Payment Method' }).click();
+    await page.getByText('Card: **** **** **** 3155').waitFor();
+
+    await page.getByLabel('Current password').fill('e2e password 123');
+    await page.getByLabel('New password', { exact: true }).fill('a brand new password');
+    await page.getByLabel('Confirm new password').fill('a different one');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Passwords do not match').waitFor();
+    await page.getByLabel('Confirm new password').fill('a brand new password');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Password changed').waitFor();
+    // The old token no longer works; the page stored the new one and stays signed in. (A reload
+    // would put the old token back: the test context sets it on every page load.)
+    const old = await fetch(`${server.url}/api/auth/user`, {
+      headers: { authorization: `Bearer ${customer.token}` },
+    });
+    expect(old.status).toBe(401);
+    const stored = await page.evaluate(() => localStorage.getItem('authToken'));
+    expect(stored).not.toBe(customer.token);
+    const fresh = await fetch(`${server.url}/api/auth/user`, {
+      headers: { authorization: `Bearer ${stored}` },
+    });
+    expect(fresh.status).toBe(200);
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Projects' }).click();
+    await page.getByText('1 results found').waitFor();
+  });
+});
