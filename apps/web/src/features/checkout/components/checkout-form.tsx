@@ -28,7 +28,7 @@ import {
   updatePaymentInfo,
   type PaymentSucceeded,
 } from '../api/pay';
-import { CardEntry, type CardHandle } from './card-entry';
+import { CardEntry, type CardHandle } from '@/components/payments/card-entry';
 import { ThreeDSecureDialog } from './three-d-secure-dialog';
 
 export interface CheckoutInput {

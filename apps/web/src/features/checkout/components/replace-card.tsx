@@ -6,7 +6,7 @@ import { errorMessage } from '@/lib/api-client';
 import { toastSuccess } from '@/lib/toast';
 import { usePaymentConfig } from '../api/get-payment-config';
 import { usePaymentMethod, useUpdatePaymentMethod } from '../api/payment-method';
-import { CardEntry, type CardHandle } from './card-entry';
+import { CardEntry, type CardHandle } from '@/components/payments/card-entry';
 
 /** The card on file and a form to replace it (renewals charge this card). */
 export function ReplaceCard() {
