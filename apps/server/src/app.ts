@@ -17,6 +17,7 @@ import { redactPaths, requestSerializer } from './lib/log-redaction.ts';
 import { createTokenSigner } from './lib/tokens.ts';
 import { createAuditRepository } from './modules/audit/repository.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
+import { registerGuestCheckoutRoutes } from './modules/payments/guest-routes.ts';
 import { registerCheckout } from './modules/payments/register.ts';
 import { createCustomerRepository } from './modules/customers/repository.ts';
 import { registerCustomerRoutes } from './modules/customers/routes.ts';
@@ -219,6 +220,7 @@ export async function buildApp(
   registerSeoRoutes(app, { catalogue: createCatalogueRepository(db), publicUrl: config.publicUrl });
   // Checkout, payments, invoices; starts the job runner (renewals, mail) and stops it on close.
   registerCheckout(app, config);
+  registerGuestCheckoutRoutes(app, { checkout: app.checkoutDeps, auth: authDeps, config });
   const projects = createProjectRepository(db);
   registerProjectRoutes(app, { db, config, projects, users, audit });
   registerBriefRoutes(app, { db, config, projects, users });

@@ -265,3 +265,32 @@ export function quotePaymentRequest(input: {
     },
   };
 }
+
+/** 'Continue as guest': who is ordering, when they are not signed in (beyond SPEC.md). */
+export const guestDetailsSchema = z.object({
+  firstName: z.string().trim().min(1, 'Enter your first name').max(100),
+  lastName: z.string().trim().min(1, 'Enter your last name').max(100),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .pipe(z.email({ message: 'Please enter a valid email address' })),
+  phoneNumber: z.string().trim().min(1, 'Enter your phone number').max(40),
+});
+export type GuestDetails = z.infer<typeof guestDetailsSchema>;
+
+/** POST /api/payments/guest-checkout: a service order with the guest's details. */
+export const guestCheckoutRequest = handlePaymentRequest.options[0].extend({
+  guest: guestDetailsSchema,
+});
+export type GuestCheckoutRequest = z.input<typeof guestCheckoutRequest>;
+
+export const guestCheckoutResponse = z.object({
+  /** 'created': a new account holds the order, `token` signs the guest in and an email lets
+   * them set a password. 'existing': the email has an account; the order is in it, seen once
+   * they sign in. */
+  account: z.enum(['created', 'existing']),
+  token: z.string().nullable(),
+  payment: handlePaymentResponse,
+});

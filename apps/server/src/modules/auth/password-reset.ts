@@ -10,6 +10,8 @@ import type { Mailer } from '../../plugins/mailer.ts';
 import type { UserRow } from '../users/repository.ts';
 
 export const RESET_TOKEN_TTL_MINUTES = 60;
+/** A new guest account's first password link lasts longer: they may not read mail at once. */
+export const WELCOME_TOKEN_TTL_DAYS = 7;
 export const RESET_REQUESTED_MESSAGE =
   'If an account exists for that email, we have sent a link to reset the password.';
 const INVALID_TOKEN_MESSAGE =
@@ -28,7 +30,11 @@ export interface PasswordResetDeps {
  * Makes a single-use reset token (only its hash is stored; older unused tokens of the user are
  * voided) and mails the link. The link is built from PUBLIC_URL, never from a request's Host.
  */
-export async function sendPasswordReset(deps: PasswordResetDeps, user: UserRow) {
+export async function sendPasswordReset(
+  deps: PasswordResetDeps,
+  user: UserRow,
+  purpose: 'reset' | 'welcome' = 'reset',
+) {
   const token = randomBytes(32).toString('base64url');
   await deps.db.transaction(async (tx) => {
     await tx
@@ -38,19 +44,35 @@ export async function sendPasswordReset(deps: PasswordResetDeps, user: UserRow) 
     await tx.insert(passwordResetTokens).values({
       userId: user.id,
       tokenHash: sha256(token),
-      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * 60_000),
+      expiresAt: new Date(
+        Date.now() +
+          (purpose === 'welcome' ? WELCOME_TOKEN_TTL_DAYS * 24 * 60 : RESET_TOKEN_TTL_MINUTES) *
+            60_000,
+      ),
     });
   });
   const link = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   const name = user.firstName || 'there';
-  await deps.mailer.send({
-    to: user.email,
-    subject: `Reset your ${deps.config.companyName} password`,
-    text:
-      `Hi ${name},\n\nSomeone asked to reset the password of your ${deps.config.companyName} account. ` +
-      `To choose a new one, open this link within ${RESET_TOKEN_TTL_MINUTES} minutes:\n\n${link}\n\n` +
-      `If it wasn't you, ignore this email: your password stays as it is.\n`,
-  });
+  const company = deps.config.companyName;
+  await deps.mailer.send(
+    purpose === 'welcome'
+      ? {
+          to: user.email,
+          subject: `Your ${company} account: choose a password`,
+          text:
+            `Hi ${name},\n\nThank you for your order. We made an account for ${user.email} so you ` +
+            `can follow your project. Choose a password within ${WELCOME_TOKEN_TTL_DAYS} days:\n\n${link}\n\n` +
+            `Later, use "Forgot password?" on the sign-in form to get a new link.\n`,
+        }
+      : {
+          to: user.email,
+          subject: `Reset your ${company} password`,
+          text:
+            `Hi ${name},\n\nSomeone asked to reset the password of your ${company} account. ` +
+            `To choose a new one, open this link within ${RESET_TOKEN_TTL_MINUTES} minutes:\n\n${link}\n\n` +
+            `If it wasn't you, ignore this email: your password stays as it is.\n`,
+        },
+  );
 }
 
 /** Sets the new password, spends the token, and ends every older sign-in of that user. */

@@ -1,0 +1,124 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/app.ts';
+import { bearer, createUser } from '../../test/factories.ts';
+import { coordinator, createService, orderBody, sandboxCard } from '../../test/order-factories.ts';
+
+const { app, config } = await createTestApp();
+const cora = await coordinator(app);
+const fixture = await createService(app, { title: 'Website Development' });
+
+const guest = (email: string, phoneNumber = '0412 345 678') => ({
+  firstName: 'Gus',
+  lastName: 'Guest',
+  email,
+  phoneNumber,
+});
+const checkout = (payload: object) =>
+  app.inject({ method: 'POST', url: '/api/payments/guest-checkout', payload });
+const body = (
+  email: string,
+  options: Parameters<typeof orderBody>[1] = { coordinatorId: cora.user.id },
+) => ({
+  ...orderBody(fixture, options),
+  guest: guest(email),
+});
+
+async function outboxMail(to: string): Promise<string> {
+  const dir = path.join(config.dataDir, 'outbox');
+  for (let i = 0; i < 100; i++) {
+    for (const file of existsSync(dir) ? readdirSync(dir) : []) {
+      const mail = readFileSync(path.join(dir, file), 'utf8');
+      if (mail.includes(`To: ${to}`)) return mail;
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`no mail to ${to}`);
+}
+
+describe('guest checkout', () => {
+  it('a new email gets an account without a password, a token to follow the order, and a password link', async () => {
+    const res = await checkout(body('new.guest@example.com'));
+    expect(res.statusCode).toBe(200);
+    const { account, token, payment } = res.json();
+    expect(account).toBe('created');
+    expect(payment.success).toBe(true);
+    const project = await app.inject({
+      url: `/api/projects/${payment.projectId}`,
+      headers: bearer(token),
+    });
+    expect(project.json()).toMatchObject({
+      service: { title: 'Website Development' },
+      user: { email: 'new.guest@example.com' },
+    });
+    const mail = await outboxMail('new.guest@example.com');
+    expect(mail).toContain('choose a password');
+    expect(mail).toMatch(/reset-password\?token=/);
+  });
+
+  it('an email with an account: the order goes into it, seen only after signing in; nothing of it leaks', async () => {
+    const owner = await createUser(app, { email: 'has.account@example.com' });
+    const res = await checkout(body('has.account@example.com'));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      account: 'existing',
+      token: null,
+      payment: { success: true, projectId: '', stripeCustomerId: '' },
+    });
+    const mine = await app.inject({ url: '/api/projects', headers: bearer(owner.token) });
+    expect(mine.json().map((p: { service: { title: string } }) => p.service.title)).toEqual([
+      'Website Development',
+    ]);
+  });
+
+  it('refuses a staff email, a bad phone number, and needs a co-ordinator', async () => {
+    expect((await checkout(body(cora.user.email))).statusCode).toBe(403);
+    const badPhone = await checkout({
+      ...body('phone@example.com'),
+      guest: guest('phone@example.com', '123'),
+    });
+    expect(badPhone.statusCode).toBe(400);
+    expect(badPhone.json().message).toBe('Please enter a valid Australian phone number');
+  });
+
+  it('charges once for a double submission', async () => {
+    const payload = body('double@example.com');
+    const [a, b] = await Promise.all([checkout(payload), checkout(payload)]);
+    expect(a.statusCode).toBe(200);
+    expect(b.statusCode).toBe(200);
+    const token = a.json().token ?? b.json().token;
+    const projects = await app.inject({ url: '/api/projects', headers: bearer(token) });
+    expect(projects.json()).toHaveLength(1);
+  });
+
+  it('completes a bank-checked payment without a session', async () => {
+    await createUser(app, { email: 'secure@example.com' });
+    const res = await checkout(
+      body('secure@example.com', {
+        coordinatorId: cora.user.id,
+        paymentMethod: sandboxCard('3ds'),
+      }),
+    );
+    const { payment } = res.json();
+    expect(payment).toMatchObject({ success: false, requiresAction: true });
+    const approve = await app.inject({
+      method: 'POST',
+      url: '/api/payments/sandbox/authenticate',
+      payload: { clientSecret: payment.clientSecret, outcome: 'approve' },
+    });
+    expect(approve.statusCode).toBe(200);
+    const confirm = await app.inject({
+      method: 'POST',
+      url: '/api/payments/guest-confirm',
+      payload: { paymentIntentId: payment.paymentIntentId },
+    });
+    expect(confirm.json()).toEqual({ success: true });
+  });
+
+  it('lists co-ordinators to guests', async () => {
+    const res = await app.inject({ url: '/api/users/coordinators' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()[0].profile.firstName).toBe('Cora');
+  });
+});

@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  confirmPaymentRequest,
+  guestCheckoutRequest,
+  guestCheckoutResponse,
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyKeySchema,
+} from '@noise/shared/payments';
+import type { Config } from '../../config.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { sendPasswordReset } from '../auth/password-reset.ts';
+import { issueToken, type AuthDeps } from '../auth/sign-in.ts';
+import { createUserRepository } from '../users/repository.ts';
+import { resolveGuestAccount } from './guest-checkout.ts';
+import { confirmPayment, handlePayment, type CheckoutDeps } from './place-order.ts';
+import { createPaymentRepository } from './repository.ts';
+
+/** 'Continue as guest' (beyond SPEC.md): order and pay without signing in. */
+export function registerGuestCheckoutRoutes(
+  app: FastifyInstance,
+  deps: { checkout: CheckoutDeps; auth: AuthDeps; config: Config },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['payments'];
+  const users = createUserRepository(deps.checkout.db);
+
+  r.post(
+    '/api/payments/guest-checkout',
+    {
+      config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: { tags, body: guestCheckoutRequest, response: { 200: guestCheckoutResponse } },
+    },
+    async (request) => {
+      const header = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
+      const parsedKey = idempotencyKeySchema.safeParse(
+        request.body.idempotencyKey ?? (typeof header === 'string' ? header : undefined),
+      );
+      if (!parsedKey.success) throw badRequest('An idempotency key is required');
+      const { user, created } = await resolveGuestAccount(users, request.body.guest, request.log);
+      const { guest: _guest, ...payment } = request.body;
+      const result = await handlePayment(deps.checkout, user.id, payment, parsedKey.data);
+      if (!created) {
+        // The account is not the guest's to see: nothing of it goes back but the outcome.
+        const redacted = result.success
+          ? {
+              ...result,
+              stripeCustomerId: '',
+              projectId: '',
+              paymentId: '',
+              defaultPaymentMethodId: '',
+            }
+          : result;
+        return { account: 'existing' as const, token: null, payment: redacted };
+      }
+      // A new account: the guest may follow the order now, and chooses a password by email.
+      const token = await issueToken(deps.auth, user);
+      if (result.success) {
+        sendPasswordReset(
+          { db: deps.checkout.db, config: deps.config, mailer: app.mailer, log: request.log },
+          user,
+          'welcome',
+        ).catch((err: unknown) => request.log.error({ err }, 'welcome mail failed'));
+      }
+      return { account: 'created' as const, token, payment: result };
+    },
+  );
+
+  /**
+   * After the bank's check, a guest without a session completes the order here. It only settles
+   * what the provider says was paid, and answers nothing about the account.
+   */
+  r.post(
+    '/api/payments/guest-confirm',
+    {
+      config: { access: 'public', rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        body: confirmPaymentRequest,
+        response: { 200: z.object({ success: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      const attempt = await createPaymentRepository(deps.checkout.db).findAttemptByProviderPayment(
+        deps.checkout.provider.name,
+        request.body.paymentIntentId,
+      );
+      if (!attempt) throw notFound('Payment not found');
+      await confirmPayment(deps.checkout, attempt.userId, request.body.paymentIntentId);
+      return { success: true as const };
+    },
+  );
+}
