@@ -1,5 +1,6 @@
 import {
   Building2,
+  ChartColumn,
   FileText,
   LayoutDashboard,
   Layers,
@@ -29,4 +30,5 @@ export const staffNavigation: StaffNavEntry[] = [
   { label: 'Custom Quotes', to: 'custom-quotes', permission: 'quotes:manage', Icon: ReceiptText },
   { label: 'Sales', to: 'sales', permission: 'sales:manage', Icon: ShoppingBag },
   { label: 'Site Users', to: 'site-users', permission: 'site-users:manage', Icon: UserCog },
+  { label: 'Reporting', to: 'reporting', permission: 'reporting:read', Icon: ChartColumn },
 ];

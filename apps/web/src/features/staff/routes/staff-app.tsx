@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
-import { Route, Routes, useParams } from 'react-router';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Route, Routes } from 'react-router';
 import { can, type Permission } from '@noise/shared/permissions';
+import { PageSpinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
 import { StaffShell } from '../components/staff-shell';
 import { CustomersListRoute } from '../customers/routes/customers-list';
@@ -13,8 +14,15 @@ import { PageFormRoute } from '../pages/routes/page-form-route';
 import { PagesListRoute } from '../pages/routes/pages-list';
 import { ServiceFormRoute } from '../services/routes/service-form-route';
 import { ServicesListRoute } from '../services/routes/services-list';
+import { QuoteFormRoute } from '../quotes/routes/quote-form-route';
+import { QuotesListRoute } from '../quotes/routes/quotes-list';
+import { EditSaleRoute } from '../sales/routes/edit-sale';
+import { SalesListRoute } from '../sales/routes/sales-list';
 import { OverviewRoute } from './overview';
-import { StaffForbidden, StaffNotFound, StaffPlaceholder } from './staff-placeholder';
+import { StaffForbidden, StaffNotFound } from './staff-placeholder';
+
+// Reporting draws charts over a lot of data and only admins open it: its own chunk.
+const ReportingRoute = lazy(() => import('../reporting/routes/reporting'));
 
 function Allowed({ permission, children }: { permission: Permission; children: ReactNode }) {
   const { userRole } = useAuth();
@@ -23,16 +31,6 @@ function Allowed({ permission, children }: { permission: Permission; children: R
 
 function CatalogueOnly({ children }: { children: ReactNode }) {
   return <Allowed permission="catalogue:manage">{children}</Allowed>;
-}
-
-function EditPlaceholder({ title, what }: { title: string; what: string }) {
-  const { id = '' } = useParams();
-  return (
-    <StaffPlaceholder
-      title={title}
-      description={`The form to edit ${what} ${id} is being built.`}
-    />
-  );
 }
 
 /** /wkm-dashboard/*: the staff area, loaded as its own chunk. */
@@ -175,10 +173,7 @@ export function StaffApp() {
             index
             element={
               <Allowed permission="sales:manage">
-                <StaffPlaceholder
-                  title="Sales"
-                  description="Orders with company, service, total, status and team member."
-                />
+                <SalesListRoute />
               </Allowed>
             }
           />
@@ -186,7 +181,7 @@ export function StaffApp() {
             path="edit/:id"
             element={
               <Allowed permission="sales:manage">
-                <EditPlaceholder title="Edit Sale" what="sale" />
+                <EditSaleRoute />
               </Allowed>
             }
           />
@@ -195,7 +190,7 @@ export function StaffApp() {
           path="custom-sales/edit/:id"
           element={
             <Allowed permission="sales:manage">
-              <EditPlaceholder title="Edit Sale" what="custom sale" />
+              <EditSaleRoute />
             </Allowed>
           }
         />
@@ -204,11 +199,7 @@ export function StaffApp() {
             index
             element={
               <Allowed permission="quotes:manage">
-                <StaffPlaceholder
-                  title="All Custom Quotes"
-                  description="Custom quotes and the payment links to send to customers."
-                  action={{ label: 'Add New Quote', to: 'new' }}
-                />
+                <QuotesListRoute />
               </Allowed>
             }
           />
@@ -216,10 +207,7 @@ export function StaffApp() {
             path="new"
             element={
               <Allowed permission="quotes:manage">
-                <StaffPlaceholder
-                  title="New Custom Quote"
-                  description="The form to create a quote is being built."
-                />
+                <QuoteFormRoute />
               </Allowed>
             }
           />
@@ -227,11 +215,21 @@ export function StaffApp() {
             path="edit/:id"
             element={
               <Allowed permission="quotes:manage">
-                <EditPlaceholder title="Edit Custom Quote" what="quote" />
+                <QuoteFormRoute />
               </Allowed>
             }
           />
         </Route>
+        <Route
+          path="reporting"
+          element={
+            <Allowed permission="reporting:read">
+              <Suspense fallback={<PageSpinner label="Loading reporting" />}>
+                <ReportingRoute />
+              </Suspense>
+            </Allowed>
+          }
+        />
         <Route path="*" element={<StaffNotFound />} />
       </Routes>
     </StaffShell>

@@ -22,6 +22,8 @@ export interface StatusUpdate {
 /** A customer's project (sale) as SPEC.md section 3 describes it. */
 export interface ClientProject {
   _id: string;
+  /** 'Project' for a service order, 'CustomQuote' for a paid custom quote. */
+  type?: string;
   service: { title: string; description?: string; featurePhoto?: string };
   status: string;
   startDate: string | null;

@@ -1,4 +1,7 @@
 import { Loader2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { can } from '@noise/shared/permissions';
+import { projectStatusLabels, type ProjectStatus } from '@noise/shared/project';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/input';
@@ -6,10 +9,12 @@ import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { toastApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
 import { formatDate, formatPrice } from '@/lib/format';
 import { toastSuccess } from '@/lib/toast';
 import { EmptyState, StaffSection } from '../../components/page-header';
 import { useToastOnError } from '../../components/use-toast-on-error';
+import { saleEditPath } from '../../sales/components/sales-format';
 import { useAddStatusUpdate } from '../api/add-status-update';
 import {
   statusUpdateTitles,
@@ -20,9 +25,7 @@ import {
 const titleOptions = statusUpdateTitles.map((title) => ({ value: title, label: title }));
 
 function statusLabel(status: string): string {
-  if (status === 'active') return 'In Progress';
-  if (status === 'completed') return 'Completed';
-  return status;
+  return projectStatusLabels[status as ProjectStatus] ?? status;
 }
 
 function dateOrDash(value: string | null | undefined, fallback = '—'): string {
@@ -103,13 +106,23 @@ function StatusUpdateForm({ clientId, projectId }: { clientId: string; projectId
 
 function ProjectCard({ clientId, project }: { clientId: string; project: ClientProject }) {
   const updates = [...(project.statusUpdates ?? [])].sort(byCreation);
+  const { userRole } = useAuth();
   return (
     <li className="rounded-card border-2 border-ink/10 p-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <h3 className="text-xl font-bold">{project.service?.title || 'Project'}</h3>
-        <span className="rounded-full bg-accent-soft px-3 py-1 text-xs font-bold text-accent-strong">
-          {statusLabel(project.status)}
-        </span>
+        <div className="flex items-center gap-2">
+          <span className="rounded-full bg-accent-soft px-3 py-1 text-xs font-bold text-accent-strong">
+            {statusLabel(project.status)}
+          </span>
+          {can(userRole, 'sales:manage') ? (
+            <Button asChild variant="ghost" size="sm">
+              <Link to={saleEditPath({ _id: project._id, type: project.type ?? 'Project' })}>
+                Open sale<span className="sr-only"> {project.service?.title}</span>
+              </Link>
+            </Button>
+          ) : null}
+        </div>
       </div>
       <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2 xl:grid-cols-4">
         <div>

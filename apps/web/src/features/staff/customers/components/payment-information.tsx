@@ -1,49 +1,104 @@
 import { CreditCard } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
 import type { User } from '@noise/shared/user';
+import { CardEntry, type CardHandle } from '@/components/payments/card-entry';
+import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
 import { errorMessage, isNotFound } from '@/lib/api-client';
+import { toastSuccess } from '@/lib/toast';
 import { StaffSection } from '../../components/page-header';
+import { usePaymentConfig } from '../api/get-payment-config';
 import { usePaymentMethod } from '../api/get-payment-method';
+import { useReplacePaymentMethod } from '../api/replace-payment-method';
 
-/**
- * Payment Information (SPEC.md section 2): the card on file.
- *
- * TO COMPLETE with the payments work: the card entry form with 'Update Payment Method'
- * ('Updating...' while busy) calling PUT /api/payment-methods/{customerId} {paymentMethodId},
- * using the payment provider's card element. GET /api/payment-methods/{id} is read below and
- * answers 404 until that endpoint exists.
- */
-export function PaymentInformation({ client }: { client: User }) {
-  const methodId = client.paymentInfo.defaultPaymentMethodId;
+function CardOnFile({ methodId }: { methodId: string | null }) {
   const method = usePaymentMethod(methodId);
-
-  let content;
-  if (methodId === null) {
-    content = <p className="text-muted">No card on file</p>;
-  } else if (method.isPending) {
-    content = <Skeleton className="h-6 w-56" />;
-  } else if (method.isError) {
-    content = (
+  if (methodId === null) return <p className="text-muted">No card on file</p>;
+  if (method.isPending) return <Skeleton className="h-6 w-56" />;
+  if (method.isError) {
+    return (
       <p className="text-muted">
         {isNotFound(method.error)
-          ? 'A card is on file, but its details cannot be shown yet.'
+          ? 'A card is on file, but its details cannot be shown.'
           : `Could not load the card: ${errorMessage(method.error)}`}
       </p>
     );
-  } else {
-    content = (
-      <p className="font-mono text-lg font-semibold">
-        Card: **** **** **** {method.data.card.last4}
-      </p>
-    );
+  }
+  return (
+    <p className="font-mono text-lg font-semibold">Card: **** **** **** {method.data.card.last4}</p>
+  );
+}
+
+/**
+ * Payment Information (SPEC.md section 2): the card on file, and a card form that replaces it.
+ * The card becomes a payment method in the browser (the provider's form, or the sandbox's); only
+ * its id reaches our server.
+ */
+export function PaymentInformation({ client }: { client: User }) {
+  const config = usePaymentConfig();
+  const replace = useReplacePaymentMethod(client._id);
+  const [card, setCard] = useState<CardHandle | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState('');
+  // A fresh form after a successful change, so the old numbers do not linger.
+  const [formKey, setFormKey] = useState(0);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!card || busy) return;
+    setBusy(true);
+    setFailure('');
+    try {
+      const method = await card.createPaymentMethod();
+      if ('error' in method) {
+        setFailure(method.error);
+        return;
+      }
+      await replace.mutateAsync(method.paymentMethodId);
+      setCard(null);
+      setFormKey((k) => k + 1);
+      toastSuccess('Payment method updated');
+    } catch (error) {
+      setFailure(errorMessage(error, 'The card could not be updated.'));
+    } finally {
+      setBusy(false);
+    }
   }
 
   return (
     <StaffSection title="Payment Information">
       <div className="flex items-center gap-3">
         <CreditCard aria-hidden="true" className="size-6 shrink-0 text-muted" />
-        {content}
+        <CardOnFile methodId={client.paymentInfo.defaultPaymentMethodId} />
       </div>
+      <form onSubmit={onSubmit} noValidate className="mt-5 flex flex-col gap-4">
+        <fieldset disabled={busy} className="min-w-0">
+          <legend className="mb-3 text-sm font-semibold">New card</legend>
+          {config.data ? (
+            <CardEntry key={formKey} config={config.data} disabled={busy} onChange={setCard} />
+          ) : config.isError ? (
+            <p className="text-sm text-danger">
+              The card form could not load: {errorMessage(config.error)}
+            </p>
+          ) : (
+            <Spinner label="Loading the card form" />
+          )}
+        </fieldset>
+        {failure ? (
+          <p
+            role="alert"
+            className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-semibold text-danger"
+          >
+            {failure}
+          </p>
+        ) : null}
+        <div>
+          <Button type="submit" variant="secondary" disabled={!card || busy}>
+            {busy ? 'Updating...' : 'Update Payment Method'}
+          </Button>
+        </div>
+      </form>
     </StaffSection>
   );
 }

@@ -1,0 +1,153 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2 } from 'lucide-react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { quoteRequest, splitCommaList, type Quote } from '@noise/shared/quote';
+import { formatMoney, priceQuote, toCents } from '@noise/shared/pricing';
+import { Button } from '@/components/ui/button';
+import { TextInput } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { isApiError } from '@/lib/api-client';
+import { toastSuccess } from '@/lib/toast';
+import { FormErrorAlert } from '../../components/form-error';
+import { StaffSection } from '../../components/page-header';
+import { useCreateQuote } from '../api/create-quote';
+import { useUpdateQuote } from '../api/update-quote';
+
+type QuoteFormInput = z.input<typeof quoteRequest>;
+type QuoteFormOutput = z.output<typeof quoteRequest>;
+const FIELDS = ['name', 'desc', 'deliverables', 'extras', 'value'] as const;
+
+const LIST = '/wkm-dashboard/custom-quotes';
+
+function LinesPreview({ text }: { text: string | undefined }) {
+  const lines = splitCommaList(text ?? '');
+  if (lines.length === 0) return null;
+  return (
+    <ul aria-hidden="true" className="mt-2 flex flex-wrap gap-1.5">
+      {lines.map((line, index) => (
+        <li key={`${line}-${index}`} className="rounded-full bg-canvas px-2.5 py-0.5 text-xs">
+          {line}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** 'New Custom Quote' / 'Edit Custom Quote' (SPEC.md section 2); a paid quote is read-only. */
+export function QuoteForm({ quote }: { quote?: Quote }) {
+  const editing = quote !== undefined;
+  const navigate = useNavigate();
+  const create = useCreateQuote();
+  const update = useUpdateQuote(quote?._id ?? '');
+  const save = editing ? update : create;
+  const form = useForm<QuoteFormInput, unknown, QuoteFormOutput>({
+    resolver: zodResolver(quoteRequest),
+    defaultValues: {
+      name: quote?.name ?? '',
+      desc: quote?.desc ?? '',
+      deliverables: quote?.deliverables ?? '',
+      extras: quote?.extras ?? '',
+      value: quote?.value,
+    },
+  });
+  const { errors } = form.formState;
+  const [value, deliverables, extras] = useWatch({
+    control: form.control,
+    name: ['value', 'deliverables', 'extras'],
+  });
+  const priceHint =
+    typeof value === 'number' && Number.isFinite(value) && value > 0
+      ? `Before GST. The customer pays ${formatMoney(priceQuote(toCents(value)).totalWithGstCents)} inc. GST.`
+      : 'Before GST, in dollars.';
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const saved = editing ? await update.mutateAsync(values) : await create.mutateAsync(values);
+      if (editing) {
+        toastSuccess('Quote updated');
+        navigate(LIST);
+      } else {
+        // Straight to the saved quote, where its payment link can be generated and sent.
+        toastSuccess('Quote created', 'Generate its link below to send it to the customer.');
+        navigate(`${LIST}/edit/${saved._id}`, { replace: true });
+      }
+    } catch (error) {
+      if (isApiError(error)) {
+        for (const detail of error.details) {
+          const field = FIELDS.find((f) => f === detail.path);
+          if (field) form.setError(field, { message: detail.message });
+        }
+      }
+    }
+  });
+
+  const paid = quote?.paid ?? false;
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+      <StaffSection title="Quote">
+        <fieldset disabled={paid} className="grid min-w-0 gap-5 sm:grid-cols-2">
+          <div className="sm:col-span-2">
+            <TextInput
+              label="Quote Name"
+              required
+              maxLength={200}
+              error={errors.name?.message}
+              {...form.register('name')}
+            />
+          </div>
+          <div className="sm:col-span-2">
+            <Textarea
+              label="Internal Description"
+              hint="Only staff see this."
+              error={errors.desc?.message}
+              {...form.register('desc')}
+            />
+          </div>
+          <div>
+            <Textarea
+              label="Deliverables"
+              hint="Separate them with commas: each becomes a line on the customer's page."
+              error={errors.deliverables?.message}
+              {...form.register('deliverables')}
+            />
+            <LinesPreview text={deliverables} />
+          </div>
+          <div>
+            <Textarea
+              label="Additional Extras"
+              hint="Separate them with commas: each becomes a line on the customer's page."
+              error={errors.extras?.message}
+              {...form.register('extras')}
+            />
+            <LinesPreview text={extras} />
+          </div>
+          <TextInput
+            label="Price"
+            type="number"
+            inputMode="decimal"
+            min="0.01"
+            step="0.01"
+            required
+            hint={priceHint}
+            error={errors.value?.message}
+            {...form.register('value', { valueAsNumber: true })}
+          />
+        </fieldset>
+      </StaffSection>
+      {save.isError ? <FormErrorAlert error={save.error} /> : null}
+      {paid ? null : (
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" variant="secondary" size="lg" disabled={save.isPending}>
+            {save.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+            {editing ? 'Update Quote' : 'Create Quote'}
+          </Button>
+          <Button variant="ghost" size="lg" onClick={() => navigate(LIST)}>
+            Cancel
+          </Button>
+        </div>
+      )}
+    </form>
+  );
+}

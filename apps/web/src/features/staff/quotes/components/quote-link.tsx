@@ -1,0 +1,146 @@
+import { Copy, Link2, Loader2, Send } from 'lucide-react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { sendQuoteRequest } from '@noise/shared/quote';
+import { Button } from '@/components/ui/button';
+import { TextInput } from '@/components/ui/input';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { toastError, toastSuccess } from '@/lib/toast';
+import { StaffSection } from '../../components/page-header';
+import { useSendQuote } from '../api/send-quote';
+
+/** The customer-site payment page of a quote (SPEC.md section 2). */
+function quoteLink(id: string): string {
+  return `${window.location.origin}/custom-quote/${id}`;
+}
+
+/** Copies text; where the Clipboard API is missing or refused, the old selection way. */
+async function copyText(text: string, input: HTMLInputElement | null): Promise<boolean> {
+  try {
+    if (navigator.clipboard) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    // Not allowed here (an insecure origin, a denied permission): fall back below.
+  }
+  if (!input) return false;
+  input.focus();
+  input.select();
+  try {
+    return document.execCommand('copy');
+  } catch {
+    return false;
+  }
+}
+
+function SendToCustomer({ quoteId }: { quoteId: string }) {
+  const send = useSendQuote(quoteId);
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = sendQuoteRequest.safeParse({ email });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    try {
+      const result = await send.mutateAsync(parsed.data.email);
+      toastSuccess(result.message);
+      setEmail('');
+    } catch (caught) {
+      const field = isApiError(caught)
+        ? caught.details.find((d) => d.path === 'email')?.message
+        : undefined;
+      if (field) setError(field);
+      else toastError('Could not send the quote', errorMessage(caught));
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
+      <TextInput
+        label="Customer's email"
+        type="email"
+        autoComplete="off"
+        placeholder="customer@example.com"
+        value={email}
+        error={error}
+        onChange={(event) => setEmail(event.target.value)}
+        fieldClassName="flex-1"
+      />
+      <Button type="submit" variant="secondary" className="sm:mt-7" disabled={send.isPending}>
+        {send.isPending ? (
+          <Loader2 aria-hidden="true" className="animate-spin" />
+        ) : (
+          <Send aria-hidden="true" />
+        )}
+        Send to customer
+      </Button>
+    </form>
+  );
+}
+
+/** 'Generate Custom Quote Link': the payment link to copy, or to email to the customer. */
+export function QuoteLinkPanel({ quoteId }: { quoteId: string | null }) {
+  const [shown, setShown] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const id = useId();
+
+  if (!quoteId) {
+    return (
+      <StaffSection title="Payment Link">
+        <Button variant="outline" disabled>
+          <Link2 aria-hidden="true" />
+          Generate Custom Quote Link
+        </Button>
+        <p className="mt-2 text-sm text-muted">
+          Create the quote first; then its link can be sent.
+        </p>
+      </StaffSection>
+    );
+  }
+
+  const link = quoteLink(quoteId);
+
+  async function copy() {
+    if (await copyText(link, inputRef.current)) toastSuccess('Link copied');
+    else toastError('Could not copy the link', 'Select the link and copy it by hand.');
+  }
+
+  return (
+    <StaffSection
+      title="Payment Link"
+      description="The customer signs in, chooses their co-ordinator and pays the quote on this page."
+    >
+      {!shown ? (
+        <Button variant="outline" onClick={() => setShown(true)}>
+          <Link2 aria-hidden="true" />
+          Generate Custom Quote Link
+        </Button>
+      ) : (
+        <div className="flex flex-col gap-6">
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+            <TextInput
+              ref={inputRef}
+              id={`${id}-link`}
+              label="Custom quote link"
+              readOnly
+              value={link}
+              onFocus={(event) => event.target.select()}
+              fieldClassName="flex-1"
+              className="font-mono text-sm"
+            />
+            <Button variant="secondary" onClick={() => void copy()}>
+              <Copy aria-hidden="true" />
+              Copy
+            </Button>
+          </div>
+          <SendToCustomer quoteId={quoteId} />
+        </div>
+      )}
+    </StaffSection>
+  );
+}

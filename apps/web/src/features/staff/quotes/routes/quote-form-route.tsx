@@ -1,0 +1,79 @@
+import { CheckCircle2 } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { PageSpinner } from '@/components/ui/spinner';
+import { errorMessage, isNotFound } from '@/lib/api-client';
+import { usePageMeta } from '@/lib/use-page-meta';
+import { EmptyState, StaffPageHeader } from '../../components/page-header';
+import { useToastOnError } from '../../components/use-toast-on-error';
+import { useQuote } from '../api/get-quote';
+import { QuoteForm } from '../components/quote-form';
+import { QuoteLinkPanel } from '../components/quote-link';
+
+const back = { to: '/wkm-dashboard/custom-quotes', label: 'Back' };
+
+/** /wkm-dashboard/custom-quotes/new and /wkm-dashboard/custom-quotes/edit/{id}. */
+export function QuoteFormRoute() {
+  const { id } = useParams();
+  const title = id ? 'Edit Custom Quote' : 'New Custom Quote';
+  usePageMeta(title);
+  const quote = useQuote(id);
+  useToastOnError(isNotFound(quote.error) ? null : quote.error, 'Could not load the quote');
+
+  if (!id) {
+    return (
+      <div className="max-w-4xl">
+        <StaffPageHeader title={title} back={back} />
+        <div className="flex flex-col gap-6">
+          <QuoteForm />
+          <QuoteLinkPanel quoteId={null} />
+        </div>
+      </div>
+    );
+  }
+  if (quote.isPending) return <PageSpinner label="Loading quote" />;
+  if (quote.isError) {
+    return (
+      <div>
+        <StaffPageHeader title={title} back={back} />
+        <EmptyState
+          title={isNotFound(quote.error) ? 'Quote not found' : 'Could not load the quote'}
+        >
+          <p>{errorMessage(quote.error)}</p>
+          {!isNotFound(quote.error) ? (
+            <Button className="mt-4" onClick={() => void quote.refetch()}>
+              Try again
+            </Button>
+          ) : null}
+        </EmptyState>
+      </div>
+    );
+  }
+  return (
+    <div className="max-w-4xl">
+      <StaffPageHeader title={title} description={quote.data.name} back={back} />
+      <div className="flex flex-col gap-6">
+        {quote.data.paid ? (
+          <div
+            role="status"
+            className="flex flex-wrap items-center gap-3 rounded-card border-2 border-ink/10 bg-paper px-5 py-4"
+          >
+            <CheckCircle2 aria-hidden="true" className="size-6 text-success" />
+            <p className="font-semibold">
+              This quote has been paid, so it can no longer be changed.
+            </p>
+            {quote.data.projectId ? (
+              <Button asChild variant="outline" size="sm" className="ml-auto">
+                <Link to={`/wkm-dashboard/custom-sales/edit/${quote.data.projectId}`}>
+                  View the sale
+                </Link>
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+        <QuoteForm key={quote.data._id} quote={quote.data} />
+        {quote.data.paid ? null : <QuoteLinkPanel quoteId={quote.data._id} />}
+      </div>
+    </div>
+  );
+}

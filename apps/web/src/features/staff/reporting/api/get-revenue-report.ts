@@ -1,0 +1,34 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ReportGranularity, RevenueReport } from '@noise/shared/reports';
+import { api } from '@/lib/api-client';
+
+export const reportsKey = ['staff', 'reports'] as const;
+
+export interface RevenueReportParams {
+  granularity: ReportGranularity;
+  /** Local dates (YYYY-MM-DD) in the business time zone, inclusive. */
+  from: string;
+  to: string;
+}
+
+/** GET /api/reports/revenue: money received and orders per period, and by service. */
+export function getRevenueReport(
+  params: RevenueReportParams,
+  signal?: AbortSignal,
+): Promise<RevenueReport> {
+  const search = new URLSearchParams({ ...params });
+  return api.get<RevenueReport>(`/api/reports/revenue?${search.toString()}`, signal);
+}
+
+export function revenueReportQuery(params: RevenueReportParams) {
+  return queryOptions({
+    queryKey: [...reportsKey, 'revenue', params],
+    queryFn: ({ signal }) => getRevenueReport(params, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+export function useRevenueReport(params: RevenueReportParams, enabled = true) {
+  return useQuery({ ...revenueReportQuery(params), enabled });
+}

@@ -1,0 +1,54 @@
+import type { ReportGranularity } from '@noise/shared/reports';
+
+const dayMonth = new Intl.DateTimeFormat('en-GB', {
+  day: '2-digit',
+  month: 'short',
+  timeZone: 'UTC',
+});
+const monthYear = new Intl.DateTimeFormat('en-GB', {
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** '05 Mar', 'w/c 05 Mar' or 'Mar 2026' for a period's first local date (YYYY-MM-DD). */
+export function periodLabel(period: string, granularity: ReportGranularity): string {
+  const date = new Date(`${period}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return period;
+  if (granularity === 'month') return monthYear.format(date);
+  return granularity === 'week' ? `w/c ${dayMonth.format(date)}` : dayMonth.format(date);
+}
+
+export const reportRanges = ['last7days', 'last30days', 'last90days', 'last365days'] as const;
+export type ReportRange = (typeof reportRanges)[number];
+export const reportRangeDays: Record<ReportRange, number> = {
+  last7days: 7,
+  last30days: 30,
+  last90days: 90,
+  last365days: 365,
+};
+
+const DAY_MS = 24 * 3600_000;
+
+/** YYYY-MM-DD of a date in this browser's calendar. */
+export function localDate(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The last N days, today included. */
+export function rangeDates(range: ReportRange, now = new Date()): { from: string; to: string } {
+  const from = new Date(now.getTime() - (reportRangeDays[range] - 1) * DAY_MS);
+  return { from: localDate(from), to: localDate(now) };
+}
+
+/**
+ * The Sales CSV takes the Sales list's date ranges, not dates: the smallest range reaching back
+ * to `from` (none, i.e. every sale, beyond a year).
+ */
+export function csvRangeFor(from: string, now = new Date()): ReportRange | null {
+  for (const range of reportRanges) {
+    if (rangeDates(range, now).from <= from) return range;
+  }
+  return null;
+}

@@ -1,0 +1,56 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { Project, salesDateRanges } from '@noise/shared/project';
+import { api } from '@/lib/api-client';
+
+export const salesKey = ['staff', 'sales'] as const;
+
+/** The Sales list filters as they live in the address bar (empty means 'all'). */
+export interface SalesFilters {
+  company: string;
+  service: string;
+  status: string;
+  teamMember: string;
+  dateRange: '' | (typeof salesDateRanges)[number];
+  type: '' | 'Project' | 'CustomQuote';
+}
+
+export interface SalesPage {
+  items: Project[];
+  nextCursor: string | null;
+}
+
+export const SALES_PAGE_SIZE = 25;
+
+/** The filters as query parameters, leaving out the empty ones. */
+export function salesSearchParams(filters: Partial<SalesFilters>): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) {
+    if (value) params.set(key, value);
+  }
+  return params;
+}
+
+/** GET /api/projects-all: one page of sales, newest first; nextCursor asks for the next one. */
+export function getSales(
+  filters: SalesFilters,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<SalesPage> {
+  const params = salesSearchParams(filters);
+  params.set('limit', String(SALES_PAGE_SIZE));
+  if (cursor) params.set('cursor', cursor);
+  return api.get<SalesPage>(`/api/projects-all?${params.toString()}`, signal);
+}
+
+export function salesQuery(filters: SalesFilters) {
+  return infiniteQueryOptions({
+    queryKey: [...salesKey, 'list', filters],
+    queryFn: ({ pageParam, signal }) => getSales(filters, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+export function useSales(filters: SalesFilters, enabled = true) {
+  return useInfiniteQuery({ ...salesQuery(filters), enabled });
+}

@@ -1,0 +1,146 @@
+import { FileDown } from 'lucide-react';
+import { useState } from 'react';
+import type { ProjectPayment } from '@noise/shared/payments';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toastApiError } from '@/lib/api-client';
+import { formatDate, formatMoney } from '@/lib/format';
+import { toastSuccess } from '@/lib/toast';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { downloadFile } from '../../components/download';
+import { EmptyState, StaffSection } from '../../components/page-header';
+import { useToastOnError } from '../../components/use-toast-on-error';
+import { useCancelSaleSubscription } from '../api/cancel-sale-subscription';
+import { useSalePayments } from '../api/get-sale-payments';
+import { useSaleSubscription } from '../api/get-sale-subscription';
+
+const paymentStatusLabels: Record<string, string> = {
+  succeeded: 'Paid',
+  failed: 'Failed',
+  pending: 'Pending',
+  requires_action: 'Awaiting the customer',
+};
+
+function InvoiceButton({ payment }: { payment: ProjectPayment }) {
+  const [busy, setBusy] = useState(false);
+  async function download() {
+    setBusy(true);
+    try {
+      await downloadFile(payment.invoiceUrl, `${payment.invoiceNumber}.pdf`);
+    } catch (error) {
+      toastApiError(error, 'Could not download the invoice');
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Button variant="ghost" size="sm" onClick={() => void download()} disabled={busy}>
+      <FileDown aria-hidden="true" />
+      Invoice<span className="sr-only"> {payment.invoiceNumber}</span>
+    </Button>
+  );
+}
+
+/** The sale's charges (first payment and renewals), each with its tax invoice. */
+export function SalePayments({ saleId }: { saleId: string }) {
+  const payments = useSalePayments(saleId);
+  useToastOnError(payments.error, 'Could not load the payments');
+  return (
+    <StaffSection title="Payments">
+      {payments.isPending ? (
+        <Skeleton className="h-16" />
+      ) : payments.isError ? (
+        <EmptyState title="Payments could not be loaded">
+          <Button variant="link" onClick={() => void payments.refetch()}>
+            Try again
+          </Button>
+        </EmptyState>
+      ) : payments.data.length === 0 ? (
+        <EmptyState title="No payments recorded" />
+      ) : (
+        <ul className="flex flex-col divide-y divide-line">
+          {payments.data.map((payment) => (
+            <li
+              key={payment._id}
+              className="flex flex-wrap items-center justify-between gap-3 py-3 first:pt-0 last:pb-0"
+            >
+              <div>
+                <p className="font-semibold tabular-nums">
+                  {formatMoney(payment.amountCents)}{' '}
+                  <span className="text-sm font-normal text-muted">
+                    inc. {formatMoney(payment.gstCents)} GST
+                  </span>
+                </p>
+                <p className="text-xs text-muted">
+                  {payment.kind === 'renewal' ? 'Renewal' : 'Order'} ·{' '}
+                  {formatDate(payment.createdAt)} ·{' '}
+                  {paymentStatusLabels[payment.status] ?? payment.status} · {payment.invoiceNumber}
+                </p>
+              </div>
+              {payment.status === 'succeeded' ? <InvoiceButton payment={payment} /> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </StaffSection>
+  );
+}
+
+const subscriptionStatusLabels = {
+  active: 'Active',
+  past_due: 'Payment overdue',
+  cancelled: 'Cancelled',
+};
+
+/** A recurring package's subscription: next charge, and cancelling it after a confirmation. */
+export function SaleSubscription({ saleId }: { saleId: string }) {
+  const subscription = useSaleSubscription(saleId);
+  const cancel = useCancelSaleSubscription(saleId);
+  const [confirming, setConfirming] = useState(false);
+  useToastOnError(subscription.error, 'Could not load the subscription');
+  if (subscription.isPending || subscription.data === null) return null;
+  if (subscription.isError) return null;
+  const sub = subscription.data;
+  return (
+    <StaffSection title="Subscription">
+      <dl className="grid grid-cols-2 gap-4">
+        <div>
+          <dt className="text-xs font-bold tracking-wide text-muted uppercase">Status</dt>
+          <dd className="mt-1 font-semibold">{subscriptionStatusLabels[sub.status]}</dd>
+        </div>
+        <div>
+          <dt className="text-xs font-bold tracking-wide text-muted uppercase">Amount</dt>
+          <dd className="mt-1 tabular-nums">
+            {formatMoney(sub.amountCents)} {sub.interval}
+          </dd>
+        </div>
+        <div className="col-span-2">
+          <dt className="text-xs font-bold tracking-wide text-muted uppercase">Next charge</dt>
+          <dd className="mt-1">
+            {sub.status === 'cancelled'
+              ? `None: cancelled${sub.cancelledAt ? ` on ${formatDate(sub.cancelledAt)}` : ''}`
+              : sub.nextChargeAt
+                ? formatDate(sub.nextChargeAt)
+                : '—'}
+          </dd>
+        </div>
+      </dl>
+      {sub.status !== 'cancelled' ? (
+        <Button variant="outline" className="mt-5" onClick={() => setConfirming(true)}>
+          Cancel subscription
+        </Button>
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Cancel this subscription?"
+        description="The customer will not be charged again. Charges already made stay as they are."
+        confirmLabel="Cancel subscription"
+        onConfirm={async () => {
+          await cancel.mutateAsync();
+          toastSuccess('Subscription cancelled');
+        }}
+      />
+    </StaffSection>
+  );
+}

@@ -1,0 +1,173 @@
+import { ExternalLink } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { can } from '@noise/shared/permissions';
+import type { Project } from '@noise/shared/project';
+import { splitCommaList } from '@noise/shared/quote';
+import { Button } from '@/components/ui/button';
+import { useAuth } from '@/lib/auth';
+import { formatDate, formatPrice } from '@/lib/format';
+import { StaffSection } from '../../components/page-header';
+import { SaleStatusBadge } from './sale-status-badge';
+
+function dateOr(value: string | null | undefined, fallback: string): string {
+  return (value && formatDate(value)) || fallback;
+}
+
+/** A read-only label and value. */
+function Item({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={wide ? 'sm:col-span-2' : undefined}>
+      <dt className="text-xs font-bold tracking-wide text-muted uppercase">{label}</dt>
+      <dd className="mt-1 break-words">{children}</dd>
+    </div>
+  );
+}
+
+const packageTypeLabels = { 'one-time': 'One-time', weekly: 'Weekly', monthly: 'Monthly' };
+
+/** What was sold: service or quote, package and extras, dates and total (read-only). */
+export function SaleDetails({ sale }: { sale: Project }) {
+  const { userRole } = useAuth();
+  const custom = sale.type !== 'Project';
+  const features = splitCommaList(sale.package.features);
+  const deliveredAfterStart =
+    sale.deliveryDate && Date.parse(sale.deliveryDate) >= Date.parse(sale.startDate);
+  return (
+    <StaffSection
+      title={custom ? 'Custom Sale' : 'Project Details'}
+      actions={
+        custom && sale.quoteId && can(userRole, 'quotes:manage') ? (
+          <Button asChild variant="ghost" size="sm">
+            <Link to={`/wkm-dashboard/custom-quotes/edit/${sale.quoteId}`}>View quote</Link>
+          </Button>
+        ) : null
+      }
+    >
+      <dl className="grid gap-5 sm:grid-cols-2">
+        <Item label={custom ? 'Quote' : 'Service'} wide>
+          <span className="text-lg font-bold">{sale.service.title}</span>
+        </Item>
+        {sale.service.description ? (
+          <Item label="Description" wide>
+            <span className="whitespace-pre-line text-muted">{sale.service.description}</span>
+          </Item>
+        ) : null}
+        <Item label="Status">
+          <SaleStatusBadge status={sale.status} />
+        </Item>
+        <Item label="Order Number">
+          <span className="font-mono text-sm">{sale._id}</span>
+        </Item>
+        <Item label="Start Date">{dateOr(sale.startDate, '—')}</Item>
+        <Item label="Expected Delivery Date">{dateOr(sale.expectedDeliveryDate, 'Not set')}</Item>
+        <Item label="Delivery Date">
+          {deliveredAfterStart ? dateOr(sale.deliveryDate, '') : 'Not delivered yet'}
+        </Item>
+        <Item label="Total Price">
+          <span className="font-semibold tabular-nums">{formatPrice(sale.totalPrice)}</span>{' '}
+          <span className="text-sm text-muted">
+            {sale.package.priceSuffix || 'exc. GST'} · charged{' '}
+            {formatPrice(sale.oneTimeTotalWithGST)} inc. GST
+            {sale.recurringTotalWithGST > 0
+              ? `, then ${formatPrice(sale.recurringTotalWithGST)} ${sale.package.type}`
+              : ''}
+          </span>
+        </Item>
+        {!custom ? (
+          <Item label="Package" wide>
+            <p className="font-semibold">
+              {sale.package.title}{' '}
+              <span className="font-normal text-muted">
+                ({packageTypeLabels[sale.package.type] ?? sale.package.type}:{' '}
+                {formatPrice(sale.package.baseCost)}
+                {sale.package.recurringCost > 0
+                  ? ` + ${formatPrice(sale.package.recurringCost)} recurring`
+                  : ''}
+                )
+              </span>
+            </p>
+            {features.length ? (
+              <ul className="mt-2 list-disc pl-5 text-sm text-muted">
+                {features.map((feature) => (
+                  <li key={feature}>{feature}</li>
+                ))}
+              </ul>
+            ) : null}
+          </Item>
+        ) : null}
+        {!custom ? (
+          <Item label="Extras" wide>
+            {sale.extras.length ? (
+              <ul className="flex flex-col gap-1">
+                {sale.extras.map((extra) => (
+                  <li key={extra._id} className="flex justify-between gap-4">
+                    <span>{extra.title}</span>
+                    <span className="tabular-nums">{formatPrice(extra.price)}</span>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <span className="text-muted">No extras</span>
+            )}
+          </Item>
+        ) : null}
+      </dl>
+    </StaffSection>
+  );
+}
+
+/** Who bought it, as given at checkout (profile as the fallback), with a link to the customer. */
+export function SaleCustomer({ sale }: { sale: Project }) {
+  const { userRole } = useAuth();
+  const profile = sale.user.profile;
+  const contact = {
+    firstName: sale.contact.firstName || profile.firstName,
+    lastName: sale.contact.lastName || profile.lastName,
+    companyName: sale.contact.companyName || profile.companyName,
+    contactNumber: sale.contact.contactNumber || profile.contactNumber,
+    email: sale.contact.emailAddress || sale.user.email,
+  };
+  return (
+    <StaffSection
+      title="Customer Details"
+      actions={
+        can(userRole, 'customers:manage') ? (
+          <Button asChild variant="ghost" size="sm">
+            <Link to={`/wkm-dashboard/customers/edit/${sale.user._id}`}>
+              Open customer
+              <ExternalLink aria-hidden="true" />
+            </Link>
+          </Button>
+        ) : null
+      }
+    >
+      <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-1">
+        <Item label="First Name">{contact.firstName || '—'}</Item>
+        <Item label="Last Name">{contact.lastName || '—'}</Item>
+        <Item label="Company">{contact.companyName || '—'}</Item>
+        <Item label="Contact Number">
+          {contact.contactNumber ? (
+            <a className="underline" href={`tel:${contact.contactNumber.replace(/\s/g, '')}`}>
+              {contact.contactNumber}
+            </a>
+          ) : (
+            '—'
+          )}
+        </Item>
+        <Item label="Email" wide>
+          {contact.email ? (
+            <a className="break-all underline" href={`mailto:${contact.email}`}>
+              {contact.email}
+            </a>
+          ) : (
+            '—'
+          )}
+        </Item>
+        <Item label="Team Member" wide>
+          {sale.coordinatorName || 'Not assigned'}
+        </Item>
+      </dl>
+    </StaffSection>
+  );
+}

@@ -1,0 +1,204 @@
+import { Loader2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import {
+  projectStatuses,
+  projectStatusLabels,
+  statusUpdateTitles,
+  type Project,
+  type ProjectStatus,
+} from '@noise/shared/project';
+import { Button } from '@/components/ui/button';
+import { TextInput } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { isApiError, toastApiError } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
+import { toastSuccess } from '@/lib/toast';
+import { EmptyState, StaffSection } from '../../components/page-header';
+import { useAddSaleStatusUpdate } from '../api/add-sale-status-update';
+import { useUpdateSale } from '../api/update-sale';
+
+const statusOptions = projectStatuses.map((value) => ({
+  value,
+  label: projectStatusLabels[value],
+}));
+const titleOptions = statusUpdateTitles.map((title) => ({ value: title, label: title }));
+
+/** 'YYYY-MM-DD' for a date input, from an ISO timestamp. */
+function dateInputValue(iso: string | null): string {
+  return iso ? iso.slice(0, 10) : '';
+}
+
+/** The project's own status and expected delivery date, changed directly (PATCH). */
+export function SaleStatusControl({ sale }: { sale: Project }) {
+  const update = useUpdateSale(sale._id);
+  const [status, setStatus] = useState(sale.status);
+  const [expected, setExpected] = useState(dateInputValue(sale.expectedDeliveryDate));
+  const [synced, setSynced] = useState(sale);
+  // The sale changes under us (a status update completes it): show the server's values.
+  if (synced !== sale) {
+    setSynced(sale);
+    setStatus(sale.status);
+    setExpected(dateInputValue(sale.expectedDeliveryDate));
+  }
+  const statusChanged = status !== sale.status;
+  const expectedChanged = expected !== dateInputValue(sale.expectedDeliveryDate);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!statusChanged && !expectedChanged) return;
+    try {
+      await update.mutateAsync({
+        ...(statusChanged ? { status: status as ProjectStatus } : {}),
+        ...(expectedChanged ? { expectedDeliveryDate: expected || null } : {}),
+      });
+      toastSuccess('Sale updated');
+    } catch (error) {
+      toastApiError(error, 'Could not update the sale');
+    }
+  }
+
+  return (
+    <StaffSection title="Status">
+      <form onSubmit={onSubmit} className="flex flex-col gap-4">
+        <Select
+          label="Project status"
+          options={
+            projectStatuses.includes(sale.status as ProjectStatus)
+              ? statusOptions
+              : [...statusOptions, { value: sale.status, label: sale.status }]
+          }
+          value={status}
+          onChange={(event) => setStatus(event.target.value)}
+        />
+        <TextInput
+          label="Expected delivery date"
+          type="date"
+          value={expected}
+          onChange={(event) => setExpected(event.target.value)}
+          hint="Leave empty when there is no date yet."
+        />
+        <Button
+          type="submit"
+          variant="secondary"
+          className="self-start"
+          disabled={update.isPending || (!statusChanged && !expectedChanged)}
+        >
+          {update.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+          Save
+        </Button>
+      </form>
+    </StaffSection>
+  );
+}
+
+function byCreation(a: { createdAt: string }, b: { createdAt: string }) {
+  return a.createdAt.localeCompare(b.createdAt);
+}
+
+/** The status-update form (SPEC.md sections 2 and 4) and the updates posted so far. */
+export function SaleStatusUpdates({ sale }: { sale: Project }) {
+  const addUpdate = useAddSaleStatusUpdate(sale._id);
+  const [title, setTitle] = useState('');
+  const [date, setDate] = useState('');
+  const [description, setDescription] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const updates = [...sale.statusUpdates].sort(byCreation).reverse();
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setFieldErrors({});
+    try {
+      await addUpdate.mutateAsync({
+        title: title as (typeof statusUpdateTitles)[number],
+        date,
+        description,
+      });
+      toastSuccess('Status update saved');
+      setTitle('');
+      setDate('');
+      setDescription('');
+    } catch (error) {
+      if (isApiError(error) && error.details.length) {
+        const next: Record<string, string> = {};
+        for (const detail of error.details) {
+          next[detail.path.split('.').pop() ?? ''] = detail.message;
+        }
+        setFieldErrors(next);
+      }
+      toastApiError(error, 'Could not save the status update');
+    }
+  }
+
+  return (
+    <StaffSection
+      title="Status Updates"
+      description="The customer sees each update on their project page and is notified."
+    >
+      <form
+        onSubmit={onSubmit}
+        className="grid gap-4 rounded-xl border-2 border-line p-4 sm:grid-cols-2"
+      >
+        <Select
+          label="Title"
+          placeholder="Select a title"
+          required
+          options={titleOptions}
+          value={title}
+          error={fieldErrors.title}
+          onChange={(event) => setTitle(event.target.value)}
+        />
+        <TextInput
+          label="Date"
+          type="date"
+          required
+          value={date}
+          error={fieldErrors.date}
+          onChange={(event) => setDate(event.target.value)}
+        />
+        <div className="sm:col-span-2">
+          <Textarea
+            label="Description"
+            value={description}
+            error={fieldErrors.description}
+            maxLength={5000}
+            onChange={(event) => setDescription(event.target.value)}
+          />
+        </div>
+        <p className="text-sm text-muted sm:col-span-2">
+          &lsquo;Project Completed&rsquo; completes the project (the customer sees Order Again);
+          &lsquo;Expected Delivery Date&rsquo; and &lsquo;Project Delivered&rsquo; set those dates.
+        </p>
+        <Button
+          type="submit"
+          variant="secondary"
+          className="justify-self-start"
+          disabled={addUpdate.isPending}
+        >
+          {addUpdate.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+          Save Status Update
+        </Button>
+      </form>
+      <h3 className="mt-6 mb-3 text-lg font-bold">Previous status updates</h3>
+      {updates.length === 0 ? (
+        <EmptyState title="No status updates yet" />
+      ) : (
+        <ol aria-label="Previous status updates" className="flex flex-col gap-3">
+          {updates.map((update) => (
+            <li key={update._id} className="rounded-xl bg-canvas px-4 py-3">
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <p className="font-semibold">{update.title}</p>
+                <time dateTime={update.date} className="text-sm text-muted">
+                  {formatDate(update.date)}
+                </time>
+              </div>
+              {update.description ? (
+                <p className="mt-1 text-sm whitespace-pre-line break-words">{update.description}</p>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      )}
+    </StaffSection>
+  );
+}

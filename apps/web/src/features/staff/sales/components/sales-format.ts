@@ -1,0 +1,17 @@
+import { salesDateRanges, type Project } from '@noise/shared/project';
+
+export const dateRangeLabels: Record<(typeof salesDateRanges)[number], string> = {
+  today: 'Today',
+  yesterday: 'Yesterday',
+  last7days: 'Last 7 days',
+  last30days: 'Last 30 days',
+  last90days: 'Last 90 days',
+  last365days: 'Last 365 days',
+};
+
+/** The edit page of a sale: service orders and paid custom quotes have their own paths. */
+export function saleEditPath(sale: Pick<Project, '_id' | 'type'>): string {
+  return sale.type === 'Project'
+    ? `/wkm-dashboard/sales/edit/${sale._id}`
+    : `/wkm-dashboard/custom-sales/edit/${sale._id}`;
+}

@@ -1,0 +1,66 @@
+import { useParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { PageSpinner } from '@/components/ui/spinner';
+import { errorMessage, isNotFound } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
+import { usePageMeta } from '@/lib/use-page-meta';
+import { EmptyState, StaffPageHeader } from '../../components/page-header';
+import { useToastOnError } from '../../components/use-toast-on-error';
+import { useSale } from '../api/get-sale';
+import { SaleActivity } from '../components/sale-activity';
+import { SalePayments, SaleSubscription } from '../components/sale-billing';
+import { SaleBrief } from '../components/sale-brief';
+import { SaleCustomer, SaleDetails } from '../components/sale-details';
+import { SaleStatusControl, SaleStatusUpdates } from '../components/sale-status';
+
+const back = { to: '/wkm-dashboard/sales', label: 'Back to Sales' };
+
+/** /wkm-dashboard/sales/edit/{id} and /wkm-dashboard/custom-sales/edit/{id}. */
+export function EditSaleRoute() {
+  const { id = '' } = useParams();
+  const sale = useSale(id);
+  usePageMeta('Edit Sale');
+  useToastOnError(isNotFound(sale.error) ? null : sale.error, 'Could not load the sale');
+
+  if (sale.isPending) return <PageSpinner label="Loading sale" />;
+  if (sale.isError) {
+    return (
+      <div>
+        <StaffPageHeader title="Edit Sale" back={back} />
+        <EmptyState title={isNotFound(sale.error) ? 'Sale not found' : 'Could not load the sale'}>
+          <p>{errorMessage(sale.error)}</p>
+          {!isNotFound(sale.error) ? (
+            <Button className="mt-4" onClick={() => void sale.refetch()}>
+              Try again
+            </Button>
+          ) : null}
+        </EmptyState>
+      </div>
+    );
+  }
+
+  const project = sale.data;
+  return (
+    <div>
+      <StaffPageHeader
+        title="Edit Sale"
+        description={`${project.service.title} · ordered ${formatDate(project.createdAt)}`}
+        back={back}
+      />
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_24rem]">
+        <div className="flex min-w-0 flex-col gap-6">
+          <SaleDetails sale={project} />
+          <SaleStatusUpdates sale={project} />
+          <SaleBrief saleId={project._id} />
+          <SalePayments saleId={project._id} />
+        </div>
+        <div className="flex min-w-0 flex-col gap-6">
+          <SaleCustomer sale={project} />
+          <SaleStatusControl sale={project} />
+          <SaleSubscription saleId={project._id} />
+          <SaleActivity userId={project.user._id} saleId={project._id} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,326 @@
+import { Download, Loader2, X } from 'lucide-react';
+import { useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { can } from '@noise/shared/permissions';
+import { salesDateRanges, type Project } from '@noise/shared/project';
+import { Button } from '@/components/ui/button';
+import { Select, type SelectOption } from '@/components/ui/select';
+import { toastApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { useCurrentUser } from '@/lib/current-user';
+import { formatDate, formatPrice } from '@/lib/format';
+import { usePageMeta } from '@/lib/use-page-meta';
+import { StaffPageHeader } from '../../components/page-header';
+import {
+  StaffTable,
+  TableMessageRow,
+  TableSkeletonRows,
+  Td,
+  Th,
+} from '../../components/staff-table';
+import { useToastOnError } from '../../components/use-toast-on-error';
+import { useExportSalesCsv } from '../api/export-sales-csv';
+import { useSales, type SalesFilters } from '../api/get-sales';
+import { useSalesFilters, type SalesFilterOptions } from '../api/get-sales-filters';
+import { SaleStatusBadge } from '../components/sale-status-badge';
+import { dateRangeLabels, saleEditPath } from '../components/sales-format';
+
+const COLUMNS = 6;
+
+const dateRangeOptions = salesDateRanges.map((value) => ({
+  value,
+  label: dateRangeLabels[value],
+}));
+const typeOptions = [
+  { value: 'Project', label: 'Service orders' },
+  { value: 'CustomQuote', label: 'Custom sales' },
+];
+
+type FilterKey = keyof SalesFilters;
+const FILTER_KEYS: FilterKey[] = [
+  'company',
+  'service',
+  'status',
+  'teamMember',
+  'dateRange',
+  'type',
+];
+
+/** Keeps a value the options do not (yet) hold selectable, so the select never shows blank. */
+function withCurrent(options: SelectOption[], value: string, label = value): SelectOption[] {
+  if (!value || options.some((o) => o.value === value)) return options;
+  return [...options, { value, label }];
+}
+
+function filterOptions(data: SalesFilterOptions | undefined) {
+  return {
+    companies: (data?.companies ?? []).map((c) => ({ value: c, label: c })),
+    services: (data?.services ?? []).map((s) => ({ value: s._id, label: s.title })),
+    statuses: (data?.statuses ?? []).map((s) => ({ value: s.value, label: s.label })),
+    teamMembers: (data?.teamMembers ?? []).map((m) => ({ value: m._id, label: m.name })),
+  };
+}
+
+/**
+ * The filters live in the address bar so a view can be shared and reloaded. A co-ordinator sees
+ * their own sales by default: no teamMember parameter means 'mine', an empty one means everyone's.
+ */
+function useSalesSearchParams(defaultTeamMember: string | null) {
+  const [params, setParams] = useSearchParams();
+  const filters: SalesFilters = {
+    company: params.get('company') ?? '',
+    service: params.get('service') ?? '',
+    status: params.get('status') ?? '',
+    teamMember: params.get('teamMember') ?? defaultTeamMember ?? '',
+    dateRange: (params.get('dateRange') ?? '') as SalesFilters['dateRange'],
+    type: (params.get('type') ?? '') as SalesFilters['type'],
+  };
+  if (filters.dateRange && !salesDateRanges.includes(filters.dateRange)) filters.dateRange = '';
+  if (filters.type !== 'Project' && filters.type !== 'CustomQuote') filters.type = '';
+
+  function setFilter(key: FilterKey, value: string) {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(key, value);
+        else if (key === 'teamMember' && defaultTeamMember) next.set(key, '');
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+  }
+
+  function clearFilters() {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const key of FILTER_KEYS) next.delete(key);
+        if (defaultTeamMember) next.set('teamMember', '');
+        return next;
+      },
+      { replace: true },
+    );
+  }
+
+  const active = FILTER_KEYS.some((key) => filters[key] !== '');
+  return { filters, setFilter, clearFilters, active };
+}
+
+function SaleRow({ sale, teamMemberName }: { sale: Project; teamMemberName: string }) {
+  const company = sale.contact.companyName || sale.user.profile.companyName;
+  return (
+    <tr className="hover:bg-canvas/50">
+      <Td>
+        <p className="font-semibold">{company || '—'}</p>
+        <p className="text-xs text-muted">{formatDate(sale.createdAt)}</p>
+      </Td>
+      <Td>
+        <p>{sale.service.title}</p>
+        {sale.type !== 'Project' ? <p className="text-xs text-muted">Custom quote</p> : null}
+      </Td>
+      <Td className="tabular-nums">{formatPrice(sale.totalPrice)}</Td>
+      <Td>
+        <SaleStatusBadge status={sale.status} />
+      </Td>
+      <Td>{teamMemberName}</Td>
+      <Td className="text-right">
+        <Button asChild variant="outline" size="sm">
+          <Link to={saleEditPath(sale)}>
+            Edit<span className="sr-only"> sale of {sale.service.title}</span>
+          </Link>
+        </Button>
+      </Td>
+    </tr>
+  );
+}
+
+/** /wkm-dashboard/sales: every sale, filtered on the server and paged with Load More. */
+export function SalesListRoute() {
+  usePageMeta('Sales');
+  const { userRole } = useAuth();
+  const isCoordinator = userRole === 'co-ordinator';
+  const user = useCurrentUser();
+  const myId = isCoordinator ? (user.data?._id ?? null) : null;
+  const waitingForMe = isCoordinator && !user.data;
+  const { filters, setFilter, clearFilters, active } = useSalesSearchParams(myId);
+
+  const options = useSalesFilters();
+  useToastOnError(options.error, 'Could not load the sales filters');
+  const sales = useSales(filters, !waitingForMe);
+  useToastOnError(sales.error, 'Could not load sales');
+  const exportCsv = useExportSalesCsv();
+  const canExport = can(userRole, 'reporting:read');
+
+  const choices = useMemo(() => filterOptions(options.data), [options.data]);
+  const memberNames = useMemo(
+    () => new Map((options.data?.teamMembers ?? []).map((m) => [m._id, m.name])),
+    [options.data],
+  );
+  const rows = sales.data?.pages.flatMap((page) => page.items) ?? [];
+
+  function teamMemberName(sale: Project): string {
+    if (sale.coordinatorName) return sale.coordinatorName;
+    if (!sale.coordinator) return '—';
+    if (options.isPending) return 'Loading...';
+    return memberNames.get(sale.coordinator) ?? '—';
+  }
+
+  async function onExport() {
+    try {
+      await exportCsv.mutateAsync(filters);
+    } catch (error) {
+      toastApiError(error, 'Could not export the sales');
+    }
+  }
+
+  return (
+    <div>
+      <StaffPageHeader
+        title="Sales"
+        description={
+          isCoordinator && filters.teamMember === myId
+            ? 'Showing the sales assigned to you.'
+            : undefined
+        }
+        actions={
+          canExport ? (
+            <Button
+              variant="outline"
+              onClick={() => void onExport()}
+              disabled={exportCsv.isPending}
+            >
+              {exportCsv.isPending ? (
+                <Loader2 aria-hidden="true" className="animate-spin" />
+              ) : (
+                <Download aria-hidden="true" />
+              )}
+              Export CSV
+            </Button>
+          ) : null
+        }
+      />
+      <form
+        aria-label="Filter sales"
+        onSubmit={(event) => event.preventDefault()}
+        className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-6"
+      >
+        <Select
+          label="Company"
+          placeholder="All companies"
+          options={withCurrent(choices.companies, filters.company)}
+          value={filters.company}
+          onChange={(event) => setFilter('company', event.target.value)}
+        />
+        <Select
+          label="Service"
+          placeholder="All services"
+          options={withCurrent(choices.services, filters.service, 'Loading...')}
+          value={filters.service}
+          onChange={(event) => setFilter('service', event.target.value)}
+        />
+        <Select
+          label="Status"
+          placeholder="All statuses"
+          options={withCurrent(choices.statuses, filters.status)}
+          value={filters.status}
+          onChange={(event) => setFilter('status', event.target.value)}
+        />
+        <Select
+          label="Team Member"
+          placeholder="All team members"
+          options={withCurrent(
+            choices.teamMembers,
+            filters.teamMember,
+            filters.teamMember === myId ? 'Me' : 'Loading...',
+          )}
+          value={filters.teamMember}
+          onChange={(event) => setFilter('teamMember', event.target.value)}
+        />
+        <Select
+          label="Date range"
+          placeholder="Any date"
+          options={dateRangeOptions}
+          value={filters.dateRange}
+          onChange={(event) => setFilter('dateRange', event.target.value)}
+        />
+        <Select
+          label="Type"
+          placeholder="All sales"
+          options={typeOptions}
+          value={filters.type}
+          onChange={(event) => setFilter('type', event.target.value)}
+        />
+      </form>
+      {active ? (
+        <div className="-mt-2 mb-4">
+          <Button variant="ghost" size="sm" onClick={clearFilters}>
+            <X aria-hidden="true" />
+            Clear filters
+          </Button>
+        </div>
+      ) : null}
+      <StaffTable caption="Sales">
+        <thead>
+          <tr>
+            <Th>Company</Th>
+            <Th>Service</Th>
+            <Th>Total</Th>
+            <Th>Status</Th>
+            <Th>Team Member</Th>
+            <Th className="w-28 text-right">Action</Th>
+          </tr>
+        </thead>
+        <tbody aria-busy={sales.isFetching || undefined}>
+          {sales.isPending ? (
+            <TableSkeletonRows columns={COLUMNS} />
+          ) : sales.isError && rows.length === 0 ? (
+            <TableMessageRow columns={COLUMNS}>
+              We could not load sales.{' '}
+              <Button variant="link" onClick={() => void sales.refetch()}>
+                Try again
+              </Button>
+            </TableMessageRow>
+          ) : rows.length === 0 ? (
+            <TableMessageRow columns={COLUMNS}>
+              {active ? (
+                <>
+                  No sales match these filters.{' '}
+                  <Button variant="link" onClick={clearFilters}>
+                    Clear filters
+                  </Button>
+                </>
+              ) : (
+                'No sales yet.'
+              )}
+            </TableMessageRow>
+          ) : (
+            rows.map((sale) => (
+              <SaleRow key={sale._id} sale={sale} teamMemberName={teamMemberName(sale)} />
+            ))
+          )}
+          {sales.isFetchingNextPage ? <TableSkeletonRows columns={COLUMNS} rows={3} /> : null}
+        </tbody>
+      </StaffTable>
+      <div className="mt-6 flex flex-wrap items-center justify-between gap-4">
+        <p className="text-sm text-muted" aria-live="polite">
+          {rows.length > 0
+            ? `Showing ${rows.length} ${rows.length === 1 ? 'sale' : 'sales'}${sales.hasNextPage ? '' : ' (all)'}`
+            : ''}
+        </p>
+        {sales.hasNextPage ? (
+          <Button
+            variant="secondary"
+            onClick={() => void sales.fetchNextPage()}
+            disabled={sales.isFetchingNextPage}
+          >
+            {sales.isFetchingNextPage ? (
+              <Loader2 aria-hidden="true" className="animate-spin" />
+            ) : null}
+            Load More
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
