@@ -66,6 +66,21 @@ const envSchema = z.object({
     .string()
     .refine(isTimeZone, 'must be an IANA time zone such as Australia/Sydney')
     .default('Australia/Sydney'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Its OpenID discovery document gives the sign-in, token and key addresses. */
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  FACEBOOK_APP_ID: z.string().min(1).optional(),
+  FACEBOOK_APP_SECRET: z.string().min(1).optional(),
+  FACEBOOK_AUTH_URL: z.url().default('https://www.facebook.com/v19.0/dialog/oauth'),
+  FACEBOOK_TOKEN_URL: z.url().default('https://graph.facebook.com/v19.0/oauth/access_token'),
+  FACEBOOK_USERINFO_URL: z.url().default('https://graph.facebook.com/v19.0/me'),
+  APPLE_CLIENT_ID: z.string().min(1).optional(),
+  APPLE_TEAM_ID: z.string().min(1).optional(),
+  APPLE_KEY_ID: z.string().min(1).optional(),
+  /** The .p8 key's PEM text; `\n` escapes are accepted for one-line settings. */
+  APPLE_PRIVATE_KEY: z.string().min(1).optional(),
+  APPLE_ISSUER: z.url().default('https://appleid.apple.com'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -123,6 +138,20 @@ export interface Config {
   };
   /** IANA time zone of the business: the overview's today, this week and this month. */
   businessTimeZone: string;
+  /** Sign-in providers; a provider is offered only when all its keys are set. */
+  oauth: OAuthConfig;
+}
+
+export interface OAuthConfig {
+  google?: { clientId: string; clientSecret: string; issuer: string };
+  facebook?: {
+    appId: string;
+    appSecret: string;
+    authUrl: string;
+    tokenUrl: string;
+    userinfoUrl: string;
+  };
+  apple?: { clientId: string; teamId: string; keyId: string; privateKey: string; issuer: string };
 }
 
 export interface PaymentsConfig {
@@ -159,6 +188,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.PAYMENT_PROVIDER === 'stripe' && missingStripe.length > 0) {
     const lines = missingStripe.map((name) => `  ${name}: required when PAYMENT_PROVIDER=stripe`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const oauthMissing = missingOAuthKeys(cleaned);
+  if (oauthMissing.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${oauthMissing.join('\n')}`);
   }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -225,7 +258,57 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retryBaseMs: e.RENEWAL_RETRY_MINUTES * 60_000,
     },
     businessTimeZone: e.BUSINESS_TIMEZONE,
+    oauth: {
+      google:
+        e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+          ? {
+              clientId: e.GOOGLE_CLIENT_ID,
+              clientSecret: e.GOOGLE_CLIENT_SECRET,
+              issuer: e.GOOGLE_ISSUER.replace(/\/+$/, ''),
+            }
+          : undefined,
+      facebook:
+        e.FACEBOOK_APP_ID && e.FACEBOOK_APP_SECRET
+          ? {
+              appId: e.FACEBOOK_APP_ID,
+              appSecret: e.FACEBOOK_APP_SECRET,
+              authUrl: e.FACEBOOK_AUTH_URL,
+              tokenUrl: e.FACEBOOK_TOKEN_URL,
+              userinfoUrl: e.FACEBOOK_USERINFO_URL,
+            }
+          : undefined,
+      apple:
+        e.APPLE_CLIENT_ID && e.APPLE_TEAM_ID && e.APPLE_KEY_ID && e.APPLE_PRIVATE_KEY
+          ? {
+              clientId: e.APPLE_CLIENT_ID,
+              teamId: e.APPLE_TEAM_ID,
+              keyId: e.APPLE_KEY_ID,
+              privateKey: e.APPLE_PRIVATE_KEY.replace(/\\n/g, '\n'),
+              issuer: e.APPLE_ISSUER.replace(/\/+$/, ''),
+            }
+          : undefined,
+    },
   };
+}
+
+/** A provider with some of its keys set is a mistake to name, not a provider to hide. */
+const OAUTH_KEYS = [
+  ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+  ['FACEBOOK_APP_ID', 'FACEBOOK_APP_SECRET'],
+  ['APPLE_CLIENT_ID', 'APPLE_TEAM_ID', 'APPLE_KEY_ID', 'APPLE_PRIVATE_KEY'],
+];
+
+function missingOAuthKeys(env: Record<string, string | undefined>): string[] {
+  return OAUTH_KEYS.flatMap((names) => {
+    const set = names.filter((name) => env[name]);
+    if (set.length === 0 || set.length === names.length) return [];
+    return names
+      .filter((name) => !env[name])
+      .map(
+        (name) =>
+          `  ${name}: required when ${set.join(' and ')} ${set.length > 1 ? 'are' : 'is'} set`,
+      );
+  });
 }
 
 function isTimeZone(name: string): boolean {

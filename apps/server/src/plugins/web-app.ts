@@ -4,6 +4,12 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /**
+ * Pages whose address carries a secret (a sign-in token, a reset token, a link ticket): no
+ * Referer at all, even to our own files, and the page removes it from the address bar.
+ */
+const NO_REFERRER_PAGES = new Set(['/auth-success', '/reset-password', '/sign-in-link']);
+
+/**
  * Serves the built web app: hashed assets with immutable caching, other files for a day, and
  * index.html (never cached) for every client route. Unknown /api paths stay JSON 404s.
  */
@@ -47,6 +53,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
     // A missing file with an extension (an old hashed asset) is a real 404, not the app.
     if (/\.[a-z0-9]{2,5}$/i.test(pathname)) {
       return reply.status(404).type('text/plain').send('Not found');
+    }
+    if (NO_REFERRER_PAGES.has(pathname.replace(/\/+$/, ''))) {
+      reply.header('referrer-policy', 'no-referrer');
     }
     return reply
       .type('text/html; charset=utf-8')

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyReply } from 'fastify';
 
 export const OAUTH_PROVIDERS = {
   google: 'Google',
@@ -20,15 +20,21 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c]!);
 }
 
+export interface MessagePage {
+  heading: string;
+  /** Plain text, escaped here. */
+  body: string;
+  link: { href: string; text: string };
+}
+
 /**
- * A self-contained page (inline styles only; the CSP allows no inline script) for a sign-in
- * button whose provider has no keys yet: the visitor gets an explanation and a way back, never
- * a broken link.
+ * A self-contained page (inline styles only; the CSP allows no inline script) for what happens
+ * outside the web app: a provider without keys, a refused or failed OAuth callback. The visitor
+ * gets an explanation and a way back, never a broken link or a JSON error.
  */
-export function renderOAuthUnavailablePage(provider: OAuthProvider, companyName: string): string {
-  const name = OAUTH_PROVIDERS[provider];
+export function renderMessagePage(page: MessagePage, companyName: string): string {
   const company = escapeHtml(companyName);
-  const heading = `${name} sign-in is not available yet`;
+  const heading = escapeHtml(page.heading);
   return `<!doctype html>
 <html lang="en-AU">
 <head>
@@ -55,40 +61,37 @@ export function renderOAuthUnavailablePage(provider: OAuthProvider, companyName:
 <main>
 <p class="brand">${company}</p>
 <h1>${heading}</h1>
-<p>We are still setting up sign-in with ${name}. Please sign in or join with your email address for now.</p>
-<a href="/">Back to ${company}</a>
+<p>${escapeHtml(page.body)}</p>
+<a href="${escapeHtml(page.link.href)}">${escapeHtml(page.link.text)}</a>
 </main>
 </body>
 </html>
 `;
 }
 
-/**
- * The OAuth start routes: the sign-in buttons navigate here (and SPEC.md names /auth/facebook
- * without the /api prefix). Until a provider is configured each answers 503 with a clear page.
- */
-export function registerOAuthUnavailableRoutes(
-  app: FastifyInstance,
-  deps: { companyName: string },
+/** The page of a sign-in button whose provider has no keys yet. */
+export function renderOAuthUnavailablePage(provider: OAuthProvider, companyName: string): string {
+  const name = OAUTH_PROVIDERS[provider];
+  return renderMessagePage(
+    {
+      heading: `${name} sign-in is not available yet`,
+      body: `We are still setting up sign-in with ${name}. Please sign in or join with your email address for now.`,
+      link: { href: '/', text: `Back to ${companyName}` },
+    },
+    companyName,
+  );
+}
+
+/** Answers the 'not available' page (503: the button works once the provider's keys are set). */
+export function sendOAuthUnavailable(
+  reply: FastifyReply,
+  provider: OAuthProvider,
+  companyName: string,
 ) {
-  const routes: [string, OAuthProvider][] = [
-    ['/api/auth/google', 'google'],
-    ['/api/auth/facebook', 'facebook'],
-    ['/auth/facebook', 'facebook'],
-    ['/api/auth/apple', 'apple'],
-  ];
-  for (const [url, provider] of routes) {
-    const page = renderOAuthUnavailablePage(provider, deps.companyName);
-    app.get(
-      url,
-      { config: { access: 'public' }, schema: { tags: ['auth'], hide: !url.startsWith('/api') } },
-      async (_request, reply) =>
-        reply
-          .status(503)
-          .type('text/html; charset=utf-8')
-          .header('cache-control', 'no-store')
-          .header('retry-after', '86400')
-          .send(page),
-    );
-  }
+  return reply
+    .status(503)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('retry-after', '86400')
+    .send(renderOAuthUnavailablePage(provider, companyName));
 }

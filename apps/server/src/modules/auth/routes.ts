@@ -14,6 +14,7 @@ import {
 import { userSchema } from '@noise/shared/user';
 import { notFound } from '../../lib/errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { registerOAuthRoutes } from '../oauth/routes.ts';
 import { toUserDto } from '../users/repository.ts';
 import {
   RESET_REQUESTED_MESSAGE,
@@ -21,7 +22,6 @@ import {
   sendPasswordReset,
   type PasswordResetDeps,
 } from './password-reset.ts';
-import { registerOAuthUnavailableRoutes } from './oauth-unavailable.ts';
 import { signIn, signInStaff, signUp, type AuthDeps } from './sign-in.ts';
 
 export function registerAuthRoutes(
@@ -166,6 +166,6 @@ export function registerAuthRoutes(
     },
   );
 
-  // Google, Facebook and Apple sign-in start here; each explains itself until it is configured.
-  registerOAuthUnavailableRoutes(app, { companyName: deps.config.companyName });
+  // Google, Facebook and Apple sign-in; a provider without keys explains itself instead.
+  registerOAuthRoutes(app, { ...deps, db: deps.reset.db });
 }

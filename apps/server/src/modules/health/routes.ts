@@ -13,6 +13,8 @@ export const publicConfigResponse = z.object({
     events: z.string().optional(),
     displayScreens: z.string().optional(),
   }),
+  /** Which sign-in providers have keys; the web app shows the others as not available. */
+  oauthProviders: z.object({ google: z.boolean(), facebook: z.boolean(), apple: z.boolean() }),
 });
 
 export function registerHealthRoutes(
@@ -47,6 +49,11 @@ export function registerHealthRoutes(
         contactUrl: deps.config.contactUrl,
         publicUrl: deps.config.publicUrl,
         externalLinks: deps.config.externalLinks,
+        oauthProviders: {
+          google: Boolean(deps.config.oauth.google),
+          facebook: Boolean(deps.config.oauth.facebook),
+          apple: Boolean(deps.config.oauth.apple),
+        },
       };
     },
   );
