@@ -37,6 +37,14 @@ const ForgotPasswordRoute = lazy(() =>
     default: m.ForgotPasswordRoute,
   })),
 );
+const ResetPasswordRoute = lazy(() =>
+  import('@/features/auth/routes/reset-password').then((m) => ({
+    default: m.ResetPasswordRoute,
+  })),
+);
+const SignInLinkRoute = lazy(() =>
+  import('@/features/auth/routes/sign-in-link').then((m) => ({ default: m.SignInLinkRoute })),
+);
 const DashboardRoute = lazy(() =>
   import('@/features/customer/routes/dashboard').then((m) => ({ default: m.DashboardRoute })),
 );
@@ -92,6 +100,8 @@ export function AppRoutes() {
               <Route key={page.slug} path={page.slug} element={<CompanyInfoRoute />} />
             ))}
             <Route path="forgot-password" element={<ForgotPasswordRoute />} />
+            <Route path="reset-password" element={<ResetPasswordRoute />} />
+            <Route path="sign-in-link" element={<SignInLinkRoute />} />
             <Route element={<CustomerGuard />}>
               <Route path="dashboard" element={<DashboardRoute />} />
               <Route path="dashboard/projects" element={<ProjectsRoute />} />

@@ -7,6 +7,8 @@ export interface SiteConfig {
   contactUrl: string;
   publicUrl: string;
   externalLinks: Partial<Record<'studioHire' | 'events' | 'displayScreens', string>>;
+  /** Sign-in providers with keys; the others show as not available. */
+  oauthProviders: Record<'google' | 'facebook' | 'apple', boolean>;
 }
 
 export function getSiteConfig(signal?: AbortSignal): Promise<SiteConfig> {

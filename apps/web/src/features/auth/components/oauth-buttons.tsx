@@ -1,12 +1,20 @@
 import { Mail } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { useSiteConfig } from '@/lib/site-config';
 
 type Provider = 'google' | 'apple' | 'facebook';
 
+/** Where each sign-in starts: SPEC.md section 7 names /auth/facebook without the /api prefix. */
+const START_URL: Record<Provider, string> = {
+  google: '/api/auth/google',
+  facebook: '/auth/facebook',
+  apple: '/api/auth/apple',
+};
+
 /** OAuth sign-in starts with a browser navigation to the server, which redirects onwards. */
 function startOAuth(provider: Provider) {
-  window.location.assign(`/api/auth/${provider}`);
+  window.location.assign(START_URL[provider]);
 }
 
 function GoogleMark() {
@@ -53,15 +61,25 @@ function Choice({
   icon,
   children,
   onClick,
+  unavailable = false,
 }: {
   icon: ReactNode;
   children: ReactNode;
   onClick: () => void;
+  /** A provider without keys: shown, but disabled and saying so, rather than a dead end. */
+  unavailable?: boolean;
 }) {
   return (
-    <Button variant="outline" size="lg" className="relative w-full" onClick={onClick}>
+    <Button
+      variant="outline"
+      size="lg"
+      className="relative w-full"
+      onClick={onClick}
+      disabled={unavailable}
+    >
       <span className="absolute left-5 grid size-6 place-items-center [&_svg]:!size-5">{icon}</span>
       {children}
+      {unavailable ? <span className="text-sm font-medium">(not available)</span> : null}
     </Button>
   );
 }
@@ -74,18 +92,33 @@ export function SignInChoices({
   emailLabel: string;
   onEmail: () => void;
 }) {
+  // Until the configuration arrives every button works: the server explains a missing provider.
+  const available = useSiteConfig().data?.oauthProviders;
+  const unavailable = (provider: Provider) => available?.[provider] === false;
   return (
     <div className="flex flex-col gap-3">
-      <Choice icon={<GoogleMark />} onClick={() => startOAuth('google')}>
+      <Choice
+        icon={<GoogleMark />}
+        onClick={() => startOAuth('google')}
+        unavailable={unavailable('google')}
+      >
         Continue with Google
       </Choice>
       <Choice icon={<Mail aria-hidden="true" />} onClick={onEmail}>
         {emailLabel}
       </Choice>
-      <Choice icon={<AppleMark />} onClick={() => startOAuth('apple')}>
+      <Choice
+        icon={<AppleMark />}
+        onClick={() => startOAuth('apple')}
+        unavailable={unavailable('apple')}
+      >
         Continue with Apple
       </Choice>
-      <Choice icon={<FacebookMark />} onClick={() => startOAuth('facebook')}>
+      <Choice
+        icon={<FacebookMark />}
+        onClick={() => startOAuth('facebook')}
+        unavailable={unavailable('facebook')}
+      >
         Continue with Facebook
       </Choice>
     </div>

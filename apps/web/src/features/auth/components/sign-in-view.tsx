@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
@@ -54,6 +54,13 @@ function SignInForm({ onBack }: { onBack: () => void }) {
         value={password}
         onChange={(event) => setPassword(event.target.value)}
       />
+      <Link
+        to="/forgot-password"
+        onClick={closeAuthModal}
+        className="self-end rounded text-sm font-semibold text-accent-strong underline-offset-4 hover:underline"
+      >
+        Forgot password?
+      </Link>
       {signIn.isError ? (
         <p
           role="alert"
