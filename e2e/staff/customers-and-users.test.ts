@@ -79,7 +79,7 @@ describe('staff: customers', () => {
 
     await page.getByLabel('Company Name').fill('Navy Labs');
     await page.getByLabel('Contact Number').fill('0498 765 432');
-    await page.getByRole('button', { name: 'Update' }).click();
+    await page.getByRole('button', { name: 'Update', exact: true }).click();
     await page.waitForURL(/\/wkm-dashboard\/customers$/);
     await rows.filter({ hasText: 'Navy Labs' }).waitFor();
 
