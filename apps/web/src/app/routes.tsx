@@ -107,9 +107,12 @@ export function AppRoutes() {
               <Route path="dashboard/projects" element={<ProjectsRoute />} />
               <Route path="dashboard/projects/:projectId" element={<ProjectRoute />} />
               <Route path="dashboard/profile" element={<ProfileRoute />} />
+              <Route path="custom-quote/:quoteId" element={<CustomQuoteRoute />} />
+            </Route>
+            {/* Guests order and pay here too (docs/decisions/013). */}
+            <Route element={<CustomerGuard allowGuests />}>
               <Route path="payment" element={<PaymentRoute />} />
               <Route path="payment-success" element={<PaymentSuccessRoute />} />
-              <Route path="custom-quote/:quoteId" element={<CustomQuoteRoute />} />
             </Route>
             <Route path="*" element={<NotFoundRoute />} />
           </Route>

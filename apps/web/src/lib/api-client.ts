@@ -43,6 +43,8 @@ export interface RequestOptions {
    * browsers may otherwise reuse for a minute without asking (Cache-Control max-age).
    */
   cache?: RequestCache;
+  /** Sent instead of the stored token: a guest's new account, before the guest is signed in. */
+  token?: string;
 }
 
 const NETWORK_MESSAGE = 'Could not reach the server. Check your connection and try again.';
@@ -74,7 +76,7 @@ async function readError(response: Response): Promise<ApiError> {
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal, cache } = options;
-  const token = getToken();
+  const token = options.token ?? getToken();
   const headers = new Headers({ accept: 'application/json' });
   if (token) headers.set('authorization', `Bearer ${token}`);
   let payload: BodyInit | undefined;

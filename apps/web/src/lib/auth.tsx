@@ -11,6 +11,7 @@ import { useNavigate } from 'react-router';
 import type { Role } from '@noise/shared/roles';
 import { api, isApiError } from './api-client';
 import { clearToken, getToken, setToken, subscribeToken } from './auth-token';
+import { endGuestCheckout } from './guest-checkout';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
@@ -19,7 +20,7 @@ interface AuthState {
   isAuthenticated: boolean;
   isLoading: boolean;
   userRole: Role | null;
-  /** Stores the token of a successful sign-in; verification follows. */
+  /** Stores the token of a successful sign-in and ends guest checkout; verification follows. */
   login: (token: string) => void;
   /** Ends the session on the server (best effort) and forgets the token. */
   logout: () => Promise<void>;
@@ -61,7 +62,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     gcTime: 0,
   });
 
-  const login = useCallback((next: string) => setToken(next), []);
+  const login = useCallback((next: string) => {
+    // A guest who signs in (or whose guest order made an account) is a customer from now on.
+    endGuestCheckout();
+    setToken(next);
+  }, []);
 
   const logout = useCallback(async () => {
     if (getToken()) {

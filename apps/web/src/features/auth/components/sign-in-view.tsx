@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
-import { closeAuthModal, openSignUp } from '@/lib/auth-modals';
+import { closeAuthModal, openSignUp, takeAuthDestination } from '@/lib/auth-modals';
 import { useSignIn } from '../api/sign-in';
 import { SignInChoices } from './oauth-buttons';
 import { PasswordInput } from './password-input';
@@ -23,8 +23,10 @@ function SignInForm({ onBack }: { onBack: () => void }) {
     try {
       const { token } = await signIn.mutateAsync({ username, password });
       login(token);
+      // SPEC.md: /dashboard, unless the visitor was on the way somewhere (paying for an order).
+      const next = takeAuthDestination();
       closeAuthModal();
-      navigate('/dashboard');
+      navigate(next?.to ?? '/dashboard', { state: next?.state });
     } catch {
       // The message is shown below the form.
     }

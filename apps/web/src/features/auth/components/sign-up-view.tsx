@@ -8,7 +8,8 @@ import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
-import { closeAuthModal, openSignIn } from '@/lib/auth-modals';
+import { closeAuthModal, openSignIn, takeAuthDestination } from '@/lib/auth-modals';
+import { startGuestCheckout } from '@/lib/guest-checkout';
 import { useSiteConfig } from '@/lib/site-config';
 import { useSignUp } from '../api/sign-up';
 import { SignInChoices } from './oauth-buttons';
@@ -40,8 +41,10 @@ function SignUpForm({ onBack }: { onBack: () => void }) {
     try {
       const { token } = await signUp.mutateAsync(values);
       if (token) login(token);
+      // SPEC.md: /dashboard, unless the visitor was on the way somewhere (paying for an order).
+      const next = takeAuthDestination();
       closeAuthModal();
-      navigate('/dashboard');
+      navigate(next?.to ?? '/dashboard', { state: next?.state });
     } catch (error) {
       setFailure(`Failed to sign up: ${errorMessage(error)}`);
     }
@@ -115,6 +118,7 @@ function SignUpForm({ onBack }: { onBack: () => void }) {
 
 /** SPEC.md section 2: the method choice, then the email form; a link swaps to sign-in. */
 export function SignUpView() {
+  const navigate = useNavigate();
   const [view, setView] = useState<'choice' | 'email'>('choice');
   const companyName = useSiteConfig().data?.companyName ?? 'We';
 
@@ -125,7 +129,14 @@ export function SignUpView() {
           <SignInChoices emailLabel="Continue with Email" onEmail={() => setView('email')} />
           <button
             type="button"
-            onClick={closeAuthModal}
+            onClick={() => {
+              // Order without an account (docs/decisions/013); straight on to paying if the
+              // visitor was about to.
+              const next = takeAuthDestination();
+              startGuestCheckout();
+              closeAuthModal();
+              if (next) navigate(next.to, { state: next.state });
+            }}
             className="cursor-pointer self-center rounded text-sm font-semibold underline underline-offset-4 hover:text-accent-strong"
           >
             Continue as guest

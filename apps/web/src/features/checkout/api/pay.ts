@@ -4,7 +4,7 @@ import type {
   paymentSucceededResponse,
 } from '@noise/shared/payments';
 import type { z } from 'zod';
-import { api } from '@/lib/api-client';
+import { api, apiRequest } from '@/lib/api-client';
 
 export type PaymentSucceeded = z.infer<typeof paymentSucceededResponse>;
 
@@ -16,9 +16,19 @@ export function handlePayment(body: HandlePaymentRequest): Promise<HandlePayment
   return api.post<HandlePaymentResponse>('/api/payments/handle-payment', body);
 }
 
-/** POST /api/payments/confirm: finishes a payment after the customer passed 3-D Secure. */
-export function confirmPayment(paymentIntentId: string): Promise<HandlePaymentResponse> {
-  return api.post<HandlePaymentResponse>('/api/payments/confirm', { paymentIntentId });
+/**
+ * POST /api/payments/confirm: finishes a payment after the customer passed 3-D Secure. `token`
+ * is a guest's new account, not yet signed in while the payment is unfinished.
+ */
+export function confirmPayment(
+  paymentIntentId: string,
+  token?: string,
+): Promise<HandlePaymentResponse> {
+  return apiRequest<HandlePaymentResponse>('/api/payments/confirm', {
+    method: 'POST',
+    body: { paymentIntentId },
+    token,
+  });
 }
 
 /** POST /api/payments/sandbox/authenticate: the sandbox's stand-in for the bank's dialog. */

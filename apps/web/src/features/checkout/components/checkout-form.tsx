@@ -1,26 +1,27 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
 import {
   newIdempotencyKey,
   type HandlePaymentRequest,
   type HandlePaymentResponse,
 } from '@noise/shared/payments';
-import { AU_PHONE_MESSAGE, isValidAustralianPhone } from '@noise/shared/phone';
-import type { User } from '@noise/shared/user';
 import { Button } from '@/components/ui/button';
-import { REQUIRED_MESSAGE } from '@/components/ui/field';
-import { TextInput } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage, isApiError, toastApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
 import { useSiteConfig } from '@/lib/site-config';
 import { useCoordinators } from '../api/get-coordinators';
 import { usePaymentConfig } from '../api/get-payment-config';
+import {
+  confirmGuestPayment,
+  guestCheckout,
+  type GuestCheckoutAnswer,
+} from '../api/guest-checkout';
 import {
   authenticateSandboxPayment,
   confirmPayment,
@@ -30,6 +31,8 @@ import {
 } from '../api/pay';
 import { CardEntry, type CardHandle } from '@/components/payments/card-entry';
 import { ThreeDSecureDialog } from './three-d-secure-dialog';
+import { detailsDefaults, detailsSchema, type DetailsForm, type Payer } from './details-form';
+import { YourDetails } from './your-details';
 
 export interface CheckoutInput {
   userId: string;
@@ -42,7 +45,8 @@ export interface CheckoutInput {
 }
 
 interface CheckoutFormProps {
-  user: User;
+  /** A signed-in user, or a guest (service orders only: docs/decisions/013). */
+  payer: Payer;
   /** The handle-payment body for what is being bought. */
   buildRequest: (input: CheckoutInput) => HandlePaymentRequest;
   /** The amount charged, as shown ('$1,100.00'), for the 3-D Secure check. */
@@ -56,27 +60,36 @@ interface CheckoutFormProps {
 interface Attempt {
   signature: string;
   card: CardHandle;
-  body: HandlePaymentRequest;
+  /** Sends the attempt; sending it again (same key) answers the same result. */
+  send: () => Promise<HandlePaymentResponse>;
 }
 
-function detailsSchema(needsCompany: boolean, needsContact: boolean) {
-  return z.object({
-    coordinatorId: z.string().min(1, 'Please choose your coordinator'),
-    companyName: needsCompany ? z.string().trim().min(1, REQUIRED_MESSAGE) : z.string(),
-    contactNumber: needsContact
-      ? z.string().trim().min(1, REQUIRED_MESSAGE).refine(isValidAustralianPhone, AU_PHONE_MESSAGE)
-      : z.string(),
-  });
+/** Where a guest's order went: the account's token when it is new, the email either way. */
+interface GuestAccount {
+  account: GuestCheckoutAnswer['account'];
+  token: string | null;
+  email: string;
+  /** The server mails a new account's password link only when guest-checkout itself paid. */
+  passwordEmailed: boolean;
 }
-type DetailsForm = z.infer<ReturnType<typeof detailsSchema>>;
+
+/** An 'existing' account's success: the server blanks every id (docs/decisions/013). */
+const BLANK_SUCCESS: PaymentSucceeded = {
+  success: true,
+  stripeCustomerId: '',
+  projectId: '',
+  paymentId: '',
+  defaultPaymentMethodId: '',
+};
 
 /**
  * The left side of /payment and /custom-quote/{id} (SPEC.md section 2) and the payment itself:
  * one idempotency key per attempt, kept for retries and double clicks, new after a decline
- * (docs/decisions/010).
+ * (docs/decisions/010). A guest pays through guest-checkout and, after 3-D Secure, confirms with
+ * the new account's token or through guest-confirm (docs/decisions/013).
  */
 export function CheckoutForm({
-  user,
+  payer,
   buildRequest,
   amountLabel,
   summary,
@@ -84,6 +97,7 @@ export function CheckoutForm({
 }: CheckoutFormProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { login } = useAuth();
   const companyName = useSiteConfig().data?.companyName ?? 'our';
   const coordinators = useCoordinators();
   const paymentConfig = usePaymentConfig();
@@ -96,34 +110,42 @@ export function CheckoutForm({
   } | null>(null);
   const [answering, setAnswering] = useState(false);
   const attempt = useRef<Attempt | null>(null);
+  const guestAccount = useRef<GuestAccount | null>(null);
   const busy = useRef(false);
   const failureRef = useRef<HTMLParagraphElement>(null);
 
-  const { profile } = user;
-  const needsCompany = !profile.companyName.trim();
-  const needsContact = !profile.contactNumber.trim();
-  const schema = useMemo(
-    () => detailsSchema(needsCompany, needsContact),
-    [needsCompany, needsContact],
-  );
+  // The page remounts the form when the payer changes (a guest signs in), so these stay put.
+  const [form] = useState(() => ({
+    resolver: zodResolver(detailsSchema(payer)),
+    defaultValues: detailsDefaults(payer),
+  }));
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<DetailsForm>({
-    resolver: zodResolver(schema),
-    defaultValues: {
-      coordinatorId: '',
-      companyName: profile.companyName,
-      contactNumber: profile.contactNumber,
-    },
-  });
+  } = useForm<DetailsForm>(form);
 
   useEffect(() => {
     if (failure) failureRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
   }, [failure]);
 
   async function finish(result: PaymentSucceeded) {
+    attempt.current = null;
+    if (payer.kind === 'guest') {
+      const guest = guestAccount.current;
+      // The server saved the card with the order; update-payment-info needs a session.
+      if (guest?.account === 'created' && guest.token) {
+        login(guest.token);
+        navigate('/payment-success', {
+          replace: true,
+          state: { projectId: result.projectId, passwordEmailed: guest.passwordEmailed },
+        });
+      } else {
+        navigate('/payment-success', { replace: true, state: { guestExisting: guest?.email } });
+      }
+      return;
+    }
+    const { user } = payer;
     try {
       await updatePaymentInfo({
         userId: user._id,
@@ -134,10 +156,20 @@ export function CheckoutForm({
       // The payment went through; the saved card is a convenience the profile page can fix.
       toastApiError(error, 'Your payment went through, but we could not save your card');
     }
-    attempt.current = null;
     void queryClient.invalidateQueries({ queryKey: ['projects'] });
     void queryClient.invalidateQueries({ queryKey: ['auth', 'user'] });
     navigate('/payment-success', { replace: true, state: { projectId: result.projectId } });
+  }
+
+  /** After 3-D Secure: the session's confirm, or a guest's (docs/decisions/013). */
+  async function confirm(paymentIntentId: string): Promise<HandlePaymentResponse> {
+    if (payer.kind === 'user') return confirmPayment(paymentIntentId);
+    const guest = guestAccount.current;
+    if (guest?.account === 'created' && guest.token) {
+      return confirmPayment(paymentIntentId, guest.token);
+    }
+    await confirmGuestPayment(paymentIntentId);
+    return BLANK_SUCCESS;
   }
 
   async function settle(run: () => Promise<HandlePaymentResponse>) {
@@ -155,7 +187,7 @@ export function CheckoutForm({
           setProcessing(false);
           return;
         }
-        await settle(() => confirmPayment(result.paymentIntentId));
+        await settle(() => confirm(result.paymentIntentId));
         return;
       }
       setChallenge({ clientSecret: result.clientSecret, paymentIntentId: result.paymentIntentId });
@@ -168,6 +200,28 @@ export function CheckoutForm({
       setFailure(errorMessage(error, 'The payment could not be completed.'));
       setProcessing(false);
     }
+  }
+
+  function sendAttempt(body: HandlePaymentRequest, values: DetailsForm) {
+    if (payer.kind === 'user') return () => handlePayment(body);
+    // Guests order services only: the payment page builds a 'normal' body.
+    if (body.type !== 'normal') throw new Error('A guest can only order a service');
+    const guest = {
+      firstName: values.firstName,
+      lastName: values.lastName,
+      email: values.email,
+      phoneNumber: values.contactNumber,
+    };
+    return async () => {
+      const answer = await guestCheckout({ ...body, guest });
+      guestAccount.current = {
+        account: answer.account,
+        token: answer.token,
+        email: values.email,
+        passwordEmailed: answer.payment.success,
+      };
+      return answer.payment;
+    };
   }
 
   const onSubmit = handleSubmit(async (values) => {
@@ -185,24 +239,20 @@ export function CheckoutForm({
           setProcessing(false);
           return;
         }
-        const name = `${profile.firstName} ${profile.lastName}`.trim() || user.email;
-        current = {
-          signature,
-          card,
-          body: buildRequest({
-            userId: user._id,
-            coordinatorId: values.coordinatorId,
-            customer: { name, email: user.email },
-            companyName: values.companyName.trim(),
-            contactNumber: values.contactNumber.trim(),
-            paymentMethodId: method.paymentMethodId,
-            idempotencyKey: newIdempotencyKey(),
-          }),
-        };
+        const name = `${values.firstName} ${values.lastName}`.trim() || values.email;
+        const body = buildRequest({
+          userId: payer.kind === 'user' ? payer.user._id : '',
+          coordinatorId: values.coordinatorId,
+          customer: { name, email: values.email },
+          companyName: values.companyName.trim(),
+          contactNumber: values.contactNumber.trim(),
+          paymentMethodId: method.paymentMethodId,
+          idempotencyKey: newIdempotencyKey(),
+        });
+        current = { signature, card, send: sendAttempt(body, values) };
         attempt.current = current;
       }
-      const body = current.body;
-      await settle(() => handlePayment(body));
+      await settle(current.send);
     } finally {
       busy.current = false;
     }
@@ -223,7 +273,7 @@ export function CheckoutForm({
     const { paymentIntentId } = challenge;
     setChallenge(null);
     setAnswering(false);
-    await settle(() => confirmPayment(paymentIntentId));
+    await settle(() => confirm(paymentIntentId));
   }
 
   const coordinatorOptions = (coordinators.data ?? []).map((c) => ({
@@ -265,44 +315,7 @@ export function CheckoutForm({
               </div>
             </section>
 
-            <section
-              aria-labelledby="checkout-details"
-              className="rounded-card border-2 border-ink bg-paper p-6 sm:p-8"
-            >
-              <h2 id="checkout-details" className="text-2xl font-extrabold">
-                Your Details
-              </h2>
-              <div className="mt-5 grid gap-4 sm:grid-cols-2">
-                <TextInput label="First name" value={profile.firstName} readOnly required />
-                <TextInput label="Last name" value={profile.lastName} readOnly required />
-                <TextInput
-                  label="Email"
-                  type="email"
-                  value={user.email}
-                  readOnly
-                  required
-                  fieldClassName="sm:col-span-2"
-                />
-                <TextInput
-                  label="Company name"
-                  autoComplete="organization"
-                  readOnly={!needsCompany}
-                  required
-                  error={errors.companyName?.message}
-                  {...register('companyName')}
-                />
-                <TextInput
-                  label="Contact number"
-                  type="tel"
-                  inputMode="tel"
-                  autoComplete="tel"
-                  readOnly={!needsContact}
-                  required
-                  error={errors.contactNumber?.message}
-                  {...register('contactNumber')}
-                />
-              </div>
-            </section>
+            <YourDetails payer={payer} register={register} errors={errors} />
 
             <section
               aria-labelledby="checkout-card"

@@ -94,7 +94,7 @@ export function CustomQuoteRoute() {
   return (
     <CheckoutPage title="Confirm & Pay">
       <CheckoutForm
-        user={user.data}
+        payer={{ kind: 'user', user: user.data }}
         amountLabel={charged}
         summary={summary}
         closed={data.paid}

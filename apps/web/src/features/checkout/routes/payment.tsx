@@ -4,6 +4,7 @@ import type { Service, ServiceExtra, ServicePackage } from '@noise/shared/catalo
 import { orderPaymentRequest } from '@noise/shared/payments';
 import { priceOrder, toCents } from '@noise/shared/pricing';
 import { FullScreenSpinner } from '@/components/ui/spinner';
+import { useAuth } from '@/lib/auth';
 import { useCurrentUser } from '@/lib/current-user';
 import { formatMoney, formatPrice } from '@/lib/format';
 import { toastError } from '@/lib/toast';
@@ -11,6 +12,7 @@ import { usePageMeta } from '@/lib/use-page-meta';
 import { CheckoutForm } from '../components/checkout-form';
 import { CheckoutPage } from '../components/checkout-page';
 import { PLACEHOLDER_IMAGE, SummaryLine, SummaryRule } from '../components/summary';
+import type { Payer } from '../components/details-form';
 
 /** The router state the Order Options panel sends (SPEC.md section 2). */
 interface PaymentState {
@@ -51,10 +53,14 @@ export function PaymentRoute() {
   usePageMeta('Confirm & Pay');
   const location = useLocation();
   const { order, serviceId } = readState(location.state);
+  const { isAuthenticated } = useAuth();
   const user = useCurrentUser();
 
   if (!order) return <MissingOrder serviceId={serviceId} />;
-  if (!user.data) return <FullScreenSpinner label="Loading your details" />;
+  if (isAuthenticated && !user.data) return <FullScreenSpinner label="Loading your details" />;
+  // The route's guard lets in the signed-in and those who chose 'Continue as guest'.
+  const payer: Payer =
+    isAuthenticated && user.data ? { kind: 'user', user: user.data } : { kind: 'guest' };
 
   const { data: service, packageDetails: pkg, selectedExtras } = order;
   const price = priceOrder(
@@ -115,7 +121,9 @@ export function PaymentRoute() {
   return (
     <CheckoutPage title="Confirm & Pay">
       <CheckoutForm
-        user={user.data}
+        // A guest who signs in from this page gets a fresh form with their profile's details.
+        key={payer.kind === 'user' ? payer.user._id : 'guest'}
+        payer={payer}
         amountLabel={charged}
         summary={summary}
         buildRequest={(input) =>

@@ -1,6 +1,8 @@
 import { Check, CheckCircle2 } from 'lucide-react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { useAuth } from '@/lib/auth';
+import { openSignInFor } from '@/lib/auth-modals';
 import { toastSuccess } from '@/lib/toast';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { BriefForm } from '../components/brief-form';
@@ -40,13 +42,29 @@ function FinalStep() {
   );
 }
 
+interface SuccessState {
+  projectId?: unknown;
+  /** A guest's order that went into the existing account of this email (docs/decisions/013). */
+  guestExisting?: unknown;
+  /** A guest's order made a new account: whether its 'choose a password' email was sent. */
+  passwordEmailed?: unknown;
+}
+
 /** SPEC.md section 2: /payment-success, then the brief for the project just paid. */
 export function PaymentSuccessRoute() {
   usePageMeta('Payment Successful');
   const navigate = useNavigate();
-  const state = useLocation().state as { projectId?: unknown } | null;
-  const projectId = typeof state?.projectId === 'string' ? state.projectId : null;
+  const { isAuthenticated } = useAuth();
+  const state = useLocation().state as SuccessState | null;
+  const projectId =
+    typeof state?.projectId === 'string' && state.projectId ? state.projectId : null;
   const projectHref = projectId ? `/dashboard/projects/${encodeURIComponent(projectId)}` : null;
+  const guestEmail = typeof state?.guestExisting === 'string' ? state.guestExisting : null;
+
+  if (!isAuthenticated) {
+    // A guest reaches this page signed out only after ordering into an existing account.
+    return guestEmail ? <GuestOrderReceived email={guestEmail} /> : <Navigate to="/" replace />;
+  }
 
   return (
     <CustomerPage>
@@ -55,6 +73,13 @@ export function PaymentSuccessRoute() {
         <CheckCircle2 aria-hidden="true" className="size-20 text-success" />
         <h1 className="mt-6 text-5xl font-extrabold">Payment Successful</h1>
         <p className="mt-4 text-xl text-muted">Thank you for ordering.</p>
+        {state?.passwordEmailed === true ? (
+          <p className="mt-3 text-muted">We emailed you a link to choose a password.</p>
+        ) : state?.passwordEmailed === false ? (
+          <p className="mt-3 text-muted">
+            To sign in next time, choose a password with 'Forgot password?' on the sign-in form.
+          </p>
+        ) : null}
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <Button asChild variant="secondary">
             <Link to="/dashboard">Go back to Dashboard</Link>
@@ -95,6 +120,29 @@ export function PaymentSuccessRoute() {
           </div>
         </section>
       ) : null}
+    </CustomerPage>
+  );
+}
+
+/**
+ * A guest's order in an account they have not signed in to: the account stays private until
+ * they do, so the page says where the order is and offers the sign-in (docs/decisions/013).
+ */
+function GuestOrderReceived({ email }: { email: string }) {
+  return (
+    <CustomerPage>
+      <div className="mx-auto flex max-w-xl flex-col items-center pt-10 text-center">
+        <CheckCircle2 aria-hidden="true" className="size-20 text-success" />
+        <h1 className="mt-6 text-5xl font-extrabold">Payment Successful</h1>
+        <p className="mt-4 text-xl text-muted">Thank you for ordering.</p>
+        <p className="mt-3 text-muted">
+          Your order is in the account for <strong className="text-ink">{email}</strong>. Sign in to
+          follow it and send your brief.
+        </p>
+        <Button className="mt-8" onClick={() => openSignInFor({ to: '/dashboard/projects' })}>
+          Sign In
+        </Button>
+      </div>
     </CustomerPage>
   );
 }

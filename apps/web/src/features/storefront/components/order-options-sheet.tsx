@@ -6,8 +6,9 @@ import { priceOrder, toCents } from '@noise/shared/pricing';
 import { Button } from '@/components/ui/button';
 import { Sheet } from '@/components/ui/sheet';
 import { useAuth } from '@/lib/auth';
-import { openSignUp } from '@/lib/auth-modals';
+import { openSignUpFor } from '@/lib/auth-modals';
 import { formatMoney, formatPrice } from '@/lib/format';
+import { isGuestCheckout } from '@/lib/guest-checkout';
 import { cn } from '@/lib/utils';
 import { billingLabel } from './package-tabs';
 
@@ -77,10 +78,6 @@ export function OrderOptionsSheet({
   function onContinue() {
     if (!pkg || !price) return;
     onOpenChange(false);
-    if (!isAuthenticated) {
-      openSignUp();
-      return;
-    }
     const state: PaymentState = {
       data: service,
       selectedExtras,
@@ -94,6 +91,12 @@ export function OrderOptionsSheet({
         features: pkg.features,
       },
     };
+    // Signed out: sign up first (SPEC.md section 4), then on to paying, as a guest too. A
+    // visitor who already chose 'Continue as guest' goes straight on.
+    if (!isAuthenticated && !isGuestCheckout()) {
+      openSignUpFor({ to: '/payment', state });
+      return;
+    }
     navigate('/payment', { state });
   }
 

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { guestDetailsSchema } from '@noise/shared/payments';
+import { AU_PHONE_MESSAGE, isValidAustralianPhone } from '@noise/shared/phone';
+import type { User } from '@noise/shared/user';
+import { REQUIRED_MESSAGE } from '@/components/ui/field';
+
+/** Who pays: the signed-in user, or a visitor who chose 'Continue as guest' (docs/decisions/013). */
+export type Payer = { kind: 'user'; user: User } | { kind: 'guest' };
+
+export interface DetailsForm {
+  coordinatorId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  companyName: string;
+  contactNumber: string;
+}
+
+const coordinatorField = z.string().min(1, 'Please choose your coordinator');
+
+function phoneField(requiredMessage: string) {
+  return z.string().trim().min(1, requiredMessage).refine(isValidAustralianPhone, AU_PHONE_MESSAGE);
+}
+
+export function needsCompanyName(user: User) {
+  return !user.profile.companyName.trim();
+}
+
+export function needsContactNumber(user: User) {
+  return !user.profile.contactNumber.trim();
+}
+
+/**
+ * A signed-in customer's name and email come from the profile; company name and contact number
+ * are asked only when the profile lacks them (SPEC.md section 4). A guest gives everything but
+ * the company name, which stays optional.
+ */
+export function detailsSchema(payer: Payer): z.ZodType<DetailsForm, DetailsForm> {
+  if (payer.kind === 'guest') {
+    return z.object({
+      coordinatorId: coordinatorField,
+      firstName: guestDetailsSchema.shape.firstName,
+      lastName: guestDetailsSchema.shape.lastName,
+      email: guestDetailsSchema.shape.email,
+      contactNumber: phoneField('Enter your phone number'),
+      companyName: z.string().trim().max(200),
+    });
+  }
+  return z.object({
+    coordinatorId: coordinatorField,
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    companyName: needsCompanyName(payer.user)
+      ? z.string().trim().min(1, REQUIRED_MESSAGE)
+      : z.string(),
+    contactNumber: needsContactNumber(payer.user) ? phoneField(REQUIRED_MESSAGE) : z.string(),
+  });
+}
+
+export function detailsDefaults(payer: Payer): DetailsForm {
+  if (payer.kind === 'guest') {
+    return {
+      coordinatorId: '',
+      firstName: '',
+      lastName: '',
+      email: '',
+      companyName: '',
+      contactNumber: '',
+    };
+  }
+  const { profile, email } = payer.user;
+  return {
+    coordinatorId: '',
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    email,
+    companyName: profile.companyName,
+    contactNumber: profile.contactNumber,
+  };
+}
