@@ -46,10 +46,10 @@ export function QuotesListRoute() {
       <StaffTable caption="All Custom Quotes">
         <thead>
           <tr>
-            <Th>Quote Name</Th>
+            <Th className="whitespace-nowrap">Quote Name</Th>
             <Th>Internal Description</Th>
             <Th>Price</Th>
-            <Th>Created By</Th>
+            <Th className="whitespace-nowrap">Created By</Th>
             <Th className="w-52 text-right">Action</Th>
           </tr>
         </thead>
@@ -92,10 +92,12 @@ export function QuotesListRoute() {
                 <Td className="max-w-xs text-muted">
                   <p className="line-clamp-2 break-words">{quote.desc || '—'}</p>
                 </Td>
-                <Td className="tabular-nums">{formatPrice(quote.value)}</Td>
+                <Td className="whitespace-nowrap tabular-nums">{formatPrice(quote.value)}</Td>
                 <Td>
                   <p>{quote.createdBy || '—'}</p>
-                  <p className="text-xs text-muted">{formatDate(quote.createdAt)}</p>
+                  <p className="text-xs whitespace-nowrap text-muted">
+                    {formatDate(quote.createdAt)}
+                  </p>
                 </Td>
                 <Td>
                   <div className="flex justify-end gap-2">

@@ -49,6 +49,7 @@ export function RevenueChart({
   const x = (i: number) => MARGIN.left + band * i + band / 2;
   const ySales = (cents: number) => MARGIN.top + PLOT_H - (cents / salesMax) * PLOT_H;
   const yOrders = (orders: number) => MARGIN.top + PLOT_H - (orders / ordersMax) * PLOT_H;
+  // Labels count back from the latest period, so the newest one is always named.
   const labelEvery = Math.ceil(n / 8);
   const line = series.map((p, i) => `${x(i).toFixed(1)},${yOrders(p.orders).toFixed(1)}`).join(' ');
 
@@ -88,7 +89,7 @@ export function RevenueChart({
                 y={y}
                 textAnchor="end"
                 dominantBaseline="middle"
-                className="fill-muted text-[11px]"
+                className="fill-muted text-[12px]"
               >
                 {axisMoney((salesMax * t) / TICKS)}
               </text>
@@ -96,7 +97,7 @@ export function RevenueChart({
                 x={WIDTH - MARGIN.right + 8}
                 y={y}
                 dominantBaseline="middle"
-                className="fill-muted text-[11px]"
+                className="fill-muted text-[12px]"
               >
                 {Math.round((ordersMax * t) / TICKS)}
               </text>
@@ -126,12 +127,12 @@ export function RevenueChart({
                 rx={Math.min(3, barWidth / 3)}
                 className="pointer-events-none fill-accent"
               />
-              {i % labelEvery === 0 ? (
+              {(n - 1 - i) % labelEvery === 0 ? (
                 <text
                   x={x(i)}
                   y={HEIGHT - MARGIN.bottom + 18}
                   textAnchor="middle"
-                  className="fill-muted text-[11px]"
+                  className="fill-muted text-[12px]"
                 >
                   {periodLabel(point.period, granularity)}
                 </text>
@@ -165,7 +166,7 @@ export function RevenueChart({
           y={MARGIN.top + PLOT_H / 2}
           transform={`rotate(-90 12 ${MARGIN.top + PLOT_H / 2})`}
           textAnchor="middle"
-          className="fill-muted text-[11px] font-semibold"
+          className="fill-muted text-[12px] font-semibold"
         >
           Sales
         </text>
@@ -174,7 +175,7 @@ export function RevenueChart({
           y={MARGIN.top + PLOT_H / 2}
           transform={`rotate(90 ${WIDTH - 6} ${MARGIN.top + PLOT_H / 2})`}
           textAnchor="middle"
-          className="fill-muted text-[11px] font-semibold"
+          className="fill-muted text-[12px] font-semibold"
         >
           Orders
         </text>

@@ -278,7 +278,7 @@ export default function ReportingRoute() {
         <Stat label="Orders" value={loaded ? String(totals.orders) : null} />
       </div>
 
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_26rem]">
+      <div className="flex flex-col gap-6">
         <StaffSection title="Revenue" className="min-w-0">
           {revenue.isPending ? (
             <Skeleton className="aspect-[8/3] w-full" />
@@ -337,26 +337,25 @@ export default function ReportingRoute() {
             </div>
           ) : null}
         </StaffSection>
-        <StaffSection title="Revenue by Service" className="min-w-0">
-          {revenue.data ? (
-            <ServiceBars report={revenue.data} />
-          ) : (
-            <div className="flex flex-col gap-4">
-              <Skeleton className="h-8" />
-              <Skeleton className="h-8" />
-              <Skeleton className="h-8" />
-            </div>
-          )}
-        </StaffSection>
-      </div>
-
-      <div className="mt-6">
-        <StaffSection
-          title="GST Collected"
-          description={`Per calendar quarter, from payments received${revenue.data ? ` (${revenue.data.timeZone})` : ''}.`}
-        >
-          <GstTable />
-        </StaffSection>
+        <div className="grid gap-6 2xl:grid-cols-2">
+          <StaffSection title="Revenue by Service" className="min-w-0">
+            {revenue.data ? (
+              <ServiceBars report={revenue.data} />
+            ) : (
+              <div className="flex flex-col gap-4">
+                <Skeleton className="h-8" />
+                <Skeleton className="h-8" />
+                <Skeleton className="h-8" />
+              </div>
+            )}
+          </StaffSection>
+          <StaffSection
+            title="GST Collected"
+            description={`Per calendar quarter, from payments received${revenue.data ? ` (${revenue.data.timeZone})` : ''}.`}
+          >
+            <GstTable />
+          </StaffSection>
+        </div>
       </div>
     </div>
   );

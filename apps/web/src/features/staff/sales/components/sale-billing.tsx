@@ -93,12 +93,12 @@ const subscriptionStatusLabels = {
 };
 
 /** A recurring package's subscription: next charge, and cancelling it after a confirmation. */
-export function SaleSubscription({ saleId }: { saleId: string }) {
-  const subscription = useSaleSubscription(saleId);
+export function SaleSubscription({ saleId, recurring }: { saleId: string; recurring: boolean }) {
+  const subscription = useSaleSubscription(saleId, recurring);
   const cancel = useCancelSaleSubscription(saleId);
   const [confirming, setConfirming] = useState(false);
   useToastOnError(subscription.error, 'Could not load the subscription');
-  if (subscription.isPending || subscription.data === null) return null;
+  if (!recurring || subscription.isPending || subscription.data === null) return null;
   if (subscription.isError) return null;
   const sub = subscription.data;
   return (

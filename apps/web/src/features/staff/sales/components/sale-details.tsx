@@ -1,4 +1,4 @@
-import { ExternalLink } from 'lucide-react';
+import { ArrowRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { can } from '@noise/shared/permissions';
@@ -136,7 +136,7 @@ export function SaleCustomer({ sale }: { sale: Project }) {
           <Button asChild variant="ghost" size="sm">
             <Link to={`/wkm-dashboard/customers/edit/${sale.user._id}`}>
               Open customer
-              <ExternalLink aria-hidden="true" />
+              <ArrowRight aria-hidden="true" />
             </Link>
           </Button>
         ) : null

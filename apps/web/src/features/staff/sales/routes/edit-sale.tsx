@@ -57,7 +57,7 @@ export function EditSaleRoute() {
         <div className="flex min-w-0 flex-col gap-6">
           <SaleCustomer sale={project} />
           <SaleStatusControl sale={project} />
-          <SaleSubscription saleId={project._id} />
+          <SaleSubscription saleId={project._id} recurring={project.package.type !== 'one-time'} />
           <SaleActivity userId={project.user._id} saleId={project._id} />
         </div>
       </div>

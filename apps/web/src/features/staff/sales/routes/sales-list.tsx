@@ -113,17 +113,17 @@ function SaleRow({ sale, teamMemberName }: { sale: Project; teamMemberName: stri
     <tr className="hover:bg-canvas/50">
       <Td>
         <p className="font-semibold">{company || '—'}</p>
-        <p className="text-xs text-muted">{formatDate(sale.createdAt)}</p>
+        <p className="text-xs whitespace-nowrap text-muted">{formatDate(sale.createdAt)}</p>
       </Td>
       <Td>
         <p>{sale.service.title}</p>
         {sale.type !== 'Project' ? <p className="text-xs text-muted">Custom quote</p> : null}
       </Td>
-      <Td className="tabular-nums">{formatPrice(sale.totalPrice)}</Td>
+      <Td className="whitespace-nowrap tabular-nums">{formatPrice(sale.totalPrice)}</Td>
       <Td>
         <SaleStatusBadge status={sale.status} />
       </Td>
-      <Td>{teamMemberName}</Td>
+      <Td className="whitespace-nowrap">{teamMemberName}</Td>
       <Td className="text-right">
         <Button asChild variant="outline" size="sm">
           <Link to={saleEditPath(sale)}>
@@ -267,7 +267,7 @@ export function SalesListRoute() {
             <Th>Service</Th>
             <Th>Total</Th>
             <Th>Status</Th>
-            <Th>Team Member</Th>
+            <Th className="whitespace-nowrap">Team Member</Th>
             <Th className="w-28 text-right">Action</Th>
           </tr>
         </thead>
