@@ -32,8 +32,7 @@ export function needsContactNumber(user: User) {
 
 /**
  * A signed-in customer's name and email come from the profile; company name and contact number
- * are asked only when the profile lacks them (SPEC.md section 4). A guest gives everything but
- * the company name, which stays optional.
+ * are asked only when the profile lacks them (SPEC.md section 4). A guest gives them all.
  */
 export function detailsSchema(payer: Payer): z.ZodType<DetailsForm, DetailsForm> {
   if (payer.kind === 'guest') {
@@ -43,7 +42,8 @@ export function detailsSchema(payer: Payer): z.ZodType<DetailsForm, DetailsForm>
       lastName: guestDetailsSchema.shape.lastName,
       email: guestDetailsSchema.shape.email,
       contactNumber: phoneField('Enter your phone number'),
-      companyName: z.string().trim().max(200),
+      // The server asks for a company whenever the account has none, and a new one never has.
+      companyName: z.string().trim().min(1, REQUIRED_MESSAGE).max(200),
     });
   }
   return z.object({

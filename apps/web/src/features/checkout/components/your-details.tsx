@@ -131,7 +131,7 @@ function GuestFields({
         <TextInput
           label="Company name"
           autoComplete="organization"
-          hint="Optional"
+          required
           error={errors.companyName?.message}
           {...register('companyName')}
         />
