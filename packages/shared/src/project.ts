@@ -149,6 +149,15 @@ export const salesQuery = z.object({
   teamMember: z.string().trim().max(64).optional(),
   dateRange: z.enum(salesDateRanges).optional(),
   type: z.enum(['Project', 'CustomQuote']).optional(),
+  /** A custom range of local dates (YYYY-MM-DD, inclusive), instead of or with dateRange. */
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31')
+    .optional(),
+  to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31')
+    .optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });

@@ -189,16 +189,38 @@ export function registerProjectRoutes(app: FastifyInstance, deps: ProjectRouteDe
         ...(body.coordinatorId !== undefined ? { coordinatorId: body.coordinatorId } : {}),
       };
       const updated = await deps.projects.update(project.id, changes);
+      const day = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 10) : 'none');
+      const changed: string[] = [];
       if (body.status && body.status !== project.status) {
+        changed.push(`Status changed from ${label(project.status)} to ${label(body.status)}`);
+      }
+      if (
+        'expectedDeliveryDate' in changes &&
+        day(changes.expectedDeliveryDate) !== day(project.expectedDeliveryDate)
+      ) {
+        changed.push(
+          `Expected delivery ${day(project.expectedDeliveryDate)} → ${day(changes.expectedDeliveryDate)}`,
+        );
+      }
+      if ('deliveryDate' in changes && day(changes.deliveryDate) !== day(project.deliveryDate)) {
+        changed.push(`Delivery date ${day(project.deliveryDate)} → ${day(changes.deliveryDate)}`);
+      }
+      if ('coordinatorId' in changes && changes.coordinatorId !== project.coordinatorId) {
+        changed.push('Co-ordinator changed');
+      }
+      if (changed.length > 0) {
         await deps.audit.record({
           actorId: actor.id,
           actorName: await actorName(actor),
-          action: 'project.status_changed',
+          action:
+            body.status && body.status !== project.status
+              ? 'project.status_changed'
+              : 'project.updated',
           entityType: 'project',
           entityId: project.id,
           subjectUserId: project.userId,
-          summary: `Status changed from ${label(project.status)} to ${label(body.status)}`,
-          data: { from: project.status, to: body.status },
+          summary: changed.join('; '),
+          data: { from: project.status, to: body.status ?? project.status },
         });
       }
       return dto(updated!);

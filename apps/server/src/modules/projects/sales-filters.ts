@@ -48,6 +48,14 @@ export function salesFilters(
       );
     }
   }
+  if (q.from) {
+    filters.push(sql`${projects.createdAt} >= (${q.from}::timestamp at time zone ${timeZone})`);
+  }
+  if (q.to) {
+    filters.push(
+      sql`${projects.createdAt} < ((${q.to}::timestamp + interval '1 day') at time zone ${timeZone})`,
+    );
+  }
   if (q.cursor) {
     const c = decodeCursor(q.cursor);
     filters.push(

@@ -10,6 +10,7 @@ import {
   replaceCardRequest,
   updateOwnProfileRequest,
   userSchema,
+  displayNameOf,
 } from '@noise/shared/user';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
@@ -162,7 +163,7 @@ export function registerUserRoutes(
       const staff = await deps.users.findById(actor.id);
       await deps.audit.record({
         actorId: actor.id,
-        actorName: staff ? `${staff.firstName} ${staff.lastName}`.trim() || staff.email : 'Staff',
+        actorName: staff ? displayNameOf(staff) || staff.email : 'Staff',
         action: 'card.replaced',
         entityType: 'user',
         entityId: customer.id,
