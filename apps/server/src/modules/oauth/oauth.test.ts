@@ -9,6 +9,7 @@ import { exportPKCS8, generateKeyPair } from 'jose';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { oauthAccounts, oauthStates, users } from '../../db/schema.ts';
+import { loadConfig } from '../../config.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, createUser } from '../../test/factories.ts';
 import { createUserRepository } from '../users/repository.ts';
@@ -579,5 +580,25 @@ describe('the pages that carry a secret in their address', () => {
     }
     const home = await web.app.inject({ url: '/dashboard' });
     expect(home.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+});
+
+describe('configuration', () => {
+  it('names the missing keys of a half-configured provider', () => {
+    expect(() =>
+      loadConfig({ TOKEN_SECRET: 'x'.repeat(48), DATA_DIR: dist, APPLE_CLIENT_ID: 'a' }),
+    ).toThrow(/APPLE_TEAM_ID: required when APPLE_CLIENT_ID is set/);
+    const config = loadConfig({
+      TOKEN_SECRET: 'x'.repeat(48),
+      DATA_DIR: dist,
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+    });
+    expect(config.oauth.google).toEqual({
+      clientId: 'id',
+      clientSecret: 'secret',
+      issuer: 'https://accounts.google.com',
+    });
+    expect(config.oauth.facebook).toBeUndefined();
   });
 });
