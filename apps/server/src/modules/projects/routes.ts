@@ -248,7 +248,7 @@ export function registerProjectRoutes(app: FastifyInstance, deps: ProjectRouteDe
     },
     async (request) => {
       const q = request.query;
-      const filters = salesFilters(q, deps.config.businessTimeZone);
+      const filters = salesFilters(q, deps.config.businessTimeZone, new Date());
       const rows = await deps.projects.listPage(filters, q.limit + 1);
       const page = rows.slice(0, q.limit);
       const last = page[page.length - 1];

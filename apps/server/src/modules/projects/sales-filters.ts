@@ -24,6 +24,7 @@ const RANGE_DAYS = { last7days: 7, last30days: 30, last90days: 90, last365days: 
 export function salesFilters(
   q: Omit<z.output<typeof salesQuery>, 'limit'>,
   timeZone: string,
+  now: Date,
 ): SQL[] {
   const filters: SQL[] = [];
   if (q.company)
@@ -33,18 +34,18 @@ export function salesFilters(
   if (q.teamMember) filters.push(eq(projects.coordinatorId, q.teamMember));
   if (q.type) filters.push(eq(projects.type, q.type));
   if (q.dateRange) {
-    const startOfToday = sql`(date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone})`;
+    const startOfToday = sql`(date_trunc('day', ${now.toISOString()}::timestamptz at time zone ${timeZone}) at time zone ${timeZone})`;
     if (q.dateRange === 'today') {
       filters.push(sql`${projects.createdAt} >= ${startOfToday}`);
     } else if (q.dateRange === 'yesterday') {
       filters.push(
-        sql`${projects.createdAt} >= ((date_trunc('day', now() at time zone ${timeZone}) - interval '1 day') at time zone ${timeZone})`,
+        sql`${projects.createdAt} >= ((date_trunc('day', ${now.toISOString()}::timestamptz at time zone ${timeZone}) - interval '1 day') at time zone ${timeZone})`,
         sql`${projects.createdAt} < ${startOfToday}`,
       );
     } else {
       const days = RANGE_DAYS[q.dateRange] - 1;
       filters.push(
-        sql`${projects.createdAt} >= ((date_trunc('day', now() at time zone ${timeZone}) - make_interval(days => ${days})) at time zone ${timeZone})`,
+        sql`${projects.createdAt} >= ((date_trunc('day', ${now.toISOString()}::timestamptz at time zone ${timeZone}) - make_interval(days => ${days})) at time zone ${timeZone})`,
       );
     }
   }

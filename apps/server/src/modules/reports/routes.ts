@@ -98,7 +98,10 @@ export function registerReportRoutes(
       schema: { tags, querystring: salesQuery.omit({ cursor: true, limit: true }) },
     },
     async (request, reply) => {
-      const rows = await deps.projects.listPage(salesFilters(request.query, tz), CSV_MAX_ROWS);
+      const rows = await deps.projects.listPage(
+        salesFilters(request.query, tz, deps.now()),
+        CSV_MAX_ROWS,
+      );
       const header = [
         'Order number',
         'Date',
