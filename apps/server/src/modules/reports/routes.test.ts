@@ -115,7 +115,10 @@ describe('reports', () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
     const range = (from: string, to: string) =>
-      app.inject({ url: `/api/reports/sales.csv?from=${from}&to=${to}`, headers: bearer(admin.token) });
+      app.inject({
+        url: `/api/reports/sales.csv?from=${from}&to=${to}`,
+        headers: bearer(admin.token),
+      });
     // The sale was at 23:30 on 16 November, Sydney time: that local day, not the next.
     expect((await range('2026-11-16', '2026-11-16')).body.trim().split('\r\n')).toHaveLength(2);
     expect((await range('2026-11-17', '2026-11-18')).body.trim().split('\r\n')).toHaveLength(1);
