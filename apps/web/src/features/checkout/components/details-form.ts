@@ -40,10 +40,14 @@ export function detailsSchema(payer: Payer): z.ZodType<DetailsForm, DetailsForm>
       coordinatorId: coordinatorField,
       firstName: guestDetailsSchema.shape.firstName,
       lastName: guestDetailsSchema.shape.lastName,
-      email: guestDetailsSchema.shape.email,
+      email: z
+        .string()
+        .trim()
+        .min(1, 'Enter your email address')
+        .pipe(guestDetailsSchema.shape.email),
       contactNumber: phoneField('Enter your phone number'),
       // The server asks for a company whenever the account has none, and a new one never has.
-      companyName: z.string().trim().min(1, REQUIRED_MESSAGE).max(200),
+      companyName: z.string().trim().min(1, 'Enter your company name').max(200),
     });
   }
   return z.object({
