@@ -228,21 +228,26 @@ describe('sales list', () => {
     const db = app.database.db;
     const [template] = await db.select().from(projects).limit(1);
     const { id: _id, ...rest } = template!;
-    // 300 sales, many sharing the same created_at down to the millisecond.
-    await db.insert(projects).values(
-      Array.from({ length: 300 }, (_, i) => ({
-        ...rest,
-        contactCompanyName: i % 3 === 0 ? 'Acme Pty Ltd' : 'Other Co',
-        createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, Math.floor(i / 7))),
-      })),
-    );
+    // 2,000 sales, many sharing the same created_at down to the millisecond.
+    for (let batch = 0; batch < 4; batch++) {
+      await db.insert(projects).values(
+        Array.from({ length: 500 }, (_, j) => {
+          const i = batch * 500 + j;
+          return {
+            ...rest,
+            contactCompanyName: i % 3 === 0 ? 'Acme Pty Ltd' : 'Other Co',
+            createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, Math.floor(i / 7))),
+          };
+        }),
+      );
+    }
     await db.execute(
       sql`update projects set created_at = created_at + (random() * interval '900 microseconds') where created_at < '2026-02-01'`,
     );
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const url: string = `/api/projects-all?limit=37${cursor ? `&cursor=${cursor}` : ''}`;
+      const url: string = `/api/projects-all?limit=97${cursor ? `&cursor=${cursor}` : ''}`;
       const page = (await get(url, admin.token)).json();
       seen.push(...page.items.map((p: { _id: string }) => p._id));
       cursor = page.nextCursor;
