@@ -116,6 +116,43 @@ describe('guest checkout', () => {
     expect(confirm.json()).toEqual({ success: true });
   });
 
+  it('a declined first card leaves an empty account the guest may use again', async () => {
+    const declined = await checkout(
+      body('retry@example.com', {
+        coordinatorId: cora.user.id,
+        paymentMethod: sandboxCard('declined'),
+      }),
+    );
+    expect(declined.statusCode).toBe(402);
+    const retry = await checkout(body('retry@example.com'));
+    expect(retry.json()).toMatchObject({ account: 'created', payment: { success: true } });
+    expect(retry.json().token).toEqual(expect.any(String));
+    await outboxMail('retry@example.com');
+  });
+
+  it('mails the password link after a bank-checked payment of a new account', async () => {
+    const res = await checkout(
+      body('checked.new@example.com', {
+        coordinatorId: cora.user.id,
+        paymentMethod: sandboxCard('3ds'),
+      }),
+    );
+    const { token, payment } = res.json();
+    await app.inject({
+      method: 'POST',
+      url: '/api/payments/sandbox/authenticate',
+      payload: { clientSecret: payment.clientSecret, outcome: 'approve' },
+    });
+    const confirm = await app.inject({
+      method: 'POST',
+      url: '/api/payments/confirm',
+      headers: bearer(token),
+      payload: { paymentIntentId: payment.paymentIntentId },
+    });
+    expect(confirm.json().success).toBe(true);
+    expect(await outboxMail('checked.new@example.com')).toContain('choose a password');
+  });
+
   it('lists co-ordinators to guests', async () => {
     const res = await app.inject({ url: '/api/users/coordinators' });
     expect(res.statusCode).toBe(200);

@@ -11,10 +11,14 @@ import type { UserRepository, UserRow } from '../users/repository.ts';
  *   is signed in to follow the order, and an email lets them choose a password;
  * - a client account has it: the order goes into that account, visible only once its owner
  *   signs in (the guest is not signed in and sees nothing of the account);
+ * - except an account a guest checkout made that still holds nothing (no password, no sign-in
+ *   provider, no order: a first card was declined): it is the guest's again, there is nothing
+ *   in it to see;
  * - a staff account has it: refused; staff sign in to order.
  */
 export async function resolveGuestAccount(
   users: UserRepository,
+  isEmptyGuestAccount: (user: UserRow) => Promise<boolean>,
   guest: GuestDetails,
   log: FastifyBaseLogger,
 ): Promise<{ user: UserRow; created: boolean }> {
@@ -22,6 +26,7 @@ export async function resolveGuestAccount(
     throw badRequest(AU_PHONE_MESSAGE, [{ path: 'guest.phoneNumber', message: AU_PHONE_MESSAGE }]);
   }
   const existing = await users.findByEmail(guest.email);
+  if (existing && (await isEmptyGuestAccount(existing))) return { user: existing, created: true };
   if (existing) return checked(existing);
   const created = await users.insertIfEmailFree({
     email: guest.email,

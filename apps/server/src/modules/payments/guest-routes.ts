@@ -10,8 +10,8 @@ import {
 } from '@noise/shared/payments';
 import type { Config } from '../../config.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { sendPasswordReset } from '../auth/password-reset.ts';
 import { issueToken, type AuthDeps } from '../auth/sign-in.ts';
+import { createProjectRepository } from '../projects/repository.ts';
 import { createUserRepository } from '../users/repository.ts';
 import { resolveGuestAccount } from './guest-checkout.ts';
 import { confirmPayment, handlePayment, type CheckoutDeps } from './place-order.ts';
@@ -25,6 +25,7 @@ export function registerGuestCheckoutRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['payments'];
   const users = createUserRepository(deps.checkout.db);
+  const projects = createProjectRepository(deps.checkout.db);
 
   r.post(
     '/api/payments/guest-checkout',
@@ -38,7 +39,16 @@ export function registerGuestCheckoutRoutes(
         request.body.idempotencyKey ?? (typeof header === 'string' ? header : undefined),
       );
       if (!parsedKey.success) throw badRequest('An idempotency key is required');
-      const { user, created } = await resolveGuestAccount(users, request.body.guest, request.log);
+      const { user, created } = await resolveGuestAccount(
+        users,
+        async (u) =>
+          u.role === 'client' &&
+          !u.passwordHash &&
+          !u.isOAuth &&
+          (await projects.listByUser(u.id)).length === 0,
+        request.body.guest,
+        request.log,
+      );
       const { guest: _guest, ...payment } = request.body;
       const result = await handlePayment(deps.checkout, user.id, payment, parsedKey.data);
       if (!created) {
@@ -54,15 +64,9 @@ export function registerGuestCheckoutRoutes(
           : result;
         return { account: 'existing' as const, token: null, payment: redacted };
       }
-      // A new account: the guest may follow the order now, and chooses a password by email.
+      // A new account: the guest may follow the order now; the paid order mails them the link
+      // to choose a password (payments/notify-checkout.ts).
       const token = await issueToken(deps.auth, user);
-      if (result.success) {
-        sendPasswordReset(
-          { db: deps.checkout.db, config: deps.config, mailer: app.mailer, log: request.log },
-          user,
-          'welcome',
-        ).catch((err: unknown) => request.log.error({ err }, 'welcome mail failed'));
-      }
       return { account: 'created' as const, token, payment: result };
     },
   );

@@ -1,16 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import { formatMoney } from '@noise/shared/pricing';
+import type { Config } from '../../config.ts';
+import { sendPasswordReset } from '../auth/password-reset.ts';
 import { createProjectRepository } from '../projects/repository.ts';
+import { createUserRepository } from '../users/repository.ts';
 
 /**
  * What the bells hear from the checkout. The customer already gets the receipt or the declined
  * renewal by email from the checkout itself, so their notifications carry no email copy.
  */
-export function checkoutNotifications(app: FastifyInstance) {
+export function checkoutNotifications(app: FastifyInstance, config: Config) {
   return {
     async onOrderCompleted({ projectId, userId }: { projectId: string; userId: string }) {
       const project = await createProjectRepository(app.database.db).findById(projectId);
       if (!project) return;
+      // A guest's new account has no password yet: the first paid order mails the link to set
+      // one, however the payment finished (at once, or after the bank's check).
+      const owner = await createUserRepository(app.database.db).findById(userId);
+      if (owner && !owner.passwordHash && !owner.isOAuth) {
+        await sendPasswordReset(
+          { db: app.database.db, config, mailer: app.mailer, log: app.log },
+          owner,
+          'welcome',
+        ).catch((err: unknown) => app.log.error({ err, userId }, 'welcome mail failed'));
+      }
       const customerName =
         `${project.contactFirstName} ${project.contactLastName}`.trim() || project.contactEmail;
       const paid = formatMoney(

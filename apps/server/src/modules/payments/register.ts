@@ -34,7 +34,7 @@ export function registerCheckout(app: FastifyInstance, config: Config) {
     abn: config.abn,
     publicUrl: config.publicUrl,
   };
-  const notifications = checkoutNotifications(app);
+  const notifications = checkoutNotifications(app, config);
   const deps: CheckoutDeps = {
     db,
     provider,
@@ -80,7 +80,7 @@ export function checkoutJobHandlers(
       ...deps,
       maxFailures: config.renewals.maxFailures,
       retryBaseMs: config.renewals.retryBaseMs,
-      onRenewalFailed: checkoutNotifications(app).onRenewalFailed,
+      onRenewalFailed: checkoutNotifications(app, config).onRenewalFailed,
     }),
   };
 }
