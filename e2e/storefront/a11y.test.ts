@@ -55,11 +55,15 @@ describe('axe-core finds no serious or critical violation', () => {
     expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
   });
 
-  it('the sign-in buttons reach the OAuth start pages, which explain themselves', async () => {
+  it('a provider without keys is shown as unavailable, and its start page explains itself', async () => {
     const { page } = await browser.newPage();
     await page.goto('/');
     await page.getByRole('button', { name: 'Sign In', exact: true }).first().click();
-    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    const google = page.getByRole('button', { name: /Continue with Google/ });
+    await google.waitFor();
+    expect(await google.isDisabled()).toBe(true);
+    expect(await google.textContent()).toContain('(not available)');
+    await page.goto('/api/auth/google');
     await page.getByRole('heading', { name: 'Google sign-in is not available yet' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('link', { name: /^Back to / }).click();
