@@ -105,6 +105,27 @@ describe('customer area', () => {
     await page.getByRole('row').filter({ hasText: 'SEO' }).getByText('Order Again').waitFor();
   });
 
+  it('a signed-out visitor following a quote link signs in and lands back on the quote', async () => {
+    const quote = await apiPost<{ _id: string }>(server, '/api/quotes', staff, {
+      name: 'Brand refresh',
+      desc: 'Internal note',
+      deliverables: 'Logo, Colour palette',
+      extras: '',
+      value: 900,
+    });
+    const customer = await signUpCustomer(server, 'Linus', 'Link');
+    const { page } = await browser.newPage();
+    await page.goto(`/custom-quote/${quote._id}`);
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('button', { name: 'Continue with Email/Username' }).click();
+    await page.getByLabel('Email or username').fill(customer.email);
+    await page.getByLabel('Password', { exact: true }).fill('e2e password 123');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).last().click();
+    await page.waitForURL(`**/custom-quote/${quote._id}`);
+    const summary = page.getByRole('complementary', { name: 'Order summary' });
+    await summary.getByRole('heading', { name: 'Brand refresh' }).waitFor();
+  });
+
   it('pays a custom quote from its link, and the link then says it is paid', async () => {
     const quote = await apiPost<{ _id: string }>(server, '/api/quotes', staff, {
       name: 'Launch campaign',

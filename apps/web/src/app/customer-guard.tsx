@@ -1,17 +1,29 @@
-import { Navigate, Outlet } from 'react-router';
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
+import { openSignInFor } from '@/lib/auth-modals';
 import { isGuestCheckout } from '@/lib/guest-checkout';
 
 /**
- * SPEC.md section 6: any signed-in user; everyone else goes to '/'. With `allowGuests`, a visitor
- * who chose 'Continue as guest' passes too (the payment pages, docs/decisions/013).
+ * SPEC.md section 6: any signed-in user; everyone else goes to '/'. There the sign-in modal
+ * opens and, once signed in, carries on to the page they asked for (a quote link, a project from
+ * an email). With `allowGuests`, a visitor who chose 'Continue as guest' passes too (the payment
+ * pages, docs/decisions/013).
  */
 export function CustomerGuard({ allowGuests = false }: { allowGuests?: boolean }) {
   const { status } = useAuth();
   if (status === 'loading') return <FullScreenSpinner label="Checking your session" />;
   if (status === 'unauthenticated' && !(allowGuests && isGuestCheckout())) {
-    return <Navigate to="/" replace />;
+    return <SignInFirst />;
   }
   return <Outlet />;
+}
+
+function SignInFirst() {
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    openSignInFor({ to: `${pathname}${search}` });
+  }, [pathname, search]);
+  return <Navigate to="/" replace />;
 }

@@ -113,8 +113,9 @@ export function useAuth(): AuthState {
 export function useSignOut(to = '/') {
   const { logout } = useAuth();
   const navigate = useNavigate();
+  // Leave first: a guarded page that saw the session end would ask the visitor to sign in again.
   return useCallback(async () => {
-    await logout();
     navigate(to, { replace: true });
+    await logout();
   }, [logout, navigate, to]);
 }
