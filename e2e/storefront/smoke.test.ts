@@ -38,6 +38,14 @@ describe('smoke', () => {
     await page.waitForURL('**/dashboard');
     await page.getByText('Hello, Ada Lovelace').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeTruthy();
+
+    // Logout ends the session and goes home, without asking to sign in again.
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('button', { name: 'Join', exact: true }).first().waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
     expect(errors).toEqual([]);
   });
 

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
+import { sessionEndedByUser } from '@/lib/auth-token';
 import { openSignInFor } from '@/lib/auth-modals';
 import { isGuestCheckout } from '@/lib/guest-checkout';
 
@@ -23,7 +24,8 @@ export function CustomerGuard({ allowGuests = false }: { allowGuests?: boolean }
 function SignInFirst() {
   const { pathname, search } = useLocation();
   useEffect(() => {
-    openSignInFor({ to: `${pathname}${search}` });
+    // Someone who just pressed Logout is not asked to sign in again.
+    if (!sessionEndedByUser()) openSignInFor({ to: `${pathname}${search}` });
   }, [pathname, search]);
   return <Navigate to="/" replace />;
 }

@@ -26,8 +26,12 @@ export function getToken(): string | null {
   return current;
 }
 
+/** Whether the last sign-out was the user's own (Logout), not an expired or refused session. */
+let endedByUser = false;
+
 export function setToken(token: string): void {
   current = token;
+  endedByUser = false;
   try {
     window.localStorage.setItem(TOKEN_STORAGE_KEY, token);
   } catch {
@@ -36,8 +40,9 @@ export function setToken(token: string): void {
   emit();
 }
 
-export function clearToken(): void {
+export function clearToken(options: { byUser?: boolean } = {}): void {
   current = null;
+  endedByUser = options.byUser ?? false;
   try {
     window.localStorage.removeItem(TOKEN_STORAGE_KEY);
   } catch {
@@ -59,4 +64,9 @@ export function subscribeToken(listener: Listener): () => void {
     listeners.delete(listener);
     window.removeEventListener('storage', onStorage);
   };
+}
+
+/** True when the session just ended because the user logged out (guards then ask nothing). */
+export function sessionEndedByUser(): boolean {
+  return endedByUser;
 }

@@ -76,7 +76,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         // The token is forgotten either way; an expired session has nothing to end.
       }
     }
-    clearToken();
+    clearToken({ byUser: true });
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'config' });
   }, [queryClient]);
 
@@ -113,9 +113,8 @@ export function useAuth(): AuthState {
 export function useSignOut(to = '/') {
   const { logout } = useAuth();
   const navigate = useNavigate();
-  // Leave first: a guarded page that saw the session end would ask the visitor to sign in again.
   return useCallback(async () => {
-    navigate(to, { replace: true });
     await logout();
+    navigate(to, { replace: true });
   }, [logout, navigate, to]);
 }
