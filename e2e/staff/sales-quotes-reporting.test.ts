@@ -180,9 +180,9 @@ describe('staff: sales', () => {
     const previous = page.getByRole('list', { name: 'Previous status updates' });
     await previous.getByText('Keyword research is under way').waitFor();
     await previous.getByText('05 Mar, 2026').waitFor();
-    // The form clears after a save.
-    expect(await updates.getByLabel('Title').inputValue()).toBe('');
-    expect(await updates.getByLabel('Description').inputValue()).toBe('');
+    // The form clears after a save (it may re-render just after the list does).
+    await expect.poll(() => updates.getByLabel('Title').inputValue()).toBe('');
+    await expect.poll(() => updates.getByLabel('Description').inputValue()).toBe('');
 
     const customerPage = (await browser.newPage({ token: beta.token })).page;
     await customerPage.goto(`/dashboard/projects/${saleId}`);
@@ -277,8 +277,10 @@ describe('staff: custom quotes', () => {
     const link = page.getByLabel('Custom quote link');
     expect(await link.inputValue()).toBe(`${server.url}/custom-quote/${quoteId}`);
     expect(await link.getAttribute('readonly')).not.toBeNull();
+    // The clipboard needs the page to have focus; other test files run browsers at the same time.
+    await page.bringToFront();
     await page.getByRole('button', { name: 'Copy', exact: true }).click();
-    await page.getByText('Link copied').waitFor();
+    await page.getByText('Copied to the clipboard.').waitFor();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(`${server.url}/custom-quote/${quoteId}`);
 

@@ -86,6 +86,7 @@ function SendToCustomer({ quoteId }: { quoteId: string }) {
 /** 'Generate Custom Quote Link': the payment link to copy, or to email to the customer. */
 export function QuoteLinkPanel({ quoteId }: { quoteId: string | null }) {
   const [shown, setShown] = useState(false);
+  const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
 
@@ -106,7 +107,9 @@ export function QuoteLinkPanel({ quoteId }: { quoteId: string | null }) {
   const link = quoteLink(quoteId);
 
   async function copy() {
-    if (await copyText(link, inputRef.current)) toastSuccess('Link copied');
+    const ok = await copyText(link, inputRef.current);
+    setCopied(ok ? 'yes' : 'no');
+    if (ok) toastSuccess('Link copied');
     else toastError('Could not copy the link', 'Select the link and copy it by hand.');
   }
 
@@ -138,6 +141,10 @@ export function QuoteLinkPanel({ quoteId }: { quoteId: string | null }) {
               Copy
             </Button>
           </div>
+          <p role="status" className="-mt-3 text-sm text-muted">
+            {copied === 'yes' ? 'Copied to the clipboard.' : null}
+            {copied === 'no' ? 'Select the link above and copy it by hand.' : null}
+          </p>
           <SendToCustomer quoteId={quoteId} />
         </div>
       )}
