@@ -95,7 +95,11 @@ export function Footer() {
           </Column>
           <Column title="Industries">
             {industries.length === 0 ? (
-              <li className="text-paper/60">Industries coming soon</li>
+              <li>
+                <Link to="/#mind-map" className={linkClasses}>
+                  Explore our services
+                </Link>
+              </li>
             ) : (
               industries.map((industry) => (
                 <li key={industry._id}>
