@@ -101,6 +101,11 @@ describe('staff: services', () => {
     await visitor.page.getByRole('heading', { name: title, level: 1 }).waitFor();
     await visitor.page.getByRole('tab', { name: 'Starter' }).waitFor();
     await visitor.page.getByText('Do I need a microphone?').waitFor();
+    // The uploaded image is shown from its resized WebP copies.
+    const srcset = await visitor.page
+      .getByRole('img', { name: `${title}: image 1` })
+      .getAttribute('srcset');
+    expect(srcset).toMatch(/\.w480\.webp 480w, .+\.w960\.webp 960w, .+\.w1600\.webp 1600w$/);
     await visitor.page.goto('/');
     await visitor.page
       .getByPlaceholder('What service are you looking for?')

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import type { Industry } from '@noise/shared/catalogue';
 import { Skeleton } from '@/components/ui/skeleton';
+import { responsiveImage } from '@/lib/images';
 import { toastApiError } from '@/lib/api-client';
 import { useIndustries } from '../api/get-industries';
 import { ExternalLink, isExternalUrl } from './external-link';
@@ -11,7 +12,7 @@ function IndustryTile({ industry }: { industry: Industry }) {
     <>
       {industry.featurePhoto ? (
         <img
-          src={industry.featurePhoto}
+          {...responsiveImage(industry.featurePhoto, '(min-width: 1024px) 25vw, 50vw')}
           alt=""
           loading="lazy"
           className="absolute inset-0 size-full object-cover transition-transform duration-500 group-hover:scale-105"

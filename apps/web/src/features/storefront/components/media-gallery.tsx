@@ -1,6 +1,7 @@
 import { Play } from 'lucide-react';
 import { useState } from 'react';
 import type { FeatureVideo } from '@noise/shared/catalogue';
+import { responsiveImage, thumbnailImage } from '@/lib/images';
 import { cn } from '@/lib/utils';
 
 export const VIDEO_PLACEHOLDER = '/video-placeholder.svg';
@@ -64,7 +65,7 @@ export function MediaGallery({ title, videos, images }: MediaGalleryProps) {
         ) : (
           <img
             key={current.url}
-            src={current.url}
+            {...responsiveImage(current.url, '(min-width: 1024px) 50vw, 100vw')}
             alt={`${title}: image ${selected - videoCount + 1}`}
             className="size-full object-cover"
             onError={(event) => {
@@ -90,7 +91,7 @@ export function MediaGallery({ title, videos, images }: MediaGalleryProps) {
                 )}
               >
                 <img
-                  src={item.thumbnail}
+                  src={thumbnailImage(item.thumbnail)}
                   alt=""
                   loading="lazy"
                   className="size-full object-cover"

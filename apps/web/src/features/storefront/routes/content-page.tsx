@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import type { Page } from '@noise/shared/catalogue';
 import { PageSpinner } from '@/components/ui/spinner';
 import { errorMessage, isNotFound } from '@/lib/api-client';
+import { responsiveImage } from '@/lib/images';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { usePage } from '../api/get-page';
 import { Breadcrumb } from '../components/breadcrumb';
@@ -17,7 +18,10 @@ function ItemCard({ item }: { item: PageItem }) {
     <>
       <div className="aspect-[4/3] overflow-hidden bg-ink">
         <img
-          src={item.featurePhoto || IMAGE_PLACEHOLDER}
+          {...responsiveImage(
+            item.featurePhoto || IMAGE_PLACEHOLDER,
+            '(min-width: 1024px) 33vw, 100vw',
+          )}
           alt=""
           loading="lazy"
           className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
