@@ -6,6 +6,8 @@ export interface SiteConfig {
   companyName: string;
   contactUrl: string;
   publicUrl: string;
+  /** Reports and date filters count days in this zone (BUSINESS_TIMEZONE). */
+  businessTimeZone: string;
   externalLinks: Partial<Record<'studioHire' | 'events' | 'displayScreens', string>>;
   /** Sign-in providers with keys; the others show as not available. */
   oauthProviders: Record<'google' | 'facebook' | 'apple', boolean>;

@@ -8,6 +8,8 @@ export const publicConfigResponse = z.object({
   companyName: z.string(),
   contactUrl: z.string(),
   publicUrl: z.string(),
+  /** Reports and date filters count days in this zone. */
+  businessTimeZone: z.string(),
   externalLinks: z.object({
     studioHire: z.string().optional(),
     events: z.string().optional(),
@@ -48,6 +50,7 @@ export function registerHealthRoutes(
         companyName: deps.config.companyName,
         contactUrl: deps.config.contactUrl,
         publicUrl: deps.config.publicUrl,
+        businessTimeZone: deps.config.businessTimeZone,
         externalLinks: deps.config.externalLinks,
         oauthProviders: {
           google: Boolean(deps.config.oauth.google),

@@ -30,25 +30,36 @@ export const reportRangeDays: Record<ReportRange, number> = {
 
 const DAY_MS = 24 * 3600_000;
 
-/** YYYY-MM-DD of a date in this browser's calendar. */
-export function localDate(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+/**
+ * YYYY-MM-DD of a date in the business time zone (the server counts days there, so a sale just
+ * after midnight in Sydney belongs to the new day whatever the browser's zone).
+ */
+export function localDate(date: Date, timeZone?: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(date);
 }
 
-/** The last N days, today included. */
-export function rangeDates(range: ReportRange, now = new Date()): { from: string; to: string } {
+/** The last N days, today included, in the business time zone. */
+export function rangeDates(
+  range: ReportRange,
+  now = new Date(),
+  timeZone?: string,
+): { from: string; to: string } {
   const from = new Date(now.getTime() - (reportRangeDays[range] - 1) * DAY_MS);
-  return { from: localDate(from), to: localDate(now) };
+  return { from: localDate(from, timeZone), to: localDate(now, timeZone) };
 }
 
 /**
  * The Sales CSV takes the Sales list's date ranges, not dates: the smallest range reaching back
  * to `from` (none, i.e. every sale, beyond a year).
  */
-export function csvRangeFor(from: string, now = new Date()): ReportRange | null {
+export function csvRangeFor(from: string, now = new Date(), timeZone?: string): ReportRange | null {
   for (const range of reportRanges) {
-    if (rangeDates(range, now).from <= from) return range;
+    if (rangeDates(range, now, timeZone).from <= from) return range;
   }
   return null;
 }

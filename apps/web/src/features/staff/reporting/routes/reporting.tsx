@@ -23,6 +23,7 @@ import {
 } from '../../components/staff-table';
 import { useToastOnError } from '../../components/use-toast-on-error';
 import { useExportSalesCsv } from '../../sales/api/export-sales-csv';
+import { useSiteConfig } from '@/lib/site-config';
 import { useGstReport } from '../api/get-gst-report';
 import { useRevenueReport } from '../api/get-revenue-report';
 import {
@@ -64,7 +65,8 @@ function useReportParams() {
     rangeParam === 'custom' || reportRanges.includes(rangeParam as ReportRange)
       ? (rangeParam as ReportRange | 'custom')
       : 'last30days';
-  const preset = range === 'custom' ? rangeDates('last30days') : rangeDates(range);
+  const timeZone = useSiteConfig().data?.businessTimeZone;
+  const preset = rangeDates(range === 'custom' ? 'last30days' : range, new Date(), timeZone);
   const fromParam = params.get('from') ?? '';
   const toParam = params.get('to') ?? '';
   const from = range === 'custom' && DATE.test(fromParam) ? fromParam : preset.from;
@@ -83,7 +85,7 @@ function useReportParams() {
       { replace: true },
     );
   }
-  return { granularity, range, from, to, set };
+  return { granularity, range, from, to, set, timeZone };
 }
 
 function totalsOf(report: RevenueReport | undefined) {
@@ -171,12 +173,12 @@ function GstTable() {
 /** /wkm-dashboard/reporting: revenue over time, by service, GST per quarter and a CSV export. */
 export default function ReportingRoute() {
   usePageMeta('Reporting');
-  const { granularity, range, from, to, set } = useReportParams();
+  const { granularity, range, from, to, set, timeZone } = useReportParams();
   const validRange = from <= to;
   const revenue = useRevenueReport({ granularity, from, to }, validRange);
   useToastOnError(revenue.error, 'Could not load the revenue report');
   const exportCsv = useExportSalesCsv();
-  const csvRange = csvRangeFor(from);
+  const csvRange = csvRangeFor(from, new Date(), timeZone);
   const totals = totalsOf(revenue.data);
   const loaded = revenue.data !== undefined;
 
