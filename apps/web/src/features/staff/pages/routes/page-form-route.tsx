@@ -1,9 +1,9 @@
 import { useParams } from 'react-router';
-import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
-import { errorMessage, isNotFound } from '@/lib/api-client';
+import { isNotFound } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/use-page-meta';
-import { EmptyState, StaffPageHeader } from '../../components/page-header';
+import { LoadFailed } from '../../components/load-failed';
+import { StaffPageHeader } from '../../components/page-header';
 import { useToastOnError } from '../../components/use-toast-on-error';
 import { usePage } from '../api/get-page';
 import { PageForm } from '../components/page-form';
@@ -29,17 +29,13 @@ export function PageFormRoute() {
   if (page.isPending) return <PageSpinner label="Loading page" />;
   if (page.isError) {
     return (
-      <div>
-        <StaffPageHeader title={title} back={back} />
-        <EmptyState title={isNotFound(page.error) ? 'Page not found' : 'Could not load the page'}>
-          <p>{errorMessage(page.error)}</p>
-          {!isNotFound(page.error) ? (
-            <Button className="mt-4" onClick={() => void page.refetch()}>
-              Try again
-            </Button>
-          ) : null}
-        </EmptyState>
-      </div>
+      <LoadFailed
+        title={title}
+        back={back}
+        noun="page"
+        error={page.error}
+        onRetry={() => void page.refetch()}
+      />
     );
   }
   return (

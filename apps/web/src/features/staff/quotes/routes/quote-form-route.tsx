@@ -2,9 +2,10 @@ import { CheckCircle2 } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
-import { errorMessage, isNotFound } from '@/lib/api-client';
+import { isNotFound } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/use-page-meta';
-import { EmptyState, StaffPageHeader } from '../../components/page-header';
+import { LoadFailed } from '../../components/load-failed';
+import { StaffPageHeader } from '../../components/page-header';
 import { useToastOnError } from '../../components/use-toast-on-error';
 import { useQuote } from '../api/get-quote';
 import { QuoteForm } from '../components/quote-form';
@@ -34,19 +35,13 @@ export function QuoteFormRoute() {
   if (quote.isPending) return <PageSpinner label="Loading quote" />;
   if (quote.isError) {
     return (
-      <div>
-        <StaffPageHeader title={title} back={back} />
-        <EmptyState
-          title={isNotFound(quote.error) ? 'Quote not found' : 'Could not load the quote'}
-        >
-          <p>{errorMessage(quote.error)}</p>
-          {!isNotFound(quote.error) ? (
-            <Button className="mt-4" onClick={() => void quote.refetch()}>
-              Try again
-            </Button>
-          ) : null}
-        </EmptyState>
-      </div>
+      <LoadFailed
+        title={title}
+        back={back}
+        noun="quote"
+        error={quote.error}
+        onRetry={() => void quote.refetch()}
+      />
     );
   }
   return (

@@ -1,9 +1,9 @@
 import { useParams } from 'react-router';
-import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
-import { errorMessage, isNotFound } from '@/lib/api-client';
+import { isNotFound } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/use-page-meta';
-import { EmptyState, StaffPageHeader } from '../../components/page-header';
+import { LoadFailed } from '../../components/load-failed';
+import { StaffPageHeader } from '../../components/page-header';
 import { useToastOnError } from '../../components/use-toast-on-error';
 import { useManageService } from '../api/get-manage-service';
 import { ServiceForm } from '../components/service-form';
@@ -29,19 +29,13 @@ export function ServiceFormRoute() {
   if (service.isPending) return <PageSpinner label="Loading service" />;
   if (service.isError) {
     return (
-      <div>
-        <StaffPageHeader title={title} back={back} />
-        <EmptyState
-          title={isNotFound(service.error) ? 'Service not found' : 'Could not load the service'}
-        >
-          <p>{errorMessage(service.error)}</p>
-          {!isNotFound(service.error) ? (
-            <Button className="mt-4" onClick={() => void service.refetch()}>
-              Try again
-            </Button>
-          ) : null}
-        </EmptyState>
-      </div>
+      <LoadFailed
+        title={title}
+        back={back}
+        noun="service"
+        error={service.error}
+        onRetry={() => void service.refetch()}
+      />
     );
   }
   return (

@@ -1,9 +1,9 @@
 import { useParams } from 'react-router';
-import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
-import { errorMessage, isNotFound } from '@/lib/api-client';
+import { isNotFound } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/use-page-meta';
-import { EmptyState, StaffPageHeader } from '../../components/page-header';
+import { LoadFailed } from '../../components/load-failed';
+import { StaffPageHeader } from '../../components/page-header';
 import { useToastOnError } from '../../components/use-toast-on-error';
 import { useSiteUser } from '../api/get-site-user';
 import { SiteUserForm } from '../components/site-user-form';
@@ -29,17 +29,13 @@ export function SiteUserFormRoute() {
   if (user.isPending) return <PageSpinner label="Loading user" />;
   if (user.isError) {
     return (
-      <div>
-        <StaffPageHeader title={title} back={back} />
-        <EmptyState title={isNotFound(user.error) ? 'User not found' : 'Could not load the user'}>
-          <p>{errorMessage(user.error)}</p>
-          {!isNotFound(user.error) ? (
-            <Button className="mt-4" onClick={() => void user.refetch()}>
-              Try again
-            </Button>
-          ) : null}
-        </EmptyState>
-      </div>
+      <LoadFailed
+        title={title}
+        back={back}
+        noun="user"
+        error={user.error}
+        onRetry={() => void user.refetch()}
+      />
     );
   }
   return (
