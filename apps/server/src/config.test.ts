@@ -43,4 +43,21 @@ describe('loadConfig', () => {
       /BUSINESS_TIMEZONE: must be an IANA time zone/,
     );
   });
+  it('runs one process by default; more only on PostgreSQL', () => {
+    const pgUrl = 'postgres://app@127.0.0.1:5432/agency';
+    expect(loadConfig({ DATA_DIR: dataDir() }).workers).toBe(1);
+    expect(loadConfig({ DATA_DIR: dataDir(), WORKERS: '1' }).workers).toBe(1);
+    expect(loadConfig({ DATA_DIR: dataDir(), WORKERS: '4', DATABASE_URL: pgUrl }).workers).toBe(4);
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), WORKERS: 'auto', DATABASE_URL: pgUrl }).workers,
+    ).toBeGreaterThanOrEqual(1);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), WORKERS: '2' })).toThrow(
+      /WORKERS: 2 processes need DATABASE_URL \(PostgreSQL\); the embedded database serves one process only/,
+    );
+    for (const bad of ['0', '-1', 'two', '1.5', '65']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), WORKERS: bad, DATABASE_URL: pgUrl })).toThrow(
+        /WORKERS: must be/,
+      );
+    }
+  });
 });

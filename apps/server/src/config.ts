@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -16,6 +17,13 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Server processes (node:cluster); `auto` is one per CPU. More than one needs PostgreSQL. */
+  WORKERS: z
+    .string()
+    .regex(/^(auto|[1-9][0-9]*)$/, "must be a whole number of processes (1 or more) or 'auto'")
+    .transform((v) => (v === 'auto' ? os.availableParallelism() : Number(v)))
+    .pipe(z.number().max(64, 'must be at most 64'))
+    .default(1),
   PUBLIC_URL: z.url().optional(),
   COMPANY_NAME: z.string().min(1).default('Make Noise Agency'),
   CONTACT_URL: z.url().default('https://example.com/contact'),
@@ -47,6 +55,9 @@ const envSchema = z.object({
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().min(3).optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  AUTH_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+  AUTH_ACCOUNT_LOCK_MINUTES: z.coerce.number().positive().max(24 * 60).default(15),
+  UPLOAD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
@@ -92,6 +103,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** Server processes: 1 runs in this process; more fork workers (cluster.ts), PostgreSQL only. */
+  workers: number;
   publicUrl: string;
   companyName: string;
   contactUrl: string;
@@ -125,6 +138,13 @@ export interface Config {
   mailFrom: string;
   /** Sign-in and sign-up attempts per minute from one address. */
   authRateLimitPerMinute: number;
+  /**
+   * Failed sign-ins of one account (from any address) before its sign-in pauses for the window
+   * (docs/decisions/006-sign-in-limits.md).
+   */
+  signInAccountLimit: { maxFailures: number; windowMs: number };
+  /** Upload requests (multipart forms) per minute from one signed-in user. */
+  uploadRateLimitPerMinute: number;
   payments: PaymentsConfig;
   /** Australian Business Number printed on tax invoices. */
   abn: string;
@@ -193,6 +213,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (oauthMissing.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${oauthMissing.join('\n')}`);
   }
+  if (e.WORKERS > 1 && !e.DATABASE_URL) {
+    throw new ConfigError(
+      `Invalid configuration:\n  WORKERS: ${e.WORKERS} processes need DATABASE_URL (PostgreSQL); ` +
+        'the embedded database serves one process only. Set DATABASE_URL, or unset WORKERS.',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -201,6 +227,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    workers: e.WORKERS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     companyName: e.COMPANY_NAME,
     contactUrl: e.CONTACT_URL,
@@ -238,6 +265,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.MAIL_FROM ??
       `${e.COMPANY_NAME} <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>`,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    signInAccountLimit: {
+      maxFailures: e.AUTH_ACCOUNT_MAX_FAILURES,
+      windowMs: e.AUTH_ACCOUNT_LOCK_MINUTES * 60_000,
+    },
+    uploadRateLimitPerMinute: e.UPLOAD_RATE_LIMIT_PER_MINUTE,
     payments: {
       provider: e.PAYMENT_PROVIDER,
       currency: e.CURRENCY,

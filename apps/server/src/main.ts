@@ -1,10 +1,19 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app.ts';
+import { runPrimary } from './cluster.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
 
 async function main() {
   const config = loadConfig();
-  const app = await buildApp(config);
+  // WORKERS > 1: this process becomes the cluster's primary and forks the servers (cluster.ts).
+  if (config.workers > 1 && cluster.isPrimary) return runPrimary(config);
+  // A cluster worker: the primary migrated, seeded and ensured the super-admin before forking.
+  const worker = cluster.isWorker;
+  const app = await buildApp(
+    worker ? { ...config, seedDemo: false } : config,
+    worker ? { ensureAdmin: false } : {},
+  );
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
