@@ -85,6 +85,11 @@ export function createS3FileStore(options: S3Options): FileStore {
     region: options.region,
     endpoint: options.endpoint,
     forcePathStyle: options.forcePathStyle,
+    // By default the SDK streams a body with a trailing checksum (aws-chunked encoding). Many
+    // S3-compatible stores keep that framing as part of the object, corrupting every upload;
+    // checksums only where an operation requires one work with AWS S3 and with them all.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
     credentials:
       options.accessKeyId && options.secretAccessKey
         ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
@@ -93,6 +98,7 @@ export function createS3FileStore(options: S3Options): FileStore {
   return {
     kind: 's3',
     async putFile(key, tempPath, contentType) {
+      if (!isSafeKey(key)) throw new Error(`unsafe file key ${key}`);
       const info = await stat(tempPath);
       await client.send(
         new PutObjectCommand({
@@ -116,6 +122,7 @@ export function createS3FileStore(options: S3Options): FileStore {
       }
     },
     async delete(key) {
+      if (!isSafeKey(key)) return;
       await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: key }));
     },
   };
