@@ -45,16 +45,15 @@ export async function replaceCard(
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw notFound('Customer not found');
   const method = await provider.getPaymentMethod(paymentMethodId);
-  if (!method) throw badRequest('That card could not be found. Please enter it again.');
+  if (!method) throw cardNotFound();
   const customerId = await provider.ensureCustomer({
     existingId: user.stripeCustomerId,
     email: user.email,
     name: `${user.firstName} ${user.lastName}`.trim(),
     userId: user.id,
   });
-  if (method.customerId && method.customerId !== customerId) {
-    throw badRequest('That card belongs to someone else');
-  }
+  // Someone else's card is answered exactly like a card that does not exist.
+  if (method.customerId && method.customerId !== customerId) throw cardNotFound();
   await provider.setDefaultPaymentMethod(customerId, paymentMethodId);
   await db.transaction(async (tx) => {
     await tx
@@ -68,6 +67,8 @@ export async function replaceCard(
   });
   return { brand: method.brand, last4: method.last4 };
 }
+
+const cardNotFound = () => badRequest('That card could not be found. Please enter it again.');
 
 export async function currentCard(provider: PaymentProvider, user: UserRow) {
   if (!user.defaultPaymentMethodId) return null;

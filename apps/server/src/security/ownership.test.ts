@@ -1,0 +1,243 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import {
+  notifications,
+  projectBriefs,
+  sandboxPaymentIntents,
+  subscriptions,
+  users,
+} from '../db/schema.ts';
+import { createTestApp } from '../test/app.ts';
+import { bearer, createUser } from '../test/factories.ts';
+import { multipart } from '../test/multipart.ts';
+import {
+  coordinator,
+  createQuote,
+  createService,
+  orderBody,
+  pay,
+  quoteBody,
+  sandboxCard,
+} from '../test/order-factories.ts';
+
+/**
+ * Object-level access: client A asks for client B's records by id and is told they do not exist
+ * (404, the same as a missing record), and B's records are unchanged afterwards.
+ */
+const { app } = await createTestApp();
+const db = app.database.db;
+const cora = await coordinator(app);
+const alice = await createUser(app, { firstName: 'Alice', lastName: 'A' });
+const bob = await createUser(app, { firstName: 'Bob', lastName: 'B' });
+
+const monthly = await createService(app, {
+  title: 'Monthly SEO',
+  packages: [
+    { title: 'Monthly', type: 'monthly', baseCostCents: 30_000, recurringCostCents: 20_000 },
+  ],
+  extras: [],
+});
+
+async function order(token: string) {
+  const res = await pay(app, token, orderBody(monthly, { coordinatorId: cora.user.id }));
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ projectId: string; paymentId: string; defaultPaymentMethodId: string }>();
+}
+
+const bobOrder = await order(bob.token);
+const aliceOrder = await order(alice.token);
+const bobProject = bobOrder.projectId;
+
+// Bob's brief with an attachment.
+const brief = await app.inject({
+  method: 'POST',
+  url: `/api/projects/${bobProject}/brief`,
+  headers: bearer(bob.token),
+  body: multipart({ text: 'Our goals' }, [
+    { field: 'attachments', fixture: 'sample.pdf', type: 'application/pdf' },
+  ]),
+});
+expect(brief.statusCode, brief.body).toBe(201);
+const bobAttachment = brief.json<{ attachments: { _id: string }[] }>().attachments[0]!._id;
+
+// Bob's custom quote, paid: a CustomQuote project.
+const quote = await createQuote(app);
+const quotePaid = await pay(app, bob.token, quoteBody(quote, { coordinatorId: cora.user.id }));
+expect(quotePaid.statusCode, quotePaid.body).toBe(200);
+const bobQuoteProject = quotePaid.json<{ projectId: string }>().projectId;
+
+// Bob's notification, and a payment of his waiting for the bank's check.
+await app.notifier.send([bob.user.id], { kind: 'status-update', title: 'For Bob only' });
+const bobNotification = (
+  await app.inject({ url: '/api/notifications', headers: bearer(bob.token) })
+).json<{ items: { _id: string }[] }>().items[0]!._id;
+const pending = await pay(
+  app,
+  bob.token,
+  orderBody(monthly, { coordinatorId: cora.user.id, paymentMethod: sandboxCard('3ds') }),
+);
+expect(pending.json().requiresAction).toBe(true);
+const bobIntent = pending.json<{ paymentIntentId: string; clientSecret: string }>();
+
+const asAlice = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  app.inject({ method, url, headers: bearer(alice.token), ...(payload ? { payload } : {}) });
+
+/** Everything of Bob's that a refused request could have changed. */
+async function bobState() {
+  const [user] = await db.select().from(users).where(eq(users.id, bob.user.id));
+  return {
+    user: { ...user, updatedAt: undefined },
+    subscriptions: await db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, bob.user.id)),
+    briefs: await db.select().from(projectBriefs).where(eq(projectBriefs.projectId, bobProject)),
+    notifications: await db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, bob.user.id)),
+    intent: await db
+      .select()
+      .from(sandboxPaymentIntents)
+      .where(eq(sandboxPaymentIntents.id, bobIntent.paymentIntentId)),
+    projects: (await app.inject({ url: '/api/projects', headers: bearer(bob.token) })).json<
+      unknown[]
+    >(),
+  };
+}
+
+const before = await bobState();
+
+/**
+ * Every route with an id in its path or a userId query that a client may call, and the test
+ * below that covers it. Staff-only id routes are covered by the role check of the permission
+ * matrix; public ones serve the public catalogue or a capability link.
+ */
+const CLIENT_ID_ROUTES: Record<string, string> = {
+  'GET /api/projects': 'userId query',
+  'GET /api/projects/:id': 'project',
+  'GET /api/projects/:id/brief': 'brief',
+  'POST /api/projects/:id/brief': 'brief',
+  'GET /api/projects/:id/brief/attachments/:attachmentId': 'brief',
+  'GET /api/projects/:id/subscription': 'subscription',
+  'POST /api/projects/:id/subscription/cancel': 'subscription',
+  'GET /api/projects/:id/payments': 'payments and invoice',
+  'GET /api/payments/:id/invoice': 'payments and invoice',
+  'POST /api/notifications/:id/read': 'notifications',
+};
+const PUBLIC_ID_ROUTES = [
+  'GET /api/services/:id',
+  'GET /api/pages/:id',
+  'GET /api/industries/:id',
+  // The quote link is the capability to see and pay that quote (SPEC.md).
+  'GET /api/quotes/:id',
+];
+
+describe('object-level access', () => {
+  it('every id route a client may call is covered here', () => {
+    const idRoutes = app.declaredRoutes
+      .filter((r) => ['public', 'authenticated', 'client-owner'].includes(r.access))
+      .filter((r) => r.url.includes('/:') || r.url === '/api/projects')
+      .filter((r) => !r.url.startsWith('/api/docs'))
+      .map((r) => `${r.method} ${r.url}`);
+    const uncovered = idRoutes.filter(
+      (k) => !(k in CLIENT_ID_ROUTES) && !PUBLIC_ID_ROUTES.includes(k),
+    );
+    expect(uncovered.map((k) => `cover ${k} in ownership.test.ts`)).toEqual([]);
+  });
+
+  it('project: B’s project, list and custom-quote project answer 404', async () => {
+    expect((await asAlice('GET', `/api/projects/${bobProject}`)).statusCode).toBe(404);
+    expect((await asAlice('GET', `/api/projects/${bobQuoteProject}`)).statusCode).toBe(404);
+    expect((await asAlice('GET', `/api/projects?userId=${bob.user.id}`)).statusCode).toBe(404);
+    const own = await asAlice('GET', `/api/projects/${aliceOrder.projectId}`);
+    expect(own.statusCode).toBe(200);
+  });
+
+  it('brief: reading, adding to and downloading B’s brief answer 404', async () => {
+    expect((await asAlice('GET', `/api/projects/${bobProject}/brief`)).statusCode).toBe(404);
+    const add = await app.inject({
+      method: 'POST',
+      url: `/api/projects/${bobProject}/brief`,
+      headers: bearer(alice.token),
+      body: multipart({ text: 'Injected' }),
+    });
+    expect(add.statusCode).toBe(404);
+    const file = `/api/projects/${bobProject}/brief/attachments/${bobAttachment}`;
+    expect((await asAlice('GET', file)).statusCode).toBe(404);
+    // B's attachment id under A's own project is no way in either.
+    const crossed = `/api/projects/${aliceOrder.projectId}/brief/attachments/${bobAttachment}`;
+    expect((await asAlice('GET', crossed)).statusCode).toBe(404);
+    expect((await app.inject({ url: file, headers: bearer(bob.token) })).statusCode).toBe(200);
+  });
+
+  it('subscription: reading and cancelling B’s subscription answer 404', async () => {
+    expect((await asAlice('GET', `/api/projects/${bobProject}/subscription`)).statusCode).toBe(404);
+    const cancel = await asAlice('POST', `/api/projects/${bobProject}/subscription/cancel`);
+    expect(cancel.statusCode).toBe(404);
+  });
+
+  it('payments and invoice: B’s payments and invoice PDF answer 404', async () => {
+    expect((await asAlice('GET', `/api/projects/${bobProject}/payments`)).statusCode).toBe(404);
+    const invoice = await asAlice('GET', `/api/payments/${bobOrder.paymentId}/invoice`);
+    expect(invoice.statusCode).toBe(404);
+    expect(invoice.headers['content-type']).not.toContain('pdf');
+    const own = await app.inject({
+      url: `/api/payments/${bobOrder.paymentId}/invoice`,
+      headers: bearer(bob.token),
+    });
+    expect(own.statusCode).toBe(200);
+  });
+
+  it('notifications: marking B’s notification read answers 404', async () => {
+    expect((await asAlice('POST', `/api/notifications/${bobNotification}/read`)).statusCode).toBe(
+      404,
+    );
+    const list = await asAlice('GET', '/api/notifications');
+    expect(JSON.stringify(list.json())).not.toContain(bobNotification);
+  });
+
+  it('payment intents: confirming or approving B’s payment answers 404', async () => {
+    const confirm = await asAlice('POST', '/api/payments/confirm', {
+      paymentIntentId: bobIntent.paymentIntentId,
+    });
+    expect(confirm.statusCode).toBe(404);
+    const approve = await asAlice('POST', '/api/payments/sandbox/authenticate', {
+      clientSecret: bobIntent.clientSecret,
+      outcome: 'fail',
+    });
+    expect(approve.statusCode).toBe(404);
+  });
+
+  it('card and payment details: B’s are answered like ones that do not exist', async () => {
+    const info = await asAlice('POST', '/api/users/update-payment-info', {
+      userId: bob.user.id,
+      stripeCustomerId: 'cus_x',
+      defaultPaymentMethodId: bobOrder.defaultPaymentMethodId,
+    });
+    expect(info.statusCode).toBe(404);
+    const bobsCard = await asAlice('PUT', '/api/users/payment-method', {
+      paymentMethodId: bobOrder.defaultPaymentMethodId,
+    });
+    const noSuchCard = await asAlice('PUT', '/api/users/payment-method', {
+      paymentMethodId: 'pm_sandbox_doesnotexist00_success',
+    });
+    const madeUp = await asAlice('PUT', '/api/users/payment-method', {
+      paymentMethodId: 'pm_nothing',
+    });
+    expect(bobsCard.statusCode).toBeGreaterThanOrEqual(400);
+    expect(madeUp.statusCode).toBeGreaterThanOrEqual(400);
+    expect({ status: bobsCard.statusCode, message: bobsCard.json().message }).toEqual({
+      status: madeUp.statusCode,
+      message: madeUp.json().message,
+    });
+    // A's own card on file is still A's own.
+    const aliceCard = await asAlice('GET', '/api/users/payment-method');
+    expect(aliceCard.json().card).toMatchObject({ last4: '4242' });
+    expect(noSuchCard.statusCode).toBeLessThan(500);
+  });
+
+  it('leaves every record of B as it was', async () => {
+    expect(await bobState()).toEqual(before);
+  });
+});

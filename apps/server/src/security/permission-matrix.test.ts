@@ -1,0 +1,228 @@
+import type { AddressInfo } from 'node:net';
+import { can, type Permission, type RouteAccess } from '@noise/shared/permissions';
+import type { Role } from '@noise/shared/roles';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../test/app.ts';
+import { bearer, createUser } from '../test/factories.ts';
+
+/**
+ * Who may call each API route, written out by hand. A route added to the server without a line
+ * here fails this suite, and so does a route whose declared access no longer matches its line:
+ * a change of access is a decision to make here, on purpose.
+ */
+const EXPECTED: Record<string, RouteAccess> = {
+  'GET /api/docs': 'public',
+  'GET /api/docs/static/index.html': 'public',
+  'GET /api/docs/static/swagger-initializer.js': 'public',
+  'GET /api/docs/json': 'public',
+  'GET /api/docs/yaml': 'public',
+  'GET /api/docs/static/*': 'public',
+  'GET /api/config': 'public',
+  'POST /api/auth/signup': 'public',
+  'POST /api/auth/login': 'public',
+  'POST /api/auth/admin-login': 'public',
+  'GET /api/auth/verify-token': 'public',
+  'GET /api/auth/user': 'authenticated',
+  'POST /api/auth/logout': 'authenticated',
+  'POST /api/auth/forgot-password': 'public',
+  'POST /api/auth/reset-password': 'public',
+  'GET /api/auth/google': 'public',
+  'GET /api/auth/facebook': 'public',
+  'GET /api/auth/apple': 'public',
+  'GET /api/auth/google/callback': 'public',
+  'GET /api/auth/facebook/callback': 'public',
+  'GET /api/auth/apple/callback': 'public',
+  'POST /api/auth/oauth/link/preview': 'public',
+  'POST /api/auth/oauth/link': 'public',
+  'GET /api/users/profile': 'authenticated',
+  'PUT /api/users/profile': 'authenticated',
+  'PUT /api/users/password': 'authenticated',
+  'GET /api/users/payment-method': 'authenticated',
+  'PUT /api/users/payment-method': 'authenticated',
+  'GET /api/payment-methods/:paymentMethodId': 'customers:manage',
+  'PUT /api/payment-methods/:customerId': 'customers:manage',
+  'GET /api/users/clients': 'customers:manage',
+  'GET /api/users/clients/:id': 'customers:manage',
+  'PUT /api/users/clients/:id': 'customers:manage',
+  'GET /api/users/clients/:id/notes': 'customers:manage',
+  'POST /api/users/clients/:id/notes': 'customers:manage',
+  'GET /api/users/clients/:id/audit': 'customers:manage',
+  'GET /api/notifications': 'authenticated',
+  'POST /api/notifications/:id/read': 'authenticated',
+  'POST /api/notifications/read-all': 'authenticated',
+  'GET /api/notifications/settings': 'authenticated',
+  'PUT /api/notifications/settings': 'authenticated',
+  'GET /api/notifications/stream': 'authenticated',
+  'GET /api/users/site-users': 'site-users:manage',
+  'GET /api/users/site-users/:id': 'site-users:manage',
+  'POST /api/users/site-users': 'site-users:manage',
+  'PUT /api/users/site-users/:id': 'site-users:manage',
+  'DELETE /api/users/site-users/:id': 'site-users:manage',
+  'POST /api/users/site-users/:id/reset-password': 'site-users:manage',
+  'GET /api/services': 'public',
+  'GET /api/services/search': 'public',
+  'GET /api/services/:id': 'public',
+  'GET /api/pages': 'public',
+  'GET /api/pages/:id': 'public',
+  'GET /api/industries': 'public',
+  'POST /api/users/recently-viewed': 'authenticated',
+  'GET /api/users/recently-viewed': 'authenticated',
+  'GET /api/pdf': 'public',
+  'GET /api/services/manage': 'catalogue:manage',
+  'GET /api/services/:id/manage': 'catalogue:manage',
+  'POST /api/services': 'catalogue:manage',
+  'PUT /api/services/:id': 'catalogue:manage',
+  'DELETE /api/services/:id': 'catalogue:manage',
+  'POST /api/pages': 'catalogue:manage',
+  'PUT /api/pages/:id': 'catalogue:manage',
+  'DELETE /api/pages/:id': 'catalogue:manage',
+  'GET /api/industries/:id': 'public',
+  'POST /api/industries': 'catalogue:manage',
+  'PUT /api/industries/:id': 'catalogue:manage',
+  'DELETE /api/industries/:id': 'catalogue:manage',
+  'GET /api/overview': 'overview:read',
+  'GET /api/payments/config': 'public',
+  'POST /api/payments/handle-payment': 'authenticated',
+  'POST /api/payments/confirm': 'authenticated',
+  'POST /api/payments/sandbox/authenticate': 'public',
+  'POST /api/users/update-payment-info': 'authenticated',
+  'GET /api/users/coordinators': 'public',
+  'GET /api/quotes/:id': 'public',
+  'GET /api/projects/:id/subscription': 'client-owner',
+  'GET /api/projects/:id/payments': 'client-owner',
+  'POST /api/projects/:id/subscription/cancel': 'client-owner',
+  'GET /api/payments/:id/invoice': 'client-owner',
+  'POST /api/payments/guest-checkout': 'public',
+  'POST /api/payments/guest-confirm': 'public',
+  'GET /api/projects': 'client-owner',
+  'GET /api/projects/:id': 'client-owner',
+  'PUT /api/users/projects/:projectId/status': 'sales:manage',
+  'PUT /api/projects/:projectId/status': 'sales:manage',
+  'PATCH /api/projects/:id': 'sales:manage',
+  'GET /api/users/clients/:id/projects': 'customers:manage',
+  'GET /api/projects-all': 'sales:manage',
+  'GET /api/projects-all/:id': 'sales:manage',
+  'GET /api/sales/filters': 'sales:manage',
+  'GET /api/projects/:id/brief': 'client-owner',
+  'POST /api/projects/:id/brief': 'client-owner',
+  'GET /api/projects/:id/brief/attachments/:attachmentId': 'client-owner',
+  'GET /api/quotes': 'quotes:manage',
+  'GET /api/quotes/:id/manage': 'quotes:manage',
+  'POST /api/quotes': 'quotes:manage',
+  'PUT /api/quotes/:id': 'quotes:manage',
+  'DELETE /api/quotes/:id': 'quotes:manage',
+  'POST /api/quotes/:id/send': 'quotes:manage',
+  'GET /api/reports/revenue': 'reporting:read',
+  'GET /api/reports/gst': 'reporting:read',
+  'GET /api/reports/sales.csv': 'reporting:read',
+  'POST /api/auth/apple/callback': 'public',
+  'POST /api/payments/stripe/webhook': 'public',
+};
+
+const { app } = await createTestApp();
+
+type Principal = { name: string; role: Role | null; token: string | null };
+const principals: Principal[] = [
+  { name: 'anonymous', role: null, token: null },
+  { name: 'client A', role: 'client', token: (await createUser(app)).token },
+  { name: 'client B', role: 'client', token: (await createUser(app)).token },
+  {
+    name: 'co-ordinator',
+    role: 'co-ordinator',
+    token: (await createUser(app, { role: 'co-ordinator' })).token,
+  },
+  { name: 'admin', role: 'admin', token: (await createUser(app, { role: 'admin' })).token },
+  {
+    name: 'super-admin',
+    role: 'super-admin',
+    token: (await createUser(app, { role: 'super-admin' })).token,
+  },
+];
+
+const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
+const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, 'no-such-id').replace(/\*$/, 'x');
+
+/** 'allowed', 401 or 403: what the declared access and the permission table promise. */
+function expectedAnswer(access: RouteAccess, role: Role | null): 'allowed' | 401 | 403 {
+  if (access === 'public') return 'allowed';
+  if (role === null) return 401;
+  if (access === 'authenticated' || access === 'client-owner') return 'allowed';
+  return can(role, access as Permission) ? 'allowed' : 403;
+}
+
+// The live notifications stream never ends: it is opened over a real socket and closed once its
+// status line is in.
+const STREAM = 'GET /api/notifications/stream';
+await app.listen({ host: '127.0.0.1', port: 0 });
+const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+afterAll(() => app.server.close());
+
+async function statusOf(route: { method: string; url: string }, token: string | null) {
+  if (key(route) === STREAM) {
+    const abort = new AbortController();
+    const res = await fetch(`${base}${route.url}`, {
+      headers: token ? bearer(token) : {},
+      signal: abort.signal,
+    });
+    abort.abort();
+    return res.status;
+  }
+  const res = await app.inject({
+    method: route.method as 'GET',
+    url: concrete(route.url),
+    headers: token ? bearer(token) : {},
+    payload: {},
+  });
+  return res.statusCode;
+}
+
+describe('permission matrix', () => {
+  it('has an expectation for every declared route, and every expectation names a route', () => {
+    const declared = new Set(app.declaredRoutes.map(key));
+    const missing = [...declared].filter((k) => !(k in EXPECTED));
+    expect(
+      missing.map((k) => `add an expectation for ${k}`),
+      'routes without a line in EXPECTED',
+    ).toEqual([]);
+    const stale = Object.keys(EXPECTED).filter((k) => !declared.has(k));
+    expect(
+      stale.map((k) => `remove the expectation for ${k}: no such route`),
+      'lines in EXPECTED without a route',
+    ).toEqual([]);
+  });
+
+  it('every route declares the access its expectation says', () => {
+    const changed = app.declaredRoutes
+      .filter((r) => EXPECTED[key(r)] !== undefined && EXPECTED[key(r)] !== r.access)
+      .map((r) => `${key(r)} declares ${r.access}, expected ${EXPECTED[key(r)]}`);
+    expect(changed).toEqual([]);
+  });
+
+  // Signing out ends the principal's session: those routes go last.
+  const routes = [...app.declaredRoutes].sort(
+    (a, b) => Number(a.url === '/api/auth/logout') - Number(b.url === '/api/auth/logout'),
+  );
+
+  for (const principal of principals) {
+    it(`answers ${principal.name} on every route as its access and role say`, async () => {
+      const wrong: string[] = [];
+      let allowedCount = 0;
+      for (const route of routes) {
+        const access = EXPECTED[key(route)] ?? route.access;
+        const expected = expectedAnswer(access, principal.role);
+        const status = await statusOf(route, principal.token);
+        if (expected === 'allowed') {
+          allowedCount++;
+          // 503 is a sign-in provider without keys explaining itself; 500 would be a bug.
+          if (status === 401 || status === 403 || status === 500) {
+            wrong.push(`${key(route)} (${access}): got ${status}, expected neither 401 nor 403`);
+          }
+        } else if (status !== expected) {
+          wrong.push(`${key(route)} (${access}): got ${status}, expected ${expected}`);
+        }
+      }
+      expect(wrong).toEqual([]);
+      expect(allowedCount).toBeGreaterThan(0);
+    });
+  }
+});
