@@ -1,0 +1,234 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiSignUp, apiStaffLogin } from '../support/api.ts';
+import { launchBrowser, type TestBrowser } from '../support/browser.ts';
+import type { RunningServer } from '../support/server.ts';
+import { createCoordinator, signUpCustomer } from '../checkout/helpers.ts';
+import { placePaidOrder } from '../customer/helpers.ts';
+import {
+  createTestDatabase,
+  eventually,
+  postgresReachable,
+  PG_ADMIN_URL,
+  startProcess,
+  type ServerProcess,
+  type TestDatabase,
+} from './processes.ts';
+
+// Two built servers on two ports, one PostgreSQL database: what one process does, the other
+// sees. PostgreSQL is required (CI has it); without it the file is skipped, saying why.
+const reachable = await postgresReachable();
+if (!reachable) {
+  console.warn(
+    `SKIPPED e2e/scale/two-processes: PostgreSQL is not reachable at ${PG_ADMIN_URL} ` +
+      '(set TEST_DATABASE_URL to a role that may create databases).',
+  );
+}
+
+const ADMIN_EMAIL = 'scale-admin@example.com';
+const ADMIN_PASSWORD = 'scale admin password';
+
+let database: TestDatabase;
+let a: ServerProcess;
+let b: ServerProcess;
+let browser: TestBrowser | undefined;
+const asServer = (p: ServerProcess) => ({ url: p.url }) as RunningServer;
+
+async function get(p: ServerProcess, path: string, token?: string) {
+  return fetch(`${p.url}${path}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+}
+
+describe.skipIf(!reachable)('two server processes on one PostgreSQL', () => {
+  beforeAll(async () => {
+    database = await createTestDatabase('scale');
+    const env = {
+      DATABASE_URL: database.url,
+      TOKEN_SECRET: randomBytes(36).toString('base64url'),
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      // Both job runners poll often, so they race for the same due work.
+      JOBS_POLL_INTERVAL_MS: '150',
+    };
+    // Started together: both migrate, seed and ensure the admin at once, under their locks.
+    [a, b] = await Promise.all([startProcess({ env }), startProcess({ env })]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await Promise.all([a?.stop(), b?.stop()]);
+    await database?.drop();
+  });
+
+  it('are two processes that both answer, on a database migrated and seeded once', async () => {
+    expect(a.pid).not.toBe(b.pid);
+    expect(a.port).not.toBe(b.port);
+    for (const p of [a, b]) {
+      const res = await get(p, '/readyz');
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ status: 'ok', database: 'postgres' });
+    }
+    const [services] = await database.query<{ n: number }>(
+      'select count(*)::int as n from services',
+    );
+    expect(services!.n).toBe(20);
+    const admins = await database.query<{ email: string }>(
+      "select email from users where role = 'super-admin'",
+    );
+    expect(admins).toEqual([{ email: ADMIN_EMAIL }]);
+    const migrations = await database.query<{ n: number }>(
+      'select count(*)::int as n, count(distinct hash)::int as d from drizzle.__drizzle_migrations',
+    );
+    expect(migrations[0]!.n).toBeGreaterThan(0);
+    expect(migrations[0]).toMatchObject({ d: migrations[0]!.n });
+  });
+
+  it('accepts a sign-in made on one process on the other, and a sign-out too', async () => {
+    const email = `across-${randomBytes(4).toString('hex')}@example.com`;
+    const token = await apiSignUp(a.url, { firstName: 'Ada', lastName: 'Across', email });
+    const onB = await get(b, '/api/auth/user', token);
+    expect(onB.status).toBe(200);
+    expect(((await onB.json()) as { email: string }).email).toBe(email);
+
+    const staff = await apiStaffLogin(b.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    expect((await get(a, '/api/users/clients', staff)).status).toBe(200);
+
+    const out = await fetch(`${a.url}/api/auth/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(out.status).toBe(204);
+    expect((await get(b, '/api/auth/user', token)).status).toBe(401);
+  });
+
+  it('shows a catalogue change made through one process on the other at once', async () => {
+    const staff = await apiStaffLogin(a.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const list = (await (await get(b, '/api/industries')).json()) as {
+      _id: string;
+      title: string;
+      link: string;
+    }[];
+    const industry = list[0]!;
+    // Read on B first, so anything B keeps in memory is warm with the old title.
+    const warm = (await (await get(b, `/api/industries/${industry._id}`)).json()) as {
+      title: string;
+    };
+    expect(warm.title).toBe(industry.title);
+
+    const title = `Renamed ${randomBytes(3).toString('hex')}`;
+    const form = new FormData();
+    form.append('title', title);
+    form.append('link', industry.link);
+    const put = await fetch(`${a.url}/api/industries/${industry._id}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${staff}` },
+      body: form,
+    });
+    expect(put.status, await put.clone().text()).toBe(200);
+
+    // "At once": B answers with the new title within a second (a cache must be told, not expire).
+    await eventually(
+      async () => {
+        const one = (await (await get(b, `/api/industries/${industry._id}`)).json()) as {
+          title: string;
+        };
+        const all = (await (await get(b, '/api/industries')).json()) as { title: string }[];
+        return one.title === title && all.some((i) => i.title === title);
+      },
+      1000,
+      'process B shows the industry renamed through process A',
+    );
+  });
+
+  it("brings a notification made on one process to a browser connected to the other's stream", async () => {
+    const staff = await apiStaffLogin(b.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await fetch(`${b.url}/api/notifications/read-all`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${staff}` },
+    });
+    browser = await launchBrowser(b.url);
+    const { page } = await browser.newPage({ token: staff });
+    const streamOnB = page.waitForResponse(
+      (r) => r.url() === `${b.url}/api/notifications/stream` && r.status() === 200,
+    );
+    await page.goto('/wkm-dashboard');
+    await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
+    await streamOnB;
+
+    // The staff action happens on A: a new customer signs up there.
+    await apiSignUp(a.url, {
+      firstName: 'Cross',
+      lastName: 'Process',
+      email: `cross-${randomBytes(4).toString('hex')}@example.com`,
+    });
+
+    const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+    await bell.waitFor({ timeout: 15_000 });
+    await bell.click();
+    await page.getByText('New customer: Cross Process').waitFor();
+  });
+
+  it('charges each due renewal once while both job runners race for it', async () => {
+    const staff = await apiStaffLogin(a.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const coordinator = await createCoordinator(asServer(a), staff);
+    const projectIds: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      // Orders through either process: they share one sandbox provider (its rows).
+      const server = asServer(i % 2 === 0 ? a : b);
+      const customer = await signUpCustomer(server);
+      const project = await placePaidOrder(server, customer, {
+        serviceId: 'graphic-design',
+        packageTitle: 'Design on Call',
+        extraTitles: [],
+        coordinatorId: coordinator._id,
+      });
+      projectIds.push(project._id);
+    }
+    const subscriptions = await database.query<{ id: string }>(
+      'select id from subscriptions where project_id = any($1)',
+      [projectIds],
+    );
+    expect(subscriptions).toHaveLength(4);
+    const ids = subscriptions.map((s) => s.id);
+
+    // Every period falls due at once; both processes' runners poll every 150 ms.
+    await database.query(
+      `update subscriptions set next_charge_at = date_trunc('milliseconds', now() - interval '1 minute')
+        where id = any($1)`,
+      [ids],
+    );
+    await eventually(
+      async () => {
+        const rows = await database.query<{ n: number }>(
+          'select count(*)::int as n from subscriptions where id = any($1) and next_charge_at > now()',
+          [ids],
+        );
+        return rows[0]!.n === ids.length;
+      },
+      30_000,
+      'every due subscription renewed',
+    );
+    // Give both runners several more rounds to charge anything twice, if they would.
+    await new Promise((r) => setTimeout(r, 1500));
+
+    const payments = await database.query<{ subscription_id: string; n: number }>(
+      `select subscription_id, count(*)::int as n from payments
+        where kind = 'renewal' and subscription_id = any($1) group by subscription_id`,
+      [ids],
+    );
+    expect(payments.map((p) => p.n)).toEqual([1, 1, 1, 1]);
+    const charges = await database.query<{ n: number }>(
+      `select count(*)::int as n from sandbox_payment_intents
+        where metadata->>'kind' = 'renewal' and metadata->>'subscriptionId' = any($1)`,
+      [ids],
+    );
+    expect(charges[0]!.n).toBe(4);
+    const jobs = await database.query<{ status: string; n: number }>(
+      `select status, count(*)::int as n from jobs
+        where kind = 'renewal' and payload->>'subscriptionId' = any($1) group by status`,
+      [ids],
+    );
+    expect(jobs).toEqual([{ status: 'done', n: 4 }]);
+  });
+});
