@@ -27,6 +27,11 @@ export interface Database {
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   /** PostgreSQL NOTIFY, heard by every listener of any process. */
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * How many SQL statements `db` has sent since the database was opened (transactions' BEGIN and
+   * COMMIT not included). Tests take the difference around a request to pin queries per request.
+   */
+  queryCount(): number;
 }
 
 export interface OpenDatabaseOptions {
@@ -49,11 +54,25 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return openPglite(options.pgliteDir ?? 'memory');
 }
 
+/** Counts the statements drizzle sends; costs one increment per query. */
+function createQueryCounter() {
+  let count = 0;
+  return {
+    logger: {
+      logQuery() {
+        count += 1;
+      },
+    },
+    queryCount: () => count,
+  };
+}
+
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const counter = createQueryCounter();
+  const db = drizzlePg(pool, { schema, logger: counter.logger }) as unknown as Db;
   // Several processes may start at once: one migrates while the others wait on the lock.
   const client = await pool.connect();
   try {
@@ -78,6 +97,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     notify: async (channel, payload) => {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
+    queryCount: counter.queryCount,
   };
 }
 
@@ -87,9 +107,11 @@ async function openPglite(dir: string): Promise<Database> {
     const client = await PGlite.create(dir === 'memory' ? undefined : dir, {
       extensions: { pg_trgm },
     });
-    const raw = drizzlePglite(client, { schema });
-    await migratePglite(raw, { migrationsFolder: migrationsFolder() });
-    const db = raw as unknown as Db;
+    await migratePglite(drizzlePglite(client, { schema }), {
+      migrationsFolder: migrationsFolder(),
+    });
+    const counter = createQueryCounter();
+    const db = drizzlePglite(client, { schema, logger: counter.logger }) as unknown as Db;
     return {
       db,
       kind: 'pglite',
@@ -109,6 +131,7 @@ async function openPglite(dir: string): Promise<Database> {
       notify: async (channel, payload) => {
         await client.query('select pg_notify($1, $2)', [channel, payload]);
       },
+      queryCount: counter.queryCount,
     };
   } catch (error) {
     unlock();

@@ -11,11 +11,11 @@ import { toDollars } from '@noise/shared/pricing';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
+import { sendCached } from '../../lib/response-cache.ts';
 import { readMultipart, type FileFieldRule, type MultipartBody } from '../../lib/multipart.ts';
 import type { SavedUpload } from '../../lib/uploads.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { AuditRepository } from '../audit/repository.ts';
-import { cacheableJson } from './http-cache.ts';
 import { deleteIndustry, saveIndustry } from './manage-industry.ts';
 import { deletePage, savePage } from './manage-page.ts';
 import { manageRepository } from './manage-repository.ts';
@@ -68,6 +68,17 @@ export function registerCatalogueAdminRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const access = 'catalogue:manage' as const;
+  const cache = app.catalogueCache;
+  /**
+   * Every write forgets the cached public catalogue once its handler is done (committed or
+   * failed) and before the answer leaves, so the very next public read sees the change.
+   */
+  const invalidates = {
+    onSend: async (_request: FastifyRequest, _reply: unknown, payload: unknown) => {
+      await cache.invalidate();
+      return payload;
+    },
+  };
   const tags = ['catalogue management'];
   const manage: ManageDeps = {
     db: deps.db,
@@ -150,6 +161,7 @@ export function registerCatalogueAdminRoutes(
     '/api/services',
     {
       config: { access },
+      ...invalidates,
       schema: {
         tags,
         security,
@@ -177,6 +189,7 @@ export function registerCatalogueAdminRoutes(
     '/api/services/:id',
     {
       config: { access },
+      ...invalidates,
       schema: {
         tags,
         security,
@@ -203,6 +216,7 @@ export function registerCatalogueAdminRoutes(
     '/api/services/:id',
     {
       config: { access },
+      ...invalidates,
       schema: {
         tags,
         security,
@@ -231,6 +245,7 @@ export function registerCatalogueAdminRoutes(
     '/api/pages',
     {
       config: { access },
+      ...invalidates,
       schema: {
         tags,
         security,
@@ -252,6 +267,7 @@ export function registerCatalogueAdminRoutes(
     '/api/pages/:id',
     {
       config: { access },
+      ...invalidates,
       schema: {
         tags,
         security,
@@ -278,6 +294,7 @@ export function registerCatalogueAdminRoutes(
     '/api/pages/:id',
     {
       config: { access },
+      ...invalidates,
       schema: {
         tags,
         security,
@@ -298,7 +315,6 @@ export function registerCatalogueAdminRoutes(
     '/api/industries/:id',
     {
       config: { access: 'public' },
-      onSend: cacheableJson(60),
       schema: {
         tags: ['catalogue'],
         summary: 'An industry',
@@ -306,10 +322,13 @@ export function registerCatalogueAdminRoutes(
         response: { 200: industrySchema },
       },
     },
-    async (request) => {
-      const industry = await deps.catalogue.findIndustry(request.params.id);
-      if (!industry) throw notFound('Industry not found');
-      return industry;
+    async (request, reply) => {
+      const { id } = request.params;
+      const entry = await cache.get(`industry:${id}`, industrySchema, () =>
+        deps.catalogue.findIndustry(id),
+      );
+      if (!entry) throw notFound('Industry not found');
+      return sendCached(request, reply, entry);
     },
   );
 
@@ -321,6 +340,7 @@ export function registerCatalogueAdminRoutes(
     '/api/industries',
     {
       config: { access },
+      ...invalidates,
       schema: {
         tags,
         security,
@@ -348,6 +368,7 @@ export function registerCatalogueAdminRoutes(
     '/api/industries/:id',
     {
       config: { access },
+      ...invalidates,
       schema: {
         tags,
         security,
@@ -374,6 +395,7 @@ export function registerCatalogueAdminRoutes(
     '/api/industries/:id',
     {
       config: { access },
+      ...invalidates,
       schema: {
         tags,
         security,

@@ -12,13 +12,11 @@ import {
   serviceSearchResultSchema,
 } from '@noise/shared/catalogue';
 import { notFound } from '../../lib/errors.ts';
+import { sendCached } from '../../lib/response-cache.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { cacheableJson } from './http-cache.ts';
+import { createCatalogueCache } from './catalogue-cache.ts';
 import { openOwnPdf, resolveOwnFileUrl, type UploadSource } from './own-files.ts';
 import type { CatalogueRepository } from './repository.ts';
-
-/** How long browsers and proxies may reuse a public catalogue answer without asking again. */
-const CATALOGUE_MAX_AGE_SECONDS = 60;
 
 const idParams = z.object({ id: z.string().min(1).max(200) });
 const serviceSummarySchema = z.object({
@@ -54,22 +52,30 @@ export function registerCatalogueRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { catalogue } = deps;
-  const cached = cacheableJson(CATALOGUE_MAX_AGE_SECONDS);
+  // Public answers are serialized once and kept until a staff write (catalogue-cache.ts).
+  const cache = createCatalogueCache({ database: app.database, log: app.log });
+  app.decorate('catalogueCache', cache);
+  app.addHook('onReady', () => cache.start());
+  app.addHook('onClose', () => cache.stop());
 
+  const serviceList = z.array(serviceSummarySchema);
   r.get(
     '/api/services',
     {
       config: { access: 'public' },
-      onSend: cached,
       schema: {
         tags: ['catalogue'],
         summary: 'Services on the site, by title',
-        response: { 200: z.array(serviceSummarySchema) },
+        response: { 200: serviceList },
       },
     },
-    async () => catalogue.listServices(),
+    async (request, reply) => {
+      const entry = await cache.get('services', serviceList, () => catalogue.listServices());
+      return sendCached(request, reply, entry!);
+    },
   );
 
+  const searchResults = z.array(serviceSearchResultSchema);
   // A static path: the router prefers it to /api/services/:id, so 'search' is never an id.
   r.get(
     '/api/services/search',
@@ -85,13 +91,16 @@ export function registerCatalogueRoutes(
         querystring: z.object({
           q: z.string().max(10_000, 'The search query is too long').optional(),
         }),
-        response: { 200: z.array(serviceSearchResultSchema) },
+        response: { 200: searchResults },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const term = normaliseSearchTerm(request.query.q ?? '');
       if (!term) return [];
-      return catalogue.searchServices(term, SEARCH_MAX_RESULTS);
+      const entry = await cache.get(`search:${term.toLowerCase()}`, searchResults, () =>
+        catalogue.searchServices(term, SEARCH_MAX_RESULTS),
+      );
+      return sendCached(request, reply, entry!);
     },
   );
 
@@ -99,7 +108,6 @@ export function registerCatalogueRoutes(
     '/api/services/:id',
     {
       config: { access: 'public' },
-      onSend: cached,
       schema: {
         tags: ['catalogue'],
         summary: 'A service with its packages, extras, FAQs and media',
@@ -107,32 +115,37 @@ export function registerCatalogueRoutes(
         response: { 200: serviceSchema },
       },
     },
-    async (request) => {
-      const service = await catalogue.findService(request.params.id);
-      if (!service) throw notFound('Service not found');
-      return service;
+    async (request, reply) => {
+      const { id } = request.params;
+      const entry = await cache.get(`service:${id}`, serviceSchema, () =>
+        catalogue.findService(id),
+      );
+      if (!entry) throw notFound('Service not found');
+      return sendCached(request, reply, entry);
     },
   );
 
+  const pageList = z.array(pageSchema.pick({ _id: true, title: true }));
   r.get(
     '/api/pages',
     {
       config: { access: 'public' },
-      onSend: cached,
       schema: {
         tags: ['catalogue'],
         summary: 'Content pages, by title',
-        response: { 200: z.array(pageSchema.pick({ _id: true, title: true })) },
+        response: { 200: pageList },
       },
     },
-    async () => catalogue.listPages(),
+    async (request, reply) => {
+      const entry = await cache.get('pages', pageList, () => catalogue.listPages());
+      return sendCached(request, reply, entry!);
+    },
   );
 
   r.get(
     '/api/pages/:id',
     {
       config: { access: 'public' },
-      onSend: cached,
       schema: {
         tags: ['catalogue'],
         summary: 'A content page with its items',
@@ -140,25 +153,29 @@ export function registerCatalogueRoutes(
         response: { 200: pageSchema },
       },
     },
-    async (request) => {
-      const page = await catalogue.findPage(request.params.id);
-      if (!page) throw notFound('Page not found');
-      return page;
+    async (request, reply) => {
+      const { id } = request.params;
+      const entry = await cache.get(`page:${id}`, pageSchema, () => catalogue.findPage(id));
+      if (!entry) throw notFound('Page not found');
+      return sendCached(request, reply, entry);
     },
   );
 
+  const industryList = z.array(industrySchema);
   r.get(
     '/api/industries',
     {
       config: { access: 'public' },
-      onSend: cached,
       schema: {
         tags: ['catalogue'],
         summary: 'Industries for the home page grid',
-        response: { 200: z.array(industrySchema) },
+        response: { 200: industryList },
       },
     },
-    async () => catalogue.listIndustries(),
+    async (request, reply) => {
+      const entry = await cache.get('industries', industryList, () => catalogue.listIndustries());
+      return sendCached(request, reply, entry!);
+    },
   );
 
   r.post(
