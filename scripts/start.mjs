@@ -1,5 +1,7 @@
 // npm start: builds the web app and the server when no build exists, then starts the server.
 // Configuration comes from the environment (see .env.example); a .env file is read if present.
+// With WORKERS=N (PostgreSQL only) the server's own primary forks N workers on one port
+// (apps/server/src/cluster.ts); the stop signals passed on below reach it, and it stops them all.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
