@@ -30,7 +30,13 @@ export async function ensureAdmin(deps: {
   if ((await users.countByRole('super-admin')) > 0) return;
   const email = config.adminEmail ?? DEFAULT_ADMIN_EMAIL;
   const password = randomBytes(12).toString('base64url');
-  await upsertSuperAdmin(users, email, password);
+  const result = await upsertSuperAdmin(users, email, password);
+  if (!result.created) {
+    // Another process starting at the same moment created it (and printed its password), or the
+    // account existed and kept its own password: this password was never stored, so never shown.
+    log.info({ userId: result.user.id, email }, 'super-admin exists; its password is unchanged');
+    return;
+  }
   const line = '-'.repeat(64);
   process.stdout.write(
     `\n${line}\nStaff sign-in created (shown once):\n  ${config.publicUrl}/wkm-login\n` +
