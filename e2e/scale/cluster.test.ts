@@ -81,7 +81,8 @@ describe.skipIf(!reachable)('WORKERS=2 on PostgreSQL', () => {
   });
 
   afterAll(async () => {
-    await cluster?.stop('SIGKILL');
+    // SIGTERM: the start script passes it on, so no worker outlives a failed test.
+    await cluster?.stop('SIGTERM');
     await database?.drop();
   });
 
