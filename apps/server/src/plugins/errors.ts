@@ -32,6 +32,15 @@ export function registerErrorHandler(app: FastifyInstance) {
         requestId: request.id,
       });
     }
+    if (isUnstorableText(error)) {
+      // PostgreSQL refuses text with a NUL character (or invalid UTF-8): the caller sent it.
+      return reply.status(400).send({
+        statusCode: 400,
+        error: 'bad_request',
+        message: 'The request contains characters that cannot be saved (such as a NUL character)',
+        requestId: request.id,
+      });
+    }
     const status = error.statusCode ?? 500;
     if (status < 500) {
       // Fastify's own client errors: malformed JSON, body too large, wrong content type, 429.
@@ -50,6 +59,15 @@ export function registerErrorHandler(app: FastifyInstance) {
       requestId: request.id,
     });
   });
+}
+
+/** 22021 invalid byte sequence (a NUL in text), 22P05 untranslatable character; drizzle wraps. */
+function isUnstorableText(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (code === '22021' || code === '22P05') return true;
+  }
+  return false;
 }
 
 function clientMessage(error: FastifyError): string {
