@@ -1,22 +1,45 @@
-// npm run bench: starts the built server on a free port with a fresh data folder (PGlite, demo
-// data) and measures the main public and signed-in endpoints with autocannon.
-// Options: --duration 10 --connections 20. Requires `npm run build` first (done if missing).
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
+// npm run bench: the main endpoints of the built server measured with autocannon, each side by
+// side with its limit, a plain node:http server sending the same bytes
+// (scripts/bench/limit-server.mjs). On PGlite and on PostgreSQL, with a catalogue and sales
+// history made by scripts/generate-data.mjs. Prints requests/s, p50, p97.5 and p99, the ratio
+// to the limit, and a one-connection latency run; writes the tables into docs/performance.md.
+// Options:
+//   --db both|pglite|postgres   (PostgreSQL: BENCH_DATABASE_URL or TEST_DATABASE_URL, a role that
+//                                may create databases; a fresh database is made and dropped)
+//   --duration 10 --connections 10 --latency-duration 5
+//   --services 10000 --sales 100000 --customer-sales 1000
+//   --only name,name  (targets whose name contains one of these)   --no-write (leave the docs)
+// Requires `npm run build` (done when missing).
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import pg from 'pg';
+import { generate, root, startLimitServer, startServer } from './bench/server.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({
   options: {
+    db: { type: 'string', default: 'both' },
     duration: { type: 'string', default: '10' },
-    connections: { type: 'string', default: '20' },
+    connections: { type: 'string', default: '10' },
+    'latency-duration': { type: 'string', default: '5' },
+    services: { type: 'string', default: '10000' },
+    sales: { type: 'string', default: '100000' },
+    'customer-sales': { type: 'string', default: '1000' },
+    only: { type: 'string' },
+    write: { type: 'boolean', default: true },
+    'no-write': { type: 'boolean', default: false },
   },
 });
+const DURATION = Number(values.duration);
+const CONNECTIONS = Number(values.connections);
+const LATENCY_DURATION = Number(values['latency-duration']);
+const ENCODING = 'gzip, deflate, br';
+let requestCounter = 0;
 
 if (
   !existsSync(`${root}apps/server/dist/main.js`) ||
@@ -25,87 +48,308 @@ if (
   spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
 }
 
-const port = await new Promise((resolve) => {
-  const s = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port: p } = s.address();
-    s.close(() => resolve(p));
-  });
-});
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'noise-bench-'));
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, [`${root}apps/server/dist/main.js`], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
+const kinds = values.db === 'both' ? ['pglite', 'postgres'] : [values.db];
+const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const results = {};
+for (const kind of kinds) {
+  if (kind === 'postgres' && !adminUrl) {
+    console.log('PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL');
+    continue;
+  }
+  results[kind] = await benchOn(kind);
+}
+if (values.write && !values['no-write']) writeDocs(results);
+
+async function benchOn(kind) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'noise-bench-'));
+  let dbName;
+  const env = {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
-    PUBLIC_URL: base,
+    TOKEN_SECRET: randomBytes(32).toString('hex'),
     ADMIN_EMAIL: 'bench@example.com',
     ADMIN_PASSWORD: 'bench password',
-    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-const started = Date.now();
-for (;;) {
-  try {
-    if ((await fetch(`${base}/readyz`)).ok) break;
-  } catch {
-    // not yet listening
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+  };
+  if (kind === 'postgres') {
+    dbName = `bench_${randomBytes(4).toString('hex')}`;
+    await adminQuery(`create database ${dbName}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${dbName}`;
+    env.DATABASE_URL = url.toString();
   }
-  await new Promise((r) => setTimeout(r, 50));
-}
-console.log(`server ready in ${Date.now() - started} ms (fresh data folder, seeding included)`);
+  console.log(`\n=== ${kind} ===`);
+  try {
+    // 1. A fresh server migrates and seeds the demo catalogue; a customer signs up.
+    let server = await startServer(env);
+    const signup = await post(server.base, '/api/auth/signup', {
+      firstName: 'Bench',
+      lastName: 'Customer',
+      email: 'bench-customer@example.com',
+      phoneNumber: '0412345678',
+      password: 'bench password',
+      companyName: 'Bench Pty Ltd',
+    });
+    if (!signup.token) throw new Error(`sign-up failed: ${JSON.stringify(signup)}`);
+    await server.stop();
 
-const signup = await fetch(`${base}/api/auth/signup`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({
-    firstName: 'Bench',
-    lastName: 'User',
-    email: 'bench-user@example.com',
-    phoneNumber: '0412345678',
+    // 2. The large catalogue and sales history (the server stopped: PGlite is one process).
+    await generate(env, [
+      '--services',
+      values.services,
+      '--sales',
+      values.sales,
+      '--customer-email',
+      'bench-customer@example.com',
+      '--customer-sales',
+      values['customer-sales'],
+    ]);
+
+    // 3. Measure.
+    server = await startServer(env);
+    console.log(`server ready in ${server.readyMs} ms`);
+    try {
+      return await measure(server.base);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    if (dbName) await adminQuery(`drop database if exists ${dbName} with (force)`);
+  }
+}
+
+async function measure(base) {
+  const customer = await post(base, '/api/auth/login', {
+    username: 'bench-customer@example.com',
     password: 'bench password',
-  }),
-});
-const { token } = await signup.json();
-
-const targets = [
-  { name: 'GET /healthz', path: '/healthz' },
-  { name: 'GET / (index.html)', path: '/' },
-  { name: 'GET /api/industries', path: '/api/industries' },
-  { name: 'GET /api/services/seo', path: '/api/services/seo' },
-  { name: 'GET /api/services/search?q=markting', path: '/api/services/search?q=markting' },
-  {
-    name: 'GET /api/auth/verify-token (signed in)',
-    path: '/api/auth/verify-token',
-    headers: { authorization: `Bearer ${token}` },
-  },
-  {
-    name: 'GET /api/users/profile (signed in)',
-    path: '/api/users/profile',
-    headers: { authorization: `Bearer ${token}` },
-  },
-];
-
-const rows = [];
-for (const target of targets) {
-  const result = await autocannon({
-    url: base + target.path,
-    headers: target.headers,
-    connections: Number(values.connections),
-    duration: Number(values.duration),
   });
-  rows.push({
-    endpoint: target.name,
-    'req/s': Math.round(result.requests.average),
-    'p50 ms': result.latency.p50,
-    'p99 ms': result.latency.p99,
-    errors: result.errors + result.non2xx,
+  const staff = await post(base, '/api/auth/admin-login', {
+    email: 'bench@example.com',
+    password: 'bench password',
+  });
+  const asCustomer = { authorization: `Bearer ${customer.token}` };
+  const asStaff = { authorization: `Bearer ${staff.token}` };
+  const profile = await (await fetch(`${base}/api/users/profile`, { headers: asCustomer })).json();
+  const customerId = profile._id ?? profile.user?._id;
+  const pages = await (await fetch(`${base}/api/pages`)).json();
+  const serviceId = Number(values.services) >= 4242 ? 'gen-s-4242' : 'seo';
+  const checkout = await prepareCheckout(base, asCustomer);
+
+  const terms = ['markting', 'social', 'grafic desgn', 'brand strategy', 'video', 'analytics'];
+  const targets = [
+    { name: 'GET /healthz (reference)', path: '/healthz' },
+    { name: 'GET / (home page HTML)', path: '/' },
+    { name: `GET /api/services/${serviceId}`, path: `/api/services/${serviceId}` },
+    { name: 'GET /api/industries', path: '/api/industries' },
+    { name: `GET /api/pages/${pages[0]._id}`, path: `/api/pages/${pages[0]._id}` },
+    { name: 'GET /api/services/search?q=markting', path: '/api/services/search?q=markting' },
+    {
+      name: 'GET /api/services/search, a new term each request (uncached)',
+      path: '/api/services/search',
+      vary: (n) =>
+        `/api/services/search?q=${encodeURIComponent(`${terms[n % terms.length]} ${n}`)}`,
+    },
+    {
+      name: `GET /api/projects?userId= (customer, ${values['customer-sales']} projects)`,
+      path: `/api/projects?userId=${customerId}`,
+      headers: asCustomer,
+    },
+    { name: 'GET /api/overview (staff)', path: '/api/overview', headers: asStaff },
+    {
+      name: 'GET /api/projects-all?status=on-hold (filtered sales page)',
+      path: '/api/projects-all?status=on-hold',
+      headers: asStaff,
+    },
+    {
+      name: 'POST /api/payments/handle-payment (sandbox checkout)',
+      path: '/api/payments/handle-payment',
+      method: 'POST',
+      headers: { ...asCustomer, 'content-type': 'application/json' },
+      body: checkout,
+    },
+  ].filter((t) => !values.only || values.only.split(',').some((o) => t.name.includes(o.trim())));
+
+  // The limit server answers each target with the bytes the real server sends for it.
+  const recorded = [];
+  for (const t of targets) {
+    const res = await rawRequest(base + (t.vary ? t.vary(0) : t.path), t);
+    const headers = {};
+    for (const [k, v] of Object.entries(res.headers)) {
+      if (!['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)) headers[k] = v;
+    }
+    headers['content-length'] = String(res.body.length);
+    recorded.push({
+      method: t.method ?? 'GET',
+      path: t.path,
+      status: res.status,
+      headers,
+      body: res.body.toString('base64'),
+    });
+    if (res.status >= 400) console.log(`warning: ${t.name} answered ${res.status}`);
+  }
+  const recordedFile = path.join(os.tmpdir(), `noise-bench-limit-${process.pid}.json`);
+  writeFileSync(recordedFile, JSON.stringify(recorded));
+  const limit = await startLimitServer(recordedFile);
+
+  const rows = [];
+  try {
+    for (const t of targets) {
+      const app = await run(base, t, CONNECTIONS, DURATION);
+      const plain = await run(limit.base, t, CONNECTIONS, DURATION);
+      const single = await run(base, t, 1, LATENCY_DURATION);
+      const row = {
+        endpoint: t.name,
+        'req/s': Math.round(app.requests.average),
+        'p50 ms': app.latency.p50,
+        'p97.5 ms': app.latency.p97_5,
+        'p99 ms': app.latency.p99,
+        'limit req/s': Math.round(plain.requests.average),
+        ratio: +(app.requests.average / plain.requests.average).toFixed(2),
+        '1-conn p50 ms': single.latency.p50,
+        '1-conn p99 ms': single.latency.p99,
+        errors: app.errors + app.non2xx + single.errors + single.non2xx,
+      };
+      rows.push(row);
+      console.log(JSON.stringify(row));
+    }
+  } finally {
+    await limit.stop();
+    rmSync(recordedFile, { force: true });
+  }
+  console.table(rows);
+  return rows;
+}
+
+/** One request through node:http: status, headers and the body still encoded. */
+function rawRequest(url, t) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      { method: t.method ?? 'GET', headers: { 'accept-encoding': ENCODING, ...t.headers } },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      },
+    );
+    req.on('error', reject);
+    if (t.body) req.write(t.body(0));
+    req.end();
   });
 }
-console.table(rows);
-server.kill('SIGTERM');
-await new Promise((r) => server.once('exit', r));
-rmSync(dataDir, { recursive: true, force: true });
+
+function run(base, t, connections, duration) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: base + t.path,
+        method: t.method ?? 'GET',
+        headers: { 'accept-encoding': ENCODING, ...t.headers },
+        connections,
+        duration,
+        requests: [
+          {
+            setupRequest: (req) => {
+              requestCounter += 1;
+              if (t.vary) req.path = t.vary(requestCounter);
+              if (t.body) req.body = t.body(requestCounter);
+              return req;
+            },
+          },
+        ],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+    instance.on('error', () => {});
+  });
+}
+
+/** The checkout body as the order panel sends it, with a new idempotency key each time. */
+async function prepareCheckout(base, headers) {
+  const service = await (await fetch(`${base}/api/services/seo`)).json();
+  const pkg = service.packages.find((p) => p.type === 'one-time') ?? service.packages[0];
+  const coordinators = await (await fetch(`${base}/api/users/coordinators`, { headers })).json();
+  const coordinator = (Array.isArray(coordinators) ? coordinators : (coordinators.items ?? []))[0];
+  const body = (amount, key) =>
+    JSON.stringify({
+      type: 'normal',
+      amount,
+      customer: { name: 'Bench Customer', email: 'bench-customer@example.com' },
+      payment_method: `pm_sandbox_${randomBytes(6).toString('hex')}_success`,
+      idempotencyKey: key,
+      projectDetails: {
+        serviceId: service._id,
+        packageId: pkg._id,
+        extras: [],
+        coordinator: coordinator?._id ?? coordinator?.id,
+        companyName: 'Bench Pty Ltd',
+        contactNumber: '0412345678',
+      },
+    });
+  // The server names the amount it expects when another is sent.
+  const probe = await fetch(`${base}/api/payments/handle-payment`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: body(1, `bench-probe-${randomBytes(4).toString('hex')}`),
+  });
+  const detail = JSON.stringify(await probe.json());
+  const expected = Number(/Expected (\d+) cents/.exec(detail)?.[1]);
+  if (!expected) throw new Error(`checkout probe: ${detail}`);
+  const run = randomBytes(4).toString('hex');
+  return (n) => body(expected, `bench-${run}-${n}`);
+}
+
+async function post(base, url, payload) {
+  const res = await fetch(base + url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(payload),
+  });
+  return res.json();
+}
+
+async function adminQuery(text) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Replaces the generated section of docs/performance.md for each database measured. */
+function writeDocs(byKind) {
+  const file = `${root}docs/performance.md`;
+  let doc = readFileSync(file, 'utf8');
+  const date = new Date().toISOString().slice(0, 10);
+  for (const [kind, rows] of Object.entries(byKind)) {
+    const start = `<!-- bench:${kind}:start -->`;
+    const end = `<!-- bench:${kind}:end -->`;
+    const head =
+      '| endpoint | req/s | p50 ms | p97.5 ms | p99 ms | limit req/s | ratio | 1-conn p50 ms | 1-conn p99 ms | errors |';
+    const table = [
+      `${date}, 2 cores, ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}, ${values.services} services, ${values.sales} sales, ${CONNECTIONS} connections for ${DURATION} s each (one connection for ${LATENCY_DURATION} s for the 1-conn columns):`,
+      '',
+      head,
+      `|${' --- |'.repeat(10)}`,
+      ...rows.map(
+        (r) =>
+          `| ${r.endpoint} | ${r['req/s']} | ${r['p50 ms']} | ${r['p97.5 ms']} | ${r['p99 ms']} | ${r['limit req/s']} | ${r.ratio} | ${r['1-conn p50 ms']} | ${r['1-conn p99 ms']} | ${r.errors} |`,
+      ),
+    ].join('\n');
+    const block = `${start}\n${table}\n${end}`;
+    const at = doc.indexOf(start);
+    const until = doc.indexOf(end);
+    doc =
+      at >= 0 && until > at
+        ? doc.slice(0, at) + block + doc.slice(until + end.length)
+        : `${doc.trimEnd()}\n\n${block}\n`;
+  }
+  writeFileSync(file, doc);
+  spawnSync('npx', ['prettier', '--write', file], { cwd: root, stdio: 'ignore' });
+  console.log(`\nwrote ${path.relative(root, file)}`);
+}

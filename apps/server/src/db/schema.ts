@@ -290,6 +290,11 @@ export const projects = pgTable(
     index('projects_created_idx').on(t.createdAt, t.id),
     index('projects_coordinator_idx').on(t.coordinatorId, t.createdAt),
     uniqueIndex('projects_quote_unique').on(t.quoteId),
+    // The Sales filters, each read newest first (docs/performance.md).
+    index('projects_service_idx').on(t.serviceId, t.createdAt, t.id),
+    index('projects_status_idx').on(t.status, t.createdAt, t.id),
+    index('projects_type_idx').on(t.type, t.createdAt, t.id),
+    index('projects_company_idx').on(sql`lower(${t.contactCompanyName})`, t.createdAt, t.id),
   ],
 );
 
@@ -358,6 +363,8 @@ export const payments = pgTable(
     uniqueIndex('payments_idempotency_unique').on(t.idempotencyKey),
     uniqueIndex('payments_transaction_unique').on(t.provider, t.transactionId),
     index('payments_project_idx').on(t.projectId),
+    // Revenue (overview, reports): succeeded payments in a time range.
+    index('payments_status_created_idx').on(t.status, t.createdAt),
   ],
 );
 

@@ -6,11 +6,42 @@ import type { ProjectRepository, ProjectRow } from './repository.ts';
 
 type Related = Awaited<ReturnType<ProjectRepository['loadRelated']>>;
 
+/** loadRelated()'s rows by project and people by id: one pass, not one scan per project. */
+export interface GroupedRelated {
+  updates: Map<string, Related['updates']>;
+  extras: Map<string, Related['extras']>;
+  payments: Map<string, Related['payments']>;
+  people: Map<string, Related['people'][number]>;
+  briefed: Set<string>;
+}
+
+function groupBy<T>(rows: readonly T[], key: (row: T) => string | null): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    if (k === null) continue;
+    const list = map.get(k);
+    if (list) list.push(row);
+    else map.set(k, [row]);
+  }
+  return map;
+}
+
+export function groupRelated(related: Related): GroupedRelated {
+  return {
+    updates: groupBy(related.updates, (u) => u.projectId),
+    extras: groupBy(related.extras, (e) => e.projectId),
+    payments: groupBy(related.payments, (p) => p.projectId),
+    people: new Map(related.people.map((p) => [p.id, p])),
+    briefed: related.briefed,
+  };
+}
+
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** A project as SPEC.md section 3 shows it, from its row and what loadRelated() found. */
-export function toProjectDto(row: ProjectRow, related: Related): Project {
-  const person = (id: string | null) => (id ? related.people.find((p) => p.id === id) : undefined);
+export function toProjectDto(row: ProjectRow, related: GroupedRelated): Project {
+  const person = (id: string | null) => (id ? related.people.get(id) : undefined);
   const owner = person(row.userId);
   const coordinator = person(row.coordinatorId);
   const ownerDto = owner
@@ -45,31 +76,25 @@ export function toProjectDto(row: ProjectRow, related: Related): Project {
     coordinator: row.coordinatorId,
     coordinatorName: coordinator ? displayNameOf(coordinator) || coordinator.email : '',
     quoteId: row.quoteId,
-    statusUpdates: related.updates
-      .filter((u) => u.projectId === row.id)
-      .map((u) => ({
-        _id: u.id,
-        title: u.title,
-        description: u.description,
-        date: u.date.toISOString(),
-        createdAt: u.createdAt.toISOString(),
-      })),
-    extras: related.extras
-      .filter((e) => e.projectId === row.id)
-      .map((e) => ({
-        _id: e.id,
-        title: e.title,
-        description: e.description,
-        price: toDollars(e.priceCents),
-      })),
-    paymentDetails: related.payments
-      .filter((p) => p.projectId === row.id)
-      .map((p) => ({
-        paymentType: p.provider,
-        transactionId: p.transactionId,
-        amount: p.amountCents,
-        currency: p.currency,
-      })),
+    statusUpdates: (related.updates.get(row.id) ?? []).map((u) => ({
+      _id: u.id,
+      title: u.title,
+      description: u.description,
+      date: u.date.toISOString(),
+      createdAt: u.createdAt.toISOString(),
+    })),
+    extras: (related.extras.get(row.id) ?? []).map((e) => ({
+      _id: e.id,
+      title: e.title,
+      description: e.description,
+      price: toDollars(e.priceCents),
+    })),
+    paymentDetails: (related.payments.get(row.id) ?? []).map((p) => ({
+      paymentType: p.provider,
+      transactionId: p.transactionId,
+      amount: p.amountCents,
+      currency: p.currency,
+    })),
     contact: {
       firstName: row.contactFirstName,
       lastName: row.contactLastName,
@@ -95,6 +120,6 @@ function emptyProfile() {
 }
 
 export async function loadProjectDtos(repo: ProjectRepository, rows: readonly ProjectRow[]) {
-  const related = await repo.loadRelated(rows);
+  const related = groupRelated(await repo.loadRelated(rows));
   return rows.map((row) => toProjectDto(row, related));
 }

@@ -1,0 +1,247 @@
+// A large, deterministic catalogue and sales history for benchmarks:
+//   node scripts/generate-data.mjs [--services 10000] [--sales 100000] [--customers 5000]
+//     [--customer-email someone@example.com] [--customer-sales 1000] [--seed 1]
+// Writes into the database the server uses: PostgreSQL when DATABASE_URL is set, otherwise
+// PGlite in DATA_DIR (default ./data). The schema must exist (start the server once) and, with
+// PGlite, the server must be stopped (it holds the folder). Rows are made inside the database
+// with generate_series, a batch per statement; every "random" choice is md5 of the seed, a salt
+// and the row number, so the same seed gives the same rows. Generated ids start with "gen-", and
+// running it again first deletes the rows of an earlier run. Dates are spread over the two years
+// before now. With --customer-email, that existing account gets --customer-sales of the sales.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({
+  options: {
+    services: { type: 'string', default: '10000' },
+    sales: { type: 'string', default: '100000' },
+    customers: { type: 'string', default: '5000' },
+    'customer-email': { type: 'string' },
+    'customer-sales': { type: 'string', default: '1000' },
+    seed: { type: 'string', default: '1' },
+    quiet: { type: 'boolean', default: false },
+  },
+});
+const SERVICES = Number(values.services);
+const SALES = Number(values.sales);
+const CUSTOMERS = Math.max(1, Number(values.customers));
+const CUSTOMER_SALES = values['customer-email'] ? Number(values['customer-sales']) : 0;
+const SEED = String(values.seed).replace(/[^A-Za-z0-9_-]/g, '');
+const BATCH = 10_000;
+const COORDINATORS = 10;
+const COMPANIES = 500;
+const log = (...args) => {
+  if (!values.quiet) console.log(...args);
+};
+
+/** A deterministic number in [0, mod) from the seed, a salt and the SQL expression `g`. */
+const r = (salt, mod, g = 'g') =>
+  `(('x' || substr(md5('${SEED}:${salt}:' || ${g}), 1, 7))::bit(28)::int % ${mod})`;
+/** One of the given words, chosen by r(). */
+const pick = (salt, words, g = 'g') =>
+  `(array[${words.map((w) => `'${w}'`).join(',')}])[1 + ${r(salt, words.length, g)}]`;
+
+const ADJECTIVES = [
+  'Local',
+  'Social',
+  'Digital',
+  'Brand',
+  'Content',
+  'Email',
+  'Search',
+  'Video',
+  'Mobile',
+  'Print',
+  'Outdoor',
+  'Radio',
+  'Event',
+  'Product',
+  'Growth',
+  'Creative',
+  'Data',
+  'Retail',
+];
+const NOUNS = [
+  'Marketing',
+  'Strategy',
+  'Design',
+  'Advertising',
+  'Campaigns',
+  'Analytics',
+  'Photography',
+  'Copywriting',
+  'Optimisation',
+  'Management',
+  'Production',
+  'Consulting',
+  'Automation',
+  'Research',
+  'Branding',
+  'Publishing',
+];
+const STATUSES = ['active', 'active', 'active', 'on-hold', 'completed', 'completed', 'cancelled'];
+
+/** Runs one statement: PGlite's exec or a pg client's query. */
+async function open() {
+  if (process.env.DATABASE_URL) {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    return {
+      kind: 'postgres',
+      run: (text) => client.query(text),
+      rows: async (text) => (await client.query(text)).rows,
+      close: () => client.end(),
+    };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const dir = path.join(path.resolve(process.env.DATA_DIR ?? 'data'), 'pglite');
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  return {
+    kind: 'pglite',
+    run: (text) => client.exec(text),
+    rows: async (text) => (await client.query(text)).rows,
+    close: () => client.close(),
+  };
+}
+
+/** `statement(from, to)` for each batch of 1..total. */
+async function inBatches(db, label, total, statement) {
+  const started = Date.now();
+  for (let from = 1; from <= total; from += BATCH) {
+    const to = Math.min(total, from + BATCH - 1);
+    await db.run(statement(from, to));
+  }
+  log(`  ${label}: ${total} in ${Date.now() - started} ms`);
+}
+
+const started = Date.now();
+const db = await open();
+const [{ ok }] = await db.rows(`select to_regclass('public.projects') is not null as ok`);
+if (!ok) {
+  console.error('The schema is missing: start the server once on this database first.');
+  process.exit(1);
+}
+log(`generating on ${db.kind}: ${SERVICES} services, ${SALES} sales, ${CUSTOMERS} customers`);
+
+let customerId = null;
+if (values['customer-email']) {
+  const email = values['customer-email'].replace(/'/g, "''");
+  const found = await db.rows(`select id from users where lower(email) = lower('${email}')`);
+  if (!found[0]) {
+    console.error(`No account with the email ${values['customer-email']}`);
+    process.exit(1);
+  }
+  customerId = found[0].id;
+}
+
+await db.run(`
+  delete from payments where id like 'gen-%';
+  delete from project_status_updates where id like 'gen-%';
+  delete from project_extras where id like 'gen-%';
+  delete from projects where id like 'gen-%';
+  delete from services where id like 'gen-%';
+  delete from users where id like 'gen-%';
+`);
+
+// Staff co-ordinators and customers (no password: nobody signs in as them).
+await db.run(`
+  insert into users (id, email, role, first_name, last_name, created_at)
+  select 'gen-staff-' || g, 'coordinator' || g || '@generated.example', 'co-ordinator',
+         ${pick('sf', ['Alex', 'Sam', 'Jo', 'Kim', 'Lee'])}, 'Staff ' || g,
+         now() - interval '800 days'
+  from generate_series(1, ${COORDINATORS}) g`);
+await inBatches(
+  db,
+  'customers',
+  CUSTOMERS,
+  (from, to) => `
+  insert into users (id, email, username, role, first_name, last_name, company_name, contact_number, created_at)
+  select 'gen-u-' || g, 'customer' || g || '@generated.example', 'customer' || g || '@generated.example',
+         'client', ${pick('fn', ['Ava', 'Liam', 'Mia', 'Noah', 'Zoe', 'Jack', 'Ivy', 'Leo'])},
+         'Customer ' || g, 'Company ' || (1 + ${r('co', COMPANIES)}), '04' || lpad((${r('ph', 100000000)})::text, 8, '0'),
+         now() - make_interval(secs => ${r('uc', 730 * 86400)})
+  from generate_series(${from}, ${to}) g`,
+);
+
+// Services with three packages, two extras, two FAQs and a gallery image each.
+await inBatches(
+  db,
+  'services',
+  SERVICES,
+  (from, to) => `
+  insert into services (id, title, description, initial_investment_description,
+                        initial_investment_price_cents, feature_photo_url, payment_type, created_at)
+  select 'gen-s-' || g, ${pick('sa', ADJECTIVES)} || ' ' || ${pick('sn', NOUNS)} || ' ' || g,
+         'A generated service for load tests, number ' || g || '.', 'Discovery session',
+         100 * (100 + ${r('ip', 900)}), '/demo/services/seo.svg', 'one-off',
+         now() - make_interval(secs => ${r('sc', 730 * 86400)})
+  from generate_series(${from}, ${to}) g;
+  insert into service_packages (id, service_id, position, title, type, base_cost_cents,
+                                recurring_cost_cents, price_suffix, features)
+  select 'gen-sp-' || g || '-' || k, 'gen-s-' || g, k,
+         (array['Starter','Growth','Premium'])[k + 1],
+         (array['one-time','monthly','weekly'])[k + 1],
+         100 * (200 + ${r('pb', 2000, "g || '-' || k")}),
+         case when k = 0 then 0 else 100 * (50 + ${r('pr', 500, "g || '-' || k")}) end,
+         (array['exc. GST','per month','per week'])[k + 1], '["Planning","Reporting"]'::jsonb
+  from generate_series(${from}, ${to}) g, generate_series(0, 2) k;
+  insert into service_extras (id, service_id, position, title, description, price_cents)
+  select 'gen-se-' || g || '-' || k, 'gen-s-' || g, k, (array['Rush delivery','Extra revisions'])[k + 1],
+         'Optional add-on', 100 * (20 + ${r('ep', 300, "g || '-' || k")})
+  from generate_series(${from}, ${to}) g, generate_series(0, 1) k;
+  insert into service_faqs (id, service_id, position, question, answer)
+  select 'gen-sf-' || g || '-' || k, 'gen-s-' || g, k,
+         (array['How long does it take?','Can I cancel?'])[k + 1], 'Usually, yes.'
+  from generate_series(${from}, ${to}) g, generate_series(0, 1) k;
+  insert into service_gallery_images (id, service_id, position, url)
+  select 'gen-sg-' || g, 'gen-s-' || g, 0, '/demo/services/seo.svg'
+  from generate_series(${from}, ${to}) g`,
+);
+
+// Sales: a project each, its first status update, a succeeded payment, and an extra for a third.
+const serviceCount = SERVICES > 0 ? SERVICES : 1;
+const saleOwner = customerId
+  ? `case when g <= ${CUSTOMER_SALES} then '${customerId}' else 'gen-u-' || (1 + ${r('pu', CUSTOMERS)}) end`
+  : `'gen-u-' || (1 + ${r('pu', CUSTOMERS)})`;
+const created = `now() - make_interval(secs => ${r('pc', 730 * 86400)})`;
+await inBatches(
+  db,
+  'sales',
+  SALES,
+  (from, to) => `
+  insert into projects (id, type, user_id, service_id, coordinator_id, status, service_title,
+                        service_description, service_feature_photo_url, package_title, package_type,
+                        package_price_suffix, package_base_cost_cents, total_price_cents,
+                        one_time_total_with_gst_cents, currency, contact_first_name,
+                        contact_last_name, contact_company_name, contact_number, contact_email,
+                        start_date, created_at, updated_at)
+  select 'gen-p-' || g, case when ${r('pt', 20)} = 0 then 'CustomQuote' else 'Project' end,
+         ${saleOwner},
+         ${SERVICES > 0 ? `'gen-s-' || (1 + ${r('ps', serviceCount)})` : 'null'},
+         case when ${r('pk', 3)} = 0 then null else 'gen-staff-' || (1 + ${r('pm', COORDINATORS)}) end,
+         ${pick('st', STATUSES)}, 'Generated service ' || (1 + ${r('ps', serviceCount)}),
+         'A generated sale.', '/demo/services/seo.svg', 'Starter', 'one-time', 'exc. GST',
+         price, price, price + price / 10, 'USD', 'Ava', 'Customer',
+         'Company ' || (1 + ${r('co', COMPANIES)}), '0412345678', 'customer@generated.example',
+         at, at, at
+  from (select g, 100 * (200 + ${r('pp', 5000)}) as price, ${created} as at
+        from generate_series(${from}, ${to}) g) s;
+  insert into project_status_updates (id, project_id, title, description, date, created_at)
+  select 'gen-su-' || p.id, p.id, 'Order placed', 'Thanks for your order.', p.created_at, p.created_at
+  from projects p where p.id in (select 'gen-p-' || g from generate_series(${from}, ${to}) g);
+  insert into payments (id, project_id, user_id, provider, transaction_id, amount_cents, gst_cents,
+                        currency, status, kind, created_at)
+  select 'gen-pay-' || p.id, p.id, p.user_id, 'sandbox', 'gen-tx-' || p.id,
+         p.one_time_total_with_gst_cents, p.one_time_total_with_gst_cents - p.total_price_cents,
+         'USD', 'succeeded', 'order', p.created_at
+  from projects p where p.id in (select 'gen-p-' || g from generate_series(${from}, ${to}) g);
+  insert into project_extras (id, project_id, position, title, description, price_cents)
+  select 'gen-pe-' || g, 'gen-p-' || g, 0, 'Rush delivery', 'Optional add-on', 5000
+  from generate_series(${from}, ${to}) g where ${r('px', 3)} = 0`,
+);
+
+await db.run('analyze');
+await db.close();
+log(`done in ${Date.now() - started} ms`);
