@@ -2,13 +2,22 @@
 // choosing (so it can be killed and started again on the same data), sign people in, and pay
 // orders through the real API with the sandbox's 4242 card.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
-import { ensureBuilt, freePort, root } from '../lib/built-server.mjs';
+import { freePort, root } from '../lib/built-server.mjs';
 
-export { ensureBuilt, root };
+export { root };
+
+/** These scripts measure a build; they never build (others may be building the same tree). */
+export function ensureBuilt() {
+  for (const file of ['apps/server/dist/main.js', 'apps/web/dist/index.html']) {
+    if (!existsSync(path.join(root, file))) {
+      throw new Error(`${file} is missing: run \`npm run build\` first.`);
+    }
+  }
+}
 
 export const ADMIN = { email: 'reliability-admin@example.com', password: 'reliability admin pw' };
 
@@ -23,6 +32,11 @@ export async function startServer({ dataDir, databaseUrl, env = {}, wait = true 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
+  // A snapshot of the web build, so a rebuild of the tree meanwhile cannot pull pages away.
+  const webDist = `${path.resolve(dataDir)}-web`;
+  if (!existsSync(webDist)) {
+    cpSync(path.join(root, 'apps/web/dist'), webDist, { recursive: true, dereference: true });
+  }
   let output = '';
   const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
     cwd: root,
@@ -33,6 +47,7 @@ export async function startServer({ dataDir, databaseUrl, env = {}, wait = true 
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       PUBLIC_URL: url,
+      WEB_DIST_DIR: webDist,
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
@@ -75,8 +90,10 @@ export async function startServer({ dataDir, databaseUrl, env = {}, wait = true 
   return server;
 }
 
+/** Removes a data folder and the web snapshot beside it. */
 export function removeDir(dir) {
   rmSync(dir, { recursive: true, force: true });
+  rmSync(`${path.resolve(dir)}-web`, { recursive: true, force: true });
 }
 
 export async function api(base, method, urlPath, { token, body } = {}) {
