@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,7 +56,11 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   AUTH_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
-  AUTH_ACCOUNT_LOCK_MINUTES: z.coerce.number().positive().max(24 * 60).default(15),
+  AUTH_ACCOUNT_LOCK_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(24 * 60)
+    .default(15),
   UPLOAD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
@@ -357,8 +361,19 @@ function readOrCreateSecret(dataDir: string): string {
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-  return secret;
+  // Written aside, then linked into place: processes starting together on one DATA_DIR all take
+  // the first one's secret, and none reads a half-written file.
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(temp, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  try {
+    linkSync(temp, file);
+    return secret;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return readFileSync(file, 'utf8').trim();
+  } finally {
+    rmSync(temp, { force: true });
+  }
 }
 
 /** apps/web/dist, from src/config.ts in development or from the bundled dist/main.js. */
