@@ -221,7 +221,11 @@ describe('uploads are never served as pages of the site', () => {
     if (before.size === 0) storedKeys().forEach((k) => before.add(k));
     const form = new FormData();
     for (const [k, v] of Object.entries(route.fields())) form.append(k, v);
-    form.append(route.field, new Blob([payload.bytes], { type: payload.type }), payload.filename);
+    form.append(
+      route.field,
+      new Blob([new Uint8Array(payload.bytes)], { type: payload.type }),
+      payload.filename,
+    );
     const res = await fetch(`${server.url}${route.url()}`, {
       method: route.method,
       headers: { authorization: `Bearer ${route.token()}` },
