@@ -161,7 +161,11 @@ export async function buildApp(
         `Too many attempts. Please wait ${context.after} and try again.`,
       ),
   });
-  app.declaredRoutes = registerAuth(app, { signer, sessions });
+  app.declaredRoutes = registerAuth(app, {
+    signer,
+    sessions,
+    uploadsPerMinute: config.uploadRateLimitPerMinute,
+  });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -232,7 +236,10 @@ export async function buildApp(
     now: options.now ?? (() => new Date()),
   });
 
-  await registerWebApp(app, config.webDistDir);
+  await registerWebApp(app, config.webDistDir, {
+    companyName: config.companyName,
+    publicUrl: config.publicUrl,
+  });
 
   // Expired sessions are useless rows: sweep them hourly (any process may; the delete is idempotent).
   const sweep = setInterval(() => {

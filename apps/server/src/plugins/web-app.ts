@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { createLandingPages } from './landing-pages.ts';
 
 /**
  * Pages whose address carries a secret (a sign-in token, a reset token, a link ticket): no
@@ -13,9 +14,17 @@ const NO_REFERRER_PAGES = new Set(['/auth-success', '/reset-password', '/sign-in
  * Serves the built web app: hashed assets with immutable caching, other files for a day, and
  * index.html (never cached) for every client route. Unknown /api paths stay JSON 404s.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string | undefined) {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string | undefined,
+  site: { companyName: string; publicUrl: string },
+) {
   const indexFile = distDir ? path.join(distDir, 'index.html') : undefined;
   const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile) : undefined;
+  const landingPage =
+    distDir && indexHtml
+      ? createLandingPages(app, { ...site, distDir, indexHtml: indexHtml.toString('utf8') })
+      : undefined;
 
   if (distDir && indexHtml) {
     await app.register(fastifyStatic, {
@@ -26,7 +35,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
       preCompressed: true,
       // The server answers robots.txt and sitemap.xml itself (modules/seo): a copy in the build
       // must not clash; the compressed copies are not addresses of their own.
-      globIgnore: ['robots.txt', 'sitemap.xml', '**/*.br', '**/*.gz'],
+      globIgnore: ['robots.txt', 'sitemap.xml', '**/*.br', '**/*.gz', '.vite/**'],
       setHeaders(reply, filePath) {
         const rel = path.relative(distDir, filePath);
         reply.header(
@@ -39,7 +48,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (pathname === '/api' || pathname.startsWith('/api/') || !wantsPage || !indexHtml) {
@@ -57,9 +66,11 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
     if (NO_REFERRER_PAGES.has(pathname.replace(/\/+$/, ''))) {
       reply.header('referrer-policy', 'no-referrer');
     }
+    const landing = await landingPage?.(pathname);
     return reply
+      .status(landing?.status ?? 200)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(indexHtml);
+      .send(landing?.html ?? indexHtml);
   });
 }

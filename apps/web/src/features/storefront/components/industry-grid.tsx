@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import type { Industry } from '@noise/shared/catalogue';
 import { Skeleton } from '@/components/ui/skeleton';
-import { responsiveImage } from '@/lib/images';
+import { responsiveImage } from '@noise/shared/images';
 import { toastApiError } from '@/lib/api-client';
 import { useIndustries } from '../api/get-industries';
 import { ExternalLink, isExternalUrl } from './external-link';

@@ -1,7 +1,7 @@
 import { Play } from 'lucide-react';
 import { useState } from 'react';
 import type { FeatureVideo } from '@noise/shared/catalogue';
-import { responsiveImage, thumbnailImage } from '@/lib/images';
+import { GALLERY_IMAGE_SIZES, responsiveImage, thumbnailImage } from '@noise/shared/images';
 import { cn } from '@/lib/utils';
 
 export const VIDEO_PLACEHOLDER = '/video-placeholder.svg';
@@ -65,8 +65,9 @@ export function MediaGallery({ title, videos, images }: MediaGalleryProps) {
         ) : (
           <img
             key={current.url}
-            {...responsiveImage(current.url, '(min-width: 1024px) 50vw, 100vw')}
+            {...responsiveImage(current.url, GALLERY_IMAGE_SIZES)}
             alt={`${title}: image ${selected - videoCount + 1}`}
+            fetchPriority="high"
             className="size-full object-cover"
             onError={(event) => {
               event.currentTarget.src = IMAGE_PLACEHOLDER;

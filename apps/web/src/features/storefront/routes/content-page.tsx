@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import type { Page } from '@noise/shared/catalogue';
 import { PageSpinner } from '@/components/ui/spinner';
 import { errorMessage, isNotFound } from '@/lib/api-client';
-import { responsiveImage } from '@/lib/images';
+import { PAGE_ITEM_IMAGE_SIZES, responsiveImage } from '@noise/shared/images';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { usePage } from '../api/get-page';
 import { Breadcrumb } from '../components/breadcrumb';
@@ -13,17 +13,16 @@ import { NotFoundView } from './not-found';
 
 type PageItem = Page['items'][number];
 
-function ItemCard({ item }: { item: PageItem }) {
+/** `first`: the first card's photo is often the largest thing on screen: fetch it at once. */
+function ItemCard({ item, first }: { item: PageItem; first: boolean }) {
   const body = (
     <>
       <div className="aspect-[4/3] overflow-hidden bg-ink">
         <img
-          {...responsiveImage(
-            item.featurePhoto || IMAGE_PLACEHOLDER,
-            '(min-width: 1024px) 33vw, 100vw',
-          )}
+          {...responsiveImage(item.featurePhoto || IMAGE_PLACEHOLDER, PAGE_ITEM_IMAGE_SIZES)}
           alt=""
-          loading="lazy"
+          loading={first ? 'eager' : 'lazy'}
+          fetchPriority={first ? 'high' : 'auto'}
           className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
           onError={(event) => {
             event.currentTarget.src = IMAGE_PLACEHOLDER;
@@ -90,7 +89,7 @@ export function ContentPageRoute() {
             <ul className="mt-12 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {page.data.items.map((item, index) => (
                 <li key={`${item.title}-${index}`}>
-                  <ItemCard item={item} />
+                  <ItemCard item={item} first={index === 0} />
                 </li>
               ))}
             </ul>

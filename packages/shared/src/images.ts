@@ -24,3 +24,9 @@ export function thumbnailImage(url: string): string {
     ? url.replace(VARIANT, '.w480.webp')
     : url;
 }
+
+/** The `sizes` of the service page's main gallery image (the server preloads the same pick). */
+export const GALLERY_IMAGE_SIZES = '(min-width: 1024px) 50vw, 100vw';
+
+/** The `sizes` of a content page's item photos. */
+export const PAGE_ITEM_IMAGE_SIZES = '(min-width: 1024px) 33vw, 100vw';

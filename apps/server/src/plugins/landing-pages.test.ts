@@ -1,0 +1,159 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../test/app.ts';
+import { createPage, createService } from '../test/catalogue-factories.ts';
+
+// A build as Vite writes it: index.html, and a manifest naming each route's chunks.
+const dist = mkdtempSync(path.join(os.tmpdir(), 'noise-dist-'));
+mkdirSync(path.join(dist, '.vite'), { recursive: true });
+writeFileSync(
+  path.join(dist, 'index.html'),
+  [
+    '<!doctype html><html><head>',
+    '<meta name="description" content="The default description." />',
+    '<meta property="og:title" content="We Make Noise." />',
+    '<title>We Make Noise.</title>',
+    '<script type="module" crossorigin src="/assets/index-1.js"></script>',
+    '</head><body><div id="root"></div></body></html>',
+  ].join('\n'),
+);
+writeFileSync(
+  path.join(dist, '.vite', 'manifest.json'),
+  JSON.stringify({
+    'index.html': {
+      file: 'assets/index-1.js',
+      src: 'index.html',
+      isEntry: true,
+      imports: ['_react.js'],
+    },
+    '_react.js': { file: 'assets/react-1.js' },
+    '_format.js': { file: 'assets/format-1.js', imports: ['_react.js'] },
+    '_service-page-1.js': {
+      file: 'assets/service-page-1.js',
+      name: 'service-page',
+      imports: ['index.html', '_react.js', '_format.js'],
+    },
+    'src/features/storefront/routes/home.tsx': {
+      file: 'assets/home-1.js',
+      src: 'src/features/storefront/routes/home.tsx',
+      isDynamicEntry: true,
+      imports: ['index.html', '_react.js'],
+    },
+    'src/features/storefront/routes/content-page.tsx': {
+      file: 'assets/content-page-1.js',
+      src: 'src/features/storefront/routes/content-page.tsx',
+      isDynamicEntry: true,
+      imports: ['index.html', '_service-page-1.js'],
+    },
+  }),
+);
+
+const { app, config } = await createTestApp({ webDistDir: dist });
+await createService(app, {
+  id: 'seo',
+  title: 'SEO & "Search"',
+  description: 'Be found. </script><script>alert(1)</script>',
+  gallery: ['/uploads/catalogue/abc.w960.webp', '/demo/second.svg'],
+});
+await createService(app, {
+  id: 'video-first',
+  gallery: ['/demo/picture.svg'],
+  videos: [{ url: '/uploads/catalogue/intro.mp4' }],
+});
+await createService(app, { id: 'old', archivedAt: new Date() });
+await createPage(app, {
+  id: 'work',
+  title: 'Our Work',
+  items: [
+    { title: 'Brand', link: '/services/seo', featurePhotoUrl: '/demo/brand.svg' },
+    { title: 'Web', link: '/services/seo' },
+  ],
+});
+
+const landing = (url: string) => app.inject({ url });
+
+/** The data block the app reads before its first render. */
+function landingData(html: string) {
+  const json = /<script type="application\/json" id="landing-data">(.*?)<\/script>/s.exec(html);
+  return json ? JSON.parse(json[1]!) : undefined;
+}
+
+describe('landing pages', () => {
+  it('writes a service into its page: title, description, chunks, first picture and data', async () => {
+    const res = await landing('/services/seo');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const html = res.body;
+    expect(html).toContain(`<title>SEO &amp; &quot;Search&quot; | ${config.companyName}</title>`);
+    expect(html).toContain(
+      `<meta property="og:title" content="SEO &amp; &quot;Search&quot; | ${config.companyName}" />`,
+    );
+    expect(html).toContain(
+      'content="Be found. &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;"',
+    );
+    expect(html).not.toContain('The default description.');
+    // The route's own chunks, not those the entry loads anyway.
+    expect(html).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/service-page-1.js">',
+    );
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/format-1.js">');
+    expect(html).not.toContain('href="/assets/react-1.js"');
+    expect(html).toContain(
+      '<link rel="preload" as="image" fetchpriority="high" href="/uploads/catalogue/abc.w960.webp" ' +
+        'imagesrcset="/uploads/catalogue/abc.w480.webp 480w, /uploads/catalogue/abc.w960.webp 960w, ' +
+        '/uploads/catalogue/abc.w1600.webp 1600w" imagesizes="(min-width: 1024px) 50vw, 100vw">',
+    );
+    expect(html).toContain('<link rel="canonical" href="http://localhost:3000/services/seo">');
+    // The data is the public API's answer, and cannot close its block early.
+    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    const api = await app.inject({ url: '/api/services/seo' });
+    expect(landingData(html)).toEqual({ queryKey: ['services', 'seo'], data: api.json() });
+  });
+
+  it('preloads no picture when the gallery starts with a video', async () => {
+    const html = (await landing('/services/video-first')).body;
+    expect(html).not.toContain('as="image"');
+    expect(landingData(html)?.queryKey).toEqual(['services', 'video-first']);
+  });
+
+  it('answers 404 for an unknown or archived service, with the app and without data', async () => {
+    for (const url of ['/services/nothing-here', '/services/old']) {
+      const res = await landing(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+      expect(res.body).toContain('<title>We Make Noise.</title>');
+      expect(res.body).not.toContain('landing-data');
+      expect(res.body).not.toContain('rel="canonical"');
+    }
+  });
+
+  it('writes a content page into its page', async () => {
+    const res = await landing('/pages/work');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`<title>Our Work | ${config.companyName}</title>`);
+    expect(res.body).toContain('content="Our Work: Brand, Web."');
+    expect(res.body).toContain('href="/assets/content-page-1.js"');
+    expect(res.body).toContain('href="/assets/service-page-1.js"');
+    expect(res.body).toContain(
+      '<link rel="preload" as="image" fetchpriority="high" href="/demo/brand.svg">',
+    );
+    expect(landingData(res.body)?.data.items).toHaveLength(2);
+    expect((await landing('/pages/none')).statusCode).toBe(404);
+  });
+
+  it('preloads the home chunk on the home page and leaves other pages as built', async () => {
+    const home = await landing('/');
+    expect(home.body).toContain('<link rel="modulepreload" crossorigin href="/assets/home-1.js">');
+    expect(home.body).not.toContain('landing-data');
+    const other = await landing('/dashboard/projects');
+    expect(other.statusCode).toBe(200);
+    expect(other.body).not.toContain('modulepreload');
+  });
+
+  it('does not serve the build manifest', async () => {
+    expect((await landing('/.vite/manifest.json')).statusCode).toBe(404);
+  });
+});

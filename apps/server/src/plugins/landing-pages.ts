@@ -1,0 +1,191 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Page, Service } from '@noise/shared/catalogue';
+import { GALLERY_IMAGE_SIZES, PAGE_ITEM_IMAGE_SIZES, responsiveImage } from '@noise/shared/images';
+
+/**
+ * A visitor's first page is the app's index.html. For the pages people land on from search and
+ * shared links (home, a service, a content page) the server writes into it what the app would
+ * otherwise learn one step at a time: the page's own script chunks (modulepreload), its first
+ * picture (preload), its data (a JSON block the app reads before its first render), and its real
+ * title, description and canonical address, for crawlers and link previews. An unknown service
+ * or page answers 404 with the app, which shows its not-found view.
+ */
+
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+/** Where the web app's build keeps the chunks of each landing route. */
+interface RouteChunks {
+  home: string[];
+  service: string[];
+  page: string[];
+}
+
+/** The landing pages' chunks, from Vite's build manifest, without those the entry already loads. */
+export function readRouteChunks(distDir: string): RouteChunks {
+  const file = path.join(distDir, '.vite', 'manifest.json');
+  if (!existsSync(file)) return { home: [], service: [], page: [] };
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+  const entries = Object.entries(manifest);
+  const entryKeys = new Set(entries.filter(([, chunk]) => chunk.isEntry).map(([key]) => key));
+  const loadedWithEntry = new Set<string>();
+  for (const key of entryKeys) collect(key, loadedWithEntry, new Set());
+
+  function collect(key: string, into: Set<string>, skip: Set<string>) {
+    if (into.has(key) || skip.has(key) || !manifest[key]) return;
+    into.add(key);
+    for (const dependency of manifest[key].imports ?? []) collect(dependency, into, skip);
+  }
+  function chunksOf(find: (key: string, chunk: ManifestChunk) => boolean): string[] {
+    const start = entries.find(([key, chunk]) => find(key, chunk))?.[0];
+    if (!start) return [];
+    const keys = new Set<string>();
+    collect(start, keys, loadedWithEntry);
+    return [...keys].map((key) => `/${manifest[key]!.file}`);
+  }
+  return {
+    home: chunksOf((key) => key === 'src/features/storefront/routes/home.tsx'),
+    // The service route shares a named chunk with its gallery and tabs (vite.config.ts).
+    service: chunksOf((_key, chunk) => chunk.name === 'service-page' && !chunk.src),
+    page: chunksOf((key) => key === 'src/features/storefront/routes/content-page.tsx'),
+  };
+}
+
+interface Landing {
+  status: number;
+  title?: string;
+  description?: string;
+  scripts: string[];
+  image?: { src: string; srcSet?: string; sizes?: string };
+  data?: { queryKey: string[]; data: unknown };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** JSON that cannot end its <script> block early. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028|\u2029/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+
+function decodeId(raw: string): string | undefined {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+export function createLandingPages(
+  app: FastifyInstance,
+  options: { indexHtml: string; distDir: string; companyName: string; publicUrl: string },
+) {
+  const chunks = readRouteChunks(options.distDir);
+  const titled = (title: string) => `${title} | ${options.companyName}`;
+
+  /** The public API's own answer, so a landing page shows exactly what the app would fetch. */
+  async function fetchPublic<T>(url: string): Promise<{ status: number; body?: T }> {
+    const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+    return res.statusCode === 200
+      ? { status: 200, body: res.json<T>() }
+      : { status: res.statusCode };
+  }
+
+  async function describe(pathname: string): Promise<Landing | undefined> {
+    if (pathname === '/') return { status: 200, scripts: chunks.home };
+
+    const service = /^\/services\/([^/]+)\/?$/.exec(pathname);
+    if (service) {
+      const id = decodeId(service[1]!);
+      if (!id) return { status: 404, scripts: chunks.service };
+      const res = await fetchPublic<Service>(`/api/services/${encodeURIComponent(id)}`);
+      if (!res.body) return { status: res.status === 404 ? 404 : 200, scripts: chunks.service };
+      const data = res.body;
+      // The gallery shows videos first; a picture is its largest content only without them.
+      const firstImage = data.featureVideos.some((video) => video.url)
+        ? undefined
+        : data.gallery.find(Boolean);
+      return {
+        status: 200,
+        title: titled(data.title),
+        description: data.description.slice(0, 300) || undefined,
+        scripts: chunks.service,
+        image: firstImage ? responsiveImage(firstImage, GALLERY_IMAGE_SIZES) : undefined,
+        data: { queryKey: ['services', id], data },
+      };
+    }
+
+    const page = /^\/pages\/([^/]+)\/?$/.exec(pathname);
+    if (page) {
+      const id = decodeId(page[1]!);
+      if (!id) return { status: 404, scripts: chunks.page };
+      const res = await fetchPublic<Page>(`/api/pages/${encodeURIComponent(id)}`);
+      if (!res.body) return { status: res.status === 404 ? 404 : 200, scripts: chunks.page };
+      const data = res.body;
+      const firstPhoto = data.items[0]?.featurePhoto;
+      return {
+        status: 200,
+        title: titled(data.title),
+        description: data.items.length
+          ? `${data.title}: ${data.items.map((item) => item.title).join(', ')}.`.slice(0, 300)
+          : undefined,
+        scripts: chunks.page,
+        image: firstPhoto ? responsiveImage(firstPhoto, PAGE_ITEM_IMAGE_SIZES) : undefined,
+        data: { queryKey: ['pages', id], data },
+      };
+    }
+    return undefined;
+  }
+
+  function render(landing: Landing, pathname: string): string {
+    let html = options.indexHtml;
+    if (landing.title) {
+      const title = escapeHtml(landing.title);
+      html = html
+        .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
+        .replace(/(<meta\s+property="og:title"\s+content=")[^"]*(")/, `$1${title}$2`);
+    }
+    if (landing.description) {
+      const description = escapeHtml(landing.description);
+      html = html.replace(/(<meta\s+name="description"\s+content=")[^"]*(")/, `$1${description}$2`);
+    }
+    const tags = landing.scripts.map(
+      (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`,
+    );
+    if (landing.image) {
+      const { src, srcSet, sizes } = landing.image;
+      tags.push(
+        `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(src)}"` +
+          (srcSet
+            ? ` imagesrcset="${escapeHtml(srcSet)}" imagesizes="${escapeHtml(sizes ?? '')}"`
+            : '') +
+          '>',
+      );
+    }
+    if (landing.status === 200) {
+      tags.push(`<link rel="canonical" href="${escapeHtml(options.publicUrl + pathname)}">`);
+    }
+    if (landing.data) {
+      tags.push(
+        `<script type="application/json" id="landing-data">${scriptJson(landing.data)}</script>`,
+      );
+    }
+    return tags.length ? html.replace('</head>', `${tags.join('')}</head>`) : html;
+  }
+
+  /** The index.html for this address, with what the page needs written in; undefined: as is. */
+  return async function landingPage(
+    pathname: string,
+  ): Promise<{ status: number; html: string } | undefined> {
+    const landing = await describe(pathname);
+    return landing && { status: landing.status, html: render(landing, pathname) };
+  };
+}
