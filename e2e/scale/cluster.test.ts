@@ -141,12 +141,36 @@ describe.skipIf(!reachable)('WORKERS=2 on PostgreSQL', () => {
     for (let i = 0; i < 4; i++) expect(await getStatus(`${cluster.url}/readyz`)).toBe(200);
   });
 
-  it('stops every worker gracefully on SIGTERM, then itself', async () => {
+  it('stops every worker gracefully on SIGTERM, then itself, ending open event streams', async () => {
     const workers = workerPids().filter((pid) => isAlive(pid));
     expect(workers).toHaveLength(2);
+    // Open notification streams (long-lived responses) must not hold the shutdown up.
+    const token = await apiSignUp(cluster.url, {
+      firstName: 'Open',
+      lastName: 'Stream',
+      email: `stream-${randomBytes(4).toString('hex')}@example.com`,
+    });
+    const streams = await Promise.all(
+      [0, 1].map(async () => {
+        const res = await fetch(`${cluster.url}/api/notifications/stream`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(res.status).toBe(200);
+        const reader = res.body!.getReader();
+        const first = await reader.read();
+        expect(new TextDecoder().decode(first.value)).toContain('event: unread');
+        return reader;
+      }),
+    );
+
     const code = await cluster.stop('SIGTERM');
     expect(code).toBe(0);
+    // Each stream was ended by its worker (a clean end, not a reset connection).
+    for (const reader of streams) {
+      for (;;) if ((await reader.read()).done) break;
+    }
     const lines = logLines(cluster.output());
+    expect(lines.some((l) => l.msg === 'workers did not stop in time; killing them')).toBe(false);
     for (const pid of workers) {
       expect(isAlive(pid)).toBe(false);
       expect(lines.some((l) => l.pid === pid && l.msg === 'shutting down')).toBe(true);
