@@ -74,11 +74,12 @@ export async function runPrimary(config: Config): Promise<void> {
     stopping = true;
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
     log.info({ reason, workers: workers.length }, 'stopping workers');
+    // Each resolves true when its worker shut down cleanly (exit code 0).
     const exited = workers.map(
       (w) =>
-        new Promise<void>((resolve) => {
-          if (w.isDead()) return resolve();
-          w.once('exit', () => resolve());
+        new Promise<boolean>((resolve) => {
+          if (w.isDead()) return resolve(true);
+          w.once('exit', (code) => resolve(code === 0));
           w.process.kill('SIGTERM');
         }),
     );
@@ -86,10 +87,11 @@ export async function runPrimary(config: Config): Promise<void> {
       log.error('workers did not stop in time; killing them');
       for (const w of workers) if (!w.isDead()) w.process.kill('SIGKILL');
     }, SHUTDOWN_GRACE_MS);
-    await Promise.all(exited);
+    const clean = (await Promise.all(exited)).every(Boolean);
     clearTimeout(timer);
-    log.info('all workers stopped');
-    process.exit(exitCode);
+    if (clean) log.info('all workers stopped');
+    else log.error('all workers stopped, not all of them cleanly');
+    process.exit(clean ? exitCode : 1);
   };
   process.on('SIGTERM', () => void stop('SIGTERM', 0));
   process.on('SIGINT', () => void stop('SIGINT', 0));
