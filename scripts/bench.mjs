@@ -195,6 +195,7 @@ async function measure(base) {
   const rows = [];
   try {
     for (const t of targets) {
+      await run(base, t, CONNECTIONS, 2); // warm-up: JIT, caches, connection pool
       const app = await run(base, t, CONNECTIONS, DURATION);
       const plain = await run(limit.base, t, CONNECTIONS, DURATION);
       const single = await run(base, t, 1, LATENCY_DURATION);

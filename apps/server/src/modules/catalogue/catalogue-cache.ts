@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -5,7 +6,8 @@ import { createResponseCache, type CachedBody } from '../../lib/response-cache.t
 
 /**
  * The PostgreSQL channel on which a process that changed the catalogue tells the others to drop
- * their cached public answers. The payload is informative only (the sender's process id).
+ * their cached public answers. The payload is the sender's instance id: an instance ignores its own
+ * notification (it cleared its cache before sending it).
  */
 export const CATALOGUE_CHANNEL = 'noise_catalogue';
 
@@ -26,6 +28,7 @@ export function createCatalogueCache(deps: { database: Database; log: FastifyBas
     cacheControl: `public, max-age=${CATALOGUE_MAX_AGE_SECONDS}`,
   });
   let stopListening: (() => Promise<void>) | undefined;
+  const instance = randomUUID();
 
   return {
     /**
@@ -47,12 +50,14 @@ export function createCatalogueCache(deps: { database: Database; log: FastifyBas
     async invalidate() {
       cache.clear();
       await deps.database
-        .notify(CATALOGUE_CHANNEL, String(process.pid))
+        .notify(CATALOGUE_CHANNEL, instance)
         .catch((err: unknown) => deps.log.warn({ err }, 'catalogue cache broadcast failed'));
     },
 
     async start() {
-      stopListening = await deps.database.listen(CATALOGUE_CHANNEL, () => cache.clear());
+      stopListening = await deps.database.listen(CATALOGUE_CHANNEL, (sender) => {
+        if (sender !== instance) cache.clear();
+      });
     },
 
     async stop() {
