@@ -1,4 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSignUp, apiStaffLogin } from '../support/api.ts';
 import { launchBrowser, type TestBrowser } from '../support/browser.ts';
@@ -10,6 +14,7 @@ import {
   eventually,
   postgresReachable,
   PG_ADMIN_URL,
+  root,
   startProcess,
   type ServerProcess,
   type TestDatabase,
@@ -32,6 +37,16 @@ let database: TestDatabase;
 let a: ServerProcess;
 let b: ServerProcess;
 let browser: TestBrowser | undefined;
+// One S3-compatible store (s3rver from npm, on 127.0.0.1) for both processes' uploads.
+interface S3rverInstance {
+  run(): Promise<{ port: number }>;
+  close(): Promise<void>;
+}
+const S3rver = createRequire(import.meta.url)('s3rver') as new (
+  options: Record<string, unknown>,
+) => S3rverInstance;
+let s3rver: S3rverInstance | undefined;
+const s3Dir = mkdtempSync(path.join(os.tmpdir(), 'noise-scale-s3-'));
 const asServer = (p: ServerProcess) => ({ url: p.url }) as RunningServer;
 
 async function get(p: ServerProcess, path: string, token?: string) {
@@ -43,7 +58,20 @@ async function get(p: ServerProcess, path: string, token?: string) {
 describe.skipIf(!reachable)('two server processes on one PostgreSQL', () => {
   beforeAll(async () => {
     database = await createTestDatabase('scale');
+    s3rver = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory: s3Dir,
+      configureBuckets: [{ name: 'scale-uploads' }],
+    });
+    const { port: s3Port } = await s3rver.run();
     const env = {
+      S3_BUCKET: 'scale-uploads',
+      S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
       DATABASE_URL: database.url,
       TOKEN_SECRET: randomBytes(36).toString('base64url'),
       ADMIN_EMAIL,
@@ -59,6 +87,8 @@ describe.skipIf(!reachable)('two server processes on one PostgreSQL', () => {
     await browser?.close();
     await Promise.all([a?.stop(), b?.stop()]);
     await database?.drop();
+    await s3rver?.close();
+    rmSync(s3Dir, { recursive: true, force: true });
   });
 
   it('are two processes that both answer, on a database migrated and seeded once', async () => {
@@ -139,6 +169,30 @@ describe.skipIf(!reachable)('two server processes on one PostgreSQL', () => {
       1000,
       'process B shows the industry renamed through process A',
     );
+  });
+
+  it('serves a file uploaded through one process from the other (one bucket)', async () => {
+    const staff = await apiStaffLogin(a.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const form = new FormData();
+    form.append('title', 'Shared Uploads');
+    form.append('link', '/services/seo');
+    const png = readFileSync(path.join(root, 'apps/server/fixtures/image.png'));
+    form.append('featurePhoto', new Blob([png], { type: 'image/png' }), 'photo.png');
+    const created = await fetch(`${a.url}/api/industries`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${staff}` },
+      body: form,
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { featurePhoto } = (await created.json()) as { featurePhoto: string };
+    expect(featurePhoto).toMatch(/^\/uploads\/.+\.webp$/);
+
+    const served = await get(b, featurePhoto);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+    const bytes = Buffer.from(await served.arrayBuffer());
+    expect(bytes.subarray(0, 4).toString('latin1')).toBe('RIFF');
+    expect(bytes.subarray(8, 12).toString('latin1')).toBe('WEBP');
   });
 
   it("brings a notification made on one process to a browser connected to the other's stream", async () => {
