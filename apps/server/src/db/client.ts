@@ -68,7 +68,13 @@ function createQueryCounter() {
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A request waits at most 10 s for a connection: while the database is down it gets a 503
+  // (plugins/errors.ts) instead of hanging.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 10_000,
+  });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const counter = createQueryCounter();

@@ -41,6 +41,16 @@ export function registerErrorHandler(app: FastifyInstance) {
         requestId: request.id,
       });
     }
+    if (isDatabaseUnavailable(error)) {
+      // The database restarts or fails over: the caller may retry; do not look like a bug.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({
+        statusCode: 503,
+        error: 'service_unavailable',
+        message: 'The service is briefly unavailable. Please try again in a few seconds.',
+        requestId: request.id,
+      });
+    }
     const status = error.statusCode ?? 500;
     if (status < 500) {
       // Fastify's own client errors: malformed JSON, body too large, wrong content type, 429.
@@ -66,6 +76,40 @@ function isUnstorableText(error: unknown): boolean {
   for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
     if (code === '22021' || code === '22P05') return true;
+  }
+  return false;
+}
+
+/**
+ * The database cannot be reached or is going away: refused or dropped connections, PostgreSQL
+ * shutting down or starting (57P0x), connection failures (08xxx), no free connection slot, and
+ * node-postgres's own messages for those. Drizzle wraps the driver's error as `cause`.
+ */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '53300',
+]);
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|Cannot use a pool after calling end/i;
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true;
   }
   return false;
 }
