@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can, isRouteAccess, type Permission, type RouteAccess } from '@noise/shared/permissions';
 import type { Role } from '@noise/shared/roles';
 import { forbidden, unauthorized } from '../lib/errors.ts';
+import { redactUrl } from '../lib/log-redaction.ts';
 import type { TokenSigner } from '../lib/tokens.ts';
 import type { SessionRepository } from '../modules/auth/session-repository.ts';
 
@@ -27,6 +28,8 @@ export interface DeclaredRoute {
   method: string;
   url: string;
   access: RouteAccess;
+  /** A multipart (upload) route: rate limited per user. */
+  upload: boolean;
 }
 
 /**
@@ -35,7 +38,12 @@ export interface DeclaredRoute {
  */
 export function registerAuth(
   app: FastifyInstance,
-  deps: { signer: TokenSigner; sessions: SessionRepository },
+  deps: {
+    signer: TokenSigner;
+    sessions: SessionRepository;
+    /** UPLOAD_RATE_LIMIT_PER_MINUTE: upload requests per user and route. */
+    uploadsPerMinute?: number;
+  },
 ): DeclaredRoute[] {
   const declared: DeclaredRoute[] = [];
   app.decorateRequest('user', null);
@@ -50,9 +58,18 @@ export function registerAuth(
         `Route ${String(route.method)} ${route.url} declares no access (config.access); every API route must.`,
       );
     }
+    // Uploads (multipart forms) are limited per signed-in user and route, unless the route
+    // declares its own limit. Route-level onRequest runs after this plugin's own hook, so the
+    // caller is known by then.
+    const consumes = (route.schema as { consumes?: string[] } | undefined)?.consumes ?? [];
+    const upload = consumes.includes('multipart/form-data');
+    if (upload && route.config?.rateLimit === undefined) {
+      const limit = app.rateLimit(uploadRateLimit(deps.uploadsPerMinute ?? 30));
+      route.onRequest = [route.onRequest ?? []].flat().concat(limit);
+    }
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      declared.push({ method, url: route.url, access });
+      declared.push({ method, url: route.url, access, upload });
     }
   });
 
@@ -69,7 +86,46 @@ export function registerAuth(
     if (!can(request.user.role, access as Permission)) throw forbidden();
   });
 
+  // The security log: every refused API request, with who, from where, what and the answer.
+  app.addHook('onResponse', async (request, reply) => {
+    const access = request.routeOptions.config?.access;
+    if (!access) return;
+    const status = reply.statusCode;
+    const refused =
+      status === 401 ||
+      status === 403 ||
+      status === 429 ||
+      // Someone else's record answers 404 (ownership), exactly like a missing one: log both.
+      (status === 404 &&
+        request.user !== null &&
+        (access === 'client-owner' || access === 'authenticated'));
+    if (!refused) return;
+    request.log[status === 401 || status === 404 ? 'info' : 'warn'](
+      {
+        event: 'access_refused',
+        userId: request.user?.id ?? 'anonymous',
+        role: request.user?.role ?? null,
+        ip: request.ip,
+        method: request.method,
+        route: request.routeOptions.url,
+        url: redactUrl(request.url),
+        statusCode: status,
+      },
+      'request refused',
+    );
+  });
+
   return declared;
+}
+
+/** The rate limit of upload routes: per signed-in user (the address when there is none). */
+function uploadRateLimit(perMinute: number) {
+  return {
+    max: perMinute,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) =>
+      request.user ? `user:${request.user.id}` : `ip:${request.ip}`,
+  };
 }
 
 async function resolveUser(

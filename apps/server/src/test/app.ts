@@ -46,6 +46,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       TOKEN_SECRET: 'x'.repeat(48),
       SEED_DEMO: 'false',
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+      // Tests that exercise a limit set it small through overrides (src/security/rate-limits.test.ts).
+      AUTH_ACCOUNT_MAX_FAILURES: '10000',
+      UPLOAD_RATE_LIMIT_PER_MINUTE: '10000',
     }),
     // API tests run without the built web app, whatever state the working tree is in.
     webDistDir: undefined,

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -22,6 +22,7 @@ import {
   sendPasswordReset,
   type PasswordResetDeps,
 } from './password-reset.ts';
+import { AccountLimitedError, createAccountLimiter } from './account-limit.ts';
 import { signIn, signInStaff, signUp, type AuthDeps } from './sign-in.ts';
 
 export function registerAuthRoutes(
@@ -30,6 +31,14 @@ export function registerAuthRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const rateLimit = { max: deps.authRateLimit, timeWindow: '1 minute' };
+  // Failed sign-ins per account from any address; customer and staff sign-in share the count.
+  const accounts = createAccountLimiter(deps.config.signInAccountLimit);
+  /** A paused account's 429 says when to come back, as the per-address limit does. */
+  const withRetryAfter = (reply: FastifyReply, error: unknown) => {
+    if (error instanceof AccountLimitedError) {
+      reply.header('retry-after', String(error.retryAfterSeconds));
+    }
+  };
 
   r.post(
     '/api/auth/signup',
@@ -43,7 +52,7 @@ export function registerAuthRoutes(
     },
     async (request, reply) => {
       const { user, token } = await signUp(deps, request.body);
-      request.log.info({ userId: user.id, event: 'signup' }, 'account created');
+      request.log.info({ userId: user.id, ip: request.ip, event: 'signup' }, 'account created');
       const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
       void app.notifier.toStaff({
         kind: 'new-customer',
@@ -61,13 +70,22 @@ export function registerAuthRoutes(
       config: { access: 'public', rateLimit },
       schema: { tags: ['auth'], body: loginRequest, response: { 200: tokenResponse } },
     },
-    async (request) => {
+    async (request, reply) => {
       try {
-        const { user, token } = await signIn(deps, request.body);
-        request.log.info({ userId: user.id, event: 'login' }, 'signed in');
+        const { user, token } = await signIn(deps, accounts, request.body);
+        request.log.info({ userId: user.id, ip: request.ip, event: 'login' }, 'signed in');
         return { token };
       } catch (error) {
-        request.log.info({ event: 'login_failed' }, 'sign-in refused');
+        withRetryAfter(reply, error);
+        request.log.info(
+          {
+            event: 'login_failed',
+            login: request.body.username,
+            ip: request.ip,
+            reason: error instanceof AccountLimitedError ? 'account_limited' : 'credentials',
+          },
+          'sign-in refused',
+        );
         throw error;
       }
     },
@@ -79,18 +97,31 @@ export function registerAuthRoutes(
       config: { access: 'public', rateLimit },
       schema: { tags: ['auth'], body: adminLoginRequest, response: { 200: tokenResponse } },
     },
-    async (request) => {
+    async (request, reply) => {
       const body = request.body;
+      const login = (body.email || body.username)!;
       try {
-        const { user, token } = await signInStaff(deps, {
-          login: (body.email || body.username)!,
+        const { user, token } = await signInStaff(deps, accounts, {
+          login,
           password: body.password,
           rememberMe: body.rememberMe,
         });
-        request.log.info({ userId: user.id, event: 'staff_login' }, 'staff signed in');
+        request.log.info(
+          { userId: user.id, ip: request.ip, event: 'staff_login' },
+          'staff signed in',
+        );
         return { token };
       } catch (error) {
-        request.log.info({ event: 'staff_login_failed' }, 'staff sign-in refused');
+        withRetryAfter(reply, error);
+        request.log.info(
+          {
+            event: 'staff_login_failed',
+            login,
+            ip: request.ip,
+            reason: error instanceof AccountLimitedError ? 'account_limited' : 'credentials',
+          },
+          'staff sign-in refused',
+        );
         throw error;
       }
     },
@@ -128,7 +159,9 @@ export function registerAuthRoutes(
       schema: { tags: ['auth'], response: { 204: z.null() } },
     },
     async (request, reply) => {
-      await deps.sessions.delete(requireUser(request).sessionId);
+      const user = requireUser(request);
+      await deps.sessions.delete(user.sessionId);
+      request.log.info({ userId: user.id, ip: request.ip, event: 'logout' }, 'signed out');
       return reply.status(204).send(null);
     },
   );

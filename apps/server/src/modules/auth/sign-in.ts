@@ -4,6 +4,7 @@ import { conflict, unauthorized } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { TokenSigner } from '../../lib/tokens.ts';
 import type { UserRepository, UserRow } from '../users/repository.ts';
+import { accountKey, type AccountLimiter } from './account-limit.ts';
 import type { SessionRepository } from './session-repository.ts';
 
 export interface AuthDeps {
@@ -56,23 +57,49 @@ function emailTaken() {
   return conflict('An account with this email already exists. Please sign in instead.');
 }
 
+/**
+ * Checks a password against an account, counting failures per account (any address): a paused
+ * account answers 429 before the password is looked at, whether or not it is right.
+ */
+async function checkPassword(
+  deps: AuthDeps,
+  limiter: AccountLimiter,
+  login: string,
+  password: string,
+  allowed: (user: UserRow) => boolean,
+): Promise<UserRow | undefined> {
+  const user = await deps.users.findByLogin(login);
+  const key = accountKey(user, login);
+  limiter.check(key);
+  const ok = await verifyPassword(user?.passwordHash, password);
+  if (!user || !ok || !allowed(user)) {
+    limiter.failed(key);
+    return undefined;
+  }
+  limiter.succeeded(key);
+  return user;
+}
+
 /** Customer sign-in by email or username. Unknown account and wrong password answer alike. */
-export async function signIn(deps: AuthDeps, input: { username: string; password: string }) {
-  const user = await deps.users.findByLogin(input.username);
-  const ok = await verifyPassword(user?.passwordHash, input.password);
-  if (!user || !ok) throw unauthorized('Invalid email/username or password');
+export async function signIn(
+  deps: AuthDeps,
+  limiter: AccountLimiter,
+  input: { username: string; password: string },
+) {
+  const user = await checkPassword(deps, limiter, input.username, input.password, () => true);
+  if (!user) throw unauthorized('Invalid email/username or password');
   return { user, token: await issueToken(deps, user) };
 }
 
 /** Staff sign-in: a wrong password and a non-staff account get the same answer. */
 export async function signInStaff(
   deps: AuthDeps,
+  limiter: AccountLimiter,
   input: { login: string; password: string; rememberMe?: boolean },
 ) {
-  const user = await deps.users.findByLogin(input.login);
-  const ok = await verifyPassword(user?.passwordHash, input.password);
-  if (!user || !ok || !isStaffRole(user.role)) {
-    throw unauthorized('Invalid email or password, or access denied');
-  }
+  const user = await checkPassword(deps, limiter, input.login, input.password, (u) =>
+    isStaffRole(u.role),
+  );
+  if (!user) throw unauthorized('Invalid email or password, or access denied');
   return { user, token: await issueToken(deps, user, { rememberMe: input.rememberMe }) };
 }

@@ -89,7 +89,8 @@ export function registerBriefRoutes(
   r.post(
     '/api/projects/:id/brief',
     {
-      config: { access: 'client-owner', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      // Limited per user like every upload (UPLOAD_RATE_LIMIT_PER_MINUTE, plugins/auth.ts).
+      config: { access: 'client-owner' },
       schema: {
         tags,
         params,
