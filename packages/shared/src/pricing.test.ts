@@ -8,6 +8,11 @@ describe('toCents', () => {
     [19.99, 1999],
     [0.1 + 0.2, 30],
     [1234.5, 123450],
+    // Written in e-notation by JavaScript:
+    [1e-7, 0],
+    [5e-324, 0],
+    [1.5e-2, 2],
+    [1e21, 1e23],
   ])('%s dollars is %s cents', (dollars, cents) => {
     expect(toCents(dollars)).toBe(cents);
   });

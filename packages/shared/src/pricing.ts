@@ -10,8 +10,10 @@ export type PackageType = (typeof packageTypes)[number];
 /** Dollars as typed or stored in JSON (12.34) to integer cents, exactly. */
 export function toCents(dollars: number): number {
   if (!Number.isFinite(dollars)) throw new RangeError('Price must be a finite number');
-  // Round through the decimal string so 1.005 becomes 101, not 100.
-  return Math.round(Number(`${dollars}e2`));
+  // Round through the decimal string so 1.005 becomes 101, not 100. A number JavaScript writes
+  // in e-notation (1e-7, 1e21) has its exponent shifted, not a second one appended (NaN).
+  const [digits, exponent = '0'] = String(dollars).split('e');
+  return Math.round(Number(`${digits}e${Number(exponent) + 2}`));
 }
 
 export function toDollars(cents: number): number {

@@ -34,6 +34,7 @@ export const quoteRequest = z.object({
     .number({ message: 'Price must be a number' })
     .finite('Price must be a number')
     .positive('Price must be more than zero')
+    .min(0.01, 'Price must be at least $0.01')
     .max(MAX_QUOTE_DOLLARS, `Price must be at most $${MAX_QUOTE_DOLLARS.toLocaleString('en-AU')}`)
     .refine(
       (v) => Math.round(v * 100) === Number((v * 100).toFixed(6)),

@@ -92,6 +92,7 @@ export const hostileNumbers = [
   2 ** 31,
   -(2 ** 31) - 1,
   4.9e-324,
+  1e-7,
 ];
 
 export const hostileNumber: fc.Arbitrary<number> = fc.oneof(
