@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { can, type Permission, type RouteAccess } from '@noise/shared/permissions';
 import type { Role } from '@noise/shared/roles';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/app.ts';
 import { bearer, createUser } from '../test/factories.ts';
 
@@ -155,7 +155,6 @@ function expectedAnswer(access: RouteAccess, role: Role | null): 'allowed' | 401
 const STREAM = 'GET /api/notifications/stream';
 await app.listen({ host: '127.0.0.1', port: 0 });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-afterAll(() => app.server.close());
 
 async function statusOf(route: { method: string; url: string }, token: string | null) {
   if (key(route) === STREAM) {
