@@ -1,17 +1,23 @@
-// npm run lighthouse: mobile Lighthouse scores of / and a service page on the built server.
+// npm run lighthouse: mobile Lighthouse scores of the public pages (home, a service, a content
+// page) and of a signed-in customer's dashboard and project list, on the built server.
 //
 // Starts the built server (building first if needed) on a free port with a fresh data folder,
-// launches Debian's Chromium through chrome-launcher and runs Lighthouse's default (mobile,
-// simulated throttling) configuration on each page, printing the four category scores. Too slow
-// for CI; the first-load budget is enforced by scripts/check-weight.mjs instead.
+// signs a customer up and pays one order through the API (sandbox card), launches Debian's
+// Chromium through chrome-launcher and runs Lighthouse's default (mobile, simulated throttling)
+// configuration on each page, printing the four category scores. The customer's pages run with
+// the token in localStorage, as after a sign-in. Too slow for CI; the first-load budget is
+// enforced by scripts/check-weight.mjs instead. Run through `node --import tsx` (npm run
+// lighthouse) so it can price the order with the shared pricing module.
 //
-// Options: --url http://host:port (a running server), --build (rebuild first),
-// --json (the scores as JSON on the last line), --report DIR (save the HTML reports there).
+// Options: --url http://host:port (a running server; public pages only), --build (rebuild
+// first), --json (the scores as JSON on the last line), --report DIR (save the HTML reports).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { orderPaymentRequest } from '@noise/shared/payments';
 import {
   CHROMIUM_ARGS,
   CHROMIUM_PATH,
@@ -19,7 +25,8 @@ import {
   startBuiltServer,
 } from './lib/built-server.mjs';
 
-const PAGES = ['/', '/services/seo'];
+const PUBLIC_PAGES = ['/', '/services/seo', '/pages/website'];
+const CUSTOMER_PAGES = ['/dashboard', '/dashboard/projects'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const TARGET = 95;
 
@@ -39,15 +46,83 @@ if (!values.url) {
 }
 const baseUrl = values.url ?? server.url;
 
+async function call(method, urlPath, token, body) {
+  const headers = token ? { authorization: `Bearer ${token}` } : {};
+  const init = { method, headers };
+  if (body instanceof FormData) init.body = body;
+  else if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  const res = await fetch(baseUrl + urlPath, init);
+  if (!res.ok) throw new Error(`${method} ${urlPath}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/** A customer with one paid order (Website Development, first package, one extra), and their token. */
+async function customerWithAnOrder() {
+  const staff = await call('POST', '/api/auth/admin-login', undefined, {
+    email: 'measure-admin@example.com',
+    password: 'measure admin password',
+  });
+  const form = new FormData();
+  form.append('email', 'measure-coordinator@example.com');
+  form.append('role', 'co-ordinator');
+  form.append('profile[firstName]', 'Cora');
+  form.append('profile[lastName]', 'Ordin');
+  const coordinator = await call('POST', '/api/users/site-users', staff.token, form);
+  const email = 'measure-customer@example.com';
+  const { token } = await call('POST', '/api/auth/signup', undefined, {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email,
+    phoneNumber: '0412345678',
+    password: 'measure customer password',
+  });
+  const service = await call('GET', '/api/services/website-development', token);
+  await call(
+    'POST',
+    '/api/payments/handle-payment',
+    token,
+    orderPaymentRequest({
+      service,
+      package: service.packages[0],
+      extras: service.serviceExtras.slice(0, 1),
+      coordinatorId: coordinator._id,
+      customer: { name: 'Ada Lovelace', email },
+      companyName: 'Analytical Engines',
+      contactNumber: '0412345678',
+      paymentMethodId: `pm_sandbox_${Math.random().toString(36).slice(2, 12)}_success`,
+      idempotencyKey: `chk_${crypto.randomUUID()}`,
+    }),
+  );
+  return token;
+}
+
+const customerToken = values.url ? undefined : await customerWithAnOrder();
+const PAGES = customerToken ? [...PUBLIC_PAGES, ...CUSTOMER_PAGES] : PUBLIC_PAGES;
+
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM_PATH,
   chromeFlags: [...CHROMIUM_ARGS.filter((flag) => flag !== '--headless'), '--headless=new'],
 });
 
+/** Signs the browser in the way the app does: the token in localStorage. */
+async function signInBrowser(token) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  const page = await browser.contexts()[0].newPage();
+  await page.goto(`${baseUrl}/favicon.svg`);
+  await page.evaluate((t) => localStorage.setItem('authToken', t), token);
+  await page.close();
+  await browser.close();
+}
+
 const rows = [];
 const failures = [];
 try {
   for (const page of PAGES) {
+    const signedIn = CUSTOMER_PAGES.includes(page);
+    if (signedIn) await signInBrowser(customerToken);
     const result = await lighthouse(
       baseUrl + page,
       {
@@ -55,6 +130,8 @@ try {
         output: 'html',
         logLevel: 'error',
         onlyCategories: CATEGORIES,
+        // Keep the customer's token; public pages are measured with storage cleared.
+        disableStorageReset: signedIn,
       },
       undefined,
     );

@@ -13,6 +13,8 @@ url="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
 if pg_isready -q -d "$url" 2>/dev/null; then
   echo "== tests on PostgreSQL"
   TEST_DATABASE_URL="$url" npm test
+  echo "== backup and restore on PostgreSQL"
+  BACKUP_CHECK_DATABASE_URL="$url" node scripts/backup-restore-check.mjs
 else
   echo "PostgreSQL is not reachable at $url: set TEST_DATABASE_URL to run the tests on it." >&2
   exit 1
