@@ -95,6 +95,7 @@ try {
           `${base}/api/auth/login`,
           '--data',
           JSON.stringify({ username: 'nobody@example.com', password: 'not the password' }),
+          '--ignore-code=401',
         ],
       },
       {
@@ -104,6 +105,7 @@ try {
           `${base}/api/auth/admin-login`,
           '--data',
           JSON.stringify({ login: 'nobody@example.com', password: 'not the password' }),
+          '--ignore-code=401',
         ],
       },
       {
@@ -119,6 +121,7 @@ try {
             phoneNumber: '0412345678',
             password: 'sqlmap password 1',
           }),
+          '--ignore-code=409',
         ],
       },
       {
@@ -145,7 +148,10 @@ try {
         name: 'staff: customer search q',
         args: ['-u', `${base}/api/users/clients?q=reli`, ...bearer(staff)],
       },
-      { name: 'pdf url', args: ['-u', `${base}/api/pdf?url=/uploads/nothing.pdf`, '-p', 'url'] },
+      {
+        name: 'pdf url',
+        args: ['-u', `${base}/api/pdf?url=/uploads/nothing.pdf`, '-p', 'url', '--ignore-code=404'],
+      },
     ];
     const outDir = path.join(work, 'sqlmap');
     mkdirSync(outDir, { recursive: true });
@@ -164,6 +170,8 @@ try {
           '--flush-session',
           '--disable-coloring',
           `--output-dir=${outDir}`,
+          '-t',
+          path.join(work, `sqlmap-${i}.traffic`),
           // The product sends no cookies; sqlmap must not invent a session.
           '--drop-set-cookie',
         ],
@@ -171,19 +179,30 @@ try {
       );
       const injectable = /identified the following injection point/.test(out);
       const clean = /do not appear to be injectable|does not seem to be injectable/.test(out);
-      const requests = Number(/(\d+) HTTP\(s\) requests/.exec(out)?.[1] ?? NaN);
+      let requests;
+      try {
+        requests = (
+          readFileSync(path.join(work, `sqlmap-${i}.traffic`), 'latin1').match(
+            /HTTP request \[#/g,
+          ) ?? []
+        ).length;
+      } catch {
+        requests = undefined;
+      }
       const result = {
         target: target.name,
         verdict: injectable ? 'INJECTABLE' : clean ? 'not injectable' : 'inconclusive',
         seconds: Math.round((Date.now() - started) / 1000),
-        requests: Number.isNaN(requests) ? undefined : requests,
+        requests,
         criticals: out
           .split('\n')
           .filter((l) => /\[CRITICAL\]/.test(l))
           .slice(0, 3),
       };
       report.sqlmap.push(result);
-      console.log(`sqlmap ${result.target}: ${result.verdict} (${result.seconds} s)`);
+      console.log(
+        `sqlmap ${result.target}: ${result.verdict} (${result.requests ?? '?'} requests, ${result.seconds} s)`,
+      );
       if (injectable) {
         failed = true;
         console.log(out.slice(out.indexOf('identified the following injection point')));
