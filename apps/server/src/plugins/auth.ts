@@ -110,6 +110,10 @@ export function registerAuth(
         route: request.routeOptions.url,
         url: redactUrl(request.url),
         statusCode: status,
+        // On a 401: whether a token came and was refused (forged, expired, ended) or none came.
+        ...(status === 401
+          ? { credentials: request.headers.authorization ? 'rejected' : 'none' }
+          : {}),
       },
       'request refused',
     );

@@ -237,6 +237,20 @@ describe('object-level access', () => {
     expect(noSuchCard.statusCode).toBeLessThan(500);
   });
 
+  it('quote: the link shows the quote, not who paid it, and a paid quote cannot be paid again', async () => {
+    const seen = await asAlice('GET', `/api/quotes/${quote.id}`);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json().paid).toBe(true);
+    const text = seen.body;
+    for (const secret of [bob.user.id, bob.user.email, bobQuoteProject, 'Bob']) {
+      expect(text).not.toContain(secret);
+    }
+    const again = await pay(app, alice.token, quoteBody(quote, { coordinatorId: cora.user.id }));
+    expect(again.statusCode).toBe(409);
+    const aliceProjects = (await asAlice('GET', '/api/projects')).json<{ _id: string }[]>();
+    expect(aliceProjects.map((p) => p._id)).toEqual([aliceOrder.projectId]);
+  });
+
   it('leaves every record of B as it was', async () => {
     expect(await bobState()).toEqual(before);
   });

@@ -177,11 +177,14 @@ describe('security log', () => {
     const refused = lines().filter((l) => l.event === 'access_refused');
     const find = (statusCode: number, route: string) =>
       refused.find((l) => l.statusCode === statusCode && l.route === route);
+    // The token from before the password change: refused, and said so.
     expect(find(401, '/api/auth/user')).toMatchObject({
       userId: 'anonymous',
       ip: '127.0.0.1',
       method: 'GET',
+      credentials: 'rejected',
     });
+    expect(find(401, '/api/auth/login')).toMatchObject({ credentials: 'none' });
     expect(find(403, '/api/users/clients')).toMatchObject({ userId, role: 'client' });
     expect(find(404, '/api/projects/:id')).toMatchObject({
       userId: other.user.id,
