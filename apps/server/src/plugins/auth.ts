@@ -111,7 +111,7 @@ export function registerAuth(
         url: redactUrl(request.url),
         statusCode: status,
         // On a 401: whether a token came and was refused (forged, expired, ended) or none came.
-        ...(status === 401
+        ...(status === 401 && !request.user
           ? { credentials: request.headers.authorization ? 'rejected' : 'none' }
           : {}),
       },
