@@ -37,7 +37,7 @@ function expectLimited(res: LightMyRequestResponse, message: RegExp) {
   expect(Number.isInteger(retryAfter) && retryAfter > 0, `retry-after ${retryAfter}`).toBe(true);
 }
 
-const PER_ADDRESS = /^Too many attempts\. Please wait \d+ (second|minute)s? and try again\.$/;
+const WAIT_MESSAGE = /^Too many attempts\. Please wait \d+ (second|minute)s? and try again\.$/;
 const PER_ACCOUNT =
   /^Too many failed sign-ins for this account\. Please wait \d+ minutes? and try again, or reset your password\.$/;
 
@@ -59,7 +59,7 @@ describe('per address', () => {
     expect(codes).toEqual([401, 401, 401]);
     expectLimited(
       await postTo('/api/auth/login', { username: 'nobody9@example.com', password: 'guess' }, from),
-      PER_ADDRESS,
+      WAIT_MESSAGE,
     );
     const elsewhere = await postTo(
       '/api/auth/login',
@@ -81,7 +81,7 @@ describe('per address', () => {
     }
     expectLimited(
       await postTo('/api/auth/admin-login', { email: 'x@example.com', password: 'guess' }, from),
-      PER_ADDRESS,
+      WAIT_MESSAGE,
     );
   });
 
@@ -100,7 +100,7 @@ describe('per address', () => {
         from,
       );
     for (let i = 0; i < 3; i++) expect((await signup(i)).statusCode).toBe(201);
-    expectLimited(await signup(3), PER_ADDRESS);
+    expectLimited(await signup(3), WAIT_MESSAGE);
   });
 
   it('password reset requests answer 429 after the limit from one address', async () => {
@@ -111,7 +111,7 @@ describe('per address', () => {
     }
     expectLimited(
       await postTo('/api/auth/forgot-password', { email: 'who@example.com' }, from),
-      PER_ADDRESS,
+      WAIT_MESSAGE,
     );
     const reset = address();
     for (let i = 0; i < 3; i++) {
@@ -127,7 +127,7 @@ describe('per address', () => {
         { token: 'y'.repeat(40), password: 'new password here' },
         reset,
       ),
-      PER_ADDRESS,
+      WAIT_MESSAGE,
     );
   });
 });
@@ -219,6 +219,20 @@ describe('per account', () => {
     expect((await attempt(TEST_PASSWORD)).statusCode).toBe(200);
   });
 
+  it('guessing the current password on a password change is limited per account', async () => {
+    const user = await createUser(app, { email: 'stolen-token@example.com' });
+    const guess = (i: number) =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/users/password',
+        headers: bearer(user.token),
+        remoteAddress: address(),
+        payload: { currentPassword: `guess number ${i}`, newPassword: 'the thief wants this' },
+      });
+    for (let i = 0; i < 10; i++) expect((await guess(i)).statusCode).toBe(401);
+    expectLimited(await guess(10), WAIT_MESSAGE);
+  });
+
   it('the pause ends when the window, counted from the first failure, has passed', () => {
     let now = 1_000_000;
     const limiter = createAccountLimiter({ maxFailures: 2, windowMs: 60_000, now: () => now });
@@ -299,7 +313,7 @@ describe('uploads', () => {
       }
       const limited = await send(superAdmin.token, route);
       expect(limited.statusCode, route.name).toBe(429);
-      expectLimited(limited, PER_ADDRESS);
+      expectLimited(limited, WAIT_MESSAGE);
       // Per user, not per address: a colleague on the same address goes on.
       const colleague = await send(admin.token, route);
       expect(colleague.statusCode, `${route.name} for another user`).not.toBe(429);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { changePasswordRequest, tokenResponse } from '@noise/shared/auth';
@@ -67,7 +67,16 @@ export function registerUserRoutes(
   r.put(
     '/api/users/password',
     {
-      config: { access: 'authenticated', rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: {
+        access: 'authenticated',
+        // Per account, not per address: the current password must not be guessable by a holder
+        // of a stolen token from many addresses.
+        rateLimit: {
+          max: 10,
+          timeWindow: '1 minute',
+          keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
+        },
+      },
       schema: { tags, body: changePasswordRequest, response: { 200: tokenResponse } },
     },
     async (request) => {
