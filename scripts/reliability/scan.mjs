@@ -52,9 +52,12 @@ const server = await startServer({
 const base = server.url;
 console.log(`server ${base} (pid ${server.pid})`);
 
-function run(command, args, logFile) {
+function run(command, args, logFile, env = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
@@ -126,13 +129,25 @@ try {
       },
       {
         name: 'signed-in: bearer header',
-        args: ['-u', `${base}/api/users/profile`, '-H', `Authorization: Bearer ${customer.token}*`],
-      },
-      {
-        name: 'signed-in: projects userId and project id',
         args: [
           '-u',
-          `${base}/api/projects/${order.projectId}*?userId=${me._id}`,
+          `${base}/api/users/profile`,
+          '-H',
+          `Authorization: Bearer ${customer.token}*`,
+          '--ignore-code=401',
+        ],
+      },
+      {
+        name: 'signed-in: project id (path)',
+        args: ['-u', `${base}/api/projects/${order.projectId}*`, ...bearer(customer.token)],
+      },
+      {
+        name: 'signed-in: projects userId',
+        args: [
+          '-u',
+          `${base}/api/projects?userId=${me._id}`,
+          '-p',
+          'userId',
           ...bearer(customer.token),
         ],
       },
@@ -227,7 +242,6 @@ try {
       'redirect',
       'sql',
       'xss',
-      'xxe',
       'htaccess',
       'shellshock',
     ].join(',');
@@ -241,7 +255,16 @@ try {
       '/api/industries',
       '/api/pdf?url=/uploads/nothing.pdf',
       '/sitemap.xml',
+      // Signed in as staff (the header below): the customer search and the sales filters.
+      '/api/users/clients?q=reli',
+      `/api/projects-all?company=Reliability&service=${service}&status=active&dateRange=allTime&type=Project&limit=25`,
+      `/api/projects?userId=${me._id}`,
     ].flatMap((p) => ['-s', `${base}${p}`]);
+    // Wapiti downloads its technology database when it has none: give it an empty one, and
+    // send anything else it wants from outside to a closed local port.
+    const configDir = path.join(work, 'wapiti-config');
+    mkdirSync(configDir, { recursive: true });
+    writeFileSync(path.join(configDir, 'apps.json'), JSON.stringify({ apps: {}, categories: {} }));
     const { code } = await run(
       'wapiti',
       [
@@ -260,7 +283,9 @@ try {
         '--store-session',
         path.join(work, 'wapiti-session'),
         '--store-config',
-        path.join(work, 'wapiti-config'),
+        configDir,
+        '-H',
+        `Authorization: Bearer ${staff}`,
         '--max-scan-time',
         String(Number(values['wapiti-minutes']) * 60),
         '--no-bugreport',
@@ -268,6 +293,11 @@ try {
         '1',
       ],
       path.join(work, 'wapiti.log'),
+      {
+        HTTP_PROXY: 'http://127.0.0.1:9',
+        HTTPS_PROXY: 'http://127.0.0.1:9',
+        NO_PROXY: '127.0.0.1,localhost',
+      },
     );
     const json = JSON.parse(readFileSync(output, 'utf8'));
     const summarize = (group) =>
