@@ -10,7 +10,8 @@
 // lighthouse) so it can price the order with the shared pricing module.
 //
 // Options: --url http://host:port (a running server; public pages only), --build (rebuild
-// first), --json (the scores as JSON on the last line), --report DIR (save the HTML reports).
+// first), --only /path (measure only this page; repeatable), --json (the scores as JSON on the
+// last line), --report DIR (save the HTML reports).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -36,6 +37,7 @@ const { values } = parseArgs({
     build: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
     report: { type: 'string' },
+    only: { type: 'string', multiple: true },
   },
 });
 
@@ -100,19 +102,26 @@ async function customerWithAnOrder() {
 }
 
 const customerToken = values.url ? undefined : await customerWithAnOrder();
-const PAGES = customerToken ? [...PUBLIC_PAGES, ...CUSTOMER_PAGES] : PUBLIC_PAGES;
+const PAGES = (customerToken ? [...PUBLIC_PAGES, ...CUSTOMER_PAGES] : PUBLIC_PAGES).filter(
+  (page) => !values.only || values.only.includes(page),
+);
 
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM_PATH,
   chromeFlags: [...CHROMIUM_ARGS.filter((flag) => flag !== '--headless'), '--headless=new'],
 });
 
-/** Signs the browser in the way the app does: the token in localStorage. */
+/**
+ * Signs the browser in the way the app does (the token in localStorage) and empties its HTTP
+ * cache, which Lighthouse leaves alone when told to keep storage: a first visit, as for the rest.
+ */
 async function signInBrowser(token) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   const page = await browser.contexts()[0].newPage();
   await page.goto(`${baseUrl}/favicon.svg`);
   await page.evaluate((t) => localStorage.setItem('authToken', t), token);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
   await page.close();
   await browser.close();
 }

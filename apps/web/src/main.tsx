@@ -1,3 +1,4 @@
+import '@/app/zod-without-eval';
 import '@fontsource-variable/bricolage-grotesque';
 import './index.css';
 import { StrictMode } from 'react';

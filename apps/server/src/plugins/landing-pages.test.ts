@@ -41,6 +41,12 @@ writeFileSync(
       isDynamicEntry: true,
       imports: ['index.html', '_react.js'],
     },
+    'src/features/customer/routes/dashboard.tsx': {
+      file: 'assets/dashboard-1.js',
+      src: 'src/features/customer/routes/dashboard.tsx',
+      isDynamicEntry: true,
+      imports: ['index.html', '_format.js'],
+    },
     'src/features/storefront/routes/content-page.tsx': {
       file: 'assets/content-page-1.js',
       src: 'src/features/storefront/routes/content-page.tsx',
@@ -148,9 +154,21 @@ describe('landing pages', () => {
     const home = await landing('/');
     expect(home.body).toContain('<link rel="modulepreload" crossorigin href="/assets/home-1.js">');
     expect(home.body).not.toContain('landing-data');
-    const other = await landing('/dashboard/projects');
+    expect(home.body).toContain('rel="canonical"');
+    const other = await landing('/dashboard/profile');
     expect(other.statusCode).toBe(200);
     expect(other.body).not.toContain('modulepreload');
+  });
+
+  it("preloads a customer page's chunks, with no canonical address", async () => {
+    const res = await landing('/dashboard');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/dashboard-1.js">',
+    );
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/format-1.js">');
+    expect(res.body).not.toContain('rel="canonical"');
+    expect(res.body).not.toContain('landing-data');
   });
 
   it('does not serve the build manifest', async () => {

@@ -10,7 +10,8 @@ import { GALLERY_IMAGE_SIZES, PAGE_ITEM_IMAGE_SIZES, responsiveImage } from '@no
  * otherwise learn one step at a time: the page's own script chunks (modulepreload), its first
  * picture (preload), its data (a JSON block the app reads before its first render), and its real
  * title, description and canonical address, for crawlers and link previews. An unknown service
- * or page answers 404 with the app, which shows its not-found view.
+ * or page answers 404 with the app, which shows its not-found view. A customer's dashboard and
+ * project list get their chunks preloaded too: the app checks the session before it asks for them.
  */
 
 interface ManifestChunk {
@@ -26,12 +27,14 @@ interface RouteChunks {
   home: string[];
   service: string[];
   page: string[];
+  dashboard: string[];
+  projects: string[];
 }
 
 /** The landing pages' chunks, from Vite's build manifest, without those the entry already loads. */
 export function readRouteChunks(distDir: string): RouteChunks {
   const file = path.join(distDir, '.vite', 'manifest.json');
-  if (!existsSync(file)) return { home: [], service: [], page: [] };
+  if (!existsSync(file)) return { home: [], service: [], page: [], dashboard: [], projects: [] };
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
   const entries = Object.entries(manifest);
   const entryKeys = new Set(entries.filter(([, chunk]) => chunk.isEntry).map(([key]) => key));
@@ -55,11 +58,15 @@ export function readRouteChunks(distDir: string): RouteChunks {
     // The service route shares a named chunk with its gallery and tabs (vite.config.ts).
     service: chunksOf((_key, chunk) => chunk.name === 'service-page' && !chunk.src),
     page: chunksOf((key) => key === 'src/features/storefront/routes/content-page.tsx'),
+    dashboard: chunksOf((key) => key === 'src/features/customer/routes/dashboard.tsx'),
+    projects: chunksOf((key) => key === 'src/features/customer/routes/projects.tsx'),
   };
 }
 
 interface Landing {
   status: number;
+  /** A public page: say its canonical address. */
+  canonical?: boolean;
   title?: string;
   description?: string;
   scripts: string[];
@@ -100,7 +107,12 @@ export function createLandingPages(
   }
 
   async function describe(pathname: string): Promise<Landing | undefined> {
-    if (pathname === '/') return { status: 200, scripts: chunks.home };
+    if (pathname === '/') return { status: 200, canonical: true, scripts: chunks.home };
+    // A customer's own pages: the app checks the session first; their code need not wait for it.
+    if (/^\/dashboard\/?$/.test(pathname)) return { status: 200, scripts: chunks.dashboard };
+    if (/^\/dashboard\/projects\/?$/.test(pathname)) {
+      return { status: 200, scripts: chunks.projects };
+    }
 
     const service = /^\/services\/([^/]+)\/?$/.exec(pathname);
     if (service) {
@@ -115,6 +127,7 @@ export function createLandingPages(
         : data.gallery.find(Boolean);
       return {
         status: 200,
+        canonical: true,
         title: titled(data.title),
         description: data.description.slice(0, 300) || undefined,
         scripts: chunks.service,
@@ -133,6 +146,7 @@ export function createLandingPages(
       const firstPhoto = data.items[0]?.featurePhoto;
       return {
         status: 200,
+        canonical: true,
         title: titled(data.title),
         description: data.items.length
           ? `${data.title}: ${data.items.map((item) => item.title).join(', ')}.`.slice(0, 300)
@@ -170,7 +184,7 @@ export function createLandingPages(
           '>',
       );
     }
-    if (landing.status === 200) {
+    if (landing.canonical) {
       tags.push(`<link rel="canonical" href="${escapeHtml(options.publicUrl + pathname)}">`);
     }
     if (landing.data) {

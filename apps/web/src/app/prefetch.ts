@@ -1,5 +1,6 @@
 import { pageQuery } from '@/features/storefront/api/get-page';
 import { serviceQuery } from '@/features/storefront/api/get-service';
+import { getToken } from '@/lib/auth-token';
 import { queryClient } from './query-client';
 
 /**
@@ -40,5 +41,14 @@ export function prefetchLandingRoute(pathname: string) {
   if (page) {
     if (!seeded) void queryClient.prefetchQuery(pageQuery(decodeURIComponent(page[1]!)));
     void import('@/features/storefront/routes/content-page');
+    return;
+  }
+  // A signed-in customer's pages: their code and who they are, while the session is checked.
+  if (!getToken()) return;
+  const customerRoute = /^\/dashboard(\/projects)?\/?$/.exec(pathname);
+  if (customerRoute) {
+    void (customerRoute[1]
+      ? import('@/features/customer/routes/projects')
+      : import('@/features/customer/routes/dashboard'));
   }
 }
