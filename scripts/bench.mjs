@@ -238,17 +238,22 @@ async function measure(base) {
  * (pessimistic: a round disturbed by other work counts in full).
  */
 function combine(rounds) {
-  const sorted = [...rounds].sort((a, b) => a.latency.p50 - b.latency.p50);
-  const sum = (f) => rounds.reduce((total, r) => total + f(r), 0);
+  const answered = rounds.filter((r) => r.requests.total > 0);
+  const sorted = [...answered].sort((a, b) => a.latency.p50 - b.latency.p50);
+  const sum = (list, f) => list.reduce((total, r) => total + f(r), 0);
+  const worst = (f) => (answered.length ? Math.max(...answered.map(f)) : null);
   return {
-    requests: { average: sum((r) => r.requests.average) / rounds.length },
-    latency: {
-      p50: sorted[Math.floor(sorted.length / 2)].latency.p50,
-      p97_5: Math.max(...rounds.map((r) => r.latency.p97_5)),
-      p99: Math.max(...rounds.map((r) => r.latency.p99)),
+    // Over the whole time: a round in which a slow endpoint completed nothing still counts.
+    requests: {
+      average: sum(rounds, (r) => r.requests.total) / sum(rounds, (r) => r.duration),
     },
-    errors: sum((r) => r.errors),
-    non2xx: sum((r) => r.non2xx),
+    latency: {
+      p50: sorted.length ? sorted[Math.floor(sorted.length / 2)].latency.p50 : null,
+      p97_5: worst((r) => r.latency.p97_5),
+      p99: worst((r) => r.latency.p99),
+    },
+    errors: sum(rounds, (r) => r.errors),
+    non2xx: sum(rounds, (r) => r.non2xx),
   };
 }
 
@@ -372,9 +377,20 @@ function writeDocs(byKind) {
           `| ${r.endpoint} | ${r['req/s']} | ${r['p50 ms']} | ${r['p97.5 ms']} | ${r['p99 ms']} | ${r['limit req/s']} | ${r.ratio} | ${r['1-conn p50 ms']} | ${r['1-conn p99 ms']} | ${r.errors} |`,
       ),
     ].join('\n');
-    const block = `${start}\n${table}\n${end}`;
     const at = doc.indexOf(start);
     const until = doc.indexOf(end);
+    // Rows of endpoints this run did not measure (--only) stay as they were.
+    const measured = new Set(rows.map((r) => r.endpoint));
+    const kept =
+      at >= 0 && until > at
+        ? doc
+            .slice(at, until)
+            .split('\n')
+            .filter((line) => /^\| (GET|POST) /.test(line))
+            .filter((line) => !measured.has(line.split('|')[1].trim()))
+        : [];
+    if (kept.length) console.log(`kept ${kept.length} ${kind} rows of an earlier run`);
+    const block = `${start}\n${table}${kept.length ? `\n${kept.join('\n')}` : ''}\n${end}`;
     doc =
       at >= 0 && until > at
         ? doc.slice(0, at) + block + doc.slice(until + end.length)

@@ -71,11 +71,17 @@ export function registerCatalogueAdminRoutes(
   const cache = app.catalogueCache;
   /**
    * Every write forgets the cached public catalogue once its handler is done (committed or
-   * failed) and before the answer leaves, so the very next public read sees the change.
+   * failed) and before the answer leaves, so the very next public read sees the change. Only a
+   * request that got as far as its handler counts: a refused one (signed out, no permission, rate
+   * limited, invalid) must not be a way to empty every process's cache.
    */
+  const reachedHandler = new WeakSet<FastifyRequest>();
   const invalidates = {
-    onSend: async (_request: FastifyRequest, _reply: unknown, payload: unknown) => {
-      await cache.invalidate();
+    preHandler: async (request: FastifyRequest) => {
+      reachedHandler.add(request);
+    },
+    onSend: async (request: FastifyRequest, _reply: unknown, payload: unknown) => {
+      if (reachedHandler.has(request)) await cache.invalidate();
       return payload;
     },
   };

@@ -193,6 +193,25 @@ describe('public catalogue cache', () => {
     expect(new Set([plain.headers.etag, br.headers.etag, gz.headers.etag]).size).toBe(1);
   });
 
+  it('is not emptied by writes that are refused before their handler', async () => {
+    const { service } = await createService(app);
+    const url = `/api/services/${service.id}`;
+    await read(url);
+    const refused = [
+      { method: 'PUT' as const, url, headers: {} }, // signed out
+      { method: 'PUT' as const, url, headers: bearer(client.token) }, // no permission
+      { method: 'DELETE' as const, url, headers: bearer(client.token) },
+      { method: 'POST' as const, url: '/api/industries', headers: {} },
+    ];
+    for (const request of refused) {
+      const res = await app.inject({ ...request, payload: form({ title: 'X' }) });
+      expect([401, 403]).toContain(res.statusCode);
+    }
+    const before = database.queryCount();
+    expect((await app.inject({ url })).statusCode).toBe(200);
+    expect(database.queryCount() - before).toBe(0);
+  });
+
   it('answers 404 for an unknown service, and serves it once it exists', async () => {
     expect((await read('/api/services/not-yet')).status).toBe(404);
     await createService(app, { id: 'not-yet' });
