@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { payments, projectExtras, projectStatusUpdates } from './schema.ts';
 import { createTestApp } from '../test/app.ts';
@@ -66,6 +67,8 @@ describe('queries per request', () => {
       [`/api/projects/${one}`]: [customer.token, 7],
       // Session, latest sales, newest customers, revenue.
       '/api/overview': [staff.token, 4],
+      // Session, companies, services, statuses (each a walk along an index), team members.
+      '/api/sales/filters': [staff.token, 5],
     } as const;
     // One request at a time: the counter is the whole database's.
     const counts = async () => {
@@ -109,5 +112,37 @@ describe('queries per request', () => {
       expect({ url, queries: await queriesOf(url) }).toEqual({ url, queries: count });
       expect({ url, queries: await queriesOf(url) }).toEqual({ url, queries: 0 });
     }
+  });
+
+  it('sales filter values: each company once whatever its case, newest spelling; services and statuses sold', async () => {
+    const { service: sold } = await createService(app, { title: 'Zebra Sold' });
+    await createService(app, { title: 'Never Sold' });
+    const make = async (company: string, day: number, status = 'active') => {
+      const project = await createOrder(app, {
+        userId: customer.user.id,
+        serviceId: sold.id,
+        createdAt: new Date(Date.UTC(2025, 5, day)),
+      });
+      await database.db.execute(
+        sql`update projects set contact_company_name = ${company}, status = ${status} where id = ${project.id}`,
+      );
+    };
+    await make('Acme Pty Ltd', 1);
+    await make('ACME PTY LTD', 2, 'on-hold');
+    await make('Beta Co', 3, 'completed');
+    const res = await app.inject({ url: '/api/sales/filters', headers: bearer(staff.token) });
+    const filters = res.json<{
+      companies: string[];
+      services: { _id: string; title: string }[];
+      statuses: { value: string }[];
+    }>();
+    expect(filters.companies.filter((c) => c.toLowerCase() === 'acme pty ltd')).toEqual([
+      'ACME PTY LTD',
+    ]);
+    expect(filters.companies).toContain('Beta Co');
+    expect(filters.companies).not.toContain('');
+    expect(filters.services.map((s) => s.title)).toContain('Zebra Sold');
+    expect(filters.services.map((s) => s.title)).not.toContain('Never Sold');
+    expect(filters.statuses.map((s) => s.value)).toEqual(['active', 'completed', 'on-hold']);
   });
 });

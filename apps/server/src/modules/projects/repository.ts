@@ -6,8 +6,13 @@ import {
   projectExtras,
   projectStatusUpdates,
   projects,
+  services,
   users,
 } from '../../db/schema.ts';
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type NewProject = typeof projects.$inferInsert;
@@ -127,6 +132,50 @@ export function createProjectRepository(db: Db) {
     async update(id: string, changes: Partial<NewProject>) {
       const [row] = await db.update(projects).set(changes).where(eq(projects.id, id)).returning();
       return row;
+    },
+
+    /**
+     * The values the Sales filters offer, without reading every sale: each distinct value is
+     * found by one step along an index (a loose index scan, as a recursive query), so the cost
+     * grows with the number of companies and statuses, not of sales. Companies are grouped as the
+     * filter compares them, case-insensitively, each shown as its newest spelling.
+     */
+    async salesFilterValues() {
+      const [companies, serviceRows, statuses] = await Promise.all([
+        db.execute(sql`
+          with recursive c(name) as (
+            (select lower(contact_company_name) from ${projects}
+              where lower(contact_company_name) > '' order by 1 limit 1)
+            union all
+            select (select lower(contact_company_name) from ${projects}
+                     where lower(contact_company_name) > c.name order by 1 limit 1)
+            from c where c.name is not null
+          )
+          select name from (
+            select (select p.contact_company_name from ${projects} p
+                     where lower(p.contact_company_name) = c.name
+                     order by p.created_at desc, p.id desc limit 1) as name
+            from c where c.name is not null
+          ) named order by name`),
+        db
+          .select({ _id: services.id, title: services.title })
+          .from(services)
+          .where(sql`exists (select 1 from ${projects} p where p.service_id = ${services.id})`)
+          .orderBy(asc(services.title), asc(services.id)),
+        db.execute(sql`
+          with recursive s(status) as (
+            (select status from ${projects} order by 1 limit 1)
+            union all
+            select (select status from ${projects} where status > s.status order by 1 limit 1)
+            from s where s.status is not null
+          )
+          select status from s where status is not null order by status`),
+      ]);
+      return {
+        companies: rowsOf<{ name: string }>(companies).map((c) => c.name),
+        services: serviceRows,
+        statuses: rowsOf<{ status: string }>(statuses).map((s) => s.status),
+      };
     },
 
     async listExtras(projectId: string): Promise<ProjectExtraRow[]> {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { can } from '@noise/shared/permissions';
 import {
@@ -15,7 +15,7 @@ import {
 import { displayNameOf } from '@noise/shared/user';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { projects, services, users } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { requireUser, type AuthUser } from '../../plugins/auth.ts';
 import type { AuditRepository } from '../audit/repository.ts';
@@ -293,18 +293,8 @@ export function registerProjectRoutes(app: FastifyInstance, deps: ProjectRouteDe
       },
     },
     async () => {
-      const [companies, serviceRows, statuses, members] = await Promise.all([
-        deps.db
-          .selectDistinct({ name: projects.contactCompanyName })
-          .from(projects)
-          .where(sql`${projects.contactCompanyName} <> ''`)
-          .orderBy(projects.contactCompanyName),
-        deps.db
-          .selectDistinct({ _id: services.id, title: services.title })
-          .from(projects)
-          .innerJoin(services, eq(services.id, projects.serviceId))
-          .orderBy(services.title),
-        deps.db.selectDistinct({ status: projects.status }).from(projects).orderBy(projects.status),
+      const [values, members] = await Promise.all([
+        deps.projects.salesFilterValues(),
         deps.db
           .select()
           .from(users)
@@ -312,9 +302,9 @@ export function registerProjectRoutes(app: FastifyInstance, deps: ProjectRouteDe
           .orderBy(users.firstName, users.lastName),
       ]);
       return {
-        companies: companies.map((c) => c.name),
-        services: serviceRows,
-        statuses: statuses.map((s) => ({ value: s.status, label: label(s.status) })),
+        companies: values.companies,
+        services: values.services,
+        statuses: values.statuses.map((status) => ({ value: status, label: label(status) })),
         teamMembers: members.map((m) => ({ _id: m.id, name: displayNameOf(m) || m.email })),
       };
     },
