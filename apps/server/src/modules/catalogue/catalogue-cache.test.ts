@@ -212,6 +212,19 @@ describe('public catalogue cache', () => {
     expect(database.queryCount() - before).toBe(0);
   });
 
+  it('keeps services cached however many new search terms come in', async () => {
+    const { service } = await createService(app);
+    const url = `/api/services/${service.id}`;
+    await read(url);
+    for (let i = 0; i < 1100; i++) {
+      expect((await app.inject({ url: `/api/services/search?q=term${i}` })).statusCode).toBe(200);
+    }
+    const before = database.queryCount();
+    expect((await app.inject({ url })).statusCode).toBe(200);
+    expect(database.queryCount() - before).toBe(0);
+    expect(app.catalogueCache.stats().searches.entries).toBe(1000);
+  });
+
   it('answers 404 for an unknown service, and serves it once it exists', async () => {
     expect((await read('/api/services/not-yet')).status).toBe(404);
     await createService(app, { id: 'not-yet' });

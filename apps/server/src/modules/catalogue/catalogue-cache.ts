@@ -11,6 +11,9 @@ import { createResponseCache, type CachedBody } from '../../lib/response-cache.t
  */
 export const CATALOGUE_CHANNEL = 'noise_catalogue';
 
+/** Keys starting with this are search answers (kept apart, see below). */
+export const SEARCH_PREFIX = 'search:';
+
 /** How long browsers and proxies may reuse a public catalogue answer without asking again. */
 export const CATALOGUE_MAX_AGE_SECONDS = 60;
 
@@ -22,11 +25,18 @@ export const CATALOGUE_MAX_AGE_SECONDS = 60;
  * lost: entries also expire after a minute, the same as the browser's max-age.
  */
 export function createCatalogueCache(deps: { database: Database; log: FastifyBaseLogger }) {
-  const cache = createResponseCache({
-    maxEntries: 5000,
+  const options = {
     maxAgeMs: CATALOGUE_MAX_AGE_SECONDS * 1000,
     cacheControl: `public, max-age=${CATALOGUE_MAX_AGE_SECONDS}`,
-  });
+  };
+  // Search terms are anyone's choice: they get their own room, so a stream of new terms can
+  // only push out other searches, never the services and pages.
+  const pages = createResponseCache({ ...options, maxEntries: 5000 });
+  const searches = createResponseCache({ ...options, maxEntries: 1000 });
+  const clear = () => {
+    pages.clear();
+    searches.clear();
+  };
   let stopListening: (() => Promise<void>) | undefined;
   const instance = randomUUID();
 
@@ -40,7 +50,7 @@ export function createCatalogueCache(deps: { database: Database; log: FastifyBas
       schema: S,
       load: () => Promise<z.output<S> | undefined>,
     ): Promise<CachedBody | null> {
-      return cache.get(key, async () => {
+      return (key.startsWith(SEARCH_PREFIX) ? searches : pages).get(key, async () => {
         const value = await load();
         return value === undefined ? null : JSON.stringify(z.encode(schema, value));
       });
@@ -48,7 +58,7 @@ export function createCatalogueCache(deps: { database: Database; log: FastifyBas
 
     /** Forgets every cached answer here and tells the other processes to do the same. */
     async invalidate() {
-      cache.clear();
+      clear();
       await deps.database
         .notify(CATALOGUE_CHANNEL, instance)
         .catch((err: unknown) => deps.log.warn({ err }, 'catalogue cache broadcast failed'));
@@ -56,7 +66,7 @@ export function createCatalogueCache(deps: { database: Database; log: FastifyBas
 
     async start() {
       stopListening = await deps.database.listen(CATALOGUE_CHANNEL, (sender) => {
-        if (sender !== instance) cache.clear();
+        if (sender !== instance) clear();
       });
     },
 
@@ -65,7 +75,7 @@ export function createCatalogueCache(deps: { database: Database; log: FastifyBas
       stopListening = undefined;
     },
 
-    stats: cache.stats,
+    stats: () => ({ pages: pages.stats(), searches: searches.stats() }),
   };
 }
 

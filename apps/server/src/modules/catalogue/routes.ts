@@ -14,7 +14,7 @@ import {
 import { notFound } from '../../lib/errors.ts';
 import { sendCached } from '../../lib/response-cache.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { createCatalogueCache } from './catalogue-cache.ts';
+import { createCatalogueCache, SEARCH_PREFIX } from './catalogue-cache.ts';
 import { openOwnPdf, resolveOwnFileUrl, type UploadSource } from './own-files.ts';
 import type { CatalogueRepository } from './repository.ts';
 
@@ -97,7 +97,7 @@ export function registerCatalogueRoutes(
     async (request, reply) => {
       const term = normaliseSearchTerm(request.query.q ?? '');
       if (!term) return [];
-      const entry = await cache.get(`search:${term.toLowerCase()}`, searchResults, () =>
+      const entry = await cache.get(`${SEARCH_PREFIX}${term.toLowerCase()}`, searchResults, () =>
         catalogue.searchServices(term, SEARCH_MAX_RESULTS),
       );
       return sendCached(request, reply, entry!);
