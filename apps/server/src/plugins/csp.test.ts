@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { CspEvaluator } from 'csp_evaluator/dist/evaluator.js';
 import { Severity, type Finding } from 'csp_evaluator/dist/finding.js';
 import { CspParser } from 'csp_evaluator/dist/parser.js';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { saveUpload } from '../lib/uploads.ts';
 import { createTestApp } from '../test/app.ts';
 
@@ -20,6 +20,7 @@ writeFileSync(
 writeFileSync(path.join(dist, 'assets', 'index-abc.js'), 'console.log(1)');
 
 const { app, config } = await createTestApp({ webDistDir: dist });
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 function evaluate(csp: string): Finding[] {
   return new CspEvaluator(new CspParser(csp).csp).evaluate();
