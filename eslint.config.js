@@ -23,7 +23,11 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks, 'react-refresh': reactRefresh },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'react-refresh/only-export-components': ['warn', { allowConstantExport: true }],
+      'react-refresh/only-export-components': [
+        'warn',
+        // A route module may export `prefetch`: what it needs, asked for before it renders.
+        { allowConstantExport: true, allowExportNames: ['prefetch'] },
+      ],
     },
   },
 );

@@ -43,12 +43,14 @@ export function prefetchLandingRoute(pathname: string) {
     void import('@/features/storefront/routes/content-page');
     return;
   }
-  // A signed-in customer's pages: their code and who they are, while the session is checked.
+  // A signed-in customer's pages: their code and data, while the session is checked.
   if (!getToken()) return;
   const customerRoute = /^\/dashboard(\/projects)?\/?$/.exec(pathname);
   if (customerRoute) {
-    void (customerRoute[1]
-      ? import('@/features/customer/routes/projects')
-      : import('@/features/customer/routes/dashboard'));
+    void (
+      customerRoute[1]
+        ? import('@/features/customer/routes/projects')
+        : import('@/features/customer/routes/dashboard')
+    ).then((route) => route.prefetch(queryClient));
   }
 }

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
@@ -12,10 +13,10 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { isNotFound, toastApiError } from '@/lib/api-client';
-import { useCurrentUser } from '@/lib/current-user';
+import { currentUserQuery, useCurrentUser } from '@/lib/current-user';
 import { formatPrice, initialOf } from '@/lib/format';
 import { usePageMeta } from '@/lib/use-page-meta';
-import { useRecentlyViewed } from '../api/get-recently-viewed';
+import { recentlyViewedQuery, useRecentlyViewed } from '../api/get-recently-viewed';
 import { CustomerPage } from '../components/customer-page';
 
 const faqs = [
@@ -93,6 +94,12 @@ function RecentlyViewed() {
       ))}
     </ul>
   );
+}
+
+/** A first visit straight to the dashboard asks for its data while the session is checked. */
+export function prefetch(queryClient: QueryClient) {
+  void queryClient.prefetchQuery(currentUserQuery);
+  void queryClient.prefetchQuery(recentlyViewedQuery);
 }
 
 export function DashboardRoute() {

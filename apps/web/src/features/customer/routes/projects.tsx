@@ -1,12 +1,13 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { FolderOpen } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Project } from '@noise/shared/project';
 import { Button } from '@/components/ui/button';
 import { FullScreenSpinner } from '@/components/ui/spinner';
-import { useCurrentUser } from '@/lib/current-user';
+import { currentUserQuery, useCurrentUser } from '@/lib/current-user';
 import { formatDate, formatPrice } from '@/lib/format';
 import { usePageMeta } from '@/lib/use-page-meta';
-import { useProjects } from '../api/get-projects';
+import { projectsQuery, useProjects } from '../api/get-projects';
 import { CustomerPage } from '../components/customer-page';
 import { ProjectStatusAction } from '../components/status-badge';
 
@@ -85,6 +86,14 @@ function EmptyProjects() {
 }
 
 /** SPEC.md section 2: /dashboard/projects. */
+/** A first visit straight to the list asks for it while the session is checked. */
+export function prefetch(queryClient: QueryClient) {
+  void queryClient
+    .fetchQuery(currentUserQuery)
+    .then((user) => queryClient.prefetchQuery(projectsQuery(user._id)))
+    .catch(() => undefined); // the page shows what went wrong when it asks again
+}
+
 export function ProjectsRoute() {
   usePageMeta('Projects');
   const user = useCurrentUser();
