@@ -113,7 +113,13 @@ export async function buildApp(
       pgliteDir: path.join(config.dataDir, 'pglite'),
     }));
   app.decorate('database', database);
-  if (!options.database) app.addHook('onClose', () => database.close());
+  if (!options.database) {
+    app.addHook('onClose', async () => {
+      // A notification a request did not wait for is stored before the pool closes.
+      await app.notifier.drain();
+      await database.close();
+    });
+  }
 
   const { db } = database;
   const users = createUserRepository(db);

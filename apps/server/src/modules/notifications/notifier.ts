@@ -77,18 +77,31 @@ export function createNotifier(deps: {
       .catch((err: unknown) => deps.log.warn({ err }, 'notification broadcast failed'));
   }
 
+  /** Sends a request did not wait for (e.g. 'a customer signed up'): shutdown waits for them. */
+  const inFlight = new Set<Promise<void>>();
+
+  /** Never lets a notification failure break the action that caused it. */
+  function quietly(kind: NotificationKind, work: () => Promise<void>): Promise<void> {
+    const sending = work()
+      .catch((err: unknown) => {
+        deps.log.error({ err, kind }, 'notification failed');
+      })
+      .finally(() => inFlight.delete(sending));
+    inFlight.add(sending);
+    return sending;
+  }
+
   return {
     send,
-    /** Never lets a notification failure break the action that caused it. */
-    async sendQuietly(userIds: readonly string[], input: NotificationInput) {
-      try {
-        await send(userIds, input);
-      } catch (err) {
-        deps.log.error({ err, kind: input.kind }, 'notification failed');
-      }
+    sendQuietly(userIds: readonly string[], input: NotificationInput): Promise<void> {
+      return quietly(input.kind, () => send(userIds, input));
     },
-    async toStaff(input: NotificationInput) {
-      await this.sendQuietly(await repo.staffIds(), input);
+    toStaff(input: NotificationInput): Promise<void> {
+      return quietly(input.kind, async () => send(await repo.staffIds(), input));
+    },
+    /** Resolves once every notification under way has been stored (before the pool closes). */
+    async drain() {
+      while (inFlight.size) await Promise.allSettled([...inFlight]);
     },
   };
 }
