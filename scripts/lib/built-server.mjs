@@ -78,20 +78,7 @@ export async function startBuiltServer(env = {}) {
   child.stderr.on('data', (d) => (output += d));
   const exited = new Promise((resolve) => child.once('exit', resolve));
 
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited early:\n${output}`);
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGTERM');
-      throw new Error(`the server did not start:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitUntilReady(url, child, () => output, 60_000);
   return {
     url,
     stop: async () => {
@@ -100,4 +87,25 @@ export async function startBuiltServer(env = {}) {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Waits for a started server's /readyz; throws with what it printed when it exits first or is not
+ * ready within `timeoutMs` (then it is killed).
+ */
+export async function waitUntilReady(url, child, output, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited early:\n${output()}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the server did not start:\n${output()}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }

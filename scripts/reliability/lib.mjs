@@ -6,7 +6,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
-import { freePort, root } from '../lib/built-server.mjs';
+import { freePort, root, waitUntilReady } from '../lib/built-server.mjs';
 
 export { root };
 
@@ -73,20 +73,7 @@ export async function startServer({ dataDir, databaseUrl, env = {}, wait = true 
     },
   };
   if (!wait) return server;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited early:\n${output}`);
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`the server did not start:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitUntilReady(url, child, () => output, 120_000);
   return server;
 }
 
