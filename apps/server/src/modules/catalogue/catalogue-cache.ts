@@ -33,9 +33,12 @@ export function createCatalogueCache(deps: { database: Database; log: FastifyBas
   // only push out other searches, never the services and pages.
   const pages = createResponseCache({ ...options, maxEntries: 5000 });
   const searches = createResponseCache({ ...options, maxEntries: 1000 });
+  // Others holding what the catalogue was (the search index) forget with the answers.
+  const onClear: (() => void)[] = [];
   const clear = () => {
     pages.clear();
     searches.clear();
+    for (const listener of onClear) listener();
   };
   let stopListening: (() => Promise<void>) | undefined;
   const instance = randomUUID();
@@ -73,6 +76,11 @@ export function createCatalogueCache(deps: { database: Database; log: FastifyBas
     async stop() {
       await stopListening?.();
       stopListening = undefined;
+    },
+
+    /** Calls `listener` whenever the cached answers are dropped, by a write here or elsewhere. */
+    onClear(listener: () => void) {
+      onClear.push(listener);
     },
 
     stats: () => ({ pages: pages.stats(), searches: searches.stats() }),

@@ -196,6 +196,23 @@ export function createCatalogueRepository(db: Db) {
      * title, then titles starting with it, then a word starting with it, then containing it,
      * then titles similar enough by pg_trgm word similarity (typos, missing letters).
      */
+    /**
+     * Every searchable (non-archived) title for the in-memory search index (search-index.ts):
+     * lower-cased by the database as searchServices() lower-cases it, in the order
+     * searchServices() breaks ties in (the database's collation), so the index ranks alike.
+     */
+    async listSearchableTitles(): Promise<{ id: string; title: string; lower: string }[]> {
+      return db
+        .select({
+          id: services.id,
+          title: services.title,
+          lower: sql<string>`lower(${services.title})`,
+        })
+        .from(services)
+        .where(visible)
+        .orderBy(asc(services.title), asc(services.id));
+    },
+
     async searchServices(term: string, limit: number): Promise<ServiceSearchResult[]> {
       const escaped = escapeLike(term);
       const title = sql`lower(${services.title})`;

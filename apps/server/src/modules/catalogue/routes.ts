@@ -14,9 +14,14 @@ import {
 import { notFound } from '../../lib/errors.ts';
 import { sendCached } from '../../lib/response-cache.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { createCatalogueCache, SEARCH_PREFIX } from './catalogue-cache.ts';
+import {
+  CATALOGUE_MAX_AGE_SECONDS,
+  createCatalogueCache,
+  SEARCH_PREFIX,
+} from './catalogue-cache.ts';
 import { openOwnPdf, resolveOwnFileUrl, type UploadSource } from './own-files.ts';
 import type { CatalogueRepository } from './repository.ts';
+import { createServiceSearch } from './search-index.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(200) });
 const serviceSummarySchema = z.object({
@@ -55,6 +60,13 @@ export function registerCatalogueRoutes(
   // Public answers are serialized once and kept until a staff write (catalogue-cache.ts).
   const cache = createCatalogueCache({ database: app.database, log: app.log });
   app.decorate('catalogueCache', cache);
+  // New search terms are answered from memory (search-index.ts), rebuilt after any change.
+  const serviceSearch = createServiceSearch({
+    load: () => catalogue.listSearchableTitles(),
+    fallback: (term, limit) => catalogue.searchServices(term, limit),
+    maxAgeMs: CATALOGUE_MAX_AGE_SECONDS * 1000,
+  });
+  cache.onClear(() => serviceSearch.invalidate());
   app.addHook('onReady', () => cache.start());
   app.addHook('onClose', () => cache.stop());
 
@@ -98,7 +110,7 @@ export function registerCatalogueRoutes(
       const term = normaliseSearchTerm(request.query.q ?? '');
       if (!term) return [];
       const entry = await cache.get(`${SEARCH_PREFIX}${term.toLowerCase()}`, searchResults, () =>
-        catalogue.searchServices(term, SEARCH_MAX_RESULTS),
+        serviceSearch.search(term, SEARCH_MAX_RESULTS),
       );
       return sendCached(request, reply, entry!);
     },
