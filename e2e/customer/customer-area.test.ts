@@ -217,4 +217,43 @@ describe('customer area', () => {
     await page.getByRole('menuitem', { name: 'Projects' }).click();
     await page.getByText('1 results found').waitFor();
   });
+
+  it('lists projects a page at a time and Load more shows the rest, newest first', async () => {
+    const customer = await signUpCustomer(server, 'Paige', 'Turner');
+    const count = 23;
+    for (let i = 0; i < count; i++) {
+      await placePaidOrder(server, customer, {
+        serviceId: i % 2 ? 'seo' : 'branding',
+        packageTitle: i % 2 ? 'SEO Health Check' : 'Logo Refresh',
+        extraTitles: [],
+        coordinatorId: coordinator._id,
+      });
+    }
+    const all = await apiGet<{ _id: string }[]>(
+      server,
+      `/api/projects?userId=${customer.userId}&limit=100`,
+      customer.token,
+    );
+    const newestFirst = all.map((p) => `/dashboard/projects/${p._id}`);
+    expect(new Set(newestFirst).size).toBe(count);
+
+    const { page } = await browser.newPage({ token: customer.token });
+    await page.goto('/dashboard/projects');
+    await page.getByText(`${count} results found`).waitFor();
+    await page.getByText(`Showing 20 of ${count} projects`).waitFor();
+    const links = page.locator('tbody tr a[href]');
+    const hrefs = () => links.evaluateAll((els) => els.map((a) => a.getAttribute('href')));
+    expect(await hrefs()).toEqual(newestFirst.slice(0, 20));
+
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await page.getByText(`Showing ${count} of ${count} projects`).waitFor();
+    expect(await hrefs()).toEqual(newestFirst);
+    expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+    await page.getByText(`${count} results found`).waitFor();
+    // The keyboard carries on from the first project that was added.
+    await page.waitForFunction(
+      (href) => document.activeElement?.getAttribute('href') === href,
+      newestFirst[20],
+    );
+  });
 });

@@ -133,6 +133,21 @@ export const projectSchema = z.object({
 });
 export type Project = z.infer<typeof projectSchema>;
 
+/**
+ * GET /api/projects?userId=: the customer's projects, newest first, a page at a time. The answer
+ * stays SPEC.md's JSON list of projects; the page's facts travel in headers: the customer's
+ * whole count (the page's '{n} results found') and, when more follow, the cursor of the next page.
+ * Without `limit` the first page of PROJECTS_PAGE_SIZE comes back.
+ */
+export const PROJECTS_PAGE_SIZE = 20;
+export const PROJECTS_TOTAL_HEADER = 'x-total-count';
+export const PROJECTS_NEXT_CURSOR_HEADER = 'x-next-cursor';
+export const customerProjectsQuery = z.object({
+  userId: z.string().min(1).max(64).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(PROJECTS_PAGE_SIZE),
+});
+
 /** The Sales list filters (SPEC.md section 2; working here). */
 export const salesDateRanges = [
   'today',

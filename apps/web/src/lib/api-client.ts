@@ -75,6 +75,14 @@ async function readError(response: Response): Promise<ApiError> {
  * every call; a 401 on a call that carried one means the session has ended, so it signs out.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiRequestWithHeaders<T>(path, options)).data;
+}
+
+/** apiRequest, with the answer's headers too (a page's count and next cursor). */
+export async function apiRequestWithHeaders<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ data: T; headers: Headers }> {
   const { method = 'GET', body, signal, cache } = options;
   const token = options.token ?? getToken();
   const headers = new Headers({ accept: 'application/json' });
@@ -100,10 +108,13 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (response.status === 401 && token && getToken() === token) clearToken();
     throw error;
   }
-  if (response.status === 204) return undefined as T;
-  const type = response.headers.get('content-type') ?? '';
-  if (!type.includes('application/json')) return (await response.text()) as T;
-  return (await response.json()) as T;
+  const { headers: answerHeaders } = response;
+  if (response.status === 204) return { data: undefined as T, headers: answerHeaders };
+  const type = answerHeaders.get('content-type') ?? '';
+  if (!type.includes('application/json')) {
+    return { data: (await response.text()) as T, headers: answerHeaders };
+  }
+  return { data: (await response.json()) as T, headers: answerHeaders };
 }
 
 /** A binary answer (a PDF), with the same headers and error handling as apiRequest. */

@@ -58,6 +58,31 @@ export function createProjectRepository(db: Db) {
     },
 
     /**
+     * A page of one user's projects, newest first, each row with its cursor time (as listPage)
+     * and the user's whole count, read in the same statement so the page and its count agree.
+     */
+    async listUserPage(userId: string, after: SQL | undefined, limit: number) {
+      return db
+        .select({
+          project: projects,
+          cursorAt: sql<string>`to_char(${projects.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+          total: sql<number>`(select count(*) from ${projects} counted where counted.user_id = ${userId})::int`,
+        })
+        .from(projects)
+        .where(after ? and(eq(projects.userId, userId), after) : eq(projects.userId, userId))
+        .orderBy(desc(projects.createdAt), desc(projects.id))
+        .limit(limit);
+    },
+
+    async countByUser(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(projects)
+        .where(eq(projects.userId, userId));
+      return Number(row?.count ?? 0);
+    },
+
+    /**
      * A page of sales, newest first. Each row carries its exact created_at as text (microseconds;
      * a JS Date would round to milliseconds and make the next page skip rows).
      */

@@ -5,6 +5,9 @@ import { z } from 'zod';
 import { can } from '@noise/shared/permissions';
 import {
   addStatusUpdateRequest,
+  customerProjectsQuery,
+  PROJECTS_NEXT_CURSOR_HEADER,
+  PROJECTS_TOTAL_HEADER,
   projectSchema,
   projectStatusLabels,
   salesPageSchema,
@@ -21,7 +24,7 @@ import { requireUser, type AuthUser } from '../../plugins/auth.ts';
 import type { AuditRepository } from '../audit/repository.ts';
 import type { UserRepository } from '../users/repository.ts';
 import { effectOfStatusUpdate } from './change-status.ts';
-import { encodeCursor, salesFilters } from './sales-filters.ts';
+import { afterCursor, encodeCursor, salesFilters } from './sales-filters.ts';
 import { loadProjectDtos } from './project-dto.ts';
 import type { ProjectRepository, ProjectRow } from './repository.ts';
 
@@ -64,16 +67,34 @@ export function registerProjectRoutes(app: FastifyInstance, deps: ProjectRouteDe
       config: { access: 'client-owner' },
       schema: {
         tags,
-        querystring: z.object({ userId: z.string().min(1).max(64).optional() }),
+        description: `A page of the user's projects, newest first. Headers: ${PROJECTS_TOTAL_HEADER} (all of them) and, when more follow, ${PROJECTS_NEXT_CURSOR_HEADER} (pass as cursor).`,
+        querystring: customerProjectsQuery,
         response: { 200: z.array(projectSchema) },
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
+      const { cursor, limit } = request.query;
       const userId = request.query.userId ?? user.id;
       if (userId !== user.id && !seesAll(user)) throw notFound('User not found');
+      const rows = await deps.projects.listUserPage(
+        userId,
+        cursor ? afterCursor(cursor) : undefined,
+        limit + 1,
+      );
+      const page = rows.slice(0, limit);
+      const last = page[page.length - 1];
+      // An empty page (no projects, or a cursor past the end) has no row to carry the count.
+      const total = rows[0]?.total ?? (await deps.projects.countByUser(userId));
       reply.header('cache-control', 'private, no-store');
-      return loadProjectDtos(deps.projects, await deps.projects.listByUser(userId));
+      reply.header(PROJECTS_TOTAL_HEADER, String(total));
+      if (rows.length > limit && last) {
+        reply.header(PROJECTS_NEXT_CURSOR_HEADER, encodeCursor(last.cursorAt, last.project.id));
+      }
+      return loadProjectDtos(
+        deps.projects,
+        page.map((p) => p.project),
+      );
     },
   );
 

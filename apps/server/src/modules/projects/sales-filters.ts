@@ -18,6 +18,15 @@ function decodeCursor(cursor: string): { createdAt: string; id: string } {
   return { createdAt, id };
 }
 
+/** The rows after a cursor's row in the lists' order (newest first); 400 for a bad cursor. */
+export function afterCursor(cursor: string): SQL {
+  const c = decodeCursor(cursor);
+  return or(
+    sql`${projects.createdAt} < ${c.createdAt}::timestamptz`,
+    and(sql`${projects.createdAt} = ${c.createdAt}::timestamptz`, lt(projects.id, c.id)),
+  )!;
+}
+
 const RANGE_DAYS = { last7days: 7, last30days: 30, last90days: 90, last365days: 365 } as const;
 
 /** The Sales filters as SQL; date ranges are whole local days in the business time zone. */
@@ -57,14 +66,6 @@ export function salesFilters(
       sql`${projects.createdAt} < ((${q.to}::timestamp + interval '1 day') at time zone ${timeZone})`,
     );
   }
-  if (q.cursor) {
-    const c = decodeCursor(q.cursor);
-    filters.push(
-      or(
-        sql`${projects.createdAt} < ${c.createdAt}::timestamptz`,
-        and(sql`${projects.createdAt} = ${c.createdAt}::timestamptz`, lt(projects.id, c.id)),
-      )!,
-    );
-  }
+  if (q.cursor) filters.push(afterCursor(q.cursor));
   return filters;
 }

@@ -1,18 +1,49 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Project } from '@noise/shared/project';
-import { api } from '@/lib/api-client';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  PROJECTS_NEXT_CURSOR_HEADER,
+  PROJECTS_PAGE_SIZE,
+  PROJECTS_TOTAL_HEADER,
+  type Project,
+} from '@noise/shared/project';
+import { apiRequestWithHeaders } from '@/lib/api-client';
 
-/** GET /api/projects?userId={id}: the customer's projects, newest first. */
-export function getProjects(userId: string, signal?: AbortSignal): Promise<Project[]> {
-  return api.get<Project[]>(`/api/projects?userId=${encodeURIComponent(userId)}`, signal);
+/** One page of the list, as the Sales list's pages, with the customer's whole count. */
+export interface ProjectsPage {
+  items: Project[];
+  /** All the customer's projects, not only this page's. */
+  total: number;
+  /** Pass back for the next page; null on the last one. */
+  nextCursor: string | null;
+}
+
+/** GET /api/projects?userId={id}: a page of the customer's projects, newest first. */
+export async function getProjects(
+  userId: string,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<ProjectsPage> {
+  const params = new URLSearchParams({ userId, limit: String(PROJECTS_PAGE_SIZE) });
+  if (cursor) params.set('cursor', cursor);
+  const { data, headers } = await apiRequestWithHeaders<Project[]>(
+    `/api/projects?${params.toString()}`,
+    { signal },
+  );
+  const total = Number(headers.get(PROJECTS_TOTAL_HEADER));
+  return {
+    items: data,
+    total: Number.isFinite(total) && total >= data.length ? total : data.length,
+    nextCursor: headers.get(PROJECTS_NEXT_CURSOR_HEADER) || null,
+  };
 }
 
 export const projectsQuery = (userId: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: ['projects', 'list', userId],
-    queryFn: ({ signal }) => getProjects(userId, signal),
+    queryFn: ({ pageParam, signal }) => getProjects(userId, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
   });
 
 export function useProjects(userId: string | undefined) {
-  return useQuery({ ...projectsQuery(userId ?? ''), enabled: Boolean(userId) });
+  return useInfiniteQuery({ ...projectsQuery(userId ?? ''), enabled: Boolean(userId) });
 }

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { FolderOpen } from 'lucide-react';
+import { FolderOpen, Loader2 } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { Project } from '@noise/shared/project';
 import { Button } from '@/components/ui/button';
@@ -90,7 +91,7 @@ function EmptyProjects() {
 export function prefetch(queryClient: QueryClient) {
   void queryClient
     .fetchQuery(currentUserQuery)
-    .then((user) => queryClient.prefetchQuery(projectsQuery(user._id)))
+    .then((user) => queryClient.prefetchInfiniteQuery(projectsQuery(user._id)))
     .catch(() => undefined); // the page shows what went wrong when it asks again
 }
 
@@ -99,6 +100,17 @@ export function ProjectsRoute() {
   const user = useCurrentUser();
   const userId = user.data?._id;
   const projects = useProjects(userId);
+  const rowsRef = useRef<HTMLTableSectionElement>(null);
+  // After 'Load more' the keyboard goes on to the first of the rows just added, not back to the
+  // top of the page (the button may be gone when the last page came).
+  const focusRow = useRef<number | null>(null);
+  const shown = projects.data?.pages.reduce((sum, page) => sum + page.items.length, 0) ?? 0;
+  useEffect(() => {
+    const index = focusRow.current;
+    if (index === null || shown <= index) return;
+    focusRow.current = null;
+    rowsRef.current?.querySelectorAll<HTMLAnchorElement>('tr a[href]')[index]?.focus();
+  }, [shown]);
 
   if (user.isPending || (userId && projects.isPending)) {
     return <FullScreenSpinner label="Loading your projects" />;
@@ -111,7 +123,7 @@ export function ProjectsRoute() {
       </CustomerPage>
     );
   }
-  if (projects.isError || !projects.data) {
+  if (!projects.data) {
     return (
       <CustomerPage>
         <h1 className="text-4xl font-extrabold sm:text-5xl">Projects</h1>
@@ -122,41 +134,75 @@ export function ProjectsRoute() {
     );
   }
 
-  const list = projects.data;
+  const list = projects.data.pages.flatMap((page) => page.items);
+  const total = projects.data.pages[projects.data.pages.length - 1]?.total ?? list.length;
+
+  function loadMore() {
+    focusRow.current = list.length;
+    void projects.fetchNextPage();
+  }
+
   return (
     <CustomerPage>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-4xl font-extrabold sm:text-5xl">Projects</h1>
-        <p className="text-muted">{`${list.length} results found`}</p>
+        <p className="text-muted">{`${total} results found`}</p>
       </div>
       {list.length === 0 ? (
         <EmptyProjects />
       ) : (
-        <div className="mt-8 overflow-hidden rounded-card border-2 border-ink bg-paper">
-          <table className="w-full border-collapse text-left max-md:block">
-            <thead className="max-md:sr-only">
-              <tr className="text-xs font-bold tracking-[0.15em] text-muted uppercase">
-                <th scope="col" className="py-4 pr-4 pl-5 font-bold">
-                  Order Details
-                </th>
-                <th scope="col" className="px-4 py-4 font-bold">
-                  Order Date
-                </th>
-                <th scope="col" className="px-4 py-4 font-bold">
-                  Total
-                </th>
-                <th scope="col" className="py-4 pr-5 pl-4 font-bold">
-                  Status
-                </th>
-              </tr>
-            </thead>
-            <tbody className="max-md:block">
-              {list.map((project) => (
-                <ProjectRow key={project._id} project={project} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <>
+          <div className="mt-8 overflow-hidden rounded-card border-2 border-ink bg-paper">
+            <table className="w-full border-collapse text-left max-md:block">
+              <thead className="max-md:sr-only">
+                <tr className="text-xs font-bold tracking-[0.15em] text-muted uppercase">
+                  <th scope="col" className="py-4 pr-4 pl-5 font-bold">
+                    Order Details
+                  </th>
+                  <th scope="col" className="px-4 py-4 font-bold">
+                    Order Date
+                  </th>
+                  <th scope="col" className="px-4 py-4 font-bold">
+                    Total
+                  </th>
+                  <th scope="col" className="py-4 pr-5 pl-4 font-bold">
+                    Status
+                  </th>
+                </tr>
+              </thead>
+              <tbody ref={rowsRef} className="max-md:block">
+                {list.map((project) => (
+                  <ProjectRow key={project._id} project={project} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {projects.data.pages.length > 1 || projects.hasNextPage ? (
+            <div className="mt-6 flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
+              <p className="text-sm text-muted" aria-live="polite">
+                {`Showing ${list.length} of ${total} projects`}
+              </p>
+              {projects.hasNextPage ? (
+                <Button
+                  variant="secondary"
+                  className="max-sm:w-full"
+                  onClick={loadMore}
+                  disabled={projects.isFetchingNextPage}
+                >
+                  {projects.isFetchingNextPage ? (
+                    <Loader2 aria-hidden="true" className="animate-spin" />
+                  ) : null}
+                  Load more
+                </Button>
+              ) : null}
+            </div>
+          ) : null}
+          {projects.isFetchNextPageError ? (
+            <p role="alert" className="mt-3 text-right text-sm text-danger">
+              Could not load more projects. Please try again.
+            </p>
+          ) : null}
+        </>
       )}
     </CustomerPage>
   );
