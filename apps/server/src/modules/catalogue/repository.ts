@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type {
   Industry,
   Page,
@@ -64,6 +64,30 @@ export function escapeLike(text: string): string {
 export const SEARCH_SIMILARITY_THRESHOLD = 0.3;
 
 const visible = isNull(services.archivedAt);
+
+/**
+ * The SQL of a search for `term` (trimmed, non-empty), best first by rank, then word similarity,
+ * then similarity: the exact title, then titles starting with it, then a word starting with it,
+ * then containing it, then titles similar enough by pg_trgm word similarity (typos).
+ */
+function searchTerms(term: string) {
+  const escaped = escapeLike(term);
+  const title = sql`lower(${services.title})`;
+  const q = sql`lower(${term})`;
+  const like = (pattern: string) => sql`${title} like lower(${pattern}) escape '\\'`;
+  const wordSimilarity = sql`word_similarity(${q}, ${title})`;
+  return {
+    rank: sql`case
+      when ${title} = ${q} then 0
+      when ${like(`${escaped}%`)} then 1
+      when ${like(`% ${escaped}%`)} then 2
+      when ${like(`%${escaped}%`)} then 3
+      else 4 end`,
+    wordSimilarity,
+    similarity: sql`similarity(${q}, ${title})`,
+    matches: sql`(${like(`%${escaped}%`)} or ${wordSimilarity} >= ${SEARCH_SIMILARITY_THRESHOLD})`,
+  };
+}
 
 export type ServiceRow = typeof services.$inferSelect;
 
@@ -214,34 +238,40 @@ export function createCatalogueRepository(db: Db) {
     },
 
     async searchServices(term: string, limit: number): Promise<ServiceSearchResult[]> {
-      const escaped = escapeLike(term);
-      const title = sql`lower(${services.title})`;
-      const q = sql`lower(${term})`;
-      const like = (pattern: string) => sql`${title} like lower(${pattern}) escape '\\'`;
-      const wordSimilarity = sql`word_similarity(${q}, ${title})`;
-      const rank = sql`case
-        when ${title} = ${q} then 0
-        when ${like(`${escaped}%`)} then 1
-        when ${like(`% ${escaped}%`)} then 2
-        when ${like(`%${escaped}%`)} then 3
-        else 4 end`;
+      const { rank, wordSimilarity, similarity, matches } = searchTerms(term);
       return db
         .select({ _id: services.id, title: services.title })
         .from(services)
-        .where(
-          and(
-            visible,
-            sql`(${like(`%${escaped}%`)} or ${wordSimilarity} >= ${SEARCH_SIMILARITY_THRESHOLD})`,
-          ),
-        )
+        .where(and(visible, matches))
         .orderBy(
           rank,
           desc(wordSimilarity),
-          desc(sql`similarity(${q}, ${title})`),
+          desc(similarity),
           asc(services.title),
           asc(services.id),
         )
         .limit(limit);
+    },
+
+    /**
+     * searchServices()'s sort keys for the services `ids` that match `term`: for the titles the
+     * in-memory index leaves to SQL (search-index.ts). The similarities are pg_trgm's float4.
+     */
+    async scoreServices(
+      term: string,
+      ids: readonly string[],
+    ): Promise<{ id: string; rank: number; wordSimilarity: number; similarity: number }[]> {
+      if (ids.length === 0) return [];
+      const { rank, wordSimilarity, similarity, matches } = searchTerms(term);
+      return db
+        .select({
+          id: services.id,
+          rank: sql`${rank}`.mapWith(Number),
+          wordSimilarity: sql`${wordSimilarity}`.mapWith(Number),
+          similarity: sql`${similarity}`.mapWith(Number),
+        })
+        .from(services)
+        .where(and(visible, inArray(services.id, [...ids]), matches));
     },
 
     async findPage(id: string): Promise<Page | undefined> {

@@ -64,6 +64,7 @@ export function registerCatalogueRoutes(
   const serviceSearch = createServiceSearch({
     load: () => catalogue.listSearchableTitles(),
     fallback: (term, limit) => catalogue.searchServices(term, limit),
+    score: (term, ids) => catalogue.scoreServices(term, ids),
     maxAgeMs: CATALOGUE_MAX_AGE_SECONDS * 1000,
   });
   cache.onClear(() => serviceSearch.invalidate());

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_MAX_RESULTS } from '@noise/shared/catalogue';
 import { buildApp } from '../../app.ts';
 import { seedDemo } from '../../seed/seed-demo.ts';
@@ -66,80 +66,6 @@ describe('trigramsOf', () => {
     expect([...new Set(trigramsOf('web   design kit, 2'))].sort()).toEqual(
       [...rows[0]!.trgm].sort(),
     );
-  });
-});
-
-describe('in-memory search ranks as the SQL search does', () => {
-  const all = 10_000;
-
-  async function compare(term: string) {
-    const index = buildSearchIndex(await catalogue.listSearchableTitles());
-    const fromSql = (await catalogue.searchServices(term, all)).map((r) => r._id);
-    const fromMemory = index.search(term, all)?.map((r) => r._id);
-    expect({ term, ids: fromMemory }).toEqual({ term, ids: fromSql });
-  }
-
-  it.each([
-    'seo',
-    'SEO audit',
-    'grafic',
-    'grafic desgn',
-    'markting',
-    'markting 17',
-    'marketing',
-    'design',
-    'desing',
-    'social 12',
-    'brand strategy',
-    'video',
-    'analytics',
-    'a',
-    'e',
-    'b c',
-    '24/7',
-    '365',
-    '%',
-    '_',
-    "o'brien",
-    'materials (pro)',
-    'web design',
-    'web   design',
-    'design design',
-    'x',
-    'zzzz',
-    'the complete',
-    'strat',
-    'smart video 1',
-  ])('%j', compare);
-
-  it('for any term over a small alphabet', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc
-          .array(fc.constantFrom(..."aesomrktignd1 2-%_'SEG".split('')), {
-            minLength: 1,
-            maxLength: 14,
-          })
-          .map((chars) => chars.join('').trim())
-          .filter((term) => term.length > 0),
-        compare,
-      ),
-      { numRuns: 150 },
-    );
-  });
-
-  it('leaves a term with non-ASCII characters to SQL', () => {
-    const index = buildSearchIndex([{ id: 'x', title: 'Design', lower: 'design' }]);
-    expect(index.search('désign', 10)).toBeUndefined();
-    expect(index.search('design', 10)).toEqual([{ _id: 'x', title: 'Design' }]);
-  });
-
-  it('leaves every term to SQL while a title has non-ASCII characters', () => {
-    const index = buildSearchIndex([
-      { id: 'x', title: 'Design', lower: 'design' },
-      { id: 'y', title: 'Café Branding', lower: 'café branding' },
-    ]);
-    expect(index.search('design', 10)).toBeUndefined();
   });
 });
 
@@ -222,6 +148,7 @@ describe('createServiceSearch', () => {
         return [{ id: 's', title: `Title ${loads}`, lower: `title ${loads}` }];
       },
       fallback: async () => [],
+      score: async () => [],
       maxAgeMs: 1000,
       now: () => clock,
     });
@@ -248,6 +175,7 @@ describe('createServiceSearch', () => {
         return [{ id: 's', title: `Title ${loads}`, lower: `title ${loads}` }];
       },
       fallback: async () => [],
+      score: async () => [],
       maxAgeMs: 60_000,
     });
     const first = search.search('title', 10);
@@ -265,8 +193,108 @@ describe('createServiceSearch', () => {
     const search = createServiceSearch({
       load: async () => [{ id: 's', title: 'Design', lower: 'design' }],
       fallback: async (term) => [{ _id: 'sql', title: term }],
+      score: async () => [],
       maxAgeMs: 60_000,
     });
     expect(await search.search('désign', 10)).toEqual([{ _id: 'sql', title: 'désign' }]);
+  });
+});
+
+describe('in-memory search ranks as the SQL search does', () => {
+  const all = 10_000;
+
+  // Titles with characters outside ASCII are scored by SQL and merged with the index's.
+  beforeAll(async () => {
+    for (const [id, title] of [
+      ['curly', 'Beginner’s Marketing Guide'],
+      ['cafe', 'Café Design 12'],
+      ['umlaut', 'Über Social Strategy'],
+    ]) {
+      await createService(app, { id, title });
+    }
+  });
+
+  async function compare(term: string) {
+    const serviceSearch = createServiceSearch({
+      load: () => catalogue.listSearchableTitles(),
+      fallback: () => Promise.reject(new Error('not an ASCII term')),
+      score: (t, ids) => catalogue.scoreServices(t, ids),
+      maxAgeMs: 60_000,
+    });
+    const fromSql = (await catalogue.searchServices(term, all)).map((r) => r._id);
+    const fromMemory = (await serviceSearch.search(term, all)).map((r) => r._id);
+    expect({ term, ids: fromMemory }).toEqual({ term, ids: fromSql });
+  }
+
+  it.each([
+    'seo',
+    'SEO audit',
+    'grafic',
+    'grafic desgn',
+    'markting',
+    'markting 17',
+    'marketing',
+    'design',
+    'desing',
+    'social 12',
+    'brand strategy',
+    'video',
+    'analytics',
+    'a',
+    'e',
+    'b c',
+    '24/7',
+    '365',
+    '%',
+    '_',
+    "o'brien",
+    'materials (pro)',
+    'web design',
+    'web   design',
+    'design design',
+    'x',
+    'zzzz',
+    'the complete',
+    'strat',
+    'smart video 1',
+    'beginner marketing',
+    'caf',
+    'cafe design',
+    'design 12',
+    'ber social',
+  ])('%j', compare);
+
+  it('for any term over a small alphabet', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc
+          .array(fc.constantFrom(..."aesomrktignd1 2-%_'SEG".split('')), {
+            minLength: 1,
+            maxLength: 14,
+          })
+          .map((chars) => chars.join('').trim())
+          .filter((term) => term.length > 0),
+        compare,
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('leaves a term with non-ASCII characters to SQL', () => {
+    const index = buildSearchIndex([{ id: 'x', title: 'Design', lower: 'design' }]);
+    expect(index.search('désign', 10)).toBeUndefined();
+    expect(index.search('design', 10)).toEqual([{ _id: 'x', title: 'Design' }]);
+  });
+
+  it('leaves titles with non-ASCII characters to SQL', () => {
+    const index = buildSearchIndex([
+      { id: 'x', title: 'Design', lower: 'design' },
+      { id: 'y', title: 'Café Branding', lower: 'café branding' },
+    ]);
+    expect(index.search('design', 10)).toBeUndefined();
+    expect(index.match('design', 10)).toMatchObject({
+      hits: [{ id: 'x', rank: 0 }],
+      unscored: [{ id: 'y', order: 1 }],
+    });
   });
 });

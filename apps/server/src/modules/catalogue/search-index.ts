@@ -10,9 +10,10 @@ import { SEARCH_SIMILARITY_THRESHOLD } from './repository.ts';
  * recomputed for those alone (contrib/pg_trgm/trgm_op.c: generate_trgm_only, cnt_sml,
  * iterate_word_similarity), in single precision as pg_trgm computes them.
  *
- * Exact for printable ASCII, which is all the index takes: a term with any other character goes
- * to SQL, and so does every term while a searchable title has one (which characters make a word,
- * and how pg_trgm hashes multibyte trigrams, depend on the database's locale and version).
+ * Exact for printable ASCII, which is all the index scores: which other characters make a word,
+ * how they are lower-cased and how pg_trgm hashes multibyte trigrams depend on the database's
+ * locale and version. So a term with any other character goes to SQL whole, and titles with one
+ * are scored by SQL (CatalogueRepository.scoreServices) and merged in.
  */
 
 export interface SearchableTitle {
@@ -26,16 +27,44 @@ interface Entry {
   id: string;
   title: string;
   lower: string;
+  /** Position in searchServices()'s tie-break order. */
+  order: number;
   /** Trigram ids in the order pg_trgm makes them, repeats kept (for word similarity). */
   sequence: Int32Array;
   /** Number of distinct trigrams (for similarity). */
   distinct: number;
 }
 
+/** A match with searchServices()'s sort keys. */
+export interface Hit {
+  id: string;
+  title: string;
+  rank: number;
+  wordSimilarity: number;
+  similarity: number;
+  order: number;
+}
+
+type Unscored = Omit<Entry, 'sequence' | 'distinct'>;
+
 export interface SearchIndex {
-  /** The best `limit` matches, or undefined when this term must go to SQL. */
+  /**
+   * The best `limit` matches among the titles the index scores, and the titles it leaves to SQL;
+   * undefined when the whole term must go to SQL.
+   */
+  match(term: string, limit: number): { hits: Hit[]; unscored: Unscored[] } | undefined;
+  /** match() when no title is left to SQL. */
   search(term: string, limit: number): ServiceSearchResult[] | undefined;
-  size: number;
+}
+
+/** searchServices()'s order: rank, then word similarity, similarity, title and id. */
+export function compareHits(a: Hit, b: Hit): number {
+  return (
+    a.rank - b.rank ||
+    b.wordSimilarity - a.wordSimilarity ||
+    b.similarity - a.similarity ||
+    a.order - b.order
+  );
 }
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
@@ -124,11 +153,13 @@ export function buildSearchIndex(titles: readonly SearchableTitle[]): SearchInde
   const ids = new Map<string, number>();
   const entries: Entry[] = [];
   const postings: number[][] = [];
-  const regular = titles.every(
-    (t) => PRINTABLE_ASCII.test(t.title) && t.lower === t.title.toLowerCase(),
-  );
-  if (regular) {
-    for (const t of titles) {
+  const unscored: Unscored[] = [];
+  titles.forEach((t, order) => {
+    if (!PRINTABLE_ASCII.test(t.title) || t.lower !== t.title.toLowerCase()) {
+      unscored.push({ id: t.id, title: t.title, lower: t.lower, order });
+      return;
+    }
+    {
       const grams = trigramsOf(t.lower);
       const sequence = new Int32Array(grams.length);
       const seen = new Set<number>();
@@ -145,17 +176,23 @@ export function buildSearchIndex(titles: readonly SearchableTitle[]): SearchInde
           postings[id]!.push(entries.length);
         }
       });
-      entries.push({ id: t.id, title: t.title, lower: t.lower, sequence, distinct: seen.size });
+      entries.push({
+        id: t.id,
+        title: t.title,
+        lower: t.lower,
+        order,
+        sequence,
+        distinct: seen.size,
+      });
     }
-  }
+  });
   const inTerm = new Uint8Array(ids.size);
   const lastpos = new Int32Array(ids.size).fill(-1);
   const shared = new Int32Array(entries.length);
 
-  return {
-    size: entries.length,
-    search(term, limit) {
-      if (!regular || !PRINTABLE_ASCII.test(term)) return undefined;
+  const index: SearchIndex = {
+    match(term, limit) {
+      if (!PRINTABLE_ASCII.test(term)) return undefined;
       const q = term.toLowerCase();
       const termGrams = new Set(trigramsOf(q));
       const termDistinct = termGrams.size;
@@ -172,7 +209,6 @@ export function buildSearchIndex(titles: readonly SearchableTitle[]): SearchInde
         }
       }
 
-      type Hit = { e: number; rank: number; ws: number; sim: number };
       const hits: Hit[] = [];
       const score = (e: number, rank: number) => {
         const entry = entries[e]!;
@@ -180,7 +216,8 @@ export function buildSearchIndex(titles: readonly SearchableTitle[]): SearchInde
         const ws = common === 0 ? 0 : wordSimilarity(entry.sequence, inTerm, termDistinct, lastpos);
         if (rank === 4 && !(ws >= THRESHOLD)) return;
         const sim = common === 0 ? 0 : sml(common, termDistinct, entry.distinct);
-        hits.push({ e, rank, ws, sim });
+        const { id, title, order } = entry;
+        hits.push({ id, title, rank, wordSimilarity: ws, similarity: sim, order });
       };
 
       const inner = ` ${q}`;
@@ -198,12 +235,15 @@ export function buildSearchIndex(titles: readonly SearchableTitle[]): SearchInde
       for (const e of touched) shared[e] = 0;
       for (const id of known) inTerm[id] = 0;
 
-      hits.sort((a, b) => a.rank - b.rank || b.ws - a.ws || b.sim - a.sim || a.e - b.e);
-      return hits
-        .slice(0, limit)
-        .map(({ e }) => ({ _id: entries[e]!.id, title: entries[e]!.title }));
+      return { hits: hits.sort(compareHits).slice(0, limit), unscored };
+    },
+    search(term, limit) {
+      const found = index.match(term, limit);
+      if (!found || found.unscored.length > 0) return undefined;
+      return found.hits.map(({ id, title }) => ({ _id: id, title }));
     },
   };
+  return index;
 }
 
 /**
@@ -214,6 +254,10 @@ export function buildSearchIndex(titles: readonly SearchableTitle[]): SearchInde
 export function createServiceSearch(deps: {
   load: () => Promise<SearchableTitle[]>;
   fallback: (term: string, limit: number) => Promise<ServiceSearchResult[]>;
+  score: (
+    term: string,
+    ids: readonly string[],
+  ) => Promise<{ id: string; rank: number; wordSimilarity: number; similarity: number }[]>;
   maxAgeMs: number;
   now?: () => number;
 }) {
@@ -243,8 +287,31 @@ export function createServiceSearch(deps: {
 
   return {
     async search(term: string, limit: number): Promise<ServiceSearchResult[]> {
-      const found = (await index()).search(term, limit);
-      return found ?? deps.fallback(term, limit);
+      const found = (await index()).match(term, limit);
+      if (!found) return deps.fallback(term, limit);
+      let hits = found.hits;
+      if (found.unscored.length > 0) {
+        const unscored = new Map(found.unscored.map((e) => [e.id, e]));
+        const scored = await deps.score(
+          term,
+          found.unscored.map((e) => e.id),
+        );
+        for (const s of scored) {
+          const entry = unscored.get(s.id);
+          if (!entry) continue;
+          hits.push({
+            id: entry.id,
+            title: entry.title,
+            order: entry.order,
+            rank: s.rank,
+            // float4 from the database, compared with the index's float4 values.
+            wordSimilarity: Math.fround(s.wordSimilarity),
+            similarity: Math.fround(s.similarity),
+          });
+        }
+        hits = hits.sort(compareHits).slice(0, limit);
+      }
+      return hits.map(({ id, title }) => ({ _id: id, title }));
     },
     invalidate() {
       generation++;
