@@ -159,32 +159,30 @@ export function buildSearchIndex(titles: readonly SearchableTitle[]): SearchInde
       unscored.push({ id: t.id, title: t.title, lower: t.lower, order });
       return;
     }
-    {
-      const grams = trigramsOf(t.lower);
-      const sequence = new Int32Array(grams.length);
-      const seen = new Set<number>();
-      grams.forEach((g, i) => {
-        let id = ids.get(g);
-        if (id === undefined) {
-          id = ids.size;
-          ids.set(g, id);
-          postings.push([]);
-        }
-        sequence[i] = id;
-        if (!seen.has(id)) {
-          seen.add(id);
-          postings[id]!.push(entries.length);
-        }
-      });
-      entries.push({
-        id: t.id,
-        title: t.title,
-        lower: t.lower,
-        order,
-        sequence,
-        distinct: seen.size,
-      });
-    }
+    const grams = trigramsOf(t.lower);
+    const sequence = new Int32Array(grams.length);
+    const seen = new Set<number>();
+    grams.forEach((g, i) => {
+      let id = ids.get(g);
+      if (id === undefined) {
+        id = ids.size;
+        ids.set(g, id);
+        postings.push([]);
+      }
+      sequence[i] = id;
+      if (!seen.has(id)) {
+        seen.add(id);
+        postings[id]!.push(entries.length);
+      }
+    });
+    entries.push({
+      id: t.id,
+      title: t.title,
+      lower: t.lower,
+      order,
+      sequence,
+      distinct: seen.size,
+    });
   });
   const inTerm = new Uint8Array(ids.size);
   const lastpos = new Int32Array(ids.size).fill(-1);
