@@ -109,7 +109,8 @@ export function ProjectsRoute() {
     const index = focusRow.current;
     if (index === null || shown <= index) return;
     focusRow.current = null;
-    rowsRef.current?.querySelectorAll<HTMLAnchorElement>('tr a[href]')[index]?.focus();
+    // The row's own link (its first); a row may also hold 'Order Again'.
+    rowsRef.current?.rows[index]?.querySelector<HTMLAnchorElement>('a[href]')?.focus();
   }, [shown]);
 
   if (user.isPending || (userId && projects.isPending)) {
