@@ -2,19 +2,7 @@ import { orderPaymentRequest, type HandlePaymentResponse } from '@noise/shared/p
 import type { Project } from '@noise/shared/project';
 import type { RunningServer } from '../support/server.ts';
 import { apiGet, apiPost } from '../checkout/helpers.ts';
-
-interface CatalogueService {
-  _id: string;
-  title: string;
-  packages: {
-    _id: string;
-    title: string;
-    type: 'one-time' | 'weekly' | 'monthly';
-    baseCost: number;
-    recurringCost: number;
-  }[];
-  serviceExtras: { _id: string; title: string; price: number }[];
-}
+import type { Service } from '@noise/shared/catalogue';
 
 /**
  * An order paid through the API with the sandbox's succeeding test card (the id the browser's card
@@ -30,7 +18,7 @@ export async function placePaidOrder(
     coordinatorId: string;
   },
 ): Promise<Project> {
-  const service = await apiGet<CatalogueService>(
+  const service = await apiGet<Service>(
     server,
     `/api/services/${options.serviceId}`,
     customer.token,

@@ -16,6 +16,7 @@ import {
   type ServerProcess,
   type Store,
 } from './process.ts';
+import type { Service } from '@noise/shared/catalogue';
 
 // SIGKILL the built server in the middle of a checkout load and of a renewal run, restart it on
 // the same data, and check that no money went missing or was taken twice. Runs on PGlite, and on
@@ -27,19 +28,6 @@ const KILL_AFTER_PAID = 20;
 const WEEK_MS = 7 * 24 * 3600_000;
 /** Subscriptions are moved this many weeks back: that many weekly periods fall due at once. */
 const WEEKS_BACK = 5;
-
-interface ServiceDetail {
-  _id: string;
-  title: string;
-  packages: {
-    _id: string;
-    title: string;
-    type: 'one-time' | 'weekly' | 'monthly';
-    baseCost: number;
-    recurringCost: number;
-  }[];
-  serviceExtras: { _id: string; title: string; price: number }[];
-}
 
 interface Order {
   token: string;
@@ -93,8 +81,8 @@ afterAll(async () => {
 });
 
 describe('crashes: SIGKILL under load, restart on the same data', () => {
-  let oneTime: { service: ServiceDetail; pkg: ServiceDetail['packages'][number] };
-  let weekly: { service: ServiceDetail; pkg: ServiceDetail['packages'][number] };
+  let oneTime: { service: Service; pkg: Service['packages'][number] };
+  let weekly: { service: Service; pkg: Service['packages'][number] };
   let coordinatorId: string;
   const customers: { token: string; email: string }[] = [];
 
@@ -130,7 +118,7 @@ describe('crashes: SIGKILL under load, restart on the same data', () => {
 
     const summaries = await json<{ _id: string }[]>(`${base}/api/services`);
     for (const s of summaries) {
-      const service = await json<ServiceDetail>(`${base}/api/services/${s._id}`);
+      const service = await json<Service>(`${base}/api/services/${s._id}`);
       for (const pkg of service.packages) {
         if (pkg.type === 'one-time' && !oneTime) oneTime = { service, pkg };
         if (pkg.type === 'weekly' && !weekly) weekly = { service, pkg };

@@ -7,19 +7,7 @@ import { tokenizeSandboxCard } from '@noise/shared/sandbox-card';
 import { apiStaffLogin } from '../support/api.ts';
 import type { RunningServer } from '../support/server.ts';
 import { apiGet, apiPost, uniqueSuffix } from '../checkout/helpers.ts';
-
-interface CatalogueService {
-  _id: string;
-  title: string;
-  packages: {
-    _id: string;
-    title: string;
-    type: 'one-time' | 'weekly' | 'monthly';
-    baseCost: number;
-    recurringCost: number;
-  }[];
-  serviceExtras: { _id: string; title: string; price: number }[];
-}
+import type { Service } from '@noise/shared/catalogue';
 
 /** A payment method as the browser's sandbox card form makes it, from the succeeding test card. */
 function testCardPaymentMethod(): string {
@@ -34,7 +22,7 @@ export async function payServiceOrder(
   customer: { token: string; email: string },
   options: { serviceId: string; packageTitle: string; coordinatorId: string; companyName: string },
 ): Promise<string> {
-  const service = await apiGet<CatalogueService>(
+  const service = await apiGet<Service>(
     server,
     `/api/services/${options.serviceId}`,
     customer.token,
