@@ -14,11 +14,16 @@ export function freePort() {
   });
 }
 
-/** Starts apps/server/dist/main.js with `env` and waits for /readyz. */
+/**
+ * Starts apps/server/dist/main.js with `env` and waits for /readyz. BENCH_NODE_ARGS adds Node
+ * options to the server alone, e.g. `--cpu-prof --cpu-prof-dir=prof` to see where a request's
+ * time goes.
+ */
 export async function startServer(env) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [`${root}apps/server/dist/main.js`], {
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, `${root}apps/server/dist/main.js`], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

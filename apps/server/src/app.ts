@@ -12,6 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { createAfterAnswer, type AfterAnswer } from './lib/after-answer.ts';
 import { AppError } from './lib/errors.ts';
 import { redactPaths, requestSerializer } from './lib/log-redaction.ts';
 import { createTokenSigner } from './lib/tokens.ts';
@@ -73,6 +74,8 @@ declare module 'fastify' {
     database: Database;
     mailer: Mailer;
     notifier: Notifier;
+    /** Work started by a request that its answer does not wait for; shutdown does. */
+    afterAnswer: AfterAnswer;
     files: FileStore;
   }
 }
@@ -113,13 +116,14 @@ export async function buildApp(
       pgliteDir: path.join(config.dataDir, 'pglite'),
     }));
   app.decorate('database', database);
-  if (!options.database) {
-    app.addHook('onClose', async () => {
-      // A notification a request did not wait for is stored before the pool closes.
-      await app.notifier.drain();
-      await database.close();
-    });
-  }
+  const afterAnswer = createAfterAnswer(app.log);
+  app.decorate('afterAnswer', afterAnswer);
+  app.addHook('onClose', async () => {
+    // What requests did not wait for (notifications, the provider's default card) is finished
+    // before the pool closes.
+    await app.afterAnswer.drain();
+    if (!options.database) await database.close();
+  });
 
   const { db } = database;
   const users = createUserRepository(db);
@@ -204,7 +208,7 @@ export async function buildApp(
     users,
     audit,
   });
-  const notifier = createNotifier({ database, config, log: app.log });
+  const notifier = createNotifier({ database, config, log: app.log, afterAnswer });
   app.decorate('notifier', notifier);
   registerNotificationRoutes(app, { repo: createNotificationRepository(db), database });
   registerSiteUserRoutes(app, {

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
@@ -42,6 +42,7 @@ export function createMailer(options: {
     };
   }
   const outbox = path.join(options.dataDir, 'outbox');
+  const writing = path.join(options.dataDir, 'outbox-writing');
   const transport = nodemailer.createTransport({
     streamTransport: true,
     buffer: true,
@@ -51,12 +52,13 @@ export function createMailer(options: {
     kind: 'outbox',
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
-      mkdirSync(outbox, { recursive: true });
-      const file = path.join(
-        outbox,
-        `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId(6)}.eml`,
-      );
-      writeFileSync(file, info.message as Buffer);
+      // Written off the event loop (a disk slow to create files must not hold requests), next to
+      // the outbox first and then moved in, so a reader of the outbox never sees half a mail.
+      await Promise.all([mkdir(outbox, { recursive: true }), mkdir(writing, { recursive: true })]);
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId(6)}.eml`;
+      const file = path.join(outbox, name);
+      await writeFile(path.join(writing, name), info.message as Buffer);
+      await rename(path.join(writing, name), file);
       options.log.info(
         { to: message.to, subject: message.subject, file },
         'mail written to outbox',

@@ -7,6 +7,7 @@ import {
 import { isStaffRole } from '@noise/shared/roles';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import type { AfterAnswer } from '../../lib/after-answer.ts';
 import { enqueueEmail } from '../jobs/email.ts';
 import { createJobRepository } from '../jobs/repository.ts';
 import { createNotificationRepository } from './repository.ts';
@@ -36,6 +37,7 @@ export function createNotifier(deps: {
   database: Database;
   config: Config;
   log: FastifyBaseLogger;
+  afterAnswer: AfterAnswer;
 }) {
   const repo = createNotificationRepository(deps.database.db);
 
@@ -77,19 +79,12 @@ export function createNotifier(deps: {
       .catch((err: unknown) => deps.log.warn({ err }, 'notification broadcast failed'));
   }
 
-  /** Sends a request did not wait for (e.g. 'a customer signed up'): shutdown waits for them. */
-  const inFlight = new Set<Promise<void>>();
-
-  /** Never lets a notification failure break the action that caused it. */
-  function quietly(kind: NotificationKind, work: () => Promise<void>): Promise<void> {
-    const sending = work()
-      .catch((err: unknown) => {
-        deps.log.error({ err, kind }, 'notification failed');
-      })
-      .finally(() => inFlight.delete(sending));
-    inFlight.add(sending);
-    return sending;
-  }
+  /**
+   * Never lets a notification failure break the action that caused it; the action's answer does
+   * not wait for it, and shutdown does.
+   */
+  const quietly = (kind: NotificationKind, work: () => Promise<void>) =>
+    deps.afterAnswer.run(`notification ${kind}`, work);
 
   return {
     send,
@@ -98,10 +93,6 @@ export function createNotifier(deps: {
     },
     toStaff(input: NotificationInput): Promise<void> {
       return quietly(input.kind, async () => send(await repo.staffIds(), input));
-    },
-    /** Resolves once every notification under way has been stored (before the pool closes). */
-    async drain() {
-      while (inFlight.size) await Promise.allSettled([...inFlight]);
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { formatMoney, isRecurring } from '@noise/shared/pricing';
 import type { Db } from '../../db/client.ts';
+import type { AfterAnswer } from '../../lib/after-answer.ts';
 import { createJobRepository } from '../jobs/repository.ts';
 import { enqueueEmail } from '../jobs/email.ts';
 import { createProjectRepository } from '../projects/repository.ts';
@@ -16,8 +17,13 @@ export interface CompletionDeps {
   log: FastifyBaseLogger;
   companyName: string;
   publicUrl: string;
-  /** Told once per new project, after its transaction committed (notifications). */
-  onOrderCompleted?: (order: { projectId: string; userId: string }) => Promise<void>;
+  /**
+   * Told once per new project, after its transaction committed (notifications). It must not
+   * make the checkout wait: it starts its work with `afterAnswer`.
+   */
+  onOrderCompleted?: (order: { projectId: string; userId: string }) => void;
+  /** Runs what the answer need not wait for (the provider's default card); shutdown waits. */
+  afterAnswer: AfterAnswer;
 }
 
 /** The start of the next period after `from`. Month ends clamp (31 Jan -> 28/29 Feb). */
@@ -62,9 +68,8 @@ export async function completeOrder(
     }
 
     const order = attempt.order as unknown as PricedOrder;
-    const users = createUserRepository(db);
-    const user = await users.findById(attempt.userId);
-    if (!user) throw new Error(`No user ${attempt.userId}`);
+    const customerId = attempt.providerCustomerId ?? payment.customerId;
+    const paymentMethodId = payment.paymentMethodId ?? attempt.paymentMethodId;
 
     const project = await createProjectRepository(db).insert(
       {
@@ -104,8 +109,8 @@ export async function completeOrder(
         projectId: project.id,
         userId: attempt.userId,
         provider: attempt.provider,
-        providerCustomerId: attempt.providerCustomerId ?? payment.customerId ?? '',
-        paymentMethodId: payment.paymentMethodId ?? attempt.paymentMethodId,
+        providerCustomerId: customerId ?? '',
+        paymentMethodId,
         amountCents: order.recurringTotalWithGstCents,
         gstCents: recurringGst,
         currency: attempt.currency,
@@ -134,19 +139,17 @@ export async function completeOrder(
 
     if (order.quoteId) await createOrderSources(db).markQuotePaid(order.quoteId);
 
-    await users.update(user.id, {
-      ...(order.fillProfile.companyName && !user.companyName.trim()
-        ? { companyName: order.fillProfile.companyName }
-        : {}),
-      ...(order.fillProfile.contactNumber && !user.contactNumber.trim()
-        ? { contactNumber: order.fillProfile.contactNumber }
-        : {}),
-      stripeCustomerId: attempt.providerCustomerId ?? payment.customerId,
-      defaultPaymentMethodId: payment.paymentMethodId ?? attempt.paymentMethodId,
+    const recorded = await createUserRepository(db).recordOrder(attempt.userId, {
+      companyName: order.fillProfile.companyName ?? '',
+      contactNumber: order.fillProfile.contactNumber ?? '',
+      stripeCustomerId: customerId,
+      defaultPaymentMethodId: paymentMethodId,
     });
+    if (!recorded) throw new Error(`No user ${attempt.userId}`);
 
     const updated = await repo.updateAttempt(attempt.id, {
       state: 'succeeded',
+      providerCustomerId: customerId,
       providerPaymentId: payment.id,
       projectId: project.id,
       paymentId: paymentRow.id,
@@ -186,18 +189,15 @@ export async function completeOrder(
       { attemptId, projectId: done.attempt.projectId, paymentId: done.attempt.paymentId },
       'order paid; project created',
     );
-    await deps.onOrderCompleted?.({
-      projectId: done.attempt.projectId!,
-      userId: done.attempt.userId,
-    });
-    // The card becomes the customer's default for renewals; the charge has been recorded
-    // already, so a failure here is only logged.
-    if (done.attempt.providerCustomerId && payment.paymentMethodId) {
-      await deps.provider
-        .setDefaultPaymentMethod(done.attempt.providerCustomerId, payment.paymentMethodId)
-        .catch((err: unknown) =>
-          deps.log.warn({ err, attemptId }, 'saving the default card failed'),
-        );
+    deps.onOrderCompleted?.({ projectId: done.attempt.projectId!, userId: done.attempt.userId });
+    // The card becomes the customer's default for renewals at the provider too (our own record
+    // already says so); the charge has been recorded, so a failure here is only logged.
+    const { providerCustomerId } = done.attempt;
+    if (providerCustomerId && payment.paymentMethodId) {
+      const paymentMethodId = payment.paymentMethodId;
+      void deps.afterAnswer.run('saving the default card', () =>
+        deps.provider.setDefaultPaymentMethod(providerCustomerId, paymentMethodId),
+      );
     }
   }
   return done.attempt;

@@ -147,6 +147,23 @@ describe('POST /api/payments/handle-payment', () => {
     expect(profile).toMatchObject({ companyName: 'Original Co', contactNumber: '0298765432' });
   });
 
+  it('fills a profile field that holds only spaces, and leaves the other one', async () => {
+    const fixture = await createService(app);
+    const { user, token } = await createUser(app);
+    await db
+      .update(users)
+      .set({ companyName: ' \t ', contactNumber: '0298765432' })
+      .where(eq(users.id, user.id));
+    const body = orderBody(fixture, {
+      coordinatorId: cora.id,
+      companyName: 'Spaces Pty Ltd',
+      contactNumber: '0411111111',
+    });
+    expect((await pay(app, token, body)).statusCode).toBe(200);
+    const [profile] = await db.select().from(users).where(eq(users.id, user.id));
+    expect(profile).toMatchObject({ companyName: 'Spaces Pty Ltd', contactNumber: '0298765432' });
+  });
+
   it('refuses a tampered amount with 400 and charges and records nothing', async () => {
     const fixture = await createService(app);
     const { user, token } = await createUser(app);

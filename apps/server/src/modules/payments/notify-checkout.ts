@@ -10,41 +10,42 @@ import { createUserRepository } from '../users/repository.ts';
  * renewal by email from the checkout itself, so their notifications carry no email copy.
  */
 export function checkoutNotifications(app: FastifyInstance, config: Config) {
+  async function notifyOrder(projectId: string, userId: string) {
+    const project = await createProjectRepository(app.database.db).findById(projectId);
+    if (!project) return;
+    // A guest's new account has no password yet: the first paid order mails the link to set
+    // one, however the payment finished (at once, or after the bank's check).
+    const owner = await createUserRepository(app.database.db).findById(userId);
+    if (owner && !owner.passwordHash && !owner.isOAuth) {
+      await sendPasswordReset(
+        { db: app.database.db, config, mailer: app.mailer, log: app.log },
+        owner,
+        'welcome',
+      ).catch((err: unknown) => app.log.error({ err, userId }, 'welcome mail failed'));
+    }
+    const customerName =
+      `${project.contactFirstName} ${project.contactLastName}`.trim() || project.contactEmail;
+    const paid = formatMoney(project.oneTimeTotalWithGstCents + project.recurringTotalWithGstCents);
+    const isQuote = project.type !== 'Project';
+    await app.notifier.sendQuietly([userId], {
+      kind: 'payment',
+      title: `Payment received: ${project.serviceTitle}`,
+      body: `Thank you. We received ${paid} inc. GST; your tax invoice is in your project.`,
+      link: `/dashboard/projects/${project.id}`,
+      skipEmail: true,
+    });
+    await app.notifier.toStaff({
+      kind: isQuote ? 'quote-paid' : 'new-order',
+      title: isQuote ? `Quote paid: ${project.serviceTitle}` : `New order: ${project.serviceTitle}`,
+      body: `${customerName} paid ${paid} inc. GST (${project.packageTitle || 'custom quote'}).`,
+      link: `/wkm-dashboard/${isQuote ? 'custom-sales' : 'sales'}/edit/${project.id}`,
+    });
+  }
+
   return {
-    async onOrderCompleted({ projectId, userId }: { projectId: string; userId: string }) {
-      const project = await createProjectRepository(app.database.db).findById(projectId);
-      if (!project) return;
-      // A guest's new account has no password yet: the first paid order mails the link to set
-      // one, however the payment finished (at once, or after the bank's check).
-      const owner = await createUserRepository(app.database.db).findById(userId);
-      if (owner && !owner.passwordHash && !owner.isOAuth) {
-        await sendPasswordReset(
-          { db: app.database.db, config, mailer: app.mailer, log: app.log },
-          owner,
-          'welcome',
-        ).catch((err: unknown) => app.log.error({ err, userId }, 'welcome mail failed'));
-      }
-      const customerName =
-        `${project.contactFirstName} ${project.contactLastName}`.trim() || project.contactEmail;
-      const paid = formatMoney(
-        project.oneTimeTotalWithGstCents + project.recurringTotalWithGstCents,
-      );
-      const isQuote = project.type !== 'Project';
-      await app.notifier.sendQuietly([userId], {
-        kind: 'payment',
-        title: `Payment received: ${project.serviceTitle}`,
-        body: `Thank you. We received ${paid} inc. GST; your tax invoice is in your project.`,
-        link: `/dashboard/projects/${project.id}`,
-        skipEmail: true,
-      });
-      await app.notifier.toStaff({
-        kind: isQuote ? 'quote-paid' : 'new-order',
-        title: isQuote
-          ? `Quote paid: ${project.serviceTitle}`
-          : `New order: ${project.serviceTitle}`,
-        body: `${customerName} paid ${paid} inc. GST (${project.packageTitle || 'custom quote'}).`,
-        link: `/wkm-dashboard/${isQuote ? 'custom-sales' : 'sales'}/edit/${project.id}`,
-      });
+    /** Starts the order's bells and welcome mail; the checkout's answer does not wait for them. */
+    onOrderCompleted({ projectId, userId }: { projectId: string; userId: string }) {
+      void app.afterAnswer.run('order notifications', () => notifyOrder(projectId, userId));
     },
     async onRenewalFailed(failure: {
       userId: string;

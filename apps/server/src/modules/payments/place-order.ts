@@ -178,11 +178,13 @@ async function processAttempt(
         userId: user.id,
       }));
     if (customerId !== attempt.providerCustomerId) {
-      await repo.updateAttempt(attempt.id, { providerCustomerId: customerId });
-      attempt = { ...attempt, providerCustomerId: customerId };
+      // A customer made just now is remembered at once, so that a retry of this attempt charges
+      // the same one; the customer's own is found again by a retry.
       if (customerId !== user.stripeCustomerId) {
+        await repo.updateAttempt(attempt.id, { providerCustomerId: customerId });
         await createUserRepository(deps.db).update(user.id, { stripeCustomerId: customerId });
       }
+      attempt = { ...attempt, providerCustomerId: customerId };
     }
     const order = attempt.order as { service?: { title?: string } };
     payment = await deps.provider.createPayment({

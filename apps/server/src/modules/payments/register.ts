@@ -43,6 +43,7 @@ export function registerCheckout(app: FastifyInstance, config: Config) {
     publicUrl: config.publicUrl,
     currency: config.payments.currency,
     onOrderCompleted: notifications.onOrderCompleted,
+    afterAnswer: app.afterAnswer,
   };
   app.decorate('checkoutDeps', deps);
   registerPaymentRoutes(app, { ...deps, sandbox });

@@ -1,4 +1,5 @@
 import { eq, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Role } from '@noise/shared/roles';
 import type { User } from '@noise/shared/user';
 import type { Db } from '../../db/client.ts';
@@ -73,6 +74,37 @@ export function createUserRepository(db: Db) {
     async update(id: string, values: Partial<NewUser>): Promise<UserRow | undefined> {
       const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
       return row;
+    },
+
+    /**
+     * After a paid order: the card becomes the customer's default, and the company and phone
+     * given with the order fill the profile's fields only where they are blank, in one
+     * statement (no read first). Answers false when the user does not exist.
+     */
+    async recordOrder(
+      id: string,
+      order: {
+        companyName: string;
+        contactNumber: string;
+        stripeCustomerId: string | null;
+        defaultPaymentMethodId: string | null;
+      },
+    ): Promise<boolean> {
+      const ifBlank = (column: AnyPgColumn, value: string) =>
+        value
+          ? sql<string>`case when ${column} ~ '^\\s*$' then ${value} else ${column} end`
+          : column;
+      const rows = await db
+        .update(users)
+        .set({
+          companyName: ifBlank(users.companyName, order.companyName),
+          contactNumber: ifBlank(users.contactNumber, order.contactNumber),
+          stripeCustomerId: order.stripeCustomerId,
+          defaultPaymentMethodId: order.defaultPaymentMethodId,
+        })
+        .where(eq(users.id, id))
+        .returning({ id: users.id });
+      return rows.length === 1;
     },
   };
 }

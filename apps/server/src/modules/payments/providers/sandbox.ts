@@ -56,6 +56,13 @@ export function createSandboxProvider(db: Db): PaymentProvider & {
     return row;
   }
 
+  async function attach(customerId: string, paymentMethodId: string) {
+    await db
+      .insert(sandboxPaymentMethods)
+      .values({ id: paymentMethodId, customerId })
+      .onConflictDoNothing();
+  }
+
   return {
     name: 'sandbox',
     publishableKey: null,
@@ -97,7 +104,7 @@ export function createSandboxProvider(db: Db): PaymentProvider & {
         }
       }
       const id = `pi_sandbox_${token()}`;
-      await db
+      const [inserted] = await db
         .insert(sandboxPaymentIntents)
         .values({
           id,
@@ -111,17 +118,21 @@ export function createSandboxProvider(db: Db): PaymentProvider & {
           failureMessage,
           metadata: input.metadata,
         })
-        .onConflictDoNothing();
+        .onConflictDoNothing()
+        .returning();
       // Whoever inserted first decides; a repeated key answers that first intent.
-      const [row] = await db
-        .select()
-        .from(sandboxPaymentIntents)
-        .where(eq(sandboxPaymentIntents.idempotencyKey, input.idempotencyKey))
-        .limit(1);
-      if (row!.status === 'succeeded') {
-        await this.setDefaultPaymentMethod(row!.customerId, row!.paymentMethodId);
-      }
-      return toPayment(row!);
+      const row =
+        inserted ??
+        (
+          await db
+            .select()
+            .from(sandboxPaymentIntents)
+            .where(eq(sandboxPaymentIntents.idempotencyKey, input.idempotencyKey))
+            .limit(1)
+        )[0]!;
+      // As at Stripe (setup_future_usage), a card that paid stays attached to the customer.
+      if (row.status === 'succeeded') await attach(row.customerId, row.paymentMethodId);
+      return toPayment(row);
     },
 
     async retrievePayment(id) {
@@ -142,10 +153,7 @@ export function createSandboxProvider(db: Db): PaymentProvider & {
     },
 
     async setDefaultPaymentMethod(customerId, paymentMethodId) {
-      await db
-        .insert(sandboxPaymentMethods)
-        .values({ id: paymentMethodId, customerId })
-        .onConflictDoNothing();
+      await attach(customerId, paymentMethodId);
       await db
         .update(sandboxCustomers)
         .set({ defaultPaymentMethodId: paymentMethodId })
@@ -188,7 +196,7 @@ export function createSandboxProvider(db: Db): PaymentProvider & {
         )[0];
       if (!intent) return null;
       if (intent.status === 'succeeded') {
-        await this.setDefaultPaymentMethod(intent.customerId, intent.paymentMethodId);
+        await attach(intent.customerId, intent.paymentMethodId);
       }
       return toPayment(intent);
     },

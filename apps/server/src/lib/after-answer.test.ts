@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { createTestApp, testConfig } from '../../test/app.ts';
-import { createUser } from '../../test/factories.ts';
+import { buildApp } from '../app.ts';
+import { createTestApp, testConfig } from '../test/app.ts';
+import { createUser } from '../test/factories.ts';
 
-describe('notifications under way at shutdown', () => {
-  it('drain() waits for every notification a request did not wait for', async () => {
+describe('work a request does not wait for', () => {
+  it('drain() waits for every notification under way, and what a failure leaves is a log line', async () => {
     const { app } = await createTestApp();
     await createUser(app, { role: 'admin' });
     const client = await createUser(app);
@@ -15,26 +15,30 @@ describe('notifications under way at shutdown', () => {
     void app.notifier
       .sendQuietly([client.user.id], { kind: 'status-update', title: 'Your project moved on' })
       .then(() => stored++);
-    await app.notifier.drain();
+    const failing = app.afterAnswer.run('a test task', async () => {
+      throw new Error('boom');
+    });
+    await app.afterAnswer.drain();
     expect(stored).toBe(2);
+    await expect(failing).resolves.toBeUndefined();
   });
 
-  it('the app drains them before it closes its own database', async () => {
+  it('the app drains it before it closes its own database', async () => {
     // The app owns its database here (an embedded one in the data folder), as in production.
     const app = await buildApp(testConfig(), { logger: false, ensureAdmin: false });
     await app.ready();
     const order: string[] = [];
-    const drain = app.notifier.drain.bind(app.notifier);
-    app.notifier.drain = async () => {
-      await drain();
-      order.push('notifications drained');
-    };
+    void app.afterAnswer.run('a slow task', async () => {
+      await new Promise((r) => setTimeout(r, 50));
+      await app.database.ping();
+      order.push('task done');
+    });
     const close = app.database.close.bind(app.database);
     app.database.close = async () => {
       order.push('database closed');
       await close();
     };
     await app.close();
-    expect(order).toEqual(['notifications drained', 'database closed']);
+    expect(order).toEqual(['task done', 'database closed']);
   });
 });
