@@ -34,10 +34,20 @@ describe('customer area', () => {
   it('greets the customer, lists recently viewed services and shows an empty project list', async () => {
     const customer = await signUpCustomer(server, 'Grace', 'Hopper');
     const { page } = await browser.newPage({ token: customer.token });
+    // A view is recorded once the session check has answered: wait for it before moving on.
+    const recorded = () =>
+      page.waitForResponse(
+        (res) =>
+          res.url().endsWith('/api/users/recently-viewed') && res.request().method() === 'POST',
+      );
+    let record = recorded();
     await page.goto('/services/seo');
     await page.getByRole('heading', { name: 'SEO FAQs' }).waitFor();
+    await record;
+    record = recorded();
     await page.goto('/services/branding');
     await page.getByRole('heading', { name: 'Branding & Brand Identity FAQs' }).waitFor();
+    await record;
 
     await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'Hello, Grace Hopper' }).waitFor();
@@ -54,6 +64,49 @@ describe('customer area', () => {
     await page.waitForURL('**/dashboard/projects');
     await page.getByText('0 results found').waitFor();
     await page.getByRole('link', { name: 'Browse services' }).waitFor();
+  });
+
+  it('draws the dashboard of a returning customer before the session check answers, and forgets them when the token is refused', async () => {
+    const customer = await signUpCustomer(server, 'Ada', 'Byron');
+    const { page } = await browser.newPage();
+    await page.goto('/favicon.svg');
+    await page.evaluate((t) => localStorage.setItem('authToken', t), customer.token);
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'Hello, Ada Byron' }).waitFor();
+    const remembered = () => page.evaluate(() => localStorage.getItem('noise:user'));
+    expect(JSON.parse((await remembered())!)).toMatchObject({
+      token: customer.token,
+      user: { email: customer.email },
+    });
+
+    // The check is held: the page draws from the remembered user, the header offers no sign-in.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/auth/verify-token', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Hello, Ada Byron' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Sign In' }).count()).toBe(0);
+    release();
+    await page.getByRole('button', { name: /notifications/i }).waitFor();
+    await page.unrouteAll();
+
+    // The session ends elsewhere: the next visit is signed out and the user forgotten.
+    const loggedOut = await fetch(`${server.url}/api/auth/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${customer.token}` },
+    });
+    expect(loggedOut.ok).toBe(true);
+    await page.reload();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page
+      .getByRole('dialog')
+      .getByRole('heading', { name: /sign in/i })
+      .waitFor();
+    expect(await remembered()).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
   });
 
   it('follows a project to completion and orders it again with the same package and extras', async () => {

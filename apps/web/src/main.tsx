@@ -1,18 +1,23 @@
 import '@/app/zod-without-eval';
 import '@fontsource-variable/bricolage-grotesque';
 import './index.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { prefetchLandingRoute } from '@/app/prefetch';
 
-prefetchLandingRoute(window.location.pathname);
-
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The first render waits for the page's own code (preloaded by the server), so that it draws
+// the page rather than a spinner, and runs as a transition: React yields to the browser every
+// few milliseconds instead of holding the main thread for the whole tree.
+void prefetchLandingRoute(window.location.pathname).then(() =>
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  ),
 );

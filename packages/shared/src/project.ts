@@ -1,27 +1,18 @@
 import { z } from 'zod';
 import { packageTypeSchema } from './catalogue.ts';
+import { PROJECTS_PAGE_SIZE, projectStatuses, statusUpdateTitles } from './project-constants.ts';
 import { profileSchema } from './user.ts';
 
-/** SPEC.md section 9. */
-export const statusUpdateTitles = [
-  'Project Started',
-  'Expected Delivery Date',
-  'Project In Progress',
-  'Project Delivered',
-  'Project Completed',
-] as const;
-export type StatusUpdateTitle = (typeof statusUpdateTitles)[number];
-
-/** A project's own status (docs/decisions/030-project-status.md). */
-export const projectStatuses = ['active', 'on-hold', 'completed', 'cancelled'] as const;
-export type ProjectStatus = (typeof projectStatuses)[number];
-export const projectStatusLabels: Record<ProjectStatus, string> = {
-  active: 'In Progress',
-  'on-hold': 'On Hold',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-};
-
+export {
+  PROJECTS_NEXT_CURSOR_HEADER,
+  PROJECTS_PAGE_SIZE,
+  PROJECTS_TOTAL_HEADER,
+  projectStatuses,
+  projectStatusLabels,
+  statusUpdateTitles,
+  type ProjectStatus,
+  type StatusUpdateTitle,
+} from './project-constants.ts';
 export const statusUpdateSchema = z.object({
   _id: z.string(),
   title: z.string(),
@@ -133,15 +124,6 @@ export const projectSchema = z.object({
 });
 export type Project = z.infer<typeof projectSchema>;
 
-/**
- * GET /api/projects?userId=: the customer's projects, newest first, a page at a time. The answer
- * stays SPEC.md's JSON list of projects; the page's facts travel in headers: the customer's
- * whole count (the page's '{n} results found') and, when more follow, the cursor of the next page.
- * Without `limit` the first page of PROJECTS_PAGE_SIZE comes back.
- */
-export const PROJECTS_PAGE_SIZE = 20;
-export const PROJECTS_TOTAL_HEADER = 'x-total-count';
-export const PROJECTS_NEXT_CURSOR_HEADER = 'x-next-cursor';
 export const customerProjectsQuery = z.object({
   userId: z.string().min(1).max(64).optional(),
   cursor: z.string().max(200).optional(),

@@ -35,14 +35,7 @@ export const profileResponse = z.object({
 });
 export type ProfileResponse = z.infer<typeof profileResponse>;
 
-/** 'Hello, {display name, or first and last name}' and the New Customers card. */
-export function displayNameOf(
-  profile: Pick<Profile, 'displayName' | 'firstName' | 'lastName'>,
-): string {
-  const display = profile.displayName.trim();
-  if (display) return display;
-  return `${profile.firstName} ${profile.lastName}`.trim();
-}
+export { displayNameOf } from './display-name.ts';
 
 /** PUT /api/users/profile: what customers change about themselves (beyond SPEC.md). */
 export const updateOwnProfileRequest = z.object({

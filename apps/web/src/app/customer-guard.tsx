@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
-import { sessionEndedByUser } from '@/lib/auth-token';
+import { rememberedUser, sessionEndedByUser } from '@/lib/auth-token';
 import { openSignInFor } from '@/lib/auth-modals';
 import { isGuestCheckout } from '@/lib/guest-checkout';
 
@@ -14,7 +14,11 @@ import { isGuestCheckout } from '@/lib/guest-checkout';
  */
 export function CustomerGuard({ allowGuests = false }: { allowGuests?: boolean }) {
   const { status } = useAuth();
-  if (status === 'loading') return <FullScreenSpinner label="Checking your session" />;
+  // A returning customer's page draws at once from the user remembered with this token while
+  // the token is checked (docs/decisions/042); a refused token then signs them out as usual.
+  if (status === 'loading' && !rememberedUser()) {
+    return <FullScreenSpinner label="Checking your session" />;
+  }
   if (status === 'unauthenticated' && !(allowGuests && isGuestCheckout())) {
     return <SignInFirst />;
   }

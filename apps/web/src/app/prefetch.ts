@@ -1,6 +1,7 @@
 import { pageQuery } from '@/features/storefront/api/get-page';
 import { serviceQuery } from '@/features/storefront/api/get-service';
 import { getToken } from '@/lib/auth-token';
+import { ContentPageRoute, DashboardRoute, HomeRoute, ProjectsRoute, ServiceRoute } from './pages';
 import { queryClient } from './query-client';
 
 /**
@@ -25,32 +26,31 @@ function seedLandingData(): boolean {
 }
 
 /**
- * On a first visit straight to a service or content page, ask for its data and its code at once,
- * while the app starts, instead of one after the other (the page's largest content waits on
- * both). The server usually wrote the data into the page already.
+ * On a first visit straight to a page, ask for its data and its code at once, while the app
+ * starts, instead of one after the other (the page's largest content waits on both); the server
+ * usually wrote the data into the page already, and preloads the page's chunks. Resolves when the
+ * page's code is loaded, so that the first render draws the page itself (app/lazy-route.tsx);
+ * never rejects (a chunk that failed to load is asked for again when rendered).
  */
-export function prefetchLandingRoute(pathname: string) {
+export async function prefetchLandingRoute(pathname: string): Promise<void> {
   const seeded = seedLandingData();
   const service = /^\/services\/([^/]+)\/?$/.exec(pathname);
-  if (service) {
-    if (!seeded) void queryClient.prefetchQuery(serviceQuery(decodeURIComponent(service[1]!)));
-    void import('@/features/storefront/routes/service');
-    return;
-  }
   const page = /^\/pages\/([^/]+)\/?$/.exec(pathname);
-  if (page) {
-    if (!seeded) void queryClient.prefetchQuery(pageQuery(decodeURIComponent(page[1]!)));
-    void import('@/features/storefront/routes/content-page');
-    return;
-  }
-  // A signed-in customer's pages: their code and data, while the session is checked.
-  if (!getToken()) return;
   const customerRoute = /^\/dashboard(\/projects)?\/?$/.exec(pathname);
-  if (customerRoute) {
-    void (
-      customerRoute[1]
-        ? import('@/features/customer/routes/projects')
-        : import('@/features/customer/routes/dashboard')
-    ).then((route) => route.prefetch(queryClient));
+  try {
+    if (pathname === '/') await HomeRoute.preload();
+    else if (service) {
+      if (!seeded) void queryClient.prefetchQuery(serviceQuery(decodeURIComponent(service[1]!)));
+      await ServiceRoute.preload();
+    } else if (page) {
+      if (!seeded) void queryClient.prefetchQuery(pageQuery(decodeURIComponent(page[1]!)));
+      await ContentPageRoute.preload();
+    } else if (customerRoute && getToken()) {
+      // A signed-in customer's pages: their code and data, while the session is checked.
+      const route = await (customerRoute[1] ? ProjectsRoute : DashboardRoute).preload();
+      route.prefetch(queryClient);
+    }
+  } catch {
+    // The page's own loading shows what went wrong.
   }
 }

@@ -1,5 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { isApiError } from '@/lib/api-client';
+import { rememberedUser, rememberUser } from '@/lib/auth-token';
+
+/** GET /api/auth/user's place in the cache (lib/current-user.ts). */
+export const currentUserKey = ['auth', 'user'] as const;
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -12,3 +16,15 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+// The signed-in user is remembered whenever it arrives or changes (lib/auth-token.ts), and a
+// returning customer's pages start from it while it is asked for again.
+queryClient.getQueryCache().subscribe((event) => {
+  const { queryKey, state } = event.query;
+  if (event.type !== 'updated' || event.action.type !== 'success') return;
+  if (queryKey[0] === currentUserKey[0] && queryKey[1] === currentUserKey[1] && state.data) {
+    rememberUser(state.data as { role: string });
+  }
+});
+const remembered = rememberedUser();
+if (remembered) queryClient.setQueryData(currentUserKey, remembered, { updatedAt: 0 });

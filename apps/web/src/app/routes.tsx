@@ -4,69 +4,27 @@ import { FullScreenSpinner } from '@/components/ui/spinner';
 import { companyInfoPages } from '@/features/storefront/company-info-pages';
 import { PublicLayout } from '@/features/storefront/components/public-layout';
 import { CustomerGuard } from './customer-guard';
+import {
+  HomeRoute,
+  ServiceRoute,
+  ContentPageRoute,
+  CompanyInfoRoute,
+  NotFoundRoute,
+  AuthSuccessRoute,
+  StaffLoginRoute,
+  ForgotPasswordRoute,
+  ResetPasswordRoute,
+  SignInLinkRoute,
+  DashboardRoute,
+  ProjectsRoute,
+  ProjectRoute,
+  ProfileRoute,
+  PaymentRoute,
+  PaymentSuccessRoute,
+  CustomQuoteRoute,
+} from './pages';
 import { RouteErrorBoundary } from './route-error';
 
-// Every page is its own chunk, so the first load of a public page carries only what it shows.
-const HomeRoute = lazy(() =>
-  import('@/features/storefront/routes/home').then((m) => ({ default: m.HomeRoute })),
-);
-const ServiceRoute = lazy(() =>
-  import('@/features/storefront/routes/service').then((m) => ({ default: m.ServiceRoute })),
-);
-const ContentPageRoute = lazy(() =>
-  import('@/features/storefront/routes/content-page').then((m) => ({
-    default: m.ContentPageRoute,
-  })),
-);
-const CompanyInfoRoute = lazy(() =>
-  import('@/features/storefront/routes/company-info').then((m) => ({
-    default: m.CompanyInfoRoute,
-  })),
-);
-const NotFoundRoute = lazy(() =>
-  import('@/features/storefront/routes/not-found').then((m) => ({ default: m.NotFoundRoute })),
-);
-const AuthSuccessRoute = lazy(() =>
-  import('@/features/auth/routes/auth-success').then((m) => ({ default: m.AuthSuccessRoute })),
-);
-const StaffLoginRoute = lazy(() =>
-  import('@/features/auth/routes/staff-login').then((m) => ({ default: m.StaffLoginRoute })),
-);
-const ForgotPasswordRoute = lazy(() =>
-  import('@/features/auth/routes/forgot-password').then((m) => ({
-    default: m.ForgotPasswordRoute,
-  })),
-);
-const ResetPasswordRoute = lazy(() =>
-  import('@/features/auth/routes/reset-password').then((m) => ({
-    default: m.ResetPasswordRoute,
-  })),
-);
-const SignInLinkRoute = lazy(() =>
-  import('@/features/auth/routes/sign-in-link').then((m) => ({ default: m.SignInLinkRoute })),
-);
-const DashboardRoute = lazy(() =>
-  import('@/features/customer/routes/dashboard').then((m) => ({ default: m.DashboardRoute })),
-);
-const ProjectsRoute = lazy(() =>
-  import('@/features/customer/routes/projects').then((m) => ({ default: m.ProjectsRoute })),
-);
-const ProjectRoute = lazy(() =>
-  import('@/features/customer/routes/project').then((m) => ({ default: m.ProjectRoute })),
-);
-// The profile page shows checkout's card form: ./customer-profile puts the two together.
-const ProfileRoute = lazy(() => import('./customer-profile'));
-const PaymentRoute = lazy(() =>
-  import('@/features/checkout/routes/payment').then((m) => ({ default: m.PaymentRoute })),
-);
-const PaymentSuccessRoute = lazy(() =>
-  import('@/features/customer/routes/payment-success').then((m) => ({
-    default: m.PaymentSuccessRoute,
-  })),
-);
-const CustomQuoteRoute = lazy(() =>
-  import('@/features/checkout/routes/custom-quote').then((m) => ({ default: m.CustomQuoteRoute })),
-);
 // The whole staff area, its guard included, is one chunk that visitors never download.
 const StaffArea = lazy(async () => {
   const [{ StaffGuard }, { StaffApp }] = await Promise.all([

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { User } from '@noise/shared/user';
+import { currentUserKey } from '@/app/query-client';
 import { api } from './api-client';
 import { useAuth } from './auth';
 
@@ -9,7 +10,7 @@ export function getCurrentUser(signal?: AbortSignal): Promise<User> {
 }
 
 export const currentUserQuery = queryOptions({
-  queryKey: ['auth', 'user'],
+  queryKey: currentUserKey,
   queryFn: ({ signal }) => getCurrentUser(signal),
   staleTime: 60_000,
 });

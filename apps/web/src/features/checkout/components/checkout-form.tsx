@@ -9,6 +9,7 @@ import {
   type HandlePaymentRequest,
   type HandlePaymentResponse,
 } from '@noise/shared/payments';
+import { currentUserKey } from '@/app/query-client';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
@@ -157,7 +158,7 @@ export function CheckoutForm({
       toastApiError(error, 'Your payment went through, but we could not save your card');
     }
     void queryClient.invalidateQueries({ queryKey: ['projects'] });
-    void queryClient.invalidateQueries({ queryKey: ['auth', 'user'] });
+    void queryClient.invalidateQueries({ queryKey: currentUserKey });
     navigate('/payment-success', { replace: true, state: { projectId: result.projectId } });
   }
 

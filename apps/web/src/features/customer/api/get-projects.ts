@@ -1,10 +1,10 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { Project } from '@noise/shared/project';
 import {
   PROJECTS_NEXT_CURSOR_HEADER,
   PROJECTS_PAGE_SIZE,
   PROJECTS_TOTAL_HEADER,
-  type Project,
-} from '@noise/shared/project';
+} from '@noise/shared/project-constants';
 import { apiRequestWithHeaders } from '@/lib/api-client';
 
 /** One page of the list, as the Sales list's pages, with the customer's whole count. */

@@ -1,5 +1,6 @@
 import { Check } from 'lucide-react';
-import { projectStatusLabels, type Project, type ProjectStatus } from '@noise/shared/project';
+import { projectStatusLabels, type ProjectStatus } from '@noise/shared/project-constants';
+import type { Project } from '@noise/shared/project';
 import { formatDate, formatPrice } from '@/lib/format';
 
 /** SPEC.md section 4: N/A unless a delivery date exists and is later than the start date. */

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { projectStatusLabels, type Project } from '@noise/shared/project';
+import { projectStatusLabels } from '@noise/shared/project-constants';
+import type { Project } from '@noise/shared/project';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { orderAgainHref } from './order-again';

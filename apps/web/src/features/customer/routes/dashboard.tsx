@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { displayNameOf } from '@noise/shared/user';
+import { displayNameOf } from '@noise/shared/display-name';
 import {
   Accordion,
   AccordionContent,

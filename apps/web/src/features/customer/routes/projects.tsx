@@ -89,10 +89,13 @@ function EmptyProjects() {
 /** SPEC.md section 2: /dashboard/projects. */
 /** A first visit straight to the list asks for it while the session is checked. */
 export function prefetch(queryClient: QueryClient) {
-  void queryClient
-    .fetchQuery(currentUserQuery)
-    .then((user) => queryClient.prefetchInfiniteQuery(projectsQuery(user._id)))
-    .catch(() => undefined); // the page shows what went wrong when it asks again
+  // The user remembered from the last visit names the list at once; otherwise it is asked first.
+  const remembered = queryClient.getQueryData(currentUserQuery.queryKey);
+  // The page shows what went wrong when it asks again.
+  const user = queryClient.fetchQuery(currentUserQuery).catch(() => undefined);
+  void (remembered ? Promise.resolve(remembered) : user).then((known) =>
+    known ? queryClient.prefetchInfiniteQuery(projectsQuery(known._id)) : undefined,
+  );
 }
 
 export function ProjectsRoute() {

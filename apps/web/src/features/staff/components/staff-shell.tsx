@@ -2,7 +2,7 @@ import { ExternalLink, LayoutDashboard, LogOut, Menu } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { can } from '@noise/shared/permissions';
-import { displayNameOf } from '@noise/shared/user';
+import { displayNameOf } from '@noise/shared/display-name';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,

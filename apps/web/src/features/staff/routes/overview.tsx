@@ -1,4 +1,4 @@
-import { displayNameOf } from '@noise/shared/user';
+import { displayNameOf } from '@noise/shared/display-name';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentUser } from '@/lib/current-user';

@@ -40,7 +40,8 @@ export function Header() {
   const scrolled = useScrolled();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, isLoading } = useAuth();
+  const accountPlaceholder = <span aria-hidden="true" className="size-11 rounded-full bg-ink/10" />;
 
   return (
     <header
@@ -64,12 +65,13 @@ export function Header() {
               <Button asChild variant="secondary" size="sm" className="max-sm:hidden">
                 <Link to="/dashboard">Dashboard</Link>
               </Button>
-              <Suspense
-                fallback={<span aria-hidden="true" className="size-11 rounded-full bg-ink/10" />}
-              >
+              <Suspense fallback={accountPlaceholder}>
                 <AccountControls />
               </Suspense>
             </>
+          ) : isLoading ? (
+            // While a stored sign-in is checked: neither 'Sign In' nor a menu that may not stay.
+            accountPlaceholder
           ) : (
             <>
               <Button variant="ghost" size="sm" className="max-sm:hidden" onClick={openSignIn}>

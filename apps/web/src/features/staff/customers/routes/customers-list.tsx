@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { displayNameOf } from '@noise/shared/user';
+import { displayNameOf } from '@noise/shared/display-name';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';

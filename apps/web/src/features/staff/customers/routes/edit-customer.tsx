@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { displayNameOf } from '@noise/shared/user';
+import { displayNameOf } from '@noise/shared/display-name';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { errorMessage, isNotFound } from '@/lib/api-client';

@@ -1,0 +1,72 @@
+import { lazyRoute } from './lazy-route';
+
+// Every page is its own chunk, so the first load of a public page carries only what it shows.
+export const HomeRoute = lazyRoute(
+  () => import('@/features/storefront/routes/home'),
+  (m) => m.HomeRoute,
+);
+export const ServiceRoute = lazyRoute(
+  () => import('@/features/storefront/routes/service'),
+  (m) => m.ServiceRoute,
+);
+export const ContentPageRoute = lazyRoute(
+  () => import('@/features/storefront/routes/content-page'),
+  (m) => m.ContentPageRoute,
+);
+export const CompanyInfoRoute = lazyRoute(
+  () => import('@/features/storefront/routes/company-info'),
+  (m) => m.CompanyInfoRoute,
+);
+export const NotFoundRoute = lazyRoute(
+  () => import('@/features/storefront/routes/not-found'),
+  (m) => m.NotFoundRoute,
+);
+export const AuthSuccessRoute = lazyRoute(
+  () => import('@/features/auth/routes/auth-success'),
+  (m) => m.AuthSuccessRoute,
+);
+export const StaffLoginRoute = lazyRoute(
+  () => import('@/features/auth/routes/staff-login'),
+  (m) => m.StaffLoginRoute,
+);
+export const ForgotPasswordRoute = lazyRoute(
+  () => import('@/features/auth/routes/forgot-password'),
+  (m) => m.ForgotPasswordRoute,
+);
+export const ResetPasswordRoute = lazyRoute(
+  () => import('@/features/auth/routes/reset-password'),
+  (m) => m.ResetPasswordRoute,
+);
+export const SignInLinkRoute = lazyRoute(
+  () => import('@/features/auth/routes/sign-in-link'),
+  (m) => m.SignInLinkRoute,
+);
+export const DashboardRoute = lazyRoute(
+  () => import('@/features/customer/routes/dashboard'),
+  (m) => m.DashboardRoute,
+);
+export const ProjectsRoute = lazyRoute(
+  () => import('@/features/customer/routes/projects'),
+  (m) => m.ProjectsRoute,
+);
+export const ProjectRoute = lazyRoute(
+  () => import('@/features/customer/routes/project'),
+  (m) => m.ProjectRoute,
+);
+// The profile page shows checkout's card form: ./customer-profile puts the two together.
+export const ProfileRoute = lazyRoute(
+  () => import('./customer-profile'),
+  (m) => m.default,
+);
+export const PaymentRoute = lazyRoute(
+  () => import('@/features/checkout/routes/payment'),
+  (m) => m.PaymentRoute,
+);
+export const PaymentSuccessRoute = lazyRoute(
+  () => import('@/features/customer/routes/payment-success'),
+  (m) => m.PaymentSuccessRoute,
+);
+export const CustomQuoteRoute = lazyRoute(
+  () => import('@/features/checkout/routes/custom-quote'),
+  (m) => m.CustomQuoteRoute,
+);

@@ -1,0 +1,31 @@
+// A project's names and list constants, without zod, for pages that only display projects.
+
+/** SPEC.md section 9. */
+export const statusUpdateTitles = [
+  'Project Started',
+  'Expected Delivery Date',
+  'Project In Progress',
+  'Project Delivered',
+  'Project Completed',
+] as const;
+export type StatusUpdateTitle = (typeof statusUpdateTitles)[number];
+
+/** A project's own status (docs/decisions/030-project-status.md). */
+export const projectStatuses = ['active', 'on-hold', 'completed', 'cancelled'] as const;
+export type ProjectStatus = (typeof projectStatuses)[number];
+export const projectStatusLabels: Record<ProjectStatus, string> = {
+  active: 'In Progress',
+  'on-hold': 'On Hold',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
+/**
+ * GET /api/projects?userId=: the customer's projects, newest first, a page at a time. The answer
+ * stays SPEC.md's JSON list of projects; the page's facts travel in headers: the customer's
+ * whole count (the page's '{n} results found') and, when more follow, the cursor of the next page.
+ * Without `limit` the first page of PROJECTS_PAGE_SIZE comes back.
+ */
+export const PROJECTS_PAGE_SIZE = 20;
+export const PROJECTS_TOTAL_HEADER = 'x-total-count';
+export const PROJECTS_NEXT_CURSOR_HEADER = 'x-next-cursor';
