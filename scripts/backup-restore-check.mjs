@@ -63,31 +63,55 @@ async function adminQuery(sql) {
   }
 }
 
+const countedTables = [
+  'users',
+  'services',
+  'service_packages',
+  'pages',
+  'industries',
+  'projects',
+  'payments',
+  'subscriptions',
+  'jobs',
+  'sessions',
+];
+
+async function countRows(client) {
+  const counts = {};
+  for (const table of countedTables) {
+    const { rows } = await client.query(`select count(*)::int as n from ${table}`);
+    counts[table] = rows[0].n;
+  }
+  return counts;
+}
+
 async function rowCounts(name) {
   const client = new pg.Client({ connectionString: dbUrl(name) });
   await client.connect();
   try {
-    const tables = [
-      'users',
-      'services',
-      'service_packages',
-      'pages',
-      'industries',
-      'projects',
-      'payments',
-      'subscriptions',
-      'jobs',
-      'sessions',
-    ];
-    const counts = {};
-    for (const table of tables) {
-      const { rows } = await client.query(`select count(*)::int as n from ${table}`);
-      counts[table] = rows[0].n;
-    }
-    return counts;
+    return await countRows(client);
   } finally {
     await client.end();
   }
+}
+
+// The running server keeps writing after it answers (mail and notification jobs), so the counts
+// to compare with are those of the dump's own snapshot: one repeatable-read transaction exports
+// its snapshot, counts inside it, and pg_dump reads the same snapshot while it stays open.
+async function openSnapshot(name) {
+  const client = new pg.Client({ connectionString: dbUrl(name) });
+  await client.connect();
+  await client.query('begin isolation level repeatable read read only');
+  const { rows } = await client.query('select pg_export_snapshot() as id');
+  const counts = await countRows(client);
+  return {
+    id: rows[0].id,
+    counts,
+    close: async () => {
+      await client.query('commit');
+      await client.end();
+    },
+  };
 }
 
 function freePort() {
@@ -236,11 +260,22 @@ async function main() {
   console.log(
     `   made through the API: a customer with a password, a co-ordinator, a paid ${pkg.type} order (${service.title}: ${pkg.title})`,
   );
-  const before = await rowCounts(sourceDb);
 
   // 2. The backup, taken while the server runs (pg_dump reads one consistent snapshot).
+  const snapshot = await openSnapshot(sourceDb);
+  const before = snapshot.counts;
   const dumpFile = path.join(workDir, `${sourceDb}.dump`);
-  const dumpMs = run('pg_dump', ['--format=custom', `--file=${dumpFile}`, dbUrl(sourceDb)]);
+  let dumpMs;
+  try {
+    dumpMs = run('pg_dump', [
+      '--format=custom',
+      `--snapshot=${snapshot.id}`,
+      `--file=${dumpFile}`,
+      dbUrl(sourceDb),
+    ]);
+  } finally {
+    await snapshot.close();
+  }
   const dumpKb = Math.round(statSync(dumpFile).size / 1024);
   console.log(
     `2. pg_dump --format=custom while the server runs: ${dumpKb} KB in ${seconds(dumpMs)}`,
