@@ -132,6 +132,38 @@ describe.skipIf(!reachable)('two server processes on one PostgreSQL', () => {
     expect((await get(b, '/api/auth/user', token)).status).toBe(401);
   });
 
+  it('counts failed sign-ins and limited attempts once across both processes', async () => {
+    const email = `guessed-${randomBytes(4).toString('hex')}@example.com`;
+    const token = await apiSignUp(a.url, { firstName: 'Gus', lastName: 'Guessed', email });
+    const signIn = (p: ServerProcess, password: string) =>
+      fetch(`${p.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: email, password }),
+      });
+    // AUTH_ACCOUNT_MAX_FAILURES is 10: five on each process pause the account on both.
+    for (let i = 0; i < 10; i++) {
+      expect((await signIn(i % 2 ? b : a, `wrong guess ${i}`)).status).toBe(401);
+    }
+    for (const p of [a, b]) {
+      const paused = await signIn(p, 'wrong guess 10');
+      expect(paused.status).toBe(429);
+      expect(Number(paused.headers.get('retry-after'))).toBeGreaterThan(800);
+    }
+
+    // The current password on a password change: 10 guesses a minute per account, all told.
+    const guess = (p: ServerProcess, i: number) =>
+      fetch(`${p.url}/api/users/password`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ currentPassword: `guess ${i}`, newPassword: 'what a thief wants' }),
+      });
+    for (let i = 0; i < 10; i++) expect((await guess(i % 2 ? a : b, i)).status).toBe(401);
+    const limited = await guess(a, 10);
+    expect(limited.status).toBe(429);
+    expect(((await limited.json()) as { message: string }).message).toMatch(/^Too many attempts/);
+  });
+
   it('shows a catalogue change made through one process on the other at once', async () => {
     const staff = await apiStaffLogin(a.url, ADMIN_EMAIL, ADMIN_PASSWORD);
     const list = (await (await get(b, '/api/industries')).json()) as {

@@ -13,6 +13,7 @@ import {
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { createAfterAnswer, type AfterAnswer } from './lib/after-answer.ts';
+import { createRateCounters, rateLimitStore } from './lib/rate-counters.ts';
 import { AppError } from './lib/errors.ts';
 import { redactPaths, requestSerializer } from './lib/log-redaction.ts';
 import { createTokenSigner } from './lib/tokens.ts';
@@ -130,6 +131,8 @@ export async function buildApp(
   const sessions = createSessionRepository(db);
   const signer = createTokenSigner(config.tokenSecret);
   const audit = createAuditRepository(db);
+  // Rate limits count in the database: one limit across every process (docs/decisions/006).
+  const rateCounters = createRateCounters(db);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -164,6 +167,7 @@ export async function buildApp(
   registerUploadsRoute(app, files);
   await app.register(fastifyRateLimit, {
     global: false,
+    store: rateLimitStore(rateCounters),
     errorResponseBuilder: (_request, context) =>
       new AppError(
         'too_many_requests',
@@ -197,6 +201,7 @@ export async function buildApp(
     sessions,
     signer,
     authRateLimit: config.authRateLimitPerMinute,
+    rateCounters,
     reset: { db, config, mailer, log: app.log },
   };
   registerHealthRoutes(app, { database, config });

@@ -127,8 +127,10 @@ function uploadRateLimit(perMinute: number) {
   return {
     max: perMinute,
     timeWindow: '1 minute',
+    // Per route: the limits of all upload routes share one store.
     keyGenerator: (request: FastifyRequest) =>
-      request.user ? `user:${request.user.id}` : `ip:${request.ip}`,
+      `${request.method} ${request.routeOptions.url}:` +
+      (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
   };
 }
 

@@ -55,11 +55,11 @@ const RUNS_WITH_BODY = 30;
 const RUNS_WITHOUT_BODY = 8;
 
 /**
- * Tables a refused request may legitimately change. None so far: failed sign-ins are not
- * recorded in the database and sessions must not change on a refused request. (Rate-limit
- * counters live in memory.)
+ * Tables a refused request may legitimately change: the rate-limit counters, which count
+ * refused sign-ins and attempts as much as accepted ones (src/lib/rate-counters.ts). Sessions
+ * must not change on a refused request.
  */
-const MAY_CHANGE_ON_REFUSAL: string[] = [];
+const MAY_CHANGE_ON_REFUSAL: string[] = ['rate_counters'];
 
 /**
  * Browser navigations of the sign-in providers: by design they answer with a redirect or a

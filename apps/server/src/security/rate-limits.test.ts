@@ -1,7 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { rateCounters } from '../db/schema.ts';
+import { createRateCounters } from '../lib/rate-counters.ts';
 import { createAccountLimiter } from '../modules/auth/account-limit.ts';
-import { createTestApp } from '../test/app.ts';
+import { createTestApp, createTestDatabase } from '../test/app.ts';
 import { bearer, createUser, TEST_PASSWORD } from '../test/factories.ts';
 import { multipart } from '../test/multipart.ts';
 import { coordinator, createService, orderBody, pay } from '../test/order-factories.ts';
@@ -36,6 +38,10 @@ function expectLimited(res: LightMyRequestResponse, message: RegExp) {
   const retryAfter = Number(res.headers['retry-after']);
   expect(Number.isInteger(retryAfter) && retryAfter > 0, `retry-after ${retryAfter}`).toBe(true);
 }
+
+/** A database of its own for the counters' clock-driven tests. */
+const counterDb = await createTestDatabase();
+afterAll(() => counterDb.close());
 
 const WAIT_MESSAGE = /^Too many attempts\. Please wait \d+ (second|minute)s? and try again\.$/;
 const PER_ACCOUNT =
@@ -233,35 +239,62 @@ describe('per account', () => {
     expectLimited(await guess(10), WAIT_MESSAGE);
   });
 
-  it('the pause ends when the window, counted from the first failure, has passed', () => {
-    let now = 1_000_000;
-    const limiter = createAccountLimiter({ maxFailures: 2, windowMs: 60_000, now: () => now });
-    limiter.failed('user:1');
-    now += 30_000;
-    limiter.failed('user:1');
-    expect(() => limiter.check('user:1')).toThrow(
-      expect.objectContaining({ statusCode: 429, retryAfterSeconds: 30 }),
+  it('parallel guesses get no more tries than the limit: each is counted before its check', async () => {
+    await createUser(app, { email: 'hurried@example.com' });
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        post('/api/auth/login', { username: 'hurried@example.com', password: `p${i}` }, address()),
+      ),
     );
-    expect(() => limiter.check('user:2')).not.toThrow();
-    now += 30_000;
-    expect(() => limiter.check('user:1')).not.toThrow();
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([401, 401, 401, 429, 429, 429, 429, 429]);
   });
 
-  it('keeps its memory bounded under many identifiers', () => {
-    let now = 0;
-    const limiter = createAccountLimiter({
-      maxFailures: 1,
+  it('the pause ends when the window, counted from the first failure, has passed', async () => {
+    let now = 1_000_000;
+    const limiter = createAccountLimiter(createRateCounters(counterDb.db, { now: () => now }), {
+      maxFailures: 2,
       windowMs: 60_000,
-      maxEntries: 100,
-      now: () => now,
     });
-    limiter.failed('first');
-    for (let i = 0; i < 1000; i++) limiter.failed(`spray-${i}`);
-    // The oldest entry made way; the newest is still counted.
-    expect(() => limiter.check('first')).not.toThrow();
-    expect(() => limiter.check('spray-999')).toThrow();
-    now += 60_000;
-    expect(() => limiter.check('spray-999')).not.toThrow();
+    await limiter.attempt('user:1');
+    now += 30_000;
+    await limiter.attempt('user:1');
+    await expect(limiter.attempt('user:1')).rejects.toMatchObject({
+      statusCode: 429,
+      retryAfterSeconds: 30,
+    });
+    await expect(limiter.attempt('user:2')).resolves.toBeUndefined();
+    now += 30_000;
+    await expect(limiter.attempt('user:1')).resolves.toBeUndefined();
+  });
+});
+
+describe('the shared counters', () => {
+  it('count in one window per key, and a new window starts after it ends', async () => {
+    let now = 5_000_000;
+    const counters = createRateCounters(counterDb.db, { now: () => now });
+    expect(await counters.hit('window', 10_000)).toEqual({ hits: 1, resetAt: 5_010_000 });
+    now += 4_000;
+    expect(await counters.hit('window', 10_000)).toEqual({ hits: 2, resetAt: 5_010_000 });
+    expect(await counters.peek('window')).toEqual({ hits: 2, resetAt: 5_010_000 });
+    expect(await counters.peek('other')).toBeUndefined();
+    now += 6_000;
+    expect(await counters.peek('window')).toBeUndefined();
+    expect(await counters.hit('window', 10_000)).toEqual({ hits: 1, resetAt: 5_020_000 });
+    await counters.clear('window');
+    expect(await counters.peek('window')).toBeUndefined();
+  });
+
+  it('store keys as hashes and delete windows that have ended, so the table stays small', async () => {
+    let now = 9_000_000;
+    const counters = createRateCounters(counterDb.db, { now: () => now });
+    for (let i = 0; i < 50; i++) await counters.hit(`spray-${i}@example.com`, 60_000);
+    const stored = await counterDb.db.select().from(rateCounters);
+    expect(stored.some((r) => r.keyHash.includes('spray'))).toBe(false);
+    now += 61_000;
+    await counters.hit('late', 60_000);
+    const left = await counterDb.db.select().from(rateCounters);
+    expect(left.map((r) => r.hits)).toEqual([1]);
   });
 });
 

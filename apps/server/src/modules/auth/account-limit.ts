@@ -1,4 +1,5 @@
 import { AppError } from '../../lib/errors.ts';
+import type { RateCounters } from '../../lib/rate-counters.ts';
 
 /** A sign-in refused because its account had too many failed attempts; carries Retry-After. */
 export class AccountLimitedError extends AppError {
@@ -15,69 +16,30 @@ export class AccountLimitedError extends AppError {
   }
 }
 
-interface Entry {
-  failures: number;
-  /** When the window opened (the first failure of this run). */
-  startedAt: number;
-}
-
 /**
- * Failed sign-ins per account, from any address (docs/decisions/006-sign-in-limits.md). After
- * `maxFailures` failures within `windowMs`, every sign-in of that account is refused with 429
- * until the window, counted from its first failure, has passed; a success before that clears the
- * count. Other accounts are not affected. In memory, per process; bounded in size.
+ * Failed sign-ins per account, from any address and through any process
+ * (docs/decisions/006-sign-in-limits.md). Every attempt is counted before its password is
+ * checked, so parallel guesses cannot slip past the count; a success clears it. After
+ * `maxFailures` attempts within `windowMs`, counted from the first, every sign-in of that account
+ * is refused with 429 until the window has passed. Other accounts are not affected.
  */
-export function createAccountLimiter(options: {
-  maxFailures: number;
-  windowMs: number;
-  maxEntries?: number;
-  now?: () => number;
-}) {
-  const entries = new Map<string, Entry>();
-  const now = options.now ?? Date.now;
-  const maxEntries = options.maxEntries ?? 100_000;
-
-  const live = (key: string): Entry | undefined => {
-    const entry = entries.get(key);
-    if (entry && now() - entry.startedAt >= options.windowMs) {
-      entries.delete(key);
-      return undefined;
-    }
-    return entry;
-  };
-
-  const prune = () => {
-    const t = now();
-    for (const [key, entry] of entries) {
-      if (t - entry.startedAt >= options.windowMs) entries.delete(key);
-    }
-    // Still full (many accounts failing at once): forget the oldest windows first.
-    for (const key of entries.keys()) {
-      if (entries.size < maxEntries) break;
-      entries.delete(key);
-    }
-  };
-
+export function createAccountLimiter(
+  counters: RateCounters,
+  options: { maxFailures: number; windowMs: number },
+) {
+  const counterKey = (key: string) => `account:${key}`;
   return {
-    /** Throws AccountLimitedError while the account is paused. */
-    check(key: string) {
-      const entry = live(key);
-      if (entry && entry.failures >= options.maxFailures) {
-        const retryMs = entry.startedAt + options.windowMs - now();
+    /** Counts an attempt on the account; throws AccountLimitedError while it is paused. */
+    async attempt(key: string) {
+      const { hits, resetAt } = await counters.hit(counterKey(key), options.windowMs);
+      if (hits > options.maxFailures) {
+        const retryMs = resetAt - counters.now();
         throw new AccountLimitedError(Math.max(1, Math.ceil(retryMs / 1000)));
       }
     },
-    failed(key: string) {
-      const entry = live(key);
-      if (entry) {
-        entry.failures += 1;
-        return;
-      }
-      if (entries.size >= maxEntries) prune();
-      entries.set(key, { failures: 1, startedAt: now() });
-    },
-    succeeded(key: string) {
-      entries.delete(key);
+    /** The attempt was right: the account's count starts again. */
+    async succeeded(key: string) {
+      await counters.clear(counterKey(key));
     },
   };
 }

@@ -22,17 +22,22 @@ import {
   sendPasswordReset,
   type PasswordResetDeps,
 } from './password-reset.ts';
+import type { RateCounters } from '../../lib/rate-counters.ts';
 import { AccountLimitedError, createAccountLimiter } from './account-limit.ts';
 import { signIn, signInStaff, signUp, type AuthDeps } from './sign-in.ts';
 
 export function registerAuthRoutes(
   app: FastifyInstance,
-  deps: AuthDeps & { authRateLimit: number; reset: PasswordResetDeps },
+  deps: AuthDeps & {
+    authRateLimit: number;
+    rateCounters: RateCounters;
+    reset: PasswordResetDeps;
+  },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const rateLimit = { max: deps.authRateLimit, timeWindow: '1 minute' };
   // Failed sign-ins per account from any address; customer and staff sign-in share the count.
-  const accounts = createAccountLimiter(deps.config.signInAccountLimit);
+  const accounts = createAccountLimiter(deps.rateCounters, deps.config.signInAccountLimit);
   /** A paused account's 429 says when to come back, as the per-address limit does. */
   const withRetryAfter = (reply: FastifyReply, error: unknown) => {
     if (error instanceof AccountLimitedError) {

@@ -70,13 +70,10 @@ async function checkPassword(
 ): Promise<UserRow | undefined> {
   const user = await deps.users.findByLogin(login);
   const key = accountKey(user, login);
-  limiter.check(key);
+  await limiter.attempt(key);
   const ok = await verifyPassword(user?.passwordHash, password);
-  if (!user || !ok || !allowed(user)) {
-    limiter.failed(key);
-    return undefined;
-  }
-  limiter.succeeded(key);
+  if (!user || !ok || !allowed(user)) return undefined;
+  await limiter.succeeded(key);
   return user;
 }
 
