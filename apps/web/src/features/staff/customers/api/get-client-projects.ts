@@ -2,15 +2,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isNotFound } from '@/lib/api-client';
 import { clientsKey } from './search-clients';
 
-/** SPEC.md section 9: the titles a status update may have. */
-export const statusUpdateTitles = [
-  'Project Started',
-  'Expected Delivery Date',
-  'Project In Progress',
-  'Project Delivered',
-  'Project Completed',
-] as const;
-
 export interface StatusUpdate {
   _id?: string;
   title: string;

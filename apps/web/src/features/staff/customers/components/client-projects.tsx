@@ -1,7 +1,7 @@
 import { Loader2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { can } from '@noise/shared/permissions';
-import { projectStatusLabels, type ProjectStatus } from '@noise/shared/project';
+import { projectStatusLabels, statusUpdateTitles, type ProjectStatus } from '@noise/shared/project';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/input';
@@ -16,11 +16,7 @@ import { EmptyState, StaffSection } from '../../components/page-header';
 import { useToastOnError } from '../../components/use-toast-on-error';
 import { saleEditPath } from '../../sales/components/sales-format';
 import { useAddStatusUpdate } from '../api/add-status-update';
-import {
-  statusUpdateTitles,
-  useClientProjects,
-  type ClientProject,
-} from '../api/get-client-projects';
+import { useClientProjects, type ClientProject } from '../api/get-client-projects';
 
 const titleOptions = statusUpdateTitles.map((title) => ({ value: title, label: title }));
 
