@@ -53,16 +53,6 @@ export function createRateCounters(db: Db, options: { now?: () => number } = {})
       return { hits: row!.hits, resetAt: row!.expiresAt.getTime() };
     },
 
-    /** The current window of `key` without counting a hit; undefined when none is open. */
-    async peek(key: string): Promise<WindowCount | undefined> {
-      const [row] = await db
-        .select({ hits: rateCounters.hits, expiresAt: rateCounters.expiresAt })
-        .from(rateCounters)
-        .where(eq(rateCounters.keyHash, hashKey(key)));
-      if (!row || row.expiresAt.getTime() <= now()) return undefined;
-      return { hits: row.hits, resetAt: row.expiresAt.getTime() };
-    },
-
     /** Forgets `key`'s window. */
     async clear(key: string) {
       await db.delete(rateCounters).where(eq(rateCounters.keyHash, hashKey(key)));
