@@ -130,7 +130,7 @@ describe('guest checkout', () => {
     await page.getByText('Help a guest house rank in Byron Bay.').waitFor();
 
     await page.goto('/dashboard/projects');
-    await page.getByText('1 results found').waitFor();
+    await page.getByText('1 result found').waitFor();
     await page.getByRole('row').filter({ hasText: 'SEO' }).getByText('$1,249.50').waitFor();
     expect(errors).toEqual([]);
 
@@ -154,11 +154,11 @@ describe('guest checkout', () => {
     await later.getByRole('dialog').getByRole('button', { name: 'Sign In' }).click();
     await later.waitForURL('**/dashboard');
     await later.goto('/dashboard/projects');
-    await later.getByText('1 results found').waitFor();
+    await later.getByText('1 result found').waitFor();
     await later.getByRole('row').filter({ hasText: 'SEO' }).getByText('In Progress').waitFor();
   });
 
-  it("an existing customer's email: after a decline and a bank check, the order is theirs and the guest stays signed out", async () => {
+  it("an existing customer's email: after a decline and a bank check, the guest stays signed out and the order waits for the owner's mailed link", async () => {
     const customer = await signUpCustomer(server, 'Olive', 'Owner');
     const { page } = await browser.newPage();
 
@@ -192,15 +192,30 @@ describe('guest checkout', () => {
     await page.waitForURL('**/payment-success');
     await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
     await page.getByText('Thank you for ordering.').waitFor();
-    await page
-      .getByText(
-        `Your order is in the account for ${customer.email}. Sign in to follow it and send your brief.`,
-      )
-      .waitFor();
+    await page.getByText(`${customer.email} already has an account with us.`).waitFor();
     await page.getByRole('button', { name: 'Sign In' }).last().waitFor();
     expect(await page.getByRole('link', { name: 'Go to Projects' }).count()).toBe(0);
     expect(await storedToken(page)).toBeNull();
 
+    // Not in the account until its owner opens the link mailed to its address.
+    const before = await apiGet<unknown[]>(
+      server,
+      `/api/projects?userId=${customer.userId}`,
+      customer.token,
+    );
+    expect(before).toEqual([]);
+    const receipt = await outboxMail(customer.email, 'order:');
+    const link = /\/claim-order\?token=[\w%-]+/.exec(receipt)?.[0];
+    expect(link).toBeTruthy();
+
+    const { page: owner } = await browser.newPage();
+    await owner.goto(link!);
+    await owner.getByRole('heading', { name: 'The order is in your account' }).waitFor();
+    expect(new URL(owner.url()).search).toBe('');
+    // A reload shows the same outcome, not a request for a link that is spent.
+    await owner.reload();
+    await owner.getByRole('heading', { name: 'The order is in your account' }).waitFor();
+    await owner.getByRole('button', { name: 'Sign in' }).first().waitFor();
     const projects = await apiGet<unknown[]>(
       server,
       `/api/projects?userId=${customer.userId}`,

@@ -84,7 +84,7 @@ describe('ordering a package', () => {
 
     await page.goto('/dashboard/projects');
     await page.getByRole('heading', { name: 'Projects' }).waitFor();
-    await page.getByText('1 results found').waitFor();
+    await page.getByText('1 result found').waitFor();
     const row = page.getByRole('row').filter({ hasText: 'SEO' });
     await row.getByText(displayDate(new Date())).waitFor();
     await row.getByText('$1,444.50').waitFor();

@@ -125,7 +125,7 @@ describe('customer area', () => {
     const card = page.getByRole('complementary', { name: 'Project details' });
     await card.getByText('N/A').waitFor();
     await card.getByText(project._id, { exact: true }).waitFor();
-    await page.getByRole('button', { name: /Download invoice .* \(PDF\)/ }).waitFor();
+    await page.getByRole('button', { name: /^Invoice \(PDF\) \S+$/ }).waitFor();
     expect(await page.getByText('Your project is complete.', { exact: false }).count()).toBe(0);
 
     await apiPut(server, `/api/projects/${project._id}/status`, staff, {
@@ -154,14 +154,14 @@ describe('customer area', () => {
     );
 
     await page.goto('/dashboard/projects');
-    await page.getByText('1 results found').waitFor();
+    await page.getByText('1 result found').waitFor();
     await page.getByRole('row').filter({ hasText: 'SEO' }).getByText('Order Again').waitFor();
   });
 
-  it('a signed-out visitor following a quote link signs in and lands back on the quote', async () => {
+  it('a signed-out visitor following a quote link sees the quote, signs in and is back on its payment page', async () => {
     const quote = await apiPost<{ _id: string }>(server, '/api/quotes', staff, {
       name: 'Brand refresh',
-      desc: 'Internal note',
+      internalNotes: 'Internal note',
       deliverables: 'Logo, Colour palette',
       extras: '',
       value: 900,
@@ -169,12 +169,19 @@ describe('customer area', () => {
     const customer = await signUpCustomer(server, 'Linus', 'Link');
     const { page } = await browser.newPage();
     await page.goto(`/custom-quote/${quote._id}`);
-    await page.waitForURL((url) => url.pathname === '/');
+    // Signed out, the link shows the quote, its price and the ways to sign in.
+    await page.getByRole('heading', { name: 'Sign in to pay this quote' }).waitFor();
+    const quoted = page.getByRole('complementary', { name: 'Order summary' });
+    await quoted.getByRole('heading', { name: 'Brand refresh' }).waitFor();
+    await quoted.getByText('$990.00').waitFor();
+    await page.getByRole('button', { name: 'Create an account' }).waitFor();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('button', { name: 'Continue with Email/Username' }).click();
     await page.getByLabel('Email or username').fill(customer.email);
     await page.getByLabel('Password', { exact: true }).fill('e2e password 123');
     await page.getByRole('button', { name: 'Sign In', exact: true }).last().click();
     await page.waitForURL(`**/custom-quote/${quote._id}`);
+    await page.getByRole('heading', { name: 'Confirm & Pay' }).waitFor();
     const summary = page.getByRole('complementary', { name: 'Order summary' });
     await summary.getByRole('heading', { name: 'Brand refresh' }).waitFor();
   });
@@ -182,7 +189,8 @@ describe('customer area', () => {
   it('pays a custom quote from its link, and the link then says it is paid', async () => {
     const quote = await apiPost<{ _id: string }>(server, '/api/quotes', staff, {
       name: 'Launch campaign',
-      desc: 'Everything for the spring launch',
+      summary: 'Everything for the spring launch',
+      internalNotes: 'Margin is thin on this one',
       deliverables: 'Launch video, Six social posts',
       extras: 'Rush delivery',
       value: 2000,
@@ -192,6 +200,8 @@ describe('customer area', () => {
     await page.goto(`/custom-quote/${quote._id}`);
     const summary = page.getByRole('complementary', { name: 'Order summary' });
     await summary.getByRole('heading', { name: 'Launch campaign' }).waitFor();
+    await summary.getByText('Everything for the spring launch').waitFor();
+    expect(await page.getByText('Margin is thin on this one').count()).toBe(0);
     await summary.getByText('Launch video', { exact: true }).waitFor();
     await summary.getByText('Six social posts', { exact: true }).waitFor();
     await summary.getByText('Rush delivery', { exact: true }).waitFor();
@@ -268,7 +278,7 @@ describe('customer area', () => {
     expect(fresh.status).toBe(200);
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Projects' }).click();
-    await page.getByText('1 results found').waitFor();
+    await page.getByText('1 result found').waitFor();
   });
 
   it('lists projects a page at a time and Load more shows the rest, newest first', async () => {

@@ -49,27 +49,27 @@ describe('Google sign-in', () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Sign In' }).first().click();
     const dialog = page.getByRole('dialog');
-    // Providers without keys are shown, disabled, as not available.
-    await expect(
-      dialog.getByRole('button', { name: 'Continue with Apple (not available)' }).isDisabled(),
-    ).resolves.toBe(true);
-    await expect(
-      dialog.getByRole('button', { name: 'Continue with Facebook (not available)' }).isDisabled(),
-    ).resolves.toBe(true);
+    // Only the provider with keys is offered; Apple and Facebook have none here.
+    await dialog.getByRole('button', { name: 'Continue with Google' }).waitFor();
+    expect(
+      await dialog.getByRole('button', { name: /Continue with (Apple|Facebook)/ }).count(),
+    ).toBe(0);
 
     await dialog.getByRole('button', { name: 'Continue with Google' }).click();
     await page.waitForURL(`${server.url}/dashboard`);
     await page.getByRole('heading', { name: 'Hello, Ada Lovelace' }).waitFor();
 
-    // The provider sent the browser to /auth-success?token=…, served without a referrer.
+    // The provider sent the browser to /auth-success?code=… (a one-time code, never a token),
+    // served without a referrer; the app exchanged the code for the token.
     expect(authSuccess).toHaveLength(1);
-    expect(authSuccess[0]!.url).toMatch(/\/auth-success\?token=[\w.-]+$/);
+    expect(authSuccess[0]!.url).toMatch(/\/auth-success\?code=[\w-]+$/);
     expect(authSuccess[0]!.referrerPolicy).toBe('no-referrer');
-    const token = new URL(authSuccess[0]!.url).searchParams.get('token')!;
+    const code = new URL(authSuccess[0]!.url).searchParams.get('code')!;
+    const token = (await page.evaluate(() => localStorage.getItem('authToken')))!;
+    expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
 
-    // The token is stored for the app, and nowhere in the address bar or the session history.
+    // Nothing of the sign-in is in the address bar or the session history.
     expect(page.url()).toBe(`${server.url}/dashboard`);
-    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBe(token);
     // Every entry of the tab's session history, read from the browser (walking back with
     // goBack crossed to the provider's origin and sometimes lost the page): none is
     // /auth-success or carries the token.
@@ -81,6 +81,7 @@ describe('Google sign-in', () => {
     expect(visited).toContain(`${server.url}/`);
     for (const url of visited) {
       expect(url).not.toContain('auth-success');
+      expect(url).not.toContain(code);
       expect(url).not.toContain(token);
     }
 
@@ -110,5 +111,45 @@ describe('Google sign-in', () => {
     await page.getByRole('link', { name: /^Back to / }).click();
     await page.waitForURL(`${server.url}/`);
     await page.getByRole('button', { name: 'Sign In' }).first().waitFor();
+  });
+
+  it('a link made by someone else signs nobody in: not a token in the address, not their code', async () => {
+    // The attacker signs in to their own account, outside a browser, and keeps the live code
+    // that /auth-success would have exchanged.
+    const start = await fetch(`${server.url}/api/auth/google`, { redirect: 'manual' });
+    const cookie = start.headers.getSetCookie()[0]!.split(';')[0]!;
+    const atProvider = await fetch(start.headers.get('location')!, { redirect: 'manual' });
+    const callback = new URL(atProvider.headers.get('location')!);
+    const back = await fetch(`${server.url}${callback.pathname}${callback.search}`, {
+      headers: { cookie },
+      redirect: 'manual',
+    });
+    const crafted = back.headers.get('location')!;
+    expect(crafted).toMatch(/\/auth-success\?code=/);
+
+    // The victim opens the crafted link: the code belongs to the attacker's browser.
+    const victim = await browser.newPage();
+    await victim.page.goto(new URL(crafted).pathname + new URL(crafted).search);
+    await victim.page.getByText('opened in another browser').waitFor();
+    expect(await victim.page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+    expect(victim.page.url()).toBe(`${server.url}/auth-success`);
+
+    // A raw token in the address, the old form of the link, is not taken either.
+    const signedUp = await fetch(`${server.url}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        firstName: 'Mallory',
+        lastName: 'Attacker',
+        email: 'mallory@example.com',
+        phoneNumber: '0412 345 678',
+        password: 'a long attacker password',
+      }),
+    });
+    const { token } = (await signedUp.json()) as { token: string };
+    await victim.page.goto(`/auth-success?token=${token}`);
+    await victim.page.getByText('This sign-in link is not valid').waitFor();
+    expect(await victim.page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+    expect(victim.page.url()).toBe(`${server.url}/auth-success`);
   });
 });

@@ -12,7 +12,9 @@ import {
   ADMIN,
   createStore,
   spawnServer,
+  spawnServerUnderLazyParent,
   startServer,
+  waitReady,
   type ServerProcess,
   type Store,
 } from './process.ts';
@@ -350,5 +352,52 @@ describe('crashes: SIGKILL under load, restart on the same data', () => {
     );
     expect(renewalCharges.length).toBe(total);
     expect(renewalCharges.filter((c) => c.paid !== 1)).toEqual([]);
+  });
+
+  it('SIGKILL and an immediate restart: the new server takes the folder at once, data intact', async () => {
+    await server?.kill('SIGTERM');
+    // The killed server is left a zombie by its parent for as long as this test runs: its pid
+    // still answers signals, which once made the restart wait for the parent to collect it.
+    const victim = await spawnServerUnderLazyParent(store);
+    try {
+      await waitReady(victim);
+      const email = `restart-${Math.random().toString(36).slice(2, 10)}@example.com`;
+      await apiSignUp(victim.url, { firstName: 'Restart', lastName: 'Customer', email });
+      const staff = await apiStaffLogin(victim.url, ADMIN.email, ADMIN.password);
+      const sales = (base: string, token: string) =>
+        json<{ items: { _id: string }[] }>(`${base}/api/projects-all?limit=100`, { token });
+      const before = (await sales(victim.url, staff)).items.map((p) => p._id);
+
+      await victim.kill('SIGKILL');
+      server = await startServer(store);
+      expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+      if (!onPostgres) {
+        expect(readFileSync(path.join(store.dataDir, 'server.lock'), 'utf8').trim()).toBe(
+          String(server.pid),
+        );
+      }
+      // What the killed server had committed is there: the customer signs in, the sales list
+      // is the same.
+      const signIn = await fetch(`${server.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: email, password: 'e2e password 123' }),
+      });
+      expect(signIn.status, await signIn.clone().text()).toBe(200);
+      const staffAgain = await apiStaffLogin(server.url, ADMIN.email, ADMIN.password);
+      expect((await sales(server.url, staffAgain)).items.map((p) => p._id)).toEqual(before);
+
+      // A second server while this one lives is still refused.
+      if (!onPostgres) {
+        const second = await spawnServer(store);
+        expect(await second.exited).not.toBe(0);
+        expect(second.output()).toContain(`in use by another server process (pid ${server.pid})`);
+        expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+      }
+      await server.kill('SIGTERM');
+      server = undefined;
+    } finally {
+      await victim.release();
+    }
   });
 });

@@ -80,6 +80,28 @@ export interface ServerProcess {
   kill(signal: NodeJS.Signals): Promise<number | null>;
 }
 
+const SERVER_MAIN = path.join(root, 'apps/server/dist/main.js');
+
+function serverEnv(store: Store, port: number, url: string, env: Record<string, string>) {
+  const { DATABASE_URL: _inherited, ...inherited } = process.env;
+  return {
+    ...inherited,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: store.dataDir,
+    PUBLIC_URL: url,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'warn',
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    PAYMENT_PROVIDER: 'sandbox',
+    JOBS_POLL_INTERVAL_MS: '0',
+    ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
+    ...env,
+  };
+}
+
 /** Spawns the built server on the store. Does not wait for it to answer (see waitReady). */
 export async function spawnServer(
   store: Store,
@@ -87,32 +109,12 @@ export async function spawnServer(
 ): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const { DATABASE_URL: _inherited, ...inherited } = process.env;
   let output = '';
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')],
-    {
-      cwd: root,
-      env: {
-        ...inherited,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: store.dataDir,
-        PUBLIC_URL: url,
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        LOG_LEVEL: 'warn',
-        AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-        PAYMENT_PROVIDER: 'sandbox',
-        JOBS_POLL_INTERVAL_MS: '0',
-        ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', SERVER_MAIN], {
+    cwd: root,
+    env: serverEnv(store, port, url, env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) =>
@@ -126,6 +128,61 @@ export async function spawnServer(
     async kill(signal) {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;
+    },
+  };
+}
+
+/**
+ * The built server under a parent that never collects its children, as a shell or a process
+ * supervisor may be slow to: killed, the server stays a zombie (its pid still answers signals)
+ * until `release` ends that parent. `kill` signals the server and does not wait: nobody reaps
+ * it, so there is no exit to wait for. `exited` is the parent's.
+ */
+export async function spawnServerUnderLazyParent(
+  store: Store,
+  env: Record<string, string> = {},
+): Promise<ServerProcess & { release(): Promise<void> }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  const parent: ChildProcess = spawn(
+    'sh',
+    [
+      '-c',
+      '"$0" "$@" & echo "server pid $!"; exec sleep 3600',
+      process.execPath,
+      '--enable-source-maps',
+      SERVER_MAIN,
+    ],
+    { cwd: root, env: serverEnv(store, port, url, env), stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  parent.stdout?.on('data', (d) => (output += d));
+  parent.stderr?.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) =>
+    parent.once('exit', (code) => resolve(code)),
+  );
+  let pid = 0;
+  for (let i = 0; i < 500 && !pid; i++) {
+    pid = Number(/server pid (\d+)/.exec(output)?.[1] ?? 0);
+    if (!pid) await new Promise((r) => setTimeout(r, 10));
+  }
+  if (!pid) throw new Error(`the server did not start:\n${output}`);
+  return {
+    url,
+    pid,
+    output: () => output,
+    exited,
+    async kill(signal) {
+      try {
+        process.kill(pid, signal);
+      } catch {
+        // already gone
+      }
+      return null;
+    },
+    async release() {
+      if (parent.exitCode === null && parent.signalCode === null) parent.kill('SIGKILL');
+      await exited;
     },
   };
 }

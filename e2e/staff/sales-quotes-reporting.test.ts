@@ -263,7 +263,8 @@ describe('staff: custom quotes', () => {
     await page.getByText('Price must be a number').waitFor();
 
     await page.getByLabel('Quote Name').fill('Brand film');
-    await page.getByLabel('Internal Description').fill('Agreed on the phone with Ada');
+    await page.getByLabel('Summary for the customer').fill('A two-minute film about the brand');
+    await page.getByLabel('Internal notes').fill('Agreed on the phone with Ada');
     await page.getByLabel('Deliverables').fill('Script, Shoot, Edit');
     await page.getByLabel('Additional Extras').fill('Drone footage');
     await page.getByLabel('Price').fill('1500');
@@ -296,6 +297,8 @@ describe('staff: custom quotes', () => {
     await customer.goto(copied.replace(server.url, ''));
     const summary = customer.getByRole('complementary', { name: 'Order summary' });
     await summary.getByRole('heading', { name: 'Brand film' }).waitFor();
+    await summary.getByText('A two-minute film about the brand').waitFor();
+    expect(await customer.getByText('Agreed on the phone with Ada').count()).toBe(0);
     await summary.getByText('Drone footage', { exact: true }).waitFor();
     await fillCheckout(customer, {
       coordinator: coordinator.name,
@@ -316,6 +319,11 @@ describe('staff: custom quotes', () => {
     await page.getByRole('region', { name: 'Custom Sale' }).getByText('Brand film').waitFor();
 
     await page.goto('/wkm-dashboard');
+    // The test server runs the sandbox and the outbox: the admin is told what is left to set up.
+    const setup = page.getByRole('region', { name: 'Before you trade' });
+    await setup.getByText('Live card payments').waitFor();
+    await setup.getByText(/Payments run in the sandbox/).waitFor();
+    await setup.getByText('Email delivery').waitFor();
     const latest = page.getByRole('region', { name: 'Latest Sales' });
     const view = latest.getByRole('link', { name: 'View Brand film' });
     expect(await view.getAttribute('href')).toMatch(/\/wkm-dashboard\/custom-sales\/edit\/[^/]+$/);

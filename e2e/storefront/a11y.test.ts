@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from '../support/accessibility.ts';
 import { launchBrowser, type TestBrowser } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
@@ -16,26 +15,28 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Serious and critical axe-core violations, as 'rule: target' lines (empty when none). */
-async function seriousViolations(page: Page, include?: string): Promise<string[]> {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-  if (include) builder = builder.include(include);
-  const { violations } = await builder.analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-}
-
 describe('axe-core finds no serious or critical violation', () => {
   it.each([
     ['/', 'We Make Noise.'],
     ['/services/seo', 'SEO FAQs'],
     ['/pages/website', 'Website.'],
+    ['/terms-of-service', '6. Refunds'],
+    ['/privacy-policy', '8. Your rights under the Australian Privacy Principles'],
   ])('on %s', async (path, heading) => {
     const { page } = await browser.newPage();
     await page.goto(path);
     await page.getByRole('heading', { name: heading }).first().waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('names the logo link with the word it shows, then where it leads (WCAG 2.5.3)', async () => {
+    const { page } = await browser.newPage();
+    await page.goto('/services/seo');
+    const logos = page.getByRole('link', { name: 'noise. Make Noise Agency home', exact: true });
+    await logos.first().waitFor();
+    expect(await logos.count()).toBe(2);
+    await logos.first().click();
+    await page.getByRole('heading', { name: 'We Make Noise.' }).waitFor();
   });
 
   it('in the open sign-up modal (both views) and sign-in modal', async () => {
@@ -55,14 +56,15 @@ describe('axe-core finds no serious or critical violation', () => {
     expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
   });
 
-  it('a provider without keys is shown as unavailable, and its start page explains itself', async () => {
+  it('a provider without keys is not offered, and its start page explains itself', async () => {
     const { page } = await browser.newPage();
     await page.goto('/');
     await page.getByRole('button', { name: 'Sign In', exact: true }).first().click();
-    const google = page.getByRole('button', { name: /Continue with Google/ });
-    await google.waitFor();
-    expect(await google.isDisabled()).toBe(true);
-    expect(await google.textContent()).toContain('(not available)');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Continue with Email/Username' }).waitFor();
+    expect(await dialog.getByRole('button', { name: /Continue with/ }).allTextContents()).toEqual([
+      'Continue with Email/Username',
+    ]);
     await page.goto('/api/auth/google');
     await page.getByRole('heading', { name: 'Google sign-in is not available yet' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);

@@ -77,6 +77,30 @@ describe('home', () => {
   });
 });
 
+describe('industries', () => {
+  it('each tile opens a page about that industry, listing services for it', async () => {
+    const industries = await getJson<{ title: string; link: string }[]>('/api/industries');
+    const hospitality = industries.find((industry) => industry.title === 'Hospitality');
+    expect(hospitality?.link).toBe('/pages/hospitality');
+    const { page } = await browser.newPage();
+    await page.goto('/');
+    const grid = page.locator('section', {
+      has: page.getByRole('heading', { name: 'Search by Industry' }),
+    });
+    await grid.getByRole('link', { name: 'Hospitality' }).click();
+    await page.waitForURL('**/pages/hospitality');
+    await page.getByRole('heading', { level: 1, name: 'Marketing for Hospitality.' }).waitFor();
+    await page.getByRole('link', { name: /Digital Menu Boards/ }).click();
+    await page.waitForURL('**/services/display-screens');
+
+    for (const industry of industries) {
+      const id = industry.link.replace(/^\/pages\//, '');
+      const industryPage = await getJson<{ title: string }>(`/api/pages/${id}`);
+      expect(industryPage.title).toContain(industry.title);
+    }
+  });
+});
+
 describe('search', () => {
   it('finds a misspelt service after the debounce, opens it by keyboard, closes and clears', async () => {
     const { page } = await browser.newPage();
@@ -265,6 +289,68 @@ describe('content page', () => {
 
     await page.goto('/pages/no-such-page');
     await page.getByText(/^Error: /).waitFor();
+  });
+});
+
+describe('breadcrumb', () => {
+  it('names the section of a content page without linking to a page that does not exist', async () => {
+    const { page } = await browser.newPage();
+    await page.goto('/pages/website');
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await crumbs.getByRole('link', { name: 'Website' }).waitFor();
+    await crumbs.getByText('Pages', { exact: true }).waitFor();
+    expect(await crumbs.getByRole('link', { name: 'Pages' }).count()).toBe(0);
+    const hrefs = await crumbs
+      .getByRole('link')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(hrefs).toEqual(['/', '/pages/website']);
+
+    // On a service page the section has a place of its own: the home page's services map.
+    await page.goto('/services/seo');
+    await crumbs.getByRole('link', { name: 'Services' }).click();
+    await page.waitForURL((url) => url.pathname === '/' && url.hash === '#mind-map');
+  });
+});
+
+describe('terms of service and privacy policy', () => {
+  it.each([
+    [
+      '/terms-of-service',
+      'Terms of Service',
+      [
+        '1. Who we are',
+        '2. Our services',
+        '4. Prices, payment and GST',
+        '6. Refunds',
+        '7. Intellectual property',
+        '8. Liability',
+      ],
+    ],
+    [
+      '/privacy-policy',
+      'Privacy Policy',
+      [
+        '1. Who we are',
+        '2. What we collect',
+        '3. Why we use it',
+        '5. How long we keep it',
+        '8. Your rights under the Australian Privacy Principles',
+      ],
+    ],
+  ])('%s sets out each section', async (path, title, sections) => {
+    const { page } = await browser.newPage({ width: 375 });
+    await page.goto(path);
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await crumbs.getByRole('link', { name: title, exact: true }).waitFor();
+    for (const heading of sections) {
+      await page.getByRole('heading', { level: 2, name: heading }).waitFor();
+    }
+    expect(await page.getByText('We are putting the full').count()).toBe(0);
+    await page.getByText('Make Noise Agency (‘we’, ‘us’, ‘our’) is an Australian').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
   });
 });
 

@@ -1,4 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect, onTestFinished } from 'vitest';
+import { watchAccessibility } from './accessibility.ts';
 
 /** Flags that let Debian's Chromium run headless and offline as root. */
 const CHROMIUM_ARGS = [
@@ -24,6 +26,9 @@ export interface TestBrowser {
 /**
  * One Chromium per test file; pages get their own contexts. Playwright's launch() always starts
  * from a fresh temporary profile (the user-data-dir of the offline flags), removed on close.
+ *
+ * Every page is checked with axe-core on each screen it shows (support/accessibility.ts); a
+ * serious or critical violation fails the test that opened the page, when the test ends.
  */
 export async function launchBrowser(baseURL: string): Promise<TestBrowser> {
   const browser = await chromium.launch({
@@ -47,6 +52,10 @@ export async function launchBrowser(baseURL: string): Promise<TestBrowser> {
         );
       }
       const page = await context.newPage();
+      const accessibility = watchAccessibility(page, baseURL);
+      onTestFinished(async () => {
+        expect(await accessibility.finish(), 'serious or critical axe-core violations').toEqual([]);
+      });
       return { page, context };
     },
     async close() {

@@ -34,6 +34,7 @@ import { registerCatalogueRoutes } from './modules/catalogue/routes.ts';
 import { registerCatalogueAdminRoutes } from './modules/catalogue/admin-routes.ts';
 import { createOverviewRepository } from './modules/overview/repository.ts';
 import { registerOverviewRoutes } from './modules/overview/routes.ts';
+import { setupChecklist } from './modules/overview/setup-checklist.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
 import { registerSeoRoutes } from './modules/seo/routes.ts';
 import { createUserRepository } from './modules/users/repository.ts';
@@ -52,6 +53,7 @@ import { createLocalFileStore, createS3FileStore, type FileStore } from './plugi
 import { createMailer, type Mailer } from './plugins/mailer.ts';
 import { registerUploadsRoute } from './plugins/uploads-route.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerStorageGuard } from './plugins/storage-guard.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { ensureAdmin } from './seed/ensure-admin.ts';
 import { seedDemo } from './seed/seed-demo.ts';
@@ -78,6 +80,8 @@ declare module 'fastify' {
     /** Work started by a request that its answer does not wait for; shutdown does. */
     afterAnswer: AfterAnswer;
     files: FileStore;
+    /** The staff sign-in made on this start, printed once the server answers (main.ts). */
+    adminNotice: string | undefined;
   }
 }
 
@@ -147,6 +151,8 @@ export async function buildApp(
   app.addHook('onClose', async () => mailer.close());
 
   registerErrorHandler(app);
+  // The embedded database and local uploads live in DATA_DIR: keep it from filling up.
+  if (!config.databaseUrl || !config.s3) registerStorageGuard(app, { dir: config.dataDir });
   registerSecurityHeaders(app, { hsts: config.publicUrl.startsWith('https://') });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -235,6 +241,8 @@ export async function buildApp(
     overview: createOverviewRepository(db),
     timeZone: config.businessTimeZone,
     now: options.now ?? (() => new Date()),
+    config,
+    countCoordinators: () => users.countByRole('co-ordinator'),
   });
   registerSeoRoutes(app, { catalogue: createCatalogueRepository(db), publicUrl: config.publicUrl });
   // Checkout, payments, invoices; starts the job runner (renewals, mail) and stops it on close.
@@ -263,8 +271,15 @@ export async function buildApp(
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
-  if (options.ensureAdmin !== false) await ensureAdmin({ config, users, log: app.log });
+  const adminNotice =
+    options.ensureAdmin === false ? undefined : await ensureAdmin({ config, users, log: app.log });
+  app.decorate('adminNotice', adminNotice);
   if (config.seedDemo) await seedDemo(db, app.log);
+  if (config.env === 'production') {
+    for (const item of setupChecklist(config, await users.countByRole('co-ordinator'))) {
+      if (!item.done) app.log.warn({ setup: item.id }, `Not ready to trade: ${item.detail}`);
+    }
+  }
 
   return app;
 }

@@ -5,7 +5,7 @@ import pino from 'pino';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createUserRepository } from './modules/users/repository.ts';
-import { ensureAdmin } from './seed/ensure-admin.ts';
+import { ensureAdmin, printReady } from './seed/ensure-admin.ts';
 import { seedDemo } from './seed/seed-demo.ts';
 
 /** How long the workers get to finish their requests and jobs after SIGTERM. */
@@ -29,8 +29,9 @@ export async function runPrimary(config: Config): Promise<void> {
     poolSize: 2,
     pgliteDir: path.join(config.dataDir, 'pglite'),
   });
+  let adminNotice: string | undefined;
   try {
-    await ensureAdmin({ config, users: createUserRepository(database.db), log });
+    adminNotice = await ensureAdmin({ config, users: createUserRepository(database.db), log });
     if (config.seedDemo) await seedDemo(database.db, log);
   } finally {
     await database.close();
@@ -39,10 +40,15 @@ export async function runPrimary(config: Config): Promise<void> {
   let stopping = false;
   let quickDeaths = 0;
   const listeningSince = new Map<number, number>();
+  let announced = false;
 
   const fork = (): Worker => {
     const worker = cluster.fork();
-    worker.on('listening', () => listeningSince.set(worker.id, Date.now()));
+    worker.on('listening', () => {
+      listeningSince.set(worker.id, Date.now());
+      if (!announced) printReady(config.publicUrl, adminNotice);
+      announced = true;
+    });
     return worker;
   };
 

@@ -72,7 +72,9 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z]{3}$/, 'must be a three-letter ISO currency code')
     .transform((v) => v.toUpperCase())
-    .default('USD'),
+    // GST is Australian: the shop charges in Australian dollars unless told otherwise
+    // (docs/decisions/045-australian-dollars.md).
+    .default('AUD'),
   ABN: z.string().default(''),
   JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
   RENEWAL_MAX_FAILURES: z.coerce.number().int().min(1).max(20).default(3),

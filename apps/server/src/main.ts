@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { runPrimary } from './cluster.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/lock.ts';
+import { printReady } from './seed/ensure-admin.ts';
 
 async function main() {
   const config = loadConfig();
@@ -27,6 +28,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
+  if (!worker) printReady(config.publicUrl, app.adminNotice);
 }
 
 main().catch((error: unknown) => {

@@ -39,6 +39,8 @@ export type RevenuePeriod = z.infer<typeof revenuePeriodSchema>;
 
 export const overviewSchema = z.object({
   salesData: z.array(overviewSaleSchema),
+  /** Open orders waiting for staff to assign a co-ordinator (the shop had none), oldest first. */
+  needsCoordinator: z.array(overviewSaleSchema),
   clients: z.array(overviewClientSchema),
   revenue: z.object({
     today: revenuePeriodSchema,
@@ -52,3 +54,19 @@ export type Overview = z.infer<typeof overviewSchema>;
 
 export const OVERVIEW_LATEST_SALES = 10;
 export const OVERVIEW_NEW_CLIENTS = 10;
+
+/**
+ * GET /api/overview/setup: what stops a real agency from trading, for admins and super-admins.
+ * Each item says whether it is done and, when not, what to change.
+ */
+export const setupItemSchema = z.object({
+  id: z.enum(['coordinators', 'abn', 'payments', 'email', 'sign-in']),
+  title: z.string(),
+  done: z.boolean(),
+  /** What is wrong and how to fix it, or what is in place. */
+  detail: z.string(),
+  /** Where to fix it in the dashboard, when it is fixed there (else a setting to change). */
+  href: z.string().nullable(),
+});
+export type SetupItem = z.infer<typeof setupItemSchema>;
+export const setupChecklistSchema = z.array(setupItemSchema);

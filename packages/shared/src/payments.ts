@@ -149,6 +149,14 @@ export const updatePaymentInfoResponse = z.object({
   paymentInfo: z.object({ stripeCustomerId: z.string(), defaultPaymentMethodId: z.string() }),
 });
 
+/**
+ * The coordinator choice of a first-time buyer who has none yet: the server assigns the
+ * co-ordinator with the fewest open projects, or leaves the order waiting for staff to assign
+ * one when the shop has none.
+ */
+export const ASSIGN_COORDINATOR = 'assign-for-me';
+export const ASSIGN_COORDINATOR_LABEL = 'Not sure – assign one for me';
+
 /** GET /api/users/coordinators */
 export const coordinatorSchema = z.object({
   _id: z.string(),
@@ -287,10 +295,19 @@ export const guestCheckoutRequest = handlePaymentRequest.options[0].extend({
 export type GuestCheckoutRequest = z.input<typeof guestCheckoutRequest>;
 
 export const guestCheckoutResponse = z.object({
-  /** 'created': a new account holds the order, `token` signs the guest in and an email lets
-   * them set a password. 'existing': the email has an account; the order is in it, seen once
-   * they sign in. */
+  /** 'created': this request made the account that holds the order; `token` signs the guest
+   * in and an email lets them set a password. 'existing': the email had an account already; the
+   * order waits for its owner, who adds it with the link mailed to that address. */
   account: z.enum(['created', 'existing']),
   token: z.string().nullable(),
   payment: handlePaymentResponse,
 });
+
+/** POST /api/payments/claim-order: the mailed link that adds a guest's order to the account. */
+export const claimOrderRequest = z.object({ token: z.string().min(20).max(200) });
+export const claimOrderResponse = z.object({
+  projectId: z.string(),
+  /** For an account without a password or sign-in provider: a token to choose one with. */
+  passwordToken: z.string().nullable(),
+});
+export type ClaimOrderResponse = z.infer<typeof claimOrderResponse>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, priceOrder, priceQuote, toCents, withGst } from './pricing.ts';
+import { formatMoney, paymentTerms, priceOrder, priceQuote, toCents, withGst } from './pricing.ts';
 
 describe('toCents', () => {
   it.each([
@@ -91,5 +91,42 @@ describe('formatMoney', () => {
     [123456789, '$1,234,567.89'],
   ])('%s cents is %s', (cents, text) => {
     expect(formatMoney(cents)).toBe(text);
+  });
+});
+
+describe('paymentTerms and formatMoney', () => {
+  it('say what is due today and what follows a recurring package', () => {
+    const monthly = priceOrder(
+      { type: 'monthly', baseCostCents: 0, recurringCostCents: 50_000 },
+      [],
+    );
+    expect(paymentTerms(monthly, 'monthly')).toEqual({
+      dueToday: 'Due today $550.00 inc. GST',
+      thereafter: 'Then $550.00 every month inc. GST',
+    });
+    const weekly = priceOrder(
+      { type: 'weekly', baseCostCents: 10_000, recurringCostCents: 20_000 },
+      [5_000],
+    );
+    expect(paymentTerms(weekly, 'weekly')).toEqual({
+      dueToday: 'Due today $385.00 inc. GST',
+      thereafter: 'Then $220.00 every week inc. GST',
+    });
+    const once = priceOrder(
+      { type: 'one-time', baseCostCents: 124_950, recurringCostCents: 0 },
+      [],
+    );
+    expect(paymentTerms(once, 'one-time')).toEqual({
+      dueToday: 'Due today $1,374.45 inc. GST',
+      thereafter: null,
+    });
+  });
+
+  it('formats every amount the Australian way, in the shop currency', () => {
+    expect(formatMoney(124_950)).toBe('$1,249.50');
+    expect(formatMoney(-5)).toBe('-$0.05');
+    expect(formatMoney(123_456_789)).toBe('$1,234,567.89');
+    // Intl puts a no-break space after the code.
+    expect(formatMoney(124_950, 'USD').replace(/\s/u, ' ')).toBe('USD 1,249.50');
   });
 });

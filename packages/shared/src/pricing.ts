@@ -82,10 +82,37 @@ export function priceQuote(valueCents: number): {
   return { totalCents: valueCents, gstCents: totalWithGstCents - valueCents, totalWithGstCents };
 }
 
-/** '$1,234.50' */
-export function formatMoney(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  const dollars = Math.floor(abs / 100).toLocaleString('en-AU');
-  return `${sign}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * Every amount the product shows, in emails, invoices and CSV too: Australian formatting of the
+ * shop's currency ('$1,249.50' for AUD). Cents in, so no float ever reaches a total.
+ */
+export function formatMoney(cents: number, currency = 'AUD'): string {
+  const code = currency.toUpperCase();
+  let format = moneyFormats.get(code);
+  if (!format) {
+    format = new Intl.NumberFormat('en-AU', { style: 'currency', currency: code });
+    moneyFormats.set(code, format);
+  }
+  return format.format(cents / 100);
+}
+
+/**
+ * What a buyer pays now and what follows, as the order panel, the payment page and the receipt
+ * say it: 'Due today $1,374.45 inc. GST' and, for a weekly or monthly package, 'Then $550.00
+ * every month inc. GST'.
+ */
+export function paymentTerms(
+  price: Pick<OrderPrice, 'grandTotalCents' | 'recurringTotalWithGstCents'>,
+  type: PackageType,
+  currency = 'AUD',
+): { dueToday: string; thereafter: string | null } {
+  return {
+    dueToday: `Due today ${formatMoney(price.grandTotalCents, currency)} inc. GST`,
+    thereafter:
+      isRecurring(type) && price.recurringTotalWithGstCents > 0
+        ? `Then ${formatMoney(price.recurringTotalWithGstCents, currency)} every ${type === 'weekly' ? 'week' : 'month'} inc. GST`
+        : null,
+  };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { packageTypeSchema } from './catalogue.ts';
+import { dateOrDateTimeSchema, localDateSchema } from './dates.ts';
 import { PROJECTS_PAGE_SIZE, projectStatuses, statusUpdateTitles } from './project-constants.ts';
 import { profileSchema } from './user.ts';
 
@@ -22,29 +23,26 @@ export const statusUpdateSchema = z.object({
 });
 export type StatusUpdate = z.infer<typeof statusUpdateSchema>;
 
-const isoDate = z
-  .string()
-  .trim()
-  .min(1, 'Choose a date')
-  .refine((v) => !Number.isNaN(Date.parse(v)), 'Choose a valid date');
-
 /** PUT /api/users/projects/{id}/status and PUT /api/projects/{id}/status (SPEC.md section 7). */
 export const addStatusUpdateRequest = z.object({
   statusUpdate: z.object({
     title: z.enum(statusUpdateTitles, { message: 'Choose a status title' }),
-    date: isoDate,
+    date: dateOrDateTimeSchema,
     description: z.string().trim().max(5000).default(''),
   }),
 });
 export type AddStatusUpdateRequest = z.input<typeof addStatusUpdateRequest>;
 
 /** PATCH /api/projects/{id}: staff change the project's own status and dates. */
-export const updateProjectRequest = z.object({
-  status: z.enum(projectStatuses).optional(),
-  expectedDeliveryDate: isoDate.nullable().optional(),
-  deliveryDate: isoDate.nullable().optional(),
-  coordinatorId: z.string().min(1).max(64).nullable().optional(),
-});
+export const updateProjectRequest = z
+  .object({
+    status: z.enum(projectStatuses).optional(),
+    expectedDeliveryDate: dateOrDateTimeSchema.nullable().optional(),
+    deliveryDate: dateOrDateTimeSchema.nullable().optional(),
+    coordinatorId: z.string().min(1).max(64).nullable().optional(),
+  })
+  // An edit that names no field has nothing to save; saying so beats a silent success.
+  .refine((body) => Object.values(body).some((value) => value !== undefined), 'Nothing to update');
 
 export const briefAttachmentSchema = z.object({
   _id: z.string(),
@@ -147,14 +145,8 @@ export const salesQuery = z.object({
   dateRange: z.enum(salesDateRanges).optional(),
   type: z.enum(['Project', 'CustomQuote']).optional(),
   /** A custom range of local dates (YYYY-MM-DD, inclusive), instead of or with dateRange. */
-  from: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31')
-    .optional(),
-  to: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31')
-    .optional(),
+  from: localDateSchema.optional(),
+  to: localDateSchema.optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });

@@ -4,7 +4,8 @@ import { z } from 'zod';
 export const publicQuoteSchema = z.object({
   _id: z.string(),
   name: z.string(),
-  desc: z.string(),
+  /** What the customer reads about the quote (never the staff's internal notes). */
+  summary: z.string(),
   deliverables: z.string(),
   extras: z.string(),
   /** Price before GST, in dollars (SPEC.md section 3). */
@@ -27,7 +28,8 @@ const MAX_QUOTE_DOLLARS = 10_000_000;
 /** POST/PUT /api/quotes: the custom quote form (SPEC.md section 2). Price in dollars. */
 export const quoteRequest = z.object({
   name: z.string().trim().min(1, 'Give the quote a name').max(200),
-  desc: z.string().trim().max(5000).default(''),
+  summary: z.string().trim().max(5000).default(''),
+  internalNotes: z.string().trim().max(5000).default(''),
   deliverables: z.string().trim().max(5000).default(''),
   extras: z.string().trim().max(5000).default(''),
   value: z
@@ -45,6 +47,8 @@ export type QuoteRequest = z.input<typeof quoteRequest>;
 
 /** A quote in the staff list (SPEC.md section 3: Custom quote). */
 export const quoteSchema = publicQuoteSchema.extend({
+  /** Staff only. */
+  internalNotes: z.string(),
   createdBy: z.string(),
   createdAt: z.string(),
   /** The sale it became, once paid. */

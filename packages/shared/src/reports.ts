@@ -1,19 +1,15 @@
 import { z } from 'zod';
+import { localDateSchema } from './dates.ts';
 
 /** The staff reporting page (View Reporting, beyond SPEC.md). Money in cents, GST included. */
 export const reportGranularities = ['day', 'week', 'month'] as const;
 export type ReportGranularity = (typeof reportGranularities)[number];
 
-const localDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Use a real date');
-
 export const revenueReportQuery = z.object({
   granularity: z.enum(reportGranularities).default('day'),
   /** Local dates in the business time zone, inclusive. Defaults: a sensible recent window. */
-  from: localDate.optional(),
-  to: localDate.optional(),
+  from: localDateSchema.optional(),
+  to: localDateSchema.optional(),
 });
 
 export const revenuePointSchema = z.object({

@@ -108,7 +108,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
 }
 
 async function openPglite(dir: string): Promise<Database> {
-  const unlock = dir === 'memory' ? () => {} : lockDataDir(path.dirname(path.resolve(dir)));
+  const unlock = dir === 'memory' ? () => {} : await lockDataDir(path.dirname(path.resolve(dir)));
   try {
     const client = await PGlite.create(dir === 'memory' ? undefined : dir, {
       extensions: { pg_trgm },

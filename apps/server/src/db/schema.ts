@@ -51,6 +51,11 @@ export const users = pgTable(
     defaultPaymentMethodId: text('default_payment_method_id'),
     /** Notification kinds the user does not want an email copy of. */
     emailOptOut: jsonb('email_opt_out').$type<string[]>().notNull().default([]),
+    /**
+     * The idempotency key of the guest checkout that made this account: a repeat of that very
+     * checkout (a double submit) places its order like the first, not as a stranger's.
+     */
+    guestCheckoutKey: text('guest_checkout_key'),
     /** Raised on password change, role change, reset and deletion: every older token stops working. */
     tokenVersion: integer('token_version').notNull().default(0),
     createdAt: createdAt(),
@@ -233,7 +238,10 @@ export type ProjectType = (typeof projectTypes)[number];
 export const customQuotes = pgTable('custom_quotes', {
   id: id(),
   name: text('name').notNull(),
-  desc: text('description').notNull().default(''),
+  /** Shown to the customer on the quote's payment page and copied to the project. */
+  summary: text('summary').notNull().default(''),
+  /** Staff only: never in an answer a customer or an anonymous caller can get. */
+  internalNotes: text('internal_notes').notNull().default(''),
   deliverables: text('deliverables').notNull().default(''),
   extras: text('extras').notNull().default(''),
   valueCents: integer('value_cents').notNull(),
@@ -282,11 +290,18 @@ export const projects = pgTable(
     startDate: timestamp('start_date', { withTimezone: true }).notNull().defaultNow(),
     expectedDeliveryDate: timestamp('expected_delivery_date', { withTimezone: true }),
     deliveryDate: timestamp('delivery_date', { withTimezone: true }),
+    /**
+     * Set while a guest's order waits for the owner of the account its email belongs to
+     * (docs/decisions/043): the hash of the mailed link that adds it to their account. The
+     * customer sees the project only once it is null; staff see it at once.
+     */
+    claimTokenHash: text('claim_token_hash'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('projects_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('projects_claim_token_unique').on(t.claimTokenHash),
     index('projects_created_idx').on(t.createdAt, t.id),
     index('projects_coordinator_idx').on(t.coordinatorId, t.createdAt),
     uniqueIndex('projects_quote_unique').on(t.quoteId),
@@ -469,6 +484,13 @@ export const paymentAttempts = pgTable(
     failureMessage: text('failure_message'),
     /** While processing: another request may take the attempt over after this (a crashed process). */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** While requires_action: when the wait for the customer's bank check ends (it is cancelled). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /**
+     * A guest paid with the email of an existing account (docs/decisions/043): the order waits
+     * for that account's owner, and the account's saved card and provider customer are not used.
+     */
+    heldForOwner: boolean('held_for_owner').notNull().default(false),
     projectId: text('project_id').references(() => projects.id, { onDelete: 'set null' }),
     paymentId: text('payment_id').references(() => payments.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -482,6 +504,9 @@ export const paymentAttempts = pgTable(
       .on(t.quoteId)
       .where(sql`${t.state} in ('processing', 'requires_action', 'succeeded')`),
     index('payment_attempts_user_idx').on(t.userId, t.createdAt),
+    index('payment_attempts_waiting_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.state} = 'requires_action'`),
   ],
 );
 
@@ -725,6 +750,25 @@ export const oauthLinkTickets = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('oauth_link_tickets_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * The one-time code an OAuth sign-in hands the browser in /auth-success?code= instead of a
+ * token: short-lived, spent by its exchange, and bound to the browser that began the sign-in
+ * by a cookie, so a link crafted by someone else signs nobody in. Only hashes are stored.
+ */
+export const authCodes = pgTable(
+  'auth_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    browserHash: text('browser_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('auth_codes_expires_idx').on(t.expiresAt)],
 );
 
 // ---------------------------------------------------------------------------------------------

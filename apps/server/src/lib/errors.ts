@@ -19,3 +19,23 @@ export const unauthorized = (message = 'Please sign in to continue') =>
 export const forbidden = (message = 'You do not have permission to do that') =>
   new AppError('forbidden', 403, message);
 export const conflict = (message: string) => new AppError('conflict', 409, message);
+
+/**
+ * A service a request depends on (the mail server, the file store) did not answer. Nothing is
+ * wrong with the request or with us, so the caller gets a 503 that says to retry, not a 500;
+ * `cause` keeps the underlying error for the log and for a job's last error.
+ */
+export class UnavailableError extends AppError {
+  readonly retryAfterSeconds: number;
+
+  constructor(
+    readonly dependency: string,
+    message: string,
+    options: { cause: unknown; retryAfterSeconds?: number },
+  ) {
+    super('service_unavailable', 503, message);
+    this.name = 'UnavailableError';
+    this.cause = options.cause;
+    this.retryAfterSeconds = options.retryAfterSeconds ?? 30;
+  }
+}

@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createLocalFileStore } from '../plugins/file-store.ts';
+import { JUNK_PIXELS_PNG } from '../test/catalogue-admin-helpers.ts';
 import { detectFileType, saveUpload, type UploadKind } from './uploads.ts';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures');
@@ -97,6 +98,26 @@ describe('saveUpload', () => {
       message: 'The file for gallery is larger than 1 MB',
     });
     expect(produced).toBeLessThan(4 * 1024 * 1024);
+    expect(listFiles(root)).toEqual([]);
+  });
+
+  it('refuses a PNG whose header is sound and whose pixels are junk, storing nothing', async () => {
+    const { root, store } = setup();
+    for (const isPrivate of [false, true]) {
+      const error = await saveUpload({
+        store,
+        stream: Readable.from([JUNK_PIXELS_PNG]),
+        originalName: 'photo.png',
+        accept: ['image', 'pdf'],
+        limits,
+        field: 'featurePhoto',
+        private: isPrivate,
+      }).catch((e: unknown) => e);
+      expect(error, `private: ${isPrivate}`).toMatchObject({
+        statusCode: 400,
+        message: 'The file for featurePhoto is not a valid image',
+      });
+    }
     expect(listFiles(root)).toEqual([]);
   });
 

@@ -97,6 +97,7 @@ export async function saveUpload(options: {
   const tmpDir = path.join(os.tmpdir(), 'noise-uploads');
   await mkdir(tmpDir, { recursive: true });
   const tmp = path.join(tmpDir, randomBytes(12).toString('hex'));
+  const variantTmps: string[] = [];
   let size = 0;
   const cap = new Transform({
     transform(chunk: Buffer, _enc, done) {
@@ -124,24 +125,37 @@ export async function saveUpload(options: {
     }
     const limit = limits[detected.kind === 'document' ? 'pdf' : detected.kind];
     if (size > limit) throw tooLarge(field, limit);
-    if (detected.kind === 'image') await assertDecodableImage(tmp, field);
+    if (detected.kind === 'image') {
+      await assertDecodableImage(tmp, field);
+      // The header can be sound and the pixels junk: decode the whole image (making the variants,
+      // or a thumbnail nobody keeps) before anything is stored, so such a file is refused whole.
+      await decodeImage(field, async () => {
+        if (options.private) {
+          await sharp(tmp, { animated: false }).resize({ width: 32 }).raw().toBuffer();
+          return;
+        }
+        for (const width of IMAGE_VARIANT_WIDTHS) {
+          const variantTmp = `${tmp}-${width}.webp`;
+          variantTmps.push(variantTmp);
+          await sharp(tmp, { animated: false })
+            .rotate()
+            .resize({ width, withoutEnlargement: true })
+            .webp({ quality: 78 })
+            .toFile(variantTmp);
+        }
+      });
+    }
 
     const now = new Date();
     const base = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${newId()}`;
     const key = `${options.private ? 'private/' : ''}${base}.${detected.ext}`;
     const variants: Record<number, string> = {};
-    if (detected.kind === 'image' && !options.private) {
-      for (const width of IMAGE_VARIANT_WIDTHS) {
-        const variantTmp = `${tmp}-${width}.webp`;
-        await sharp(tmp, { animated: false })
-          .rotate()
-          .resize({ width, withoutEnlargement: true })
-          .webp({ quality: 78 })
-          .toFile(variantTmp);
-        const variantKey = `${base}.w${width}.webp`;
-        await store.putFile(variantKey, variantTmp, 'image/webp');
-        variants[width] = `/uploads/${variantKey}`;
-      }
+    for (const [index, width] of IMAGE_VARIANT_WIDTHS.entries()) {
+      const variantTmp = variantTmps[index];
+      if (!variantTmp) break;
+      const variantKey = `${base}.w${width}.webp`;
+      await store.putFile(variantKey, variantTmp, 'image/webp');
+      variants[width] = `/uploads/${variantKey}`;
     }
     await store.putFile(key, tmp, detected.contentType);
     return {
@@ -154,7 +168,7 @@ export async function saveUpload(options: {
       variants,
     };
   } finally {
-    await rm(tmp, { force: true });
+    await Promise.all([tmp, ...variantTmps].map((file) => rm(file, { force: true })));
   }
 }
 
@@ -167,6 +181,17 @@ async function assertDecodableImage(file: string, field: string) {
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw badRequest(`The file for ${field} is not a readable image`);
+  }
+}
+
+/** Runs sharp's decoding; a file it cannot decode is the caller's mistake, not ours. */
+async function decodeImage(field: string, work: () => Promise<void>) {
+  try {
+    await work();
+  } catch (error) {
+    // A system error (disk full, permissions) is ours: let it be a 500.
+    if ((error as NodeJS.ErrnoException).code) throw error;
+    throw badRequest(`The file for ${field} is not a valid image`);
   }
 }
 

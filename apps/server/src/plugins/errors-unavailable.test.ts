@@ -43,3 +43,22 @@ describe('a database that is down or restarting', () => {
     expect(isDatabaseUnavailable(new Error('duplicate key'))).toBe(false);
   });
 });
+
+describe('a disk that is full', () => {
+  it.each([
+    [
+      "the database cannot extend a file (53100, PGlite's words)",
+      wrapped({ code: '53100', message: 'could not extend file "base/5/17014"' }),
+    ],
+    ['a file write (ENOSPC)', Object.assign(new Error('no space'), { code: 'ENOSPC' })],
+  ])('%s: 503 storage_full that says so, with Retry-After', async (_name, error) => {
+    next = error;
+    const res = await app.inject({ url: '/boom' });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('60');
+    expect(res.json()).toMatchObject({
+      error: 'storage_full',
+      message: expect.stringMatching(/out of storage space/),
+    });
+  });
+});

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors.ts';
+import { AppError, UnavailableError } from '../lib/errors.ts';
+import { STORAGE_FULL_MESSAGE } from './storage-guard.ts';
 
 /**
  * One error handler: validation -> 400 with the field messages; AppError -> its status; anything
@@ -23,6 +24,14 @@ export function registerErrorHandler(app: FastifyInstance) {
         requestId: request.id,
       });
     }
+    if (error instanceof UnavailableError) {
+      // The mail server or file store is away: worth a warning, not an error of ours.
+      request.log.warn(
+        { err: error.cause, dependency: error.dependency },
+        'dependency unavailable',
+      );
+      reply.header('retry-after', String(error.retryAfterSeconds));
+    }
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send({
         statusCode: error.statusCode,
@@ -38,6 +47,17 @@ export function registerErrorHandler(app: FastifyInstance) {
         statusCode: 400,
         error: 'bad_request',
         message: 'The request contains characters that cannot be saved (such as a NUL character)',
+        requestId: request.id,
+      });
+    }
+    if (isStorageFull(error)) {
+      // The database or the upload folder cannot grow: the request's transaction was rolled back,
+      // and an operator must free space, so it is logged as an error.
+      request.log.error({ err: error }, 'storage full');
+      return reply.status(503).header('retry-after', '60').send({
+        statusCode: 503,
+        error: 'storage_full',
+        message: STORAGE_FULL_MESSAGE,
         requestId: request.id,
       });
     }
@@ -76,6 +96,15 @@ function isUnstorableText(error: unknown): boolean {
   for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
     if (code === '22021' || code === '22P05') return true;
+  }
+  return false;
+}
+
+/** PostgreSQL's disk_full (53100, 'could not extend file'), or a file write's ENOSPC. */
+export function isStorageFull(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (code === '53100' || code === 'ENOSPC') return true;
   }
   return false;
 }

@@ -9,6 +9,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
+import { UnavailableError } from '../lib/errors.ts';
 
 export interface StoredFile {
   body: Readable;
@@ -95,12 +96,26 @@ export function createS3FileStore(options: S3Options): FileStore {
         ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
         : undefined,
   });
+  /** A bucket that does not answer is the caller's 503 ('try again'), never a 500 or a 404. */
+  const send: S3Client['send'] = async (command: Parameters<S3Client['send']>[0]) => {
+    try {
+      return await client.send(command);
+    } catch (error) {
+      throw isStoreUnavailable(error)
+        ? new UnavailableError(
+            'file store',
+            'We could not store or fetch the file just now: file storage is not answering. Please try again in a few minutes.',
+            { cause: error },
+          )
+        : error;
+    }
+  };
   return {
     kind: 's3',
     async putFile(key, tempPath, contentType) {
       if (!isSafeKey(key)) throw new Error(`unsafe file key ${key}`);
       const info = await stat(tempPath);
-      await client.send(
+      await send(
         new PutObjectCommand({
           Bucket: options.bucket,
           Key: key,
@@ -114,7 +129,7 @@ export function createS3FileStore(options: S3Options): FileStore {
     async get(key) {
       if (!isSafeKey(key)) return null;
       try {
-        const res = await client.send(new GetObjectCommand({ Bucket: options.bucket, Key: key }));
+        const res = await send(new GetObjectCommand({ Bucket: options.bucket, Key: key }));
         return { body: res.Body as Readable, size: res.ContentLength };
       } catch (error) {
         if (error instanceof NoSuchKey) return null;
@@ -123,7 +138,35 @@ export function createS3FileStore(options: S3Options): FileStore {
     },
     async delete(key) {
       if (!isSafeKey(key)) return;
-      await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: key }));
+      await send(new DeleteObjectCommand({ Bucket: options.bucket, Key: key }));
     },
   };
+}
+
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'TimeoutError',
+  'RequestTimeout',
+]);
+
+/**
+ * The store cannot be reached, or answers that it is failing or overloaded (5xx, 429). A 4xx
+ * such as AccessDenied or NoSuchBucket is a setting to fix, not an outage, and stays an error.
+ */
+export function isStoreUnavailable(error: unknown): boolean {
+  const e = (error ?? {}) as {
+    code?: unknown;
+    name?: unknown;
+    $metadata?: { httpStatusCode?: number };
+  };
+  const status = e.$metadata?.httpStatusCode;
+  if (typeof status === 'number') return status >= 500 || status === 429;
+  return UNREACHABLE.has(String(e.code)) || UNREACHABLE.has(String(e.name));
 }

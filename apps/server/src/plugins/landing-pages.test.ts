@@ -78,6 +78,24 @@ await createPage(app, {
   ],
 });
 
+// String.replace reads these in a replacement string as patterns: `$&` the match, `` $` `` and
+// `$'` the text before and after it, `$1` a group, `$$` a dollar sign.
+const DOLLARS = "Growth $` before $' after $& match $1 group $$ cash";
+await createService(app, {
+  id: 'dollars',
+  title: DOLLARS,
+  description: `Costs $$ and $& and $\` and $' and $1 & "more".`,
+  gallery: ['/demo/dollars-$&.svg'],
+});
+await createPage(app, {
+  id: 'dollars-page',
+  title: DOLLARS,
+  items: [
+    { title: "Item $'", link: '/services/dollars' },
+    { title: 'Item $` $&', link: '/services/dollars' },
+  ],
+});
+
 const landing = (url: string) => app.inject({ url });
 
 /** The data block the app reads before its first render. */
@@ -169,6 +187,37 @@ describe('landing pages', () => {
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/format-1.js">');
     expect(res.body).not.toContain('rel="canonical"');
     expect(res.body).not.toContain('landing-data');
+  });
+
+  it('writes titles and descriptions with $ patterns in literally, once', async () => {
+    const template = await landing('/dashboard/profile');
+    const escaped = (text: string) =>
+      text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+    for (const url of ['/services/dollars', '/pages/dollars-page']) {
+      const res = await landing(url);
+      expect(res.statusCode, url).toBe(200);
+      const html = res.body;
+      expect(html.match(/<title>/g), url).toHaveLength(1);
+      expect(html.match(/<\/head>/g), url).toHaveLength(1);
+      expect(html.match(/<meta property="og:title"/g), url).toHaveLength(1);
+      expect(html.match(/<meta name="description"/g), url).toHaveLength(1);
+      expect(html, url).toContain(`<title>${escaped(DOLLARS)} | ${config.companyName}</title>`);
+      expect(html, url).toContain(
+        `<meta property="og:title" content="${escaped(DOLLARS)} | ${config.companyName}" />`,
+      );
+      // The page grows by what is written in, not by copies of itself.
+      expect(html.length, url).toBeLessThan(template.body.length + 4_000);
+      expect(landingData(html)?.data.title, url).toBe(DOLLARS);
+    }
+    const service = (await landing('/services/dollars')).body;
+    expect(service).toContain(
+      `<meta name="description" content="${escaped(`Costs $$ and $& and $\` and $' and $1 & "more".`)}" />`,
+    );
+    expect(service).toContain('href="/demo/dollars-$&amp;.svg"');
+    const page = (await landing('/pages/dollars-page')).body;
+    expect(page).toContain(
+      `<meta name="description" content="${escaped(`${DOLLARS}: Item $', Item $\` $&.`)}" />`,
+    );
   });
 
   it('does not serve the build manifest', async () => {

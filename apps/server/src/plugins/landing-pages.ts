@@ -159,17 +159,26 @@ export function createLandingPages(
     return undefined;
   }
 
+  // Every insertion below goes through a replacer function: a string replacement would read
+  // `$&`, `$'`, `` $` `` and `$1` in a title, description or the data block as patterns and
+  // copy parts of the page into itself.
   function render(landing: Landing, pathname: string): string {
     let html = options.indexHtml;
     if (landing.title) {
       const title = escapeHtml(landing.title);
       html = html
-        .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
-        .replace(/(<meta\s+property="og:title"\s+content=")[^"]*(")/, `$1${title}$2`);
+        .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
+        .replace(
+          /(<meta\s+property="og:title"\s+content=")[^"]*(")/,
+          (_match, open: string, close: string) => `${open}${title}${close}`,
+        );
     }
     if (landing.description) {
       const description = escapeHtml(landing.description);
-      html = html.replace(/(<meta\s+name="description"\s+content=")[^"]*(")/, `$1${description}$2`);
+      html = html.replace(
+        /(<meta\s+name="description"\s+content=")[^"]*(")/,
+        (_match, open: string, close: string) => `${open}${description}${close}`,
+      );
     }
     const tags = landing.scripts.map(
       (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`,
@@ -192,7 +201,7 @@ export function createLandingPages(
         `<script type="application/json" id="landing-data">${scriptJson(landing.data)}</script>`,
       );
     }
-    return tags.length ? html.replace('</head>', `${tags.join('')}</head>`) : html;
+    return tags.length ? html.replace('</head>', () => `${tags.join('')}</head>`) : html;
   }
 
   /** The index.html for this address, with what the page needs written in; undefined: as is. */

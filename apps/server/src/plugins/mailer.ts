@@ -2,6 +2,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import { UnavailableError } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 
 export interface MailMessage {
@@ -35,7 +36,17 @@ export function createMailer(options: {
     return {
       kind: 'smtp',
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+        try {
+          await transport.sendMail({ from: options.from, ...message });
+        } catch (error) {
+          throw isMailServerUnavailable(error)
+            ? new UnavailableError(
+                'mail server',
+                'We could not send the email just now: the mail server is not answering. Please try again in a few minutes.',
+                { cause: error, retryAfterSeconds: 60 },
+              )
+            : error;
+        }
         options.log.info({ to: message.to, subject: message.subject }, 'mail sent');
       },
       close: () => transport.close(),
@@ -66,4 +77,17 @@ export function createMailer(options: {
     },
     close: () => {},
   };
+}
+
+/** nodemailer's codes for a server that cannot be reached or talked to, at the socket level. */
+const UNREACHABLE = new Set(['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'EDNS', 'ETLS', 'EPROTOCOL']);
+
+/**
+ * The mail server is down, unreachable or says 4xx ('try later'). A 5xx answer (a refused
+ * recipient, a rejected login) is not: retrying the same message cannot help.
+ */
+export function isMailServerUnavailable(error: unknown): boolean {
+  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+  if (typeof responseCode === 'number') return responseCode >= 400 && responseCode < 500;
+  return typeof code === 'string' && UNREACHABLE.has(code);
 }

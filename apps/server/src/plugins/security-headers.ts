@@ -47,8 +47,11 @@ export function buildSecurityHeaders(options: SecurityHeaderOptions = {}): Recor
 
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions = {}) {
   const headers = buildSecurityHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    // API answers carry tokens and personal data: no cache, shared or the browser's, keeps one
+    // unless its route says it may (the public catalogue, which sets its own).
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     done();
   });
 }

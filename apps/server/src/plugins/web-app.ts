@@ -8,7 +8,12 @@ import { createLandingPages } from './landing-pages.ts';
  * Pages whose address carries a secret (a sign-in token, a reset token, a link ticket): no
  * Referer at all, even to our own files, and the page removes it from the address bar.
  */
-const NO_REFERRER_PAGES = new Set(['/auth-success', '/reset-password', '/sign-in-link']);
+const NO_REFERRER_PAGES = new Set([
+  '/auth-success',
+  '/reset-password',
+  '/sign-in-link',
+  '/claim-order',
+]);
 
 /**
  * Serves the built web app: hashed assets with immutable caching, other files for a day, and

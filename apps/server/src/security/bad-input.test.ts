@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { notifications, payments, users } from '../db/schema.ts';
 import type { DeclaredRoute } from '../plugins/auth.ts';
 import { createTestApp } from '../test/app.ts';
-import { storedFiles, TINY_MP4 } from '../test/catalogue-admin-helpers.ts';
+import { JUNK_PIXELS_PNG, storedFiles, TINY_MP4 } from '../test/catalogue-admin-helpers.ts';
 import { createIndustry, createPage } from '../test/catalogue-factories.ts';
 import { bearer, createUser } from '../test/factories.ts';
 import { multipart } from '../test/multipart.ts';
@@ -292,9 +292,18 @@ function validBody(key: string): unknown {
       return {
         statusUpdate: { title: 'Project In Progress', date: '2030-01-01', description: 'Going' },
       };
+    case 'PATCH /api/projects/:id':
+      return { expectedDeliveryDate: '2030-02-03' };
     case 'POST /api/quotes':
     case 'PUT /api/quotes/:id':
-      return { name: 'Fuzz quote', desc: 'd', deliverables: 'a, b', extras: '', value: 100 };
+      return {
+        name: 'Fuzz quote',
+        summary: 's',
+        internalNotes: 'n',
+        deliverables: 'a, b',
+        extras: '',
+        value: 100,
+      };
     case 'POST /api/users/clients/:id/notes':
       return { note: 'A note' };
     case 'PUT /api/users/profile':
@@ -578,6 +587,7 @@ const disguised: { label: string; bytes: Buffer; name: string; type: string }[] 
   { label: 'SVG named .pdf', bytes: SVG, name: 'brief.pdf', type: 'application/pdf' },
   { label: 'HTML named .mp4', bytes: HTML, name: 'clip.mp4', type: 'video/mp4' },
   { label: 'empty file', bytes: Buffer.alloc(0), name: 'photo.png', type: 'image/png' },
+  { label: 'PNG with junk pixels', bytes: JUNK_PIXELS_PNG, name: 'photo.png', type: 'image/png' },
 ];
 const oversize = (accepts: FileField['accepts']) => {
   const limit = accepts === 'video' ? UPLOAD_LIMITS.video : UPLOAD_LIMITS.image;
@@ -695,6 +705,113 @@ function headerCases(route: DeclaredRoute): fc.Arbitrary<CaseInput> {
     }));
 }
 
+// Every route, every case: dates that do not exist, edits that name nothing, junk images. These
+// are sent in full rather than sampled, so a new route or field is tried the day it is added.
+
+/** Well-formed dates (or nearly) that name no real day or time. */
+const IMPOSSIBLE_DATES = [
+  '2024-13-45',
+  '2024-02-30',
+  '2023-02-29',
+  '2024-04-31',
+  '2024-00-10',
+  '0000-01-01',
+  '2024-02-30T10:00:00Z',
+  '2024-01-01T24:61:00Z',
+];
+
+/** A field that holds a date, by its declared format or by its name (expectedDeliveryDate, from). */
+function isDateField(name: string, schema: JsonSchema | undefined): boolean {
+  const format = (schema as { format?: string } | undefined)?.format;
+  if (format === 'date' || format === 'date-time') return true;
+  return /date|^(from|to|since|until)$/i.test(name) || /[a-z]At$/.test(name);
+}
+
+function schemaAt(schema: JsonSchema, path: string[]): JsonSchema | undefined {
+  let node: JsonSchema | undefined = schema.oneOf?.[0] ?? schema.anyOf?.[0] ?? schema;
+  for (const key of path) node = node?.properties?.[key];
+  return node;
+}
+
+/** The query parameters and body fields of a route that hold dates. */
+function dateFields(route: DeclaredRoute): { query: string[]; body: string[][] } {
+  const query = (operationOf(route)?.parameters ?? [])
+    .filter((p) => p.in === 'query' && isDateField(p.name, p.schema))
+    .map((p) => p.name);
+  const schema = bodySchema(route);
+  const body = schema
+    ? fieldPaths(schema).filter((path) => isDateField(path.at(-1)!, schemaAt(schema, path)))
+    : [];
+  return { query, body };
+}
+
+function fixedCases(route: DeclaredRoute): CaseInput[] {
+  const key = keyOf(route);
+  const headers = auth(route);
+  const json = { ...headers, 'content-type': 'application/json' };
+  const cases: CaseInput[] = [];
+  const fields = dateFields(route);
+  for (const name of fields.query) {
+    for (const date of IMPOSSIBLE_DATES) {
+      cases.push({
+        label: `query ${name}=${date}`,
+        method: route.method,
+        url: `${concreteUrl(route)}?${name}=${encodeURIComponent(date)}`,
+        headers,
+        mustRefuse: true,
+      });
+    }
+  }
+  const schema = bodySchema(route);
+  if (schema) {
+    const base = validBody(key) ?? exampleFor(schema);
+    for (const path of fields.body) {
+      for (const date of IMPOSSIBLE_DATES) {
+        cases.push({
+          label: `${path.join('.')}=${date}`,
+          method: route.method,
+          url: concreteUrl(route),
+          headers: json,
+          payload: JSON.stringify(setPath(base, path, date)),
+          mustRefuse: true,
+        });
+      }
+    }
+  }
+  if (route.method === 'PATCH' || route.method === 'PUT') {
+    // A route that reads no body would act on its record whatever was sent: aim it at none.
+    const takesBody = !!schema || !!MULTIPART[key];
+    const names = paramNames(route.url);
+    const aimless = !takesBody && names.length > 0;
+    cases.push({
+      label: 'empty body {}',
+      method: route.method,
+      url: aimless
+        ? concreteUrl(route, { name: names[0]!, value: 'no-such-record' })
+        : concreteUrl(route),
+      headers: json,
+      payload: '{}',
+      mustRefuse: MULTIPART[key] ? true : violates(schema, {}),
+      mustNotChange: aimless,
+    });
+  }
+  const spec = MULTIPART[key];
+  for (const field of spec?.files ?? []) {
+    if (field.accepts !== 'image' && field.accepts !== 'pdf-or-image') continue;
+    const form = multipart(spec!.fields());
+    form.append(field.name, new Blob([JUNK_PIXELS_PNG], { type: 'image/png' }), 'photo.png');
+    cases.push({
+      label: `${field.name}: PNG with junk pixels`,
+      method: route.method,
+      url: concreteUrl(route),
+      headers,
+      payload: form,
+      mustRefuse: true,
+    });
+  }
+  return cases;
+}
+
 // --- The tests --------------------------------------------------------------------------------
 
 const routes = app.declaredRoutes.filter((r) => !SKIPPED[keyOf(r)]);
@@ -753,6 +870,33 @@ describe('bad input on every API route', () => {
         ),
         { seed: SEED, numRuns: withBody ? RUNS_WITH_BODY : RUNS_WITHOUT_BODY },
       );
+    });
+  }
+});
+
+describe('impossible dates, empty edits and junk images on every API route', () => {
+  const withCases = routes.filter((route) => fixedCases(route).length > 0);
+
+  it('finds the date fields of the routes that take dates', () => {
+    const dated = routes.filter((route) => {
+      const { query, body } = dateFields(route);
+      return query.length + body.length > 0;
+    });
+    for (const key of [
+      'GET /api/projects-all',
+      'GET /api/reports/sales.csv',
+      'GET /api/reports/revenue',
+      'PATCH /api/projects/:id',
+      'PUT /api/projects/:projectId/status',
+      'PUT /api/users/projects/:projectId/status',
+    ]) {
+      expect(dated.map(keyOf), key).toContain(key);
+    }
+  });
+
+  for (const route of withCases) {
+    it(`${route.method} ${route.url} (${route.access})`, async () => {
+      for (const c of fixedCases(route)) await check({ ...c, route });
     });
   }
 });

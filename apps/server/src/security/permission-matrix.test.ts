@@ -34,6 +34,7 @@ const EXPECTED: Record<string, RouteAccess> = {
   'GET /api/auth/apple/callback': 'public',
   'POST /api/auth/oauth/link/preview': 'public',
   'POST /api/auth/oauth/link': 'public',
+  'POST /api/auth/exchange': 'public',
   'GET /api/users/profile': 'authenticated',
   'PUT /api/users/profile': 'authenticated',
   'PUT /api/users/password': 'authenticated',
@@ -81,6 +82,7 @@ const EXPECTED: Record<string, RouteAccess> = {
   'PUT /api/industries/:id': 'catalogue:manage',
   'DELETE /api/industries/:id': 'catalogue:manage',
   'GET /api/overview': 'overview:read',
+  'GET /api/overview/setup': 'site-users:manage',
   'GET /api/payments/config': 'public',
   'POST /api/payments/handle-payment': 'authenticated',
   'POST /api/payments/confirm': 'authenticated',
@@ -94,6 +96,7 @@ const EXPECTED: Record<string, RouteAccess> = {
   'GET /api/payments/:id/invoice': 'client-owner',
   'POST /api/payments/guest-checkout': 'public',
   'POST /api/payments/guest-confirm': 'public',
+  'POST /api/payments/claim-order': 'public',
   'GET /api/projects': 'client-owner',
   'GET /api/projects/:id': 'client-owner',
   'PUT /api/users/projects/:projectId/status': 'sales:manage',
@@ -156,6 +159,24 @@ const STREAM = 'GET /api/notifications/stream';
 await app.listen({ host: '127.0.0.1', port: 0 });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
+/**
+ * The public catalogue and health answers that a cache may keep (they say so themselves); every
+ * other API answer, whoever asks and however it ends, says no-store.
+ */
+const CACHEABLE = new Set([
+  'GET /api/docs',
+  'GET /api/docs/static/index.html',
+  'GET /api/docs/static/swagger-initializer.js',
+  'GET /api/docs/json',
+  'GET /api/docs/yaml',
+  'GET /api/docs/static/*',
+  'GET /api/config',
+  'GET /api/services',
+  'GET /api/pages',
+  'GET /api/industries',
+]);
+const notNoStore: string[] = [];
+
 async function statusOf(route: { method: string; url: string }, token: string | null) {
   if (key(route) === STREAM) {
     const abort = new AbortController();
@@ -172,6 +193,12 @@ async function statusOf(route: { method: string; url: string }, token: string | 
     headers: token ? bearer(token) : {},
     payload: {},
   });
+  const cacheControl = String(res.headers['cache-control'] ?? '');
+  if (!CACHEABLE.has(key(route)) && !/\bno-store\b/.test(cacheControl)) {
+    notNoStore.push(
+      `${key(route)} answered ${res.statusCode} with cache-control '${cacheControl}'`,
+    );
+  }
   return res.statusCode;
 }
 
@@ -224,4 +251,8 @@ describe('permission matrix', () => {
       expect(allowedCount).toBeGreaterThan(0);
     });
   }
+
+  it('no answer to any of those calls may be kept by a cache, but the public documentation', () => {
+    expect([...new Set(notNoStore)]).toEqual([]);
+  });
 });

@@ -199,6 +199,7 @@ describe('security log', () => {
 async function mailedResetToken(to: string): Promise<string> {
   const outbox = path.join(config.dataDir, 'outbox');
   for (let i = 0; i < 200; i++) {
+    await app.jobRunner.runDueJobs();
     for (const f of existsSync(outbox) ? readdirSync(outbox) : []) {
       const mail = readFileSync(path.join(outbox, f), 'utf8');
       if (!mail.includes(`To: ${to}`)) continue;

@@ -201,6 +201,7 @@ describe('tokens of ended sessions', () => {
 async function mailedResetToken(to: string): Promise<string> {
   const outbox = path.join(config.dataDir, 'outbox');
   for (let i = 0; i < 200; i++) {
+    await app.jobRunner.runDueJobs();
     const files = existsSync(outbox) ? readdirSync(outbox) : [];
     for (const f of files) {
       const mail = readFileSync(path.join(outbox, f), 'utf8');

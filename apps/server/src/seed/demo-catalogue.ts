@@ -2,7 +2,8 @@ import type { PackageType } from '@noise/shared/pricing';
 
 /**
  * The demo catalogue seeded on the first start of an empty database: the services of the home
- * page's services map and of the header navigation, the four content pages and the industries.
+ * page's services map and of the header navigation, the four content pages, the industries and
+ * a page for each industry.
  * Prices are dollars here, as a person writes them; the seed stores cents.
  *
  * Every picture is an SVG made by make-demo-art.ts into apps/web/public/demo/ (the web app
@@ -1594,7 +1595,8 @@ export const demoServices: DemoService[] = [
 
 const serviceLink = (id: string) => `/services/${id}`;
 
-export const demoPages: DemoPage[] = [
+/** The content pages of the header navigation. */
+const contentPages: DemoPage[] = [
   {
     id: 'social-media-management',
     title: 'Social Media Management',
@@ -1657,25 +1659,197 @@ export const demoPages: DemoPage[] = [
   },
 ];
 
+const pageLink = (id: string) => `/pages/${id}`;
+
+/**
+ * One page per industry, linked from its tile on the home page: the services that business
+ * usually starts with. A tile that opened a general page ('Hospitality' showing 'Social Media
+ * Management') read as a wrong link.
+ */
+const industryPages: DemoPage[] = [
+  {
+    id: 'hospitality',
+    title: 'Marketing for Hospitality',
+    items: [
+      { title: 'Digital Menu Boards', link: serviceLink('display-screens'), motif: 'screen' },
+      {
+        title: 'Google Business Profile & Reviews',
+        link: serviceLink('business-profile'),
+        motif: 'pin',
+      },
+      { title: 'Food & Venue Photography', link: serviceLink('content-creation'), motif: 'camera' },
+      {
+        title: 'Instagram & Facebook Management',
+        link: serviceLink('social-media-management'),
+        motif: 'chat',
+      },
+      { title: 'Launch Nights & Events', link: serviceLink('events'), motif: 'star' },
+    ],
+  },
+  {
+    id: 'retail',
+    title: 'Marketing for Retail',
+    items: [
+      { title: 'Meta Ads for Your Products', link: serviceLink('meta-ads'), motif: 'loop' },
+      { title: 'Social Advertising', link: serviceLink('social-advertising'), motif: 'target' },
+      { title: 'In-store Display Screens', link: serviceLink('display-screens'), motif: 'screen' },
+      { title: 'Email Marketing', link: serviceLink('email-marketing'), motif: 'envelope' },
+      { title: 'Catalogues & Flyers', link: serviceLink('marketing-materials'), motif: 'cards' },
+    ],
+  },
+  {
+    id: 'trades-construction',
+    title: 'Marketing for Trades & Construction',
+    items: [
+      { title: 'Google Business Profile', link: serviceLink('business-profile'), motif: 'pin' },
+      { title: 'Google & Local Services Ads', link: serviceLink('google-ads'), motif: 'cursor' },
+      { title: 'Website Development', link: serviceLink('website-development'), motif: 'browser' },
+      { title: 'Local SEO', link: serviceLink('seo'), motif: 'magnifier' },
+      { title: 'Flyers & Vehicle Signage', link: serviceLink('marketing-materials'), motif: 'car' },
+    ],
+  },
+  {
+    id: 'health-wellness',
+    title: 'Marketing for Health & Wellness',
+    items: [
+      { title: 'SEO for Clinics & Studios', link: serviceLink('seo'), motif: 'magnifier' },
+      { title: 'Google Business Profile', link: serviceLink('business-profile'), motif: 'pin' },
+      {
+        title: 'Booking-ready Websites',
+        link: serviceLink('website-development'),
+        motif: 'browser',
+      },
+      { title: 'Patient & Member Emails', link: serviceLink('email-marketing'), motif: 'envelope' },
+      { title: 'Wellness Podcasts', link: serviceLink('podcasts'), motif: 'mic' },
+    ],
+  },
+  {
+    id: 'real-estate',
+    title: 'Marketing for Real Estate',
+    items: [
+      { title: 'Property Photo & Video', link: serviceLink('content-creation'), motif: 'camera' },
+      { title: 'Agent & Agency Branding', link: serviceLink('branding'), motif: 'diamond' },
+      { title: 'Meta Ads for Listings', link: serviceLink('meta-ads'), motif: 'loop' },
+      { title: 'Brochures & Signboards', link: serviceLink('marketing-materials'), motif: 'cards' },
+      {
+        title: 'Social Media Management',
+        link: serviceLink('social-media-management'),
+        motif: 'chat',
+      },
+    ],
+  },
+  {
+    id: 'professional-services',
+    title: 'Marketing for Professional Services',
+    items: [
+      { title: 'Website Development', link: serviceLink('website-development'), motif: 'browser' },
+      { title: 'SEO', link: serviceLink('seo'), motif: 'magnifier' },
+      { title: 'Branding & Brand Identity', link: serviceLink('branding'), motif: 'sparkle' },
+      { title: 'Thought-leadership Podcasts', link: serviceLink('podcasts'), motif: 'mic' },
+      { title: 'Business Accelerator', link: serviceLink('business-accelerator'), motif: 'rocket' },
+    ],
+  },
+  {
+    id: 'education',
+    title: 'Marketing for Education',
+    items: [
+      {
+        title: 'Enrolment Search Campaigns',
+        link: serviceLink('search-engine-marketing'),
+        motif: 'bars',
+      },
+      { title: 'Open Days & Events', link: serviceLink('events'), motif: 'star' },
+      { title: 'Email Marketing', link: serviceLink('email-marketing'), motif: 'envelope' },
+      {
+        title: 'Social Media Management',
+        link: serviceLink('social-media-management'),
+        motif: 'chat',
+      },
+      { title: 'Website Development', link: serviceLink('website-development'), motif: 'browser' },
+    ],
+  },
+  {
+    id: 'not-for-profit',
+    title: 'Marketing for Not-for-profits',
+    items: [
+      { title: 'Public Relations', link: serviceLink('pr'), motif: 'megaphone' },
+      { title: 'Campaign Videos', link: serviceLink('commercials'), motif: 'play' },
+      { title: 'Email Appeals', link: serviceLink('email-marketing'), motif: 'envelope' },
+      { title: 'Fundraising Events', link: serviceLink('events'), motif: 'heart' },
+      {
+        title: 'Social Media Management',
+        link: serviceLink('social-media-management'),
+        motif: 'chat',
+      },
+    ],
+  },
+  {
+    id: 'automotive',
+    title: 'Marketing for Automotive',
+    items: [
+      { title: 'Google Ads Management', link: serviceLink('google-ads'), motif: 'cursor' },
+      { title: 'Showroom Display Screens', link: serviceLink('display-screens'), motif: 'screen' },
+      { title: 'TV & Online Commercials', link: serviceLink('commercials'), motif: 'play' },
+      {
+        title: 'Search Engine Marketing',
+        link: serviceLink('search-engine-marketing'),
+        motif: 'bars',
+      },
+      { title: 'Google Business Profile', link: serviceLink('business-profile'), motif: 'pin' },
+    ],
+  },
+  {
+    id: 'beauty',
+    title: 'Marketing for Hair & Beauty',
+    items: [
+      {
+        title: 'Instagram & Facebook Management',
+        link: serviceLink('social-media-management'),
+        motif: 'chat',
+      },
+      { title: 'Reels & TikTok Content', link: serviceLink('content-creation'), motif: 'camera' },
+      { title: 'Meta Ads', link: serviceLink('meta-ads'), motif: 'loop' },
+      {
+        title: 'Google Business Profile & Reviews',
+        link: serviceLink('business-profile'),
+        motif: 'pin',
+      },
+      { title: 'Salon Branding', link: serviceLink('branding'), motif: 'sparkle' },
+    ],
+  },
+];
+
+export const demoPages: DemoPage[] = [...contentPages, ...industryPages];
+
 export const demoIndustries: DemoIndustry[] = [
-  { id: 'hospitality', title: 'Hospitality', link: '/pages/social-media-management', motif: 'cup' },
-  { id: 'retail', title: 'Retail', link: serviceLink('social-advertising'), motif: 'bag' },
+  { id: 'hospitality', title: 'Hospitality', link: pageLink('hospitality'), motif: 'cup' },
+  { id: 'retail', title: 'Retail', link: pageLink('retail'), motif: 'bag' },
   {
     id: 'trades-construction',
     title: 'Trades & Construction',
-    link: serviceLink('business-profile'),
+    link: pageLink('trades-construction'),
     motif: 'wrench',
   },
-  { id: 'health-wellness', title: 'Health & Wellness', link: serviceLink('seo'), motif: 'leaf' },
-  { id: 'real-estate', title: 'Real Estate', link: '/pages/content-creations', motif: 'house' },
+  {
+    id: 'health-wellness',
+    title: 'Health & Wellness',
+    link: pageLink('health-wellness'),
+    motif: 'leaf',
+  },
+  { id: 'real-estate', title: 'Real Estate', link: pageLink('real-estate'), motif: 'house' },
   {
     id: 'professional-services',
     title: 'Professional Services',
-    link: '/pages/website',
+    link: pageLink('professional-services'),
     motif: 'briefcase',
   },
-  { id: 'education', title: 'Education', link: serviceLink('email-marketing'), motif: 'book' },
-  { id: 'not-for-profit', title: 'Not-for-profit', link: serviceLink('pr'), motif: 'heart' },
-  { id: 'automotive', title: 'Automotive', link: serviceLink('google-ads'), motif: 'car' },
-  { id: 'beauty', title: 'Hair & Beauty', link: serviceLink('meta-ads'), motif: 'sparkle' },
+  { id: 'education', title: 'Education', link: pageLink('education'), motif: 'book' },
+  {
+    id: 'not-for-profit',
+    title: 'Not-for-profit',
+    link: pageLink('not-for-profit'),
+    motif: 'heart',
+  },
+  { id: 'automotive', title: 'Automotive', link: pageLink('automotive'), motif: 'car' },
+  { id: 'beauty', title: 'Hair & Beauty', link: pageLink('beauty'), motif: 'sparkle' },
 ];

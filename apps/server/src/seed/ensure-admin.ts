@@ -10,14 +10,15 @@ export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
  * Makes sure someone can sign in to the staff dashboard.
  * - ADMIN_EMAIL and ADMIN_PASSWORD given: that account exists and is a super-admin. An existing
  *   account keeps its password (an operator who changed it in the app is not reset at restart).
- * - Neither given and no super-admin yet (first start): one is created with a generated password,
- *   printed once on the terminal (never through the logger).
+ * - Neither given and no super-admin yet (first start): one is created with a generated password.
+ *   Answers the notice that shows it, for the terminal once the server answers (printReady),
+ *   never through the logger.
  */
 export async function ensureAdmin(deps: {
   config: Config;
   users: UserRepository;
   log: FastifyBaseLogger;
-}) {
+}): Promise<string | undefined> {
   const { config, users, log } = deps;
   if (config.adminEmail && config.adminPassword) {
     const result = await upsertSuperAdmin(users, config.adminEmail, config.adminPassword);
@@ -25,9 +26,9 @@ export async function ensureAdmin(deps: {
       { userId: result.user.id, created: result.created },
       'super-admin ensured from ADMIN_EMAIL',
     );
-    return;
+    return undefined;
   }
-  if ((await users.countByRole('super-admin')) > 0) return;
+  if ((await users.countByRole('super-admin')) > 0) return undefined;
   const email = config.adminEmail ?? DEFAULT_ADMIN_EMAIL;
   const password = randomBytes(12).toString('base64url');
   const result = await upsertSuperAdmin(users, email, password);
@@ -35,13 +36,23 @@ export async function ensureAdmin(deps: {
     // Another process starting at the same moment created it (and printed its password), or the
     // account existed and kept its own password: this password was never stored, so never shown.
     log.info({ userId: result.user.id, email }, 'super-admin exists; its password is unchanged');
-    return;
+    return undefined;
   }
   const line = '-'.repeat(64);
+  return (
+    `${line}\nStaff sign-in created (shown once):\n  ${config.publicUrl}/wkm-login\n` +
+    `  email:    ${email}\n  password: ${password}\n` +
+    `Set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own.\n${line}\n`
+  );
+}
+
+/**
+ * What a person reads once the server answers: where to open it, then the staff sign-in made on
+ * this start (if one was), last, so it is not lost among the log lines.
+ */
+export function printReady(publicUrl: string, adminNotice: string | undefined) {
   process.stdout.write(
-    `\n${line}\nStaff sign-in created (shown once):\n  ${config.publicUrl}/wkm-login\n` +
-      `  email:    ${email}\n  password: ${password}\n` +
-      `Set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own.\n${line}\n\n`,
+    `\nMake Noise is running: open ${publicUrl}\n${adminNotice ? `\n${adminNotice}` : ''}\n`,
   );
 }
 

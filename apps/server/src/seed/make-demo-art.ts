@@ -392,7 +392,10 @@ function main() {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const publicDir = path.resolve(here, '../../../web/public');
   const demoDir = path.join(publicDir, 'demo');
-  rmSync(demoDir, { recursive: true, force: true });
+  // The generated folders only: demo/team holds the co-ordinators' portraits, drawn by hand.
+  for (const folder of ['services', 'pages', 'industries', 'pdf']) {
+    rmSync(path.join(demoDir, folder), { recursive: true, force: true });
+  }
   let files = 0;
   let bytes = 0;
   const write = (url: string, content: string | Buffer) => {

@@ -148,4 +148,17 @@ describe('seedDemo', () => {
       expect((kind === 'services' ? serviceIds : pageIds).has(id!), link).toBe(true);
     }
   });
+
+  it('opens each industry on a page about that industry, listing services for it', async () => {
+    const allPages = await db.select().from(pages);
+    const allItems = await db.select().from(pageItems);
+    for (const industry of await db.select().from(industries)) {
+      const id = /^\/pages\/([a-z0-9-]+)$/.exec(industry.link)?.[1];
+      const page = allPages.find((p) => p.id === id);
+      expect(page?.title.toLowerCase(), industry.title).toContain(industry.title.toLowerCase());
+      const links = allItems.filter((item) => item.pageId === id).map((item) => item.link);
+      expect(links.length, industry.title).toBeGreaterThanOrEqual(4);
+      for (const link of links) expect(link, industry.title).toMatch(/^\/services\//);
+    }
+  });
 });

@@ -12,8 +12,10 @@ import {
   serviceGalleryImages,
   servicePackages,
   services,
+  users,
 } from '../db/schema.ts';
 import { demoImage, demoIndustries, demoPages, demoServices } from './demo-catalogue.ts';
+import { demoCoordinators } from './demo-team.ts';
 
 /** Any constant: it only has to be the same in every process that seeds. */
 const SEED_LOCK_KEY = 7_311_042_001;
@@ -23,11 +25,13 @@ export interface SeedResult {
   services: number;
   pages: number;
   industries: number;
+  coordinators: number;
   ms: number;
 }
 
 /**
- * Seeds the demo catalogue (demo-catalogue.ts) on the first start of an empty database.
+ * Seeds the demo catalogue (demo-catalogue.ts) and the demo co-ordinators (demo-team.ts, no
+ * password) on the first start of an empty database, so the shop can sell at once.
  *
  * Everything happens in one transaction under an advisory lock, so two processes starting at
  * once against one PostgreSQL cannot both seed: the second waits, then sees the rows and skips.
@@ -120,6 +124,13 @@ export async function seedDemo(db: Db, log?: FastifyBaseLogger): Promise<SeedRes
         position,
       })),
     );
+    // An address already taken (an operator's own account) is left as it is.
+    await tx
+      .insert(users)
+      .values(
+        demoCoordinators.map((c) => ({ ...c, role: 'co-ordinator' as const, passwordHash: null })),
+      )
+      .onConflictDoNothing();
     return true;
   });
 
@@ -128,6 +139,7 @@ export async function seedDemo(db: Db, log?: FastifyBaseLogger): Promise<SeedRes
     services: seeded ? demoServices.length : 0,
     pages: seeded ? demoPages.length : 0,
     industries: seeded ? demoIndustries.length : 0,
+    coordinators: seeded ? demoCoordinators.length : 0,
     ms: Math.round(performance.now() - started),
   };
   if (seeded) log?.info(result, 'demo catalogue seeded');

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { crc32 } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { projects } from '../db/schema.ts';
 import { bearer } from './factories.ts';
@@ -21,6 +22,32 @@ export const TINY_MP4 = Buffer.concat([
   Buffer.from('ftypmp42', 'latin1'),
   Buffer.alloc(64, 1),
 ]);
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/**
+ * A PNG with a sound signature and header (800 by 500, RGB) and junk where the pixels should be:
+ * it passes a check of the type and size, and fails only when the image is decoded.
+ */
+export const JUNK_PIXELS_PNG = (() => {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(800, 0);
+  header.writeUInt32BE(500, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', Buffer.from('not pixels, '.repeat(100))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+})();
 
 export type FileSpec = NonNullable<Parameters<typeof multipart>[1]>[number];
 

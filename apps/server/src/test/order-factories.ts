@@ -71,7 +71,8 @@ export async function createQuote(
     .insert(customQuotes)
     .values({
       name: overrides.name ?? 'Launch campaign',
-      desc: 'A launch campaign for the new store',
+      summary: 'A launch campaign for the new store',
+      internalNotes: 'Internal: keen on video, budget flexible',
       deliverables: 'Strategy, Four videos, Launch event',
       extras: 'Photographer, Catering',
       valueCents: overrides.valueCents ?? 250_000,

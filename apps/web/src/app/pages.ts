@@ -25,6 +25,10 @@ export const AuthSuccessRoute = lazyRoute(
   () => import('@/features/auth/routes/auth-success'),
   (m) => m.AuthSuccessRoute,
 );
+export const ClaimOrderRoute = lazyRoute(
+  () => import('@/features/checkout/routes/claim-order'),
+  (m) => m.ClaimOrderRoute,
+);
 export const StaffLoginRoute = lazyRoute(
   () => import('@/features/auth/routes/staff-login'),
   (m) => m.StaffLoginRoute,

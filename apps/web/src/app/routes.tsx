@@ -11,6 +11,7 @@ import {
   CompanyInfoRoute,
   NotFoundRoute,
   AuthSuccessRoute,
+  ClaimOrderRoute,
   StaffLoginRoute,
   ForgotPasswordRoute,
   ResetPasswordRoute,
@@ -60,12 +61,15 @@ export function AppRoutes() {
             <Route path="forgot-password" element={<ForgotPasswordRoute />} />
             <Route path="reset-password" element={<ResetPasswordRoute />} />
             <Route path="sign-in-link" element={<SignInLinkRoute />} />
+            <Route path="auth-success" element={<AuthSuccessRoute />} />
+            <Route path="claim-order" element={<ClaimOrderRoute />} />
+            {/* Signed out, a quote link shows the quote and the ways to sign in to pay it. */}
+            <Route path="custom-quote/:quoteId" element={<CustomQuoteRoute />} />
             <Route element={<CustomerGuard />}>
               <Route path="dashboard" element={<DashboardRoute />} />
               <Route path="dashboard/projects" element={<ProjectsRoute />} />
               <Route path="dashboard/projects/:projectId" element={<ProjectRoute />} />
               <Route path="dashboard/profile" element={<ProfileRoute />} />
-              <Route path="custom-quote/:quoteId" element={<CustomQuoteRoute />} />
             </Route>
             {/* Guests order and pay here too (docs/decisions/013). */}
             <Route element={<CustomerGuard allowGuests />}>
@@ -74,7 +78,6 @@ export function AppRoutes() {
             </Route>
             <Route path="*" element={<NotFoundRoute />} />
           </Route>
-          <Route path="auth-success" element={<AuthSuccessRoute />} />
           <Route path="wkm-login" element={<StaffLoginRoute />} />
           <Route path="wkm-dashboard/*" element={<StaffArea />} />
         </Routes>

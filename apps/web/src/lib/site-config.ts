@@ -9,7 +9,7 @@ export interface SiteConfig {
   /** Reports and date filters count days in this zone (BUSINESS_TIMEZONE). */
   businessTimeZone: string;
   externalLinks: Partial<Record<'studioHire' | 'events' | 'displayScreens', string>>;
-  /** Sign-in providers with keys; the others show as not available. */
+  /** Sign-in providers with keys; the sign-in modals offer only these. */
   oauthProviders: Record<'google' | 'facebook' | 'apple', boolean>;
 }
 

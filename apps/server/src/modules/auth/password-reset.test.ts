@@ -11,6 +11,7 @@ const outbox = path.join(config.dataDir, 'outbox');
 
 async function waitForMail(count: number): Promise<string[]> {
   for (let i = 0; i < 100; i++) {
+    await app.jobRunner.runDueJobs();
     const files = existsSync(outbox) ? readdirSync(outbox).sort() : [];
     if (files.length >= count) return files.map((f) => readFileSync(path.join(outbox, f), 'utf8'));
     await new Promise((r) => setTimeout(r, 20));

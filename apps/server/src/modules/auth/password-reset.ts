@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
@@ -6,7 +5,10 @@ import type { Db } from '../../db/client.ts';
 import { passwordResetTokens, sessions, users } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { hashSecret, newSecret } from '../../lib/secrets.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
+import { enqueueEmail } from '../jobs/email.ts';
+import { createJobRepository } from '../jobs/repository.ts';
 import type { UserRow } from '../users/repository.ts';
 
 export const RESET_TOKEN_TTL_MINUTES = 60;
@@ -17,8 +19,6 @@ export const RESET_REQUESTED_MESSAGE =
 const INVALID_TOKEN_MESSAGE =
   'This reset link is invalid or has expired. Please ask for a new one.';
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-
 export interface PasswordResetDeps {
   db: Db;
   config: Config;
@@ -27,23 +27,24 @@ export interface PasswordResetDeps {
 }
 
 /**
- * Makes a single-use reset token (only its hash is stored; older unused tokens of the user are
- * voided) and mails the link. The link is built from PUBLIC_URL, never from a request's Host.
+ * A single-use reset token for the user (only its hash is stored; older unused tokens of the user
+ * are voided). Whoever is given it may choose the account's password: hand it only to someone
+ * who proved the mailbox (a mailed link).
  */
-export async function sendPasswordReset(
-  deps: PasswordResetDeps,
-  user: UserRow,
+export async function createResetToken(
+  db: Db,
+  userId: string,
   purpose: 'reset' | 'welcome' = 'reset',
-) {
-  const token = randomBytes(32).toString('base64url');
-  await deps.db.transaction(async (tx) => {
+): Promise<string> {
+  const token = newSecret();
+  await db.transaction(async (tx) => {
     await tx
       .update(passwordResetTokens)
       .set({ usedAt: sql`now()` })
-      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
     await tx.insert(passwordResetTokens).values({
-      userId: user.id,
-      tokenHash: sha256(token),
+      userId,
+      tokenHash: hashSecret(token),
       expiresAt: new Date(
         Date.now() +
           (purpose === 'welcome' ? WELCOME_TOKEN_TTL_DAYS * 24 * 60 : RESET_TOKEN_TTL_MINUTES) *
@@ -51,10 +52,23 @@ export async function sendPasswordReset(
       ),
     });
   });
+  return token;
+}
+
+/** Makes a reset token and mails the link, built from PUBLIC_URL, never from a request's Host. */
+export async function sendPasswordReset(
+  deps: PasswordResetDeps,
+  user: UserRow,
+  purpose: 'reset' | 'welcome' = 'reset',
+) {
+  const token = await createResetToken(deps.db, user.id, purpose);
   const link = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   const name = user.firstName || 'there';
   const company = deps.config.companyName;
-  await deps.mailer.send(
+  // Queued like every other mail: a mail server that is down delays the link, it does not lose
+  // it (jobs retry for a day). The sent body is not kept (jobs/repository.ts).
+  await enqueueEmail(
+    createJobRepository(deps.db),
     purpose === 'welcome'
       ? {
           to: user.email,
@@ -84,7 +98,7 @@ export async function resetPassword(deps: PasswordResetDeps, token: string, pass
       .set({ usedAt: sql`now()` })
       .where(
         and(
-          eq(passwordResetTokens.tokenHash, sha256(token)),
+          eq(passwordResetTokens.tokenHash, hashSecret(token)),
           isNull(passwordResetTokens.usedAt),
           gt(passwordResetTokens.expiresAt, sql`now()`),
         ),

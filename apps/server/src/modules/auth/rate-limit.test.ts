@@ -15,8 +15,9 @@ describe('sign-in rate limit', () => {
     for (let i = 0; i < 4; i++) codes.push((await attempt()).statusCode);
     expect(codes).toEqual([401, 401, 401, 429]);
     const limited = await attempt();
+    // The window started with the first attempt: on a busy machine under a minute is left.
     expect(limited.json().message).toMatch(
-      /^Too many attempts\. Please wait 1 minute and try again\.$/,
+      /^Too many attempts\. Please wait (1 minute|[1-5]?\d seconds) and try again\.$/,
     );
   });
 });

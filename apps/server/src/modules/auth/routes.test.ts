@@ -30,6 +30,29 @@ describe('POST /api/auth/signup', () => {
     expect(verify.json()).toEqual({ isAuthenticated: true, userRole: 'client' });
   });
 
+  it('answers that carry a token or personal data may not be kept by any cache', async () => {
+    const created = await signup(validSignup('nocache@example.com'));
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'nocache@example.com', password: 'a good long password' },
+    });
+    const staff = await createUser(app, { role: 'admin' });
+    const adminLogin = await app.inject({
+      method: 'POST',
+      url: '/api/auth/admin-login',
+      payload: { email: staff.user.email, password: TEST_PASSWORD },
+    });
+    const profile = await app.inject({
+      url: '/api/users/profile',
+      headers: bearer(login.json().token),
+    });
+    for (const res of [created, login, adminLogin, profile]) {
+      expect(res.statusCode).toBeLessThan(300);
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+
   it.each(['12345', '0512345678', '041234567', '+61 412 345 678', 'abc'])(
     'refuses the phone number %s with the Australian message',
     async (phoneNumber) => {

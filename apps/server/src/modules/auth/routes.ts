@@ -182,9 +182,7 @@ export function registerAuthRoutes(
       // Same answer, and about the same time, whether or not the account exists: the mail is
       // sent after answering.
       if (user) {
-        sendPasswordReset(deps.reset, user).catch((err: unknown) =>
-          request.log.error({ err, userId: user.id }, 'password reset mail failed'),
-        );
+        void app.afterAnswer.run('password reset mail', () => sendPasswordReset(deps.reset, user));
       }
       request.log.info({ event: 'password_reset_requested', known: Boolean(user) }, 'reset asked');
       return reply.status(202).send({ message: RESET_REQUESTED_MESSAGE });

@@ -83,7 +83,7 @@ describe('GET /api/projects/:id/payments', () => {
       expect.objectContaining({
         _id: paymentId,
         kind: 'order',
-        currency: 'USD',
+        currency: 'AUD',
         invoiceNumber: expect.stringMatching(/^INV-\d{6}$/),
         invoiceUrl: `/api/payments/${paymentId}/invoice`,
       }),

@@ -79,7 +79,7 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     const dx = options.align === 'right' ? font.widthOfTextAtSize(s, size) : 0;
     page.drawText(s, { x: x - dx, y: at, size, font, color: options.color ?? INK });
   };
-  const money = (cents: number) => formatMoney(cents);
+  const money = (cents: number) => formatMoney(cents, data.currency);
 
   // Header: company and document title.
   page.drawRectangle({ x: 0, y: H - 8, width: W, height: 8, color: ACCENT });

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { can } from '@noise/shared/permissions';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { createPaymentRepository } from '../payments/repository.ts';
+import { createProjectRepository } from '../projects/repository.ts';
 import { renderInvoiceOf, type InvoiceSettings } from './load-invoice.ts';
+import { canSeeProject } from '../projects/visibility.ts';
 
 export function registerInvoiceRoutes(
   app: FastifyInstance,
@@ -27,7 +28,10 @@ export function registerInvoiceRoutes(
       const caller = requireUser(request);
       // The payer, or staff who manage sales; anyone else is told it does not exist.
       const payment = await createPaymentRepository(deps.db).findPayment(request.params.id);
-      if (!payment || (payment.userId !== caller.id && !can(caller.role, 'sales:manage'))) {
+      const project = payment?.projectId
+        ? await createProjectRepository(deps.db).findById(payment.projectId)
+        : undefined;
+      if (!payment || !canSeeProject(caller, project ?? { ...payment, claimTokenHash: null })) {
         throw notFound('Invoice not found');
       }
       const invoice = await renderInvoiceOf(deps.db, deps.settings, payment.id);

@@ -23,7 +23,10 @@ export function enqueueEmail(
     kind: EMAIL_JOB,
     payload: { ...email },
     uniqueKey,
-    maxAttempts: 8,
+    // With the runner's back-off (30 s doubling to at most 6 h) the 14th and last try comes about
+    // 26 hours after the first: a mail server down for a night or a day delays receipts, it does
+    // not lose them. Eight tries gave up after about an hour.
+    maxAttempts: 14,
   });
 }
 

@@ -65,7 +65,13 @@ export function createJobRepository(db: Db) {
     async complete(id: string, workerId: string): Promise<void> {
       await db
         .update(jobs)
-        .set({ status: 'done', lockedUntil: null, lastError: null })
+        .set({
+          status: 'done',
+          lockedUntil: null,
+          lastError: null,
+          // A sent mail's body (reset and claim links among them) is not kept once it is sent.
+          payload: sql`case when ${jobs.kind} = 'email' then ${jobs.payload} - 'text' - 'html' else ${jobs.payload} end`,
+        })
         .where(and(eq(jobs.id, id), eq(jobs.lockedBy, workerId)));
     },
 

@@ -44,6 +44,19 @@ export function backoffMs(attempts: number): number {
 }
 
 /**
+ * The error's message followed by its causes': a job's last error should say why the mail
+ * server or provider failed, not only our wrapper's words.
+ */
+function errorText(error: unknown): string {
+  const parts: string[] = [];
+  for (let e = error, depth = 0; e !== undefined && depth < 4; depth++) {
+    parts.push(e instanceof Error ? e.message : String(e));
+    e = e instanceof Error ? e.cause : undefined;
+  }
+  return parts.join(': ');
+}
+
+/**
  * Polls the jobs table. Any number of processes may run one: jobs are claimed with
  * FOR UPDATE SKIP LOCKED, so each runs once; a crashed worker's jobs come back when their lock
  * passes.
@@ -64,7 +77,7 @@ export function createJobRunner(options: JobRunnerOptions) {
       await handler(job.payload, job);
       await repo.complete(job.id, workerId);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorText(error);
       if (error instanceof FailJob || job.attempts >= job.maxAttempts) {
         options.log.error({ err: error, jobId: job.id, kind: job.kind }, 'job failed');
         await repo.fail(job.id, workerId, message);

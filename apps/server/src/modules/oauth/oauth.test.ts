@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { exportPKCS8, generateKeyPair } from 'jose';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { oauthAccounts, oauthStates, users } from '../../db/schema.ts';
+import { authCodes, oauthAccounts, oauthStates, users } from '../../db/schema.ts';
 import { loadConfig } from '../../config.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, createUser } from '../../test/factories.ts';
@@ -138,10 +138,31 @@ async function googleSignIn(next: Record<string, unknown>) {
   return app.inject({ url: back.pathname + back.search, headers: { cookie } });
 }
 
-function tokenFrom(location: string) {
-  const url = new URL(location);
+type Answer = Awaited<ReturnType<typeof app.inject>>;
+
+/** What /auth-success does: exchange the one-time code, with the cookie of this browser. */
+async function exchange(res: Answer, on = app) {
+  const url = new URL(String(res.headers.location));
   expect(url.origin + url.pathname).toBe('https://agency.example/auth-success');
-  return url.searchParams.get('token')!;
+  expect(url.searchParams.get('token')).toBeNull();
+  const cookie = [res.headers['set-cookie']]
+    .flat()
+    .map(String)
+    .find((c) => c.startsWith('auth_code='))!
+    .split(';')[0]!;
+  return on.inject({
+    method: 'POST',
+    url: '/api/auth/exchange',
+    headers: { cookie },
+    payload: { code: url.searchParams.get('code') },
+  });
+}
+
+async function tokenFrom(res: Answer, on = app): Promise<string> {
+  const answer = await exchange(res, on);
+  expect(answer.statusCode).toBe(200);
+  expect(answer.headers['cache-control']).toBe('no-store');
+  return answer.json<{ token: string }>().token;
 }
 
 describe('starting a sign-in', () => {
@@ -273,7 +294,7 @@ describe('the callback refuses what it did not start', () => {
 });
 
 describe('Google sign-in', () => {
-  it('creates an OAuth customer, answers /auth-success?token= without a referrer, and signs in', async () => {
+  it('creates an OAuth customer, answers /auth-success?code= without a referrer, and signs in', async () => {
     const res = await googleSignIn({
       sub: 'google-sub-1',
       email: 'Ada@Example.com',
@@ -284,7 +305,7 @@ describe('Google sign-in', () => {
     expect(res.statusCode).toBe(302);
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['cache-control']).toBe('no-store');
-    const token = tokenFrom(String(res.headers.location));
+    const token = await tokenFrom(res);
 
     const me = await app.inject({ url: '/api/auth/user', headers: bearer(token) });
     expect(me.statusCode).toBe(200);
@@ -307,7 +328,7 @@ describe('Google sign-in', () => {
     });
     const second = await app.inject({
       url: '/api/auth/user',
-      headers: bearer(tokenFrom(String(again.headers.location))),
+      headers: bearer(await tokenFrom(again)),
     });
     expect(second.json<{ _id: string }>()._id).toBe(user!.id);
     expect(await userRepo.findByEmail('ada.new@example.com')).toBeUndefined();
@@ -404,7 +425,7 @@ describe('an existing account with the same email is never taken over', () => {
     });
     const me = await app.inject({
       url: '/api/auth/user',
-      headers: bearer(tokenFrom(String(after.headers.location))),
+      headers: bearer(await tokenFrom(after)),
     });
     expect(me.json()).toMatchObject({ _id: owner.user.id, isOAuth: false });
   });
@@ -476,7 +497,7 @@ describe('Facebook sign-in (OAuth 2, profile from /me)', () => {
       last_name: 'Hopper',
     });
     expect(res.statusCode).toBe(302);
-    const token = tokenFrom(String(res.headers.location));
+    const token = await tokenFrom(res);
     const me = await app.inject({ url: '/api/auth/user', headers: bearer(token) });
     expect(me.json()).toMatchObject({
       email: 'grace@example.com',
@@ -524,7 +545,7 @@ describe('Apple sign-in (form post callback)', () => {
     expect(res.statusCode).toBe(302);
     const me = await app.inject({
       url: '/api/auth/user',
-      headers: bearer(tokenFrom(String(res.headers.location))),
+      headers: bearer(await tokenFrom(res)),
     });
     expect(me.json()).toMatchObject({
       email: 'tim@example.com',
@@ -558,12 +579,50 @@ describe('logs', () => {
     const cookie = String(first.headers['set-cookie']).split(';')[0]!;
     const back = await authorize(new URL(String(first.headers.location)));
     const res = await logged.app.inject({ url: back.pathname + back.search, headers: { cookie } });
-    const token = new URL(String(res.headers.location)).searchParams.get('token')!;
+    const token = await tokenFrom(res, logged.app);
     const text = logLines.join('\n');
     expect(text).toContain('"event":"oauth_login"');
     expect(text).not.toContain(back.searchParams.get('code')!);
     expect(text).not.toContain(back.searchParams.get('state')!);
     expect(text).not.toContain(token);
+  });
+});
+
+describe('the code of /auth-success', () => {
+  it('works once, only in the browser that began the sign-in, and only for a short while', async () => {
+    const first = await googleSignIn({
+      sub: 'g-code',
+      email: 'code@example.com',
+      email_verified: true,
+    });
+    // Another browser (no cookie, or its own cookie) gets nothing: a crafted link signs nobody in.
+    const url = new URL(String(first.headers.location));
+    const stranger = await app.inject({
+      method: 'POST',
+      url: '/api/auth/exchange',
+      headers: { cookie: 'auth_code=someone-elses-browser-cookie-value' },
+      payload: { code: url.searchParams.get('code') },
+    });
+    expect(stranger.statusCode).toBe(400);
+    expect(stranger.json().message).toMatch(/opened in another browser/);
+    // Refused once, the code is spent, even for its own browser.
+    expect((await exchange(first)).statusCode).toBe(400);
+
+    const second = await googleSignIn({
+      sub: 'g-code',
+      email: 'code@example.com',
+      email_verified: true,
+    });
+    expect(await tokenFrom(second)).toEqual(expect.any(String));
+    expect((await exchange(second)).statusCode).toBe(400);
+
+    const late = await googleSignIn({
+      sub: 'g-code',
+      email: 'code@example.com',
+      email_verified: true,
+    });
+    await db.update(authCodes).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect((await exchange(late)).statusCode).toBe(400);
   });
 });
 

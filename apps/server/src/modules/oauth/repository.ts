@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
+  authCodes,
   oauthAccounts,
   oauthLinkTickets,
   oauthStates,
@@ -9,10 +9,9 @@ import {
   type OAuthProviderName,
 } from '../../db/schema.ts';
 import type { UserRow } from '../users/repository.ts';
+import { hashSecret } from '../../lib/secrets.ts';
 
-/** States, browser cookies and tickets are stored as hashes: a database read reveals none. */
-export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-
+export type { OAuthProviderName };
 export type OAuthStateRow = typeof oauthStates.$inferSelect;
 export type LinkTicketRow = typeof oauthLinkTickets.$inferSelect;
 
@@ -29,11 +28,11 @@ export function createOAuthRepository(db: Db) {
       // Abandoned sign-ins are swept as new ones start (indexed; usually nothing to delete).
       await db.delete(oauthStates).where(lt(oauthStates.expiresAt, sql`now()`));
       await db.insert(oauthStates).values({
-        stateHash: sha256(values.state),
+        stateHash: hashSecret(values.state),
         provider: values.provider,
         codeVerifier: values.codeVerifier,
         nonce: values.nonce,
-        browserHash: sha256(values.browser),
+        browserHash: hashSecret(values.browser),
         expiresAt: values.expiresAt,
       });
     },
@@ -48,7 +47,9 @@ export function createOAuthRepository(db: Db) {
     ): Promise<OAuthStateRow | undefined> {
       const [row] = await db
         .delete(oauthStates)
-        .where(and(eq(oauthStates.stateHash, sha256(state)), eq(oauthStates.provider, provider)))
+        .where(
+          and(eq(oauthStates.stateHash, hashSecret(state)), eq(oauthStates.provider, provider)),
+        )
         .returning();
       if (!row || row.expiresAt.getTime() <= Date.now()) return undefined;
       return row;
@@ -139,7 +140,7 @@ export function createOAuthRepository(db: Db) {
     }) {
       await db.delete(oauthLinkTickets).where(lt(oauthLinkTickets.expiresAt, sql`now()`));
       await db.insert(oauthLinkTickets).values({
-        ticketHash: sha256(values.ticket),
+        ticketHash: hashSecret(values.ticket),
         provider: values.provider,
         subject: values.subject,
         email: values.email,
@@ -156,7 +157,7 @@ export function createOAuthRepository(db: Db) {
         .from(oauthLinkTickets)
         .where(
           and(
-            eq(oauthLinkTickets.ticketHash, sha256(ticket)),
+            eq(oauthLinkTickets.ticketHash, hashSecret(ticket)),
             isNull(oauthLinkTickets.usedAt),
             gt(oauthLinkTickets.expiresAt, sql`now()`),
           ),
@@ -176,7 +177,7 @@ export function createOAuthRepository(db: Db) {
           .set({ usedAt: sql`now()` })
           .where(
             and(
-              eq(oauthLinkTickets.ticketHash, sha256(ticket)),
+              eq(oauthLinkTickets.ticketHash, hashSecret(ticket)),
               isNull(oauthLinkTickets.usedAt),
               gt(oauthLinkTickets.expiresAt, sql`now()`),
             ),
@@ -195,6 +196,31 @@ export function createOAuthRepository(db: Db) {
           .returning({ id: oauthAccounts.id });
         return linked.length > 0 ? 'linked' : 'taken';
       });
+    },
+
+    /** Saves a sign-in's one-time code for the browser that began it; sweeps spent ones. */
+    async saveAuthCode(values: { code: string; userId: string; browser: string; expiresAt: Date }) {
+      await db.delete(authCodes).where(lt(authCodes.expiresAt, sql`now()`));
+      await db.insert(authCodes).values({
+        codeHash: hashSecret(values.code),
+        userId: values.userId,
+        browserHash: hashSecret(values.browser),
+        expiresAt: values.expiresAt,
+      });
+    },
+
+    /**
+     * Spends a code: deleted as it is read, so it works once, whichever browser presents it. The
+     * user id only when the code is live and the browser is the one it was made for.
+     */
+    async takeAuthCode(code: string, browser: string | undefined): Promise<string | undefined> {
+      const [row] = await db
+        .delete(authCodes)
+        .where(eq(authCodes.codeHash, hashSecret(code)))
+        .returning();
+      if (!row || row.expiresAt.getTime() <= Date.now()) return undefined;
+      if (!browser || hashSecret(browser) !== row.browserHash) return undefined;
+      return row.userId;
     },
   };
 }

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { OAuthProviderName } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.ts';
 import {
   OAUTH_PROVIDERS,
@@ -12,11 +11,19 @@ import {
 } from '../auth/oauth-unavailable.ts';
 import { issueToken } from '../auth/sign-in.ts';
 import { createProviderClients, ProviderError, type ProviderClient } from './providers.ts';
-import { createOAuthRepository } from './repository.ts';
-import { newSecret, signInWithProvider, type ProviderSignInDeps } from './sign-in-with-provider.ts';
+import { createOAuthRepository, type OAuthProviderName } from './repository.ts';
+import { signInWithProvider, type ProviderSignInDeps } from './sign-in-with-provider.ts';
+import { hashSecret, newSecret } from '../../lib/secrets.ts';
 
 /** How long a started sign-in waits for the provider's answer. */
 export const STATE_TTL_MINUTES = 10;
+/** How long the browser has to exchange the code of /auth-success?code= for its token. */
+export const AUTH_CODE_TTL_SECONDS = 120;
+/** The cookie that binds a sign-in's code to the browser that began it. */
+const AUTH_CODE_COOKIE = 'auth_code';
+const AUTH_CODE_PATH = '/api/auth/exchange';
+const CODE_SPENT =
+  'This sign-in link has expired, was already used, or was opened in another browser. Please sign in again.';
 
 const PROVIDERS: OAuthProviderName[] = ['google', 'facebook', 'apple'];
 
@@ -152,7 +159,7 @@ export function registerOAuthRoutes(app: FastifyInstance, deps: OAuthRouteDeps) 
     const stored = params.state ? await oauth.takeState(params.state, provider) : undefined;
     if (!stored) return refuse(params.state ? 'unknown_state' : 'missing_state', startAgain);
     const browser = readCookie(request, cookieName(provider));
-    if (!browser || createHash('sha256').update(browser).digest('hex') !== stored.browserHash) {
+    if (!browser || hashSecret(browser) !== stored.browserHash) {
       return refuse('browser_mismatch', startAgain);
     }
     if (params.error || !params.code) {
@@ -184,7 +191,7 @@ export function registerOAuthRoutes(app: FastifyInstance, deps: OAuthRouteDeps) 
     const outcome = await signInWithProvider(signInDeps, provider, identity);
     switch (outcome.kind) {
       case 'signed-in': {
-        const { user, token, created } = outcome;
+        const { user, created } = outcome;
         request.log.info({ event: 'oauth_login', provider, userId: user.id, created }, 'signed in');
         if (created) {
           const who = `${user.firstName} ${user.lastName}`.trim() || user.email;
@@ -195,9 +202,28 @@ export function registerOAuthRoutes(app: FastifyInstance, deps: OAuthRouteDeps) 
             link: `/wkm-dashboard/customers/edit/${user.id}`,
           });
         }
+        // The address carries a one-time code, not a token: the app exchanges it, from this
+        // browser only (its cookie), so a link made by someone else signs nobody in.
+        const code = newSecret();
+        const browser = newSecret();
+        await oauth.saveAuthCode({
+          code,
+          userId: user.id,
+          browser,
+          expiresAt: new Date(Date.now() + AUTH_CODE_TTL_SECONDS * 1000),
+        });
+        const cookie = [
+          `${AUTH_CODE_COOKIE}=${browser}`,
+          `Path=${AUTH_CODE_PATH}`,
+          `Max-Age=${AUTH_CODE_TTL_SECONDS}`,
+          'HttpOnly',
+          'SameSite=Lax',
+          ...(secure ? ['Secure'] : []),
+        ].join('; ');
         return reply
+          .header('set-cookie', cookie)
           .header('cache-control', 'no-store')
-          .redirect(`${config.publicUrl}/auth-success?token=${encodeURIComponent(token)}`, 302);
+          .redirect(`${config.publicUrl}/auth-success?code=${encodeURIComponent(code)}`, 302);
       }
       case 'link-password':
         request.log.info(
@@ -310,6 +336,35 @@ export function registerOAuthRoutes(app: FastifyInstance, deps: OAuthRouteDeps) 
       },
     );
   });
+
+  r.post(
+    AUTH_CODE_PATH,
+    {
+      config: { access: 'public', rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchange the one-time code of /auth-success?code= for a sign-in token',
+        body: z.object({ code: z.string().min(20).max(200) }),
+        response: { 200: z.object({ token: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      const userId = await oauth.takeAuthCode(
+        request.body.code,
+        readCookie(request, AUTH_CODE_COOKIE),
+      );
+      reply.header(
+        'set-cookie',
+        `${AUTH_CODE_COOKIE}=; Path=${AUTH_CODE_PATH}; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
+      );
+      const user = userId ? await deps.users.findById(userId) : undefined;
+      if (!user) {
+        request.log.info({ event: 'oauth_code_refused' }, 'sign-in code refused');
+        throw badRequest(CODE_SPENT);
+      }
+      return { token: await issueToken(deps, user) };
+    },
+  );
 
   r.post(
     '/api/auth/oauth/link/preview',

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { newSecret } from '../../lib/secrets.ts';
 import type { OAuthProviderName } from '../../db/schema.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
 import { OAUTH_PROVIDERS } from '../auth/oauth-unavailable.ts';
-import { issueToken, type AuthDeps } from '../auth/sign-in.ts';
+import type { AuthDeps } from '../auth/sign-in.ts';
 import type { UserRow } from '../users/repository.ts';
 import type { ProviderIdentity } from './providers.ts';
 import type { OAuthRepository } from './repository.ts';
@@ -16,7 +16,7 @@ export interface ProviderSignInDeps extends AuthDeps {
 }
 
 export type ProviderSignInOutcome =
-  | { kind: 'signed-in'; user: UserRow; token: string; created: boolean }
+  | { kind: 'signed-in'; user: UserRow; created: boolean }
   /** An account has the email: the person proves it is theirs with its password. */
   | { kind: 'link-password'; ticket: string; userId: string }
   /** An account without a password has the email: a link was mailed to that address. */
@@ -24,8 +24,6 @@ export type ProviderSignInOutcome =
   | { kind: 'no-email' }
   /** An account has the email, but the provider did not verify it: no linking is offered. */
   | { kind: 'email-unverified'; userId: string };
-
-const newSecret = () => randomBytes(32).toString('base64url');
 
 /**
  * Signs in the person a provider vouched for (docs/decisions/040): by the linked identity, else
@@ -41,8 +39,7 @@ export async function signInWithProvider(
     const account = await deps.oauth.findAccount(provider, identity.subject);
     if (account) {
       const user = await deps.users.findById(account.userId);
-      if (user)
-        return { kind: 'signed-in', user, token: await issueToken(deps, user), created: false };
+      if (user) return { kind: 'signed-in', user, created: false };
     }
     if (!identity.email) return { kind: 'no-email' };
 
@@ -57,12 +54,7 @@ export async function signInWithProvider(
       lastName: identity.lastName.slice(0, 100),
     });
     if (created === 'raced' || created === 'email-taken') continue; // look again
-    return {
-      kind: 'signed-in',
-      user: created,
-      token: await issueToken(deps, created),
-      created: true,
-    };
+    return { kind: 'signed-in', user: created, created: true };
   }
   throw new Error('provider sign-in raced twice');
 }
@@ -101,5 +93,3 @@ async function offerLink(
   });
   return { kind: 'link-email-sent', userId: user.id };
 }
-
-export { newSecret };

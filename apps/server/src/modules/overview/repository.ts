@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { payments, projects, users } from '../../db/schema.ts';
 
@@ -24,20 +24,33 @@ const PERIODS: readonly Period[] = ['day', 'week', 'month'];
  * a sale at 23:30 local time belongs to that local day, weeks start on Monday (ISO), and months
  * and days follow daylight saving.
  */
+/** What the overview shows of a sale. */
+const saleColumns = {
+  id: projects.id,
+  title: projects.serviceTitle,
+  type: projects.type,
+  createdAt: projects.createdAt,
+  totalPriceCents: projects.totalPriceCents,
+};
+
 export function createOverviewRepository(db: Db) {
   return {
     /** The newest sales (projects and paid custom quotes), newest first. */
     async latestSales(limit: number) {
       return db
-        .select({
-          id: projects.id,
-          title: projects.serviceTitle,
-          type: projects.type,
-          createdAt: projects.createdAt,
-          totalPriceCents: projects.totalPriceCents,
-        })
+        .select(saleColumns)
         .from(projects)
         .orderBy(desc(projects.createdAt), desc(projects.id))
+        .limit(limit);
+    },
+
+    /** Open orders no co-ordinator has yet (the shop had none to assign), oldest first. */
+    async salesWithoutCoordinator(limit: number) {
+      return db
+        .select(saleColumns)
+        .from(projects)
+        .where(and(isNull(projects.coordinatorId), inArray(projects.status, ['active', 'on-hold'])))
+        .orderBy(asc(projects.createdAt), asc(projects.id))
         .limit(limit);
     },
 

@@ -4,15 +4,20 @@ import {
   OVERVIEW_LATEST_SALES,
   OVERVIEW_NEW_CLIENTS,
   overviewSchema,
+  setupChecklistSchema,
   type Overview,
   type RevenuePeriod,
 } from '@noise/shared/overview';
 import { toDollars } from '@noise/shared/pricing';
 import { displayNameOf } from '@noise/shared/user';
+import type { Config } from '../../config.ts';
 import type { OverviewRepository, RevenueWindow } from './repository.ts';
+import { setupChecklist } from './setup-checklist.ts';
 
 export interface OverviewDeps {
   overview: OverviewRepository;
+  config: Config;
+  countCoordinators: () => Promise<number>;
   /** IANA time zone of the business (BUSINESS_TIMEZONE). */
   timeZone: string;
   /** The clock; tests pass a fixed one. */
@@ -21,8 +26,9 @@ export interface OverviewDeps {
 
 /** The staff overview: latest sales, newest customers, revenue today, this week, this month. */
 export async function loadOverview(deps: OverviewDeps): Promise<Overview> {
-  const [sales, clients, revenue] = await Promise.all([
+  const [sales, waiting, clients, revenue] = await Promise.all([
     deps.overview.latestSales(OVERVIEW_LATEST_SALES),
+    deps.overview.salesWithoutCoordinator(OVERVIEW_LATEST_SALES),
     deps.overview.newestClients(OVERVIEW_NEW_CLIENTS),
     deps.overview.revenue(deps.now(), deps.timeZone),
   ]);
@@ -32,14 +38,16 @@ export async function loadOverview(deps: OverviewDeps): Promise<Overview> {
     from: w.from.toISOString(),
     to: w.to.toISOString(),
   });
+  const toSale = (s: (typeof sales)[number]) => ({
+    id: s.id,
+    title: s.title,
+    type: s.type,
+    date: s.createdAt.toISOString(),
+    totalPrice: toDollars(s.totalPriceCents),
+  });
   return {
-    salesData: sales.map((s) => ({
-      id: s.id,
-      title: s.title,
-      type: s.type,
-      date: s.createdAt.toISOString(),
-      totalPrice: toDollars(s.totalPriceCents),
-    })),
+    salesData: sales.map(toSale),
+    needsCoordinator: waiting.map(toSale),
     clients: clients.map((c) => {
       const profile = { displayName: c.displayName, firstName: c.firstName, lastName: c.lastName };
       return {
@@ -59,6 +67,19 @@ export async function loadOverview(deps: OverviewDeps): Promise<Overview> {
 }
 
 export function registerOverviewRoutes(app: FastifyInstance, deps: OverviewDeps) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/overview/setup',
+    {
+      // Admins and super-admins: the ones who can change what it lists.
+      config: { access: 'site-users:manage' },
+      schema: {
+        tags: ['overview'],
+        summary: 'What the shop still needs before it trades for real',
+        response: { 200: setupChecklistSchema },
+      },
+    },
+    async () => setupChecklist(deps.config, await deps.countCoordinators()),
+  );
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/overview',
     {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { formatMoney, isRecurring } from '@noise/shared/pricing';
 import type { Db } from '../../db/client.ts';
 import type { AfterAnswer } from '../../lib/after-answer.ts';
+import { hashSecret, newSecret } from '../../lib/secrets.ts';
 import { createJobRepository } from '../jobs/repository.ts';
 import { enqueueEmail } from '../jobs/email.ts';
 import { createProjectRepository } from '../projects/repository.ts';
@@ -70,14 +71,24 @@ export async function completeOrder(
     const order = attempt.order as unknown as PricedOrder;
     const customerId = attempt.providerCustomerId ?? payment.customerId;
     const paymentMethodId = payment.paymentMethodId ?? attempt.paymentMethodId;
+    // A guest's order for an existing account waits for its owner (docs/decisions/043): the
+    // link that claims it goes to the account's own address, never to one the guest typed.
+    const owner = attempt.heldForOwner
+      ? await createUserRepository(db).findById(attempt.userId)
+      : undefined;
+    const claimToken = owner ? newSecret() : null;
 
-    const project = await createProjectRepository(db).insert(
+    const projectRepo = createProjectRepository(db);
+    // 'Assign one for me': picked now, from the co-ordinators' load at this moment; none at all
+    // leaves the project waiting for staff to assign one (the overview lists it).
+    const coordinatorId = order.coordinatorId ?? (await projectRepo.pickCoordinator()) ?? null;
+    const project = await projectRepo.insert(
       {
         type: order.projectType,
         userId: attempt.userId,
         serviceId: order.serviceId,
         quoteId: order.quoteId,
-        coordinatorId: order.coordinatorId,
+        coordinatorId,
         status: 'active',
         serviceTitle: order.service.title,
         serviceDescription: order.service.description,
@@ -97,6 +108,7 @@ export async function completeOrder(
         contactCompanyName: order.contact.companyName,
         contactNumber: order.contact.contactNumber,
         contactEmail: order.contact.emailAddress,
+        claimTokenHash: claimToken ? hashSecret(claimToken) : null,
       },
       order.extras,
     );
@@ -139,13 +151,16 @@ export async function completeOrder(
 
     if (order.quoteId) await createOrderSources(db).markQuotePaid(order.quoteId);
 
-    const recorded = await createUserRepository(db).recordOrder(attempt.userId, {
-      companyName: order.fillProfile.companyName ?? '',
-      contactNumber: order.fillProfile.contactNumber ?? '',
-      stripeCustomerId: customerId,
-      defaultPaymentMethodId: paymentMethodId,
-    });
-    if (!recorded) throw new Error(`No user ${attempt.userId}`);
+    // A held order changes nothing of the account: not its profile, not its card.
+    if (!attempt.heldForOwner) {
+      const recorded = await createUserRepository(db).recordOrder(attempt.userId, {
+        companyName: order.fillProfile.companyName ?? '',
+        contactNumber: order.fillProfile.contactNumber ?? '',
+        stripeCustomerId: customerId,
+        defaultPaymentMethodId: paymentMethodId,
+      });
+      if (!recorded) throw new Error(`No user ${attempt.userId}`);
+    }
 
     const updated = await repo.updateAttempt(attempt.id, {
       state: 'succeeded',
@@ -157,21 +172,24 @@ export async function completeOrder(
       lockedUntil: null,
     });
 
+    const money = (cents: number) => `${formatMoney(cents, attempt.currency)} ${attempt.currency}`;
     await enqueueEmail(
       createJobRepository(db),
       {
-        to: order.contact.emailAddress,
+        to: owner ? owner.email : order.contact.emailAddress,
         subject: `Your ${deps.companyName} order: ${order.service.title}`,
         text: [
           `Hi ${order.contact.firstName || 'there'},`,
           '',
           `Thank you for ordering ${order.service.title} (${order.package.title}).`,
-          `We charged ${formatMoney(attempt.amountCents)} ${attempt.currency} including GST of ${formatMoney(attempt.gstCents)}. Your tax invoice is attached.`,
+          `Due today: ${money(attempt.amountCents)} inc. GST (GST ${money(attempt.gstCents)}), paid. Your tax invoice is attached.`,
           subscriptionId
-            ? `Your ${order.package.type} fee of ${formatMoney(order.recurringTotalWithGstCents)} including GST will be charged to the same card each ${order.package.type === 'weekly' ? 'week' : 'month'} until you cancel.`
+            ? `Then ${money(order.recurringTotalWithGstCents)} every ${order.package.type === 'weekly' ? 'week' : 'month'} inc. GST, charged to the same card until you cancel.`
             : '',
           '',
-          `Follow your project at ${deps.publicUrl}/dashboard/projects/${project.id}`,
+          claimToken
+            ? `This email address already has an account with us, so the order waits for you there. To add it to your account, open this link:\n${deps.publicUrl}/claim-order?token=${encodeURIComponent(claimToken)}\n\nIf you did not place this order, ignore this email: nothing is added to your account.`
+            : `Follow your project at ${deps.publicUrl}/dashboard/projects/${project.id}`,
           '',
           deps.companyName,
         ]

@@ -9,25 +9,26 @@ import type { UserRepository, UserRow } from '../users/repository.ts';
  * The account a guest's order goes into (docs/decisions/013-guest-checkout.md):
  * - no account has that email: a client account without a password is made for it; the guest
  *   is signed in to follow the order, and an email lets them choose a password;
- * - a client account has it: the order goes into that account, visible only once its owner
- *   signs in (the guest is not signed in and sees nothing of the account);
- * - except an account a guest checkout made that still holds nothing (no password, no sign-in
- *   provider, no order: a first card was declined): it is the guest's again, there is nothing
- *   in it to see;
+ * - any other client account has it, whatever its state (with or without a password, orders or
+ *   a sign-in provider; made by staff, or by an earlier guest checkout): the guest is not signed
+ *   in and sees nothing of it, and the order waits for the account's owner to claim it through
+ *   the link mailed to that address (docs/decisions/043);
  * - a staff account has it: refused; staff sign in to order.
+ * Only an account this very request made signs the guest in. `held` says whether the order waits
+ * for the owner: not when a repeat of the checkout that made the account (its idempotency key)
+ * lost the race to make it.
  */
 export async function resolveGuestAccount(
   users: UserRepository,
-  isEmptyGuestAccount: (user: UserRow) => Promise<boolean>,
   guest: GuestDetails,
+  idempotencyKey: string,
   log: FastifyBaseLogger,
-): Promise<{ user: UserRow; created: boolean }> {
+): Promise<{ user: UserRow; created: boolean; held: boolean }> {
   if (!isValidAustralianPhone(guest.phoneNumber)) {
     throw badRequest(AU_PHONE_MESSAGE, [{ path: 'guest.phoneNumber', message: AU_PHONE_MESSAGE }]);
   }
   const existing = await users.findByEmail(guest.email);
-  if (existing && (await isEmptyGuestAccount(existing))) return { user: existing, created: true };
-  if (existing) return checked(existing);
+  if (existing) return checked(existing, idempotencyKey);
   const created = await users.insertIfEmailFree({
     email: guest.email,
     role: 'client',
@@ -35,18 +36,19 @@ export async function resolveGuestAccount(
     firstName: guest.firstName,
     lastName: guest.lastName,
     contactNumber: normalizePhone(guest.phoneNumber),
+    guestCheckoutKey: idempotencyKey,
   });
   if (created) {
     log.info({ userId: created.id, event: 'guest_account_created' }, 'guest account created');
-    return { user: created, created: true };
+    return { user: created, created: true, held: false };
   }
   // Two guest checkouts with one new email at once: the other made the account.
-  return checked((await users.findByEmail(guest.email))!);
+  return checked((await users.findByEmail(guest.email))!, idempotencyKey);
 }
 
-function checked(user: UserRow) {
+function checked(user: UserRow, idempotencyKey: string) {
   if (isStaffRole(user.role)) {
     throw forbidden('This email belongs to a team account. Please sign in to order.');
   }
-  return { user, created: false };
+  return { user, created: false, held: user.guestCheckoutKey !== idempotencyKey };
 }

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  claimOrderRequest,
+  claimOrderResponse,
   confirmPaymentRequest,
   guestCheckoutRequest,
   guestCheckoutResponse,
@@ -11,8 +13,8 @@ import {
 import type { Config } from '../../config.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { issueToken, type AuthDeps } from '../auth/sign-in.ts';
-import { createProjectRepository } from '../projects/repository.ts';
 import { createUserRepository } from '../users/repository.ts';
+import { claimHeldOrder } from './claim-order.ts';
 import { resolveGuestAccount } from './guest-checkout.ts';
 import { confirmPayment, handlePayment, type CheckoutDeps } from './place-order.ts';
 import { createPaymentRepository } from './repository.ts';
@@ -25,7 +27,6 @@ export function registerGuestCheckoutRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['payments'];
   const users = createUserRepository(deps.checkout.db);
-  const projects = createProjectRepository(deps.checkout.db);
 
   r.post(
     '/api/payments/guest-checkout',
@@ -39,18 +40,18 @@ export function registerGuestCheckoutRoutes(
         request.body.idempotencyKey ?? (typeof header === 'string' ? header : undefined),
       );
       if (!parsedKey.success) throw badRequest('An idempotency key is required');
-      const { user, created } = await resolveGuestAccount(
+      const { user, created, held } = await resolveGuestAccount(
         users,
-        async (u) =>
-          u.role === 'client' &&
-          !u.passwordHash &&
-          !u.isOAuth &&
-          (await projects.listByUser(u.id)).length === 0,
         request.body.guest,
+        parsedKey.data,
         request.log,
       );
       const { guest: _guest, ...payment } = request.body;
-      const result = await handlePayment(deps.checkout, user.id, payment, parsedKey.data);
+      // An account that existed before this request is not the guest's: the order waits for
+      // its owner, and its saved card and provider customer are left alone.
+      const result = await handlePayment(deps.checkout, user.id, payment, parsedKey.data, {
+        heldForOwner: held,
+      });
       if (!created) {
         // The account is not the guest's to see: nothing of it goes back but the outcome.
         const redacted = result.success
@@ -94,5 +95,14 @@ export function registerGuestCheckoutRoutes(
       await confirmPayment(deps.checkout, attempt.userId, request.body.paymentIntentId);
       return { success: true as const };
     },
+  );
+
+  r.post(
+    '/api/payments/claim-order',
+    {
+      config: { access: 'public', rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: { tags, body: claimOrderRequest, response: { 200: claimOrderResponse } },
+    },
+    async (request) => claimHeldOrder(deps.checkout.db, request.body.token),
   );
 }

@@ -46,7 +46,7 @@ describe('GET /api/payments/config', () => {
   it('tells the card form which provider and currency to use', async () => {
     const res = await app.inject({ url: '/api/payments/config' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ provider: 'sandbox', publishableKey: null, currency: 'USD' });
+    expect(res.json()).toEqual({ provider: 'sandbox', publishableKey: null, currency: 'AUD' });
   });
 });
 
@@ -86,7 +86,7 @@ describe('POST /api/payments/handle-payment', () => {
       totalPriceCents: expected.displayTotalCents,
       oneTimeTotalWithGstCents: expected.oneTimeTotalWithGstCents,
       recurringTotalWithGstCents: 0,
-      currency: 'USD',
+      currency: 'AUD',
       contactFirstName: 'Test',
       contactCompanyName: 'Acme Pty Ltd',
       contactNumber: '0412345678',
@@ -108,7 +108,7 @@ describe('POST /api/payments/handle-payment', () => {
       provider: 'sandbox',
       amountCents: expected.grandTotalCents,
       gstCents: expected.gstCents,
-      currency: 'USD',
+      currency: 'AUD',
       status: 'succeeded',
       transactionId: expect.stringMatching(/^pi_sandbox_/),
     });
@@ -444,7 +444,7 @@ describe('custom quotes', () => {
     expect(res.json()).toEqual({
       _id: quote.id,
       name: 'Launch campaign',
-      desc: 'A launch campaign for the new store',
+      summary: 'A launch campaign for the new store',
       deliverables: 'Strategy, Four videos, Launch event',
       extras: 'Photographer, Catering',
       value: 1234.56,

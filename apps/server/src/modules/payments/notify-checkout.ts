@@ -13,10 +13,13 @@ export function checkoutNotifications(app: FastifyInstance, config: Config) {
   async function notifyOrder(projectId: string, userId: string) {
     const project = await createProjectRepository(app.database.db).findById(projectId);
     if (!project) return;
+    // A guest's order waiting for the account's owner: the receipt carries the claim link, and
+    // the account hears nothing else until they claim it (docs/decisions/043).
+    const held = project.claimTokenHash !== null;
     // A guest's new account has no password yet: the first paid order mails the link to set
     // one, however the payment finished (at once, or after the bank's check).
     const owner = await createUserRepository(app.database.db).findById(userId);
-    if (owner && !owner.passwordHash && !owner.isOAuth) {
+    if (!held && owner && !owner.passwordHash && !owner.isOAuth) {
       await sendPasswordReset(
         { db: app.database.db, config, mailer: app.mailer, log: app.log },
         owner,
@@ -25,19 +28,33 @@ export function checkoutNotifications(app: FastifyInstance, config: Config) {
     }
     const customerName =
       `${project.contactFirstName} ${project.contactLastName}`.trim() || project.contactEmail;
-    const paid = formatMoney(project.oneTimeTotalWithGstCents + project.recurringTotalWithGstCents);
+    const paid = formatMoney(
+      project.oneTimeTotalWithGstCents + project.recurringTotalWithGstCents,
+      project.currency,
+    );
     const isQuote = project.type !== 'Project';
-    await app.notifier.sendQuietly([userId], {
-      kind: 'payment',
-      title: `Payment received: ${project.serviceTitle}`,
-      body: `Thank you. We received ${paid} inc. GST; your tax invoice is in your project.`,
-      link: `/dashboard/projects/${project.id}`,
-      skipEmail: true,
-    });
+    if (!held) {
+      await app.notifier.sendQuietly([userId], {
+        kind: 'payment',
+        title: `Payment received: ${project.serviceTitle}`,
+        body: `Thank you. We received ${paid} inc. GST; your tax invoice is in your project.`,
+        link: `/dashboard/projects/${project.id}`,
+        skipEmail: true,
+      });
+    }
     await app.notifier.toStaff({
       kind: isQuote ? 'quote-paid' : 'new-order',
-      title: isQuote ? `Quote paid: ${project.serviceTitle}` : `New order: ${project.serviceTitle}`,
-      body: `${customerName} paid ${paid} inc. GST (${project.packageTitle || 'custom quote'}).`,
+      title:
+        (isQuote ? `Quote paid: ${project.serviceTitle}` : `New order: ${project.serviceTitle}`) +
+        (project.coordinatorId ? '' : ' (needs a co-ordinator)'),
+      body:
+        `${customerName} paid ${paid} inc. GST (${project.packageTitle || 'custom quote'}).` +
+        (project.coordinatorId
+          ? ''
+          : ' The shop has no co-ordinator to assign it to: please choose one for it.') +
+        (held
+          ? ' Ordered as a guest with the email of an existing account: waiting for its owner to claim it.'
+          : ''),
       link: `/wkm-dashboard/${isQuote ? 'custom-sales' : 'sales'}/edit/${project.id}`,
     });
   }

@@ -10,9 +10,9 @@ const base = () => ({
 });
 
 describe('payment settings', () => {
-  it('defaults to the offline sandbox in USD with the job runner on', () => {
+  it('defaults to the offline sandbox in Australian dollars with the job runner on', () => {
     const config = loadConfig(base());
-    expect(config.payments).toEqual({ provider: 'sandbox', currency: 'USD', stripe: undefined });
+    expect(config.payments).toEqual({ provider: 'sandbox', currency: 'AUD', stripe: undefined });
     expect(config.jobsPollIntervalMs).toBe(5000);
     expect(config.renewals).toEqual({ maxFailures: 3, retryBaseMs: 3_600_000 });
   });

@@ -11,10 +11,17 @@ export interface CheckoutDeps extends CompletionDeps {
   currency: string;
   /** How long a request waits for the same key's in-flight attempt before answering 409. */
   waitForInFlightMs?: number;
+  /** How long a payment waits for the customer's bank check before it is cancelled. */
+  actionTtlMs?: number;
 }
 
 /** A processing attempt is ours for this long; after it, a retry may take it over. */
 const ATTEMPT_LOCK_MS = 2 * 60_000;
+/** A bank check (3-D Secure) not finished in this time is abandoned: the payment is cancelled. */
+export const ACTION_TTL_MS = 15 * 60_000;
+export const ACTION_EXPIRED_MESSAGE =
+  'The check with your bank was not finished in time, so the payment was cancelled. You have not been charged: please pay again.';
+const REPLACED_MESSAGE = 'You started a new payment, so this one was cancelled.';
 const POLL_MS = 25;
 
 export const declined = (message: string) => new AppError('payment_declined', 402, message);
@@ -45,6 +52,7 @@ export async function handlePayment(
   userId: string,
   body: HandlePaymentRequest,
   idempotencyKey: string,
+  options: { heldForOwner?: boolean } = {},
 ): Promise<HandlePaymentResponse> {
   const repo = createPaymentRepository(deps.db);
   const requestHash = hashOrderRequest(body);
@@ -56,13 +64,19 @@ export async function handlePayment(
   if (!user) throw notFound('User not found');
   // Priced and checked before anything is recorded: a wrong amount leaves no trace.
   const order = await priceOrderRequest(createOrderSources(deps.db), user, body);
+  await replaceWaitingAttempts(deps, userId, order, idempotencyKey);
   if (order.quoteId) {
-    const live = await repo.findLiveQuoteAttempt(order.quoteId);
+    let live = await repo.findLiveQuoteAttempt(order.quoteId);
+    // Someone else's abandoned bank check no longer holds the quote once its wait is over.
+    if (live?.state === 'requires_action' && live.expiresAt && live.expiresAt <= new Date()) {
+      await expireWaitingAttempt(deps, live, ACTION_EXPIRED_MESSAGE);
+      live = await repo.findLiveQuoteAttempt(order.quoteId);
+    }
     if (live && live.idempotencyKey !== idempotencyKey) {
       throw conflict(
         live.state === 'succeeded'
           ? 'This quote has already been paid.'
-          : 'A payment for this quote is already in progress.',
+          : 'A payment for this quote is already in progress. If it was abandoned, it is cancelled within 15 minutes: please try again then.',
       );
     }
   }
@@ -83,6 +97,7 @@ export async function handlePayment(
       provider: deps.provider.name,
       paymentMethodId: body.payment_method,
       lockedUntil: new Date(Date.now() + ATTEMPT_LOCK_MS),
+      heldForOwner: options.heldForOwner ?? false,
     });
   } catch (error) {
     if (isUniqueViolation(error))
@@ -169,20 +184,25 @@ async function processAttempt(
   const repo = createPaymentRepository(deps.db);
   let payment: ProviderPayment;
   try {
+    // A held guest order pays as its own provider customer: the account's is not the guest's.
+    const accountCustomerId = attempt.heldForOwner ? null : user.stripeCustomerId;
     const customerId =
       attempt.providerCustomerId ??
       (await deps.provider.ensureCustomer({
-        existingId: user.stripeCustomerId,
+        existingId: accountCustomerId,
         email: user.email,
         name: `${user.firstName} ${user.lastName}`.trim(),
         userId: user.id,
+        key: attempt.heldForOwner ? `attempt:${attempt.id}` : undefined,
       }));
     if (customerId !== attempt.providerCustomerId) {
       // A customer made just now is remembered at once, so that a retry of this attempt charges
       // the same one; the customer's own is found again by a retry.
-      if (customerId !== user.stripeCustomerId) {
+      if (customerId !== accountCustomerId) {
         await repo.updateAttempt(attempt.id, { providerCustomerId: customerId });
-        await createUserRepository(deps.db).update(user.id, { stripeCustomerId: customerId });
+        if (!attempt.heldForOwner) {
+          await createUserRepository(deps.db).update(user.id, { stripeCustomerId: customerId });
+        }
       }
       attempt = { ...attempt, providerCustomerId: customerId };
     }
@@ -221,6 +241,10 @@ export async function settle(
         state: 'requires_action',
         providerPaymentId: payment.id,
         lockedUntil: null,
+        // Only when it starts waiting: answering the same attempt again does not extend it.
+        ...(attempt.state === 'requires_action'
+          ? {}
+          : { expiresAt: new Date(Date.now() + (deps.actionTtlMs ?? ACTION_TTL_MS)) }),
       });
       return {
         success: false,
@@ -274,6 +298,63 @@ export async function confirmPayment(
     );
   }
   return settle(deps, attempt, payment);
+}
+
+/**
+ * A customer who starts paying again (another card, after closing the bank's window) replaces
+ * their own attempts at the same order still waiting on a bank check: those are cancelled with
+ * the provider first, so finishing an old check later cannot charge twice. One that turns out
+ * paid meanwhile is completed, and the new payment is refused.
+ */
+async function replaceWaitingAttempts(
+  deps: CheckoutDeps,
+  userId: string,
+  order: { quoteId: string | null; serviceId: string | null },
+  idempotencyKey: string,
+) {
+  const waiting = await createPaymentRepository(deps.db).listWaitingAttemptsOfUser(userId);
+  for (const attempt of waiting) {
+    if (attempt.idempotencyKey === idempotencyKey) continue;
+    const earlier = attempt.order as { quoteId?: string | null; serviceId?: string | null };
+    const sameOrder = order.quoteId
+      ? earlier.quoteId === order.quoteId
+      : !earlier.quoteId && earlier.serviceId === order.serviceId;
+    if (!sameOrder) continue;
+    if ((await expireWaitingAttempt(deps, attempt, REPLACED_MESSAGE)) === 'succeeded') {
+      throw conflict(
+        order.quoteId
+          ? 'This quote has already been paid.'
+          : 'Your earlier payment for this order went through after all: see your projects.',
+      );
+    }
+  }
+}
+
+/**
+ * Ends an attempt waiting on the customer's bank check: the payment is cancelled with the
+ * provider, and the attempt fails with `message`. When the provider says it was paid just
+ * before, the order is completed instead. Safe to run twice, in any process.
+ */
+export async function expireWaitingAttempt(
+  deps: CheckoutDeps,
+  attempt: AttemptRow,
+  message: string,
+): Promise<'succeeded' | 'cancelled'> {
+  const payment = attempt.providerPaymentId
+    ? await deps.provider.cancelPayment(attempt.providerPaymentId).catch((error: unknown) => {
+        throw error instanceof ProviderUnavailableError ? providerDown() : error;
+      })
+    : null;
+  if (payment?.status === 'succeeded') {
+    await completeOrder(deps, attempt.id, payment);
+    return 'succeeded';
+  }
+  await createPaymentRepository(deps.db).failWaitingAttempt(attempt.id, message);
+  deps.log.info(
+    { attemptId: attempt.id, userId: attempt.userId, event: 'payment_attempt_cancelled' },
+    'waiting payment cancelled',
+  );
+  return 'cancelled';
 }
 
 function isUniqueViolation(error: unknown): boolean {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { HandlePaymentRequest } from '@noise/shared/payments';
+import { ASSIGN_COORDINATOR, type HandlePaymentRequest } from '@noise/shared/payments';
 import { AU_PHONE_MESSAGE, isValidAustralianPhone, normalizePhone } from '@noise/shared/phone';
 import {
   formatMoney,
@@ -27,7 +27,8 @@ export interface PricedOrder {
   projectType: ProjectType;
   serviceId: string | null;
   quoteId: string | null;
-  coordinatorId: string;
+  /** Null: the buyer asked us to assign one; it is picked when the order completes. */
+  coordinatorId: string | null;
   service: { title: string; description: string; featurePhoto: string };
   package: {
     title: string;
@@ -146,8 +147,7 @@ export async function priceOrderRequest(
   if (body.type === 'customQuote') return priceQuoteRequest(sources, user, body);
   const details = body.projectDetails;
 
-  const coordinator = await sources.findCoordinator(details.coordinator);
-  if (!coordinator) throw badRequest('Please choose one of our coordinators');
+  const coordinatorId = await chosenCoordinator(sources, details.coordinator);
 
   const serviceId = serviceRef(body);
   if (!serviceId) throw badRequest('The order names no service');
@@ -200,7 +200,7 @@ export async function priceOrderRequest(
     projectType: 'Project',
     serviceId: service.id,
     quoteId: null,
-    coordinatorId: coordinator.id,
+    coordinatorId,
     service: {
       title: service.title,
       description: service.description,
@@ -229,6 +229,14 @@ export async function priceOrderRequest(
   };
 }
 
+/** The co-ordinator the buyer chose, or null when they asked us to assign one. */
+async function chosenCoordinator(sources: OrderSources, choice: string): Promise<string | null> {
+  if (choice === ASSIGN_COORDINATOR) return null;
+  const coordinator = await sources.findCoordinator(choice);
+  if (!coordinator) throw badRequest('Please choose one of our coordinators');
+  return coordinator.id;
+}
+
 async function priceQuoteRequest(
   sources: OrderSources,
   user: UserRow,
@@ -239,8 +247,7 @@ async function priceQuoteRequest(
   if (!quote) throw notFound('This quote does not exist');
   if (quote.paidAt) throw conflict('This quote has already been paid.');
 
-  const coordinator = await sources.findCoordinator(details.coordinatorId);
-  if (!coordinator) throw badRequest('Please choose one of our coordinators');
+  const coordinatorId = await chosenCoordinator(sources, details.coordinatorId);
 
   const price = priceQuote(quote.valueCents);
   if (body.amount !== price.totalWithGstCents) refuseMismatch(body.amount, price.totalWithGstCents);
@@ -250,8 +257,8 @@ async function priceQuoteRequest(
     projectType: 'CustomQuote',
     serviceId: null,
     quoteId: quote.id,
-    coordinatorId: coordinator.id,
-    service: { title: quote.name, description: quote.desc, featurePhoto: '' },
+    coordinatorId,
+    service: { title: quote.name, description: quote.summary, featurePhoto: '' },
     package: {
       title: quote.name,
       type: 'one-time',

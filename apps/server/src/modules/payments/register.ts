@@ -8,6 +8,7 @@ import type { CheckoutDeps } from './place-order.ts';
 import { createPaymentProvider } from './providers/index.ts';
 import type { PaymentProvider } from './providers/provider.ts';
 import { createSandboxProvider } from './providers/sandbox.ts';
+import { expireAbandonedAttempts } from './expire-waiting-attempts.ts';
 import { createRenewalJobHandler, RENEWAL_JOB, scheduleRenewals } from './renew-subscription.ts';
 import { checkoutNotifications } from './notify-checkout.ts';
 import { registerPaymentRoutes } from './routes.ts';
@@ -53,7 +54,10 @@ export function registerCheckout(app: FastifyInstance, config: Config) {
     db,
     log: app.log,
     pollIntervalMs: config.jobsPollIntervalMs,
-    schedule: () => scheduleRenewals(db),
+    schedule: async () => {
+      await scheduleRenewals(db);
+      await expireAbandonedAttempts(deps);
+    },
     handlers: checkoutJobHandlers(app, config, deps),
   });
   app.decorate('jobRunner', runner);

@@ -119,7 +119,7 @@ export function createRenewalJobHandler(deps: RenewalDeps): JobHandler {
             {
               to: project.contactEmail,
               subject: `Receipt: ${project.serviceTitle} ${subscription.interval} fee`,
-              text: `Hi ${project.contactFirstName || 'there'},\n\nWe charged ${formatMoney(subscription.amountCents)} ${subscription.currency} including GST for ${project.serviceTitle} (${project.packageTitle}), the period from ${dateText(periodStart)}. Your tax invoice is attached.\n\n${deps.companyName}`,
+              text: `Hi ${project.contactFirstName || 'there'},\n\nWe charged ${formatMoney(subscription.amountCents, subscription.currency)} ${subscription.currency} including GST for ${project.serviceTitle} (${project.packageTitle}), the period from ${dateText(periodStart)}. Your tax invoice is attached.\n\n${deps.companyName}`,
               invoicePaymentId: recorded.id,
             },
             `receipt:${recorded.id}`,
@@ -152,7 +152,7 @@ export function createRenewalJobHandler(deps: RenewalDeps): JobHandler {
           text: [
             `Hi ${project.contactFirstName || 'there'},`,
             '',
-            `We could not charge ${formatMoney(subscription.amountCents)} ${subscription.currency} for ${project.serviceTitle} (${project.packageTitle}): ${reason}`,
+            `We could not charge ${formatMoney(subscription.amountCents, subscription.currency)} ${subscription.currency} for ${project.serviceTitle} (${project.packageTitle}): ${reason}`,
             pastDue
               ? `After ${failures} attempts your subscription is now past due. Please update your card or contact us.`
               : `We will try again on ${dateText(retryAt)}. You can update your card in your dashboard.`,

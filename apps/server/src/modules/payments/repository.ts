@@ -82,6 +82,39 @@ export function createPaymentRepository(db: Db) {
       return row;
     },
 
+    /** Attempts whose wait for the customer's bank check has ended, oldest first. */
+    async listExpiredWaitingAttempts(now: Date, limit: number): Promise<AttemptRow[]> {
+      return db
+        .select()
+        .from(paymentAttempts)
+        .where(
+          and(eq(paymentAttempts.state, 'requires_action'), lte(paymentAttempts.expiresAt, now)),
+        )
+        .orderBy(asc(paymentAttempts.expiresAt))
+        .limit(limit);
+    },
+
+    /** The user's other attempts still waiting on a bank check. */
+    async listWaitingAttemptsOfUser(userId: string): Promise<AttemptRow[]> {
+      return db
+        .select()
+        .from(paymentAttempts)
+        .where(
+          and(eq(paymentAttempts.userId, userId), eq(paymentAttempts.state, 'requires_action')),
+        )
+        .limit(20);
+    },
+
+    /** Moves a waiting attempt to failed; undefined when it is no longer waiting. */
+    async failWaitingAttempt(id: string, failureMessage: string): Promise<AttemptRow | undefined> {
+      const [row] = await db
+        .update(paymentAttempts)
+        .set({ state: 'failed', failureMessage, expiresAt: null })
+        .where(and(eq(paymentAttempts.id, id), eq(paymentAttempts.state, 'requires_action')))
+        .returning();
+      return row;
+    },
+
     /** A live or paid attempt on this quote (its partial unique index allows one). */
     async findLiveQuoteAttempt(quoteId: string): Promise<AttemptRow | undefined> {
       const [row] = await db

@@ -16,7 +16,6 @@ import {
   updatePaymentInfoRequest,
   updatePaymentInfoResponse,
 } from '@noise/shared/payments';
-import { can } from '@noise/shared/permissions';
 import { publicQuoteSchema } from '@noise/shared/quote';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { requireUser, type AuthUser } from '../../plugins/auth.ts';
@@ -28,6 +27,7 @@ import { createOrderSources } from './order-sources.ts';
 import { confirmPayment, handlePayment, type CheckoutDeps } from './place-order.ts';
 import type { createSandboxProvider } from './providers/sandbox.ts';
 import { createPaymentRepository, type SubscriptionRow } from './repository.ts';
+import { canSeeProject } from '../projects/visibility.ts';
 
 const errorResponse = z
   .object({ statusCode: z.number(), error: z.string(), message: z.string() })
@@ -50,7 +50,7 @@ export function toSubscriptionDto(row: SubscriptionRow) {
 /** The project's owner, or staff who manage sales; anyone else is told it does not exist. */
 async function findOwnProject(deps: CheckoutDeps, caller: AuthUser, projectId: string) {
   const project = await createProjectRepository(deps.db).findById(projectId);
-  if (!project || (project.userId !== caller.id && !can(caller.role, 'sales:manage'))) {
+  if (!project || !canSeeProject(caller, project)) {
     throw notFound('Project not found');
   }
   return project;
@@ -240,7 +240,7 @@ export function registerPaymentRoutes(
       return {
         _id: quote.id,
         name: quote.name,
-        desc: quote.desc,
+        summary: quote.summary,
         deliverables: quote.deliverables,
         extras: quote.extras,
         value: quote.valueCents / 100,

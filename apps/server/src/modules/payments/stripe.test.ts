@@ -95,6 +95,22 @@ function startFakeStripe() {
       }
       return { status: 200, body: intent };
     }
+    if (method === 'POST' && (m = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path))) {
+      const intent = intents.get(m[1]!);
+      if (!intent || intent.status === 'succeeded' || intent.status === 'canceled') {
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              message: `You cannot cancel this PaymentIntent because it has a status of ${String(intent?.status)}.`,
+            },
+          },
+        };
+      }
+      intent.status = 'canceled';
+      return { status: 200, body: intent };
+    }
     if ((m = /^\/v1\/payment_intents\/([^/]+)$/.exec(path))) {
       const intent = intents.get(m[1]!);
       return intent
@@ -244,6 +260,36 @@ describe('Stripe adapter against a fake Stripe', () => {
       offSession: false,
     });
     expect(payment).toMatchObject({ status: 'failed', failureMessage: 'Your card was declined.' });
+  });
+
+  it('cancels a payment waiting on 3-D Secure, and answers one that succeeded meanwhile as paid', async () => {
+    const provider = createStripeProvider(stripeSettings);
+    const waiting = await provider.createPayment({
+      customerId: 'cus_x',
+      paymentMethodId: 'pm_card_threeDSecure2Required',
+      amountCents: 700,
+      currency: 'AUD',
+      idempotencyKey: 'chk_adapter_key_cancel',
+      description: 'Order',
+      metadata: {},
+      offSession: false,
+    });
+    expect(waiting.status).toBe('requires_action');
+    expect(await provider.cancelPayment(waiting.id)).toMatchObject({
+      id: waiting.id,
+      status: 'failed',
+    });
+    const paid = await provider.createPayment({
+      customerId: 'cus_x',
+      paymentMethodId: 'pm_card_visa',
+      amountCents: 700,
+      currency: 'AUD',
+      idempotencyKey: 'chk_adapter_key_cancel_paid',
+      description: 'Order',
+      metadata: {},
+      offSession: false,
+    });
+    expect(await provider.cancelPayment(paid.id)).toMatchObject({ status: 'succeeded' });
   });
 });
 

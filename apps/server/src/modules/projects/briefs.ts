@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BRIEF_MAX_FILES, BRIEF_TEXT_MAX, briefEntrySchema } from '@noise/shared/project';
-import { can } from '@noise/shared/permissions';
 import { displayNameOf } from '@noise/shared/user';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -13,6 +12,7 @@ import { readMultipart } from '../../lib/multipart.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { UserRepository } from '../users/repository.ts';
 import type { ProjectRepository } from './repository.ts';
+import { canSeeProject } from './visibility.ts';
 
 type BriefRow = typeof projectBriefs.$inferSelect;
 type AttachmentRow = typeof briefAttachments.$inferSelect;
@@ -51,7 +51,7 @@ export function registerBriefRoutes(
   async function findVisible(request: FastifyRequest, id: string) {
     const user = requireUser(request);
     const project = await deps.projects.findById(id);
-    if (!project || (project.userId !== user.id && !can(user.role, 'sales:manage'))) {
+    if (!project || !canSeeProject(user, project)) {
       throw notFound('Project not found');
     }
     return project;

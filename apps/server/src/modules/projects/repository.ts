@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   payments,
@@ -24,6 +24,13 @@ export interface NewProjectExtra {
 }
 
 /** Projects (sales) and their extras. Pass a transaction's handle to write inside it. */
+/** A user's projects; without `includeHeld`, only those the customer may see. */
+function ownedBy(userId: string, includeHeld: boolean): SQL {
+  return includeHeld
+    ? eq(projects.userId, userId)
+    : and(eq(projects.userId, userId), isNull(projects.claimTokenHash))!;
+}
+
 export function createProjectRepository(db: Db) {
   return {
     /** Inserts a project with its extras copied as they were ordered. */
@@ -60,26 +67,69 @@ export function createProjectRepository(db: Db) {
     /**
      * A page of one user's projects, newest first, each row with its cursor time (as listPage)
      * and the user's whole count, read in the same statement so the page and its count agree.
+     * Orders still waiting for the owner to claim them (docs/decisions/043) are left out unless
+     * `includeHeld` (staff).
      */
-    async listUserPage(userId: string, after: SQL | undefined, limit: number) {
+    async listUserPage(
+      userId: string,
+      after: SQL | undefined,
+      limit: number,
+      { includeHeld = false }: { includeHeld?: boolean } = {},
+    ) {
+      const held = includeHeld ? sql`true` : sql`counted.claim_token_hash is null`;
+      const own = ownedBy(userId, includeHeld);
       return db
         .select({
           project: projects,
           cursorAt: sql<string>`to_char(${projects.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-          total: sql<number>`(select count(*) from ${projects} counted where counted.user_id = ${userId})::int`,
+          total: sql<number>`(select count(*) from ${projects} counted where counted.user_id = ${userId} and ${held})::int`,
         })
         .from(projects)
-        .where(after ? and(eq(projects.userId, userId), after) : eq(projects.userId, userId))
+        .where(after ? and(own, after) : own)
         .orderBy(desc(projects.createdAt), desc(projects.id))
         .limit(limit);
     },
 
-    async countByUser(userId: string): Promise<number> {
+    async countByUser(
+      userId: string,
+      { includeHeld = false }: { includeHeld?: boolean } = {},
+    ): Promise<number> {
       const [row] = await db
         .select({ count: sql<number>`count(*)::int` })
         .from(projects)
-        .where(eq(projects.userId, userId));
+        .where(ownedBy(userId, includeHeld));
       return Number(row?.count ?? 0);
+    },
+
+    /**
+     * The co-ordinator a new order goes to when its buyer asked us to choose: the one with the
+     * fewest open projects, and of those the one assigned longest ago (never first). Undefined
+     * when the shop has no co-ordinator.
+     */
+    async pickCoordinator(): Promise<string | undefined> {
+      const rows = rowsOf<{ id: string }>(
+        await db.execute(sql`
+          select u.id
+          from ${users} u
+          left join ${projects} p on p.coordinator_id = u.id
+          where u.role = 'co-ordinator'
+          group by u.id
+          order by count(p.id) filter (where p.status in ('active', 'on-hold')),
+                   max(p.created_at) nulls first,
+                   u.id
+          limit 1`),
+      );
+      return rows[0]?.id;
+    },
+
+    /** Spends a claim link: the held order joins its owner's projects. Undefined when unknown. */
+    async claim(tokenHash: string): Promise<ProjectRow | undefined> {
+      const [row] = await db
+        .update(projects)
+        .set({ claimTokenHash: null })
+        .where(eq(projects.claimTokenHash, tokenHash))
+        .returning();
+      return row;
     },
 
     /**

@@ -167,6 +167,44 @@ describe('status updates', () => {
     });
     expect(res.json().status).toBe('on-hold');
   });
+
+  it('refuses an edit that names nothing, and dates that do not exist, changing nothing', async () => {
+    const row = () =>
+      app.database.db
+        .select()
+        .from(projects)
+        .where(sql`${projects.id} = ${bobProject}`);
+    const before = await row();
+    const patch = (payload: object) =>
+      app.inject({
+        method: 'PATCH',
+        url: `/api/projects/${bobProject}`,
+        headers: bearer(cora.token),
+        payload,
+      });
+    const empty = await patch({});
+    expect(empty.statusCode, empty.body).toBe(400);
+    expect(empty.json()).toMatchObject({ error: 'bad_request', message: 'Nothing to update' });
+    for (const date of ['2024-13-45', '2024-02-30', '2023-02-29T10:00:00Z']) {
+      for (const field of ['expectedDeliveryDate', 'deliveryDate']) {
+        const res = await patch({ [field]: date });
+        expect(res.statusCode, `${field}=${date}: ${res.body}`).toBe(400);
+        expect(res.json().message).toMatch(/real date/);
+      }
+    }
+    for (const url of [
+      '/api/projects-all?from=2024-13-45',
+      '/api/projects-all?to=2024-02-30',
+      '/api/reports/sales.csv?from=2024-02-30',
+      '/api/reports/sales.csv?to=2024-13-45',
+      '/api/reports/revenue?from=2023-02-29',
+    ]) {
+      const res = await get(url, admin.token);
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
+      expect(res.json().message, url).toMatch(/real date/);
+    }
+    expect(await row()).toEqual(before);
+  });
 });
 
 describe('the brief', () => {

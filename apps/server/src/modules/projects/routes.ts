@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { can } from '@noise/shared/permissions';
 import {
@@ -18,7 +17,6 @@ import {
 import { displayNameOf } from '@noise/shared/user';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { requireUser, type AuthUser } from '../../plugins/auth.ts';
 import type { AuditRepository } from '../audit/repository.ts';
@@ -27,6 +25,7 @@ import { effectOfStatusUpdate } from './change-status.ts';
 import { afterCursor, encodeCursor, salesFilters } from './sales-filters.ts';
 import { loadProjectDtos } from './project-dto.ts';
 import type { ProjectRepository, ProjectRow } from './repository.ts';
+import { canSeeProject } from './visibility.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const projectIdParams = z.object({ projectId: z.string().min(1).max(64) });
@@ -52,7 +51,7 @@ export function registerProjectRoutes(app: FastifyInstance, deps: ProjectRouteDe
   async function findVisible(request: FastifyRequest, id: string) {
     const user = requireUser(request);
     const row = await deps.projects.findById(id);
-    if (!row || (!seesAll(user) && row.userId !== user.id)) throw notFound('Project not found');
+    if (!row || !canSeeProject(user, row)) throw notFound('Project not found');
     return row;
   }
 
@@ -77,15 +76,17 @@ export function registerProjectRoutes(app: FastifyInstance, deps: ProjectRouteDe
       const { cursor, limit } = request.query;
       const userId = request.query.userId ?? user.id;
       if (userId !== user.id && !seesAll(user)) throw notFound('User not found');
+      const includeHeld = seesAll(user);
       const rows = await deps.projects.listUserPage(
         userId,
         cursor ? afterCursor(cursor) : undefined,
         limit + 1,
+        { includeHeld },
       );
       const page = rows.slice(0, limit);
       const last = page[page.length - 1];
       // An empty page (no projects, or a cursor past the end) has no row to carry the count.
-      const total = rows[0]?.total ?? (await deps.projects.countByUser(userId));
+      const total = rows[0]?.total ?? (await deps.projects.countByUser(userId, { includeHeld }));
       reply.header('cache-control', 'private, no-store');
       reply.header(PROJECTS_TOTAL_HEADER, String(total));
       if (rows.length > limit && last) {
@@ -316,11 +317,7 @@ export function registerProjectRoutes(app: FastifyInstance, deps: ProjectRouteDe
     async () => {
       const [values, members] = await Promise.all([
         deps.projects.salesFilterValues(),
-        deps.db
-          .select()
-          .from(users)
-          .where(sql`${users.role} in ('super-admin', 'admin', 'co-ordinator')`)
-          .orderBy(users.firstName, users.lastName),
+        deps.users.listStaff(),
       ]);
       return {
         companies: values.companies,

@@ -49,7 +49,8 @@ export function toQuoteDto(row: { quote: QuoteRow; projectId: string | null }) {
   return {
     _id: q.id,
     name: q.name,
-    desc: q.desc,
+    summary: q.summary,
+    internalNotes: q.internalNotes,
     deliverables: q.deliverables,
     extras: q.extras,
     value: q.valueCents / 100,

@@ -12,7 +12,8 @@ const client = await createUser(app, { email: 'quote.client@example.com' });
 
 const body = {
   name: 'Launch campaign',
-  desc: 'Internal: big client',
+  summary: 'Strategy and a launch video for the spring range',
+  internalNotes: 'Internal: big client',
   deliverables: 'Strategy, Video',
   extras: 'Drone',
   value: 4999.95,

@@ -17,8 +17,12 @@ export interface SiteUserDeps {
 
 const LAST_SUPER_ADMIN = 'There must always be at least one super-admin.';
 
-function assertMayManage(actor: AuthUser, targetRole: Role | undefined, newRole: Role | undefined) {
-  // Only a super-admin creates, promotes, edits or deletes a super-admin.
+export function assertMayManage(
+  actor: AuthUser,
+  targetRole: Role | undefined,
+  newRole: Role | undefined,
+) {
+  // Only a super-admin creates, promotes, edits, deletes or sends a reset link to a super-admin.
   if (
     (targetRole === 'super-admin' || newRole === 'super-admin') &&
     !can(actor.role, 'super-admins:manage')

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { passwordResetTokens } from '../../db/schema.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, createUser, TEST_PASSWORD } from '../../test/factories.ts';
 import { multipart } from '../../test/multipart.ts';
@@ -181,5 +183,51 @@ describe('site users', () => {
     });
     expect(res.statusCode).toBe(202);
     expect(res.json().message).toContain(target.user.email);
+  });
+
+  it("sends a super-admin's reset link only for a super-admin; an admin gets 403 and no mail", async () => {
+    const target = await createUser(app, { role: 'super-admin', password: TEST_PASSWORD });
+    // Mail queued by earlier tests goes out first, so only this test's is counted.
+    await app.jobRunner.runDueJobs();
+    const sentTo: string[] = [];
+    const send = app.mailer.send.bind(app.mailer);
+    app.mailer.send = async (message) => {
+      sentTo.push(message.to);
+      return send(message);
+    };
+    const tokens = async () =>
+      (
+        await app.database.db
+          .select()
+          .from(passwordResetTokens)
+          .where(eq(passwordResetTokens.userId, target.user.id))
+      ).length;
+    const reset = (token: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/users/site-users/${target.user.id}/reset-password`,
+        headers: bearer(token),
+      });
+    try {
+      const refused = await reset(admin.token);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({
+        error: 'forbidden',
+        message: 'Only a super-admin can manage super-admin accounts',
+      });
+      expect(sentTo).toEqual([]);
+      expect(await tokens()).toBe(0);
+
+      await app.jobRunner.runDueJobs();
+      expect(sentTo).toEqual([]);
+
+      const sent = await reset(superAdmin.token);
+      expect(sent.statusCode).toBe(202);
+      await app.jobRunner.runDueJobs();
+      expect(sentTo).toEqual([target.user.email]);
+      expect(await tokens()).toBe(1);
+    } finally {
+      app.mailer.send = send;
+    }
   });
 });

@@ -5,8 +5,6 @@ import { messageResponse } from '@noise/shared/auth';
 import { siteUserRequest } from '@noise/shared/site-users';
 import { userSchema } from '@noise/shared/user';
 import type { Config } from '../../config.ts';
-import { desc } from 'drizzle-orm';
-import { users } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { nestFields, readMultipart } from '../../lib/multipart.ts';
 import { requireUser } from '../../plugins/auth.ts';
@@ -14,6 +12,7 @@ import type { PasswordResetDeps } from '../auth/password-reset.ts';
 import { sendPasswordReset } from '../auth/password-reset.ts';
 import { toUserDto, type UserRepository } from '../users/repository.ts';
 import {
+  assertMayManage,
   createSiteUser,
   deleteSiteUser,
   updateSiteUser,
@@ -58,12 +57,7 @@ export function registerSiteUserRoutes(
     '/api/users/site-users',
     { config: { access }, schema: { tags, response: { 200: z.array(userSchema) } } },
     async () => {
-      const rows = await deps.db
-        .select()
-        .from(users)
-        .orderBy(desc(users.createdAt), desc(users.id))
-        .limit(SITE_USERS_LIMIT);
-      return rows.map(toUserDto);
+      return (await deps.users.listNewest(SITE_USERS_LIMIT)).map(toUserDto);
     },
   );
 
@@ -134,6 +128,9 @@ export function registerSiteUserRoutes(
     async (request, reply) => {
       const user = await deps.users.findById(request.params.id);
       if (!user) throw notFound('User not found');
+      // A reset link is a way into the account: an admin who could send one to a super-admin's
+      // address could take the account over with access to that mailbox.
+      assertMayManage(requireUser(request), user.role, undefined);
       if (user.isOAuth) {
         throw badRequest('This user signs in with Google, Facebook or Apple and has no password');
       }

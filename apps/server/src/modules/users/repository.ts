@@ -1,6 +1,6 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Role } from '@noise/shared/roles';
+import { staffRoles, type Role } from '@noise/shared/roles';
 import type { User } from '@noise/shared/user';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -61,6 +61,20 @@ export function createUserRepository(db: Db) {
     async insertIfEmailFree(values: NewUser): Promise<UserRow | undefined> {
       const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
       return row;
+    },
+
+    /** Everyone on the team (super-admins, admins, co-ordinators), by name. */
+    async listStaff(): Promise<UserRow[]> {
+      return db
+        .select()
+        .from(users)
+        .where(inArray(users.role, [...staffRoles]))
+        .orderBy(users.firstName, users.lastName);
+    },
+
+    /** The newest accounts first, any role: the Site Users list. */
+    async listNewest(limit: number): Promise<UserRow[]> {
+      return db.select().from(users).orderBy(desc(users.createdAt), desc(users.id)).limit(limit);
     },
 
     async countByRole(role: Role): Promise<number> {

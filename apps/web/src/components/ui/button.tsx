@@ -22,6 +22,9 @@ export const buttonVariants = cva(
         sm: 'h-9 px-4 text-sm',
         md: 'h-11 px-6 text-[0.95rem]',
         lg: 'h-14 px-8 text-lg',
+        // Full width and as tall as its label needs: a long label wraps on a phone instead of
+        // pushing the button out of its box.
+        block: 'min-h-14 w-full px-4 py-2 text-base sm:px-6 sm:text-lg',
         icon: 'size-11',
         'icon-sm': 'size-9',
       },

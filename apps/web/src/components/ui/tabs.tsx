@@ -9,6 +9,7 @@ interface TabsState {
   value: string;
   select: (value: string) => void;
   idOf: (part: 'tab' | 'panel', value: string) => string;
+  controls?: string;
 }
 
 const TabsContext = createContext<TabsState | null>(null);
@@ -23,11 +24,23 @@ interface TabsProps {
   defaultValue: string;
   value?: string;
   onValueChange?: (value: string) => void;
+  /**
+   * For tabs that change one region rather than show a panel each (a chart regrouped by day,
+   * week or month): that region's id. Without it every tab points at a TabsContent of its own.
+   */
+  controls?: string;
   className?: string;
   children: ReactNode;
 }
 
-export function Tabs({ defaultValue, value, onValueChange, className, children }: TabsProps) {
+export function Tabs({
+  defaultValue,
+  value,
+  onValueChange,
+  controls,
+  className,
+  children,
+}: TabsProps) {
   const baseId = useId();
   const [own, setOwn] = useState(defaultValue);
   const current = value ?? own;
@@ -38,6 +51,7 @@ export function Tabs({ defaultValue, value, onValueChange, className, children }
       onValueChange?.(next);
     },
     idOf: (part, v) => `${baseId}-${part}-${v.replace(/[^\w-]/g, '_')}`,
+    controls,
   };
   return (
     <TabsContext value={state}>
@@ -107,7 +121,7 @@ export function TabsTrigger({
       type="button"
       role="tab"
       id={tabs.idOf('tab', value)}
-      aria-controls={tabs.idOf('panel', value)}
+      aria-controls={tabs.controls ?? tabs.idOf('panel', value)}
       aria-selected={selected}
       tabIndex={selected ? 0 : -1}
       data-state={selected ? 'active' : 'inactive'}

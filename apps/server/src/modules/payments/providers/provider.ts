@@ -57,9 +57,17 @@ export interface PaymentProvider {
     email: string;
     name: string;
     userId: string;
+    /** Makes a retried creation answer the same customer; defaults to one per user. */
+    key?: string;
   }): Promise<string>;
   createPayment(input: CreatePaymentInput): Promise<ProviderPayment>;
   retrievePayment(id: string): Promise<ProviderPayment>;
+  /**
+   * Cancels a payment still waiting on the customer (3-D Secure never finished), so it can no
+   * longer be completed. Answers the payment as it now stands: failed, or succeeded when the
+   * customer finished just before.
+   */
+  cancelPayment(id: string): Promise<ProviderPayment>;
   getPaymentMethod(id: string): Promise<ProviderPaymentMethod | null>;
   /** Saves the method on the customer (attached, default for invoices and renewals). */
   setDefaultPaymentMethod(customerId: string, paymentMethodId: string): Promise<void>;

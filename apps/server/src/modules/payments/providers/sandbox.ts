@@ -141,6 +141,20 @@ export function createSandboxProvider(db: Db): PaymentProvider & {
       return toPayment(row);
     },
 
+    async cancelPayment(id) {
+      const [cancelled] = await db
+        .update(sandboxPaymentIntents)
+        .set({ status: 'failed', failureMessage: 'The payment was cancelled.' })
+        .where(
+          and(
+            eq(sandboxPaymentIntents.id, id),
+            eq(sandboxPaymentIntents.status, 'requires_action'),
+          ),
+        )
+        .returning();
+      return this.retrievePayment(cancelled?.id ?? id);
+    },
+
     async getPaymentMethod(id) {
       const card = parseSandboxPaymentMethodId(id);
       if (!card) return null;

@@ -46,6 +46,9 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
   const base = settings.apiBase ? new URL(settings.apiBase) : null;
   const stripe = new Stripe(settings.secretKey, {
     maxNetworkRetries: 2,
+    // The SDK's default waits 80 s a try: with its retries a checkout could hang for minutes and
+    // outlive the attempt's 2-minute lock. 20 s a try answers within a minute.
+    timeout: 20_000,
     telemetry: false,
     ...(base
       ? {
@@ -80,7 +83,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     name: 'stripe',
     publishableKey: settings.publishableKey,
 
-    async ensureCustomer({ existingId, email, name, userId }) {
+    async ensureCustomer({ existingId, email, name, userId, key }) {
       if (existingId) {
         try {
           const found = await stripe.customers.retrieve(existingId);
@@ -96,7 +99,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       const customer = await call(() =>
         stripe.customers.create(
           { email, name, metadata: { userId } },
-          { idempotencyKey: `customer:${userId}:${existingId ?? 'new'}` },
+          { idempotencyKey: key ?? `customer:${userId}:${existingId ?? 'new'}` },
         ),
       );
       return customer.id;
@@ -152,6 +155,16 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
 
     async retrievePayment(id) {
       return toPayment(await call(() => stripe.paymentIntents.retrieve(id)));
+    },
+
+    async cancelPayment(id) {
+      try {
+        return toPayment(await call(() => stripe.paymentIntents.cancel(id)));
+      } catch (error) {
+        // Stripe refuses to cancel an intent that succeeded (or was cancelled) meanwhile.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        return toPayment(await call(() => stripe.paymentIntents.retrieve(id)));
+      }
     },
 
     async getPaymentMethod(id) {

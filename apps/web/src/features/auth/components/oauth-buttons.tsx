@@ -61,30 +61,27 @@ function Choice({
   icon,
   children,
   onClick,
-  unavailable = false,
 }: {
   icon: ReactNode;
   children: ReactNode;
   onClick: () => void;
-  /** A provider without keys: shown, but disabled and saying so, rather than a dead end. */
-  unavailable?: boolean;
 }) {
   return (
-    <Button
-      variant="outline"
-      size="lg"
-      className="relative w-full"
-      onClick={onClick}
-      disabled={unavailable}
-    >
-      <span className="absolute left-5 grid size-6 place-items-center [&_svg]:!size-5">{icon}</span>
-      {children}
-      {unavailable ? <span className="text-sm font-medium">(not available)</span> : null}
+    <Button variant="outline" size="block" onClick={onClick}>
+      <span className="grid size-6 shrink-0 place-items-center [&_svg]:!size-5">{icon}</span>
+      <span className="min-w-0 flex-1 text-center leading-tight whitespace-normal">{children}</span>
+      {/* As wide as the icon, so the label sits in the middle of the button; a phone needs the
+          room for the label more. */}
+      <span aria-hidden="true" className="size-6 shrink-0 max-sm:hidden" />
     </Button>
   );
 }
 
-/** Google, the email choice, Apple and Facebook, in the order SPEC.md lists them. */
+/**
+ * Google, the email choice, Apple and Facebook, in the order SPEC.md lists them. Only providers
+ * the server has keys for are offered: a button that can only fail is worse than none. Until the
+ * configuration arrives (the header has usually loaded it already) only email is offered.
+ */
 export function SignInChoices({
   emailLabel,
   onEmail,
@@ -92,35 +89,28 @@ export function SignInChoices({
   emailLabel: string;
   onEmail: () => void;
 }) {
-  // Until the configuration arrives every button works: the server explains a missing provider.
   const available = useSiteConfig().data?.oauthProviders;
-  const unavailable = (provider: Provider) => available?.[provider] === false;
+  const offered = (provider: Provider) => available?.[provider] === true;
   return (
     <div className="flex flex-col gap-3">
-      <Choice
-        icon={<GoogleMark />}
-        onClick={() => startOAuth('google')}
-        unavailable={unavailable('google')}
-      >
-        Continue with Google
-      </Choice>
+      {offered('google') ? (
+        <Choice icon={<GoogleMark />} onClick={() => startOAuth('google')}>
+          Continue with Google
+        </Choice>
+      ) : null}
       <Choice icon={<Mail aria-hidden="true" />} onClick={onEmail}>
         {emailLabel}
       </Choice>
-      <Choice
-        icon={<AppleMark />}
-        onClick={() => startOAuth('apple')}
-        unavailable={unavailable('apple')}
-      >
-        Continue with Apple
-      </Choice>
-      <Choice
-        icon={<FacebookMark />}
-        onClick={() => startOAuth('facebook')}
-        unavailable={unavailable('facebook')}
-      >
-        Continue with Facebook
-      </Choice>
+      {offered('apple') ? (
+        <Choice icon={<AppleMark />} onClick={() => startOAuth('apple')}>
+          Continue with Apple
+        </Choice>
+      ) : null}
+      {offered('facebook') ? (
+        <Choice icon={<FacebookMark />} onClick={() => startOAuth('facebook')}>
+          Continue with Facebook
+        </Choice>
+      ) : null}
     </div>
   );
 }

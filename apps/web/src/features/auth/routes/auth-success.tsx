@@ -1,25 +1,69 @@
-import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { FullScreenSpinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
+import { openSignIn } from '@/lib/auth-modals';
+import { usePageMeta } from '@/lib/use-page-meta';
+import { exchangeCode } from '../api/exchange-code';
+
+const NOT_VALID = 'This sign-in link is not valid. Please sign in again.';
 
 /**
- * Where the OAuth flow lands: /auth-success?token=... stores the token and goes to /dashboard
- * (or to / without one), replacing the entry so the token stays out of the history.
+ * Where a Google, Facebook or Apple sign-in lands: /auth-success?code=... The code leaves the
+ * address bar at once and is exchanged for the token, once, by the browser that began the
+ * sign-in. A token in the address is never taken: a link someone else made must not sign this
+ * browser in to their account.
  */
 export function AuthSuccessRoute() {
+  usePageMeta('Signing you in', undefined, { noindex: true });
   const navigate = useNavigate();
   const { login } = useAuth();
+  const [params] = useState(() => new URLSearchParams(window.location.search));
+  const code = params.get('code');
+  const [failure, setFailure] = useState<string | null>(() =>
+    !code && params.has('token') ? NOT_VALID : null,
+  );
+  const started = useRef(false);
 
   useEffect(() => {
-    const token = new URLSearchParams(window.location.search).get('token');
-    if (token) {
-      login(token);
-      navigate('/dashboard', { replace: true });
-    } else {
-      navigate('/', { replace: true });
-    }
-  }, [login, navigate]);
+    window.history.replaceState(window.history.state, '', '/auth-success');
+    // The code is spent by its first use: a second run (a remount) must not send it again.
+    if (!code || started.current) return;
+    started.current = true;
+    exchangeCode(code).then(
+      ({ token }) => {
+        login(token);
+        navigate('/dashboard', { replace: true });
+      },
+      (error: unknown) => setFailure(errorMessage(error, NOT_VALID)),
+    );
+  }, [code, login, navigate]);
 
-  return <FullScreenSpinner label="Signing you in" />;
+  if (!code && !failure) return <Navigate to="/" replace />;
+  if (!failure) return <FullScreenSpinner label="Signing you in" />;
+  return (
+    <section className="mx-auto max-w-xl px-4 py-20 sm:px-6">
+      <h1 className="text-4xl font-extrabold sm:text-5xl">
+        We could not sign you in<span className="text-accent">.</span>
+      </h1>
+      <p
+        role="alert"
+        className="mt-8 rounded-xl bg-danger-soft px-4 py-3 font-semibold text-danger"
+      >
+        {failure}
+      </p>
+      <div className="mt-6 flex flex-wrap gap-3">
+        <Button asChild>
+          <Link to="/" onClick={openSignIn}>
+            Sign in
+          </Link>
+        </Button>
+        <Button asChild variant="secondary">
+          <Link to="/">Back to the home page</Link>
+        </Button>
+      </div>
+    </section>
+  );
 }

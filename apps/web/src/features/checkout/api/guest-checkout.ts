@@ -1,4 +1,8 @@
-import type { GuestCheckoutRequest, guestCheckoutResponse } from '@noise/shared/payments';
+import type {
+  ClaimOrderResponse,
+  GuestCheckoutRequest,
+  guestCheckoutResponse,
+} from '@noise/shared/payments';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
 
@@ -6,8 +10,9 @@ export type GuestCheckoutAnswer = z.infer<typeof guestCheckoutResponse>;
 
 /**
  * POST /api/payments/guest-checkout (docs/decisions/013): the order of a visitor who is not signed
- * in. 'created' answers a token that signs the guest in to the new account; 'existing' put the
- * order into the account the email already has, and answers blank ids. Declines are 402s.
+ * in. 'created' answers a token that signs the guest in to the account this request made;
+ * 'existing' means the email had an account: the order waits for its owner, who adds it with the
+ * mailed link (docs/decisions/043), and every id is blank. Declines are 402s.
  */
 export function guestCheckout(body: GuestCheckoutRequest): Promise<GuestCheckoutAnswer> {
   return api.post<GuestCheckoutAnswer>('/api/payments/guest-checkout', body);
@@ -16,4 +21,12 @@ export function guestCheckout(body: GuestCheckoutRequest): Promise<GuestCheckout
 /** POST /api/payments/guest-confirm: completes a bank-checked order of an existing account. */
 export function confirmGuestPayment(paymentIntentId: string): Promise<{ success: true }> {
   return api.post<{ success: true }>('/api/payments/guest-confirm', { paymentIntentId });
+}
+
+/**
+ * POST /api/payments/claim-order: the owner opened the link mailed with a guest's order; the order
+ * joins their account. An account without a password answers a token to choose one.
+ */
+export function claimOrder(token: string): Promise<ClaimOrderResponse> {
+  return api.post<ClaimOrderResponse>('/api/payments/claim-order', { token });
 }

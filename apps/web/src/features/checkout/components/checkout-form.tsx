@@ -5,6 +5,8 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import {
+  ASSIGN_COORDINATOR,
+  ASSIGN_COORDINATOR_LABEL,
   newIdempotencyKey,
   type HandlePaymentRequest,
   type HandlePaymentResponse,
@@ -277,12 +279,16 @@ export function CheckoutForm({
     await settle(() => confirm(paymentIntentId));
   }
 
-  const coordinatorOptions = (coordinators.data ?? []).map((c) => ({
-    value: c._id,
-    label: c.profile.displayName.trim() || `${c.profile.firstName} ${c.profile.lastName}`.trim(),
-  }));
-  const noCoordinators = coordinators.isSuccess && coordinatorOptions.length === 0;
-  const payDisabled = processing || closed || !card || noCoordinators;
+  // A first-time buyer has had no coordinator: they may leave the choice to us, and the
+  // server assigns the least busy one (or staff do, when the shop has none yet).
+  const coordinatorOptions = [
+    ...(coordinators.data ?? []).map((c) => ({
+      value: c._id,
+      label: c.profile.displayName.trim() || `${c.profile.firstName} ${c.profile.lastName}`.trim(),
+    })),
+    { value: ASSIGN_COORDINATOR, label: ASSIGN_COORDINATOR_LABEL },
+  ];
+  const payDisabled = processing || closed || !card;
 
   return (
     <>
@@ -306,11 +312,7 @@ export function CheckoutForm({
                     errors.coordinatorId?.message ??
                     (coordinators.isError ? errorMessage(coordinators.error) : undefined)
                   }
-                  hint={
-                    noCoordinators
-                      ? 'No coordinators are available right now. Please contact us to finish your order.'
-                      : undefined
-                  }
+                  hint="New to us? Choose 'Not sure' and we will assign one."
                   {...register('coordinatorId')}
                 />
               </div>

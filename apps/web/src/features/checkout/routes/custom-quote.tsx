@@ -5,6 +5,8 @@ import { priceQuote, toCents } from '@noise/shared/pricing';
 import { splitCommaList } from '@noise/shared/quote';
 import { Button } from '@/components/ui/button';
 import { errorMessage, isNotFound } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { openSignInFor, openSignUpFor } from '@/lib/auth-modals';
 import { useCurrentUser } from '@/lib/current-user';
 import { formatMoney } from '@/lib/format';
 import { usePageMeta } from '@/lib/use-page-meta';
@@ -31,6 +33,7 @@ function List({ title, items }: { title: string; items: string[] }) {
 export function CustomQuoteRoute() {
   const { quoteId = '' } = useParams();
   const quote = useQuote(quoteId);
+  const { status } = useAuth();
   const user = useCurrentUser();
   usePageMeta(quote.data ? `Quote: ${quote.data.name}` : 'Custom quote');
 
@@ -52,7 +55,8 @@ export function CustomQuoteRoute() {
       </CheckoutPage>
     );
   }
-  if (!quote.data || !user.data) {
+  const signedOut = status === 'unauthenticated';
+  if (!quote.data || (!signedOut && !user.data)) {
     return (
       <div role="status" className="grid min-h-[60vh] place-items-center text-xl font-semibold">
         Loading...
@@ -67,7 +71,9 @@ export function CustomQuoteRoute() {
     <>
       <p className="text-xs font-bold tracking-[0.2em] text-accent uppercase">Custom quote</p>
       <h2 className="mt-1 text-2xl leading-tight font-extrabold">{data.name}</h2>
-      {data.desc ? <p className="mt-3 whitespace-pre-line text-paper/80">{data.desc}</p> : null}
+      {data.summary ? (
+        <p className="mt-3 whitespace-pre-line text-paper/80">{data.summary}</p>
+      ) : null}
       <List title="Deliverables" items={splitCommaList(data.deliverables)} />
       <List title="Extras" items={splitCommaList(data.extras)} />
       <dl className="mt-6 flex flex-col gap-2.5">
@@ -90,6 +96,38 @@ export function CustomQuoteRoute() {
       ) : null}
     </>
   );
+
+  if (signedOut || !user.data) {
+    const back = { to: `/custom-quote/${encodeURIComponent(data._id)}` };
+    return (
+      <CheckoutPage title="Your custom quote">
+        <div className="mt-8 grid gap-8 lg:grid-cols-[1.25fr_1fr] lg:gap-12">
+          <section
+            aria-labelledby="quote-sign-in"
+            className="self-start rounded-card border-2 border-ink bg-paper p-6 sm:p-8"
+          >
+            <h2 id="quote-sign-in" className="text-2xl font-extrabold">
+              {data.paid ? 'This quote has been paid' : 'Sign in to pay this quote'}
+            </h2>
+            <p className="mt-3 text-muted">
+              {data.paid
+                ? 'Sign in to follow its project.'
+                : `Your project, its updates and your tax invoice will be in your account. The total is ${charged} inc. GST.`}
+            </p>
+            <div className="mt-6 flex flex-wrap gap-3">
+              <Button onClick={() => openSignInFor(back)}>Sign in</Button>
+              <Button variant="secondary" onClick={() => openSignUpFor(back)}>
+                Create an account
+              </Button>
+            </div>
+          </section>
+          <aside aria-label="Order summary" className="lg:sticky lg:top-28 lg:self-start">
+            <div className="rounded-card bg-ink p-6 text-paper sm:p-8">{summary}</div>
+          </aside>
+        </div>
+      </CheckoutPage>
+    );
+  }
 
   return (
     <CheckoutPage title="Confirm & Pay">

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { Service, ServiceExtra, ServicePackage } from '@noise/shared/catalogue';
 import { orderPaymentRequest } from '@noise/shared/payments';
-import { priceOrder, toCents } from '@noise/shared/pricing';
+import { paymentTerms, priceOrder, toCents } from '@noise/shared/pricing';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
 import { useCurrentUser } from '@/lib/current-user';
@@ -72,6 +72,7 @@ export function PaymentRoute() {
     selectedExtras.map((extra) => toCents(extra.price)),
   );
   const charged = formatMoney(price.grandTotalCents);
+  const terms = paymentTerms(price, pkg.type);
 
   const summary = (
     <>
@@ -114,6 +115,7 @@ export function PaymentRoute() {
       </dl>
       <p className="mt-4 text-sm text-paper/75">
         You will be charged {charged} inc. GST. Total amount includes tax.
+        {terms.thereafter ? <span className="block font-semibold">{terms.thereafter}.</span> : null}
       </p>
     </>
   );

@@ -3,11 +3,19 @@ import { projectStatusLabels, type ProjectStatus } from '@noise/shared/project-c
 import type { Project } from '@noise/shared/project';
 import { formatDate, formatPrice } from '@/lib/format';
 
-/** SPEC.md section 4: N/A unless a delivery date exists and is later than the start date. */
-function deliveryDateLabel(project: Pick<Project, 'deliveryDate' | 'startDate'>): string {
-  if (!project.deliveryDate) return 'N/A';
-  if (Date.parse(project.deliveryDate) <= Date.parse(project.startDate)) return 'N/A';
-  return formatDate(project.deliveryDate);
+/**
+ * The delivered date once there is one (later than the start date, SPEC.md section 4), else the
+ * date staff expect to deliver, else N/A.
+ */
+function deliveryDateLabel(
+  project: Pick<Project, 'deliveryDate' | 'expectedDeliveryDate' | 'startDate'>,
+): string {
+  const { deliveryDate, expectedDeliveryDate, startDate } = project;
+  if (deliveryDate && Date.parse(deliveryDate) > Date.parse(startDate)) {
+    return formatDate(deliveryDate);
+  }
+  if (expectedDeliveryDate) return `Expected ${formatDate(expectedDeliveryDate)}`;
+  return 'N/A';
 }
 
 function statusLabel(status: string): string {
@@ -57,8 +65,22 @@ export function ProjectCard({ project }: { project: Project }) {
             ))}
           </ul>
         ) : null}
+        {project.extras.length ? (
+          <div className="mt-5">
+            <h3 className="text-sm font-bold">Extras</h3>
+            <ul aria-label="Extras" className="mt-2 flex flex-col gap-1.5 text-sm">
+              {project.extras.map((extra) => (
+                <li key={extra._id} className="flex justify-between gap-4">
+                  <span>{extra.title}</span>
+                  <span className="font-semibold">{formatPrice(extra.price)}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         <dl className="mt-5 divide-y-2 divide-line border-t-2 border-line text-sm">
           <Row label="Delivery Date" value={deliveryDateLabel(project)} />
+          <Row label="Co-ordinator" value={project.coordinatorName || 'Being assigned'} />
           <Row
             label="Total Price"
             value={`${formatPrice(project.totalPrice)}${project.package.priceSuffix ? ` ${project.package.priceSuffix}` : ''}`}

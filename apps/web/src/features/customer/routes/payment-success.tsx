@@ -125,8 +125,8 @@ export function PaymentSuccessRoute() {
 }
 
 /**
- * A guest's order in an account they have not signed in to: the account stays private until
- * they do, so the page says where the order is and offers the sign-in (docs/decisions/013).
+ * A guest's order for an email that already has an account: the account stays private, and the
+ * order waits for its owner to add it with the link mailed to that address (docs/decisions/043).
  */
 function GuestOrderReceived({ email }: { email: string }) {
   return (
@@ -136,8 +136,9 @@ function GuestOrderReceived({ email }: { email: string }) {
         <h1 className="mt-6 text-5xl font-extrabold">Payment Successful</h1>
         <p className="mt-4 text-xl text-muted">Thank you for ordering.</p>
         <p className="mt-3 text-muted">
-          Your order is in the account for <strong className="text-ink">{email}</strong>. Sign in to
-          follow it and send your brief.
+          <strong className="text-ink">{email}</strong> already has an account with us. We emailed
+          the receipt there with a link that adds this order to the account. Open it, then sign in
+          to follow the project and send your brief.
         </p>
         <Button className="mt-8" onClick={() => openSignInFor({ to: '/dashboard/projects' })}>
           Sign In

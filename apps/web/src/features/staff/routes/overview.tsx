@@ -1,4 +1,5 @@
 import { displayNameOf } from '@noise/shared/display-name';
+import { can } from '@noise/shared/permissions';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentUser } from '@/lib/current-user';
@@ -6,17 +7,21 @@ import { usePageMeta } from '@/lib/use-page-meta';
 import { EmptyState } from '../components/page-header';
 import { useToastOnError } from '../components/use-toast-on-error';
 import { useOverview } from '../overview/api/get-overview';
+import { useSetupChecklist } from '../overview/api/get-setup';
 import {
   LatestSalesCard,
+  NeedsCoordinatorCard,
   NewCustomersCard,
   OverviewCardsSkeleton,
   RevenueCard,
 } from '../overview/components/overview-cards';
+import { SetupChecklistCard } from '../overview/components/setup-checklist';
 
 export function OverviewRoute() {
   usePageMeta('Dashboard');
   const user = useCurrentUser();
   const overview = useOverview();
+  const setup = useSetupChecklist(can(user.data?.role, 'site-users:manage'));
   useToastOnError(overview.error, 'Could not load the overview');
   const name = user.data ? displayNameOf(user.data.profile) || user.data.email : undefined;
 
@@ -26,7 +31,7 @@ export function OverviewRoute() {
         {name ? `Welcome, ${name}` : <Skeleton className="h-12 w-72" />}
       </h1>
       <p className="mt-2 text-lg text-muted">Here&apos;s your latest Overview</p>
-      <div className="mt-10 grid gap-6 md:grid-cols-2 2xl:grid-cols-3">
+      <div className="mt-10 grid grid-cols-1 gap-6 md:grid-cols-2 2xl:grid-cols-3">
         {overview.isPending ? (
           <OverviewCardsSkeleton />
         ) : overview.isError ? (
@@ -39,6 +44,10 @@ export function OverviewRoute() {
           </div>
         ) : (
           <>
+            {setup.data ? <SetupChecklistCard items={setup.data} /> : null}
+            {overview.data.needsCoordinator.length > 0 ? (
+              <NeedsCoordinatorCard sales={overview.data.needsCoordinator} />
+            ) : null}
             <RevenueCard revenue={overview.data.revenue} />
             <LatestSalesCard sales={overview.data.salesData} />
             <NewCustomersCard clients={overview.data.clients} />

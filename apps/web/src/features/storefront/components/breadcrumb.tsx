@@ -5,6 +5,7 @@ import { humanizeSlug } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { pageQuery } from '../api/get-page';
 import { serviceQuery } from '../api/get-service';
+import { companyInfoPages } from '../company-info-pages';
 
 /** The title the server gives the last segment of /services/{id} and /pages/{id}. */
 function useRecordTitle(segments: string[]): string | undefined {
@@ -18,7 +19,13 @@ function useRecordTitle(segments: string[]): string | undefined {
   return undefined;
 }
 
-/** SPEC.md section 2: a home icon, then every path segment as a link. */
+/**
+ * Sections without a page of their own: content pages have no index, so their crumb is text.
+ * (/services has one: the home page's services map.)
+ */
+const WITHOUT_PAGE = new Set(['/pages']);
+
+/** SPEC.md section 2: a home icon, then every path segment as a link where there is a page. */
 export function Breadcrumb({ className }: { className?: string }) {
   const { pathname } = useLocation();
   const segments = pathname.split('/').filter(Boolean);
@@ -39,20 +46,27 @@ export function Breadcrumb({ className }: { className?: string }) {
         {segments.map((segment, index) => {
           const href = `/${segments.slice(0, index + 1).join('/')}`;
           const isLast = index === segments.length - 1;
-          const label = isLast && recordTitle ? recordTitle : humanizeSlug(segment);
+          const label =
+            (isLast ? recordTitle : undefined) ??
+            companyInfoPages.find((page) => `/${page.slug}` === href)?.title ??
+            humanizeSlug(segment);
           return (
             <li key={href} className="flex items-center gap-1.5">
               <ChevronRight aria-hidden="true" className="size-4 text-ink/30" />
-              <Link
-                to={href}
-                aria-current={isLast ? 'page' : undefined}
-                className={cn(
-                  'rounded px-1 transition-colors hover:text-accent-strong',
-                  isLast ? 'font-semibold text-ink' : 'font-medium',
-                )}
-              >
-                {label}
-              </Link>
+              {WITHOUT_PAGE.has(href) ? (
+                <span className="px-1 font-medium">{label}</span>
+              ) : (
+                <Link
+                  to={href}
+                  aria-current={isLast ? 'page' : undefined}
+                  className={cn(
+                    'rounded px-1 transition-colors hover:text-accent-strong',
+                    isLast ? 'font-semibold text-ink' : 'font-medium',
+                  )}
+                >
+                  {label}
+                </Link>
+              )}
             </li>
           );
         })}

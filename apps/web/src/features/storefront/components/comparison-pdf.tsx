@@ -38,9 +38,13 @@ export default function ComparisonPdf({ url }: { url: string }) {
   const { ref, width } = useContainerWidth();
 
   return (
+    // Focusable, so a keyboard can scroll a PDF taller than the box (WCAG 2.1.1).
     <div
       ref={ref}
-      className="max-h-[600px] overflow-y-auto rounded-card border-2 border-ink bg-paper lg:max-h-[870px]"
+      role="region"
+      aria-label="Comparison PDF"
+      tabIndex={0}
+      className="max-h-[600px] overflow-y-auto rounded-card border-2 border-ink bg-paper focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent-strong lg:max-h-[870px]"
     >
       {pdf.isPending ? (
         <div className="grid h-60 place-items-center">

@@ -5,9 +5,10 @@ import { cn } from '@/lib/utils';
 export function Logo({ className, inverted }: { className?: string; inverted?: boolean }) {
   const companyName = useSiteConfig().data?.companyName;
   return (
+    // Named by its words, not an aria-label, so the name always starts with the word on screen
+    // (WCAG 2.5.3): saying 'click noise' to voice control finds it.
     <Link
       to="/"
-      aria-label={companyName ? `${companyName} home` : 'Home'}
       className={cn(
         'group inline-flex shrink-0 items-center gap-2 rounded-lg font-display text-2xl leading-none font-extrabold tracking-tight',
         inverted ? 'text-paper' : 'text-ink',
@@ -23,9 +24,10 @@ export function Logo({ className, inverted }: { className?: string; inverted?: b
       >
         N
       </span>
-      <span aria-hidden="true">
+      <span>
         noise<span className="text-accent">.</span>
       </span>
+      <span className="sr-only">{` ${companyName ? `${companyName} home` : 'home'}`}</span>
     </Link>
   );
 }

@@ -2,7 +2,13 @@ import { Check } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Service, ServiceExtra, ServicePackage } from '@noise/shared/catalogue';
-import { priceOrder, toCents } from '@noise/shared/pricing';
+import {
+  paymentTerms,
+  priceOrder,
+  toCents,
+  type OrderPrice,
+  type PackageType,
+} from '@noise/shared/pricing';
 import { Button } from '@/components/ui/button';
 import { Sheet } from '@/components/ui/sheet';
 import { useAuth } from '@/lib/auth';
@@ -43,6 +49,17 @@ function Line({ label, value, strong }: { label: string; value: string; strong?:
 }
 
 /** The Order Options panel: extras, a cost breakdown and Continue (SPEC.md sections 2 and 4). */
+/** What is paid now and what follows (a recurring package), under the breakdown. */
+function PaymentTermsNote({ price, type }: { price: OrderPrice; type: PackageType }) {
+  const terms = paymentTerms(price, type);
+  return (
+    <p className="mt-3 rounded-xl bg-accent-soft px-4 py-3 text-sm font-semibold text-ink">
+      {terms.dueToday}
+      {terms.thereafter ? <span className="block">{terms.thereafter}</span> : null}
+    </p>
+  );
+}
+
 export function OrderOptionsSheet({
   service,
   pkg,
@@ -221,6 +238,7 @@ export function OrderOptionsSheet({
               <div className="my-1 h-0.5 bg-ink" />
               <Line label="Total (inc. GST)" value={formatMoney(price.grandTotalCents)} strong />
             </dl>
+            <PaymentTermsNote price={price} type={pkg.type} />
           </section>
         </div>
       ) : null}

@@ -5,8 +5,14 @@ import { useSiteConfig } from '@/lib/site-config';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { Breadcrumb } from '../components/breadcrumb';
 import { ExternalLink } from '../components/external-link';
+import { PrivacyPolicy, TermsOfService } from '../components/legal-documents';
 import { companyInfoPages } from '../company-info-pages';
 import { NotFoundView } from './not-found';
+
+const documents: Partial<Record<string, typeof TermsOfService>> = {
+  'terms-of-service': TermsOfService,
+  'privacy-policy': PrivacyPolicy,
+};
 
 /** About Us, Our Team, Careers and the legal pages of the footer's About column. */
 export function CompanyInfoRoute() {
@@ -15,23 +21,38 @@ export function CompanyInfoRoute() {
   const config = useSiteConfig().data;
   usePageMeta(page?.title, page?.lead);
   if (!page) return <NotFoundView />;
+  const Document = documents[page.slug];
+  const contact = config?.contactUrl ? (
+    <ExternalLink href={config.contactUrl} className={buttonVariants({ className: 'mt-6' })}>
+      Contact Us
+      <ArrowUpRight aria-hidden="true" />
+    </ExternalLink>
+  ) : null;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 lg:px-8">
       <Breadcrumb />
-      <h1 className="mt-8 text-5xl font-extrabold sm:text-6xl">{page.title}</h1>
+      <h1 className="mt-8 text-5xl font-extrabold break-words sm:text-6xl">{page.title}</h1>
       <p className="mt-5 text-xl text-muted">{page.lead}</p>
-      <div className="mt-10 rounded-card border-2 border-ink bg-paper p-8">
-        <p className="text-lg">
-          We are putting the full {page.title.toLowerCase()} page together. In the meantime our team
-          is happy to answer any question directly.
-        </p>
-        {config?.contactUrl ? (
-          <ExternalLink href={config.contactUrl} className={buttonVariants({ className: 'mt-6' })}>
-            Contact Us
-            <ArrowUpRight aria-hidden="true" />
-          </ExternalLink>
-        ) : null}
-      </div>
+      {Document ? (
+        <>
+          <div className="mt-10 rounded-card border-2 border-ink bg-paper p-6 sm:p-8">
+            <Document companyName={config?.companyName ?? 'This agency'} />
+          </div>
+          <div className="mt-8 rounded-card bg-ink p-6 text-paper sm:p-8">
+            <h2 className="text-2xl font-extrabold">Questions?</h2>
+            <p className="mt-2 text-lg">Our team is happy to explain anything on this page.</p>
+            {contact}
+          </div>
+        </>
+      ) : (
+        <div className="mt-10 rounded-card border-2 border-ink bg-paper p-8">
+          <p className="text-lg">
+            We are putting the full {page.title.toLowerCase()} page together. In the meantime our
+            team is happy to answer any question directly.
+          </p>
+          {contact}
+        </div>
+      )}
     </div>
   );
 }

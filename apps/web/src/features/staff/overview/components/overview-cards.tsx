@@ -89,6 +89,36 @@ export function RevenueCard({ revenue }: { revenue: Overview['revenue'] }) {
   );
 }
 
+function SalesList({ sales, action }: { sales: Overview['salesData']; action: string }) {
+  return (
+    <ul className="flex flex-col divide-y divide-line">
+      {sales.map((sale) => (
+        <li key={`${sale.type}-${sale.id}`} className="flex items-center gap-3 py-2.5">
+          <div className="min-w-0 flex-1">
+            <p className="truncate font-semibold">{sale.title}</p>
+            <p className="text-xs text-muted">
+              {formatDate(sale.date)} · {dollars.format(sale.totalPrice)} exc. GST
+              {sale.type !== 'Project' ? ' · Custom quote' : ''}
+            </p>
+          </div>
+          <Button asChild variant="outline" size="sm">
+            <Link
+              to={
+                sale.type === 'Project'
+                  ? `/wkm-dashboard/sales/edit/${sale.id}`
+                  : `/wkm-dashboard/custom-sales/edit/${sale.id}`
+              }
+            >
+              {action}
+              <span className="sr-only"> {sale.title}</span>
+            </Link>
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function LatestSalesCard({ sales }: { sales: Overview['salesData'] }) {
   return (
     <Card
@@ -98,31 +128,27 @@ export function LatestSalesCard({ sales }: { sales: Overview['salesData'] }) {
       {sales.length === 0 ? (
         <p className="text-sm text-muted">No sales yet.</p>
       ) : (
-        <ul className="flex flex-col divide-y divide-line">
-          {sales.map((sale) => (
-            <li key={`${sale.type}-${sale.id}`} className="flex items-center gap-3 py-2.5">
-              <div className="min-w-0 flex-1">
-                <p className="truncate font-semibold">{sale.title}</p>
-                <p className="text-xs text-muted">
-                  {formatDate(sale.date)} · {dollars.format(sale.totalPrice)}
-                  {sale.type !== 'Project' ? ' · Custom quote' : ''}
-                </p>
-              </div>
-              <Button asChild variant="outline" size="sm">
-                <Link
-                  to={
-                    sale.type === 'Project'
-                      ? `/wkm-dashboard/sales/edit/${sale.id}`
-                      : `/wkm-dashboard/custom-sales/edit/${sale.id}`
-                  }
-                >
-                  View<span className="sr-only"> {sale.title}</span>
-                </Link>
-              </Button>
-            </li>
-          ))}
-        </ul>
+        <SalesList sales={sales} action="View" />
       )}
+    </Card>
+  );
+}
+
+/**
+ * Orders a buyer left to us ('assign one for me') while the shop had no co-ordinator: shown
+ * until each has one, so none is forgotten.
+ */
+export function NeedsCoordinatorCard({ sales }: { sales: Overview['needsCoordinator'] }) {
+  return (
+    <Card
+      title="Orders waiting for a co-ordinator"
+      className="border-accent md:col-span-2 2xl:col-span-3"
+      footer={<FooterLink to="/wkm-dashboard/site-users">Add a co-ordinator</FooterLink>}
+    >
+      <p className="mb-2 text-sm text-muted">
+        Nobody coordinates these paid orders yet. Choose a co-ordinator on each order.
+      </p>
+      <SalesList sales={sales} action="Assign" />
     </Card>
   );
 }

@@ -17,7 +17,7 @@ import { useUpdateQuote } from '../api/update-quote';
 
 type QuoteFormInput = z.input<typeof quoteRequest>;
 type QuoteFormOutput = z.output<typeof quoteRequest>;
-const FIELDS = ['name', 'desc', 'deliverables', 'extras', 'value'] as const;
+const FIELDS = ['name', 'summary', 'internalNotes', 'deliverables', 'extras', 'value'] as const;
 
 const LIST = '/wkm-dashboard/custom-quotes';
 
@@ -46,7 +46,8 @@ export function QuoteForm({ quote }: { quote?: Quote }) {
     resolver: zodResolver(quoteRequest),
     defaultValues: {
       name: quote?.name ?? '',
-      desc: quote?.desc ?? '',
+      summary: quote?.summary ?? '',
+      internalNotes: quote?.internalNotes ?? '',
       deliverables: quote?.deliverables ?? '',
       extras: quote?.extras ?? '',
       value: quote?.value,
@@ -99,10 +100,18 @@ export function QuoteForm({ quote }: { quote?: Quote }) {
           </div>
           <div className="sm:col-span-2">
             <Textarea
-              label="Internal Description"
-              hint="Only staff see this."
-              error={errors.desc?.message}
-              {...form.register('desc')}
+              label="Summary for the customer"
+              hint="Shown on the quote's payment page and on the customer's project."
+              error={errors.summary?.message}
+              {...form.register('summary')}
+            />
+          </div>
+          <div className="sm:col-span-2">
+            <Textarea
+              label="Internal notes"
+              hint="Only staff see these: never the customer."
+              error={errors.internalNotes?.message}
+              {...form.register('internalNotes')}
             />
           </div>
           <div>

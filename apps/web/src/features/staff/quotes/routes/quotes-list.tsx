@@ -47,7 +47,7 @@ export function QuotesListRoute() {
         <thead>
           <tr>
             <Th className="whitespace-nowrap">Quote Name</Th>
-            <Th>Internal Description</Th>
+            <Th>Internal notes</Th>
             <Th>Price</Th>
             <Th className="whitespace-nowrap">Created By</Th>
             <Th className="w-52 text-right">Action</Th>
@@ -90,7 +90,7 @@ export function QuotesListRoute() {
                   ) : null}
                 </Td>
                 <Td className="max-w-xs text-muted">
-                  <p className="line-clamp-2 break-words">{quote.desc || '—'}</p>
+                  <p className="line-clamp-2 break-words">{quote.internalNotes || '—'}</p>
                 </Td>
                 <Td className="whitespace-nowrap tabular-nums">{formatPrice(quote.value)}</Td>
                 <Td>

@@ -22,11 +22,14 @@ function niceMax(value: number, minStep = 1): number {
 }
 
 const compactDollars = new Intl.NumberFormat('en-AU', {
+  style: 'currency',
+  currency: 'AUD',
   notation: 'compact',
+  minimumFractionDigits: 0,
   maximumFractionDigits: 1,
 });
 function axisMoney(cents: number): string {
-  return `$${compactDollars.format(cents / 100)}`;
+  return compactDollars.format(cents / 100);
 }
 
 /**

@@ -215,7 +215,12 @@ export default function ReportingRoute() {
         }
       />
       <div className="mb-6 flex flex-wrap items-end gap-4">
-        <Tabs value={granularity} defaultValue="day" onValueChange={(g) => set({ granularity: g })}>
+        <Tabs
+          value={granularity}
+          defaultValue="day"
+          onValueChange={(g) => set({ granularity: g })}
+          controls="revenue-by-period"
+        >
           <TabsList aria-label="Group by">
             {reportGranularities.map((g) => (
               <TabsTrigger key={g} value={g}>
@@ -282,62 +287,64 @@ export default function ReportingRoute() {
 
       <div className="flex flex-col gap-6">
         <StaffSection title="Revenue" className="min-w-0">
-          {revenue.isPending ? (
-            <Skeleton className="aspect-[8/3] w-full" />
-          ) : revenue.isError && !revenue.data ? (
-            <EmptyState title="The report could not be loaded">
-              <p>{errorMessage(revenue.error)}</p>
-              <Button variant="link" onClick={() => void revenue.refetch()}>
-                Try again
-              </Button>
-            </EmptyState>
-          ) : revenue.data ? (
-            <div
-              className={revenue.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
-            >
-              {totals.sales === 0 && totals.orders === 0 ? (
-                <p className="mb-3 text-sm text-muted">No money received in this range.</p>
-              ) : null}
-              <RevenueChart series={revenue.data.series} granularity={revenue.data.granularity} />
-              <details className="mt-4 text-sm">
-                <summary className="cursor-pointer font-semibold">Show the numbers</summary>
-                <table className="mt-3 w-full text-left">
-                  <thead>
-                    <tr className="text-xs text-muted uppercase">
-                      <th scope="col" className="py-1">
-                        Period
-                      </th>
-                      <th scope="col" className="py-1 text-right">
-                        Sales
-                      </th>
-                      <th scope="col" className="py-1 text-right">
-                        GST
-                      </th>
-                      <th scope="col" className="py-1 text-right">
-                        Orders
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {revenue.data.series.map((point) => (
-                      <tr key={point.period} className="border-t border-line">
-                        <td className="py-1">
-                          {periodLabel(point.period, revenue.data.granularity)}
-                        </td>
-                        <td className="py-1 text-right tabular-nums">
-                          {formatMoney(point.salesCents)}
-                        </td>
-                        <td className="py-1 text-right tabular-nums">
-                          {formatMoney(point.gstCents)}
-                        </td>
-                        <td className="py-1 text-right tabular-nums">{point.orders}</td>
+          <div id="revenue-by-period">
+            {revenue.isPending ? (
+              <Skeleton className="aspect-[8/3] w-full" />
+            ) : revenue.isError && !revenue.data ? (
+              <EmptyState title="The report could not be loaded">
+                <p>{errorMessage(revenue.error)}</p>
+                <Button variant="link" onClick={() => void revenue.refetch()}>
+                  Try again
+                </Button>
+              </EmptyState>
+            ) : revenue.data ? (
+              <div
+                className={revenue.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+              >
+                {totals.sales === 0 && totals.orders === 0 ? (
+                  <p className="mb-3 text-sm text-muted">No money received in this range.</p>
+                ) : null}
+                <RevenueChart series={revenue.data.series} granularity={revenue.data.granularity} />
+                <details className="mt-4 text-sm">
+                  <summary className="cursor-pointer font-semibold">Show the numbers</summary>
+                  <table className="mt-3 w-full text-left">
+                    <thead>
+                      <tr className="text-xs text-muted uppercase">
+                        <th scope="col" className="py-1">
+                          Period
+                        </th>
+                        <th scope="col" className="py-1 text-right">
+                          Sales
+                        </th>
+                        <th scope="col" className="py-1 text-right">
+                          GST
+                        </th>
+                        <th scope="col" className="py-1 text-right">
+                          Orders
+                        </th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </details>
-            </div>
-          ) : null}
+                    </thead>
+                    <tbody>
+                      {revenue.data.series.map((point) => (
+                        <tr key={point.period} className="border-t border-line">
+                          <td className="py-1">
+                            {periodLabel(point.period, revenue.data.granularity)}
+                          </td>
+                          <td className="py-1 text-right tabular-nums">
+                            {formatMoney(point.salesCents)}
+                          </td>
+                          <td className="py-1 text-right tabular-nums">
+                            {formatMoney(point.gstCents)}
+                          </td>
+                          <td className="py-1 text-right tabular-nums">{point.orders}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </details>
+              </div>
+            ) : null}
+          </div>
         </StaffSection>
         <div className="grid gap-6 2xl:grid-cols-2">
           <StaffSection title="Revenue by Service" className="min-w-0">

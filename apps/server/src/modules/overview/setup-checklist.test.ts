@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/app.ts';
+import { bearer, createUser } from '../../test/factories.ts';
+import { setupChecklist } from './setup-checklist.ts';
+
+const { app, config } = await createTestApp();
+const admin = await createUser(app, { role: 'admin' });
+
+const states = (items: { id: string; done: boolean }[]) =>
+  Object.fromEntries(items.map((item) => [item.id, item.done]));
+
+describe('the setup checklist', () => {
+  it('tells an admin what a demo install lacks before it trades', async () => {
+    const res = await app.inject({ url: '/api/overview/setup', headers: bearer(admin.token) });
+    expect(res.statusCode).toBe(200);
+    expect(states(res.json())).toEqual({
+      coordinators: false,
+      abn: false,
+      payments: false,
+      email: false,
+      'sign-in': false,
+    });
+    const coordinators = res.json().find((item: { id: string }) => item.id === 'coordinators');
+    expect(coordinators).toMatchObject({ href: '/wkm-dashboard/site-users/new' });
+
+    await createUser(app, { role: 'co-ordinator' });
+    const after = await app.inject({ url: '/api/overview/setup', headers: bearer(admin.token) });
+    expect(states(after.json()).coordinators).toBe(true);
+  });
+
+  it('is for admins and super-admins only', async () => {
+    for (const role of ['co-ordinator', 'client'] as const) {
+      const { token } = await createUser(app, { role });
+      const res = await app.inject({ url: '/api/overview/setup', headers: bearer(token) });
+      expect(res.statusCode).toBe(403);
+    }
+  });
+
+  it('counts each setting once it is set', () => {
+    const ready = setupChecklist(
+      {
+        ...config,
+        abn: '12 345 678 901',
+        smtpUrl: 'smtp://mail.example.com:587',
+        payments: { ...config.payments, provider: 'stripe' },
+        oauth: { google: { clientId: 'id', clientSecret: 'secret', issuer: 'https://g.example' } },
+      },
+      2,
+    );
+    expect(ready.every((item) => item.done)).toBe(true);
+    expect(ready.find((item) => item.id === 'abn')?.detail).toBe(
+      'Tax invoices show ABN 12 345 678 901.',
+    );
+  });
+});

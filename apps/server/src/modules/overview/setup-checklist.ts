@@ -1,0 +1,63 @@
+import type { SetupItem } from '@noise/shared/overview';
+import type { Config } from '../../config.ts';
+
+/**
+ * The settings a shop needs before it trades for real. The demo install runs on sandbox payments
+ * and mail written to a folder, which is right for trying it and wrong for customers: the staff
+ * overview lists what is left, and a production start logs a warning for each.
+ */
+export function setupChecklist(config: Config, coordinators: number): SetupItem[] {
+  const providers = Object.entries(config.oauth)
+    .filter(([, settings]) => settings !== undefined)
+    .map(([name]) => name.charAt(0).toUpperCase() + name.slice(1));
+  return [
+    {
+      id: 'coordinators',
+      title: 'Co-ordinators',
+      done: coordinators > 0,
+      detail:
+        coordinators > 0
+          ? `${coordinators} co-ordinator${coordinators === 1 ? '' : 's'} can be assigned new orders.`
+          : 'Nobody can be assigned new orders: they wait for you on this overview. Add a co-ordinator.',
+      href: '/wkm-dashboard/site-users/new',
+    },
+    {
+      id: 'abn',
+      title: 'ABN on tax invoices',
+      done: config.abn.trim() !== '',
+      detail: config.abn.trim()
+        ? `Tax invoices show ABN ${config.abn.trim()}.`
+        : 'An Australian tax invoice must show the seller’s ABN. Set ABN in the server settings.',
+      href: null,
+    },
+    {
+      id: 'payments',
+      title: 'Live card payments',
+      done: config.payments.provider !== 'sandbox',
+      detail:
+        config.payments.provider === 'sandbox'
+          ? 'Payments run in the sandbox: test cards only, nobody is charged. Set PAYMENT_PROVIDER=stripe with your Stripe keys.'
+          : 'Cards are charged through Stripe.',
+      href: null,
+    },
+    {
+      id: 'email',
+      title: 'Email delivery',
+      done: config.smtpUrl !== undefined,
+      detail: config.smtpUrl
+        ? 'Email goes out through your SMTP server.'
+        : 'Email is written to the outbox folder on the server, not sent: customers get no receipts or links. Set SMTP_URL.',
+      href: null,
+    },
+    {
+      id: 'sign-in',
+      title: 'Sign-in with Google, Facebook or Apple',
+      done: providers.length > 0,
+      detail:
+        providers.length > 0
+          ? `Customers can sign in with ${providers.join(', ')}.`
+          : 'Customers can only sign in with email. Set the keys of Google, Facebook or Apple to offer them.',
+      href: null,
+    },
+  ];
+}

@@ -1,0 +1,247 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { count, eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, describe, expect, it } from 'vitest';
+import { paymentAttempts, payments, projects } from '../db/schema.ts';
+import { createTestApp } from '../test/app.ts';
+import { createUser } from '../test/factories.ts';
+import { coordinator, createService, orderBody, pay } from '../test/order-factories.ts';
+
+/**
+ * A local Stripe that honours idempotency keys as Stripe does (the same key replays the first
+ * answer; the same key while its first request is still running is a 409), and that can be told
+ * to swallow the next create-payment calls: it charges, then never answers and drops the
+ * connection, as a provider timing out behind a proxy does. The most dangerous timeout is that
+ * one: the charge exists, the server does not know.
+ */
+function startFakeStripe() {
+  const calls: { path: string; idempotencyKey: string | undefined }[] = [];
+  const intents = new Map<string, Record<string, unknown>>();
+  const answers = new Map<string, { status: number; body: unknown }>();
+  const running = new Set<string>();
+  let swallow = 0;
+  let swallowMs = 0;
+  let n = 0;
+
+  function route(method: string, path: string, form: URLSearchParams) {
+    if (method === 'POST' && path === '/v1/customers') {
+      return { status: 200, body: { id: `cus_fake_${++n}`, object: 'customer' } };
+    }
+    if (method === 'POST' && path === '/v1/payment_intents') {
+      const id = `pi_fake_${++n}`;
+      const metadata: Record<string, string> = {};
+      for (const [k, v] of form) {
+        const m = /^metadata\[(.+)\]$/.exec(k);
+        if (m) metadata[m[1]!] = v;
+      }
+      const intent = {
+        id,
+        object: 'payment_intent',
+        amount: Number(form.get('amount')),
+        currency: form.get('currency'),
+        customer: form.get('customer'),
+        payment_method: form.get('payment_method'),
+        status: 'succeeded',
+        client_secret: `${id}_secret_fake`,
+        metadata,
+        last_payment_error: null,
+      };
+      intents.set(id, intent);
+      return { status: 200, body: intent };
+    }
+    let m: RegExpExecArray | null;
+    if ((m = /^\/v1\/payment_methods\/([^/]+)(\/attach)?$/.exec(path))) {
+      return {
+        status: 200,
+        body: { id: m[1], object: 'payment_method', customer: form.get('customer') ?? null },
+      };
+    }
+    if ((m = /^\/v1\/customers\/([^/]+)$/.exec(path))) {
+      return { status: 200, body: { id: m[1], object: 'customer' } };
+    }
+    return { status: 404, body: { error: { type: 'invalid_request_error', message: path } } };
+  }
+
+  const reply = (res: ServerResponse, answer: { status: number; body: unknown }) => {
+    res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': 'req_1' });
+    res.end(JSON.stringify(answer.body));
+  };
+
+  const server = createServer(async (req: IncomingMessage, res) => {
+    let raw = '';
+    for await (const chunk of req) raw += chunk;
+    const url = new URL(req.url!, 'http://localhost');
+    const key = req.headers['idempotency-key'] as string | undefined;
+    calls.push({ path: url.pathname, idempotencyKey: key });
+    const cacheKey = key && `${req.method} ${url.pathname} ${key}`;
+    if (cacheKey && running.has(cacheKey)) {
+      return reply(res, {
+        status: 409,
+        body: {
+          error: {
+            type: 'idempotency_error',
+            message: 'There is currently another in-progress request using this Idempotent Key.',
+          },
+        },
+      });
+    }
+    const swallowed = url.pathname === '/v1/payment_intents' && swallow > 0;
+    if (swallowed) swallow--;
+    let answer = cacheKey ? answers.get(cacheKey) : undefined;
+    if (!answer) {
+      answer = route(req.method!, url.pathname, new URLSearchParams(raw));
+      if (cacheKey) answers.set(cacheKey, answer);
+    }
+    if (!swallowed) return reply(res, answer);
+    if (cacheKey) running.add(cacheKey);
+    setTimeout(() => {
+      if (cacheKey) running.delete(cacheKey);
+      req.socket.destroy();
+    }, swallowMs);
+  });
+  return {
+    server,
+    calls,
+    intents,
+    /** The next `times` create-payment calls charge, then hang for `ms` and drop the connection. */
+    swallowNext(times: number, ms: number) {
+      swallow = times;
+      swallowMs = ms;
+    },
+    createCalls: (key: string) =>
+      calls.filter((c) => c.path === '/v1/payment_intents' && c.idempotencyKey === key).length,
+    intentsOf: (attemptId: string) =>
+      [...intents.values()].filter(
+        (i) => (i.metadata as Record<string, string>).attemptId === attemptId,
+      ),
+  };
+}
+
+const fake = startFakeStripe();
+await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
+afterAll(() => new Promise<void>((resolve) => fake.server.close(() => resolve())));
+const stripeSettings = {
+  secretKey: 'sk_test_fake',
+  publishableKey: 'pk_test_fake',
+  webhookSecret: 'whsec_faults',
+  apiBase: `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`,
+};
+const { app } = await createTestApp({
+  payments: { provider: 'stripe', currency: 'USD', stripe: stripeSettings },
+});
+const db = app.database.db;
+const cora = await coordinator(app);
+const fixture = await createService(app, { title: 'Video Production' });
+
+async function ordersOf(userId: string) {
+  const [made] = await db.select({ n: count() }).from(projects).where(eq(projects.userId, userId));
+  const [paid] = await db.select({ n: count() }).from(payments).where(eq(payments.userId, userId));
+  const attempts = await db
+    .select()
+    .from(paymentAttempts)
+    .where(eq(paymentAttempts.userId, userId));
+  return { projects: made!.n, payments: paid!.n, attempts };
+}
+
+describe('the payment provider times out mid-checkout', () => {
+  it('a charge whose answer was lost is found again by the SDK retry with the same key: one charge, one project', async () => {
+    const { user, token } = await createUser(app);
+    const body = orderBody(fixture, { coordinatorId: cora.user.id, paymentMethod: 'pm_card_visa' });
+    fake.swallowNext(1, 1_500);
+    const started = performance.now();
+    // The customer clicks Pay, then again while the first request hangs (same key, as the
+    // payment page sends).
+    const first = pay(app, token, body);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const second = pay(app, token, body);
+    const [a, b] = await Promise.all([first, second]);
+    const tookMs = performance.now() - started;
+
+    expect(a.statusCode, a.body).toBe(200);
+    expect(b.statusCode, b.body).toBe(200);
+    expect(b.json().projectId).toBe(a.json().projectId);
+    expect(tookMs).toBeGreaterThan(1_500);
+    expect(tookMs).toBeLessThan(10_000);
+
+    const state = await ordersOf(user.id);
+    expect(state).toMatchObject({ projects: 1, payments: 1 });
+    expect(state.attempts.map((x) => x.state)).toEqual(['succeeded']);
+    // Two calls reached the provider with the key (the lost one and the SDK's retry); it
+    // charged once.
+    expect(fake.createCalls(body.idempotencyKey)).toBe(2);
+    expect(fake.intentsOf(state.attempts[0]!.id)).toHaveLength(1);
+  });
+
+  it('when every try times out the customer is told nothing was charged twice; paying again with the same key settles the one charge', async () => {
+    const { user, token } = await createUser(app);
+    const body = orderBody(fixture, { coordinatorId: cora.user.id, paymentMethod: 'pm_card_visa' });
+    fake.swallowNext(3, 500);
+    const failed = await pay(app, token, body);
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json()).toMatchObject({
+      error: 'payment_provider_unavailable',
+      message: expect.stringMatching(/not been charged twice.*try again/),
+    });
+    // The provider did charge (the first call got through), but nothing is recorded yet:
+    // no project, and the attempt waits to be retried with its key.
+    let state = await ordersOf(user.id);
+    expect(state).toMatchObject({ projects: 0, payments: 0 });
+    expect(state.attempts.map((x) => x.state)).toEqual(['error']);
+    expect(fake.createCalls(body.idempotencyKey)).toBe(3);
+    expect(fake.intentsOf(state.attempts[0]!.id)).toHaveLength(1);
+
+    const again = await pay(app, token, body);
+    expect(again.statusCode, again.body).toBe(200);
+    state = await ordersOf(user.id);
+    expect(state).toMatchObject({ projects: 1, payments: 1 });
+    expect(state.attempts.map((x) => x.state)).toEqual(['succeeded']);
+    expect(fake.createCalls(body.idempotencyKey)).toBe(4);
+    const charges = fake.intentsOf(state.attempts[0]!.id);
+    expect(charges).toHaveLength(1);
+    expect(state.attempts[0]!.providerPaymentId).toBe(charges[0]!.id);
+
+    // A second retry, later, changes nothing.
+    const late = await pay(app, token, body);
+    expect(late.json().projectId).toBe(again.json().projectId);
+    expect(await ordersOf(user.id)).toMatchObject({ projects: 1, payments: 1 });
+    expect(fake.intentsOf(state.attempts[0]!.id)).toHaveLength(1);
+  });
+
+  it("a customer who never retries is settled by the provider's webhook: the charge is not left without its project", async () => {
+    const { user, token } = await createUser(app);
+    const body = orderBody(fixture, { coordinatorId: cora.user.id, paymentMethod: 'pm_card_visa' });
+    fake.swallowNext(3, 300);
+    expect((await pay(app, token, body)).statusCode).toBe(502);
+    const [attempt] = (await ordersOf(user.id)).attempts;
+    const [intent] = fake.intentsOf(attempt!.id);
+    expect(intent).toBeDefined();
+
+    const payload = JSON.stringify({
+      id: `evt_timeout_${attempt!.id}`,
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: intent },
+    });
+    const signature = new Stripe('sk_test_fake').webhooks.generateTestHeaderString({
+      payload,
+      secret: stripeSettings.webhookSecret,
+    });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/payments/stripe/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
+    });
+    expect(res.statusCode).toBe(200);
+    const state = await ordersOf(user.id);
+    expect(state).toMatchObject({ projects: 1, payments: 1 });
+    expect(state.attempts.map((x) => x.state)).toEqual(['succeeded']);
+
+    // The customer comes back after all: the same order, no new charge.
+    const again = await pay(app, token, body);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().projectId).toBe(state.attempts[0]!.projectId);
+    expect(fake.intentsOf(attempt!.id)).toHaveLength(1);
+  });
+});

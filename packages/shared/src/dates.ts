@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/**
+ * Dates in requests. A pattern alone lets through 2024-13-45 and 2024-02-30, which JavaScript
+ * quietly rolls over into another day and PostgreSQL refuses with an error: every date a request
+ * carries is checked against the calendar here, so such a date is a 400 with a message.
+ */
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):?(\d{2}))?)?$/;
+
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** True for a day that exists; year 0 does not (PostgreSQL goes from 1 BC to AD 1). */
+export function isCalendarDate(year: number, month: number, day: number): boolean {
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return day <= (month === 2 && leap ? 29 : MONTH_DAYS[month - 1]!);
+}
+
+/** YYYY-MM-DD naming a day that exists. */
+export function isLocalDate(text: string): boolean {
+  const m = DATE.exec(text);
+  return !!m && isCalendarDate(Number(m[1]), Number(m[2]), Number(m[3]));
+}
+
+/** YYYY-MM-DD, or an ISO 8601 date and time, naming a day and a time that exist. */
+export function isDateOrDateTime(text: string): boolean {
+  const m = DATE_TIME.exec(text);
+  if (!m || !isCalendarDate(Number(m[1]), Number(m[2]), Number(m[3]))) return false;
+  const [hours, minutes, seconds, offsetHours, offsetMinutes] = m.slice(4).map(Number);
+  if (hours! > 23 || minutes! > 59 || seconds! > 59) return false;
+  if (offsetHours! > 23 || offsetMinutes! > 59) return false;
+  return !Number.isNaN(Date.parse(text));
+}
+
+const REAL_DATE = 'That date does not exist: use a real date like 2026-01-31';
+
+/** A local calendar date (YYYY-MM-DD): report ranges, sales filters. */
+export const localDateSchema = z
+  .string()
+  .regex(DATE, 'Use a date like 2026-01-31')
+  .refine(isLocalDate, REAL_DATE);
+
+/** A date (YYYY-MM-DD) or an ISO 8601 date and time: delivery dates, status update dates. */
+export const dateOrDateTimeSchema = z
+  .string()
+  .trim()
+  .min(1, 'Choose a date')
+  .regex(DATE_TIME, 'Choose a date like 2026-01-31')
+  .refine(isDateOrDateTime, REAL_DATE);
