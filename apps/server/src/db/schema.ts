@@ -247,6 +247,13 @@ export const customQuotes = pgTable('custom_quotes', {
   valueCents: integer('value_cents').notNull(),
   createdById: text('created_by_id').references(() => users.id, { onDelete: 'set null' }),
   createdByName: text('created_by_name').notNull().default(''),
+  /** Who the quote is for: a customer's account, or (when null) `recipientEmail` alone. */
+  customerId: text('customer_id').references(() => users.id, { onDelete: 'set null' }),
+  /** Where 'Send to customer' mails the link; a customer's own address when `customerId` is set. */
+  recipientEmail: text('recipient_email').notNull().default(''),
+  /** The quote's states, each with its date: Draft (none set), Sent, Viewed, Paid. */
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  viewedAt: timestamp('viewed_at', { withTimezone: true }),
   paidAt: timestamp('paid_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -261,6 +268,8 @@ export const projects = pgTable(
   {
     id: id(),
     type: text('type').$type<ProjectType>().notNull().default('Project'),
+    /** The short number people quote ('Order 1001'), one sequence per install; ids stay in URLs. */
+    orderNumber: integer('order_number').notNull().generatedByDefaultAsIdentity({ startWith: 1001 }),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
@@ -305,6 +314,7 @@ export const projects = pgTable(
     index('projects_created_idx').on(t.createdAt, t.id),
     index('projects_coordinator_idx').on(t.coordinatorId, t.createdAt),
     uniqueIndex('projects_quote_unique').on(t.quoteId),
+    uniqueIndex('projects_order_number_unique').on(t.orderNumber),
     // The Sales filters, each read newest first (docs/performance.md).
     index('projects_service_idx').on(t.serviceId, t.createdAt, t.id),
     index('projects_status_idx').on(t.status, t.createdAt, t.id),
