@@ -10,6 +10,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import { legalPageSlugs } from '@noise/shared/company-pages';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { createAfterAnswer, type AfterAnswer } from './lib/after-answer.ts';
@@ -33,6 +34,8 @@ import { createCatalogueRepository } from './modules/catalogue/repository.ts';
 import { registerCatalogueRoutes } from './modules/catalogue/routes.ts';
 import { registerCatalogueAdminRoutes } from './modules/catalogue/admin-routes.ts';
 import { createOverviewRepository } from './modules/overview/repository.ts';
+import { createCompanyPageRepository } from './modules/company-pages/repository.ts';
+import { registerCompanyPageRoutes } from './modules/company-pages/routes.ts';
 import { registerOverviewRoutes } from './modules/overview/routes.ts';
 import { setupChecklist } from './modules/overview/setup-checklist.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
@@ -237,13 +240,19 @@ export async function buildApp(
     demoRoots: demoRoots(config.webDistDir),
   });
   registerCatalogueAdminRoutes(app, { db, audit, config, catalogue });
+  const companyPageRepo = createCompanyPageRepository(db);
+  const setupFacts = async () => ({
+    coordinators: await users.countByRole('co-ordinator'),
+    legalPagesWritten: await companyPageRepo.written(legalPageSlugs),
+  });
   registerOverviewRoutes(app, {
     overview: createOverviewRepository(db),
     timeZone: config.businessTimeZone,
     now: options.now ?? (() => new Date()),
     config,
-    countCoordinators: () => users.countByRole('co-ordinator'),
+    setupFacts,
   });
+  registerCompanyPageRoutes(app, { pages: companyPageRepo, users });
   registerSeoRoutes(app, { catalogue: createCatalogueRepository(db), publicUrl: config.publicUrl });
   // Checkout, payments, invoices; starts the job runner (renewals, mail) and stops it on close.
   registerCheckout(app, config);
@@ -276,7 +285,7 @@ export async function buildApp(
   app.decorate('adminNotice', adminNotice);
   if (config.seedDemo) await seedDemo(db, app.log);
   if (config.env === 'production') {
-    for (const item of setupChecklist(config, await users.countByRole('co-ordinator'))) {
+    for (const item of setupChecklist(config, await setupFacts())) {
       if (!item.done) app.log.warn({ setup: item.id }, `Not ready to trade: ${item.detail}`);
     }
   }

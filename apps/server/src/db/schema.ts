@@ -211,6 +211,16 @@ export const industries = pgTable('industries', {
   updatedAt: updatedAt(),
 });
 
+/** About Us, Terms of Service and the other pages of the About column, as the shop wrote them. */
+export const companyPages = pgTable('company_pages', {
+  /** One of the fixed pages of `@noise/shared/company-pages`. */
+  slug: text('slug').primaryKey(),
+  body: text('body').notNull(),
+  updatedById: text('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
+  updatedByName: text('updated_by_name').notNull().default(''),
+  updatedAt: updatedAt(),
+});
+
 export const recentlyViewed = pgTable(
   'recently_viewed',
   {
@@ -269,7 +279,9 @@ export const projects = pgTable(
     id: id(),
     type: text('type').$type<ProjectType>().notNull().default('Project'),
     /** The short number people quote ('Order 1001'), one sequence per install; ids stay in URLs. */
-    orderNumber: integer('order_number').notNull().generatedByDefaultAsIdentity({ startWith: 1001 }),
+    orderNumber: integer('order_number')
+      .notNull()
+      .generatedByDefaultAsIdentity({ startWith: 1001 }),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),

@@ -123,7 +123,7 @@ const weekly = (
   baseCost = 0,
 ): DemoPackage => ({ title, type: 'weekly', baseCost, recurringCost, priceSuffix: WEEK, features });
 
-export const demoServices: DemoService[] = [
+const services: DemoService[] = [
   {
     id: 'graphic-design',
     title: 'Graphic Design',
@@ -1592,6 +1592,19 @@ export const demoServices: DemoService[] = [
     galleryCount: 3,
   },
 ];
+
+/**
+ * A weekly or monthly plan charges the service's initial investment with its first period, so the
+ * service page ('Initial investment $895'), the package tab and the order panel name one amount.
+ */
+export const demoServices: DemoService[] = services.map((service) => ({
+  ...service,
+  packages: service.packages.map((pkg) =>
+    pkg.type !== 'one-time' && pkg.baseCost === 0
+      ? { ...pkg, baseCost: service.initialInvestmentPrice }
+      : pkg,
+  ),
+}));
 
 const serviceLink = (id: string) => `/services/${id}`;
 

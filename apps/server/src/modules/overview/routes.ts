@@ -12,12 +12,13 @@ import { toDollars } from '@noise/shared/pricing';
 import { displayNameOf } from '@noise/shared/user';
 import type { Config } from '../../config.ts';
 import type { OverviewRepository, RevenueWindow } from './repository.ts';
-import { setupChecklist } from './setup-checklist.ts';
+import { setupChecklist, type SetupFacts } from './setup-checklist.ts';
 
 export interface OverviewDeps {
   overview: OverviewRepository;
   config: Config;
-  countCoordinators: () => Promise<number>;
+  /** What the setup checklist reads besides the settings. */
+  setupFacts: () => Promise<SetupFacts>;
   /** IANA time zone of the business (BUSINESS_TIMEZONE). */
   timeZone: string;
   /** The clock; tests pass a fixed one. */
@@ -78,7 +79,7 @@ export function registerOverviewRoutes(app: FastifyInstance, deps: OverviewDeps)
         response: { 200: setupChecklistSchema },
       },
     },
-    async () => setupChecklist(deps.config, await deps.countCoordinators()),
+    async () => setupChecklist(deps.config, await deps.setupFacts()),
   );
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/overview',

@@ -18,6 +18,7 @@ describe('the setup checklist', () => {
       abn: false,
       payments: false,
       email: false,
+      legal: false,
       'sign-in': false,
     });
     const coordinators = res.json().find((item: { id: string }) => item.id === 'coordinators');
@@ -26,6 +27,31 @@ describe('the setup checklist', () => {
     await createUser(app, { role: 'co-ordinator' });
     const after = await app.inject({ url: '/api/overview/setup', headers: bearer(admin.token) });
     expect(states(after.json()).coordinators).toBe(true);
+  });
+
+  it('asks for the shop’s own Terms of Service and Privacy Policy until both are written', async () => {
+    const legal = async () => {
+      const res = await app.inject({ url: '/api/overview/setup', headers: bearer(admin.token) });
+      return res.json().find((item: { id: string }) => item.id === 'legal');
+    };
+    expect(await legal()).toMatchObject({
+      done: false,
+      detail:
+        'Your site shows the demo Privacy Policy and Terms of Service. Replace them with your own, reviewed by a lawyer.',
+      href: '/wkm-dashboard/company-pages',
+    });
+    const write = (slug: string) =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/company-pages/${slug}`,
+        headers: bearer(admin.token),
+        payload: { body: 'Our own words.' },
+      });
+    expect((await write('terms-of-service')).statusCode).toBe(200);
+    expect(await legal()).toMatchObject({ done: false });
+    expect((await legal()).detail).toContain('the demo Privacy Policy.');
+    expect((await write('privacy-policy')).statusCode).toBe(200);
+    expect(await legal()).toMatchObject({ done: true });
   });
 
   it('is for admins and super-admins only', async () => {
@@ -45,7 +71,7 @@ describe('the setup checklist', () => {
         payments: { ...config.payments, provider: 'stripe' },
         oauth: { google: { clientId: 'id', clientSecret: 'secret', issuer: 'https://g.example' } },
       },
-      2,
+      { coordinators: 2, legalPagesWritten: ['terms-of-service', 'privacy-policy'] },
     );
     expect(ready.every((item) => item.done)).toBe(true);
     expect(ready.find((item) => item.id === 'abn')?.detail).toBe(

@@ -1,3 +1,4 @@
+import { companyPages, legalPageSlugs } from '@noise/shared/company-pages';
 import type { SetupItem } from '@noise/shared/overview';
 import type { Config } from '../../config.ts';
 
@@ -6,7 +7,20 @@ import type { Config } from '../../config.ts';
  * and mail written to a folder, which is right for trying it and wrong for customers: the staff
  * overview lists what is left, and a production start logs a warning for each.
  */
-export function setupChecklist(config: Config, coordinators: number): SetupItem[] {
+export interface SetupFacts {
+  coordinators: number;
+  /** Of the Terms of Service and Privacy Policy, the slugs the shop has written. */
+  legalPagesWritten: string[];
+}
+
+export function setupChecklist(
+  config: Config,
+  { coordinators, legalPagesWritten }: SetupFacts,
+): SetupItem[] {
+  const legalLeft = companyPages.filter(
+    (p) =>
+      (legalPageSlugs as readonly string[]).includes(p.slug) && !legalPagesWritten.includes(p.slug),
+  );
   const providers = Object.entries(config.oauth)
     .filter(([, settings]) => settings !== undefined)
     .map(([name]) => name.charAt(0).toUpperCase() + name.slice(1));
@@ -48,6 +62,16 @@ export function setupChecklist(config: Config, coordinators: number): SetupItem[
         ? 'Email goes out through your SMTP server.'
         : 'Email is written to the outbox folder on the server, not sent: customers get no receipts or links. Set SMTP_URL.',
       href: null,
+    },
+    {
+      id: 'legal',
+      title: 'Terms of Service and Privacy Policy',
+      done: legalLeft.length === 0,
+      detail:
+        legalLeft.length === 0
+          ? 'Your site shows your own Terms of Service and Privacy Policy.'
+          : `Your site shows the demo ${legalLeft.map((p) => p.title).join(' and ')}. Replace ${legalLeft.length === 1 ? 'it' : 'them'} with your own, reviewed by a lawyer.`,
+      href: '/wkm-dashboard/company-pages',
     },
     {
       id: 'sign-in',
