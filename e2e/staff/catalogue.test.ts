@@ -191,3 +191,35 @@ describe('staff: pages and industries', () => {
     await page.locator('tbody tr').filter({ hasText: 'Aviation & Aerospace' }).waitFor();
   });
 });
+
+describe('staff: company pages', () => {
+  it('replaces the demo Terms of Service with the shop’s own, which the footer page then shows', async () => {
+    const visitor = await browser.newPage({ width: 375 });
+    await visitor.page.goto('/our-team');
+    await visitor.page.getByRole('heading', { level: 2, name: 'Co-ordinators' }).waitFor();
+
+    const { page } = await browser.newPage({ token });
+    const errors = collectPageErrors(page);
+    await page.goto('/wkm-dashboard/company-pages');
+    await page.getByRole('heading', { name: 'Company Pages', exact: true }).waitFor();
+    const terms = page.getByRole('row', { name: /Terms of Service/ });
+    await terms.getByText('Demo text: replace it').waitFor();
+    await terms.getByRole('link', { name: 'Edit Terms of Service' }).click();
+    await page.getByRole('heading', { name: 'Edit Terms of Service' }).waitFor();
+    await page
+      .getByLabel('Terms of Service text')
+      .fill('## Our terms\nWe do good work.\n\n- Pay on time\n- Enjoy the results');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/company-pages$/);
+    await page
+      .getByRole('row', { name: /Terms of Service/ })
+      .getByText(/^Your text, updated/)
+      .waitFor();
+
+    await visitor.page.goto('/terms-of-service');
+    await visitor.page.getByRole('heading', { level: 2, name: 'Our terms' }).waitFor();
+    await visitor.page.getByRole('listitem').filter({ hasText: 'Pay on time' }).waitFor();
+    expect(await visitor.page.getByText('1. Who we are').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});

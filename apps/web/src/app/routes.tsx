@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { FullScreenSpinner } from '@/components/ui/spinner';
-import { companyInfoPages } from '@/features/storefront/company-info-pages';
+import { companyPages } from '@noise/shared/company-pages';
 import { PublicLayout } from '@/features/storefront/components/public-layout';
 import { CustomerGuard } from './customer-guard';
 import {
@@ -55,7 +55,7 @@ export function AppRoutes() {
             <Route path="services" element={<Navigate to="/#mind-map" replace />} />
             <Route path="services/:serviceId" element={<ServiceRoute />} />
             <Route path="pages/:id" element={<ContentPageRoute />} />
-            {companyInfoPages.map((page) => (
+            {companyPages.map((page) => (
               <Route key={page.slug} path={page.slug} element={<CompanyInfoRoute />} />
             ))}
             <Route path="forgot-password" element={<ForgotPasswordRoute />} />

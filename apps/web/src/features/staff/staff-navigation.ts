@@ -1,5 +1,6 @@
 import {
   Building2,
+  BookOpenText,
   ChartColumn,
   FileText,
   LayoutDashboard,
@@ -26,6 +27,12 @@ export const staffNavigation: StaffNavEntry[] = [
   { label: 'Pages', to: 'pages', permission: 'catalogue:manage', Icon: FileText },
   { label: 'Services', to: 'services', permission: 'catalogue:manage', Icon: Layers },
   { label: 'Industries', to: 'industries', permission: 'catalogue:manage', Icon: Building2 },
+  {
+    label: 'Company Pages',
+    to: 'company-pages',
+    permission: 'catalogue:manage',
+    Icon: BookOpenText,
+  },
   { label: 'Customers', to: 'customers', permission: 'customers:manage', Icon: Users },
   { label: 'Custom Quotes', to: 'custom-quotes', permission: 'quotes:manage', Icon: ReceiptText },
   { label: 'Sales', to: 'sales', permission: 'sales:manage', Icon: ShoppingBag },

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { Service, ServiceExtra, ServicePackage } from '@noise/shared/catalogue';
 import { orderPaymentRequest } from '@noise/shared/payments';
-import { paymentTerms, priceOrder, toCents } from '@noise/shared/pricing';
+import { isRecurring, paymentTerms, priceOrder, toCents } from '@noise/shared/pricing';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
 import { useCurrentUser } from '@/lib/current-user';
@@ -73,6 +73,7 @@ export function PaymentRoute() {
   );
   const charged = formatMoney(price.grandTotalCents);
   const terms = paymentTerms(price, pkg.type);
+  const recurring = isRecurring(pkg.type);
 
   const summary = (
     <>
@@ -93,16 +94,29 @@ export function PaymentRoute() {
         </div>
       </div>
       <dl className="mt-6 flex flex-col gap-2.5">
-        <SummaryLine label={pkg.title || 'Initial Investment'} value={formatPrice(pkg.baseCost)}>
-          {pkg.priceSuffix ? (
-            <span className="block text-xs text-paper/60">{pkg.priceSuffix}</span>
-          ) : null}
-        </SummaryLine>
+        {/* A plan's suffix ('/month exc. GST') belongs to its recurring fee, never its initial
+            investment; a plan with no initial investment shows no $0.00 line. */}
+        {recurring && pkg.baseCost === 0 ? null : (
+          <SummaryLine
+            label={
+              recurring ? `${pkg.title} · Initial Investment` : pkg.title || 'Initial Investment'
+            }
+            value={formatPrice(pkg.baseCost)}
+          >
+            {!recurring && pkg.priceSuffix ? (
+              <span className="block text-xs text-paper/60">{pkg.priceSuffix}</span>
+            ) : null}
+          </SummaryLine>
+        )}
         {price.showsRecurringLine ? (
           <SummaryLine
-            label={`Recurring Fees (${pkg.type})`}
+            label={`${pkg.baseCost === 0 ? `${pkg.title} · ` : ''}Recurring Fees (${pkg.type})`}
             value={formatPrice(pkg.recurringCost)}
-          />
+          >
+            {pkg.priceSuffix ? (
+              <span className="block text-xs text-paper/60">{pkg.priceSuffix}</span>
+            ) : null}
+          </SummaryLine>
         ) : null}
         {selectedExtras.map((extra) => (
           <SummaryLine key={extra._id} label={extra.title} value={formatPrice(extra.price)} />

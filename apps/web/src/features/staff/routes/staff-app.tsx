@@ -8,6 +8,8 @@ import { CustomersListRoute } from '../customers/routes/customers-list';
 import { EditCustomerRoute } from '../customers/routes/edit-customer';
 import { SiteUserFormRoute } from '../site-users/routes/site-user-form-route';
 import { SiteUsersListRoute } from '../site-users/routes/site-users-list';
+import { CompanyPageFormRoute } from '../company-pages/routes/company-page-form-route';
+import { CompanyPagesListRoute } from '../company-pages/routes/company-pages-list';
 import { IndustriesListRoute } from '../industries/routes/industries-list';
 import { IndustryFormRoute } from '../industries/routes/industry-form-route';
 import { PageFormRoute } from '../pages/routes/page-form-route';
@@ -120,6 +122,24 @@ export function StaffApp() {
             element={
               <CatalogueOnly>
                 <IndustryFormRoute />
+              </CatalogueOnly>
+            }
+          />
+        </Route>
+        <Route path="company-pages">
+          <Route
+            index
+            element={
+              <CatalogueOnly>
+                <CompanyPagesListRoute />
+              </CatalogueOnly>
+            }
+          />
+          <Route
+            path="edit/:slug"
+            element={
+              <CatalogueOnly>
+                <CompanyPageFormRoute />
               </CatalogueOnly>
             }
           />

@@ -5,7 +5,7 @@ import { humanizeSlug } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { pageQuery } from '../api/get-page';
 import { serviceQuery } from '../api/get-service';
-import { companyInfoPages } from '../company-info-pages';
+import { companyPages } from '@noise/shared/company-pages';
 
 /** The title the server gives the last segment of /services/{id} and /pages/{id}. */
 function useRecordTitle(segments: string[]): string | undefined {
@@ -48,7 +48,7 @@ export function Breadcrumb({ className }: { className?: string }) {
           const isLast = index === segments.length - 1;
           const label =
             (isLast ? recordTitle : undefined) ??
-            companyInfoPages.find((page) => `/${page.slug}` === href)?.title ??
+            companyPages.find((page) => `/${page.slug}` === href)?.title ??
             humanizeSlug(segment);
           return (
             <li key={href} className="flex items-center gap-1.5">

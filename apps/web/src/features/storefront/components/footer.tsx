@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { headerNavigation, navigationHref } from '@noise/shared/navigation';
 import { useSiteConfig } from '@/lib/site-config';
 import { useIndustries } from '../api/get-industries';
-import { companyInfoPages } from '../company-info-pages';
+import { companyPages } from '@noise/shared/company-pages';
 import { Logo } from './logo';
 import { ExternalLink, isExternalUrl } from './external-link';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, YouTubeIcon } from './social-icons';
@@ -76,7 +76,7 @@ export function Footer() {
             ))}
           </Column>
           <Column title="About">
-            {companyInfoPages.map((page) => (
+            {companyPages.map((page) => (
               <li key={page.slug}>
                 <Link to={`/${page.slug}`} className={linkClasses}>
                   {page.title}

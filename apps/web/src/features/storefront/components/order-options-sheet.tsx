@@ -142,10 +142,12 @@ export function OrderOptionsSheet({
               {pkg.title}
             </h3>
             <dl className="mt-4 flex flex-col gap-1.5 text-sm">
-              <div className="flex justify-between gap-4">
-                <dt className="text-paper/75">Initial Investment</dt>
-                <dd className="font-semibold tabular-nums">{formatPrice(pkg.baseCost)}</dd>
-              </div>
+              {pkg.type !== 'one-time' && pkg.baseCost === 0 ? null : (
+                <div className="flex justify-between gap-4">
+                  <dt className="text-paper/75">Initial Investment</dt>
+                  <dd className="font-semibold tabular-nums">{formatPrice(pkg.baseCost)}</dd>
+                </div>
+              )}
               {pkg.type !== 'one-time' ? (
                 <div className="flex justify-between gap-4">
                   <dt className="text-paper/75">Recurring Fees</dt>
@@ -219,7 +221,9 @@ export function OrderOptionsSheet({
               Cost breakdown
             </h3>
             <dl className="mt-3 flex flex-col gap-2 text-sm">
-              <Line label="Initial Investment" value={formatPrice(pkg.baseCost)} />
+              {pkg.type !== 'one-time' && pkg.baseCost === 0 ? null : (
+                <Line label="Initial Investment" value={formatPrice(pkg.baseCost)} />
+              )}
               {price.showsRecurringLine ? (
                 <Line
                   label={`Recurring Fees (${pkg.type})`}

@@ -5,8 +5,11 @@ import { useSiteConfig } from '@/lib/site-config';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { Breadcrumb } from '../components/breadcrumb';
 import { ExternalLink } from '../components/external-link';
+import { useCompanyPage } from '../api/get-company-page';
 import { PrivacyPolicy, TermsOfService } from '../components/legal-documents';
-import { companyInfoPages } from '../company-info-pages';
+import { PageText } from '../components/page-text';
+import { builtInCompanyText } from '../company-info-texts';
+import { companyPages } from '@noise/shared/company-pages';
 import { NotFoundView } from './not-found';
 
 const documents: Partial<Record<string, typeof TermsOfService>> = {
@@ -17,10 +20,16 @@ const documents: Partial<Record<string, typeof TermsOfService>> = {
 /** About Us, Our Team, Careers and the legal pages of the footer's About column. */
 export function CompanyInfoRoute() {
   const { pathname } = useLocation();
-  const page = companyInfoPages.find((p) => `/${p.slug}` === pathname);
-  const config = useSiteConfig().data;
-  usePageMeta(page?.title, page?.lead);
+  const page = companyPages.find((p) => `/${p.slug}` === pathname);
   if (!page) return <NotFoundView />;
+  return <CompanyInfoPage page={page} />;
+}
+
+function CompanyInfoPage({ page }: { page: (typeof companyPages)[number] }) {
+  const config = useSiteConfig().data;
+  usePageMeta(page.title, page.lead);
+  const own = useCompanyPage(page.slug);
+  // The shop's own text once written; until then the built-in one (a failed read shows it too).
   const Document = documents[page.slug];
   const contact = config?.contactUrl ? (
     <ExternalLink href={config.contactUrl} className={buttonVariants({ className: 'mt-6' })}>
@@ -28,31 +37,29 @@ export function CompanyInfoRoute() {
       <ArrowUpRight aria-hidden="true" />
     </ExternalLink>
   ) : null;
+  const companyName = config?.companyName ?? 'This agency';
+  const text = own.data?.body || builtInCompanyText(page.slug, companyName);
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 lg:px-8">
       <Breadcrumb />
       <h1 className="mt-8 text-5xl font-extrabold break-words sm:text-6xl">{page.title}</h1>
       <p className="mt-5 text-xl text-muted">{page.lead}</p>
-      {Document ? (
-        <>
-          <div className="mt-10 rounded-card border-2 border-ink bg-paper p-6 sm:p-8">
-            <Document companyName={config?.companyName ?? 'This agency'} />
-          </div>
-          <div className="mt-8 rounded-card bg-ink p-6 text-paper sm:p-8">
-            <h2 className="text-2xl font-extrabold">Questions?</h2>
-            <p className="mt-2 text-lg">Our team is happy to explain anything on this page.</p>
-            {contact}
-          </div>
-        </>
+      {own.isPending ? (
+        <div aria-hidden="true" className="mt-10 h-64 animate-pulse rounded-card bg-canvas" />
       ) : (
-        <div className="mt-10 rounded-card border-2 border-ink bg-paper p-8">
-          <p className="text-lg">
-            We are putting the full {page.title.toLowerCase()} page together. In the meantime our
-            team is happy to answer any question directly.
-          </p>
-          {contact}
+        <div className="mt-10 rounded-card border-2 border-ink bg-paper p-6 sm:p-8">
+          {own.data?.body || !Document ? (
+            <PageText text={text ?? ''} />
+          ) : (
+            <Document companyName={companyName} />
+          )}
         </div>
       )}
+      <div className="mt-8 rounded-card bg-ink p-6 text-paper sm:p-8">
+        <h2 className="text-2xl font-extrabold">Questions?</h2>
+        <p className="mt-2 text-lg">Our team is happy to explain anything on this page.</p>
+        {contact}
+      </div>
     </div>
   );
 }

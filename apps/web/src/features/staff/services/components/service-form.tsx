@@ -140,7 +140,7 @@ export function ServiceForm({ service }: { service?: ManageService }) {
           <TextInput
             label="Initial investment price"
             inputMode="decimal"
-            hint="In dollars, before GST."
+            hint="In dollars, before GST. Shown on the service page; each package's Initial Investment is what is charged, so keep them the same."
             error={errors.initialInvestmentPrice?.message}
             {...form.register('initialInvestmentPrice')}
           />
