@@ -136,7 +136,9 @@ function ProjectCard({ clientId, project }: { clientId: string; project: ClientP
         <div>
           <dt className="text-muted">Total</dt>
           <dd className="font-semibold">
-            {typeof project.totalPrice === 'number' ? formatPrice(project.totalPrice) : '—'}
+            {typeof project.totalPrice === 'number'
+              ? `${formatPrice(project.totalPrice)} exc. GST`
+              : '—'}
           </dd>
         </div>
       </dl>

@@ -51,6 +51,9 @@ function Period({ period }: { period: RevenuePeriod }) {
         <dt className="text-xs font-bold tracking-widest text-accent uppercase">Total Sales</dt>
         <dd className="mt-1 font-display text-2xl font-extrabold break-all sm:text-3xl">
           {dollars.format(period.totalSales)}
+          <span className="ml-1.5 align-middle font-sans text-xs font-semibold text-paper/70">
+            inc. GST
+          </span>
         </dd>
       </div>
       <div className="rounded-xl bg-canvas p-4">

@@ -119,7 +119,7 @@ function ServiceBars({ report }: { report: RevenueReport }) {
           <div className="flex flex-wrap items-baseline justify-between gap-x-4 text-sm">
             <span className="font-semibold">{row.service}</span>
             <span className="tabular-nums">
-              {formatMoney(row.salesCents)}{' '}
+              {formatMoney(row.salesCents)} inc. GST{' '}
               <span className="text-muted">
                 · {row.orders} {row.orders === 1 ? 'order' : 'orders'}
               </span>
@@ -280,7 +280,7 @@ export default function ReportingRoute() {
       ) : null}
 
       <div className="mb-6 grid gap-4 sm:grid-cols-3">
-        <Stat label="Total sales" value={loaded ? formatMoney(totals.sales) : null} />
+        <Stat label="Total sales (inc. GST)" value={loaded ? formatMoney(totals.sales) : null} />
         <Stat label="GST included" value={loaded ? formatMoney(totals.gst) : null} />
         <Stat label="Orders" value={loaded ? String(totals.orders) : null} />
       </div>
@@ -314,7 +314,7 @@ export default function ReportingRoute() {
                           Period
                         </th>
                         <th scope="col" className="py-1 text-right">
-                          Sales
+                          Sales (inc. GST)
                         </th>
                         <th scope="col" className="py-1 text-right">
                           GST

@@ -84,7 +84,9 @@ export function ServicesListRoute() {
                     </div>
                   </div>
                 </Td>
-                <Td>{service.basePrice > 0 ? formatPrice(service.basePrice) : '—'}</Td>
+                <Td>
+                  {service.basePrice > 0 ? `${formatPrice(service.basePrice)} exc. GST` : '—'}
+                </Td>
                 <Td>
                   <div className="flex justify-end gap-2">
                     {!service.archived ? (
