@@ -110,19 +110,19 @@ function Brand() {
   );
 }
 
-/** The staff dashboard frame: header, side navigation and footer (SPEC.md section 2). */
+/** The staff dashboard frame: header, side navigation and footer (docs/product.md#staff-access-and-frame). */
 export function StaffShell({ children }: { children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const companyName = useSiteConfig().data?.companyName ?? '';
   return (
-    <div className="min-h-dvh bg-canvas lg:grid lg:grid-cols-[16rem_1fr]">
+    <div className="min-h-dvh bg-canvas lg:grid lg:grid-cols-[16rem_minmax(0,1fr)]">
       <aside className="hidden bg-ink px-4 py-6 lg:sticky lg:top-0 lg:flex lg:h-dvh lg:flex-col lg:gap-8">
         <div className="px-2">
           <Brand />
         </div>
         <SideNavigation />
       </aside>
-      <div className="flex min-h-dvh flex-col">
+      <div className="flex min-h-dvh min-w-0 flex-col">
         <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-line bg-paper/95 px-4 backdrop-blur sm:px-6">
           <Button
             variant="ghost"
@@ -144,7 +144,7 @@ export function StaffShell({ children }: { children: ReactNode }) {
             <StaffUserMenu />
           </div>
         </header>
-        <main id="main" className="flex-1 px-4 py-8 sm:px-6 lg:px-10">
+        <main id="main" className="min-w-0 flex-1 px-4 py-8 sm:px-6 lg:px-10">
           {children}
         </main>
         <footer className="border-t border-line px-4 py-5 text-sm text-muted sm:px-6 lg:px-10">

@@ -7,7 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatDate, formatPrice } from '@/lib/format';
 
-/** SPEC.md: dollars with 2 decimals. */
+/** docs/product.md#overview: dollars with 2 decimals. */
 const dollars = { format: formatPrice };
 
 function Card({
@@ -51,7 +51,7 @@ function Period({ period }: { period: RevenuePeriod }) {
         <dt className="text-xs font-bold tracking-widest text-accent uppercase">Total Sales</dt>
         <dd className="mt-1 font-display text-2xl font-extrabold break-all sm:text-3xl">
           {dollars.format(period.totalSales)}
-          <span className="ml-1.5 align-middle font-sans text-xs font-semibold text-paper/70">
+          <span className="block font-sans text-xs font-semibold break-normal text-paper/70">
             inc. GST
           </span>
         </dd>
