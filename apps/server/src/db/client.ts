@@ -40,6 +40,8 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
   /** PGlite folder; `memory` keeps it in memory (tests). */
   pgliteDir?: string | 'memory';
+  /** A PGlite data folder dumped by `dumpDataDir` to start from (tests: migrated once). */
+  pgliteFrom?: Blob;
 }
 
 /** The migrations folder: next to src/ in development, next to dist/ when bundled. */
@@ -51,7 +53,7 @@ export function migrationsFolder(): string {
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
-  return openPglite(options.pgliteDir ?? 'memory');
+  return openPglite(options.pgliteDir ?? 'memory', options.pgliteFrom);
 }
 
 /** Counts the statements drizzle sends; costs one increment per query. */
@@ -107,11 +109,12 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   };
 }
 
-async function openPglite(dir: string): Promise<Database> {
+async function openPglite(dir: string, from?: Blob): Promise<Database> {
   const unlock = dir === 'memory' ? () => {} : await lockDataDir(path.dirname(path.resolve(dir)));
   try {
     const client = await PGlite.create(dir === 'memory' ? undefined : dir, {
       extensions: { pg_trgm },
+      ...(from ? { loadDataDir: from } : {}),
     });
     await migratePglite(drizzlePglite(client, { schema }), {
       migrationsFolder: migrationsFolder(),

@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
@@ -11,15 +11,23 @@ import { newId } from '../lib/ids.ts';
 
 /**
  * A database of this test file's own: in-memory PGlite by default, or a fresh PostgreSQL
- * database (created and dropped) when TEST_DATABASE_URL is set.
+ * database (created and dropped) when TEST_DATABASE_URL is set. Both start migrated.
  */
 export async function createTestDatabase(): Promise<Database> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return openDatabase({ pgliteDir: 'memory' });
+  // Copies of the database migrated once before the run (test/global-setup.ts).
+  if (!adminUrl) {
+    const template = inject('pgliteTemplate');
+    return openDatabase({
+      pgliteDir: 'memory',
+      pgliteFrom: template ? new Blob([readFileSync(template)]) : undefined,
+    });
+  }
   const name = `test_${newId(12)}`;
+  const template = inject('postgresTemplate');
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
