@@ -110,7 +110,7 @@ export async function fillCard(page: Page, number: string) {
   await page.getByLabel('CVC').fill('123');
 }
 
-/** '05 Mar, 2024' as the web app shows dates (SPEC.md section 9). */
+/** '05 Mar, 2024' as the web app shows dates (docs/product.md#formats-and-layout-constants). */
 export function displayDate(date: Date): string {
   const parts = new Intl.DateTimeFormat('en-GB', {
     day: '2-digit',

@@ -44,7 +44,7 @@ describe('staff: services', () => {
     const pkg = page.getByRole('group', { name: 'Package 1' });
     await pkg.getByLabel('Package title').fill('Starter');
     await pkg.getByLabel('Type').selectOption('monthly');
-    // SPEC.md section 5: the package costs are required and numeric.
+    // docs/product.md#manage-service-form: the package costs are required and numeric.
     await page.getByRole('button', { name: 'Publish' }).click();
     await pkg.getByText('This field is required').waitFor();
     await pkg.getByLabel('Initial Investment').fill('abc');

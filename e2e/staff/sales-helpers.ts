@@ -16,7 +16,7 @@ function testCardPaymentMethod(): string {
   return result.paymentMethodId;
 }
 
-/** A service order paid through the API (SPEC.md's handle-payment body); answers the project id. */
+/** Pays a service order by handle-payment (docs/product.md#data-shapes); answers its project id. */
 export async function payServiceOrder(
   server: RunningServer,
   customer: { token: string; email: string },

@@ -26,7 +26,7 @@ export const australianPhone = z
   .refine(isValidAustralianPhone, { message: AU_PHONE_MESSAGE })
   .transform(normalizePhone);
 
-/** POST /api/auth/signup. SPEC.md: the other sign-up fields have no required rule. */
+/** POST /api/auth/signup. docs/product.md#sign-up-modal: the other fields are optional. */
 export const signupRequest = z.object({
   firstName: name.default(''),
   lastName: name.default(''),
@@ -59,7 +59,7 @@ export const loginRequest = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
-/** POST /api/auth/admin-login: SPEC.md sends email and password (username accepted too). */
+/** POST /api/auth/admin-login (docs/product.md#staff-login): email (or username) and password. */
 export const adminLoginRequest = z
   .object({
     email: z.string().trim().max(254).optional(),

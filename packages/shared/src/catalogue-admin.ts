@@ -3,9 +3,9 @@ import { serviceSchema } from './catalogue.ts';
 import { packageTypes } from './pricing.ts';
 
 /**
- * The staff catalogue forms (SPEC.md sections 2, 5 and 7): services, pages and industries as the
- * server reads them from multipart fields, and the staff-only answers. Prices are dollars here;
- * the server stores integer cents (toCents in pricing.ts).
+ * The staff catalogue forms (docs/product.md#manage-service-form): services, pages and industries
+ * as the server reads them from multipart fields, and the staff-only answers. Prices are dollars
+ * here; the server stores integer cents (toCents in pricing.ts).
  */
 
 /** No catalogue price may be above this many dollars: a typo guard, well inside the cents column. */
@@ -70,7 +70,7 @@ export function dollarsSchema(label: string, options: { required: boolean }) {
   });
 }
 
-/** Features as a list, or as comma-separated text split on commas (SPEC.md section 3). */
+/** Features as a list, or comma-separated text split on commas (docs/product.md#catalogue-data). */
 export const featuresSchema = z
   .union([z.array(z.string({ error: 'Each feature must be text' })), z.string(), z.null()], {
     error: 'Features must be a list or comma-separated text',

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { packageTypes } from './pricing.ts';
 
 /**
- * The catalogue's JSON shapes (SPEC.md section 3). Prices are dollars in JSON, as SPEC.md shows
- * them; convert with toCents() from pricing.ts before any arithmetic.
+ * The catalogue's JSON shapes (docs/product.md#data-shapes). Prices are dollars in JSON, as the
+ * API shows them; convert with toCents() from pricing.ts before any arithmetic.
  */
 export const packageTypeSchema = z.enum(packageTypes);
 

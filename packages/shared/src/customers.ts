@@ -18,7 +18,7 @@ export const createNoteRequest = z.object({
   note: z.string().trim().min(1, 'Write a note first').max(NOTE_MAX_LENGTH),
 });
 
-/** SPEC.md section 3: Internal note. */
+/** docs/product.md#data-shapes: Internal note. */
 export const internalNoteSchema = z.object({
   _id: z.string(),
   note: z.string(),

@@ -1,6 +1,6 @@
 /**
- * Fixed ids of the header navigation (SPEC.md section 2) and the home page's services map
- * (section 1). The demo seed creates records with exactly these ids.
+ * Fixed ids of the header navigation (docs/product.md#header-and-navigation) and the home page's
+ * services map (docs/product.md#home-page). The demo seed creates records with exactly these ids.
  */
 export const headerNavigation = [
   { label: 'Social Media Management', kind: 'page', id: 'social-media-management' },

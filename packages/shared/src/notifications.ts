@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** What the bells tell people about (DESIGN.md: a notifications bell that notifies). */
+/** What the bells tell people about (docs/product.md#notifications). */
 export const customerNotificationKinds = [
   'status-update',
   'payment',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The staff overview (SPEC.md sections 2 and 3): latest sales, newest customers, and revenue for
+ * The staff overview (docs/product.md#overview): latest sales, newest customers, and revenue for
  * today, this week (from Monday) and this month in the business time zone.
  */
 export const overviewSaleSchema = z.object({

@@ -2,8 +2,9 @@ import type { Role } from './roles.ts';
 
 /**
  * Staff permissions. One table, read by the server (which enforces it) and by the web app (which
- * shows only what a role may open). DESIGN.md: super-admin has everything; admin everything but
- * managing super-admins; co-ordinator customers, sales, projects, status updates and notes.
+ * shows only what a role may open). docs/product.md#permissions-and-roles: super-admin has
+ * everything; admin everything but managing super-admins; co-ordinator customers, sales,
+ * projects, status updates and notes.
  */
 export const permissions = [
   'overview:read',

@@ -1,4 +1,4 @@
-/** SPEC.md section 5: 04 + 8 digits (mobile) or 02/03/07/08 + 8 digits (landline), after stripping non-digits. */
+/** docs/product.md#people-and-contact-details: 04 + 8 digits (mobile) or 02/03/07/08 + 8 digits (landline), after stripping non-digits. */
 export const AU_PHONE_MESSAGE = 'Please enter a valid Australian phone number';
 
 const AU_PHONE = /^(04\d{8}|0[2378]\d{8})$/;

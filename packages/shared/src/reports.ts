@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { localDateSchema } from './dates.ts';
 
-/** The staff reporting page (View Reporting, beyond SPEC.md). Money in cents, GST included. */
+/** The staff reporting page (docs/product.md#reporting). Money in cents, GST included. */
 export const reportGranularities = ['day', 'week', 'month'] as const;
 export type ReportGranularity = (typeof reportGranularities)[number];
 

@@ -15,7 +15,7 @@ export function isStaffRole(role: string | null | undefined): role is StaffRole 
   return (staffRoles as readonly string[]).includes(role ?? '');
 }
 
-/** Labels of SPEC.md section 2 (site user form). */
+/** Labels of the site user form (docs/product.md#site-users). */
 export const roleLabels: Record<Role, string> = {
   'super-admin': 'Super Administrator',
   admin: 'Administrator',

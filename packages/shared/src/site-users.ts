@@ -4,7 +4,7 @@ import { roleSchema } from './roles.ts';
 
 const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
 
-/** The site user form (SPEC.md section 2), as the server reads it from multipart fields. */
+/** The site user form (docs/product.md#site-users), as the server reads its multipart fields. */
 export const siteUserRequest = z.object({
   email: z
     .string()

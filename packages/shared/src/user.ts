@@ -17,7 +17,7 @@ export const paymentInfoSchema = z.object({
   stripeCustomerId: z.string().nullable(),
 });
 
-/** SPEC.md section 3: User. */
+/** docs/product.md#data-shapes: User. */
 export const userSchema = z.object({
   _id: z.string(),
   email: z.string(),
@@ -37,7 +37,7 @@ export type ProfileResponse = z.infer<typeof profileResponse>;
 
 export { displayNameOf } from './display-name.ts';
 
-/** PUT /api/users/profile: what customers change about themselves (beyond SPEC.md). */
+/** PUT /api/users/profile: what customers change about themselves (docs/product.md#profile). */
 export const updateOwnProfileRequest = z.object({
   profile: z.object({
     firstName: z.string().trim().max(100),

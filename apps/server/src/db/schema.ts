@@ -298,7 +298,7 @@ export const projects = pgTable(
     packageFeatures: jsonb('package_features').$type<string[]>().notNull().default([]),
     packageBaseCostCents: integer('package_base_cost_cents').notNull().default(0),
     packageRecurringCostCents: integer('package_recurring_cost_cents').notNull().default(0),
-    /** The display total before GST (SPEC.md section 9). */
+    /** The display total before GST (docs/product.md#prices-and-totals). */
     totalPriceCents: integer('total_price_cents').notNull(),
     oneTimeTotalWithGstCents: integer('one_time_total_with_gst_cents').notNull(),
     recurringTotalWithGstCents: integer('recurring_total_with_gst_cents').notNull().default(0),

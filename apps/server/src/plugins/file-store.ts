@@ -17,7 +17,7 @@ export interface StoredFile {
 }
 
 /**
- * Where uploaded files live (DESIGN.md): local disk under DATA_DIR/uploads by default, an
+ * Where uploaded files live (README.md, Configuration): local disk under DATA_DIR/uploads by default, an
  * S3-compatible bucket when configured, so several server processes share one store. Keys are
  * made by the server (see lib/uploads.ts); a key never comes from a browser.
  */

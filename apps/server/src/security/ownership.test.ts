@@ -129,7 +129,7 @@ const PUBLIC_ID_ROUTES = [
   'GET /api/services/:id',
   'GET /api/pages/:id',
   'GET /api/industries/:id',
-  // The quote link is the capability to see and pay that quote (SPEC.md).
+  // A quote link is the capability to see and pay it (docs/product.md#permissions-and-roles).
   'GET /api/quotes/:id',
 ];
 

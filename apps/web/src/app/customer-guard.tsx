@@ -7,10 +7,10 @@ import { openSignInFor } from '@/lib/auth-modals';
 import { isGuestCheckout } from '@/lib/guest-checkout';
 
 /**
- * SPEC.md section 6: any signed-in user; everyone else goes to '/'. There the sign-in modal
- * opens and, once signed in, carries on to the page they asked for (a quote link, a project from
- * an email). With `allowGuests`, a visitor who chose 'Continue as guest' passes too (the payment
- * pages, docs/decisions/013).
+ * docs/product.md#customer-access: any signed-in user; everyone else goes to '/'. There the
+ * sign-in modal opens and, once signed in, carries on to the page they asked for (a quote link,
+ * a project from an email). With `allowGuests`, a visitor who chose 'Continue as guest' passes
+ * too (the payment pages, docs/decisions/013).
  */
 export function CustomerGuard({ allowGuests = false }: { allowGuests?: boolean }) {
   const { status } = useAuth();

@@ -51,7 +51,7 @@ export function AppRoutes() {
         <Routes>
           <Route element={<PublicLayout />}>
             <Route index element={<HomeRoute />} />
-            {/* SPEC.md section 2: the services list lives on the home page's map. */}
+            {/* docs/product.md#home-page: the services list lives on the home page's map. */}
             <Route path="services" element={<Navigate to="/#mind-map" replace />} />
             <Route path="services/:serviceId" element={<ServiceRoute />} />
             <Route path="pages/:id" element={<ContentPageRoute />} />

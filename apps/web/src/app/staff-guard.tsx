@@ -4,7 +4,7 @@ import { isStaffRole } from '@noise/shared/roles';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
 
-/** SPEC.md section 6: admin, super-admin and co-ordinator; other roles go to /wkm-login. */
+/** docs/product.md#staff-access-and-frame: staff roles only; others go to /wkm-login. */
 export function StaffGuard({ children }: { children: ReactNode }) {
   const { status, userRole } = useAuth();
   if (status === 'loading') return <FullScreenSpinner label="Checking your session" />;

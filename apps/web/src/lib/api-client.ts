@@ -150,8 +150,8 @@ export function errorMessage(error: unknown, fallback = 'Something went wrong'):
 }
 
 /**
- * SPEC.md lists failures the old client only logged; we tell the user. 'title' says what failed,
- * the server's message says why.
+ * Failures the old client only logged are told to the user (docs/product.md#errors-and-feedback).
+ * 'title' says what failed, the server's message says why.
  */
 export function toastApiError(error: unknown, title: string): void {
   if (error instanceof DOMException && error.name === 'AbortError') return;

@@ -1,6 +1,7 @@
 /**
- * SPEC.md section 3: the token lives in localStorage under 'authToken' (TOKEN_STORAGE_KEY in
- * @noise/shared/auth). Repeated here so the first page load does not pull in that module's schemas.
+ * docs/product.md#sessions: the token lives in localStorage under 'authToken' (TOKEN_STORAGE_KEY
+ * in @noise/shared/auth). Repeated here so the first page load does not pull in that module's
+ * schemas.
  */
 const TOKEN_STORAGE_KEY = 'authToken';
 /** The signed-in user as last seen, with the token it belongs to (rememberUser). */
@@ -23,7 +24,7 @@ function emit() {
   for (const listener of listeners) listener();
 }
 
-/** The sign-in token (SPEC.md section 3: localStorage key 'authToken'). */
+/** The sign-in token (docs/product.md#sessions: localStorage key 'authToken'). */
 export function getToken(): string | null {
   return current;
 }

@@ -109,7 +109,7 @@ export function useAuth(): AuthState {
   return value;
 }
 
-/** Logout as a user sees it: the session ends and the browser goes to `to` (SPEC.md: '/'). */
+/** Logout: the session ends, the browser goes to `to` (docs/product.md#header-and-navigation). */
 export function useSignOut(to = '/') {
   const { logout } = useAuth();
   const navigate = useNavigate();

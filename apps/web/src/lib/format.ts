@@ -13,7 +13,7 @@ const dateParts = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
 });
 
-/** SPEC.md section 9: '05 Mar, 2024'. */
+/** docs/product.md#formats-and-layout-constants: '05 Mar, 2024'. */
 export function formatDate(value: string | number | Date): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';

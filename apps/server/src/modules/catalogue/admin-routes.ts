@@ -61,7 +61,7 @@ featureVideos (videos, appended), featureVideoThumbnails (images). Without a new
 field featurePhoto or comparisonPdf set to '' removes the current one. A field not sent keeps
 its current value. Prices are dollars; packages and extras sent with their _id keep it.`;
 
-/** Staff management of services, pages and industries (SPEC.md sections 2 and 7). */
+/** Staff management of services, pages and industries (docs/product.md#staff-area). */
 export function registerCatalogueAdminRoutes(
   app: FastifyInstance,
   deps: { db: Db; audit: AuditRepository; config: Config; catalogue: CatalogueRepository },

@@ -11,8 +11,9 @@ import {
 import { badRequest, type AppError } from '../../lib/errors.ts';
 
 /**
- * The multipart text fields of the catalogue forms turned into validated input (SPEC.md section
- * 7). Messages name the field and, in a list, which entry: 'Package 2: Base cost is required'.
+ * The multipart text fields of the catalogue forms turned into validated input
+ * (docs/product.md#catalogue-data). Messages name the field and, in a list, which entry:
+ * 'Package 2: Base cost is required'.
  */
 
 const LIST_LABELS: Record<string, string> = {
@@ -58,8 +59,8 @@ const SCALARS = [
 
 /**
  * The service form. List fields are JSON text; a blank one is an empty list. Package data that
- * cannot be parsed becomes an empty list (SPEC.md section 3); any other list that is not JSON is
- * refused. A field that is not sent stays undefined: an update keeps the current value.
+ * cannot be parsed becomes an empty list (docs/product.md#catalogue-data); any other list that is
+ * not JSON is refused. A field that is not sent stays undefined: an update keeps the current value.
  */
 export function readServiceForm(fields: Record<string, string>): ServiceForm {
   const raw: Record<string, unknown> = {};

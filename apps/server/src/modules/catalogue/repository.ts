@@ -29,7 +29,7 @@ export interface ServiceSummary {
 }
 
 /**
- * The lowest price any package tab of a service shows (SPEC.md: a tab shows recurringCost when
+ * The lowest price a tab of the service shows (docs/product.md#package-tabs: recurringCost when
  * the type is not one-time, else baseCost). A service without packages falls back to its
  * initial investment price.
  */
@@ -151,7 +151,7 @@ export async function loadServiceChildren(
   return { packages: all[0], extras: all[1], faqs: all[2], gallery: all[3], videos: all[4] };
 }
 
-/** A service row and its children in the API's shape (SPEC.md section 3), prices in dollars. */
+/** A service row and its children in the API's shape (docs/product.md#data-shapes), in dollars. */
 export function toServiceDto(service: ServiceRow, children: ServiceChildren): Service {
   const { packages, extras, faqs, gallery, videos } = children;
   return {

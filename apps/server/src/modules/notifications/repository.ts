@@ -59,7 +59,7 @@ export function createNotificationRepository(db: Db) {
         .where(inArray(users.id, ids));
     },
 
-    /** Every staff member (they all work sales: DESIGN.md's roles). */
+    /** Every staff member (they all work sales: docs/product.md#permissions-and-roles). */
     async staffIds(): Promise<string[]> {
       const rows = await db
         .select({ id: users.id })

@@ -195,7 +195,8 @@ describe('starting a sign-in', () => {
     expect(setCookie).toContain('SameSite=None; Secure');
   });
 
-  it('SPEC.md /auth/facebook starts Facebook like /api/auth/facebook', async () => {
+  // docs/product.md#google-facebook-and-apple names /auth/facebook, without the /api prefix.
+  it('/auth/facebook starts Facebook like /api/auth/facebook', async () => {
     for (const url of ['/auth/facebook', '/api/auth/facebook']) {
       const { location } = await start('facebook', url);
       expect(location.origin + location.pathname).toBe(`${facebookUrl}/dialog/oauth`);

@@ -63,8 +63,8 @@ const challengeOf = (verifier: string) => createHash('sha256').update(verifier).
 /**
  * Google, Facebook and Apple sign-in: the authorization code flow with a single-use state kept in
  * the database (any process can finish what another started), PKCE, a nonce checked in the ID
- * token, and a cookie binding the flow to its browser. SPEC.md's /auth/facebook (no /api prefix)
- * starts Facebook too.
+ * token, and a cookie binding the flow to its browser. /auth/facebook (no /api prefix) starts
+ * Facebook too (docs/product.md#google-facebook-and-apple).
  */
 export function registerOAuthRoutes(app: FastifyInstance, deps: OAuthRouteDeps) {
   const { config } = deps;

@@ -19,7 +19,7 @@ import { resolveGuestAccount } from './guest-checkout.ts';
 import { confirmPayment, handlePayment, type CheckoutDeps } from './place-order.ts';
 import { createPaymentRepository } from './repository.ts';
 
-/** 'Continue as guest' (beyond SPEC.md): order and pay without signing in. */
+/** 'Continue as guest' (docs/product.md#guest-checkout): order and pay without signing in. */
 export function registerGuestCheckoutRoutes(
   app: FastifyInstance,
   deps: { checkout: CheckoutDeps; auth: AuthDeps; config: Config },

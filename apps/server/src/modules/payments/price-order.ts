@@ -39,7 +39,7 @@ export interface PricedOrder {
     recurringCostCents: number;
   };
   extras: { title: string; description: string; priceCents: number }[];
-  /** Display total before GST (SPEC.md section 9). */
+  /** Display total before GST (docs/product.md#prices-and-totals). */
   totalPriceCents: number;
   oneTimeTotalWithGstCents: number;
   recurringTotalWithGstCents: number;
@@ -100,7 +100,7 @@ function contactOf(
   user: UserRow,
   details: { companyName?: string; contactNumber?: string },
 ): Pick<PricedOrder, 'contact' | 'fillProfile'> {
-  // SPEC.md: company name and contact number are editable only when missing from the profile.
+  // docs/product.md#your-details: company and contact number are asked only when missing.
   const fillProfile: PricedOrder['fillProfile'] = {};
   let companyName = user.companyName.trim();
   if (!companyName) {

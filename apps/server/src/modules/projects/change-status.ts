@@ -3,7 +3,7 @@ import type { NewProject, ProjectRow } from './repository.ts';
 
 /**
  * What a status update does to the project itself (docs/decisions/030-project-status.md):
- * the titles of SPEC.md section 9 carry dates, and 'Project Completed' completes the project.
+ * the titles of docs/product.md#project-status carry dates; 'Project Completed' completes it.
  */
 export function effectOfStatusUpdate(
   project: ProjectRow,

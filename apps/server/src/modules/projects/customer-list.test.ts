@@ -5,7 +5,7 @@ import { createTestApp } from '../../test/app.ts';
 import { createOrder } from '../../test/catalogue-admin-helpers.ts';
 import { bearer, createUser } from '../../test/factories.ts';
 
-/** GET /api/projects?userId=: SPEC.md's list of projects, a page at a time. */
+/** GET /api/projects?userId=: the projects (docs/product.md#projects-list), a page at a time. */
 const { app, database } = await createTestApp();
 const admin = await createUser(app, { role: 'admin' });
 

@@ -72,7 +72,7 @@ describe('a customer’s own account', () => {
   });
 });
 
-describe('staff and a customer’s card (SPEC.md /api/payment-methods)', () => {
+describe('staff and a customer’s card (payment-methods, docs/product.md#edit-customer)', () => {
   it('reads and replaces it, logged in the audit trail; clients are refused', async () => {
     const customer = await createUser(app);
     const put = await app.inject({

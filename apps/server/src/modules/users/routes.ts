@@ -127,7 +127,7 @@ export function registerUserRoutes(
     },
   );
 
-  // SPEC.md section 7: staff see and replace a customer's card on the Edit Customer page.
+  // docs/product.md#edit-customer: staff see and replace a customer's card on Edit Customer.
   r.get(
     '/api/payment-methods/:paymentMethodId',
     {
@@ -145,7 +145,7 @@ export function registerUserRoutes(
     },
   );
 
-  /** SPEC.md names the customer in the path; we take our user id (the provider id is ours to keep). */
+  /** The path names the customer (docs/product.md#api-calls): our user id, not the provider's. */
   r.put(
     '/api/payment-methods/:customerId',
     {

@@ -23,7 +23,7 @@ interface CardEntryProps {
   onChange: (handle: CardHandle | null) => void;
 }
 
-/** SPEC.md section 9: the card form's text is 16 px and it does not ask for a postal code. */
+/** docs/product.md#card-entry: the card form's text is 16 px; it asks for no postal code. */
 export function CardEntry({ config, disabled, onChange }: CardEntryProps) {
   if (config.provider === 'stripe' && config.publishableKey) {
     return (

@@ -25,7 +25,7 @@ const sheetVariants = cva(
 export type SheetSide = 'left' | 'right' | 'top' | 'bottom';
 
 export interface SheetProps {
-  /** The caller owns the open state (SPEC.md section 4). */
+  /** The caller owns the open state (docs/product.md#off-canvas-panel). */
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: ReactNode;
@@ -37,8 +37,9 @@ export interface SheetProps {
 }
 
 /**
- * The off-canvas panel of SPEC.md section 2: slides in from a side (right by default) in 300 ms,
- * has a title and a close button, closes on an outside click or Escape, and locks page scroll.
+ * The off-canvas panel (docs/product.md#off-canvas-panel): slides in from a side (right by
+ * default) in 300 ms, has a title and a close button, closes on an outside click or Escape, and
+ * locks page scroll.
  */
 export function Sheet({
   open,

@@ -2,8 +2,9 @@ import { useState, type ChangeEvent } from 'react';
 import { REQUIRED_MESSAGE } from './field';
 
 /**
- * SPEC.md section 5: a required field shows 'This field is required' once it has been edited and
- * is empty again. Works for controlled and uncontrolled (react-hook-form) inputs alike.
+ * docs/product.md#validation-messages: a required field shows 'This field is required' once it
+ * has been edited and is empty again. Works for controlled and uncontrolled (react-hook-form)
+ * inputs alike.
  */
 export function useRequiredState<E extends HTMLInputElement | HTMLTextAreaElement>(
   required: boolean | undefined,

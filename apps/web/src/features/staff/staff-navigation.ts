@@ -21,7 +21,7 @@ export interface StaffNavEntry {
   Icon: LucideIcon;
 }
 
-/** The side navigation of SPEC.md section 2; each entry shows only to roles that may open it. */
+/** The side navigation (docs/product.md#staff-access-and-frame); each shows only to its roles. */
 export const staffNavigation: StaffNavEntry[] = [
   { label: 'Dashboard', to: '', permission: 'overview:read', Icon: LayoutDashboard },
   { label: 'Pages', to: 'pages', permission: 'catalogue:manage', Icon: FileText },

@@ -7,8 +7,8 @@ export const DISPLAY_CURRENCY = 'AUD';
 const UNIT_CODE = { weekly: 'WEE', monthly: 'MON' } as const;
 
 /**
- * schema.org Service with one Offer per package, the price a package tab shows (SPEC.md
- * section 2), for search engines' rich results.
+ * schema.org Service with one Offer per package, the price a package tab shows
+ * (docs/product.md#package-tabs), for search engines' rich results.
  */
 export function buildServiceStructuredData(
   service: Service,

@@ -5,7 +5,7 @@ import { useSiteConfig } from '@/lib/site-config';
 
 type Provider = 'google' | 'apple' | 'facebook';
 
-/** Where each sign-in starts: SPEC.md section 7 names /auth/facebook without the /api prefix. */
+/** Where each sign-in starts: docs/product.md#api-calls names /auth/facebook, no /api prefix. */
 const START_URL: Record<Provider, string> = {
   google: '/api/auth/google',
   facebook: '/auth/facebook',
@@ -78,7 +78,7 @@ function Choice({
 }
 
 /**
- * Google, the email choice, Apple and Facebook, in the order SPEC.md lists them. Only providers
+ * Google, email, Apple and Facebook, in the order of docs/product.md#sign-up-modal. Only providers
  * the server has keys for are offered: a button that can only fail is worse than none. Until the
  * configuration arrives (the header has usually loaded it already) only email is offered.
  */

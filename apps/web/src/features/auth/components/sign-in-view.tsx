@@ -10,7 +10,7 @@ import { useSignIn } from '../api/sign-in';
 import { SignInChoices } from './oauth-buttons';
 import { PasswordInput } from './password-input';
 
-/** SPEC.md section 5: sign-in has no client-side validation; the server answers. */
+/** docs/product.md#sign-in-modal: sign-in has no client-side validation; the server answers. */
 function SignInForm({ onBack }: { onBack: () => void }) {
   const navigate = useNavigate();
   const { login } = useAuth();
@@ -23,7 +23,7 @@ function SignInForm({ onBack }: { onBack: () => void }) {
     try {
       const { token } = await signIn.mutateAsync({ username, password });
       login(token);
-      // SPEC.md: /dashboard, unless the visitor was on the way somewhere (paying for an order).
+      // docs/product.md#sign-in-modal: /dashboard, unless the visitor was on the way somewhere.
       const next = takeAuthDestination();
       closeAuthModal();
       navigate(next?.to ?? '/dashboard', { state: next?.state });

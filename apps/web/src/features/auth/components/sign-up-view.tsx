@@ -41,7 +41,7 @@ function SignUpForm({ onBack }: { onBack: () => void }) {
     try {
       const { token } = await signUp.mutateAsync(values);
       if (token) login(token);
-      // SPEC.md: /dashboard, unless the visitor was on the way somewhere (paying for an order).
+      // docs/product.md#sign-up-modal: /dashboard, unless the visitor was on the way somewhere.
       const next = takeAuthDestination();
       closeAuthModal();
       navigate(next?.to ?? '/dashboard', { state: next?.state });
@@ -116,7 +116,7 @@ function SignUpForm({ onBack }: { onBack: () => void }) {
   );
 }
 
-/** SPEC.md section 2: the method choice, then the email form; a link swaps to sign-in. */
+/** docs/product.md#sign-up-modal: the method choice, then the email form; a link to sign-in. */
 export function SignUpView() {
   const navigate = useNavigate();
   const [view, setView] = useState<'choice' | 'email'>('choice');

@@ -11,7 +11,7 @@ import { PasswordInput } from '../components/password-input';
 
 const FAILURE_MESSAGE = 'Invalid email or password, or access denied';
 
-/** /wkm-login: the staff sign-in (SPEC.md sections 2, 4 and 8). */
+/** /wkm-login: the staff sign-in (docs/product.md#staff-login). */
 export function StaffLoginRoute() {
   usePageMeta('Admin Login');
   const navigate = useNavigate();

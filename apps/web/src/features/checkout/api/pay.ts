@@ -39,7 +39,7 @@ export function authenticateSandboxPayment(
   return api.post('/api/payments/sandbox/authenticate', { clientSecret, outcome });
 }
 
-/** POST /api/users/update-payment-info (SPEC.md section 7): sent after a successful payment. */
+/** POST /api/users/update-payment-info (docs/product.md#api-calls): after a payment succeeds. */
 export function updatePaymentInfo(body: {
   userId: string;
   stripeCustomerId: string;

@@ -86,7 +86,7 @@ const BLANK_SUCCESS: PaymentSucceeded = {
 };
 
 /**
- * The left side of /payment and /custom-quote/{id} (SPEC.md section 2) and the payment itself:
+ * The left side of /payment and /custom-quote/{id} (docs/product.md#your-details) and the payment:
  * one idempotency key per attempt, kept for retries and double clicks, new after a decline
  * (docs/decisions/010). A guest pays through guest-checkout and, after 3-D Secure, confirms with
  * the new account's token or through guest-confirm (docs/decisions/013).

@@ -3,7 +3,7 @@ import { cn } from '@/lib/utils';
 
 const steps = ['Order Details', 'Confirm & Pay', 'Submit Requirements'] as const;
 
-/** SPEC.md section 2: Order Details (done), Confirm & Pay (current), Submit Requirements. */
+/** docs/product.md#payment-page: Order Details (done), Confirm & Pay (now), Submit Requirements. */
 export function CheckoutProgress({ current }: { current: 1 | 2 }) {
   return (
     <nav aria-label="Checkout progress">

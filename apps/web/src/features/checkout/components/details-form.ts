@@ -32,7 +32,7 @@ export function needsContactNumber(user: User) {
 
 /**
  * A signed-in customer's name and email come from the profile; company name and contact number
- * are asked only when the profile lacks them (SPEC.md section 4). A guest gives them all.
+ * are asked only when the profile lacks them (docs/product.md#your-details). A guest gives all.
  */
 export function detailsSchema(payer: Payer): z.ZodType<DetailsForm, DetailsForm> {
   if (payer.kind === 'guest') {

@@ -29,7 +29,7 @@ function List({ title, items }: { title: string; items: string[] }) {
   );
 }
 
-/** SPEC.md section 2: /custom-quote/{quoteId}, the payment page of a custom quote link. */
+/** docs/product.md#custom-quote-payment-page: /custom-quote/{quoteId}, a quote link's page. */
 export function CustomQuoteRoute() {
   const { quoteId = '' } = useParams();
   const quote = useQuote(quoteId);

@@ -14,7 +14,7 @@ import { CheckoutPage } from '../components/checkout-page';
 import { PLACEHOLDER_IMAGE, SummaryLine, SummaryRule } from '../components/summary';
 import type { Payer } from '../components/details-form';
 
-/** The router state the Order Options panel sends (SPEC.md section 2). */
+/** The router state the Order Options panel sends (docs/product.md#payment-page). */
 interface PaymentState {
   data: Pick<Service, '_id' | 'title' | 'featurePhoto'>;
   selectedExtras: Pick<ServiceExtra, '_id' | 'title' | 'price'>[];

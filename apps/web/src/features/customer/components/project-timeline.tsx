@@ -10,8 +10,8 @@ interface TimelineEntry {
 }
 
 /**
- * SPEC.md section 4: 'You requested a new project' at startDate, then the status updates by
- * creation time, oldest first; a completed project ends with the completion note.
+ * docs/product.md#project-page: 'You requested a new project' at startDate, then the status
+ * updates by creation time, oldest first; a completed project ends with the completion note.
  */
 export function ProjectTimeline({
   project,

@@ -6,8 +6,8 @@ import { cn } from '@/lib/utils';
 import { orderAgainHref } from './order-again';
 
 /**
- * SPEC.md section 4: active shows as 'In Progress', a finished project (completed or cancelled)
- * offers 'Order Again', on hold says so, and an unknown status shows as its raw text.
+ * docs/product.md#project-status: active shows as 'In Progress', a finished project (completed or
+ * cancelled) offers 'Order Again', on hold says so, and an unknown status shows as its raw text.
  */
 export function ProjectStatusAction({ project }: { project: Project }) {
   if (project.status === 'active') {

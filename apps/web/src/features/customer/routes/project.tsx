@@ -63,7 +63,7 @@ function Brief({ project }: { project: Project }) {
   );
 }
 
-/** SPEC.md section 2: /dashboard/projects/{projectId}. */
+/** docs/product.md#project-page: /dashboard/projects/{projectId}. */
 export function ProjectRoute() {
   const { projectId = '' } = useParams();
   usePageMeta(`Activity #${projectId}`);

@@ -30,7 +30,7 @@ interface CatalogueListProps<T extends Row> {
   onDelete: (row: T) => Promise<unknown>;
 }
 
-/** The list pattern of SPEC.md section 2: title, optional View, Edit, Delete and 'Add New …'. */
+/** Staff lists (docs/product.md#staff-area): title, optional View, Edit, Delete and 'Add New …'. */
 export function CatalogueList<T extends Row>({
   title,
   noun,

@@ -110,7 +110,7 @@ function Brand() {
   );
 }
 
-/** The staff dashboard frame: header, side navigation and footer (docs/product.md#staff-access-and-frame). */
+/** The staff frame: header, side navigation and footer (docs/product.md#staff-access-and-frame). */
 export function StaffShell({ children }: { children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const companyName = useSiteConfig().data?.companyName ?? '';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { toastApiError } from '@/lib/api-client';
 
-/** SPEC.md logs failed staff fetches only; we show them as a toast, once per failure. */
+/** A failed staff fetch shows a toast, once per failure (docs/product.md#errors-and-feedback). */
 export function useToastOnError(error: unknown, title: string) {
   useEffect(() => {
     if (error) toastApiError(error, title);

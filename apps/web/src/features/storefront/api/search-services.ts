@@ -15,7 +15,7 @@ export function searchServicesQuery(q: string) {
   });
 }
 
-/** An empty query clears the results (SPEC.md section 4) and sends nothing. */
+/** An empty query clears the results (docs/product.md#search) and sends nothing. */
 export function useSearchServices(q: string) {
   const query = q.trim();
   return useQuery({

@@ -25,7 +25,7 @@ function useRecordTitle(segments: string[]): string | undefined {
  */
 const WITHOUT_PAGE = new Set(['/pages']);
 
-/** SPEC.md section 2: a home icon, then every path segment as a link where there is a page. */
+/** docs/product.md#breadcrumb: a home icon, then each path segment, a link if it has a page. */
 export function Breadcrumb({ className }: { className?: string }) {
   const { pathname } = useLocation();
   const segments = pathname.split('/').filter(Boolean);

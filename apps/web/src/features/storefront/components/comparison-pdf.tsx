@@ -28,7 +28,7 @@ function useContainerWidth() {
 }
 
 /**
- * 'Compare Services' (SPEC.md sections 2 and 8): the comparison PDF, fetched through /api/pdf and
+ * 'Compare Services' (docs/product.md#comparison-pdf): the comparison PDF, fetched via /api/pdf and
  * rendered page by page at the container's width, at most 600 px tall (870 px on large screens).
  */
 export default function ComparisonPdf({ url }: { url: string }) {

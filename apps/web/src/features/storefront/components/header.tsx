@@ -18,7 +18,7 @@ const AccountControls = lazy(() =>
 const SCROLL_THRESHOLD_PX = 10;
 const WIDE_SCREEN_PX = 768;
 
-/** SPEC.md section 4: scrolled when over 10 px down on a screen wider than 768 px. */
+/** docs/product.md#header-and-navigation: scrolled past 10 px on a screen wider than 768 px. */
 function useScrolled(): boolean {
   const [scrolled, setScrolled] = useState(false);
   useEffect(() => {

@@ -18,8 +18,9 @@ interface MediaGalleryProps {
 }
 
 /**
- * SPEC.md section 2: a large view of the selected item and a row of 64 px thumbnails, videos first
- * then images, the first selected. The large view is 250 px tall on small screens, 400 px on md+.
+ * docs/product.md#media-gallery: a large view of the selected item and a row of 64 px thumbnails,
+ * videos first then images, the first selected. The large view is 250 px tall on small screens,
+ * 400 px on md+.
  */
 export function MediaGallery({ title, videos, images }: MediaGalleryProps) {
   const items: MediaItem[] = [

@@ -18,7 +18,7 @@ import { isGuestCheckout } from '@/lib/guest-checkout';
 import { cn } from '@/lib/utils';
 import { billingLabel } from './package-tabs';
 
-/** What /payment expects in its router state (SPEC.md section 2). */
+/** What /payment expects in its router state (docs/product.md#payment-page). */
 export interface PaymentState {
   data: Service;
   selectedExtras: ServiceExtra[];
@@ -48,7 +48,7 @@ function Line({ label, value, strong }: { label: string; value: string; strong?:
   );
 }
 
-/** The Order Options panel: extras, a cost breakdown and Continue (SPEC.md sections 2 and 4). */
+/** The Order Options panel: extras, breakdown, Continue (docs/product.md#order-options-panel). */
 /** What is paid now and what follows (a recurring package), under the breakdown. */
 function PaymentTermsNote({ price, type }: { price: OrderPrice; type: PackageType }) {
   const terms = paymentTerms(price, type);
@@ -108,7 +108,7 @@ export function OrderOptionsSheet({
         features: pkg.features,
       },
     };
-    // Signed out: sign up first (SPEC.md section 4), then on to paying, as a guest too. A
+    // Signed out: sign up first (docs/product.md#order-options-panel), then on to paying. A
     // visitor who already chose 'Continue as guest' goes straight on.
     if (!isAuthenticated && !isGuestCheckout()) {
       openSignUpFor({ to: '/payment', state });

@@ -10,7 +10,7 @@ export const billingLabel: Record<ServicePackage['type'], string> = {
   monthly: 'Billed monthly',
 };
 
-/** SPEC.md section 2: a tab shows recurringCost unless the package is one-time, then baseCost. */
+/** docs/product.md#package-tabs: a tab shows recurringCost, or baseCost for a one-time package. */
 export function tabPrice(pkg: ServicePackage): number {
   return pkg.type === 'one-time' ? pkg.baseCost : pkg.recurringCost;
 }

@@ -15,7 +15,7 @@ interface SearchBarProps {
 }
 
 /**
- * The header search (SPEC.md sections 2 and 9), an ARIA combobox: typing lists matching services
+ * The header search (docs/product.md#search), an ARIA combobox: typing lists matching services
  * after 300 ms; ArrowUp/ArrowDown move, Enter opens, Escape closes.
  */
 export function SearchBar({ className, onNavigate }: SearchBarProps) {

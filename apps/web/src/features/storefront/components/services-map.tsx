@@ -53,8 +53,8 @@ function positionOf(index: number, count: number) {
 }
 
 /**
- * The home page's clickable services map (SPEC.md section 1): a mind map with the agency at the
- * centre on wide screens, a tidy cloud of pills on small ones.
+ * The home page's clickable services map (docs/product.md#home-page): a mind map with the agency at
+ * the centre on wide screens, a tidy cloud of pills on small ones.
  */
 export function ServicesMap() {
   const config = useSiteConfig().data;

@@ -54,7 +54,7 @@ function ItemCard({ item, first }: { item: PageItem; first: boolean }) {
   );
 }
 
-/** A content page: its title and a grid of items (SPEC.md section 2). */
+/** A content page: its title and a grid of items (docs/product.md#content-pages). */
 export function ContentPageRoute() {
   const { id = '' } = useParams();
   const page = usePage(id);

@@ -59,7 +59,7 @@ function useGoBack() {
   };
 }
 
-/** Records the view once per service while signed in (SPEC.md section 2). */
+/** Records the view once per service while signed in (docs/product.md#service-page). */
 function useRecordView(serviceId: string | undefined) {
   const { isAuthenticated } = useAuth();
   const record = useRecordRecentlyViewed();

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** SPEC.md section 3: Payment method (card.last4). */
+/** docs/product.md#data-shapes: Payment method (card.last4). */
 export interface PaymentMethod {
   card: { last4: string; brand?: string; expMonth?: number; expYear?: number };
 }

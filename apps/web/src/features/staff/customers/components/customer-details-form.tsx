@@ -14,7 +14,7 @@ import { useUpdateClient } from '../api/update-client';
 const profileSchema = updateClientRequest.shape.profile;
 type ProfileForm = UpdateClientRequest['profile'];
 
-/** First Name, Last Name, Company Name, Contact Number and Update (SPEC.md section 2). */
+/** First Name, Last Name, Company Name, Contact Number, Update (docs/product.md#edit-customer). */
 export function CustomerDetailsForm({ client }: { client: User }) {
   const navigate = useNavigate();
   const update = useUpdateClient(client._id);

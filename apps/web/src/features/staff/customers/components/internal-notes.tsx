@@ -10,7 +10,7 @@ import { useToastOnError } from '../../components/use-toast-on-error';
 import { useAddClientNote } from '../api/add-client-note';
 import { useClientNotes } from '../api/get-client-notes';
 
-/** Internal Notes (SPEC.md section 2): note, admin name and date; add one with 'Save Note'. */
+/** Internal Notes (docs/product.md#edit-customer): note, admin name, date; 'Save Note' adds one. */
 export function InternalNotes({ clientId }: { clientId: string }) {
   const notes = useClientNotes(clientId);
   const addNote = useAddClientNote(clientId);

@@ -31,7 +31,7 @@ function CardOnFile({ methodId }: { methodId: string | null }) {
 }
 
 /**
- * Payment Information (SPEC.md section 2): the card on file, and a card form that replaces it.
+ * Payment Information (docs/product.md#edit-customer): the card on file and a form to replace it.
  * The card becomes a payment method in the browser (the provider's form, or the sandbox's); only
  * its id reaches our server.
  */

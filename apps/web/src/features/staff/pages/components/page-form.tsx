@@ -43,7 +43,7 @@ type PageValues = z.infer<typeof schema>;
 let keys = 0;
 const newKey = () => `item-${++keys}`;
 
-/** Manage Page (SPEC.md sections 2 and 7): a title and items with title, link and photo. */
+/** Manage Page (docs/product.md#pages-list-and-form): a title, items with title, link and photo. */
 export function PageForm({ page }: { page?: Page }) {
   const editing = page !== undefined;
   const navigate = useNavigate();

@@ -96,7 +96,7 @@ function byCreation(a: { createdAt: string }, b: { createdAt: string }) {
   return a.createdAt.localeCompare(b.createdAt);
 }
 
-/** The status-update form (SPEC.md sections 2 and 4) and the updates posted so far. */
+/** The status-update form (docs/product.md#edit-sale) and the updates posted so far. */
 export function SaleStatusUpdates({ sale }: { sale: Project }) {
   const addUpdate = useAddSaleStatusUpdate(sale._id);
   const [title, setTitle] = useState('');

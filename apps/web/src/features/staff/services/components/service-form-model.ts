@@ -14,7 +14,7 @@ const optionalNumber = z.string().refine((v) => v.trim() === '' || NUMBER_TEXT.t
   message: NUMBER_MESSAGE,
 });
 
-/** SPEC.md section 5: the service form's rules, checked before anything is sent. */
+/** docs/product.md#manage-service-form: the service form's rules, checked before sending. */
 export const serviceFormValuesSchema = z.object({
   title: requiredText,
   initialInvestmentDescription: z.string(),
@@ -145,9 +145,9 @@ export function splitFeatures(text: string): string[] {
 }
 
 /**
- * The multipart body of SPEC.md section 7 as the server reads it: scalars as text, lists as JSON
- * text, files under featurePhoto, comparisonPdf, gallery, featureVideos, featureVideoThumbnails
- * (with featureVideoThumbnailFor naming each thumbnail's new video).
+ * The multipart body of docs/product.md#api-calls as the server reads it: scalars as text, lists
+ * as JSON text, files under featurePhoto, comparisonPdf, gallery, featureVideos,
+ * featureVideoThumbnails (with featureVideoThumbnailFor naming each thumbnail's new video).
  */
 export function toServiceFormData(values: ServiceFormValues, files: ServiceFiles): FormData {
   const form = new FormData();

@@ -69,7 +69,7 @@ function ItemCard({
   );
 }
 
-/** Manage Service (SPEC.md sections 2, 5 and 7). Without a service it creates one. */
+/** Manage Service (docs/product.md#manage-service-form). Without a service it creates one. */
 export function ServiceForm({ service }: { service?: ManageService }) {
   const editing = service !== undefined;
   const navigate = useNavigate();

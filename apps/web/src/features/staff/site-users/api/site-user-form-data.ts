@@ -12,8 +12,9 @@ export interface SiteUserValues {
 }
 
 /**
- * The multipart body of SPEC.md section 7: email, role, optional password, profile[...] fields
- * and profilePhoto when chosen. The password goes only when entered and the user may have one.
+ * The multipart body of docs/product.md#api-calls: email, role, optional password, profile[...]
+ * fields and profilePhoto when chosen. The password goes only when entered and the user may have
+ * one.
  */
 export function toSiteUserFormData(
   values: SiteUserValues,

@@ -65,7 +65,7 @@ function roleOptions(signedInRole: Role | null) {
   return offered.map((role) => ({ value: role, label: roleLabels[role] }));
 }
 
-/** 'Add New User' / 'Edit User' (SPEC.md section 2). Without a user it creates one. */
+/** 'Add New User' / 'Edit User' (docs/product.md#site-users). Without a user it creates one. */
 export function SiteUserForm({ user }: { user?: User }) {
   const editing = user !== undefined;
   const navigate = useNavigate();
