@@ -30,6 +30,16 @@ export interface DeclaredRoute {
   access: RouteAccess;
   /** A multipart (upload) route: rate limited per user. */
   upload: boolean;
+  /** The file that registered it, under src/ (docs/routes.md); unknown in the bundled server. */
+  source: string | undefined;
+}
+
+/** The first file of `stack` under src/modules or src/plugins other than this one. */
+function registeringFile(stack: string | undefined): string | undefined {
+  for (const match of (stack ?? '').matchAll(/src\/((?:modules|plugins)\/[\w./-]+\.ts)/g)) {
+    if (match[1] !== 'plugins/auth.ts') return match[1];
+  }
+  return undefined;
 }
 
 /**
@@ -67,9 +77,10 @@ export function registerAuth(
       const limit = app.rateLimit(uploadRateLimit(deps.uploadsPerMinute ?? 30));
       route.onRequest = [route.onRequest ?? []].flat().concat(limit);
     }
+    const source = registeringFile(new Error().stack);
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      declared.push({ method, url: route.url, access, upload });
+      declared.push({ method, url: route.url, access, upload, source });
     }
   });
 
