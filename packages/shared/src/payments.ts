@@ -183,6 +183,8 @@ export type Subscription = z.infer<typeof subscriptionSchema>;
 /** GET /api/projects/{id}/payments: the project's charges, each with its tax invoice. */
 export const projectPaymentSchema = z.object({
   _id: z.string(),
+  /** The order the charge belongs to ('Order 1001'). */
+  orderNumber: z.number().int(),
   kind: z.enum(['order', 'renewal']),
   amountCents: z.number().int(),
   gstCents: z.number().int(),

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, paymentTerms, priceOrder, priceQuote, toCents, withGst } from './pricing.ts';
+import {
+  formatMoney,
+  formatMoneyGst,
+  paymentTerms,
+  priceOrder,
+  priceQuote,
+  toCents,
+  withGst,
+} from './pricing.ts';
 
 describe('toCents', () => {
   it.each([
@@ -128,5 +136,11 @@ describe('paymentTerms and formatMoney', () => {
     expect(formatMoney(123_456_789)).toBe('$1,234,567.89');
     // Intl puts a no-break space after the code.
     expect(formatMoney(124_950, 'USD').replace(/\s/u, ' ')).toBe('USD 1,249.50');
+  });
+
+  it('say whether an amount includes GST, in one spelling', () => {
+    expect(formatMoneyGst(160_000, 'exc')).toBe('$1,600.00 exc. GST');
+    expect(formatMoneyGst(176_000, 'inc')).toBe('$1,760.00 inc. GST');
+    expect(formatMoneyGst(176_000, 'inc', 'USD').replace(/\s/u, ' ')).toBe('USD 1,760.00 inc. GST');
   });
 });

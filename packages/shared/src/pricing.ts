@@ -99,6 +99,18 @@ export function formatMoney(cents: number, currency = 'AUD'): string {
 }
 
 /**
+/** Whether an amount includes GST, in the one spelling the product uses. */
+export const gstNotes = { inc: 'inc. GST', exc: 'exc. GST' } as const;
+
+/** An amount that says whether it includes GST: '$1,600.00 exc. GST', '$1,760.00 inc. GST'. */
+export function formatMoneyGst(
+  cents: number,
+  gst: keyof typeof gstNotes,
+  currency = 'AUD',
+): string {
+  return `${formatMoney(cents, currency)} ${gstNotes[gst]}`;
+}
+
  * What a buyer pays now and what follows, as the order panel, the payment page and the receipt
  * say it: 'Due today $1,374.45 inc. GST' and, for a weekly or monthly package, 'Then $550.00
  * every month inc. GST'.
@@ -109,10 +121,10 @@ export function paymentTerms(
   currency = 'AUD',
 ): { dueToday: string; thereafter: string | null } {
   return {
-    dueToday: `Due today ${formatMoney(price.grandTotalCents, currency)} inc. GST`,
+    dueToday: `Due today ${formatMoneyGst(price.grandTotalCents, 'inc', currency)}`,
     thereafter:
       isRecurring(type) && price.recurringTotalWithGstCents > 0
-        ? `Then ${formatMoney(price.recurringTotalWithGstCents, currency)} every ${type === 'weekly' ? 'week' : 'month'} inc. GST`
+        ? `Then ${formatMoney(price.recurringTotalWithGstCents, currency)} every ${type === 'weekly' ? 'week' : 'month'} ${gstNotes.inc}`
         : null,
   };
 }

@@ -10,6 +10,11 @@ export const statusUpdateTitles = [
 ] as const;
 export type StatusUpdateTitle = (typeof statusUpdateTitles)[number];
 
+/** How an order is named to people, in mails, invoices and lists: 'Order 1001'. */
+export function orderName(orderNumber: number): string {
+  return `Order ${orderNumber}`;
+}
+
 /** A project's own status (docs/decisions/030-project-status.md). */
 export const projectStatuses = ['active', 'on-hold', 'completed', 'cancelled'] as const;
 export type ProjectStatus = (typeof projectStatuses)[number];

@@ -5,6 +5,7 @@ import { PROJECTS_PAGE_SIZE, projectStatuses, statusUpdateTitles } from './proje
 import { profileSchema } from './user.ts';
 
 export {
+  orderName,
   PROJECTS_NEXT_CURSOR_HEADER,
   PROJECTS_PAGE_SIZE,
   PROJECTS_TOTAL_HEADER,
@@ -66,6 +67,8 @@ export const BRIEF_TEXT_MAX = 20_000;
 /** SPEC.md section 3: Project (sale). Prices in dollars as SPEC.md shows them. */
 export const projectSchema = z.object({
   _id: z.string(),
+  /** The short number people quote ('Order 1001'); the id stays in URLs. */
+  orderNumber: z.number().int(),
   /** 'Project' for a service order, 'CustomQuote' for a paid custom quote (a custom sale). */
   type: z.string(),
   user: z.object({ _id: z.string(), email: z.string(), profile: profileSchema }),
@@ -138,6 +141,8 @@ export const salesDateRanges = [
   'last365days',
 ] as const;
 export const salesQuery = z.object({
+  /** An order number ('1001' or '#1001'), or part of a company, customer name or email. */
+  search: z.string().trim().max(200).optional(),
   company: z.string().trim().max(200).optional(),
   service: z.string().trim().max(200).optional(),
   status: z.string().trim().max(40).optional(),

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
-import { jobs } from '../db/schema.ts';
+import { jobs, projects } from '../db/schema.ts';
 import { EMAIL_JOB } from '../modules/jobs/email.ts';
 import { backoffMs } from '../modules/jobs/runner.ts';
 import { createTestApp } from '../test/app.ts';
@@ -100,6 +100,11 @@ describe('SMTP server down', () => {
     const order = await pay(app, token, orderBody(fixture, { coordinatorId: cora.user.id }));
     expect(order.statusCode, order.body).toBe(200);
     expect(order.json()).toMatchObject({ success: true });
+    const [placed] = await db
+      .select()
+      .from(projects)
+      .where(eq(projects.id, order.json<{ projectId: string }>().projectId));
+    const orderLabel = `Order ${placed!.orderNumber}`;
     // The customer waited for neither mail server nor mail.
     expect(performance.now() - started).toBeLessThan(10_000);
     await app.afterAnswer.drain();
@@ -110,9 +115,9 @@ describe('SMTP server down', () => {
     const subjects = queued.map((j) => `${String(j.payload.to)}: ${String(j.payload.subject)}`);
     expect(subjects).toEqual(
       expect.arrayContaining([
-        `${customerEmail}: Your ${company} order: Podcast Production`,
+        `${customerEmail}: Your ${company} order: Podcast Production (${orderLabel})`,
         `${staff.user.email}: New customer: Olive Outage`,
-        `${staff.user.email}: New order: Podcast Production`,
+        `${staff.user.email}: New order: Podcast Production (${orderLabel})`,
       ]),
     );
     expect(queued.every((j) => j.status === 'pending' && j.attempts === 0)).toBe(true);
@@ -148,12 +153,15 @@ describe('SMTP server down', () => {
 
     const [receipt, ...moreReceipts] = mailsTo(customerEmail);
     expect(moreReceipts).toEqual([]);
-    expect(receipt!.subject).toBe(`Your ${company} order: Podcast Production`);
+    expect(receipt!.subject).toBe(`Your ${company} order: Podcast Production (${orderLabel})`);
     expect(receipt!.text).toContain('Thank you for ordering Podcast Production');
     expect(receipt!.attachments.map((a) => a.contentType)).toEqual(['application/pdf']);
     expect(receipt!.attachments[0]!.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(mailsTo(staff.user.email).map((m) => m.subject)).toEqual(
-      expect.arrayContaining(['New customer: Olive Outage', 'New order: Podcast Production']),
+      expect.arrayContaining([
+        'New customer: Olive Outage',
+        `New order: Podcast Production (${orderLabel})`,
+      ]),
     );
     expect(mailsTo(staff.user.email)).toHaveLength(2);
     const delivered = smtp.received.length;
@@ -209,6 +217,10 @@ describe('SMTP server down', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ account: 'created', payment: { success: true } });
+    const [placed] = await db
+      .select()
+      .from(projects)
+      .where(eq(projects.id, res.json<{ payment: { projectId: string } }>().payment.projectId));
     await app.afterAnswer.drain();
     await smtp.start();
     await letBackoffPass();
@@ -219,7 +231,7 @@ describe('SMTP server down', () => {
         .sort(),
     ).toEqual([
       `Your ${company} account: choose a password`,
-      `Your ${company} order: Podcast Production`,
+      `Your ${company} order: Podcast Production (Order ${placed!.orderNumber})`,
     ]);
   });
 

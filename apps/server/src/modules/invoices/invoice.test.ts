@@ -2,10 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { payments } from '../../db/schema.ts';
+import { payments, projects } from '../../db/schema.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, createUser } from '../../test/factories.ts';
 import { coordinator, createService, orderBody, pay } from '../../test/order-factories.ts';
+import { outboxMail } from '../../test/outbox.ts';
+import { pdfTextRuns } from '../../test/pdf-text.ts';
 
 const { app, config } = await createTestApp({ abn: '12 345 678 901' });
 const db = app.database.db;
@@ -21,11 +23,14 @@ async function paidOrder() {
   const { user, token } = await createUser(app);
   const res = await pay(app, token, orderBody(fixture, { coordinatorId: cora.id, extras: [0] }));
   expect(res.statusCode).toBe(200);
+  const projectId = res.json().projectId as string;
+  const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
   return {
     user,
     token,
     paymentId: res.json().paymentId as string,
-    projectId: res.json().projectId as string,
+    projectId,
+    orderNumber: project!.orderNumber,
   };
 }
 
@@ -47,6 +52,21 @@ describe('GET /api/payments/:id/invoice', () => {
       headers: bearer(staff),
     });
     expect(forStaff.statusCode).toBe(200);
+  });
+
+  it('names the order and the invoice, each by its own number, and says what includes GST', async () => {
+    const { token, paymentId, orderNumber } = await paidOrder();
+    const res = await app.inject({
+      url: `/api/payments/${paymentId}/invoice`,
+      headers: bearer(token),
+    });
+    const runs = await pdfTextRuns(res.rawPayload);
+    const valueOf = (label: string) => runs[runs.indexOf(label) + 1];
+    expect(valueOf('Order number')).toBe(String(orderNumber));
+    expect(valueOf('Invoice number')).toMatch(/^INV-\d{6}$/);
+    expect(runs).toEqual(
+      expect.arrayContaining(['Subtotal (exc. GST)', 'Total (inc. GST) AUD', '$2,915.00']),
+    );
   });
 
   it('is 404 for another client and for unknown payments, 401 without sign-in', async () => {
@@ -73,7 +93,7 @@ describe('GET /api/payments/:id/invoice', () => {
 
 describe('GET /api/projects/:id/payments', () => {
   it('lists the project charges with their invoices for the owner only', async () => {
-    const { token, paymentId, projectId } = await paidOrder();
+    const { token, paymentId, projectId, orderNumber } = await paidOrder();
     const res = await app.inject({
       url: `/api/projects/${projectId}/payments`,
       headers: bearer(token),
@@ -82,6 +102,7 @@ describe('GET /api/projects/:id/payments', () => {
     expect(res.json()).toEqual([
       expect.objectContaining({
         _id: paymentId,
+        orderNumber,
         kind: 'order',
         currency: 'AUD',
         invoiceNumber: expect.stringMatching(/^INV-\d{6}$/),
@@ -110,5 +131,13 @@ describe('receipt email', () => {
     // The job is done: running again sends nothing new.
     await app.jobRunner.runDueJobs();
     expect(readdirSync(dir).length).toBe(mails.length);
+  });
+
+  it('names the order by its number in the receipt', async () => {
+    const { user, orderNumber } = await paidOrder();
+    const receipt = await outboxMail(app, config.dataDir, user.email, 'Thank you for ordering');
+    expect(receipt.subject).toContain(`(Order ${orderNumber})`);
+    expect(receipt.text).toContain(`This is Order ${orderNumber}:`);
+    expect(receipt.text).toMatch(/Due today: \$[\d,]+\.\d\d AUD inc\. GST/);
   });
 });

@@ -39,6 +39,7 @@ export async function loadInvoiceData(
     abn: settings.abn,
     website: settings.publicUrl.replace(/^https?:\/\//, ''),
     invoiceNumber: invoiceNumberOf(payment),
+    orderNumber: project?.orderNumber ?? null,
     issuedAt: payment.createdAt,
     paymentReference: payment.transactionId,
     currency: payment.currency,

@@ -1,11 +1,13 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
-import { formatMoney, GST_RATE_PERCENT } from '@noise/shared/pricing';
+import { formatMoney, GST_RATE_PERCENT, gstNotes } from '@noise/shared/pricing';
 
 export interface InvoiceData {
   companyName: string;
   abn: string;
   website: string;
   invoiceNumber: string;
+  /** The order the payment belongs to (1001); null for a payment without a project. */
+  orderNumber: number | null;
   issuedAt: Date;
   /** The provider's transaction id. */
   paymentReference: string;
@@ -90,14 +92,16 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   text(data.website, M, y - 14, { color: MUTED });
 
   // Invoice facts, right column.
-  const facts: [string, string][] = [
+  const facts: [string, string | null][] = [
     ['Invoice number', data.invoiceNumber],
+    ['Order number', data.orderNumber === null ? null : String(data.orderNumber)],
     ['Date', invoiceDate(data.issuedAt)],
     ['Payment reference', data.paymentReference],
     ['Status', 'Paid'],
   ];
   let fy = y;
   for (const [label, value] of facts) {
+    if (value === null) continue;
     text(label, W - M - 230, fy, { color: MUTED, size: 9 });
     text(value.length > 34 ? `${value.slice(0, 33)}…` : value, W - M, fy, {
       size: 9,
@@ -130,7 +134,7 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   const header = () => {
     page.drawRectangle({ x: M, y: y - 7, width: W - 2 * M, height: 22, color: BAND });
     text('Description', M + 10, y, { size: 9, font: bold, color: MUTED });
-    text(`Amount excl. GST (${data.currency})`, amountX - 10, y, {
+    text(`Amount ${gstNotes.exc} (${data.currency})`, amountX - 10, y, {
       size: 9,
       font: bold,
       color: MUTED,
@@ -162,7 +166,7 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   y -= 6;
   const labelX = W - M - 210;
   const totals: [string, string, boolean][] = [
-    ['Subtotal (excl. GST)', money(data.subtotalCents), false],
+    [`Subtotal (${gstNotes.exc})`, money(data.subtotalCents), false],
     [`GST (${GST_RATE_PERCENT}%)`, money(data.gstCents), false],
   ];
   for (const [label, value] of totals) {
@@ -178,7 +182,7 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     height: 26,
     color: INK,
   });
-  text(`Total (incl. GST) ${data.currency}`, labelX, y, {
+  text(`Total (${gstNotes.inc}) ${data.currency}`, labelX, y, {
     font: bold,
     color: rgb(1, 1, 1),
     size: 11,

@@ -142,7 +142,10 @@ describe("'Not sure – assign one for me'", () => {
       .select()
       .from(notifications)
       .where(eq(notifications.userId, admin.user.id));
-    expect(told.map((n) => n.title)).toContain('New order: Assigned for me (needs a co-ordinator)');
+    const [placed] = await db.select().from(projects).where(eq(projects.id, projectId));
+    expect(told.map((n) => n.title)).toContain(
+      `New order: Assigned for me (Order ${placed!.orderNumber}, needs a co-ordinator)`,
+    );
 
     const overview = await app.inject({ url: '/api/overview', headers: bearer(admin.token) });
     const waiting = overview.json().needsCoordinator as { id: string }[];

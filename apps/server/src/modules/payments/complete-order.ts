@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { formatMoney, isRecurring } from '@noise/shared/pricing';
+import { formatMoney, gstNotes, isRecurring } from '@noise/shared/pricing';
+import { orderName } from '@noise/shared/project';
 import type { Db } from '../../db/client.ts';
 import type { AfterAnswer } from '../../lib/after-answer.ts';
 import { hashSecret, newSecret } from '../../lib/secrets.ts';
@@ -173,18 +174,19 @@ export async function completeOrder(
     });
 
     const money = (cents: number) => `${formatMoney(cents, attempt.currency)} ${attempt.currency}`;
+    const orderLabel = orderName(project.orderNumber);
     await enqueueEmail(
       createJobRepository(db),
       {
         to: owner ? owner.email : order.contact.emailAddress,
-        subject: `Your ${deps.companyName} order: ${order.service.title}`,
+        subject: `Your ${deps.companyName} order: ${order.service.title} (${orderLabel})`,
         text: [
           `Hi ${order.contact.firstName || 'there'},`,
           '',
-          `Thank you for ordering ${order.service.title} (${order.package.title}).`,
-          `Due today: ${money(attempt.amountCents)} inc. GST (GST ${money(attempt.gstCents)}), paid. Your tax invoice is attached.`,
+          `Thank you for ordering ${order.service.title} (${order.package.title}). This is ${orderLabel}: please mention it when you contact us.`,
+          `Due today: ${money(attempt.amountCents)} ${gstNotes.inc} (GST ${money(attempt.gstCents)}), paid. Your tax invoice is attached.`,
           subscriptionId
-            ? `Then ${money(order.recurringTotalWithGstCents)} every ${order.package.type === 'weekly' ? 'week' : 'month'} inc. GST, charged to the same card until you cancel.`
+            ? `Then ${money(order.recurringTotalWithGstCents)} every ${order.package.type === 'weekly' ? 'week' : 'month'} ${gstNotes.inc}, charged to the same card until you cancel.`
             : '',
           '',
           claimToken

@@ -18,6 +18,7 @@ import {
 } from '../../db/schema.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, createUser } from '../../test/factories.ts';
+import { outboxMail } from '../../test/outbox.ts';
 import {
   coordinator,
   createQuote,
@@ -28,7 +29,7 @@ import {
   sandboxCard,
 } from '../../test/order-factories.ts';
 
-const { app } = await createTestApp();
+const { app, config } = await createTestApp();
 const db = app.database.db;
 const { user: cora } = await coordinator(app);
 
@@ -119,6 +120,34 @@ describe('POST /api/payments/handle-payment', () => {
       stripeCustomerId: answer.stripeCustomerId,
       defaultPaymentMethodId: body.payment_method,
     });
+  });
+
+  it('numbers orders one after another, and the receipt and the staff mail name the number', async () => {
+    const fixture = await createService(app, { title: 'Numbered Service' });
+    const first = await createUser(app);
+    const second = await createUser(app);
+    const orderNumberOf = async (res: Awaited<ReturnType<typeof pay>>) => {
+      const id = res.json<{ projectId: string }>().projectId;
+      const [row] = await db.select().from(projects).where(eq(projects.id, id));
+      return row!.orderNumber;
+    };
+    const a = await orderNumberOf(
+      await pay(app, first.token, orderBody(fixture, { coordinatorId: cora.id })),
+    );
+    const b = await orderNumberOf(
+      await pay(app, second.token, orderBody(fixture, { coordinatorId: cora.id })),
+    );
+    expect(b).toBe(a + 1);
+
+    const receipt = await outboxMail(app, config.dataDir, second.user.email, 'Thank you');
+    expect(receipt.subject).toBe(`Your ${config.companyName} order: Numbered Service (Order ${b})`);
+    expect(receipt.text).toContain(`This is Order ${b}:`);
+    await app.afterAnswer.drain();
+    const staffMail = await outboxMail(app, config.dataDir, cora.email, `(Order ${b})`);
+    expect(staffMail.subject).toBe(`New order: Numbered Service (Order ${b})`);
+    expect(staffMail.text).toMatch(
+      new RegExp(`^Order ${b}: Test \\S+ paid \\$[\\d,.]+ inc\\. GST`),
+    );
   });
 
   it('keeps a company name and contact number the profile already had', async () => {

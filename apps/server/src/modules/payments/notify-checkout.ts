@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { formatMoney } from '@noise/shared/pricing';
+import { formatMoneyGst } from '@noise/shared/pricing';
+import { orderName } from '@noise/shared/project';
 import type { Config } from '../../config.ts';
 import { sendPasswordReset } from '../auth/password-reset.ts';
 import { createProjectRepository } from '../projects/repository.ts';
@@ -28,27 +29,27 @@ export function checkoutNotifications(app: FastifyInstance, config: Config) {
     }
     const customerName =
       `${project.contactFirstName} ${project.contactLastName}`.trim() || project.contactEmail;
-    const paid = formatMoney(
+    const paid = formatMoneyGst(
       project.oneTimeTotalWithGstCents + project.recurringTotalWithGstCents,
+      'inc',
       project.currency,
     );
     const isQuote = project.type !== 'Project';
+    const orderLabel = orderName(project.orderNumber);
     if (!held) {
       await app.notifier.sendQuietly([userId], {
         kind: 'payment',
-        title: `Payment received: ${project.serviceTitle}`,
-        body: `Thank you. We received ${paid} inc. GST; your tax invoice is in your project.`,
+        title: `Payment received: ${project.serviceTitle} (${orderLabel})`,
+        body: `Thank you. We received ${paid} for ${orderLabel}; your tax invoice is in your project.`,
         link: `/dashboard/projects/${project.id}`,
         skipEmail: true,
       });
     }
     await app.notifier.toStaff({
       kind: isQuote ? 'quote-paid' : 'new-order',
-      title:
-        (isQuote ? `Quote paid: ${project.serviceTitle}` : `New order: ${project.serviceTitle}`) +
-        (project.coordinatorId ? '' : ' (needs a co-ordinator)'),
+      title: `${isQuote ? 'Quote paid' : 'New order'}: ${project.serviceTitle} (${orderLabel}${project.coordinatorId ? '' : ', needs a co-ordinator'})`,
       body:
-        `${customerName} paid ${paid} inc. GST (${project.packageTitle || 'custom quote'}).` +
+        `${orderLabel}: ${customerName} paid ${paid} (${project.packageTitle || 'custom quote'}).` +
         (project.coordinatorId
           ? ''
           : ' The shop has no co-ordinator to assign it to: please choose one for it.') +
@@ -67,15 +68,15 @@ export function checkoutNotifications(app: FastifyInstance, config: Config) {
     async onRenewalFailed(failure: {
       userId: string;
       projectId: string;
+      orderNumber: number;
       serviceTitle: string;
       reason: string;
       pastDue: boolean;
     }) {
+      const about = `${failure.serviceTitle} (${orderName(failure.orderNumber)})`;
       await app.notifier.sendQuietly([failure.userId], {
         kind: 'renewal-failed',
-        title: failure.pastDue
-          ? `Subscription past due: ${failure.serviceTitle}`
-          : `Payment failed: ${failure.serviceTitle}`,
+        title: failure.pastDue ? `Subscription past due: ${about}` : `Payment failed: ${about}`,
         body: `${failure.reason} Update your card in your profile.`,
         link: `/dashboard/projects/${failure.projectId}`,
         skipEmail: true,

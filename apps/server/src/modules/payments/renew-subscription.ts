@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { formatMoney } from '@noise/shared/pricing';
+import { formatMoney, gstNotes } from '@noise/shared/pricing';
+import { orderName } from '@noise/shared/project';
 import type { Db } from '../../db/client.ts';
 import { enqueueEmail } from '../jobs/email.ts';
 import { createJobRepository } from '../jobs/repository.ts';
@@ -23,6 +24,7 @@ export interface RenewalDeps {
   onRenewalFailed?: (failure: {
     userId: string;
     projectId: string;
+    orderNumber: number;
     serviceTitle: string;
     reason: string;
     pastDue: boolean;
@@ -72,6 +74,7 @@ export function createRenewalJobHandler(deps: RenewalDeps): JobHandler {
     const project = await createProjectRepository(deps.db).findById(subscription.projectId);
     if (!project) throw new FailJob(`Subscription ${subscription.id} has no project`);
     const periodStart = new Date(period);
+    const orderLabel = orderName(project.orderNumber);
     const periodKey = `renewal:${subscription.id}:${period}`;
 
     const payment = await deps.provider.createPayment({
@@ -118,8 +121,8 @@ export function createRenewalJobHandler(deps: RenewalDeps): JobHandler {
             createJobRepository(db),
             {
               to: project.contactEmail,
-              subject: `Receipt: ${project.serviceTitle} ${subscription.interval} fee`,
-              text: `Hi ${project.contactFirstName || 'there'},\n\nWe charged ${formatMoney(subscription.amountCents, subscription.currency)} ${subscription.currency} including GST for ${project.serviceTitle} (${project.packageTitle}), the period from ${dateText(periodStart)}. Your tax invoice is attached.\n\n${deps.companyName}`,
+              subject: `Receipt: ${project.serviceTitle} ${subscription.interval} fee (${orderLabel})`,
+              text: `Hi ${project.contactFirstName || 'there'},\n\nWe charged ${formatMoney(subscription.amountCents, subscription.currency)} ${subscription.currency} ${gstNotes.inc} for ${orderLabel}, ${project.serviceTitle} (${project.packageTitle}), the period from ${dateText(periodStart)}. Your tax invoice is attached.\n\n${deps.companyName}`,
               invoicePaymentId: recorded.id,
             },
             `receipt:${recorded.id}`,
@@ -147,12 +150,12 @@ export function createRenewalJobHandler(deps: RenewalDeps): JobHandler {
         {
           to: project.contactEmail,
           subject: pastDue
-            ? `Action needed: your ${project.serviceTitle} subscription is past due`
-            : `We could not charge your card for ${project.serviceTitle}`,
+            ? `Action needed: your ${project.serviceTitle} subscription is past due (${orderLabel})`
+            : `We could not charge your card for ${project.serviceTitle} (${orderLabel})`,
           text: [
             `Hi ${project.contactFirstName || 'there'},`,
             '',
-            `We could not charge ${formatMoney(subscription.amountCents, subscription.currency)} ${subscription.currency} for ${project.serviceTitle} (${project.packageTitle}): ${reason}`,
+            `We could not charge ${formatMoney(subscription.amountCents, subscription.currency)} ${subscription.currency} for ${orderLabel}, ${project.serviceTitle} (${project.packageTitle}): ${reason}`,
             pastDue
               ? `After ${failures} attempts your subscription is now past due. Please update your card or contact us.`
               : `We will try again on ${dateText(retryAt)}. You can update your card in your dashboard.`,
@@ -169,6 +172,7 @@ export function createRenewalJobHandler(deps: RenewalDeps): JobHandler {
     await deps.onRenewalFailed?.({
       userId: subscription.userId,
       projectId: project.id,
+      orderNumber: project.orderNumber,
       serviceTitle: project.serviceTitle,
       reason,
       pastDue,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { withGst } from '@noise/shared/pricing';
-import { jobs, payments, sandboxPaymentIntents, subscriptions } from '../../db/schema.ts';
+import { jobs, payments, projects, sandboxPaymentIntents, subscriptions } from '../../db/schema.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, createUser } from '../../test/factories.ts';
 import {
@@ -13,6 +13,7 @@ import {
   pay,
   sandboxCard,
 } from '../../test/order-factories.ts';
+import { outboxMail } from '../../test/outbox.ts';
 import { createJobRunner } from '../jobs/runner.ts';
 import { checkoutJobHandlers } from './register.ts';
 import { scheduleRenewals } from './renew-subscription.ts';
@@ -38,7 +39,8 @@ async function dueSubscription(token: string) {
     .set({ nextChargeAt: due })
     .where(eq(subscriptions.projectId, projectId))
     .returning();
-  return { projectId, subscription: subscription!, due };
+  const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
+  return { projectId, orderNumber: project!.orderNumber, subscription: subscription!, due };
 }
 
 const renewalsOf = (subscriptionId: string) =>
@@ -58,8 +60,8 @@ const outbox = () => {
 
 describe('subscription renewals', () => {
   it('two workers running at once charge a due subscription exactly once', async () => {
-    const { token } = await createUser(app);
-    const { subscription, due } = await dueSubscription(token);
+    const { user, token } = await createUser(app);
+    const { orderNumber, subscription, due } = await dueSubscription(token);
     const second = createJobRunner({
       db,
       log: app.log,
@@ -101,11 +103,14 @@ describe('subscription renewals', () => {
     expect(
       outbox().some((mail) => mail.includes('Receipt:') && mail.includes('application/pdf')),
     ).toBe(true);
+    const receipt = await outboxMail(app, config.dataDir, user.email, 'Receipt:');
+    expect(receipt.subject).toMatch(new RegExp(`weekly fee \\(Order ${orderNumber}\\)$`));
+    expect(receipt.text).toContain(`inc. GST for Order ${orderNumber}, `);
   });
 
   it('retries a declined renewal with back-off, emails the customer, and is past due after the last failure', async () => {
     const { user, token } = await createUser(app);
-    const { subscription } = await dueSubscription(token);
+    const { orderNumber, subscription } = await dueSubscription(token);
     // The saved card stops working.
     await db
       .update(subscriptions)
@@ -137,6 +142,9 @@ describe('subscription renewals', () => {
     expect(firstDelay).toBeGreaterThanOrEqual(config.renewals.retryBaseMs - 1000);
     expect(mailsTo().length).toBe(before + 1);
     expect(mailsTo().at(-1)).toContain('We could not charge your card');
+    const declined = await outboxMail(app, config.dataDir, user.email, 'We could not charge');
+    expect(declined.subject).toContain(`(Order ${orderNumber})`);
+    expect(declined.text).toContain(`for Order ${orderNumber}, `);
 
     // Not due yet: nothing happens.
     await app.jobRunner.runDueJobs();

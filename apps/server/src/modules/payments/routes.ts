@@ -265,6 +265,7 @@ export function registerPaymentRoutes(
     },
   );
 
+        orderNumber: project.orderNumber,
   r.get(
     '/api/projects/:id/payments',
     {

@@ -2,7 +2,12 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BRIEF_MAX_FILES, BRIEF_TEXT_MAX, briefEntrySchema } from '@noise/shared/project';
+import {
+  BRIEF_MAX_FILES,
+  BRIEF_TEXT_MAX,
+  briefEntrySchema,
+  orderName,
+} from '@noise/shared/project';
 import { displayNameOf } from '@noise/shared/user';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -144,8 +149,8 @@ export function registerBriefRoutes(
         if (user.id === project.userId) {
           await app.notifier.toStaff({
             kind: 'new-brief',
-            title: `Brief received: ${project.serviceTitle}`,
-            body: `${authorName} sent the brief for project #${project.id}.`,
+            title: `Brief received: ${project.serviceTitle} (${orderName(project.orderNumber)})`,
+            body: `${authorName} sent the brief for ${orderName(project.orderNumber)}.`,
             link: `/wkm-dashboard/${project.type === 'Project' ? 'sales' : 'custom-sales'}/edit/${project.id}`,
           });
         }

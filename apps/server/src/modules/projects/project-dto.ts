@@ -49,6 +49,7 @@ export function toProjectDto(row: ProjectRow, related: GroupedRelated): Project 
     : { _id: row.userId, email: '', profile: emptyProfile() };
   return {
     _id: row.id,
+    orderNumber: row.orderNumber,
     type: row.type,
     user: { _id: ownerDto._id, email: ownerDto.email, profile: ownerDto.profile },
     service: {

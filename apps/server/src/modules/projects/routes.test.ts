@@ -43,6 +43,7 @@ describe('projects for their owner', () => {
     expect(res.json()).toHaveLength(1);
     expect(project).toMatchObject({
       _id: aliceProject,
+      orderNumber: 1001,
       type: 'Project',
       status: 'active',
       service: { title: 'Podcast Production' },
@@ -58,6 +59,12 @@ describe('projects for their owner', () => {
       'Cover art',
     ]);
     expect(project.paymentDetails[0]).toMatchObject({ paymentType: 'sandbox', amount: 176000 });
+  });
+
+  it('numbers orders from one sequence: the next order gets the next number', async () => {
+    const alices = (await get(`/api/projects/${aliceProject}`, alice.token)).json();
+    const bobs = (await get(`/api/projects/${bobProject}`, bob.token)).json();
+    expect([alices.orderNumber, bobs.orderNumber]).toEqual([1001, 1002]);
   });
 
   it('refuses another client’s list and project with 404; staff may see them', async () => {
@@ -106,7 +113,7 @@ describe('status updates', () => {
     ]);
 
     const bell = await get('/api/notifications', alice.token);
-    expect(bell.json().items[0].title).toBe('Project Completed: Podcast Production');
+    expect(bell.json().items[0].title).toBe('Project Completed: Podcast Production (Order 1001)');
     const audit = await get(`/api/users/clients/${alice.user.id}/audit`, cora.token);
     expect(audit.json()[0]).toMatchObject({
       actorName: 'Cora Ordinator',
@@ -262,6 +269,35 @@ describe('the brief', () => {
 });
 
 describe('sales list', () => {
+  it('finds a sale by its order number, with or without #, and by customer', async () => {
+    const search = async (term: string) => {
+      const res = await get(`/api/projects-all?search=${encodeURIComponent(term)}`, cora.token);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().items.map((p: { _id: string; orderNumber: number }) => p);
+    };
+    expect(await search('1001')).toEqual([
+      expect.objectContaining({ _id: aliceProject, orderNumber: 1001 }),
+    ]);
+    expect((await search('#1002')).map((p: { _id: string }) => p._id)).toEqual([bobProject]);
+    expect((await search(' # 1002 ')).map((p: { _id: string }) => p._id)).toEqual([bobProject]);
+    expect(await search('1003')).toEqual([]);
+    expect(await search('99999999999')).toEqual([]);
+    expect((await search('OWNER')).map((p: { _id: string }) => p._id)).toEqual([aliceProject]);
+    expect((await search(bob.user.email)).map((p: { _id: string }) => p._id)).toEqual([bobProject]);
+    expect(await search('%')).toEqual([]);
+  });
+
+  it('lets no customer look up another customer’s order by its number', async () => {
+    const refused = await get('/api/projects-all?search=1002', alice.token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).not.toContain(bobProject);
+    const own = await get('/api/projects?search=1002', alice.token);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().map((p: { _id: string }) => p._id)).toEqual([aliceProject]);
+    const csv = await get('/api/reports/sales.csv?search=1002', alice.token);
+    expect(csv.statusCode).toBe(403);
+  });
+
   it('pages through many sales with no row missed or repeated, newest first', async () => {
     const db = app.database.db;
     const [template] = await db.select().from(projects).limit(1);

@@ -5,6 +5,7 @@ import { can } from '@noise/shared/permissions';
 import {
   addStatusUpdateRequest,
   customerProjectsQuery,
+  orderName,
   PROJECTS_NEXT_CURSOR_HEADER,
   PROJECTS_TOTAL_HEADER,
   projectSchema,
@@ -143,8 +144,8 @@ export function registerProjectRoutes(app: FastifyInstance, deps: ProjectRouteDe
     });
     await app.notifier.sendQuietly([project.userId], {
       kind: 'status-update',
-      title: `${title}: ${project.serviceTitle}`,
-      body: description || `Your project #${projectId} has a new update.`,
+      title: `${title}: ${project.serviceTitle} (${orderName(project.orderNumber)})`,
+      body: description || `${orderName(project.orderNumber)} has a new update.`,
       link: `/dashboard/projects/${projectId}`,
     });
     return dto(updated);

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { salesQuery } from '@noise/shared/project';
 import { projects } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { escapeLike } from '../customers/repository.ts';
 
 export function encodeCursor(createdAt: string, id: string): string {
   return Buffer.from(`${createdAt}|${id}`).toString('base64url');
@@ -27,6 +28,26 @@ export function afterCursor(cursor: string): SQL {
   )!;
 }
 
+/** The largest order number the column holds; longer digit strings are searched as text. */
+const MAX_ORDER_NUMBER = 2_147_483_647;
+
+/**
+ * The Sales search: '1001' or '#1001' is the sale with that order number and nothing else (the
+ * unique index finds it); other text is looked for in the company, customer name and email.
+ */
+function salesSearch(search: string): SQL {
+  const digits = /^#?\s*(\d+)$/.exec(search)?.[1];
+  if (digits && Number(digits) <= MAX_ORDER_NUMBER) {
+    return eq(projects.orderNumber, Number(digits));
+  }
+  const pattern = `%${escapeLike(search.toLowerCase())}%`;
+  return or(
+    sql`lower(${projects.contactCompanyName}) like ${pattern}`,
+    sql`lower(${projects.contactFirstName} || ' ' || ${projects.contactLastName}) like ${pattern}`,
+    sql`lower(${projects.contactEmail}) like ${pattern}`,
+  )!;
+}
+
 const RANGE_DAYS = { last7days: 7, last30days: 30, last90days: 90, last365days: 365 } as const;
 
 /** The Sales filters as SQL; date ranges are whole local days in the business time zone. */
@@ -36,6 +57,7 @@ export function salesFilters(
   now: Date,
 ): SQL[] {
   const filters: SQL[] = [];
+  if (q.search) filters.push(salesSearch(q.search));
   if (q.company)
     filters.push(sql`lower(${projects.contactCompanyName}) = ${q.company.toLowerCase()}`);
   if (q.service) filters.push(eq(projects.serviceId, q.service));

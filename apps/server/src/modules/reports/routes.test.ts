@@ -112,8 +112,21 @@ describe('reports', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toMatch(/^Order number,Date,Type,Company/);
+    expect(lines[0]).toContain('Total (exc. GST),Charged first (inc. GST)');
     expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/^1001,2026-11-16T12:30:00\.000Z,Project,/);
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
+    const search = async (term: string) =>
+      (
+        await app.inject({
+          url: `/api/reports/sales.csv?search=${encodeURIComponent(term)}`,
+          headers: bearer(admin.token),
+        })
+      ).body
+        .trim()
+        .split('\r\n');
+    expect((await search('#1001')).slice(1)).toEqual([lines[1]]);
+    expect(await search('1002')).toHaveLength(1);
     const range = (from: string, to: string) =>
       app.inject({
         url: `/api/reports/sales.csv?from=${from}&to=${to}`,

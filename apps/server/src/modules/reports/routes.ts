@@ -112,14 +112,14 @@ export function registerReportRoutes(
         'Service',
         'Package',
         'Status',
-        'Total before GST',
+        'Total (exc. GST)',
         'Charged first (inc. GST)',
         'Recurring (inc. GST)',
         'Currency',
       ];
       const lines = rows.map(({ project: p }) =>
         [
-          p.id,
+          p.orderNumber,
           p.createdAt.toISOString(),
           p.type === 'Project' ? 'Project' : 'Custom quote',
           p.contactCompanyName,
