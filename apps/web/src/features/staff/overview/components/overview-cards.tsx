@@ -2,9 +2,11 @@ import { ArrowRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Overview, RevenuePeriod } from '@noise/shared/overview';
+import { can } from '@noise/shared/permissions';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useAuth } from '@/lib/auth';
 import { formatDate, formatPrice } from '@/lib/format';
 
 /** docs/product.md#overview: dollars with 2 decimals. */
@@ -142,11 +144,17 @@ export function LatestSalesCard({ sales }: { sales: Overview['salesData'] }) {
  * until each has one, so none is forgotten.
  */
 export function NeedsCoordinatorCard({ sales }: { sales: Overview['needsCoordinator'] }) {
+  // Only those who manage site users can add one; co-ordinators still assign from each order.
+  const canAddCoordinators = can(useAuth().userRole, 'site-users:manage');
   return (
     <Card
       title="Orders waiting for a co-ordinator"
       className="border-accent md:col-span-2 2xl:col-span-3"
-      footer={<FooterLink to="/wkm-dashboard/site-users">Add a co-ordinator</FooterLink>}
+      footer={
+        canAddCoordinators ? (
+          <FooterLink to="/wkm-dashboard/site-users/new">Add a co-ordinator</FooterLink>
+        ) : undefined
+      }
     >
       <p className="mb-2 text-sm text-muted">
         Nobody coordinates these paid orders yet. Choose a co-ordinator on each order.
@@ -160,7 +168,7 @@ export function NewCustomersCard({ clients }: { clients: Overview['clients'] }) 
   return (
     <Card
       title="New Customers"
-      footer={<FooterLink to="/wkm-dashboard/site-users">View Customers</FooterLink>}
+      footer={<FooterLink to="/wkm-dashboard/customers">View Customers</FooterLink>}
     >
       {clients.length === 0 ? (
         <p className="text-sm text-muted">No customers yet.</p>
@@ -178,7 +186,7 @@ export function NewCustomersCard({ clients }: { clients: Overview['clients'] }) 
                   <p className="text-xs text-muted">Joined {formatDate(client.createdAt)}</p>
                 </div>
                 <Button asChild variant="outline" size="sm">
-                  <Link to={`/wkm-dashboard/site-users/edit/${client._id}`}>
+                  <Link to={`/wkm-dashboard/customers/edit/${client._id}`}>
                     View<span className="sr-only"> {name}</span>
                   </Link>
                 </Button>
