@@ -98,7 +98,6 @@ export function formatMoney(cents: number, currency = 'AUD'): string {
   return format.format(cents / 100);
 }
 
-/**
 /** Whether an amount includes GST, in the one spelling the product uses. */
 export const gstNotes = { inc: 'inc. GST', exc: 'exc. GST' } as const;
 
@@ -111,6 +110,7 @@ export function formatMoneyGst(
   return `${formatMoney(cents, currency)} ${gstNotes[gst]}`;
 }
 
+/**
  * What a buyer pays now and what follows, as the order panel, the payment page and the receipt
  * say it: 'Due today $1,374.45 inc. GST' and, for a weekly or monthly package, 'Then $550.00
  * every month inc. GST'.
