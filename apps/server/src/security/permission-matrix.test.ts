@@ -113,6 +113,7 @@ const EXPECTED: Record<string, RouteAccess> = {
   'POST /api/projects/:id/brief': 'client-owner',
   'GET /api/projects/:id/brief/attachments/:attachmentId': 'client-owner',
   'GET /api/quotes': 'quotes:manage',
+  'GET /api/quotes/recipients': 'quotes:manage',
   'GET /api/quotes/:id/manage': 'quotes:manage',
   'POST /api/quotes': 'quotes:manage',
   'PUT /api/quotes/:id': 'quotes:manage',

@@ -29,8 +29,27 @@ const [unpaid] = await app.database.db
   .returning();
 const paid = await pay(app, customer.token, quoteBody(quote!, { coordinatorId: cora.user.id }));
 const { projectId, paymentId } = paid.json<{ projectId: string; paymentId: string }>();
+// Addressed to the customer and sent: in their bell, with who it is for and where it stands.
+const addressed = await app.inject({
+  method: 'POST',
+  url: '/api/quotes',
+  headers: bearer(staff.token),
+  payload: {
+    name: 'For the customer',
+    internalNotes: NOTES,
+    value: 800,
+    customerId: customer.user.id,
+  },
+});
+const addressedId = addressed.json<{ _id: string }>()._id;
+const sent = await app.inject({
+  method: 'POST',
+  url: `/api/quotes/${addressedId}/send`,
+  headers: bearer(staff.token),
+  payload: {},
+});
 
-const ids = [quote!.id, unpaid!.id, projectId, paymentId, customer.user.id];
+const ids = [quote!.id, unpaid!.id, addressedId, projectId, paymentId, customer.user.id];
 // The stream never ends; signing out would make the rest of the walk anonymous only.
 const SKIPPED = new Set(['/api/notifications/stream', '/api/auth/logout']);
 
@@ -42,6 +61,7 @@ describe('internal notes of a custom quote', () => {
 
   it('never reach a customer or an anonymous caller, on any route', async () => {
     expect(paid.statusCode).toBe(200);
+    expect(sent.statusCode).toBe(202);
     const leaks: string[] = [];
     let calls = 0;
     for (const route of app.declaredRoutes) {
@@ -67,6 +87,32 @@ describe('internal notes of a custom quote', () => {
     }
     expect(leaks).toEqual([]);
     expect(calls).toBeGreaterThan(200);
+  });
+
+  it('reach staff with who the quote is for and where it stands', async () => {
+    const res = await app.inject({
+      url: `/api/quotes/${addressedId}/manage`,
+      headers: bearer(staff.token),
+    });
+    expect(res.json()).toMatchObject({
+      internalNotes: NOTES,
+      customer: { id: customer.user.id },
+      recipientEmail: customer.user.email,
+      sentAt: expect.any(String),
+    });
+  });
+
+  it("the quote's own customer gets the payment page's fields only", async () => {
+    const page = await app.inject({
+      url: `/api/quotes/${addressedId}`,
+      headers: bearer(customer.token),
+    });
+    expect(Object.keys(page.json()).sort()).toEqual(
+      ['_id', 'deliverables', 'extras', 'name', 'paid', 'summary', 'value'].sort(),
+    );
+    const bell = await app.inject({ url: '/api/notifications', headers: bearer(customer.token) });
+    expect(bell.body).toContain(`/custom-quote/${addressedId}`);
+    expect(bell.body).not.toContain(NOTES);
   });
 
   it("the customer's quote page and project carry the summary instead", async () => {

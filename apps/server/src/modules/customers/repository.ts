@@ -28,6 +28,26 @@ export function createCustomerRepository(db: Db) {
         .limit(limit);
     },
 
+    /** Clients whose 'first last', display name or email contains the query (any case). */
+    async searchByNameOrEmail(query: string, limit: number) {
+      const pattern = `%${escapeLike(query.trim().toLowerCase())}%`;
+      return db
+        .select()
+        .from(users)
+        .where(
+          and(
+            eq(users.role, 'client'),
+            or(
+              sql`lower(${users.firstName} || ' ' || ${users.lastName}) like ${pattern}`,
+              sql`lower(${users.displayName}) like ${pattern}`,
+              sql`lower(${users.email}) like ${pattern}`,
+            ),
+          ),
+        )
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(limit);
+    },
+
     async findClient(id: string) {
       const [row] = await db
         .select()

@@ -1,11 +1,28 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { quoteKey } from './get-quote';
+import { quotesKey } from './get-quotes';
 
-/** POST /api/quotes/{id}/send: emails the payment link; answers 202 with a message to show. */
-export function sendQuote(id: string, email: string): Promise<{ message: string }> {
-  return api.post<{ message: string }>(`/api/quotes/${encodeURIComponent(id)}/send`, { email });
+/**
+ * POST /api/quotes/{id}/send: emails the payment link to the quote's recipient, or to `email`,
+ * which then becomes its recipient; answers 202 with a message to show.
+ */
+export function sendQuote(id: string, email?: string): Promise<{ message: string }> {
+  return api.post<{ message: string }>(
+    `/api/quotes/${encodeURIComponent(id)}/send`,
+    email ? { email } : {},
+  );
 }
 
 export function useSendQuote(id: string) {
-  return useMutation({ mutationFn: (email: string) => sendQuote(id, email) });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (email?: string) => sendQuote(id, email),
+    // The quote is now Sent, perhaps to someone new.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: quoteKey(id) }),
+        queryClient.invalidateQueries({ queryKey: [...quotesKey, 'list'] }),
+      ]),
+  });
 }

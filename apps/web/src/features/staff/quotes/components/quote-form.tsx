@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { quoteRequest, splitCommaList, type Quote } from '@noise/shared/quote';
+import { quoteRequest, splitCommaList, type Quote, type QuoteCustomer } from '@noise/shared/quote';
 import { formatMoney, priceQuote, toCents } from '@noise/shared/pricing';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/input';
@@ -14,10 +15,20 @@ import { FormErrorAlert } from '../../components/form-error';
 import { StaffSection } from '../../components/page-header';
 import { useCreateQuote } from '../api/create-quote';
 import { useUpdateQuote } from '../api/update-quote';
+import { RecipientField } from './recipient-field';
 
 type QuoteFormInput = z.input<typeof quoteRequest>;
 type QuoteFormOutput = z.output<typeof quoteRequest>;
-const FIELDS = ['name', 'summary', 'internalNotes', 'deliverables', 'extras', 'value'] as const;
+const FIELDS = [
+  'name',
+  'customerId',
+  'recipientEmail',
+  'summary',
+  'internalNotes',
+  'deliverables',
+  'extras',
+  'value',
+] as const;
 
 const LIST = '/wkm-dashboard/custom-quotes';
 
@@ -35,7 +46,7 @@ function LinesPreview({ text }: { text: string | undefined }) {
   );
 }
 
-/** 'New Custom Quote' / 'Edit Custom Quote' (SPEC.md section 2); a paid quote is read-only. */
+/** 'New Custom Quote' / 'Edit Custom Quote' (docs/product.md#custom-quotes); paid is read-only. */
 export function QuoteForm({ quote }: { quote?: Quote }) {
   const editing = quote !== undefined;
   const navigate = useNavigate();
@@ -51,13 +62,23 @@ export function QuoteForm({ quote }: { quote?: Quote }) {
       deliverables: quote?.deliverables ?? '',
       extras: quote?.extras ?? '',
       value: quote?.value,
+      customerId: quote?.customer?.id ?? null,
+      recipientEmail: quote?.recipientEmail ?? '',
     },
   });
   const { errors } = form.formState;
-  const [value, deliverables, extras] = useWatch({
+  const [value, deliverables, extras, recipientEmail] = useWatch({
     control: form.control,
-    name: ['value', 'deliverables', 'extras'],
+    name: ['value', 'deliverables', 'extras', 'recipientEmail'],
   });
+  // The customer chosen in 'For', shown by name; the form itself carries their id.
+  const [customer, setCustomer] = useState<QuoteCustomer | null>(quote?.customer ?? null);
+  const address = (next: QuoteCustomer | null, email: string) => {
+    setCustomer(next);
+    const options = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
+    form.setValue('customerId', next?.id ?? null, options);
+    form.setValue('recipientEmail', email, options);
+  };
   const priceHint =
     typeof value === 'number' && Number.isFinite(value) && value > 0
       ? `Before GST. The customer pays ${formatMoney(priceQuote(toCents(value)).totalWithGstCents)} inc. GST.`
@@ -96,6 +117,15 @@ export function QuoteForm({ quote }: { quote?: Quote }) {
               maxLength={200}
               error={errors.name?.message}
               {...form.register('name')}
+            />
+          </div>
+          <div className="sm:col-span-2">
+            <RecipientField
+              customer={customer}
+              text={recipientEmail ?? ''}
+              error={errors.customerId?.message ?? errors.recipientEmail?.message}
+              onChoose={(chosen) => address(chosen, chosen.email)}
+              onType={(text) => address(null, text)}
             />
           </div>
           <div className="sm:col-span-2">

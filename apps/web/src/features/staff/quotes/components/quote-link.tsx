@@ -1,14 +1,15 @@
 import { Copy, Link2, Loader2, Send } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { sendQuoteRequest } from '@noise/shared/quote';
+import { sendQuoteRequest, type Quote } from '@noise/shared/quote';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/input';
 import { errorMessage, isApiError } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { StaffSection } from '../../components/page-header';
 import { useSendQuote } from '../api/send-quote';
 
-/** The customer-site payment page of a quote (SPEC.md section 2). */
+/** The customer-site payment page of a quote (docs/product.md#custom-quote-payment-page). */
 function quoteLink(id: string): string {
   return `${window.location.origin}/custom-quote/${id}`;
 }
@@ -33,14 +34,17 @@ async function copyText(text: string, input: HTMLInputElement | null): Promise<b
   }
 }
 
-function SendToCustomer({ quoteId }: { quoteId: string }) {
-  const send = useSendQuote(quoteId);
-  const [email, setEmail] = useState('');
+function SendToCustomer({ quote }: { quote: Quote }) {
+  const send = useSendQuote(quote._id);
+  const [email, setEmail] = useState(quote.recipientEmail);
   const [error, setError] = useState<string | undefined>();
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = sendQuoteRequest.safeParse({ email });
+    const typed = email.trim();
+    // The quote's own recipient needs no address; another one becomes the recipient.
+    const override = typed && typed.toLowerCase() !== quote.recipientEmail ? typed : undefined;
+    const parsed = sendQuoteRequest.safeParse({ email: override });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
       return;
@@ -49,7 +53,6 @@ function SendToCustomer({ quoteId }: { quoteId: string }) {
     try {
       const result = await send.mutateAsync(parsed.data.email);
       toastSuccess(result.message);
-      setEmail('');
     } catch (caught) {
       const field = isApiError(caught)
         ? caught.details.find((d) => d.path === 'email')?.message
@@ -59,6 +62,9 @@ function SendToCustomer({ quoteId }: { quoteId: string }) {
     }
   }
 
+  const hint = quote.sentAt
+    ? `Last sent ${formatDate(quote.sentAt)}. Sending again mails the same link.`
+    : 'The link goes to whom the quote is for; type another address to send it there instead.';
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
       <TextInput
@@ -68,8 +74,9 @@ function SendToCustomer({ quoteId }: { quoteId: string }) {
         placeholder="customer@example.com"
         value={email}
         error={error}
+        hint={hint}
         onChange={(event) => setEmail(event.target.value)}
-        fieldClassName="flex-1"
+        fieldClassName="flex-1 min-w-0"
       />
       <Button type="submit" variant="secondary" className="sm:mt-7" disabled={send.isPending}>
         {send.isPending ? (
@@ -84,13 +91,13 @@ function SendToCustomer({ quoteId }: { quoteId: string }) {
 }
 
 /** 'Generate Custom Quote Link': the payment link to copy, or to email to the customer. */
-export function QuoteLinkPanel({ quoteId }: { quoteId: string | null }) {
+export function QuoteLinkPanel({ quote }: { quote: Quote | null }) {
   const [shown, setShown] = useState(false);
   const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
 
-  if (!quoteId) {
+  if (!quote) {
     return (
       <StaffSection title="Payment Link">
         <Button variant="outline" disabled>
@@ -104,7 +111,7 @@ export function QuoteLinkPanel({ quoteId }: { quoteId: string | null }) {
     );
   }
 
-  const link = quoteLink(quoteId);
+  const link = quoteLink(quote._id);
 
   async function copy() {
     const ok = await copyText(link, inputRef.current);
@@ -145,7 +152,7 @@ export function QuoteLinkPanel({ quoteId }: { quoteId: string | null }) {
             {copied === 'yes' ? 'Copied to the clipboard.' : null}
             {copied === 'no' ? 'Select the link above and copy it by hand.' : null}
           </p>
-          <SendToCustomer quoteId={quoteId} />
+          <SendToCustomer quote={quote} />
         </div>
       )}
     </StaffSection>

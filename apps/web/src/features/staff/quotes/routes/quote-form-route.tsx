@@ -27,7 +27,7 @@ export function QuoteFormRoute() {
         <StaffPageHeader title={title} back={back} />
         <div className="flex flex-col gap-6">
           <QuoteForm />
-          <QuoteLinkPanel quoteId={null} />
+          <QuoteLinkPanel quote={null} />
         </div>
       </div>
     );
@@ -67,7 +67,7 @@ export function QuoteFormRoute() {
           </div>
         ) : null}
         <QuoteForm key={quote.data._id} quote={quote.data} />
-        {quote.data.paid ? null : <QuoteLinkPanel quoteId={quote.data._id} />}
+        {quote.data.paid ? null : <QuoteLinkPanel quote={quote.data} />}
       </div>
     </div>
   );

@@ -1,0 +1,109 @@
+import { formatMoney, toCents } from '@noise/shared/pricing';
+import type { quoteRequest } from '@noise/shared/quote';
+import { displayNameOf } from '@noise/shared/user';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import type { AuditRepository } from '../audit/repository.ts';
+import { createCustomerRepository } from '../customers/repository.ts';
+import type { UserRepository } from '../users/repository.ts';
+import type { QuoteRepository } from './repository.ts';
+
+export interface QuoteDeps {
+  db: Db;
+  quotes: QuoteRepository;
+  users: UserRepository;
+  audit: AuditRepository;
+}
+
+export interface Recipient {
+  customerId: string | null;
+  recipientEmail: string;
+}
+
+type QuoteInput = z.output<typeof quoteRequest>;
+
+export const PAID = 'This quote has been paid, so it can no longer be changed or removed.';
+const NO_CUSTOMER = 'That customer no longer exists: choose another or type an email address';
+
+/**
+ * Who a quote is for: the customer chosen (and their address), or the address typed. An address
+ * that is a customer's own is that customer, so the list shows their name and their bell rings.
+ */
+export async function resolveRecipient(
+  deps: Pick<QuoteDeps, 'db' | 'users'>,
+  input: Recipient,
+): Promise<Recipient> {
+  if (input.customerId) {
+    const customer = await createCustomerRepository(deps.db).findClient(input.customerId);
+    if (!customer) throw badRequest(NO_CUSTOMER, [{ path: 'customerId', message: NO_CUSTOMER }]);
+    return { customerId: customer.id, recipientEmail: customer.email.toLowerCase() };
+  }
+  if (!input.recipientEmail) return { customerId: null, recipientEmail: '' };
+  const account = await deps.users.findByEmail(input.recipientEmail);
+  return {
+    customerId: account?.role === 'client' ? account.id : null,
+    recipientEmail: input.recipientEmail,
+  };
+}
+
+async function nameOf(deps: Pick<QuoteDeps, 'users'>, actor: AuthUser) {
+  const row = await deps.users.findById(actor.id);
+  return row ? displayNameOf(row) || row.email : 'Staff';
+}
+
+export async function findQuote(deps: Pick<QuoteDeps, 'quotes'>, id: string) {
+  const row = await deps.quotes.find(id);
+  if (!row) throw notFound('Quote not found');
+  return row;
+}
+
+export async function createQuote(deps: QuoteDeps, actor: AuthUser, input: QuoteInput) {
+  const { value, customerId, recipientEmail, ...rest } = input;
+  const recipient = await resolveRecipient(deps, { customerId, recipientEmail });
+  const quote = await deps.quotes.insert({
+    ...rest,
+    ...recipient,
+    valueCents: toCents(value),
+    createdById: actor.id,
+    createdByName: await nameOf(deps, actor),
+  });
+  return findQuote(deps, quote.id);
+}
+
+export async function updateQuote(deps: QuoteDeps, actor: AuthUser, id: string, input: QuoteInput) {
+  const current = await findQuote(deps, id);
+  if (current.quote.paidAt) throw conflict(PAID);
+  const { value, customerId, recipientEmail, ...rest } = input;
+  const recipient = await resolveRecipient(deps, { customerId, recipientEmail });
+  const valueCents = toCents(value);
+  // 'Sent' means sent to the one the quote is for: addressed to someone else, it is unsent.
+  const readdressed =
+    recipient.customerId !== current.quote.customerId ||
+    recipient.recipientEmail !== current.quote.recipientEmail;
+  await deps.quotes.update(current.quote.id, {
+    ...rest,
+    ...recipient,
+    valueCents,
+    ...(readdressed ? { sentAt: null } : {}),
+  });
+  if (valueCents !== current.quote.valueCents) {
+    await deps.audit.record({
+      actorId: actor.id,
+      actorName: await nameOf(deps, actor),
+      action: 'quote.price_changed',
+      entityType: 'quote',
+      entityId: current.quote.id,
+      summary: `Quote price changed from ${formatMoney(current.quote.valueCents)} to ${formatMoney(valueCents)}`,
+      data: { from: current.quote.valueCents, to: valueCents },
+    });
+  }
+  return findQuote(deps, current.quote.id);
+}
+
+export async function deleteQuote(deps: QuoteDeps, id: string) {
+  const current = await findQuote(deps, id);
+  if (current.quote.paidAt || current.projectId) throw conflict(PAID);
+  await deps.quotes.delete(current.quote.id);
+}

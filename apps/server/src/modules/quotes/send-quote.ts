@@ -1,0 +1,78 @@
+import { formatMoney, priceQuote } from '@noise/shared/pricing';
+import type { Config } from '../../config.ts';
+import { badRequest, conflict } from '../../lib/errors.ts';
+import { enqueueEmail } from '../jobs/email.ts';
+import { createJobRepository } from '../jobs/repository.ts';
+import type { Notifier } from '../notifications/notifier.ts';
+import { findQuote, resolveRecipient, type QuoteDeps, type Recipient } from './manage-quote.ts';
+import { createQuoteRepository } from './repository.ts';
+
+const PAID = 'This quote has already been paid, so it cannot be sent again.';
+const NO_RECIPIENT = 'Choose who the quote is for, or type their email address';
+
+/**
+ * 'Send to customer': mails the quote's payment link to whom it is for, or to the address typed,
+ * which then becomes whom it is for. The send date and the mail are written in one transaction,
+ * so a quote marked sent always has its mail queued; a quote paid meanwhile gets neither.
+ */
+export async function sendQuote(
+  deps: QuoteDeps & { config: Config; notifier: Notifier },
+  id: string,
+  email: string | undefined,
+): Promise<{ message: string }> {
+  const current = await findQuote(deps, id);
+  if (current.quote.paidAt) throw conflict(PAID);
+  const recipient = await recipientOf(deps, current, email);
+  const link = `${deps.config.publicUrl}/custom-quote/${current.quote.id}`;
+  const total = formatMoney(priceQuote(current.quote.valueCents).totalWithGstCents);
+  const sent = await deps.db.transaction(async (tx) => {
+    const row = await createQuoteRepository(tx).markSent(current.quote.id, recipient, new Date());
+    if (!row) return false;
+    // Sent because staff chose to: always mailed, whatever the customer's notification settings.
+    await enqueueEmail(
+      createJobRepository(tx),
+      quoteEmail(deps.config, recipient.recipientEmail, row.name, total, link),
+    );
+    return true;
+  });
+  if (!sent) throw conflict(PAID);
+  if (recipient.customerId) {
+    await deps.notifier.sendQuietly([recipient.customerId], {
+      kind: 'quote-link',
+      title: `Your quote: ${current.quote.name}`,
+      body: `Your custom quote is ready: ${total} inc. GST. Review and pay it online.`,
+      link: `/custom-quote/${current.quote.id}`,
+      skipEmail: true,
+    });
+  }
+  return { message: `The quote link was sent to ${recipient.recipientEmail}` };
+}
+
+async function recipientOf(
+  deps: QuoteDeps,
+  current: Awaited<ReturnType<typeof findQuote>>,
+  email: string | undefined,
+): Promise<Recipient> {
+  if (email) return resolveRecipient(deps, { customerId: null, recipientEmail: email });
+  // The customer's address as it is now: they may have changed it since the quote was made.
+  if (current.customer) {
+    return {
+      customerId: current.customer.id,
+      recipientEmail: current.customer.email.toLowerCase(),
+    };
+  }
+  if (current.quote.recipientEmail) {
+    return { customerId: null, recipientEmail: current.quote.recipientEmail };
+  }
+  throw badRequest(NO_RECIPIENT, [{ path: 'email', message: NO_RECIPIENT }]);
+}
+
+function quoteEmail(config: Config, to: string, name: string, total: string, link: string) {
+  return {
+    to,
+    subject: `Your quote from ${config.companyName}: ${name}`,
+    text:
+      `Hello,\n\nYour custom quote "${name}" is ready: ${total} inc. GST.\n\n` +
+      `Review and pay it here:\n${link}\n\nYou will need to sign in or create an account.\n\n— ${config.companyName}\n`,
+  };
+}
