@@ -25,6 +25,7 @@ import { createUserRepository } from '../users/repository.ts';
 import { handleWebhook } from './handle-webhook.ts';
 import { createOrderSources } from './order-sources.ts';
 import { confirmPayment, handlePayment, type CheckoutDeps } from './place-order.ts';
+import { viewQuote } from '../quotes/view-quote.ts';
 import type { createSandboxProvider } from './providers/sandbox.ts';
 import { createPaymentRepository, type SubscriptionRow } from './repository.ts';
 import { canSeeProject } from '../projects/visibility.ts';
@@ -226,27 +227,15 @@ export function registerPaymentRoutes(
     },
   );
 
-  // The quote link is the capability: anyone holding it may see and pay the quote.
+  // The quote link is the capability: anyone holding it may see and pay the quote. The caller,
+  // when signed in, tells a customer's first view from staff checking the link.
   r.get(
     '/api/quotes/:id',
     {
-      config: { access: 'public' },
+      config: { access: 'public', optionalAuth: true },
       schema: { tags, params: idParams, response: { 200: publicQuoteSchema } },
     },
-    async (request) => {
-      const quote = await createOrderSources(deps.db).findQuote(request.params.id);
-      if (!quote) throw notFound('Quote not found');
-      const project = await createProjectRepository(deps.db).findByQuote(quote.id);
-      return {
-        _id: quote.id,
-        name: quote.name,
-        summary: quote.summary,
-        deliverables: quote.deliverables,
-        extras: quote.extras,
-        value: quote.valueCents / 100,
-        paid: Boolean(quote.paidAt || project),
-      };
-    },
+    async (request) => viewQuote(deps.db, request.params.id, request.user),
   );
 
   r.get(
