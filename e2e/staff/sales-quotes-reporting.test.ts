@@ -248,7 +248,7 @@ describe('staff: sales', () => {
 });
 
 describe('staff: custom quotes', () => {
-  it('creates a quote, copies its link, and the paid quote shows in Sales and on the overview', async () => {
+  it('creates a quote for a customer, sends it, and follows it from Sent to Viewed to Paid, in Sales and on the overview', async () => {
     const { page, context } = await browser.newPage({ token });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     const errors = collectPageErrors(page);
@@ -261,6 +261,17 @@ describe('staff: custom quotes', () => {
     await page.getByRole('button', { name: 'Create Quote' }).click();
     await page.getByText('Give the quote a name').waitFor();
     await page.getByText('Price must be a number').waitFor();
+
+    const buyer = await signUpCustomer(server, 'Quinn', 'Buyer');
+    const recipient = page.getByRole('combobox', { name: 'For' });
+    await recipient.fill('not an email');
+    await page.getByRole('button', { name: 'Create Quote' }).click();
+    await page.getByText('Please enter a valid email address').waitFor();
+    await recipient.fill('quinn buy');
+    await page.getByRole('option', { name: new RegExp(`Quinn Buyer.*${buyer.email}`) }).click();
+    expect(await recipient.inputValue()).toBe('Quinn Buyer');
+    await page.getByText(`Customer account: ${buyer.email}`).waitFor();
+    expect(await page.getByText('Please enter a valid email address').count()).toBe(0);
 
     await page.getByLabel('Quote Name').fill('Brand film');
     await page.getByLabel('Summary for the customer').fill('A two-minute film about the brand');
@@ -285,13 +296,24 @@ describe('staff: custom quotes', () => {
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(`${server.url}/custom-quote/${quoteId}`);
 
-    const buyer = await signUpCustomer(server, 'Quinn', 'Buyer');
-    await page.getByLabel("Customer's email").fill('not an email');
+    // Sent to whom the quote is for; a bad address typed instead is refused at the field.
+    const sendTo = page.getByLabel("Customer's email");
+    expect(await sendTo.inputValue()).toBe(buyer.email);
+    await sendTo.fill('not an email');
     await page.getByRole('button', { name: 'Send to customer' }).click();
     await page.getByText('Please enter a valid email address').waitFor();
-    await page.getByLabel("Customer's email").fill(buyer.email);
+    await sendTo.fill(buyer.email);
     await page.getByRole('button', { name: 'Send to customer' }).click();
     await page.getByText(`The quote link was sent to ${buyer.email}`).waitFor();
+    await page.getByText(/^Last sent \d\d [A-Z][a-z]{2}, \d{4}\./).waitFor();
+
+    await page.goto('/wkm-dashboard/custom-quotes');
+    const listed = page.locator('tbody tr', { hasText: 'Brand film' });
+    await listed.getByText('Quinn Buyer').waitFor();
+    await listed.getByText(buyer.email).waitFor();
+    await listed.getByText('Sent', { exact: true }).waitFor();
+    await listed.getByText('$1,500.00 exc. GST').waitFor();
+    await listed.getByText('$1,650.00 inc. GST').waitFor();
 
     const customer = (await browser.newPage({ token: buyer.token })).page;
     await customer.goto(copied.replace(server.url, ''));
@@ -300,6 +322,8 @@ describe('staff: custom quotes', () => {
     await summary.getByText('A two-minute film about the brand').waitFor();
     expect(await customer.getByText('Agreed on the phone with Ada').count()).toBe(0);
     await summary.getByText('Drone footage', { exact: true }).waitFor();
+    await page.reload();
+    await listed.getByText('Viewed', { exact: true }).waitFor();
     await fillCheckout(customer, {
       coordinator: coordinator.name,
       companyName: 'Film Buyers Pty',

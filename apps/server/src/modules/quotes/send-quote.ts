@@ -1,4 +1,4 @@
-import { formatMoney, priceQuote } from '@noise/shared/pricing';
+import { formatMoneyGst, priceQuote } from '@noise/shared/pricing';
 import type { Config } from '../../config.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { enqueueEmail } from '../jobs/email.ts';
@@ -24,7 +24,11 @@ export async function sendQuote(
   if (current.quote.paidAt) throw conflict(PAID);
   const recipient = await recipientOf(deps, current, email);
   const link = `${deps.config.publicUrl}/custom-quote/${current.quote.id}`;
-  const total = formatMoney(priceQuote(current.quote.valueCents).totalWithGstCents);
+  const total = formatMoneyGst(
+    priceQuote(current.quote.valueCents).totalWithGstCents,
+    'inc',
+    deps.config.payments.currency,
+  );
   const sent = await deps.db.transaction(async (tx) => {
     const row = await createQuoteRepository(tx).markSent(current.quote.id, recipient, new Date());
     if (!row) return false;
@@ -40,7 +44,7 @@ export async function sendQuote(
     await deps.notifier.sendQuietly([recipient.customerId], {
       kind: 'quote-link',
       title: `Your quote: ${current.quote.name}`,
-      body: `Your custom quote is ready: ${total} inc. GST. Review and pay it online.`,
+      body: `Your custom quote is ready: ${total}. Review and pay it online.`,
       link: `/custom-quote/${current.quote.id}`,
       skipEmail: true,
     });
@@ -72,7 +76,7 @@ function quoteEmail(config: Config, to: string, name: string, total: string, lin
     to,
     subject: `Your quote from ${config.companyName}: ${name}`,
     text:
-      `Hello,\n\nYour custom quote "${name}" is ready: ${total} inc. GST.\n\n` +
+      `Hello,\n\nYour custom quote "${name}" is ready: ${total}.\n\n` +
       `Review and pay it here:\n${link}\n\nYou will need to sign in or create an account.\n\n— ${config.companyName}\n`,
   };
 }

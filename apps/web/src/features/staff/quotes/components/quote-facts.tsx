@@ -1,5 +1,5 @@
 import { CheckCircle2 } from 'lucide-react';
-import { formatMoney, priceQuote, toCents } from '@noise/shared/pricing';
+import { formatMoney, formatMoneyGst, gstNotes, priceQuote, toCents } from '@noise/shared/pricing';
 import { quoteStateOf, type Quote, type QuoteState } from '@noise/shared/quote';
 import { formatDate } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -68,10 +68,10 @@ export function QuoteValue({ quote }: { quote: Quote }) {
     <span className="block tabular-nums">
       <span className="block font-semibold whitespace-nowrap">
         {formatMoney(price.totalCents, quote.currency)}{' '}
-        <span className="text-xs font-normal text-muted">exc. GST</span>
+        <span className="text-xs font-normal text-muted">{gstNotes.exc}</span>
       </span>
       <span className="block text-xs whitespace-nowrap text-muted">
-        {formatMoney(price.totalWithGstCents, quote.currency)} inc. GST
+        {formatMoneyGst(price.totalWithGstCents, 'inc', quote.currency)}
       </span>
     </span>
   );
