@@ -3,7 +3,9 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type TestBrowser } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
+import type { Project } from '@noise/shared/project';
 import {
+  apiGet,
   apiPost,
   createCoordinator,
   fillCheckout,
@@ -103,7 +105,7 @@ describe('staff: sales', () => {
     const firstRow = page.locator('tbody tr').first();
     await firstRow.getByText('Beta Foods').waitFor();
     await firstRow.getByText('SEO', { exact: true }).waitFor();
-    await firstRow.getByText(/^\$[\d,]+\.\d\d$/).waitFor();
+    await firstRow.getByText(/^\$[\d,]+\.\d\d exc\. GST$/).waitFor();
     await firstRow.getByText('In Progress').waitFor();
 
     await page.getByLabel('Company').selectOption('Alpha Widgets');
@@ -129,6 +131,14 @@ describe('staff: sales', () => {
     await page.getByRole('button', { name: 'Clear filters' }).first().click();
     await waitForRowCount(page, 25);
     expect(page.url()).not.toContain('company=');
+
+    // A sale is found by its order number, typed with or without '#'.
+    const wanted = await apiGet<Project>(server, `/api/projects-all/${alphaSales[0]}`, token);
+    await page.getByLabel('Search sales').fill(`#${wanted.orderNumber}`);
+    await page.waitForURL(/search=%23\d+/);
+    await waitForRowCount(page, 1);
+    expect(await listedSaleIds(page)).toEqual([wanted._id]);
+    await firstRow.getByText(String(wanted.orderNumber), { exact: true }).waitFor();
     expect(errors).toEqual([]);
   });
 

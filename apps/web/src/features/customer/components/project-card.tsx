@@ -85,7 +85,7 @@ export function ProjectCard({ project }: { project: Project }) {
             label="Total Price"
             value={`${formatPrice(project.totalPrice)}${project.package.priceSuffix ? ` ${project.package.priceSuffix}` : ''}`}
           />
-          <Row label="Order Number" value={project._id} />
+          <Row label="Order Number" value={String(project.orderNumber)} />
         </dl>
       </div>
     </div>

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Check, CheckCircle2 } from 'lucide-react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -5,6 +6,7 @@ import { useAuth } from '@/lib/auth';
 import { openSignInFor } from '@/lib/auth-modals';
 import { toastSuccess } from '@/lib/toast';
 import { usePageMeta } from '@/lib/use-page-meta';
+import { projectQuery } from '../api/get-project';
 import { BriefForm } from '../components/brief-form';
 import { CustomerPage } from '../components/customer-page';
 
@@ -60,6 +62,11 @@ export function PaymentSuccessRoute() {
     typeof state?.projectId === 'string' && state.projectId ? state.projectId : null;
   const projectHref = projectId ? `/dashboard/projects/${encodeURIComponent(projectId)}` : null;
   const guestEmail = typeof state?.guestExisting === 'string' ? state.guestExisting : null;
+  // The number to quote when they contact us; the page does not wait for it.
+  const project = useQuery({
+    ...projectQuery(projectId ?? ''),
+    enabled: isAuthenticated && projectId !== null,
+  });
 
   if (!isAuthenticated) {
     // A guest reaches this page signed out only after ordering into an existing account.
@@ -73,6 +80,11 @@ export function PaymentSuccessRoute() {
         <CheckCircle2 aria-hidden="true" className="size-20 text-success" />
         <h1 className="mt-6 text-5xl font-extrabold">Payment Successful</h1>
         <p className="mt-4 text-xl text-muted">Thank you for ordering.</p>
+        {project.data ? (
+          <p className="mt-3 text-lg">
+            Your order number is <strong>{project.data.orderNumber}</strong>.
+          </p>
+        ) : null}
         {state?.passwordEmailed === true ? (
           <p className="mt-3 text-muted">We emailed you a link to choose a password.</p>
         ) : state?.passwordEmailed === false ? (

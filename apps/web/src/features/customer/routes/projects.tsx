@@ -3,6 +3,7 @@ import { FolderOpen, Loader2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { Project } from '@noise/shared/project';
+import { orderName } from '@noise/shared/project-constants';
 import { Button } from '@/components/ui/button';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { currentUserQuery, useCurrentUser } from '@/lib/current-user';
@@ -53,7 +54,9 @@ function ProjectRow({ project }: { project: Project }) {
             >
               {project.service.title}
             </Link>
-            <p className="text-sm text-muted">{project.package.title}</p>
+            <p className="text-sm text-muted">
+              {[project.package.title, orderName(project.orderNumber)].filter(Boolean).join(' · ')}
+            </p>
           </div>
         </div>
       </td>

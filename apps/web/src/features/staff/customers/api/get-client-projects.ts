@@ -13,6 +13,8 @@ export interface StatusUpdate {
 /** A customer's project (sale) as SPEC.md section 3 describes it. */
 export interface ClientProject {
   _id: string;
+  /** The short number people quote ('Order 1001'). */
+  orderNumber: number;
   /** 'Project' for a service order, 'CustomQuote' for a paid custom quote. */
   type?: string;
   service: { title: string; description?: string; featurePhoto?: string };

@@ -1,7 +1,12 @@
 import { Loader2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { can } from '@noise/shared/permissions';
-import { projectStatusLabels, statusUpdateTitles, type ProjectStatus } from '@noise/shared/project';
+import {
+  orderName,
+  projectStatusLabels,
+  statusUpdateTitles,
+  type ProjectStatus,
+} from '@noise/shared/project';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/input';
@@ -106,7 +111,10 @@ function ProjectCard({ clientId, project }: { clientId: string; project: ClientP
   return (
     <li className="rounded-card border-2 border-ink/10 p-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <h3 className="text-xl font-bold">{project.service?.title || 'Project'}</h3>
+        <div>
+          <h3 className="text-xl font-bold">{project.service?.title || 'Project'}</h3>
+          <p className="text-sm text-muted">{orderName(project.orderNumber)}</p>
+        </div>
         <div className="flex items-center gap-2">
           <span className="rounded-full bg-accent-soft px-3 py-1 text-xs font-bold text-accent-strong">
             {statusLabel(project.status)}
@@ -114,7 +122,7 @@ function ProjectCard({ clientId, project }: { clientId: string; project: ClientP
           {can(userRole, 'sales:manage') ? (
             <Button asChild variant="ghost" size="sm">
               <Link to={saleEditPath({ _id: project._id, type: project.type ?? 'Project' })}>
-                Open sale<span className="sr-only"> {project.service?.title}</span>
+                Open sale<span className="sr-only"> {orderName(project.orderNumber)}</span>
               </Link>
             </Button>
           ) : null}

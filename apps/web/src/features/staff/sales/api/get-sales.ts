@@ -6,6 +6,8 @@ export const salesKey = ['staff', 'sales'] as const;
 
 /** The Sales list filters as they live in the address bar (empty means 'all'). */
 export interface SalesFilters {
+  /** An order number ('1001' or '#1001'), or part of a company, customer name or email. */
+  search: string;
   company: string;
   service: string;
   status: string;

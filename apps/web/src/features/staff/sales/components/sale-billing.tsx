@@ -1,6 +1,7 @@
 import { FileDown } from 'lucide-react';
 import { useState } from 'react';
 import type { ProjectPayment } from '@noise/shared/payments';
+import { formatMoneyGst } from '@noise/shared/pricing';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toastApiError } from '@/lib/api-client';
@@ -66,9 +67,9 @@ export function SalePayments({ saleId }: { saleId: string }) {
             >
               <div>
                 <p className="font-semibold tabular-nums">
-                  {formatMoney(payment.amountCents)}{' '}
+                  {formatMoneyGst(payment.amountCents, 'inc', payment.currency)}{' '}
                   <span className="text-sm font-normal text-muted">
-                    inc. {formatMoney(payment.gstCents)} GST
+                    (GST {formatMoney(payment.gstCents, payment.currency)})
                   </span>
                 </p>
                 <p className="text-xs text-muted">
@@ -111,7 +112,7 @@ export function SaleSubscription({ saleId, recurring }: { saleId: string; recurr
         <div>
           <dt className="text-xs font-bold tracking-wide text-muted uppercase">Amount</dt>
           <dd className="mt-1 tabular-nums">
-            {formatMoney(sub.amountCents)} {sub.interval}
+            {formatMoneyGst(sub.amountCents, 'inc', sub.currency)} {sub.interval}
           </dd>
         </div>
         <div className="col-span-2">

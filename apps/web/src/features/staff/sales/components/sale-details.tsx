@@ -2,11 +2,12 @@ import { ArrowRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { can } from '@noise/shared/permissions';
+import { formatMoney, formatMoneyGst, toCents } from '@noise/shared/pricing';
 import type { Project } from '@noise/shared/project';
 import { splitCommaList } from '@noise/shared/quote';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
-import { formatDate, formatPrice } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 import { StaffSection } from '../../components/page-header';
 import { SaleStatusBadge } from './sale-status-badge';
 
@@ -33,6 +34,10 @@ export function SaleDetails({ sale }: { sale: Project }) {
   const features = splitCommaList(sale.package.features);
   const deliveredAfterStart =
     sale.deliveryDate && Date.parse(sale.deliveryDate) >= Date.parse(sale.startDate);
+  // The project JSON carries dollars (docs/product.md#data-shapes); amounts are shown from cents.
+  const money = (dollars: number) => formatMoney(toCents(dollars), sale.currency);
+  const moneyGst = (dollars: number, gst: 'inc' | 'exc') =>
+    formatMoneyGst(toCents(dollars), gst, sale.currency);
   return (
     <StaffSection
       title={custom ? 'Custom Sale' : 'Project Details'}
@@ -57,7 +62,7 @@ export function SaleDetails({ sale }: { sale: Project }) {
           <SaleStatusBadge status={sale.status} />
         </Item>
         <Item label="Order Number">
-          <span className="font-mono text-sm">{sale._id}</span>
+          <span className="font-semibold tabular-nums">{sale.orderNumber}</span>
         </Item>
         <Item label="Start Date">{dateOr(sale.startDate, '—')}</Item>
         <Item label="Expected Delivery Date">{dateOr(sale.expectedDeliveryDate, 'Not set')}</Item>
@@ -65,12 +70,11 @@ export function SaleDetails({ sale }: { sale: Project }) {
           {deliveredAfterStart ? dateOr(sale.deliveryDate, '') : 'Not delivered yet'}
         </Item>
         <Item label="Total Price">
-          <span className="font-semibold tabular-nums">{formatPrice(sale.totalPrice)}</span>{' '}
-          <span className="text-sm text-muted">
-            {sale.package.priceSuffix || 'exc. GST'} · charged{' '}
-            {formatPrice(sale.oneTimeTotalWithGST)} inc. GST
+          <span className="font-semibold tabular-nums">{moneyGst(sale.totalPrice, 'exc')}</span>
+          <span className="block text-sm text-muted">
+            Charged {moneyGst(sale.oneTimeTotalWithGST, 'inc')}
             {sale.recurringTotalWithGST > 0
-              ? `, then ${formatPrice(sale.recurringTotalWithGST)} ${sale.package.type}`
+              ? `, then ${moneyGst(sale.recurringTotalWithGST, 'inc')} ${sale.package.type}`
               : ''}
           </span>
         </Item>
@@ -80,9 +84,9 @@ export function SaleDetails({ sale }: { sale: Project }) {
               {sale.package.title}{' '}
               <span className="font-normal text-muted">
                 ({packageTypeLabels[sale.package.type] ?? sale.package.type}:{' '}
-                {formatPrice(sale.package.baseCost)}
+                {money(sale.package.baseCost)}
                 {sale.package.recurringCost > 0
-                  ? ` + ${formatPrice(sale.package.recurringCost)} recurring`
+                  ? ` + ${money(sale.package.recurringCost)} recurring`
                   : ''}
                 )
               </span>
@@ -103,7 +107,7 @@ export function SaleDetails({ sale }: { sale: Project }) {
                 {sale.extras.map((extra) => (
                   <li key={extra._id} className="flex justify-between gap-4">
                     <span>{extra.title}</span>
-                    <span className="tabular-nums">{formatPrice(extra.price)}</span>
+                    <span className="tabular-nums">{money(extra.price)}</span>
                   </li>
                 ))}
               </ul>

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { orderName } from '@noise/shared/project';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { errorMessage, isNotFound } from '@/lib/api-client';
@@ -44,7 +45,7 @@ export function EditSaleRoute() {
     <div>
       <StaffPageHeader
         title="Edit Sale"
-        description={`${project.service.title} · ordered ${formatDate(project.createdAt)}`}
+        description={`${orderName(project.orderNumber)} · ${project.service.title} · ordered ${formatDate(project.createdAt)}`}
         back={back}
       />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_24rem]">

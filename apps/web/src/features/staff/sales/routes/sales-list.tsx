@@ -1,14 +1,17 @@
-import { Download, Loader2, X } from 'lucide-react';
+import { Download, Loader2, Search, X } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { can } from '@noise/shared/permissions';
-import { salesDateRanges, type Project } from '@noise/shared/project';
+import { formatMoneyGst, toCents } from '@noise/shared/pricing';
+import { orderName, salesDateRanges, type Project } from '@noise/shared/project';
 import { Button } from '@/components/ui/button';
+import { TextInput } from '@/components/ui/input';
 import { Select, type SelectOption } from '@/components/ui/select';
 import { toastApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { useCurrentUser } from '@/lib/current-user';
-import { formatDate, formatPrice } from '@/lib/format';
+import { formatDate } from '@/lib/format';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { StaffPageHeader } from '../../components/page-header';
 import {
@@ -25,7 +28,8 @@ import { useSalesFilters, type SalesFilterOptions } from '../api/get-sales-filte
 import { SaleStatusBadge } from '../components/sale-status-badge';
 import { dateRangeLabels, saleEditPath } from '../components/sales-format';
 
-const COLUMNS = 6;
+const COLUMNS = 7;
+const SEARCH_DEBOUNCE_MS = 300;
 
 const dateRangeOptions = salesDateRanges.map((value) => ({
   value,
@@ -38,6 +42,7 @@ const typeOptions = [
 
 type FilterKey = keyof SalesFilters;
 const FILTER_KEYS: FilterKey[] = [
+  'search',
   'company',
   'service',
   'status',
@@ -68,6 +73,7 @@ function filterOptions(data: SalesFilterOptions | undefined) {
 function useSalesSearchParams(defaultTeamMember: string | null) {
   const [params, setParams] = useSearchParams();
   const filters: SalesFilters = {
+    search: params.get('search') ?? '',
     company: params.get('company') ?? '',
     service: params.get('service') ?? '',
     status: params.get('status') ?? '',
@@ -111,6 +117,7 @@ function SaleRow({ sale, teamMemberName }: { sale: Project; teamMemberName: stri
   const company = sale.contact.companyName || sale.user.profile.companyName;
   return (
     <tr className="hover:bg-canvas/50">
+      <Td className="font-semibold whitespace-nowrap tabular-nums">{sale.orderNumber}</Td>
       <Td>
         <p className="font-semibold">{company || '—'}</p>
         <p className="text-xs whitespace-nowrap text-muted">{formatDate(sale.createdAt)}</p>
@@ -119,7 +126,9 @@ function SaleRow({ sale, teamMemberName }: { sale: Project; teamMemberName: stri
         <p>{sale.service.title}</p>
         {sale.type !== 'Project' ? <p className="text-xs text-muted">Custom quote</p> : null}
       </Td>
-      <Td className="whitespace-nowrap tabular-nums">{formatPrice(sale.totalPrice)}</Td>
+      <Td className="whitespace-nowrap tabular-nums">
+        {formatMoneyGst(toCents(sale.totalPrice), 'exc', sale.currency)}
+      </Td>
       <Td>
         <SaleStatusBadge status={sale.status} />
       </Td>
@@ -127,7 +136,11 @@ function SaleRow({ sale, teamMemberName }: { sale: Project; teamMemberName: stri
       <Td className="text-right">
         <Button asChild variant="outline" size="sm">
           <Link to={saleEditPath(sale)}>
-            Edit<span className="sr-only"> sale of {sale.service.title}</span>
+            Edit
+            <span className="sr-only">
+              {' '}
+              {orderName(sale.orderNumber)}, {sale.service.title}
+            </span>
           </Link>
         </Button>
       </Td>
@@ -144,10 +157,13 @@ export function SalesListRoute() {
   const myId = isCoordinator ? (user.data?._id ?? null) : null;
   const waitingForMe = isCoordinator && !user.data;
   const { filters, setFilter, clearFilters, active } = useSalesSearchParams(myId);
+  // The address follows every key typed; the list asks the server once typing pauses.
+  const search = useDebouncedValue(filters.search.trim(), SEARCH_DEBOUNCE_MS);
+  const listed: SalesFilters = { ...filters, search };
 
   const options = useSalesFilters();
   useToastOnError(options.error, 'Could not load the sales filters');
-  const sales = useSales(filters, !waitingForMe);
+  const sales = useSales(listed, !waitingForMe);
   useToastOnError(sales.error, 'Could not load sales');
   const exportCsv = useExportSalesCsv();
   const canExport = can(userRole, 'reporting:read');
@@ -168,7 +184,7 @@ export function SalesListRoute() {
 
   async function onExport() {
     try {
-      await exportCsv.mutateAsync(filters);
+      await exportCsv.mutateAsync(listed);
     } catch (error) {
       toastApiError(error, 'Could not export the sales');
     }
@@ -205,6 +221,15 @@ export function SalesListRoute() {
         onSubmit={(event) => event.preventDefault()}
         className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-6"
       >
+        <TextInput
+          label="Search sales"
+          type="search"
+          placeholder="Order number, company, customer or email"
+          fieldClassName="sm:col-span-2 lg:col-span-3 2xl:col-span-6 max-w-xl"
+          value={filters.search}
+          onChange={(event) => setFilter('search', event.target.value)}
+          trailing={<Search aria-hidden="true" className="mr-3 size-5 text-muted" />}
+        />
         <Select
           label="Company"
           placeholder="All companies"
@@ -263,6 +288,7 @@ export function SalesListRoute() {
       <StaffTable caption="Sales">
         <thead>
           <tr>
+            <Th>Order</Th>
             <Th>Company</Th>
             <Th>Service</Th>
             <Th>Total</Th>
