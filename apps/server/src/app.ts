@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
@@ -161,6 +162,8 @@ export async function buildApp(
     reply.header('x-request-id', request.id);
   });
   await registerCompression(app);
+  // Only the OAuth flows read cookies (modules/oauth/routes.ts); sign-in itself is a bearer token.
+  await app.register(fastifyCookie);
   await app.register(fastifyMultipart, {
     limits: {
       fileSize: Math.max(

@@ -131,6 +131,8 @@ const PUBLIC_ID_ROUTES = [
   'GET /api/industries/:id',
   // A quote link is the capability to see and pay it (docs/product.md#permissions-and-roles).
   'GET /api/quotes/:id',
+  // The site's own About Us, Terms of Service and the like: the same for everyone.
+  'GET /api/company-pages/:slug',
 ];
 
 describe('object-level access', () => {

@@ -48,16 +48,6 @@ function cookieName(provider: OAuthProviderName) {
   return `oauth_${provider}`;
 }
 
-function readCookie(request: FastifyRequest, name: string): string | undefined {
-  const header = request.headers.cookie;
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('='));
-  }
-  return undefined;
-}
-
 const challengeOf = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
 
 /**
@@ -111,17 +101,15 @@ export function registerOAuthRoutes(app: FastifyInstance, deps: OAuthRouteDeps) 
     }
     await oauth.saveState({ state, provider, codeVerifier, nonce, browser, expiresAt });
     // Apple answers with a cross-site form POST, which carries only SameSite=None cookies.
-    const sameSite = provider === 'apple' && secure ? 'None' : 'Lax';
-    const cookie = [
-      `${cookieName(provider)}=${browser}`,
-      'Path=/api/auth',
-      `Max-Age=${STATE_TTL_MINUTES * 60}`,
-      'HttpOnly',
-      `SameSite=${sameSite}`,
-      ...(secure ? ['Secure'] : []),
-    ].join('; ');
+    const sameSite = provider === 'apple' && secure ? 'none' : 'lax';
     return reply
-      .header('set-cookie', cookie)
+      .setCookie(cookieName(provider), browser, {
+        path: '/api/auth',
+        maxAge: STATE_TTL_MINUTES * 60,
+        httpOnly: true,
+        sameSite,
+        secure,
+      })
       .header('cache-control', 'no-store')
       .header('referrer-policy', 'no-referrer')
       .redirect(location, 302);
@@ -144,8 +132,14 @@ export function registerOAuthRoutes(app: FastifyInstance, deps: OAuthRouteDeps) 
     reply: FastifyReply,
   ) {
     const name = OAUTH_PROVIDERS[provider];
-    const clearCookie = `${cookieName(provider)}=; Path=/api/auth; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
-    reply.header('set-cookie', clearCookie).header('referrer-policy', 'no-referrer');
+    reply
+      .clearCookie(cookieName(provider), {
+        path: '/api/auth',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+      })
+      .header('referrer-policy', 'no-referrer');
     const refuse = (reason: string, page: MessagePage, status = 400) => {
       request.log.info({ event: 'oauth_refused', provider, reason }, 'provider sign-in refused');
       return sendPage(reply, status, page);
@@ -158,7 +152,7 @@ export function registerOAuthRoutes(app: FastifyInstance, deps: OAuthRouteDeps) 
 
     const stored = params.state ? await oauth.takeState(params.state, provider) : undefined;
     if (!stored) return refuse(params.state ? 'unknown_state' : 'missing_state', startAgain);
-    const browser = readCookie(request, cookieName(provider));
+    const browser = request.cookies[cookieName(provider)];
     if (!browser || hashSecret(browser) !== stored.browserHash) {
       return refuse('browser_mismatch', startAgain);
     }
@@ -212,16 +206,14 @@ export function registerOAuthRoutes(app: FastifyInstance, deps: OAuthRouteDeps) 
           browser,
           expiresAt: new Date(Date.now() + AUTH_CODE_TTL_SECONDS * 1000),
         });
-        const cookie = [
-          `${AUTH_CODE_COOKIE}=${browser}`,
-          `Path=${AUTH_CODE_PATH}`,
-          `Max-Age=${AUTH_CODE_TTL_SECONDS}`,
-          'HttpOnly',
-          'SameSite=Lax',
-          ...(secure ? ['Secure'] : []),
-        ].join('; ');
         return reply
-          .header('set-cookie', cookie)
+          .setCookie(AUTH_CODE_COOKIE, browser, {
+            path: AUTH_CODE_PATH,
+            maxAge: AUTH_CODE_TTL_SECONDS,
+            httpOnly: true,
+            sameSite: 'lax',
+            secure,
+          })
           .header('cache-control', 'no-store')
           .redirect(`${config.publicUrl}/auth-success?code=${encodeURIComponent(code)}`, 302);
       }
@@ -349,14 +341,13 @@ export function registerOAuthRoutes(app: FastifyInstance, deps: OAuthRouteDeps) 
       },
     },
     async (request, reply) => {
-      const userId = await oauth.takeAuthCode(
-        request.body.code,
-        readCookie(request, AUTH_CODE_COOKIE),
-      );
-      reply.header(
-        'set-cookie',
-        `${AUTH_CODE_COOKIE}=; Path=${AUTH_CODE_PATH}; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
-      );
+      const userId = await oauth.takeAuthCode(request.body.code, request.cookies[AUTH_CODE_COOKIE]);
+      reply.clearCookie(AUTH_CODE_COOKIE, {
+        path: AUTH_CODE_PATH,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+      });
       const user = userId ? await deps.users.findById(userId) : undefined;
       if (!user) {
         request.log.info({ event: 'oauth_code_refused' }, 'sign-in code refused');
