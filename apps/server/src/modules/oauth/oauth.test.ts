@@ -258,6 +258,19 @@ describe('the callback refuses what it did not start', () => {
     expect(await userRepo.findByEmail('csrf@example.com')).toBeUndefined();
   });
 
+  it('a malformed cookie header is refused like a missing cookie, not answered with an error', async () => {
+    claims = { sub: 'g-garbled', email: 'garbled@example.com', email_verified: true };
+    const { location } = await start('google');
+    const back = await authorize(location);
+    const res = await app.inject({
+      url: back.pathname + back.search,
+      headers: { cookie: 'oauth_google=%E0%A4%A; =; ;;broken' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('no longer valid');
+    expect(await userRepo.findByEmail('garbled@example.com')).toBeUndefined();
+  });
+
   it('an expired state is refused', async () => {
     claims = { sub: 'g-expired', email: 'expired@example.com', email_verified: true };
     const { location, cookie } = await start('google');
