@@ -253,6 +253,22 @@ describe('who a quote is for, and where it stands', () => {
     expect(resent).toMatchObject({ customer: null, recipientEmail: 'someone.else@example.com' });
   });
 
+  it('is a draft again once addressed to someone else, not when saved for the same one', async () => {
+    const quote = (await create(admin.token, { ...body, customerId: jane.user.id })).json();
+    await send(quote._id);
+    const put = (payload: object) =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/quotes/${quote._id}`,
+        headers: bearer(admin.token),
+        payload,
+      });
+    const same = await put({ ...body, name: 'Renamed', customerId: jane.user.id });
+    expect(same.json()).toMatchObject({ state: 'Sent', sentAt: expect.any(String) });
+    const other = await put({ ...body, recipientEmail: 'other.person@example.com' });
+    expect(other.json()).toMatchObject({ state: 'Draft', sentAt: null });
+  });
+
   it('cannot be sent to no one, nor once paid', async () => {
     const nobody = (await create(admin.token)).json();
     const res = await send(nobody._id);
