@@ -34,6 +34,30 @@ describe('loadConfig', () => {
     }
   });
 
+  it('names malformed variables and those missing beside others in one message', () => {
+    expect(() =>
+      loadConfig({
+        DATA_DIR: dataDir(),
+        PORT: 'eighty',
+        PAYMENT_PROVIDER: 'stripe',
+        GOOGLE_CLIENT_ID: 'google-id',
+        WORKERS: '2',
+      }),
+    ).toThrow(
+      new ConfigError(
+        [
+          'Invalid configuration:',
+          '  PORT: Invalid input: expected number, received NaN',
+          '  STRIPE_SECRET_KEY: required when PAYMENT_PROVIDER=stripe',
+          '  STRIPE_PUBLISHABLE_KEY: required when PAYMENT_PROVIDER=stripe',
+          '  STRIPE_WEBHOOK_SECRET: required when PAYMENT_PROVIDER=stripe',
+          '  GOOGLE_CLIENT_SECRET: required when GOOGLE_CLIENT_ID is set',
+          '  WORKERS: 2 processes need DATABASE_URL (PostgreSQL); the embedded database serves one process only. Set DATABASE_URL, or unset WORKERS.',
+        ].join('\n'),
+      ),
+    );
+  });
+
   it('takes an IANA business time zone, Australia/Sydney by default', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).businessTimeZone).toBe('Australia/Sydney');
     expect(

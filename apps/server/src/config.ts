@@ -102,130 +102,50 @@ const envSchema = z.object({
 
 export type Env = z.input<typeof envSchema>;
 
-export interface Config {
-  env: 'development' | 'production' | 'test';
-  port: number;
-  host: string;
-  dataDir: string;
-  databaseUrl: string | undefined;
-  databasePoolSize: number;
-  /** Server processes: 1 runs in this process; more fork workers (cluster.ts), PostgreSQL only. */
-  workers: number;
-  publicUrl: string;
-  companyName: string;
-  contactUrl: string;
-  /** Services-map entries run by partner sites; unset entries open our own service page. */
-  externalLinks: { studioHire?: string; events?: string; displayScreens?: string };
-  adminEmail: string | undefined;
-  adminPassword: string | undefined;
-  tokenSecret: string;
-  tokenTtlHours: number;
-  rememberMeTtlDays: number;
-  seedDemo: boolean;
-  logLevel: string;
-  /** The built web app (apps/web/dist by default); API-only tests run without it. */
-  webDistDir: string | undefined;
-  trustProxy: boolean;
-  /** Largest accepted uploads, in bytes. */
-  uploadLimits: { image: number; pdf: number; video: number };
-  /** S3-compatible bucket for uploads; local disk under DATA_DIR/uploads when unset. */
-  s3:
-    | {
-        bucket: string;
-        region: string;
-        endpoint?: string;
-        accessKeyId?: string;
-        secretAccessKey?: string;
-        forcePathStyle: boolean;
-      }
-    | undefined;
-  /** SMTP server (smtp://user:pass@host:port); mail goes to DATA_DIR/outbox when unset. */
-  smtpUrl: string | undefined;
-  mailFrom: string;
-  /** Sign-in and sign-up attempts per minute from one address. */
-  authRateLimitPerMinute: number;
-  /**
-   * Failed sign-ins of one account (from any address) before its sign-in pauses for the window
-   * (docs/decisions/006-sign-in-limits.md).
-   */
-  signInAccountLimit: { maxFailures: number; windowMs: number };
-  /** Upload requests (multipart forms) per minute from one signed-in user. */
-  uploadRateLimitPerMinute: number;
-  payments: PaymentsConfig;
-  /** Australian Business Number printed on tax invoices. */
-  abn: string;
-  /** How often each process looks for due jobs; 0 turns the runner off (tests drive it). */
-  jobsPollIntervalMs: number;
-  renewals: {
-    /** Declined renewals of one period before the subscription is past due. */
-    maxFailures: number;
-    /** First retry after a decline; each next retry waits twice as long. */
-    retryBaseMs: number;
-  };
-  /** IANA time zone of the business: the overview's today, this week and this month. */
-  businessTimeZone: string;
-  /** Sign-in providers; a provider is offered only when all its keys are set. */
-  oauth: OAuthConfig;
-}
-
-export interface OAuthConfig {
-  google?: { clientId: string; clientSecret: string; issuer: string };
-  facebook?: {
-    appId: string;
-    appSecret: string;
-    authUrl: string;
-    tokenUrl: string;
-    userinfoUrl: string;
-  };
-  apple?: { clientId: string; teamId: string; keyId: string; privateKey: string; issuer: string };
-}
-
-export interface PaymentsConfig {
-  provider: 'sandbox' | 'stripe';
-  /** ISO 4217, upper case. */
-  currency: string;
-  stripe:
-    | { secretKey: string; publishableKey: string; webhookSecret: string; apiBase?: string }
-    | undefined;
-}
-
-export class ConfigError extends Error {}
-
 /**
- * Reads the configuration from the environment. Names every missing or malformed variable at
- * once. The token secret, when unset, is generated once and kept in DATA_DIR so the embedded
- * default needs no setup.
+ * The settings as the server uses them, derived from the variables in one place: the schema
+ * above says what each variable may be, this says what the server makes of it. `Config` is its
+ * type.
  */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const cleaned = Object.fromEntries(
-    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
-  );
-  const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  const e = parsed.data;
-  const missingStripe = [
-    'STRIPE_SECRET_KEY',
-    'STRIPE_PUBLISHABLE_KEY',
-    'STRIPE_WEBHOOK_SECRET',
-  ].filter((name) => !cleaned[name]);
-  if (e.PAYMENT_PROVIDER === 'stripe' && missingStripe.length > 0) {
-    const lines = missingStripe.map((name) => `  ${name}: required when PAYMENT_PROVIDER=stripe`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  const oauthMissing = missingOAuthKeys(cleaned);
-  if (oauthMissing.length > 0) {
-    throw new ConfigError(`Invalid configuration:\n${oauthMissing.join('\n')}`);
-  }
-  if (e.WORKERS > 1 && !e.DATABASE_URL) {
-    throw new ConfigError(
-      `Invalid configuration:\n  WORKERS: ${e.WORKERS} processes need DATABASE_URL (PostgreSQL); ` +
-        'the embedded database serves one process only. Set DATABASE_URL, or unset WORKERS.',
-    );
-  }
+const configSchema = envSchema.transform((e) => {
   const dataDir = path.resolve(e.DATA_DIR);
+  const stripe =
+    e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          apiBase: e.STRIPE_API_BASE,
+        }
+      : undefined;
+  const google =
+    e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+      ? {
+          clientId: e.GOOGLE_CLIENT_ID,
+          clientSecret: e.GOOGLE_CLIENT_SECRET,
+          issuer: e.GOOGLE_ISSUER.replace(/\/+$/, ''),
+        }
+      : undefined;
+  const facebook =
+    e.FACEBOOK_APP_ID && e.FACEBOOK_APP_SECRET
+      ? {
+          appId: e.FACEBOOK_APP_ID,
+          appSecret: e.FACEBOOK_APP_SECRET,
+          authUrl: e.FACEBOOK_AUTH_URL,
+          tokenUrl: e.FACEBOOK_TOKEN_URL,
+          userinfoUrl: e.FACEBOOK_USERINFO_URL,
+        }
+      : undefined;
+  const apple =
+    e.APPLE_CLIENT_ID && e.APPLE_TEAM_ID && e.APPLE_KEY_ID && e.APPLE_PRIVATE_KEY
+      ? {
+          clientId: e.APPLE_CLIENT_ID,
+          teamId: e.APPLE_TEAM_ID,
+          keyId: e.APPLE_KEY_ID,
+          privateKey: e.APPLE_PRIVATE_KEY.replace(/\\n/g, '\n'),
+          issuer: e.APPLE_ISSUER.replace(/\/+$/, ''),
+        }
+      : undefined;
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -233,10 +153,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    /** Server processes: 1 runs in this process; more fork workers (cluster.ts), PostgreSQL only. */
     workers: e.WORKERS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     companyName: e.COMPANY_NAME,
     contactUrl: e.CONTACT_URL,
+    /** Services-map entries run by partner sites; unset entries open our own service page. */
     externalLinks: {
       studioHire: e.STUDIO_HIRE_URL,
       events: e.EVENTS_URL,
@@ -244,18 +166,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
+    /** Generated once and kept in DATA_DIR when unset, so the embedded default needs no setup. */
     tokenSecret: e.TOKEN_SECRET ?? readOrCreateSecret(dataDir),
     tokenTtlHours: e.TOKEN_TTL_HOURS,
     rememberMeTtlDays: e.REMEMBER_ME_TTL_DAYS,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
-    webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDist()),
+    /** The built web app (apps/web/dist by default); API-only tests run without it. */
+    webDistDir: webDist(e.WEB_DIST_DIR),
     trustProxy: e.TRUST_PROXY,
+    /** Largest accepted uploads, in bytes. */
     uploadLimits: {
       image: e.UPLOAD_MAX_IMAGE_MB * 1024 * 1024,
       pdf: e.UPLOAD_MAX_PDF_MB * 1024 * 1024,
       video: e.UPLOAD_MAX_VIDEO_MB * 1024 * 1024,
     },
+    /** S3-compatible bucket for uploads; local disk under DATA_DIR/uploads when unset. */
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,
@@ -266,67 +192,88 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : undefined,
+    /** SMTP server (smtp://user:pass@host:port); mail goes to DATA_DIR/outbox when unset. */
     smtpUrl: e.SMTP_URL,
     mailFrom:
       e.MAIL_FROM ??
       `${e.COMPANY_NAME} <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>`,
+    /** Sign-in and sign-up attempts per minute from one address. */
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    /**
+     * Failed sign-ins of one account (from any address) before its sign-in pauses for the window
+     * (docs/decisions/006-sign-in-limits.md).
+     */
     signInAccountLimit: {
       maxFailures: e.AUTH_ACCOUNT_MAX_FAILURES,
       windowMs: e.AUTH_ACCOUNT_LOCK_MINUTES * 60_000,
     },
+    /** Upload requests (multipart forms) per minute from one signed-in user. */
     uploadRateLimitPerMinute: e.UPLOAD_RATE_LIMIT_PER_MINUTE,
     payments: {
       provider: e.PAYMENT_PROVIDER,
+      /** ISO 4217, upper case. */
       currency: e.CURRENCY,
-      stripe:
-        e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
-          ? {
-              secretKey: e.STRIPE_SECRET_KEY,
-              publishableKey: e.STRIPE_PUBLISHABLE_KEY,
-              webhookSecret: e.STRIPE_WEBHOOK_SECRET,
-              apiBase: e.STRIPE_API_BASE,
-            }
-          : undefined,
+      stripe,
     },
+    /** Australian Business Number printed on tax invoices. */
     abn: e.ABN,
+    /** How often each process looks for due jobs; 0 turns the runner off (tests drive it). */
     jobsPollIntervalMs: e.JOBS_POLL_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 5000),
     renewals: {
+      /** Declined renewals of one period before the subscription is past due. */
       maxFailures: e.RENEWAL_MAX_FAILURES,
+      /** First retry after a decline; each next retry waits twice as long. */
       retryBaseMs: e.RENEWAL_RETRY_MINUTES * 60_000,
     },
+    /** IANA time zone of the business: the overview's today, this week and this month. */
     businessTimeZone: e.BUSINESS_TIMEZONE,
+    /** Sign-in providers; a provider is offered only when all its keys are set. */
     oauth: {
-      google:
-        e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
-          ? {
-              clientId: e.GOOGLE_CLIENT_ID,
-              clientSecret: e.GOOGLE_CLIENT_SECRET,
-              issuer: e.GOOGLE_ISSUER.replace(/\/+$/, ''),
-            }
-          : undefined,
-      facebook:
-        e.FACEBOOK_APP_ID && e.FACEBOOK_APP_SECRET
-          ? {
-              appId: e.FACEBOOK_APP_ID,
-              appSecret: e.FACEBOOK_APP_SECRET,
-              authUrl: e.FACEBOOK_AUTH_URL,
-              tokenUrl: e.FACEBOOK_TOKEN_URL,
-              userinfoUrl: e.FACEBOOK_USERINFO_URL,
-            }
-          : undefined,
-      apple:
-        e.APPLE_CLIENT_ID && e.APPLE_TEAM_ID && e.APPLE_KEY_ID && e.APPLE_PRIVATE_KEY
-          ? {
-              clientId: e.APPLE_CLIENT_ID,
-              teamId: e.APPLE_TEAM_ID,
-              keyId: e.APPLE_KEY_ID,
-              privateKey: e.APPLE_PRIVATE_KEY.replace(/\\n/g, '\n'),
-              issuer: e.APPLE_ISSUER.replace(/\/+$/, ''),
-            }
-          : undefined,
+      ...(google ? { google } : {}),
+      ...(facebook ? { facebook } : {}),
+      ...(apple ? { apple } : {}),
     },
   };
+});
+
+export type Config = z.output<typeof configSchema>;
+export type OAuthConfig = Config['oauth'];
+export type PaymentsConfig = Config['payments'];
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads the configuration from the environment, naming every missing or malformed variable at
+ * once: each variable's own rule (the schema) and the rules between variables (Stripe's keys,
+ * a sign-in provider's keys, several processes on PostgreSQL only).
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const problems: string[] = [];
+  if (cleaned.PAYMENT_PROVIDER === 'stripe') {
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET']) {
+      if (!cleaned[name]) problems.push(`  ${name}: required when PAYMENT_PROVIDER=stripe`);
+    }
+  }
+  problems.push(...missingOAuthKeys(cleaned));
+  const workers =
+    cleaned.WORKERS === 'auto' ? os.availableParallelism() : Number(cleaned.WORKERS ?? 1);
+  if (workers > 1 && !cleaned.DATABASE_URL) {
+    problems.push(
+      `  WORKERS: ${cleaned.WORKERS} processes need DATABASE_URL (PostgreSQL); ` +
+        'the embedded database serves one process only. Set DATABASE_URL, or unset WORKERS.',
+    );
+  }
+  const parsed = configSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    problems.unshift(...parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`));
+  }
+  if (!parsed.success || problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  return parsed.data;
 }
 
 /** A provider with some of its keys set is a mistake to name, not a provider to hide. */
@@ -378,7 +325,12 @@ function readOrCreateSecret(dataDir: string): string {
   }
 }
 
-/** apps/web/dist, from src/config.ts in development or from the bundled dist/main.js. */
-function defaultWebDist(): string {
-  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+/**
+ * The built web app: WEB_DIST_DIR, else apps/web/dist from src/config.ts in development or from
+ * the bundled dist/main.js. Tests run the API without one (undefined).
+ */
+function webDist(setting: string | undefined): string | undefined {
+  return path.resolve(
+    setting ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist'),
+  );
 }

@@ -10,7 +10,8 @@ import { createTestApp } from '../test/app.ts';
 import { form, sendForm, storedFiles } from '../test/catalogue-admin-helpers.ts';
 import { bearer, createUser } from '../test/factories.ts';
 import { fixturesDir } from '../test/multipart.ts';
-import { createS3FileStore, type S3Options } from './file-store.ts';
+import type { Config } from '../config.ts';
+import { createS3FileStore } from './file-store.ts';
 
 // A real S3-compatible server (s3rver, from npm) on 127.0.0.1, with its own folder and bucket.
 interface S3rverInstance {
@@ -35,7 +36,7 @@ afterAll(async () => {
   rmSync(s3Dir, { recursive: true, force: true });
 });
 
-const s3: S3Options & { forcePathStyle: boolean } = {
+const s3: NonNullable<Config['s3']> = {
   bucket: BUCKET,
   region: 'us-east-1',
   endpoint: `http://127.0.0.1:${port}`,
