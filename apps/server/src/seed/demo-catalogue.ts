@@ -6,8 +6,8 @@ import type { PackageType } from '@noise/shared/pricing';
  * a page for each industry.
  * Prices are dollars here, as a person writes them; the seed stores cents.
  *
- * Every picture is an SVG made by make-demo-art.ts into apps/web/public/demo/ (the web app
- * serves it); the `motif` names the icon-like shape drawn on it.
+ * Every picture is an SVG made by scripts/demo-art/make-demo-art.ts into apps/web/public/demo/
+ * (the web app serves it); the `motif` names the icon-like shape drawn on it.
  */
 
 export const motifs = [

@@ -4,7 +4,7 @@
  * industry. Deterministic (the same input gives the same bytes), so re-running it only changes
  * files whose catalogue entry changed. The output is committed; nothing is downloaded.
  *
- *   npx tsx apps/server/src/seed/make-demo-art.ts
+ *   npx tsx scripts/demo-art/make-demo-art.ts
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,7 +17,7 @@ import {
   demoServices,
   type DemoService,
   type Motif,
-} from './demo-catalogue.ts';
+} from '../../apps/server/src/seed/demo-catalogue.ts';
 import { makeTextPdf } from './text-pdf.ts';
 
 const INK = '#0e0d12';
@@ -388,9 +388,9 @@ function comparisonLines(service: DemoService): string[] {
 
 // ----------------------------------------------------------------------------------------------
 
-function main() {
+async function main() {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const publicDir = path.resolve(here, '../../../web/public');
+  const publicDir = path.resolve(here, '../../apps/web/public');
   const demoDir = path.join(publicDir, 'demo');
   // The generated folders only: demo/team holds the co-ordinators' portraits, drawn by hand.
   for (const folder of ['services', 'pages', 'industries', 'pdf']) {
@@ -428,7 +428,10 @@ function main() {
       write(demoImage.serviceGallery(s.id, i), svg(1200, 800, body, s.title));
     }
     if (s.comparisonPdf) {
-      write(demoImage.comparisonPdf(s.id), makeTextPdf(`${s.title} packages`, comparisonLines(s)));
+      write(
+        demoImage.comparisonPdf(s.id),
+        await makeTextPdf(`${s.title} packages`, comparisonLines(s)),
+      );
     }
   }
   const tiles: Composer[] = [field, grid, band];
@@ -461,4 +464,4 @@ function main() {
   );
 }
 
-main();
+await main();
