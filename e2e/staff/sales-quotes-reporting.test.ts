@@ -227,6 +227,15 @@ describe('staff: sales', () => {
       .getByRole('list', { name: 'Activity' })
       .getByText('Status changed from Completed to On Hold')
       .waitFor();
+
+    // And hand it to another co-ordinator.
+    const status = page.getByRole('region', { name: 'Status', exact: true });
+    await status.getByLabel('Co-ordinator').selectOption({ label: coordinator.name });
+    await status.getByRole('button', { name: 'Save' }).click();
+    await page
+      .getByRole('region', { name: 'Project Details' })
+      .getByText(coordinator.name, { exact: true })
+      .waitFor();
     expect(errors).toEqual([]);
   });
 

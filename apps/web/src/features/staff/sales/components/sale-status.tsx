@@ -16,6 +16,7 @@ import { formatDate } from '@/lib/format';
 import { toastSuccess } from '@/lib/toast';
 import { EmptyState, StaffSection } from '../../components/page-header';
 import { useAddSaleStatusUpdate } from '../api/add-sale-status-update';
+import { useSalesFilters } from '../api/get-sales-filters';
 import { useUpdateSale } from '../api/update-sale';
 
 const statusOptions = projectStatuses.map((value) => ({
@@ -29,27 +30,41 @@ function dateInputValue(iso: string | null): string {
   return iso ? iso.slice(0, 10) : '';
 }
 
-/** The project's own status and expected delivery date, changed directly (PATCH). */
+/** The project's own status, co-ordinator and expected delivery date, changed directly (PATCH). */
 export function SaleStatusControl({ sale }: { sale: Project }) {
   const update = useUpdateSale(sale._id);
+  const team = useSalesFilters().data?.teamMembers ?? [];
   const [status, setStatus] = useState(sale.status);
+  const [coordinator, setCoordinator] = useState(sale.coordinator ?? '');
   const [expected, setExpected] = useState(dateInputValue(sale.expectedDeliveryDate));
   const [synced, setSynced] = useState(sale);
   // The sale changes under us (a status update completes it): show the server's values.
   if (synced !== sale) {
     setSynced(sale);
     setStatus(sale.status);
+    setCoordinator(sale.coordinator ?? '');
     setExpected(dateInputValue(sale.expectedDeliveryDate));
   }
   const statusChanged = status !== sale.status;
+  const coordinatorChanged = coordinator !== (sale.coordinator ?? '');
   const expectedChanged = expected !== dateInputValue(sale.expectedDeliveryDate);
+  const changed = statusChanged || coordinatorChanged || expectedChanged;
+  // The current co-ordinator stays choosable even if they no longer list as a team member.
+  const coordinatorOptions = [
+    { value: '', label: 'Not assigned' },
+    ...team.map((m) => ({ value: m._id, label: m.name })),
+    ...(sale.coordinator && !team.some((m) => m._id === sale.coordinator)
+      ? [{ value: sale.coordinator, label: sale.coordinatorName || 'Current co-ordinator' }]
+      : []),
+  ];
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!statusChanged && !expectedChanged) return;
+    if (!changed) return;
     try {
       await update.mutateAsync({
         ...(statusChanged ? { status: status as ProjectStatus } : {}),
+        ...(coordinatorChanged ? { coordinatorId: coordinator || null } : {}),
         ...(expectedChanged ? { expectedDeliveryDate: expected || null } : {}),
       });
       toastSuccess('Sale updated');
@@ -71,6 +86,12 @@ export function SaleStatusControl({ sale }: { sale: Project }) {
           value={status}
           onChange={(event) => setStatus(event.target.value)}
         />
+        <Select
+          label="Co-ordinator"
+          options={coordinatorOptions}
+          value={coordinator}
+          onChange={(event) => setCoordinator(event.target.value)}
+        />
         <TextInput
           label="Expected delivery date"
           type="date"
@@ -82,7 +103,7 @@ export function SaleStatusControl({ sale }: { sale: Project }) {
           type="submit"
           variant="secondary"
           className="self-start"
-          disabled={update.isPending || (!statusChanged && !expectedChanged)}
+          disabled={update.isPending || !changed}
         >
           {update.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
           Save
