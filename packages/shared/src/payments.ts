@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { priceOrder, priceQuote, toCents } from './pricing.ts';
 
 /**
- * Checkout and payment shapes (SPEC.md section 7, Payments). The browser sends what it shows;
- * the server recomputes every amount from the database and refuses a mismatch.
+ * Checkout and payment shapes (docs/product.md#api-calls, Payments). The browser sends what it
+ * shows; the server recomputes every amount from the database and refuses a mismatch.
  */
 export const paymentProviders = ['sandbox', 'stripe'] as const;
 export type PaymentProviderName = (typeof paymentProviders)[number];
@@ -13,7 +13,7 @@ export const paymentConfigResponse = z.object({
   provider: z.enum(paymentProviders),
   /** Stripe's publishable key; null for the sandbox. */
   publishableKey: z.string().nullable(),
-  /** ISO 4217, upper case ('USD' as SPEC.md records). */
+  /** ISO 4217, upper case ('AUD' by default, docs/product.md#money-and-gst). */
   currency: z.string(),
 });
 export type PaymentConfig = z.infer<typeof paymentConfigResponse>;
@@ -38,7 +38,7 @@ export function newIdempotencyKey(): string {
 const idRef = z.object({ _id: z.string().min(1).max(200) }).loose();
 const optionalText = z.string().trim().max(200).optional();
 
-/** SPEC.md section 3, 'Order project payload': what the payment page knows about the order. */
+/** docs/product.md#data-shapes, 'Order payment': what the payment page knows about the order. */
 export const orderProjectDetailsSchema = z
   .object({
     /** The service's id (SPEC: serviceId; `service` may carry it as `_id` instead). */
@@ -64,7 +64,7 @@ export const orderProjectDetailsSchema = z
   .loose();
 export type OrderProjectDetails = z.input<typeof orderProjectDetailsSchema>;
 
-/** SPEC.md section 7: for custom quotes projectDetails holds quoteName, amountWithGST, userId, quoteId, coordinatorId. */
+/** docs/product.md#data-shapes: for custom quotes projectDetails holds quoteName, amountWithGST, userId, quoteId, coordinatorId. */
 export const quoteProjectDetailsSchema = z
   .object({
     quoteId: z.string().min(1).max(200),
@@ -138,7 +138,7 @@ export const sandboxAuthenticateResponse = z.object({
   status: z.enum(['succeeded', 'failed', 'requires_action']),
 });
 
-/** POST /api/users/update-payment-info (SPEC.md section 7). */
+/** POST /api/users/update-payment-info (docs/product.md#api-calls). */
 export const updatePaymentInfoRequest = z.object({
   userId: z.string().min(1).max(200),
   stripeCustomerId: z.string().min(1).max(200),
@@ -199,9 +199,10 @@ export const projectPaymentsResponse = z.array(projectPaymentSchema);
 export type ProjectPayment = z.infer<typeof projectPaymentSchema>;
 
 /**
- * The handle-payment body for a service order, from what the payment page holds (SPEC.md: the
- * navigation state's service, packageDetails and selectedExtras). Prices are the catalogue's
- * dollars; the amount is computed as the server will check it.
+ * The handle-payment body for a service order, from what the payment page holds
+ * (docs/product.md#payment-page: the navigation state's service, packageDetails and
+ * selectedExtras). Prices are the catalogue's dollars; the amount is computed as the server will
+ * check it.
  */
 export function orderPaymentRequest(input: {
   service: { _id: string; title: string };
@@ -276,7 +277,7 @@ export function quotePaymentRequest(input: {
   };
 }
 
-/** 'Continue as guest': who is ordering, when they are not signed in (beyond SPEC.md). */
+/** 'Continue as guest': who orders when they are not signed in (docs/product.md#guest-checkout). */
 export const guestDetailsSchema = z.object({
   firstName: z.string().trim().min(1, 'Enter your first name').max(100),
   lastName: z.string().trim().min(1, 'Enter your last name').max(100),

@@ -1,6 +1,7 @@
 /**
- * Prices and GST (SPEC.md section 9), in integer cents so that no floating-point error reaches a
- * charge. The server (which charges) and the web app (which displays) both use this module.
+ * Prices and GST (docs/product.md#money-and-gst), in integer cents so that no floating-point
+ * error reaches a charge. The server (which charges) and the web app (which displays) both use
+ * this module.
  */
 export const GST_RATE_PERCENT = 10;
 

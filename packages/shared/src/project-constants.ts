@@ -1,6 +1,6 @@
 // A project's names and list constants, without zod, for pages that only display projects.
 
-/** SPEC.md section 9. */
+/** docs/product.md#project-status. */
 export const statusUpdateTitles = [
   'Project Started',
   'Expected Delivery Date',
@@ -27,8 +27,9 @@ export const projectStatusLabels: Record<ProjectStatus, string> = {
 
 /**
  * GET /api/projects?userId=: the customer's projects, newest first, a page at a time. The answer
- * stays SPEC.md's JSON list of projects; the page's facts travel in headers: the customer's
- * whole count (the page's '{n} results found') and, when more follow, the cursor of the next page.
+ * stays the JSON list of projects (docs/product.md#data-shapes); the page's facts travel in
+ * headers: the customer's whole count (the page's '{n} results found') and, when more follow, the
+ * cursor of the next page.
  * Without `limit` the first page of PROJECTS_PAGE_SIZE comes back.
  */
 export const PROJECTS_PAGE_SIZE = 20;

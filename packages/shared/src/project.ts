@@ -24,7 +24,7 @@ export const statusUpdateSchema = z.object({
 });
 export type StatusUpdate = z.infer<typeof statusUpdateSchema>;
 
-/** PUT /api/users/projects/{id}/status and PUT /api/projects/{id}/status (SPEC.md section 7). */
+/** PUT /api/users/projects/{id}/status or /api/projects/{id}/status (docs/product.md#api-calls). */
 export const addStatusUpdateRequest = z.object({
   statusUpdate: z.object({
     title: z.enum(statusUpdateTitles, { message: 'Choose a status title' }),
@@ -64,7 +64,7 @@ export type BriefEntry = z.infer<typeof briefEntrySchema>;
 export const BRIEF_MAX_FILES = 10;
 export const BRIEF_TEXT_MAX = 20_000;
 
-/** SPEC.md section 3: Project (sale). Prices in dollars as SPEC.md shows them. */
+/** docs/product.md#data-shapes: Project (sale). Prices in dollars, as the API shows them. */
 export const projectSchema = z.object({
   _id: z.string(),
   /** The short number people quote ('Order 1001'); the id stays in URLs. */
@@ -91,7 +91,7 @@ export const projectSchema = z.object({
     title: z.string(),
     type: packageTypeSchema,
     priceSuffix: z.string(),
-    /** SPEC.md: comma-separated text. */
+    /** docs/product.md#data-shapes: comma-separated text. */
     features: z.string(),
     baseCost: z.number(),
     recurringCost: z.number(),
@@ -131,7 +131,7 @@ export const customerProjectsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(PROJECTS_PAGE_SIZE),
 });
 
-/** The Sales list filters (SPEC.md section 2; working here). */
+/** The Sales list filters (docs/product.md#sales-list; they work). */
 export const salesDateRanges = [
   'today',
   'yesterday',

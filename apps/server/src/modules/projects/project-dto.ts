@@ -39,7 +39,7 @@ export function groupRelated(related: Related): GroupedRelated {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** A project as SPEC.md section 3 shows it, from its row and what loadRelated() found. */
+/** A project as docs/product.md#data-shapes shows it, from its row and what loadRelated() found. */
 export function toProjectDto(row: ProjectRow, related: GroupedRelated): Project {
   const person = (id: string | null) => (id ? related.people.get(id) : undefined);
   const owner = person(row.userId);

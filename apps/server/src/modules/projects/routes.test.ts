@@ -36,7 +36,7 @@ const bobProject = await order(bob.token);
 const get = (url: string, token: string) => app.inject({ url, headers: bearer(token) });
 
 describe('projects for their owner', () => {
-  it('lists the caller’s own projects with SPEC.md’s shape', async () => {
+  it('lists the caller’s own projects in the shape of docs/product.md#data-shapes', async () => {
     const res = await get(`/api/projects?userId=${alice.user.id}`, alice.token);
     expect(res.statusCode).toBe(200);
     const [project] = res.json();

@@ -151,7 +151,7 @@ export function registerProjectRoutes(app: FastifyInstance, deps: ProjectRouteDe
     return dto(updated);
   }
 
-  // SPEC.md names two paths for the same action (customer page and sale page).
+  // Two paths for the same action, customer page and sale page (docs/product.md#api-calls).
   r.put(
     '/api/users/projects/:projectId/status',
     {

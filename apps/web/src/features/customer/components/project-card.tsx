@@ -4,8 +4,8 @@ import type { Project } from '@noise/shared/project';
 import { formatDate, formatPrice } from '@/lib/format';
 
 /**
- * The delivered date once there is one (later than the start date, SPEC.md section 4), else the
- * date staff expect to deliver, else N/A.
+ * The delivered date once there is one (later than the start date, docs/product.md#project-page),
+ * else the date staff expect to deliver, else N/A.
  */
 function deliveryDateLabel(
   project: Pick<Project, 'deliveryDate' | 'expectedDeliveryDate' | 'startDate'>,

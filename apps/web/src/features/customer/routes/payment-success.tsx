@@ -52,7 +52,7 @@ interface SuccessState {
   passwordEmailed?: unknown;
 }
 
-/** SPEC.md section 2: /payment-success, then the brief for the project just paid. */
+/** docs/product.md#payment-successful: /payment-success, then the brief of the project paid. */
 export function PaymentSuccessRoute() {
   usePageMeta('Payment Successful');
   const navigate = useNavigate();

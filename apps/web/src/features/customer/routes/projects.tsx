@@ -89,7 +89,7 @@ function EmptyProjects() {
   );
 }
 
-/** SPEC.md section 2: /dashboard/projects. */
+/** docs/product.md#projects-list: /dashboard/projects. */
 /** A first visit straight to the list asks for it while the session is checked. */
 export function prefetch(queryClient: QueryClient) {
   // The user remembered from the last visit names the list at once; otherwise it is asked first.

@@ -10,7 +10,7 @@ export interface StatusUpdate {
   createdAt?: string;
 }
 
-/** A customer's project (sale) as SPEC.md section 3 describes it. */
+/** A customer's project (sale) as docs/product.md#data-shapes describes it. */
 export interface ClientProject {
   _id: string;
   /** The short number people quote ('Order 1001'). */

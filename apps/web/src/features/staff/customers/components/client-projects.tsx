@@ -176,7 +176,7 @@ function ProjectCard({ clientId, project }: { clientId: string; project: ClientP
   );
 }
 
-/** Projects (SPEC.md section 2): each project, its status updates and a form to add one. */
+/** Projects (docs/product.md#edit-customer): each project, its updates and a form to add one. */
 export function ClientProjects({ clientId }: { clientId: string }) {
   const projects = useClientProjects(clientId);
   useToastOnError(projects.error, 'Could not load projects');
