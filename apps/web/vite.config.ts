@@ -76,7 +76,7 @@ export default defineConfig({
             // The service page's own parts, one file instead of several small ones.
             {
               name: 'service-page',
-              test: /src[\\/](features[\\/]storefront[\\/](routes[\\/]service|service-structured-data|api[\\/]record-recently-viewed|components[\\/](package-tabs|media-gallery))|components[\\/]ui[\\/](tabs|accordion))\./,
+              test: /src[\\/](features[\\/]storefront[\\/](routes[\\/]service|service-structured-data|api[\\/]record-recently-viewed)|components[\\/](service[\\/](package-tabs|media-gallery)|ui[\\/](tabs|accordion)))\./,
             },
           ],
         },

@@ -4,7 +4,6 @@ import type { Role } from '@noise/shared/roles';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { redactUrl } from '../lib/log-redaction.ts';
 import type { TokenSigner } from '../lib/tokens.ts';
-import type { SessionRepository } from '../modules/auth/session-repository.ts';
 
 export interface AuthUser {
   id: string;
@@ -22,6 +21,17 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null;
   }
+}
+
+/**
+ * The one question this plugin asks of the session store (modules/auth/session-repository.ts,
+ * passed in by app.ts): is this session live, and whose is it now.
+ */
+export interface ActiveSessions {
+  findActive(
+    sessionId: string,
+    userId: string,
+  ): Promise<{ userId: string; role: Role; tokenVersion: number } | undefined>;
 }
 
 export interface DeclaredRoute {
@@ -50,7 +60,7 @@ export function registerAuth(
   app: FastifyInstance,
   deps: {
     signer: TokenSigner;
-    sessions: SessionRepository;
+    sessions: ActiveSessions;
     /** UPLOAD_RATE_LIMIT_PER_MINUTE: upload requests per user and route. */
     uploadsPerMinute?: number;
   },
@@ -147,7 +157,7 @@ function uploadRateLimit(perMinute: number) {
 
 async function resolveUser(
   request: FastifyRequest,
-  deps: { signer: TokenSigner; sessions: SessionRepository },
+  deps: { signer: TokenSigner; sessions: ActiveSessions },
 ): Promise<AuthUser | null> {
   const header = request.headers.authorization;
   if (!header) return null;

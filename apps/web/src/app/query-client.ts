@@ -1,9 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { isApiError } from '@/lib/api-client';
 import { rememberedUser, rememberUser } from '@/lib/auth-token';
-
-/** GET /api/auth/user's place in the cache (lib/current-user.ts). */
-export const currentUserKey = ['auth', 'user'] as const;
+import { currentUserKey } from '@/lib/current-user';
 
 export const queryClient = new QueryClient({
   defaultOptions: {

@@ -1,8 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { User } from '@noise/shared/user';
-import { currentUserKey } from '@/app/query-client';
 import { api } from './api-client';
 import { useAuth } from './auth';
+
+/** GET /api/auth/user's place in the cache (also seeded and watched by app/query-client.ts). */
+export const currentUserKey = ['auth', 'user'] as const;
 
 /** GET /api/auth/user: the signed-in user (customer area greeting, staff shell). */
 export function getCurrentUser(signal?: AbortSignal): Promise<User> {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { cacheableJson } from '../catalogue/http-cache.ts';
+import { cacheableJson } from '../../lib/http-cache.ts';
 import type { CatalogueRepository } from '../catalogue/repository.ts';
 import { buildRobotsTxt, buildSitemapXml } from './documents.ts';
 

@@ -1,5 +1,5 @@
 import type { Service } from '@noise/shared/catalogue';
-import { tabPrice } from './components/package-tabs';
+import { tabPrice } from '@/components/service/package-tabs';
 
 /** Prices on the site are Australian dollars before GST, whatever currency charges record. */
 export const DISPLAY_CURRENCY = 'AUD';

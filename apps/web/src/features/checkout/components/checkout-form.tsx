@@ -11,12 +11,12 @@ import {
   type HandlePaymentRequest,
   type HandlePaymentResponse,
 } from '@noise/shared/payments';
-import { currentUserKey } from '@/app/query-client';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage, isApiError, toastApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
+import { currentUserKey } from '@/lib/current-user';
 import { useSiteConfig } from '@/lib/site-config';
 import { useCoordinators } from '../api/get-coordinators';
 import { usePaymentConfig } from '../api/get-payment-config';

@@ -9,6 +9,7 @@ import {
   type OrderPrice,
   type PackageType,
 } from '@noise/shared/pricing';
+import { billingLabel } from '@/components/service/package-tabs';
 import { Button } from '@/components/ui/button';
 import { Sheet } from '@/components/ui/sheet';
 import { useAuth } from '@/lib/auth';
@@ -16,7 +17,6 @@ import { openSignUpFor } from '@/lib/auth-modals';
 import { formatMoney, formatPrice } from '@/lib/format';
 import { isGuestCheckout } from '@/lib/guest-checkout';
 import { cn } from '@/lib/utils';
-import { billingLabel } from './package-tabs';
 
 /** What /payment expects in its router state (docs/product.md#payment-page). */
 export interface PaymentState {

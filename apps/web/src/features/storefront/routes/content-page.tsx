@@ -1,6 +1,7 @@
 import { ArrowUpRight } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import type { Page } from '@noise/shared/catalogue';
+import { IMAGE_PLACEHOLDER } from '@/components/service/media-gallery';
 import { PageSpinner } from '@/components/ui/spinner';
 import { errorMessage, isNotFound } from '@/lib/api-client';
 import { PAGE_ITEM_IMAGE_SIZES, responsiveImage } from '@noise/shared/images';
@@ -8,7 +9,6 @@ import { usePageMeta } from '@/lib/use-page-meta';
 import { usePage } from '../api/get-page';
 import { Breadcrumb } from '../components/breadcrumb';
 import { ExternalLink, isExternalUrl } from '../components/external-link';
-import { IMAGE_PLACEHOLDER } from '../components/media-gallery';
 import { NotFoundView } from './not-found';
 
 type PageItem = Page['items'][number];

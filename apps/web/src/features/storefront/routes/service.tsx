@@ -2,6 +2,8 @@ import { ArrowLeft, ArrowUpRight } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { Service, ServicePackage } from '@noise/shared/catalogue';
+import { MediaGallery } from '@/components/service/media-gallery';
+import { PackageTabs } from '@/components/service/package-tabs';
 import {
   Accordion,
   AccordionContent,
@@ -19,8 +21,6 @@ import { useService } from '../api/get-service';
 import { useRecordRecentlyViewed } from '../api/record-recently-viewed';
 import { Breadcrumb } from '../components/breadcrumb';
 import { ExternalLink } from '../components/external-link';
-import { MediaGallery } from '../components/media-gallery';
-import { PackageTabs } from '../components/package-tabs';
 import { buildServiceStructuredData } from '../service-structured-data';
 
 // Only a missing service shows it: not part of the page's first load.

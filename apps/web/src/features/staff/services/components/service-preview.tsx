@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import type { FeatureVideo, ServicePackage } from '@noise/shared/catalogue';
+import { MediaGallery } from '@/components/service/media-gallery';
+import { PackageTabs } from '@/components/service/package-tabs';
 import {
   Accordion,
   AccordionContent,
   AccordionItem,
   AccordionTrigger,
 } from '@/components/ui/accordion';
-import { MediaGallery } from '@/features/storefront/components/media-gallery';
-import { PackageTabs } from '@/features/storefront/components/package-tabs';
 import { formatPrice } from '@/lib/format';
 import { useObjectUrls } from '../../components/object-urls';
 import { splitFeatures, type ServiceFiles, type ServiceFormValues } from './service-form-model';
@@ -22,8 +22,9 @@ function SectionTitle({ children }: { children: string }) {
 }
 
 /**
- * The unsaved service as its public page will show it: the storefront's gallery, package tabs
- * and FAQ accordion, with chosen files shown from local object URLs. Loaded lazily by the form.
+ * The unsaved service as its public page will show it: the page's own gallery and package tabs
+ * (components/service/) and FAQ accordion, with chosen files shown from local object URLs.
+ * Loaded lazily by the form, so staff code stays out of the public bundles.
  */
 export default function ServicePreview({
   values,
