@@ -233,7 +233,7 @@ describe('staff: sales', () => {
     await status.getByLabel('Co-ordinator').selectOption({ label: coordinator.name });
     await status.getByRole('button', { name: 'Save' }).click();
     await page
-      .getByRole('region', { name: 'Project Details' })
+      .getByRole('region', { name: 'Customer Details' })
       .getByText(coordinator.name, { exact: true })
       .waitFor();
     expect(errors).toEqual([]);
