@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { FullScreenSpinner } from '@/components/ui/spinner';
-import { companyPages } from '@noise/shared/company-pages';
+import { companyPages } from '@noise/shared/company-page-list';
 import { PublicLayout } from '@/features/storefront/components/public-layout';
 import { CustomerGuard } from './customer-guard';
 import {

@@ -1,4 +1,4 @@
-import type { CompanyPageSlug } from '@noise/shared/company-pages';
+import type { CompanyPageSlug } from '@noise/shared/company-page-list';
 
 /**
  * The demo's own text for the About column's other pages, in the format staff write theirs in

@@ -5,7 +5,7 @@ import { humanizeSlug } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { pageQuery } from '../api/get-page';
 import { serviceQuery } from '../api/get-service';
-import { companyPages } from '@noise/shared/company-pages';
+import { companyPages } from '@noise/shared/company-page-list';
 
 /** The title the server gives the last segment of /services/{id} and /pages/{id}. */
 function useRecordTitle(segments: string[]): string | undefined {

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { headerNavigation, navigationHref } from '@noise/shared/navigation';
 import { useSiteConfig } from '@/lib/site-config';
 import { useIndustries } from '../api/get-industries';
-import { companyPages } from '@noise/shared/company-pages';
+import { companyPages } from '@noise/shared/company-page-list';
 import { Logo } from './logo';
 import { ExternalLink, isExternalUrl } from './external-link';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, YouTubeIcon } from './social-icons';

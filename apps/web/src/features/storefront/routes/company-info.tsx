@@ -9,7 +9,7 @@ import { useCompanyPage } from '../api/get-company-page';
 import { PrivacyPolicy, TermsOfService } from '../components/legal-documents';
 import { PageText } from '../components/page-text';
 import { builtInCompanyText } from '../company-info-texts';
-import { companyPages } from '@noise/shared/company-pages';
+import { companyPages } from '@noise/shared/company-page-list';
 import { NotFoundView } from './not-found';
 
 const documents: Partial<Record<string, typeof TermsOfService>> = {
