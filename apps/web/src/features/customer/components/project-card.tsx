@@ -1,6 +1,7 @@
 import { Check } from 'lucide-react';
 import { projectStatusLabels, type ProjectStatus } from '@noise/shared/project-constants';
 import type { Project } from '@noise/shared/project';
+import { formatMoney, formatMoneyGst, gstNotes, isRecurring, toCents } from '@noise/shared/pricing';
 import { formatDate, formatPrice } from '@/lib/format';
 
 /**
@@ -81,10 +82,28 @@ export function ProjectCard({ project }: { project: Project }) {
         <dl className="mt-5 divide-y-2 divide-line border-t-2 border-line text-sm">
           <Row label="Delivery Date" value={deliveryDateLabel(project)} />
           <Row label="Co-ordinator" value={project.coordinatorName || 'Being assigned'} />
-          <Row
-            label="Total Price"
-            value={`${formatPrice(project.totalPrice)}${project.package.priceSuffix ? ` ${project.package.priceSuffix}` : ''}`}
-          />
+          {isRecurring(project.package.type) ? (
+            // A plan's total is not a per-period price: say what was paid and what follows.
+            <>
+              <Row
+                label="Paid at order"
+                value={formatMoneyGst(
+                  toCents(project.oneTimeTotalWithGST + project.recurringTotalWithGST),
+                  'inc',
+                  project.currency,
+                )}
+              />
+              <Row
+                label="Then"
+                value={`${formatMoney(toCents(project.recurringTotalWithGST), project.currency)} every ${project.package.type === 'weekly' ? 'week' : 'month'} ${gstNotes.inc}`}
+              />
+            </>
+          ) : (
+            <Row
+              label="Total Price"
+              value={`${formatPrice(project.totalPrice)}${project.package.priceSuffix ? ` ${project.package.priceSuffix}` : ''}`}
+            />
+          )}
           <Row label="Order Number" value={String(project.orderNumber)} />
         </dl>
       </div>
