@@ -205,7 +205,7 @@ describe('customer area', () => {
     await summary.getByText('Launch video', { exact: true }).waitFor();
     await summary.getByText('Six social posts', { exact: true }).waitFor();
     await summary.getByText('Rush delivery', { exact: true }).waitFor();
-    await summary.getByText('Total (incl. GST)').waitFor();
+    await summary.getByText('Total (inc. GST)').waitFor();
     await summary.getByText('$2,200.00').waitFor();
 
     await fillCheckout(page, {

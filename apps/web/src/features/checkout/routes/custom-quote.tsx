@@ -80,7 +80,7 @@ export function CustomQuoteRoute() {
         <SummaryLine label="Total" value={formatMoney(price.totalCents)} />
         <SummaryLine label="GST" value={formatMoney(price.gstCents)} />
         <SummaryRule strong />
-        <SummaryLine label="Total (incl. GST)" value={charged} strong />
+        <SummaryLine label="Total (inc. GST)" value={charged} strong />
       </dl>
       {data.paid ? (
         <div role="status" className="mt-6 flex gap-3 rounded-xl bg-paper px-4 py-3 text-ink">
