@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { serviceSchema } from './catalogue.ts';
-import { packageTypes } from './pricing.ts';
+import { formatMoney, packageTypes, toCents } from './pricing.ts';
 
 /**
  * The staff catalogue forms (docs/product.md#manage-service-form): services, pages and industries
@@ -64,7 +64,7 @@ export function dollarsSchema(label: string, options: { required: boolean }) {
     if (!Number.isFinite(amount)) return fail(`${label} must be a number`);
     if (amount < 0) return fail(`${label} cannot be negative`);
     if (amount > MAX_PRICE_DOLLARS) {
-      return fail(`${label} must be at most $${MAX_PRICE_DOLLARS.toLocaleString('en-AU')}`);
+      return fail(`${label} must be at most ${formatMoney(toCents(MAX_PRICE_DOLLARS))}`);
     }
     return amount;
   });

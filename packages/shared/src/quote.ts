@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatMoney, toCents } from './pricing.ts';
 
 /** GET /api/quotes/{id} on the customer payment page (/custom-quote/{id}). Value in dollars. */
 export const publicQuoteSchema = z.object({
@@ -43,8 +44,8 @@ export const quoteRequest = z.object({
     .number({ message: 'Price must be a number' })
     .finite('Price must be a number')
     .positive('Price must be more than zero')
-    .min(0.01, 'Price must be at least $0.01')
-    .max(MAX_QUOTE_DOLLARS, `Price must be at most $${MAX_QUOTE_DOLLARS.toLocaleString('en-AU')}`)
+    .min(0.01, `Price must be at least ${formatMoney(1)}`)
+    .max(MAX_QUOTE_DOLLARS, `Price must be at most ${formatMoney(toCents(MAX_QUOTE_DOLLARS))}`)
     .refine(
       (v) => Math.round(v * 100) === Number((v * 100).toFixed(6)),
       'Price can have at most 2 decimals',

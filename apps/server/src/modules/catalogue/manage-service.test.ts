@@ -191,7 +191,7 @@ describe('POST /api/services', () => {
     [{ packages: [{ ...packages[0], baseCost: -1 }] }, 'Package 1: Base cost cannot be negative'],
     [
       { packages: [{ ...packages[0], baseCost: 1e300 }] },
-      'Package 1: Base cost must be at most $10,000,000',
+      'Package 1: Base cost must be at most $10,000,000.00',
     ],
     [{ packages: [{ ...packages[0], priceSuffix: ' ' }] }, 'Package 1: Price suffix is required'],
     [

@@ -58,7 +58,7 @@ describe('custom quotes', () => {
   it.each([
     [{ ...body, value: -1 }, 'Price must be more than zero'],
     [{ ...body, value: 0 }, 'Price must be more than zero'],
-    [{ ...body, value: 1e12 }, 'Price must be at most $10,000,000'],
+    [{ ...body, value: 1e12 }, 'Price must be at most $10,000,000.00'],
     [{ ...body, value: 10.555 }, 'Price can have at most 2 decimals'],
     [{ ...body, value: 'ten' }, 'Price must be a number'],
     [{ ...body, name: '  ' }, 'Give the quote a name'],
