@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { errorCodes, hasErrorCode } from '../lib/error-codes.ts';
 import { AppError, UnavailableError } from '../lib/errors.ts';
 import { STORAGE_FULL_MESSAGE } from './storage-guard.ts';
 
@@ -93,20 +94,12 @@ export function registerErrorHandler(app: FastifyInstance) {
 
 /** 22021 invalid byte sequence (a NUL in text), 22P05 untranslatable character; drizzle wraps. */
 function isUnstorableText(error: unknown): boolean {
-  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (code === '22021' || code === '22P05') return true;
-  }
-  return false;
+  return hasErrorCode(error, '22021', '22P05');
 }
 
 /** PostgreSQL's disk_full (53100, 'could not extend file'), or a file write's ENOSPC. */
 export function isStorageFull(error: unknown): boolean {
-  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (code === '53100' || code === 'ENOSPC') return true;
-  }
-  return false;
+  return hasErrorCode(error, '53100', 'ENOSPC');
 }
 
 /**
@@ -134,9 +127,8 @@ const UNAVAILABLE_MESSAGE =
   /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|Cannot use a pool after calling end/i;
 
 export function isDatabaseUnavailable(error: unknown): boolean {
+  if (errorCodes(error).some((code) => UNAVAILABLE_CODES.has(code))) return true;
   for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
     const message = (e as { message?: unknown }).message;
     if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true;
   }

@@ -1,4 +1,5 @@
 import type { HandlePaymentRequest, HandlePaymentResponse } from '@noise/shared/payments';
+import { isUniqueViolation } from '../../lib/error-codes.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { createUserRepository } from '../users/repository.ts';
 import { completeOrder, type CompletionDeps } from './complete-order.ts';
@@ -355,15 +356,4 @@ export async function expireWaitingAttempt(
     'waiting payment cancelled',
   );
   return 'cancelled';
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (
-    let e = error as { code?: string; cause?: unknown } | undefined;
-    e;
-    e = e.cause as typeof e
-  ) {
-    if (e.code === '23505') return true;
-  }
-  return false;
 }

@@ -4,6 +4,7 @@ import type { Role } from '@noise/shared/roles';
 import type { SiteUserRequest } from '@noise/shared/site-users';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/error-codes.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -207,15 +208,3 @@ export async function deleteSiteUser(deps: SiteUserDeps, actor: AuthUser, id: st
     );
   });
 }
-
-function pgCode(error: unknown): string | undefined {
-  let e: unknown = error;
-  for (let i = 0; i < 3 && e; i++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-export const isUniqueViolation = (error: unknown) => pgCode(error) === '23505';
-export const isForeignKeyViolation = (error: unknown) => pgCode(error) === '23503';
