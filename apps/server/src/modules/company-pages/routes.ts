@@ -9,7 +9,6 @@ import {
   type CompanyPage,
   type CompanyPageSlug,
 } from '@noise/shared/company-pages';
-import { displayNameOf } from '@noise/shared/user';
 import { requireUser } from '../../plugins/auth.ts';
 import type { UserRepository } from '../users/repository.ts';
 import type { CompanyPageRepository, CompanyPageRow } from './repository.ts';
@@ -76,11 +75,9 @@ export function registerCompanyPageRoutes(
     },
     async (request) => {
       const actor = requireUser(request);
-      const author = await deps.users.findById(actor.id);
-      const name = author ? displayNameOf(author) || author.email : 'Staff';
       const row = await deps.pages.save(request.params.slug, request.body.body, {
         id: actor.id,
-        name,
+        name: await deps.users.actorName(actor.id),
       });
       return toDto(request.params.slug, row);
     },

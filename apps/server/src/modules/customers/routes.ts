@@ -8,7 +8,6 @@ import {
   internalNoteSchema,
   updateClientRequest,
 } from '@noise/shared/customers';
-import { displayNameOf } from '@noise/shared/user';
 import { userSchema } from '@noise/shared/user';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -92,8 +91,7 @@ export function registerCustomerRoutes(
     async (request, reply) => {
       const client = await findClientOr404(request.params.id);
       const actor = requireUser(request);
-      const author = await deps.users.findById(actor.id);
-      const adminName = author ? displayNameOf(author) || author.email : 'Staff';
+      const adminName = await deps.users.actorName(actor.id);
       const note = await deps.db.transaction(async (tx) => {
         const row = await deps.customers.addNote(
           { userId: client.id, authorId: actor.id, adminName, note: request.body.note },

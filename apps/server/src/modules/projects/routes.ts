@@ -56,10 +56,7 @@ export function registerProjectRoutes(app: FastifyInstance, deps: ProjectRouteDe
     return row;
   }
 
-  async function actorName(actor: AuthUser) {
-    const row = await deps.users.findById(actor.id);
-    return row ? displayNameOf(row) || row.email : 'Staff';
-  }
+  const actorName = (actor: AuthUser) => deps.users.actorName(actor.id);
 
   r.get(
     '/api/projects',

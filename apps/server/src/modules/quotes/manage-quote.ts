@@ -1,6 +1,5 @@
 import { formatMoney, toCents } from '@noise/shared/pricing';
 import type { quoteRequest } from '@noise/shared/quote';
-import { displayNameOf } from '@noise/shared/user';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -49,8 +48,7 @@ export async function resolveRecipient(
 }
 
 async function nameOf(deps: Pick<QuoteDeps, 'users'>, actor: AuthUser) {
-  const row = await deps.users.findById(actor.id);
-  return row ? displayNameOf(row) || row.email : 'Staff';
+  return deps.users.actorName(actor.id);
 }
 
 export async function findQuote(deps: Pick<QuoteDeps, 'quotes'>, id: string) {

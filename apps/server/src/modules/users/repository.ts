@@ -1,3 +1,4 @@
+import { displayNameOf } from '@noise/shared/user';
 import { desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { staffRoles, type Role } from '@noise/shared/roles';
@@ -35,6 +36,12 @@ export function createUserRepository(db: Db) {
     async findById(id: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
       return row;
+    },
+
+    /** Who did something, as the audit log and notes name them: display name, else email. */
+    async actorName(id: string): Promise<string> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return row ? displayNameOf(row) || row.email : 'Staff';
     },
 
     async findByEmail(email: string): Promise<UserRow | undefined> {

@@ -10,7 +10,6 @@ import {
   replaceCardRequest,
   updateOwnProfileRequest,
   userSchema,
-  displayNameOf,
 } from '@noise/shared/user';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
@@ -169,10 +168,9 @@ export function registerUserRoutes(
         customer.id,
         request.body.paymentMethodId,
       );
-      const staff = await deps.users.findById(actor.id);
       await deps.audit.record({
         actorId: actor.id,
-        actorName: staff ? displayNameOf(staff) || staff.email : 'Staff',
+        actorName: await deps.users.actorName(actor.id),
         action: 'card.replaced',
         entityType: 'user',
         entityId: customer.id,
