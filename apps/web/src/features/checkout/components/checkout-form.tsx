@@ -19,7 +19,7 @@ import { useAuth } from '@/lib/auth';
 import { currentUserKey } from '@/lib/current-user';
 import { useSiteConfig } from '@/lib/site-config';
 import { useCoordinators } from '../api/get-coordinators';
-import { usePaymentConfig } from '../api/get-payment-config';
+import { usePaymentConfig } from '@/lib/payment-config';
 import {
   confirmGuestPayment,
   guestCheckout,

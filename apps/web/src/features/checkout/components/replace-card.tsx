@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { toastSuccess } from '@/lib/toast';
-import { usePaymentConfig } from '../api/get-payment-config';
+import { usePaymentConfig } from '@/lib/payment-config';
 import { usePaymentMethod, useUpdatePaymentMethod } from '../api/payment-method';
 import { CardEntry, type CardHandle } from '@/components/payments/card-entry';
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { BriefEntry } from '@noise/shared/project';
 import { toastApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
-import { downloadFile } from './download';
+import { downloadFile } from '@/lib/download';
 
 function Attachment({ attachment }: { attachment: BriefEntry['attachments'][number] }) {
   const [busy, setBusy] = useState(false);

@@ -8,7 +8,7 @@ import { errorMessage, toastApiError } from '@/lib/api-client';
 import { formatDate, formatMoney } from '@/lib/format';
 import { toastSuccess } from '@/lib/toast';
 import { useCancelSubscription, useProjectPayments, useSubscription } from '../api/project-billing';
-import { downloadFile } from './download';
+import { downloadFile } from '@/lib/download';
 
 function InvoiceButton({ payment }: { payment: ProjectPayment }) {
   const [busy, setBusy] = useState(false);

@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage, isNotFound } from '@/lib/api-client';
 import { toastSuccess } from '@/lib/toast';
 import { StaffSection } from '../../components/page-header';
-import { usePaymentConfig } from '../api/get-payment-config';
+import { usePaymentConfig } from '@/lib/payment-config';
 import { usePaymentMethod } from '../api/get-payment-method';
 import { useReplacePaymentMethod } from '../api/replace-payment-method';
 

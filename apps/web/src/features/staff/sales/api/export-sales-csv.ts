@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { downloadFile } from '../../components/download';
+import { downloadFile } from '@/lib/download';
 import { salesSearchParams, type SalesFilters } from './get-sales';
 
 function localDate(date = new Date()): string {

@@ -8,7 +8,7 @@ import { toastApiError } from '@/lib/api-client';
 import { formatDate, formatMoney } from '@/lib/format';
 import { toastSuccess } from '@/lib/toast';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { downloadFile } from '../../components/download';
+import { downloadFile } from '@/lib/download';
 import { EmptyState, StaffSection } from '../../components/page-header';
 import { useToastOnError } from '../../components/use-toast-on-error';
 import { useCancelSaleSubscription } from '../api/cancel-sale-subscription';

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toastApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
-import { downloadFile } from '../../components/download';
+import { downloadFile } from '@/lib/download';
 import { EmptyState, StaffSection } from '../../components/page-header';
 import { useToastOnError } from '../../components/use-toast-on-error';
 import { useSaleBrief } from '../api/get-sale-brief';

@@ -1,8 +1,8 @@
 import { apiBlob } from '@/lib/api-client';
 
 /**
- * Files behind the bearer token (invoices, brief attachments) cannot be plain links: fetch them
- * with the token and hand the browser the blob.
+ * Files behind the bearer token (CSV exports, invoices, brief attachments) cannot be plain links:
+ * fetch them with the token and hand the browser the blob through a temporary link.
  */
 export async function downloadFile(url: string, filename: string): Promise<void> {
   const blob = await apiBlob(url);
