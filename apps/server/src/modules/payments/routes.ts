@@ -21,9 +21,9 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { requireUser, type AuthUser } from '../../plugins/auth.ts';
 import { invoiceNumberOf } from '../invoices/load-invoice.ts';
 import { createProjectRepository } from '../projects/repository.ts';
-import { createUserRepository } from '../users/repository.ts';
 import { handleWebhook } from './handle-webhook.ts';
 import { createOrderSources } from './order-sources.ts';
+import { updatePaymentInfo } from './update-payment-info.ts';
 import { confirmPayment, handlePayment, type CheckoutDeps } from './place-order.ts';
 import { viewQuote } from '../quotes/view-quote.ts';
 import type { createSandboxProvider } from './providers/sandbox.ts';
@@ -182,33 +182,7 @@ export function registerPaymentRoutes(
         response: { 200: updatePaymentInfoResponse },
       },
     },
-    async (request) => {
-      const caller = requireUser(request);
-      const body = request.body;
-      // Only one's own payment details; another user's id is answered as unknown.
-      if (body.userId !== caller.id) throw notFound('User not found');
-      const users = createUserRepository(deps.db);
-      const user = await users.findById(caller.id);
-      if (!user) throw notFound('User not found');
-      if (user.stripeCustomerId !== body.stripeCustomerId) {
-        throw badRequest('This payment customer does not belong to your account');
-      }
-      const method = await deps.provider.getPaymentMethod(body.defaultPaymentMethodId);
-      if (!method || method.customerId !== body.stripeCustomerId) {
-        throw badRequest('This payment method does not belong to your account');
-      }
-      await users.update(user.id, {
-        stripeCustomerId: body.stripeCustomerId,
-        defaultPaymentMethodId: body.defaultPaymentMethodId,
-      });
-      return {
-        success: true as const,
-        paymentInfo: {
-          stripeCustomerId: body.stripeCustomerId,
-          defaultPaymentMethodId: body.defaultPaymentMethodId,
-        },
-      };
-    },
+    async (request) => updatePaymentInfo(deps, requireUser(request).id, request.body),
   );
 
   r.get(

@@ -1,0 +1,38 @@
+import type { z } from 'zod';
+import type { updatePaymentInfoRequest } from '@noise/shared/payments';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { createUserRepository } from '../users/repository.ts';
+import type { CheckoutDeps } from './place-order.ts';
+
+/**
+ * Saves a customer's own payment customer and default card, after checking with the provider that
+ * the card belongs to that customer. Another user's id is answered as unknown.
+ */
+export async function updatePaymentInfo(
+  deps: Pick<CheckoutDeps, 'db' | 'provider'>,
+  callerId: string,
+  body: z.infer<typeof updatePaymentInfoRequest>,
+) {
+  if (body.userId !== callerId) throw notFound('User not found');
+  const users = createUserRepository(deps.db);
+  const user = await users.findById(callerId);
+  if (!user) throw notFound('User not found');
+  if (user.stripeCustomerId !== body.stripeCustomerId) {
+    throw badRequest('This payment customer does not belong to your account');
+  }
+  const method = await deps.provider.getPaymentMethod(body.defaultPaymentMethodId);
+  if (!method || method.customerId !== body.stripeCustomerId) {
+    throw badRequest('This payment method does not belong to your account');
+  }
+  await users.update(user.id, {
+    stripeCustomerId: body.stripeCustomerId,
+    defaultPaymentMethodId: body.defaultPaymentMethodId,
+  });
+  return {
+    success: true as const,
+    paymentInfo: {
+      stripeCustomerId: body.stripeCustomerId,
+      defaultPaymentMethodId: body.defaultPaymentMethodId,
+    },
+  };
+}
