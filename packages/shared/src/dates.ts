@@ -50,3 +50,16 @@ export const dateOrDateTimeSchema = z
   .min(1, 'Choose a date')
   .regex(DATE_TIME, 'Choose a date like 2026-01-31')
   .refine(isDateOrDateTime, REAL_DATE);
+
+/**
+ * YYYY-MM-DD of a moment in a time zone (the business's: a sale just after midnight in Sydney
+ * belongs to the new day whatever the server's or the browser's zone).
+ */
+export function localDate(date: Date, timeZone?: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(date);
+}

@@ -4,7 +4,7 @@ import { payments, projects } from '../../db/schema.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, createUser } from '../../test/factories.ts';
 import { coordinator, createService, orderBody, pay } from '../../test/order-factories.ts';
-import { csvCell } from './routes.ts';
+import { csvCell } from './sales-csv.ts';
 
 // 10:00 on Wednesday 18 November 2026 in Sydney (UTC+11).
 const now = new Date('2026-11-17T23:00:00Z');

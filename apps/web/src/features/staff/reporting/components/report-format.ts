@@ -1,3 +1,4 @@
+import { localDate } from '@noise/shared/dates';
 import type { ReportGranularity } from '@noise/shared/reports';
 
 const dayMonth = new Intl.DateTimeFormat('en-GB', {
@@ -29,19 +30,6 @@ export const reportRangeDays: Record<ReportRange, number> = {
 };
 
 const DAY_MS = 24 * 3600_000;
-
-/**
- * YYYY-MM-DD of a date in the business time zone (the server counts days there, so a sale just
- * after midnight in Sydney belongs to the new day whatever the browser's zone).
- */
-export function localDate(date: Date, timeZone?: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(date);
-}
 
 /** The last N days, today included, in the business time zone. */
 export function rangeDates(
