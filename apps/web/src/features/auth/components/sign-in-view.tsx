@@ -8,7 +8,7 @@ import { useAuth } from '@/lib/auth';
 import { closeAuthModal, openSignUp, takeAuthDestination } from '@/lib/auth-modals';
 import { useSignIn } from '../api/sign-in';
 import { SignInChoices } from './oauth-buttons';
-import { PasswordInput } from './password-input';
+import { PasswordInput } from '@/components/ui/password-input';
 
 /** docs/product.md#sign-in-modal: sign-in has no client-side validation; the server answers. */
 function SignInForm({ onBack }: { onBack: () => void }) {

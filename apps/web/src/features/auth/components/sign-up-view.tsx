@@ -13,7 +13,7 @@ import { startGuestCheckout } from '@/lib/guest-checkout';
 import { useSiteConfig } from '@/lib/site-config';
 import { useSignUp } from '../api/sign-up';
 import { SignInChoices } from './oauth-buttons';
-import { PasswordInput } from './password-input';
+import { PasswordInput } from '@/components/ui/password-input';
 
 function SignUpForm({ onBack }: { onBack: () => void }) {
   const navigate = useNavigate();

@@ -10,7 +10,7 @@ import { errorMessage, isApiError } from '@/lib/api-client';
 import { openSignIn } from '@/lib/auth-modals';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { useResetPassword } from '../api/reset-password';
-import { PasswordInput } from '../components/password-input';
+import { PasswordInput } from '@/components/ui/password-input';
 
 const resetForm = z
   .object({

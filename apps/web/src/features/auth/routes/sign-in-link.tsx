@@ -8,7 +8,7 @@ import { useAuth } from '@/lib/auth';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { useCompleteLink, useLinkPreview, type LinkProvider } from '../api/oauth-link';
 import { signIn } from '../api/sign-in';
-import { PasswordInput } from '../components/password-input';
+import { PasswordInput } from '@/components/ui/password-input';
 
 const PROVIDER_NAMES: Record<LinkProvider, string> = {
   google: 'Google',

@@ -7,7 +7,7 @@ import { TextInput } from '@/components/ui/input';
 import { useAuth } from '@/lib/auth';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { useAdminLogin } from '../api/admin-login';
-import { PasswordInput } from '../components/password-input';
+import { PasswordInput } from '@/components/ui/password-input';
 
 const FAILURE_MESSAGE = 'Invalid email or password, or access denied';
 

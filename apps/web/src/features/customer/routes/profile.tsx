@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Eye, EyeOff } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -7,7 +6,8 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@noise/shared/auth';
 import { AU_PHONE_MESSAGE, isValidAustralianPhone } from '@noise/shared/phone';
 import type { User } from '@noise/shared/user';
 import { Button } from '@/components/ui/button';
-import { TextInput, type TextInputProps } from '@/components/ui/input';
+import { TextInput } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/current-user';
@@ -141,31 +141,6 @@ function DetailsForm({ user }: { user: User }) {
   );
 }
 
-function SecretInput(props: Omit<TextInputProps, 'type' | 'trailing'>) {
-  const [visible, setVisible] = useState(false);
-  return (
-    <TextInput
-      {...props}
-      type={visible ? 'text' : 'password'}
-      trailing={
-        <button
-          type="button"
-          onClick={() => setVisible((v) => !v)}
-          aria-label={visible ? 'Hide password' : 'Show password'}
-          aria-pressed={visible}
-          className="grid size-9 cursor-pointer place-items-center rounded-full text-muted hover:bg-ink/5 hover:text-ink focus-visible:outline-3 focus-visible:outline-accent-strong"
-        >
-          {visible ? (
-            <EyeOff aria-hidden="true" className="size-5" />
-          ) : (
-            <Eye aria-hidden="true" className="size-5" />
-          )}
-        </button>
-      }
-    />
-  );
-}
-
 function ChangePasswordForm() {
   const change = useChangePassword();
   const [failure, setFailure] = useState('');
@@ -190,20 +165,20 @@ function ChangePasswordForm() {
   });
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <SecretInput
+      <PasswordInput
         label="Current password"
         autoComplete="current-password"
         error={errors.currentPassword?.message}
         {...register('currentPassword')}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <SecretInput
+        <PasswordInput
           label="New password"
           autoComplete="new-password"
           error={errors.newPassword?.message}
           {...register('newPassword')}
         />
-        <SecretInput
+        <PasswordInput
           label="Confirm new password"
           autoComplete="new-password"
           error={errors.confirmPassword?.message}
