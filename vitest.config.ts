@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -9,8 +10,20 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           globalSetup: ['apps/server/src/test/global-setup.ts'],
+          // Files share workers (each closes what it opens): the app and PGlite are imported
+          // once per worker instead of once per file (docs/performance.md#test-suite).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // Pure functions of the web app (the payment steps, the API client's errors): no DOM.
+        resolve: { alias: { '@': fileURLToPath(new URL('apps/web/src', import.meta.url)) } },
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'node',
         },
       },
     ],

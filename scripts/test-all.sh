@@ -12,7 +12,9 @@ npm run check
 url="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
 if pg_isready -q -d "$url" 2>/dev/null; then
   echo "== tests on PostgreSQL"
-  TEST_DATABASE_URL="$url" npm test
+  # The build made for the browser tests on PGlite is the same: it is not made again.
+  TEST_DATABASE_URL="$url" npm run test:unit
+  TEST_DATABASE_URL="$url" npm test -w e2e
   echo "== backup and restore on PostgreSQL"
   BACKUP_CHECK_DATABASE_URL="$url" node scripts/backup-restore-check.mjs
 else

@@ -8,6 +8,7 @@ import {
   apiGet,
   createCoordinator,
   fillCard,
+  openOrderOptions,
   signUpCustomer,
   staffToken,
   TEST_CARDS,
@@ -36,9 +37,7 @@ const PACKAGE = 'SEO Health Check'; // $1,249.50 exc. GST
 /** A signed-out visitor: package, Continue, and the sign-up modal that Continue opens. */
 async function continueToSignUp(page: Page) {
   await page.goto(`/services/${SERVICE}`);
-  await page.getByRole('tab', { name: PACKAGE }).click();
-  await page.getByRole('button', { name: `Choose ${PACKAGE}` }).click();
-  const panel = page.getByRole('dialog', { name: 'Order Options' });
+  const panel = await openOrderOptions(page, PACKAGE);
   await panel.getByRole('button', { name: 'Continue' }).click();
   const signUp = page.getByRole('dialog', { name: 'Join the noise.' });
   await signUp.waitFor();

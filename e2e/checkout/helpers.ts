@@ -73,6 +73,26 @@ export async function signUpCustomer(
   return { token, userId: user._id, email };
 }
 
+/**
+ * On a service page: the package's tab, 'Choose', and the Order Options panel it opens. The
+ * choice is made again if the panel has not opened after a while: on a loaded machine a click
+ * made while the page was still settling was once seen to open nothing (a CI run), and the test
+ * is about what follows, not about that click.
+ */
+export async function openOrderOptions(page: Page, packageTitle: string) {
+  const panel = page.getByRole('dialog', { name: 'Order Options' });
+  for (let attempt = 1; ; attempt++) {
+    await page.getByRole('tab', { name: packageTitle }).click();
+    await page.getByRole('button', { name: `Choose ${packageTitle}` }).click();
+    try {
+      await panel.waitFor({ timeout: 10_000 });
+      return panel;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
 /** From a service page: choose a package and extras in Order Options, continue to /payment. */
 export async function orderFromServicePage(
   page: Page,
@@ -81,10 +101,7 @@ export async function orderFromServicePage(
   extras: string[],
 ) {
   await page.goto(`/services/${serviceId}`);
-  await page.getByRole('tab', { name: packageTitle }).click();
-  await page.getByRole('button', { name: `Choose ${packageTitle}` }).click();
-  const panel = page.getByRole('dialog', { name: 'Order Options' });
-  await panel.waitFor();
+  const panel = await openOrderOptions(page, packageTitle);
   for (const extra of extras) await panel.getByText(extra, { exact: true }).click();
   await panel.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL('**/payment');

@@ -119,7 +119,7 @@ describe('customer area', () => {
     });
     const { page } = await browser.newPage({ token: customer.token });
     await page.goto(`/dashboard/projects/${project._id}`);
-    await page.getByRole('heading', { name: `Activity #${project._id}` }).waitFor();
+    await page.getByRole('heading', { name: /^Order \d+$/ }).waitFor();
     await page.getByText('You requested a new project').waitFor();
     await page.getByText('Waiting for your brief').waitFor();
     const card = page.getByRole('complementary', { name: 'Project details' });

@@ -295,8 +295,20 @@ describe.skipIf(!reachable)('two server processes on one PostgreSQL', () => {
       30_000,
       'every due subscription renewed',
     );
-    // Give both runners several more rounds to charge anything twice, if they would.
-    await new Promise((r) => setTimeout(r, 1500));
+    // Every renewal job has finished (none pending or running for these subscriptions): a
+    // second charge could only come from one of them.
+    await eventually(
+      async () => {
+        const rows = await database.query<{ n: number }>(
+          `select count(*)::int as n from jobs
+            where kind = 'renewal' and payload->>'subscriptionId' = any($1) and status <> 'done'`,
+          [ids],
+        );
+        return rows[0]!.n === 0;
+      },
+      30_000,
+      'every renewal job finished',
+    );
 
     const payments = await database.query<{ subscription_id: string; n: number }>(
       `select subscription_id, count(*)::int as n from payments

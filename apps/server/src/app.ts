@@ -26,6 +26,12 @@ import { registerCheckout } from './modules/payments/register.ts';
 import { createCustomerRepository } from './modules/customers/repository.ts';
 import { registerCustomerRoutes } from './modules/customers/routes.ts';
 import { createNotifier, type Notifier } from './modules/notifications/notifier.ts';
+import { registerInboundMail } from './modules/inbound-mail/register.ts';
+import { REPLY_ADDRESS_TTL_MS } from './modules/inbound-mail/reply-address.ts';
+import { emailReplyPoster } from './modules/messages/reply-by-email.ts';
+import { createMessageRepository } from './modules/messages/repository.ts';
+import { registerMessageRoutes } from './modules/messages/routes.ts';
+import type { ThreadDeps } from './modules/messages/thread.ts';
 import { createNotificationRepository } from './modules/notifications/repository.ts';
 import { registerNotificationRoutes } from './modules/notifications/routes.ts';
 import { registerSiteUserRoutes } from './modules/site-users/routes.ts';
@@ -263,6 +269,24 @@ export async function buildApp(
   const projects = createProjectRepository(db);
   registerProjectRoutes(app, { db, config, projects, users, audit });
   registerBriefRoutes(app, { db, config, projects, users });
+  const threadDeps: ThreadDeps = {
+    messages: createMessageRepository(db),
+    projects,
+    users,
+    notifier,
+    files,
+    // Read when a message is sent: the reply addresses exist once inbound mail is registered.
+    replyAddress: (projectId, userId) =>
+      app.replyAddresses?.address(
+        { projectId, userId },
+        new Date(Date.now() + REPLY_ADDRESS_TTL_MS),
+      ) ?? null,
+  };
+  registerMessageRoutes(app, { ...threadDeps, config });
+  registerInboundMail(app, config, {
+    emailOf: async (userId) => (await users.findById(userId))?.email,
+    post: emailReplyPoster({ ...threadDeps, limits: config.uploadLimits, log: app.log }),
+  });
   registerQuoteRoutes(app, { db, config, quotes: createQuoteRepository(db), users, audit });
   registerReportRoutes(app, {
     config,

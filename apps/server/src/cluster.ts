@@ -22,7 +22,7 @@ const MAX_QUICK_DEATHS = 5;
  * replaced; SIGTERM or SIGINT stops every worker gracefully and then the primary.
  */
 export async function runPrimary(config: Config): Promise<void> {
-  const log = pino({ level: config.logLevel }) as unknown as FastifyBaseLogger;
+  const log: FastifyBaseLogger = pino({ level: config.logLevel });
 
   const database = await openDatabase({
     url: config.databaseUrl,

@@ -54,6 +54,16 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: bool.default(false),
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  /** The built-in SMTP receiver for replies to message emails; off when unset. */
+  MAIL_INBOUND_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  MAIL_INBOUND_HOST: z.string().min(1).default('0.0.0.0'),
+  /** Shared with a mail provider's inbound webhook (POST /api/inbound-mail); off when unset. */
+  MAIL_INBOUND_SECRET: z.string().min(24, 'must be at least 24 characters').optional(),
+  /** The domain of reply addresses (its MX points at the receiver or the provider). */
+  MAIL_REPLY_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'must be a domain name such as reply.example.com')
+    .optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   AUTH_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   AUTH_ACCOUNT_LOCK_MINUTES: z.coerce
@@ -194,6 +204,18 @@ const configSchema = envSchema.transform((e) => {
       : undefined,
     /** SMTP server (smtp://user:pass@host:port); mail goes to DATA_DIR/outbox when unset. */
     smtpUrl: e.SMTP_URL,
+    /**
+     * Replies to message emails (docs/decisions/051-replies-by-email.md): taken by the built-in
+     * SMTP receiver and/or a provider's webhook; message emails carry a reply address only when
+     * one of them is on.
+     */
+    inboundMail: {
+      smtpPort: e.MAIL_INBOUND_PORT,
+      smtpHost: e.MAIL_INBOUND_HOST,
+      webhookSecret: e.MAIL_INBOUND_SECRET,
+      replyDomain:
+        e.MAIL_REPLY_DOMAIN?.toLowerCase() ?? new URL(e.PUBLIC_URL ?? 'http://localhost').hostname,
+    },
     mailFrom:
       e.MAIL_FROM ??
       `${e.COMPANY_NAME} <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AU_PHONE_MESSAGE, isValidAustralianPhone, normalizePhone } from './phone.ts';
 
 const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
 
@@ -8,7 +9,10 @@ export const updateClientRequest = z.object({
     firstName: text(100),
     lastName: text(100),
     companyName: text(200),
-    contactNumber: text(40),
+    // Blank when the team does not know it; otherwise a number the team can call.
+    contactNumber: text(40)
+      .refine((v) => v === '' || isValidAustralianPhone(v), AU_PHONE_MESSAGE)
+      .transform(normalizePhone),
   }),
 });
 export type UpdateClientRequest = z.infer<typeof updateClientRequest>;

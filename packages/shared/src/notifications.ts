@@ -6,12 +6,14 @@ export const customerNotificationKinds = [
   'payment',
   'renewal-failed',
   'quote-link',
+  'new-message',
 ] as const;
 export const staffNotificationKinds = [
   'new-order',
   'new-customer',
   'quote-paid',
   'new-brief',
+  'customer-message',
 ] as const;
 export const notificationKinds = [...customerNotificationKinds, ...staffNotificationKinds] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
@@ -26,6 +28,8 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   'new-customer': 'New customers',
   'quote-paid': 'Paid custom quotes',
   'new-brief': 'New project briefs',
+  'new-message': 'Messages from my team',
+  'customer-message': 'Messages from customers',
 };
 
 export const notificationSchema = z.object({

@@ -35,3 +35,16 @@ export const projectStatusLabels: Record<ProjectStatus, string> = {
 export const PROJECTS_PAGE_SIZE = 20;
 export const PROJECTS_TOTAL_HEADER = 'x-total-count';
 export const PROJECTS_NEXT_CURSOR_HEADER = 'x-next-cursor';
+
+/**
+ * The date a project was delivered, when it has one on or after its start (a same-day delivery
+ * counts; a date before the start is a slip and is not shown). The customer's project card and
+ * the staff sale page read it the same way.
+ */
+export function deliveredDate(project: {
+  deliveryDate?: string | null;
+  startDate: string;
+}): string | null {
+  const { deliveryDate, startDate } = project;
+  return deliveryDate && Date.parse(deliveryDate) >= Date.parse(startDate) ? deliveryDate : null;
+}

@@ -80,7 +80,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const counter = createQueryCounter();
-  const db = drizzlePg(pool, { schema, logger: counter.logger }) as unknown as Db;
+  const db: Db = drizzlePg(pool, { schema, logger: counter.logger });
   // Several processes may start at once: one migrates while the others wait on the lock.
   const client = await pool.connect();
   try {
@@ -120,7 +120,7 @@ async function openPglite(dir: string, from?: Blob): Promise<Database> {
       migrationsFolder: migrationsFolder(),
     });
     const counter = createQueryCounter();
-    const db = drizzlePglite(client, { schema, logger: counter.logger }) as unknown as Db;
+    const db: Db = drizzlePglite(client, { schema, logger: counter.logger });
     return {
       db,
       kind: 'pglite',

@@ -478,6 +478,46 @@ export type PaymentAttemptState =
   | 'error';
 
 /**
+ * An order priced from the database: what is charged now and what the project copies. Stored
+ * on the payment attempt as it was at checkout, so a later catalogue edit changes nothing.
+ */
+export interface PricedOrder {
+  type: 'normal' | 'customQuote';
+  projectType: ProjectType;
+  serviceId: string | null;
+  quoteId: string | null;
+  /** Null: the buyer asked us to assign one; it is picked when the order completes. */
+  coordinatorId: string | null;
+  service: { title: string; description: string; featurePhoto: string };
+  package: {
+    title: string;
+    type: PackageType;
+    priceSuffix: string;
+    features: string[];
+    baseCostCents: number;
+    recurringCostCents: number;
+  };
+  extras: { title: string; description: string; priceCents: number }[];
+  /** Display total before GST (docs/product.md#prices-and-totals). */
+  totalPriceCents: number;
+  oneTimeTotalWithGstCents: number;
+  recurringTotalWithGstCents: number;
+  /** Charged now, GST included: one-time part plus the first recurring period. */
+  amountCents: number;
+  gstCents: number;
+  lineItems: PaymentLineItem[];
+  contact: {
+    firstName: string;
+    lastName: string;
+    companyName: string;
+    contactNumber: string;
+    emailAddress: string;
+  };
+  /** Profile fields that were empty and are filled from the checkout form. */
+  fillProfile: { companyName?: string; contactNumber?: string };
+}
+
+/**
  * One checkout submission, recorded before the provider is called. The idempotency key is unique,
  * so a double click, retry or reload finds the same row and never charges twice.
  */
@@ -494,7 +534,7 @@ export const paymentAttempts = pgTable(
     /** A hash of the request: the same key with a different order is refused. */
     requestHash: text('request_hash').notNull(),
     /** The order as priced from the database (see modules/payments/order.ts). */
-    order: jsonb('order').$type<Record<string, unknown>>().notNull(),
+    order: jsonb('order').$type<PricedOrder>().notNull(),
     quoteId: text('quote_id').references(() => customQuotes.id, { onDelete: 'set null' }),
     amountCents: integer('amount_cents').notNull(),
     gstCents: integer('gst_cents').notNull(),
@@ -704,6 +744,68 @@ export const briefAttachments = pgTable(
     position: position(),
   },
   (t) => [index('brief_attachments_brief_idx').on(t.briefId, t.position)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// The project's conversation (docs/decisions/052-project-messages.md)
+// ---------------------------------------------------------------------------------------------
+
+/** Who wrote a message, as the thread shows it: the agency's team or the project's customer. */
+export type MessageSide = 'team' | 'customer';
+
+/**
+ * A message on a project. `internal` notes are the team's only: no route a customer may call
+ * returns them. The author's name is kept as it was when they wrote.
+ */
+export const projectMessages = pgTable(
+  'project_messages',
+  {
+    id: id(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull().default(''),
+    side: text('side').$type<MessageSide>().notNull(),
+    text: text('text').notNull().default(''),
+    internal: boolean('internal').notNull().default(false),
+    /** 'email' when it came as a reply to a message email. */
+    via: text('via').$type<'web' | 'email'>().notNull().default('web'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('project_messages_project_idx').on(t.projectId, t.createdAt)],
+);
+
+/** Files of a message: private, served only to the project's customer and the team. */
+export const messageAttachments = pgTable(
+  'message_attachments',
+  {
+    id: id(),
+    messageId: text('message_id')
+      .notNull()
+      .references(() => projectMessages.id, { onDelete: 'cascade' }),
+    fileKey: text('file_key').notNull(),
+    originalName: text('original_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    position: position(),
+  },
+  (t) => [index('message_attachments_message_idx').on(t.messageId, t.position)],
+);
+
+/** How far a person has read a project's thread: messages after this time are unread. */
+export const messageReads = pgTable(
+  'message_reads',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.projectId] })],
 );
 
 // ---------------------------------------------------------------------------------------------

@@ -98,5 +98,5 @@ export function rateLimitStore(counters: RateCounters): FastifyRateLimitStoreCto
       );
     }
   }
-  return SharedStore as unknown as FastifyRateLimitStoreCtor;
+  return SharedStore;
 }

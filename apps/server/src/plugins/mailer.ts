@@ -10,6 +10,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Where an answer goes (a project's reply address), when not to the sender. */
+  replyTo?: string;
   attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 

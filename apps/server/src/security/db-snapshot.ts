@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
 
 /** Row count and content checksum of one table. */
 export interface TableState {
@@ -26,7 +27,7 @@ export async function snapshotDatabase(
       `coalesce(md5(string_agg(x::text, ',' order by x::text)), '') as md5 from "${t}" x`,
   );
   const result = await db.execute(sql.raw(parts.join(' union all ')));
-  const rows = (result as unknown as { rows: { name: string; rows: number; md5: string }[] }).rows;
+  const rows = rowsOf<{ name: string; rows: number; md5: string }>(result);
   return Object.fromEntries(rows.map((r) => [r.name, { rows: Number(r.rows), md5: r.md5 }]));
 }
 
@@ -39,7 +40,7 @@ async function listTables(db: Db): Promise<string[]> {
     sql`select table_name as name from information_schema.tables
         where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
   );
-  const names = (result as unknown as { rows: { name: string }[] }).rows.map((r) => r.name);
+  const names = rowsOf<{ name: string }>(result).map((r) => r.name);
   // Names come from the catalogue, but they are spliced into SQL: refuse anything unexpected.
   for (const name of names) {
     if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Unexpected table name ${name}`);

@@ -1,131 +1,20 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { count, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
 import { paymentAttempts, payments, projects } from '../db/schema.ts';
 import { createTestApp } from '../test/app.ts';
+import { startFakeStripe } from '../test/fake-stripe.ts';
 import { createUser } from '../test/factories.ts';
 import { coordinator, createService, orderBody, pay } from '../test/order-factories.ts';
 
-/**
- * A local Stripe that honours idempotency keys as Stripe does (the same key replays the first
- * answer; the same key while its first request is still running is a 409), and that can be told
- * to swallow the next create-payment calls: it charges, then never answers and drops the
- * connection, as a provider timing out behind a proxy does. The most dangerous timeout is that
- * one: the charge exists, the server does not know.
- */
-function startFakeStripe() {
-  const calls: { path: string; idempotencyKey: string | undefined }[] = [];
-  const intents = new Map<string, Record<string, unknown>>();
-  const answers = new Map<string, { status: number; body: unknown }>();
-  const running = new Set<string>();
-  let swallow = 0;
-  let swallowMs = 0;
-  let n = 0;
-
-  function route(method: string, path: string, form: URLSearchParams) {
-    if (method === 'POST' && path === '/v1/customers') {
-      return { status: 200, body: { id: `cus_fake_${++n}`, object: 'customer' } };
-    }
-    if (method === 'POST' && path === '/v1/payment_intents') {
-      const id = `pi_fake_${++n}`;
-      const metadata: Record<string, string> = {};
-      for (const [k, v] of form) {
-        const m = /^metadata\[(.+)\]$/.exec(k);
-        if (m) metadata[m[1]!] = v;
-      }
-      const intent = {
-        id,
-        object: 'payment_intent',
-        amount: Number(form.get('amount')),
-        currency: form.get('currency'),
-        customer: form.get('customer'),
-        payment_method: form.get('payment_method'),
-        status: 'succeeded',
-        client_secret: `${id}_secret_fake`,
-        metadata,
-        last_payment_error: null,
-      };
-      intents.set(id, intent);
-      return { status: 200, body: intent };
-    }
-    let m: RegExpExecArray | null;
-    if ((m = /^\/v1\/payment_methods\/([^/]+)(\/attach)?$/.exec(path))) {
-      return {
-        status: 200,
-        body: { id: m[1], object: 'payment_method', customer: form.get('customer') ?? null },
-      };
-    }
-    if ((m = /^\/v1\/customers\/([^/]+)$/.exec(path))) {
-      return { status: 200, body: { id: m[1], object: 'customer' } };
-    }
-    return { status: 404, body: { error: { type: 'invalid_request_error', message: path } } };
-  }
-
-  const reply = (res: ServerResponse, answer: { status: number; body: unknown }) => {
-    res.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': 'req_1' });
-    res.end(JSON.stringify(answer.body));
-  };
-
-  const server = createServer(async (req: IncomingMessage, res) => {
-    let raw = '';
-    for await (const chunk of req) raw += chunk;
-    const url = new URL(req.url!, 'http://localhost');
-    const key = req.headers['idempotency-key'] as string | undefined;
-    calls.push({ path: url.pathname, idempotencyKey: key });
-    const cacheKey = key && `${req.method} ${url.pathname} ${key}`;
-    if (cacheKey && running.has(cacheKey)) {
-      return reply(res, {
-        status: 409,
-        body: {
-          error: {
-            type: 'idempotency_error',
-            message: 'There is currently another in-progress request using this Idempotent Key.',
-          },
-        },
-      });
-    }
-    const swallowed = url.pathname === '/v1/payment_intents' && swallow > 0;
-    if (swallowed) swallow--;
-    let answer = cacheKey ? answers.get(cacheKey) : undefined;
-    if (!answer) {
-      answer = route(req.method!, url.pathname, new URLSearchParams(raw));
-      if (cacheKey) answers.set(cacheKey, answer);
-    }
-    if (!swallowed) return reply(res, answer);
-    if (cacheKey) running.add(cacheKey);
-    setTimeout(() => {
-      if (cacheKey) running.delete(cacheKey);
-      req.socket.destroy();
-    }, swallowMs);
-  });
-  return {
-    server,
-    calls,
-    intents,
-    /** The next `times` create-payment calls charge, then hang for `ms` and drop the connection. */
-    swallowNext(times: number, ms: number) {
-      swallow = times;
-      swallowMs = ms;
-    },
-    createCalls: (key: string) =>
-      calls.filter((c) => c.path === '/v1/payment_intents' && c.idempotencyKey === key).length,
-    intentsOf: (attemptId: string) =>
-      [...intents.values()].filter(
-        (i) => (i.metadata as Record<string, string>).attemptId === attemptId,
-      ),
-  };
-}
-
-const fake = startFakeStripe();
-await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
-afterAll(() => new Promise<void>((resolve) => fake.server.close(() => resolve())));
+// Create-payment calls can be swallowed: charged, then never answered (test/fake-stripe.ts).
+const fake = await startFakeStripe();
+afterAll(() => fake.close());
 const stripeSettings = {
   secretKey: 'sk_test_fake',
   publishableKey: 'pk_test_fake',
   webhookSecret: 'whsec_faults',
-  apiBase: `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`,
+  apiBase: fake.apiBase,
 };
 const { app } = await createTestApp({
   payments: { provider: 'stripe', currency: 'USD', stripe: stripeSettings },

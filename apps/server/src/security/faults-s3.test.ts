@@ -15,8 +15,14 @@ import { snapshotDatabase } from './db-snapshot.ts';
 // Uploads stream through temporary files; this file's own folder shows whether a failed upload
 // leaves any behind, whatever other test files upload meanwhile.
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'noise-s3-faults-tmp-'));
+const tmpBefore = process.env.TMPDIR;
 process.env.TMPDIR = tmp;
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+afterAll(() => {
+  // Test files may share a worker: the next one gets the folder it had.
+  if (tmpBefore === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = tmpBefore;
+  rmSync(tmp, { recursive: true, force: true });
+});
 const leftoverTempFiles = () => {
   const dir = path.join(tmp, 'noise-uploads');
   return existsSync(dir) ? readdirSync(dir) : [];

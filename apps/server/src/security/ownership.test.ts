@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   notifications,
   projectBriefs,
+  projectMessages,
   sandboxPaymentIntents,
   subscriptions,
   users,
@@ -60,6 +61,18 @@ const brief = await app.inject({
 expect(brief.statusCode, brief.body).toBe(201);
 const bobAttachment = brief.json<{ attachments: { _id: string }[] }>().attachments[0]!._id;
 
+// Bob's message to the team, with a file.
+const message = await app.inject({
+  method: 'POST',
+  url: `/api/projects/${bobProject}/messages`,
+  headers: bearer(bob.token),
+  body: multipart({ text: 'A question' }, [
+    { field: 'attachments', fixture: 'sample.pdf', type: 'application/pdf' },
+  ]),
+});
+expect(message.statusCode, message.body).toBe(201);
+const bobMessageFile = message.json<{ attachments: { _id: string }[] }>().attachments[0]!._id;
+
 // Bob's custom quote, paid: a CustomQuote project.
 const quote = await createQuote(app);
 const quotePaid = await pay(app, bob.token, quoteBody(quote, { coordinatorId: cora.user.id }));
@@ -92,6 +105,10 @@ async function bobState() {
       .from(subscriptions)
       .where(eq(subscriptions.userId, bob.user.id)),
     briefs: await db.select().from(projectBriefs).where(eq(projectBriefs.projectId, bobProject)),
+    messages: await db
+      .select()
+      .from(projectMessages)
+      .where(eq(projectMessages.projectId, bobProject)),
     notifications: await db
       .select()
       .from(notifications)
@@ -119,6 +136,10 @@ const CLIENT_ID_ROUTES: Record<string, string> = {
   'GET /api/projects/:id/brief': 'brief',
   'POST /api/projects/:id/brief': 'brief',
   'GET /api/projects/:id/brief/attachments/:attachmentId': 'brief',
+  'GET /api/projects/:id/messages': 'messages',
+  'POST /api/projects/:id/messages': 'messages',
+  'POST /api/projects/:id/messages/read': 'messages',
+  'GET /api/projects/:id/messages/attachments/:attachmentId': 'messages',
   'GET /api/projects/:id/subscription': 'subscription',
   'POST /api/projects/:id/subscription/cancel': 'subscription',
   'GET /api/projects/:id/payments': 'payments and invoice',
@@ -169,6 +190,25 @@ describe('object-level access', () => {
     expect((await asAlice('GET', file)).statusCode).toBe(404);
     // B's attachment id under A's own project is no way in either.
     const crossed = `/api/projects/${aliceOrder.projectId}/brief/attachments/${bobAttachment}`;
+    expect((await asAlice('GET', crossed)).statusCode).toBe(404);
+    expect((await app.inject({ url: file, headers: bearer(bob.token) })).statusCode).toBe(200);
+  });
+
+  it('messages: reading, writing to, marking read and downloading from B’s thread answer 404', async () => {
+    expect((await asAlice('GET', `/api/projects/${bobProject}/messages`)).statusCode).toBe(404);
+    const add = await app.inject({
+      method: 'POST',
+      url: `/api/projects/${bobProject}/messages`,
+      headers: bearer(alice.token),
+      body: multipart({ text: 'Injected' }),
+    });
+    expect(add.statusCode).toBe(404);
+    expect((await asAlice('POST', `/api/projects/${bobProject}/messages/read`)).statusCode).toBe(
+      404,
+    );
+    const file = `/api/projects/${bobProject}/messages/attachments/${bobMessageFile}`;
+    expect((await asAlice('GET', file)).statusCode).toBe(404);
+    const crossed = `/api/projects/${aliceOrder.projectId}/messages/attachments/${bobMessageFile}`;
     expect((await asAlice('GET', crossed)).statusCode).toBe(404);
     expect((await app.inject({ url: file, headers: bearer(bob.token) })).statusCode).toBe(200);
   });

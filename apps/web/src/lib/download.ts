@@ -1,11 +1,11 @@
-import { apiBlob } from '@/lib/api-client';
+import { apiFetch } from '@/lib/api-client';
 
 /**
  * Files behind the bearer token (CSV exports, invoices, brief attachments) cannot be plain links:
  * fetch them with the token and hand the browser the blob through a temporary link.
  */
 export async function downloadFile(url: string, filename: string): Promise<void> {
-  const blob = await apiBlob(url);
+  const blob = await (await apiFetch(url)).blob();
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PaymentConfig } from '@noise/shared/payments';
-import { api } from '@/lib/api-client';
+import { paymentConfigResponse, type PaymentConfig } from '@noise/shared/payments';
+import { apiRequest } from '@/lib/api-client';
+import { checkWith } from './check-answer';
 
 /** GET /api/payments/config: which card form to show (sandbox or Stripe) and its key. */
 export function getPaymentConfig(signal?: AbortSignal): Promise<PaymentConfig> {
-  return api.get<PaymentConfig>('/api/payments/config', signal);
+  return apiRequest('/api/payments/config', { signal, check: checkWith(paymentConfigResponse) });
 }
 
 export const paymentConfigQuery = queryOptions({

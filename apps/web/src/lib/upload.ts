@@ -1,5 +1,6 @@
-import { ApiError } from './api-client';
-import { clearToken, getToken } from './auth-token';
+import { ApiError, endSessionIfRefused, errorFromAnswer, NETWORK_MESSAGE } from './api-client';
+import { getToken } from './auth-token';
+import { UNREADABLE_MESSAGE } from './check-answer';
 
 export interface UploadProgress {
   loaded: number;
@@ -12,29 +13,6 @@ export interface UploadOptions {
   method?: 'POST' | 'PUT';
   onProgress?: (progress: UploadProgress) => void;
   signal?: AbortSignal;
-}
-
-const NETWORK_MESSAGE = 'Could not reach the server. Check your connection and try again.';
-
-function readError(xhr: XMLHttpRequest): ApiError {
-  const fallback = xhr.statusText || `Request failed with status ${xhr.status}`;
-  try {
-    const data = JSON.parse(xhr.responseText) as Partial<{
-      message: string;
-      error: string;
-      details: { path: string; message: string }[];
-      requestId: string;
-    }>;
-    return new ApiError(
-      xhr.status,
-      data.message || fallback,
-      data.error,
-      data.details ?? [],
-      data.requestId,
-    );
-  } catch {
-    return new ApiError(xhr.status, fallback);
-  }
 }
 
 /**
@@ -75,8 +53,8 @@ export function uploadForm<T>(
     xhr.addEventListener('error', () => reject(new ApiError(0, NETWORK_MESSAGE, 'network_error')));
     xhr.addEventListener('load', () => {
       if (xhr.status < 200 || xhr.status >= 300) {
-        if (xhr.status === 401 && token && getToken() === token) clearToken();
-        reject(readError(xhr));
+        endSessionIfRefused(xhr.status, token);
+        reject(errorFromAnswer(xhr.status, xhr.statusText, xhr.responseText));
         return;
       }
       if (xhr.status === 204 || !xhr.responseText) {
@@ -91,7 +69,7 @@ export function uploadForm<T>(
       try {
         resolve(JSON.parse(xhr.responseText) as T);
       } catch {
-        reject(new ApiError(xhr.status, 'The server sent an answer we could not read'));
+        reject(new ApiError(xhr.status, UNREADABLE_MESSAGE, 'invalid_response'));
       }
     });
     xhr.send(form);

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_MAX_RESULTS } from '@noise/shared/catalogue';
 import { buildApp } from '../../app.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { seedDemo } from '../../seed/seed-demo.ts';
 import { createTestApp, testConfig } from '../../test/app.ts';
 import { form, sendForm } from '../../test/catalogue-admin-helpers.ts';
@@ -60,9 +61,9 @@ describe('trigramsOf', () => {
     expect(trigramsOf('seo')).toEqual(['  s', ' se', 'seo', 'eo ']);
     expect(trigramsOf("a-b's")).toEqual(['  a', ' a ', '  b', ' b ', '  s', ' s ']);
     // show_trgm lists the distinct trigrams.
-    const { rows } = (await app.database.db.execute(
-      sql`select show_trgm('web   design kit, 2') as trgm`,
-    )) as unknown as { rows: { trgm: string[] }[] };
+    const rows = rowsOf<{ trgm: string[] }>(
+      await app.database.db.execute(sql`select show_trgm('web   design kit, 2') as trgm`),
+    );
     expect([...new Set(trigramsOf('web   design kit, 2'))].sort()).toEqual(
       [...rows[0]!.trgm].sort(),
     );

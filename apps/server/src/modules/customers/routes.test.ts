@@ -64,6 +64,26 @@ describe('customers', () => {
     expect(staff.statusCode).toBe(404);
   });
 
+  it('refuses a contact number nobody can call, and changes nothing', async () => {
+    const update = (contactNumber: string) =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/users/clients/${bob.user.id}`,
+        headers: bearer(coordinator.token),
+        payload: {
+          profile: { firstName: 'Robert', lastName: 'Builder', companyName: '', contactNumber },
+        },
+      });
+    const refused = await update('12345');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('Please enter a valid Australian phone number');
+    expect((await users.findById(bob.user.id))!.firstName).toBe('Bob');
+    expect((await update('')).statusCode).toBe(200);
+    const saved = await update('(02) 9876 5432');
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().profile.contactNumber).toBe('0298765432');
+  });
+
   it('adds notes with the author name, newest first, and logs them', async () => {
     for (const note of ['First call went well', 'Sent the proposal']) {
       const res = await app.inject({

@@ -1,17 +1,20 @@
+import { z } from 'zod';
 import type { Mailer, MailMessage } from '../../plugins/mailer.ts';
 import type { JobHandler } from './runner.ts';
 import type { JobRepository } from './repository.ts';
 
 export const EMAIL_JOB = 'email';
 
-export interface EmailJobPayload {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
+const emailJobPayload = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().optional(),
+  replyTo: z.string().optional(),
   /** Attach the tax invoice of this payment, rendered when the mail is sent. */
-  invoicePaymentId?: string;
-}
+  invoicePaymentId: z.string().optional(),
+});
+export type EmailJobPayload = z.infer<typeof emailJobPayload>;
 
 /** Mails go through the jobs table: they survive a restart and are retried when SMTP fails. */
 export function enqueueEmail(
@@ -35,12 +38,14 @@ export function createEmailJobHandler(deps: {
   renderInvoice: (paymentId: string) => Promise<{ filename: string; content: Buffer } | null>;
 }): JobHandler {
   return async (raw) => {
-    const payload = raw as unknown as EmailJobPayload;
+    // Stored as JSON by enqueueEmail; a row changed by hand fails here, clearly, and is retried.
+    const payload = emailJobPayload.parse(raw);
     const message: MailMessage = {
       to: payload.to,
       subject: payload.subject,
       text: payload.text,
       ...(payload.html ? { html: payload.html } : {}),
+      ...(payload.replyTo ? { replyTo: payload.replyTo } : {}),
     };
     if (payload.invoicePaymentId) {
       const invoice = await deps.renderInvoice(payload.invoicePaymentId);

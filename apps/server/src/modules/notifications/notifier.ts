@@ -22,6 +22,11 @@ export interface NotificationInput {
   link?: string;
   /** The caller mails the person itself (e.g. a quote link sent on purpose): no email copy. */
   skipEmail?: boolean;
+  /**
+   * The email copy's Reply-To for one recipient (a project's reply address), or null when an
+   * answer by email cannot be taken; the copy then says to answer on the site.
+   */
+  replyTo?: (userId: string) => string | null;
 }
 
 /** The kinds a role receives (and may switch email copies of). */
@@ -63,12 +68,19 @@ export function createNotifier(deps: {
         const recipient = recipients.find((r) => r.id === row.userId)!;
         if (input.skipEmail || recipient.emailOptOut.includes(input.kind)) continue;
         const link = input.link ? `\n\n${deps.config.publicUrl}${input.link}` : '';
+        const replyTo = input.replyTo?.(recipient.id) ?? undefined;
+        const answer = !input.replyTo
+          ? ''
+          : replyTo
+            ? '\n\nReply to this email to answer in the project.'
+            : '\n\nAnswer on the website: replies to this email are not read.';
         await enqueueEmail(
           jobs,
           {
             to: recipient.email,
             subject: input.title,
-            text: `${input.body ?? input.title}${link}\n\n— ${deps.config.companyName}\n\nYou can turn these emails off in your notification settings.`,
+            text: `${input.body ?? input.title}${link}${answer}\n\n— ${deps.config.companyName}\n\nYou can turn these emails off in your notification settings.`,
+            ...(replyTo ? { replyTo } : {}),
           },
           `notification:${row.id}`,
         );

@@ -104,6 +104,7 @@ describe('notifications', () => {
       'new-customer': false,
       'quote-paid': true,
       'new-brief': true,
+      'customer-message': true,
     });
     const before = (await app.database.db.select().from(jobs).where(eq(jobs.kind, 'email'))).length;
     await app.notifier.send([admin.user.id], { kind: 'new-customer', title: 'Quiet one' });

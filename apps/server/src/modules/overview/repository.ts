@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { payments, projects, users } from '../../db/schema.ts';
 
 export interface RevenueWindow {
@@ -104,7 +105,7 @@ export function createOverviewRepository(db: Db) {
           from b join ${projects} t on ${anyPeriod}
         )
         select * from b, received, placed`);
-      const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
+      const row = rowsOf<Record<string, unknown>>(result)[0]!;
       const window = (p: Period): RevenueWindow => ({
         from: new Date(row[`${p}_from`] as string | Date),
         to: new Date(row[`${p}_to`] as string | Date),

@@ -9,7 +9,6 @@ import { enqueueEmail } from '../jobs/email.ts';
 import { createProjectRepository } from '../projects/repository.ts';
 import { createUserRepository } from '../users/repository.ts';
 import { createOrderSources } from './order-sources.ts';
-import type { PricedOrder } from './price-order.ts';
 import type { PaymentProvider, ProviderPayment } from './providers/provider.ts';
 import { createPaymentRepository, type AttemptRow } from './repository.ts';
 
@@ -54,7 +53,7 @@ export async function completeOrder(
 ): Promise<AttemptRow> {
   if (payment.status !== 'succeeded') throw new Error('completeOrder needs a succeeded payment');
   const done = await deps.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+    const db: Db = tx;
     const repo = createPaymentRepository(db);
     const attempt = await repo.findAttempt(attemptId, { forUpdate: true });
     if (!attempt) throw new Error(`No payment attempt ${attemptId}`);
@@ -69,7 +68,7 @@ export async function completeOrder(
       );
     }
 
-    const order = attempt.order as unknown as PricedOrder;
+    const order = attempt.order;
     const customerId = attempt.providerCustomerId ?? payment.customerId;
     const paymentMethodId = payment.paymentMethodId ?? attempt.paymentMethodId;
     // A guest's order for an existing account waits for its owner (docs/decisions/043): the

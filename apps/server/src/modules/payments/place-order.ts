@@ -2,6 +2,7 @@ import type { HandlePaymentRequest, HandlePaymentResponse } from '@noise/shared/
 import { isUniqueViolation } from '../../lib/error-codes.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { createUserRepository } from '../users/repository.ts';
+import type { AttemptChanges } from './attempt-changes.ts';
 import { completeOrder, type CompletionDeps } from './complete-order.ts';
 import { createOrderSources } from './order-sources.ts';
 import { hashOrderRequest, priceOrderRequest } from './price-order.ts';
@@ -14,6 +15,10 @@ export interface CheckoutDeps extends CompletionDeps {
   waitForInFlightMs?: number;
   /** How long a payment waits for the customer's bank check before it is cancelled. */
   actionTtlMs?: number;
+  /** Wakes a request waiting on the same key's attempt when that attempt changes. */
+  attemptChanges: AttemptChanges;
+  /** A waiting request reads its attempt again at least this often, notified or not. */
+  recheckMs?: number;
 }
 
 /** A processing attempt is ours for this long; after it, a retry may take it over. */
@@ -23,7 +28,7 @@ export const ACTION_TTL_MS = 15 * 60_000;
 export const ACTION_EXPIRED_MESSAGE =
   'The check with your bank was not finished in time, so the payment was cancelled. You have not been charged: please pay again.';
 const REPLACED_MESSAGE = 'You started a new payment, so this one was cancelled.';
-const POLL_MS = 25;
+const RECHECK_MS = 1000;
 
 export const declined = (message: string) => new AppError('payment_declined', 402, message);
 const providerDown = () =>
@@ -90,7 +95,7 @@ export async function handlePayment(
       type: body.type,
       state: 'processing',
       requestHash,
-      order: order as unknown as Record<string, unknown>,
+      order,
       quoteId: order.quoteId,
       amountCents: order.amountCents,
       gstCents: order.gstCents,
@@ -129,32 +134,44 @@ async function answerExisting(
   }
   const repo = createPaymentRepository(deps.db);
   const deadline = Date.now() + (deps.waitForInFlightMs ?? 20_000);
-  let current = attempt;
-  for (;;) {
-    switch (current.state) {
-      case 'succeeded':
-        return succeeded(current);
-      case 'failed':
-        throw declined(current.failureMessage ?? 'The payment was not completed.');
-      case 'requires_action':
-        return answerRequiresAction(deps, current);
-      case 'error':
-      case 'processing': {
-        const reclaimed = await repo.reclaimAttempt(current.id, ATTEMPT_LOCK_MS);
-        if (reclaimed) {
-          const user = await createUserRepository(deps.db).findById(userId);
-          if (!user) throw notFound('User not found');
-          return processAttempt(deps, reclaimed, user);
-        }
-        if (Date.now() > deadline) {
-          throw conflict(
-            'This payment is already being processed. Please wait a moment, then check your projects.',
+  // Listening starts before the attempt is read again, so its change cannot slip between.
+  const watch = await deps.attemptChanges.watch(attempt.id);
+  try {
+    for (;;) {
+      const current = (await repo.findAttempt(attempt.id))!;
+      switch (current.state) {
+        case 'succeeded':
+          return succeeded(current);
+        case 'failed':
+          throw declined(current.failureMessage ?? 'The payment was not completed.');
+        case 'requires_action':
+          return answerRequiresAction(deps, current);
+        case 'error':
+        case 'processing': {
+          const reclaimed = await repo.reclaimAttempt(current.id, ATTEMPT_LOCK_MS);
+          if (reclaimed) {
+            const user = await createUserRepository(deps.db).findById(userId);
+            if (!user) throw notFound('User not found');
+            return processAttempt(deps, reclaimed, user);
+          }
+          const now = Date.now();
+          if (now > deadline) {
+            throw conflict(
+              'This payment is already being processed. Please wait a moment, then check your projects.',
+            );
+          }
+          // Woken by the attempt's next change; otherwise when its holder's lock runs out (it
+          // may have died), or at the latest after `recheckMs` (a notification lost with a dropped
+          // connection).
+          const lockEnds = (current.lockedUntil?.getTime() ?? now) + 10 - now;
+          await watch.next(
+            Math.min(deadline + 1 - now, Math.max(lockEnds, 0), deps.recheckMs ?? RECHECK_MS),
           );
         }
-        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-        current = (await repo.findAttempt(current.id))!;
       }
     }
+  } finally {
+    watch.stop();
   }
 }
 
@@ -207,14 +224,14 @@ async function processAttempt(
       }
       attempt = { ...attempt, providerCustomerId: customerId };
     }
-    const order = attempt.order as { service?: { title?: string } };
+    const order = attempt.order;
     payment = await deps.provider.createPayment({
       customerId,
       paymentMethodId: attempt.paymentMethodId,
       amountCents: attempt.amountCents,
       currency: attempt.currency,
       idempotencyKey: attempt.idempotencyKey,
-      description: `${deps.companyName}: ${order.service?.title ?? 'order'}`,
+      description: `${deps.companyName}: ${order.service.title}`,
       metadata: { kind: 'checkout', attemptId: attempt.id, userId: user.id },
       offSession: false,
     });
@@ -316,7 +333,7 @@ async function replaceWaitingAttempts(
   const waiting = await createPaymentRepository(deps.db).listWaitingAttemptsOfUser(userId);
   for (const attempt of waiting) {
     if (attempt.idempotencyKey === idempotencyKey) continue;
-    const earlier = attempt.order as { quoteId?: string | null; serviceId?: string | null };
+    const earlier = attempt.order;
     const sameOrder = order.quoteId
       ? earlier.quoteId === order.quoteId
       : !earlier.quoteId && earlier.serviceId === order.serviceId;

@@ -1,15 +1,9 @@
 import { createHash } from 'node:crypto';
 import { ASSIGN_COORDINATOR, type HandlePaymentRequest } from '@noise/shared/payments';
 import { AU_PHONE_MESSAGE, isValidAustralianPhone, normalizePhone } from '@noise/shared/phone';
-import {
-  formatMoney,
-  isRecurring,
-  priceOrder,
-  priceQuote,
-  type PackageType,
-} from '@noise/shared/pricing';
+import { formatMoney, isRecurring, priceOrder, priceQuote } from '@noise/shared/pricing';
 import { splitCommaList } from '@noise/shared/quote';
-import type { PaymentLineItem, ProjectType } from '../../db/schema.ts';
+import type { PaymentLineItem, PricedOrder } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { UserRow } from '../users/repository.ts';
 import type { OrderSources } from './order-sources.ts';
@@ -18,45 +12,7 @@ type Body = Extract<HandlePaymentRequest, object> & {
   idempotencyKey?: string;
 };
 
-/**
- * An order priced from the database: what is charged now and what the project copies. Stored
- * on the payment attempt as it was at checkout, so a later catalogue edit changes nothing.
- */
-export interface PricedOrder {
-  type: 'normal' | 'customQuote';
-  projectType: ProjectType;
-  serviceId: string | null;
-  quoteId: string | null;
-  /** Null: the buyer asked us to assign one; it is picked when the order completes. */
-  coordinatorId: string | null;
-  service: { title: string; description: string; featurePhoto: string };
-  package: {
-    title: string;
-    type: PackageType;
-    priceSuffix: string;
-    features: string[];
-    baseCostCents: number;
-    recurringCostCents: number;
-  };
-  extras: { title: string; description: string; priceCents: number }[];
-  /** Display total before GST (docs/product.md#prices-and-totals). */
-  totalPriceCents: number;
-  oneTimeTotalWithGstCents: number;
-  recurringTotalWithGstCents: number;
-  /** Charged now, GST included: one-time part plus the first recurring period. */
-  amountCents: number;
-  gstCents: number;
-  lineItems: PaymentLineItem[];
-  contact: {
-    firstName: string;
-    lastName: string;
-    companyName: string;
-    contactNumber: string;
-    emailAddress: string;
-  };
-  /** Profile fields that were empty and are filled from the checkout form. */
-  fillProfile: { companyName?: string; contactNumber?: string };
-}
+export type { PricedOrder };
 
 /** The parts of a request that define the order: a key reused with other parts is refused. */
 export function hashOrderRequest(body: HandlePaymentRequest): string {

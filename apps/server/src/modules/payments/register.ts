@@ -4,6 +4,7 @@ import { createEmailJobHandler, EMAIL_JOB } from '../jobs/email.ts';
 import { createJobRunner, type JobHandler, type JobRunner } from '../jobs/runner.ts';
 import { renderInvoiceOf } from '../invoices/load-invoice.ts';
 import { registerInvoiceRoutes } from '../invoices/routes.ts';
+import { createAttemptChanges } from './attempt-changes.ts';
 import type { CheckoutDeps } from './place-order.ts';
 import { createPaymentProvider } from './providers/index.ts';
 import type { PaymentProvider } from './providers/provider.ts';
@@ -45,6 +46,7 @@ export function registerCheckout(app: FastifyInstance, config: Config) {
     currency: config.payments.currency,
     onOrderCompleted: notifications.onOrderCompleted,
     afterAnswer: app.afterAnswer,
+    attemptChanges: createAttemptChanges(app.database),
   };
   app.decorate('checkoutDeps', deps);
   registerPaymentRoutes(app, { ...deps, sandbox });

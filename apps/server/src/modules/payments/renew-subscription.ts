@@ -90,7 +90,7 @@ export function createRenewalJobHandler(deps: RenewalDeps): JobHandler {
 
     if (payment.status === 'succeeded' || payment.status === 'processing') {
       await deps.db.transaction(async (tx) => {
-        const db = tx as unknown as Db;
+        const db: Db = tx;
         const txRepo = createPaymentRepository(db);
         const recorded = await txRepo.insertPayment({
           projectId: project.id,
@@ -137,7 +137,7 @@ export function createRenewalJobHandler(deps: RenewalDeps): JobHandler {
     const failures = subscription.failureCount + 1;
     const pastDue = failures >= deps.maxFailures;
     await deps.db.transaction(async (tx) => {
-      const db = tx as unknown as Db;
+      const db: Db = tx;
       await createPaymentRepository(db).recordRenewalFailure(
         subscription.id,
         periodStart,

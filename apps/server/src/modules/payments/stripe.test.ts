@@ -1,177 +1,20 @@
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { count, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
 import { paymentAttempts, projects } from '../../db/schema.ts';
 import { createTestApp } from '../../test/app.ts';
+import { startFakeStripe } from '../../test/fake-stripe.ts';
 import { bearer, createUser } from '../../test/factories.ts';
 import { coordinator, createService, orderBody, pay } from '../../test/order-factories.ts';
 import { createStripeProvider } from './providers/stripe.ts';
 
-/**
- * A local stand-in for Stripe's API: enough of customers, payment methods and payment intents,
- * with idempotency keys honoured, to drive the official SDK.
- */
-function startFakeStripe() {
-  const requests: {
-    method: string;
-    path: string;
-    idempotencyKey?: string;
-    form: URLSearchParams;
-  }[] = [];
-  const replies = new Map<string, { status: number; body: unknown }>();
-  const intents = new Map<string, Record<string, unknown>>();
-  const customers = new Map<string, Record<string, unknown>>();
-  const methodOwners = new Map<string, string>();
-  let n = 0;
-
-  const intentFor = (form: URLSearchParams) => {
-    const id = `pi_fake_${++n}`;
-    const pm = form.get('payment_method')!;
-    const status =
-      pm === 'pm_card_threeDSecure2Required'
-        ? 'requires_action'
-        : pm === 'pm_card_chargeDeclined'
-          ? 'requires_payment_method'
-          : 'succeeded';
-    const metadata: Record<string, string> = {};
-    for (const [k, v] of form) {
-      const m = /^metadata\[(.+)\]$/.exec(k);
-      if (m) metadata[m[1]!] = v;
-    }
-    const intent = {
-      id,
-      object: 'payment_intent',
-      amount: Number(form.get('amount')),
-      currency: form.get('currency'),
-      customer: form.get('customer'),
-      payment_method: pm,
-      status,
-      client_secret: `${id}_secret_fake`,
-      metadata,
-      last_payment_error:
-        status === 'requires_payment_method' ? { message: 'Your card was declined.' } : null,
-    };
-    intents.set(id, intent);
-    if (status === 'succeeded') methodOwners.set(pm, String(form.get('customer')));
-    return intent;
-  };
-
-  const route = (
-    method: string,
-    path: string,
-    form: URLSearchParams,
-  ): { status: number; body: unknown } => {
-    let m: RegExpExecArray | null;
-    if (method === 'POST' && path === '/v1/customers') {
-      const customer = { id: `cus_fake_${++n}`, object: 'customer', email: form.get('email') };
-      customers.set(customer.id, customer);
-      return { status: 200, body: customer };
-    }
-    if ((m = /^\/v1\/customers\/([^/]+)$/.exec(path))) {
-      const customer = customers.get(m[1]!);
-      if (!customer)
-        return {
-          status: 404,
-          body: { error: { type: 'invalid_request_error', message: 'No such customer' } },
-        };
-      return { status: 200, body: customer };
-    }
-    if (method === 'POST' && path === '/v1/payment_intents') {
-      const intent = intentFor(form);
-      if (intent.status === 'requires_payment_method') {
-        return {
-          status: 402,
-          body: {
-            error: {
-              type: 'card_error',
-              code: 'card_declined',
-              message: 'Your card was declined.',
-              payment_intent: intent,
-            },
-          },
-        };
-      }
-      return { status: 200, body: intent };
-    }
-    if (method === 'POST' && (m = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path))) {
-      const intent = intents.get(m[1]!);
-      if (!intent || intent.status === 'succeeded' || intent.status === 'canceled') {
-        return {
-          status: 400,
-          body: {
-            error: {
-              type: 'invalid_request_error',
-              message: `You cannot cancel this PaymentIntent because it has a status of ${String(intent?.status)}.`,
-            },
-          },
-        };
-      }
-      intent.status = 'canceled';
-      return { status: 200, body: intent };
-    }
-    if ((m = /^\/v1\/payment_intents\/([^/]+)$/.exec(path))) {
-      const intent = intents.get(m[1]!);
-      return intent
-        ? { status: 200, body: intent }
-        : {
-            status: 404,
-            body: { error: { type: 'invalid_request_error', message: 'No such payment_intent' } },
-          };
-    }
-    if ((m = /^\/v1\/payment_methods\/([^/]+)\/attach$/.exec(path))) {
-      methodOwners.set(m[1]!, form.get('customer')!);
-      return {
-        status: 200,
-        body: { id: m[1], object: 'payment_method', customer: form.get('customer') },
-      };
-    }
-    if ((m = /^\/v1\/payment_methods\/([^/]+)$/.exec(path))) {
-      return {
-        status: 200,
-        body: {
-          id: m[1],
-          object: 'payment_method',
-          customer: methodOwners.get(m[1]!) ?? null,
-          card: { last4: '4242', brand: 'visa' },
-        },
-      };
-    }
-    return {
-      status: 404,
-      body: { error: { type: 'invalid_request_error', message: `No route ${method} ${path}` } },
-    };
-  };
-
-  const server = createServer(async (req: IncomingMessage, res) => {
-    let raw = '';
-    for await (const chunk of req) raw += chunk;
-    const url = new URL(req.url!, 'http://localhost');
-    const form = new URLSearchParams(req.method === 'GET' ? url.search : raw);
-    const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
-    requests.push({ method: req.method!, path: url.pathname, idempotencyKey, form });
-    const cacheKey = idempotencyKey && `${req.method} ${url.pathname} ${idempotencyKey}`;
-    let reply = cacheKey ? replies.get(cacheKey) : undefined;
-    if (!reply) {
-      reply = route(req.method!, url.pathname, form);
-      if (cacheKey) replies.set(cacheKey, reply);
-    }
-    res.writeHead(reply.status, { 'content-type': 'application/json', 'request-id': `req_${n}` });
-    res.end(JSON.stringify(reply.body));
-  });
-  return { server, requests, intents };
-}
-
-const fake = startFakeStripe();
-await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
-afterAll(() => new Promise<void>((resolve) => fake.server.close(() => resolve())));
-const apiBase = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}`;
+const fake = await startFakeStripe();
+afterAll(() => fake.close());
 const stripeSettings = {
   secretKey: 'sk_test_fake',
   publishableKey: 'pk_test_fake',
   webhookSecret: 'whsec_test_secret',
-  apiBase,
+  apiBase: fake.apiBase,
 };
 
 const { app } = await createTestApp({

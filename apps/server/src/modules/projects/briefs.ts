@@ -1,44 +1,18 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  BRIEF_MAX_FILES,
-  BRIEF_TEXT_MAX,
-  briefEntrySchema,
-  orderName,
-} from '@noise/shared/project';
-import { displayNameOf } from '@noise/shared/user';
+import { BRIEF_MAX_FILES, briefEntrySchema } from '@noise/shared/project';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { briefAttachments, projectBriefs } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { readMultipart } from '../../lib/multipart.ts';
+import { sendPrivateFile } from '../../lib/private-file.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { UserRepository } from '../users/repository.ts';
+import { createBriefRepository } from './brief-repository.ts';
+import { addBrief, listBrief, openBriefAttachment, type BriefDeps } from './project-brief.ts';
 import type { ProjectRepository } from './repository.ts';
 import { canSeeProject } from './visibility.ts';
-
-type BriefRow = typeof projectBriefs.$inferSelect;
-type AttachmentRow = typeof briefAttachments.$inferSelect;
-
-function toBriefDto(projectId: string, brief: BriefRow, files: AttachmentRow[]) {
-  return {
-    _id: brief.id,
-    text: brief.text,
-    authorName: brief.authorName,
-    createdAt: brief.createdAt.toISOString(),
-    attachments: files
-      .filter((f) => f.briefId === brief.id)
-      .map((f) => ({
-        _id: f.id,
-        name: f.originalName,
-        contentType: f.contentType,
-        size: f.size,
-        url: `/api/projects/${projectId}/brief/attachments/${f.id}`,
-      })),
-  };
-}
 
 /**
  * The project brief (the 'Submit Requirements' step): text and files from the customer after
@@ -51,6 +25,12 @@ export function registerBriefRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['projects'];
+  const briefDeps: BriefDeps = {
+    briefs: createBriefRepository(deps.db),
+    users: deps.users,
+    notifier: app.notifier,
+    files: app.files,
+  };
   const params = z.object({ id: z.string().min(1).max(64) });
 
   async function findVisible(request: FastifyRequest, id: string) {
@@ -69,25 +49,7 @@ export function registerBriefRoutes(
       schema: { tags, params, response: { 200: z.array(briefEntrySchema) } },
     },
     async (request) => {
-      const project = await findVisible(request, request.params.id);
-      const briefs = await deps.db
-        .select()
-        .from(projectBriefs)
-        .where(eq(projectBriefs.projectId, project.id))
-        .orderBy(asc(projectBriefs.createdAt), asc(projectBriefs.id));
-      const files = briefs.length
-        ? await deps.db
-            .select()
-            .from(briefAttachments)
-            .where(
-              inArray(
-                briefAttachments.briefId,
-                briefs.map((b) => b.id),
-              ),
-            )
-            .orderBy(asc(briefAttachments.position))
-        : [];
-      return briefs.map((b) => toBriefDto(project.id, b, files));
+      return listBrief(briefDeps, await findVisible(request, request.params.id));
     },
   );
 
@@ -111,50 +73,14 @@ export function registerBriefRoutes(
         limits: deps.config.uploadLimits,
         files: { attachments: { accept: ['pdf', 'image'], max: BRIEF_MAX_FILES, private: true } },
       });
-      const text = (body.fields.text ?? '').trim();
-      const files = body.files.attachments ?? [];
-      if (!text && files.length === 0) {
-        await body.discard();
-        throw badRequest('Tell us about the project or attach a file');
-      }
-      if (text.length > BRIEF_TEXT_MAX) {
-        await body.discard();
-        throw badRequest(`The brief must be at most ${BRIEF_TEXT_MAX} characters`);
-      }
-      const author = await deps.users.findById(user.id);
-      const authorName = author ? displayNameOf(author) || author.email : '';
       try {
-        const { brief, rows } = await deps.db.transaction(async (tx) => {
-          const [brief] = await tx
-            .insert(projectBriefs)
-            .values({ projectId: project.id, authorId: user.id, authorName, text })
-            .returning();
-          const rows = files.length
-            ? await tx
-                .insert(briefAttachments)
-                .values(
-                  files.map((f, position) => ({
-                    briefId: brief!.id,
-                    fileKey: f.key,
-                    originalName: f.originalName || `attachment-${position + 1}`,
-                    contentType: f.contentType,
-                    size: f.size,
-                    position,
-                  })),
-                )
-                .returning()
-            : [];
-          return { brief: brief!, rows };
+        const entry = await addBrief(briefDeps, {
+          project,
+          authorId: user.id,
+          text: body.fields.text ?? '',
+          files: body.files.attachments ?? [],
         });
-        if (user.id === project.userId) {
-          await app.notifier.toStaff({
-            kind: 'new-brief',
-            title: `Brief received: ${project.serviceTitle} (${orderName(project.orderNumber)})`,
-            body: `${authorName} sent the brief for ${orderName(project.orderNumber)}.`,
-            link: `/wkm-dashboard/${project.type === 'Project' ? 'sales' : 'custom-sales'}/edit/${project.id}`,
-          });
-        }
-        return reply.status(201).send(toBriefDto(project.id, brief, rows));
+        return reply.status(201).send(entry);
       } catch (error) {
         await body.discard();
         throw error;
@@ -173,27 +99,12 @@ export function registerBriefRoutes(
     },
     async (request, reply) => {
       const project = await findVisible(request, request.params.id);
-      const [file] = await deps.db
-        .select({ attachment: briefAttachments })
-        .from(briefAttachments)
-        .innerJoin(projectBriefs, eq(projectBriefs.id, briefAttachments.briefId))
-        .where(
-          and(
-            eq(briefAttachments.id, request.params.attachmentId),
-            eq(projectBriefs.projectId, project.id),
-          ),
-        )
-        .limit(1);
-      if (!file) throw notFound('File not found');
-      const stored = await app.files.get(file.attachment.fileKey);
-      if (!stored) throw notFound('File not found');
-      const safeName = file.attachment.originalName.replace(/[^\w.\- ]+/g, '_');
-      return reply
-        .header('content-type', file.attachment.contentType)
-        .header('content-disposition', `attachment; filename="${safeName}"`)
-        .header('cache-control', 'private, no-store')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .send(stored.body);
+      const { file, body } = await openBriefAttachment(
+        briefDeps,
+        project,
+        request.params.attachmentId,
+      );
+      return sendPrivateFile(reply, file, body);
     },
   );
 }

@@ -1,5 +1,8 @@
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { salesQuery } from '@noise/shared/project';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import {
   payments,
   projectBriefs,
@@ -9,10 +12,8 @@ import {
   services,
   users,
 } from '../../db/schema.ts';
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
+import { escapeLike } from '../customers/repository.ts';
+import { decodeCursor } from './cursor.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type NewProject = typeof projects.$inferInsert;
@@ -29,6 +30,82 @@ function ownedBy(userId: string, includeHeld: boolean): SQL {
   return includeHeld
     ? eq(projects.userId, userId)
     : and(eq(projects.userId, userId), isNull(projects.claimTokenHash))!;
+}
+
+/** The rows after a cursor's row in the lists' order (newest first); 400 for a bad cursor. */
+function afterCursor(cursor: string): SQL {
+  const c = decodeCursor(cursor);
+  return or(
+    sql`${projects.createdAt} < ${c.createdAt}::timestamptz`,
+    and(sql`${projects.createdAt} = ${c.createdAt}::timestamptz`, lt(projects.id, c.id)),
+  )!;
+}
+
+/** The largest order number the column holds; longer digit strings are searched as text. */
+const MAX_ORDER_NUMBER = 2_147_483_647;
+
+/**
+ * The Sales search: '1001' or '#1001' is the sale with that order number and nothing else (the
+ * unique index finds it); other text is looked for in the company, customer name and email.
+ */
+function salesSearch(search: string): SQL {
+  const digits = /^#?\s*(\d+)$/.exec(search)?.[1];
+  if (digits && Number(digits) <= MAX_ORDER_NUMBER) {
+    return eq(projects.orderNumber, Number(digits));
+  }
+  const pattern = `%${escapeLike(search.toLowerCase())}%`;
+  return or(
+    sql`lower(${projects.contactCompanyName}) like ${pattern}`,
+    sql`lower(${projects.contactFirstName} || ' ' || ${projects.contactLastName}) like ${pattern}`,
+    sql`lower(${projects.contactEmail}) like ${pattern}`,
+  )!;
+}
+
+const RANGE_DAYS = { last7days: 7, last30days: 30, last90days: 90, last365days: 365 } as const;
+
+/** What the Sales list and its CSV are filtered by: the list's query, read in `timeZone` at `now`. */
+export type SalesFilter = Omit<z.output<typeof salesQuery>, 'limit'> & {
+  timeZone: string;
+  now: Date;
+};
+
+/** The Sales filters as SQL; date ranges are whole local days in the business time zone. */
+function salesFilters(q: SalesFilter): SQL[] {
+  const { timeZone, now } = q;
+  const filters: SQL[] = [];
+  if (q.search) filters.push(salesSearch(q.search));
+  if (q.company)
+    filters.push(sql`lower(${projects.contactCompanyName}) = ${q.company.toLowerCase()}`);
+  if (q.service) filters.push(eq(projects.serviceId, q.service));
+  if (q.status) filters.push(eq(projects.status, q.status));
+  if (q.teamMember) filters.push(eq(projects.coordinatorId, q.teamMember));
+  if (q.type) filters.push(eq(projects.type, q.type));
+  if (q.dateRange) {
+    const startOfToday = sql`(date_trunc('day', ${now.toISOString()}::timestamptz at time zone ${timeZone}) at time zone ${timeZone})`;
+    if (q.dateRange === 'today') {
+      filters.push(sql`${projects.createdAt} >= ${startOfToday}`);
+    } else if (q.dateRange === 'yesterday') {
+      filters.push(
+        sql`${projects.createdAt} >= ((date_trunc('day', ${now.toISOString()}::timestamptz at time zone ${timeZone}) - interval '1 day') at time zone ${timeZone})`,
+        sql`${projects.createdAt} < ${startOfToday}`,
+      );
+    } else {
+      const days = RANGE_DAYS[q.dateRange] - 1;
+      filters.push(
+        sql`${projects.createdAt} >= ((date_trunc('day', ${now.toISOString()}::timestamptz at time zone ${timeZone}) - make_interval(days => ${days})) at time zone ${timeZone})`,
+      );
+    }
+  }
+  if (q.from) {
+    filters.push(sql`${projects.createdAt} >= (${q.from}::timestamp at time zone ${timeZone})`);
+  }
+  if (q.to) {
+    filters.push(
+      sql`${projects.createdAt} < ((${q.to}::timestamp + interval '1 day') at time zone ${timeZone})`,
+    );
+  }
+  if (q.cursor) filters.push(afterCursor(q.cursor));
+  return filters;
 }
 
 export function createProjectRepository(db: Db) {
@@ -72,12 +149,13 @@ export function createProjectRepository(db: Db) {
      */
     async listUserPage(
       userId: string,
-      after: SQL | undefined,
+      cursor: string | undefined,
       limit: number,
       { includeHeld = false }: { includeHeld?: boolean } = {},
     ) {
       const held = includeHeld ? sql`true` : sql`counted.claim_token_hash is null`;
       const own = ownedBy(userId, includeHeld);
+      const after = cursor ? afterCursor(cursor) : undefined;
       return db
         .select({
           project: projects,
@@ -136,7 +214,8 @@ export function createProjectRepository(db: Db) {
      * A page of sales, newest first. Each row carries its exact created_at as text (microseconds;
      * a JS Date would round to milliseconds and make the next page skip rows).
      */
-    async listPage(filters: SQL[], limit: number) {
+    async listPage(filter: SalesFilter, limit: number) {
+      const filters = salesFilters(filter);
       return db
         .select({
           project: projects,

@@ -5,25 +5,27 @@ import { can } from '@noise/shared/permissions';
 import {
   addStatusUpdateRequest,
   customerProjectsQuery,
-  orderName,
   PROJECTS_NEXT_CURSOR_HEADER,
   PROJECTS_TOTAL_HEADER,
   projectSchema,
-  projectStatusLabels,
   salesPageSchema,
   salesQuery,
   updateProjectRequest,
-  type ProjectStatus,
 } from '@noise/shared/project';
 import { displayNameOf } from '@noise/shared/user';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { requireUser, type AuthUser } from '../../plugins/auth.ts';
 import type { AuditRepository } from '../audit/repository.ts';
 import type { UserRepository } from '../users/repository.ts';
-import { effectOfStatusUpdate } from './change-status.ts';
-import { afterCursor, encodeCursor, salesFilters } from './sales-filters.ts';
+import { encodeCursor } from './cursor.ts';
+import {
+  addStatusUpdate,
+  statusLabel,
+  updateProject,
+  type ManageProjectDeps,
+} from './manage-project.ts';
 import { loadProjectDtos } from './project-dto.ts';
 import type { ProjectRepository, ProjectRow } from './repository.ts';
 import { canSeeProject } from './visibility.ts';
@@ -56,7 +58,7 @@ export function registerProjectRoutes(app: FastifyInstance, deps: ProjectRouteDe
     return row;
   }
 
-  const actorName = (actor: AuthUser) => deps.users.actorName(actor.id);
+  const manageDeps: ManageProjectDeps = { ...deps, notifier: app.notifier };
 
   r.get(
     '/api/projects',
@@ -75,12 +77,7 @@ export function registerProjectRoutes(app: FastifyInstance, deps: ProjectRouteDe
       const userId = request.query.userId ?? user.id;
       if (userId !== user.id && !seesAll(user)) throw notFound('User not found');
       const includeHeld = seesAll(user);
-      const rows = await deps.projects.listUserPage(
-        userId,
-        cursor ? afterCursor(cursor) : undefined,
-        limit + 1,
-        { includeHeld },
-      );
+      const rows = await deps.projects.listUserPage(userId, cursor, limit + 1, { includeHeld });
       const page = rows.slice(0, limit);
       const last = page[page.length - 1];
       // An empty page (no projects, or a cursor past the end) has no row to carry the count.
@@ -109,72 +106,30 @@ export function registerProjectRoutes(app: FastifyInstance, deps: ProjectRouteDe
     },
   );
 
-  async function addStatusUpdate(
-    request: FastifyRequest,
-    projectId: string,
-    body: z.output<typeof addStatusUpdateRequest>,
-  ) {
-    const actor = requireUser(request);
-    const project = await deps.projects.findById(projectId);
-    if (!project) throw notFound('Project not found');
-    const { title, date, description } = body.statusUpdate;
-    const when = new Date(date);
-    const changes = effectOfStatusUpdate(project, title, when);
-    const updated = await deps.projects.addStatusUpdate(
-      { projectId, title, description, date: when, createdById: actor.id },
-      changes,
-    );
-    if (!updated) throw notFound('Project not found');
-    const name = await actorName(actor);
-    await deps.audit.record({
-      actorId: actor.id,
-      actorName: name,
-      action: 'project.status_update',
-      entityType: 'project',
-      entityId: projectId,
-      subjectUserId: project.userId,
-      summary:
-        changes.status && changes.status !== project.status
-          ? `${title} (status ${project.status} → ${changes.status})`
-          : title,
-      data: { title, date: when.toISOString() },
-    });
-    await app.notifier.sendQuietly([project.userId], {
-      kind: 'status-update',
-      title: `${title}: ${project.serviceTitle} (${orderName(project.orderNumber)})`,
-      body: description || `${orderName(project.orderNumber)} has a new update.`,
-      link: `/dashboard/projects/${projectId}`,
-    });
-    return dto(updated);
-  }
-
   // Two paths for the same action, customer page and sale page (docs/product.md#api-calls).
-  r.put(
-    '/api/users/projects/:projectId/status',
-    {
-      config: { access: 'sales:manage' },
-      schema: {
-        tags,
-        params: projectIdParams,
-        body: addStatusUpdateRequest,
-        response: { 200: projectSchema },
+  for (const url of ['/api/users/projects/:projectId/status', '/api/projects/:projectId/status']) {
+    r.put(
+      url,
+      {
+        config: { access: 'sales:manage' },
+        schema: {
+          tags,
+          params: projectIdParams,
+          body: addStatusUpdateRequest,
+          response: { 200: projectSchema },
+        },
       },
-    },
-    async (request) => addStatusUpdate(request, request.params.projectId, request.body),
-  );
-  r.put(
-    '/api/projects/:projectId/status',
-    {
-      config: { access: 'sales:manage' },
-      schema: {
-        tags,
-        params: projectIdParams,
-        body: addStatusUpdateRequest,
-        response: { 200: projectSchema },
-      },
-    },
-    async (request) => addStatusUpdate(request, request.params.projectId, request.body),
-  );
+      async (request) =>
+        dto(
+          await addStatusUpdate(
+            manageDeps,
+            requireUser(request).id,
+            request.params.projectId,
+            request.body,
+          ),
+        ),
+    );
+  }
 
   r.patch(
     '/api/projects/:id',
@@ -187,64 +142,10 @@ export function registerProjectRoutes(app: FastifyInstance, deps: ProjectRouteDe
         response: { 200: projectSchema },
       },
     },
-    async (request) => {
-      const actor = requireUser(request);
-      const project = await deps.projects.findById(request.params.id);
-      if (!project) throw notFound('Project not found');
-      const body = request.body;
-      if (body.coordinatorId) {
-        const coordinator = await deps.users.findById(body.coordinatorId);
-        if (!coordinator || coordinator.role === 'client') {
-          throw badRequest('Choose a team member as the co-ordinator');
-        }
-      }
-      const toDate = (v: string | null | undefined) =>
-        v === undefined ? undefined : v === null ? null : new Date(v);
-      const changes = {
-        ...(body.status ? { status: body.status } : {}),
-        ...(body.expectedDeliveryDate !== undefined
-          ? { expectedDeliveryDate: toDate(body.expectedDeliveryDate) }
-          : {}),
-        ...(body.deliveryDate !== undefined ? { deliveryDate: toDate(body.deliveryDate) } : {}),
-        ...(body.coordinatorId !== undefined ? { coordinatorId: body.coordinatorId } : {}),
-      };
-      const updated = await deps.projects.update(project.id, changes);
-      const day = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 10) : 'none');
-      const changed: string[] = [];
-      if (body.status && body.status !== project.status) {
-        changed.push(`Status changed from ${label(project.status)} to ${label(body.status)}`);
-      }
-      if (
-        'expectedDeliveryDate' in changes &&
-        day(changes.expectedDeliveryDate) !== day(project.expectedDeliveryDate)
-      ) {
-        changed.push(
-          `Expected delivery ${day(project.expectedDeliveryDate)} → ${day(changes.expectedDeliveryDate)}`,
-        );
-      }
-      if ('deliveryDate' in changes && day(changes.deliveryDate) !== day(project.deliveryDate)) {
-        changed.push(`Delivery date ${day(project.deliveryDate)} → ${day(changes.deliveryDate)}`);
-      }
-      if ('coordinatorId' in changes && changes.coordinatorId !== project.coordinatorId) {
-        changed.push('Co-ordinator changed');
-      }
-      if (changed.length > 0) {
-        await deps.audit.record({
-          actorId: actor.id,
-          actorName: await actorName(actor),
-          action:
-            body.status && body.status !== project.status
-              ? 'project.status_changed'
-              : 'project.updated',
-          entityType: 'project',
-          entityId: project.id,
-          subjectUserId: project.userId,
-          summary: changed.join('; '),
-          data: { from: project.status, to: body.status ?? project.status },
-        });
-      }
-      return dto(updated!);
-    },
+    async (request) =>
+      dto(
+        await updateProject(manageDeps, requireUser(request).id, request.params.id, request.body),
+      ),
   );
 
   r.get(
@@ -268,8 +169,10 @@ export function registerProjectRoutes(app: FastifyInstance, deps: ProjectRouteDe
     },
     async (request) => {
       const q = request.query;
-      const filters = salesFilters(q, deps.config.businessTimeZone, new Date());
-      const rows = await deps.projects.listPage(filters, q.limit + 1);
+      const rows = await deps.projects.listPage(
+        { ...q, timeZone: deps.config.businessTimeZone, now: new Date() },
+        q.limit + 1,
+      );
       const page = rows.slice(0, q.limit);
       const last = page[page.length - 1];
       return {
@@ -320,13 +223,9 @@ export function registerProjectRoutes(app: FastifyInstance, deps: ProjectRouteDe
       return {
         companies: values.companies,
         services: values.services,
-        statuses: values.statuses.map((status) => ({ value: status, label: label(status) })),
+        statuses: values.statuses.map((status) => ({ value: status, label: statusLabel(status) })),
         teamMembers: members.map((m) => ({ _id: m.id, name: displayNameOf(m) || m.email })),
       };
     },
   );
-}
-
-function label(status: string): string {
-  return projectStatusLabels[status as ProjectStatus] ?? status;
 }

@@ -1,12 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 type Granularity = 'day' | 'week' | 'month';
-
-function rowsOf<T>(result: unknown): T[] {
-  // node-postgres answers { rows }, PGlite answers { rows } too; both through drizzle's execute.
-  return (result as { rows: T[] }).rows;
-}
 
 /**
  * Revenue figures for the reporting page: money received (succeeded payments, GST included) and

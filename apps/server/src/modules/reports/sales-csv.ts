@@ -1,7 +1,6 @@
 import { localDate } from '@noise/shared/dates';
 import { projectStatusLabels, salesQuery, type ProjectStatus } from '@noise/shared/project';
 import type { z } from 'zod';
-import { salesFilters } from '../projects/sales-filters.ts';
 import type { ProjectRepository } from '../projects/repository.ts';
 
 const CSV_MAX_ROWS = 50_000;
@@ -22,7 +21,7 @@ export async function salesCsv(
   query: Omit<z.infer<typeof salesQuery>, 'cursor' | 'limit'>,
 ): Promise<{ filename: string; body: string }> {
   const rows = await deps.projects.listPage(
-    salesFilters(query, deps.timeZone, deps.now),
+    { ...query, timeZone: deps.timeZone, now: deps.now },
     CSV_MAX_ROWS,
   );
   const header = [

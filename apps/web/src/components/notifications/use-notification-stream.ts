@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { apiFetch } from '@/lib/api-client';
 import { getToken } from '@/lib/auth-token';
 import { notificationsQuery } from './notifications-api';
 
 /**
  * Listens to the server's event stream and refreshes the list when the unread count changes, so
- * new notifications arrive without a reload. fetch (not EventSource) so the token travels in the
- * Authorization header; reconnects with back-off.
+ * new notifications arrive without a reload. fetch through the API client (not EventSource) so the
+ * token travels in the Authorization header; reconnects with back-off.
  */
 export function useNotificationStream(enabled: boolean) {
   const client = useQueryClient();
@@ -17,14 +18,14 @@ export function useNotificationStream(enabled: boolean) {
     let timer: ReturnType<typeof setTimeout> | undefined;
 
     const connect = async () => {
-      const token = getToken();
-      if (!token || controller.signal.aborted) return;
+      if (!getToken() || controller.signal.aborted) return;
       try {
-        const response = await fetch('/api/notifications/stream', {
-          headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+        // A refused session signs out (api-client); the next try finds no token and stops.
+        const response = await apiFetch('/api/notifications/stream', {
+          headers: { accept: 'text/event-stream' },
           signal: controller.signal,
         });
-        if (response.status === 401 || !response.ok || !response.body) throw new Error('stream');
+        if (!response.body) throw new Error('stream');
         attempt = 0;
         const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
         let buffer = '';

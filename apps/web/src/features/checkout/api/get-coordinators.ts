@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Coordinator } from '@noise/shared/payments';
-import { api } from '@/lib/api-client';
+import { coordinatorsResponse, type Coordinator } from '@noise/shared/payments';
+import { apiRequest } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
 
 /** GET /api/users/coordinators: who the customer may name as their co-ordinator. */
 export function getCoordinators(signal?: AbortSignal): Promise<Coordinator[]> {
-  return api.get<Coordinator[]>('/api/users/coordinators', signal);
+  return apiRequest('/api/users/coordinators', { signal, check: checkWith(coordinatorsResponse) });
 }
 
 export const coordinatorsQuery = queryOptions({

@@ -1,10 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PublicQuote } from '@noise/shared/quote';
-import { api } from '@/lib/api-client';
+import { publicQuoteSchema, type PublicQuote } from '@noise/shared/quote';
+import { apiRequest } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
 
 /** GET /api/quotes/{id}: the custom quote behind a payment link (value in dollars). */
 export function getQuote(id: string, signal?: AbortSignal): Promise<PublicQuote> {
-  return api.get<PublicQuote>(`/api/quotes/${encodeURIComponent(id)}`, signal);
+  return apiRequest(`/api/quotes/${encodeURIComponent(id)}`, {
+    signal,
+    check: checkWith(publicQuoteSchema),
+  });
 }
 
 export const quoteQuery = (id: string) =>

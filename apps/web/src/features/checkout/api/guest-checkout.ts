@@ -1,10 +1,7 @@
-import type {
-  ClaimOrderResponse,
-  GuestCheckoutRequest,
-  guestCheckoutResponse,
-} from '@noise/shared/payments';
+import { guestCheckoutResponse, type GuestCheckoutRequest } from '@noise/shared/payments';
 import type { z } from 'zod';
-import { api } from '@/lib/api-client';
+import { api, apiRequest } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
 
 export type GuestCheckoutAnswer = z.infer<typeof guestCheckoutResponse>;
 
@@ -15,18 +12,14 @@ export type GuestCheckoutAnswer = z.infer<typeof guestCheckoutResponse>;
  * mailed link (docs/decisions/043), and every id is blank. Declines are 402s.
  */
 export function guestCheckout(body: GuestCheckoutRequest): Promise<GuestCheckoutAnswer> {
-  return api.post<GuestCheckoutAnswer>('/api/payments/guest-checkout', body);
+  return apiRequest('/api/payments/guest-checkout', {
+    method: 'POST',
+    body,
+    check: checkWith(guestCheckoutResponse),
+  });
 }
 
 /** POST /api/payments/guest-confirm: completes a bank-checked order of an existing account. */
 export function confirmGuestPayment(paymentIntentId: string): Promise<{ success: true }> {
   return api.post<{ success: true }>('/api/payments/guest-confirm', { paymentIntentId });
-}
-
-/**
- * POST /api/payments/claim-order: the owner opened the link mailed with a guest's order; the order
- * joins their account. An account without a password answers a token to choose one.
- */
-export function claimOrder(token: string): Promise<ClaimOrderResponse> {
-  return api.post<ClaimOrderResponse>('/api/payments/claim-order', { token });
 }

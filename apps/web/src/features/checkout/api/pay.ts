@@ -1,10 +1,14 @@
-import type {
-  HandlePaymentRequest,
-  HandlePaymentResponse,
-  paymentSucceededResponse,
+import {
+  handlePaymentResponse,
+  sandboxAuthenticateResponse,
+  updatePaymentInfoResponse,
+  type HandlePaymentRequest,
+  type HandlePaymentResponse,
+  type paymentSucceededResponse,
 } from '@noise/shared/payments';
 import type { z } from 'zod';
-import { api, apiRequest } from '@/lib/api-client';
+import { apiRequest } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
 
 export type PaymentSucceeded = z.infer<typeof paymentSucceededResponse>;
 
@@ -13,7 +17,11 @@ export type PaymentSucceeded = z.infer<typeof paymentSucceededResponse>;
  * 402 whose message is the reason, thrown as ApiError.
  */
 export function handlePayment(body: HandlePaymentRequest): Promise<HandlePaymentResponse> {
-  return api.post<HandlePaymentResponse>('/api/payments/handle-payment', body);
+  return apiRequest('/api/payments/handle-payment', {
+    method: 'POST',
+    body,
+    check: checkWith(handlePaymentResponse),
+  });
 }
 
 /**
@@ -24,19 +32,21 @@ export function confirmPayment(
   paymentIntentId: string,
   token?: string,
 ): Promise<HandlePaymentResponse> {
-  return apiRequest<HandlePaymentResponse>('/api/payments/confirm', {
+  return apiRequest('/api/payments/confirm', {
     method: 'POST',
     body: { paymentIntentId },
     token,
+    check: checkWith(handlePaymentResponse),
   });
 }
 
 /** POST /api/payments/sandbox/authenticate: the sandbox's stand-in for the bank's dialog. */
-export function authenticateSandboxPayment(
-  clientSecret: string,
-  outcome: 'approve' | 'fail',
-): Promise<{ paymentIntentId: string; status: 'succeeded' | 'failed' | 'requires_action' }> {
-  return api.post('/api/payments/sandbox/authenticate', { clientSecret, outcome });
+export function authenticateSandboxPayment(clientSecret: string, outcome: 'approve' | 'fail') {
+  return apiRequest('/api/payments/sandbox/authenticate', {
+    method: 'POST',
+    body: { clientSecret, outcome },
+    check: checkWith(sandboxAuthenticateResponse),
+  });
 }
 
 /** POST /api/users/update-payment-info (docs/product.md#api-calls): after a payment succeeds. */
@@ -44,6 +54,10 @@ export function updatePaymentInfo(body: {
   userId: string;
   stripeCustomerId: string;
   defaultPaymentMethodId: string;
-}): Promise<unknown> {
-  return api.post('/api/users/update-payment-info', body);
+}) {
+  return apiRequest('/api/users/update-payment-info', {
+    method: 'POST',
+    body,
+    check: checkWith(updatePaymentInfoResponse),
+  });
 }

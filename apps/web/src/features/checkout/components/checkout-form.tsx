@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import {
@@ -14,17 +14,13 @@ import {
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage, isApiError, toastApiError } from '@/lib/api-client';
+import { errorMessage, toastApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { currentUserKey } from '@/lib/current-user';
 import { useSiteConfig } from '@/lib/site-config';
 import { useCoordinators } from '../api/get-coordinators';
 import { usePaymentConfig } from '@/lib/payment-config';
-import {
-  confirmGuestPayment,
-  guestCheckout,
-  type GuestCheckoutAnswer,
-} from '../api/guest-checkout';
+import { confirmGuestPayment, guestCheckout } from '../api/guest-checkout';
 import {
   authenticateSandboxPayment,
   confirmPayment,
@@ -35,6 +31,15 @@ import {
 import { CardEntry, type CardHandle } from '@/components/payments/card-entry';
 import { ThreeDSecureDialog } from './three-d-secure-dialog';
 import { detailsDefaults, detailsSchema, type DetailsForm, type Payer } from './details-form';
+import {
+  initialPaymentState,
+  nextPaymentStep,
+  paymentView,
+  type Attempt,
+  type GuestAccount,
+  type PaymentEffect,
+  type PaymentEvent,
+} from './payment-steps';
 import { YourDetails } from './your-details';
 
 export interface CheckoutInput {
@@ -60,22 +65,6 @@ interface CheckoutFormProps {
   closed?: boolean;
 }
 
-interface Attempt {
-  signature: string;
-  card: CardHandle;
-  /** Sends the attempt; sending it again (same key) answers the same result. */
-  send: () => Promise<HandlePaymentResponse>;
-}
-
-/** Where a guest's order went: the account's token when it is new, the email either way. */
-interface GuestAccount {
-  account: GuestCheckoutAnswer['account'];
-  token: string | null;
-  email: string;
-  /** The server mails a new account's password link only when guest-checkout itself paid. */
-  passwordEmailed: boolean;
-}
-
 /** An 'existing' account's success: the server blanks every id (docs/decisions/013). */
 const BLANK_SUCCESS: PaymentSucceeded = {
   success: true,
@@ -86,10 +75,8 @@ const BLANK_SUCCESS: PaymentSucceeded = {
 };
 
 /**
- * The left side of /payment and /custom-quote/{id} (docs/product.md#your-details) and the payment:
- * one idempotency key per attempt, kept for retries and double clicks, new after a decline
- * (docs/decisions/010). A guest pays through guest-checkout and, after 3-D Secure, confirms with
- * the new account's token or through guest-confirm (docs/decisions/013).
+ * The left side of /payment and /custom-quote/{id} (docs/product.md#your-details) and the payment,
+ * whose steps (payment-steps.ts) decide what happens next; this component runs the calls.
  */
 export function CheckoutForm({
   payer,
@@ -105,17 +92,11 @@ export function CheckoutForm({
   const coordinators = useCoordinators();
   const paymentConfig = usePaymentConfig();
   const [card, setCard] = useState<CardHandle | null>(null);
-  const [processing, setProcessing] = useState(false);
-  const [failure, setFailure] = useState('');
-  const [challenge, setChallenge] = useState<{
-    clientSecret: string;
-    paymentIntentId: string;
-  } | null>(null);
-  const [answering, setAnswering] = useState(false);
-  const attempt = useRef<Attempt | null>(null);
-  const guestAccount = useRef<GuestAccount | null>(null);
-  const busy = useRef(false);
+  const [payment, setPayment] = useState(initialPaymentState);
+  // The latest state, for events that arrive between renders (a second click, a late answer).
+  const latest = useRef(initialPaymentState);
   const failureRef = useRef<HTMLParagraphElement>(null);
+  const { processing, failure, challengeOpen, answering } = paymentView(payment);
 
   // The page remounts the form when the payer changes (a guest signs in), so these stay put.
   const [form] = useState(() => ({
@@ -132,10 +113,102 @@ export function CheckoutForm({
     if (failure) failureRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
   }, [failure]);
 
-  async function finish(result: PaymentSucceeded) {
-    attempt.current = null;
+  function dispatch(event: PaymentEvent) {
+    const { state, effect } = nextPaymentStep(latest.current, event);
+    if (state === latest.current) return;
+    latest.current = state;
+    setPayment(state);
+    if (effect) void run(effect);
+  }
+
+  async function run(effect: PaymentEffect) {
+    try {
+      switch (effect.type) {
+        case 'create-payment-method':
+          return await makeRequest(effect.card, effect.values);
+        case 'send':
+          return await send(effect.attempt);
+        case 'check-with-bank':
+          return dispatch({
+            type: 'bank-checked',
+            error: (await effect.handleNextAction(effect.clientSecret)).error,
+          });
+        case 'authenticate':
+          await authenticateSandboxPayment(effect.clientSecret, effect.outcome);
+          return dispatch({ type: 'authenticated' });
+        case 'confirm':
+          return dispatch({
+            type: 'answered',
+            result: await confirm(effect.paymentIntentId, effect.guest),
+          });
+        case 'finish':
+          return await finish(effect.result, effect.guest);
+      }
+    } catch (error) {
+      dispatch({ type: 'request-failed', error });
+    }
+  }
+
+  async function makeRequest(handle: CardHandle, values: DetailsForm) {
+    const method = await handle.createPaymentMethod();
+    if ('error' in method) {
+      dispatch({ type: 'card-refused', message: method.error });
+      return;
+    }
+    const name = `${values.firstName} ${values.lastName}`.trim() || values.email;
+    const request = buildRequest({
+      userId: payer.kind === 'user' ? payer.user._id : '',
+      coordinatorId: values.coordinatorId,
+      customer: { name, email: values.email },
+      companyName: values.companyName.trim(),
+      contactNumber: values.contactNumber.trim(),
+      paymentMethodId: method.paymentMethodId,
+      idempotencyKey: newIdempotencyKey(),
+    });
+    dispatch({ type: 'payment-method-made', request });
+  }
+
+  async function send({ request, values }: Attempt) {
+    if (payer.kind === 'user') {
+      dispatch({ type: 'answered', result: await handlePayment(request) });
+      return;
+    }
+    // Guests order services only: the payment page builds a 'normal' body.
+    if (request.type !== 'normal') throw new Error('A guest can only order a service');
+    const guest = {
+      firstName: values.firstName,
+      lastName: values.lastName,
+      email: values.email,
+      phoneNumber: values.contactNumber,
+    };
+    const answer = await guestCheckout({ ...request, guest });
+    dispatch({
+      type: 'answered',
+      result: answer.payment,
+      guest: {
+        account: answer.account,
+        token: answer.token,
+        email: values.email,
+        passwordEmailed: answer.payment.success,
+      },
+    });
+  }
+
+  /** After 3-D Secure: the session's confirm, or a guest's (docs/decisions/013). */
+  async function confirm(
+    paymentIntentId: string,
+    guest: GuestAccount | null,
+  ): Promise<HandlePaymentResponse> {
+    if (payer.kind === 'user') return confirmPayment(paymentIntentId);
+    if (guest?.account === 'created' && guest.token) {
+      return confirmPayment(paymentIntentId, guest.token);
+    }
+    await confirmGuestPayment(paymentIntentId);
+    return BLANK_SUCCESS;
+  }
+
+  async function finish(result: PaymentSucceeded, guest: GuestAccount | null) {
     if (payer.kind === 'guest') {
-      const guest = guestAccount.current;
       // The server saved the card with the order; update-payment-info needs a session.
       if (guest?.account === 'created' && guest.token) {
         login(guest.token);
@@ -164,119 +237,11 @@ export function CheckoutForm({
     navigate('/payment-success', { replace: true, state: { projectId: result.projectId } });
   }
 
-  /** After 3-D Secure: the session's confirm, or a guest's (docs/decisions/013). */
-  async function confirm(paymentIntentId: string): Promise<HandlePaymentResponse> {
-    if (payer.kind === 'user') return confirmPayment(paymentIntentId);
-    const guest = guestAccount.current;
-    if (guest?.account === 'created' && guest.token) {
-      return confirmPayment(paymentIntentId, guest.token);
-    }
-    await confirmGuestPayment(paymentIntentId);
-    return BLANK_SUCCESS;
-  }
-
-  async function settle(run: () => Promise<HandlePaymentResponse>) {
-    try {
-      const result = await run();
-      if (result.success) {
-        await finish(result);
-        return;
-      }
-      if (card?.handleNextAction) {
-        const next = await card.handleNextAction(result.clientSecret);
-        if (next.error) {
-          attempt.current = null;
-          setFailure(next.error);
-          setProcessing(false);
-          return;
-        }
-        await settle(() => confirm(result.paymentIntentId));
-        return;
-      }
-      setChallenge({ clientSecret: result.clientSecret, paymentIntentId: result.paymentIntentId });
-    } catch (error) {
-      // A decline (402) or a refused order (400) settled this attempt: the next try is a new one.
-      // Anything else (network, 409 still processing, 5xx) may be retried with the same key.
-      if (isApiError(error) && (error.status === 402 || error.status === 400)) {
-        attempt.current = null;
-      }
-      setFailure(errorMessage(error, 'The payment could not be completed.'));
-      setProcessing(false);
-    }
-  }
-
-  function sendAttempt(body: HandlePaymentRequest, values: DetailsForm) {
-    if (payer.kind === 'user') return () => handlePayment(body);
-    // Guests order services only: the payment page builds a 'normal' body.
-    if (body.type !== 'normal') throw new Error('A guest can only order a service');
-    const guest = {
-      firstName: values.firstName,
-      lastName: values.lastName,
-      email: values.email,
-      phoneNumber: values.contactNumber,
-    };
-    return async () => {
-      const answer = await guestCheckout({ ...body, guest });
-      guestAccount.current = {
-        account: answer.account,
-        token: answer.token,
-        email: values.email,
-        passwordEmailed: answer.payment.success,
-      };
-      return answer.payment;
-    };
-  }
-
-  const onSubmit = handleSubmit(async (values) => {
-    if (busy.current || closed || !card) return;
-    busy.current = true;
-    setFailure('');
-    setProcessing(true);
-    try {
-      const signature = JSON.stringify(values);
-      let current = attempt.current;
-      if (!current || current.card !== card || current.signature !== signature) {
-        const method = await card.createPaymentMethod();
-        if ('error' in method) {
-          setFailure(method.error);
-          setProcessing(false);
-          return;
-        }
-        const name = `${values.firstName} ${values.lastName}`.trim() || values.email;
-        const body = buildRequest({
-          userId: payer.kind === 'user' ? payer.user._id : '',
-          coordinatorId: values.coordinatorId,
-          customer: { name, email: values.email },
-          companyName: values.companyName.trim(),
-          contactNumber: values.contactNumber.trim(),
-          paymentMethodId: method.paymentMethodId,
-          idempotencyKey: newIdempotencyKey(),
-        });
-        current = { signature, card, send: sendAttempt(body, values) };
-        attempt.current = current;
-      }
-      await settle(current.send);
-    } finally {
-      busy.current = false;
-    }
-  });
-
-  async function answerChallenge(outcome: 'approve' | 'fail') {
-    if (!challenge) return;
-    setAnswering(true);
-    try {
-      await authenticateSandboxPayment(challenge.clientSecret, outcome);
-    } catch (error) {
-      setChallenge(null);
-      setAnswering(false);
-      setFailure(errorMessage(error, 'The payment could not be confirmed.'));
-      setProcessing(false);
-      return;
-    }
-    const { paymentIntentId } = challenge;
-    setChallenge(null);
-    setAnswering(false);
-    await settle(() => confirm(paymentIntentId));
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    void handleSubmit((values) => {
+      if (closed || !card) return;
+      dispatch({ type: 'submit', values, card });
+    })(event);
   }
 
   // A first-time buyer has had no coordinator: they may leave the choice to us, and the
@@ -376,10 +341,10 @@ export function CheckoutForm({
         </div>
       ) : null}
       <ThreeDSecureDialog
-        open={challenge !== null}
+        open={challengeOpen}
         amount={amountLabel}
         busy={answering}
-        onAnswer={(outcome) => void answerChallenge(outcome)}
+        onAnswer={(outcome) => dispatch({ type: 'challenge-answered', outcome })}
       />
     </>
   );

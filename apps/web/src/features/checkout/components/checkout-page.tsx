@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
 import { CheckoutProgress } from './checkout-progress';
 
 export function CheckoutPage({ title, children }: { title: string; children: ReactNode }) {
@@ -7,6 +8,26 @@ export function CheckoutPage({ title, children }: { title: string; children: Rea
       <CheckoutProgress current={1} />
       <h1 className="mt-6 text-4xl font-extrabold sm:text-5xl">{title}</h1>
       {children}
+    </div>
+  );
+}
+
+/** What would not load (the quote, the customer's details), with a way to try again. */
+export function CheckoutLoadFailed({
+  message,
+  onRetry,
+}: {
+  message: string;
+  onRetry?: () => void;
+}) {
+  return (
+    <div role="alert" className="mt-8 rounded-card border-2 border-ink bg-paper p-8">
+      <p className="text-lg font-semibold">{message}</p>
+      {onRetry ? (
+        <Button className="mt-6" onClick={onRetry}>
+          Try again
+        </Button>
+      ) : null}
     </div>
   );
 }

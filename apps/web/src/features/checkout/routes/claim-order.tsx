@@ -8,7 +8,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { openSignInFor } from '@/lib/auth-modals';
 import { usePageMeta } from '@/lib/use-page-meta';
-import { claimOrder } from '../api/guest-checkout';
+import { claimOrder } from '../api/claim-order';
 
 type Outcome = { claimed: ClaimOrderResponse } | { failure: string };
 

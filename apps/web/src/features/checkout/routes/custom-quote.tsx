@@ -7,12 +7,13 @@ import { Button } from '@/components/ui/button';
 import { errorMessage, isNotFound } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { openSignInFor, openSignUpFor } from '@/lib/auth-modals';
+import { checkUser } from '@/lib/check-user';
 import { useCurrentUser } from '@/lib/current-user';
 import { formatMoney } from '@/lib/format';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { useQuote } from '../api/get-quote';
 import { CheckoutForm } from '../components/checkout-form';
-import { CheckoutPage } from '../components/checkout-page';
+import { CheckoutLoadFailed, CheckoutPage } from '../components/checkout-page';
 import { SummaryLine, SummaryRule } from '../components/summary';
 
 function List({ title, items }: { title: string; items: string[] }) {
@@ -34,28 +35,34 @@ export function CustomQuoteRoute() {
   const { quoteId = '' } = useParams();
   const quote = useQuote(quoteId);
   const { status } = useAuth();
-  const user = useCurrentUser();
+  const user = useCurrentUser(checkUser);
   usePageMeta(quote.data ? `Quote: ${quote.data.name}` : 'Custom quote');
 
   if (quote.isError) {
     return (
       <CheckoutPage title="Custom quote">
-        <div role="alert" className="mt-8 rounded-card border-2 border-ink bg-paper p-8">
-          <p className="text-lg font-semibold">
-            {isNotFound(quote.error)
-              ? 'We could not find this quote. Check the link you were sent, or contact us.'
-              : `The quote could not be loaded: ${errorMessage(quote.error)}`}
-          </p>
-          {isNotFound(quote.error) ? null : (
-            <Button className="mt-6" onClick={() => void quote.refetch()}>
-              Try again
-            </Button>
-          )}
-        </div>
+        {isNotFound(quote.error) ? (
+          <CheckoutLoadFailed message="We could not find this quote. Check the link you were sent, or contact us." />
+        ) : (
+          <CheckoutLoadFailed
+            message={`The quote could not be loaded: ${errorMessage(quote.error)}`}
+            onRetry={() => void quote.refetch()}
+          />
+        )}
       </CheckoutPage>
     );
   }
   const signedOut = status === 'unauthenticated';
+  if (!signedOut && !user.data && user.isError) {
+    return (
+      <CheckoutPage title="Custom quote">
+        <CheckoutLoadFailed
+          message={`Your details could not be loaded: ${errorMessage(user.error)}`}
+          onRetry={() => void user.refetch()}
+        />
+      </CheckoutPage>
+    );
+  }
   if (!quote.data || (!signedOut && !user.data)) {
     return (
       <div role="status" className="grid min-h-[60vh] place-items-center text-xl font-semibold">

@@ -4,13 +4,15 @@ import type { Service, ServiceExtra, ServicePackage } from '@noise/shared/catalo
 import { orderPaymentRequest } from '@noise/shared/payments';
 import { isRecurring, paymentTerms, priceOrder, toCents } from '@noise/shared/pricing';
 import { FullScreenSpinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
+import { checkUser } from '@/lib/check-user';
 import { useCurrentUser } from '@/lib/current-user';
 import { formatMoney, formatPrice } from '@/lib/format';
 import { toastError } from '@/lib/toast';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { CheckoutForm } from '../components/checkout-form';
-import { CheckoutPage } from '../components/checkout-page';
+import { CheckoutLoadFailed, CheckoutPage } from '../components/checkout-page';
 import { PLACEHOLDER_IMAGE, SummaryLine, SummaryRule } from '../components/summary';
 import type { Payer } from '../components/details-form';
 
@@ -54,9 +56,19 @@ export function PaymentRoute() {
   const location = useLocation();
   const { order, serviceId } = readState(location.state);
   const { isAuthenticated } = useAuth();
-  const user = useCurrentUser();
+  const user = useCurrentUser(checkUser);
 
   if (!order) return <MissingOrder serviceId={serviceId} />;
+  if (isAuthenticated && !user.data && user.isError) {
+    return (
+      <CheckoutPage title="Confirm & Pay">
+        <CheckoutLoadFailed
+          message={`Your details could not be loaded: ${errorMessage(user.error)}`}
+          onRetry={() => void user.refetch()}
+        />
+      </CheckoutPage>
+    );
+  }
   if (isAuthenticated && !user.data) return <FullScreenSpinner label="Loading your details" />;
   // The route's guard lets in the signed-in and those who chose 'Continue as guest'.
   const payer: Payer =

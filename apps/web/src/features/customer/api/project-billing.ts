@@ -1,13 +1,22 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ProjectPayment, Subscription } from '@noise/shared/payments';
-import { api, isNotFound } from '@/lib/api-client';
+import {
+  projectPaymentsResponse,
+  subscriptionSchema,
+  type ProjectPayment,
+  type Subscription,
+} from '@noise/shared/payments';
+import { apiRequest, isNotFound } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
 
 /** GET /api/projects/{id}/payments: the charges of a project, each with its tax invoice. */
-export function getProjectPayments(projectId: string, signal?: AbortSignal) {
-  return api.get<ProjectPayment[]>(
-    `/api/projects/${encodeURIComponent(projectId)}/payments`,
+export function getProjectPayments(
+  projectId: string,
+  signal?: AbortSignal,
+): Promise<ProjectPayment[]> {
+  return apiRequest(`/api/projects/${encodeURIComponent(projectId)}/payments`, {
     signal,
-  );
+    check: checkWith(projectPaymentsResponse),
+  });
 }
 
 export const projectPaymentsQuery = (projectId: string) =>
@@ -26,10 +35,10 @@ export async function getSubscription(
   signal?: AbortSignal,
 ): Promise<Subscription | null> {
   try {
-    return await api.get<Subscription>(
-      `/api/projects/${encodeURIComponent(projectId)}/subscription`,
+    return await apiRequest(`/api/projects/${encodeURIComponent(projectId)}/subscription`, {
       signal,
-    );
+      check: checkWith(subscriptionSchema),
+    });
   } catch (error) {
     if (isNotFound(error)) return null;
     throw error;
@@ -48,9 +57,10 @@ export function useSubscription(projectId: string) {
 
 /** POST /api/projects/{id}/subscription/cancel: no further charges; the paid period runs out. */
 export function cancelSubscription(projectId: string): Promise<Subscription> {
-  return api.post<Subscription>(
-    `/api/projects/${encodeURIComponent(projectId)}/subscription/cancel`,
-  );
+  return apiRequest(`/api/projects/${encodeURIComponent(projectId)}/subscription/cancel`, {
+    method: 'POST',
+    check: checkWith(subscriptionSchema),
+  });
 }
 
 export function useCancelSubscription(projectId: string) {

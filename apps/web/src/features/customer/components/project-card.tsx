@@ -1,20 +1,23 @@
 import { Check } from 'lucide-react';
-import { projectStatusLabels, type ProjectStatus } from '@noise/shared/project-constants';
+import {
+  deliveredDate,
+  projectStatusLabels,
+  type ProjectStatus,
+} from '@noise/shared/project-constants';
 import type { Project } from '@noise/shared/project';
 import { formatMoney, formatMoneyGst, gstNotes, isRecurring, toCents } from '@noise/shared/pricing';
 import { formatDate, formatPrice } from '@/lib/format';
 
 /**
- * The delivered date once there is one (later than the start date, docs/product.md#project-page),
- * else the date staff expect to deliver, else N/A.
+ * The delivered date once there is one (docs/product.md#project-page), else the date staff expect
+ * to deliver, else N/A.
  */
 function deliveryDateLabel(
   project: Pick<Project, 'deliveryDate' | 'expectedDeliveryDate' | 'startDate'>,
 ): string {
-  const { deliveryDate, expectedDeliveryDate, startDate } = project;
-  if (deliveryDate && Date.parse(deliveryDate) > Date.parse(startDate)) {
-    return formatDate(deliveryDate);
-  }
+  const delivered = deliveredDate(project);
+  if (delivered) return formatDate(delivered);
+  const { expectedDeliveryDate } = project;
   if (expectedDeliveryDate) return `Expected ${formatDate(expectedDeliveryDate)}`;
   return 'N/A';
 }

@@ -1,6 +1,8 @@
 import { ArrowLeft, ClipboardList, RotateCcw } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import type { Project } from '@noise/shared/project';
+import { orderName } from '@noise/shared/project-constants';
+import { MessageThread } from '@/components/messages/message-thread';
 import { Button } from '@/components/ui/button';
 import { FullScreenSpinner, Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
@@ -66,9 +68,9 @@ function Brief({ project }: { project: Project }) {
 /** docs/product.md#project-page: /dashboard/projects/{projectId}. */
 export function ProjectRoute() {
   const { projectId = '' } = useParams();
-  usePageMeta(`Activity #${projectId}`);
   const { isAuthenticated } = useAuth();
   const project = useProject(projectId);
+  usePageMeta(project.data ? orderName(project.data.orderNumber) : 'Your project');
   const contactUrl = useSiteConfig().data?.contactUrl;
 
   if (isAuthenticated && project.isPending) {
@@ -77,7 +79,7 @@ export function ProjectRoute() {
   if (!isAuthenticated || project.isError || !project.data) {
     return (
       <CustomerPage>
-        <h1 className="text-4xl font-extrabold break-all sm:text-5xl">Activity #{projectId}</h1>
+        <h1 className="text-4xl font-extrabold sm:text-5xl">Your project</h1>
         <p role="alert" className="mt-6">
           Failed to fetch project data
         </p>
@@ -98,7 +100,7 @@ export function ProjectRoute() {
           Projects
         </Link>
       </Button>
-      <h1 className="mt-3 text-3xl font-extrabold break-all sm:text-5xl">Activity #{data._id}</h1>
+      <h1 className="mt-3 text-3xl font-extrabold sm:text-5xl">{orderName(data.orderNumber)}</h1>
 
       {!data.briefSubmitted ? (
         <div className="mt-6 flex flex-col gap-4 rounded-card bg-accent p-6 sm:flex-row sm:items-center sm:justify-between">
@@ -127,6 +129,9 @@ export function ProjectRoute() {
                 </Link>
               </Button>
             ) : null}
+          </Section>
+          <Section id="messages" title="Messages">
+            <MessageThread projectId={data._id} team={false} />
           </Section>
           <Brief project={data} />
           <Section id="project-payments" title="Payments">

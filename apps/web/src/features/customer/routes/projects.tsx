@@ -9,6 +9,7 @@ import { FullScreenSpinner } from '@/components/ui/spinner';
 import { currentUserQuery, useCurrentUser } from '@/lib/current-user';
 import { formatDate, formatPrice } from '@/lib/format';
 import { usePageMeta } from '@/lib/use-page-meta';
+import { useUnreadCounts } from '@/components/messages/message-thread';
 import { projectsQuery, useProjects } from '../api/get-projects';
 import { CustomerPage } from '../components/customer-page';
 import { ProjectStatusAction } from '../components/status-badge';
@@ -40,7 +41,7 @@ function Price({ project }: { project: Project }) {
   );
 }
 
-function ProjectRow({ project }: { project: Project }) {
+function ProjectRow({ project, unread = 0 }: { project: Project; unread?: number }) {
   const href = `/dashboard/projects/${encodeURIComponent(project._id)}`;
   return (
     <tr className="relative border-t-2 border-line transition-colors hover:bg-accent-soft/50 max-md:flex max-md:flex-col max-md:gap-3 max-md:p-4">
@@ -54,6 +55,11 @@ function ProjectRow({ project }: { project: Project }) {
             >
               {project.service.title}
             </Link>
+            {unread > 0 ? (
+              <span className="ml-2 inline-flex items-center gap-1 rounded-full bg-accent px-2 py-0.5 align-middle text-xs font-bold">
+                {unread} new {unread === 1 ? 'message' : 'messages'}
+              </span>
+            ) : null}
             <p className="text-sm text-muted">
               {[project.package.title, orderName(project.orderNumber)].filter(Boolean).join(' · ')}
             </p>
@@ -106,6 +112,7 @@ export function ProjectsRoute() {
   const user = useCurrentUser();
   const userId = user.data?._id;
   const projects = useProjects(userId);
+  const unread = useUnreadCounts(Boolean(userId)).data ?? {};
   const rowsRef = useRef<HTMLTableSectionElement>(null);
   // After 'Load more' the keyboard goes on to the first of the rows just added, not back to the
   // top of the page (the button may be gone when the last page came).
@@ -179,7 +186,7 @@ export function ProjectsRoute() {
               </thead>
               <tbody ref={rowsRef} className="max-md:block">
                 {list.map((project) => (
-                  <ProjectRow key={project._id} project={project} />
+                  <ProjectRow key={project._id} project={project} unread={unread[project._id]} />
                 ))}
               </tbody>
             </table>

@@ -7,7 +7,7 @@ import { toastSuccess } from '@/lib/toast';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { ConfirmDialog } from './confirm-dialog';
 import { StaffPageHeader } from './page-header';
-import { StaffTable, TableMessageRow, TableSkeletonRows, Td, Th } from './staff-table';
+import { StaffTable, TableQueryRows, Td, Th } from './staff-table';
 import { useToastOnError } from './use-toast-on-error';
 
 interface Row {
@@ -67,63 +67,59 @@ export function CatalogueList<T extends Row>({
           </tr>
         </thead>
         <tbody>
-          {query.isPending ? (
-            <TableSkeletonRows columns={columns} />
-          ) : query.isError ? (
-            <TableMessageRow columns={columns}>
-              We could not load {title.toLowerCase()}.{' '}
-              <Button variant="link" onClick={() => void query.refetch()}>
-                Try again
-              </Button>
-            </TableMessageRow>
-          ) : query.data.length === 0 ? (
-            <TableMessageRow columns={columns}>No {title.toLowerCase()} yet.</TableMessageRow>
-          ) : (
-            query.data.map((row) => (
-              <tr key={row._id} className="hover:bg-canvas/50">
-                <Td>
-                  <div className="flex items-center gap-3">
-                    {row.featurePhoto !== undefined ? (
-                      row.featurePhoto ? (
-                        <img
-                          src={row.featurePhoto}
-                          alt=""
-                          className="size-10 shrink-0 rounded-lg bg-canvas object-cover"
-                        />
-                      ) : (
-                        <span
-                          aria-hidden="true"
-                          className="size-10 shrink-0 rounded-lg bg-canvas"
-                        />
-                      )
-                    ) : null}
-                    <span className="font-semibold">{row.title}</span>
-                  </div>
-                </Td>
-                {detail ? <Td className="break-all text-muted">{detail.render(row)}</Td> : null}
-                <Td>
-                  <div className="flex justify-end gap-2">
-                    {viewHref ? (
-                      <Button asChild variant="ghost" size="sm">
-                        <a href={viewHref(row)} target="_blank" rel="noreferrer">
-                          View<span className="sr-only"> {row.title} (opens in a new tab)</span>
-                          <ExternalLink aria-hidden="true" />
-                        </a>
+          <TableQueryRows
+            query={query}
+            columns={columns}
+            what={title.toLowerCase()}
+            empty={`No ${title.toLowerCase()} yet.`}
+          >
+            {(rows) =>
+              rows.map((row) => (
+                <tr key={row._id} className="hover:bg-canvas/50">
+                  <Td>
+                    <div className="flex items-center gap-3">
+                      {row.featurePhoto !== undefined ? (
+                        row.featurePhoto ? (
+                          <img
+                            src={row.featurePhoto}
+                            alt=""
+                            className="size-10 shrink-0 rounded-lg bg-canvas object-cover"
+                          />
+                        ) : (
+                          <span
+                            aria-hidden="true"
+                            className="size-10 shrink-0 rounded-lg bg-canvas"
+                          />
+                        )
+                      ) : null}
+                      <span className="font-semibold">{row.title}</span>
+                    </div>
+                  </Td>
+                  {detail ? <Td className="break-all text-muted">{detail.render(row)}</Td> : null}
+                  <Td>
+                    <div className="flex justify-end gap-2">
+                      {viewHref ? (
+                        <Button asChild variant="ghost" size="sm">
+                          <a href={viewHref(row)} target="_blank" rel="noreferrer">
+                            View<span className="sr-only"> {row.title} (opens in a new tab)</span>
+                            <ExternalLink aria-hidden="true" />
+                          </a>
+                        </Button>
+                      ) : null}
+                      <Button asChild variant="outline" size="sm">
+                        <Link to={`edit/${row._id}`}>
+                          Edit<span className="sr-only"> {row.title}</span>
+                        </Link>
                       </Button>
-                    ) : null}
-                    <Button asChild variant="outline" size="sm">
-                      <Link to={`edit/${row._id}`}>
-                        Edit<span className="sr-only"> {row.title}</span>
-                      </Link>
-                    </Button>
-                    <Button variant="ghost" size="sm" onClick={() => setToDelete(row)}>
-                      Delete<span className="sr-only"> {row.title}</span>
-                    </Button>
-                  </div>
-                </Td>
-              </tr>
-            ))
-          )}
+                      <Button variant="ghost" size="sm" onClick={() => setToDelete(row)}>
+                        Delete<span className="sr-only"> {row.title}</span>
+                      </Button>
+                    </div>
+                  </Td>
+                </tr>
+              ))
+            }
+          </TableQueryRows>
         </tbody>
       </StaffTable>
       <ConfirmDialog

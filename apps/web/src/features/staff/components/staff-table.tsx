@@ -1,4 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 
@@ -72,4 +73,57 @@ export function TableMessageRow({ columns, children }: { columns: number; childr
       </td>
     </tr>
   );
+}
+
+/** 'We could not load site users. Try again': a list that failed, in a table row or a card. */
+export function LoadFailedMessage({ what, onRetry }: { what: string; onRetry: () => void }) {
+  return (
+    <>
+      We could not load {what}.{' '}
+      <Button variant="link" onClick={onRetry}>
+        Try again
+      </Button>
+    </>
+  );
+}
+
+/** What TableQueryRows reads of a list's query (TanStack Query's result). */
+interface ListQuery<T> {
+  isPending: boolean;
+  isError: boolean;
+  data: T[] | undefined;
+  refetch: () => unknown;
+}
+
+/**
+ * A list's body: placeholder rows while it loads, the failure with 'Try again', `empty` when
+ * there is nothing (if given), otherwise the rows that `children` draws.
+ */
+export function TableQueryRows<T>({
+  query,
+  columns,
+  what,
+  empty,
+  children,
+}: {
+  query: ListQuery<T>;
+  columns: number;
+  /** What failed to load, for the message: 'site users'. */
+  what: string;
+  empty?: ReactNode;
+  children: (rows: T[]) => ReactNode;
+}) {
+  if (query.isPending) return <TableSkeletonRows columns={columns} />;
+  if (query.isError) {
+    return (
+      <TableMessageRow columns={columns}>
+        <LoadFailedMessage what={what} onRetry={() => void query.refetch()} />
+      </TableMessageRow>
+    );
+  }
+  const rows = query.data ?? [];
+  if (rows.length === 0 && empty !== undefined) {
+    return <TableMessageRow columns={columns}>{empty}</TableMessageRow>;
+  }
+  return children(rows);
 }

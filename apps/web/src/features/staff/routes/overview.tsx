@@ -2,6 +2,7 @@ import { displayNameOf } from '@noise/shared/display-name';
 import { can } from '@noise/shared/permissions';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { checkUser } from '@/lib/check-user';
 import { useCurrentUser } from '@/lib/current-user';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { EmptyState } from '../components/page-header';
@@ -19,7 +20,9 @@ import { SetupChecklistCard } from '../overview/components/setup-checklist';
 
 export function OverviewRoute() {
   usePageMeta('Dashboard');
-  const user = useCurrentUser();
+  // Its role decides what is shown: an answer that does not match is an error, not a guess.
+  const user = useCurrentUser(checkUser);
+  useToastOnError(user.error, 'Could not load your account');
   const overview = useOverview();
   const setup = useSetupChecklist(can(user.data?.role, 'site-users:manage'));
   useToastOnError(overview.error, 'Could not load the overview');

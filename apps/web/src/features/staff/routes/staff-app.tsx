@@ -18,6 +18,7 @@ import { ServiceFormRoute } from '../services/routes/service-form-route';
 import { ServicesListRoute } from '../services/routes/services-list';
 import { QuoteFormRoute } from '../quotes/routes/quote-form-route';
 import { QuotesListRoute } from '../quotes/routes/quotes-list';
+import { InboxRoute } from '../inbox/routes/inbox';
 import { EditSaleRoute } from '../sales/routes/edit-sale';
 import { SalesListRoute } from '../sales/routes/sales-list';
 import { OverviewRoute } from './overview';
@@ -188,6 +189,14 @@ export function StaffApp() {
             }
           />
         </Route>
+        <Route
+          path="inbox"
+          element={
+            <Allowed permission="sales:manage">
+              <InboxRoute />
+            </Allowed>
+          }
+        />
         <Route path="sales">
           <Route
             index

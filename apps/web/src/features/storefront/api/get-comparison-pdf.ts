@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiBlob } from '@/lib/api-client';
+import { apiFetch } from '@/lib/api-client';
 
 /** GET /api/pdf?url=: the comparison PDF of a service, from our own file store. */
-export function getComparisonPdf(url: string, signal?: AbortSignal): Promise<Blob> {
-  return apiBlob(`/api/pdf?url=${encodeURIComponent(url)}`, signal);
+export async function getComparisonPdf(url: string, signal?: AbortSignal): Promise<Blob> {
+  return (await apiFetch(`/api/pdf?url=${encodeURIComponent(url)}`, { signal })).blob();
 }
 
 export function comparisonPdfQuery(url: string) {

@@ -5,13 +5,7 @@ import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/format';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { StaffPageHeader } from '../../components/page-header';
-import {
-  StaffTable,
-  TableMessageRow,
-  TableSkeletonRows,
-  Td,
-  Th,
-} from '../../components/staff-table';
+import { StaffTable, TableQueryRows, Td, Th } from '../../components/staff-table';
 import { useToastOnError } from '../../components/use-toast-on-error';
 import { useCompanyPages } from '../api/get-company-pages';
 
@@ -37,46 +31,39 @@ export function CompanyPagesListRoute() {
           </tr>
         </thead>
         <tbody>
-          {pages.isPending ? (
-            <TableSkeletonRows columns={3} />
-          ) : pages.isError ? (
-            <TableMessageRow columns={3}>
-              We could not load the company pages.{' '}
-              <Button variant="link" onClick={() => void pages.refetch()}>
-                Try again
-              </Button>
-            </TableMessageRow>
-          ) : (
-            pages.data.map((page) => (
-              <tr key={page.slug} className="hover:bg-canvas/50">
-                <Td className="font-semibold">{page.title}</Td>
-                <Td className="text-muted">
-                  {page.body && page.updatedAt ? (
-                    `Your text, updated ${formatDate(page.updatedAt)}${page.updatedBy ? ` by ${page.updatedBy}` : ''}`
-                  ) : isLegal(page.slug) ? (
-                    <span className="font-semibold text-danger">Demo text: replace it</span>
-                  ) : (
-                    'Built-in text'
-                  )}
-                </Td>
-                <Td>
-                  <div className="flex justify-end gap-2">
-                    <Button asChild variant="ghost" size="sm">
-                      <a href={`/${page.slug}`} target="_blank" rel="noreferrer">
-                        View<span className="sr-only"> {page.title} (opens in a new tab)</span>
-                        <ExternalLink aria-hidden="true" />
-                      </a>
-                    </Button>
-                    <Button asChild variant="outline" size="sm">
-                      <Link to={`edit/${page.slug}`}>
-                        Edit<span className="sr-only"> {page.title}</span>
-                      </Link>
-                    </Button>
-                  </div>
-                </Td>
-              </tr>
-            ))
-          )}
+          <TableQueryRows query={pages} columns={3} what="the company pages">
+            {(rows) =>
+              rows.map((page) => (
+                <tr key={page.slug} className="hover:bg-canvas/50">
+                  <Td className="font-semibold">{page.title}</Td>
+                  <Td className="text-muted">
+                    {page.body && page.updatedAt ? (
+                      `Your text, updated ${formatDate(page.updatedAt)}${page.updatedBy ? ` by ${page.updatedBy}` : ''}`
+                    ) : isLegal(page.slug) ? (
+                      <span className="font-semibold text-danger">Demo text: replace it</span>
+                    ) : (
+                      'Built-in text'
+                    )}
+                  </Td>
+                  <Td>
+                    <div className="flex justify-end gap-2">
+                      <Button asChild variant="ghost" size="sm">
+                        <a href={`/${page.slug}`} target="_blank" rel="noreferrer">
+                          View<span className="sr-only"> {page.title} (opens in a new tab)</span>
+                          <ExternalLink aria-hidden="true" />
+                        </a>
+                      </Button>
+                      <Button asChild variant="outline" size="sm">
+                        <Link to={`edit/${page.slug}`}>
+                          Edit<span className="sr-only"> {page.title}</span>
+                        </Link>
+                      </Button>
+                    </div>
+                  </Td>
+                </tr>
+              ))
+            }
+          </TableQueryRows>
         </tbody>
       </StaffTable>
     </div>

@@ -9,6 +9,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { StaffPageHeader } from '../../components/page-header';
 import {
+  LoadFailedMessage,
   StaffTable,
   TableMessageRow,
   TableSkeletonRows,
@@ -62,10 +63,7 @@ export function CustomersListRoute() {
             <TableSkeletonRows columns={3} />
           ) : clients.isError && !clients.data ? (
             <TableMessageRow columns={3}>
-              We could not load customers.{' '}
-              <Button variant="link" onClick={() => void clients.refetch()}>
-                Try again
-              </Button>
+              <LoadFailedMessage what="customers" onRetry={() => void clients.refetch()} />
             </TableMessageRow>
           ) : clients.data.length === 0 ? (
             <TableMessageRow columns={3}>

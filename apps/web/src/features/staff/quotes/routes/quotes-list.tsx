@@ -10,9 +10,9 @@ import { usePageMeta } from '@/lib/use-page-meta';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { StaffPageHeader } from '../../components/page-header';
 import {
+  LoadFailedMessage,
   StaffTable,
-  TableMessageRow,
-  TableSkeletonRows,
+  TableQueryRows,
   Td,
   Th,
 } from '../../components/staff-table';
@@ -22,17 +22,6 @@ import { useQuotes } from '../api/get-quotes';
 import { QuoteRecipient, QuoteStateLabel, QuoteValue } from '../components/quote-facts';
 
 const COLUMNS = 5;
-
-function LoadFailedMessage({ onRetry }: { onRetry: () => void }) {
-  return (
-    <>
-      We could not load custom quotes.{' '}
-      <Button variant="link" onClick={onRetry}>
-        Try again
-      </Button>
-    </>
-  );
-}
 
 function EmptyMessage() {
   return <>No custom quotes yet. Use &lsquo;Add New Quote&rsquo; to make one.</>;
@@ -110,7 +99,7 @@ function QuoteCards({
     return (
       <p className="rounded-card border-2 border-ink/10 bg-paper px-5 py-12 text-center text-muted xl:hidden">
         {quotes.isError ? (
-          <LoadFailedMessage onRetry={() => void quotes.refetch()} />
+          <LoadFailedMessage what="custom quotes" onRetry={() => void quotes.refetch()} />
         ) : (
           <EmptyMessage />
         )}
@@ -192,42 +181,39 @@ export function QuotesListRoute() {
           </tr>
         </thead>
         <tbody>
-          {quotes.isPending ? (
-            <TableSkeletonRows columns={COLUMNS} />
-          ) : quotes.isError ? (
-            <TableMessageRow columns={COLUMNS}>
-              <LoadFailedMessage onRetry={() => void quotes.refetch()} />
-            </TableMessageRow>
-          ) : quotes.data.length === 0 ? (
-            <TableMessageRow columns={COLUMNS}>
-              <EmptyMessage />
-            </TableMessageRow>
-          ) : (
-            quotes.data.map((quote) => (
-              <tr key={quote._id} className="hover:bg-canvas/50">
-                <Td className="min-w-48 max-w-72">
-                  <p className="font-semibold break-words">{quote.name}</p>
-                  <InternalNotes quote={quote} />
-                  <p className="mt-1 text-xs text-muted">
-                    <CreatedBy quote={quote} />
-                  </p>
-                  <SaleLink quote={quote} />
-                </Td>
-                <Td className="max-w-52">
-                  <QuoteRecipient quote={quote} />
-                </Td>
-                <Td>
-                  <QuoteStateLabel quote={quote} className="flex-col items-start" />
-                </Td>
-                <Td>
-                  <QuoteValue quote={quote} />
-                </Td>
-                <Td>
-                  <QuoteActions quote={quote} onRemove={setToRemove} />
-                </Td>
-              </tr>
-            ))
-          )}
+          <TableQueryRows
+            query={quotes}
+            columns={COLUMNS}
+            what="custom quotes"
+            empty={<EmptyMessage />}
+          >
+            {(rows) =>
+              rows.map((quote) => (
+                <tr key={quote._id} className="hover:bg-canvas/50">
+                  <Td className="min-w-48 max-w-72">
+                    <p className="font-semibold break-words">{quote.name}</p>
+                    <InternalNotes quote={quote} />
+                    <p className="mt-1 text-xs text-muted">
+                      <CreatedBy quote={quote} />
+                    </p>
+                    <SaleLink quote={quote} />
+                  </Td>
+                  <Td className="max-w-52">
+                    <QuoteRecipient quote={quote} />
+                  </Td>
+                  <Td>
+                    <QuoteStateLabel quote={quote} className="flex-col items-start" />
+                  </Td>
+                  <Td>
+                    <QuoteValue quote={quote} />
+                  </Td>
+                  <Td>
+                    <QuoteActions quote={quote} onRemove={setToRemove} />
+                  </Td>
+                </tr>
+              ))
+            }
+          </TableQueryRows>
         </tbody>
       </StaffTable>
       <ConfirmDialog

@@ -1,13 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Subscription } from '@noise/shared/payments';
-import { api } from '@/lib/api-client';
+import { subscriptionSchema, type Subscription } from '@noise/shared/payments';
+import { apiRequest } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
 import { saleSubscriptionKey } from './get-sale-subscription';
 
 /** POST /api/projects/{id}/subscription/cancel: no further recurring charges. */
 export function cancelSaleSubscription(projectId: string): Promise<Subscription> {
-  return api.post<Subscription>(
-    `/api/projects/${encodeURIComponent(projectId)}/subscription/cancel`,
-  );
+  return apiRequest(`/api/projects/${encodeURIComponent(projectId)}/subscription/cancel`, {
+    method: 'POST',
+    check: checkWith(subscriptionSchema),
+  });
 }
 
 export function useCancelSaleSubscription(projectId: string) {

@@ -1,11 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProjectPayment } from '@noise/shared/payments';
-import { api } from '@/lib/api-client';
+import { projectPaymentsResponse, type ProjectPayment } from '@noise/shared/payments';
+import { apiRequest } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
 import { salesKey } from './get-sales';
 
 /** GET /api/projects/{id}/payments: the sale's charges, each with its tax invoice. */
 export function getSalePayments(id: string, signal?: AbortSignal): Promise<ProjectPayment[]> {
-  return api.get<ProjectPayment[]>(`/api/projects/${encodeURIComponent(id)}/payments`, signal);
+  return apiRequest(`/api/projects/${encodeURIComponent(id)}/payments`, {
+    signal,
+    check: checkWith(projectPaymentsResponse),
+  });
 }
 
 export function salePaymentsQuery(id: string) {

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Subscription } from '@noise/shared/payments';
-import { api, isNotFound } from '@/lib/api-client';
+import { subscriptionSchema, type Subscription } from '@noise/shared/payments';
+import { apiRequest, isNotFound } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
 import { salesKey } from './get-sales';
 
 export const saleSubscriptionKey = (id: string) => [...salesKey, 'subscription', id] as const;
@@ -11,10 +12,10 @@ export async function getSaleSubscription(
   signal?: AbortSignal,
 ): Promise<Subscription | null> {
   try {
-    return await api.get<Subscription>(
-      `/api/projects/${encodeURIComponent(id)}/subscription`,
+    return await apiRequest(`/api/projects/${encodeURIComponent(id)}/subscription`, {
       signal,
-    );
+      check: checkWith(subscriptionSchema),
+    });
   } catch (error) {
     if (isNotFound(error)) return null;
     throw error;

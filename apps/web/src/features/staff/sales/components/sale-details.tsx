@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { can } from '@noise/shared/permissions';
 import { formatMoney, formatMoneyGst, toCents } from '@noise/shared/pricing';
 import type { Project } from '@noise/shared/project';
+import { deliveredDate } from '@noise/shared/project-constants';
 import { splitCommaList } from '@noise/shared/quote';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
@@ -32,8 +33,7 @@ export function SaleDetails({ sale }: { sale: Project }) {
   const { userRole } = useAuth();
   const custom = sale.type !== 'Project';
   const features = splitCommaList(sale.package.features);
-  const deliveredAfterStart =
-    sale.deliveryDate && Date.parse(sale.deliveryDate) >= Date.parse(sale.startDate);
+  const delivered = deliveredDate(sale);
   // The project JSON carries dollars (docs/product.md#data-shapes); amounts are shown from cents.
   const money = (dollars: number) => formatMoney(toCents(dollars), sale.currency);
   const moneyGst = (dollars: number, gst: 'inc' | 'exc') =>
@@ -66,9 +66,7 @@ export function SaleDetails({ sale }: { sale: Project }) {
         </Item>
         <Item label="Start Date">{dateOr(sale.startDate, '—')}</Item>
         <Item label="Expected Delivery Date">{dateOr(sale.expectedDeliveryDate, 'Not set')}</Item>
-        <Item label="Delivery Date">
-          {deliveredAfterStart ? dateOr(sale.deliveryDate, '') : 'Not delivered yet'}
-        </Item>
+        <Item label="Delivery Date">{delivered ? dateOr(delivered, '') : 'Not delivered yet'}</Item>
         <Item label="Total Price">
           <span className="font-semibold tabular-nums">{moneyGst(sale.totalPrice, 'exc')}</span>
           <span className="block text-sm text-muted">

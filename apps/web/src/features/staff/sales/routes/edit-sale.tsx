@@ -1,11 +1,12 @@
 import { useParams } from 'react-router';
 import { orderName } from '@noise/shared/project';
+import { MessageThread } from '@/components/messages/message-thread';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { errorMessage, isNotFound } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { usePageMeta } from '@/lib/use-page-meta';
-import { EmptyState, StaffPageHeader } from '../../components/page-header';
+import { EmptyState, StaffPageHeader, StaffSection } from '../../components/page-header';
 import { useToastOnError } from '../../components/use-toast-on-error';
 import { useSale } from '../api/get-sale';
 import { SaleActivity } from '../components/sale-activity';
@@ -52,6 +53,14 @@ export function EditSaleRoute() {
         <div className="flex min-w-0 flex-col gap-6">
           <SaleDetails sale={project} />
           <SaleStatusUpdates sale={project} />
+          <StaffSection
+            title="Messages"
+            description="With the customer; internal notes stay with the team."
+          >
+            <div id="messages" className="scroll-mt-24">
+              <MessageThread projectId={project._id} team />
+            </div>
+          </StaffSection>
           <SaleBrief saleId={project._id} />
           <SalePayments saleId={project._id} />
         </div>

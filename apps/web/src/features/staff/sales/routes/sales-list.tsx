@@ -9,12 +9,14 @@ import { TextInput } from '@/components/ui/input';
 import { Select, type SelectOption } from '@/components/ui/select';
 import { toastApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
+import { checkUser } from '@/lib/check-user';
 import { useCurrentUser } from '@/lib/current-user';
 import { formatDate } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { StaffPageHeader } from '../../components/page-header';
 import {
+  LoadFailedMessage,
   StaffTable,
   TableMessageRow,
   TableSkeletonRows,
@@ -153,7 +155,9 @@ export function SalesListRoute() {
   usePageMeta('Sales');
   const { userRole } = useAuth();
   const isCoordinator = userRole === 'co-ordinator';
-  const user = useCurrentUser();
+  // Its id picks a co-ordinator's own sales: an answer that does not match is an error.
+  const user = useCurrentUser(checkUser);
+  useToastOnError(user.error, 'Could not load your account');
   const myId = isCoordinator ? (user.data?._id ?? null) : null;
   const waitingForMe = isCoordinator && !user.data;
   const { filters, setFilter, clearFilters, active } = useSalesSearchParams(myId);
@@ -302,10 +306,7 @@ export function SalesListRoute() {
             <TableSkeletonRows columns={COLUMNS} />
           ) : sales.isError && rows.length === 0 ? (
             <TableMessageRow columns={COLUMNS}>
-              We could not load sales.{' '}
-              <Button variant="link" onClick={() => void sales.refetch()}>
-                Try again
-              </Button>
+              <LoadFailedMessage what="sales" onRetry={() => void sales.refetch()} />
             </TableMessageRow>
           ) : rows.length === 0 ? (
             <TableMessageRow columns={COLUMNS}>

@@ -8,13 +8,7 @@ import { toastSuccess } from '@/lib/toast';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { StaffPageHeader } from '../../components/page-header';
-import {
-  StaffTable,
-  TableMessageRow,
-  TableSkeletonRows,
-  Td,
-  Th,
-} from '../../components/staff-table';
+import { StaffTable, TableQueryRows, Td, Th } from '../../components/staff-table';
 import { useToastOnError } from '../../components/use-toast-on-error';
 import { useDeleteService } from '../api/delete-service';
 import { useManageServices } from '../api/get-manage-services';
@@ -49,69 +43,64 @@ export function ServicesListRoute() {
           </tr>
         </thead>
         <tbody>
-          {services.isPending ? (
-            <TableSkeletonRows columns={3} />
-          ) : services.isError ? (
-            <TableMessageRow columns={3}>
-              We could not load services.{' '}
-              <Button variant="link" onClick={() => void services.refetch()}>
-                Try again
-              </Button>
-            </TableMessageRow>
-          ) : services.data.length === 0 ? (
-            <TableMessageRow columns={3}>No services yet.</TableMessageRow>
-          ) : (
-            services.data.map((service) => (
-              <tr key={service._id} className="hover:bg-canvas/50">
-                <Td>
-                  <div className="flex items-center gap-3">
-                    {service.featurePhoto ? (
-                      <img
-                        src={service.featurePhoto}
-                        alt=""
-                        className="size-10 shrink-0 rounded-lg bg-canvas object-cover"
-                      />
-                    ) : (
-                      <span aria-hidden="true" className="size-10 shrink-0 rounded-lg bg-canvas" />
-                    )}
-                    <div className="min-w-0">
-                      <p className="font-semibold">{service.title}</p>
-                      {service.archived ? (
-                        <p className="text-xs font-semibold text-muted">
-                          Archived: kept for its {service.orderCount} order(s)
-                        </p>
+          <TableQueryRows query={services} columns={3} what="services" empty="No services yet.">
+            {(rows) =>
+              rows.map((service) => (
+                <tr key={service._id} className="hover:bg-canvas/50">
+                  <Td>
+                    <div className="flex items-center gap-3">
+                      {service.featurePhoto ? (
+                        <img
+                          src={service.featurePhoto}
+                          alt=""
+                          className="size-10 shrink-0 rounded-lg bg-canvas object-cover"
+                        />
+                      ) : (
+                        <span
+                          aria-hidden="true"
+                          className="size-10 shrink-0 rounded-lg bg-canvas"
+                        />
+                      )}
+                      <div className="min-w-0">
+                        <p className="font-semibold">{service.title}</p>
+                        {service.archived ? (
+                          <p className="text-xs font-semibold text-muted">
+                            Archived: kept for its {service.orderCount} order(s)
+                          </p>
+                        ) : null}
+                      </div>
+                    </div>
+                  </Td>
+                  <Td>
+                    {service.basePrice > 0 ? `${formatPrice(service.basePrice)} exc. GST` : '—'}
+                  </Td>
+                  <Td>
+                    <div className="flex justify-end gap-2">
+                      {!service.archived ? (
+                        <Button asChild variant="ghost" size="sm">
+                          <a href={`/services/${service._id}`} target="_blank" rel="noreferrer">
+                            View
+                            <span className="sr-only"> {service.title} (opens in a new tab)</span>
+                            <ExternalLink aria-hidden="true" />
+                          </a>
+                        </Button>
+                      ) : null}
+                      <Button asChild variant="outline" size="sm">
+                        <Link to={`edit/${service._id}`}>
+                          Edit<span className="sr-only"> {service.title}</span>
+                        </Link>
+                      </Button>
+                      {!service.archived ? (
+                        <Button variant="ghost" size="sm" onClick={() => setToDelete(service)}>
+                          Delete<span className="sr-only"> {service.title}</span>
+                        </Button>
                       ) : null}
                     </div>
-                  </div>
-                </Td>
-                <Td>
-                  {service.basePrice > 0 ? `${formatPrice(service.basePrice)} exc. GST` : '—'}
-                </Td>
-                <Td>
-                  <div className="flex justify-end gap-2">
-                    {!service.archived ? (
-                      <Button asChild variant="ghost" size="sm">
-                        <a href={`/services/${service._id}`} target="_blank" rel="noreferrer">
-                          View<span className="sr-only"> {service.title} (opens in a new tab)</span>
-                          <ExternalLink aria-hidden="true" />
-                        </a>
-                      </Button>
-                    ) : null}
-                    <Button asChild variant="outline" size="sm">
-                      <Link to={`edit/${service._id}`}>
-                        Edit<span className="sr-only"> {service.title}</span>
-                      </Link>
-                    </Button>
-                    {!service.archived ? (
-                      <Button variant="ghost" size="sm" onClick={() => setToDelete(service)}>
-                        Delete<span className="sr-only"> {service.title}</span>
-                      </Button>
-                    ) : null}
-                  </div>
-                </Td>
-              </tr>
-            ))
-          )}
+                  </Td>
+                </tr>
+              ))
+            }
+          </TableQueryRows>
         </tbody>
       </StaffTable>
       <ConfirmDialog

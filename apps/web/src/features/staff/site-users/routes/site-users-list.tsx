@@ -10,13 +10,7 @@ import { toastSuccess } from '@/lib/toast';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { StaffPageHeader } from '../../components/page-header';
-import {
-  StaffTable,
-  TableMessageRow,
-  TableSkeletonRows,
-  Td,
-  Th,
-} from '../../components/staff-table';
+import { StaffTable, TableQueryRows, Td, Th } from '../../components/staff-table';
 import { useToastOnError } from '../../components/use-toast-on-error';
 import { useDeleteSiteUser } from '../api/delete-site-user';
 import { useSiteUsers } from '../api/get-site-users';
@@ -56,50 +50,41 @@ export function SiteUsersListRoute() {
           </tr>
         </thead>
         <tbody>
-          {users.isPending ? (
-            <TableSkeletonRows columns={3} />
-          ) : users.isError ? (
-            <TableMessageRow columns={3}>
-              We could not load site users.{' '}
-              <Button variant="link" onClick={() => void users.refetch()}>
-                Try again
-              </Button>
-            </TableMessageRow>
-          ) : users.data.length === 0 ? (
-            <TableMessageRow columns={3}>No users yet.</TableMessageRow>
-          ) : (
-            users.data.map((user) => {
-              const name = nameOf(user);
-              return (
-                <tr key={user._id} className="hover:bg-canvas/50">
-                  <Td>
-                    <p className="font-semibold">
-                      {name}
-                      {me?._id === user._id ? (
-                        <span className="ml-2 rounded-full bg-accent-soft px-2 py-0.5 text-xs font-bold text-accent-strong">
-                          You
-                        </span>
-                      ) : null}
-                    </p>
-                    <p className="break-all text-muted">{user.email}</p>
-                  </Td>
-                  <Td>{roleLabels[user.role]}</Td>
-                  <Td>
-                    <div className="flex justify-end gap-2">
-                      <Button asChild variant="outline" size="sm">
-                        <Link to={`edit/${user._id}`}>
-                          Edit<span className="sr-only"> {name}</span>
-                        </Link>
-                      </Button>
-                      <Button variant="ghost" size="sm" onClick={() => setToDelete(user)}>
-                        Delete<span className="sr-only"> {name}</span>
-                      </Button>
-                    </div>
-                  </Td>
-                </tr>
-              );
-            })
-          )}
+          <TableQueryRows query={users} columns={3} what="site users" empty="No users yet.">
+            {(rows) =>
+              rows.map((user) => {
+                const name = nameOf(user);
+                return (
+                  <tr key={user._id} className="hover:bg-canvas/50">
+                    <Td>
+                      <p className="font-semibold">
+                        {name}
+                        {me?._id === user._id ? (
+                          <span className="ml-2 rounded-full bg-accent-soft px-2 py-0.5 text-xs font-bold text-accent-strong">
+                            You
+                          </span>
+                        ) : null}
+                      </p>
+                      <p className="break-all text-muted">{user.email}</p>
+                    </Td>
+                    <Td>{roleLabels[user.role]}</Td>
+                    <Td>
+                      <div className="flex justify-end gap-2">
+                        <Button asChild variant="outline" size="sm">
+                          <Link to={`edit/${user._id}`}>
+                            Edit<span className="sr-only"> {name}</span>
+                          </Link>
+                        </Button>
+                        <Button variant="ghost" size="sm" onClick={() => setToDelete(user)}>
+                          Delete<span className="sr-only"> {name}</span>
+                        </Button>
+                      </div>
+                    </Td>
+                  </tr>
+                );
+              })
+            }
+          </TableQueryRows>
         </tbody>
       </StaffTable>
       <ConfirmDialog

@@ -1,0 +1,59 @@
+import { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../lib/errors.ts';
+import { saveUpload, type SavedUpload, type UploadLimits } from '../../lib/uploads.ts';
+import type { PostReply } from '../inbound-mail/receive-reply.ts';
+import { openProject, postMessage, type ThreadDeps } from './thread.ts';
+
+/**
+ * Puts a reply by email in its project's thread as its author's message: the same checks as a
+ * message sent on the site (the project still theirs to see, not closed, the text's length), and
+ * its files through the same content checks. A file the site would refuse (a Word document, a
+ * file over the size limit) is left out and named at the end of the message, so nobody wonders
+ * where it went.
+ */
+export function emailReplyPoster(
+  deps: ThreadDeps & { limits: UploadLimits; log: FastifyBaseLogger },
+): PostReply {
+  return async ({ projectId, userId, text, attachments }) => {
+    const user = await deps.users.findById(userId);
+    if (!user) throw new AppError('not_found', 404, 'The person this reply is from is gone');
+    const caller = { id: user.id, role: user.role };
+    const project = await openProject(deps, caller, projectId);
+    const stored: SavedUpload[] = [];
+    const left: string[] = [];
+    try {
+      for (const file of attachments) {
+        try {
+          stored.push(
+            await saveUpload({
+              store: deps.files,
+              stream: Readable.from(file.content),
+              originalName: file.filename,
+              accept: ['pdf', 'image'],
+              limits: deps.limits,
+              field: 'attachments',
+              private: true,
+            }),
+          );
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          left.push(file.filename);
+        }
+      }
+      const note = left.length
+        ? `\n\n(Not attached: ${left.join(', ')}. Send PDFs and images, or add files on the website.)`
+        : '';
+      await postMessage(deps, {
+        caller,
+        project,
+        text: `${text}${note}`,
+        via: 'email',
+        files: stored,
+      });
+    } catch (error) {
+      await Promise.all(stored.map((f) => deps.files.delete(f.key)));
+      throw error;
+    }
+  };
+}

@@ -1,0 +1,189 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
+import {
+  messageAttachments,
+  messageReads,
+  projectMessages,
+  projects,
+  type MessageSide,
+} from '../../db/schema.ts';
+
+export type MessageRow = typeof projectMessages.$inferSelect;
+export type MessageAttachmentRow = typeof messageAttachments.$inferSelect;
+
+export interface NewMessageFile {
+  fileKey: string;
+  originalName: string;
+  contentType: string;
+  size: number;
+}
+
+/** Project threads: messages, their files and each person's read mark. */
+export function createMessageRepository(db: Db) {
+  return {
+    /** A project's thread, oldest first, with its files; team-only notes only when asked. */
+    async listThread(projectId: string, { withInternal }: { withInternal: boolean }) {
+      const where = withInternal
+        ? eq(projectMessages.projectId, projectId)
+        : and(eq(projectMessages.projectId, projectId), eq(projectMessages.internal, false));
+      const messages = await db
+        .select()
+        .from(projectMessages)
+        .where(where)
+        .orderBy(asc(projectMessages.createdAt), asc(projectMessages.id));
+      const files = messages.length
+        ? await db
+            .select()
+            .from(messageAttachments)
+            .where(
+              inArray(
+                messageAttachments.messageId,
+                messages.map((m) => m.id),
+              ),
+            )
+            .orderBy(asc(messageAttachments.position))
+        : [];
+      return { messages, files };
+    },
+
+    /** A message and its files, in one transaction. */
+    async add(
+      message: {
+        projectId: string;
+        authorId: string;
+        authorName: string;
+        side: MessageSide;
+        text: string;
+        internal: boolean;
+        via: 'web' | 'email';
+      },
+      files: NewMessageFile[],
+    ): Promise<{ message: MessageRow; files: MessageAttachmentRow[] }> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(projectMessages).values(message).returning();
+        const saved = row!;
+        const stored = files.length
+          ? await tx
+              .insert(messageAttachments)
+              .values(files.map((f, position) => ({ ...f, messageId: saved.id, position })))
+              .returning()
+          : [];
+        // Writing counts as reading: your own message never shows as unread to you.
+        await tx
+          .insert(messageReads)
+          .values({
+            userId: message.authorId,
+            projectId: message.projectId,
+            readAt: saved.createdAt,
+          })
+          .onConflictDoUpdate({
+            target: [messageReads.userId, messageReads.projectId],
+            set: { readAt: sql`greatest(${messageReads.readAt}, excluded.read_at)` },
+          });
+        return { message: saved, files: stored };
+      });
+    },
+
+    /** A file of a message on this project; team-only notes' files only when asked. */
+    async findFile(
+      projectId: string,
+      attachmentId: string,
+      { withInternal }: { withInternal: boolean },
+    ) {
+      const [row] = await db
+        .select({ file: messageAttachments, internal: projectMessages.internal })
+        .from(messageAttachments)
+        .innerJoin(projectMessages, eq(projectMessages.id, messageAttachments.messageId))
+        .where(
+          and(eq(messageAttachments.id, attachmentId), eq(projectMessages.projectId, projectId)),
+        )
+        .limit(1);
+      if (!row || (row.internal && !withInternal)) return undefined;
+      return row.file;
+    },
+
+    /**
+     * Everything in the thread so far is read by `userId`: the mark is the newest message's own
+     * time, taken in SQL (a JS Date would drop its microseconds and leave that message unread).
+     */
+    async markRead(userId: string, projectId: string) {
+      await db.execute(sql`
+        insert into ${messageReads} (user_id, project_id, read_at)
+        select ${userId}, ${projectId}, max(created_at) from ${projectMessages}
+        where project_id = ${projectId}
+        having max(created_at) is not null
+        on conflict (user_id, project_id)
+        do update set read_at = greatest(${messageReads}.read_at, excluded.read_at)`);
+    },
+
+    /**
+     * A customer's unread messages per project: the team's (never notes), after their read mark.
+     */
+    async unreadForCustomer(userId: string): Promise<Record<string, number>> {
+      const rows = await db
+        .select({ projectId: projectMessages.projectId, n: sql<number>`count(*)::int` })
+        .from(projectMessages)
+        .innerJoin(projects, eq(projects.id, projectMessages.projectId))
+        .leftJoin(
+          messageReads,
+          and(
+            eq(messageReads.projectId, projectMessages.projectId),
+            eq(messageReads.userId, userId),
+          ),
+        )
+        .where(
+          and(
+            eq(projects.userId, userId),
+            sql`${projects.claimTokenHash} is null`,
+            eq(projectMessages.side, 'team'),
+            eq(projectMessages.internal, false),
+            sql`(${messageReads.readAt} is null or ${projectMessages.createdAt} > ${messageReads.readAt})`,
+          ),
+        )
+        .groupBy(projectMessages.projectId);
+      return Object.fromEntries(rows.map((r) => [r.projectId, Number(r.n)]));
+    },
+
+    /**
+     * The team's inbox for one staff member: projects with customer messages after their read
+     * mark, the newest message first.
+     */
+    async inboxFor(userId: string, limit: number) {
+      return rowsOf<{
+        project_id: string;
+        order_number: number;
+        service_title: string;
+        first_name: string;
+        last_name: string;
+        email: string;
+        unread: number;
+        last_text: string;
+        last_at: string | Date;
+      }>(
+        await db.execute(sql`
+          select p.id as project_id, p.order_number, p.service_title,
+                 p.contact_first_name as first_name, p.contact_last_name as last_name,
+                 p.contact_email as email, u.unread, last.text as last_text,
+                 last.created_at as last_at
+          from (
+            select m.project_id, count(*)::int as unread, max(m.created_at) as newest
+            from ${projectMessages} m
+            left join ${messageReads} r on r.project_id = m.project_id and r.user_id = ${userId}
+            where m.side = 'customer' and (r.read_at is null or m.created_at > r.read_at)
+            group by m.project_id
+          ) u
+          join ${projects} p on p.id = u.project_id
+          join lateral (
+            select text, created_at from ${projectMessages} lm
+            where lm.project_id = u.project_id and lm.side = 'customer'
+            order by lm.created_at desc, lm.id desc limit 1
+          ) last on true
+          order by u.newest desc
+          limit ${limit}`),
+      );
+    },
+  };
+}
+
+export type MessageRepository = ReturnType<typeof createMessageRepository>;

@@ -1,0 +1,266 @@
+import net from 'node:net';
+import { and, eq } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import { describe, expect, it } from 'vitest';
+import type { MessageThread } from '@noise/shared/messages';
+import { jobs, notifications, projectMessages, projects } from '../../db/schema.ts';
+import { createTestApp } from '../../test/app.ts';
+import { createOrder, form, sendForm } from '../../test/catalogue-admin-helpers.ts';
+import { bearer, createUser } from '../../test/factories.ts';
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+const smtpPort = await freePort();
+const { app } = await createTestApp({
+  inboundMail: {
+    smtpPort,
+    smtpHost: '127.0.0.1',
+    webhookSecret: 'inbound-secret-'.repeat(3),
+    replyDomain: 'reply.example.com',
+  },
+});
+const db = app.database.db;
+const team = await createUser(app, { role: 'co-ordinator', firstName: 'Cora', lastName: 'Team' });
+const jane = await createUser(app, { firstName: 'Jane', lastName: 'Citizen' });
+const mallory = await createUser(app, { firstName: 'Mal', lastName: 'Other' });
+
+const newProject = async (userId = jane.user.id) => {
+  const row = await createOrder(app, { userId, title: 'Logo Design' });
+  return row;
+};
+const send = (
+  token: string | null,
+  projectId: string,
+  fields: Record<string, string>,
+  pdf = false,
+) =>
+  sendForm(
+    app,
+    token,
+    'POST',
+    `/api/projects/${projectId}/messages`,
+    form(
+      fields,
+      pdf ? [{ field: 'attachments', fixture: 'sample.pdf', filename: 'brief.pdf' }] : [],
+    ),
+  );
+const thread = async (token: string, projectId: string) => {
+  const res = await app.inject({
+    url: `/api/projects/${projectId}/messages`,
+    headers: bearer(token),
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json<MessageThread>();
+};
+const inbox = async (token: string) =>
+  app.inject({ url: '/api/messages/inbox', headers: bearer(token) });
+
+describe('a project thread', () => {
+  it('carries a customer question to the team inbox, and the answer back', async () => {
+    const project = await newProject();
+    const asked = await send(jane.token, project.id, { text: 'Can we see two options?' }, true);
+    expect(asked.statusCode).toBe(201);
+    expect(asked.json()).toMatchObject({
+      side: 'customer',
+      authorName: 'Jane Citizen',
+      text: 'Can we see two options?',
+      attachments: [{ name: 'brief.pdf', contentType: 'application/pdf' }],
+    });
+
+    await app.afterAnswer.drain();
+    const items = (await inbox(team.token)).json();
+    expect(items).toContainEqual(
+      expect.objectContaining({
+        projectId: project.id,
+        unread: 1,
+        customerName: expect.any(String),
+        lastMessage: expect.objectContaining({ excerpt: 'Can we see two options?' }),
+      }),
+    );
+    const bells = await db
+      .select()
+      .from(notifications)
+      .where(
+        and(eq(notifications.userId, team.user.id), eq(notifications.kind, 'customer-message')),
+      );
+    expect(bells.length).toBeGreaterThan(0);
+
+    // Staff read it: off the inbox.
+    const read = await app.inject({
+      method: 'POST',
+      url: `/api/projects/${project.id}/messages/read`,
+      headers: bearer(team.token),
+    });
+    expect(read.statusCode).toBe(204);
+    expect((await inbox(team.token)).json()).not.toContainEqual(
+      expect.objectContaining({ projectId: project.id }),
+    );
+
+    // The team answers, and keeps a note to itself.
+    expect((await send(team.token, project.id, { text: 'Yes, by Friday.' })).statusCode).toBe(201);
+    const note = await send(
+      team.token,
+      project.id,
+      { text: 'Budget is tight', internal: 'true' },
+      true,
+    );
+    expect(note.statusCode).toBe(201);
+    expect(note.json().internal).toBe(true);
+
+    const seen = await thread(jane.token, project.id);
+    expect(seen.messages.map((m) => m.text)).toEqual([
+      'Can we see two options?',
+      'Yes, by Friday.',
+    ]);
+    expect(seen.closedReason).toBeNull();
+    const all = await thread(team.token, project.id);
+    expect(all.messages.map((m) => m.text)).toContain('Budget is tight');
+
+    // The note's file is the team's too.
+    const noteFile = note.json().attachments[0].url as string;
+    expect((await app.inject({ url: noteFile, headers: bearer(jane.token) })).statusCode).toBe(404);
+    const asTeam = await app.inject({ url: noteFile, headers: bearer(team.token) });
+    expect(asTeam.statusCode).toBe(200);
+    expect(asTeam.headers['content-disposition']).toContain('attachment');
+
+    // One unread for Jane: the answer, not the note.
+    const unread = await app.inject({ url: '/api/messages/unread', headers: bearer(jane.token) });
+    expect(unread.json()).toEqual({ [project.id]: 1 });
+    await app.inject({
+      method: 'POST',
+      url: `/api/projects/${project.id}/messages/read`,
+      headers: bearer(jane.token),
+    });
+    expect(
+      (await app.inject({ url: '/api/messages/unread', headers: bearer(jane.token) })).json(),
+    ).toEqual({});
+  });
+
+  it('never gives a team note to a customer, and lets no customer write one', async () => {
+    const project = await newProject();
+    await send(team.token, project.id, { text: 'Internal only', internal: 'true' });
+    expect((await thread(jane.token, project.id)).messages).toEqual([]);
+    expect(
+      (await app.inject({ url: '/api/messages/unread', headers: bearer(jane.token) })).json(),
+    ).not.toHaveProperty(project.id);
+    const refused = await send(jane.token, project.id, { text: 'Sneaky', internal: 'true' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('Only the team can write notes');
+  });
+
+  it("keeps one customer out of another's thread, files and counts", async () => {
+    const project = await newProject();
+    const sent = await send(jane.token, project.id, { text: 'Private' }, true);
+    const file = sent.json().attachments[0].url as string;
+    for (const res of [
+      await app.inject({
+        url: `/api/projects/${project.id}/messages`,
+        headers: bearer(mallory.token),
+      }),
+      await send(mallory.token, project.id, { text: 'Hi' }),
+      await app.inject({ url: file, headers: bearer(mallory.token) }),
+      await app.inject({
+        method: 'POST',
+        url: `/api/projects/${project.id}/messages/read`,
+        headers: bearer(mallory.token),
+      }),
+    ]) {
+      expect(res.statusCode).toBe(404);
+    }
+    await send(team.token, project.id, { text: 'For Jane' });
+    const counts = (
+      await app.inject({ url: '/api/messages/unread', headers: bearer(mallory.token) })
+    ).json();
+    expect(counts).not.toHaveProperty(project.id);
+    // Signed out: refused before anything else.
+    expect((await app.inject({ url: `/api/projects/${project.id}/messages` })).statusCode).toBe(
+      401,
+    );
+    // The inbox is the team's.
+    expect((await inbox(jane.token)).statusCode).toBe(403);
+  });
+
+  it('refuses an empty, over-long or closed-project message and keeps nothing', async () => {
+    const project = await newProject();
+    const count = async () =>
+      (await db.select().from(projectMessages).where(eq(projectMessages.projectId, project.id)))
+        .length;
+    const empty = await send(jane.token, project.id, { text: '   \n ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('Write a message or attach a file');
+    const long = await send(jane.token, project.id, { text: 'x'.repeat(10_001) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe('A message can be at most 10,000 characters');
+    await send(jane.token, project.id, { text: 'Before' });
+    await db.update(projects).set({ status: 'cancelled' }).where(eq(projects.id, project.id));
+    const closed = await send(jane.token, project.id, { text: 'After' }, true);
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().message).toContain('was cancelled');
+    expect(await count()).toBe(1);
+    const after = await thread(jane.token, project.id);
+    expect(after.messages).toHaveLength(1);
+    expect(after.closedReason).toContain('was cancelled');
+  });
+});
+
+describe('replies by email', () => {
+  const replyAddressOf = async (userId: string) => {
+    await app.afterAnswer.drain();
+    const rows = await db.select().from(jobs).where(eq(jobs.kind, 'email'));
+    const mine = rows
+      .map((j) => j.payload as { to: string; replyTo?: string; subject: string })
+      .filter((p) => p.replyTo?.includes(userId));
+    return mine.at(-1)!;
+  };
+
+  it('mails a new message with a reply address, and the answer lands in the thread', async () => {
+    const project = await newProject();
+    await send(team.token, project.id, { text: 'First draft attached.' });
+    const mail = await replyAddressOf(jane.user.id);
+    expect(mail.to).toBe(jane.user.email);
+    expect(mail.subject).toContain('New message on Order');
+    expect(mail.replyTo).toMatch(/^reply-[a-z0-9-]+@reply\.example\.com$/);
+
+    const smtp = nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort, ignoreTLS: true });
+    await smtp.sendMail({
+      from: jane.user.email,
+      to: mail.replyTo,
+      subject: `Re: ${mail.subject}`,
+      text: 'Love it, go ahead!\n\nOn Mon, Cora wrote:\n> First draft attached.',
+      attachments: [{ filename: 'notes.pdf', content: Buffer.from('%PDF-1.4 notes\n%%EOF') }],
+    });
+    const messages = (await thread(team.token, project.id)).messages;
+    expect(messages.at(-1)).toMatchObject({
+      side: 'customer',
+      via: 'email',
+      text: 'Love it, go ahead!',
+      attachments: [{ name: 'notes.pdf' }],
+    });
+
+    // Someone else answering the same mail is refused, by the receiver and the webhook alike.
+    await expect(
+      smtp.sendMail({ from: mallory.user.email, to: mail.replyTo, text: 'Cancel it' }),
+    ).rejects.toMatchObject({ responseCode: 550 });
+    const raw = await nodemailer
+      .createTransport({ streamTransport: true, buffer: true })
+      .sendMail({ from: mallory.user.email, to: mail.replyTo, text: 'Cancel it' });
+    const hook = (secret: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/inbound-mail',
+        headers: { authorization: `Bearer ${secret}`, 'content-type': 'message/rfc822' },
+        payload: raw.message as Buffer,
+      });
+    expect((await hook('wrong')).statusCode).toBe(401);
+    expect((await hook('inbound-secret-'.repeat(3))).statusCode).toBe(422);
+    expect((await thread(team.token, project.id)).messages.map((m) => m.text)).not.toContain(
+      'Cancel it',
+    );
+  });
+});

@@ -1,0 +1,144 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  inboxItemSchema,
+  MESSAGE_MAX_FILES,
+  messageSchema,
+  messageThreadSchema,
+  unreadCountsSchema,
+} from '@noise/shared/messages';
+import type { Config } from '../../config.ts';
+import { readMultipart } from '../../lib/multipart.ts';
+import { sendPrivateFile } from '../../lib/private-file.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import {
+  markThreadRead,
+  openMessageFile,
+  openProject,
+  postMessage,
+  readInbox,
+  readThread,
+  type ThreadDeps,
+} from './thread.ts';
+
+const params = z.object({ id: z.string().min(1).max(64) });
+
+/** A conversation on every project: the thread, its files, read marks and the team's inbox. */
+export function registerMessageRoutes(app: FastifyInstance, deps: ThreadDeps & { config: Config }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['messages'];
+
+  r.get(
+    '/api/projects/:id/messages',
+    {
+      // The project's customer, or staff who work sales; team-only notes go to staff alone.
+      config: { access: 'client-owner' },
+      schema: { tags, params, response: { 200: messageThreadSchema } },
+    },
+    async (request, reply) => {
+      const caller = requireUser(request);
+      const project = await openProject(deps, caller, request.params.id);
+      reply.header('cache-control', 'private, no-store');
+      return readThread(deps, caller, project);
+    },
+  );
+
+  r.post(
+    '/api/projects/:id/messages',
+    {
+      // Limited per user like every upload (UPLOAD_RATE_LIMIT_PER_MINUTE, plugins/auth.ts).
+      config: { access: 'client-owner' },
+      schema: {
+        tags,
+        params,
+        consumes: ['multipart/form-data'],
+        description:
+          'Fields: text; internal=true (staff: a note the customer never sees); files: attachments (PDF or images).',
+        response: { 201: messageSchema },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireUser(request);
+      const project = await openProject(deps, caller, request.params.id);
+      const body = await readMultipart(request, {
+        store: app.files,
+        limits: deps.config.uploadLimits,
+        files: { attachments: { accept: ['pdf', 'image'], max: MESSAGE_MAX_FILES, private: true } },
+      });
+      try {
+        const message = await postMessage(deps, {
+          caller,
+          project,
+          text: body.fields.text ?? '',
+          internal: body.fields.internal === 'true',
+          files: body.files.attachments ?? [],
+        });
+        return reply.status(201).send(message);
+      } catch (error) {
+        await body.discard();
+        throw error;
+      }
+    },
+  );
+
+  r.get(
+    '/api/projects/:id/messages/attachments/:attachmentId',
+    {
+      config: { access: 'client-owner' },
+      schema: { tags, params: params.extend({ attachmentId: z.string().min(1).max(64) }) },
+    },
+    async (request, reply) => {
+      const caller = requireUser(request);
+      const project = await openProject(deps, caller, request.params.id);
+      const { file, body } = await openMessageFile(
+        deps,
+        caller,
+        project,
+        request.params.attachmentId,
+      );
+      return sendPrivateFile(reply, file, body);
+    },
+  );
+
+  r.post(
+    '/api/projects/:id/messages/read',
+    {
+      config: { access: 'client-owner' },
+      schema: { tags, params, response: { 204: z.null() } },
+    },
+    async (request, reply) => {
+      const caller = requireUser(request);
+      await markThreadRead(deps, caller, await openProject(deps, caller, request.params.id));
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.get(
+    '/api/messages/unread',
+    {
+      config: { access: 'client-owner' },
+      schema: {
+        tags,
+        description: "The caller's unread messages from the team, by project id (customers).",
+        response: { 200: unreadCountsSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return deps.messages.unreadForCustomer(requireUser(request).id);
+    },
+  );
+
+  r.get(
+    '/api/messages/inbox',
+    {
+      config: { access: 'sales:manage' },
+      schema: { tags, response: { 200: z.array(inboxItemSchema) } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return readInbox(deps, requireUser(request));
+    },
+  );
+}

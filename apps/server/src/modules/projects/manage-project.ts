@@ -1,0 +1,138 @@
+import type { z } from 'zod';
+import {
+  orderName,
+  projectStatusLabels,
+  type addStatusUpdateRequest,
+  type ProjectStatus,
+  type updateProjectRequest,
+} from '@noise/shared/project';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import type { AuditRepository } from '../audit/repository.ts';
+import type { Notifier } from '../notifications/notifier.ts';
+import type { UserRepository } from '../users/repository.ts';
+import { effectOfStatusUpdate } from './change-status.ts';
+import type { ProjectRepository, ProjectRow } from './repository.ts';
+
+export interface ManageProjectDeps {
+  projects: ProjectRepository;
+  users: UserRepository;
+  audit: AuditRepository;
+  notifier: Notifier;
+}
+
+/** A status's label as staff read it ('In Progress'); an unknown one as it is. */
+export function statusLabel(status: string): string {
+  return projectStatusLabels[status as ProjectStatus] ?? status;
+}
+
+/**
+ * A status update posted by staff: it may move the project's status and dates (change-status.ts),
+ * is logged, and tells the customer. Undefined when there is no such project.
+ */
+export async function addStatusUpdate(
+  deps: ManageProjectDeps,
+  actorId: string,
+  projectId: string,
+  body: z.output<typeof addStatusUpdateRequest>,
+): Promise<ProjectRow> {
+  const project = await deps.projects.findById(projectId);
+  if (!project) throw notFound('Project not found');
+  const { title, date, description } = body.statusUpdate;
+  const when = new Date(date);
+  const changes = effectOfStatusUpdate(project, title, when);
+  const updated = await deps.projects.addStatusUpdate(
+    { projectId, title, description, date: when, createdById: actorId },
+    changes,
+  );
+  if (!updated) throw notFound('Project not found');
+  await deps.audit.record({
+    actorId,
+    actorName: await deps.users.actorName(actorId),
+    action: 'project.status_update',
+    entityType: 'project',
+    entityId: projectId,
+    subjectUserId: project.userId,
+    summary:
+      changes.status && changes.status !== project.status
+        ? `${title} (status ${project.status} → ${changes.status})`
+        : title,
+    data: { title, date: when.toISOString() },
+  });
+  await deps.notifier.sendQuietly([project.userId], {
+    kind: 'status-update',
+    title: `${title}: ${project.serviceTitle} (${orderName(project.orderNumber)})`,
+    body: description || `${orderName(project.orderNumber)} has a new update.`,
+    link: `/dashboard/projects/${projectId}`,
+  });
+  return updated;
+}
+
+const day = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 10) : 'none');
+const toDate = (v: string | null | undefined) =>
+  v === undefined ? undefined : v === null ? null : new Date(v);
+
+/**
+ * Edit Sale: status, expected and actual delivery dates, co-ordinator. Only what the body names
+ * changes; what did change is logged in one audit entry ('Status changed from … to …; …').
+ */
+export async function updateProject(
+  deps: ManageProjectDeps,
+  actorId: string,
+  projectId: string,
+  body: z.output<typeof updateProjectRequest>,
+): Promise<ProjectRow> {
+  const project = await deps.projects.findById(projectId);
+  if (!project) throw notFound('Project not found');
+  if (body.coordinatorId) {
+    const coordinator = await deps.users.findById(body.coordinatorId);
+    if (!coordinator || coordinator.role === 'client') {
+      throw badRequest('Choose a team member as the co-ordinator');
+    }
+  }
+  const changes = {
+    ...(body.status ? { status: body.status } : {}),
+    ...(body.expectedDeliveryDate !== undefined
+      ? { expectedDeliveryDate: toDate(body.expectedDeliveryDate) }
+      : {}),
+    ...(body.deliveryDate !== undefined ? { deliveryDate: toDate(body.deliveryDate) } : {}),
+    ...(body.coordinatorId !== undefined ? { coordinatorId: body.coordinatorId } : {}),
+  };
+  const updated = await deps.projects.update(project.id, changes);
+  if (!updated) throw notFound('Project not found');
+  const changed: string[] = [];
+  if (body.status && body.status !== project.status) {
+    changed.push(
+      `Status changed from ${statusLabel(project.status)} to ${statusLabel(body.status)}`,
+    );
+  }
+  if (
+    'expectedDeliveryDate' in changes &&
+    day(changes.expectedDeliveryDate) !== day(project.expectedDeliveryDate)
+  ) {
+    changed.push(
+      `Expected delivery ${day(project.expectedDeliveryDate)} → ${day(changes.expectedDeliveryDate)}`,
+    );
+  }
+  if ('deliveryDate' in changes && day(changes.deliveryDate) !== day(project.deliveryDate)) {
+    changed.push(`Delivery date ${day(project.deliveryDate)} → ${day(changes.deliveryDate)}`);
+  }
+  if ('coordinatorId' in changes && changes.coordinatorId !== project.coordinatorId) {
+    changed.push('Co-ordinator changed');
+  }
+  if (changed.length > 0) {
+    await deps.audit.record({
+      actorId,
+      actorName: await deps.users.actorName(actorId),
+      action:
+        body.status && body.status !== project.status
+          ? 'project.status_changed'
+          : 'project.updated',
+      entityType: 'project',
+      entityId: project.id,
+      subjectUserId: project.userId,
+      summary: changed.join('; '),
+      data: { from: project.status, to: body.status ?? project.status },
+    });
+  }
+  return updated;
+}
