@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { strToU8, zipSync, type Zippable } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { createLocalFileStore } from '../plugins/file-store.ts';
 import { JUNK_PIXELS_PNG } from '../test/catalogue-admin-helpers.ts';
@@ -33,16 +34,13 @@ function listFiles(dir: string): string[] {
 }
 
 describe('detectFileType', () => {
-  it('reads the type from the bytes, not the name', () => {
-    expect(detectFileType(readFileSync(path.join(fixtures, 'image.png')))?.contentType).toBe(
-      'image/png',
-    );
-    expect(detectFileType(readFileSync(path.join(fixtures, 'image.jpg')))?.contentType).toBe(
-      'image/jpeg',
-    );
-    expect(detectFileType(readFileSync(path.join(fixtures, 'document.pdf')))?.kind).toBe('pdf');
-    expect(detectFileType(readFileSync(path.join(fixtures, 'disguised-html.png')))).toBeNull();
-    expect(detectFileType(readFileSync(path.join(fixtures, 'disguised-svg.png')))).toBeNull();
+  it('reads the type from the bytes, not the name', async () => {
+    const detect = async (file: string) => detectFileType(readFileSync(path.join(fixtures, file)));
+    expect((await detect('image.png'))?.contentType).toBe('image/png');
+    expect((await detect('image.jpg'))?.contentType).toBe('image/jpeg');
+    expect((await detect('document.pdf'))?.kind).toBe('pdf');
+    expect(await detect('disguised-html.png')).toBeNull();
+    expect(await detect('disguised-svg.png')).toBeNull();
   });
 });
 
@@ -134,5 +132,237 @@ describe('saveUpload', () => {
     });
     expect(saved.key.startsWith('private/')).toBe(true);
     expect(saved.url).toBe('');
+  });
+});
+
+const xml = (text: string) => strToU8(`<?xml version="1.0" encoding="UTF-8"?>${text}`);
+
+/** An Office Open XML package as Office writes it: deflated parts, the content types first. */
+const officeOpenXml = (parts: Record<string, string>) =>
+  Buffer.from(
+    zipSync({
+      '[Content_Types].xml': xml(
+        '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
+      ),
+      '_rels/.rels': xml('<Relationships/>'),
+      ...Object.fromEntries(Object.entries(parts).map(([name, text]) => [name, xml(text)])),
+    }),
+  );
+
+const DOCX = officeOpenXml({ 'word/document.xml': '<w:document/>' });
+const XLSX = officeOpenXml({
+  'xl/workbook.xml': '<workbook/>',
+  'xl/worksheets/sheet1.xml': '<worksheet/>',
+});
+const PPTX = officeOpenXml({ 'ppt/presentation.xml': '<p:presentation/>' });
+const ZIP = Buffer.from(
+  zipSync({ 'logo/final.svg': strToU8('<svg/>'), 'notes.txt': strToU8('Two options.') }),
+);
+/** OpenDocument: the `mimetype` entry first and stored, then the rest. */
+const openDocument = (type: string, files: Zippable = {}) =>
+  Buffer.from(
+    zipSync({
+      mimetype: [strToU8(type), { level: 0 }],
+      'content.xml': xml('<office:document-content/>'),
+      ...files,
+    }),
+  );
+
+const END_OF_CHAIN = 0xfffffffe;
+const NO_ENTRY = 0xffffffff;
+
+/**
+ * A compound file (MS-CFB version 3, 512-byte sectors), the container of Office 97-2003 files,
+ * whose root holds these empty streams and, when given, an 'ObjectPool' storage holding more:
+ * sector 0 is the allocation table, the directory follows.
+ */
+function compoundFile(rootStreams: string[], nested: string[] = []): Buffer {
+  const entries: { name: string; type: number; right: number; child: number }[] = [];
+  const chain = (names: string[], type = 2) => {
+    const first = entries.length;
+    names.forEach((name, i) =>
+      entries.push({
+        name,
+        type,
+        right: i < names.length - 1 ? first + i + 1 : NO_ENTRY,
+        child: NO_ENTRY,
+      }),
+    );
+    return names.length ? first : NO_ENTRY;
+  };
+  entries.push({ name: 'Root Entry', type: 5, right: NO_ENTRY, child: NO_ENTRY });
+  const names = nested.length ? [...rootStreams, 'ObjectPool'] : rootStreams;
+  entries[0]!.child = chain(names);
+  if (nested.length) entries.find((e) => e.name === 'ObjectPool')!.type = 1;
+  if (nested.length) entries.find((e) => e.name === 'ObjectPool')!.child = chain(nested);
+
+  const directorySectors = Math.ceil(entries.length / 4);
+  const header = Buffer.alloc(512);
+  Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(header);
+  header.writeUInt16LE(0x3e, 24);
+  header.writeUInt16LE(3, 26);
+  header.writeUInt16LE(0xfffe, 28);
+  header.writeUInt16LE(9, 30);
+  header.writeUInt16LE(6, 32);
+  header.writeUInt32LE(1, 44);
+  header.writeUInt32LE(1, 48);
+  header.writeUInt32LE(4096, 56);
+  header.writeUInt32LE(END_OF_CHAIN, 60);
+  header.writeUInt32LE(END_OF_CHAIN, 68);
+  header.fill(0xff, 76);
+  header.writeUInt32LE(0, 76);
+  const fat = Buffer.alloc(512, 0xff);
+  fat.writeUInt32LE(0xfffffffd, 0);
+  for (let i = 1; i <= directorySectors; i++) {
+    fat.writeUInt32LE(i < directorySectors ? i + 1 : END_OF_CHAIN, 4 * i);
+  }
+  const directory = Buffer.alloc(512 * directorySectors);
+  entries.forEach((entry, i) => {
+    const at = 128 * i;
+    directory.write(`${entry.name}\0`, at, 'utf16le');
+    directory.writeUInt16LE((entry.name.length + 1) * 2, at + 64);
+    directory[at + 66] = entry.type;
+    directory[at + 67] = 1;
+    directory.writeUInt32LE(NO_ENTRY, at + 68);
+    directory.writeUInt32LE(entry.right, at + 72);
+    directory.writeUInt32LE(entry.child, at + 76);
+    directory.writeUInt32LE(END_OF_CHAIN, at + 116);
+  });
+  for (let i = entries.length; i < directorySectors * 4; i++) {
+    directory.fill(0xff, 128 * i + 68, 128 * i + 80);
+  }
+  return Buffer.concat([header, fat, directory]);
+}
+
+const HTML_PAGE = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');
+
+describe('office documents and zip files', () => {
+  it('are told apart by what is inside them', async () => {
+    const cases: [Buffer, string | null][] = [
+      [DOCX, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+      [XLSX, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      [PPTX, 'application/vnd.openxmlformats-officedocument.presentationml.presentation'],
+      [
+        officeOpenXml({ 'xl/workbook.xml': '<workbook/>', 'xl/vbaProject.bin': '' }),
+        'application/vnd.ms-excel.sheet.macroEnabled.12',
+      ],
+      [
+        openDocument('application/vnd.oasis.opendocument.text'),
+        'application/vnd.oasis.opendocument.text',
+      ],
+      [
+        openDocument('application/vnd.oasis.opendocument.spreadsheet'),
+        'application/vnd.oasis.opendocument.spreadsheet',
+      ],
+      [
+        openDocument('application/vnd.oasis.opendocument.presentation'),
+        'application/vnd.oasis.opendocument.presentation',
+      ],
+      // A zip of anything else, an OpenDocument type we do not know, an empty zip: plain zips.
+      [ZIP, 'application/zip'],
+      [openDocument('application/x-something-else'), 'application/zip'],
+      [Buffer.from(zipSync({})), 'application/zip'],
+      [compoundFile(['1Table', 'SummaryInformation', 'WordDocument']), 'application/msword'],
+      [compoundFile(['Workbook']), 'application/vnd.ms-excel'],
+      [compoundFile(['Current User', 'PowerPoint Document']), 'application/vnd.ms-powerpoint'],
+      // An Excel workbook with a Word document inside is a workbook.
+      [compoundFile(['Workbook'], ['WordDocument']), 'application/vnd.ms-excel'],
+      // Other compound files: an installer, a mail item.
+      [compoundFile(['SummaryInformation', 'Contents']), null],
+      [compoundFile([]), null],
+    ];
+    for (const [bytes, type] of cases) {
+      const detected = await detectFileType(bytes, 'upload');
+      expect(detected?.contentType ?? null, type ?? 'refused').toBe(type);
+    }
+    expect((await detectFileType(DOCX))?.kind).toBe('document');
+    expect((await detectFileType(ZIP))?.kind).toBe('zip');
+  });
+
+  it('are refused when only their first bytes look right', async () => {
+    const signature = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+    for (const bytes of [
+      Buffer.concat([Buffer.from('PK\x03\x04'), HTML_PAGE]),
+      DOCX.subarray(0, DOCX.length - 30),
+      Buffer.concat([signature, HTML_PAGE]),
+      compoundFile(['WordDocument']).subarray(0, 1024),
+    ]) {
+      expect(await detectFileType(bytes)).toBeNull();
+    }
+  });
+
+  it("take a password-protected document's application from its name, the only place it is", async () => {
+    const encrypted = compoundFile(['EncryptionInfo', 'EncryptedPackage']);
+    expect((await detectFileType(encrypted, 'Budget.XLSX'))?.contentType).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(await detectFileType(encrypted, 'budget')).toBeNull();
+  });
+
+  it('are stored under our own name with their real type', async () => {
+    const { root, store } = setup();
+    const save = (bytes: Buffer, name: string) =>
+      saveUpload({
+        store,
+        stream: Readable.from([bytes]),
+        originalName: name,
+        accept: ['pdf', 'image', 'document', 'zip'],
+        limits,
+        field: 'attachments',
+        private: true,
+      });
+    const docx = await save(DOCX, 'Brief v2.docx');
+    expect(docx).toMatchObject({
+      kind: 'document',
+      contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      originalName: 'Brief v2.docx',
+      variants: {},
+    });
+    expect(docx.key).toMatch(/^private\/\d{4}\/\d{2}\/[a-z0-9]{16}\.docx$/);
+    expect((await save(compoundFile(['WordDocument']), 'old.doc')).key).toMatch(/\.doc$/);
+    expect((await save(ZIP, 'logos.zip')).contentType).toBe('application/zip');
+    expect(listFiles(root)).toHaveLength(3);
+  });
+
+  it('refuses a web page named .docx and stores nothing', async () => {
+    const { root, store } = setup();
+    const error = await saveUpload({
+      store,
+      stream: Readable.from([HTML_PAGE]),
+      originalName: 'contract.docx',
+      accept: ['pdf', 'image', 'document', 'zip'],
+      limits,
+      field: 'attachments',
+      private: true,
+    }).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      statusCode: 400,
+      message:
+        'The file for attachments must be a PDF, an image (JPEG, PNG, GIF, WebP or AVIF), an office document (Word, Excel, PowerPoint or OpenDocument) or a zip file',
+    });
+    expect(listFiles(root)).toEqual([]);
+  });
+
+  it('holds documents and zips to the PDF limit', async () => {
+    const { root, store } = setup();
+    // Stored, not deflated, so the archive is as large as what is in it.
+    const big = (kb: number) =>
+      Buffer.from(zipSync({ 'scan.bin': [new Uint8Array(kb * 1024).fill(7), { level: 0 }] }));
+    const save = (bytes: Buffer) =>
+      saveUpload({
+        store,
+        stream: Readable.from([bytes]),
+        originalName: 'scans.zip',
+        accept: ['video', 'zip'],
+        limits: { image: 256 * 1024, pdf: 1024 * 1024, video: 4 * 1024 * 1024 },
+        field: 'attachments',
+        private: true,
+      });
+    expect((await save(big(800))).kind).toBe('zip');
+    await expect(save(big(1100))).rejects.toMatchObject({
+      statusCode: 413,
+      message: 'The file for attachments is larger than 1 MB',
+    });
+    expect(listFiles(root)).toHaveLength(1);
   });
 });

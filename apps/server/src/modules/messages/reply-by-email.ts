@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
+import { ATTACHMENT_KINDS, ATTACHMENT_TYPES_TEXT } from '@noise/shared/attachments';
 import { AppError } from '../../lib/errors.ts';
 import { saveUpload, type SavedUpload, type UploadLimits } from '../../lib/uploads.ts';
 import type { PostReply } from '../inbound-mail/receive-reply.ts';
@@ -8,9 +9,9 @@ import { openProject, postMessage, type ThreadDeps } from './thread.ts';
 /**
  * Puts a reply by email in its project's thread as its author's message: the same checks as a
  * message sent on the site (the project still theirs to see, not closed, the text's length), and
- * its files through the same content checks. A file the site would refuse (a Word document, a
- * file over the size limit) is left out and named at the end of the message, so nobody wonders
- * where it went.
+ * its files through the same content checks. A file the site would refuse (a program, a web
+ * page, a file over the size limit) is left out and named at the end of the message, so nobody
+ * wonders where it went.
  */
 export function emailReplyPoster(
   deps: ThreadDeps & { limits: UploadLimits; log: FastifyBaseLogger },
@@ -30,7 +31,7 @@ export function emailReplyPoster(
               store: deps.files,
               stream: Readable.from(file.content),
               originalName: file.filename,
-              accept: ['pdf', 'image'],
+              accept: ATTACHMENT_KINDS,
               limits: deps.limits,
               field: 'attachments',
               private: true,
@@ -42,7 +43,7 @@ export function emailReplyPoster(
         }
       }
       const note = left.length
-        ? `\n\n(Not attached: ${left.join(', ')}. Send PDFs and images, or add files on the website.)`
+        ? `\n\n(Not attached: ${left.join(', ')}. Send ${ATTACHMENT_TYPES_TEXT}, or add files on the website.)`
         : '';
       await postMessage(deps, {
         caller,

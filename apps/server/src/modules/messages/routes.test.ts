@@ -1,7 +1,8 @@
 import net from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import { describe, expect, it } from 'vitest';
+import { strToU8, zipSync } from 'fflate';
+import { describe, expect, it, vi } from 'vitest';
 import type { MessageThread } from '@noise/shared/messages';
 import { jobs, notifications, projectMessages, projects } from '../../db/schema.ts';
 import { createTestApp } from '../../test/app.ts';
@@ -262,5 +263,117 @@ describe('replies by email', () => {
     expect((await thread(team.token, project.id)).messages.map((m) => m.text)).not.toContain(
       'Cancel it',
     );
+  });
+});
+
+describe('office documents and zip files', () => {
+  const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+  const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  const officeFile = (folder: string, main: string) =>
+    Buffer.from(
+      zipSync({
+        '[Content_Types].xml': strToU8('<?xml version="1.0"?><Types/>'),
+        '_rels/.rels': strToU8('<?xml version="1.0"?><Relationships/>'),
+        [`${folder}/${main}`]: strToU8('<?xml version="1.0"?><document/>'),
+      }),
+    );
+  const docx = officeFile('word', 'document.xml');
+  const xlsx = officeFile('xl', 'workbook.xml');
+  const zip = Buffer.from(zipSync({ 'logo/final.png': strToU8('not really a png') }));
+  const page = Buffer.from('<!doctype html><title>Contract</title><script>steal()</script>');
+  const withFiles = (text: string, files: { bytes: Buffer; name: string; type: string }[]) => {
+    const body = new FormData();
+    body.append('text', text);
+    for (const file of files) {
+      body.append('attachments', new Blob([file.bytes], { type: file.type }), file.name);
+    }
+    return body;
+  };
+  const post = (token: string, projectId: string, body: FormData) =>
+    sendForm(app, token, 'POST', `/api/projects/${projectId}/messages`, body);
+
+  it('are taken on a message and given back as downloads of their real type', async () => {
+    const project = await newProject();
+    const sent = await post(
+      jane.token,
+      project.id,
+      withFiles('The copy, the figures and the logos', [
+        { bytes: docx, name: 'Copy v2.docx', type: DOCX_TYPE },
+        // Browsers on some systems send no type, or a wrong one: only the bytes count.
+        { bytes: xlsx, name: 'Figures.xlsx', type: '' },
+        { bytes: zip, name: 'Logos.zip', type: 'application/x-zip-compressed' },
+      ]),
+    );
+    expect(sent.statusCode).toBe(201);
+    const attachments = sent.json<{
+      attachments: { name: string; contentType: string; url: string }[];
+    }>().attachments;
+    expect(attachments).toMatchObject([
+      { name: 'Copy v2.docx', contentType: DOCX_TYPE },
+      { name: 'Figures.xlsx', contentType: XLSX_TYPE },
+      { name: 'Logos.zip', contentType: 'application/zip' },
+    ]);
+    for (const [index, bytes] of [docx, xlsx, zip].entries()) {
+      const attachment = attachments[index]!;
+      const res = await app.inject({ url: attachment.url, headers: bearer(team.token) });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe(attachment.contentType);
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="${attachment.name}"`);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.rawPayload.equals(bytes)).toBe(true);
+    }
+  });
+
+  it('refuses a web page named .docx with the reason, keeping no file of the message', async () => {
+    const project = await newProject();
+    const put = vi.spyOn(app.files, 'putFile');
+    try {
+      const refused = await post(
+        jane.token,
+        project.id,
+        withFiles('Signed contract attached', [
+          { bytes: docx, name: 'Notes.docx', type: DOCX_TYPE },
+          { bytes: page, name: 'Contract.docx', type: DOCX_TYPE },
+        ]),
+      );
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(
+        'The file for attachments must be a PDF, an image (JPEG, PNG, GIF, WebP or AVIF), an office document (Word, Excel, PowerPoint or OpenDocument) or a zip file',
+      );
+      // The good file was stored before the page was read, and removed with the refusal.
+      const keys = put.mock.calls.map(([key]) => key);
+      expect(keys).toHaveLength(1);
+      for (const key of keys) expect(await app.files.get(key)).toBeNull();
+    } finally {
+      put.mockRestore();
+    }
+    expect(
+      await db.select().from(projectMessages).where(eq(projectMessages.projectId, project.id)),
+    ).toEqual([]);
+  });
+
+  it('come in with a reply by email; a file the site refuses is named instead', async () => {
+    const project = await newProject();
+    const to = app.replyAddresses!.address(
+      { projectId: project.id, userId: jane.user.id },
+      new Date(Date.now() + 86_400_000),
+    )!;
+    const smtp = nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort, ignoreTLS: true });
+    await smtp.sendMail({
+      from: jane.user.email,
+      to,
+      subject: 'Re: New message',
+      text: 'Here are the figures.\n\nOn Mon, Cora wrote:\n> Could you send the figures?',
+      attachments: [
+        { filename: 'Figures.xlsx', content: xlsx },
+        { filename: 'Contract.docx', content: page },
+      ],
+    });
+    const last = (await thread(team.token, project.id)).messages.at(-1);
+    expect(last).toMatchObject({
+      via: 'email',
+      text: 'Here are the figures.\n\n(Not attached: Contract.docx. Send images, PDFs, office documents and zip files, or add files on the website.)',
+      attachments: [{ name: 'Figures.xlsx', contentType: XLSX_TYPE }],
+    });
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ATTACHMENT_KINDS } from '@noise/shared/attachments';
 import {
   inboxItemSchema,
   MESSAGE_MAX_FILES,
@@ -54,7 +55,7 @@ export function registerMessageRoutes(app: FastifyInstance, deps: ThreadDeps & {
         params,
         consumes: ['multipart/form-data'],
         description:
-          'Fields: text; internal=true (staff: a note the customer never sees); files: attachments (PDF or images).',
+          'Fields: text; internal=true (staff: a note the customer never sees); files: attachments (PDFs, images, office documents or zip files, checked by their bytes).',
         response: { 201: messageSchema },
       },
     },
@@ -64,7 +65,9 @@ export function registerMessageRoutes(app: FastifyInstance, deps: ThreadDeps & {
       const body = await readMultipart(request, {
         store: app.files,
         limits: deps.config.uploadLimits,
-        files: { attachments: { accept: ['pdf', 'image'], max: MESSAGE_MAX_FILES, private: true } },
+        files: {
+          attachments: { accept: ATTACHMENT_KINDS, max: MESSAGE_MAX_FILES, private: true },
+        },
       });
       try {
         const message = await postMessage(deps, {
