@@ -32,7 +32,7 @@ const pdf = {
 };
 
 describe('project messages', () => {
-  it('carries a question to the Inbox and the answer back live, keeping notes to the team', async () => {
+  it('carries a question to the Inbox and the answer back live, keeping notes to the team; a deliverable is sent back, then approved', async () => {
     const customer = await signUpCustomer(server, 'Maya', 'Asker');
     const project = await placePaidOrder(server, customer, {
       serviceId: 'seo',
@@ -87,6 +87,63 @@ describe('project messages', () => {
     await page.reload();
     await list.getByText('Yes! A first draft comes Friday.').waitFor();
     expect(await page.getByText('Budget is tight').count()).toBe(0);
+
+    // A deliverable: the customer's open page shows it with the buttons, without a reload.
+    await team.goto(`/wkm-dashboard/sales/edit/${project._id}`);
+    await staffThread.getByText('Send as deliverable').click();
+    await staffThread.getByLabel('Deliverable name').fill('Logo');
+    await staffThread.getByLabel('Write a message').fill('Here is the first logo.');
+    await staffThread.getByLabel('Attach files').setInputFiles({ ...pdf, name: 'logo-v1.pdf' });
+    await staffThread.getByRole('button', { name: 'Send deliverable' }).click();
+    await staffThread.getByText('Deliverable: Logo, version 1').waitFor();
+
+    const deliverables = page.getByRole('region', { name: 'Deliverables' });
+    const v1 = deliverables.getByRole('listitem').filter({ hasText: 'Version 1' });
+    await v1.getByText('Awaiting approval').waitFor({ timeout: 10_000 });
+    await v1.getByRole('button', { name: /logo-v1\.pdf/ }).waitFor();
+    await page
+      .getByRole('region', { name: 'Timeline' })
+      .getByText('Ready for your approval: Logo, version 1')
+      .waitFor();
+
+    // Changes, said in a dialog; they arrive as the customer's message.
+    await v1.getByRole('button', { name: 'Request changes' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Request changes' });
+    await dialog.getByRole('button', { name: 'Send request' }).click();
+    await dialog.getByText('Say what should change').waitFor();
+    await dialog.getByLabel('What should we change?').fill('A darker blue, please.');
+    await dialog.getByRole('button', { name: 'Send request' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await v1.getByText('Changes requested', { exact: true }).waitFor();
+    await list.getByText('A darker blue, please.').waitFor();
+
+    // The team sees it on the sale, live, and sends version 2.
+    const staffDeliverables = team.getByRole('region', { name: 'Deliverables' });
+    await staffDeliverables.getByText('Changes requested', { exact: true }).waitFor({
+      timeout: 10_000,
+    });
+    await staffThread.getByText('A darker blue, please.').waitFor();
+    await staffThread.getByText('Send as deliverable').click();
+    await staffThread.getByLabel('Deliverable name').fill('Logo');
+    await staffThread.getByLabel('Write a message').fill('Darker, as asked.');
+    await staffThread.getByLabel('Attach files').setInputFiles({ ...pdf, name: 'logo-v2.pdf' });
+    await staffThread.getByRole('button', { name: 'Send deliverable' }).click();
+    await staffThread.getByText('Deliverable: Logo, version 2').waitFor();
+
+    const v2 = deliverables.getByRole('listitem').filter({ hasText: 'Version 2' });
+    await v2.getByRole('button', { name: 'Approve' }).click({ timeout: 10_000 });
+    await v2.getByText('Approved', { exact: true }).waitFor();
+    await v1.getByText('Superseded').waitFor();
+    await page
+      .getByRole('region', { name: 'Timeline' })
+      .getByText('You approved Logo, version 2')
+      .waitFor();
+    await staffDeliverables
+      .getByRole('listitem')
+      .filter({ hasText: 'Version 2' })
+      .getByText('Approved', { exact: true })
+      .waitFor({ timeout: 10_000 });
+
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(scrollWidth).toBeLessThanOrEqual(375);
     expect(errors).toEqual([]);

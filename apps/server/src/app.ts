@@ -274,6 +274,7 @@ export async function buildApp(
     projects,
     users,
     notifier,
+    audit,
     files,
     // Read when a message is sent: the reply addresses exist once inbound mail is registered.
     replyAddress: (projectId, userId) =>

@@ -89,6 +89,7 @@ const envSchema = z.object({
   JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
   RENEWAL_MAX_FAILURES: z.coerce.number().int().min(1).max(20).default(3),
   RENEWAL_RETRY_MINUTES: z.coerce.number().positive().default(60),
+  MESSAGE_MAIL_DELAY_SECONDS: z.coerce.number().min(0).max(3600).default(60),
   BUSINESS_TIMEZONE: z
     .string()
     .refine(isTimeZone, 'must be an IANA time zone such as Australia/Sydney')
@@ -247,6 +248,11 @@ const configSchema = envSchema.transform((e) => {
       /** First retry after a decline; each next retry waits twice as long. */
       retryBaseMs: e.RENEWAL_RETRY_MINUTES * 60_000,
     },
+    /**
+     * How long the email copy of a project message waits for the next ones, which it then
+     * carries too: five messages in a minute make one email.
+     */
+    messageMailDelayMs: e.MESSAGE_MAIL_DELAY_SECONDS * 1000,
     /** IANA time zone of the business: the overview's today, this week and this month. */
     businessTimeZone: e.BUSINESS_TIMEZONE,
     /** Sign-in providers; a provider is offered only when all its keys are set. */

@@ -25,11 +25,67 @@ export const messageSchema = z.object({
   via: z.enum(['web', 'email']),
   createdAt: z.string(),
   attachments: z.array(messageAttachmentSchema),
+  /** Set when the team sent this message as a version of a deliverable. */
+  deliverable: z
+    .object({ _id: z.string(), name: z.string(), version: z.number().int() })
+    .nullable(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
+export const DELIVERABLE_NAME_MAX = 80;
+export const deliverableStates = [
+  'awaiting',
+  'approved',
+  'changes-requested',
+  'superseded',
+] as const;
+export type DeliverableState = (typeof deliverableStates)[number];
+
+/** How each state of a deliverable version reads, on both sides. */
+export const deliverableStateLabels: Record<DeliverableState, string> = {
+  awaiting: 'Awaiting approval',
+  approved: 'Approved',
+  'changes-requested': 'Changes requested',
+  superseded: 'Superseded',
+};
+
+/**
+ * One version of a deliverable: the files of the message it was sent with. Only the newest
+ * version of a name can be approved or sent back; older ones are 'superseded' (and keep what the
+ * customer said of them in `decision`).
+ */
+export const deliverableSchema = z.object({
+  _id: z.string(),
+  messageId: z.string(),
+  name: z.string(),
+  version: z.number().int(),
+  state: z.enum(deliverableStates),
+  sentBy: z.string(),
+  createdAt: z.string(),
+  files: z.array(messageAttachmentSchema),
+  decision: z
+    .object({
+      kind: z.enum(['approved', 'changes-requested']),
+      byName: z.string(),
+      at: z.string(),
+    })
+    .nullable(),
+});
+export type Deliverable = z.infer<typeof deliverableSchema>;
+
+/** POST /api/projects/{id}/deliverables/{deliverableId}/changes */
+export const requestChangesSchema = z.object({
+  text: z
+    .string()
+    .trim()
+    .min(1, 'Say what should change')
+    .max(MESSAGE_TEXT_MAX, `At most ${MESSAGE_TEXT_MAX.toLocaleString('en-AU')} characters`),
+});
+
 export const messageThreadSchema = z.object({
   messages: z.array(messageSchema),
+  /** Every version sent, oldest first. */
+  deliverables: z.array(deliverableSchema),
   /** Why the thread takes no new messages (a cancelled project), or null when it does. */
   closedReason: z.string().nullable(),
 });

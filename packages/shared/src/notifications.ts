@@ -14,6 +14,7 @@ export const staffNotificationKinds = [
   'quote-paid',
   'new-brief',
   'customer-message',
+  'deliverable-review',
 ] as const;
 export const notificationKinds = [...customerNotificationKinds, ...staffNotificationKinds] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
@@ -30,7 +31,18 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   'new-brief': 'New project briefs',
   'new-message': 'Messages from my team',
   'customer-message': 'Messages from customers',
+  'deliverable-review': 'Approvals and change requests',
 };
+
+/**
+ * Kinds whose email copies of one project are sent together: the first waits a minute, and what
+ * follows in that minute goes in the same email (modules/notifications/message-mail.ts).
+ */
+export const batchedNotificationKinds: readonly NotificationKind[] = [
+  'new-message',
+  'customer-message',
+  'deliverable-review',
+];
 
 export const notificationSchema = z.object({
   _id: z.string(),

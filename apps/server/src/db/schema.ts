@@ -703,6 +703,8 @@ export const notifications = pgTable(
     body: text('body').notNull().default(''),
     /** Where clicking it goes, a path of our site. */
     link: text('link').notNull().default(''),
+    /** The project it is about, if any: message emails of one project are sent together. */
+    projectId: text('project_id').references(() => projects.id, { onDelete: 'cascade' }),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -806,6 +808,38 @@ export const messageReads = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.projectId] })],
+);
+
+/** What the customer said of a deliverable version; null while it waits for them. */
+export type DeliverableDecision = 'approved' | 'changes-requested';
+
+/**
+ * A message the team sent as a deliverable: one version of a named piece of work (a logo, an
+ * audit). Versions of one name count 1, 2, 3 per project; the newest is the one the customer
+ * approves or sends back, the older ones are superseded. Who decided and when is kept here.
+ */
+export const deliverables = pgTable(
+  'deliverables',
+  {
+    id: id(),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    messageId: text('message_id')
+      .notNull()
+      .unique()
+      .references(() => projectMessages.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The name folded (trimmed, lower case): versions of 'Logo' and 'logo ' are one deliverable. */
+    nameKey: text('name_key').notNull(),
+    version: integer('version').notNull(),
+    decision: text('decision').$type<DeliverableDecision>(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedByName: text('decided_by_name').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('deliverables_version_idx').on(t.projectId, t.nameKey, t.version)],
 );
 
 // ---------------------------------------------------------------------------------------------

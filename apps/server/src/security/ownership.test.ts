@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
+  deliverables,
   notifications,
   projectBriefs,
   projectMessages,
@@ -73,6 +74,18 @@ const message = await app.inject({
 expect(message.statusCode, message.body).toBe(201);
 const bobMessageFile = message.json<{ attachments: { _id: string }[] }>().attachments[0]!._id;
 
+// A deliverable the team sent Bob, waiting for his approval.
+const delivered = await app.inject({
+  method: 'POST',
+  url: `/api/projects/${bobProject}/messages`,
+  headers: bearer(cora.token),
+  body: multipart({ text: 'Your logo', deliverable: 'Logo' }, [
+    { field: 'attachments', fixture: 'sample.pdf', type: 'application/pdf' },
+  ]),
+});
+expect(delivered.statusCode, delivered.body).toBe(201);
+const bobDeliverable = delivered.json<{ deliverable: { _id: string } }>().deliverable._id;
+
 // Bob's custom quote, paid: a CustomQuote project.
 const quote = await createQuote(app);
 const quotePaid = await pay(app, bob.token, quoteBody(quote, { coordinatorId: cora.user.id }));
@@ -109,6 +122,10 @@ async function bobState() {
       .select()
       .from(projectMessages)
       .where(eq(projectMessages.projectId, bobProject)),
+    deliverables: await db
+      .select()
+      .from(deliverables)
+      .where(eq(deliverables.projectId, bobProject)),
     notifications: await db
       .select()
       .from(notifications)
@@ -140,6 +157,8 @@ const CLIENT_ID_ROUTES: Record<string, string> = {
   'POST /api/projects/:id/messages': 'messages',
   'POST /api/projects/:id/messages/read': 'messages',
   'GET /api/projects/:id/messages/attachments/:attachmentId': 'messages',
+  'POST /api/projects/:id/deliverables/:deliverableId/approve': 'deliverables',
+  'POST /api/projects/:id/deliverables/:deliverableId/changes': 'deliverables',
   'GET /api/projects/:id/subscription': 'subscription',
   'POST /api/projects/:id/subscription/cancel': 'subscription',
   'GET /api/projects/:id/payments': 'payments and invoice',
@@ -211,6 +230,16 @@ describe('object-level access', () => {
     const crossed = `/api/projects/${aliceOrder.projectId}/messages/attachments/${bobMessageFile}`;
     expect((await asAlice('GET', crossed)).statusCode).toBe(404);
     expect((await app.inject({ url: file, headers: bearer(bob.token) })).statusCode).toBe(200);
+  });
+
+  it('deliverables: approving or sending back B’s deliverable answers 404', async () => {
+    const base = `/api/projects/${bobProject}/deliverables/${bobDeliverable}`;
+    expect((await asAlice('POST', `${base}/approve`)).statusCode).toBe(404);
+    const changes = await asAlice('POST', `${base}/changes`, { text: 'Make it pink' });
+    expect(changes.statusCode).toBe(404);
+    // Through her own project's address: still not found.
+    const crossed = `/api/projects/${aliceOrder.projectId}/deliverables/${bobDeliverable}/approve`;
+    expect((await asAlice('POST', crossed)).statusCode).toBe(404);
   });
 
   it('subscription: reading and cancelling B’s subscription answer 404', async () => {

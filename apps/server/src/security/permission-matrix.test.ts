@@ -116,6 +116,8 @@ const EXPECTED: Record<string, RouteAccess> = {
   'POST /api/projects/:id/messages': 'client-owner',
   'GET /api/projects/:id/messages/attachments/:attachmentId': 'client-owner',
   'POST /api/projects/:id/messages/read': 'client-owner',
+  'POST /api/projects/:id/deliverables/:deliverableId/approve': 'client-owner',
+  'POST /api/projects/:id/deliverables/:deliverableId/changes': 'client-owner',
   'GET /api/messages/unread': 'client-owner',
   'GET /api/messages/inbox': 'sales:manage',
   'POST /api/inbound-mail': 'public',

@@ -94,6 +94,22 @@ export function createJobRepository(db: Db) {
       return row;
     },
 
+    /** Whether a job of this kind whose key starts with `keyPrefix` is still waiting to run. */
+    async hasPending(kind: string, keyPrefix: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(
+          and(
+            eq(jobs.kind, kind),
+            eq(jobs.status, 'pending'),
+            sql`starts_with(${jobs.uniqueKey}, ${keyPrefix})`,
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
+
     async listByKind(kind: string): Promise<JobRow[]> {
       return db.select().from(jobs).where(eq(jobs.kind, kind)).orderBy(asc(jobs.createdAt));
     },

@@ -1,22 +1,58 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import {
+  deliverables,
   messageAttachments,
   messageReads,
   projectMessages,
   projects,
+  type DeliverableDecision,
   type MessageSide,
 } from '../../db/schema.ts';
 
 export type MessageRow = typeof projectMessages.$inferSelect;
 export type MessageAttachmentRow = typeof messageAttachments.$inferSelect;
+export type DeliverableRow = typeof deliverables.$inferSelect;
+
+export interface NewMessage {
+  projectId: string;
+  authorId: string;
+  authorName: string;
+  side: MessageSide;
+  text: string;
+  internal: boolean;
+  via: 'web' | 'email';
+}
+
+/** The name a deliverable's versions share: 'Logo', 'logo' and ' Logo ' are one. */
+export const deliverableKey = (name: string) => name.trim().toLocaleLowerCase('en-AU');
 
 export interface NewMessageFile {
   fileKey: string;
   originalName: string;
   contentType: string;
   size: number;
+}
+
+/** A message, its files and its author's read mark (writing counts as reading). */
+async function insertMessage(tx: Db, message: NewMessage, files: NewMessageFile[]) {
+  const [row] = await tx.insert(projectMessages).values(message).returning();
+  const saved = row!;
+  const stored = files.length
+    ? await tx
+        .insert(messageAttachments)
+        .values(files.map((f, position) => ({ ...f, messageId: saved.id, position })))
+        .returning()
+    : [];
+  await tx
+    .insert(messageReads)
+    .values({ userId: message.authorId, projectId: message.projectId, readAt: saved.createdAt })
+    .onConflictDoUpdate({
+      target: [messageReads.userId, messageReads.projectId],
+      set: { readAt: sql`greatest(${messageReads.readAt}, excluded.read_at)` },
+    });
+  return { message: saved, files: stored };
 }
 
 /** Project threads: messages, their files and each person's read mark. */
@@ -47,41 +83,98 @@ export function createMessageRepository(db: Db) {
       return { messages, files };
     },
 
-    /** A message and its files, in one transaction. */
+    /**
+     * A message and its files, in one transaction; as the next version of a deliverable when
+     * `deliverable` names one (two versions sent at once: one of them fails on the unique index).
+     */
     async add(
-      message: {
-        projectId: string;
-        authorId: string;
-        authorName: string;
-        side: MessageSide;
-        text: string;
-        internal: boolean;
-        via: 'web' | 'email';
-      },
+      message: NewMessage,
       files: NewMessageFile[],
-    ): Promise<{ message: MessageRow; files: MessageAttachmentRow[] }> {
+      deliverable?: { name: string },
+    ): Promise<{
+      message: MessageRow;
+      files: MessageAttachmentRow[];
+      deliverable: DeliverableRow | null;
+    }> {
       return db.transaction(async (tx) => {
-        const [row] = await tx.insert(projectMessages).values(message).returning();
-        const saved = row!;
-        const stored = files.length
-          ? await tx
-              .insert(messageAttachments)
-              .values(files.map((f, position) => ({ ...f, messageId: saved.id, position })))
-              .returning()
-          : [];
-        // Writing counts as reading: your own message never shows as unread to you.
-        await tx
-          .insert(messageReads)
+        const saved = await insertMessage(tx, message, files);
+        if (!deliverable) return { ...saved, deliverable: null };
+        const nameKey = deliverableKey(deliverable.name);
+        // A new version keeps the name the first one was given ('logo' adds to 'Logo').
+        const [previous] = await tx
+          .select({ name: deliverables.name, version: deliverables.version })
+          .from(deliverables)
+          .where(
+            and(eq(deliverables.projectId, message.projectId), eq(deliverables.nameKey, nameKey)),
+          )
+          .orderBy(desc(deliverables.version))
+          .limit(1);
+        const [row] = await tx
+          .insert(deliverables)
           .values({
-            userId: message.authorId,
             projectId: message.projectId,
-            readAt: saved.createdAt,
+            messageId: saved.message.id,
+            name: previous?.name ?? deliverable.name.trim(),
+            nameKey,
+            version: (previous?.version ?? 0) + 1,
           })
-          .onConflictDoUpdate({
-            target: [messageReads.userId, messageReads.projectId],
-            set: { readAt: sql`greatest(${messageReads.readAt}, excluded.read_at)` },
-          });
-        return { message: saved, files: stored };
+          .returning();
+        return { ...saved, deliverable: row! };
+      });
+    },
+
+    /** A project's deliverable versions, oldest first. */
+    async listDeliverables(projectId: string): Promise<DeliverableRow[]> {
+      return db
+        .select()
+        .from(deliverables)
+        .where(eq(deliverables.projectId, projectId))
+        .orderBy(asc(deliverables.createdAt), asc(deliverables.version));
+    },
+
+    async findDeliverable(projectId: string, id: string) {
+      const [row] = await db
+        .select()
+        .from(deliverables)
+        .where(and(eq(deliverables.id, id), eq(deliverables.projectId, projectId)))
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * The customer's word on a version: recorded only while the version is undecided and still
+     * the newest of its name (checked in the same statement, so a version sent meanwhile or a
+     * second click changes nothing). With `message`, the customer's message saying what to
+     * change is saved in the same transaction. Undefined when it was not recorded.
+     */
+    async decide(
+      id: string,
+      decision: { kind: DeliverableDecision; by: string; byName: string; at?: Date },
+      message?: NewMessage,
+    ) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(deliverables)
+          .set({
+            decision: decision.kind,
+            decidedBy: decision.by,
+            decidedByName: decision.byName,
+            decidedAt: decision.at ?? new Date(),
+          })
+          .where(
+            and(
+              eq(deliverables.id, id),
+              isNull(deliverables.decision),
+              sql`not exists (select 1 from ${deliverables} newer
+                where newer.project_id = ${deliverables.projectId}
+                  and newer.name_key = ${deliverables.nameKey}
+                  and newer.version > ${deliverables.version})`,
+            ),
+          )
+          .returning();
+        if (!row) return undefined;
+        const saved = message ? await insertMessage(tx, message, []) : null;
+        return { deliverable: row, message: saved?.message ?? null };
       });
     },
 

@@ -19,6 +19,8 @@ async function freePort(): Promise<number> {
 
 const smtpPort = await freePort();
 const { app } = await createTestApp({
+  // Message emails go at once here (they wait a minute for company by default).
+  messageMailDelayMs: 0,
   inboundMail: {
     smtpPort,
     smtpHost: '127.0.0.1',
@@ -211,19 +213,20 @@ describe('a project thread', () => {
 });
 
 describe('replies by email', () => {
-  const replyAddressOf = async (userId: string) => {
+  const replyAddressOf = async (userId: string, projectId: string) => {
     await app.afterAnswer.drain();
+    await app.jobRunner.runDueJobs();
     const rows = await db.select().from(jobs).where(eq(jobs.kind, 'email'));
     const mine = rows
       .map((j) => j.payload as { to: string; replyTo?: string; subject: string })
-      .filter((p) => p.replyTo?.includes(userId));
+      .filter((p) => p.replyTo?.includes(userId) && p.replyTo.includes(projectId));
     return mine.at(-1)!;
   };
 
   it('mails a new message with a reply address, and the answer lands in the thread', async () => {
     const project = await newProject();
     await send(team.token, project.id, { text: 'First draft attached.' });
-    const mail = await replyAddressOf(jane.user.id);
+    const mail = await replyAddressOf(jane.user.id, project.id);
     expect(mail.to).toBe(jane.user.email);
     expect(mail.subject).toContain('New message on Order');
     expect(mail.replyTo).toMatch(/^reply-[a-z0-9-]+@reply\.example\.com$/);

@@ -3,10 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ATTACHMENT_KINDS } from '@noise/shared/attachments';
 import {
+  deliverableSchema,
   inboxItemSchema,
   MESSAGE_MAX_FILES,
   messageSchema,
   messageThreadSchema,
+  requestChangesSchema,
   unreadCountsSchema,
 } from '@noise/shared/messages';
 import type { Config } from '../../config.ts';
@@ -14,6 +16,7 @@ import { readMultipart } from '../../lib/multipart.ts';
 import { sendPrivateFile } from '../../lib/private-file.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import {
+  decideDeliverable,
   markThreadRead,
   openMessageFile,
   openProject,
@@ -75,6 +78,9 @@ export function registerMessageRoutes(app: FastifyInstance, deps: ThreadDeps & {
           project,
           text: body.fields.text ?? '',
           internal: body.fields.internal === 'true',
+          ...(body.fields.deliverable !== undefined
+            ? { deliverable: body.fields.deliverable }
+            : {}),
           files: body.files.attachments ?? [],
         });
         return reply.status(201).send(message);
@@ -101,6 +107,60 @@ export function registerMessageRoutes(app: FastifyInstance, deps: ThreadDeps & {
         request.params.attachmentId,
       );
       return sendPrivateFile(reply, file, body);
+    },
+  );
+
+  const deliverableParams = params.extend({ deliverableId: z.string().min(1).max(64) });
+
+  r.post(
+    '/api/projects/:id/deliverables/:deliverableId/approve',
+    {
+      // The project's customer alone decides (403 for staff; 404 for anyone else).
+      config: { access: 'client-owner' },
+      schema: {
+        tags,
+        params: deliverableParams,
+        response: { 200: z.object({ deliverable: deliverableSchema }) },
+      },
+    },
+    async (request) => {
+      const caller = requireUser(request);
+      const project = await openProject(deps, caller, request.params.id);
+      const { deliverable } = await decideDeliverable(deps, {
+        caller,
+        project,
+        deliverableId: request.params.deliverableId,
+        decision: 'approved',
+      });
+      return { deliverable };
+    },
+  );
+
+  r.post(
+    '/api/projects/:id/deliverables/:deliverableId/changes',
+    {
+      config: { access: 'client-owner' },
+      schema: {
+        tags,
+        params: deliverableParams,
+        body: requestChangesSchema,
+        description: "The customer asks for changes; the text is posted as the customer's message.",
+        response: {
+          201: z.object({ deliverable: deliverableSchema, message: messageSchema.nullable() }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireUser(request);
+      const project = await openProject(deps, caller, request.params.id);
+      const result = await decideDeliverable(deps, {
+        caller,
+        project,
+        deliverableId: request.params.deliverableId,
+        decision: 'changes-requested',
+        text: request.body.text,
+      });
+      return reply.status(201).send(result);
     },
   );
 

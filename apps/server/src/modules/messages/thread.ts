@@ -1,7 +1,9 @@
 import { can } from '@noise/shared/permissions';
 import {
+  DELIVERABLE_NAME_MAX,
   EMPTY_MESSAGE,
   MESSAGE_TEXT_MAX,
+  type Deliverable,
   type InboxItem,
   type Message,
   type MessageThread,
@@ -9,19 +11,26 @@ import {
 import { orderName } from '@noise/shared/project';
 import type { Role } from '@noise/shared/roles';
 import { displayNameOf } from '@noise/shared/user';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { FileStore } from '../../plugins/file-store.ts';
+import type { AuditRepository } from '../audit/repository.ts';
 import type { Notifier } from '../notifications/notifier.ts';
 import type { ProjectRepository, ProjectRow } from '../projects/repository.ts';
 import { canSeeProject } from '../projects/visibility.ts';
 import type { UserRepository } from '../users/repository.ts';
-import type { MessageAttachmentRow, MessageRepository, MessageRow } from './repository.ts';
+import type {
+  DeliverableRow,
+  MessageAttachmentRow,
+  MessageRepository,
+  MessageRow,
+} from './repository.ts';
 
 export interface ThreadDeps {
   messages: MessageRepository;
   projects: ProjectRepository;
   users: UserRepository;
   notifier: Notifier;
+  audit: AuditRepository;
   files: FileStore;
   /** The reply address of a message email to `userId` about `projectId`, or null. */
   replyAddress: (projectId: string, userId: string) => string | null;
@@ -49,7 +58,20 @@ export function closedReason(project: ProjectRow): string | null {
     : null;
 }
 
-function toMessageDto(projectId: string, m: MessageRow, files: MessageAttachmentRow[]): Message {
+const attachmentDto = (projectId: string, f: MessageAttachmentRow) => ({
+  _id: f.id,
+  name: f.originalName,
+  contentType: f.contentType,
+  size: f.size,
+  url: `/api/projects/${projectId}/messages/attachments/${f.id}`,
+});
+
+function toMessageDto(
+  projectId: string,
+  m: MessageRow,
+  files: MessageAttachmentRow[],
+  deliverable: DeliverableRow | undefined,
+): Message {
   return {
     _id: m.id,
     authorName: m.authorName,
@@ -58,17 +80,49 @@ function toMessageDto(projectId: string, m: MessageRow, files: MessageAttachment
     internal: m.internal,
     via: m.via,
     createdAt: m.createdAt.toISOString(),
-    attachments: files
-      .filter((f) => f.messageId === m.id)
-      .map((f) => ({
-        _id: f.id,
-        name: f.originalName,
-        contentType: f.contentType,
-        size: f.size,
-        url: `/api/projects/${projectId}/messages/attachments/${f.id}`,
-      })),
+    attachments: files.filter((f) => f.messageId === m.id).map((f) => attachmentDto(projectId, f)),
+    deliverable: deliverable
+      ? { _id: deliverable.id, name: deliverable.name, version: deliverable.version }
+      : null,
   };
 }
+
+/** Each version as both sides read it: superseded once a newer version of its name exists. */
+function toDeliverableDtos(
+  projectId: string,
+  rows: DeliverableRow[],
+  messages: MessageRow[],
+  files: MessageAttachmentRow[],
+): Deliverable[] {
+  const newest = new Map<string, number>();
+  for (const d of rows) newest.set(d.nameKey, Math.max(newest.get(d.nameKey) ?? 0, d.version));
+  return rows.flatMap((d) => {
+    const message = messages.find((m) => m.id === d.messageId);
+    if (!message) return [];
+    const decision =
+      d.decision && d.decidedAt
+        ? { kind: d.decision, byName: d.decidedByName, at: d.decidedAt.toISOString() }
+        : null;
+    return [
+      {
+        _id: d.id,
+        messageId: d.messageId,
+        name: d.name,
+        version: d.version,
+        state: d.version < (newest.get(d.nameKey) ?? 0) ? 'superseded' : (d.decision ?? 'awaiting'),
+        sentBy: message.authorName,
+        createdAt: d.createdAt.toISOString(),
+        files: files
+          .filter((f) => f.messageId === d.messageId)
+          .map((f) => attachmentDto(projectId, f)),
+        decision,
+      },
+    ];
+  });
+}
+
+const deliverableLabel = (d: { name: string; version: number }) =>
+  `${d.name} (version ${d.version})`;
 
 /** The thread as the caller may read it, oldest first. */
 export async function readThread(
@@ -79,8 +133,17 @@ export async function readThread(
   const { messages, files } = await deps.messages.listThread(project.id, {
     withInternal: isTeam(caller),
   });
+  const versions = await deps.messages.listDeliverables(project.id);
   return {
-    messages: messages.map((m) => toMessageDto(project.id, m, files)),
+    messages: messages.map((m) =>
+      toMessageDto(
+        project.id,
+        m,
+        files,
+        versions.find((d) => d.messageId === m.id),
+      ),
+    ),
+    deliverables: toDeliverableDtos(project.id, versions, messages, files),
     closedReason: closedReason(project),
   };
 }
@@ -99,6 +162,8 @@ export async function postMessage(
     text: string;
     internal?: boolean;
     via?: 'web' | 'email';
+    /** The team sends the files as the next version of this deliverable ('Logo'). */
+    deliverable?: string;
     files: { key: string; originalName: string; contentType: string; size: number }[];
   },
 ): Promise<Message> {
@@ -114,8 +179,17 @@ export async function postMessage(
   if (closed) throw conflict(closed);
   const team = isTeam(caller);
   if (input.internal && !team) throw badRequest('Only the team can write notes');
-  const author = await deps.users.findById(caller.id);
-  const authorName = author ? displayNameOf(author) || author.email : '';
+  const deliverableName = input.deliverable?.trim();
+  if (input.deliverable !== undefined) {
+    if (!team) throw badRequest('Only the team can send deliverables');
+    if (input.internal) throw badRequest('A deliverable goes to the customer: it cannot be a note');
+    if (!deliverableName) throw badRequest('Name the deliverable, for example Logo');
+    if (deliverableName.length > DELIVERABLE_NAME_MAX) {
+      throw badRequest(`A deliverable's name can be at most ${DELIVERABLE_NAME_MAX} characters`);
+    }
+    if (files.length === 0) throw badRequest('Attach the files of the deliverable');
+  }
+  const authorName = await nameOf(deps, caller.id);
   const saved = await deps.messages.add(
     {
       projectId: project.id,
@@ -132,6 +206,7 @@ export async function postMessage(
       contentType: f.contentType,
       size: f.size,
     })),
+    deliverableName ? { name: deliverableName } : undefined,
   );
   const order = orderName(project.orderNumber);
   const excerpt = text.length > 280 ? `${text.slice(0, 277)}…` : text || 'Sent a file.';
@@ -140,21 +215,124 @@ export async function postMessage(
   if (!saved.message.internal && team) {
     void deps.notifier.sendQuietly([project.userId], {
       kind: 'new-message',
-      title: `New message on ${order}: ${project.serviceTitle}`,
+      title: saved.deliverable
+        ? `Ready for your approval on ${order}: ${deliverableLabel(saved.deliverable)}`
+        : `New message on ${order}: ${project.serviceTitle}`,
       body: `${authorName}: ${excerpt}`,
-      link: `/dashboard/projects/${project.id}#messages`,
+      link: `/dashboard/projects/${project.id}#${saved.deliverable ? 'deliverables' : 'messages'}`,
       replyTo,
+      projectId: project.id,
     });
   } else if (!team) {
     void deps.notifier.toStaff({
       kind: 'customer-message',
       title: `Message from ${authorName} on ${order}`,
       body: excerpt,
-      link: `/wkm-dashboard/${project.type === 'Project' ? 'sales' : 'custom-sales'}/edit/${project.id}#messages`,
+      link: staffLink(project, 'messages'),
       replyTo,
+      projectId: project.id,
     });
   }
-  return toMessageDto(project.id, saved.message, saved.files);
+  void deps.notifier.projectChanged(project, { customerSees: !saved.message.internal });
+  return toMessageDto(project.id, saved.message, saved.files, saved.deliverable ?? undefined);
+}
+
+async function nameOf(deps: Pick<ThreadDeps, 'users'>, userId: string) {
+  const user = await deps.users.findById(userId);
+  return user ? displayNameOf(user) || user.email : '';
+}
+
+const staffLink = (project: ProjectRow, section: string) =>
+  `/wkm-dashboard/${project.type === 'Project' ? 'sales' : 'custom-sales'}/edit/${project.id}#${section}`;
+
+/**
+ * The customer approves the newest version of a deliverable, or asks for changes to it with a
+ * message saying what. Only the project's customer decides (staff get 403); a version that is
+ * superseded or already decided is refused with the reason, and nothing changes. The team is
+ * told, and the decision is in the sale's activity.
+ */
+export async function decideDeliverable(
+  deps: ThreadDeps,
+  input: {
+    caller: Caller;
+    project: ProjectRow;
+    deliverableId: string;
+    decision: 'approved' | 'changes-requested';
+    /** What should change (required when asking for changes). */
+    text?: string;
+  },
+): Promise<{ deliverable: Deliverable; message: Message | null }> {
+  const { caller, project, decision } = input;
+  const version = await deps.messages.findDeliverable(project.id, input.deliverableId);
+  if (!version) throw notFound('Deliverable not found');
+  if (caller.id !== project.userId) {
+    throw forbidden('Only the customer can approve a deliverable or ask for changes');
+  }
+  const closed = closedReason(project);
+  if (closed) throw conflict(closed);
+  const label = deliverableLabel(version);
+  const text = input.text?.trim() ?? '';
+  if (decision === 'changes-requested' && !text) throw badRequest('Say what should change');
+  if (text.length > MESSAGE_TEXT_MAX) {
+    throw badRequest(`At most ${MESSAGE_TEXT_MAX.toLocaleString('en-AU')} characters`);
+  }
+  const byName = await nameOf(deps, caller.id);
+  const recorded = await deps.messages.decide(
+    version.id,
+    { kind: decision, by: caller.id, byName },
+    decision === 'changes-requested'
+      ? {
+          projectId: project.id,
+          authorId: caller.id,
+          authorName: byName,
+          side: 'customer',
+          text: `Changes requested to ${label}:\n${text}`,
+          internal: false,
+          via: 'web',
+        }
+      : undefined,
+  );
+  if (!recorded) {
+    const all = await deps.messages.listDeliverables(project.id);
+    const newer = all.find((d) => d.nameKey === version.nameKey && d.version > version.version);
+    if (newer) {
+      throw conflict(
+        `A newer version of ${version.name} was sent: look at version ${newer.version}`,
+      );
+    }
+    const decided = (await deps.messages.findDeliverable(project.id, version.id))?.decision;
+    throw conflict(
+      decided === 'approved'
+        ? `You already approved ${label}`
+        : `You already asked for changes to ${label}`,
+    );
+  }
+  const order = orderName(project.orderNumber);
+  const said = decision === 'approved' ? `approved ${label}` : `asked for changes to ${label}`;
+  await deps.audit.record({
+    actorId: caller.id,
+    actorName: byName,
+    action: decision === 'approved' ? 'deliverable.approved' : 'deliverable.changes_requested',
+    entityType: 'project',
+    entityId: project.id,
+    subjectUserId: project.userId,
+    summary: `${byName} ${said}`,
+    data: { deliverableId: version.id, name: version.name, version: version.version },
+  });
+  void deps.notifier.toStaff({
+    kind: 'deliverable-review',
+    title: `${byName} ${said} on ${order}`,
+    body: decision === 'approved' ? `${label} is approved.` : text,
+    link: staffLink(project, 'deliverables'),
+    projectId: project.id,
+  });
+  void deps.notifier.projectChanged(project, { customerSees: true });
+  const thread = await readThread(deps, caller, project);
+  const deliverable = thread.deliverables.find((d) => d._id === version.id)!;
+  const message = recorded.message
+    ? (thread.messages.find((m) => m._id === recorded.message!.id) ?? null)
+    : null;
+  return { deliverable, message };
 }
 
 /** Opening the thread reads it: everything in it so far is read by the caller. */

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  batchedNotificationKinds,
   customerNotificationKinds,
   staffNotificationKinds,
   type NotificationKind,
@@ -10,6 +11,7 @@ import type { Database } from '../../db/client.ts';
 import type { AfterAnswer } from '../../lib/after-answer.ts';
 import { enqueueEmail } from '../jobs/email.ts';
 import { createJobRepository } from '../jobs/repository.ts';
+import { queueMessageMail } from './message-mail.ts';
 import { createNotificationRepository } from './repository.ts';
 
 export const NOTIFICATION_CHANNEL = 'noise_notifications';
@@ -27,6 +29,14 @@ export interface NotificationInput {
    * answer by email cannot be taken; the copy then says to answer on the site.
    */
   replyTo?: (userId: string) => string | null;
+  /** The project it is about: its message emails are batched (message-mail.ts). */
+  projectId?: string;
+}
+
+/** What the event stream tells of a project that changed (a message, an update, a brief). */
+export interface ProjectChange {
+  projectId: string;
+  userIds: string[];
 }
 
 /** The kinds a role receives (and may switch email copies of). */
@@ -60,6 +70,7 @@ export function createNotifier(deps: {
           title: input.title,
           body: input.body ?? '',
           link: input.link ?? '',
+          projectId: input.projectId ?? null,
         })),
         tx,
       );
@@ -67,8 +78,23 @@ export function createNotifier(deps: {
       for (const row of rows) {
         const recipient = recipients.find((r) => r.id === row.userId)!;
         if (input.skipEmail || recipient.emailOptOut.includes(input.kind)) continue;
-        const link = input.link ? `\n\n${deps.config.publicUrl}${input.link}` : '';
         const replyTo = input.replyTo?.(recipient.id) ?? undefined;
+        if (input.projectId && batchedNotificationKinds.includes(input.kind)) {
+          await queueMessageMail(
+            jobs,
+            {
+              userId: recipient.id,
+              projectId: input.projectId,
+              to: recipient.email,
+              ...(replyTo ? { replyTo } : {}),
+              since: row.createdAt.toISOString(),
+            },
+            row.id,
+            deps.config.messageMailDelayMs,
+          );
+          continue;
+        }
+        const link = input.link ? `\n\n${deps.config.publicUrl}${input.link}` : '';
         const answer = !input.replyTo
           ? ''
           : replyTo
@@ -105,6 +131,25 @@ export function createNotifier(deps: {
     },
     toStaff(input: NotificationInput): Promise<void> {
       return quietly(input.kind, async () => send(await repo.staffIds(), input));
+    },
+    /**
+     * Tells the pages open on a project, on every process, that it changed: its customer's
+     * (unless only the team can see the change, a note) and the team's. Nothing is stored.
+     */
+    projectChanged(
+      project: { id: string; userId: string },
+      options: { customerSees: boolean },
+    ): Promise<void> {
+      return deps.afterAnswer.run('project change', async () => {
+        const staff = await repo.staffIds();
+        const change: ProjectChange = {
+          projectId: project.id,
+          userIds: options.customerSees ? [project.userId, ...staff] : staff,
+        };
+        await deps.database
+          .notify(NOTIFICATION_CHANNEL, JSON.stringify(change))
+          .catch((err: unknown) => deps.log.warn({ err }, 'project change broadcast failed'));
+      });
     },
   };
 }

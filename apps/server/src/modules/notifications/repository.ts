@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { staffRoles } from '@noise/shared/roles';
 import type { Db } from '../../db/client.ts';
 import { notifications, users } from '../../db/schema.ts';
@@ -10,6 +10,22 @@ export function createNotificationRepository(db: Db) {
     async insertMany(rows: (typeof notifications.$inferInsert)[], tx: Db = db) {
       if (rows.length === 0) return [];
       return tx.insert(notifications).values(rows).returning();
+    },
+
+    /** A person's notifications of these kinds about one project since a time, oldest first. */
+    async ofProjectSince(userId: string, projectId: string, since: Date, kinds: readonly string[]) {
+      return db
+        .select()
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.userId, userId),
+            eq(notifications.projectId, projectId),
+            inArray(notifications.kind, [...kinds]),
+            gte(notifications.createdAt, since),
+          ),
+        )
+        .orderBy(asc(notifications.createdAt), asc(notifications.id));
     },
 
     async list(userId: string, limit: number) {

@@ -105,6 +105,7 @@ describe('notifications', () => {
       'quote-paid': true,
       'new-brief': true,
       'customer-message': true,
+      'deliverable-review': true,
     });
     const before = (await app.database.db.select().from(jobs).where(eq(jobs.kind, 'email'))).length;
     await app.notifier.send([admin.user.id], { kind: 'new-customer', title: 'Quiet one' });

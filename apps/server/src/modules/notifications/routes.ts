@@ -14,6 +14,20 @@ import { toNotificationDto, type NotificationRepository } from './repository.ts'
 
 const HEARTBEAT_MS = 25_000;
 
+/** What the notifier broadcasts: whose bells changed, or which project changed for whom. */
+const broadcastSchema = z.object({
+  userIds: z.array(z.string()),
+  projectId: z.string().optional(),
+});
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
 export function registerNotificationRoutes(
   app: FastifyInstance,
   deps: { repo: NotificationRepository; database: Database },
@@ -24,20 +38,18 @@ export function registerNotificationRoutes(
 
   // One LISTEN per process; each open stream registers a callback for its user.
   interface Stream {
-    wake: () => void;
+    /** The unread count changed, or (with an id) a project this user can see changed. */
+    wake: (projectId?: string) => void;
     end: () => void;
   }
   const streams = new Map<string, Set<Stream>>();
   let unlisten: (() => Promise<void>) | undefined;
   const ensureListening = async () => {
     unlisten ??= await deps.database.listen(NOTIFICATION_CHANNEL, (payload) => {
-      let userIds: string[];
-      try {
-        userIds = (JSON.parse(payload) as { userIds?: string[] }).userIds ?? [];
-      } catch {
-        return;
-      }
-      for (const id of userIds) for (const stream of streams.get(id) ?? []) stream.wake();
+      const parsed = broadcastSchema.safeParse(safeJson(payload));
+      if (!parsed.success) return;
+      const { userIds, projectId } = parsed.data;
+      for (const id of userIds) for (const stream of streams.get(id) ?? []) stream.wake(projectId);
     });
   };
   // Open streams would hold a graceful shutdown up: end them before the server stops listening.
@@ -155,7 +167,13 @@ export function registerNotificationRoutes(
         if (set.size === 0) streams.delete(user.id);
         res.end();
       };
-      const stream: Stream = { wake: () => void push(), end: close };
+      const stream: Stream = {
+        wake: (projectId) => {
+          if (!projectId) return void push();
+          if (open) res.write(`event: project\ndata: ${JSON.stringify({ projectId })}\n\n`);
+        },
+        end: close,
+      };
       set.add(stream);
       streams.set(user.id, set);
       request.raw.on('close', close);

@@ -3,6 +3,7 @@ import type { Config } from '../../config.ts';
 import { createEmailJobHandler, EMAIL_JOB } from '../jobs/email.ts';
 import { createJobRunner, type JobHandler, type JobRunner } from '../jobs/runner.ts';
 import { renderInvoiceOf } from '../invoices/load-invoice.ts';
+import { createMessageMailHandler, MESSAGE_MAIL_JOB } from '../notifications/message-mail.ts';
 import { registerInvoiceRoutes } from '../invoices/routes.ts';
 import { createAttemptChanges } from './attempt-changes.ts';
 import type { CheckoutDeps } from './place-order.ts';
@@ -68,6 +69,7 @@ export function registerCheckout(app: FastifyInstance, config: Config) {
 }
 
 /** The jobs this module runs: receipts and other mail, and subscription renewals. */
+// (The runner lives here; the message emails' batching job is the notifications module's.)
 export function checkoutJobHandlers(
   app: FastifyInstance,
   config: Config,
@@ -89,5 +91,6 @@ export function checkoutJobHandlers(
       retryBaseMs: config.renewals.retryBaseMs,
       onRenewalFailed: checkoutNotifications(app, config).onRenewalFailed,
     }),
+    [MESSAGE_MAIL_JOB]: createMessageMailHandler({ db: deps.db, config }),
   };
 }

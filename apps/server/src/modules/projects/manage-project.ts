@@ -64,6 +64,7 @@ export async function addStatusUpdate(
     body: description || `${orderName(project.orderNumber)} has a new update.`,
     link: `/dashboard/projects/${projectId}`,
   });
+  void deps.notifier.projectChanged(project, { customerSees: true });
   return updated;
 }
 
@@ -133,6 +134,7 @@ export async function updateProject(
       summary: changed.join('; '),
       data: { from: project.status, to: body.status ?? project.status },
     });
+    void deps.notifier.projectChanged(project, { customerSees: true });
   }
   return updated;
 }

@@ -83,6 +83,7 @@ export async function addBrief(
       link: `/wkm-dashboard/${project.type === 'Project' ? 'sales' : 'custom-sales'}/edit/${project.id}`,
     });
   }
+  void deps.notifier.projectChanged(project, { customerSees: true });
   return toBriefDto(project.id, saved.entry, saved.files);
 }
 

@@ -1,79 +1,24 @@
 import { Paperclip, RotateCcw, Send, X } from 'lucide-react';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import {
+  ATTACHMENT_ACCEPT,
+  ATTACHMENT_TYPES_TEXT,
+  isAttachableFile,
+} from '@noise/shared/attachments';
+import {
+  DELIVERABLE_NAME_MAX,
   MESSAGE_MAX_FILES,
   MESSAGE_TEXT_MAX,
   type Message,
-  type MessageThread as Thread,
 } from '@noise/shared/messages';
 import { AttachmentChip } from '@/components/ui/attachment-chip';
 import { Button } from '@/components/ui/button';
+import { TextInput } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { api, errorMessage } from '@/lib/api-client';
-import { uploadForm, type UploadProgress } from '@/lib/upload';
+import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
+import { useMarkRead, useSendMessage, useThread } from './messages-api';
 
-const path = (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}/messages`;
-
-/** GET /api/projects/{id}/messages: the thread, oldest first (notes only for the team). */
-export const threadQuery = (projectId: string) =>
-  queryOptions({
-    queryKey: ['messages', 'thread', projectId],
-    queryFn: ({ signal }) => api.get<Thread>(path(projectId), signal),
-  });
-
-export function useThread(projectId: string) {
-  return useQuery(threadQuery(projectId));
-}
-
-/** GET /api/messages/unread: the customer's unread team messages, by project. */
-export function useUnreadCounts(enabled = true) {
-  return useQuery({
-    queryKey: ['messages', 'unread'],
-    queryFn: ({ signal }) => api.get<Record<string, number>>('/api/messages/unread', signal),
-    enabled,
-  });
-}
-
-export interface NewMessage {
-  text: string;
-  files: File[];
-  internal: boolean;
-}
-
-/** POST /api/projects/{id}/messages, multipart, with upload progress. */
-export function useSendMessage(projectId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (vars: NewMessage & { onProgress?: (p: UploadProgress) => void }) => {
-      const form = new FormData();
-      form.append('text', vars.text);
-      if (vars.internal) form.append('internal', 'true');
-      for (const file of vars.files) form.append('attachments', file);
-      return uploadForm<Message>(path(projectId), form, { onProgress: vars.onProgress });
-    },
-    // Not awaited: the composer clears as soon as the message is saved, before the list reloads.
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: threadQuery(projectId).queryKey });
-    },
-  });
-}
-
-/** POST /api/projects/{id}/messages/read: the thread as read so far. */
-export function useMarkRead(projectId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: () => api.post<null>(`${path(projectId)}/read`, {}),
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: ['messages', 'unread'] }),
-        client.invalidateQueries({ queryKey: ['messages', 'inbox'] }),
-      ]),
-  });
-}
-
-const ACCEPT = 'image/*,application/pdf,.pdf';
 const URL_PATTERN = /(https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]])/g;
 
 /** Plain text with its web addresses as links; never HTML. */
@@ -146,6 +91,11 @@ function MessageItem({ message }: { message: Message }) {
               · Internal note
             </span>
           ) : null}
+          {message.deliverable ? (
+            <span className="rounded-full bg-accent px-2 py-0.5 text-xs font-bold">
+              Deliverable: {message.deliverable.name}, version {message.deliverable.version}
+            </span>
+          ) : null}
           <time dateTime={message.createdAt} className="text-muted">
             {timeFormat.format(new Date(message.createdAt))}
             {message.via === 'email' ? ' · by email' : ''}
@@ -168,21 +118,33 @@ function MessageItem({ message }: { message: Message }) {
   );
 }
 
-function Composer({ projectId, team }: { projectId: string; team: boolean }) {
+function Composer({
+  projectId,
+  team,
+  deliverableNames,
+}: {
+  projectId: string;
+  team: boolean;
+  /** Names already delivered on this project: sending one again makes its next version. */
+  deliverableNames: string[];
+}) {
   const fileInputId = useId();
+  const namesId = useId();
   const send = useSendMessage(projectId);
   const [text, setText] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [internal, setInternal] = useState(false);
+  const [asDeliverable, setAsDeliverable] = useState(false);
+  const [deliverableName, setDeliverableName] = useState('');
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState('');
 
   function addFiles(chosen: File[]) {
     setFailure('');
-    const accepted = chosen.filter(
-      (file) => file.type.startsWith('image/') || file.type === 'application/pdf',
-    );
-    if (accepted.length < chosen.length) setFailure('Only images and PDF files can be attached.');
+    const accepted = chosen.filter(isAttachableFile);
+    if (accepted.length < chosen.length) {
+      setFailure(`Only ${ATTACHMENT_TYPES_TEXT} can be attached.`);
+    }
     setFiles((current) => [...current, ...accepted].slice(0, MESSAGE_MAX_FILES));
   }
 
@@ -192,6 +154,14 @@ function Composer({ projectId, team }: { projectId: string; team: boolean }) {
       setFailure('Write a message or attach a file');
       return;
     }
+    if (asDeliverable && !deliverableName.trim()) {
+      setFailure('Name the deliverable, for example Logo');
+      return;
+    }
+    if (asDeliverable && files.length === 0) {
+      setFailure('Attach the files of the deliverable');
+      return;
+    }
     setFailure('');
     setProgress(0);
     try {
@@ -199,11 +169,14 @@ function Composer({ projectId, team }: { projectId: string; team: boolean }) {
         text: text.trim(),
         files,
         internal,
+        ...(asDeliverable ? { deliverable: deliverableName.trim() } : {}),
         onProgress: (p) => setProgress(p.fraction),
       });
       setText('');
       setFiles([]);
       setInternal(false);
+      setAsDeliverable(false);
+      setDeliverableName('');
     } catch (error) {
       // What was typed and attached stays, to send again.
       setFailure(errorMessage(error, 'The message could not be sent.'));
@@ -287,15 +260,49 @@ function Composer({ projectId, team }: { projectId: string; team: boolean }) {
         </div>
       ) : null}
       {team ? (
-        <label className="flex cursor-pointer items-center gap-3 text-sm font-medium">
-          <input
-            type="checkbox"
-            className="size-5 accent-(--color-ink)"
-            checked={internal}
-            onChange={(event) => setInternal(event.target.checked)}
-          />
-          Internal note – the customer won't see this
-        </label>
+        <div className="flex flex-col gap-2">
+          <label className="flex cursor-pointer items-center gap-3 text-sm font-medium">
+            <input
+              type="checkbox"
+              className="size-5 accent-(--color-ink)"
+              checked={internal}
+              onChange={(event) => {
+                setInternal(event.target.checked);
+                if (event.target.checked) setAsDeliverable(false);
+              }}
+            />
+            Internal note – the customer won't see this
+          </label>
+          <label className="flex cursor-pointer items-center gap-3 text-sm font-medium">
+            <input
+              type="checkbox"
+              className="size-5 accent-(--color-ink)"
+              checked={asDeliverable}
+              onChange={(event) => {
+                setAsDeliverable(event.target.checked);
+                if (event.target.checked) setInternal(false);
+              }}
+            />
+            Send as deliverable – the customer approves it or asks for changes
+          </label>
+          {asDeliverable ? (
+            <>
+              <TextInput
+                label="Deliverable name"
+                value={deliverableName}
+                maxLength={DELIVERABLE_NAME_MAX}
+                list={namesId}
+                hint="The same name as an earlier one sends its next version."
+                onChange={(event) => setDeliverableName(event.target.value)}
+              />
+              <datalist id={namesId}>
+                {deliverableNames.map((name) => (
+                  <option key={name} value={name} />
+                ))}
+              </datalist>
+            </>
+          ) : null}
+        </div>
       ) : null}
       <div className="flex flex-wrap items-center gap-3">
         <label
@@ -307,7 +314,7 @@ function Composer({ projectId, team }: { projectId: string; team: boolean }) {
           <input
             id={fileInputId}
             type="file"
-            accept={ACCEPT}
+            accept={ATTACHMENT_ACCEPT}
             multiple
             className="sr-only"
             onChange={(event) => {
@@ -319,32 +326,16 @@ function Composer({ projectId, team }: { projectId: string; team: boolean }) {
         </label>
         <Button type="submit" disabled={send.isPending}>
           <Send aria-hidden="true" />
-          {send.isPending ? 'Sending...' : internal ? 'Save note' : 'Send'}
+          {send.isPending
+            ? 'Sending...'
+            : internal
+              ? 'Save note'
+              : asDeliverable
+                ? 'Send deliverable'
+                : 'Send'}
         </Button>
       </div>
     </form>
-  );
-}
-
-/**
- * A new message rings the bell (the notification stream refreshes the bell's list): the open
- * thread and the unread counts refresh with it, so an answer shows without a reload. Kept here,
- * not in the stream, so the public pages' scripts stay as they are.
- */
-function useRefreshOnBell() {
-  const client = useQueryClient();
-  useEffect(
-    () =>
-      client.getQueryCache().subscribe((event) => {
-        if (
-          event.type === 'updated' &&
-          event.action.type === 'success' &&
-          event.query.queryKey[0] === 'notifications'
-        ) {
-          void client.invalidateQueries({ queryKey: ['messages'] });
-        }
-      }),
-    [client],
   );
 }
 
@@ -356,7 +347,6 @@ function useRefreshOnBell() {
 export function MessageThread({ projectId, team }: { projectId: string; team: boolean }) {
   const thread = useThread(projectId);
   const markRead = useMarkRead(projectId);
-  useRefreshOnBell();
   const count = thread.data?.messages.length ?? 0;
   const lastMarked = useRef(-1);
   useEffect(() => {
@@ -394,7 +384,11 @@ export function MessageThread({ projectId, team }: { projectId: string; team: bo
             {thread.data.closedReason}
           </p>
         ) : (
-          <Composer projectId={projectId} team={team} />
+          <Composer
+            projectId={projectId}
+            team={team}
+            deliverableNames={[...new Set(thread.data.deliverables.map((d) => d.name))]}
+          />
         )}
       </>
     );

@@ -6,7 +6,7 @@ import { notificationsQuery } from './notifications-api';
 
 /**
  * Listens to the server's event stream and refreshes the list when the unread count changes, so
- * new notifications arrive without a reload. fetch through the API client (not EventSource) so the
+ * new notifications arrive without a reload, and an open project page when its project changes. fetch through the API client (not EventSource) so the
  * token travels in the Authorization header; reconnects with back-off.
  */
 export function useNotificationStream(enabled: boolean) {
@@ -16,6 +16,15 @@ export function useNotificationStream(enabled: boolean) {
     const controller = new AbortController();
     let attempt = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
+
+    // A project changed (a message, a status update, a brief, a decision): whatever is open
+    // about it refetches (every query whose key names its id), and so do the message counts.
+    const refreshProject = (event: string) => {
+      const id = /"projectId":"([^"]+)"/.exec(event)?.[1];
+      if (!id) return;
+      void client.invalidateQueries({ predicate: (query) => query.queryKey.includes(id) });
+      void client.invalidateQueries({ queryKey: ['messages'] });
+    };
 
     const connect = async () => {
       if (!getToken() || controller.signal.aborted) return;
@@ -39,6 +48,8 @@ export function useNotificationStream(enabled: boolean) {
             buffer = buffer.slice(end + 2);
             if (event.startsWith('event: unread')) {
               void client.invalidateQueries({ queryKey: notificationsQuery.queryKey, exact: true });
+            } else if (event.startsWith('event: project')) {
+              refreshProject(event);
             }
             end = buffer.indexOf('\n\n');
           }

@@ -2,35 +2,43 @@ import type { Project } from '@noise/shared/project';
 import { formatDate } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
-interface TimelineEntry {
+export interface TimelineEntry {
   key: string;
   title: string;
   date: string | null;
   description?: string;
+  /** When it happened (ISO): where it goes among the status updates. */
+  at?: string;
 }
 
 /**
  * docs/product.md#project-page: 'You requested a new project' at startDate, then the status
- * updates by creation time, oldest first; a completed project ends with the completion note.
+ * updates and the project's other events (the brief sent, deliverables and what the customer
+ * said of them) by the time they happened, oldest first; a completed project ends with the
+ * completion note.
  */
 export function ProjectTimeline({
   project,
   contactUrl,
+  events = [],
 }: {
   project: Project;
   contactUrl: string | undefined;
+  events?: TimelineEntry[];
 }) {
-  const updates = [...project.statusUpdates].sort(
-    (a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt),
-  );
-  const entries: TimelineEntry[] = [
-    { key: 'requested', title: 'You requested a new project', date: project.startDate },
-    ...updates.map((update) => ({
+  const later = [
+    ...project.statusUpdates.map((update) => ({
       key: update._id,
       title: update.title,
       date: update.date,
       description: update.description,
+      at: update.createdAt,
     })),
+    ...events,
+  ].sort((a, b) => Date.parse(a.at ?? '') - Date.parse(b.at ?? ''));
+  const entries: TimelineEntry[] = [
+    { key: 'requested', title: 'You requested a new project', date: project.startDate },
+    ...later,
   ];
   const completed = project.status === 'completed';
 

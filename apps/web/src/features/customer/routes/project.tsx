@@ -2,7 +2,9 @@ import { ArrowLeft, ClipboardList, RotateCcw } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import type { Project } from '@noise/shared/project';
 import { orderName } from '@noise/shared/project-constants';
+import { Deliverables } from '@/components/messages/deliverables';
 import { MessageThread } from '@/components/messages/message-thread';
+import { useThread } from '@/components/messages/messages-api';
 import { Button } from '@/components/ui/button';
 import { FullScreenSpinner, Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
@@ -17,7 +19,7 @@ import { CustomerPage } from '../components/customer-page';
 import { orderAgainHref } from '../components/order-again';
 import { ProjectPayments, ProjectSubscription } from '../components/project-billing';
 import { ProjectCard } from '../components/project-card';
-import { ProjectTimeline } from '../components/project-timeline';
+import { ProjectTimeline, type TimelineEntry } from '../components/project-timeline';
 
 function Section({
   id,
@@ -63,6 +65,44 @@ function Brief({ project }: { project: Project }) {
       </div>
     </section>
   );
+}
+
+/** What happened besides the status updates: the brief, deliverables and the customer's word. */
+function useProjectEvents(projectId: string): TimelineEntry[] {
+  const brief = useBrief(projectId).data ?? [];
+  const deliverables = useThread(projectId).data?.deliverables ?? [];
+  const events: TimelineEntry[] = brief.map((entry, index) => ({
+    key: `brief-${entry._id}`,
+    title: index === 0 ? 'You sent your brief' : 'You added to your brief',
+    date: entry.createdAt,
+    at: entry.createdAt,
+  }));
+  for (const d of deliverables) {
+    const label = `${d.name}, version ${d.version}`;
+    events.push({
+      key: `deliverable-${d._id}`,
+      title: `Ready for your approval: ${label}`,
+      date: d.createdAt,
+      at: d.createdAt,
+    });
+    if (d.decision) {
+      events.push({
+        key: `decision-${d._id}`,
+        title:
+          d.decision.kind === 'approved'
+            ? `You approved ${label}`
+            : `You asked for changes to ${label}`,
+        date: d.decision.at,
+        at: d.decision.at,
+      });
+    }
+  }
+  return events;
+}
+
+function Timeline({ project, contactUrl }: { project: Project; contactUrl: string | undefined }) {
+  const events = useProjectEvents(project._id);
+  return <ProjectTimeline project={project} contactUrl={contactUrl} events={events} />;
 }
 
 /** docs/product.md#project-page: /dashboard/projects/{projectId}. */
@@ -120,7 +160,7 @@ export function ProjectRoute() {
       <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_22rem]">
         <div className="flex min-w-0 flex-col gap-8">
           <Section id="project-timeline" title="Timeline">
-            <ProjectTimeline project={data} contactUrl={contactUrl} />
+            <Timeline project={data} contactUrl={contactUrl} />
             {reorder ? (
               <Button asChild size="lg" className="mt-8">
                 <Link to={reorder}>
@@ -130,6 +170,13 @@ export function ProjectRoute() {
               </Button>
             ) : null}
           </Section>
+          <Deliverables projectId={data._id} customer>
+            {(list) => (
+              <Section id="deliverables" title="Deliverables">
+                {list}
+              </Section>
+            )}
+          </Deliverables>
           <Section id="messages" title="Messages">
             <MessageThread projectId={data._id} team={false} />
           </Section>

@@ -9,7 +9,7 @@ import { FullScreenSpinner } from '@/components/ui/spinner';
 import { currentUserQuery, useCurrentUser } from '@/lib/current-user';
 import { formatDate, formatPrice } from '@/lib/format';
 import { usePageMeta } from '@/lib/use-page-meta';
-import { useUnreadCounts } from '@/components/messages/message-thread';
+import { useUnreadCounts } from '@/components/messages/messages-api';
 import { projectsQuery, useProjects } from '../api/get-projects';
 import { CustomerPage } from '../components/customer-page';
 import { ProjectStatusAction } from '../components/status-badge';

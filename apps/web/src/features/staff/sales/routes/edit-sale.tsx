@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { orderName } from '@noise/shared/project';
+import { Deliverables } from '@/components/messages/deliverables';
 import { MessageThread } from '@/components/messages/message-thread';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -53,6 +54,18 @@ export function EditSaleRoute() {
         <div className="flex min-w-0 flex-col gap-6">
           <SaleDetails sale={project} />
           <SaleStatusUpdates sale={project} />
+          <Deliverables projectId={project._id} customer={false}>
+            {(list) => (
+              <StaffSection
+                title="Deliverables"
+                description="What the team sent for approval, newest first, and what the customer said."
+              >
+                <div id="deliverables" className="scroll-mt-24">
+                  {list}
+                </div>
+              </StaffSection>
+            )}
+          </Deliverables>
           <StaffSection
             title="Messages"
             description="With the customer; internal notes stay with the team."

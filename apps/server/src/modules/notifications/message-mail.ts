@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { batchedNotificationKinds } from '@noise/shared/notifications';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { enqueueEmail } from '../jobs/email.ts';
+import { createJobRepository, type JobRepository } from '../jobs/repository.ts';
+import type { JobHandler } from '../jobs/runner.ts';
+import { createNotificationRepository } from './repository.ts';
+
+/**
+ * Email copies of a project's messages are sent together. The first message to a person about a
+ * project queues this job a minute ahead (MESSAGE_MAIL_DELAY_SECONDS); messages that follow
+ * while it waits queue nothing. When it runs it mails everything of those kinds since its first,
+ * in one email: five messages in a minute make one email, not five.
+ */
+export const MESSAGE_MAIL_JOB = 'message-mail';
+
+const payloadSchema = z.object({
+  userId: z.string(),
+  projectId: z.string(),
+  to: z.string(),
+  replyTo: z.string().optional(),
+  /** The first notification's time: the email carries it and what came after. */
+  since: z.string(),
+});
+export type MessageMailPayload = z.infer<typeof payloadSchema>;
+
+const keyPrefix = (p: { userId: string; projectId: string }) =>
+  `${MESSAGE_MAIL_JOB}:${p.userId}:${p.projectId}:`;
+
+/** Queues the email for this notification unless one for the same person and project waits. */
+export async function queueMessageMail(
+  jobs: JobRepository,
+  payload: MessageMailPayload,
+  notificationId: string,
+  delayMs: number,
+) {
+  if (await jobs.hasPending(MESSAGE_MAIL_JOB, keyPrefix(payload))) return;
+  await jobs.enqueue({
+    kind: MESSAGE_MAIL_JOB,
+    payload: { ...payload },
+    uniqueKey: `${keyPrefix(payload)}${notificationId}`,
+    runAt: new Date(Date.now() + delayMs),
+    maxAttempts: 14,
+  });
+}
+
+/** Writes the one email; the mail itself goes through the email job (retried on its own). */
+export function createMessageMailHandler(deps: {
+  db: Db;
+  config: Pick<Config, 'publicUrl' | 'companyName'>;
+}): JobHandler {
+  const notifications = createNotificationRepository(deps.db);
+  return async (raw, job) => {
+    const p = payloadSchema.parse(raw);
+    const [recipient] = await notifications.recipients([p.userId]);
+    if (!recipient) return;
+    const items = (
+      await notifications.ofProjectSince(
+        p.userId,
+        p.projectId,
+        new Date(p.since),
+        batchedNotificationKinds,
+      )
+    ).filter((n) => !recipient.emailOptOut.includes(n.kind));
+    const [first] = items;
+    const last = items.at(-1);
+    if (!first || !last) return;
+    const subject =
+      items.length === 1 ? first.title : `${first.title} (and ${items.length - 1} more)`;
+    const lines = items.map((n) => (n.body ? `${n.title}\n${n.body}` : n.title));
+    const link = last.link ? `\n\n${deps.config.publicUrl}${last.link}` : '';
+    const answer = p.replyTo
+      ? '\n\nReply to this email to answer in the project.'
+      : '\n\nAnswer on the website: replies to this email are not read.';
+    await enqueueEmail(
+      createJobRepository(deps.db),
+      {
+        to: p.to,
+        subject,
+        text: `${lines.join('\n\n')}${link}${answer}\n\n— ${deps.config.companyName}\n\nYou can turn these emails off in your notification settings.`,
+        ...(p.replyTo ? { replyTo: p.replyTo } : {}),
+      },
+      `${MESSAGE_MAIL_JOB}-sent:${job.id}`,
+    );
+  };
+}

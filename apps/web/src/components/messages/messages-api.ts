@@ -1,0 +1,89 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Deliverable, Message, MessageThread } from '@noise/shared/messages';
+import { api } from '@/lib/api-client';
+import { uploadForm, type UploadProgress } from '@/lib/upload';
+
+const path = (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}/messages`;
+
+/** GET /api/projects/{id}/messages: the thread, oldest first (notes only for the team). */
+export const threadQuery = (projectId: string) =>
+  queryOptions({
+    queryKey: ['messages', 'thread', projectId],
+    queryFn: ({ signal }) => api.get<MessageThread>(path(projectId), signal),
+  });
+
+export function useThread(projectId: string) {
+  return useQuery(threadQuery(projectId));
+}
+
+/** GET /api/messages/unread: the customer's unread team messages, by project. */
+export function useUnreadCounts(enabled = true) {
+  return useQuery({
+    queryKey: ['messages', 'unread'],
+    queryFn: ({ signal }) => api.get<Record<string, number>>('/api/messages/unread', signal),
+    enabled,
+  });
+}
+
+export interface NewMessage {
+  text: string;
+  files: File[];
+  internal: boolean;
+  /** The team sends the files as the next version of this deliverable. */
+  deliverable?: string;
+}
+
+/** POST /api/projects/{id}/messages, multipart, with upload progress. */
+export function useSendMessage(projectId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (vars: NewMessage & { onProgress?: (p: UploadProgress) => void }) => {
+      const form = new FormData();
+      form.append('text', vars.text);
+      if (vars.internal) form.append('internal', 'true');
+      if (vars.deliverable !== undefined) form.append('deliverable', vars.deliverable);
+      for (const file of vars.files) form.append('attachments', file);
+      return uploadForm<Message>(path(projectId), form, { onProgress: vars.onProgress });
+    },
+    // Not awaited: the composer clears as soon as the message is saved, before the list reloads.
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: threadQuery(projectId).queryKey });
+    },
+  });
+}
+
+/** POST /api/projects/{id}/messages/read: the thread as read so far. */
+export function useMarkRead(projectId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<null>(`${path(projectId)}/read`, {}),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ['messages', 'unread'] }),
+        client.invalidateQueries({ queryKey: ['messages', 'inbox'] }),
+      ]),
+  });
+}
+
+const deliverablePath = (projectId: string, deliverableId: string) =>
+  `/api/projects/${encodeURIComponent(projectId)}/deliverables/${encodeURIComponent(deliverableId)}`;
+
+/**
+ * The customer's word on a deliverable version: approve it, or ask for changes (`text`, posted
+ * as their message). The thread and the project reload either way (a refusal means it changed).
+ */
+export function useDecideDeliverable(projectId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (vars: { deliverableId: string; changes?: string }) =>
+      vars.changes === undefined
+        ? api.post<{ deliverable: Deliverable }>(
+            `${deliverablePath(projectId, vars.deliverableId)}/approve`,
+          )
+        : api.post<{ deliverable: Deliverable; message: Message | null }>(
+            `${deliverablePath(projectId, vars.deliverableId)}/changes`,
+            { text: vars.changes },
+          ),
+    onSettled: () => client.invalidateQueries({ queryKey: threadQuery(projectId).queryKey }),
+  });
+}
