@@ -17,6 +17,8 @@ export const messageAttachmentSchema = z.object({
 export const messageSchema = z.object({
   _id: z.string(),
   authorName: z.string(),
+  /** The author's profile photo (a public upload's address), or null: initials show instead. */
+  authorPhoto: z.string().nullable(),
   side: z.enum(['team', 'customer']),
   text: z.string(),
   /** A team-only note; never sent to the customer. */

@@ -7,6 +7,7 @@ import {
   messageReads,
   projectMessages,
   projects,
+  users,
   type DeliverableDecision,
   type MessageSide,
 } from '../../db/schema.ts';
@@ -80,7 +81,18 @@ export function createMessageRepository(db: Db) {
             )
             .orderBy(asc(messageAttachments.position))
         : [];
-      return { messages, files };
+      const authorIds = [...new Set(messages.flatMap((m) => (m.authorId ? [m.authorId] : [])))];
+      const photos = authorIds.length
+        ? await db
+            .select({ id: users.id, photo: users.profilePhotoUrl })
+            .from(users)
+            .where(inArray(users.id, authorIds))
+        : [];
+      return {
+        messages,
+        files,
+        photos: new Map(photos.filter((p) => p.photo).map((p) => [p.id, p.photo])),
+      };
     },
 
     /**

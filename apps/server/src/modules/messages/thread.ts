@@ -71,10 +71,12 @@ function toMessageDto(
   m: MessageRow,
   files: MessageAttachmentRow[],
   deliverable: DeliverableRow | undefined,
+  photos: ReadonlyMap<string, string> = new Map(),
 ): Message {
   return {
     _id: m.id,
     authorName: m.authorName,
+    authorPhoto: (m.authorId && photos.get(m.authorId)) || null,
     side: m.side,
     text: m.text,
     internal: m.internal,
@@ -130,7 +132,7 @@ export async function readThread(
   caller: Caller,
   project: ProjectRow,
 ): Promise<MessageThread> {
-  const { messages, files } = await deps.messages.listThread(project.id, {
+  const { messages, files, photos } = await deps.messages.listThread(project.id, {
     withInternal: isTeam(caller),
   });
   const versions = await deps.messages.listDeliverables(project.id);
@@ -141,6 +143,7 @@ export async function readThread(
         m,
         files,
         versions.find((d) => d.messageId === m.id),
+        photos,
       ),
     ),
     deliverables: toDeliverableDtos(project.id, versions, messages, files),

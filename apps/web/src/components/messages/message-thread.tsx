@@ -1,4 +1,4 @@
-import { Paperclip, RotateCcw, Send, X } from 'lucide-react';
+import { Paperclip, RotateCcw, Send } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import {
   ATTACHMENT_ACCEPT,
@@ -13,10 +13,13 @@ import {
 } from '@noise/shared/messages';
 import { AttachmentChip } from '@/components/ui/attachment-chip';
 import { Button } from '@/components/ui/button';
+import { FilesToSend } from '@/components/ui/files-to-send';
+import { UploadProgressBar } from '@/components/ui/upload-progress';
 import { TextInput } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
+import { ImagePreview } from './image-preview';
 import { useMarkRead, useSendMessage, useThread } from './messages-api';
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]])/g;
@@ -71,15 +74,23 @@ function MessageItem({ message }: { message: Message }) {
           : 'bg-canvas',
       )}
     >
-      <span
-        aria-hidden="true"
-        className={cn(
-          'grid size-10 shrink-0 place-items-center rounded-full text-sm font-extrabold',
-          team ? 'bg-ink text-accent' : 'bg-accent text-ink',
-        )}
-      >
-        {initials(message.authorName)}
-      </span>
+      {message.authorPhoto ? (
+        <img
+          src={message.authorPhoto}
+          alt=""
+          className="size-10 shrink-0 rounded-full border-2 border-line object-cover"
+        />
+      ) : (
+        <span
+          aria-hidden="true"
+          className={cn(
+            'grid size-10 shrink-0 place-items-center rounded-full text-sm font-extrabold',
+            team ? 'bg-ink text-accent' : 'bg-accent text-ink',
+          )}
+        >
+          {initials(message.authorName)}
+        </span>
+      )}
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
           <span className="font-bold">{message.authorName || 'Someone'}</span>
@@ -106,6 +117,13 @@ function MessageItem({ message }: { message: Message }) {
             <Linkified text={message.text} />
           </p>
         ) : null}
+        {message.attachments
+          .filter((a) => a.contentType.startsWith('image/'))
+          .map((a) => (
+            <div key={a._id} className="mt-3">
+              <ImagePreview url={a.url} name={a.name} />
+            </div>
+          ))}
         {message.attachments.length ? (
           <ul aria-label="Attachments" className="mt-3 flex flex-wrap gap-2">
             {message.attachments.map((a) => (
@@ -209,42 +227,11 @@ function Composer({
           }
         }}
       />
-      {files.length ? (
-        <ul aria-label="Files to send" className="flex flex-col gap-2">
-          {files.map((file, index) => (
-            <li
-              key={`${file.name}-${index}`}
-              className="flex items-center gap-3 rounded-xl bg-canvas px-3 py-2 text-sm"
-            >
-              <Paperclip aria-hidden="true" className="size-4 shrink-0 text-muted" />
-              <span className="min-w-0 flex-1 truncate">{file.name}</span>
-              <Button
-                variant="ghost"
-                size="icon-sm"
-                aria-label={`Remove ${file.name}`}
-                onClick={() => setFiles((current) => current.filter((_, i) => i !== index))}
-              >
-                <X aria-hidden="true" />
-              </Button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {progress !== null && files.length ? (
-        <div
-          role="progressbar"
-          aria-label="Upload progress"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={Math.round(progress * 100)}
-          className="h-2 overflow-hidden rounded-full bg-ink/10"
-        >
-          <div
-            className="h-full rounded-full bg-accent transition-[width]"
-            style={{ width: `${Math.round(progress * 100)}%` }}
-          />
-        </div>
-      ) : null}
+      <FilesToSend
+        files={files}
+        onRemove={(index) => setFiles((current) => current.filter((_, i) => i !== index))}
+      />
+      {progress !== null && files.length ? <UploadProgressBar fraction={progress} /> : null}
       {failure ? (
         <div
           role="alert"

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Deliverable, Message, MessageThread } from '@noise/shared/messages';
+import type { Deliverable, InboxItem, Message, MessageThread } from '@noise/shared/messages';
 import { api } from '@/lib/api-client';
 import { uploadForm, type UploadProgress } from '@/lib/upload';
 
@@ -22,6 +22,14 @@ export function useUnreadCounts(enabled = true) {
     queryKey: ['messages', 'unread'],
     queryFn: ({ signal }) => api.get<Record<string, number>>('/api/messages/unread', signal),
     enabled,
+  });
+}
+
+/** GET /api/messages/inbox (staff): projects with customer messages this member has not read. */
+export function useInbox() {
+  return useQuery({
+    queryKey: ['messages', 'inbox'],
+    queryFn: ({ signal }) => api.get<InboxItem[]>('/api/messages/inbox', signal),
   });
 }
 

@@ -1,18 +1,15 @@
-import { FileText, Paperclip, X } from 'lucide-react';
+import { FileText } from 'lucide-react';
 import { useId, useState } from 'react';
 import { BRIEF_MAX_FILES, BRIEF_TEXT_MAX, type BriefEntry } from '@noise/shared/project';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { FilesToSend } from '@/components/ui/files-to-send';
+import { UploadProgressBar } from '@/components/ui/upload-progress';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api-client';
 import { useAddBriefEntry } from '../api/brief';
 
 const ACCEPT = 'image/*,application/pdf,.pdf';
-
-function sizeLabel(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
 
 interface BriefFormProps {
   projectId: string;
@@ -100,44 +97,12 @@ export function BriefForm({ projectId, first, onSent }: BriefFormProps) {
             className="block w-full cursor-pointer rounded-xl border-2 border-dashed border-line bg-paper p-2 text-sm text-muted file:mr-4 file:cursor-pointer file:rounded-full file:border-0 file:bg-ink file:px-4 file:py-2 file:text-sm file:font-semibold file:text-paper hover:border-ink/40 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-accent-strong"
           />
         </Field>
-        {files.length ? (
-          <ul aria-label="Files to send" className="flex flex-col gap-2">
-            {files.map((file, index) => (
-              <li
-                key={`${file.name}-${index}`}
-                className="flex items-center gap-3 rounded-xl bg-canvas px-3 py-2 text-sm"
-              >
-                <Paperclip aria-hidden="true" className="size-4 shrink-0 text-muted" />
-                <span className="min-w-0 flex-1 truncate">{file.name}</span>
-                <span className="text-muted">{sizeLabel(file.size)}</span>
-                <Button
-                  variant="ghost"
-                  size="icon-sm"
-                  aria-label={`Remove ${file.name}`}
-                  onClick={() => setFiles((current) => current.filter((_, i) => i !== index))}
-                >
-                  <X aria-hidden="true" />
-                </Button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <FilesToSend
+          files={files}
+          onRemove={(index) => setFiles((current) => current.filter((_, i) => i !== index))}
+        />
       </fieldset>
-      {progress !== null && files.length ? (
-        <div
-          role="progressbar"
-          aria-label="Upload progress"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={Math.round(progress * 100)}
-          className="h-2 overflow-hidden rounded-full bg-ink/10"
-        >
-          <div
-            className="h-full rounded-full bg-accent transition-[width]"
-            style={{ width: `${Math.round(progress * 100)}%` }}
-          />
-        </div>
-      ) : null}
+      {progress !== null && files.length ? <UploadProgressBar fraction={progress} /> : null}
       {failure ? (
         <p
           role="alert"

@@ -1,11 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { MessageSquare } from 'lucide-react';
 import { Link } from 'react-router';
-import type { InboxItem } from '@noise/shared/messages';
 import { orderName } from '@noise/shared/project-constants';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { api, errorMessage } from '@/lib/api-client';
+import { useInbox } from '@/components/messages/messages-api';
+import { errorMessage } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { EmptyState, StaffPageHeader } from '../../components/page-header';
 
@@ -19,10 +18,7 @@ const when = new Intl.DateTimeFormat('en-AU', {
 /** /wkm-dashboard/inbox: projects whose customer wrote since you last read, newest first. */
 export function InboxRoute() {
   usePageMeta('Inbox');
-  const inbox = useQuery({
-    queryKey: ['messages', 'inbox'],
-    queryFn: ({ signal }) => api.get<InboxItem[]>('/api/messages/inbox', signal),
-  });
+  const inbox = useInbox();
   return (
     <>
       <StaffPageHeader

@@ -17,7 +17,7 @@ import { usePageMeta } from '@/lib/use-page-meta';
 import { ImageFileField } from '../../components/file-field';
 import { FormErrorAlert } from '../../components/form-error';
 import { EmptyState, StaffPageHeader, StaffSection } from '../../components/page-header';
-import { UploadProgressBar } from '../../components/upload-progress';
+import { UploadProgressBar } from '@/components/ui/upload-progress';
 import { useToastOnError } from '../../components/use-toast-on-error';
 import { useIndustry } from '../api/get-industry';
 import { useSaveIndustry } from '../api/save-industry';

@@ -15,7 +15,7 @@ import type { UploadProgress } from '@/lib/upload';
 import { ImageFileField } from '../../components/file-field';
 import { FormErrorAlert } from '../../components/form-error';
 import { StaffSection } from '../../components/page-header';
-import { UploadProgressBar } from '../../components/upload-progress';
+import { UploadProgressBar } from '@/components/ui/upload-progress';
 import { useConfirm } from '../../components/use-confirm';
 import { useSavePage } from '../api/save-page';
 

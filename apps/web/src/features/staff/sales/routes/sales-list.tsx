@@ -1,9 +1,10 @@
-import { Download, Loader2, Search, X } from 'lucide-react';
+import { Download, Loader2, MessageSquare, Search, X } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { can } from '@noise/shared/permissions';
 import { formatMoneyGst, toCents } from '@noise/shared/pricing';
 import { orderName, salesDateRanges, type Project } from '@noise/shared/project';
+import { useInbox } from '@/components/messages/messages-api';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/input';
 import { Select, type SelectOption } from '@/components/ui/select';
@@ -115,11 +116,32 @@ function useSalesSearchParams(defaultTeamMember: string | null) {
   return { filters, setFilter, clearFilters, active };
 }
 
-function SaleRow({ sale, teamMemberName }: { sale: Project; teamMemberName: string }) {
+function SaleRow({
+  sale,
+  teamMemberName,
+  unread,
+}: {
+  sale: Project;
+  teamMemberName: string;
+  /** Customer messages on this sale the signed-in member has not read. */
+  unread: number;
+}) {
   const company = sale.contact.companyName || sale.user.profile.companyName;
   return (
     <tr className="hover:bg-canvas/50">
-      <Td className="font-semibold whitespace-nowrap tabular-nums">{sale.orderNumber}</Td>
+      <Td className="font-semibold whitespace-nowrap tabular-nums">
+        {sale.orderNumber}
+        {unread > 0 ? (
+          <Link
+            to={`${saleEditPath(sale)}#messages`}
+            className="ml-2 inline-flex items-center gap-1 rounded-full bg-accent px-2 py-0.5 text-xs font-bold"
+          >
+            <MessageSquare aria-hidden="true" className="size-3" />
+            {unread}
+            <span className="sr-only"> unread {unread === 1 ? 'message' : 'messages'}</span>
+          </Link>
+        ) : null}
+      </Td>
       <Td>
         <p className="font-semibold">{company || '—'}</p>
         <p className="text-xs whitespace-nowrap text-muted">{formatDate(sale.createdAt)}</p>
@@ -178,6 +200,8 @@ export function SalesListRoute() {
     [options.data],
   );
   const rows = sales.data?.pages.flatMap((page) => page.items) ?? [];
+  const inbox = useInbox();
+  const unread = new Map((inbox.data ?? []).map((item) => [item.projectId, item.unread]));
 
   function teamMemberName(sale: Project): string {
     if (sale.coordinatorName) return sale.coordinatorName;
@@ -323,7 +347,12 @@ export function SalesListRoute() {
             </TableMessageRow>
           ) : (
             rows.map((sale) => (
-              <SaleRow key={sale._id} sale={sale} teamMemberName={teamMemberName(sale)} />
+              <SaleRow
+                key={sale._id}
+                sale={sale}
+                teamMemberName={teamMemberName(sale)}
+                unread={unread.get(sale._id) ?? 0}
+              />
             ))
           )}
           {sales.isFetchingNextPage ? <TableSkeletonRows columns={COLUMNS} rows={3} /> : null}

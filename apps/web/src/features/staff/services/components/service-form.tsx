@@ -15,7 +15,7 @@ import { toastSuccess } from '@/lib/toast';
 import type { UploadProgress } from '@/lib/upload';
 import { FormErrorAlert } from '../../components/form-error';
 import { StaffSection } from '../../components/page-header';
-import { UploadProgressBar } from '../../components/upload-progress';
+import { UploadProgressBar } from '@/components/ui/upload-progress';
 import { useConfirm } from '../../components/use-confirm';
 import { useCreateService } from '../api/create-service';
 import { useUpdateService } from '../api/update-service';
