@@ -3,7 +3,19 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 
-/** A list as a table: scrolls sideways inside its card on narrow screens instead of the page. */
+/**
+ * On a phone (below md) a table becomes a stack of cards: the header is left to screen readers and
+ * each row wraps its cells (its key facts and its actions) instead of scrolling sideways.
+ */
+const stackedOnPhone = [
+  'max-md:block max-md:[&_tbody]:block max-md:[&_thead]:sr-only',
+  'max-md:[&_tr]:flex max-md:[&_tr]:flex-wrap max-md:[&_tr]:items-center',
+  'max-md:[&_tr]:gap-x-4 max-md:[&_tr]:gap-y-1.5 max-md:[&_tr]:border-b max-md:[&_tr]:border-line',
+  'max-md:[&_tr]:px-4 max-md:[&_tr]:py-3.5 max-md:[&_td]:border-0 max-md:[&_td]:p-0',
+  'max-md:[&_td:last-child]:ml-auto',
+].join(' ');
+
+/** A list as a table on wider screens, and as stacked cards on a phone. */
 export function StaffTable({
   caption,
   children,
@@ -20,7 +32,9 @@ export function StaffTable({
         className,
       )}
     >
-      <table className="w-full min-w-[36rem] border-collapse text-left text-sm">
+      <table
+        className={cn('w-full border-collapse text-left text-sm md:min-w-[36rem]', stackedOnPhone)}
+      >
         <caption className="sr-only">{caption}</caption>
         {children}
       </table>
@@ -41,9 +55,19 @@ export function Th({ className, ...props }: ComponentProps<'th'>) {
   );
 }
 
-export function Td({ className, ...props }: ComponentProps<'td'>) {
+/** A cell; `label` names it on a phone, where the header row is not shown (stacked cards). */
+export function Td({ className, label, ...props }: ComponentProps<'td'> & { label?: string }) {
   return (
-    <td className={cn('border-b border-line px-5 py-3.5 align-middle', className)} {...props} />
+    <td
+      data-label={label}
+      className={cn(
+        'border-b border-line px-5 py-3.5 align-middle',
+        label &&
+          'max-md:before:mr-1.5 max-md:before:text-xs max-md:before:font-semibold max-md:before:text-muted max-md:before:content-[attr(data-label)]',
+        className,
+      )}
+      {...props}
+    />
   );
 }
 
@@ -68,7 +92,7 @@ export function TableSkeletonRows({ columns, rows = 5 }: { columns: number; rows
 export function TableMessageRow({ columns, children }: { columns: number; children: ReactNode }) {
   return (
     <tr>
-      <td colSpan={columns} className="px-5 py-12 text-center text-muted">
+      <td colSpan={columns} className="px-5 py-12 text-center text-muted max-md:w-full max-md:py-8">
         {children}
       </td>
     </tr>

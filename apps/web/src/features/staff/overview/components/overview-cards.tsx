@@ -75,10 +75,19 @@ export function RevenueCard({ revenue }: { revenue: Overview['revenue'] }) {
       footer={<FooterLink to="/wkm-dashboard/reporting">View Reporting</FooterLink>}
     >
       <Tabs defaultValue="today">
-        <TabsList aria-label="Revenue period">
-          <TabsTrigger value="today">Today</TabsTrigger>
-          <TabsTrigger value="week">This week</TabsTrigger>
-          <TabsTrigger value="month">This Month</TabsTrigger>
+        <TabsList
+          aria-label="Revenue period"
+          className="flex w-full flex-wrap rounded-2xl sm:inline-flex sm:w-auto sm:rounded-full"
+        >
+          <TabsTrigger value="today" className="flex-auto px-3 sm:px-5">
+            Today
+          </TabsTrigger>
+          <TabsTrigger value="week" className="flex-auto px-3 sm:px-5">
+            This week
+          </TabsTrigger>
+          <TabsTrigger value="month" className="flex-auto px-3 sm:px-5">
+            This Month
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="today" className="mt-4">
           <Period period={revenue.today} />

@@ -160,8 +160,12 @@ function GstTable() {
           gst.data.quarters.map((quarter) => (
             <tr key={quarter.from}>
               <Td className="font-semibold">{quarter.label}</Td>
-              <Td className="text-right tabular-nums">{formatMoney(quarter.salesCents)}</Td>
-              <Td className="text-right tabular-nums">{formatMoney(quarter.gstCents)}</Td>
+              <Td label="Sales" className="text-right tabular-nums">
+                {formatMoney(quarter.salesCents)}
+              </Td>
+              <Td label="GST" className="text-right tabular-nums">
+                {formatMoney(quarter.gstCents)}
+              </Td>
             </tr>
           ))
         )}

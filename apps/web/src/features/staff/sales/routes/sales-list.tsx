@@ -129,7 +129,7 @@ function SaleRow({
   const company = sale.contact.companyName || sale.user.profile.companyName;
   return (
     <tr className="hover:bg-canvas/50">
-      <Td className="font-semibold whitespace-nowrap tabular-nums">
+      <Td label="Order" className="font-semibold whitespace-nowrap tabular-nums">
         {sale.orderNumber}
         {unread > 0 ? (
           <Link
@@ -156,7 +156,9 @@ function SaleRow({
       <Td>
         <SaleStatusBadge status={sale.status} />
       </Td>
-      <Td className="whitespace-nowrap">{teamMemberName}</Td>
+      <Td label="Team member" className="whitespace-nowrap">
+        {teamMemberName}
+      </Td>
       <Td className="text-right">
         <Button asChild variant="outline" size="sm">
           <Link to={saleEditPath(sale)}>
