@@ -85,4 +85,21 @@ describe('staff screens on a phone', () => {
     }
     expect(found).toEqual({});
   });
+
+  it("fold the sales filters into a sheet, and put a sale's status form first", async () => {
+    const { page } = await browser.newPage({ token: staff, width: 375 });
+    await page.goto('/wkm-dashboard/sales');
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    const sheet = page.getByRole('dialog', { name: 'Filters' });
+    await sheet.getByLabel('Status').selectOption({ label: 'In Progress' });
+    await sheet.getByRole('button', { name: 'Show sales' }).click();
+    await page.getByRole('button', { name: 'Filters (1)' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('status')).toBe('active');
+    await page.getByText('Showing 1 sale (all)').waitFor();
+
+    await page.goto(`/wkm-dashboard/sales/edit/${saleId}`);
+    const status = await page.getByLabel('Project status').boundingBox();
+    const details = await page.getByRole('heading', { name: 'Project Details' }).boundingBox();
+    expect(status && details && status.y < details.y).toBe(true);
+  });
 });

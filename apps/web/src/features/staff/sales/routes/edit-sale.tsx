@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { errorMessage, isNotFound } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { EmptyState, StaffPageHeader, StaffSection } from '../../components/page-header';
 import { useToastOnError } from '../../components/use-toast-on-error';
@@ -23,6 +24,8 @@ export function EditSaleRoute() {
   const { id = '' } = useParams();
   const sale = useSale(id);
   usePageMeta('Edit Sale');
+  // On a narrower screen the status form comes first, before the service's own text.
+  const wide = useMediaQuery('(min-width: 1280px)');
   useToastOnError(isNotFound(sale.error) ? null : sale.error, 'Could not load the sale');
 
   if (sale.isPending) return <PageSpinner label="Loading sale" />;
@@ -52,6 +55,7 @@ export function EditSaleRoute() {
       />
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="flex min-w-0 flex-col gap-6">
+          {wide ? null : <SaleStatusControl sale={project} />}
           <SaleDetails sale={project} />
           <SaleStatusUpdates sale={project} />
           <Deliverables projectId={project._id} customer={false}>
@@ -79,7 +83,7 @@ export function EditSaleRoute() {
         </div>
         <div className="flex min-w-0 flex-col gap-6">
           <SaleCustomer sale={project} />
-          <SaleStatusControl sale={project} />
+          {wide ? <SaleStatusControl sale={project} /> : null}
           <SaleSubscription saleId={project._id} recurring={project.package.type !== 'one-time'} />
           <SaleActivity userId={project.user._id} saleId={project._id} />
         </div>

@@ -1,10 +1,12 @@
-import { Download, Loader2, MessageSquare, Search, X } from 'lucide-react';
-import { useMemo } from 'react';
+import { Download, Loader2, MessageSquare, Search, SlidersHorizontal, X } from 'lucide-react';
+import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { can } from '@noise/shared/permissions';
 import { formatMoneyGst, toCents } from '@noise/shared/pricing';
 import { orderName, salesDateRanges, type Project } from '@noise/shared/project';
 import { useInbox } from '@/components/messages/messages-api';
+import { Sheet } from '@/components/ui/sheet';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/input';
 import { Select, type SelectOption } from '@/components/ui/select';
@@ -113,7 +115,8 @@ function useSalesSearchParams(defaultTeamMember: string | null) {
   }
 
   const active = FILTER_KEYS.some((key) => filters[key] !== '');
-  return { filters, setFilter, clearFilters, active };
+  const activeCount = FILTER_KEYS.filter((key) => key !== 'search' && filters[key] !== '').length;
+  return { filters, setFilter, clearFilters, active, activeCount };
 }
 
 function SaleRow({
@@ -184,7 +187,9 @@ export function SalesListRoute() {
   useToastOnError(user.error, 'Could not load your account');
   const myId = isCoordinator ? (user.data?._id ?? null) : null;
   const waitingForMe = isCoordinator && !user.data;
-  const { filters, setFilter, clearFilters, active } = useSalesSearchParams(myId);
+  const { filters, setFilter, clearFilters, active, activeCount } = useSalesSearchParams(myId);
+  const wide = useMediaQuery('(min-width: 768px)');
+  const [filtersOpen, setFiltersOpen] = useState(false);
   // The address follows every key typed; the list asks the server once typing pauses.
   const search = useDebouncedValue(filters.search.trim(), SEARCH_DEBOUNCE_MS);
   const listed: SalesFilters = { ...filters, search };
@@ -219,6 +224,58 @@ export function SalesListRoute() {
       toastApiError(error, 'Could not export the sales');
     }
   }
+
+  // The selects: in a row on wider screens, in a 'Filters' sheet on a phone.
+  const filterFields = (
+    <>
+      <Select
+        label="Company"
+        placeholder="All companies"
+        options={withCurrent(choices.companies, filters.company)}
+        value={filters.company}
+        onChange={(event) => setFilter('company', event.target.value)}
+      />
+      <Select
+        label="Service"
+        placeholder="All services"
+        options={withCurrent(choices.services, filters.service, 'Loading...')}
+        value={filters.service}
+        onChange={(event) => setFilter('service', event.target.value)}
+      />
+      <Select
+        label="Status"
+        placeholder="All statuses"
+        options={withCurrent(choices.statuses, filters.status)}
+        value={filters.status}
+        onChange={(event) => setFilter('status', event.target.value)}
+      />
+      <Select
+        label="Team Member"
+        placeholder="All team members"
+        options={withCurrent(
+          choices.teamMembers,
+          filters.teamMember,
+          filters.teamMember === myId ? 'Me' : 'Loading...',
+        )}
+        value={filters.teamMember}
+        onChange={(event) => setFilter('teamMember', event.target.value)}
+      />
+      <Select
+        label="Date range"
+        placeholder="Any date"
+        options={dateRangeOptions}
+        value={filters.dateRange}
+        onChange={(event) => setFilter('dateRange', event.target.value)}
+      />
+      <Select
+        label="Type"
+        placeholder="All sales"
+        options={typeOptions}
+        value={filters.type}
+        onChange={(event) => setFilter('type', event.target.value)}
+      />
+    </>
+  );
 
   return (
     <div>
@@ -260,53 +317,32 @@ export function SalesListRoute() {
           onChange={(event) => setFilter('search', event.target.value)}
           trailing={<Search aria-hidden="true" className="mr-3 size-5 text-muted" />}
         />
-        <Select
-          label="Company"
-          placeholder="All companies"
-          options={withCurrent(choices.companies, filters.company)}
-          value={filters.company}
-          onChange={(event) => setFilter('company', event.target.value)}
-        />
-        <Select
-          label="Service"
-          placeholder="All services"
-          options={withCurrent(choices.services, filters.service, 'Loading...')}
-          value={filters.service}
-          onChange={(event) => setFilter('service', event.target.value)}
-        />
-        <Select
-          label="Status"
-          placeholder="All statuses"
-          options={withCurrent(choices.statuses, filters.status)}
-          value={filters.status}
-          onChange={(event) => setFilter('status', event.target.value)}
-        />
-        <Select
-          label="Team Member"
-          placeholder="All team members"
-          options={withCurrent(
-            choices.teamMembers,
-            filters.teamMember,
-            filters.teamMember === myId ? 'Me' : 'Loading...',
-          )}
-          value={filters.teamMember}
-          onChange={(event) => setFilter('teamMember', event.target.value)}
-        />
-        <Select
-          label="Date range"
-          placeholder="Any date"
-          options={dateRangeOptions}
-          value={filters.dateRange}
-          onChange={(event) => setFilter('dateRange', event.target.value)}
-        />
-        <Select
-          label="Type"
-          placeholder="All sales"
-          options={typeOptions}
-          value={filters.type}
-          onChange={(event) => setFilter('type', event.target.value)}
-        />
+        {wide ? (
+          filterFields
+        ) : (
+          <div className="flex flex-wrap items-center gap-3">
+            <Button variant="outline" onClick={() => setFiltersOpen(true)}>
+              <SlidersHorizontal aria-hidden="true" />
+              Filters{activeCount ? ` (${activeCount})` : ''}
+            </Button>
+          </div>
+        )}
       </form>
+      {wide ? null : (
+        <Sheet
+          open={filtersOpen}
+          onOpenChange={setFiltersOpen}
+          title="Filters"
+          description="Narrow the sales list; it updates as you choose."
+          footer={
+            <Button className="w-full" onClick={() => setFiltersOpen(false)}>
+              Show sales
+            </Button>
+          }
+        >
+          <div className="flex flex-col gap-4">{filterFields}</div>
+        </Sheet>
+      )}
       {active ? (
         <div className="-mt-2 mb-4">
           <Button variant="ghost" size="sm" onClick={clearFilters}>
