@@ -15,7 +15,7 @@ export const TEST_CARDS = {
   threeDSecure: '4000 0025 0000 3155',
 } as const;
 
-async function api<T>(
+export async function api<T>(
   server: RunningServer,
   method: string,
   urlPath: string,

@@ -65,6 +65,7 @@ const SCREENS = [
   'company-pages',
   'customers',
   'custom-quotes',
+  'my-work',
   'inbox',
   'sales',
   'site-users',

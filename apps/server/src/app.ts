@@ -55,6 +55,8 @@ import { createQuoteRepository } from './modules/quotes/repository.ts';
 import { registerQuoteRoutes } from './modules/quotes/routes.ts';
 import { createReportRepository } from './modules/reports/repository.ts';
 import { registerReportRoutes } from './modules/reports/routes.ts';
+import { createWorkRepository } from './modules/my-work/repository.ts';
+import { registerMyWorkRoutes } from './modules/my-work/routes.ts';
 import { registerUserRoutes } from './modules/users/routes.ts';
 import { registerAuth, type DeclaredRoute } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
@@ -287,6 +289,11 @@ export async function buildApp(
   registerInboundMail(app, config, {
     emailOf: async (userId) => (await users.findById(userId))?.email,
     post: emailReplyPoster({ ...threadDeps, limits: config.uploadLimits, log: app.log }),
+  });
+  registerMyWorkRoutes(app, {
+    work: createWorkRepository(db),
+    timeZone: config.businessTimeZone,
+    now: options.now ?? (() => new Date()),
   });
   registerQuoteRoutes(app, { db, config, quotes: createQuoteRepository(db), users, audit });
   registerReportRoutes(app, {

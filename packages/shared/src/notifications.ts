@@ -15,6 +15,7 @@ export const staffNotificationKinds = [
   'new-brief',
   'customer-message',
   'deliverable-review',
+  'project-assigned',
 ] as const;
 export const notificationKinds = [...customerNotificationKinds, ...staffNotificationKinds] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
@@ -32,6 +33,7 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   'new-message': 'Messages from my team',
   'customer-message': 'Messages from customers',
   'deliverable-review': 'Approvals and change requests',
+  'project-assigned': 'Projects assigned to me',
 };
 
 /**

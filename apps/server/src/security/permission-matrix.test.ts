@@ -120,6 +120,7 @@ const EXPECTED: Record<string, RouteAccess> = {
   'POST /api/projects/:id/deliverables/:deliverableId/changes': 'client-owner',
   'GET /api/messages/unread': 'client-owner',
   'GET /api/messages/inbox': 'sales:manage',
+  'GET /api/my-work': 'sales:manage',
   'POST /api/inbound-mail': 'public',
   'GET /api/quotes': 'quotes:manage',
   'GET /api/quotes/recipients': 'quotes:manage',

@@ -106,6 +106,7 @@ describe('notifications', () => {
       'new-brief': true,
       'customer-message': true,
       'deliverable-review': true,
+      'project-assigned': true,
     });
     const before = (await app.database.db.select().from(jobs).where(eq(jobs.kind, 'email'))).length;
     await app.notifier.send([admin.user.id], { kind: 'new-customer', title: 'Quiet one' });

@@ -117,8 +117,15 @@ export async function updateProject(
   if ('deliveryDate' in changes && day(changes.deliveryDate) !== day(project.deliveryDate)) {
     changed.push(`Delivery date ${day(project.deliveryDate)} → ${day(changes.deliveryDate)}`);
   }
-  if ('coordinatorId' in changes && changes.coordinatorId !== project.coordinatorId) {
-    changed.push('Co-ordinator changed');
+  const reassigned =
+    'coordinatorId' in changes && changes.coordinatorId !== project.coordinatorId
+      ? changes.coordinatorId
+      : undefined;
+  if (reassigned !== undefined) {
+    const name = async (id: string | null) => (id ? await deps.users.actorName(id) : 'nobody');
+    changed.push(
+      `Co-ordinator changed from ${await name(project.coordinatorId)} to ${await name(reassigned)}`,
+    );
   }
   if (changed.length > 0) {
     await deps.audit.record({
@@ -135,6 +142,15 @@ export async function updateProject(
       data: { from: project.status, to: body.status ?? project.status },
     });
     void deps.notifier.projectChanged(project, { customerSees: true });
+  }
+  // The new assignee hears of it (bell and email), unless they assigned it to themselves.
+  if (reassigned && reassigned !== actorId) {
+    void deps.notifier.sendQuietly([reassigned], {
+      kind: 'project-assigned',
+      title: `Assigned to you: ${orderName(project.orderNumber)}, ${project.serviceTitle}`,
+      body: `${await deps.users.actorName(actorId)} assigned ${orderName(project.orderNumber)} to you.`,
+      link: `/wkm-dashboard/${project.type === 'Project' ? 'sales' : 'custom-sales'}/edit/${project.id}`,
+    });
   }
   return updated;
 }

@@ -19,6 +19,7 @@ import { ServicesListRoute } from '../services/routes/services-list';
 import { QuoteFormRoute } from '../quotes/routes/quote-form-route';
 import { QuotesListRoute } from '../quotes/routes/quotes-list';
 import { InboxRoute } from '../inbox/routes/inbox';
+import { MyWorkRoute } from '../my-work/routes/my-work';
 import { EditSaleRoute } from '../sales/routes/edit-sale';
 import { SalesListRoute } from '../sales/routes/sales-list';
 import { OverviewRoute } from './overview';
@@ -189,6 +190,14 @@ export function StaffApp() {
             }
           />
         </Route>
+        <Route
+          path="my-work"
+          element={
+            <Allowed permission="sales:manage">
+              <MyWorkRoute />
+            </Allowed>
+          }
+        />
         <Route
           path="inbox"
           element={
