@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ATTACHMENT_KINDS } from '@noise/shared/attachments';
 import { z } from 'zod';
 import { BRIEF_MAX_FILES, briefEntrySchema } from '@noise/shared/project';
 import type { Config } from '../../config.ts';
@@ -71,7 +72,9 @@ export function registerBriefRoutes(
       const body = await readMultipart(request, {
         store: app.files,
         limits: deps.config.uploadLimits,
-        files: { attachments: { accept: ['pdf', 'image'], max: BRIEF_MAX_FILES, private: true } },
+        files: {
+          attachments: { accept: ATTACHMENT_KINDS, max: BRIEF_MAX_FILES, private: true },
+        },
       });
       try {
         const entry = await addBrief(briefDeps, {

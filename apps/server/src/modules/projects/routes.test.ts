@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { projects } from '../../db/schema.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, createUser } from '../../test/factories.ts';
+import { sendForm } from '../../test/catalogue-admin-helpers.ts';
 import { multipart } from '../../test/multipart.ts';
 import { coordinator, createService, orderBody, pay } from '../../test/order-factories.ts';
 
@@ -242,6 +244,35 @@ describe('the brief', () => {
     // The file is private: never served from /uploads.
     const stored = await app.inject({ url: `/uploads/${entry.attachments[0].url}` });
     expect(stored.statusCode).toBe(404);
+  });
+
+  it('takes a Word document and a zip with the brief, by their bytes', async () => {
+    const docx = Buffer.from(
+      zipSync({
+        '[Content_Types].xml': strToU8('<?xml version="1.0"?><Types/>'),
+        'word/document.xml': strToU8('<?xml version="1.0"?><document/>'),
+      }),
+    );
+    const zip = Buffer.from(zipSync({ 'photos/shop.txt': strToU8('our shop') }));
+    const body = new FormData();
+    body.append('text', 'The brand book and our photos.');
+    body.append('attachments', new Blob([docx]), 'Brand book.docx');
+    body.append('attachments', new Blob([zip]), 'Photos.zip');
+    const res = await sendForm(
+      app,
+      alice.token,
+      'POST',
+      `/api/projects/${aliceProject}/brief`,
+      body,
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json().attachments).toMatchObject([
+      {
+        name: 'Brand book.docx',
+        contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      },
+      { name: 'Photos.zip', contentType: 'application/zip' },
+    ]);
   });
 
   it('refuses an empty brief, a disguised file and another client', async () => {

@@ -1,5 +1,10 @@
 import { FileText } from 'lucide-react';
 import { useId, useState } from 'react';
+import {
+  ATTACHMENT_ACCEPT,
+  ATTACHMENT_TYPES_TEXT,
+  isAttachableFile,
+} from '@noise/shared/attachments';
 import { BRIEF_MAX_FILES, BRIEF_TEXT_MAX, type BriefEntry } from '@noise/shared/project';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -8,8 +13,6 @@ import { UploadProgressBar } from '@/components/ui/upload-progress';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api-client';
 import { useAddBriefEntry } from '../api/brief';
-
-const ACCEPT = 'image/*,application/pdf,.pdf';
 
 interface BriefFormProps {
   projectId: string;
@@ -29,10 +32,10 @@ export function BriefForm({ projectId, first, onSent }: BriefFormProps) {
 
   function addFiles(chosen: File[]) {
     setFailure('');
-    const accepted = chosen.filter(
-      (file) => file.type.startsWith('image/') || file.type === 'application/pdf',
-    );
-    if (accepted.length < chosen.length) setFailure('Only images and PDF files can be attached.');
+    const accepted = chosen.filter(isAttachableFile);
+    if (accepted.length < chosen.length) {
+      setFailure(`Only ${ATTACHMENT_TYPES_TEXT} can be attached.`);
+    }
     setFiles((current) => {
       const next = [...current, ...accepted];
       if (next.length > BRIEF_MAX_FILES) {
@@ -82,12 +85,12 @@ export function BriefForm({ projectId, first, onSent }: BriefFormProps) {
         <Field
           id={fileInputId}
           label="Attachments"
-          hint={`Images or PDFs, up to ${BRIEF_MAX_FILES} files.`}
+          hint={`Images, PDFs, office documents or zip files, up to ${BRIEF_MAX_FILES} files.`}
         >
           <input
             id={fileInputId}
             type="file"
-            accept={ACCEPT}
+            accept={ATTACHMENT_ACCEPT}
             multiple
             onChange={(event) => {
               const chosen = Array.from(event.target.files ?? []);
