@@ -331,10 +331,10 @@ export async function decideDeliverable(
   });
   void deps.notifier.projectChanged(project, { customerSees: true });
   const thread = await readThread(deps, caller, project);
-  const deliverable = thread.deliverables.find((d) => d._id === version.id)!;
-  const message = recorded.message
-    ? (thread.messages.find((m) => m._id === recorded.message!.id) ?? null)
-    : null;
+  const deliverable = thread.deliverables.find((d) => d._id === version.id);
+  if (!deliverable) throw notFound('Deliverable not found');
+  const messageId = recorded.message?.id;
+  const message = thread.messages.find((m) => m._id === messageId) ?? null;
   return { deliverable, message };
 }
 
