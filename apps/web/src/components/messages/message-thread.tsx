@@ -13,6 +13,7 @@ import {
 } from '@noise/shared/messages';
 import { AttachmentChip } from '@/components/ui/attachment-chip';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { FilesToSend } from '@/components/ui/files-to-send';
 import { UploadProgressBar } from '@/components/ui/upload-progress';
 import { TextInput } from '@/components/ui/input';
@@ -248,30 +249,22 @@ function Composer({
       ) : null}
       {team ? (
         <div className="flex flex-col gap-2">
-          <label className="flex cursor-pointer items-center gap-3 text-sm font-medium">
-            <input
-              type="checkbox"
-              className="size-5 accent-(--color-ink)"
-              checked={internal}
-              onChange={(event) => {
-                setInternal(event.target.checked);
-                if (event.target.checked) setAsDeliverable(false);
-              }}
-            />
-            Internal note – the customer won't see this
-          </label>
-          <label className="flex cursor-pointer items-center gap-3 text-sm font-medium">
-            <input
-              type="checkbox"
-              className="size-5 accent-(--color-ink)"
-              checked={asDeliverable}
-              onChange={(event) => {
-                setAsDeliverable(event.target.checked);
-                if (event.target.checked) setInternal(false);
-              }}
-            />
-            Send as deliverable – the customer approves it or asks for changes
-          </label>
+          <Checkbox
+            label="Internal note – the customer won't see this"
+            checked={internal}
+            onCheckedChange={(checked) => {
+              setInternal(checked === true);
+              if (checked === true) setAsDeliverable(false);
+            }}
+          />
+          <Checkbox
+            label="Send as deliverable – the customer approves it or asks for changes"
+            checked={asDeliverable}
+            onCheckedChange={(checked) => {
+              setAsDeliverable(checked === true);
+              if (checked === true) setInternal(false);
+            }}
+          />
           {asDeliverable ? (
             <>
               <TextInput
