@@ -10,16 +10,26 @@
 //   duration/rounds seconds) --latency-duration 5
 //   --services 10000 --sales 100000 --customer-sales 1000
 //   --only name,name  (targets whose name contains one of these)   --no-write (leave the docs)
+//   --workers 2  (PostgreSQL only: the server runs WORKERS=2; its tables have their own markers)
+//   --sales 10000,100000,1000000  (a sweep: the staff overview and the reports only, their
+//                                  one-connection p50 at each number of sales, and its growth
+//                                  from the smallest to the largest against the 1.5x target)
 // Requires `npm run build` (done when missing).
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import {
+  checkoutPlan,
+  openReplayDatabase,
+  percentile,
+  replayFor,
+} from './bench/checkout-limit.mjs';
 import { generate, root, startLimitServer, startServer } from './bench/server.mjs';
 
 const { values } = parseArgs({
@@ -33,6 +43,7 @@ const { values } = parseArgs({
     sales: { type: 'string', default: '100000' },
     'customer-sales': { type: 'string', default: '1000' },
     only: { type: 'string' },
+    workers: { type: 'string', default: '1' },
     write: { type: 'boolean', default: true },
     'no-write': { type: 'boolean', default: false },
   },
@@ -41,7 +52,17 @@ const DURATION = Number(values.duration);
 const CONNECTIONS = Number(values.connections);
 const LATENCY_DURATION = Number(values['latency-duration']);
 const ROUNDS = Math.max(1, Number(values.rounds));
+const WORKERS = Number(values.workers);
+/** A checkout's p97.5 may be at most this many times its database work's alone. */
+const CHECKOUT_LATENCY_TARGET = 2;
+const CHECKOUT_PATH = '/api/payments/handle-payment';
 const ENCODING = 'gzip, deflate, br';
+const STAFF = { email: 'bench@example.com', password: 'bench password' };
+const COORDINATOR = { email: 'bench-coordinator@example.com', password: 'bench password' };
+/** The sweep's target: one-connection p50 at the most sales within this of the fewest. */
+const GROWTH_TARGET = 1.5;
+/** The sweep's one connection, kept alive from request to request. */
+const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
 let requestCounter = 0;
 
 if (
@@ -51,40 +72,77 @@ if (
   spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
 }
 
-const kinds = values.db === 'both' ? ['pglite', 'postgres'] : [values.db];
+const kinds =
+  WORKERS > 1 ? ['postgres'] : values.db === 'both' ? ['pglite', 'postgres'] : [values.db];
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const SWEEP = values.sales.split(',').map(Number);
 const results = {};
 for (const kind of kinds) {
   if (kind === 'postgres' && !adminUrl) {
     console.log('PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL');
     continue;
   }
-  results[kind] = await benchOn(kind);
+  results[kind] = SWEEP.length > 1 ? await sweepOn(kind) : await benchOn(kind);
 }
-if (values.write && !values['no-write']) writeDocs(results);
+if (values.write && !values['no-write']) {
+  if (SWEEP.length > 1) writeSweepDocs(results);
+  else writeDocs(results);
+}
 
 async function benchOn(kind) {
+  const prepared = await prepare(kind, values.sales, { recordCheckouts: true });
+  try {
+    const server = await startServer({ ...prepared.env, WORKERS: String(WORKERS) });
+    console.log(`server ready in ${server.readyMs} ms`);
+    try {
+      return await measure(server.base, prepared);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await prepared.remove();
+  }
+}
+
+/**
+ * A fresh database with the demo catalogue, the bench customer and co-ordinator, and `sales`
+ * generated sales; the server stopped. With `recordCheckouts`, three checkouts are recorded for
+ * the checkout's limit and, on PGlite, the folder is copied for it (`limitEnv`). `remove()`
+ * deletes it all.
+ */
+async function prepare(kind, sales, options = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'noise-bench-'));
   let dbName;
   const env = {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     TOKEN_SECRET: randomBytes(32).toString('hex'),
-    ADMIN_EMAIL: 'bench@example.com',
-    ADMIN_PASSWORD: 'bench password',
+    ADMIN_EMAIL: STAFF.email,
+    ADMIN_PASSWORD: STAFF.password,
     AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
   };
+  // The checkout's statements are written down to be replayed as its limit (checkout-limit.mjs),
+  // by a server of its own: the measured one does not watch its queries.
+  const queryLogFile = path.join(dataDir, 'queries.jsonl');
+  // PGlite is one process's: the checkout's limit replays on a copy of the folder.
+  const limitEnv = { DATA_DIR: path.join(dataDir, 'limit') };
   if (kind === 'postgres') {
     dbName = `bench_${randomBytes(4).toString('hex')}`;
     await adminQuery(`create database ${dbName}`);
     const url = new URL(adminUrl);
     url.pathname = `/${dbName}`;
     env.DATABASE_URL = url.toString();
+    limitEnv.DATABASE_URL = env.DATABASE_URL;
   }
-  console.log(`\n=== ${kind} ===`);
+  console.log(`\n=== ${kind}, ${sales} sales ===`);
+  const remove = async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    if (dbName) await adminQuery(`drop database if exists ${dbName} with (force)`);
+  };
   try {
-    // 1. A fresh server migrates and seeds the demo catalogue; a customer signs up.
-    let server = await startServer(env);
+    // 1. A fresh server migrates and seeds the demo catalogue; a customer signs up and the
+    //    admin adds a co-ordinator.
+    const server = await startServer(env);
     const signup = await post(server.base, '/api/auth/signup', {
       firstName: 'Bench',
       lastName: 'Customer',
@@ -94,6 +152,19 @@ async function benchOn(kind) {
       companyName: 'Bench Pty Ltd',
     });
     if (!signup.token) throw new Error(`sign-up failed: ${JSON.stringify(signup)}`);
+    const admin = await post(server.base, '/api/auth/admin-login', STAFF);
+    const form = new FormData();
+    form.append('email', COORDINATOR.email);
+    form.append('role', 'co-ordinator');
+    form.append('password', COORDINATOR.password);
+    form.append('profile[firstName]', 'Bench');
+    form.append('profile[lastName]', 'Coordinator');
+    const added = await fetch(`${server.base}/api/users/site-users`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.token}` },
+      body: form,
+    });
+    if (added.status !== 201) throw new Error(`adding the co-ordinator: ${await added.text()}`);
     await server.stop();
 
     // 2. The large catalogue and sales history (the server stopped: PGlite is one process).
@@ -101,36 +172,37 @@ async function benchOn(kind) {
       '--services',
       values.services,
       '--sales',
-      values.sales,
+      String(sales),
       '--customer-email',
       'bench-customer@example.com',
       '--customer-sales',
       values['customer-sales'],
+      '--coordinator-email',
+      COORDINATOR.email,
     ]);
-
-    // 3. Measure.
-    server = await startServer(env);
-    console.log(`server ready in ${server.readyMs} ms`);
-    try {
-      return await measure(server.base);
-    } finally {
-      await server.stop();
+    if (options.recordCheckouts) {
+      const recording = await startServer({ ...env, QUERY_LOG_FILE: queryLogFile });
+      await recordCheckouts(recording.base);
+      await recording.stop();
     }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-    if (dbName) await adminQuery(`drop database if exists ${dbName} with (force)`);
+    if (!env.DATABASE_URL) {
+      cpSync(path.join(dataDir, 'pglite'), path.join(limitEnv.DATA_DIR, 'pglite'), {
+        recursive: true,
+      });
+    }
+    return { env, limitEnv, queryLogFile, remove };
+  } catch (error) {
+    await remove();
+    throw error;
   }
 }
 
-async function measure(base) {
+async function measure(base, prepared) {
   const customer = await post(base, '/api/auth/login', {
     username: 'bench-customer@example.com',
     password: 'bench password',
   });
-  const staff = await post(base, '/api/auth/admin-login', {
-    email: 'bench@example.com',
-    password: 'bench password',
-  });
+  const staff = await post(base, '/api/auth/admin-login', STAFF);
   const asCustomer = { authorization: `Bearer ${customer.token}` };
   const asStaff = { authorization: `Bearer ${staff.token}` };
   const profile = await (await fetch(`${base}/api/users/profile`, { headers: asCustomer })).json();
@@ -138,6 +210,7 @@ async function measure(base) {
   const pages = await (await fetch(`${base}/api/pages`)).json();
   const serviceId = Number(values.services) >= 4242 ? 'gen-s-4242' : 'seo';
   const checkout = await prepareCheckout(base, asCustomer);
+  const checkoutLimit = await prepareCheckoutLimit(prepared);
 
   const terms = ['markting', 'social', 'grafic desgn', 'brand strategy', 'video', 'analytics'];
   const targets = [
@@ -165,11 +238,12 @@ async function measure(base) {
       headers: asStaff,
     },
     {
-      name: 'POST /api/payments/handle-payment (sandbox checkout)',
-      path: '/api/payments/handle-payment',
+      name: 'POST /api/payments/handle-payment (sandbox checkout; limit: its SQL alone)',
+      path: CHECKOUT_PATH,
       method: 'POST',
       headers: { ...asCustomer, 'content-type': 'application/json' },
       body: checkout,
+      limit: checkoutLimit.run,
     },
   ].filter((t) => !values.only || values.only.split(',').some((o) => t.name.includes(o.trim())));
 
@@ -196,6 +270,7 @@ async function measure(base) {
   const limit = await startLimitServer(recordedFile);
 
   const rows = [];
+  const counter = { next: 0 };
   try {
     for (const t of targets) {
       await run(base, t, CONNECTIONS, 2); // warm-up: JIT, caches, connection pool
@@ -205,7 +280,11 @@ async function measure(base) {
       const plainRounds = [];
       for (let i = 0; i < ROUNDS; i++) {
         appRounds.push(await run(base, t, CONNECTIONS, DURATION / ROUNDS));
-        plainRounds.push(await run(limit.base, t, CONNECTIONS, DURATION / ROUNDS));
+        plainRounds.push(
+          t.limit
+            ? await t.limit(CONNECTIONS, DURATION / ROUNDS, counter)
+            : await run(limit.base, t, CONNECTIONS, DURATION / ROUNDS),
+        );
       }
       const app = combine(appRounds);
       const plain = combine(plainRounds);
@@ -217,6 +296,7 @@ async function measure(base) {
         'p97.5 ms': app.latency.p97_5,
         'p99 ms': app.latency.p99,
         'limit req/s': Math.round(plain.requests.average),
+        'limit p97.5 ms': plain.latency.p97_5,
         ratio: +(app.requests.average / plain.requests.average).toFixed(2),
         '1-conn p50 ms': single.latency.p50,
         '1-conn p99 ms': single.latency.p99,
@@ -224,13 +304,112 @@ async function measure(base) {
       };
       rows.push(row);
       console.log(JSON.stringify(row));
+      if (t.limit) console.log(checkoutVerdict(row));
     }
   } finally {
     await limit.stop();
+    await checkoutLimit.close();
     rmSync(recordedFile, { force: true });
   }
   console.table(rows);
   return rows;
+}
+
+/**
+ * The staff figures at each number of sales in --sales: every size's server runs at once and
+ * they take turns in short rounds, so other work on the machine weighs on all of them alike.
+ * Latency is timed here, to the hundredth of a millisecond (autocannon reports whole ones), one
+ * request at a time on one kept-alive connection.
+ */
+async function sweepOn(kind) {
+  const prepared = [];
+  const servers = [];
+  try {
+    for (const sales of SWEEP) prepared.push({ sales, ...(await prepare(kind, sales)) });
+    for (const p of prepared) {
+      const server = await startServer(p.env);
+      console.log(`${p.sales} sales: server ready in ${server.readyMs} ms`);
+      servers.push({ sales: p.sales, server, ...(await sweepTargets(server.base)) });
+    }
+    const rows = [];
+    for (const [i, name] of servers[0].targets.map((t) => t.name).entries()) {
+      const samples = servers.map(() => []);
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const [s, { server, targets }] of servers.entries()) {
+          if (round === 0) await timeRequests(server.base, targets[i], 1); // warm-up
+          samples[s].push(
+            ...(await timeRequests(server.base, targets[i], LATENCY_DURATION / ROUNDS)),
+          );
+        }
+      }
+      const p50s = samples.map((list) => percentile(list, 0.5));
+      const growth = p50s.at(-1) / p50s[0];
+      const row = { endpoint: name };
+      servers.forEach((s, n) => (row[`p50 ms, ${s.sales} sales`] = +p50s[n].toFixed(2)));
+      row[`growth (target ${GROWTH_TARGET}x)`] = +growth.toFixed(2);
+      row.met = growth <= GROWTH_TARGET ? 'yes' : 'no';
+      row.requests = samples.map((list) => list.length).join(' / ');
+      rows.push(row);
+      console.log(JSON.stringify(row));
+    }
+    console.table(rows);
+    return rows;
+  } finally {
+    for (const { server } of servers) await server.stop();
+    for (const p of prepared) await p.remove();
+  }
+}
+
+/** The staff overview (an admin's and a co-ordinator's) and the reports, as the pages ask. */
+async function sweepTargets(base) {
+  const admin = await post(base, '/api/auth/admin-login', STAFF);
+  const coordinator = await post(base, '/api/auth/admin-login', COORDINATOR);
+  const asAdmin = { authorization: `Bearer ${admin.token}` };
+  return {
+    targets: [
+      { name: 'GET /api/overview (admin)', path: '/api/overview', headers: asAdmin },
+      {
+        name: 'GET /api/overview (co-ordinator, a tenth of the sales)',
+        path: '/api/overview',
+        headers: { authorization: `Bearer ${coordinator.token}` },
+      },
+      {
+        name: 'GET /api/reports/revenue (by day, last 30 days, and by service)',
+        path: '/api/reports/revenue?granularity=day',
+        headers: asAdmin,
+      },
+      {
+        name: 'GET /api/reports/revenue?granularity=month (last 365 days, and by service)',
+        path: '/api/reports/revenue?granularity=month',
+        headers: asAdmin,
+      },
+      { name: 'GET /api/reports/gst (8 quarters)', path: '/api/reports/gst', headers: asAdmin },
+    ],
+  };
+}
+
+/** Milliseconds each request took, one after the other for `seconds`. */
+async function timeRequests(base, t, seconds) {
+  const took = [];
+  const until = performance.now() + seconds * 1000;
+  while (performance.now() < until) {
+    const started = performance.now();
+    const status = await new Promise((resolve, reject) => {
+      const req = http.request(
+        base + t.path,
+        { agent: keepAlive, headers: { 'accept-encoding': ENCODING, ...t.headers } },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode));
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    took.push(performance.now() - started);
+    if (status !== 200) throw new Error(`${t.name} answered ${status}`);
+  }
+  return took;
 }
 
 /**
@@ -338,6 +517,58 @@ async function prepareCheckout(base, headers) {
   return (n) => body(expected, `bench-${run}-${n}`);
 }
 
+/**
+ * Three checkouts sent with their statements written down (QUERY_LOG_FILE): the last two make
+ * the plan that the checkout's limit replays.
+ */
+async function recordCheckouts(base) {
+  const customer = await post(base, '/api/auth/login', {
+    username: 'bench-customer@example.com',
+    password: 'bench password',
+  });
+  const headers = { authorization: `Bearer ${customer.token}` };
+  const body = await prepareCheckout(base, headers);
+  for (let i = 0; i < 3; i++) {
+    const res = await fetch(base + CHECKOUT_PATH, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json', 'x-query-log': 'record' },
+      body: body(`record-${i}`),
+    });
+    if (!res.ok) throw new Error(`recording a checkout: ${res.status} ${await res.text()}`);
+  }
+  // The line is written once the answer has gone.
+  await new Promise((r) => setTimeout(r, 500));
+}
+
+/**
+ * The checkout's limit (scripts/bench/checkout-limit.mjs): the recorded plan replayed on the same
+ * PostgreSQL database or on a copy of the PGlite folder. `run` answers as an autocannon round.
+ */
+async function prepareCheckoutLimit(prepared) {
+  const plan = checkoutPlan(prepared.queryLogFile, CHECKOUT_PATH);
+  console.log(
+    `checkout limit: ${plan.statements.length} statements, ${plan.changing} values made new each time`,
+  );
+  const database = await openReplayDatabase(prepared.limitEnv, CONNECTIONS);
+  return {
+    async run(connections, seconds, counter) {
+      const r = await replayFor(database, plan, connections, seconds, counter);
+      return {
+        requests: { total: r.total },
+        duration: r.duration,
+        latency: {
+          p50: Math.round(percentile(r.took, 0.5)),
+          p97_5: Math.round(percentile(r.took, 0.975)),
+          p99: Math.round(percentile(r.took, 0.99)),
+        },
+        errors: r.errors,
+        non2xx: 0,
+      };
+    },
+    close: () => database.close(),
+  };
+}
+
 async function post(base, url, payload) {
   const res = await fetch(base + url, {
     method: 'POST',
@@ -363,19 +594,30 @@ function writeDocs(byKind) {
   let doc = readFileSync(file, 'utf8');
   const date = new Date().toISOString().slice(0, 10);
   for (const [kind, rows] of Object.entries(byKind)) {
-    const start = `<!-- bench:${kind}:start -->`;
-    const end = `<!-- bench:${kind}:end -->`;
-    const head =
-      '| endpoint | req/s | p50 ms | p97.5 ms | p99 ms | limit req/s | ratio | 1-conn p50 ms | 1-conn p99 ms | errors |';
+    const marker = WORKERS > 1 ? `${kind}:workers-${WORKERS}` : kind;
+    const start = `<!-- bench:${marker}:start -->`;
+    const end = `<!-- bench:${marker}:end -->`;
+    const columns = [
+      'endpoint',
+      'req/s',
+      'p50 ms',
+      'p97.5 ms',
+      'p99 ms',
+      'limit req/s',
+      'limit p97.5 ms',
+      'ratio',
+      '1-conn p50 ms',
+      '1-conn p99 ms',
+      'errors',
+    ];
+    const checkout = rows.find((r) => r.endpoint.includes(CHECKOUT_PATH));
     const table = [
-      `${date}, 2 cores, ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}, ${values.services} services, ${values.sales} sales, ${CONNECTIONS} connections, ${DURATION} s for the server and ${DURATION} s for its limit in ${ROUNDS} alternating rounds (p50 of the median round, p97.5 and p99 of the worst); one connection for ${LATENCY_DURATION} s for the 1-conn columns:`,
+      `${date}, 2 cores, ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}${WORKERS > 1 ? `, WORKERS=${WORKERS}` : ''}, ${values.services} services, ${values.sales} sales, ${CONNECTIONS} connections, ${DURATION} s for the server and ${DURATION} s for its limit in ${ROUNDS} alternating rounds (p50 of the median round, p97.5 and p99 of the worst); one connection for ${LATENCY_DURATION} s for the 1-conn columns:`,
       '',
-      head,
-      `|${' --- |'.repeat(10)}`,
-      ...rows.map(
-        (r) =>
-          `| ${r.endpoint} | ${r['req/s']} | ${r['p50 ms']} | ${r['p97.5 ms']} | ${r['p99 ms']} | ${r['limit req/s']} | ${r.ratio} | ${r['1-conn p50 ms']} | ${r['1-conn p99 ms']} | ${r.errors} |`,
-      ),
+      `| ${columns.join(' | ')} |`,
+      `|${' --- |'.repeat(columns.length)}`,
+      ...rows.map((r) => `| ${columns.map((c) => r[c]).join(' | ')} |`),
+      ...(checkout ? ['', checkoutVerdict(checkout)] : []),
     ].join('\n');
     const at = doc.indexOf(start);
     const until = doc.indexOf(end);
@@ -386,11 +628,49 @@ function writeDocs(byKind) {
         ? doc
             .slice(at, until)
             .split('\n')
-            .filter((line) => /^\| (GET|POST) /.test(line))
+            .filter((line) => /^\| (GET|POST) /.test(line) && line.split('|').length === 13)
             .filter((line) => !measured.has(line.split('|')[1].trim()))
         : [];
     if (kept.length) console.log(`kept ${kept.length} ${kind} rows of an earlier run`);
     const block = `${start}\n${table}${kept.length ? `\n${kept.join('\n')}` : ''}\n${end}`;
+    doc =
+      at >= 0 && until > at
+        ? doc.slice(0, at) + block + doc.slice(until + end.length)
+        : `${doc.trimEnd()}\n\n${block}\n`;
+  }
+  writeFileSync(file, doc);
+  spawnSync('npx', ['prettier', '--write', file], { cwd: root, stdio: 'ignore' });
+  console.log(`\nwrote ${path.relative(root, file)}`);
+}
+
+/** The checkout against its database work alone, and the targets (docs/performance.md). */
+function checkoutVerdict(row) {
+  const latency = row['p97.5 ms'] / row['limit p97.5 ms'];
+  return (
+    `Checkout against its SQL alone: ${row.ratio} of its throughput (target 0.5: ${row.ratio >= 0.5 ? 'met' : 'missed'}), ` +
+    `p97.5 ${row['p97.5 ms']} ms against ${row['limit p97.5 ms']} ms, ${latency.toFixed(2)}x (target ${CHECKOUT_LATENCY_TARGET}x: ${latency <= CHECKOUT_LATENCY_TARGET ? 'met' : 'missed'}).`
+  );
+}
+
+/** Replaces the sweep's section of docs/performance.md for each database measured. */
+function writeSweepDocs(byKind) {
+  const file = `${root}docs/performance.md`;
+  let doc = readFileSync(file, 'utf8');
+  const date = new Date().toISOString().slice(0, 10);
+  for (const [kind, rows] of Object.entries(byKind)) {
+    const start = `<!-- bench:sweep:${kind}:start -->`;
+    const end = `<!-- bench:sweep:${kind}:end -->`;
+    const columns = Object.keys(rows[0]);
+    const table = [
+      `${date}, 2 cores, ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}, ${values.services} services, one connection, ${LATENCY_DURATION} s per endpoint and size in ${ROUNDS} rounds taken in turn (requests counted in the last column):`,
+      '',
+      `| ${columns.join(' | ')} |`,
+      `|${' --- |'.repeat(columns.length)}`,
+      ...rows.map((r) => `| ${columns.map((c) => r[c]).join(' | ')} |`),
+    ].join('\n');
+    const block = `${start}\n${table}\n${end}`;
+    const at = doc.indexOf(start);
+    const until = doc.indexOf(end);
     doc =
       at >= 0 && until > at
         ? doc.slice(0, at) + block + doc.slice(until + end.length)

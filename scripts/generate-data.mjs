@@ -1,13 +1,17 @@
 // A large, deterministic catalogue and sales history for benchmarks:
 //   node scripts/generate-data.mjs [--services 10000] [--sales 100000] [--customers 5000]
-//     [--customer-email someone@example.com] [--customer-sales 1000] [--seed 1]
+//     [--customer-email someone@example.com] [--customer-sales 1000]
+//     [--coordinator-email staff@example.com] [--seed 1]
 // Writes into the database the server uses: PostgreSQL when DATABASE_URL is set, otherwise
 // PGlite in DATA_DIR (default ./data). The schema must exist (start the server once) and, with
 // PGlite, the server must be stopped (it holds the folder). Rows are made inside the database
 // with generate_series, a batch per statement; every "random" choice is md5 of the seed, a salt
 // and the row number, so the same seed gives the same rows. Generated ids start with "gen-", and
 // running it again first deletes the rows of an earlier run. Dates are spread over the two years
-// before now. With --customer-email, that existing account gets --customer-sales of the sales.
+// before now. With --customer-email, that existing account gets --customer-sales of the sales;
+// with --coordinator-email, that existing staff account is one of the ten co-ordinators the
+// sales are assigned to. The sales rollups of the overview and reports follow by themselves:
+// their triggers sum each batch as it is inserted (docs/decisions/059-sales-rollups.md).
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -18,6 +22,7 @@ const { values } = parseArgs({
     customers: { type: 'string', default: '5000' },
     'customer-email': { type: 'string' },
     'customer-sales': { type: 'string', default: '1000' },
+    'coordinator-email': { type: 'string' },
     seed: { type: 'string', default: '1' },
     quiet: { type: 'boolean', default: false },
   },
@@ -125,16 +130,22 @@ if (!ok) {
 }
 log(`generating on ${db.kind}: ${SERVICES} services, ${SALES} sales, ${CUSTOMERS} customers`);
 
-let customerId = null;
-if (values['customer-email']) {
-  const email = values['customer-email'].replace(/'/g, "''");
+/** The id of the account with the email given in option `name`, or null without the option. */
+async function accountId(name) {
+  if (!values[name]) return null;
+  const email = values[name].replace(/'/g, "''");
   const found = await db.rows(`select id from users where lower(email) = lower('${email}')`);
   if (!found[0]) {
-    console.error(`No account with the email ${values['customer-email']}`);
+    console.error(`No account with the email ${values[name]}`);
     process.exit(1);
   }
-  customerId = found[0].id;
+  return found[0].id;
 }
+const customerId = await accountId('customer-email');
+const coordinatorId = await accountId('coordinator-email');
+const coordinatorIds = Array.from({ length: COORDINATORS }, (_, i) =>
+  i === 0 && coordinatorId ? coordinatorId : `gen-staff-${i + 1}`,
+);
 
 await db.run(`
   delete from payments where id like 'gen-%';
@@ -220,7 +231,7 @@ await inBatches(
   select 'gen-p-' || g, case when ${r('pt', 20)} = 0 then 'CustomQuote' else 'Project' end,
          ${saleOwner},
          ${SERVICES > 0 ? `'gen-s-' || (1 + ${r('ps', serviceCount)})` : 'null'},
-         case when ${r('pk', 3)} = 0 then null else 'gen-staff-' || (1 + ${r('pm', COORDINATORS)}) end,
+         case when ${r('pk', 3)} = 0 then null else ${pick('pm', coordinatorIds)} end,
          ${pick('st', STATUSES)}, 'Generated service ' || (1 + ${r('ps', serviceCount)}),
          'A generated sale.', '/demo/services/seo.svg', 'Starter', 'one-time', 'exc. GST',
          price, price, price + price / 10, 'USD', 'Ava', 'Customer',

@@ -7,7 +7,12 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies ?? {}).flatMap((name) => [name, `${name}/*`]);
 
 await build({
-  entryPoints: { main: 'src/main.ts', 'admin-create': 'src/cli/admin-create.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    'admin-create': 'src/cli/admin-create.ts',
+    // The invoice worker thread's script (modules/invoices/render-pool.ts).
+    'invoice-worker': 'src/modules/invoices/invoice-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -80,7 +80,7 @@ export default defineConfig({
             // The service page's own parts, one file instead of several small ones.
             {
               name: 'service-page',
-              test: /src[\\/](features[\\/]storefront[\\/](routes[\\/]service|service-structured-data|api[\\/]record-recently-viewed)|components[\\/](service[\\/](package-tabs|media-gallery)|ui[\\/](tabs|accordion)))\./,
+              test: /src[\\/](structured-data|features[\\/]storefront[\\/](routes[\\/]service|api[\\/]record-recently-viewed)|components[\\/](service[\\/](package-tabs|media-gallery)|ui[\\/](tabs|accordion)))\./,
             },
           ],
         },

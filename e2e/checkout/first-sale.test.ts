@@ -1,4 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { launchBrowser, type TestBrowser } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import { fillCard, TEST_CARDS, uniqueSuffix } from './helpers.ts';
@@ -12,7 +15,8 @@ let server: RunningServer;
 let browser: TestBrowser;
 
 beforeAll(async () => {
-  server = await startServer();
+  // The job runner polls each second so that the receipt is there to read.
+  server = await startServer({ JOBS_POLL_INTERVAL_MS: '1000' });
   browser = await launchBrowser(server.url);
 });
 afterAll(async () => {
@@ -29,10 +33,17 @@ describe('the first sale on a fresh install', () => {
     await page.goto('/services/seo');
     await page.getByRole('tab', { name: 'SEO Health Check' }).click();
     await page.getByRole('button', { name: 'Choose SEO Health Check' }).click();
-    await page
-      .getByRole('dialog', { name: 'Order Options' })
-      .getByRole('button', { name: 'Continue' })
-      .click();
+    // The running total beside Continue follows the extras ticked and unticked.
+    const panel = page.getByRole('dialog', { name: 'Order Options' });
+    await panel.getByText('No extras').waitFor();
+    await panel.getByText('Due today $1,374.45 inc. GST').first().waitFor();
+    const article = panel.getByText('Long-form article (1,500 words)', { exact: true }).first();
+    await article.click();
+    await panel.getByText('1 extra added').waitFor();
+    await panel.getByText('Due today $1,643.95 inc. GST').first().waitFor();
+    await article.click();
+    await panel.getByText('No extras').waitFor();
+    await panel.getByRole('button', { name: 'Continue' }).click();
     await page
       .getByRole('dialog', { name: 'Join the noise.' })
       .getByRole('button', { name: 'Continue as guest' })
@@ -48,7 +59,8 @@ describe('the first sale on a fresh install', () => {
     await select.selectOption({ label: 'Not sure – assign one for me' });
     await page.getByLabel('First name').fill('Fran');
     await page.getByLabel('Last name').fill('First');
-    await page.getByLabel('Email').fill(`first-${uniqueSuffix()}@example.com`);
+    const email = `first-${uniqueSuffix()}@example.com`;
+    await page.getByLabel('Email').fill(email);
     await page.getByLabel('Phone number').fill('0412 345 678');
     await page.getByLabel('Company name').fill('First Light Bakery');
     await fillCard(page, TEST_CARDS.success);
@@ -66,5 +78,23 @@ describe('the first sale on a fresh install', () => {
       .filter({ hasText: /^(Mia Chen|Liam O'Connor)$/ });
     await coordinator.waitFor();
     expect(errors).toEqual([]);
+
+    // The receipt carries the tax invoice, drawn on the server's invoice worker thread.
+    const outbox = path.join(server.dataDir, 'outbox');
+    const receipt = await vi.waitFor(
+      async () => {
+        for (const file of readdirSync(outbox)) {
+          const mail = await simpleParser(readFileSync(path.join(outbox, file)));
+          const to = Array.isArray(mail.to) ? mail.to : [mail.to];
+          const toThem = to.some((a) => a?.value.some((v) => v.address === email));
+          if (toThem && mail.subject?.includes('order')) return mail;
+        }
+        throw new Error(`no receipt yet:\n${server.output()}`);
+      },
+      { timeout: 20_000, interval: 250 },
+    );
+    const invoice = receipt.attachments.find((a) => a.contentType === 'application/pdf');
+    expect(invoice?.filename).toMatch(/^INV-\d+\.pdf$/);
+    expect(invoice?.content.subarray(0, 5).toString()).toBe('%PDF-');
   });
 });

@@ -123,7 +123,7 @@ describe('customer area', () => {
     await page.getByText('You requested a new project').waitFor();
     await page.getByText('Waiting for your brief').waitFor();
     const card = page.getByRole('complementary', { name: 'Project details' });
-    await card.getByText('N/A').waitFor();
+    await card.getByText(/^\d+ working days after your brief$/).waitFor();
     await card.getByText(String(project.orderNumber), { exact: true }).waitFor();
     await page.getByRole('button', { name: /^Invoice \(PDF\) \S+$/ }).waitFor();
     expect(await page.getByText('Your project is complete.', { exact: false }).count()).toBe(0);

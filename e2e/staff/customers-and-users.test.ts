@@ -154,11 +154,14 @@ describe('staff: site users', () => {
     await fresh.page.getByLabel('Username or Email Address').fill('cora@example.com');
     await fresh.page.getByLabel('Password', { exact: true }).fill('coordinator secret');
     await fresh.page.getByRole('button', { name: 'Login' }).click();
-    await fresh.page.waitForURL(/\/wkm-dashboard$/);
-    await fresh.page.getByText('Welcome, Cora Dinator').waitFor();
+    // A co-ordinator starts from their own work; the Dashboard greets them by name.
+    await fresh.page.waitForURL(/\/wkm-dashboard\/my-work$/);
+    await fresh.page.getByRole('heading', { name: 'My Work' }).waitFor();
     const nav = fresh.page.getByRole('navigation', { name: 'Dashboard' }).first();
     await nav.getByRole('link', { name: 'Customers' }).waitFor();
     expect(await nav.getByRole('link', { name: 'Services' }).count()).toBe(0);
+    await nav.getByRole('link', { name: 'Dashboard' }).click();
+    await fresh.page.getByText('Welcome, Cora Dinator').waitFor();
     expect(errors).toEqual([]);
   });
 

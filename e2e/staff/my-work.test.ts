@@ -36,6 +36,7 @@ async function coordinator(firstName: string) {
   const user = await api<{ _id: string }>(server, 'POST', '/api/users/site-users', admin, form);
   return {
     _id: user._id,
+    email,
     name: `${firstName} ${suffix}`,
     token: await apiStaffLogin(server.url, email, 'coordinator secret 1'),
   };
@@ -54,6 +55,7 @@ describe('My Work', () => {
     });
     await api(server, 'PATCH', `/api/projects/${project._id}`, admin, {
       expectedDeliveryDate: '2099-03-15',
+      dueChangeReason: 'Agreed with the customer',
     });
 
     // Fern has it, waiting for the customer's brief.
@@ -66,25 +68,31 @@ describe('My Work', () => {
     // The admin hands it to Sam on Edit Sale.
     const page = (await browser.newPage({ token: admin })).page;
     await page.goto(`/wkm-dashboard/sales/edit/${project._id}`);
-    await page.getByLabel('Co-ordinator').selectOption({ label: second.name });
+    await page.getByLabel('Assigned to').selectOption({ label: second.name });
     await page
       .getByRole('region', { name: 'Status', exact: true })
       .getByRole('button', { name: 'Save' })
       .click();
     const activity = page.getByRole('region', { name: /Activity/ });
-    await activity
-      .getByText(`Co-ordinator changed from ${first.name} to ${second.name}`)
-      .waitFor({ timeout: 10_000 });
+    const moved = `Order ${project.orderNumber} assigned to ${second.name} (was ${first.name})`;
+    await activity.getByText(moved).waitFor({ timeout: 10_000 });
 
-    // Sam finds it with its due date and a bell; Fern no longer has it.
-    const sam = (await browser.newPage({ token: second.token })).page;
-    await sam.goto('/wkm-dashboard/my-work');
+    // Sam signs in and starts from My Work, where it is with its due date; a bell tells him.
+    // Fern no longer has it, nor can she open it.
+    const sam = (await browser.newPage()).page;
+    await sam.goto('/wkm-login');
+    await sam.getByLabel('Username or Email Address').fill(second.email);
+    await sam.getByRole('textbox', { name: 'Password' }).fill('coordinator secret 1');
+    await sam.locator('button[type=submit]').click();
+    await sam.waitForURL('**/wkm-dashboard/my-work');
     const row = sam.getByRole('link', { name: /Wanda Work/ });
     await row.getByText('15 Mar, 2099').waitFor();
     await sam.getByRole('button', { name: /Notifications/ }).click();
     await sam.getByText(`Assigned to you: Order ${project.orderNumber}, SEO`).waitFor();
     await fern.reload();
     await fern.getByText('Nothing open').waitFor();
+    await fern.goto(`/wkm-dashboard/sales/edit/${project._id}`);
+    await fern.getByText('Sale not found').waitFor();
 
     // An admin sees everyone's, with who has each.
     await page.goto('/wkm-dashboard/my-work?member=everyone');
@@ -92,6 +100,11 @@ describe('My Work', () => {
       .getByRole('link', { name: /Wanda Work/ })
       .getByText(second.name)
       .waitFor();
+    // The audit log keeps it, with the due date the admin set and why.
+    await page.goto('/wkm-dashboard/audit-log');
+    await page.getByLabel('Kind').selectOption({ label: 'Assignments and due dates' });
+    await page.locator('tbody tr', { hasText: moved }).first().waitFor();
+    await page.locator('tbody tr', { hasText: 'Agreed with the customer' }).first().waitFor();
     expect(await fern.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       375,
     );

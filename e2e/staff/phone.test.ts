@@ -70,6 +70,7 @@ const SCREENS = [
   'sales',
   'site-users',
   'reporting',
+  'audit-log',
 ];
 
 describe('staff screens on a phone', () => {

@@ -142,7 +142,7 @@ describe('staff: sales', () => {
     expect(errors).toEqual([]);
   });
 
-  it("shows a co-ordinator the sales assigned to them, and everyone's once they clear the filter", async () => {
+  it('shows a co-ordinator only the sales assigned to them', async () => {
     const { page } = await browser.newPage({ token: coordinator.token });
     const errors = collectPageErrors(page);
     await page.goto('/wkm-dashboard/sales');
@@ -157,9 +157,10 @@ describe('staff: sales', () => {
     await nav.getByRole('link', { name: 'Sales' }).waitFor();
     expect(await nav.getByRole('link', { name: 'Reporting' }).count()).toBe(0);
 
-    await page.getByLabel('Team Member').selectOption({ label: 'All team members' });
-    await page.waitForURL(/teamMember=(&|$)/);
-    await page.locator('tbody tr', { hasText: 'Beta Foods' }).first().waitFor();
+    // Nobody else's to choose: another member's sale is not there even by its address.
+    expect(await page.getByLabel('Assigned to').count()).toBe(0);
+    await page.goto(`/wkm-dashboard/sales/edit/${betaSales[0]}`);
+    await page.getByText('Sale not found').waitFor();
     expect(errors).toEqual([]);
   });
 
@@ -230,7 +231,7 @@ describe('staff: sales', () => {
 
     // And hand it to another co-ordinator.
     const status = page.getByRole('region', { name: 'Status', exact: true });
-    await status.getByLabel('Co-ordinator').selectOption({ label: coordinator.name });
+    await status.getByLabel('Assigned to').selectOption({ label: coordinator.name });
     await status.getByRole('button', { name: 'Save' }).click();
     await page
       .getByRole('region', { name: 'Customer Details' })

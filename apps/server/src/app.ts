@@ -20,6 +20,7 @@ import { AppError } from './lib/errors.ts';
 import { redactPaths, requestSerializer } from './lib/log-redaction.ts';
 import { createTokenSigner } from './lib/tokens.ts';
 import { createAuditRepository } from './modules/audit/repository.ts';
+import { registerAuditRoutes } from './modules/audit/routes.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { registerGuestCheckoutRoutes } from './modules/payments/guest-routes.ts';
 import { registerCheckout } from './modules/payments/register.ts';
@@ -55,6 +56,7 @@ import { createQuoteRepository } from './modules/quotes/repository.ts';
 import { registerQuoteRoutes } from './modules/quotes/routes.ts';
 import { createReportRepository } from './modules/reports/repository.ts';
 import { registerReportRoutes } from './modules/reports/routes.ts';
+import { createSalesRollupRepository } from './modules/sales-rollups/repository.ts';
 import { createWorkRepository } from './modules/my-work/repository.ts';
 import { registerMyWorkRoutes } from './modules/my-work/routes.ts';
 import { registerUserRoutes } from './modules/users/routes.ts';
@@ -63,6 +65,7 @@ import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { createLocalFileStore, createS3FileStore, type FileStore } from './plugins/file-store.ts';
 import { createMailer, type Mailer } from './plugins/mailer.ts';
+import { registerQueryLog } from './plugins/query-log.ts';
 import { registerUploadsRoute } from './plugins/uploads-route.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerStorageGuard } from './plugins/storage-guard.ts';
@@ -143,6 +146,10 @@ export async function buildApp(
   });
 
   const { db } = database;
+  // The day rollups of the overview and reports follow BUSINESS_TIMEZONE (docs/decisions/059).
+  if (await createSalesRollupRepository(db).useTimeZone(config.businessTimeZone)) {
+    app.log.info({ timeZone: config.businessTimeZone }, 'sales rollups rebuilt for the time zone');
+  }
   const users = createUserRepository(db);
   const sessions = createSessionRepository(db);
   const signer = createTokenSigner(config.tokenSecret);
@@ -163,6 +170,7 @@ export async function buildApp(
   app.addHook('onClose', async () => mailer.close());
 
   registerErrorHandler(app);
+  if (config.queryLogFile) registerQueryLog(app, config.queryLogFile);
   // The embedded database and local uploads live in DATA_DIR: keep it from filling up.
   if (!config.databaseUrl || !config.s3) registerStorageGuard(app, { dir: config.dataDir });
   registerSecurityHeaders(app, { hsts: config.publicUrl.startsWith('https://') });
@@ -220,19 +228,16 @@ export async function buildApp(
     users,
     sessions,
     signer,
+    audit,
     authRateLimit: config.authRateLimitPerMinute,
     rateCounters,
     reset: { db, config, mailer, log: app.log },
   };
   registerHealthRoutes(app, { database, config });
   registerAuthRoutes(app, authDeps);
-  registerUserRoutes(app, { db, users, audit, auth: authDeps });
-  registerCustomerRoutes(app, {
-    db,
-    customers: createCustomerRepository(db),
-    users,
-    audit,
-  });
+  const customers = createCustomerRepository(db);
+  registerUserRoutes(app, { db, users, customers, audit, auth: authDeps });
+  registerCustomerRoutes(app, { db, customers, users, audit });
   const notifier = createNotifier({ database, config, log: app.log, afterAnswer });
   app.decorate('notifier', notifier);
   registerNotificationRoutes(app, { repo: createNotificationRepository(db), database });
@@ -266,11 +271,12 @@ export async function buildApp(
   registerCompanyPageRoutes(app, { pages: companyPageRepo, users });
   registerSeoRoutes(app, { catalogue: createCatalogueRepository(db), publicUrl: config.publicUrl });
   // Checkout, payments, invoices; starts the job runner (renewals, mail) and stops it on close.
-  registerCheckout(app, config);
+  const clock = options.now ?? (() => new Date());
+  registerCheckout(app, config, clock);
   registerGuestCheckoutRoutes(app, { checkout: app.checkoutDeps, auth: authDeps, config });
   const projects = createProjectRepository(db);
-  registerProjectRoutes(app, { db, config, projects, users, audit });
-  registerBriefRoutes(app, { db, config, projects, users });
+  registerProjectRoutes(app, { db, config, projects, users, audit, now: clock });
+  registerBriefRoutes(app, { db, config, projects, users, now: clock });
   const threadDeps: ThreadDeps = {
     messages: createMessageRepository(db),
     projects,
@@ -300,6 +306,13 @@ export async function buildApp(
     config,
     reports: createReportRepository(db),
     projects,
+    users,
+    now: options.now ?? (() => new Date()),
+  });
+
+  registerAuditRoutes(app, {
+    audit,
+    timeZone: config.businessTimeZone,
     now: options.now ?? (() => new Date()),
   });
 

@@ -87,6 +87,7 @@ const envSchema = z.object({
     .default('AUD'),
   ABN: z.string().default(''),
   JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
+  QUERY_LOG_FILE: z.string().min(1).optional(),
   RENEWAL_MAX_FAILURES: z.coerce.number().int().min(1).max(20).default(3),
   RENEWAL_RETRY_MINUTES: z.coerce.number().positive().default(60),
   MESSAGE_MAIL_DELAY_SECONDS: z.coerce.number().min(0).max(3600).default(60),
@@ -242,6 +243,11 @@ const configSchema = envSchema.transform((e) => {
     abn: e.ABN,
     /** How often each process looks for due jobs; 0 turns the runner off (tests drive it). */
     jobsPollIntervalMs: e.JOBS_POLL_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 5000),
+    /**
+     * Profiling only: the SQL (with its parameters) of each request that carries
+     * `x-query-log: record` is appended to this file, a JSON line per request (plugins/query-log.ts).
+     */
+    queryLogFile: e.QUERY_LOG_FILE,
     renewals: {
       /** Declined renewals of one period before the subscription is past due. */
       maxFailures: e.RENEWAL_MAX_FAILURES,

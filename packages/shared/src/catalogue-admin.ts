@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { serviceSchema } from './catalogue.ts';
+import { deliveryDaysSchema } from './due-dates.ts';
+import { intakeQuestionsSchema, savedQuestionSchema } from './intake.ts';
 import { formatMoney, packageTypes, toCents } from './pricing.ts';
 
 /**
@@ -105,6 +107,10 @@ export const packageInputSchema = z.object({
   recurringCost: dollarsSchema('Recurring cost', { required: true }),
   priceSuffix: requiredText('Price suffix', 100),
   features: featuresSchema,
+  recommended: z
+    .boolean({ error: "'Most popular' must be true or false" })
+    .optional()
+    .default(false),
 });
 export type PackageInput = z.infer<typeof packageInputSchema>;
 
@@ -141,7 +147,13 @@ export const serviceFormSchema = z.object({
   initialInvestmentDescription: text('Initial investment description', 2000).optional(),
   initialInvestmentPrice: dollarsSchema('Initial investment price', { required: false }).optional(),
   paymentType: text('Payment type', 100).optional(),
-  packages: list('packages', packageInputSchema, MAX_PACKAGES).optional(),
+  deliveryDays: deliveryDaysSchema.optional(),
+  intakeQuestions: intakeQuestionsSchema.optional(),
+  packages: list('packages', packageInputSchema, MAX_PACKAGES)
+    .refine((packages) => packages.filter((p) => p.recommended).length <= 1, {
+      error: "Only one package can be marked 'Most popular'",
+    })
+    .optional(),
   serviceExtras: list('extras', serviceExtraInputSchema, MAX_EXTRAS).optional(),
   faqs: list('FAQs', faqInputSchema, MAX_FAQS).optional(),
   /** The existing gallery image URLs to keep, in order; new uploads are appended. */
@@ -172,6 +184,8 @@ export type ServiceForm = z.infer<typeof serviceFormSchema>;
 export const manageServiceSchema = serviceSchema.extend({
   archived: z.boolean(),
   archivedAt: z.string().nullable(),
+  /** What the brief asks its buyer (docs/decisions/058). */
+  intakeQuestions: z.array(savedQuestionSchema),
 });
 export type ManageService = z.infer<typeof manageServiceSchema>;
 

@@ -15,6 +15,8 @@ export const servicePackageSchema = z.object({
   recurringCost: z.number(),
   priceSuffix: z.string(),
   features: z.array(z.string()),
+  /** Marked 'Most popular' on the service page; at most one per service (docs/decisions/057). */
+  recommended: z.boolean(),
 });
 export type ServicePackage = z.infer<typeof servicePackageSchema>;
 
@@ -46,6 +48,8 @@ export const serviceSchema = z.object({
   featurePhoto: z.string(),
   comparisonPdf: z.string(),
   paymentType: z.string(),
+  /** Working days from the brief to delivery (docs/decisions/054). */
+  deliveryDays: z.number().int(),
   /** The lowest price a package tab shows ('From $basePrice exc. GST'). */
   basePrice: z.number(),
 });

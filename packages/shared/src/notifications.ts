@@ -37,6 +37,18 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
 };
 
 /**
+ * The team's morning email of overdue and due-today work (docs/decisions/054): a setting beside
+ * the email copies of the bells, but no bell of its own, and off until a member turns it on.
+ */
+export const DAILY_SUMMARY_SETTING = 'daily-summary';
+
+/** The lines of the email settings: each kind's copies, and the daily summary for staff. */
+export const emailSettingLabels: Record<string, string> = {
+  ...notificationKindLabels,
+  [DAILY_SUMMARY_SETTING]: 'Daily summary of my overdue and due-today work',
+};
+
+/**
  * Kinds whose email copies of one project are sent together: the first waits a minute, and what
  * follows in that minute goes in the same email (modules/notifications/message-mail.ts).
  */

@@ -167,6 +167,11 @@ export type Coordinator = z.infer<typeof coordinatorSchema>;
 
 export const subscriptionStatuses = ['active', 'past_due', 'cancelled'] as const;
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+export const subscriptionStatusLabels: Record<SubscriptionStatus, string> = {
+  active: 'Active',
+  past_due: 'Payment overdue',
+  cancelled: 'Cancelled',
+};
 export const subscriptionSchema = z.object({
   _id: z.string(),
   projectId: z.string(),

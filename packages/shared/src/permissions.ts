@@ -4,7 +4,7 @@ import type { Role } from './roles.ts';
  * Staff permissions. One table, read by the server (which enforces it) and by the web app (which
  * shows only what a role may open). docs/product.md#permissions-and-roles: super-admin has
  * everything; admin everything but managing super-admins; co-ordinator customers, sales,
- * projects, status updates and notes.
+ * projects, status updates and notes. Only super-admins and admins read the audit log.
  */
 export const permissions = [
   'overview:read',
@@ -15,6 +15,7 @@ export const permissions = [
   'site-users:manage',
   'super-admins:manage',
   'reporting:read',
+  'audit:read',
 ] as const;
 export type Permission = (typeof permissions)[number];
 

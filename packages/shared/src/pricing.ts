@@ -8,6 +8,14 @@ export const GST_RATE_PERCENT = 10;
 export const packageTypes = ['one-time', 'weekly', 'monthly'] as const;
 export type PackageType = (typeof packageTypes)[number];
 
+/**
+ * docs/product.md#package-tabs: a tab shows recurringCost, or baseCost for a one-time package
+ * (dollars). Here, without zod, so the public service page can use it without loading schemas.
+ */
+export function tabPrice(pkg: { type: PackageType; baseCost: number; recurringCost: number }) {
+  return pkg.type === 'one-time' ? pkg.baseCost : pkg.recurringCost;
+}
+
 /** Dollars as typed or stored in JSON (12.34) to integer cents, exactly. */
 export function toCents(dollars: number): number {
   if (!Number.isFinite(dollars)) throw new RangeError('Price must be a finite number');

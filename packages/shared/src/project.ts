@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { packageTypeSchema } from './catalogue.ts';
 import { dateOrDateTimeSchema, localDateSchema } from './dates.ts';
+import { savedQuestionSchema } from './intake.ts';
 import { PROJECTS_PAGE_SIZE, projectStatuses, statusUpdateTitles } from './project-constants.ts';
 import { profileSchema } from './user.ts';
 
@@ -41,6 +42,8 @@ export const updateProjectRequest = z
     expectedDeliveryDate: dateOrDateTimeSchema.nullable().optional(),
     deliveryDate: dateOrDateTimeSchema.nullable().optional(),
     coordinatorId: z.string().min(1).max(64).nullable().optional(),
+    /** Why the due date (expectedDeliveryDate) moves: required when it changes. */
+    dueChangeReason: z.string().trim().max(500).optional(),
   })
   // An edit that names no field has nothing to save; saying so beats a silent success.
   .refine((body) => Object.values(body).some((value) => value !== undefined), 'Nothing to update');
@@ -52,15 +55,33 @@ export const briefAttachmentSchema = z.object({
   size: z.number(),
   /** GET it with the bearer token (owner or staff). */
   url: z.string(),
+  /** The file question it answers; null for a file sent with the text. */
+  questionId: z.string().nullable(),
 });
+/** An intake question as it was asked, and its answer (null: not answered). */
+export const briefAnswerSchema = z.object({
+  questionId: z.string(),
+  label: z.string(),
+  kind: z.string(),
+  answer: z.union([z.string(), z.array(z.string()), z.boolean(), z.null()]),
+});
+export type BriefAnswer = z.infer<typeof briefAnswerSchema>;
 export const briefEntrySchema = z.object({
   _id: z.string(),
   text: z.string(),
   authorName: z.string(),
   createdAt: z.string(),
   attachments: z.array(briefAttachmentSchema),
+  /** The intake questions this entry answered (docs/decisions/058); null for free text. */
+  answers: z.array(briefAnswerSchema).nullable(),
 });
 export type BriefEntry = z.infer<typeof briefEntrySchema>;
+/** GET /api/projects/{id}/brief/questions. */
+export const briefQuestionsSchema = z.object({
+  questions: z.array(savedQuestionSchema),
+  answered: z.boolean(),
+});
+export type BriefQuestions = z.infer<typeof briefQuestionsSchema>;
 export const BRIEF_MAX_FILES = 10;
 export const BRIEF_TEXT_MAX = 20_000;
 
@@ -80,7 +101,10 @@ export const projectSchema = z.object({
   }),
   status: z.string(),
   startDate: z.string(),
+  /** The due date (docs/decisions/054): set from the brief, paused on hold, or by staff. */
   expectedDeliveryDate: z.string().nullable(),
+  /** Working days from the brief to delivery. */
+  deliveryDays: z.number().int(),
   deliveryDate: z.string().nullable(),
   /** The display total before GST (base + recurring + extras). */
   totalPrice: z.number(),

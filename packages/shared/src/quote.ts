@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DEFAULT_DELIVERY_DAYS, deliveryDaysSchema } from './due-dates.ts';
+import { intakeQuestionsSchema, savedQuestionSchema } from './intake.ts';
 import { formatMoney, toCents } from './pricing.ts';
 
 /** GET /api/quotes/{id} on the customer payment page (/custom-quote/{id}). Value in dollars. */
@@ -11,6 +13,8 @@ export const publicQuoteSchema = z.object({
   extras: z.string(),
   /** Price before GST, in dollars (docs/product.md#data-shapes). */
   value: z.number(),
+  /** Working days from the brief to delivery once paid (docs/decisions/054). */
+  deliveryDays: z.number().int(),
   /** A quote is paid once; the page shows that instead of the form. */
   paid: z.boolean(),
 });
@@ -40,6 +44,9 @@ export const quoteRequest = z.object({
   internalNotes: z.string().trim().max(5000).default(''),
   deliverables: z.string().trim().max(5000).default(''),
   extras: z.string().trim().max(5000).default(''),
+  deliveryDays: deliveryDaysSchema.default(DEFAULT_DELIVERY_DAYS),
+  /** What the brief of the project it becomes asks (docs/decisions/058). */
+  intakeQuestions: intakeQuestionsSchema.default([]),
   value: z
     .number({ message: 'Price must be a number' })
     .finite('Price must be a number')
@@ -106,6 +113,7 @@ export const quoteSchema = publicQuoteSchema.extend({
   paidAt: z.string().nullable(),
   /** The currency the customer pays the quote in. */
   currency: z.string(),
+  intakeQuestions: z.array(savedQuestionSchema),
 });
 export type Quote = z.infer<typeof quoteSchema>;
 

@@ -22,3 +22,12 @@ export const roleLabels: Record<Role, string> = {
   'co-ordinator': 'Co-ordinator',
   client: 'User',
 };
+
+/**
+ * Co-ordinators work on the projects assigned to them: every list, count, search and page they
+ * open holds only those projects and the customers who have one (docs/decisions/056). Admins
+ * and super-admins see everything.
+ */
+export function seesOnlyAssigned(role: Role | null | undefined): boolean {
+  return role === 'co-ordinator';
+}

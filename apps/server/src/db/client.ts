@@ -32,7 +32,14 @@ export interface Database {
    * COMMIT not included). Tests take the difference around a request to pin queries per request.
    */
   queryCount(): number;
+  /**
+   * Calls `listener` with every statement `db` sends and its parameters (BEGIN and COMMIT not
+   * included) until the answered function is called. For profiling (plugins/query-log.ts).
+   */
+  watchQueries(listener: QueryListener): () => void;
 }
+
+export type QueryListener = (sql: string, params: unknown[]) => void;
 
 export interface OpenDatabaseOptions {
   /** PostgreSQL connection string; when absent, PGlite is used. */
@@ -56,16 +63,22 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return openPglite(options.pgliteDir ?? 'memory', options.pgliteFrom);
 }
 
-/** Counts the statements drizzle sends; costs one increment per query. */
+/** Counts the statements drizzle sends (one increment per query) and tells any watchers. */
 function createQueryCounter() {
   let count = 0;
+  const listeners = new Set<QueryListener>();
   return {
     logger: {
-      logQuery() {
+      logQuery(sql: string, params: unknown[]) {
         count += 1;
+        for (const listener of listeners) listener(sql, params);
       },
     },
     queryCount: () => count,
+    watchQueries: (listener: QueryListener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
   };
 }
 
@@ -106,6 +119,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
     queryCount: counter.queryCount,
+    watchQueries: counter.watchQueries,
   };
 }
 
@@ -141,6 +155,7 @@ async function openPglite(dir: string, from?: Blob): Promise<Database> {
         await client.query('select pg_notify($1, $2)', [channel, payload]);
       },
       queryCount: counter.queryCount,
+      watchQueries: counter.watchQueries,
     };
   } catch (error) {
     unlock();

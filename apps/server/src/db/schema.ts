@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  check,
+  date,
   index,
   integer,
   jsonb,
@@ -10,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { BriefAnswers, IntakeQuestion } from '@noise/shared/intake';
 import type { PackageType } from '@noise/shared/pricing';
 import type { Role } from '@noise/shared/roles';
 import { newId } from '../lib/ids.ts';
@@ -51,6 +55,8 @@ export const users = pgTable(
     defaultPaymentMethodId: text('default_payment_method_id'),
     /** Notification kinds the user does not want an email copy of. */
     emailOptOut: jsonb('email_opt_out').$type<string[]>().notNull().default([]),
+    /** Staff who asked for the morning email of their overdue and due-today work (off by default). */
+    dailySummary: boolean('daily_summary').notNull().default(false),
     /**
      * The idempotency key of the guest checkout that made this account: a repeat of that very
      * checkout (a double submit) places its order like the first, not as a stranger's.
@@ -97,6 +103,10 @@ export const services = pgTable(
     featurePhotoUrl: text('feature_photo_url').notNull().default(''),
     comparisonPdfUrl: text('comparison_pdf_url').notNull().default(''),
     paymentType: text('payment_type').notNull().default(''),
+    /** How long the work takes, in working days (weekends skipped), from the brief to delivery. */
+    deliveryDays: integer('delivery_days').notNull().default(10),
+    /** What the brief asks the buyer (docs/decisions/058); none: the free-text brief. */
+    intakeQuestions: jsonb('intake_questions').$type<IntakeQuestion[]>().notNull().default([]),
     /** A service that orders refer to is archived, not erased: it leaves the public site. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -119,6 +129,8 @@ export const servicePackages = pgTable(
     recurringCostCents: integer('recurring_cost_cents').notNull().default(0),
     priceSuffix: text('price_suffix').notNull().default(''),
     features: jsonb('features').$type<string[]>().notNull().default([]),
+    /** The service's 'Most popular' package; at most one per service (docs/decisions/057). */
+    recommended: boolean('recommended').notNull().default(false),
   },
   (t) => [index('service_packages_service_idx').on(t.serviceId, t.position)],
 );
@@ -255,6 +267,10 @@ export const customQuotes = pgTable('custom_quotes', {
   deliverables: text('deliverables').notNull().default(''),
   extras: text('extras').notNull().default(''),
   valueCents: integer('value_cents').notNull(),
+  /** Working days from the brief (or payment) to delivery, copied to the project when paid. */
+  deliveryDays: integer('delivery_days').notNull().default(10),
+  /** What the brief of the project it becomes asks (docs/decisions/058). */
+  intakeQuestions: jsonb('intake_questions').$type<IntakeQuestion[]>().notNull().default([]),
   createdById: text('created_by_id').references(() => users.id, { onDelete: 'set null' }),
   createdByName: text('created_by_name').notNull().default(''),
   /** Who the quote is for: a customer's account, or (when null) `recipientEmail` alone. */
@@ -311,6 +327,15 @@ export const projects = pgTable(
     startDate: timestamp('start_date', { withTimezone: true }).notNull().defaultNow(),
     expectedDeliveryDate: timestamp('expected_delivery_date', { withTimezone: true }),
     deliveryDate: timestamp('delivery_date', { withTimezone: true }),
+    /**
+     * The due date (docs/decisions/054): `deliveryDays` working days from `dueClockStartedAt` (the
+     * brief, or payment when the brief is skipped), moved on by the working days spent on hold
+     * (`heldSince` is set while it is). Staff may override it, with `dueOverrideReason`.
+     */
+    deliveryDays: integer('delivery_days').notNull().default(10),
+    dueClockStartedAt: timestamp('due_clock_started_at', { withTimezone: true }),
+    heldSince: timestamp('held_since', { withTimezone: true }),
+    dueOverrideReason: text('due_override_reason').notNull().default(''),
     /**
      * Set while a guest's order waits for the owner of the account its email belongs to
      * (docs/decisions/043): the hash of the mailed link that adds it to their account. The
@@ -457,9 +482,15 @@ export const auditLog = pgTable(
     subjectUserId: text('subject_user_id'),
     summary: text('summary').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    /** The address the request came from; empty for work no request started (a job). */
+    ip: text('ip').notNull().default(''),
     createdAt: createdAt(),
   },
   (t) => [
+    // The audit log screen pages newest first, by person and by kind (docs/decisions/055).
+    index('audit_log_created_idx').on(t.createdAt, t.id),
+    index('audit_log_actor_idx').on(t.actorId, t.createdAt, t.id),
+    index('audit_log_action_idx').on(t.action, t.createdAt, t.id),
     index('audit_log_entity_idx').on(t.entityType, t.entityId, t.createdAt),
     index('audit_log_subject_idx').on(t.subjectUserId, t.createdAt),
   ],
@@ -726,9 +757,20 @@ export const projectBriefs = pgTable(
     authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
     authorName: text('author_name').notNull().default(''),
     text: text('text').notNull().default(''),
+    /**
+     * The intake questions as they were asked and their answers (docs/decisions/058): later
+     * edits of the service never change a brief already sent. Null for a free-text entry.
+     */
+    answers: jsonb('answers').$type<BriefAnswers>(),
     createdAt: createdAt(),
   },
-  (t) => [index('project_briefs_project_idx').on(t.projectId, t.createdAt)],
+  (t) => [
+    index('project_briefs_project_idx').on(t.projectId, t.createdAt),
+    // The questions are answered once: two first briefs sent at once cannot both answer them.
+    uniqueIndex('project_briefs_answers_unique')
+      .on(t.projectId)
+      .where(sql`${t.answers} is not null`),
+  ],
 );
 
 /** Files of a brief: private uploads, served only to the project's owner and staff. */
@@ -744,6 +786,8 @@ export const briefAttachments = pgTable(
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
     position: position(),
+    /** The file question it answers; null for a file sent with the brief's text. */
+    questionId: text('question_id'),
   },
   (t) => [index('brief_attachments_brief_idx').on(t.briefId, t.position)],
 );
@@ -946,4 +990,63 @@ export const rateCounters = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('rate_counters_expires_idx').on(t.expiresAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Sales rollups (docs/decisions/059-sales-rollups.md)
+// ---------------------------------------------------------------------------------------------
+// Money received (succeeded payments) and orders placed (projects), summed ahead of time so the
+// overview and the reports read a few rows however many sales there are. Triggers on payments
+// and projects (migration 0018) keep them in the same transaction as every change; no code
+// writes them. `coordinator_id` is '' for sales nobody is assigned to: a key column cannot be
+// null.
+
+const cents = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+
+/** Per UTC quarter hour and co-ordinator: every local day in every zone is whole quarters. */
+export const salesQuarterHours = pgTable(
+  'sales_quarter_hours',
+  {
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    coordinatorId: text('coordinator_id').notNull(),
+    salesCents: cents('sales_cents'),
+    gstCents: cents('gst_cents'),
+    orders: integer('orders').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.startsAt, t.coordinatorId] })],
+);
+
+/** Per local day (in `salesRollupZone`) and co-ordinator. */
+export const salesDays = pgTable(
+  'sales_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    coordinatorId: text('coordinator_id').notNull(),
+    salesCents: cents('sales_cents'),
+    gstCents: cents('gst_cents'),
+    orders: integer('orders').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.coordinatorId] })],
+);
+
+/** Per local day (in `salesRollupZone`) and the project's service title. */
+export const serviceSalesDays = pgTable(
+  'service_sales_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    serviceTitle: text('service_title').notNull(),
+    salesCents: cents('sales_cents'),
+    orders: integer('orders').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.serviceTitle] })],
+);
+
+/** The one time zone the day rollups are kept in (the server's BUSINESS_TIMEZONE at start). */
+export const salesRollupZone = pgTable(
+  'sales_rollup_zone',
+  {
+    id: boolean('id').primaryKey().default(true),
+    timeZone: text('time_zone').notNull(),
+  },
+  (t) => [check('sales_rollup_zone_one_row', sql`${t.id}`)],
 );

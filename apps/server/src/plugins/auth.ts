@@ -9,6 +9,8 @@ export interface AuthUser {
   id: string;
   role: Role;
   sessionId: string;
+  /** Where the request came from (request.ip): the audit log writes it beside what they did. */
+  ip: string;
 }
 
 declare module 'fastify' {
@@ -167,7 +169,7 @@ async function resolveUser(
   if (!claims) return null;
   const session = await deps.sessions.findActive(claims.sid, claims.sub);
   if (!session || session.tokenVersion !== claims.ver) return null;
-  return { id: session.userId, role: session.role, sessionId: claims.sid };
+  return { id: session.userId, role: session.role, sessionId: claims.sid, ip: request.ip };
 }
 
 /** The signed-in caller; for handlers of non-public routes, where the plugin guarantees one. */

@@ -14,6 +14,7 @@ writeFileSync(
     '<!doctype html><html><head>',
     '<meta name="description" content="The default description." />',
     '<meta property="og:title" content="We Make Noise." />',
+    '<meta property="og:image" content="/og-image.png" />',
     '<title>We Make Noise.</title>',
     '<script type="module" crossorigin src="/assets/index-1.js"></script>',
     '</head><body><div id="root"></div></body></html>',
@@ -46,6 +47,31 @@ writeFileSync(
       src: 'src/features/customer/routes/dashboard.tsx',
       isDynamicEntry: true,
       imports: ['index.html', '_format.js'],
+    },
+    'src/app/staff-guard.tsx': {
+      file: 'assets/staff-guard-1.js',
+      src: 'src/app/staff-guard.tsx',
+      isDynamicEntry: true,
+      imports: ['index.html', '_react.js'],
+    },
+    'src/features/staff/routes/staff-app.tsx': {
+      file: 'assets/staff-app-1.js',
+      src: 'src/features/staff/routes/staff-app.tsx',
+      isDynamicEntry: true,
+      imports: ['index.html', '_staff-table.js'],
+    },
+    '_staff-table.js': { file: 'assets/staff-table-1.js', imports: ['_react.js'] },
+    'src/features/staff/sales/routes/sales-list.tsx': {
+      file: 'assets/sales-list-1.js',
+      src: 'src/features/staff/sales/routes/sales-list.tsx',
+      isDynamicEntry: true,
+      imports: ['index.html', '_staff-table.js', '_format.js'],
+    },
+    'src/features/staff/reporting/routes/reporting.tsx': {
+      file: 'assets/reporting-1.js',
+      src: 'src/features/staff/reporting/routes/reporting.tsx',
+      isDynamicEntry: true,
+      imports: ['index.html', '_staff-table.js'],
     },
     'src/features/storefront/routes/content-page.tsx': {
       file: 'assets/content-page-1.js',
@@ -130,10 +156,42 @@ describe('landing pages', () => {
         '/uploads/catalogue/abc.w1600.webp 1600w" imagesizes="(min-width: 1024px) 50vw, 100vw">',
     );
     expect(html).toContain('<link rel="canonical" href="http://localhost:3000/services/seo">');
-    // The data is the public API's answer, and cannot close its block early.
-    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    // The data and the structured data cannot close their blocks early.
+    expect(html.match(/<\/script>/g)).toHaveLength(3);
     const api = await app.inject({ url: '/api/services/seo' });
     expect(landingData(html)).toEqual({ queryKey: ['services', 'seo'], data: api.json() });
+  });
+
+  it('gives crawlers and link previews the page as the app would, without running it', async () => {
+    const html = (await landing('/services/seo')).body;
+    const meta = (property: string) =>
+      new RegExp(`<meta property="${property}" content="([^"]*)"`).exec(html)?.[1];
+    expect(meta('og:url')).toBe('http://localhost:3000/services/seo');
+    expect(meta('og:site_name')).toBe(config.companyName);
+    expect(meta('og:description')).toBe(
+      'Be found. &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;',
+    );
+    // The feature photo is a vector: link previews get the site's own picture, absolute.
+    expect(meta('og:image')).toBe('http://localhost:3000/og-image.png');
+    const ld = /<script type="application\/ld\+json" id="structured-data">(.*?)<\/script>/s.exec(
+      html,
+    );
+    const data = JSON.parse(ld![1]!);
+    expect(data).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Service',
+      name: 'SEO & "Search"',
+      url: 'http://localhost:3000/services/seo',
+      provider: { name: config.companyName },
+    });
+    expect(data.offers.length).toBeGreaterThan(0);
+    expect(data.offers[0]).toMatchObject({ '@type': 'Offer', priceCurrency: 'AUD' });
+
+    const about = (await landing('/about-us')).body;
+    expect(about).toContain(`<title>About Us | ${config.companyName}</title>`);
+    expect(about).toContain('content="We are a marketing agency that makes brands impossible');
+    expect(about).toContain('<link rel="canonical" href="http://localhost:3000/about-us">');
+    expect(about).not.toContain('application/ld+json');
   });
 
   it('preloads no picture when the gallery starts with a video', async () => {
@@ -187,6 +245,29 @@ describe('landing pages', () => {
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/format-1.js">');
     expect(res.body).not.toContain('rel="canonical"');
     expect(res.body).not.toContain('landing-data');
+  });
+
+  it("preloads the staff area's shell and the one screen an address opens, once each", async () => {
+    const preloaded = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    const sales = preloaded((await landing('/wkm-dashboard/sales')).body);
+    expect(sales.sort()).toEqual(
+      [
+        '/assets/format-1.js',
+        '/assets/sales-list-1.js',
+        '/assets/staff-app-1.js',
+        '/assets/staff-guard-1.js',
+        '/assets/staff-table-1.js',
+      ].sort(),
+    );
+    // The charts only with Reporting; an unknown staff address gets the shell alone.
+    expect(preloaded((await landing('/wkm-dashboard/reporting')).body)).toContain(
+      '/assets/reporting-1.js',
+    );
+    const unknown = preloaded((await landing('/wkm-dashboard/nothing-here')).body);
+    expect(unknown).toContain('/assets/staff-app-1.js');
+    expect(unknown).not.toContain('/assets/reporting-1.js');
+    expect(unknown).not.toContain('/assets/sales-list-1.js');
   });
 
   it('writes titles and descriptions with $ patterns in literally, once', async () => {

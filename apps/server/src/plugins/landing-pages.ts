@@ -2,14 +2,19 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Page, Service } from '@noise/shared/catalogue';
+import { companyPages } from '@noise/shared/company-page-list';
+import type { CompanyPage } from '@noise/shared/company-pages';
 import { GALLERY_IMAGE_SIZES, PAGE_ITEM_IMAGE_SIZES, responsiveImage } from '@noise/shared/images';
+import { buildServiceStructuredData } from '@noise/shared/structured-data';
+import { staffScreenAt, staffScreens, type StaffScreenName } from '@noise/shared/staff-screens';
 
 /**
  * A visitor's first page is the app's index.html. For the pages people land on from search and
  * shared links (home, a service, a content page) the server writes into it what the app would
  * otherwise learn one step at a time: the page's own script chunks (modulepreload), its first
  * picture (preload), its data (a JSON block the app reads before its first render), and its real
- * title, description and canonical address, for crawlers and link previews. An unknown service
+ * title, description, canonical address, Open Graph tags and (for a service) schema.org data, so
+ * crawlers and link previews read them without running the app. An unknown service
  * or page answers 404 with the app, which shows its not-found view. A customer's dashboard and
  * project list get their chunks preloaded too: the app checks the session before it asks for them.
  */
@@ -29,12 +34,26 @@ interface RouteChunks {
   page: string[];
   dashboard: string[];
   projects: string[];
+  /** The staff area's shell and guard. */
+  staff: string[];
+  /** Each staff screen's own chunks, by name (@noise/shared/staff-screens). */
+  staffScreens: Map<StaffScreenName, string[]>;
 }
 
 /** The landing pages' chunks, from Vite's build manifest, without those the entry already loads. */
 export function readRouteChunks(distDir: string): RouteChunks {
   const file = path.join(distDir, '.vite', 'manifest.json');
-  if (!existsSync(file)) return { home: [], service: [], page: [], dashboard: [], projects: [] };
+  if (!existsSync(file)) {
+    return {
+      home: [],
+      service: [],
+      page: [],
+      dashboard: [],
+      projects: [],
+      staff: [],
+      staffScreens: new Map(),
+    };
+  }
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
   const entries = Object.entries(manifest);
   const entryKeys = new Set(entries.filter(([, chunk]) => chunk.isEntry).map(([key]) => key));
@@ -60,6 +79,18 @@ export function readRouteChunks(distDir: string): RouteChunks {
     page: chunksOf((key) => key === 'src/features/storefront/routes/content-page.tsx'),
     dashboard: chunksOf((key) => key === 'src/features/customer/routes/dashboard.tsx'),
     projects: chunksOf((key) => key === 'src/features/customer/routes/projects.tsx'),
+    staff: [
+      ...new Set([
+        ...chunksOf((key) => key === 'src/app/staff-guard.tsx'),
+        ...chunksOf((key) => key === 'src/features/staff/routes/staff-app.tsx'),
+      ]),
+    ],
+    staffScreens: new Map(
+      staffScreens.map((screen) => [
+        screen.name,
+        chunksOf((key) => key === `src/${screen.module}`),
+      ]),
+    ),
   };
 }
 
@@ -69,6 +100,10 @@ interface Landing {
   canonical?: boolean;
   title?: string;
   description?: string;
+  /** The picture shared links show; a raster image, made absolute. */
+  shareImage?: string;
+  /** schema.org JSON-LD (the app keeps it, see useStructuredData). */
+  structuredData?: object;
   scripts: string[];
   image?: { src: string; srcSet?: string; sizes?: string };
   data?: { queryKey: string[]; data: unknown };
@@ -108,6 +143,12 @@ export function createLandingPages(
 
   async function describe(pathname: string): Promise<Landing | undefined> {
     if (pathname === '/') return { status: 200, canonical: true, scripts: chunks.home };
+    // The staff area: its shell and the screen it opens on load with the entry, not after it.
+    if (/^\/wkm-dashboard(\/|$)/.test(pathname)) {
+      const screen = staffScreenAt(pathname);
+      const own = screen ? (chunks.staffScreens.get(screen.name) ?? []) : [];
+      return { status: 200, scripts: [...new Set([...chunks.staff, ...own])] };
+    }
     // A customer's own pages: the app checks the session first; their code need not wait for it.
     if (/^\/dashboard\/?$/.test(pathname)) return { status: 200, scripts: chunks.dashboard };
     if (/^\/dashboard\/projects\/?$/.test(pathname)) {
@@ -130,6 +171,13 @@ export function createLandingPages(
         canonical: true,
         title: titled(data.title),
         description: data.description.slice(0, 300) || undefined,
+        // Social sites show raster pictures only (as the app's usePageMeta).
+        shareImage: /\.(png|jpe?g|webp)$/i.test(data.featurePhoto) ? data.featurePhoto : undefined,
+        structuredData: buildServiceStructuredData(data, {
+          url: `${options.publicUrl}/services/${encodeURIComponent(data._id)}`,
+          publicUrl: options.publicUrl,
+          companyName: options.companyName,
+        }),
         scripts: chunks.service,
         image: firstImage ? responsiveImage(firstImage, GALLERY_IMAGE_SIZES) : undefined,
         data: { queryKey: ['services', id], data },
@@ -152,8 +200,23 @@ export function createLandingPages(
           ? `${data.title}: ${data.items.map((item) => item.title).join(', ')}.`.slice(0, 300)
           : undefined,
         scripts: chunks.page,
+        shareImage: firstPhoto && /\.(png|jpe?g|webp)$/i.test(firstPhoto) ? firstPhoto : undefined,
         image: firstPhoto ? responsiveImage(firstPhoto, PAGE_ITEM_IMAGE_SIZES) : undefined,
         data: { queryKey: ['pages', id], data },
+      };
+    }
+
+    // About Us, Terms of Service and the other company pages: their own title and lead.
+    const company = companyPages.find((p) => pathname.replace(/\/$/, '') === `/${p.slug}`);
+    if (company) {
+      const res = await fetchPublic<CompanyPage>(`/api/company-pages/${company.slug}`);
+      const page = res.body;
+      return {
+        status: 200,
+        canonical: true,
+        title: titled(page?.title || company.title),
+        description: company.lead,
+        scripts: [],
       };
     }
     return undefined;
@@ -180,9 +243,29 @@ export function createLandingPages(
         (_match, open: string, close: string) => `${open}${description}${close}`,
       );
     }
+    // Link previews need absolute addresses: the picture, and the page itself.
+    const shareImage = new URL(landing.shareImage ?? '/og-image.png', `${options.publicUrl}/`).href;
+    html = html.replace(
+      /(<meta\s+property="og:image"\s+content=")[^"]*(")/,
+      (_match, open: string, close: string) => `${open}${escapeHtml(shareImage)}${close}`,
+    );
     const tags = landing.scripts.map(
       (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`,
     );
+    if (landing.description) {
+      tags.push(`<meta property="og:description" content="${escapeHtml(landing.description)}">`);
+    }
+    if (landing.canonical) {
+      tags.push(
+        `<meta property="og:url" content="${escapeHtml(options.publicUrl + pathname)}">`,
+        `<meta property="og:site_name" content="${escapeHtml(options.companyName)}">`,
+      );
+    }
+    if (landing.structuredData) {
+      tags.push(
+        `<script type="application/ld+json" id="structured-data">${scriptJson(landing.structuredData)}</script>`,
+      );
+    }
     if (landing.image) {
       const { src, srcSet, sizes } = landing.image;
       tags.push(

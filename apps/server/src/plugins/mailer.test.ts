@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +25,12 @@ describe('mailer', () => {
     expect(eml).toContain('Subject: Hello');
     expect(eml).toContain('To: c@example.com');
     expect(eml).toContain('Body text');
+
+    // The outbox removed while the server runs is made again.
+    rmSync(path.join(dataDir, 'outbox'), { recursive: true });
+    rmSync(path.join(dataDir, 'outbox-writing'), { recursive: true });
+    await mailer.send({ to: 'c@example.com', subject: 'Again', text: 'Body text' });
+    expect(readdirSync(path.join(dataDir, 'outbox'))).toHaveLength(1);
   });
 
   it('delivers through a real SMTP server', async () => {

@@ -61,17 +61,31 @@ export function createMailer(options: {
     buffer: true,
     newline: 'unix',
   });
+  // The folders are made once, and again if someone removed them while the server ran.
+  let folders: Promise<unknown> | null = null;
+  const makeFolders = () =>
+    (folders ??= Promise.all([
+      mkdir(outbox, { recursive: true }),
+      mkdir(writing, { recursive: true }),
+    ]));
   return {
     kind: 'outbox',
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
       // Written off the event loop (a disk slow to create files must not hold requests), next to
       // the outbox first and then moved in, so a reader of the outbox never sees half a mail.
-      await Promise.all([mkdir(outbox, { recursive: true }), mkdir(writing, { recursive: true })]);
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId(6)}.eml`;
       const file = path.join(outbox, name);
-      await writeFile(path.join(writing, name), info.message as Buffer);
-      await rename(path.join(writing, name), file);
+      const write = async () => {
+        await makeFolders();
+        await writeFile(path.join(writing, name), info.message as Buffer);
+        await rename(path.join(writing, name), file);
+      };
+      await write().catch(async (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+        folders = null;
+        await write();
+      });
       options.log.info(
         { to: message.to, subject: message.subject, file },
         'mail written to outbox',

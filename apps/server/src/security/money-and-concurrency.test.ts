@@ -319,7 +319,7 @@ describe('parallel writes on one record all survive', () => {
     const answers = await Promise.all([
       patch({ status: 'on-hold' }),
       patch({ coordinatorId: other.user.id }),
-      patch({ expectedDeliveryDate: '2030-02-03' }),
+      patch({ expectedDeliveryDate: '2030-02-03', dueChangeReason: 'Agreed with the customer' }),
     ]);
     expect(
       answers.map((a) => a.statusCode),

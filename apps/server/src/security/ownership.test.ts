@@ -151,6 +151,7 @@ const CLIENT_ID_ROUTES: Record<string, string> = {
   'GET /api/projects': 'userId query',
   'GET /api/projects/:id': 'project',
   'GET /api/projects/:id/brief': 'brief',
+  'GET /api/projects/:id/brief/questions': 'brief',
   'POST /api/projects/:id/brief': 'brief',
   'GET /api/projects/:id/brief/attachments/:attachmentId': 'brief',
   'GET /api/projects/:id/messages': 'messages',
@@ -198,6 +199,8 @@ describe('object-level access', () => {
 
   it('brief: reading, adding to and downloading B’s brief answer 404', async () => {
     expect((await asAlice('GET', `/api/projects/${bobProject}/brief`)).statusCode).toBe(404);
+    const asked = await asAlice('GET', `/api/projects/${bobProject}/brief/questions`);
+    expect(asked.statusCode).toBe(404);
     const add = await app.inject({
       method: 'POST',
       url: `/api/projects/${bobProject}/brief`,

@@ -110,6 +110,7 @@ const EXPECTED: Record<string, RouteAccess> = {
   'GET /api/projects-all/:id': 'sales:manage',
   'GET /api/sales/filters': 'sales:manage',
   'GET /api/projects/:id/brief': 'client-owner',
+  'GET /api/projects/:id/brief/questions': 'client-owner',
   'POST /api/projects/:id/brief': 'client-owner',
   'GET /api/projects/:id/brief/attachments/:attachmentId': 'client-owner',
   'GET /api/projects/:id/messages': 'client-owner',
@@ -132,6 +133,9 @@ const EXPECTED: Record<string, RouteAccess> = {
   'GET /api/reports/revenue': 'reporting:read',
   'GET /api/reports/gst': 'reporting:read',
   'GET /api/reports/sales.csv': 'reporting:read',
+  'GET /api/audit': 'audit:read',
+  'GET /api/audit/people': 'audit:read',
+  'GET /api/audit.csv': 'audit:read',
   'POST /api/auth/apple/callback': 'public',
   'POST /api/payments/stripe/webhook': 'public',
 };

@@ -51,6 +51,7 @@ export interface DemoPackage {
   recurringCost: number;
   priceSuffix: string;
   features: string[];
+  recommended?: boolean;
 }
 
 export interface DemoService {
@@ -122,6 +123,8 @@ const weekly = (
   features: string[],
   baseCost = 0,
 ): DemoPackage => ({ title, type: 'weekly', baseCost, recurringCost, priceSuffix: WEEK, features });
+/** The service's 'Most popular' package (docs/decisions/057). */
+const mostPopular = (pkg: DemoPackage): DemoPackage => ({ ...pkg, recommended: true });
 
 const services: DemoService[] = [
   {
@@ -143,13 +146,15 @@ const services: DemoService[] = [
         'Print-ready PDF and web PNG exports',
         'Editable source files on request',
       ]),
-      weekly('Design on Call', 395, [
-        'Up to 6 hours of design every week',
-        'Same-day response to new requests',
-        'Shared request board with progress tracking',
-        'Social, print and presentation design',
-        'Pause or cancel with two weeks notice',
-      ]),
+      mostPopular(
+        weekly('Design on Call', 395, [
+          'Up to 6 hours of design every week',
+          'Same-day response to new requests',
+          'Shared request board with progress tracking',
+          'Social, print and presentation design',
+          'Pause or cancel with two weeks notice',
+        ]),
+      ),
       monthly('Design Studio Retainer', 1290, [
         'Up to 25 hours of design every month',
         'A dedicated designer who knows your brand',
@@ -437,14 +442,16 @@ const services: DemoService[] = [
         'Comment replies on business days',
         'Monthly performance report',
       ]),
-      monthly('Growth', 1650, [
-        'Three platforms managed',
-        '20 posts and 12 stories per month',
-        'Community management seven days a week',
-        'Monthly strategy call',
-        'Competitor and trend monitoring',
-        'Boosted post management (ad spend extra)',
-      ]),
+      mostPopular(
+        monthly('Growth', 1650, [
+          'Three platforms managed',
+          '20 posts and 12 stories per month',
+          'Community management seven days a week',
+          'Monthly strategy call',
+          'Competitor and trend monitoring',
+          'Boosted post management (ad spend extra)',
+        ]),
+      ),
       oneTime('Launch Sprint', 2450, [
         'New or refreshed profiles on three platforms',
         'Six weeks of posts planned and scheduled',
@@ -511,18 +518,22 @@ const services: DemoService[] = [
     initialInvestmentDescription: 'Technical SEO audit and keyword research',
     initialInvestmentPrice: 895,
     packages: [
-      monthly('Local SEO', 750, [
-        'Up to 15 target keywords',
-        'Google Business Profile optimisation',
-        'One blog article per month',
-        'Local citation building',
-        'Monthly ranking report',
-      ]),
+      mostPopular(
+        monthly('Local SEO', 750, [
+          'Up to 15 target keywords',
+          'Google Business Profile optimisation',
+          'One blog article per month',
+          'Local citation building',
+          'Monthly ranking report',
+        ]),
+      ),
       monthly('National SEO', 1850, [
         'Up to 40 target keywords',
         'Three blog articles per month',
         'Digital PR and backlink outreach',
         'Technical fixes and speed improvements',
+        'Google Business Profile optimisation',
+        'Monthly ranking report',
         'Monthly strategy call',
       ]),
       oneTime('SEO Health Check', 1249.5, [
@@ -735,12 +746,14 @@ const services: DemoService[] = [
         'Weekly optimisation',
         'End-of-campaign results report',
       ]),
-      monthly('Always-On Ads', 1290, [
-        'Ongoing campaigns on two platforms',
-        'Eight fresh ad creatives per month',
-        'A/B testing of copy and creative',
-        'Monthly results report',
-      ]),
+      mostPopular(
+        monthly('Always-On Ads', 1290, [
+          'Ongoing campaigns on two platforms',
+          'Eight fresh ad creatives per month',
+          'A/B testing of copy and creative',
+          'Monthly results report',
+        ]),
+      ),
       monthly('Performance Plus', 2490, [
         'Campaigns on up to four platforms',
         '16 fresh ad creatives per month',
@@ -1866,3 +1879,22 @@ export const demoIndustries: DemoIndustry[] = [
   { id: 'automotive', title: 'Automotive', link: pageLink('automotive'), motif: 'car' },
   { id: 'beauty', title: 'Hair & Beauty', link: pageLink('beauty'), motif: 'sparkle' },
 ];
+
+/** How long each demo service takes, in working days from the brief (docs/decisions/054). */
+export const demoDeliveryDays: Record<string, number> = {
+  'graphic-design': 5,
+  commercials: 20,
+  'studio-hire': 2,
+  'content-creation': 10,
+  'social-media-management': 5,
+  seo: 10,
+  events: 20,
+  'display-screens': 10,
+  'social-advertising': 5,
+  podcasts: 15,
+  'search-engine-marketing': 5,
+  'business-profile': 3,
+  pr: 15,
+  'marketing-materials': 7,
+  'email-marketing': 5,
+};

@@ -14,7 +14,13 @@ import {
   services,
   users,
 } from '../db/schema.ts';
-import { demoImage, demoIndustries, demoPages, demoServices } from './demo-catalogue.ts';
+import {
+  demoDeliveryDays,
+  demoImage,
+  demoIndustries,
+  demoPages,
+  demoServices,
+} from './demo-catalogue.ts';
 import { demoCoordinators } from './demo-team.ts';
 
 /** Any constant: it only has to be the same in every process that seeds. */
@@ -58,6 +64,7 @@ export async function seedDemo(db: Db, log?: FastifyBaseLogger): Promise<SeedRes
         description: s.description.join('\n\n'),
         initialInvestmentDescription: s.initialInvestmentDescription,
         initialInvestmentPriceCents: toCents(s.initialInvestmentPrice),
+        ...(demoDeliveryDays[s.id] ? { deliveryDays: demoDeliveryDays[s.id] } : {}),
         featurePhotoUrl: demoImage.serviceFeature(s.id),
         comparisonPdfUrl: s.comparisonPdf ? demoImage.comparisonPdf(s.id) : '',
       })),
@@ -73,6 +80,7 @@ export async function seedDemo(db: Db, log?: FastifyBaseLogger): Promise<SeedRes
           recurringCostCents: toCents(p.recurringCost),
           priceSuffix: p.priceSuffix,
           features: p.features,
+          recommended: p.recommended ?? false,
         })),
       ),
     );

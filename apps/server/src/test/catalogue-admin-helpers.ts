@@ -88,12 +88,15 @@ export async function createOrder(
     totalPriceCents?: number;
     title?: string;
     type?: 'Project' | 'CustomQuote';
+    /** The team member it is assigned to: a co-ordinator sees only theirs. */
+    coordinatorId?: string | null;
   },
 ) {
   const [row] = await app.database.db
     .insert(projects)
     .values({
       userId: values.userId,
+      coordinatorId: values.coordinatorId ?? null,
       serviceId: values.serviceId ?? null,
       type: values.type ?? 'Project',
       serviceTitle: values.title ?? 'An order',

@@ -1,4 +1,4 @@
-import { lazyRoute } from './lazy-route';
+import { lazyRoute } from '@/lib/lazy-route';
 
 // Every page is its own chunk, so the first load of a public page carries only what it shows.
 export const HomeRoute = lazyRoute(

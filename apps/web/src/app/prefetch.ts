@@ -29,7 +29,7 @@ function seedLandingData(): boolean {
  * On a first visit straight to a page, ask for its data and its code at once, while the app
  * starts, instead of one after the other (the page's largest content waits on both); the server
  * usually wrote the data into the page already, and preloads the page's chunks. Resolves when the
- * page's code is loaded, so that the first render draws the page itself (app/lazy-route.tsx);
+ * page's code is loaded, so that the first render draws the page itself (lib/lazy-route.tsx);
  * never rejects (a chunk that failed to load is asked for again when rendered).
  */
 export async function prefetchLandingRoute(pathname: string): Promise<void> {

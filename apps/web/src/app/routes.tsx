@@ -26,12 +26,14 @@ import {
 } from './pages';
 import { RouteErrorBoundary } from './route-error';
 
-// The whole staff area, its guard included, is one chunk that visitors never download.
+// The staff area, its guard included, is one chunk that visitors never download, and each of its
+// screens one more: the screen it opens on is loaded before it first renders.
 const StaffArea = lazy(async () => {
-  const [{ StaffGuard }, { StaffApp }] = await Promise.all([
+  const [{ StaffGuard }, { StaffApp, preloadStaffScreen }] = await Promise.all([
     import('./staff-guard'),
     import('@/features/staff/routes/staff-app'),
   ]);
+  await preloadStaffScreen(window.location.pathname);
   return {
     default: function StaffArea() {
       return (

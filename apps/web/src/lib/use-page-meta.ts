@@ -26,6 +26,12 @@ function headElement(tag: 'meta' | 'link', key: string, value: string): Element 
   return element;
 }
 
+/**
+ * The address the visitor landed on: the server wrote that page's schema.org block
+ * (#structured-data) into it. Once the app shows another page, the block no longer describes it.
+ */
+const landingPath = typeof window === 'undefined' ? '' : window.location.pathname;
+
 function setMeta(key: 'name' | 'property', value: string, content: string) {
   headElement('meta', key, value).setAttribute('content', content);
 }
@@ -52,6 +58,10 @@ export function usePageMeta(
   }, [fullTitle]);
 
   useEffect(() => {
+    if (pathname !== landingPath) document.getElementById('structured-data')?.remove();
+  }, [pathname]);
+
+  useEffect(() => {
     setMeta('name', 'description', summary);
     setMeta('property', 'og:description', summary);
     setMeta('name', 'robots', noindex ? 'noindex' : 'index, follow');
@@ -63,20 +73,4 @@ export function usePageMeta(
     setMeta('property', 'og:url', url);
     setMeta('property', 'og:image', new URL(image, `${publicUrl}/`).href);
   }, [summary, fullTitle, companyName, publicUrl, pathname, image, noindex]);
-}
-
-/**
- * Adds a schema.org JSON-LD block to <head> while the page shows. A JSON data block is never
- * executed, so the CSP's script-src does not apply to it.
- */
-export function useStructuredData(data: object | undefined) {
-  const json = data ? JSON.stringify(data).replace(/</g, '\\u003c') : undefined;
-  useEffect(() => {
-    if (!json) return;
-    const script = document.createElement('script');
-    script.type = 'application/ld+json';
-    script.textContent = json;
-    document.head.append(script);
-    return () => script.remove();
-  }, [json]);
 }

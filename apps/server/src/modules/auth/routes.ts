@@ -23,12 +23,14 @@ import {
   type PasswordResetDeps,
 } from './password-reset.ts';
 import type { RateCounters } from '../../lib/rate-counters.ts';
+import type { AuditRepository } from '../audit/repository.ts';
 import { AccountLimitedError, createAccountLimiter } from './account-limit.ts';
 import { signIn, signInStaff, signUp, type AuthDeps } from './sign-in.ts';
 
 export function registerAuthRoutes(
   app: FastifyInstance,
   deps: AuthDeps & {
+    audit: AuditRepository;
     authRateLimit: number;
     rateCounters: RateCounters;
     reset: PasswordResetDeps;
@@ -110,6 +112,7 @@ export function registerAuthRoutes(
           login,
           password: body.password,
           rememberMe: body.rememberMe,
+          ip: request.ip,
         });
         request.log.info(
           { userId: user.id, ip: request.ip, event: 'staff_login' },

@@ -1,8 +1,10 @@
 import { isStaffRole } from '@noise/shared/roles';
+import { displayNameOf } from '@noise/shared/user';
 import type { Config } from '../../config.ts';
 import { conflict, unauthorized } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { TokenSigner } from '../../lib/tokens.ts';
+import type { AuditRepository } from '../audit/repository.ts';
 import type { UserRepository, UserRow } from '../users/repository.ts';
 import { accountKey, type AccountLimiter } from './account-limit.ts';
 import type { SessionRepository } from './session-repository.ts';
@@ -59,7 +61,9 @@ function emailTaken() {
 
 /**
  * Checks a password against an account, counting failures per account (any address): a paused
- * account answers 429 before the password is looked at, whether or not it is right.
+ * account answers 429 before the password is looked at, whether or not it is right. Answers the
+ * account the login names (if any) and, when the password opens it and it may sign in here, the
+ * signed-in user.
  */
 async function checkPassword(
   deps: AuthDeps,
@@ -67,14 +71,14 @@ async function checkPassword(
   login: string,
   password: string,
   allowed: (user: UserRow) => boolean,
-): Promise<UserRow | undefined> {
-  const user = await deps.users.findByLogin(login);
-  const key = accountKey(user, login);
+): Promise<{ account: UserRow | undefined; user: UserRow | undefined }> {
+  const account = await deps.users.findByLogin(login);
+  const key = accountKey(account, login);
   await limiter.attempt(key);
-  const ok = await verifyPassword(user?.passwordHash, password);
-  if (!user || !ok || !allowed(user)) return undefined;
+  const ok = await verifyPassword(account?.passwordHash, password);
+  if (!account || !ok || !allowed(account)) return { account, user: undefined };
   await limiter.succeeded(key);
-  return user;
+  return { account, user: account };
 }
 
 /** Customer sign-in by email or username. Unknown account and wrong password answer alike. */
@@ -83,20 +87,48 @@ export async function signIn(
   limiter: AccountLimiter,
   input: { username: string; password: string },
 ) {
-  const user = await checkPassword(deps, limiter, input.username, input.password, () => true);
+  const { user } = await checkPassword(deps, limiter, input.username, input.password, () => true);
   if (!user) throw unauthorized('Invalid email/username or password');
   return { user, token: await issueToken(deps, user) };
 }
 
-/** Staff sign-in: a wrong password and a non-staff account get the same answer. */
+/**
+ * Staff sign-in: a wrong password and a non-staff account get the same answer. The audit log
+ * records each sign-in, and each wrong password for a staff account. Logins that name no staff
+ * account are only logged: anyone can send those, and the log keeps every entry for good. The
+ * per-account limit bounds the refusals it records: a paused account's attempts are refused
+ * before their password is checked, and are not recorded.
+ */
 export async function signInStaff(
-  deps: AuthDeps,
+  deps: AuthDeps & { audit: AuditRepository },
   limiter: AccountLimiter,
-  input: { login: string; password: string; rememberMe?: boolean },
+  input: { login: string; password: string; rememberMe?: boolean; ip: string },
 ) {
-  const user = await checkPassword(deps, limiter, input.login, input.password, (u) =>
+  const { account, user } = await checkPassword(deps, limiter, input.login, input.password, (u) =>
     isStaffRole(u.role),
   );
-  if (!user) throw unauthorized('Invalid email or password, or access denied');
+  if (!user) {
+    if (account && isStaffRole(account.role)) {
+      await deps.audit.record({
+        actorId: null,
+        actorName: '',
+        action: 'auth.staff_sign_in_refused',
+        entityType: 'user',
+        entityId: account.id,
+        summary: `Refused a staff sign-in as ${account.email}: wrong password`,
+        ip: input.ip,
+      });
+    }
+    throw unauthorized('Invalid email or password, or access denied');
+  }
+  await deps.audit.record({
+    actorId: user.id,
+    actorName: displayNameOf(user) || user.email,
+    action: 'auth.staff_signed_in',
+    entityType: 'user',
+    entityId: user.id,
+    summary: 'Signed in to the staff area',
+    ip: input.ip,
+  });
   return { user, token: await issueToken(deps, user, { rememberMe: input.rememberMe }) };
 }

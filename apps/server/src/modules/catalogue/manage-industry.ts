@@ -40,6 +40,7 @@ export async function saveIndustry(
     await deps.audit.record(
       {
         actorId: actor.id,
+        ip: actor.ip,
         actorName,
         action: current ? 'industry.updated' : 'industry.created',
         entityType: 'industry',
@@ -66,6 +67,7 @@ export async function deleteIndustry(deps: ManageDeps, actor: AuthUser, id: stri
     await deps.audit.record(
       {
         actorId: actor.id,
+        ip: actor.ip,
         actorName,
         action: 'industry.deleted',
         entityType: 'industry',

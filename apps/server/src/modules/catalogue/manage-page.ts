@@ -56,6 +56,7 @@ export async function savePage(
     await deps.audit.record(
       {
         actorId: actor.id,
+        ip: actor.ip,
         actorName,
         action: current ? 'page.updated' : 'page.created',
         entityType: 'page',
@@ -89,6 +90,7 @@ export async function deletePage(deps: ManageDeps, actor: AuthUser, id: string) 
     await deps.audit.record(
       {
         actorId: actor.id,
+        ip: actor.ip,
         actorName,
         action: 'page.deleted',
         entityType: 'page',

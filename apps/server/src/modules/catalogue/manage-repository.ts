@@ -27,6 +27,7 @@ export interface PackageValues {
   recurringCostCents: number;
   priceSuffix: string;
   features: string[];
+  recommended: boolean;
 }
 
 export interface ExtraValues {

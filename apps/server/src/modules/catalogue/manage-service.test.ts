@@ -161,6 +161,43 @@ describe('POST /api/services', () => {
     expect(named.featureVideos[1]!.thumbnailUrl).toMatch(/^\/uploads\/.+\.webp$/);
   });
 
+  it("saves the 'Most popular' package and serves it on the public service; unmarked by default", async () => {
+    const created = await createViaApi(
+      serviceFields({ packages: [packages[0], { ...packages[1], recommended: true }] }),
+      [],
+    );
+    expect(created.packages.map((p) => [p.title, p.recommended])).toEqual([
+      ['Starter', false],
+      ['Growth', true],
+    ]);
+    const pub = serviceSchema.parse(
+      (await app.inject({ url: `/api/services/${created._id}` })).json(),
+    );
+    expect(pub.packages.map((p) => p.recommended)).toEqual([false, true]);
+
+    const [starter, growth] = created.packages;
+    const res = await sendForm(
+      app,
+      admin.token,
+      'PUT',
+      `/api/services/${created._id}`,
+      form(
+        serviceFields({
+          packages: [
+            { ...packages[0], _id: starter!._id, recommended: true },
+            { ...packages[1], _id: growth!._id },
+          ],
+        }),
+        [],
+      ),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(manageServiceSchema.parse(res.json()).packages.map((p) => p.recommended)).toEqual([
+      true,
+      false,
+    ]);
+  });
+
   it('treats package data that cannot be parsed as no packages', async () => {
     const body = await createViaApi(serviceFields({ packages: 'not json [' }), []);
     expect(body.packages).toEqual([]);
@@ -201,6 +238,19 @@ describe('POST /api/services', () => {
     [
       { packages: [{ ...packages[0], features: 7 }] },
       'Package 1: Features must be a list or comma-separated text',
+    ],
+    [
+      {
+        packages: [
+          { ...packages[0], recommended: true },
+          { ...packages[1], recommended: true },
+        ],
+      },
+      "Only one package can be marked 'Most popular'",
+    ],
+    [
+      { packages: [{ ...packages[0], recommended: 'yes' }] },
+      "Package 1: 'Most popular' must be true or false",
     ],
     [{ serviceExtras: [{ title: 'X', description: 'Y' }] }, 'Extra 1: Price is required'],
     [{ serviceExtras: [{ title: 'X', price: 5 }] }, 'Extra 1: Description is required'],

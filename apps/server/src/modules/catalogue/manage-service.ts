@@ -5,6 +5,7 @@ import {
   type ManageService,
   type ServiceForm,
 } from '@noise/shared/catalogue-admin';
+import { DEFAULT_DELIVERY_DAYS } from '@noise/shared/due-dates';
 import { formatMoney, toCents } from '@noise/shared/pricing';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
@@ -47,6 +48,7 @@ export function toManageServiceDto(row: ServiceRow, children: ServiceChildren): 
     ...toServiceDto(row, children),
     archived: row.archivedAt !== null,
     archivedAt: row.archivedAt?.toISOString() ?? null,
+    intakeQuestions: row.intakeQuestions,
   };
 }
 
@@ -93,8 +95,9 @@ const NO_CHILDREN: ServiceChildren = {
 /**
  * Creates (id null) or updates a service with its packages, extras, FAQs, gallery and videos in
  * one transaction. Packages and extras sent with the _id of one of this service's own keep it;
- * price changes of kept ones are recorded in the audit log. After the commit, files the service
- * no longer uses are removed from the store (unless an order or another record shows them).
+ * price changes of kept ones, packages and extras added or removed, and a new initial investment
+ * price are recorded in the audit log. After the commit, files the service no longer uses are
+ * removed from the store (unless an order or another record shows them).
  */
 export async function saveService(
   deps: ManageDeps,
@@ -139,6 +142,8 @@ export async function saveService(
           ? toCents(form.initialInvestmentPrice)
           : (current?.initialInvestmentPriceCents ?? 0),
       paymentType: form.paymentType ?? current?.paymentType ?? '',
+      deliveryDays: form.deliveryDays ?? current?.deliveryDays ?? DEFAULT_DELIVERY_DAYS,
+      intakeQuestions: form.intakeQuestions ?? current?.intakeQuestions ?? [],
       featurePhotoUrl,
       comparisonPdfUrl,
     };
@@ -147,14 +152,24 @@ export async function saveService(
       : await repo.insertService(tx, values);
 
     const audits: AuditEntry[] = [];
-    const entry = (e: Omit<AuditEntry, 'actorId' | 'actorName'>) =>
-      audits.push({ actorId: actor.id, actorName, ...e });
+    const entry = (e: Omit<AuditEntry, 'actorId' | 'actorName' | 'ip'>) =>
+      audits.push({ actorId: actor.id, actorName, ip: actor.ip, ...e });
     if (!current) {
       entry({
         action: 'service.created',
         entityType: 'service',
         entityId: row.id,
         summary: `Created service "${row.title}"`,
+      });
+    } else if (current.initialInvestmentPriceCents !== row.initialInvestmentPriceCents) {
+      entry({
+        action: 'service.price_changed',
+        entityType: 'service',
+        entityId: row.id,
+        summary:
+          `Initial investment of "${row.title}": ${formatMoney(current.initialInvestmentPriceCents)} ` +
+          `to ${formatMoney(row.initialInvestmentPriceCents)}`,
+        data: { from: current.initialInvestmentPriceCents, to: row.initialInvestmentPriceCents },
       });
     }
 
@@ -186,6 +201,27 @@ export async function saveService(
           });
         }
       }
+      if (current) {
+        const kept = new Set(packages.map((p) => p.id));
+        for (const old of before.packages.filter((p) => !kept.has(p.id))) {
+          entry({
+            action: 'service.package_removed',
+            entityType: 'service',
+            entityId: row.id,
+            summary: `Removed package "${old.title}" from "${row.title}"`,
+            data: { from: packagePrice(old), to: null },
+          });
+        }
+        for (const pkg of packages.filter((p) => !p.id)) {
+          entry({
+            action: 'service.package_added',
+            entityType: 'service',
+            entityId: row.id,
+            summary: `Added package "${pkg.title}" to "${row.title}"`,
+            data: { from: null, to: packagePrice(pkg) },
+          });
+        }
+      }
       await repo.replacePackages(tx, row.id, packages);
     }
 
@@ -202,6 +238,27 @@ export async function saveService(
               `Extra "${extra.title}" of "${row.title}": price ${formatMoney(old.priceCents)} ` +
               `to ${formatMoney(extra.priceCents)}`,
             data: { serviceId: row.id, from: old.priceCents, to: extra.priceCents },
+          });
+        }
+      }
+      if (current) {
+        const kept = new Set(extras.map((e) => e.id));
+        for (const old of before.extras.filter((e) => !kept.has(e.id))) {
+          entry({
+            action: 'service.extra_removed',
+            entityType: 'service',
+            entityId: row.id,
+            summary: `Removed extra "${old.title}" (${formatMoney(old.priceCents)}) from "${row.title}"`,
+            data: { from: old.priceCents, to: null },
+          });
+        }
+        for (const extra of extras.filter((e) => !e.id)) {
+          entry({
+            action: 'service.extra_added',
+            entityType: 'service',
+            entityId: row.id,
+            summary: `Added extra "${extra.title}" (${formatMoney(extra.priceCents)}) to "${row.title}"`,
+            data: { from: null, to: extra.priceCents },
           });
         }
       }
@@ -223,6 +280,19 @@ export async function saveService(
   return saved;
 }
 
+/** A package as its audit entries show it: its name and prices. */
+function packagePrice(pkg: {
+  title: string;
+  baseCostCents: number;
+  recurringCostCents: number;
+}): Record<string, unknown> {
+  return {
+    title: pkg.title,
+    baseCostCents: pkg.baseCostCents,
+    recurringCostCents: pkg.recurringCostCents,
+  };
+}
+
 /**
  * Deletes a service. One that orders or a checkout refer to is archived instead: it leaves the
  * public site, lists and search, and its orders keep showing it. Answers what was done.
@@ -238,7 +308,15 @@ export async function deleteService(
     if (!current) throw notFound('Service not found');
     const audit = (action: string, summary: string) =>
       deps.audit.record(
-        { actorId: actor.id, actorName, action, entityType: 'service', entityId: id, summary },
+        {
+          actorId: actor.id,
+          actorName,
+          action,
+          entityType: 'service',
+          entityId: id,
+          summary,
+          ip: actor.ip,
+        },
         tx,
       );
     if (await repo.isServiceReferenced(tx, id)) {
@@ -315,6 +393,7 @@ function matchPackages(list: NonNullable<ServiceForm['packages']>, before: Servi
     recurringCostCents: toCents(p.recurringCost),
     priceSuffix: p.priceSuffix,
     features: p.features,
+    recommended: p.recommended,
   }));
 }
 

@@ -23,6 +23,7 @@ const LIST_LABELS: Record<string, string> = {
   gallery: 'Gallery image',
   featureVideos: 'Feature video',
   featureVideoThumbnailFor: 'Thumbnail index',
+  intakeQuestions: 'Question',
   items: 'Item',
 };
 
@@ -45,6 +46,7 @@ const JSON_LISTS = [
   ['gallery', 'Gallery'],
   ['featureVideos', 'Feature videos'],
   ['featureVideoThumbnailFor', 'featureVideoThumbnailFor'],
+  ['intakeQuestions', 'Questions'],
 ] as const;
 
 const SCALARS = [
@@ -53,6 +55,7 @@ const SCALARS = [
   'initialInvestmentDescription',
   'initialInvestmentPrice',
   'paymentType',
+  'deliveryDays',
   'featurePhoto',
   'comparisonPdf',
 ] as const;

@@ -168,6 +168,7 @@ export function toServiceDto(service: ServiceRow, children: ServiceChildren): Se
       recurringCost: toDollars(p.recurringCostCents),
       priceSuffix: p.priceSuffix,
       features: p.features,
+      recommended: p.recommended,
     })),
     serviceExtras: extras.map((e) => ({
       _id: e.id,
@@ -181,6 +182,7 @@ export function toServiceDto(service: ServiceRow, children: ServiceChildren): Se
     featurePhoto: service.featurePhotoUrl,
     comparisonPdf: service.comparisonPdfUrl,
     paymentType: service.paymentType,
+    deliveryDays: service.deliveryDays,
     basePrice: toDollars(basePriceCents(packages, service.initialInvestmentPriceCents)),
   };
 }

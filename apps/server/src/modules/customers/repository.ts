@@ -1,19 +1,32 @@
-import { and, desc, eq, like, or, sql } from 'drizzle-orm';
+import { and, desc, eq, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { internalNotes, users } from '../../db/schema.ts';
+import { internalNotes, projects, users } from '../../db/schema.ts';
 
 /** `%`, `_` and `\` match themselves in a LIKE pattern. */
 export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/**
+ * A client, and when `assignedTo` is a co-ordinator's id, only one who has a project assigned to
+ * them (docs/decisions/056).
+ */
+function clientOf(assignedTo: string | null): SQL {
+  return and(
+    eq(users.role, 'client'),
+    assignedTo
+      ? sql`exists (select 1 from ${projects} p where p.user_id = ${users.id} and p.coordinator_id = ${assignedTo})`
+      : undefined,
+  )!;
+}
+
 export function createCustomerRepository(db: Db) {
   return {
     /** Clients whose 'first last' contains the query (any case) or whose number contains its digits. */
-    async search(query: string, limit: number) {
+    async search(query: string, limit: number, assignedTo: string | null = null) {
       const q = query.trim().toLowerCase();
       const digits = q.replace(/\D/g, '');
-      const filters = [eq(users.role, 'client')];
+      const filters = [clientOf(assignedTo)];
       if (q) {
         const byName = sql`lower(${users.firstName} || ' ' || ${users.lastName}) like ${`%${escapeLike(q)}%`}`;
         filters.push(
@@ -48,11 +61,21 @@ export function createCustomerRepository(db: Db) {
         .limit(limit);
     },
 
-    async findClient(id: string) {
+    async findClient(id: string, assignedTo: string | null = null) {
       const [row] = await db
         .select()
         .from(users)
-        .where(and(eq(users.id, id), eq(users.role, 'client')))
+        .where(and(eq(users.id, id), clientOf(assignedTo)))
+        .limit(1);
+      return row;
+    },
+
+    /** The client whose card on file this is (the provider's id), within `assignedTo`'s. */
+    async findClientByCard(paymentMethodId: string, assignedTo: string | null = null) {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.defaultPaymentMethodId, paymentMethodId), clientOf(assignedTo)))
         .limit(1);
       return row;
     },

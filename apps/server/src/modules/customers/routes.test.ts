@@ -4,11 +4,8 @@ import { bearer, createUser } from '../../test/factories.ts';
 import { createUserRepository } from '../users/repository.ts';
 
 const { app } = await createTestApp();
-const coordinator = await createUser(app, {
-  role: 'co-ordinator',
-  firstName: 'Casey',
-  lastName: 'Coord',
-});
+// An admin sees every customer; a co-ordinator's own are in security/coordinator-scope.test.ts.
+const staff = await createUser(app, { role: 'admin', firstName: 'Casey', lastName: 'Admin' });
 const users = createUserRepository(app.database.db);
 
 async function client(firstName: string, lastName: string, contactNumber: string) {
@@ -23,7 +20,7 @@ await client('Percent', '100%_off', '0733334444');
 const search = (q: string) =>
   app.inject({
     url: `/api/users/clients?q=${encodeURIComponent(q)}`,
-    headers: bearer(coordinator.token),
+    headers: bearer(staff.token),
   });
 const names = (res: Awaited<ReturnType<typeof search>>) =>
   res.json().map((u: { profile: { firstName: string } }) => u.profile.firstName);
@@ -45,7 +42,7 @@ describe('customers', () => {
     const res = await app.inject({
       method: 'PUT',
       url: `/api/users/clients/${jane.user.id}`,
-      headers: bearer(coordinator.token),
+      headers: bearer(staff.token),
       payload: {
         profile: {
           firstName: 'Janet',
@@ -57,11 +54,11 @@ describe('customers', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().profile).toMatchObject({ firstName: 'Janet', companyName: 'Citizen Co' });
-    const staff = await app.inject({
-      url: `/api/users/clients/${coordinator.user.id}`,
-      headers: bearer(coordinator.token),
+    const asCustomer = await app.inject({
+      url: `/api/users/clients/${staff.user.id}`,
+      headers: bearer(staff.token),
     });
-    expect(staff.statusCode).toBe(404);
+    expect(asCustomer.statusCode).toBe(404);
   });
 
   it('refuses a contact number nobody can call, and changes nothing', async () => {
@@ -69,7 +66,7 @@ describe('customers', () => {
       app.inject({
         method: 'PUT',
         url: `/api/users/clients/${bob.user.id}`,
-        headers: bearer(coordinator.token),
+        headers: bearer(staff.token),
         payload: {
           profile: { firstName: 'Robert', lastName: 'Builder', companyName: '', contactNumber },
         },
@@ -89,15 +86,15 @@ describe('customers', () => {
       const res = await app.inject({
         method: 'POST',
         url: `/api/users/clients/${bob.user.id}/notes`,
-        headers: bearer(coordinator.token),
+        headers: bearer(staff.token),
         payload: { note },
       });
       expect(res.statusCode).toBe(201);
-      expect(res.json()).toMatchObject({ note, adminName: 'Casey Coord' });
+      expect(res.json()).toMatchObject({ note, adminName: 'Casey Admin' });
     }
     const list = await app.inject({
       url: `/api/users/clients/${bob.user.id}/notes`,
-      headers: bearer(coordinator.token),
+      headers: bearer(staff.token),
     });
     expect(list.json().map((n: { note: string }) => n.note)).toEqual([
       'Sent the proposal',
@@ -106,16 +103,16 @@ describe('customers', () => {
     const empty = await app.inject({
       method: 'POST',
       url: `/api/users/clients/${bob.user.id}/notes`,
-      headers: bearer(coordinator.token),
+      headers: bearer(staff.token),
       payload: { note: '   ' },
     });
     expect(empty.statusCode).toBe(400);
     const audit = await app.inject({
       url: `/api/users/clients/${bob.user.id}/audit`,
-      headers: bearer(coordinator.token),
+      headers: bearer(staff.token),
     });
     expect(audit.json()).toHaveLength(2);
-    expect(audit.json()[0]).toMatchObject({ actorName: 'Casey Coord', action: 'note.added' });
+    expect(audit.json()[0]).toMatchObject({ actorName: 'Casey Admin', action: 'note.added' });
   });
 
   it('parallel notes all survive', async () => {
@@ -124,14 +121,14 @@ describe('customers', () => {
         app.inject({
           method: 'POST',
           url: `/api/users/clients/${jane.user.id}/notes`,
-          headers: bearer(coordinator.token),
+          headers: bearer(staff.token),
           payload: { note: `parallel ${i}` },
         }),
       ),
     );
     const list = await app.inject({
       url: `/api/users/clients/${jane.user.id}/notes`,
-      headers: bearer(coordinator.token),
+      headers: bearer(staff.token),
     });
     expect(list.json()).toHaveLength(10);
   });

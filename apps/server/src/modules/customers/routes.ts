@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { toAuditDto, type AuditRepository } from '../audit/repository.ts';
+import { assignedScope } from '../projects/visibility.ts';
 import { toUserDto, type UserRepository } from '../users/repository.ts';
 import { toNoteDto, type CustomerRepository } from './repository.ts';
 
@@ -26,8 +27,12 @@ export function registerCustomerRoutes(
   const access = 'customers:manage' as const;
   const tags = ['customers'];
 
-  const findClientOr404 = async (id: string) => {
-    const client = await deps.customers.findClient(id);
+  /** Whose customers the caller sees: everyone's, or a co-ordinator's own (their projects'). */
+  const scopeOf = (request: FastifyRequest) => assignedScope(requireUser(request));
+
+  /** The customer if the caller may see them; 404 for anyone else, so ids reveal nothing. */
+  const findClientOr404 = async (request: FastifyRequest, id: string) => {
+    const client = await deps.customers.findClient(id, scopeOf(request));
     if (!client) throw notFound('Customer not found');
     return client;
   };
@@ -43,13 +48,15 @@ export function registerCustomerRoutes(
       },
     },
     async (request) =>
-      (await deps.customers.search(request.query.q, CLIENT_SEARCH_LIMIT)).map(toUserDto),
+      (await deps.customers.search(request.query.q, CLIENT_SEARCH_LIMIT, scopeOf(request))).map(
+        toUserDto,
+      ),
   );
 
   r.get(
     '/api/users/clients/:id',
     { config: { access }, schema: { tags, params: idParams, response: { 200: userSchema } } },
-    async (request) => toUserDto(await findClientOr404(request.params.id)),
+    async (request) => toUserDto(await findClientOr404(request, request.params.id)),
   );
 
   r.put(
@@ -59,6 +66,7 @@ export function registerCustomerRoutes(
       schema: { tags, params: idParams, body: updateClientRequest, response: { 200: userSchema } },
     },
     async (request) => {
+      await findClientOr404(request, request.params.id);
       const updated = await deps.customers.updateProfile(request.params.id, request.body.profile);
       if (!updated) throw notFound('Customer not found');
       return toUserDto(updated);
@@ -72,7 +80,7 @@ export function registerCustomerRoutes(
       schema: { tags, params: idParams, response: { 200: z.array(internalNoteSchema) } },
     },
     async (request) => {
-      await findClientOr404(request.params.id);
+      await findClientOr404(request, request.params.id);
       return (await deps.customers.listNotes(request.params.id)).map(toNoteDto);
     },
   );
@@ -89,7 +97,7 @@ export function registerCustomerRoutes(
       },
     },
     async (request, reply) => {
-      const client = await findClientOr404(request.params.id);
+      const client = await findClientOr404(request, request.params.id);
       const actor = requireUser(request);
       const adminName = await deps.users.actorName(actor.id);
       const note = await deps.db.transaction(async (tx) => {
@@ -100,6 +108,7 @@ export function registerCustomerRoutes(
         await deps.audit.record(
           {
             actorId: actor.id,
+            ip: actor.ip,
             actorName: adminName,
             action: 'note.added',
             entityType: 'user',
@@ -122,8 +131,9 @@ export function registerCustomerRoutes(
       schema: { tags, params: idParams, response: { 200: z.array(auditEntrySchema) } },
     },
     async (request) => {
-      await findClientOr404(request.params.id);
-      return (await deps.audit.listForSubject(request.params.id)).map(toAuditDto);
+      await findClientOr404(request, request.params.id);
+      const entries = await deps.audit.listForSubject(request.params.id, 100, scopeOf(request));
+      return entries.map(toAuditDto);
     },
   );
 }

@@ -46,12 +46,19 @@ describe('GET /api/payments/:id/invoice', () => {
     expect(res.headers['content-disposition']).toMatch(/INV-\d{6}\.pdf/);
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 
-    const { token: staff } = await createUser(app, { role: 'co-ordinator' });
+    // An admin reads any; a co-ordinator only those of the projects assigned to them.
+    const { token: staff } = await createUser(app, { role: 'admin' });
     const forStaff = await app.inject({
       url: `/api/payments/${paymentId}/invoice`,
       headers: bearer(staff),
     });
     expect(forStaff.statusCode).toBe(200);
+    const { token: other } = await createUser(app, { role: 'co-ordinator' });
+    const forOther = await app.inject({
+      url: `/api/payments/${paymentId}/invoice`,
+      headers: bearer(other),
+    });
+    expect(forOther.statusCode).toBe(404);
   });
 
   it('names the order and the invoice, each by its own number, and says what includes GST', async () => {

@@ -3,6 +3,7 @@ import { createPaymentRepository, type PaymentRow } from '../payments/repository
 import { createProjectRepository } from '../projects/repository.ts';
 import { createUserRepository } from '../users/repository.ts';
 import { renderInvoicePdf, type InvoiceData } from './render-invoice.ts';
+import type { RenderInvoice } from './render-pool.ts';
 
 export interface InvoiceSettings {
   companyName: string;
@@ -56,17 +57,19 @@ export async function loadInvoiceData(
   };
 }
 
+/** The tax invoice of a payment, rendered by `render` (a worker thread: render-pool.ts). */
 export async function renderInvoiceOf(
   db: Db,
   settings: InvoiceSettings,
   paymentId: string,
+  render: RenderInvoice = renderInvoicePdf,
 ): Promise<{ filename: string; content: Buffer; payment: PaymentRow } | null> {
   const payment = await createPaymentRepository(db).findPayment(paymentId);
   if (!payment) return null;
   const data = await loadInvoiceData(db, settings, payment);
   return {
     filename: `${data.invoiceNumber}.pdf`,
-    content: await renderInvoicePdf(data),
+    content: await render(data),
     payment,
   };
 }

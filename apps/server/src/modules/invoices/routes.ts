@@ -7,11 +7,12 @@ import { requireUser } from '../../plugins/auth.ts';
 import { createPaymentRepository } from '../payments/repository.ts';
 import { createProjectRepository } from '../projects/repository.ts';
 import { renderInvoiceOf, type InvoiceSettings } from './load-invoice.ts';
+import type { RenderInvoice } from './render-pool.ts';
 import { canSeeProject } from '../projects/visibility.ts';
 
 export function registerInvoiceRoutes(
   app: FastifyInstance,
-  deps: { db: Db; settings: InvoiceSettings },
+  deps: { db: Db; settings: InvoiceSettings; render: RenderInvoice },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
@@ -34,7 +35,7 @@ export function registerInvoiceRoutes(
       if (!payment || !canSeeProject(caller, project ?? { ...payment, claimTokenHash: null })) {
         throw notFound('Invoice not found');
       }
-      const invoice = await renderInvoiceOf(deps.db, deps.settings, payment.id);
+      const invoice = await renderInvoiceOf(deps.db, deps.settings, payment.id, deps.render);
       if (!invoice) throw notFound('Invoice not found');
       return reply
         .type('application/pdf')

@@ -31,7 +31,8 @@ const team = await createUser(app, { role: 'co-ordinator', firstName: 'Cora', la
 const jane = await createUser(app, { firstName: 'Jane', lastName: 'Citizen' });
 const mallory = await createUser(app, { firstName: 'Mal', lastName: 'Other' });
 
-const newProject = () => createOrder(app, { userId: jane.user.id, title: 'Logo Design' });
+const newProject = () =>
+  createOrder(app, { userId: jane.user.id, title: 'Logo Design', coordinatorId: team.user.id });
 
 const deliver = (token: string, projectId: string, fields: Record<string, string>, files = 1) =>
   sendForm(
@@ -236,7 +237,11 @@ describe('message emails', () => {
 
   it('respects a customer who turned message emails off', async () => {
     const quiet = await createUser(app, { firstName: 'Quinn', lastName: 'Quiet' });
-    const project = await createOrder(app, { userId: quiet.user.id, title: 'Logo Design' });
+    const project = await createOrder(app, {
+      userId: quiet.user.id,
+      title: 'Logo Design',
+      coordinatorId: team.user.id,
+    });
     const off = await app.inject({
       method: 'PUT',
       url: '/api/notifications/settings',

@@ -252,9 +252,9 @@ export function createMessageRepository(db: Db) {
 
     /**
      * The team's inbox for one staff member: projects with customer messages after their read
-     * mark, the newest message first.
+     * mark, the newest message first; a co-ordinator's (`assignedTo`) only their own projects.
      */
-    async inboxFor(userId: string, limit: number) {
+    async inboxFor(userId: string, limit: number, assignedTo: string | null = null) {
       return rowsOf<{
         project_id: string;
         order_number: number;
@@ -279,6 +279,7 @@ export function createMessageRepository(db: Db) {
             group by m.project_id
           ) u
           join ${projects} p on p.id = u.project_id
+            ${assignedTo ? sql`and p.coordinator_id = ${assignedTo}` : sql``}
           join lateral (
             select text, created_at from ${projectMessages} lm
             where lm.project_id = u.project_id and lm.side = 'customer'

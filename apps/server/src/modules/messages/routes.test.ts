@@ -34,7 +34,7 @@ const jane = await createUser(app, { firstName: 'Jane', lastName: 'Citizen' });
 const mallory = await createUser(app, { firstName: 'Mal', lastName: 'Other' });
 
 const newProject = async (userId = jane.user.id) => {
-  const row = await createOrder(app, { userId, title: 'Logo Design' });
+  const row = await createOrder(app, { userId, title: 'Logo Design', coordinatorId: team.user.id });
   return row;
 };
 const send = (

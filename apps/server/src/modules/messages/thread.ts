@@ -16,7 +16,7 @@ import type { FileStore } from '../../plugins/file-store.ts';
 import type { AuditRepository } from '../audit/repository.ts';
 import type { Notifier } from '../notifications/notifier.ts';
 import type { ProjectRepository, ProjectRow } from '../projects/repository.ts';
-import { canSeeProject } from '../projects/visibility.ts';
+import { assignedScope, canSeeProject } from '../projects/visibility.ts';
 import type { UserRepository } from '../users/repository.ts';
 import type {
   DeliverableRow,
@@ -39,6 +39,8 @@ export interface ThreadDeps {
 export interface Caller {
   id: string;
   role: Role;
+  /** Where a request came from (for the audit log); absent for a reply by email. */
+  ip?: string;
 }
 
 /** Staff who work sales see the whole thread, team-only notes included; customers never do. */
@@ -227,14 +229,17 @@ export async function postMessage(
       projectId: project.id,
     });
   } else if (!team) {
-    void deps.notifier.toStaff({
-      kind: 'customer-message',
-      title: `Message from ${authorName} on ${order}`,
-      body: excerpt,
-      link: staffLink(project, 'messages'),
-      replyTo,
-      projectId: project.id,
-    });
+    void deps.notifier.toStaff(
+      {
+        kind: 'customer-message',
+        title: `Message from ${authorName} on ${order}`,
+        body: excerpt,
+        link: staffLink(project, 'messages'),
+        replyTo,
+        projectId: project.id,
+      },
+      project,
+    );
   }
   void deps.notifier.projectChanged(project, { customerSees: !saved.message.internal });
   return toMessageDto(project.id, saved.message, saved.files, saved.deliverable ?? undefined);
@@ -314,6 +319,7 @@ export async function decideDeliverable(
   const said = decision === 'approved' ? `approved ${label}` : `asked for changes to ${label}`;
   await deps.audit.record({
     actorId: caller.id,
+    ip: caller.ip ?? '',
     actorName: byName,
     action: decision === 'approved' ? 'deliverable.approved' : 'deliverable.changes_requested',
     entityType: 'project',
@@ -322,13 +328,16 @@ export async function decideDeliverable(
     summary: `${byName} ${said}`,
     data: { deliverableId: version.id, name: version.name, version: version.version },
   });
-  void deps.notifier.toStaff({
-    kind: 'deliverable-review',
-    title: `${byName} ${said} on ${order}`,
-    body: decision === 'approved' ? `${label} is approved.` : text,
-    link: staffLink(project, 'deliverables'),
-    projectId: project.id,
-  });
+  void deps.notifier.toStaff(
+    {
+      kind: 'deliverable-review',
+      title: `${byName} ${said} on ${order}`,
+      body: decision === 'approved' ? `${label} is approved.` : text,
+      link: staffLink(project, 'deliverables'),
+      projectId: project.id,
+    },
+    project,
+  );
   void deps.notifier.projectChanged(project, { customerSees: true });
   const thread = await readThread(deps, caller, project);
   const deliverable = thread.deliverables.find((d) => d._id === version.id);
@@ -363,7 +372,7 @@ export const INBOX_LIMIT = 100;
 
 /** The team's inbox: projects whose customer wrote since this staff member last read. */
 export async function readInbox(deps: ThreadDeps, caller: Caller): Promise<InboxItem[]> {
-  const rows = await deps.messages.inboxFor(caller.id, INBOX_LIMIT);
+  const rows = await deps.messages.inboxFor(caller.id, INBOX_LIMIT, assignedScope(caller));
   return rows.map((r) => ({
     projectId: r.project_id,
     orderNumber: Number(r.order_number),

@@ -21,11 +21,7 @@ async function project(
   const row = await createOrder(app, { userId: jane.user.id, title });
   await db
     .update(projects)
-    .set({
-      coordinatorId: values.coordinatorId,
-      status: values.status ?? 'active',
-      expectedDeliveryDate: values.due ? new Date(values.due) : null,
-    })
+    .set({ coordinatorId: values.coordinatorId })
     .where(eq(projects.id, row.id));
   if (values.briefed !== false) {
     const brief = await sendForm(
@@ -37,6 +33,14 @@ async function project(
     );
     expect(brief.statusCode).toBe(201);
   }
+  // The date the test needs, over the one the brief counted.
+  await db
+    .update(projects)
+    .set({
+      status: values.status ?? 'active',
+      expectedDeliveryDate: values.due ? new Date(values.due) : null,
+    })
+    .where(eq(projects.id, row.id));
   return row;
 }
 
@@ -144,9 +148,10 @@ describe('My Work', () => {
       `Assigned to you: Order ${moved.orderNumber}, Moving job`,
     ]);
     const trail = await db.select().from(auditLog).where(eq(auditLog.entityId, moved.id));
-    expect(trail.map((e) => [e.actorName, e.summary])).toContainEqual([
+    expect(trail.map((e) => [e.actorName, e.action, e.summary])).toContainEqual([
       'Ada Admin',
-      'Co-ordinator changed from Cora One to Otto Two',
+      'project.reassigned',
+      `Order ${moved.orderNumber} assigned to Otto Two (was Cora One)`,
     ]);
   });
 });

@@ -22,6 +22,8 @@ function groupOf(
   dueInDays: number | null,
 ): { group: WorkGroup; waitingFor: WorkItem['waitingFor'] } {
   if (!row.briefed) return { group: 'waiting', waitingFor: 'brief' };
+  // On hold, its clock stops (docs/decisions/054): nothing is due until it resumes.
+  if (row.status === 'on-hold') return { group: 'later', waitingFor: null };
   if (row.awaiting_approval) return { group: 'waiting', waitingFor: 'approval' };
   if (dueInDays === null) return { group: 'later', waitingFor: null };
   if (dueInDays < 0) return { group: 'overdue', waitingFor: null };
@@ -55,7 +57,7 @@ export async function readMyWork(
       const due = row.expected_delivery_date
         ? new Date(row.expected_delivery_date).toISOString().slice(0, 10)
         : null;
-      const dueInDays = due ? daysBetween(today, due) : null;
+      const dueInDays = due && row.status !== 'on-hold' ? daysBetween(today, due) : null;
       const assignee = row.assignee_email
         ? displayNameOf({
             displayName: row.assignee_display_name ?? '',

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { staffRoles } from '@noise/shared/roles';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import {
@@ -65,6 +66,28 @@ export function createWorkRepository(db: Db) {
           order by p.expected_delivery_date asc nulls last, p.created_at asc, p.id asc
           limit ${limit}`),
       );
+    },
+
+    /** Team members who asked for the daily summary. */
+    async dailySummaryMembers(): Promise<string[]> {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.dailySummary, true), inArray(users.role, [...staffRoles])));
+      return rows.map((r) => r.id);
+    },
+
+    async member(id: string) {
+      const [row] = await db
+        .select({
+          id: users.id,
+          role: users.role,
+          email: users.email,
+          dailySummary: users.dailySummary,
+        })
+        .from(users)
+        .where(and(eq(users.id, id), inArray(users.role, [...staffRoles])));
+      return row;
     },
   };
 }

@@ -129,19 +129,25 @@ export function createNotifier(deps: {
     sendQuietly(userIds: readonly string[], input: NotificationInput): Promise<void> {
       return quietly(input.kind, () => send(userIds, input));
     },
-    toStaff(input: NotificationInput): Promise<void> {
-      return quietly(input.kind, async () => send(await repo.staffIds(), input));
+    /**
+     * Tells the team: admins and super-admins, and the project's co-ordinator when there is one.
+     * Co-ordinators hear only of their own projects (docs/decisions/056).
+     */
+    toStaff(input: NotificationInput, project?: { coordinatorId: string | null }): Promise<void> {
+      return quietly(input.kind, async () =>
+        send(await repo.teamOf(project?.coordinatorId ?? null), input),
+      );
     },
     /**
      * Tells the pages open on a project, on every process, that it changed: its customer's
      * (unless only the team can see the change, a note) and the team's. Nothing is stored.
      */
     projectChanged(
-      project: { id: string; userId: string },
+      project: { id: string; userId: string; coordinatorId: string | null },
       options: { customerSees: boolean },
     ): Promise<void> {
       return deps.afterAnswer.run('project change', async () => {
-        const staff = await repo.staffIds();
+        const staff = await repo.teamOf(project.coordinatorId);
         const change: ProjectChange = {
           projectId: project.id,
           userIds: options.customerSees ? [project.userId, ...staff] : staff,

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
-import { staffRoles } from '@noise/shared/roles';
+import { and, asc, desc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import { seesOnlyAssigned, staffRoles } from '@noise/shared/roles';
 import type { Db } from '../../db/client.ts';
 import { notifications, users } from '../../db/schema.ts';
 
@@ -76,11 +76,23 @@ export function createNotificationRepository(db: Db) {
     },
 
     /** Every staff member (they all work sales: docs/product.md#permissions-and-roles). */
-    async staffIds(): Promise<string[]> {
+    /**
+     * Who on the team hears of something: every admin and super-admin, and the co-ordinator it
+     * is assigned to (co-ordinators see only their own work).
+     */
+    async teamOf(coordinatorId: string | null): Promise<string[]> {
+      const admins = inArray(
+        users.role,
+        staffRoles.filter((role) => !seesOnlyAssigned(role)),
+      );
       const rows = await db
         .select({ id: users.id })
         .from(users)
-        .where(inArray(users.role, [...staffRoles]));
+        .where(
+          coordinatorId
+            ? or(admins, and(eq(users.id, coordinatorId), inArray(users.role, [...staffRoles])))
+            : admins,
+        );
       return rows.map((r) => r.id);
     },
 
@@ -94,6 +106,19 @@ export function createNotificationRepository(db: Db) {
 
     async setOptOut(userId: string, kinds: string[]) {
       await db.update(users).set({ emailOptOut: kinds }).where(eq(users.id, userId));
+    },
+
+    /** Whether a team member gets the daily summary (off by default). */
+    async dailySummary(userId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ on: users.dailySummary })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row?.on ?? false;
+    },
+
+    async setDailySummary(userId: string, on: boolean) {
+      await db.update(users).set({ dailySummary: on }).where(eq(users.id, userId));
     },
   };
 }

@@ -107,6 +107,7 @@ describe('notifications', () => {
       'customer-message': true,
       'deliverable-review': true,
       'project-assigned': true,
+      'daily-summary': false,
     });
     const before = (await app.database.db.select().from(jobs).where(eq(jobs.kind, 'email'))).length;
     await app.notifier.send([admin.user.id], { kind: 'new-customer', title: 'Quiet one' });

@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  DAILY_SUMMARY_SETTING,
   NOTIFICATION_LIST_LIMIT,
   notificationListResponse,
   notificationSettingsSchema,
 } from '@noise/shared/notifications';
+import { isStaffRole } from '@noise/shared/roles';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
@@ -100,13 +102,24 @@ export function registerNotificationRoutes(
     },
   );
 
+  /** Email copies per kind, and for staff the daily summary (docs/decisions/054). */
+  async function emailSettings(user: { id: string; role: string }) {
+    const off = await deps.repo.optOut(user.id);
+    const email: Record<string, boolean> = Object.fromEntries(
+      kindsFor(user.role).map((k) => [k, !off.includes(k)]),
+    );
+    if (isStaffRole(user.role)) {
+      email[DAILY_SUMMARY_SETTING] = await deps.repo.dailySummary(user.id);
+    }
+    return { email };
+  }
+
   r.get(
     '/api/notifications/settings',
     { config: { access }, schema: { tags, response: { 200: notificationSettingsSchema } } },
     async (request) => {
       const user = requireUser(request);
-      const off = await deps.repo.optOut(user.id);
-      return { email: Object.fromEntries(kindsFor(user.role).map((k) => [k, !off.includes(k)])) };
+      return emailSettings(user);
     },
   );
 
@@ -122,11 +135,14 @@ export function registerNotificationRoutes(
     },
     async (request) => {
       const user = requireUser(request);
-      const kinds = kindsFor(user.role);
       // Only the user's own kinds count; anything else in the body is ignored.
-      const off = kinds.filter((k) => request.body.email[k] === false);
+      const off = kindsFor(user.role).filter((k) => request.body.email[k] === false);
       await deps.repo.setOptOut(user.id, off);
-      return { email: Object.fromEntries(kinds.map((k) => [k, !off.includes(k)])) };
+      const summary = request.body.email[DAILY_SUMMARY_SETTING];
+      if (isStaffRole(user.role) && summary !== undefined) {
+        await deps.repo.setDailySummary(user.id, summary);
+      }
+      return emailSettings(user);
     },
   );
 

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { payments, projects, users } from '../../db/schema.ts';
+import { projects, users } from '../../db/schema.ts';
+import { salesPerDay } from '../sales-rollups/repository.ts';
 
 export interface RevenueWindow {
   from: Date;
@@ -37,10 +38,11 @@ const saleColumns = {
 export function createOverviewRepository(db: Db) {
   return {
     /** The newest sales (projects and paid custom quotes), newest first. */
-    async latestSales(limit: number) {
+    async latestSales(limit: number, assignedTo: string | null = null) {
       return db
         .select(saleColumns)
         .from(projects)
+        .where(assignedTo ? eq(projects.coordinatorId, assignedTo) : undefined)
         .orderBy(desc(projects.createdAt), desc(projects.id))
         .limit(limit);
     },
@@ -55,8 +57,11 @@ export function createOverviewRepository(db: Db) {
         .limit(limit);
     },
 
-    /** The newest customers (role client), newest first. */
-    async newestClients(limit: number) {
+    /**
+     * The newest customers (role client), newest first; for a co-ordinator (`assignedTo`), those
+     * with a project assigned to them.
+     */
+    async newestClients(limit: number, assignedTo: string | null = null) {
       return db
         .select({
           id: users.id,
@@ -66,45 +71,52 @@ export function createOverviewRepository(db: Db) {
           createdAt: users.createdAt,
         })
         .from(users)
-        .where(eq(users.role, 'client'))
+        .where(
+          and(
+            eq(users.role, 'client'),
+            assignedTo
+              ? sql`exists (select 1 from ${projects} p where p.user_id = ${users.id} and p.coordinator_id = ${assignedTo})`
+              : undefined,
+          ),
+        )
         .orderBy(desc(users.createdAt), desc(users.id))
         .limit(limit);
     },
 
     /**
      * Money received (succeeded payments: first charges and renewals, GST included) and orders
-     * placed (projects) in the local day, ISO week and calendar month that contain `now`.
+     * placed (projects) in the local day, ISO week and calendar month that contain `now`; for a
+     * co-ordinator (`assignedTo`), of the projects assigned to them. Read from the day rollups
+     * (docs/decisions/059-sales-rollups.md): at most a row per day and co-ordinator.
      */
-    async revenue(now: Date, timeZone: string): Promise<Revenue> {
+    async revenue(now: Date, timeZone: string, assignedTo: string | null = null): Promise<Revenue> {
       const local = sql`(${now.toISOString()}::timestamptz at time zone ${timeZone})`;
       const bounds = PERIODS.map((p) => {
-        const truncated = sql`date_trunc(${p}, ${local})`;
-        return sql`(${truncated} at time zone ${timeZone}) as ${col(p, 'from')},
-          ((${truncated} + ${`1 ${p}`}::interval) at time zone ${timeZone}) as ${col(p, 'to')}`;
+        const starts = sql`date_trunc(${p}, ${local})`;
+        const ends = sql`(${starts} + ${`1 ${p}`}::interval)`;
+        return sql`(${starts} at time zone ${timeZone}) as ${col(p, 'from')},
+          (${ends} at time zone ${timeZone}) as ${col(p, 'to')},
+          ${starts}::date as ${col(p, 'first')}, ${ends}::date as ${col(p, 'until')}`;
       });
       const within = (p: Period) =>
-        sql`t.created_at >= b.${col(p, 'from')} and t.created_at < b.${col(p, 'to')}`;
-      // Only rows of the widest period are read (the indexes on created_at serve the range).
-      const anyPeriod = sql`t.created_at >= least(b.day_from, b.week_from, b.month_from)
-        and t.created_at < greatest(b.day_to, b.week_to, b.month_to)`;
-      const sales = PERIODS.map(
-        (p) =>
-          sql`coalesce(sum(t.amount_cents) filter (where ${within(p)}), 0)::bigint as ${col(p, 'sales')}`,
+        sql`d.day >= b.${col(p, 'first')} and d.day < b.${col(p, 'until')}`;
+      // Only the days of the widest period are read.
+      const days = salesPerDay(
+        timeZone,
+        sql`(select least(day_first, week_first, month_first) from b)`,
+        sql`(select greatest(day_until, week_until, month_until) from b)`,
+        assignedTo,
       );
-      const orders = PERIODS.map(
-        (p) => sql`count(*) filter (where ${within(p)}) as ${col(p, 'orders')}`,
+      const totals = PERIODS.map(
+        (p) =>
+          sql`coalesce(sum(d.sales_cents) filter (where ${within(p)}), 0)::bigint as ${col(p, 'sales')},
+            coalesce(sum(d.orders) filter (where ${within(p)}), 0)::bigint as ${col(p, 'orders')}`,
       );
       const result = await db.execute(sql`
         with b as (select ${sql.join(bounds, sql`, `)}),
-        received as (
-          select ${sql.join(sales, sql`, `)}
-          from b join ${payments} t on t.status = 'succeeded' and ${anyPeriod}
-        ),
-        placed as (
-          select ${sql.join(orders, sql`, `)}
-          from b join ${projects} t on ${anyPeriod}
-        )
-        select * from b, received, placed`);
+        d as (${days}),
+        totals as (select ${sql.join(totals, sql`, `)} from b, d)
+        select * from b, totals`);
       const row = rowsOf<Record<string, unknown>>(result)[0]!;
       const window = (p: Period): RevenueWindow => ({
         from: new Date(row[`${p}_from`] as string | Date),
@@ -117,7 +129,7 @@ export function createOverviewRepository(db: Db) {
   };
 }
 
-const col = (period: Period, name: 'from' | 'to' | 'sales' | 'orders') =>
+const col = (period: Period, name: 'from' | 'to' | 'first' | 'until' | 'sales' | 'orders') =>
   sql.raw(`${period}_${name}`);
 
 export type OverviewRepository = ReturnType<typeof createOverviewRepository>;

@@ -11,6 +11,8 @@ import {
 import { toDollars } from '@noise/shared/pricing';
 import { displayNameOf } from '@noise/shared/user';
 import type { Config } from '../../config.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import { assignedScope } from '../projects/visibility.ts';
 import type { OverviewRepository, RevenueWindow } from './repository.ts';
 import { setupChecklist, type SetupFacts } from './setup-checklist.ts';
 
@@ -25,13 +27,20 @@ export interface OverviewDeps {
   now: () => Date;
 }
 
-/** The staff overview: latest sales, newest customers, revenue today, this week, this month. */
-export async function loadOverview(deps: OverviewDeps): Promise<Overview> {
+/**
+ * The staff overview: latest sales, newest customers, revenue today, this week, this month. A
+ * co-ordinator's (`assignedTo`) counts only the projects assigned to them, and the orders waiting
+ * for a co-ordinator are for admins, who assign them.
+ */
+export async function loadOverview(
+  deps: OverviewDeps,
+  assignedTo: string | null = null,
+): Promise<Overview> {
   const [sales, waiting, clients, revenue] = await Promise.all([
-    deps.overview.latestSales(OVERVIEW_LATEST_SALES),
-    deps.overview.salesWithoutCoordinator(OVERVIEW_LATEST_SALES),
-    deps.overview.newestClients(OVERVIEW_NEW_CLIENTS),
-    deps.overview.revenue(deps.now(), deps.timeZone),
+    deps.overview.latestSales(OVERVIEW_LATEST_SALES, assignedTo),
+    assignedTo ? [] : deps.overview.salesWithoutCoordinator(OVERVIEW_LATEST_SALES),
+    deps.overview.newestClients(OVERVIEW_NEW_CLIENTS, assignedTo),
+    deps.overview.revenue(deps.now(), deps.timeZone, assignedTo),
   ]);
   const period = (w: RevenueWindow): RevenuePeriod => ({
     totalSales: toDollars(w.salesCents),
@@ -96,9 +105,9 @@ export function registerOverviewRoutes(app: FastifyInstance, deps: OverviewDeps)
         response: { 200: overviewSchema },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return loadOverview(deps);
+      return loadOverview(deps, assignedScope(requireUser(request)));
     },
   );
 }

@@ -82,6 +82,7 @@ export async function completeOrder(
     // 'Assign one for me': picked now, from the co-ordinators' load at this moment; none at all
     // leaves the project waiting for staff to assign one (the overview lists it).
     const coordinatorId = order.coordinatorId ?? (await projectRepo.pickCoordinator()) ?? null;
+    const deliveryDays = await projectRepo.deliveryDaysFor(order.serviceId, order.quoteId);
     const project = await projectRepo.insert(
       {
         type: order.projectType,
@@ -89,6 +90,7 @@ export async function completeOrder(
         serviceId: order.serviceId,
         quoteId: order.quoteId,
         coordinatorId,
+        deliveryDays,
         status: 'active',
         serviceTitle: order.service.title,
         serviceDescription: order.service.description,

@@ -477,6 +477,7 @@ describe('custom quotes', () => {
       deliverables: 'Strategy, Four videos, Launch event',
       extras: 'Photographer, Catering',
       value: 1234.56,
+      deliveryDays: 10,
       paid: false,
     });
     expect((await app.inject({ url: '/api/quotes/nope' })).statusCode).toBe(404);

@@ -45,19 +45,22 @@ export function checkoutNotifications(app: FastifyInstance, config: Config) {
         skipEmail: true,
       });
     }
-    await app.notifier.toStaff({
-      kind: isQuote ? 'quote-paid' : 'new-order',
-      title: `${isQuote ? 'Quote paid' : 'New order'}: ${project.serviceTitle} (${orderLabel}${project.coordinatorId ? '' : ', needs a co-ordinator'})`,
-      body:
-        `${orderLabel}: ${customerName} paid ${paid} (${project.packageTitle || 'custom quote'}).` +
-        (project.coordinatorId
-          ? ''
-          : ' The shop has no co-ordinator to assign it to: please choose one for it.') +
-        (held
-          ? ' Ordered as a guest with the email of an existing account: waiting for its owner to claim it.'
-          : ''),
-      link: `/wkm-dashboard/${isQuote ? 'custom-sales' : 'sales'}/edit/${project.id}`,
-    });
+    await app.notifier.toStaff(
+      {
+        kind: isQuote ? 'quote-paid' : 'new-order',
+        title: `${isQuote ? 'Quote paid' : 'New order'}: ${project.serviceTitle} (${orderLabel}${project.coordinatorId ? '' : ', needs a co-ordinator'})`,
+        body:
+          `${orderLabel}: ${customerName} paid ${paid} (${project.packageTitle || 'custom quote'}).` +
+          (project.coordinatorId
+            ? ''
+            : ' The shop has no co-ordinator to assign it to: please choose one for it.') +
+          (held
+            ? ' Ordered as a guest with the email of an existing account: waiting for its owner to claim it.'
+            : ''),
+        link: `/wkm-dashboard/${isQuote ? 'custom-sales' : 'sales'}/edit/${project.id}`,
+      },
+      project,
+    );
   }
 
   return {

@@ -3,6 +3,13 @@ import type { Config } from '../../config.ts';
 import { createEmailJobHandler, EMAIL_JOB } from '../jobs/email.ts';
 import { createJobRunner, type JobHandler, type JobRunner } from '../jobs/runner.ts';
 import { renderInvoiceOf } from '../invoices/load-invoice.ts';
+import { renderInvoicePdf } from '../invoices/render-invoice.ts';
+import { createInvoiceRenderer, type RenderInvoice } from '../invoices/render-pool.ts';
+import {
+  createDailySummaryHandler,
+  DAILY_SUMMARY_JOB,
+  createDailySummaryScheduler,
+} from '../my-work/daily-summary.ts';
 import { createMessageMailHandler, MESSAGE_MAIL_JOB } from '../notifications/message-mail.ts';
 import { registerInvoiceRoutes } from '../invoices/routes.ts';
 import { createAttemptChanges } from './attempt-changes.ts';
@@ -26,7 +33,11 @@ declare module 'fastify' {
 }
 
 /** Checkout, payments, subscriptions, invoices and the job runner that renews and mails. */
-export function registerCheckout(app: FastifyInstance, config: Config) {
+export function registerCheckout(
+  app: FastifyInstance,
+  config: Config,
+  now: () => Date = () => new Date(),
+) {
   const db = app.database.db;
   const sandbox = config.payments.provider === 'sandbox' ? createSandboxProvider(db) : null;
   const provider = sandbox ?? createPaymentProvider(config.payments, db);
@@ -51,8 +62,12 @@ export function registerCheckout(app: FastifyInstance, config: Config) {
   };
   app.decorate('checkoutDeps', deps);
   registerPaymentRoutes(app, { ...deps, sandbox });
-  registerInvoiceRoutes(app, { db, settings });
+  // Tax invoices are drawn on a worker thread, off the requests' event loop.
+  const invoices = createInvoiceRenderer();
+  app.addHook('onClose', () => invoices.close());
+  registerInvoiceRoutes(app, { db, settings, render: invoices.render });
 
+  const scheduleDailySummaries = createDailySummaryScheduler(db, config.businessTimeZone);
   const runner = createJobRunner({
     db,
     log: app.log,
@@ -60,8 +75,9 @@ export function registerCheckout(app: FastifyInstance, config: Config) {
     schedule: async () => {
       await scheduleRenewals(db);
       await expireAbandonedAttempts(deps);
+      await scheduleDailySummaries(now());
     },
-    handlers: checkoutJobHandlers(app, config, deps),
+    handlers: checkoutJobHandlers(app, config, deps, invoices.render),
   });
   app.decorate('jobRunner', runner);
   app.addHook('onReady', async () => runner.start());
@@ -74,6 +90,7 @@ export function checkoutJobHandlers(
   app: FastifyInstance,
   config: Config,
   deps: CheckoutDeps,
+  renderInvoice: RenderInvoice = renderInvoicePdf,
 ): Record<string, JobHandler> {
   const settings = {
     companyName: config.companyName,
@@ -83,7 +100,7 @@ export function checkoutJobHandlers(
   return {
     [EMAIL_JOB]: createEmailJobHandler({
       mailer: app.mailer,
-      renderInvoice: (paymentId) => renderInvoiceOf(deps.db, settings, paymentId),
+      renderInvoice: (paymentId) => renderInvoiceOf(deps.db, settings, paymentId, renderInvoice),
     }),
     [RENEWAL_JOB]: createRenewalJobHandler({
       ...deps,
@@ -92,5 +109,6 @@ export function checkoutJobHandlers(
       onRenewalFailed: checkoutNotifications(app, config).onRenewalFailed,
     }),
     [MESSAGE_MAIL_JOB]: createMessageMailHandler({ db: deps.db, config }),
+    [DAILY_SUMMARY_JOB]: createDailySummaryHandler({ db: deps.db, config }),
   };
 }

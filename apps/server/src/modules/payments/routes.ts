@@ -22,6 +22,7 @@ import { requireUser, type AuthUser } from '../../plugins/auth.ts';
 import { invoiceNumberOf } from '../invoices/load-invoice.ts';
 import { createProjectRepository } from '../projects/repository.ts';
 import { handleWebhook } from './handle-webhook.ts';
+import { cancelSubscription } from './cancel-subscription.ts';
 import { createOrderSources } from './order-sources.ts';
 import { updatePaymentInfo } from './update-payment-info.ts';
 import { confirmPayment, handlePayment, type CheckoutDeps } from './place-order.ts';
@@ -261,12 +262,9 @@ export function registerPaymentRoutes(
     async (request) => {
       const caller = requireUser(request);
       const project = await findOwnProject(deps, caller, request.params.id);
-      const repo = createPaymentRepository(deps.db);
-      const subscription = await repo.findSubscriptionOfProject(project.id);
-      if (!subscription) throw notFound('This project has no subscription');
-      const cancelled = (await repo.cancelSubscription(subscription.id, caller.id)) ?? subscription;
+      const cancelled = await cancelSubscription(deps.db, caller, project);
       request.log.info(
-        { subscriptionId: subscription.id, userId: caller.id, event: 'subscription_cancelled' },
+        { subscriptionId: cancelled.id, userId: caller.id, event: 'subscription_cancelled' },
         'subscription cancelled',
       );
       return toSubscriptionDto(cancelled);

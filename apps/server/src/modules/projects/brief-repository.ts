@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { BriefAnswers, IntakeQuestion } from '@noise/shared/intake';
 import type { Db } from '../../db/client.ts';
-import { briefAttachments, projectBriefs } from '../../db/schema.ts';
+import { briefAttachments, customQuotes, projectBriefs, services } from '../../db/schema.ts';
 
 export type BriefRow = typeof projectBriefs.$inferSelect;
 export type BriefAttachmentRow = typeof briefAttachments.$inferSelect;
@@ -11,11 +12,45 @@ export interface NewBriefFile {
   originalName: string;
   contentType: string;
   size: number;
+  /** The file question it answers, if any. */
+  questionId?: string | null;
 }
 
 /** The project brief's entries and their files (`project_briefs`, `brief_attachments`). */
 export function createBriefRepository(db: Db) {
   return {
+    /**
+     * What a project's brief asks now (docs/decisions/058): its quote's questions, else its
+     * service's; none when the service is gone.
+     */
+    async questionsFor(project: {
+      serviceId: string | null;
+      quoteId: string | null;
+    }): Promise<IntakeQuestion[]> {
+      const [row] = project.quoteId
+        ? await db
+            .select({ questions: customQuotes.intakeQuestions })
+            .from(customQuotes)
+            .where(eq(customQuotes.id, project.quoteId))
+        : project.serviceId
+          ? await db
+              .select({ questions: services.intakeQuestions })
+              .from(services)
+              .where(eq(services.id, project.serviceId))
+          : [];
+      return row?.questions ?? [];
+    },
+
+    /** Whether the project's intake questions were answered already. */
+    async hasAnswers(projectId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: projectBriefs.id })
+        .from(projectBriefs)
+        .where(and(eq(projectBriefs.projectId, projectId), isNotNull(projectBriefs.answers)))
+        .limit(1);
+      return row !== undefined;
+    },
+
     /** A project's entries, oldest first, with all their files in their order. */
     async listWithFiles(projectId: string) {
       const entries = await db
@@ -40,7 +75,13 @@ export function createBriefRepository(db: Db) {
 
     /** One entry and its files, in one transaction. */
     async add(
-      entry: { projectId: string; authorId: string; authorName: string; text: string },
+      entry: {
+        projectId: string;
+        authorId: string;
+        authorName: string;
+        text: string;
+        answers?: BriefAnswers | null;
+      },
       files: NewBriefFile[],
     ): Promise<{ entry: BriefRow; files: BriefAttachmentRow[] }> {
       return db.transaction(async (tx) => {

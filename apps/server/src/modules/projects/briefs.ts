@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ATTACHMENT_KINDS } from '@noise/shared/attachments';
 import { z } from 'zod';
-import { BRIEF_MAX_FILES, briefEntrySchema } from '@noise/shared/project';
+import { BRIEF_MAX_FILES, briefEntrySchema, briefQuestionsSchema } from '@noise/shared/project';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -11,7 +11,13 @@ import { sendPrivateFile } from '../../lib/private-file.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { UserRepository } from '../users/repository.ts';
 import { createBriefRepository } from './brief-repository.ts';
-import { addBrief, listBrief, openBriefAttachment, type BriefDeps } from './project-brief.ts';
+import {
+  addBrief,
+  listBrief,
+  openBriefAttachment,
+  readBriefQuestions,
+  type BriefDeps,
+} from './project-brief.ts';
 import type { ProjectRepository } from './repository.ts';
 import { canSeeProject } from './visibility.ts';
 
@@ -22,12 +28,21 @@ import { canSeeProject } from './visibility.ts';
  */
 export function registerBriefRoutes(
   app: FastifyInstance,
-  deps: { db: Db; config: Config; projects: ProjectRepository; users: UserRepository },
+  deps: {
+    db: Db;
+    config: Config;
+    projects: ProjectRepository;
+    users: UserRepository;
+    now: () => Date;
+  },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['projects'];
   const briefDeps: BriefDeps = {
     briefs: createBriefRepository(deps.db),
+    projects: deps.projects,
+    timeZone: deps.config.businessTimeZone,
+    now: deps.now,
     users: deps.users,
     notifier: app.notifier,
     files: app.files,
@@ -74,20 +89,43 @@ export function registerBriefRoutes(
         limits: deps.config.uploadLimits,
         files: {
           attachments: { accept: ATTACHMENT_KINDS, max: BRIEF_MAX_FILES, private: true },
+          answerFiles: { accept: ATTACHMENT_KINDS, max: BRIEF_MAX_FILES, private: true },
         },
       });
       try {
+        const { text, answers, asked, answerFileQuestions } = body.fields;
         const entry = await addBrief(briefDeps, {
           project,
           authorId: user.id,
-          text: body.fields.text ?? '',
+          text: text ?? '',
           files: body.files.attachments ?? [],
+          ...(answers !== undefined ? { answers: { json: answers, asked: asked ?? '[]' } } : {}),
+          answerFiles: body.files.answerFiles ?? [],
+          ...(answerFileQuestions !== undefined ? { answerFileQuestions } : {}),
         });
         return reply.status(201).send(entry);
       } catch (error) {
         await body.discard();
         throw error;
       }
+    },
+  );
+
+  r.get(
+    '/api/projects/:id/brief/questions',
+    {
+      config: { access: 'client-owner' },
+      schema: {
+        tags,
+        params,
+        description:
+          'What the brief asks now (the service’s or quote’s intake questions), and whether they were answered already.',
+        response: { 200: briefQuestionsSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return readBriefQuestions(briefDeps, await findVisible(request, request.params.id));
     },
   );
 

@@ -7,10 +7,12 @@ import {
   type updateProjectRequest,
 } from '@noise/shared/project';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
 import type { AuditRepository } from '../audit/repository.ts';
 import type { Notifier } from '../notifications/notifier.ts';
 import type { UserRepository } from '../users/repository.ts';
 import { effectOfStatusUpdate } from './change-status.ts';
+import { holdChanges } from './due-date.ts';
 import type { ProjectRepository, ProjectRow } from './repository.ts';
 
 export interface ManageProjectDeps {
@@ -18,6 +20,9 @@ export interface ManageProjectDeps {
   users: UserRepository;
   audit: AuditRepository;
   notifier: Notifier;
+  /** The business time zone, in which a pause's working days are counted. */
+  timeZone: string;
+  now: () => Date;
 }
 
 /** A status's label as staff read it ('In Progress'); an unknown one as it is. */
@@ -29,17 +34,25 @@ export function statusLabel(status: string): string {
  * A status update posted by staff: it may move the project's status and dates (change-status.ts),
  * is logged, and tells the customer. Undefined when there is no such project.
  */
+/** Who changes a project, and from where (the audit log). */
+type Actor = Pick<AuthUser, 'id' | 'ip'>;
+
 export async function addStatusUpdate(
   deps: ManageProjectDeps,
-  actorId: string,
+  actor: Actor,
   projectId: string,
   body: z.output<typeof addStatusUpdateRequest>,
 ): Promise<ProjectRow> {
+  const actorId = actor.id;
   const project = await deps.projects.findById(projectId);
   if (!project) throw notFound('Project not found');
   const { title, date, description } = body.statusUpdate;
   const when = new Date(date);
-  const changes = effectOfStatusUpdate(project, title, when);
+  const effect = effectOfStatusUpdate(project, title, when, description);
+  const changes = {
+    ...effect,
+    ...(effect.status ? holdChanges(project, effect.status, deps.now(), deps.timeZone) : {}),
+  };
   const updated = await deps.projects.addStatusUpdate(
     { projectId, title, description, date: when, createdById: actorId },
     changes,
@@ -47,6 +60,7 @@ export async function addStatusUpdate(
   if (!updated) throw notFound('Project not found');
   await deps.audit.record({
     actorId,
+    ip: actor.ip,
     actorName: await deps.users.actorName(actorId),
     action: 'project.status_update',
     entityType: 'project',
@@ -78,10 +92,11 @@ const toDate = (v: string | null | undefined) =>
  */
 export async function updateProject(
   deps: ManageProjectDeps,
-  actorId: string,
+  actor: Actor,
   projectId: string,
   body: z.output<typeof updateProjectRequest>,
 ): Promise<ProjectRow> {
+  const actorId = actor.id;
   const project = await deps.projects.findById(projectId);
   if (!project) throw notFound('Project not found');
   if (body.coordinatorId) {
@@ -90,11 +105,18 @@ export async function updateProject(
       throw badRequest('Choose a team member as the co-ordinator');
     }
   }
+  // Moving the due date is an override: it needs a reason, kept and logged (docs/decisions/054).
+  const newDue = toDate(body.expectedDeliveryDate);
+  const dueMoves = newDue !== undefined && day(newDue) !== day(project.expectedDeliveryDate);
+  const reason = body.dueChangeReason ?? '';
+  if (dueMoves && !reason) {
+    const message = 'Say why the due date changes';
+    throw badRequest(message, [{ path: 'dueChangeReason', message }]);
+  }
   const changes = {
     ...(body.status ? { status: body.status } : {}),
-    ...(body.expectedDeliveryDate !== undefined
-      ? { expectedDeliveryDate: toDate(body.expectedDeliveryDate) }
-      : {}),
+    ...(body.status ? holdChanges(project, body.status, deps.now(), deps.timeZone) : {}),
+    ...(dueMoves ? { expectedDeliveryDate: newDue, dueOverrideReason: reason } : {}),
     ...(body.deliveryDate !== undefined ? { deliveryDate: toDate(body.deliveryDate) } : {}),
     ...(body.coordinatorId !== undefined ? { coordinatorId: body.coordinatorId } : {}),
   };
@@ -106,14 +128,6 @@ export async function updateProject(
       `Status changed from ${statusLabel(project.status)} to ${statusLabel(body.status)}`,
     );
   }
-  if (
-    'expectedDeliveryDate' in changes &&
-    day(changes.expectedDeliveryDate) !== day(project.expectedDeliveryDate)
-  ) {
-    changed.push(
-      `Expected delivery ${day(project.expectedDeliveryDate)} → ${day(changes.expectedDeliveryDate)}`,
-    );
-  }
   if ('deliveryDate' in changes && day(changes.deliveryDate) !== day(project.deliveryDate)) {
     changed.push(`Delivery date ${day(project.deliveryDate)} → ${day(changes.deliveryDate)}`);
   }
@@ -121,34 +135,53 @@ export async function updateProject(
     'coordinatorId' in changes && changes.coordinatorId !== project.coordinatorId
       ? changes.coordinatorId
       : undefined;
+  const actorName = await deps.users.actorName(actorId);
+  const logged = { actorId, actorName, ip: actor.ip, entityType: 'project', entityId: project.id };
   if (reassigned !== undefined) {
     const name = async (id: string | null) => (id ? await deps.users.actorName(id) : 'nobody');
-    changed.push(
-      `Co-ordinator changed from ${await name(project.coordinatorId)} to ${await name(reassigned)}`,
-    );
+    const [from, to] = [await name(project.coordinatorId), await name(reassigned)];
+    await deps.audit.record({
+      ...logged,
+      action: 'project.reassigned',
+      subjectUserId: project.userId,
+      summary: `${orderName(project.orderNumber)} assigned to ${to} (was ${from})`,
+      data: { from, to, fromId: project.coordinatorId, toId: reassigned },
+    });
+  }
+  if (dueMoves) {
+    const [from, to] = [day(project.expectedDeliveryDate), day(newDue)];
+    await deps.audit.record({
+      ...logged,
+      action: 'project.due_date_overridden',
+      subjectUserId: project.userId,
+      summary: `Due date of ${orderName(project.orderNumber)} moved from ${from} to ${to}: ${reason}`,
+      data: { from, to, reason },
+    });
+  }
+  if (changed.length > 0 || reassigned !== undefined || dueMoves) {
+    void deps.notifier.projectChanged(updated, { customerSees: true });
+    // The one it was taken from: their open page finds it gone.
+    if (reassigned !== undefined)
+      void deps.notifier.projectChanged(project, { customerSees: false });
   }
   if (changed.length > 0) {
     await deps.audit.record({
-      actorId,
-      actorName: await deps.users.actorName(actorId),
+      ...logged,
       action:
         body.status && body.status !== project.status
           ? 'project.status_changed'
           : 'project.updated',
-      entityType: 'project',
-      entityId: project.id,
       subjectUserId: project.userId,
       summary: changed.join('; '),
       data: { from: project.status, to: body.status ?? project.status },
     });
-    void deps.notifier.projectChanged(project, { customerSees: true });
   }
   // The new assignee hears of it (bell and email), unless they assigned it to themselves.
   if (reassigned && reassigned !== actorId) {
     void deps.notifier.sendQuietly([reassigned], {
       kind: 'project-assigned',
       title: `Assigned to you: ${orderName(project.orderNumber)}, ${project.serviceTitle}`,
-      body: `${await deps.users.actorName(actorId)} assigned ${orderName(project.orderNumber)} to you.`,
+      body: `${actorName} assigned ${orderName(project.orderNumber)} to you.`,
       link: `/wkm-dashboard/${project.type === 'Project' ? 'sales' : 'custom-sales'}/edit/${project.id}`,
     });
   }

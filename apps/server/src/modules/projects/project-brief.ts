@@ -1,6 +1,15 @@
 import { BRIEF_TEXT_MAX, orderName, type BriefEntry } from '@noise/shared/project';
 import { displayNameOf } from '@noise/shared/user';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import {
+  answerText,
+  intakeAnswersSchema,
+  normaliseLink,
+  questionSignature,
+  type IntakeAnswer,
+  type IntakeQuestion,
+} from '@noise/shared/intake';
+import { isUniqueViolation } from '../../lib/error-codes.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { FileStore } from '../../plugins/file-store.ts';
 import type { Notifier } from '../notifications/notifier.ts';
 import type { UserRepository } from '../users/repository.ts';
@@ -10,10 +19,15 @@ import type {
   BriefRow,
   NewBriefFile,
 } from './brief-repository.ts';
-import type { ProjectRow } from './repository.ts';
+import { dueDateFrom } from './due-date.ts';
+import type { ProjectRepository, ProjectRow } from './repository.ts';
 
 export interface BriefDeps {
   briefs: BriefRepository;
+  projects: ProjectRepository;
+  /** The business time zone, in which working days are counted. */
+  timeZone: string;
+  now: () => Date;
   users: UserRepository;
   notifier: Notifier;
   files: FileStore;
@@ -33,8 +47,26 @@ function toBriefDto(projectId: string, brief: BriefRow, files: BriefAttachmentRo
         contentType: f.contentType,
         size: f.size,
         url: `/api/projects/${projectId}/brief/attachments/${f.id}`,
+        questionId: f.questionId,
       })),
+    answers: brief.answers
+      ? brief.answers.questions.map((q) => ({
+          questionId: q.id,
+          label: q.label,
+          kind: q.kind,
+          answer: brief.answers?.answers[q.id] ?? null,
+        }))
+      : null,
   };
+}
+
+/** The questions a project's first brief answers now, and whether they were answered. */
+export async function readBriefQuestions(deps: Pick<BriefDeps, 'briefs'>, project: ProjectRow) {
+  const [questions, answered] = await Promise.all([
+    deps.briefs.questionsFor(project),
+    deps.briefs.hasAnswers(project.id),
+  ]);
+  return { questions, answered };
 }
 
 /** The brief's entries, oldest first, as the project page shows them. */
@@ -54,37 +86,166 @@ export async function addBrief(
     project: ProjectRow;
     authorId: string;
     text: string;
-    files: { key: string; originalName: string; contentType: string; size: number }[];
+    files: UploadedFile[];
+    /** The intake answers (JSON text) and the signatures of the questions they answer. */
+    answers?: { json: string; asked: string };
+    /** Files answering file questions, and the question each answers, in the same order. */
+    answerFiles?: UploadedFile[];
+    answerFileQuestions?: string;
   },
 ): Promise<BriefEntry> {
   const { project, authorId, files } = input;
   const text = input.text.trim();
-  if (!text && files.length === 0) throw badRequest('Tell us about the project or attach a file');
   if (text.length > BRIEF_TEXT_MAX) {
     throw badRequest(`The brief must be at most ${BRIEF_TEXT_MAX} characters`);
   }
+  // The first brief answers the service's questions, when it has some (docs/decisions/058).
+  const questions = await deps.briefs.questionsFor(project);
+  const asking = questions.length > 0 && !(await deps.briefs.hasAnswers(project.id));
+  const answerFiles = input.answerFiles ?? [];
+  if (!asking && answerFiles.length > 0) throw badRequest('This brief asks no questions now');
+  const answers = asking ? readAnswers(questions, input.answers, answerFiles, input) : null;
+  if (!answers && !text && files.length === 0) {
+    throw badRequest('Tell us about the project or attach a file');
+  }
   const author = await deps.users.findById(authorId);
   const authorName = author ? displayNameOf(author) || author.email : '';
-  const stored: NewBriefFile[] = files.map((f, i) => ({
-    fileKey: f.key,
-    originalName: f.originalName || `attachment-${i + 1}`,
-    contentType: f.contentType,
-    size: f.size,
-  }));
-  const saved = await deps.briefs.add(
-    { projectId: project.id, authorId, authorName, text },
-    stored,
-  );
-  if (authorId === project.userId) {
-    await deps.notifier.toStaff({
-      kind: 'new-brief',
-      title: `Brief received: ${project.serviceTitle} (${orderName(project.orderNumber)})`,
-      body: `${authorName} sent the brief for ${orderName(project.orderNumber)}.`,
-      link: `/wkm-dashboard/${project.type === 'Project' ? 'sales' : 'custom-sales'}/edit/${project.id}`,
+  const stored: NewBriefFile[] = [
+    ...files.map((f, i) => storedFile(f, i, null)),
+    ...answerFiles.map((f, i) => storedFile(f, i, answers?.fileQuestions[i] ?? null)),
+  ];
+  const saved = await deps.briefs
+    .add(
+      {
+        projectId: project.id,
+        authorId,
+        authorName,
+        text,
+        answers: answers ? { questions, answers: answers.values } : null,
+      },
+      stored,
+    )
+    .catch((error: unknown) => {
+      // Another first brief answered the questions a moment ago (the unique index).
+      if (answers && isUniqueViolation(error)) {
+        throw conflict('Your answers were sent already: reload the page to see them');
+      }
+      throw error;
     });
+  // The first brief starts the count of working days to the due date (docs/decisions/054).
+  if (!project.dueClockStartedAt) {
+    const at = deps.now();
+    await deps.projects.startDueClock(
+      project.id,
+      at,
+      dueDateFrom(at, project.deliveryDays, deps.timeZone),
+    );
+  }
+  if (authorId === project.userId) {
+    await deps.notifier.toStaff(
+      {
+        kind: 'new-brief',
+        title: `Brief received: ${project.serviceTitle} (${orderName(project.orderNumber)})`,
+        body:
+          `${authorName} sent the brief for ${orderName(project.orderNumber)}.` +
+          (answers ? `\n\n${answersText(questions, answers.values)}` : ''),
+        link: `/wkm-dashboard/${project.type === 'Project' ? 'sales' : 'custom-sales'}/edit/${project.id}`,
+      },
+      project,
+    );
   }
   void deps.notifier.projectChanged(project, { customerSees: true });
   return toBriefDto(project.id, saved.entry, saved.files);
+}
+
+type UploadedFile = { key: string; originalName: string; contentType: string; size: number };
+
+const storedFile = (f: UploadedFile, i: number, questionId: string | null): NewBriefFile => ({
+  fileKey: f.key,
+  originalName: f.originalName || `attachment-${i + 1}`,
+  contentType: f.contentType,
+  size: f.size,
+  questionId,
+});
+
+/**
+ * The answers of a first brief, checked against the questions the service asks now. A customer
+ * who answered an older version of them is told to look again (409), keeping what they typed:
+ * the page asks the changed questions again. File questions are answered by the files sent for
+ * them, by name.
+ */
+function readAnswers(
+  questions: IntakeQuestion[],
+  sent: { json: string; asked: string } | undefined,
+  answerFiles: UploadedFile[],
+  input: { answerFileQuestions?: string },
+) {
+  const asked = parseJson(sent?.asked);
+  const current = questions.map(questionSignature);
+  if (
+    !Array.isArray(asked) ||
+    asked.length !== current.length ||
+    asked.some((s, i) => s !== current[i])
+  ) {
+    throw new AppError(
+      'questions_changed',
+      409,
+      'The questions changed while you were answering: please check them again',
+    );
+  }
+  const fileQuestions = parseJson(input.answerFileQuestions ?? '[]');
+  if (
+    !Array.isArray(fileQuestions) ||
+    fileQuestions.length !== answerFiles.length ||
+    fileQuestions.some((id) => !questions.some((q) => q.kind === 'file' && q.id === id))
+  ) {
+    throw badRequest('Each answer file must name the question it answers');
+  }
+  const raw = parseJson(sent?.json ?? '{}');
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
+    throw badRequest('Send the answers as a JSON object');
+  }
+  const values: Record<string, IntakeAnswer> = { ...(raw as Record<string, IntakeAnswer>) };
+  for (const q of questions.filter((q) => q.kind === 'file')) {
+    values[q.id] = answerFiles
+      .filter((_, i) => fileQuestions[i] === q.id)
+      .map((f) => f.originalName);
+  }
+  const result = intakeAnswersSchema(questions).safeParse(values);
+  if (!result.success) {
+    const details = result.error.issues.map((issue) => ({
+      path: `answers.${String(issue.path[0] ?? '')}`,
+      message: issue.message,
+    }));
+    throw badRequest(details[0]?.message ?? 'Please check your answers', details);
+  }
+  return { values: cleanAnswers(questions, values), fileQuestions: fileQuestions as string[] };
+}
+
+function parseJson(text: string | undefined): unknown {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Answers as stored: text trimmed, links with their scheme, empty ones left out. */
+function cleanAnswers(questions: IntakeQuestion[], values: Record<string, IntakeAnswer>) {
+  const clean: Record<string, IntakeAnswer> = {};
+  for (const q of questions) {
+    let v = values[q.id];
+    if (typeof v === 'string') v = q.kind === 'link' ? normaliseLink(v) : v.trim();
+    if (v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0)) continue;
+    clean[q.id] = v;
+  }
+  return clean;
+}
+
+/** The answers as plain text, for the team's email. */
+export function answersText(questions: IntakeQuestion[], values: Record<string, IntakeAnswer>) {
+  return questions.map((q) => `${q.label}: ${answerText(values[q.id])}`).join('\n');
 }
 
 /** A brief file of the project, with its stored bytes; 404 for any other or a lost one. */

@@ -61,6 +61,7 @@ export function toProjectDto(row: ProjectRow, related: GroupedRelated): Project 
     status: row.status,
     startDate: row.startDate.toISOString(),
     expectedDeliveryDate: iso(row.expectedDeliveryDate),
+    deliveryDays: row.deliveryDays,
     deliveryDate: iso(row.deliveryDate),
     totalPrice: toDollars(row.totalPriceCents),
     oneTimeTotalWithGST: toDollars(row.oneTimeTotalWithGstCents),

@@ -1,9 +1,11 @@
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import { DEFAULT_DELIVERY_DAYS } from '@noise/shared/due-dates';
 import type { salesQuery } from '@noise/shared/project';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import {
+  customQuotes,
   payments,
   projectBriefs,
   projectExtras,
@@ -26,10 +28,22 @@ export interface NewProjectExtra {
 
 /** Projects (sales) and their extras. Pass a transaction's handle to write inside it. */
 /** A user's projects; without `includeHeld`, only those the customer may see. */
-function ownedBy(userId: string, includeHeld: boolean): SQL {
-  return includeHeld
-    ? eq(projects.userId, userId)
-    : and(eq(projects.userId, userId), isNull(projects.claimTokenHash))!;
+/**
+ * Whose projects a customer's list holds: the customer's own, without the orders still waiting
+ * for the owner to claim them unless `includeHeld` (staff), and only those assigned to
+ * `assignedTo` when a co-ordinator asks.
+ */
+export interface UserProjectsScope {
+  includeHeld?: boolean;
+  assignedTo?: string | null;
+}
+
+function ownedBy(userId: string, { includeHeld = false, assignedTo }: UserProjectsScope): SQL {
+  return and(
+    eq(projects.userId, userId),
+    includeHeld ? undefined : isNull(projects.claimTokenHash),
+    assignedTo ? eq(projects.coordinatorId, assignedTo) : undefined,
+  )!;
 }
 
 /** The rows after a cursor's row in the lists' order (newest first); 400 for a bad cursor. */
@@ -67,6 +81,8 @@ const RANGE_DAYS = { last7days: 7, last30days: 30, last90days: 90, last365days: 
 export type SalesFilter = Omit<z.output<typeof salesQuery>, 'limit'> & {
   timeZone: string;
   now: Date;
+  /** A co-ordinator's own id: only the sales assigned to them (visibility.ts `assignedScope`). */
+  assignedTo?: string | null;
 };
 
 /** The Sales filters as SQL; date ranges are whole local days in the business time zone. */
@@ -79,6 +95,7 @@ function salesFilters(q: SalesFilter): SQL[] {
   if (q.service) filters.push(eq(projects.serviceId, q.service));
   if (q.status) filters.push(eq(projects.status, q.status));
   if (q.teamMember) filters.push(eq(projects.coordinatorId, q.teamMember));
+  if (q.assignedTo) filters.push(eq(projects.coordinatorId, q.assignedTo));
   if (q.type) filters.push(eq(projects.type, q.type));
   if (q.dateRange) {
     const startOfToday = sql`(date_trunc('day', ${now.toISOString()}::timestamptz at time zone ${timeZone}) at time zone ${timeZone})`;
@@ -108,6 +125,38 @@ function salesFilters(q: SalesFilter): SQL[] {
   return filters;
 }
 
+/**
+ * The Sales filters' values for one co-ordinator: read from their own projects (one index range,
+ * `projects_coordinator_idx`), so no other team's company or service shows.
+ */
+async function assignedFilterValues(db: Db, coordinatorId: string) {
+  const own = eq(projects.coordinatorId, coordinatorId);
+  const [companies, serviceRows, statuses] = await Promise.all([
+    db.execute(sql`
+      select name from (
+        select distinct on (lower(contact_company_name)) contact_company_name as name
+        from ${projects}
+        where coordinator_id = ${coordinatorId} and contact_company_name > ''
+        order by lower(contact_company_name), created_at desc, id desc
+      ) named order by name`),
+    db
+      .selectDistinct({ _id: services.id, title: services.title })
+      .from(services)
+      .innerJoin(projects, and(eq(projects.serviceId, services.id), own))
+      .orderBy(asc(services.title), asc(services.id)),
+    db
+      .selectDistinct({ status: projects.status })
+      .from(projects)
+      .where(own)
+      .orderBy(projects.status),
+  ]);
+  return {
+    companies: rowsOf<{ name: string }>(companies).map((c) => c.name),
+    services: serviceRows,
+    statuses: statuses.map((s) => s.status),
+  };
+}
+
 export function createProjectRepository(db: Db) {
   return {
     /** Inserts a project with its extras copied as they were ordered. */
@@ -133,11 +182,11 @@ export function createProjectRepository(db: Db) {
       return row;
     },
 
-    async listByUser(userId: string): Promise<ProjectRow[]> {
+    async listByUser(userId: string, assignedTo: string | null = null): Promise<ProjectRow[]> {
       return db
         .select()
         .from(projects)
-        .where(eq(projects.userId, userId))
+        .where(ownedBy(userId, { includeHeld: true, assignedTo }))
         .orderBy(desc(projects.createdAt), desc(projects.id));
     },
 
@@ -151,16 +200,19 @@ export function createProjectRepository(db: Db) {
       userId: string,
       cursor: string | undefined,
       limit: number,
-      { includeHeld = false }: { includeHeld?: boolean } = {},
+      scope: UserProjectsScope = {},
     ) {
-      const held = includeHeld ? sql`true` : sql`counted.claim_token_hash is null`;
-      const own = ownedBy(userId, includeHeld);
+      const held = scope.includeHeld ? sql`true` : sql`counted.claim_token_hash is null`;
+      const assigned = scope.assignedTo
+        ? sql`counted.coordinator_id = ${scope.assignedTo}`
+        : sql`true`;
+      const own = ownedBy(userId, scope);
       const after = cursor ? afterCursor(cursor) : undefined;
       return db
         .select({
           project: projects,
           cursorAt: sql<string>`to_char(${projects.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-          total: sql<number>`(select count(*) from ${projects} counted where counted.user_id = ${userId} and ${held})::int`,
+          total: sql<number>`(select count(*) from ${projects} counted where counted.user_id = ${userId} and ${held} and ${assigned})::int`,
         })
         .from(projects)
         .where(after ? and(own, after) : own)
@@ -168,14 +220,11 @@ export function createProjectRepository(db: Db) {
         .limit(limit);
     },
 
-    async countByUser(
-      userId: string,
-      { includeHeld = false }: { includeHeld?: boolean } = {},
-    ): Promise<number> {
+    async countByUser(userId: string, scope: UserProjectsScope = {}): Promise<number> {
       const [row] = await db
         .select({ count: sql<number>`count(*)::int` })
         .from(projects)
-        .where(ownedBy(userId, includeHeld));
+        .where(ownedBy(userId, scope));
       return Number(row?.count ?? 0);
     },
 
@@ -198,6 +247,41 @@ export function createProjectRepository(db: Db) {
           limit 1`),
       );
       return rows[0]?.id;
+    },
+
+    /**
+     * How many working days the work of a new order takes: its quote's, else its service's, else
+     * the default (docs/decisions/054).
+     */
+    async deliveryDaysFor(serviceId: string | null, quoteId: string | null): Promise<number> {
+      const [row] = quoteId
+        ? await db
+            .select({ days: customQuotes.deliveryDays })
+            .from(customQuotes)
+            .where(eq(customQuotes.id, quoteId))
+        : serviceId
+          ? await db
+              .select({ days: services.deliveryDays })
+              .from(services)
+              .where(eq(services.id, serviceId))
+          : [];
+      return row?.days ?? DEFAULT_DELIVERY_DAYS;
+    },
+
+    /**
+     * Starts a project's due-date count once (its first brief): the due date becomes `due` unless
+     * staff already set one with a reason. Undefined when it had started already.
+     */
+    async startDueClock(id: string, at: Date, due: Date): Promise<ProjectRow | undefined> {
+      const [row] = await db
+        .update(projects)
+        .set({
+          dueClockStartedAt: at,
+          expectedDeliveryDate: sql`case when ${projects.dueOverrideReason} = '' then ${due.toISOString()}::timestamptz else ${projects.expectedDeliveryDate} end`,
+        })
+        .where(and(eq(projects.id, id), isNull(projects.dueClockStartedAt)))
+        .returning();
+      return row;
     },
 
     /** Spends a claim link: the held order joins its owner's projects. Undefined when unknown. */
@@ -294,7 +378,8 @@ export function createProjectRepository(db: Db) {
      * grows with the number of companies and statuses, not of sales. Companies are grouped as the
      * filter compares them, case-insensitively, each shown as its newest spelling.
      */
-    async salesFilterValues() {
+    async salesFilterValues(assignedTo: string | null = null) {
+      if (assignedTo) return assignedFilterValues(db, assignedTo);
       const [companies, serviceRows, statuses] = await Promise.all([
         db.execute(sql`
           with recursive c(name) as (

@@ -340,6 +340,9 @@ describe('sales list', () => {
           const i = batch * 500 + j;
           return {
             ...rest,
+            // Whichever sale is the template, the copies are plain open ones.
+            status: 'active',
+            heldSince: null,
             contactCompanyName: i % 3 === 0 ? 'Acme Pty Ltd' : 'Other Co',
             createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, Math.floor(i / 7))),
           };

@@ -15,7 +15,7 @@ import {
 import { displayNameOf } from '@noise/shared/user';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { notFound } from '../../lib/errors.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
 import { requireUser, type AuthUser } from '../../plugins/auth.ts';
 import type { AuditRepository } from '../audit/repository.ts';
 import type { UserRepository } from '../users/repository.ts';
@@ -28,7 +28,7 @@ import {
 } from './manage-project.ts';
 import { loadProjectDtos } from './project-dto.ts';
 import type { ProjectRepository, ProjectRow } from './repository.ts';
-import { canSeeProject } from './visibility.ts';
+import { assignedScope, canSeeProject } from './visibility.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const projectIdParams = z.object({ projectId: z.string().min(1).max(64) });
@@ -39,6 +39,8 @@ export interface ProjectRouteDeps {
   projects: ProjectRepository;
   users: UserRepository;
   audit: AuditRepository;
+  /** The clock; tests pass a fixed one. */
+  now: () => Date;
 }
 
 /** Staff who work sales see every project; anyone else only their own. */
@@ -58,7 +60,11 @@ export function registerProjectRoutes(app: FastifyInstance, deps: ProjectRouteDe
     return row;
   }
 
-  const manageDeps: ManageProjectDeps = { ...deps, notifier: app.notifier };
+  const manageDeps: ManageProjectDeps = {
+    ...deps,
+    notifier: app.notifier,
+    timeZone: deps.config.businessTimeZone,
+  };
 
   r.get(
     '/api/projects',
@@ -76,12 +82,15 @@ export function registerProjectRoutes(app: FastifyInstance, deps: ProjectRouteDe
       const { cursor, limit } = request.query;
       const userId = request.query.userId ?? user.id;
       if (userId !== user.id && !seesAll(user)) throw notFound('User not found');
-      const includeHeld = seesAll(user);
-      const rows = await deps.projects.listUserPage(userId, cursor, limit + 1, { includeHeld });
+      // Staff see held orders too; a co-ordinator only the customer's projects assigned to them.
+      const scope = seesAll(user)
+        ? { includeHeld: true, assignedTo: assignedScope(user) }
+        : { includeHeld: false };
+      const rows = await deps.projects.listUserPage(userId, cursor, limit + 1, scope);
       const page = rows.slice(0, limit);
       const last = page[page.length - 1];
       // An empty page (no projects, or a cursor past the end) has no row to carry the count.
-      const total = rows[0]?.total ?? (await deps.projects.countByUser(userId, { includeHeld }));
+      const total = rows[0]?.total ?? (await deps.projects.countByUser(userId, scope));
       reply.header('cache-control', 'private, no-store');
       reply.header(PROJECTS_TOTAL_HEADER, String(total));
       if (rows.length > limit && last) {
@@ -119,15 +128,17 @@ export function registerProjectRoutes(app: FastifyInstance, deps: ProjectRouteDe
           response: { 200: projectSchema },
         },
       },
-      async (request) =>
-        dto(
+      async (request) => {
+        await findVisible(request, request.params.projectId);
+        return dto(
           await addStatusUpdate(
             manageDeps,
-            requireUser(request).id,
+            requireUser(request),
             request.params.projectId,
             request.body,
           ),
-        ),
+        );
+      },
     );
   }
 
@@ -142,10 +153,14 @@ export function registerProjectRoutes(app: FastifyInstance, deps: ProjectRouteDe
         response: { 200: projectSchema },
       },
     },
-    async (request) =>
-      dto(
-        await updateProject(manageDeps, requireUser(request).id, request.params.id, request.body),
-      ),
+    async (request) => {
+      const user = requireUser(request);
+      await findVisible(request, request.params.id);
+      if (request.body.coordinatorId !== undefined && assignedScope(user) !== null) {
+        throw forbidden('Only an admin can assign a project to someone else');
+      }
+      return dto(await updateProject(manageDeps, user, request.params.id, request.body));
+    },
   );
 
   r.get(
@@ -155,9 +170,13 @@ export function registerProjectRoutes(app: FastifyInstance, deps: ProjectRouteDe
       schema: { tags, params: idParams, response: { 200: z.array(projectSchema) } },
     },
     async (request) => {
+      const scope = assignedScope(requireUser(request));
       const client = await deps.users.findById(request.params.id);
       if (!client || client.role !== 'client') throw notFound('Customer not found');
-      return loadProjectDtos(deps.projects, await deps.projects.listByUser(client.id));
+      const rows = await deps.projects.listByUser(client.id, scope);
+      // A co-ordinator's customer is one with a project assigned to them.
+      if (scope && rows.length === 0) throw notFound('Customer not found');
+      return loadProjectDtos(deps.projects, rows);
     },
   );
 
@@ -170,7 +189,12 @@ export function registerProjectRoutes(app: FastifyInstance, deps: ProjectRouteDe
     async (request) => {
       const q = request.query;
       const rows = await deps.projects.listPage(
-        { ...q, timeZone: deps.config.businessTimeZone, now: new Date() },
+        {
+          ...q,
+          timeZone: deps.config.businessTimeZone,
+          now: new Date(),
+          assignedTo: assignedScope(requireUser(request)),
+        },
         q.limit + 1,
       );
       const page = rows.slice(0, q.limit);
@@ -192,11 +216,7 @@ export function registerProjectRoutes(app: FastifyInstance, deps: ProjectRouteDe
       config: { access: 'sales:manage' },
       schema: { tags, params: idParams, response: { 200: projectSchema } },
     },
-    async (request) => {
-      const row = await deps.projects.findById(request.params.id);
-      if (!row) throw notFound('Project not found');
-      return dto(row);
-    },
+    async (request) => dto(await findVisible(request, request.params.id)),
   );
 
   r.get(
@@ -215,9 +235,9 @@ export function registerProjectRoutes(app: FastifyInstance, deps: ProjectRouteDe
         },
       },
     },
-    async () => {
+    async (request) => {
       const [values, members] = await Promise.all([
-        deps.projects.salesFilterValues(),
+        deps.projects.salesFilterValues(assignedScope(requireUser(request))),
         deps.users.listStaff(),
       ]);
       return {

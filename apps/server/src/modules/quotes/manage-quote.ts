@@ -67,8 +67,40 @@ export async function createQuote(deps: QuoteDeps, actor: AuthUser, input: Quote
     createdById: actor.id,
     createdByName: await nameOf(deps, actor),
   });
+  await recordQuote(deps, actor, quote.id, {
+    action: 'quote.created',
+    summary: `Created quote "${quote.name}" for ${formatMoney(quote.valueCents)}`,
+  });
   return findQuote(deps, quote.id);
 }
+
+/** An audit entry about a quote, by the staff member who did it. */
+export async function recordQuote(
+  deps: QuoteDeps,
+  actor: AuthUser,
+  quoteId: string,
+  entry: { action: string; summary: string; data?: Record<string, unknown> },
+) {
+  await deps.audit.record({
+    actorId: actor.id,
+    ip: actor.ip,
+    actorName: await nameOf(deps, actor),
+    entityType: 'quote',
+    entityId: quoteId,
+    ...entry,
+  });
+}
+
+const QUOTE_FIELDS = {
+  name: 'name',
+  summary: 'summary',
+  internalNotes: 'internal notes',
+  deliverables: 'deliverables',
+  extras: 'extras',
+} as const;
+
+/** Whom a quote is for, as the log names them. */
+const recipientText = (r: Recipient) => r.recipientEmail || 'no one yet';
 
 export async function updateQuote(deps: QuoteDeps, actor: AuthUser, id: string, input: QuoteInput) {
   const current = await findQuote(deps, id);
@@ -87,21 +119,41 @@ export async function updateQuote(deps: QuoteDeps, actor: AuthUser, id: string, 
     ...(readdressed ? { sentAt: null } : {}),
   });
   if (valueCents !== current.quote.valueCents) {
-    await deps.audit.record({
-      actorId: actor.id,
-      actorName: await nameOf(deps, actor),
+    await recordQuote(deps, actor, current.quote.id, {
       action: 'quote.price_changed',
-      entityType: 'quote',
-      entityId: current.quote.id,
       summary: `Quote price changed from ${formatMoney(current.quote.valueCents)} to ${formatMoney(valueCents)}`,
       data: { from: current.quote.valueCents, to: valueCents },
+    });
+  }
+  if (readdressed) {
+    await recordQuote(deps, actor, current.quote.id, {
+      action: 'quote.updated',
+      summary: `Quote "${rest.name}" is now for ${recipientText(recipient)}`,
+      data: { from: recipientText(current.quote), to: recipientText(recipient) },
+    });
+  }
+  const edited = Object.entries(QUOTE_FIELDS)
+    .filter(
+      ([key]) =>
+        rest[key as keyof typeof QUOTE_FIELDS] !== current.quote[key as keyof typeof QUOTE_FIELDS],
+    )
+    .map(([, label]) => label);
+  if (edited.length > 0) {
+    await recordQuote(deps, actor, current.quote.id, {
+      action: 'quote.updated',
+      summary: `Quote "${rest.name}": changed its ${edited.join(', ')}`,
+      ...(edited.includes('name') ? { data: { from: current.quote.name, to: rest.name } } : {}),
     });
   }
   return findQuote(deps, current.quote.id);
 }
 
-export async function deleteQuote(deps: QuoteDeps, id: string) {
+export async function deleteQuote(deps: QuoteDeps, actor: AuthUser, id: string) {
   const current = await findQuote(deps, id);
   if (current.quote.paidAt || current.projectId) throw conflict(PAID);
   await deps.quotes.delete(current.quote.id);
+  await recordQuote(deps, actor, current.quote.id, {
+    action: 'quote.deleted',
+    summary: `Deleted quote "${current.quote.name}" (${formatMoney(current.quote.valueCents)})`,
+  });
 }

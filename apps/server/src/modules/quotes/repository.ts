@@ -101,6 +101,7 @@ export function toQuoteDto(row: QuoteWithRelations, currency: string) {
     deliverables: q.deliverables,
     extras: q.extras,
     value: q.valueCents / 100,
+    deliveryDays: q.deliveryDays,
     paid: q.paidAt !== null,
     createdBy: q.createdByName,
     createdAt: q.createdAt.toISOString(),
@@ -112,6 +113,7 @@ export function toQuoteDto(row: QuoteWithRelations, currency: string) {
     viewedAt: q.viewedAt?.toISOString() ?? null,
     paidAt: q.paidAt?.toISOString() ?? null,
     currency,
+    intakeQuestions: q.intakeQuestions,
   };
 }
 
@@ -128,6 +130,7 @@ export function toPublicQuoteDto(row: QuoteWithRelations) {
     deliverables: q.deliverables,
     extras: q.extras,
     value: q.valueCents / 100,
+    deliveryDays: q.deliveryDays,
     paid: Boolean(q.paidAt || row.projectId),
   };
 }

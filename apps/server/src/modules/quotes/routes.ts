@@ -97,7 +97,7 @@ export function registerQuoteRoutes(
     '/api/quotes/:id',
     { config: { access }, schema: { tags, params: idParams, response: { 204: z.null() } } },
     async (request, reply) => {
-      await deleteQuote(deps, request.params.id);
+      await deleteQuote(deps, requireUser(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -116,6 +116,7 @@ export function registerQuoteRoutes(
     async (request, reply) => {
       const result = await sendQuote(
         { ...deps, notifier: app.notifier },
+        requireUser(request),
         request.params.id,
         request.body.email,
       );

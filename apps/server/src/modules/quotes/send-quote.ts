@@ -1,10 +1,17 @@
 import { formatMoneyGst, priceQuote } from '@noise/shared/pricing';
 import type { Config } from '../../config.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
 import { enqueueEmail } from '../jobs/email.ts';
 import { createJobRepository } from '../jobs/repository.ts';
 import type { Notifier } from '../notifications/notifier.ts';
-import { findQuote, resolveRecipient, type QuoteDeps, type Recipient } from './manage-quote.ts';
+import {
+  findQuote,
+  recordQuote,
+  resolveRecipient,
+  type QuoteDeps,
+  type Recipient,
+} from './manage-quote.ts';
 import { createQuoteRepository } from './repository.ts';
 
 const PAID = 'This quote has already been paid, so it cannot be sent again.';
@@ -17,6 +24,7 @@ const NO_RECIPIENT = 'Choose who the quote is for, or type their email address';
  */
 export async function sendQuote(
   deps: QuoteDeps & { config: Config; notifier: Notifier },
+  actor: AuthUser,
   id: string,
   email: string | undefined,
 ): Promise<{ message: string }> {
@@ -40,6 +48,10 @@ export async function sendQuote(
     return true;
   });
   if (!sent) throw conflict(PAID);
+  await recordQuote(deps, actor, current.quote.id, {
+    action: 'quote.sent',
+    summary: `Sent quote "${current.quote.name}" (${total}) to ${recipient.recipientEmail}`,
+  });
   if (recipient.customerId) {
     await deps.notifier.sendQuietly([recipient.customerId], {
       kind: 'quote-link',

@@ -1,36 +1,43 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { salesPerDay, serviceSalesPerDay } from '../sales-rollups/repository.ts';
 
 type Granularity = 'day' | 'week' | 'month';
 
 /**
  * Revenue figures for the reporting page: money received (succeeded payments, GST included) and
  * orders placed, bucketed by local day, ISO week or month in the business time zone (the same
- * rules as the overview, docs/decisions/020-overview-revenue.md).
+ * rules as the overview, docs/decisions/020-overview-revenue.md), read from the day rollups
+ * (docs/decisions/059-sales-rollups.md).
  */
 export function createReportRepository(db: Db) {
   return {
     async series(granularity: Granularity, from: string, to: string, timeZone: string) {
+      const step = `1 ${granularity}`;
+      const first = sql`date_trunc(${granularity}, ${from}::timestamp)`;
+      const last = sql`date_trunc(${granularity}, ${to}::timestamp)`;
+      const days = salesPerDay(
+        timeZone,
+        sql`${first}::date`,
+        sql`(${last} + ${step}::interval)::date`,
+      );
       const result = await db.execute(sql`
-        with buckets as (
-          select gs::date as period,
-                 (gs at time zone ${timeZone}) as starts,
-                 ((gs + ${`1 ${granularity}`}::interval) at time zone ${timeZone}) as ends
-          from generate_series(
-            date_trunc(${granularity}, ${from}::timestamp),
-            date_trunc(${granularity}, ${to}::timestamp),
-            ${`1 ${granularity}`}::interval
-          ) as gs
+        with periods as (
+          select gs::date as period from generate_series(${first}, ${last}, ${step}::interval) as gs
+        ),
+        totals as (
+          select date_trunc(${granularity}, d.day::timestamp)::date as period,
+                 sum(d.sales_cents) as sales, sum(d.gst_cents) as gst, sum(d.orders) as orders
+          from (${days}) d
+          group by 1
         )
-        select to_char(b.period, 'YYYY-MM-DD') as period,
-               coalesce((select sum(p.amount_cents) from payments p
-                          where p.status = 'succeeded' and p.created_at >= b.starts and p.created_at < b.ends), 0)::bigint as sales,
-               coalesce((select sum(p.gst_cents) from payments p
-                          where p.status = 'succeeded' and p.created_at >= b.starts and p.created_at < b.ends), 0)::bigint as gst,
-               (select count(*) from projects j where j.created_at >= b.starts and j.created_at < b.ends)::int as orders
-        from buckets b
-        order by b.period`);
+        select to_char(p.period, 'YYYY-MM-DD') as period,
+               coalesce(t.sales, 0)::bigint as sales,
+               coalesce(t.gst, 0)::bigint as gst,
+               coalesce(t.orders, 0)::int as orders
+        from periods p left join totals t on t.period = p.period
+        order by p.period`);
       return rowsOf<{
         period: string;
         sales: string | number;
@@ -44,17 +51,19 @@ export function createReportRepository(db: Db) {
       }));
     },
 
+    /**
+     * Money received and orders placed per service title (the project's), local dates `from` to
+     * `to` inclusive: the 50 services that received the most.
+     */
     async byService(from: string, to: string, timeZone: string) {
+      const days = serviceSalesPerDay(timeZone, sql`${from}::date`, sql`(${to}::date + 1)`);
       const result = await db.execute(sql`
-        select j.service_title as service,
-               coalesce(sum(p.amount_cents), 0)::bigint as sales,
-               count(distinct j.id)::int as orders
-        from payments p
-        join projects j on j.id = p.project_id
-        where p.status = 'succeeded'
-          and p.created_at >= (${from}::timestamp at time zone ${timeZone})
-          and p.created_at < ((${to}::timestamp + interval '1 day') at time zone ${timeZone})
-        group by j.service_title
+        select d.service_title as service,
+               sum(d.sales_cents)::bigint as sales,
+               sum(d.orders)::int as orders
+        from (${days}) d
+        group by d.service_title
+        having sum(d.sales_cents) <> 0 or sum(d.orders) <> 0
         order by sales desc, service
         limit 50`);
       return rowsOf<{ service: string; sales: string | number; orders: number }>(result).map(
@@ -68,24 +77,29 @@ export function createReportRepository(db: Db) {
 
     /** The last `count` calendar quarters (the ATO's BAS quarters), newest first. */
     async gstByQuarter(now: Date, count: number, timeZone: string) {
+      const current = sql`date_trunc('quarter', ${now.toISOString()}::timestamptz at time zone ${timeZone})`;
+      const oldest = sql`(${current} - make_interval(months => ${(count - 1) * 3}))`;
+      const days = salesPerDay(
+        timeZone,
+        sql`${oldest}::date`,
+        sql`(${current} + interval '3 months')::date`,
+      );
       const result = await db.execute(sql`
-        with q as (
-          select gs as local_start,
-                 (gs at time zone ${timeZone}) as starts,
-                 ((gs + interval '3 months') at time zone ${timeZone}) as ends
-          from generate_series(
-            date_trunc('quarter', ${now.toISOString()}::timestamptz at time zone ${timeZone}) - make_interval(months => ${(count - 1) * 3}),
-            date_trunc('quarter', ${now.toISOString()}::timestamptz at time zone ${timeZone}),
-            interval '3 months'
-          ) as gs
+        with quarters as (
+          select gs::date as quarter
+          from generate_series(${oldest}, ${current}, interval '3 months') as gs
+        ),
+        totals as (
+          select date_trunc('quarter', d.day::timestamp)::date as quarter,
+                 sum(d.sales_cents) as sales, sum(d.gst_cents) as gst
+          from (${days}) d
+          group by 1
         )
-        select to_char(q.local_start, 'YYYY-MM-DD') as from,
-               coalesce(sum(p.amount_cents), 0)::bigint as sales,
-               coalesce(sum(p.gst_cents), 0)::bigint as gst
-        from q
-        left join payments p on p.status = 'succeeded' and p.created_at >= q.starts and p.created_at < q.ends
-        group by q.local_start
-        order by q.local_start desc`);
+        select to_char(q.quarter, 'YYYY-MM-DD') as from,
+               coalesce(t.sales, 0)::bigint as sales,
+               coalesce(t.gst, 0)::bigint as gst
+        from quarters q left join totals t on t.quarter = q.quarter
+        order by q.quarter desc`);
       return rowsOf<{ from: string; sales: string | number; gst: string | number }>(result).map(
         (r) => ({ from: r.from, salesCents: Number(r.sales), gstCents: Number(r.gst) }),
       );

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { payments, projects } from '../../db/schema.ts';
+import { csvCell } from '../../lib/csv.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, createUser } from '../../test/factories.ts';
 import { coordinator, createService, orderBody, pay } from '../../test/order-factories.ts';
-import { csvCell } from './sales-csv.ts';
 
 // 10:00 on Wednesday 18 November 2026 in Sydney (UTC+11).
 const now = new Date('2026-11-17T23:00:00Z');
@@ -113,6 +113,8 @@ describe('reports', () => {
       .split('\r\n');
     expect(lines[0]).toMatch(/^Order number,Date,Type,Company/);
     expect(lines[0]).toContain('Total (exc. GST),Charged first (inc. GST)');
+    expect(lines[0]).toContain('Status,Assigned to,Due date,');
+    expect(lines[1]).toContain(',In Progress,Cora Ordinator,');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(/^1001,2026-11-16T12:30:00\.000Z,Project,/);
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);

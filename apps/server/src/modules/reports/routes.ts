@@ -11,6 +11,7 @@ import {
 import type { Config } from '../../config.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { ProjectRepository } from '../projects/repository.ts';
+import type { UserRepository } from '../users/repository.ts';
 import type { ReportRepository } from './repository.ts';
 import { salesCsv } from './sales-csv.ts';
 
@@ -21,7 +22,13 @@ const QUARTER_MONTHS = ['Jan–Mar', 'Apr–Jun', 'Jul–Sep', 'Oct–Dec'];
 
 export function registerReportRoutes(
   app: FastifyInstance,
-  deps: { config: Config; reports: ReportRepository; projects: ProjectRepository; now: () => Date },
+  deps: {
+    config: Config;
+    reports: ReportRepository;
+    projects: ProjectRepository;
+    users: UserRepository;
+    now: () => Date;
+  },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const access = 'reporting:read' as const;
@@ -82,7 +89,7 @@ export function registerReportRoutes(
     },
     async (request, reply) => {
       const csv = await salesCsv(
-        { projects: deps.projects, timeZone: tz, now: deps.now() },
+        { projects: deps.projects, users: deps.users, timeZone: tz, now: deps.now() },
         request.query,
       );
       return reply

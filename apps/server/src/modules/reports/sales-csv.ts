@@ -1,29 +1,27 @@
 import { localDate } from '@noise/shared/dates';
 import { projectStatusLabels, salesQuery, type ProjectStatus } from '@noise/shared/project';
 import type { z } from 'zod';
+import { csvCell } from '../../lib/csv.ts';
+import { displayNameOf } from '@noise/shared/user';
 import type { ProjectRepository } from '../projects/repository.ts';
+import type { UserRepository } from '../users/repository.ts';
 
 const CSV_MAX_ROWS = 50_000;
-
-/** A CSV cell: quoted when needed, and never read as a formula by a spreadsheet. */
-export function csvCell(value: string | number | null | undefined): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 /**
  * The Sales list as CSV, with the list's filters: a byte-order mark so spreadsheets read UTF-8,
  * CRLF lines, amounts as plain numbers (they sum) and the currency in its own column.
  */
 export async function salesCsv(
-  deps: { projects: ProjectRepository; timeZone: string; now: Date },
+  deps: { projects: ProjectRepository; users: UserRepository; timeZone: string; now: Date },
   query: Omit<z.infer<typeof salesQuery>, 'cursor' | 'limit'>,
 ): Promise<{ filename: string; body: string }> {
   const rows = await deps.projects.listPage(
     { ...query, timeZone: deps.timeZone, now: deps.now },
     CSV_MAX_ROWS,
   );
+  const staff = await deps.users.listStaff();
+  const assignee = new Map(staff.map((m) => [m.id, displayNameOf(m) || m.email]));
   const header = [
     'Order number',
     'Date',
@@ -34,6 +32,8 @@ export async function salesCsv(
     'Service',
     'Package',
     'Status',
+    'Assigned to',
+    'Due date',
     'Total (exc. GST)',
     'Charged first (inc. GST)',
     'Recurring (inc. GST)',
@@ -50,6 +50,8 @@ export async function salesCsv(
       p.serviceTitle,
       p.packageTitle,
       projectStatusLabels[p.status as ProjectStatus] ?? p.status,
+      p.coordinatorId ? (assignee.get(p.coordinatorId) ?? '') : '',
+      p.expectedDeliveryDate ? p.expectedDeliveryDate.toISOString().slice(0, 10) : '',
       (p.totalPriceCents / 100).toFixed(2),
       (p.oneTimeTotalWithGstCents / 100).toFixed(2),
       (p.recurringTotalWithGstCents / 100).toFixed(2),

@@ -9,7 +9,8 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/e
 import { hashPassword } from '../../lib/passwords.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { AuditRepository } from '../audit/repository.ts';
-import type { UserRow } from '../users/repository.ts';
+import { sendPasswordReset, type PasswordResetDeps } from '../auth/password-reset.ts';
+import { createUserRepository, type UserRow } from '../users/repository.ts';
 
 export interface SiteUserDeps {
   db: Db;
@@ -87,6 +88,7 @@ export async function createSiteUser(
     await deps.audit.record(
       {
         actorId: actor.id,
+        ip: actor.ip,
         actorName: name,
         action: 'user.created',
         entityType: 'user',
@@ -143,6 +145,7 @@ export async function updateSiteUser(
       await deps.audit.record(
         {
           actorId: actor.id,
+          ip: actor.ip,
           actorName: name,
           action: 'user.role_changed',
           entityType: 'user',
@@ -158,6 +161,7 @@ export async function updateSiteUser(
       await deps.audit.record(
         {
           actorId: actor.id,
+          ip: actor.ip,
           actorName: name,
           action: 'user.password_set',
           entityType: 'user',
@@ -197,6 +201,7 @@ export async function deleteSiteUser(deps: SiteUserDeps, actor: AuthUser, id: st
     await deps.audit.record(
       {
         actorId: actor.id,
+        ip: actor.ip,
         actorName: name,
         action: 'user.deleted',
         entityType: 'user',
@@ -207,4 +212,34 @@ export async function deleteSiteUser(deps: SiteUserDeps, actor: AuthUser, id: st
       tx,
     );
   });
+}
+
+/**
+ * Mails a user a link to choose a new password, and records who sent it: a reset link is a way
+ * into the account. Only a super-admin sends one to a super-admin (an admin with access to that
+ * mailbox could otherwise take the account over).
+ */
+export async function sendResetLink(
+  deps: SiteUserDeps & { reset: PasswordResetDeps },
+  actor: AuthUser,
+  id: string,
+): Promise<UserRow> {
+  const user = await createUserRepository(deps.db).findById(id);
+  if (!user) throw notFound('User not found');
+  assertMayManage(actor, user.role, undefined);
+  if (user.isOAuth) {
+    throw badRequest('This user signs in with Google, Facebook or Apple and has no password');
+  }
+  await sendPasswordReset(deps.reset, user);
+  await deps.audit.record({
+    actorId: actor.id,
+    ip: actor.ip,
+    actorName: await actorName(deps.db, actor),
+    action: 'user.reset_link_sent',
+    entityType: 'user',
+    entityId: user.id,
+    subjectUserId: user.id,
+    summary: `Sent a password reset link to ${user.email}`,
+  });
+  return user;
 }

@@ -9,12 +9,11 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { nestFields, readMultipart } from '../../lib/multipart.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { PasswordResetDeps } from '../auth/password-reset.ts';
-import { sendPasswordReset } from '../auth/password-reset.ts';
 import { toUserDto, type UserRepository } from '../users/repository.ts';
 import {
-  assertMayManage,
   createSiteUser,
   deleteSiteUser,
+  sendResetLink,
   updateSiteUser,
   type SiteUserDeps,
 } from './manage-site-user.ts';
@@ -126,15 +125,7 @@ export function registerSiteUserRoutes(
     '/api/users/site-users/:id/reset-password',
     { config: { access }, schema: { tags, params: idParams, response: { 202: messageResponse } } },
     async (request, reply) => {
-      const user = await deps.users.findById(request.params.id);
-      if (!user) throw notFound('User not found');
-      // A reset link is a way into the account: an admin who could send one to a super-admin's
-      // address could take the account over with access to that mailbox.
-      assertMayManage(requireUser(request), user.role, undefined);
-      if (user.isOAuth) {
-        throw badRequest('This user signs in with Google, Facebook or Apple and has no password');
-      }
-      await sendPasswordReset(deps.reset, user);
+      const user = await sendResetLink(deps, requireUser(request), request.params.id);
       return reply.status(202).send({ message: `A reset link was sent to ${user.email}` });
     },
   );

@@ -4,7 +4,7 @@ import { bearer, createUser, TEST_PASSWORD } from '../../test/factories.ts';
 import { sandboxCard } from '../../test/order-factories.ts';
 
 const { app } = await createTestApp();
-const staff = await createUser(app, { role: 'co-ordinator' });
+const staff = await createUser(app, { role: 'admin' });
 
 describe('a customer’s own account', () => {
   it('edits name, company and phone, with the Australian phone rule', async () => {

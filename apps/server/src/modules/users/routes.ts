@@ -16,15 +16,24 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { AuditRepository } from '../audit/repository.ts';
 import { issueToken, type AuthDeps } from '../auth/sign-in.ts';
+import type { CustomerRepository } from '../customers/repository.ts';
+import { assignedScope } from '../projects/visibility.ts';
 import { changePassword, currentCard, replaceCard } from './account.ts';
 import { toUserDto, type UserRepository } from './repository.ts';
 
 export function registerUserRoutes(
   app: FastifyInstance,
-  deps: { db: Db; users: UserRepository; audit: AuditRepository; auth: AuthDeps },
+  deps: {
+    db: Db;
+    users: UserRepository;
+    customers: CustomerRepository;
+    audit: AuditRepository;
+    auth: AuthDeps;
+  },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['users'];
+  const { customers } = deps;
 
   const me = async (id: string) => {
     const user = await deps.users.findById(id);
@@ -115,6 +124,7 @@ export function registerUserRoutes(
       );
       await deps.audit.record({
         actorId: user.id,
+        ip: user.ip,
         actorName: 'Customer',
         action: 'card.replaced',
         entityType: 'user',
@@ -138,6 +148,11 @@ export function registerUserRoutes(
       },
     },
     async (request) => {
+      // A co-ordinator reads only the cards of their own customers (docs/decisions/056).
+      const scope = assignedScope(requireUser(request));
+      if (scope && !(await customers.findClientByCard(request.params.paymentMethodId, scope))) {
+        throw notFound('Payment method not found');
+      }
       const method = await app.paymentProvider.getPaymentMethod(request.params.paymentMethodId);
       if (!method) throw notFound('Payment method not found');
       return { card: { brand: method.brand, last4: method.last4 } };
@@ -160,8 +175,8 @@ export function registerUserRoutes(
     },
     async (request) => {
       const actor = requireUser(request);
-      const customer = await deps.users.findById(request.params.customerId);
-      if (!customer || customer.role !== 'client') throw notFound('Customer not found');
+      const customer = await customers.findClient(request.params.customerId, assignedScope(actor));
+      if (!customer) throw notFound('Customer not found');
       const card = await replaceCard(
         deps.db,
         app.paymentProvider,
@@ -170,6 +185,7 @@ export function registerUserRoutes(
       );
       await deps.audit.record({
         actorId: actor.id,
+        ip: actor.ip,
         actorName: await deps.users.actorName(actor.id),
         action: 'card.replaced',
         entityType: 'user',

@@ -2,11 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Bell, Settings } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  notificationKindLabels,
-  type Notification,
-  type NotificationKind,
-} from '@noise/shared/notifications';
+import { emailSettingLabels, type Notification } from '@noise/shared/notifications';
 import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { Spinner } from '@/components/ui/spinner';
@@ -175,7 +171,7 @@ function NotificationSettingsForm() {
               update.mutate({ email: { ...data.email, [kind]: event.target.checked } })
             }
           />
-          {notificationKindLabels[kind as NotificationKind] ?? kind}
+          {emailSettingLabels[kind] ?? kind}
         </label>
       ))}
       <p className="text-xs text-muted">You always see them here in the bell.</p>

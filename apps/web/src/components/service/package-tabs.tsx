@@ -1,5 +1,6 @@
 import { Check } from 'lucide-react';
 import type { ServicePackage } from '@noise/shared/catalogue';
+import { tabPrice } from '@noise/shared/pricing';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatPrice } from '@/lib/format';
@@ -10,10 +11,8 @@ export const billingLabel: Record<ServicePackage['type'], string> = {
   monthly: 'Billed monthly',
 };
 
-/** docs/product.md#package-tabs: a tab shows recurringCost, or baseCost for a one-time package. */
-export function tabPrice(pkg: ServicePackage): number {
-  return pkg.type === 'one-time' ? pkg.baseCost : pkg.recurringCost;
-}
+// The price a tab shows; the compare table and the structured data read the same rule.
+export { tabPrice };
 
 interface PackageTabsProps {
   packages: ServicePackage[];

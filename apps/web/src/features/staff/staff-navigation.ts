@@ -8,6 +8,7 @@ import {
   ListTodo,
   Layers,
   ReceiptText,
+  ScrollText,
   ShoppingBag,
   UserCog,
   Users,
@@ -42,4 +43,5 @@ export const staffNavigation: StaffNavEntry[] = [
   { label: 'Sales', to: 'sales', permission: 'sales:manage', Icon: ShoppingBag },
   { label: 'Site Users', to: 'site-users', permission: 'site-users:manage', Icon: UserCog },
   { label: 'Reporting', to: 'reporting', permission: 'reporting:read', Icon: ChartColumn },
+  { label: 'Audit Log', to: 'audit-log', permission: 'audit:read', Icon: ScrollText },
 ];

@@ -26,7 +26,8 @@ export function StaffLoginRoute() {
     try {
       const { token } = await adminLogin.mutateAsync({ email, password, rememberMe });
       login(token);
-      navigate('/wkm-dashboard', { replace: true });
+      // A co-ordinator starts from My Work (routes/overview.tsx reads the flag).
+      navigate('/wkm-dashboard', { replace: true, state: { signedIn: true } });
     } catch {
       // The alert below says what went wrong, without telling which part.
     }

@@ -100,6 +100,7 @@ describe('checked payment answers', () => {
       deliverables: 'Design, Build',
       extras: '',
       value: 1000,
+      deliveryDays: 10,
       paid: false,
     };
     answer(quote);

@@ -5,14 +5,22 @@ import {
   ATTACHMENT_TYPES_TEXT,
   isAttachableFile,
 } from '@noise/shared/attachments';
+import {
+  intakeAnswersSchema,
+  questionSignature,
+  type IntakeAnswer,
+  type IntakeQuestion,
+} from '@noise/shared/intake';
 import { BRIEF_MAX_FILES, BRIEF_TEXT_MAX, type BriefEntry } from '@noise/shared/project';
+import { IntakeFields } from '@/components/intake/intake-fields';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { FilesToSend } from '@/components/ui/files-to-send';
+import { Spinner } from '@/components/ui/spinner';
 import { UploadProgressBar } from '@/components/ui/upload-progress';
 import { Textarea } from '@/components/ui/textarea';
-import { errorMessage } from '@/lib/api-client';
-import { useAddBriefEntry } from '../api/brief';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { useAddBriefEntry, useBriefQuestions } from '../api/brief';
 
 interface BriefFormProps {
   projectId: string;
@@ -21,14 +29,48 @@ interface BriefFormProps {
   onSent?: (entry: BriefEntry) => void;
 }
 
-/** Submit Requirements: text and files for the team (POST /api/projects/{id}/brief). */
+/** Each question's message, by question id, from the answers' schema or the server's details. */
+function errorsByQuestion(issues: { path: string; message: string }[]) {
+  const errors: Record<string, string> = {};
+  for (const { path, message } of issues) {
+    const id = path.replace(/^answers\./, '');
+    errors[id] ??= message;
+  }
+  return errors;
+}
+
+/**
+ * Submit Requirements: the service's intake questions when it has some, then text and files for
+ * the team (POST /api/projects/{id}/brief). A failed send keeps everything typed and chosen.
+ */
 export function BriefForm({ projectId, first, onSent }: BriefFormProps) {
   const fileInputId = useId();
   const add = useAddBriefEntry(projectId);
+  const asked = useBriefQuestions(projectId, Boolean(first));
+  const questions: IntakeQuestion[] =
+    first && asked.data && !asked.data.answered ? asked.data.questions : [];
+  const [values, setValues] = useState<Record<string, IntakeAnswer>>({});
+  const [answerFiles, setAnswerFiles] = useState<Record<string, File[]>>({});
+  const [questionErrors, setQuestionErrors] = useState<Record<string, string>>({});
   const [text, setText] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState('');
+
+  /** The questions changed while the customer answered: keep the answers to unchanged ones. */
+  async function takeNewQuestions() {
+    const before = new Map(questions.map((q) => [q.id, questionSignature(q)]));
+    const fresh = await asked.refetch();
+    const now = fresh.data?.questions ?? [];
+    const same = (id: string) => {
+      const q = now.find((n) => n.id === id);
+      return q !== undefined && before.get(id) === questionSignature(q);
+    };
+    setValues((current) => Object.fromEntries(Object.entries(current).filter(([id]) => same(id))));
+    setAnswerFiles((current) =>
+      Object.fromEntries(Object.entries(current).filter(([id]) => same(id))),
+    );
+  }
 
   function addFiles(chosen: File[]) {
     setFailure('');
@@ -49,7 +91,24 @@ export function BriefForm({ projectId, first, onSent }: BriefFormProps) {
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     if (add.isPending) return;
-    if (!text.trim() && files.length === 0) {
+    setQuestionErrors({});
+    if (questions.length) {
+      const names = Object.fromEntries(
+        questions
+          .filter((q) => q.kind === 'file')
+          .map((q) => [q.id, (answerFiles[q.id] ?? []).map((f) => f.name)]),
+      );
+      const checked = intakeAnswersSchema(questions).safeParse({ ...values, ...names });
+      if (!checked.success) {
+        setQuestionErrors(
+          errorsByQuestion(
+            checked.error.issues.map((i) => ({ path: String(i.path[0]), message: i.message })),
+          ),
+        );
+        setFailure('Please check the highlighted questions.');
+        return;
+      }
+    } else if (!text.trim() && files.length === 0) {
       setFailure('Write a few words or attach a file first.');
       return;
     }
@@ -59,23 +118,46 @@ export function BriefForm({ projectId, first, onSent }: BriefFormProps) {
       const entry = await add.mutateAsync({
         text: text.trim(),
         files,
+        ...(questions.length ? { intake: { questions, values, files: answerFiles } } : {}),
         onProgress: (p) => setProgress(p.fraction),
       });
       setText('');
       setFiles([]);
+      setValues({});
+      setAnswerFiles({});
       onSent?.(entry);
     } catch (error) {
+      if (isApiError(error) && error.code === 'questions_changed') await takeNewQuestions();
+      if (isApiError(error)) setQuestionErrors(errorsByQuestion(error.details));
       setFailure(errorMessage(error, 'Your brief could not be sent.'));
     } finally {
       setProgress(null);
     }
   }
 
+  if (first && asked.isPending) return <Spinner label="Loading the questions" className="py-6" />;
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      {questions.length ? (
+        <IntakeFields
+          questions={questions}
+          values={values}
+          files={answerFiles}
+          errors={questionErrors}
+          disabled={add.isPending}
+          onChange={(id, value) => setValues((current) => ({ ...current, [id]: value }))}
+          onFiles={(id, chosen) => setAnswerFiles((current) => ({ ...current, [id]: chosen }))}
+        />
+      ) : null}
       <fieldset disabled={add.isPending} className="flex min-w-0 flex-col gap-4">
         <Textarea
-          label={first ? 'Your requirements' : 'Add to your brief'}
+          label={
+            questions.length
+              ? 'Anything else we should know?'
+              : first
+                ? 'Your requirements'
+                : 'Add to your brief'
+          }
           hint="Goals, audience, deadlines, links, brand guidelines: anything that helps your team."
           value={text}
           maxLength={BRIEF_TEXT_MAX}

@@ -9,17 +9,23 @@ import { formatMoney, formatMoneyGst, gstNotes, isRecurring, toCents } from '@no
 import { formatDate, formatPrice } from '@/lib/format';
 
 /**
- * The delivered date once there is one (docs/product.md#project-page), else the date staff expect
- * to deliver, else N/A.
+ * The delivered date once there is one (docs/product.md#project-page), else the date it is due
+ * (paused while on hold), else how long it takes once the brief is in (docs/decisions/054).
  */
 function deliveryDateLabel(
-  project: Pick<Project, 'deliveryDate' | 'expectedDeliveryDate' | 'startDate'>,
+  project: Pick<
+    Project,
+    'deliveryDate' | 'expectedDeliveryDate' | 'startDate' | 'status' | 'deliveryDays'
+  >,
 ): string {
   const delivered = deliveredDate(project);
   if (delivered) return formatDate(delivered);
+  if (project.status === 'cancelled') return 'N/A';
+  if (project.status === 'on-hold') return 'Paused while on hold';
   const { expectedDeliveryDate } = project;
   if (expectedDeliveryDate) return `Expected ${formatDate(expectedDeliveryDate)}`;
-  return 'N/A';
+  const days = project.deliveryDays;
+  return `${days} working ${days === 1 ? 'day' : 'days'} after your brief`;
 }
 
 function statusLabel(status: string): string {
@@ -30,7 +36,7 @@ function Row({ label, value }: { label: string; value: string }) {
   return (
     <div className="flex justify-between gap-4 py-2.5">
       <dt className="text-muted">{label}</dt>
-      <dd className="text-right font-semibold break-all">{value}</dd>
+      <dd className="text-right font-semibold wrap-anywhere">{value}</dd>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { Loader2 } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -150,4 +151,39 @@ export function TableQueryRows<T>({
     return <TableMessageRow columns={columns}>{empty}</TableMessageRow>;
   }
   return children(rows);
+}
+
+/**
+ * Under a paged staff list: 'Showing 25 sales' ('(all)' once nothing is left) and 'Load More'
+ * while more pages follow.
+ */
+export function LoadMoreFooter({
+  shown,
+  noun,
+  hasMore,
+  loading,
+  onLoadMore,
+}: {
+  shown: number;
+  /** The row's name, one and many: ['sale', 'sales']. */
+  noun: [string, string];
+  hasMore: boolean;
+  loading: boolean;
+  onLoadMore: () => void;
+}) {
+  return (
+    <div className="mt-6 flex flex-wrap items-center justify-between gap-4">
+      <p className="text-sm text-muted" aria-live="polite">
+        {shown > 0
+          ? `Showing ${shown} ${shown === 1 ? noun[0] : noun[1]}${hasMore ? '' : ' (all)'}`
+          : ''}
+      </p>
+      {hasMore ? (
+        <Button variant="secondary" onClick={onLoadMore} disabled={loading}>
+          {loading ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+          Load More
+        </Button>
+      ) : null}
+    </div>
+  );
 }

@@ -1,7 +1,10 @@
+import { Navigate, useLocation } from 'react-router';
 import { displayNameOf } from '@noise/shared/display-name';
 import { can } from '@noise/shared/permissions';
+import { seesOnlyAssigned } from '@noise/shared/roles';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useAuth } from '@/lib/auth';
 import { checkUser } from '@/lib/check-user';
 import { useCurrentUser } from '@/lib/current-user';
 import { usePageMeta } from '@/lib/use-page-meta';
@@ -17,6 +20,20 @@ import {
   RevenueCard,
 } from '../overview/components/overview-cards';
 import { SetupChecklistCard } from '../overview/components/setup-checklist';
+
+/**
+ * /wkm-dashboard: the overview, except straight after signing in a co-ordinator starts from My
+ * Work, their assigned and dated work (the Dashboard stays one click away).
+ */
+export function StaffHomeRoute() {
+  const { userRole } = useAuth();
+  const location = useLocation();
+  const signedIn = (location.state as { signedIn?: boolean } | null)?.signedIn === true;
+  if (signedIn && seesOnlyAssigned(userRole)) {
+    return <Navigate to="/wkm-dashboard/my-work" replace />;
+  }
+  return <OverviewRoute />;
+}
 
 export function OverviewRoute() {
   usePageMeta('Dashboard');

@@ -127,10 +127,26 @@ export function OrderOptionsSheet({
       title="Order Options"
       description={pkg ? `${service.title}: ${pkg.title}` : undefined}
       footer={
-        price ? (
-          <Button size="lg" className="w-full" onClick={onContinue}>
-            Continue
-          </Button>
+        price && pkg ? (
+          <>
+            {/* The running total stays in sight while extras are ticked further up. */}
+            <p
+              aria-live="polite"
+              className="mb-3 flex flex-wrap items-baseline justify-between gap-x-3 text-sm"
+            >
+              <span className="text-muted">
+                {selectedExtras.length === 0
+                  ? 'No extras'
+                  : `${selectedExtras.length} extra${selectedExtras.length === 1 ? '' : 's'} added`}
+              </span>
+              <span className="font-bold tabular-nums">
+                {paymentTerms(price, pkg.type).dueToday}
+              </span>
+            </p>
+            <Button size="lg" className="w-full" onClick={onContinue}>
+              Continue
+            </Button>
+          </>
         ) : null
       }
     >

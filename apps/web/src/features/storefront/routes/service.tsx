@@ -16,16 +16,19 @@ import { errorMessage, isNotFound, toastApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatPrice } from '@/lib/format';
 import { useSiteConfig } from '@/lib/site-config';
-import { usePageMeta, useStructuredData } from '@/lib/use-page-meta';
+import { usePageMeta } from '@/lib/use-page-meta';
 import { useService } from '../api/get-service';
 import { useRecordRecentlyViewed } from '../api/record-recently-viewed';
 import { Breadcrumb } from '../components/breadcrumb';
 import { ExternalLink } from '../components/external-link';
-import { buildServiceStructuredData } from '../service-structured-data';
 
 // Only a missing service shows it: not part of the page's first load.
 const NotFoundView = lazy(() => import('./not-found').then((m) => ({ default: m.NotFoundView })));
 
+// The compare table sits below the packages: its chunk loads once the section comes into view.
+const PackageComparison = lazy(() =>
+  import('../components/package-comparison').then((m) => ({ default: m.PackageComparison })),
+);
 // pdf.js is large: it loads only for services that have a comparison PDF, once it is in view.
 const ComparisonPdf = lazy(() => import('../components/comparison-pdf'));
 // The order panel (and its dialog machinery) loads when a package is first chosen.
@@ -121,6 +124,7 @@ export function ServiceRoute() {
   const [orderPackage, setOrderPackage] = useState<ServicePackage | null>(null);
   const [orderOpen, setOrderOpen] = useState(false);
   const [observePdfSection, pdfSectionSeen] = useSeen<HTMLDivElement>();
+  const [observeComparison, comparisonSeen] = useSeen<HTMLDivElement>();
   const [initialExtraIds, setInitialExtraIds] = useState<string[]>([]);
   const orderAgain = useOrderAgainRequest(service.data);
   const [orderAgainPackage, setOrderAgainPackage] = useState<ServicePackage | null>(null);
@@ -138,15 +142,6 @@ export function ServiceRoute() {
     service.data?.description || undefined,
     // Social sites show raster pictures only; the site's own picture stands in for the rest.
     { image: /\.(png|jpe?g|webp)$/i.test(photo) ? photo : undefined },
-  );
-  useStructuredData(
-    service.data && config
-      ? buildServiceStructuredData(service.data, {
-          url: `${config.publicUrl}/services/${encodeURIComponent(service.data._id)}`,
-          publicUrl: config.publicUrl,
-          companyName: config.companyName,
-        })
-      : undefined,
   );
 
   if (service.isPending) return <PageSpinner label="Loading service" />;
@@ -210,6 +205,20 @@ export function ServiceRoute() {
           ) : null}
         </section>
       </div>
+
+      {data.packages.length >= 2 ? (
+        <section aria-labelledby="compare-packages" className="mt-20">
+          <SectionTitle id="compare-packages">Compare packages</SectionTitle>
+          <p className="mt-2 text-muted">What each package includes. Prices exc. GST.</p>
+          <div ref={observeComparison} className="mt-6 min-h-40">
+            {comparisonSeen ? (
+              <Suspense fallback={<Spinner label="Loading the comparison" />}>
+                <PackageComparison packages={data.packages} />
+              </Suspense>
+            ) : null}
+          </div>
+        </section>
+      ) : null}
 
       {data.comparisonPdf ? (
         <section aria-labelledby="compare-services" className="mt-20">

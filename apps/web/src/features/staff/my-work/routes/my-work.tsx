@@ -66,7 +66,7 @@ function WorkRow({ item, showAssignee }: { item: WorkItem; showAssignee: boolean
             item.dueInDays !== null && item.dueInDays < 0 && 'text-danger',
           )}
         >
-          {dueLabel(item.dueInDays)}
+          {item.status === 'on-hold' ? 'Paused while on hold' : dueLabel(item.dueInDays)}
           {item.dueDate ? (
             <span className="block text-xs font-normal text-muted sm:text-right">
               {formatDate(item.dueDate)}

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
-import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useId, useState, type FormEvent } from 'react';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { quoteRequest, splitCommaList, type Quote, type QuoteCustomer } from '@noise/shared/quote';
+import { DEFAULT_DELIVERY_DAYS } from '@noise/shared/due-dates';
 import { formatMoney, priceQuote, toCents } from '@noise/shared/pricing';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/input';
@@ -12,9 +13,17 @@ import { Textarea } from '@/components/ui/textarea';
 import { isApiError } from '@/lib/api-client';
 import { toastSuccess } from '@/lib/toast';
 import { FormErrorAlert } from '../../components/form-error';
+import { IntakeQuestionsEditor } from '../../components/intake/intake-questions-editor';
+import {
+  questionsFormSchema,
+  toQuestions,
+  toQuestionValues,
+  type QuestionsFormValues,
+} from '../../components/intake/question-values';
 import { StaffSection } from '../../components/page-header';
 import { useCreateQuote } from '../api/create-quote';
 import { useUpdateQuote } from '../api/update-quote';
+import { QuoteQuestionsSource } from './quote-questions-field';
 import { RecipientField } from './recipient-field';
 
 type QuoteFormInput = z.input<typeof quoteRequest>;
@@ -28,6 +37,7 @@ const FIELDS = [
   'deliverables',
   'extras',
   'value',
+  'deliveryDays',
 ] as const;
 
 const LIST = '/wkm-dashboard/custom-quotes';
@@ -62,10 +72,18 @@ export function QuoteForm({ quote }: { quote?: Quote }) {
       deliverables: quote?.deliverables ?? '',
       extras: quote?.extras ?? '',
       value: quote?.value,
+      deliveryDays: String(quote?.deliveryDays ?? DEFAULT_DELIVERY_DAYS),
       customerId: quote?.customer?.id ?? null,
       recipientEmail: quote?.recipientEmail ?? '',
     },
   });
+  // The brief's questions have a form of their own, shared with the service form's editor; they
+  // go into the quote's when it is saved.
+  const questionsForm = useForm<QuestionsFormValues>({
+    resolver: zodResolver(questionsFormSchema),
+    defaultValues: { intakeQuestions: toQuestionValues(quote?.intakeQuestions ?? []) },
+  });
+  const formId = useId();
   const { errors } = form.formState;
   const [value, deliverables, extras, recipientEmail] = useWatch({
     control: form.control,
@@ -84,7 +102,17 @@ export function QuoteForm({ quote }: { quote?: Quote }) {
       ? `Before GST. The customer pays ${formatMoney(priceQuote(toCents(value)).totalWithGstCents)} inc. GST.`
       : 'Before GST, in dollars.';
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    // Both parts are checked at once, so every mistake shows together.
+    const questionsValid = await questionsForm.trigger(undefined, { shouldFocus: true });
+    form.setValue('intakeQuestions', toQuestions(questionsForm.getValues('intakeQuestions')));
+    await form.handleSubmit(async (values) => {
+      if (questionsValid) await submit(values);
+    })(event);
+  }
+
+  async function submit(values: QuoteFormOutput) {
     try {
       const saved = editing ? await update.mutateAsync(values) : await create.mutateAsync(values);
       if (editing) {
@@ -103,82 +131,115 @@ export function QuoteForm({ quote }: { quote?: Quote }) {
         }
       }
     }
-  });
+  }
 
   const paid = quote?.paid ?? false;
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
-      <StaffSection title="Quote">
-        <fieldset disabled={paid} className="grid min-w-0 gap-5 sm:grid-cols-2">
-          <div className="sm:col-span-2">
+    <div className="flex flex-col gap-6">
+      <form id={formId} onSubmit={(event) => void onSubmit(event)} noValidate>
+        <StaffSection title="Quote">
+          <fieldset disabled={paid} className="grid min-w-0 gap-5 sm:grid-cols-2">
+            <div className="sm:col-span-2">
+              <TextInput
+                label="Quote Name"
+                required
+                maxLength={200}
+                error={errors.name?.message}
+                {...form.register('name')}
+              />
+            </div>
+            <div className="sm:col-span-2">
+              <RecipientField
+                customer={customer}
+                text={recipientEmail ?? ''}
+                error={errors.customerId?.message ?? errors.recipientEmail?.message}
+                onChoose={(chosen) => address(chosen, chosen.email)}
+                onType={(text) => address(null, text)}
+              />
+            </div>
+            <div className="sm:col-span-2">
+              <Textarea
+                label="Summary for the customer"
+                hint="Shown on the quote's payment page and on the customer's project."
+                error={errors.summary?.message}
+                {...form.register('summary')}
+              />
+            </div>
+            <div className="sm:col-span-2">
+              <Textarea
+                label="Internal notes"
+                hint="Only staff see these: never the customer."
+                error={errors.internalNotes?.message}
+                {...form.register('internalNotes')}
+              />
+            </div>
+            <div>
+              <Textarea
+                label="Deliverables"
+                hint="Separate them with commas: each becomes a line on the customer's page."
+                error={errors.deliverables?.message}
+                {...form.register('deliverables')}
+              />
+              <LinesPreview text={deliverables} />
+            </div>
+            <div>
+              <Textarea
+                label="Additional Extras"
+                hint="Separate them with commas: each becomes a line on the customer's page."
+                error={errors.extras?.message}
+                {...form.register('extras')}
+              />
+              <LinesPreview text={extras} />
+            </div>
             <TextInput
-              label="Quote Name"
+              label="Price"
+              type="number"
+              inputMode="decimal"
+              min="0.01"
+              step="0.01"
               required
-              maxLength={200}
-              error={errors.name?.message}
-              {...form.register('name')}
+              hint={priceHint}
+              error={errors.value?.message}
+              {...form.register('value', { valueAsNumber: true })}
             />
-          </div>
-          <div className="sm:col-span-2">
-            <RecipientField
-              customer={customer}
-              text={recipientEmail ?? ''}
-              error={errors.customerId?.message ?? errors.recipientEmail?.message}
-              onChoose={(chosen) => address(chosen, chosen.email)}
-              onType={(text) => address(null, text)}
+            <TextInput
+              label="Delivery time (working days)"
+              inputMode="numeric"
+              required
+              hint="From the customer's brief to delivery, weekends skipped."
+              error={errors.deliveryDays?.message}
+              {...form.register('deliveryDays')}
             />
-          </div>
-          <div className="sm:col-span-2">
-            <Textarea
-              label="Summary for the customer"
-              hint="Shown on the quote's payment page and on the customer's project."
-              error={errors.summary?.message}
-              {...form.register('summary')}
-            />
-          </div>
-          <div className="sm:col-span-2">
-            <Textarea
-              label="Internal notes"
-              hint="Only staff see these: never the customer."
-              error={errors.internalNotes?.message}
-              {...form.register('internalNotes')}
-            />
-          </div>
-          <div>
-            <Textarea
-              label="Deliverables"
-              hint="Separate them with commas: each becomes a line on the customer's page."
-              error={errors.deliverables?.message}
-              {...form.register('deliverables')}
-            />
-            <LinesPreview text={deliverables} />
-          </div>
-          <div>
-            <Textarea
-              label="Additional Extras"
-              hint="Separate them with commas: each becomes a line on the customer's page."
-              error={errors.extras?.message}
-              {...form.register('extras')}
-            />
-            <LinesPreview text={extras} />
-          </div>
-          <TextInput
-            label="Price"
-            type="number"
-            inputMode="decimal"
-            min="0.01"
-            step="0.01"
-            required
-            hint={priceHint}
-            error={errors.value?.message}
-            {...form.register('value', { valueAsNumber: true })}
-          />
-        </fieldset>
-      </StaffSection>
+          </fieldset>
+        </StaffSection>
+      </form>
+      <FormProvider {...questionsForm}>
+        <IntakeQuestionsEditor
+          title="Brief questions"
+          disabled={paid}
+          lead={
+            paid ? null : (
+              <QuoteQuestionsSource
+                onPick={(questions) =>
+                  questionsForm.setValue('intakeQuestions', toQuestionValues(questions), {
+                    shouldDirty: true,
+                  })
+                }
+              />
+            )
+          }
+        />
+      </FormProvider>
       {save.isError ? <FormErrorAlert error={save.error} /> : null}
       {paid ? null : (
         <div className="flex flex-wrap gap-3">
-          <Button type="submit" variant="secondary" size="lg" disabled={save.isPending}>
+          <Button
+            type="submit"
+            form={formId}
+            variant="secondary"
+            size="lg"
+            disabled={save.isPending}
+          >
             {save.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
             {editing ? 'Update Quote' : 'Create Quote'}
           </Button>
@@ -187,6 +248,6 @@ export function QuoteForm({ quote }: { quote?: Quote }) {
           </Button>
         </div>
       )}
-    </form>
+    </div>
   );
 }

@@ -53,6 +53,6 @@ export function salesQuery(filters: SalesFilters) {
   });
 }
 
-export function useSales(filters: SalesFilters, enabled = true) {
-  return useInfiniteQuery({ ...salesQuery(filters), enabled });
+export function useSales(filters: SalesFilters) {
+  return useInfiniteQuery(salesQuery(filters));
 }

@@ -1,6 +1,6 @@
 import { FileDown } from 'lucide-react';
 import { useState } from 'react';
-import type { ProjectPayment } from '@noise/shared/payments';
+import { subscriptionStatusLabels, type ProjectPayment } from '@noise/shared/payments';
 import { formatMoneyGst } from '@noise/shared/pricing';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -86,12 +86,6 @@ export function SalePayments({ saleId }: { saleId: string }) {
     </StaffSection>
   );
 }
-
-const subscriptionStatusLabels = {
-  active: 'Active',
-  past_due: 'Payment overdue',
-  cancelled: 'Cancelled',
-};
 
 /** A recurring package's subscription: next charge, and cancelling it after a confirmation. */
 export function SaleSubscription({ saleId, recurring }: { saleId: string; recurring: boolean }) {

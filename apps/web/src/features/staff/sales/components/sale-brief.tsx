@@ -1,6 +1,7 @@
 import { Paperclip } from 'lucide-react';
 import { useState } from 'react';
 import type { BriefEntry } from '@noise/shared/project';
+import { BriefAnswers } from '@/components/intake/brief-answers';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toastApiError } from '@/lib/api-client';
@@ -63,14 +64,20 @@ export function SaleBrief({ saleId }: { saleId: string }) {
                 {entry.authorName} ·{' '}
                 <time dateTime={entry.createdAt}>{formatDate(entry.createdAt)}</time>
               </p>
+              <BriefAnswers
+                entry={entry}
+                renderFile={(file) => <Attachment key={file._id} file={file} />}
+              />
               {entry.text ? (
                 <p className="mt-2 whitespace-pre-line break-words">{entry.text}</p>
               ) : null}
-              {entry.attachments.length ? (
+              {entry.attachments.some((f) => !f.questionId) ? (
                 <ul aria-label="Attachments" className="mt-3 flex flex-wrap gap-2">
-                  {entry.attachments.map((file) => (
-                    <Attachment key={file._id} file={file} />
-                  ))}
+                  {entry.attachments
+                    .filter((f) => !f.questionId)
+                    .map((file) => (
+                      <Attachment key={file._id} file={file} />
+                    ))}
                 </ul>
               ) : null}
             </li>

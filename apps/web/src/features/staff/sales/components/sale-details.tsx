@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
 import { formatDate } from '@/lib/format';
 import { StaffSection } from '../../components/page-header';
+import { saleDueText } from './sale-due';
 import { SaleStatusBadge } from './sale-status-badge';
 
 function dateOr(value: string | null | undefined, fallback: string): string {
@@ -65,7 +66,10 @@ export function SaleDetails({ sale }: { sale: Project }) {
           <span className="font-semibold tabular-nums">{sale.orderNumber}</span>
         </Item>
         <Item label="Start Date">{dateOr(sale.startDate, '—')}</Item>
-        <Item label="Expected Delivery Date">{dateOr(sale.expectedDeliveryDate, 'Not set')}</Item>
+        <Item label="Due Date">
+          {dateOr(sale.expectedDeliveryDate, 'Not set')}
+          <span className="block text-sm text-muted">{saleDueText(sale)}</span>
+        </Item>
         <Item label="Delivery Date">{delivered ? dateOr(delivered, '') : 'Not delivered yet'}</Item>
         <Item label="Total Price">
           <span className="font-semibold tabular-nums">{moneyGst(sale.totalPrice, 'exc')}</span>
@@ -166,7 +170,7 @@ export function SaleCustomer({ sale }: { sale: Project }) {
             '—'
           )}
         </Item>
-        <Item label="Team Member" wide>
+        <Item label="Assigned to" wide>
           {sale.coordinatorName || 'Not assigned'}
         </Item>
       </dl>

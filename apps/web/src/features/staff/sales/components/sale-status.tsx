@@ -7,17 +7,20 @@ import {
   type Project,
   type ProjectStatus,
 } from '@noise/shared/project';
+import { seesOnlyAssigned } from '@noise/shared/roles';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { isApiError, toastApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
 import { formatDate } from '@/lib/format';
 import { toastSuccess } from '@/lib/toast';
 import { EmptyState, StaffSection } from '../../components/page-header';
 import { useAddSaleStatusUpdate } from '../api/add-sale-status-update';
 import { useSalesFilters } from '../api/get-sales-filters';
 import { useUpdateSale } from '../api/update-sale';
+import { saleDueText } from './sale-due';
 
 const statusOptions = projectStatuses.map((value) => ({
   value,
@@ -30,13 +33,21 @@ function dateInputValue(iso: string | null): string {
   return iso ? iso.slice(0, 10) : '';
 }
 
-/** The project's own status, co-ordinator and expected delivery date, changed directly (PATCH). */
+/**
+ * The project's own status, who it is assigned to and its due date, changed directly (PATCH).
+ * Only admins assign (a co-ordinator sees their own work only); moving the due date asks why
+ * (docs/decisions/054).
+ */
 export function SaleStatusControl({ sale }: { sale: Project }) {
   const update = useUpdateSale(sale._id);
+  const { userRole } = useAuth();
+  const assigns = !seesOnlyAssigned(userRole);
   const team = useSalesFilters().data?.teamMembers ?? [];
   const [status, setStatus] = useState(sale.status);
   const [coordinator, setCoordinator] = useState(sale.coordinator ?? '');
   const [expected, setExpected] = useState(dateInputValue(sale.expectedDeliveryDate));
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState('');
   const [synced, setSynced] = useState(sale);
   // The sale changes under us (a status update completes it): show the server's values.
   if (synced !== sale) {
@@ -44,6 +55,7 @@ export function SaleStatusControl({ sale }: { sale: Project }) {
     setStatus(sale.status);
     setCoordinator(sale.coordinator ?? '');
     setExpected(dateInputValue(sale.expectedDeliveryDate));
+    setReason('');
   }
   const statusChanged = status !== sale.status;
   const coordinatorChanged = coordinator !== (sale.coordinator ?? '');
@@ -61,14 +73,25 @@ export function SaleStatusControl({ sale }: { sale: Project }) {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!changed) return;
+    setReasonError('');
+    if (expectedChanged && !reason.trim()) {
+      setReasonError('Say why the due date changes');
+      return;
+    }
     try {
       await update.mutateAsync({
         ...(statusChanged ? { status: status as ProjectStatus } : {}),
         ...(coordinatorChanged ? { coordinatorId: coordinator || null } : {}),
-        ...(expectedChanged ? { expectedDeliveryDate: expected || null } : {}),
+        ...(expectedChanged
+          ? { expectedDeliveryDate: expected || null, dueChangeReason: reason.trim() }
+          : {}),
       });
       toastSuccess('Sale updated');
     } catch (error) {
+      if (isApiError(error)) {
+        const detail = error.details.find((d) => d.path === 'dueChangeReason');
+        if (detail) setReasonError(detail.message);
+      }
       toastApiError(error, 'Could not update the sale');
     }
   }
@@ -86,19 +109,37 @@ export function SaleStatusControl({ sale }: { sale: Project }) {
           value={status}
           onChange={(event) => setStatus(event.target.value)}
         />
-        <Select
-          label="Co-ordinator"
-          options={coordinatorOptions}
-          value={coordinator}
-          onChange={(event) => setCoordinator(event.target.value)}
-        />
+        {assigns ? (
+          <Select
+            label="Assigned to"
+            options={coordinatorOptions}
+            value={coordinator}
+            onChange={(event) => setCoordinator(event.target.value)}
+          />
+        ) : (
+          <p className="text-sm">
+            <span className="font-semibold">Assigned to:</span>{' '}
+            {sale.coordinatorName || 'Not assigned'}
+          </p>
+        )}
         <TextInput
-          label="Expected delivery date"
+          label="Due date"
           type="date"
           value={expected}
           onChange={(event) => setExpected(event.target.value)}
-          hint="Leave empty when there is no date yet."
+          hint={`${saleDueText(sale)}. ${sale.deliveryDays} working days from the brief; on hold pauses it.`}
         />
+        {expectedChanged ? (
+          <Textarea
+            label="Reason for the change"
+            rows={2}
+            value={reason}
+            maxLength={500}
+            onChange={(event) => setReason(event.target.value)}
+            error={reasonError || undefined}
+            hint="Kept in the activity log. The customer sees the new date."
+          />
+        ) : null}
         <Button
           type="submit"
           variant="secondary"

@@ -1,7 +1,8 @@
 import { Download, Loader2, MessageSquare, Search, SlidersHorizontal, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { can } from '@noise/shared/permissions';
+import { seesOnlyAssigned } from '@noise/shared/roles';
 import { formatMoneyGst, toCents } from '@noise/shared/pricing';
 import { orderName, salesDateRanges, type Project } from '@noise/shared/project';
 import { useInbox } from '@/components/messages/messages-api';
@@ -12,14 +13,14 @@ import { TextInput } from '@/components/ui/input';
 import { Select, type SelectOption } from '@/components/ui/select';
 import { toastApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
-import { checkUser } from '@/lib/check-user';
-import { useCurrentUser } from '@/lib/current-user';
 import { formatDate } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { StaffPageHeader } from '../../components/page-header';
+import { useAddressFilters } from '../../components/use-address-filters';
 import {
   LoadFailedMessage,
+  LoadMoreFooter,
   StaffTable,
   TableMessageRow,
   TableSkeletonRows,
@@ -71,48 +72,20 @@ function filterOptions(data: SalesFilterOptions | undefined) {
   };
 }
 
-/**
- * The filters live in the address bar so a view can be shared and reloaded. A co-ordinator sees
- * their own sales by default: no teamMember parameter means 'mine', an empty one means everyone's.
- */
-function useSalesSearchParams(defaultTeamMember: string | null) {
-  const [params, setParams] = useSearchParams();
+/** The filters live in the address bar so a view can be shared and reloaded. */
+function useSalesSearchParams() {
+  const { params, setFilter, clearFilters } = useAddressFilters(FILTER_KEYS);
   const filters: SalesFilters = {
     search: params.get('search') ?? '',
     company: params.get('company') ?? '',
     service: params.get('service') ?? '',
     status: params.get('status') ?? '',
-    teamMember: params.get('teamMember') ?? defaultTeamMember ?? '',
+    teamMember: params.get('teamMember') ?? '',
     dateRange: (params.get('dateRange') ?? '') as SalesFilters['dateRange'],
     type: (params.get('type') ?? '') as SalesFilters['type'],
   };
   if (filters.dateRange && !salesDateRanges.includes(filters.dateRange)) filters.dateRange = '';
   if (filters.type !== 'Project' && filters.type !== 'CustomQuote') filters.type = '';
-
-  function setFilter(key: FilterKey, value: string) {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else if (key === 'teamMember' && defaultTeamMember) next.set(key, '');
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
-  }
-
-  function clearFilters() {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const key of FILTER_KEYS) next.delete(key);
-        if (defaultTeamMember) next.set('teamMember', '');
-        return next;
-      },
-      { replace: true },
-    );
-  }
 
   const active = FILTER_KEYS.some((key) => filters[key] !== '');
   const activeCount = FILTER_KEYS.filter((key) => key !== 'search' && filters[key] !== '').length;
@@ -159,7 +132,7 @@ function SaleRow({
       <Td>
         <SaleStatusBadge status={sale.status} />
       </Td>
-      <Td label="Team member" className="whitespace-nowrap">
+      <Td label="Assigned to" className="whitespace-nowrap">
         {teamMemberName}
       </Td>
       <Td className="text-right">
@@ -181,13 +154,9 @@ function SaleRow({
 export function SalesListRoute() {
   usePageMeta('Sales');
   const { userRole } = useAuth();
-  const isCoordinator = userRole === 'co-ordinator';
-  // Its id picks a co-ordinator's own sales: an answer that does not match is an error.
-  const user = useCurrentUser(checkUser);
-  useToastOnError(user.error, 'Could not load your account');
-  const myId = isCoordinator ? (user.data?._id ?? null) : null;
-  const waitingForMe = isCoordinator && !user.data;
-  const { filters, setFilter, clearFilters, active, activeCount } = useSalesSearchParams(myId);
+  // The server lists only a co-ordinator's own sales (docs/decisions/056): no one to filter by.
+  const ownOnly = seesOnlyAssigned(userRole);
+  const { filters, setFilter, clearFilters, active, activeCount } = useSalesSearchParams();
   const wide = useMediaQuery('(min-width: 768px)');
   const [filtersOpen, setFiltersOpen] = useState(false);
   // The address follows every key typed; the list asks the server once typing pauses.
@@ -196,7 +165,7 @@ export function SalesListRoute() {
 
   const options = useSalesFilters();
   useToastOnError(options.error, 'Could not load the sales filters');
-  const sales = useSales(listed, !waitingForMe);
+  const sales = useSales(listed);
   useToastOnError(sales.error, 'Could not load sales');
   const exportCsv = useExportSalesCsv();
   const canExport = can(userRole, 'reporting:read');
@@ -249,17 +218,15 @@ export function SalesListRoute() {
         value={filters.status}
         onChange={(event) => setFilter('status', event.target.value)}
       />
-      <Select
-        label="Team Member"
-        placeholder="All team members"
-        options={withCurrent(
-          choices.teamMembers,
-          filters.teamMember,
-          filters.teamMember === myId ? 'Me' : 'Loading...',
-        )}
-        value={filters.teamMember}
-        onChange={(event) => setFilter('teamMember', event.target.value)}
-      />
+      {ownOnly ? null : (
+        <Select
+          label="Assigned to"
+          placeholder="Anyone"
+          options={withCurrent(choices.teamMembers, filters.teamMember, 'Loading...')}
+          value={filters.teamMember}
+          onChange={(event) => setFilter('teamMember', event.target.value)}
+        />
+      )}
       <Select
         label="Date range"
         placeholder="Any date"
@@ -281,11 +248,7 @@ export function SalesListRoute() {
     <div>
       <StaffPageHeader
         title="Sales"
-        description={
-          isCoordinator && filters.teamMember === myId
-            ? 'Showing the sales assigned to you.'
-            : undefined
-        }
+        description={ownOnly ? 'Showing the sales assigned to you.' : undefined}
         actions={
           canExport ? (
             <Button
@@ -359,7 +322,7 @@ export function SalesListRoute() {
             <Th>Service</Th>
             <Th>Total</Th>
             <Th>Status</Th>
-            <Th className="whitespace-nowrap">Team Member</Th>
+            <Th className="whitespace-nowrap">Assigned to</Th>
             <Th className="w-28 text-right">Action</Th>
           </tr>
         </thead>
@@ -396,25 +359,13 @@ export function SalesListRoute() {
           {sales.isFetchingNextPage ? <TableSkeletonRows columns={COLUMNS} rows={3} /> : null}
         </tbody>
       </StaffTable>
-      <div className="mt-6 flex flex-wrap items-center justify-between gap-4">
-        <p className="text-sm text-muted" aria-live="polite">
-          {rows.length > 0
-            ? `Showing ${rows.length} ${rows.length === 1 ? 'sale' : 'sales'}${sales.hasNextPage ? '' : ' (all)'}`
-            : ''}
-        </p>
-        {sales.hasNextPage ? (
-          <Button
-            variant="secondary"
-            onClick={() => void sales.fetchNextPage()}
-            disabled={sales.isFetchingNextPage}
-          >
-            {sales.isFetchingNextPage ? (
-              <Loader2 aria-hidden="true" className="animate-spin" />
-            ) : null}
-            Load More
-          </Button>
-        ) : null}
-      </div>
+      <LoadMoreFooter
+        shown={rows.length}
+        noun={['sale', 'sales']}
+        hasMore={sales.hasNextPage}
+        loading={sales.isFetchingNextPage}
+        onLoadMore={() => void sales.fetchNextPage()}
+      />
     </div>
   );
 }

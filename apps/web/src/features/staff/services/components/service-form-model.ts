@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import type { ManageService } from '@noise/shared/catalogue-admin';
+import {
+  DEFAULT_DELIVERY_DAYS,
+  deliveryDaysSchema,
+  MAX_DELIVERY_DAYS,
+} from '@noise/shared/due-dates';
 import type { PackageType } from '@noise/shared/pricing';
 import { REQUIRED_MESSAGE } from '@/components/ui/field';
+import {
+  questionsFormSchema,
+  toQuestionValues,
+  toQuestions,
+} from '../../components/intake/question-values';
 
 const NUMBER_TEXT = /^\s*(?:\d+(?:\.\d*)?|\.\d+)\s*$/;
 const NUMBER_MESSAGE = 'Please enter a number';
@@ -19,6 +29,9 @@ export const serviceFormValuesSchema = z.object({
   title: requiredText,
   initialInvestmentDescription: z.string(),
   initialInvestmentPrice: optionalNumber,
+  deliveryDays: z.string().refine((v) => deliveryDaysSchema.safeParse(v).success, {
+    message: `Enter a whole number of working days, 1 to ${MAX_DELIVERY_DAYS}`,
+  }),
   description: z.string(),
   packages: z.array(
     z.object({
@@ -29,6 +42,8 @@ export const serviceFormValuesSchema = z.object({
       recurringCost: requiredNumber,
       priceSuffix: requiredText,
       features: z.string(),
+      /** 'Most popular'; the form keeps at most one marked (docs/decisions/057). */
+      recommended: z.boolean(),
     }),
   ),
   serviceExtras: z.array(
@@ -40,7 +55,10 @@ export const serviceFormValuesSchema = z.object({
     }),
   ),
   faqs: z.array(z.object({ question: requiredText, answer: requiredText })),
+  /** The intake questions, choices one per line (docs/decisions/058). */
+  intakeQuestions: questionsFormSchema.shape.intakeQuestions,
 });
+
 export type ServiceFormValues = z.infer<typeof serviceFormValuesSchema>;
 export type PackageValues = ServiceFormValues['packages'][number];
 
@@ -51,6 +69,7 @@ export const emptyPackage: PackageValues = {
   recurringCost: '0',
   priceSuffix: 'exc. GST',
   features: '',
+  recommended: false,
 };
 export const emptyExtra = { title: '', description: '', price: '' };
 export const emptyFaq = { question: '', answer: '' };
@@ -82,10 +101,12 @@ export function valuesOf(service: ManageService | undefined): ServiceFormValues 
       title: '',
       initialInvestmentDescription: '',
       initialInvestmentPrice: '',
+      deliveryDays: String(DEFAULT_DELIVERY_DAYS),
       description: '',
       packages: [],
       serviceExtras: [],
       faqs: [],
+      intakeQuestions: [],
     };
   }
   return {
@@ -94,6 +115,7 @@ export function valuesOf(service: ManageService | undefined): ServiceFormValues 
     initialInvestmentPrice: service.initialInvestmentPrice
       ? money(service.initialInvestmentPrice)
       : '',
+    deliveryDays: String(service.deliveryDays),
     description: service.description,
     packages: service.packages.map((pkg) => ({
       _id: pkg._id,
@@ -103,6 +125,7 @@ export function valuesOf(service: ManageService | undefined): ServiceFormValues 
       recurringCost: money(pkg.recurringCost),
       priceSuffix: pkg.priceSuffix,
       features: pkg.features.join(', '),
+      recommended: pkg.recommended,
     })),
     serviceExtras: service.serviceExtras.map((extra) => ({
       _id: extra._id,
@@ -111,6 +134,7 @@ export function valuesOf(service: ManageService | undefined): ServiceFormValues 
       price: money(extra.price),
     })),
     faqs: service.faqs.map((faq) => ({ question: faq.question, answer: faq.answer })),
+    intakeQuestions: toQuestionValues(service.intakeQuestions),
   };
 }
 
@@ -155,6 +179,8 @@ export function toServiceFormData(values: ServiceFormValues, files: ServiceFiles
   form.append('description', values.description);
   form.append('initialInvestmentDescription', values.initialInvestmentDescription);
   form.append('initialInvestmentPrice', values.initialInvestmentPrice.trim());
+  form.append('deliveryDays', values.deliveryDays.trim());
+  form.append('intakeQuestions', JSON.stringify(toQuestions(values.intakeQuestions)));
   form.append(
     'packages',
     JSON.stringify(
@@ -166,6 +192,7 @@ export function toServiceFormData(values: ServiceFormValues, files: ServiceFiles
         recurringCost: pkg.recurringCost.trim(),
         priceSuffix: pkg.priceSuffix.trim(),
         features: splitFeatures(pkg.features),
+        recommended: pkg.recommended,
       })),
     ),
   );

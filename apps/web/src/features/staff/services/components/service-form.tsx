@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Eye, Loader2, Plus, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
+import { FormProvider, useFieldArray, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { ManageService } from '@noise/shared/catalogue-admin';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { TextInput } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Sheet } from '@/components/ui/sheet';
@@ -19,6 +20,7 @@ import { UploadProgressBar } from '@/components/ui/upload-progress';
 import { useConfirm } from '../../components/use-confirm';
 import { useCreateService } from '../api/create-service';
 import { useUpdateService } from '../api/update-service';
+import { IntakeQuestionsEditor } from '../../components/intake/intake-questions-editor';
 import { MediaFields } from './media-fields';
 import {
   emptyExtra,
@@ -38,7 +40,7 @@ const ServicePreview = lazy(() => import('./service-preview'));
 const LIST = '/wkm-dashboard/services';
 /** Server error paths that name a field of this form. */
 const FIELD_PATH =
-  /^(title|description|initialInvestmentDescription|initialInvestmentPrice|(packages|serviceExtras|faqs)\.\d+\.\w+)$/;
+  /^(title|description|initialInvestmentDescription|initialInvestmentPrice|deliveryDays|(packages|serviceExtras|faqs|intakeQuestions)\.\d+\.\w+)$/;
 
 const packageTypeOptions = [
   { value: 'one-time', label: 'One-time' },
@@ -90,6 +92,13 @@ export function ServiceForm({ service }: { service?: ManageService }) {
   const packages = useFieldArray({ control: form.control, name: 'packages' });
   const extras = useFieldArray({ control: form.control, name: 'serviceExtras' });
   const faqs = useFieldArray({ control: form.control, name: 'faqs' });
+  const packageValues = useWatch({ control: form.control, name: 'packages' });
+  // One 'Most popular' package per service (docs/decisions/057): marking one unmarks the others.
+  const markMostPopular = (index: number, on: boolean) => {
+    form.getValues('packages').forEach((_, i) => {
+      form.setValue(`packages.${i}.recommended`, on && i === index, { shouldDirty: true });
+    });
+  };
 
   const hasFiles =
     Boolean(files.featurePhoto || files.comparisonPdf || files.galleryFiles.length) ||
@@ -143,6 +152,14 @@ export function ServiceForm({ service }: { service?: ManageService }) {
             hint="In dollars, before GST. Shown on the service page; each package's Initial Investment is what is charged, so keep them the same."
             error={errors.initialInvestmentPrice?.message}
             {...form.register('initialInvestmentPrice')}
+          />
+          <TextInput
+            label="Delivery time (working days)"
+            inputMode="numeric"
+            required
+            hint="From the customer's brief to delivery, weekends skipped. Sets each order's due date."
+            error={errors.deliveryDays?.message}
+            {...form.register('deliveryDays')}
           />
           <div className="sm:col-span-2">
             <Textarea
@@ -219,6 +236,11 @@ export function ServiceForm({ service }: { service?: ManageService }) {
                     hint="Separate features with commas."
                     error={e?.features?.message}
                     {...form.register(`packages.${index}.features`)}
+                  />
+                  <Checkbox
+                    label="Most popular"
+                    checked={packageValues[index]?.recommended ?? false}
+                    onCheckedChange={(on) => markMostPopular(index, on === true)}
                   />
                 </ItemCard>
               );
@@ -324,6 +346,10 @@ export function ServiceForm({ service }: { service?: ManageService }) {
           </div>
         )}
       </StaffSection>
+
+      <FormProvider {...form}>
+        <IntakeQuestionsEditor />
+      </FormProvider>
 
       <div className="sticky bottom-0 z-10 -mx-4 flex flex-col gap-4 border-t border-line bg-canvas/95 px-4 py-4 backdrop-blur sm:-mx-6 sm:px-6 lg:-mx-10 lg:px-10">
         {Object.keys(errors).length ? (

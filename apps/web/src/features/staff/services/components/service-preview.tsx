@@ -64,6 +64,7 @@ export default function ServicePreview({
     recurringCost: toNumber(pkg.recurringCost),
     priceSuffix: pkg.priceSuffix,
     features: splitFeatures(pkg.features),
+    recommended: pkg.recommended,
   }));
   const price = toNumber(values.initialInvestmentPrice);
   const title = values.title || 'Untitled service';

@@ -8,15 +8,23 @@ import { toastSuccess } from '@/lib/toast';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { StaffPageHeader } from '../../components/page-header';
-import { StaffTable, TableQueryRows, Td, Th } from '../../components/staff-table';
+import { LoadMoreFooter, StaffTable, TableQueryRows, Td, Th } from '../../components/staff-table';
 import { useToastOnError } from '../../components/use-toast-on-error';
 import { useDeleteService } from '../api/delete-service';
 import { useManageServices } from '../api/get-manage-services';
+
+/**
+ * Rows drawn at first and per 'Load More': a catalogue of thousands of services took seconds to
+ * draw in one go (docs/performance.md, staff screens).
+ */
+const ROWS_PER_STEP = 100;
 
 /** /wkm-dashboard/services: title with View, Edit and Delete; 'Add New Service'. */
 export function ServicesListRoute() {
   usePageMeta('Services');
   const services = useManageServices();
+  const [shown, setShown] = useState(ROWS_PER_STEP);
+  const total = services.data?.length ?? 0;
   const deleteService = useDeleteService();
   const [toDelete, setToDelete] = useState<ManageServiceSummary | null>(null);
   useToastOnError(services.error, 'Could not load services');
@@ -45,7 +53,7 @@ export function ServicesListRoute() {
         <tbody>
           <TableQueryRows query={services} columns={3} what="services" empty="No services yet.">
             {(rows) =>
-              rows.map((service) => (
+              rows.slice(0, shown).map((service) => (
                 <tr key={service._id} className="hover:bg-canvas/50">
                   <Td>
                     <div className="flex items-center gap-3">
@@ -103,6 +111,15 @@ export function ServicesListRoute() {
           </TableQueryRows>
         </tbody>
       </StaffTable>
+      {total > ROWS_PER_STEP ? (
+        <LoadMoreFooter
+          shown={Math.min(shown, total)}
+          noun={['service', 'services']}
+          hasMore={shown < total}
+          loading={false}
+          onLoadMore={() => setShown((n) => n + ROWS_PER_STEP)}
+        />
+      ) : null}
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(open) => (open ? null : setToDelete(null))}

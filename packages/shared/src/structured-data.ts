@@ -1,5 +1,5 @@
-import type { Service } from '@noise/shared/catalogue';
-import { tabPrice } from '@/components/service/package-tabs';
+import type { Service } from './catalogue.ts';
+import { tabPrice } from './pricing.ts';
 
 /** Prices on the site are Australian dollars before GST, whatever currency charges record. */
 export const DISPLAY_CURRENCY = 'AUD';
@@ -7,7 +7,8 @@ export const DISPLAY_CURRENCY = 'AUD';
 const UNIT_CODE = { weekly: 'WEE', monthly: 'MON' } as const;
 
 /**
- * schema.org Service with one Offer per package, the price a package tab shows
+ * schema.org Service with one Offer per package, written into the page by the server (for
+ * crawlers and link previews) and kept by the app, the price a package tab shows
  * (docs/product.md#package-tabs), for search engines' rich results.
  */
 export function buildServiceStructuredData(

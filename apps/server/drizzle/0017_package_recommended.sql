@@ -1,0 +1,1 @@
+ALTER TABLE "service_packages" ADD COLUMN "recommended" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,344 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { notifications, projectMessages, projects, users } from '../db/schema.ts';
+import { createTestApp } from '../test/app.ts';
+import { bearer, createUser } from '../test/factories.ts';
+import { multipart } from '../test/multipart.ts';
+import { createService, orderBody, pay } from '../test/order-factories.ts';
+
+/**
+ * A co-ordinator works on the projects assigned to them (docs/decisions/056). Colin's customer
+ * Bob and his project are another team member's: every route a co-ordinator may call answers
+ * Cora 404 for them (the same as a missing record), leaves them out of every list, count, search
+ * and CSV, and changes nothing. An admin sees both.
+ */
+const { app } = await createTestApp();
+const db = app.database.db;
+const cora = await createUser(app, { role: 'co-ordinator', firstName: 'Cora', lastName: 'Own' });
+const colin = await createUser(app, {
+  role: 'co-ordinator',
+  firstName: 'Colin',
+  lastName: 'Other',
+});
+const admin = await createUser(app, { role: 'admin' });
+const alice = await createUser(app, { firstName: 'Alice', lastName: 'Mine' });
+const bob = await createUser(app, { firstName: 'Bob', lastName: 'Theirs' });
+
+const monthly = await createService(app, {
+  title: 'Monthly SEO',
+  packages: [
+    { title: 'Monthly', type: 'monthly', baseCostCents: 30_000, recurringCostCents: 20_000 },
+  ],
+  extras: [],
+});
+
+async function order(token: string, coordinatorId: string, companyName: string) {
+  const res = await pay(app, token, orderBody(monthly, { coordinatorId, companyName }));
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ projectId: string; paymentId: string; defaultPaymentMethodId: string }>();
+}
+
+const aliceOrder = await order(alice.token, cora.user.id, 'Alpha Bakery');
+const bobOrder = await order(bob.token, colin.user.id, 'Bravo Plumbing');
+const bobProject = bobOrder.projectId;
+const [bobRow] = await db.select().from(users).where(eq(users.id, bob.user.id));
+const bobCard = bobRow!.defaultPaymentMethodId!;
+
+async function post(token: string, url: string, fields: Record<string, string>) {
+  const res = await app.inject({
+    method: 'POST',
+    url,
+    headers: bearer(token),
+    body: multipart(fields, [
+      { field: 'attachments', fixture: 'sample.pdf', type: 'application/pdf' },
+    ]),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ attachments: { _id: string }[]; deliverable?: { _id: string } }>();
+}
+
+const bobBrief = await post(bob.token, `/api/projects/${bobProject}/brief`, { text: 'Goals' });
+const bobMessage = await post(bob.token, `/api/projects/${bobProject}/messages`, {
+  text: 'A question for Colin',
+});
+const bobDeliverable = await post(colin.token, `/api/projects/${bobProject}/messages`, {
+  text: 'Your logo',
+  deliverable: 'Logo',
+});
+await app.afterAnswer.drain();
+
+const asCora = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
+  app.inject({ method, url, headers: bearer(cora.token), ...(payload ? { payload } : {}) });
+const ids = (items: { _id?: string; id?: string }[]) => items.map((i) => i._id ?? i.id);
+
+/** Everything of Bob's a refused request could have changed. */
+async function bobState() {
+  return {
+    user: (await db.select().from(users).where(eq(users.id, bob.user.id))).map((u) => ({
+      ...u,
+      updatedAt: undefined,
+    })),
+    project: (await db.select().from(projects).where(eq(projects.id, bobProject))).map((p) => ({
+      ...p,
+      updatedAt: undefined,
+    })),
+    messages: await db
+      .select()
+      .from(projectMessages)
+      .where(eq(projectMessages.projectId, bobProject)),
+  };
+}
+const before = await bobState();
+
+/**
+ * Every route a co-ordinator may call, and the test below that covers its scope. A route added
+ * for co-ordinators without a line here fails the first test.
+ */
+const COORDINATOR_ROUTES: Record<string, string> = {
+  'GET /api/projects-all': 'sales list',
+  'GET /api/projects-all/:id': 'sale',
+  'GET /api/sales/filters': 'sales list',
+  'PATCH /api/projects/:id': 'sale',
+  'PUT /api/projects/:projectId/status': 'sale',
+  'PUT /api/users/projects/:projectId/status': 'sale',
+  'GET /api/projects': 'customer',
+  'GET /api/projects/:id': 'sale',
+  'GET /api/projects/:id/brief': 'brief, messages and deliverables',
+  'GET /api/projects/:id/brief/questions': 'brief, messages and deliverables',
+  'POST /api/projects/:id/brief': 'brief, messages and deliverables',
+  'GET /api/projects/:id/brief/attachments/:attachmentId': 'brief, messages and deliverables',
+  'GET /api/projects/:id/messages': 'brief, messages and deliverables',
+  'POST /api/projects/:id/messages': 'brief, messages and deliverables',
+  'POST /api/projects/:id/messages/read': 'brief, messages and deliverables',
+  'GET /api/projects/:id/messages/attachments/:attachmentId': 'brief, messages and deliverables',
+  'POST /api/projects/:id/deliverables/:deliverableId/approve': 'brief, messages and deliverables',
+  'POST /api/projects/:id/deliverables/:deliverableId/changes': 'brief, messages and deliverables',
+  'GET /api/projects/:id/payments': 'payments',
+  'GET /api/payments/:id/invoice': 'payments',
+  'GET /api/projects/:id/subscription': 'payments',
+  'POST /api/projects/:id/subscription/cancel': 'payments',
+  'GET /api/users/clients': 'customer',
+  'GET /api/users/clients/:id': 'customer',
+  'PUT /api/users/clients/:id': 'customer',
+  'GET /api/users/clients/:id/notes': 'customer',
+  'POST /api/users/clients/:id/notes': 'customer',
+  'GET /api/users/clients/:id/audit': 'customer',
+  'GET /api/users/clients/:id/projects': 'customer',
+  'GET /api/payment-methods/:paymentMethodId': 'customer',
+  'PUT /api/payment-methods/:customerId': 'customer',
+  'GET /api/overview': 'overview',
+  'GET /api/messages/inbox': 'inbox and bells',
+  'GET /api/my-work': 'my work',
+  'GET /api/notifications': 'inbox and bells',
+};
+/** Routes about the caller alone (their account, bells, settings) or a checkout of their own. */
+const OWN_ONLY = [
+  'GET /api/auth/user',
+  'POST /api/auth/logout',
+  'GET /api/users/profile',
+  'PUT /api/users/profile',
+  'PUT /api/users/password',
+  'GET /api/users/payment-method',
+  'PUT /api/users/payment-method',
+  'POST /api/users/update-payment-info',
+  'GET /api/users/recently-viewed',
+  'POST /api/users/recently-viewed',
+  'POST /api/notifications/:id/read',
+  'POST /api/notifications/read-all',
+  'GET /api/notifications/settings',
+  'PUT /api/notifications/settings',
+  'GET /api/notifications/stream',
+  'GET /api/messages/unread',
+  'POST /api/payments/confirm',
+  'POST /api/payments/handle-payment',
+];
+
+describe('a co-ordinator sees only the work assigned to them', () => {
+  it('every route a co-ordinator may call is covered here', () => {
+    const reachable = app.declaredRoutes
+      .filter((r) => r.access !== 'public')
+      .filter(
+        (r) =>
+          ['authenticated', 'client-owner'].includes(r.access) ||
+          ['overview:read', 'customers:manage', 'sales:manage'].includes(r.access),
+      )
+      .map((r) => `${r.method} ${r.url}`);
+    const uncovered = reachable.filter((k) => !(k in COORDINATOR_ROUTES) && !OWN_ONLY.includes(k));
+    expect(uncovered.map((k) => `cover ${k} in coordinator-scope.test.ts`)).toEqual([]);
+  });
+
+  it('sales list: the list, its search, its filters and the sale answer only her own', async () => {
+    const list = await asCora('GET', '/api/projects-all');
+    expect(list.statusCode).toBe(200);
+    expect(ids(list.json().items)).toEqual([aliceOrder.projectId]);
+    const search = await asCora('GET', '/api/projects-all?search=Bravo');
+    expect(search.json().items).toEqual([]);
+    const byMember = await asCora('GET', `/api/projects-all?teamMember=${colin.user.id}`);
+    expect(byMember.json().items).toEqual([]);
+    const filters = (await asCora('GET', '/api/sales/filters')).json();
+    expect(filters.companies).toEqual(['Alpha Bakery']);
+    // An admin sees both.
+    const all = await app.inject({ url: '/api/projects-all', headers: bearer(admin.token) });
+    expect(ids(all.json().items).sort()).toEqual([aliceOrder.projectId, bobProject].sort());
+    const adminFilters = await app.inject({
+      url: '/api/sales/filters',
+      headers: bearer(admin.token),
+    });
+    expect(adminFilters.json().companies).toEqual(['Alpha Bakery', 'Bravo Plumbing']);
+  });
+
+  it('sale: reading, editing and posting an update on another’s sale answer 404', async () => {
+    expect((await asCora('GET', `/api/projects-all/${bobProject}`)).statusCode).toBe(404);
+    expect((await asCora('GET', `/api/projects/${bobProject}`)).statusCode).toBe(404);
+    const edit = await asCora('PATCH', `/api/projects/${bobProject}`, { status: 'on-hold' });
+    expect(edit.statusCode).toBe(404);
+    const update = {
+      statusUpdate: { title: 'Project In Progress', date: '2026-11-20', description: 'x' },
+    };
+    for (const url of [
+      `/api/projects/${bobProject}/status`,
+      `/api/users/projects/${bobProject}/status`,
+    ]) {
+      expect((await asCora('PUT', url, update)).statusCode).toBe(404);
+    }
+    // Her own opens; taking it off herself is an admin's call.
+    expect((await asCora('GET', `/api/projects-all/${aliceOrder.projectId}`)).statusCode).toBe(200);
+    const handOver = await asCora('PATCH', `/api/projects/${aliceOrder.projectId}`, {
+      coordinatorId: colin.user.id,
+    });
+    expect(handOver.statusCode).toBe(403);
+    expect(await bobState()).toEqual(before);
+  });
+
+  it('brief, messages and deliverables of another’s project answer 404', async () => {
+    const base = `/api/projects/${bobProject}`;
+    expect((await asCora('GET', `${base}/brief`)).statusCode).toBe(404);
+    expect((await asCora('GET', `${base}/brief/questions`)).statusCode).toBe(404);
+    const file = `${base}/brief/attachments/${bobBrief.attachments[0]!._id}`;
+    expect((await asCora('GET', file)).statusCode).toBe(404);
+    expect((await asCora('GET', `${base}/messages`)).statusCode).toBe(404);
+    const messageFile = `${base}/messages/attachments/${bobMessage.attachments[0]!._id}`;
+    expect((await asCora('GET', messageFile)).statusCode).toBe(404);
+    expect((await asCora('POST', `${base}/messages/read`)).statusCode).toBe(404);
+    for (const url of [`${base}/brief`, `${base}/messages`]) {
+      const write = await app.inject({
+        method: 'POST',
+        url,
+        headers: bearer(cora.token),
+        body: multipart({ text: 'Injected' }),
+      });
+      expect(write.statusCode, url).toBe(404);
+    }
+    const deliverable = `${base}/deliverables/${bobDeliverable.deliverable!._id}`;
+    expect((await asCora('POST', `${deliverable}/approve`)).statusCode).toBe(404);
+    expect((await asCora('POST', `${deliverable}/changes`, { text: 'No' })).statusCode).toBe(404);
+    // Colin, whose project it is, reads it all.
+    const own = await app.inject({ url: `${base}/messages`, headers: bearer(colin.token) });
+    expect(own.statusCode).toBe(200);
+    expect(await bobState()).toEqual(before);
+  });
+
+  it('payments: another’s payments, invoice and subscription answer 404', async () => {
+    expect((await asCora('GET', `/api/projects/${bobProject}/payments`)).statusCode).toBe(404);
+    expect((await asCora('GET', `/api/payments/${bobOrder.paymentId}/invoice`)).statusCode).toBe(
+      404,
+    );
+    expect((await asCora('GET', `/api/projects/${bobProject}/subscription`)).statusCode).toBe(404);
+    const cancel = await asCora('POST', `/api/projects/${bobProject}/subscription/cancel`);
+    expect(cancel.statusCode).toBe(404);
+    const own = await asCora('GET', `/api/payments/${aliceOrder.paymentId}/invoice`);
+    expect(own.statusCode).toBe(200);
+    expect(await bobState()).toEqual(before);
+  });
+
+  it('customer: another’s customer is missing from the list and search, and answers 404', async () => {
+    const list = await asCora('GET', '/api/users/clients');
+    expect(ids(list.json())).toEqual([alice.user.id]);
+    expect((await asCora('GET', '/api/users/clients?q=Bob')).json()).toEqual([]);
+    const client = `/api/users/clients/${bob.user.id}`;
+    expect((await asCora('GET', client)).statusCode).toBe(404);
+    const profile = { firstName: 'X', lastName: 'Y', companyName: 'Z', contactNumber: '' };
+    expect((await asCora('PUT', client, { profile })).statusCode).toBe(404);
+    expect((await asCora('GET', `${client}/notes`)).statusCode).toBe(404);
+    expect((await asCora('POST', `${client}/notes`, { note: 'Injected' })).statusCode).toBe(404);
+    expect((await asCora('GET', `${client}/audit`)).statusCode).toBe(404);
+    expect((await asCora('GET', `${client}/projects`)).statusCode).toBe(404);
+    const projectsOf = await asCora('GET', `/api/projects?userId=${bob.user.id}`);
+    expect(projectsOf.json()).toEqual([]);
+    expect(projectsOf.headers['x-total-count']).toBe('0');
+    expect((await asCora('GET', `/api/payment-methods/${bobCard}`)).statusCode).toBe(404);
+    const card = await asCora('PUT', `/api/payment-methods/${bob.user.id}`, {
+      paymentMethodId: bobCard,
+    });
+    expect(card.statusCode).toBe(404);
+    // Her own customer opens, with only her projects.
+    expect((await asCora('GET', `/api/users/clients/${alice.user.id}`)).statusCode).toBe(200);
+    const own = await asCora('GET', `/api/users/clients/${alice.user.id}/projects`);
+    expect(ids(own.json())).toEqual([aliceOrder.projectId]);
+    expect(
+      (await asCora('GET', `/api/payment-methods/${aliceOrder.defaultPaymentMethodId}`)).statusCode,
+    ).toBe(200);
+    expect(await bobState()).toEqual(before);
+  });
+
+  it('a customer with projects of both shows her only the projects assigned to her', async () => {
+    const second = await order(bob.token, cora.user.id, 'Bravo Plumbing');
+    try {
+      const projectsOf = await asCora('GET', `/api/projects?userId=${bob.user.id}`);
+      expect(ids(projectsOf.json())).toEqual([second.projectId]);
+      expect(projectsOf.headers['x-total-count']).toBe('1');
+      const listed = await asCora('GET', `/api/users/clients/${bob.user.id}/projects`);
+      expect(ids(listed.json())).toEqual([second.projectId]);
+      const audit = (await asCora('GET', `/api/users/clients/${bob.user.id}/audit`)).json<
+        { entityType: string; entityId: string }[]
+      >();
+      expect(audit.filter((e) => e.entityType === 'project' && e.entityId === bobProject)).toEqual(
+        [],
+      );
+    } finally {
+      // Back to one project each for the tests that follow.
+      await app.inject({
+        method: 'PATCH',
+        url: `/api/projects/${second.projectId}`,
+        headers: bearer(admin.token),
+        payload: { coordinatorId: colin.user.id },
+      });
+    }
+  });
+
+  it('overview: sales, customers and revenue count only hers', async () => {
+    const overview = (await asCora('GET', '/api/overview')).json();
+    expect(ids(overview.salesData)).toEqual([aliceOrder.projectId]);
+    expect(ids(overview.clients)).toEqual([alice.user.id]);
+    expect(overview.needsCoordinator).toEqual([]);
+    expect(overview.revenue.today.totalOrders).toBe(1);
+    const all = (await app.inject({ url: '/api/overview', headers: bearer(admin.token) })).json();
+    expect(all.revenue.today.totalOrders).toBe(3);
+    expect(all.revenue.today.totalSales).toBeGreaterThan(overview.revenue.today.totalSales);
+  });
+
+  it('inbox and bells: another’s customer messages reach neither', async () => {
+    await post(bob.token, `/api/projects/${bobProject}/messages`, { text: 'Any news?' });
+    await app.afterAnswer.drain();
+    expect((await asCora('GET', '/api/messages/inbox')).json()).toEqual([]);
+    const colinInbox = await app.inject({
+      url: '/api/messages/inbox',
+      headers: bearer(colin.token),
+    });
+    expect(colinInbox.json().map((i: { projectId: string }) => i.projectId)).toContain(bobProject);
+    const bells = (who: string) =>
+      db.select().from(notifications).where(eq(notifications.userId, who));
+    expect((await bells(cora.user.id)).filter((n) => n.projectId === bobProject)).toEqual([]);
+    expect((await bells(cora.user.id)).some((n) => n.title.includes('Bob'))).toBe(false);
+    expect((await bells(colin.user.id)).some((n) => n.kind === 'customer-message')).toBe(true);
+    expect((await bells(admin.user.id)).some((n) => n.kind === 'customer-message')).toBe(true);
+    const list = (await asCora('GET', '/api/notifications')).json<{ items: { link: string }[] }>();
+    expect(list.items.filter((n) => n.link.includes(bobProject))).toEqual([]);
+  });
+
+  it('my work: another member’s list is refused', async () => {
+    expect((await asCora('GET', `/api/my-work?member=${colin.user.id}`)).statusCode).toBe(403);
+    const own = (await asCora('GET', '/api/my-work')).json<{ items: { projectId: string }[] }>();
+    expect(own.items.map((i) => i.projectId)).toEqual([aliceOrder.projectId]);
+  });
+});
