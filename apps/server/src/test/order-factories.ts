@@ -165,10 +165,17 @@ export function quoteBody(
   };
 }
 
-export const pay = (app: FastifyInstance, token: string, payload: object) =>
-  app.inject({
+/**
+ * Pays and waits for what the checkout starts after its answer (the order's notifications), so a
+ * test that reads the bell or the mail next sees them on any machine.
+ */
+export async function pay(app: FastifyInstance, token: string, payload: object) {
+  const res = await app.inject({
     method: 'POST',
     url: '/api/payments/handle-payment',
     headers: bearer(token),
     payload,
   });
+  await app.afterAnswer.drain();
+  return res;
+}

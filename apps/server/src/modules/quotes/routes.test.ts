@@ -121,6 +121,7 @@ describe('custom quotes', () => {
       headers: bearer(admin.token),
     });
     expect(del.statusCode).toBe(409);
+    await app.afterAnswer.drain();
     const staffBell = (
       await app.inject({ url: '/api/notifications', headers: bearer(cora.token) })
     ).json();
