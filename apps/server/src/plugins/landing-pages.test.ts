@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/app.ts';
 import { createPage, createService } from '../test/catalogue-factories.ts';
@@ -234,6 +235,28 @@ describe('landing pages', () => {
     const other = await landing('/dashboard/profile');
     expect(other.statusCode).toBe(200);
     expect(other.body).not.toContain('modulepreload');
+  });
+
+  it('compresses a page that never changes once, in the encoding the client prefers', async () => {
+    const plain = await landing('/');
+    const asked = (encoding: string) =>
+      app.inject({ url: '/', headers: { 'accept-encoding': encoding } });
+    const br = await asked('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    const again = await asked('gzip, deflate, br');
+    expect(again.rawPayload.equals(br.rawPayload)).toBe(true);
+    const gzip = await asked('gzip;q=1, br;q=0');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
+    const identity = await asked('identity');
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body).toBe(plain.body);
+    // A staff address keeps its own screen's chunks after another screen was answered.
+    await asked('br');
+    expect((await landing('/wkm-dashboard/reporting')).body).toContain('/assets/reporting-1.js');
+    expect((await landing('/wkm-dashboard/sales')).body).not.toContain('/assets/reporting-1.js');
   });
 
   it("preloads a customer page's chunks, with no canonical address", async () => {

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { Page, Service } from '@noise/shared/catalogue';
 import { companyPages } from '@noise/shared/company-page-list';
@@ -96,6 +97,11 @@ export function readRouteChunks(distDir: string): RouteChunks {
 
 interface Landing {
   status: number;
+  /**
+   * The same for every visit to this kind of address (no data read for it): rendered and
+   * compressed once, kept under this key. Only a few such keys exist.
+   */
+  fixed?: string;
   /** A public page: say its canonical address. */
   canonical?: boolean;
   title?: string;
@@ -142,17 +148,25 @@ export function createLandingPages(
   }
 
   async function describe(pathname: string): Promise<Landing | undefined> {
-    if (pathname === '/') return { status: 200, canonical: true, scripts: chunks.home };
+    if (pathname === '/') {
+      return { status: 200, fixed: 'home', canonical: true, scripts: chunks.home };
+    }
     // The staff area: its shell and the screen it opens on load with the entry, not after it.
     if (/^\/wkm-dashboard(\/|$)/.test(pathname)) {
       const screen = staffScreenAt(pathname);
       const own = screen ? (chunks.staffScreens.get(screen.name) ?? []) : [];
-      return { status: 200, scripts: [...new Set([...chunks.staff, ...own])] };
+      return {
+        status: 200,
+        fixed: `staff:${screen?.name ?? ''}`,
+        scripts: [...new Set([...chunks.staff, ...own])],
+      };
     }
     // A customer's own pages: the app checks the session first; their code need not wait for it.
-    if (/^\/dashboard\/?$/.test(pathname)) return { status: 200, scripts: chunks.dashboard };
+    if (/^\/dashboard\/?$/.test(pathname)) {
+      return { status: 200, fixed: 'dashboard', scripts: chunks.dashboard };
+    }
     if (/^\/dashboard\/projects\/?$/.test(pathname)) {
-      return { status: 200, scripts: chunks.projects };
+      return { status: 200, fixed: 'projects', scripts: chunks.projects };
     }
 
     const service = /^\/services\/([^/]+)\/?$/.exec(pathname);
@@ -287,11 +301,38 @@ export function createLandingPages(
     return tags.length ? html.replace('</head>', () => `${tags.join('')}</head>`) : html;
   }
 
+  const fixedAnswers = new Map<string, LandingAnswer>();
+
   /** The index.html for this address, with what the page needs written in; undefined: as is. */
-  return async function landingPage(
-    pathname: string,
-  ): Promise<{ status: number; html: string } | undefined> {
+  return async function landingPage(pathname: string): Promise<LandingAnswer | undefined> {
     const landing = await describe(pathname);
-    return landing && { status: landing.status, html: render(landing, pathname) };
+    if (!landing) return undefined;
+    if (!landing.fixed) return { status: landing.status, html: render(landing, pathname) };
+    let answer = fixedAnswers.get(landing.fixed);
+    if (!answer) {
+      const html = render(landing, pathname);
+      answer = { status: landing.status, html, encoded: encodeOnce(html) };
+      fixedAnswers.set(landing.fixed, answer);
+    }
+    return answer;
+  };
+}
+
+export interface LandingAnswer {
+  status: number;
+  html: string;
+  /** For a page that never changes: its bytes compressed once, at the smallest settings. */
+  encoded?: { br: Buffer; gzip: Buffer };
+}
+
+function encodeOnce(html: string): LandingAnswer['encoded'] {
+  return {
+    br: zlib.brotliCompressSync(html, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      },
+    }),
+    gzip: zlib.gzipSync(html, { level: zlib.constants.Z_BEST_COMPRESSION }),
   };
 }

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { createLandingPages } from './landing-pages.ts';
@@ -53,6 +54,9 @@ export async function registerWebApp(
     });
   }
 
+  // The encodings of a page compressed ahead (landing-pages.ts), as the client prefers them.
+  const encodings = new Negotiator<'br' | 'gzip'>({ supportedValues: ['br', 'gzip'] });
+
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
@@ -72,10 +76,16 @@ export async function registerWebApp(
       reply.header('referrer-policy', 'no-referrer');
     }
     const landing = await landingPage?.(pathname);
-    return reply
+    reply
       .status(landing?.status ?? 200)
       .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(landing?.html ?? indexHtml);
+      .header('cache-control', 'no-cache');
+    if (!landing?.encoded) return reply.send(landing?.html ?? indexHtml);
+    const encoding = encodings.negotiate(request.headers['accept-encoding'] ?? '');
+    if (!encoding) return reply.header('vary', 'accept-encoding').send(landing.html);
+    return reply
+      .header('vary', 'accept-encoding')
+      .header('content-encoding', encoding)
+      .send(landing.encoded[encoding]);
   });
 }
