@@ -1,8 +1,7 @@
 import type { Db } from '../../db/client.ts';
-import { createPaymentRepository, type PaymentRow } from '../payments/repository.ts';
-import { createProjectRepository } from '../projects/repository.ts';
-import { createUserRepository } from '../users/repository.ts';
+import type { PaymentRow } from '../payments/repository.ts';
 import { renderInvoicePdf, type InvoiceData } from './render-invoice.ts';
+import { createInvoiceRepository, type InvoiceSource } from './repository.ts';
 import type { RenderInvoice } from './render-pool.ts';
 
 export interface InvoiceSettings {
@@ -15,17 +14,10 @@ export const invoiceNumberOf = (payment: Pick<PaymentRow, 'invoiceNumber'>) =>
   `INV-${String(payment.invoiceNumber).padStart(6, '0')}`;
 
 /** The invoice of a payment as data: what it lists comes from the payment and its project. */
-export async function loadInvoiceData(
-  db: Db,
-  settings: InvoiceSettings,
-  payment: PaymentRow,
-): Promise<InvoiceData> {
-  const project = payment.projectId
-    ? await createProjectRepository(db).findById(payment.projectId)
-    : undefined;
-  const user = await createUserRepository(db).findById(payment.userId);
-  const first = project?.contactFirstName ?? user?.firstName ?? '';
-  const last = project?.contactLastName ?? user?.lastName ?? '';
+export function invoiceDataOf(settings: InvoiceSettings, source: InvoiceSource): InvoiceData {
+  const { payment, project, payer } = source;
+  const first = project?.contactFirstName ?? payer?.firstName ?? '';
+  const last = project?.contactLastName ?? payer?.lastName ?? '';
   const lines =
     payment.lineItems.length > 0
       ? payment.lineItems
@@ -46,9 +38,9 @@ export async function loadInvoiceData(
     currency: payment.currency,
     customer: {
       name: `${first} ${last}`.trim(),
-      company: project?.contactCompanyName || user?.companyName || '',
-      email: project?.contactEmail || user?.email || '',
-      phone: project?.contactNumber || user?.contactNumber || '',
+      company: project?.contactCompanyName || payer?.companyName || '',
+      email: project?.contactEmail || payer?.email || '',
+      phone: project?.contactNumber || payer?.contactNumber || '',
     },
     lines,
     subtotalCents: payment.amountCents - payment.gstCents,
@@ -57,19 +49,23 @@ export async function loadInvoiceData(
   };
 }
 
-/** The tax invoice of a payment, rendered by `render` (a worker thread: render-pool.ts). */
+/**
+ * The tax invoice of a payment, rendered by `render` (a worker thread: render-pool.ts); null
+ * when there is no such payment or `visible` (the caller's access) says no.
+ */
 export async function renderInvoiceOf(
   db: Db,
   settings: InvoiceSettings,
   paymentId: string,
   render: RenderInvoice = renderInvoicePdf,
+  visible: (source: InvoiceSource) => boolean = () => true,
 ): Promise<{ filename: string; content: Buffer; payment: PaymentRow } | null> {
-  const payment = await createPaymentRepository(db).findPayment(paymentId);
-  if (!payment) return null;
-  const data = await loadInvoiceData(db, settings, payment);
+  const source = await createInvoiceRepository(db).findSource(paymentId);
+  if (!source || !visible(source)) return null;
+  const data = invoiceDataOf(settings, source);
   return {
     filename: `${data.invoiceNumber}.pdf`,
     content: await render(data),
-    payment,
+    payment: source.payment,
   };
 }

@@ -4,8 +4,6 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { createPaymentRepository } from '../payments/repository.ts';
-import { createProjectRepository } from '../projects/repository.ts';
 import { renderInvoiceOf, type InvoiceSettings } from './load-invoice.ts';
 import type { RenderInvoice } from './render-pool.ts';
 import { canSeeProject } from '../projects/visibility.ts';
@@ -28,14 +26,14 @@ export function registerInvoiceRoutes(
     async (request, reply) => {
       const caller = requireUser(request);
       // The payer, or staff who manage sales; anyone else is told it does not exist.
-      const payment = await createPaymentRepository(deps.db).findPayment(request.params.id);
-      const project = payment?.projectId
-        ? await createProjectRepository(deps.db).findById(payment.projectId)
-        : undefined;
-      if (!payment || !canSeeProject(caller, project ?? { ...payment, claimTokenHash: null })) {
-        throw notFound('Invoice not found');
-      }
-      const invoice = await renderInvoiceOf(deps.db, deps.settings, payment.id, deps.render);
+      const invoice = await renderInvoiceOf(
+        deps.db,
+        deps.settings,
+        request.params.id,
+        deps.render,
+        ({ payment, project }) =>
+          canSeeProject(caller, project ?? { ...payment, claimTokenHash: null }),
+      );
       if (!invoice) throw notFound('Invoice not found');
       return reply
         .type('application/pdf')

@@ -7,12 +7,12 @@ import {
 } from '@noise/shared/notifications';
 import { isStaffRole } from '@noise/shared/roles';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
 import type { AfterAnswer } from '../../lib/after-answer.ts';
 import { enqueueEmail } from '../jobs/email.ts';
 import { createJobRepository } from '../jobs/repository.ts';
 import { queueMessageMail } from './message-mail.ts';
-import { createNotificationRepository } from './repository.ts';
+import { createNotificationRepository, type Recipient } from './repository.ts';
 
 export const NOTIFICATION_CHANNEL = 'noise_notifications';
 
@@ -56,13 +56,21 @@ export function createNotifier(deps: {
 }) {
   const repo = createNotificationRepository(deps.database.db);
 
-  async function send(userIds: readonly string[], input: NotificationInput) {
-    const unique = [...new Set(userIds)];
-    const recipients = (await repo.recipients(unique)).filter((r) =>
-      kindsFor(r.role).includes(input.kind),
-    );
+  function send(userIds: readonly string[], input: NotificationInput) {
+    return deliver(() => repo.recipients([...new Set(userIds)]), input);
+  }
+
+  async function deliver(find: () => Promise<Recipient[]>, input: NotificationInput) {
+    const recipients = (await find()).filter((r) => kindsFor(r.role).includes(input.kind));
     if (recipients.length === 0) return;
-    await deps.database.db.transaction(async (tx) => {
+    const mailed = recipients.filter(
+      (r) => !input.skipEmail && !r.emailOptOut.includes(input.kind),
+    );
+    // Without an email copy the rows are one statement, with no transaction around it.
+    const write: <T>(work: (tx: Db) => Promise<T>) => Promise<T> = mailed.length
+      ? (work) => deps.database.db.transaction(work)
+      : (work) => work(deps.database.db);
+    await write(async (tx) => {
       const rows = await repo.insertMany(
         recipients.map((r) => ({
           userId: r.id,
@@ -77,7 +85,7 @@ export function createNotifier(deps: {
       const jobs = createJobRepository(tx);
       for (const row of rows) {
         const recipient = recipients.find((r) => r.id === row.userId)!;
-        if (input.skipEmail || recipient.emailOptOut.includes(input.kind)) continue;
+        if (!mailed.includes(recipient)) continue;
         const replyTo = input.replyTo?.(recipient.id) ?? undefined;
         if (input.projectId && batchedNotificationKinds.includes(input.kind)) {
           await queueMessageMail(
@@ -134,8 +142,8 @@ export function createNotifier(deps: {
      * Co-ordinators hear only of their own projects (docs/decisions/056).
      */
     toStaff(input: NotificationInput, project?: { coordinatorId: string | null }): Promise<void> {
-      return quietly(input.kind, async () =>
-        send(await repo.teamOf(project?.coordinatorId ?? null), input),
+      return quietly(input.kind, () =>
+        deliver(() => repo.teamOf(project?.coordinatorId ?? null), input),
       );
     },
     /**
@@ -147,7 +155,7 @@ export function createNotifier(deps: {
       options: { customerSees: boolean },
     ): Promise<void> {
       return deps.afterAnswer.run('project change', async () => {
-        const staff = await repo.teamOf(project.coordinatorId);
+        const staff = (await repo.teamOf(project.coordinatorId)).map((r) => r.id);
         const change: ProjectChange = {
           projectId: project.id,
           userIds: options.customerSees ? [project.userId, ...staff] : staff,

@@ -5,6 +5,15 @@ import { notifications, users } from '../../db/schema.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
+/** What sending a notification needs of a person. */
+const recipientColumns = {
+  id: users.id,
+  email: users.email,
+  role: users.role,
+  emailOptOut: users.emailOptOut,
+};
+export type Recipient = Pick<typeof users.$inferSelect, 'id' | 'email' | 'role' | 'emailOptOut'>;
+
 export function createNotificationRepository(db: Db) {
   return {
     async insertMany(rows: (typeof notifications.$inferInsert)[], tx: Db = db) {
@@ -62,38 +71,28 @@ export function createNotificationRepository(db: Db) {
         .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
     },
 
-    async recipients(ids: string[]) {
+    async recipients(ids: string[]): Promise<Recipient[]> {
       if (ids.length === 0) return [];
-      return db
-        .select({
-          id: users.id,
-          email: users.email,
-          role: users.role,
-          emailOptOut: users.emailOptOut,
-        })
-        .from(users)
-        .where(inArray(users.id, ids));
+      return db.select(recipientColumns).from(users).where(inArray(users.id, ids));
     },
 
-    /** Every staff member (they all work sales: docs/product.md#permissions-and-roles). */
     /**
      * Who on the team hears of something: every admin and super-admin, and the co-ordinator it
      * is assigned to (co-ordinators see only their own work).
      */
-    async teamOf(coordinatorId: string | null): Promise<string[]> {
+    async teamOf(coordinatorId: string | null): Promise<Recipient[]> {
       const admins = inArray(
         users.role,
         staffRoles.filter((role) => !seesOnlyAssigned(role)),
       );
-      const rows = await db
-        .select({ id: users.id })
+      return db
+        .select(recipientColumns)
         .from(users)
         .where(
           coordinatorId
             ? or(admins, and(eq(users.id, coordinatorId), inArray(users.role, [...staffRoles])))
             : admins,
         );
-      return rows.map((r) => r.id);
     },
 
     async optOut(userId: string): Promise<string[]> {

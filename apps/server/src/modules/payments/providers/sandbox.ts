@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   parseSandboxPaymentMethodId,
   SANDBOX_DECLINE_MESSAGE,
@@ -166,12 +166,16 @@ export function createSandboxProvider(db: Db): PaymentProvider & {
       return { id, customerId: attached?.customerId ?? null, last4: card.last4, brand: card.brand };
     },
 
+    // Attached and made the default in one statement: every order runs it after its answer.
     async setDefaultPaymentMethod(customerId, paymentMethodId) {
-      await attach(customerId, paymentMethodId);
-      await db
-        .update(sandboxCustomers)
-        .set({ defaultPaymentMethodId: paymentMethodId })
-        .where(eq(sandboxCustomers.id, customerId));
+      await db.execute(sql`
+        with attached as (
+          insert into ${sandboxPaymentMethods} (id, customer_id)
+          values (${paymentMethodId}, ${customerId})
+          on conflict do nothing
+        )
+        update ${sandboxCustomers} set default_payment_method_id = ${paymentMethodId}
+        where id = ${customerId}`);
     },
 
     async retrievePaymentBySecret(clientSecret) {
