@@ -53,8 +53,13 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
   return lines.length ? lines : [''];
 }
 
-export const invoiceDate = (d: Date) =>
-  d.toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric' });
+// Made once: a formatter built per call was the largest single cost of drawing an invoice.
+const dateFormat = new Intl.DateTimeFormat('en-GB', {
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+});
+export const invoiceDate = (d: Date) => dateFormat.format(d);
 
 /** A one-page (or longer) A4 tax invoice, with the standard fonts only: works offline. */
 export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
@@ -221,5 +226,5 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     color: MUTED,
   });
 
-  return Buffer.from(await pdf.save());
+  return Buffer.from(await pdf.save({ useObjectStreams: false }));
 }
