@@ -137,6 +137,10 @@ export function createNotifier(deps: {
     sendQuietly(userIds: readonly string[], input: NotificationInput): Promise<void> {
       return quietly(input.kind, () => send(userIds, input));
     },
+    /** The same, to people the caller has read already (their id, email, role and settings). */
+    sendQuietlyTo(recipients: readonly Recipient[], input: NotificationInput): Promise<void> {
+      return quietly(input.kind, () => deliver(async () => [...recipients], input));
+    },
     /**
      * Tells the team: admins and super-admins, and the project's co-ordinator when there is one.
      * Co-ordinators hear only of their own projects (docs/decisions/056).

@@ -4,28 +4,28 @@ import { orderName } from '@noise/shared/project';
 import type { Config } from '../../config.ts';
 import { sendPasswordReset } from '../auth/password-reset.ts';
 import { createProjectRepository } from '../projects/repository.ts';
-import { createUserRepository } from '../users/repository.ts';
 
 /**
  * What the bells hear from the checkout. The customer already gets the receipt or the declined
  * renewal by email from the checkout itself, so their notifications carry no email copy.
  */
 export function checkoutNotifications(app: FastifyInstance, config: Config) {
-  async function notifyOrder(projectId: string, userId: string) {
-    const project = await createProjectRepository(app.database.db).findById(projectId);
-    if (!project) return;
+  async function notifyOrder(projectId: string) {
+    // The project and its customer's account in one read: this runs after every order.
+    const found = await createProjectRepository(app.database.db).findWithOwner(projectId);
+    if (!found) return;
+    const { project, owner } = found;
     // A guest's order waiting for the account's owner: the receipt carries the claim link, and
     // the account hears nothing else until they claim it (docs/decisions/043).
     const held = project.claimTokenHash !== null;
     // A guest's new account has no password yet: the first paid order mails the link to set
     // one, however the payment finished (at once, or after the bank's check).
-    const owner = await createUserRepository(app.database.db).findById(userId);
-    if (!held && owner && !owner.passwordHash && !owner.isOAuth) {
+    if (!held && !owner.passwordHash && !owner.isOAuth) {
       await sendPasswordReset(
         { db: app.database.db, config, mailer: app.mailer, log: app.log },
         owner,
         'welcome',
-      ).catch((err: unknown) => app.log.error({ err, userId }, 'welcome mail failed'));
+      ).catch((err: unknown) => app.log.error({ err, userId: owner.id }, 'welcome mail failed'));
     }
     const customerName =
       `${project.contactFirstName} ${project.contactLastName}`.trim() || project.contactEmail;
@@ -37,7 +37,7 @@ export function checkoutNotifications(app: FastifyInstance, config: Config) {
     const isQuote = project.type !== 'Project';
     const orderLabel = orderName(project.orderNumber);
     if (!held) {
-      await app.notifier.sendQuietly([userId], {
+      await app.notifier.sendQuietlyTo([owner], {
         kind: 'payment',
         title: `Payment received: ${project.serviceTitle} (${orderLabel})`,
         body: `Thank you. We received ${paid} for ${orderLabel}; your tax invoice is in your project.`,
@@ -65,8 +65,8 @@ export function checkoutNotifications(app: FastifyInstance, config: Config) {
 
   return {
     /** Starts the order's bells and welcome mail; the checkout's answer does not wait for them. */
-    onOrderCompleted({ projectId, userId }: { projectId: string; userId: string }) {
-      void app.afterAnswer.run('order notifications', () => notifyOrder(projectId, userId));
+    onOrderCompleted({ projectId }: { projectId: string; userId: string }) {
+      void app.afterAnswer.run('order notifications', () => notifyOrder(projectId));
     },
     async onRenewalFailed(failure: {
       userId: string;

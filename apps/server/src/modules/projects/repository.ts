@@ -177,6 +177,17 @@ export function createProjectRepository(db: Db) {
       return row;
     },
 
+    /** A project with its customer's account, in one statement (what a paid order tells). */
+    async findWithOwner(id: string) {
+      const [row] = await db
+        .select({ project: projects, owner: users })
+        .from(projects)
+        .innerJoin(users, eq(users.id, projects.userId))
+        .where(eq(projects.id, id))
+        .limit(1);
+      return row;
+    },
+
     async findByQuote(quoteId: string): Promise<ProjectRow | undefined> {
       const [row] = await db.select().from(projects).where(eq(projects.quoteId, quoteId)).limit(1);
       return row;
