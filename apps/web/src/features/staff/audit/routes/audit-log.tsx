@@ -1,4 +1,4 @@
-import { Download, Loader2, SlidersHorizontal, X } from 'lucide-react';
+import { Download, Loader2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { auditKindLabels, auditKinds, type AuditItem, type AuditKind } from '@noise/shared/audit';
@@ -6,12 +6,12 @@ import { isLocalDate } from '@noise/shared/dates';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/input';
 import { Select, type SelectOption } from '@/components/ui/select';
-import { Sheet } from '@/components/ui/sheet';
 import { toastApiError } from '@/lib/api-client';
 import { useSiteConfig } from '@/lib/site-config';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { StaffPageHeader } from '../../components/page-header';
+import { ClearFilters, FiltersButton, FiltersSheet } from '../../components/phone-filters';
 import { useAddressFilters } from '../../components/use-address-filters';
 import {
   LoadFailedMessage,
@@ -216,21 +216,13 @@ export default function AuditLogRoute() {
       ) : (
         <>
           <div className="mb-6">
-            <Button variant="outline" onClick={() => setFiltersOpen(true)}>
-              <SlidersHorizontal aria-hidden="true" />
-              Filters{activeCount ? ` (${activeCount})` : ''}
-            </Button>
+            <FiltersButton activeCount={activeCount} onOpen={() => setFiltersOpen(true)} />
           </div>
-          <Sheet
+          <FiltersSheet
             open={filtersOpen}
             onOpenChange={setFiltersOpen}
-            title="Filters"
             description="Narrow the audit log; it updates as you choose."
-            footer={
-              <Button className="w-full" onClick={() => setFiltersOpen(false)}>
-                Show entries
-              </Button>
-            }
+            showLabel="Show entries"
           >
             <form
               aria-label="Filter the audit log"
@@ -239,17 +231,10 @@ export default function AuditLogRoute() {
             >
               {filterFields}
             </form>
-          </Sheet>
+          </FiltersSheet>
         </>
       )}
-      {activeCount > 0 ? (
-        <div className="-mt-2 mb-4">
-          <Button variant="ghost" size="sm" onClick={clearFilters}>
-            <X aria-hidden="true" />
-            Clear filters
-          </Button>
-        </div>
-      ) : null}
+      {activeCount > 0 ? <ClearFilters onClear={clearFilters} /> : null}
       <StaffTable caption="Audit log">
         <thead>
           <tr>

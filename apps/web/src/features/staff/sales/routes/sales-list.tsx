@@ -1,4 +1,4 @@
-import { Download, Loader2, MessageSquare, Search, SlidersHorizontal, X } from 'lucide-react';
+import { Download, Loader2, MessageSquare, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { can } from '@noise/shared/permissions';
@@ -6,7 +6,6 @@ import { seesOnlyAssigned } from '@noise/shared/roles';
 import { formatMoneyGst, toCents } from '@noise/shared/pricing';
 import { orderName, salesDateRanges, type Project } from '@noise/shared/project';
 import { useInbox } from '@/components/messages/messages-api';
-import { Sheet } from '@/components/ui/sheet';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/input';
@@ -17,6 +16,7 @@ import { formatDate } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { StaffPageHeader } from '../../components/page-header';
+import { ClearFilters, FiltersButton, FiltersSheet } from '../../components/phone-filters';
 import { useAddressFilters } from '../../components/use-address-filters';
 import {
   LoadFailedMessage,
@@ -284,36 +284,21 @@ export function SalesListRoute() {
           filterFields
         ) : (
           <div className="flex flex-wrap items-center gap-3">
-            <Button variant="outline" onClick={() => setFiltersOpen(true)}>
-              <SlidersHorizontal aria-hidden="true" />
-              Filters{activeCount ? ` (${activeCount})` : ''}
-            </Button>
+            <FiltersButton activeCount={activeCount} onOpen={() => setFiltersOpen(true)} />
           </div>
         )}
       </form>
       {wide ? null : (
-        <Sheet
+        <FiltersSheet
           open={filtersOpen}
           onOpenChange={setFiltersOpen}
-          title="Filters"
           description="Narrow the sales list; it updates as you choose."
-          footer={
-            <Button className="w-full" onClick={() => setFiltersOpen(false)}>
-              Show sales
-            </Button>
-          }
+          showLabel="Show sales"
         >
           <div className="flex flex-col gap-4">{filterFields}</div>
-        </Sheet>
+        </FiltersSheet>
       )}
-      {active ? (
-        <div className="-mt-2 mb-4">
-          <Button variant="ghost" size="sm" onClick={clearFilters}>
-            <X aria-hidden="true" />
-            Clear filters
-          </Button>
-        </div>
-      ) : null}
+      {active ? <ClearFilters onClear={clearFilters} /> : null}
       <StaffTable caption="Sales">
         <thead>
           <tr>
