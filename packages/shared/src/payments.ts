@@ -303,12 +303,23 @@ export const guestCheckoutRequest = handlePaymentRequest.options[0].extend({
 export type GuestCheckoutRequest = z.input<typeof guestCheckoutRequest>;
 
 export const guestCheckoutResponse = z.object({
-  /** 'created': this request made the account that holds the order; `token` signs the guest
-   * in and an email lets them set a password. 'existing': the email had an account already; the
+  /** 'created': this request made the account that holds the order; once it is paid, `token`
+   * signs the guest in (null while the bank's check is pending) and an email lets them set a
+   * password. 'existing': the email had an account already; the
    * order waits for its owner, who adds it with the link mailed to that address. */
   account: z.enum(['created', 'existing']),
   token: z.string().nullable(),
   payment: handlePaymentResponse,
+});
+
+/**
+ * POST /api/payments/guest-confirm: a guest's order after the bank's check. `token` signs the
+ * guest in only when the checkout made (or took over) the account and the payment is now paid;
+ * otherwise it is null and every id of `payment` is blank.
+ */
+export const guestConfirmResponse = z.object({
+  token: z.string().nullable(),
+  payment: paymentSucceededResponse,
 });
 
 /** POST /api/payments/claim-order: the mailed link that adds a guest's order to the account. */

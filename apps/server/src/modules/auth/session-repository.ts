@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Role } from '@noise/shared/roles';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
@@ -31,6 +31,19 @@ export function createSessionRepository(db: Db) {
 
     async delete(sessionId: string) {
       await db.delete(sessions).where(eq(sessions.id, sessionId));
+    },
+
+    /** Ends every session of the account but `keep` (the caller's own, when it is theirs). */
+    async deleteAllOfUser(userId: string, keep?: string): Promise<string[]> {
+      const rows = await db
+        .delete(sessions)
+        .where(
+          keep
+            ? and(eq(sessions.userId, userId), ne(sessions.id, keep))
+            : eq(sessions.userId, userId),
+        )
+        .returning({ id: sessions.id });
+      return rows.map((row) => row.id);
     },
 
     async deleteExpired() {

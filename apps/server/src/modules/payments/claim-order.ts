@@ -1,7 +1,9 @@
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { hashSecret } from '../../lib/secrets.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
 import { createResetToken } from '../auth/password-reset.ts';
+import { createSessionRepository } from '../auth/session-repository.ts';
 import { createProjectRepository } from '../projects/repository.ts';
 import { createUserRepository } from '../users/repository.ts';
 
@@ -12,11 +14,20 @@ export const CLAIM_LINK_SPENT =
  * The owner of an account opened the link mailed to its address with a guest's order
  * (docs/decisions/043): opening it proves the mailbox, so the order joins the account. An account
  * that has no way to sign in yet gets a token to choose a password, as a reset link would.
+ * Every other session of the account ends (the owner's own, when they open the link signed in,
+ * stays): one that a guest checkout gave someone who typed this email must not read the order the
+ * owner just added.
  */
-export async function claimHeldOrder(db: Db, token: string) {
+export async function claimHeldOrder(db: Db, token: string, caller: AuthUser | null) {
   const project = await createProjectRepository(db).claim(hashSecret(token));
   if (!project) throw badRequest(CLAIM_LINK_SPENT);
-  const owner = await createUserRepository(db).findById(project.userId);
+  const users = createUserRepository(db);
+  await users.forgetGuestCheckout(project.userId);
+  await createSessionRepository(db).deleteAllOfUser(
+    project.userId,
+    caller?.id === project.userId ? caller.sessionId : undefined,
+  );
+  const owner = await users.findById(project.userId);
   const passwordToken =
     owner && !owner.passwordHash && !owner.isOAuth
       ? await createResetToken(db, owner.id, 'welcome')

@@ -102,17 +102,30 @@ describe('guest checkout', () => {
       url: '/api/payments/guest-confirm',
       payload: { paymentIntentId: payment.paymentIntentId },
     });
-    expect(confirm.json()).toEqual({ success: true });
+    // The account existed: nothing of it comes back, and nobody is signed in.
+    expect(confirm.json()).toEqual({
+      token: null,
+      payment: {
+        success: true,
+        projectId: '',
+        stripeCustomerId: '',
+        paymentId: '',
+        defaultPaymentMethodId: '',
+      },
+    });
   });
 
-  it('mails the password link after a bank-checked payment of a new account', async () => {
+  it('a new account waiting on the bank check gets no token; the paid check signs the guest in and mails the password link', async () => {
     const res = await checkout(
       body('checked.new@example.com', {
         coordinatorId: cora.user.id,
         paymentMethod: sandboxCard('3ds'),
       }),
     );
-    const { token, payment } = res.json();
+    const { account, token, payment } = res.json();
+    expect(account).toBe('created');
+    // Nothing is paid yet: whoever typed this email gets no session on it.
+    expect(token).toBeNull();
     await app.inject({
       method: 'POST',
       url: '/api/payments/sandbox/authenticate',
@@ -120,14 +133,46 @@ describe('guest checkout', () => {
     });
     const confirm = await app.inject({
       method: 'POST',
-      url: '/api/payments/confirm',
-      headers: bearer(token),
+      url: '/api/payments/guest-confirm',
       payload: { paymentIntentId: payment.paymentIntentId },
     });
-    expect(confirm.json().success).toBe(true);
+    expect(confirm.statusCode).toBe(200);
+    const confirmed = confirm.json();
+    expect(confirmed.payment.success).toBe(true);
+    const project = await app.inject({
+      url: `/api/projects/${confirmed.payment.projectId}`,
+      headers: bearer(confirmed.token),
+    });
+    expect(project.statusCode).toBe(200);
     expect(await outboxMail('checked.new@example.com', 'choose a password')).toContain(
       'choose a password',
     );
+  });
+
+  it('a bank check that fails leaves no way in, and the retry with a new card is followed by its guest', async () => {
+    const email = 'declined.first@example.com';
+    const first = await checkout(
+      body(email, { coordinatorId: cora.user.id, paymentMethod: sandboxCard('3ds') }),
+    );
+    expect(first.json().token).toBeNull();
+    await app.inject({
+      method: 'POST',
+      url: '/api/payments/sandbox/authenticate',
+      payload: { clientSecret: first.json().payment.clientSecret, outcome: 'fail' },
+    });
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/api/payments/guest-confirm',
+      payload: { paymentIntentId: first.json().payment.paymentIntentId },
+    });
+    expect(refused.statusCode).toBe(402);
+    const retry = await checkout(body(email));
+    expect(retry.json()).toMatchObject({ account: 'created', payment: { success: true } });
+    const projects = await app.inject({
+      url: '/api/projects',
+      headers: bearer(retry.json().token),
+    });
+    expect(projects.json()).toHaveLength(1);
   });
 
   it('lists co-ordinators to guests', async () => {

@@ -1,22 +1,31 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { GuestDetails } from '@noise/shared/payments';
+import type {
+  GuestCheckoutRequest,
+  GuestDetails,
+  HandlePaymentResponse,
+} from '@noise/shared/payments';
 import { AU_PHONE_MESSAGE, isValidAustralianPhone, normalizePhone } from '@noise/shared/phone';
 import { isStaffRole } from '@noise/shared/roles';
-import { badRequest, forbidden } from '../../lib/errors.ts';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { issueToken, type AuthDeps } from '../auth/sign-in.ts';
 import type { UserRepository, UserRow } from '../users/repository.ts';
+import { confirmPayment, handlePayment, type CheckoutDeps } from './place-order.ts';
+import { createPaymentRepository } from './repository.ts';
 
 /**
  * The account a guest's order goes into (docs/decisions/013-guest-checkout.md):
- * - no account has that email: a client account without a password is made for it; the guest
- *   is signed in to follow the order, and an email lets them choose a password;
+ * - no account has that email: a client account without a password is made for it; once the
+ *   payment succeeds the guest is signed in to follow the order, and an email lets them choose
+ *   a password. An account an earlier guest checkout made whose every payment was declined is
+ *   taken over the same way, so a guest whose first card was declined can follow the retry;
  * - any other client account has it, whatever its state (with or without a password, orders or
  *   a sign-in provider; made by staff, or by an earlier guest checkout): the guest is not signed
  *   in and sees nothing of it, and the order waits for the account's owner to claim it through
  *   the link mailed to that address (docs/decisions/043);
  * - a staff account has it: refused; staff sign in to order.
- * Only an account this very request made signs the guest in. `held` says whether the order waits
- * for the owner: not when a repeat of the checkout that made the account (its idempotency key)
- * lost the race to make it.
+ * Only an account this very request made (or took over) can sign the guest in, and only after
+ * its payment succeeds. `held` says whether the order waits for the owner: not when a repeat of
+ * the checkout that made the account (its idempotency key) lost the race to make it.
  */
 export async function resolveGuestAccount(
   users: UserRepository,
@@ -27,16 +36,30 @@ export async function resolveGuestAccount(
   if (!isValidAustralianPhone(guest.phoneNumber)) {
     throw badRequest(AU_PHONE_MESSAGE, [{ path: 'guest.phoneNumber', message: AU_PHONE_MESSAGE }]);
   }
+  const details = {
+    firstName: guest.firstName,
+    lastName: guest.lastName,
+    contactNumber: normalizePhone(guest.phoneNumber),
+    guestCheckoutKey: idempotencyKey,
+  };
   const existing = await users.findByEmail(guest.email);
+  if (existing?.guestCheckoutKey && existing.guestCheckoutKey !== idempotencyKey) {
+    const adopted = await users.adoptUnpaidGuestAccount(
+      existing.id,
+      existing.guestCheckoutKey,
+      details,
+    );
+    if (adopted) {
+      log.info({ userId: adopted.id, event: 'guest_account_retried' }, 'guest account retried');
+      return { user: adopted, created: true, held: false };
+    }
+  }
   if (existing) return checked(existing, idempotencyKey);
   const created = await users.insertIfEmailFree({
     email: guest.email,
     role: 'client',
     passwordHash: null,
-    firstName: guest.firstName,
-    lastName: guest.lastName,
-    contactNumber: normalizePhone(guest.phoneNumber),
-    guestCheckoutKey: idempotencyKey,
+    ...details,
   });
   if (created) {
     log.info({ userId: created.id, event: 'guest_account_created' }, 'guest account created');
@@ -51,4 +74,72 @@ function checked(user: UserRow, idempotencyKey: string) {
     throw forbidden('This email belongs to a team account. Please sign in to order.');
   }
   return { user, created: false, held: user.guestCheckoutKey !== idempotencyKey };
+}
+
+export interface GuestCheckoutDeps {
+  checkout: CheckoutDeps;
+  auth: AuthDeps;
+}
+
+/** Nothing of an account that is not the guest's goes back but the outcome. */
+function redacted<T extends HandlePaymentResponse>(result: T): T {
+  return result.success
+    ? { ...result, stripeCustomerId: '', projectId: '', paymentId: '', defaultPaymentMethodId: '' }
+    : result;
+}
+
+/**
+ * POST /api/payments/guest-checkout (docs/product.md#guest-checkout): a visitor's order and
+ * payment. A token goes back only when this checkout made the account and the payment is paid:
+ * a payment still waiting on the bank's check signs nobody in (docs/decisions/013), so an
+ * account made with someone else's email gives no session to whoever typed it until they pay.
+ */
+export async function placeGuestOrder(
+  deps: GuestCheckoutDeps,
+  body: GuestCheckoutRequest,
+  idempotencyKey: string,
+  log: FastifyBaseLogger,
+) {
+  const { guest, ...payment } = body;
+  const { user, created, held } = await resolveGuestAccount(
+    deps.auth.users,
+    guest,
+    idempotencyKey,
+    log,
+  );
+  // An account that existed before this request is not the guest's: the order waits for its
+  // owner, and its saved card and provider customer are left alone.
+  const result = await handlePayment(deps.checkout, user.id, payment, idempotencyKey, {
+    heldForOwner: held,
+  });
+  if (!created) return { account: 'existing' as const, token: null, payment: redacted(result) };
+  // The paid order mails the link to choose a password (payments/notify-checkout.ts).
+  const token = result.success ? await issueToken(deps.auth, user) : null;
+  return { account: 'created' as const, token, payment: result };
+}
+
+/**
+ * POST /api/payments/guest-confirm: a guest's order after the bank's check. It settles only what
+ * the provider says was paid. The guest is signed in when the checkout made the account (the
+ * attempt's key is the one the account remembers) and nobody has proved the mailbox since: a
+ * claimed order forgets that key, and an account with a password signs in with it
+ * (docs/decisions/043).
+ */
+export async function confirmGuestOrder(deps: GuestCheckoutDeps, paymentIntentId: string) {
+  const attempt = await createPaymentRepository(deps.checkout.db).findAttemptByProviderPayment(
+    deps.checkout.provider.name,
+    paymentIntentId,
+  );
+  if (!attempt) throw notFound('Payment not found');
+  const result = await confirmPayment(deps.checkout, attempt.userId, paymentIntentId);
+  if (!result.success) throw notFound('Payment not found');
+  const user = await deps.auth.users.findById(attempt.userId);
+  const theGuests =
+    user !== undefined &&
+    !attempt.heldForOwner &&
+    user.guestCheckoutKey === attempt.idempotencyKey &&
+    !user.passwordHash &&
+    !user.isOAuth;
+  if (!theGuests) return { token: null, payment: redacted(result) };
+  return { token: await issueToken(deps.auth, user), payment: result };
 }

@@ -74,7 +74,13 @@ describe('a guest order for an existing account', () => {
     expect(before.headers['x-total-count'] ?? '0').toBe('0');
 
     const token = await claimToken('has.account@example.com');
-    const claimed = await claim(token);
+    // The owner opens the link signed in: their own session stays, every other one ends.
+    const claimed = await app.inject({
+      method: 'POST',
+      url: '/api/payments/claim-order',
+      headers: bearer(owner.token),
+      payload: { token },
+    });
     expect(claimed.statusCode).toBe(200);
     // The owner has a password: they sign in as usual, no password link is handed out.
     expect(claimed.json()).toMatchObject({ passwordToken: null });
@@ -106,7 +112,10 @@ describe('a guest order for an existing account', () => {
       url: '/api/payments/guest-confirm',
       payload: { paymentIntentId: payment.paymentIntentId },
     });
-    expect(confirm.json()).toEqual({ success: true });
+    expect(confirm.json()).toMatchObject({
+      token: null,
+      payment: { success: true, projectId: '' },
+    });
     const victim = await createUserRepository(app.database.db).findById(victimId);
     expect(victim).toMatchObject({ passwordHash: null, stripeCustomerId: null });
 
@@ -190,22 +199,89 @@ describe('a guest order for an existing account', () => {
       const res = await app.inject({ url, headers: bearer(owner.token) });
       expect(res.statusCode, url).toBe(404);
     }
-    await claim(await claimToken('hidden@example.com'));
+    await app.inject({
+      method: 'POST',
+      url: '/api/payments/claim-order',
+      headers: bearer(owner.token),
+      payload: { token: await claimToken('hidden@example.com') },
+    });
     for (const url of [`/api/projects/${projectId}`, `/api/payments/${paymentId}/invoice`]) {
       const res = await app.inject({ url, headers: bearer(owner.token) });
       expect(res.statusCode, url).toBe(200);
     }
   });
-  it('a declined first card: the retry is a new request, so it is answered as an existing account', async () => {
+  it('a declined first card: the retry takes over the account nobody could sign in to, and its guest follows the order', async () => {
     const declined = await checkout('retry@example.com', sandboxCard('declined'));
     expect(declined.statusCode).toBe(402);
     const retry = await checkout('retry@example.com');
-    expect(retry.json()).toMatchObject({
-      account: 'existing',
-      token: null,
-      payment: { success: true },
+    expect(retry.json()).toMatchObject({ account: 'created', payment: { success: true } });
+    const project = await app.inject({
+      url: `/api/projects/${retry.json().payment.projectId}`,
+      headers: bearer(retry.json().token),
     });
-    const claimed = await claim(await claimToken('retry@example.com'));
-    expect(claimed.json().passwordToken).toEqual(expect.any(String));
+    expect(project.statusCode).toBe(200);
+  });
+
+  it('a stranger who ordered first with the email keeps no session once the owner claims their own order (the pre-created account)', async () => {
+    const email = 'pre.created@example.com';
+    // The stranger starts with the 3-D Secure card: nothing paid, so no session.
+    const started = await checkout(email, sandboxCard('3ds'));
+    expect(started.json()).toMatchObject({ account: 'created', token: null });
+    const { clientSecret, paymentIntentId } = started.json().payment;
+    await app.inject({
+      method: 'POST',
+      url: '/api/payments/sandbox/authenticate',
+      payload: { clientSecret, outcome: 'approve' },
+    });
+    // Paying for it (their own money) signs them in to the account made with that email.
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: '/api/payments/guest-confirm',
+      payload: { paymentIntentId },
+    });
+    const strangerToken = confirmed.json().token as string;
+    expect(
+      (await app.inject({ url: '/api/projects', headers: bearer(strangerToken) })).statusCode,
+    ).toBe(200);
+    await app.afterAnswer.drain();
+    // The real owner orders as a guest: their order waits for the mailbox.
+    const owners = await checkout(email);
+    expect(owners.json()).toMatchObject({ account: 'existing', token: null });
+    await app.afterAnswer.drain();
+    const claimed = await claim(await claimToken(email));
+    expect(claimed.statusCode).toBe(200);
+    // Proof of the mailbox ends the stranger's session: it reads nothing of the claimed order.
+    const projects = await app.inject({ url: '/api/projects', headers: bearer(strangerToken) });
+    expect(projects.statusCode).toBe(401);
+    const project = await app.inject({
+      url: `/api/projects/${claimed.json().projectId}`,
+      headers: bearer(strangerToken),
+    });
+    expect(project.statusCode).toBe(401);
+    // And the stranger's old payment cannot sign them in again.
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/payments/guest-confirm',
+      payload: { paymentIntentId },
+    });
+    expect(again.json().token).toBeNull();
+  });
+
+  it('the owner who opens the claim link signed in stays signed in', async () => {
+    const owner = await createUser(app, { email: 'signed.in@example.com' });
+    await checkout('signed.in@example.com');
+    await app.afterAnswer.drain();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/payments/claim-order',
+      headers: bearer(owner.token),
+      payload: { token: await claimToken('signed.in@example.com') },
+    });
+    expect(res.statusCode).toBe(200);
+    const project = await app.inject({
+      url: `/api/projects/${res.json().projectId}`,
+      headers: bearer(owner.token),
+    });
+    expect(project.statusCode).toBe(200);
   });
 });

@@ -4,7 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { staffRoles, type Role } from '@noise/shared/roles';
 import type { User } from '@noise/shared/user';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { paymentAttempts, projects, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -68,6 +68,41 @@ export function createUserRepository(db: Db) {
     async insertIfEmailFree(values: NewUser): Promise<UserRow | undefined> {
       const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
       return row;
+    },
+
+    /**
+     * A guest checkout takes over the account an earlier guest checkout made when that one's
+     * every payment was declined (docs/decisions/013): nobody could ever sign in to it, and it
+     * holds nothing but what the earlier guest typed, which this one's details replace. One
+     * statement, so two retries at once cannot both take it, and an account that has a
+     * password, a provider, a payment paid or still going, or an order is never taken.
+     */
+    async adoptUnpaidGuestAccount(
+      id: string,
+      fromKey: string,
+      values: Pick<NewUser, 'firstName' | 'lastName' | 'contactNumber' | 'guestCheckoutKey'>,
+    ): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set(values)
+        .where(
+          sql`${users.id} = ${id} and ${users.guestCheckoutKey} = ${fromKey}
+            and ${users.role} = 'client' and ${users.passwordHash} is null
+            and not ${users.isOAuth}
+            and not exists (select 1 from ${paymentAttempts}
+              where ${paymentAttempts.userId} = ${users.id} and ${paymentAttempts.state} <> 'failed')
+            and not exists (select 1 from ${projects} where ${projects.userId} = ${users.id})`,
+        )
+        .returning();
+      return row;
+    },
+
+    /**
+     * Proof of the mailbox (a claimed order): the account is its owner's, so no guest checkout's
+     * payment signs anyone in to it again (payments/guest-checkout.ts).
+     */
+    async forgetGuestCheckout(id: string): Promise<void> {
+      await db.update(users).set({ guestCheckoutKey: null }).where(eq(users.id, id));
     },
 
     /** Everyone on the team (super-admins, admins, co-ordinators), by name. */

@@ -24,18 +24,11 @@ export function handlePayment(body: HandlePaymentRequest): Promise<HandlePayment
   });
 }
 
-/**
- * POST /api/payments/confirm: finishes a payment after the customer passed 3-D Secure. `token`
- * is a guest's new account, not yet signed in while the payment is unfinished.
- */
-export function confirmPayment(
-  paymentIntentId: string,
-  token?: string,
-): Promise<HandlePaymentResponse> {
+/** POST /api/payments/confirm: finishes a payment after the customer passed 3-D Secure. */
+export function confirmPayment(paymentIntentId: string): Promise<HandlePaymentResponse> {
   return apiRequest('/api/payments/confirm', {
     method: 'POST',
     body: { paymentIntentId },
-    token,
     check: checkWith(handlePaymentResponse),
   });
 }

@@ -65,15 +65,6 @@ interface CheckoutFormProps {
   closed?: boolean;
 }
 
-/** An 'existing' account's success: the server blanks every id (docs/decisions/013). */
-const BLANK_SUCCESS: PaymentSucceeded = {
-  success: true,
-  stripeCustomerId: '',
-  projectId: '',
-  paymentId: '',
-  defaultPaymentMethodId: '',
-};
-
 /**
  * The left side of /payment and /custom-quote/{id} (docs/product.md#your-details) and the payment,
  * whose steps (payment-steps.ts) decide what happens next; this component runs the calls.
@@ -139,7 +130,7 @@ export function CheckoutForm({
         case 'confirm':
           return dispatch({
             type: 'answered',
-            result: await confirm(effect.paymentIntentId, effect.guest),
+            ...(await confirm(effect.paymentIntentId, effect.guest)),
           });
         case 'finish':
           return await finish(effect.result, effect.guest);
@@ -194,17 +185,21 @@ export function CheckoutForm({
     });
   }
 
-  /** After 3-D Secure: the session's confirm, or a guest's (docs/decisions/013). */
+  /**
+   * After 3-D Secure: the session's confirm, or a guest's (docs/decisions/013), which answers
+   * the token of an account the checkout made now that the order is paid.
+   */
   async function confirm(
     paymentIntentId: string,
     guest: GuestAccount | null,
-  ): Promise<HandlePaymentResponse> {
-    if (payer.kind === 'user') return confirmPayment(paymentIntentId);
-    if (guest?.account === 'created' && guest.token) {
-      return confirmPayment(paymentIntentId, guest.token);
-    }
-    await confirmGuestPayment(paymentIntentId);
-    return BLANK_SUCCESS;
+  ): Promise<{ result: HandlePaymentResponse; guest?: GuestAccount }> {
+    if (payer.kind === 'user') return { result: await confirmPayment(paymentIntentId) };
+    const answer = await confirmGuestPayment(paymentIntentId);
+    if (!guest) return { result: answer.payment };
+    return {
+      result: answer.payment,
+      guest: { ...guest, token: answer.token, passwordEmailed: answer.token !== null },
+    };
   }
 
   async function finish(result: PaymentSucceeded, guest: GuestAccount | null) {

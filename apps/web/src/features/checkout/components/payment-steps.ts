@@ -11,8 +11,8 @@ import type { DetailsForm } from './details-form';
  * outcome is the next event. Nothing here calls the network, so every path is unit-tested.
  *
  * One idempotency key per attempt, kept for retries and double clicks, new after a decline
- * (docs/decisions/010). A guest pays through guest-checkout and, after 3-D Secure, confirms with
- * the new account's token or through guest-confirm (docs/decisions/013).
+ * (docs/decisions/010). A guest pays through guest-checkout and, after 3-D Secure, confirms
+ * through guest-confirm, which answers the new account's token (docs/decisions/013).
  */
 
 /** One try at paying. Sending it again (same key) answers the same result. */
