@@ -116,7 +116,8 @@ export async function buildApp(
             serializers: { req: requestSerializer },
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies nearest the server (proxy-addr's own rule for numbers).
+    trustProxy: proxyTrust(config.trustProxy),
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
     genReqId: (req) => {
@@ -339,4 +340,9 @@ export async function buildApp(
   }
 
   return app;
+}
+
+/** A hop count trusts that many proxies nearest the server (proxy-addr's own rule for numbers). */
+function proxyTrust(setting: Config['trustProxy']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 }

@@ -84,4 +84,18 @@ describe('loadConfig', () => {
       );
     }
   });
+
+  it("takes a proxy count or addresses for TRUST_PROXY and refuses 'true'", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '10.0.0.2, 10.1.0.0/16' }).trustProxy,
+    ).toEqual(['10.0.0.2', '10.1.0.0/16']);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY: must be the number of proxies/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'everyone' })).toThrow(
+      /TRUST_PROXY: must be a number of proxies or a comma-separated list/,
+    );
+  });
 });

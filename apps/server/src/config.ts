@@ -42,7 +42,37 @@ const envSchema = z.object({
   SEED_DEMO: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
-  TRUST_PROXY: bool.default(false),
+  /**
+   * Which proxies may say who the client is (X-Forwarded-For): how many sit in front ('1'), or
+   * their addresses ('10.0.0.2, 10.1.0.0/16'). Never 'true': that trusts every hop, and the
+   * leftmost address, which the client writes, would choose what rate limits count.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .transform((value, ctx): number | string[] | false => {
+      if (/^(false|0|no|)$/i.test(value)) return false;
+      if (/^\d+$/.test(value)) return Number(value);
+      if (/^(true|yes)$/i.test(value)) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            "must be the number of proxies in front of the server (usually 1) or their addresses, not 'true' (it would let clients choose the address rate limits count)",
+        });
+        return z.NEVER;
+      }
+      const addresses = value.split(',').map((part) => part.trim());
+      if (addresses.some((a) => !/^[0-9a-f.:]+(\/\d{1,3})?$/i.test(a))) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'must be a number of proxies or a comma-separated list of addresses or CIDR ranges',
+        });
+        return z.NEVER;
+      }
+      return addresses;
+    }),
   UPLOAD_MAX_IMAGE_MB: z.coerce.number().positive().max(100).default(10),
   UPLOAD_MAX_PDF_MB: z.coerce.number().positive().max(200).default(20),
   UPLOAD_MAX_VIDEO_MB: z.coerce.number().positive().max(2000).default(200),

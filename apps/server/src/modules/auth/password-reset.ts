@@ -9,7 +9,8 @@ import { hashSecret, newSecret } from '../../lib/secrets.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
 import { enqueueEmail } from '../jobs/email.ts';
 import { createJobRepository } from '../jobs/repository.ts';
-import type { UserRow } from '../users/repository.ts';
+import type { RateCounters } from '../../lib/rate-counters.ts';
+import type { UserRepository, UserRow } from '../users/repository.ts';
 
 export const RESET_TOKEN_TTL_MINUTES = 60;
 /** A new guest account's first password link lasts longer: they may not read mail at once. */
@@ -87,6 +88,28 @@ export async function sendPasswordReset(
             `If it wasn't you, ignore this email: your password stays as it is.\n`,
         },
   );
+}
+
+/** Reset mails one account gets in an hour, from any address (docs/decisions/006). */
+export const RESET_MAILS_PER_HOUR = 3;
+
+/**
+ * 'Forgot password?': the same answer whether or not the account exists, with the mail sent after
+ * answering. An account gets at most RESET_MAILS_PER_HOUR links an hour however many addresses
+ * ask, so nobody can fill a stranger's mailbox from behind rotating addresses; the newest link
+ * voids the older ones, so a person who lost the mail still has the last one that went.
+ */
+export async function requestPasswordReset(
+  deps: PasswordResetDeps & { rateCounters: RateCounters; users: UserRepository },
+  email: string,
+  runAfterAnswer: (work: () => Promise<void>) => void,
+): Promise<{ known: boolean; sent: boolean }> {
+  const user = await deps.users.findByEmail(email);
+  if (!user) return { known: false, sent: false };
+  const { hits } = await deps.rateCounters.hit(`reset-mail:${user.id}`, 3600_000);
+  if (hits > RESET_MAILS_PER_HOUR) return { known: true, sent: false };
+  runAfterAnswer(() => sendPasswordReset(deps, user));
+  return { known: true, sent: true };
 }
 
 /** Sets the new password, spends the token, and ends every older sign-in of that user. */

@@ -19,7 +19,7 @@ import { toUserDto } from '../users/repository.ts';
 import {
   RESET_REQUESTED_MESSAGE,
   resetPassword,
-  sendPasswordReset,
+  requestPasswordReset,
   type PasswordResetDeps,
 } from './password-reset.ts';
 import type { RateCounters } from '../../lib/rate-counters.ts';
@@ -181,13 +181,12 @@ export function registerAuthRoutes(
       schema: { tags: ['auth'], body: forgotPasswordRequest, response: { 202: messageResponse } },
     },
     async (request, reply) => {
-      const user = await deps.users.findByEmail(request.body.email);
-      // Same answer, and about the same time, whether or not the account exists: the mail is
-      // sent after answering.
-      if (user) {
-        void app.afterAnswer.run('password reset mail', () => sendPasswordReset(deps.reset, user));
-      }
-      request.log.info({ event: 'password_reset_requested', known: Boolean(user) }, 'reset asked');
+      const outcome = await requestPasswordReset(
+        { ...deps.reset, rateCounters: deps.rateCounters, users: deps.users },
+        request.body.email,
+        (work) => void app.afterAnswer.run('password reset mail', work),
+      );
+      request.log.info({ event: 'password_reset_requested', ...outcome }, 'reset asked');
       return reply.status(202).send({ message: RESET_REQUESTED_MESSAGE });
     },
   );
