@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FileStore } from '../plugins/file-store.ts';
-import { badRequest } from './errors.ts';
+import { AppError, badRequest } from './errors.ts';
 import { saveUpload, type SavedUpload, type UploadKind, type UploadLimits } from './uploads.ts';
 
 export interface FileFieldRule {
@@ -74,9 +74,25 @@ export async function readMultipart(
     }
   } catch (error) {
     await discard();
+    if (isCutOffBody(error)) throw badRequest(CUT_OFF_MESSAGE);
     throw error;
   }
   return { fields, files, discard };
+}
+
+export const CUT_OFF_MESSAGE =
+  'The form arrived incomplete (the upload was cut off). Please send it again.';
+
+/**
+ * The multipart parser's (busboy's) errors for a body that ends or breaks before its closing
+ * boundary: the client's fault (a dropped connection, a proxy's limit, a hostile client), so a
+ * 400, not a 500. Storage and database failures keep their own answer.
+ */
+function isCutOffBody(error: unknown): boolean {
+  if (!(error instanceof Error) || error instanceof AppError) return false;
+  return /^(Unexpected end of multipart data|(Part|Preamble) terminated early|Malformed part header|Multipart: Boundary not found)/.test(
+    error.message,
+  );
 }
 
 /** `profile[firstName]` style keys to a nested object one level deep. */
