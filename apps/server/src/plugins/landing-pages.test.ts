@@ -213,6 +213,16 @@ describe('landing pages', () => {
     }
   });
 
+  it("answers the app's 404 for an address under /services that is another route of the API", async () => {
+    for (const url of ['/services/search', '/services/manage', '/services/search/']) {
+      const res = await landing(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+      expect(res.body).not.toContain('landing-data');
+    }
+  });
+
   it('writes a content page into its page', async () => {
     const res = await landing('/pages/work');
     expect(res.statusCode).toBe(200);

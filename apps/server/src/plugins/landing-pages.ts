@@ -124,6 +124,16 @@ const scriptJson = (value: unknown) =>
     .replace(/</g, '\\u003c')
     .replace(/\u2028|\u2029/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
 
+/** One record (an object with its id or slug), not a list or another route's answer. */
+function isRecord(body: unknown, key: '_id' | 'slug'): boolean {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    !Array.isArray(body) &&
+    typeof (body as Record<string, unknown>)[key] === 'string'
+  );
+}
+
 function decodeId(raw: string): string | undefined {
   try {
     return decodeURIComponent(raw);
@@ -139,12 +149,21 @@ export function createLandingPages(
   const chunks = readRouteChunks(options.distDir);
   const titled = (title: string) => `${title} | ${options.companyName}`;
 
-  /** The public API's own answer, so a landing page shows exactly what the app would fetch. */
-  async function fetchPublic<T>(url: string): Promise<{ status: number; body?: T }> {
+  /**
+   * The public API's own answer, so a landing page shows exactly what the app would fetch. An
+   * address that is not one record (`/services/search` reaches the search route, `/services/manage`
+   * a staff route) answers 404 like an unknown id: only a failure of the server itself keeps 200,
+   * for the app to try again.
+   */
+  async function fetchPublic<T>(
+    url: string,
+    key: '_id' | 'slug' = '_id',
+  ): Promise<{ status: number; body?: T }> {
     const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
-    return res.statusCode === 200
-      ? { status: 200, body: res.json<T>() }
-      : { status: res.statusCode };
+    if (res.statusCode >= 500) return { status: res.statusCode };
+    if (res.statusCode !== 200) return { status: 404 };
+    const body = res.json<unknown>();
+    return isRecord(body, key) ? { status: 200, body: body as T } : { status: 404 };
   }
 
   async function describe(pathname: string): Promise<Landing | undefined> {
@@ -223,7 +242,7 @@ export function createLandingPages(
     // About Us, Terms of Service and the other company pages: their own title and lead.
     const company = companyPages.find((p) => pathname.replace(/\/$/, '') === `/${p.slug}`);
     if (company) {
-      const res = await fetchPublic<CompanyPage>(`/api/company-pages/${company.slug}`);
+      const res = await fetchPublic<CompanyPage>(`/api/company-pages/${company.slug}`, 'slug');
       const page = res.body;
       return {
         status: 200,
