@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
@@ -16,6 +17,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { createAfterAnswer, type AfterAnswer } from './lib/after-answer.ts';
 import { createRateCounters, rateLimitStore } from './lib/rate-counters.ts';
+import { strictDeep } from './lib/strict-body.ts';
 import { AppError } from './lib/errors.ts';
 import { redactPaths, requestSerializer } from './lib/log-redaction.ts';
 import { createTokenSigner } from './lib/tokens.ts';
@@ -126,7 +128,12 @@ export async function buildApp(
     },
     routerOptions: { ignoreTrailingSlash: true },
   });
-  app.setValidatorCompiler(validatorCompiler);
+  // Bodies refuse fields their schema does not name (lib/strict-body.ts); queries stay lenient.
+  app.setValidatorCompiler<z.ZodType>((route) =>
+    validatorCompiler(
+      route.httpPart === 'body' ? { ...route, schema: strictDeep(route.schema) } : route,
+    ),
+  );
   app.setSerializerCompiler(serializerCompiler);
 
   const database =

@@ -34,3 +34,31 @@ export const siteUserRequest = z.object({
     .default({ firstName: '', lastName: '', displayName: '', contactNumber: '', bio: '' }),
 });
 export type SiteUserRequest = z.infer<typeof siteUserRequest>;
+
+/**
+ * Editing a site user: only the fields sent change; a field left out keeps its value. The role is
+ * not edited here: it changes through its own action (`changeRoleRequest`), which is confirmed
+ * and audited. A role sent that is the user's own is accepted, so the form may send what it shows.
+ */
+export const siteUserUpdateRequest = z.object({
+  email: siteUserRequest.shape.email.optional(),
+  role: roleSchema.optional(),
+  password: siteUserRequest.shape.password,
+  profile: z
+    .object({
+      firstName: text(100).optional(),
+      lastName: text(100).optional(),
+      displayName: text(100).optional(),
+      contactNumber: text(40).optional(),
+      bio: text(2000).optional(),
+    })
+    .optional(),
+});
+export type SiteUserUpdateRequest = z.infer<typeof siteUserUpdateRequest>;
+
+/** POST /api/users/site-users/{id}/role: a role change, its own confirmed and audited action. */
+export const changeRoleRequest = z.object({ role: roleSchema });
+export type ChangeRoleRequest = z.infer<typeof changeRoleRequest>;
+
+export const ROLE_CHANGE_ELSEWHERE =
+  "Change the role with 'Change role': it asks to confirm, and the audit log records it.";

@@ -60,6 +60,7 @@ const EXPECTED: Record<string, RouteAccess> = {
   'PUT /api/users/site-users/:id': 'site-users:manage',
   'DELETE /api/users/site-users/:id': 'site-users:manage',
   'POST /api/users/site-users/:id/reset-password': 'site-users:manage',
+  'POST /api/users/site-users/:id/role': 'site-users:manage',
   'GET /api/services': 'public',
   'GET /api/services/search': 'public',
   'GET /api/services/:id': 'public',

@@ -1,7 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { can } from '@noise/shared/permissions';
-import type { Role } from '@noise/shared/roles';
-import type { SiteUserRequest } from '@noise/shared/site-users';
+import { roleLabels, type Role } from '@noise/shared/roles';
+import {
+  ROLE_CHANGE_ELSEWHERE,
+  type SiteUserRequest,
+  type SiteUserUpdateRequest,
+} from '@noise/shared/site-users';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/error-codes.ts';
@@ -102,35 +106,41 @@ export async function createSiteUser(
   });
 }
 
+/**
+ * Edits a site user (docs/product.md#site-users): only what was sent changes. A role other than
+ * the user's own is refused: a role change is `changeSiteUserRole`, confirmed in the staff area
+ * and audited on its own.
+ */
 export async function updateSiteUser(
   deps: SiteUserDeps,
   actor: AuthUser,
   id: string,
-  input: SiteUserRequest & { profilePhotoUrl?: string },
+  input: SiteUserUpdateRequest & { profilePhotoUrl?: string },
 ): Promise<UserRow> {
-  const newRole = input.role!;
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const name = await actorName(deps.db, actor);
   return deps.db.transaction(async (tx) => {
-    const { current, superAdminCount } = await lockForUserChange(tx, id);
+    const { current } = await lockForUserChange(tx, id);
     if (!current) throw notFound('User not found');
-    assertMayManage(actor, current.role, newRole);
-    if (current.role === 'super-admin' && newRole !== 'super-admin' && superAdminCount <= 1) {
-      throw conflict(LAST_SUPER_ADMIN);
+    assertMayManage(actor, current.role, current.role);
+    if (input.role !== undefined && input.role !== current.role) {
+      throw badRequest(ROLE_CHANGE_ELSEWHERE, [{ path: 'role', message: ROLE_CHANGE_ELSEWHERE }]);
     }
     if (passwordHash && current.isOAuth) {
       throw badRequest('This user signs in with Google, Facebook or Apple and has no password');
     }
-    const roleChanged = current.role !== newRole;
-    const endSessions = roleChanged || passwordHash !== undefined || current.email !== input.email;
+    const email = input.email ?? current.email;
+    const endSessions = passwordHash !== undefined || current.email !== email;
+    const profile = Object.fromEntries(
+      Object.entries(input.profile ?? {}).filter(([, value]) => value !== undefined),
+    );
     let updated: UserRow | undefined;
     try {
       [updated] = await tx
         .update(users)
         .set({
-          email: input.email,
-          role: newRole,
-          ...input.profile,
+          email,
+          ...profile,
           ...(input.profilePhotoUrl ? { profilePhotoUrl: input.profilePhotoUrl } : {}),
           ...(passwordHash ? { passwordHash } : {}),
           ...(endSessions ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
@@ -140,22 +150,6 @@ export async function updateSiteUser(
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict('A user with this email already exists');
       throw error;
-    }
-    if (roleChanged) {
-      await deps.audit.record(
-        {
-          actorId: actor.id,
-          ip: actor.ip,
-          actorName: name,
-          action: 'user.role_changed',
-          entityType: 'user',
-          entityId: id,
-          subjectUserId: id,
-          summary: `Role changed from ${current.role} to ${newRole}`,
-          data: { from: current.role, to: newRole },
-        },
-        tx,
-      );
     }
     if (passwordHash) {
       await deps.audit.record(
@@ -172,6 +166,48 @@ export async function updateSiteUser(
         tx,
       );
     }
+    return updated!;
+  });
+}
+
+/**
+ * 'Change role' on a site user: its own action, confirmed in the staff area, recorded in the
+ * audit log with both roles and the person's email, and it ends the person's sessions so the new
+ * role (more or less access) holds from their next request.
+ */
+export async function changeSiteUserRole(
+  deps: SiteUserDeps,
+  actor: AuthUser,
+  id: string,
+  newRole: Role,
+): Promise<UserRow> {
+  if (actor.id === id) throw badRequest('You cannot change your own role');
+  const name = await actorName(deps.db, actor);
+  return deps.db.transaction(async (tx) => {
+    const { current, superAdminCount } = await lockForUserChange(tx, id);
+    if (!current) throw notFound('User not found');
+    assertMayManage(actor, current.role, newRole);
+    if (current.role === newRole) return current;
+    if (current.role === 'super-admin' && superAdminCount <= 1) throw conflict(LAST_SUPER_ADMIN);
+    const [updated] = await tx
+      .update(users)
+      .set({ role: newRole, tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, id))
+      .returning();
+    await deps.audit.record(
+      {
+        actorId: actor.id,
+        ip: actor.ip,
+        actorName: name,
+        action: 'user.role_changed',
+        entityType: 'user',
+        entityId: id,
+        subjectUserId: id,
+        summary: `Changed ${current.email} from ${roleLabels[current.role]} to ${roleLabels[newRole]}`,
+        data: { from: current.role, to: newRole },
+      },
+      tx,
+    );
     return updated!;
   });
 }

@@ -18,6 +18,14 @@ const send = (
   files: Parameters<typeof multipart>[1] = [],
 ) => app.inject({ method, url, headers: bearer(token), body: multipart(fields, files) });
 
+const changeRole = (token: string, id: string, role: string, on = app) =>
+  on.inject({
+    method: 'POST',
+    url: `/api/users/site-users/${id}/role`,
+    headers: bearer(token),
+    payload: { role },
+  });
+
 const fields = (email: string, role: string, extra: Record<string, string> = {}) => ({
   email,
   role,
@@ -89,12 +97,7 @@ describe('site users', () => {
     );
     expect(byAdmin.statusCode).toBe(403);
     const target = await createUser(app, { role: 'client' });
-    const promote = await send(
-      admin.token,
-      'PUT',
-      `/api/users/site-users/${target.user.id}`,
-      fields(target.user.email, 'super-admin'),
-    );
+    const promote = await changeRole(admin.token, target.user.id, 'super-admin');
     expect(promote.statusCode).toBe(403);
     const bySuper = await send(
       superAdmin.token,
@@ -105,19 +108,70 @@ describe('site users', () => {
     expect(bySuper.statusCode).toBe(201);
   });
 
-  it('a role change ends that user’s tokens', async () => {
+  it('a role change is its own action: audited with both roles, and it ends that user’s tokens', async () => {
     const target = await createUser(app, { role: 'co-ordinator' });
-    const res = await send(
-      admin.token,
-      'PUT',
-      `/api/users/site-users/${target.user.id}`,
-      fields(target.user.email, 'client'),
-    );
+    const res = await changeRole(admin.token, target.user.id, 'client');
     expect(res.statusCode).toBe(200);
     expect(res.json().role).toBe('client');
     expect(
       (await app.inject({ url: '/api/auth/user', headers: bearer(target.token) })).statusCode,
     ).toBe(401);
+    const audit = await app.inject({
+      url: `/api/audit?entityId=${target.user.id}`,
+      headers: bearer(superAdmin.token),
+    });
+    expect(JSON.stringify(audit.json())).toContain(
+      `Changed ${target.user.email} from Co-ordinator to User`,
+    );
+  });
+
+  it('editing keeps every field not sent, and refuses a role change made through the form', async () => {
+    const target = await createUser(app, { role: 'client' });
+    const full = await send(
+      admin.token,
+      'PUT',
+      `/api/users/site-users/${target.user.id}`,
+      fields(target.user.email, 'client', { 'profile[bio]': 'Bakes bread' }),
+    );
+    expect(full.statusCode).toBe(200);
+    const partial = await send(admin.token, 'PUT', `/api/users/site-users/${target.user.id}`, {
+      'profile[displayName]': 'The Baker',
+    });
+    expect(partial.statusCode, partial.body).toBe(200);
+    expect(partial.json()).toMatchObject({
+      email: target.user.email,
+      role: 'client',
+      profile: {
+        firstName: 'Sam',
+        lastName: 'Staff',
+        displayName: 'The Baker',
+        contactNumber: '0412345678',
+        bio: 'Bakes bread',
+      },
+    });
+    const promote = await send(
+      admin.token,
+      'PUT',
+      `/api/users/site-users/${target.user.id}`,
+      fields(target.user.email, 'admin', { 'profile[bio]': 'changed' }),
+    );
+    expect(promote.statusCode).toBe(400);
+    expect(promote.json().message).toMatch(/^Change the role with 'Change role'/);
+    const after = await app.inject({
+      url: `/api/users/site-users/${target.user.id}`,
+      headers: bearer(admin.token),
+    });
+    expect(after.json()).toMatchObject({ role: 'client', profile: { bio: 'Bakes bread' } });
+  });
+
+  it('refuses a field the form does not have, naming it, and changes nothing', async () => {
+    const target = await createUser(app, { role: 'client' });
+    const res = await send(admin.token, 'PUT', `/api/users/site-users/${target.user.id}`, {
+      'profile[bio]': 'new',
+      isAdmin: 'true',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('isAdmin');
   });
 
   it('nobody deletes themselves; deletion ends the tokens; the last super-admin stays', async () => {
@@ -144,12 +198,7 @@ describe('site users', () => {
     const a = await createUser(solo, { role: 'super-admin' });
     const b = await createUser(solo, { role: 'super-admin' });
     const demote = (actor: typeof a, target: typeof a) =>
-      solo.inject({
-        method: 'PUT',
-        url: `/api/users/site-users/${target.user.id}`,
-        headers: bearer(actor.token),
-        body: multipart(fields(target.user.email, 'admin')),
-      });
+      changeRole(actor.token, target.user.id, 'admin', solo);
     const results = await Promise.all([demote(a, b), demote(b, a)]);
     const codes = results.map((r) => r.statusCode).sort();
     // One demotion wins; the other finds the last super-admin (409), or arrives after its own

@@ -2,15 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageResponse } from '@noise/shared/auth';
-import { siteUserRequest } from '@noise/shared/site-users';
+import {
+  changeRoleRequest,
+  siteUserRequest,
+  siteUserUpdateRequest,
+} from '@noise/shared/site-users';
 import { userSchema } from '@noise/shared/user';
 import type { Config } from '../../config.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { nestFields, readMultipart } from '../../lib/multipart.ts';
+import { strictDeep } from '../../lib/strict-body.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { PasswordResetDeps } from '../auth/password-reset.ts';
 import { toUserDto, type UserRepository } from '../users/repository.ts';
 import {
+  changeSiteUserRole,
   createSiteUser,
   deleteSiteUser,
   sendResetLink,
@@ -30,13 +36,16 @@ export function registerSiteUserRoutes(
   const tags = ['site users'];
 
   /** Reads the multipart form; the stored photo is removed again if the form is refused. */
-  async function readForm(request: Parameters<typeof readMultipart>[0]) {
+  async function readForm<T extends z.ZodType<object>>(
+    request: Parameters<typeof readMultipart>[0],
+    schema: T,
+  ): Promise<{ input: z.infer<T> & { profilePhotoUrl?: string }; discard: () => Promise<void> }> {
     const body = await readMultipart(request, {
       store: app.files,
       limits: deps.config.uploadLimits,
       files: { profilePhoto: { accept: ['image'] } },
     });
-    const parsed = siteUserRequest.safeParse(nestFields(body.fields));
+    const parsed = strictDeep(schema).safeParse(nestFields(body.fields));
     if (!parsed.success) {
       await body.discard();
       const details = parsed.error.issues.map((i) => ({
@@ -47,7 +56,10 @@ export function registerSiteUserRoutes(
     }
     const photo = body.files.profilePhoto?.[0];
     return {
-      input: { ...parsed.data, profilePhotoUrl: photo?.variants[480] ?? photo?.url },
+      input: {
+        ...parsed.data,
+        profilePhotoUrl: photo?.variants[480] ?? photo?.url,
+      },
       discard: body.discard,
     };
   }
@@ -77,7 +89,7 @@ export function registerSiteUserRoutes(
       schema: { tags, consumes: ['multipart/form-data'], response: { 201: userSchema } },
     },
     async (request, reply) => {
-      const { input, discard } = await readForm(request);
+      const { input, discard } = await readForm(request, siteUserRequest);
       try {
         const user = await createSiteUser(deps, requireUser(request), input);
         return reply.status(201).send(toUserDto(user));
@@ -100,7 +112,7 @@ export function registerSiteUserRoutes(
       },
     },
     async (request) => {
-      const { input, discard } = await readForm(request);
+      const { input, discard } = await readForm(request, siteUserUpdateRequest);
       try {
         return toUserDto(
           await updateSiteUser(deps, requireUser(request), request.params.id, input),
@@ -110,6 +122,18 @@ export function registerSiteUserRoutes(
         throw error;
       }
     },
+  );
+
+  r.post(
+    '/api/users/site-users/:id/role',
+    {
+      config: { access },
+      schema: { tags, params: idParams, body: changeRoleRequest, response: { 200: userSchema } },
+    },
+    async (request) =>
+      toUserDto(
+        await changeSiteUserRole(deps, requireUser(request), request.params.id, request.body.role),
+      ),
   );
 
   r.delete(

@@ -14,15 +14,15 @@ export interface SiteUserValues {
 /**
  * The multipart body of docs/product.md#api-calls: email, role, optional password, profile[...]
  * fields and profilePhoto when chosen. The password goes only when entered and the user may have
- * one.
+ * one. An edit sends no role: a role changes through 'Change role', confirmed on its own.
  */
 export function toSiteUserFormData(
   values: SiteUserValues,
-  options: { photo: File | null; sendPassword: boolean },
+  options: { photo: File | null; sendPassword: boolean; sendRole: boolean },
 ): FormData {
   const form = new FormData();
   form.append('email', values.email.trim());
-  form.append('role', values.role);
+  if (options.sendRole) form.append('role', values.role);
   if (options.sendPassword && values.password) form.append('password', values.password);
   form.append('profile[firstName]', values.firstName);
   form.append('profile[lastName]', values.lastName);

@@ -18,6 +18,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ImageFileField } from '../../components/file-field';
 import { FormErrorAlert } from '../../components/form-error';
 import { StaffSection } from '../../components/page-header';
+import { useChangeSiteUserRole } from '../api/change-site-user-role';
 import { useCreateSiteUser } from '../api/create-site-user';
 import { useDeleteSiteUser } from '../api/delete-site-user';
 import { useSendResetLink } from '../api/send-reset-link';
@@ -65,6 +66,18 @@ function roleOptions(signedInRole: Role | null) {
   return offered.map((role) => ({ value: role, label: roleLabels[role] }));
 }
 
+/** What a role change gives or takes away, said before it happens. */
+function roleChangeWarning(user: User, to: Role): string {
+  const change = `${user.email} changes from ${roleLabels[user.role]} to ${roleLabels[to]}.`;
+  const reach =
+    to === 'client'
+      ? ' They lose the staff area and keep only their own orders.'
+      : user.role === 'client'
+        ? " They will reach the staff area and every customer's data that role may see."
+        : ' What they may see and do in the staff area changes at once.';
+  return `${change}${reach} They are signed out everywhere, and the audit log records the change.`;
+}
+
 /** 'Add New User' / 'Edit User' (docs/product.md#site-users). Without a user it creates one. */
 export function SiteUserForm({ user }: { user?: User }) {
   const editing = user !== undefined;
@@ -77,6 +90,9 @@ export function SiteUserForm({ user }: { user?: User }) {
   const save = editing ? update : create;
   const [photo, setPhoto] = useState<File | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const changeRole = useChangeSiteUserRole(user?._id ?? '');
+  /** The form's values waiting for 'Change role' to be confirmed. */
+  const [roleChange, setRoleChange] = useState<SiteUserValues | null>(null);
   const hasPassword = !user?.isOAuth;
 
   const form = useForm<SiteUserValues>({
@@ -94,13 +110,29 @@ export function SiteUserForm({ user }: { user?: User }) {
   });
   const { errors } = form.formState;
 
+  /** Saves the form; a changed role is asked about first, then changed on its own. */
+  async function saveValues(values: SiteUserValues) {
+    const body = toSiteUserFormData(values, {
+      photo,
+      sendPassword: hasPassword,
+      sendRole: !editing,
+    });
+    if (editing) await update.mutateAsync(body);
+    else await create.mutateAsync(body);
+    if (editing && values.role && values.role !== user.role) {
+      await changeRole.mutateAsync({ role: values.role });
+    }
+    toastSuccess(editing ? 'User saved' : 'User added');
+    navigate(LIST);
+  }
+
   const onSubmit = form.handleSubmit(async (values) => {
-    const body = toSiteUserFormData(values, { photo, sendPassword: hasPassword });
+    if (editing && values.role && values.role !== user.role) {
+      setRoleChange(values);
+      return;
+    }
     try {
-      if (editing) await update.mutateAsync(body);
-      else await create.mutateAsync(body);
-      toastSuccess(editing ? 'User saved' : 'User added');
-      navigate(LIST);
+      await saveValues(values);
     } catch (error) {
       if (isApiError(error)) {
         for (const detail of error.details) {
@@ -239,6 +271,19 @@ export function SiteUserForm({ user }: { user?: User }) {
           Cancel
         </Button>
       </div>
+
+      {user && roleChange?.role ? (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => {
+            if (!open) setRoleChange(null);
+          }}
+          title="Change this user's role?"
+          description={roleChangeWarning(user, roleChange.role)}
+          confirmLabel="Change role"
+          onConfirm={() => saveValues(roleChange)}
+        />
+      ) : null}
 
       {user ? (
         <ConfirmDialog
