@@ -248,7 +248,7 @@ export async function buildApp(
   registerCustomerRoutes(app, { db, customers, users, audit });
   const notifier = createNotifier({ database, config, log: app.log, afterAnswer });
   app.decorate('notifier', notifier);
-  registerNotificationRoutes(app, { repo: createNotificationRepository(db), database });
+  registerNotificationRoutes(app, { repo: createNotificationRepository(db), database, sessions });
   registerSiteUserRoutes(app, {
     db,
     users,

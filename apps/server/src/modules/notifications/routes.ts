@@ -9,17 +9,23 @@ import {
 } from '@noise/shared/notifications';
 import { isStaffRole } from '@noise/shared/roles';
 import type { Database } from '../../db/client.ts';
-import { notFound } from '../../lib/errors.ts';
-import { requireUser } from '../../plugins/auth.ts';
+import { notFound, unauthorized } from '../../lib/errors.ts';
+import { requireUser, type ActiveSessions } from '../../plugins/auth.ts';
 import { kindsFor, NOTIFICATION_CHANNEL } from './notifier.ts';
 import { toNotificationDto, type NotificationRepository } from './repository.ts';
 
 const HEARTBEAT_MS = 25_000;
+/** An open stream checks its session this often even without a notice (a notice can be lost). */
+const SESSION_RECHECK_MS = 60_000;
 
-/** What the notifier broadcasts: whose bells changed, or which project changed for whom. */
+/**
+ * What the notifier broadcasts: whose bells changed, or which project changed for whom; and, from
+ * the database's triggers (migration 0019), whose sessions may have ended ('all' after a sweep).
+ */
 const broadcastSchema = z.object({
   userIds: z.array(z.string()),
   projectId: z.string().optional(),
+  sessions: z.enum(['check', 'all']).optional(),
 });
 
 function safeJson(text: string): unknown {
@@ -32,7 +38,13 @@ function safeJson(text: string): unknown {
 
 export function registerNotificationRoutes(
   app: FastifyInstance,
-  deps: { repo: NotificationRepository; database: Database },
+  deps: {
+    repo: NotificationRepository;
+    database: Database;
+    sessions: ActiveSessions;
+    /** How often an open stream checks its session is still live, notified or not. */
+    sessionRecheckMs?: number;
+  },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['notifications'];
@@ -42,6 +54,8 @@ export function registerNotificationRoutes(
   interface Stream {
     /** The unread count changed, or (with an id) a project this user can see changed. */
     wake: (projectId?: string) => void;
+    /** Ends the stream if its session ended (signed out, revoked, expired, role changed). */
+    recheck: () => void;
     end: () => void;
   }
   const streams = new Map<string, Set<Stream>>();
@@ -50,7 +64,12 @@ export function registerNotificationRoutes(
     unlisten ??= await deps.database.listen(NOTIFICATION_CHANNEL, (payload) => {
       const parsed = broadcastSchema.safeParse(safeJson(payload));
       if (!parsed.success) return;
-      const { userIds, projectId } = parsed.data;
+      const { userIds, projectId, sessions } = parsed.data;
+      if (sessions) {
+        const ids = sessions === 'all' ? [...streams.keys()] : userIds;
+        for (const id of ids) for (const stream of streams.get(id) ?? []) stream.recheck();
+        return;
+      }
       for (const id of userIds) for (const stream of streams.get(id) ?? []) stream.wake(projectId);
     });
   };
@@ -157,6 +176,9 @@ export function registerNotificationRoutes(
     async (request, reply) => {
       const user = requireUser(request);
       await ensureListening();
+      // What the session was when the stream opened: a new token version or role ends it.
+      const opened = await deps.sessions.findActive(user.sessionId, user.id);
+      if (!opened) throw unauthorized('Your session has ended. Please sign in again.');
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -175,10 +197,27 @@ export function registerNotificationRoutes(
       };
       const set = streams.get(user.id) ?? new Set();
       const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+      const recheck = async () => {
+        if (!open) return;
+        const now = await deps.sessions
+          .findActive(user.sessionId, user.id)
+          .catch(() => 'unknown' as const);
+        // A database that does not answer ends nothing: the next check decides.
+        if (now === 'unknown') return;
+        if (!now || now.tokenVersion !== opened.tokenVersion || now.role !== opened.role) {
+          if (open) res.write('event: signed-out\ndata: {}\n\n');
+          close();
+        }
+      };
+      const rechecks = setInterval(
+        () => void recheck(),
+        deps.sessionRecheckMs ?? SESSION_RECHECK_MS,
+      );
       const close = () => {
         if (!open) return;
         open = false;
         clearInterval(heartbeat);
+        clearInterval(rechecks);
         set.delete(stream);
         if (set.size === 0) streams.delete(user.id);
         res.end();
@@ -188,6 +227,7 @@ export function registerNotificationRoutes(
           if (!projectId) return void push();
           if (open) res.write(`event: project\ndata: ${JSON.stringify({ projectId })}\n\n`);
         },
+        recheck: () => void recheck(),
         end: close,
       };
       set.add(stream);
