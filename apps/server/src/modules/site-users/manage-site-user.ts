@@ -133,7 +133,13 @@ export async function updateSiteUser(
           ...input.profile,
           ...(input.profilePhotoUrl ? { profilePhotoUrl: input.profilePhotoUrl } : {}),
           ...(passwordHash ? { passwordHash } : {}),
-          ...(endSessions ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+          // Reply addresses in mail already sent stop working too (decision 061).
+          ...(endSessions
+            ? {
+                tokenVersion: sql`${users.tokenVersion} + 1`,
+                replyKeyVersion: sql`${users.replyKeyVersion} + 1`,
+              }
+            : {}),
         })
         .where(eq(users.id, id))
         .returning();
