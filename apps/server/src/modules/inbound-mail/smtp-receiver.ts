@@ -35,6 +35,9 @@ export async function startSmtpReceiver(options: SmtpReceiverOptions) {
     banner: 'replies only',
     size: options.maxBytes,
     logger: false,
+    // The client's reverse DNS name decides nothing here (SPF takes its address and HELO): no
+    // lookup for a connection to wait on.
+    disableReverseLookup: true,
     onRcptTo(address, _session, callback) {
       options.checkRecipient(address.address).then(
         (found) => callback(found.ok ? undefined : refused(found.reason)),
