@@ -15,11 +15,13 @@ import {
 import { placePaidOrder } from './helpers.ts';
 
 /**
- * Replying to a message email (docs/decisions/051-replies-by-email.md), over real SMTP both ways:
- * the site mails the team's message to a local SMTP server, the customer answers its Reply-To
- * through the site's own receiver (MAIL_INBOUND_PORT) with the quoted mail below and a PDF, and
- * the project page shows what they wrote, by email, with the file. The same reply from anyone
- * else is turned away in the SMTP conversation itself.
+ * Replying to a message email (docs/decisions/051-replies-by-email.md and 061): the site mails
+ * the team's message to a local SMTP server; the customer's answer to its Reply-To, with the
+ * quoted mail below and a PDF, comes in as a mail provider hands it over (the inbound webhook,
+ * with the provider's Authentication-Results saying DMARC passed: there is no DNS here to check
+ * SPF or DKIM against), and the project page shows what they wrote, by email, with the file. The
+ * same reply from anyone else is turned away by the site's own SMTP receiver in the conversation
+ * itself, and a reply the provider found forged is refused with 422.
  */
 const outbox: ParsedMail[] = [];
 const smtp = new SMTPServer({
@@ -37,6 +39,10 @@ const smtp = new SMTPServer({
   },
 });
 
+/** The mail provider in front of the webhook, and the secret it posts with. */
+const RELAY = 'mx.provider.test';
+const INBOUND_SECRET = 'e2e-inbound-secret-'.repeat(2);
+
 let server: RunningServer;
 let browser: TestBrowser;
 let inboundPort: number;
@@ -52,6 +58,8 @@ beforeAll(async () => {
     MAIL_INBOUND_PORT: String(inboundPort),
     MAIL_INBOUND_HOST: '127.0.0.1',
     MAIL_REPLY_DOMAIN: 'reply.example.com',
+    MAIL_INBOUND_SECRET: INBOUND_SECRET,
+    MAIL_INBOUND_TRUSTED_AUTHSERV_ID: RELAY,
     // Message emails wait a minute for company by default; a second is enough here.
     MESSAGE_MAIL_DELAY_SECONDS: '1',
   });
@@ -116,23 +124,38 @@ describe('replying to a message email', () => {
       secure: false,
       ignoreTLS: true,
     });
-    const reply = (from: string, text: string) =>
-      receiver.sendMail({
-        from,
-        to: replyTo,
-        subject: `Re: ${mail.subject}`,
-        ...(mail.messageId ? { inReplyTo: mail.messageId, references: mail.messageId } : {}),
-        text: [
-          text,
-          'I marked up the PDF.',
-          '',
-          `On Tue, 3 Mar 2026 at 09:15, ${mail.from?.text ?? 'Make Noise'} wrote:`,
-          '> Your audit is ready. Shall we start with the page titles?',
-          '>',
-          '> Reply to this email to answer in the project.',
-        ].join('\n'),
-        attachments: [{ filename: 'titles-marked-up.pdf', content: pdf }],
+    const replyMail = (from: string, text: string) => ({
+      from,
+      to: replyTo,
+      subject: `Re: ${mail.subject}`,
+      ...(mail.messageId ? { inReplyTo: mail.messageId, references: mail.messageId } : {}),
+      text: [
+        text,
+        'I marked up the PDF.',
+        '',
+        `On Tue, 3 Mar 2026 at 09:15, ${mail.from?.text ?? 'Make Noise'} wrote:`,
+        '> Your audit is ready. Shall we start with the page titles?',
+        '>',
+        '> Reply to this email to answer in the project.',
+      ].join('\n'),
+      attachments: [{ filename: 'titles-marked-up.pdf', content: pdf }],
+    });
+    const reply = (from: string, text: string) => receiver.sendMail(replyMail(from, text));
+    /** The reply as the provider posts it, with its own verdict on top. */
+    const viaProvider = async (text: string, dmarc: 'pass' | 'fail') => {
+      const raw = await nodemailer
+        .createTransport({ streamTransport: true, buffer: true })
+        .sendMail(replyMail(customer.email, text));
+      const verdict = `Authentication-Results: ${RELAY}; dmarc=${dmarc} header.from=example.com\r\n`;
+      return fetch(`${server.url}/api/inbound-mail`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${INBOUND_SECRET}`,
+          'content-type': 'message/rfc822',
+        },
+        body: Buffer.concat([Buffer.from(verdict), raw.message as Buffer]),
       });
+    };
 
     // Someone the mail was forwarded to: refused before the mail is taken.
     await expect(
@@ -143,9 +166,12 @@ describe('replying to a message email', () => {
         'This reply did not come from the address the message was sent to.',
       ),
     });
+    // Someone forging the customer's address: the provider's DMARC failed, so it is refused.
+    const forged = await viaProvider('Cancel the project please.', 'fail');
+    expect(forged.status).toBe(422);
     // The customer: taken once it is in the thread.
-    const sent = await reply(customer.email, 'Yes please, titles first.');
-    expect(sent.rejected).toEqual([]);
+    const sent = await viaProvider('Yes please, titles first.', 'pass');
+    expect(sent.status).toBe(202);
 
     const thread = await apiGet<MessageThread>(
       server,

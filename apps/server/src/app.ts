@@ -7,6 +7,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DNSResolver } from 'mailauth';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -30,8 +31,9 @@ import { createCustomerRepository } from './modules/customers/repository.ts';
 import { registerCustomerRoutes } from './modules/customers/routes.ts';
 import { createNotifier, type Notifier } from './modules/notifications/notifier.ts';
 import { registerInboundMail } from './modules/inbound-mail/register.ts';
+import { createJobRepository } from './modules/jobs/repository.ts';
 import { REPLY_ADDRESS_TTL_MS } from './modules/inbound-mail/reply-address.ts';
-import { emailReplyPoster } from './modules/messages/reply-by-email.ts';
+import { emailReplyPage, emailReplyPoster } from './modules/messages/reply-by-email.ts';
 import { createMessageRepository } from './modules/messages/repository.ts';
 import { registerMessageRoutes } from './modules/messages/routes.ts';
 import type { ThreadDeps } from './modules/messages/thread.ts';
@@ -86,6 +88,8 @@ export interface BuildOptions {
   ensureAdmin?: boolean;
   /** The clock of time-dependent answers (the overview's periods); tests fix it. */
   now?: () => Date;
+  /** DNS lookups of replies' SPF, DKIM and DMARC records; tests give fixed records. */
+  mailResolver?: DNSResolver;
 }
 
 declare module 'fastify' {
@@ -293,16 +297,24 @@ export async function buildApp(
     audit,
     files,
     // Read when a message is sent: the reply addresses exist once inbound mail is registered.
-    replyAddress: (projectId, userId) =>
+    replyAddress: (projectId, person) =>
       app.replyAddresses?.address(
-        { projectId, userId },
+        { projectId, userId: person.id },
         new Date(Date.now() + REPLY_ADDRESS_TTL_MS),
+        person.replyKeyVersion,
       ) ?? null,
   };
   registerMessageRoutes(app, { ...threadDeps, config });
   registerInboundMail(app, config, {
-    emailOf: async (userId) => (await users.findById(userId))?.email,
+    personOf: async (userId) => {
+      const user = await users.findById(userId);
+      return user && { email: user.email, replyKey: user.replyKeyVersion };
+    },
     post: emailReplyPoster({ ...threadDeps, limits: config.uploadLimits, log: app.log }),
+    pageOf: emailReplyPage(threadDeps),
+    jobs: createJobRepository(db),
+    rateCounters,
+    resolver: options.mailResolver,
   });
   registerMyWorkRoutes(app, {
     work: createWorkRepository(db),

@@ -89,6 +89,16 @@ const envSchema = z.object({
   MAIL_INBOUND_HOST: z.string().min(1).default('0.0.0.0'),
   /** Shared with a mail provider's inbound webhook (POST /api/inbound-mail); off when unset. */
   MAIL_INBOUND_SECRET: z.string().min(24, 'must be at least 24 characters').optional(),
+  /**
+   * The provider's authserv-id (the first word of the Authentication-Results header it adds):
+   * the webhook then takes its SPF/DKIM/DMARC verdict. Unset: the webhook checks DKIM itself.
+   */
+  MAIL_INBOUND_TRUSTED_AUTHSERV_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+$/, 'must be a host name such as mx.example.net')
+    .optional(),
+  /** Replies taken from one sender address per minute, by SMTP and the webhook alike. */
+  MAIL_INBOUND_REPLIES_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(10),
   /** The domain of reply addresses (its MX points at the receiver or the provider). */
   MAIL_REPLY_DOMAIN: z
     .string()
@@ -245,6 +255,9 @@ const configSchema = envSchema.transform((e) => {
       smtpPort: e.MAIL_INBOUND_PORT,
       smtpHost: e.MAIL_INBOUND_HOST,
       webhookSecret: e.MAIL_INBOUND_SECRET,
+      /** docs/decisions/061-authenticated-replies.md */
+      trustedAuthservId: e.MAIL_INBOUND_TRUSTED_AUTHSERV_ID?.toLowerCase(),
+      repliesPerMinute: e.MAIL_INBOUND_REPLIES_PER_MINUTE,
       replyDomain:
         e.MAIL_REPLY_DOMAIN?.toLowerCase() ?? new URL(e.PUBLIC_URL ?? 'http://localhost').hostname,
     },

@@ -64,6 +64,12 @@ export const users = pgTable(
     guestCheckoutKey: text('guest_checkout_key'),
     /** Raised on password change, role change, reset and deletion: every older token stops working. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /**
+     * Part of the signature of every reply address made for this person (inbound-mail): raised
+     * with tokenVersion, it revokes the reply addresses in all the mail they were sent
+     * (docs/decisions/061-authenticated-replies.md).
+     */
+    replyKeyVersion: integer('reply_key_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -137,6 +137,7 @@ export const privilegedFields = fc.record(
     _id: fc.constant('forged-id'),
     isOAuth: fc.constant(true),
     tokenVersion: fc.constant(-1),
+    replyKeyVersion: fc.constant(-1),
     paidAt: fc.constant('2020-01-01T00:00:00Z'),
   },
   { requiredKeys: [] },

@@ -8,6 +8,7 @@ import { buildApp, type BuildOptions } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { newId } from '../lib/ids.ts';
+import { offlineResolver } from './mail-dns.ts';
 
 /**
  * A database of this test file's own: in-memory PGlite by default, or a fresh PostgreSQL
@@ -80,6 +81,8 @@ export async function createTestApp(
   const app = await buildApp(config, {
     logger: false,
     ensureAdmin: false,
+    // Replies by email are checked against DNS; a test that sends them gives its own records.
+    mailResolver: offlineResolver,
     ...options,
     database,
   });

@@ -130,7 +130,12 @@ export async function resetPassword(deps: PasswordResetDeps, token: string, pass
     if (!row) throw badRequest(INVALID_TOKEN_MESSAGE);
     await tx
       .update(users)
-      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+      .set({
+        passwordHash,
+        tokenVersion: sql`${users.tokenVersion} + 1`,
+        // A reset may follow a lost mailbox: its reply addresses stop working (decision 061).
+        replyKeyVersion: sql`${users.replyKeyVersion} + 1`,
+      })
       .where(eq(users.id, row.userId));
     await tx.delete(sessions).where(eq(sessions.userId, row.userId));
     return row.userId;

@@ -9,6 +9,8 @@ export interface ParsedReply {
   /** What the person wrote, without the quoted mail below it or their signature. */
   text: string;
   attachments: { filename: string; contentType: string; content: Buffer }[];
+  /** The Authentication-Results header values, topmost (the last relay's) first. */
+  authenticationResults: string[];
 }
 
 const addressesOf = (field: AddressObject | AddressObject[] | undefined): string[] =>
@@ -46,5 +48,8 @@ export async function parseReply(raw: Buffer | string): Promise<ParsedReply> {
       contentType: a.contentType,
       content: a.content,
     })),
+    authenticationResults: mail.headerLines
+      .filter((h) => h.key === 'authentication-results')
+      .map((h) => h.line.slice(h.line.indexOf(':') + 1).trim()),
   };
 }

@@ -1,9 +1,21 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { DNSResolver } from 'mailauth';
 import type { Config } from '../../config.ts';
 import { notFound, unauthorized } from '../../lib/errors.ts';
-import { receiveReply, type PostReply, type ReceiveReplyDeps } from './receive-reply.ts';
-import { createReplyAddresses, type ReplyAddresses } from './reply-address.ts';
+import type { RateCounters } from '../../lib/rate-counters.ts';
+import { enqueueEmail } from '../jobs/email.ts';
+import type { JobRepository } from '../jobs/repository.ts';
+import { createMailAuthenticator } from './authenticate-mail.ts';
+import { refusalNotice } from './mail-texts.ts';
+import {
+  checkRecipient,
+  receiveReply,
+  type PostReply,
+  type ReceiveOutcome,
+  type ReceiveReplyDeps,
+} from './receive-reply.ts';
+import { createReplyAddresses, type ReplyAddresses, type ReplyTarget } from './reply-address.ts';
 import { startSmtpReceiver } from './smtp-receiver.ts';
 
 declare module 'fastify' {
@@ -16,6 +28,12 @@ declare module 'fastify' {
 /** The largest reply taken, attachments included (a provider's limit is usually 25-30 MB). */
 const MAX_MAIL_BYTES = 30 * 1024 * 1024;
 
+/** At most one refusal notice per person in this time: a flood of refused mail is one email. */
+const NOTICE_EVERY_MS = 60 * 60_000;
+
+/** The webhook's answers: 422 and the provider drops the mail, 429 and 503 it retries. */
+const WEBHOOK_STATUS = { refused: 422, limited: 429, unavailable: 503 } as const;
+
 const sameSecret = (given: string, expected: string) => {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
@@ -24,18 +42,58 @@ const sameSecret = (given: string, expected: string) => {
 
 /**
  * Replies to message emails, by the provider's webhook (MAIL_INBOUND_SECRET) and the built-in
- * SMTP receiver (MAIL_INBOUND_PORT), both off by default. `post` puts a reply in the thread.
+ * SMTP receiver (MAIL_INBOUND_PORT), both off by default. `post` puts a reply in the thread;
+ * `pageOf` names the project and its page for the person, for the notice of a refused reply.
  */
 export function registerInboundMail(
   app: FastifyInstance,
   config: Config,
-  deps: { emailOf: ReceiveReplyDeps['emailOf']; post: PostReply },
+  deps: {
+    personOf: ReceiveReplyDeps['personOf'];
+    post: PostReply;
+    pageOf: (target: ReplyTarget) => Promise<{ title: string; path: string } | undefined>;
+    jobs: JobRepository;
+    rateCounters: RateCounters;
+    /** DNS for SPF, DKIM and DMARC; tests give fixed records. */
+    resolver?: DNSResolver;
+  },
 ) {
-  const { smtpPort, smtpHost, webhookSecret, replyDomain } = config.inboundMail;
+  const { smtpPort, smtpHost, webhookSecret, replyDomain, trustedAuthservId, repliesPerMinute } =
+    config.inboundMail;
   const on = smtpPort !== undefined || webhookSecret !== undefined;
   const addresses = createReplyAddresses(config.tokenSecret, replyDomain);
   app.decorate('replyAddresses', on ? addresses : null);
-  const receiveDeps: ReceiveReplyDeps = { addresses, log: app.log, ...deps };
+
+  const tellRefused = async (target: ReplyTarget, reason: string) => {
+    const [person, page] = await Promise.all([deps.personOf(target.userId), deps.pageOf(target)]);
+    if (!person || !page) return;
+    const { hits } = await deps.rateCounters.hit(
+      `inbound-mail-notice:${target.userId}`,
+      NOTICE_EVERY_MS,
+    );
+    if (hits > 1) return;
+    const notice = refusalNotice({
+      companyName: config.companyName,
+      projectTitle: page.title,
+      projectUrl: `${config.publicUrl}${page.path}`,
+      reason,
+    });
+    await enqueueEmail(deps.jobs, { to: person.email, ...notice });
+  };
+  const receiveDeps: ReceiveReplyDeps = {
+    addresses,
+    personOf: deps.personOf,
+    post: deps.post,
+    log: app.log,
+    authenticate: createMailAuthenticator({
+      mta: replyDomain,
+      trustedAuthservId,
+      resolver: deps.resolver,
+    }),
+    overLimit: async (sender) =>
+      (await deps.rateCounters.hit(`inbound-mail:${sender}`, 60_000)).hits > repliesPerMinute,
+    tellRefused,
+  };
 
   app.register(async (scope) => {
     // The raw mail as the provider received it (MIME), read whole: mailparser needs all of it.
@@ -53,7 +111,9 @@ export function registerInboundMail(
           summary: "A mail provider's inbound webhook: one reply to a message email, raw MIME",
           description:
             'Authorization: Bearer MAIL_INBOUND_SECRET. Answers 202 when the reply is in the ' +
-            'thread, and 422 with the reason when it is refused (the provider need not retry).',
+            'thread, 422 with the reason when it is refused for good (the provider need not ' +
+            'retry), 429 over the per-sender limit and 503 when the sender cannot be verified ' +
+            'for the moment (retry later).',
         },
       },
       async (request, reply) => {
@@ -64,10 +124,14 @@ export function registerInboundMail(
         if (!Buffer.isBuffer(request.body)) {
           return reply.status(400).send({ message: 'Send the raw mail (message/rfc822)' });
         }
-        const outcome = await receiveReply(receiveDeps, request.body);
-        return outcome.accepted
-          ? reply.status(202).send({ accepted: true })
-          : reply.status(422).send({ accepted: false, message: outcome.reason });
+        const outcome: ReceiveOutcome = await receiveReply(receiveDeps, request.body, {
+          via: 'webhook',
+        });
+        if (outcome.accepted) return reply.status(202).send({ accepted: true });
+        if (outcome.status !== 'refused') reply.header('retry-after', '60');
+        return reply
+          .status(WEBHOOK_STATUS[outcome.status])
+          .send({ accepted: false, message: outcome.reason });
       },
     );
   });
@@ -79,9 +143,9 @@ export function registerInboundMail(
         port: smtpPort,
         host: smtpHost,
         maxBytes: MAX_MAIL_BYTES,
-        addresses,
         log: app.log,
-        receive: (raw, envelope) => receiveReply(receiveDeps, raw, envelope),
+        checkRecipient: (address) => checkRecipient(receiveDeps, address),
+        receive: (raw, origin) => receiveReply(receiveDeps, raw, origin),
       });
       app.log.info({ port: receiver.port }, 'receiving replies by SMTP');
     });

@@ -8,58 +8,97 @@ export interface ReplyTarget {
   userId: string;
 }
 
+/** Why a reply address is refused. */
+export type AddressRefusal = 'unknown' | 'forged' | 'expired' | 'revoked';
+
+/** A reply address taken apart, before its signature is checked against its person's key. */
+export interface AddressParts {
+  target: ReplyTarget;
+  expires: string;
+  signature: string;
+}
+
 const SIGNATURE_LENGTH = 16;
 const pattern = /^reply-([a-z0-9]+)-([a-z0-9]+)-([a-z0-9]+)-([a-z0-9]+)$/;
+/**
+ * How many older reply keys of a person are tried to tell a revoked address from a forged one;
+ * an address older than that is called forged, which is refused all the same.
+ */
+const REVOKED_LOOKBACK = 50;
 
 /**
  * The Reply-To of a message email: `reply-<project>-<recipient>-<expiry>-<signature>@domain`.
- * It names one recipient and one project and is signed with the server's secret, so an address
- * made up, changed or taken past its expiry is refused. Lower case only: mail servers may fold
- * the case of the part before the @. At most 64 characters before the @ (RFC 5321): ids that do
- * not fit get no reply address, and their mail says to answer on the site.
+ * It names one recipient and one project and is signed with the server's secret and the
+ * recipient's reply key (users.reply_key_version), so an address made up, changed, taken past its
+ * expiry or made before the person's key was raised is refused. The key is not in the address:
+ * it is read from the person's row, and raising it revokes every address they were sent. Lower
+ * case only: mail servers may fold the case of the part before the @. At most 64 characters
+ * before the @ (RFC 5321): ids that do not fit get no reply address, and their mail says to
+ * answer on the site.
  */
 export function createReplyAddresses(secret: string, domain: string) {
   const key = createHmac('sha256', secret).update('noise reply address').digest();
-  const sign = (projectId: string, userId: string, expires: string) =>
+  const sign = (projectId: string, userId: string, expires: string, replyKey: number) =>
     BigInt(
-      `0x${createHmac('sha256', key).update(`${projectId}:${userId}:${expires}`).digest('hex')}`,
+      `0x${createHmac('sha256', key)
+        // Key 0 signs as addresses did before keys existed, so mail sent then still works.
+        .update(`${projectId}:${userId}:${expires}${replyKey === 0 ? '' : `:${replyKey}`}`)
+        .digest('hex')}`,
     )
       .toString(36)
       .slice(0, SIGNATURE_LENGTH)
       .padStart(SIGNATURE_LENGTH, '0');
+  const signedWith = (parts: AddressParts, replyKey: number) => {
+    const { projectId, userId } = parts.target;
+    const expected = Buffer.from(sign(projectId, userId, parts.expires, replyKey));
+    const given = Buffer.from(parts.signature);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
 
   return {
     domain,
 
-    /** The reply address for `target`, or null when its ids cannot make one. */
-    address(target: ReplyTarget, expiresAt: Date): string | null {
+    /** The reply address for `target` under its person's `replyKey`, or null when none fits. */
+    address(target: ReplyTarget, expiresAt: Date, replyKey: number): string | null {
       const { projectId, userId } = target;
       if (!/^[a-z0-9]+$/.test(projectId) || !/^[a-z0-9]+$/.test(userId)) return null;
       const expires = Math.floor(expiresAt.getTime() / 1000).toString(36);
-      const local = `reply-${projectId}-${userId}-${expires}-${sign(projectId, userId, expires)}`;
+      const local = `reply-${projectId}-${userId}-${expires}-${sign(projectId, userId, expires, replyKey)}`;
       return local.length <= 64 ? `${local}@${domain}` : null;
     },
 
-    /** What a reply address stands for, or why it is refused. */
-    read(
-      address: string,
-      now = new Date(),
-    ): { ok: true; target: ReplyTarget } | { ok: false; reason: 'unknown' | 'forged' | 'expired' } {
+    /** The project and person an address names, unchecked; null when it is no reply address. */
+    parse(address: string): AddressParts | null {
       const at = address.lastIndexOf('@');
-      const local = address.slice(0, at).toLowerCase();
-      if (at < 0 || address.slice(at + 1).toLowerCase() !== domain.toLowerCase()) {
-        return { ok: false, reason: 'unknown' };
-      }
-      const parts = pattern.exec(local);
-      if (!parts) return { ok: false, reason: 'unknown' };
+      if (at < 0 || address.slice(at + 1).toLowerCase() !== domain.toLowerCase()) return null;
+      const parts = pattern.exec(address.slice(0, at).toLowerCase());
+      if (!parts) return null;
       const [, projectId = '', userId = '', expires = '', signature = ''] = parts;
-      const expected = Buffer.from(sign(projectId, userId, expires));
-      const given = Buffer.from(signature);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      return { target: { projectId, userId }, expires, signature };
+    },
+
+    /**
+     * Whether `parts` were signed with the person's current `replyKey` (undefined: the person is
+     * gone) and are unexpired. A signature made with one of their older keys is 'revoked'.
+     */
+    verify(
+      parts: AddressParts,
+      replyKey: number | undefined,
+      now = new Date(),
+    ):
+      | { ok: true; target: ReplyTarget }
+      | { ok: false; reason: Exclude<AddressRefusal, 'unknown'> } {
+      if (replyKey === undefined) return { ok: false, reason: 'forged' };
+      if (!signedWith(parts, replyKey)) {
+        for (let older = replyKey - 1; older >= Math.max(0, replyKey - REVOKED_LOOKBACK); older--) {
+          if (signedWith(parts, older)) return { ok: false, reason: 'revoked' };
+        }
         return { ok: false, reason: 'forged' };
       }
-      if (parseInt(expires, 36) * 1000 <= now.getTime()) return { ok: false, reason: 'expired' };
-      return { ok: true, target: { projectId, userId } };
+      if (parseInt(parts.expires, 36) * 1000 <= now.getTime()) {
+        return { ok: false, reason: 'expired' };
+      }
+      return { ok: true, target: parts.target };
     },
   };
 }

@@ -1,27 +1,32 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { SMTPServer } from 'smtp-server';
-import type { ReplyAddresses } from './reply-address.ts';
-import { targetOf, type ReceiveOutcome } from './receive-reply.ts';
+import { REFUSALS } from './mail-texts.ts';
+import type { ReceiveOutcome, ReplyOrigin } from './receive-reply.ts';
 
 export interface SmtpReceiverOptions {
   port: number;
   host: string;
   /** The largest mail taken, in bytes (attachments included). */
   maxBytes: number;
-  addresses: ReplyAddresses;
-  receive: (raw: Buffer, envelope: string[]) => Promise<ReceiveOutcome>;
+  /** Whether a recipient (RCPT TO) is a reply address that takes replies. */
+  checkRecipient: (address: string) => Promise<{ ok: true } | { ok: false; reason: string }>;
+  receive: (raw: Buffer, origin: Extract<ReplyOrigin, { via: 'smtp' }>) => Promise<ReceiveOutcome>;
   log: FastifyBaseLogger;
 }
 
 const refused = (message: string, code = 550) =>
   Object.assign(new Error(message), { responseCode: code });
 
+/** 550 tells the sending server to give up and bounce; 451 to keep the mail and try later. */
+const CODES = { refused: 550, limited: 451, unavailable: 451 } as const;
+
 /**
  * The built-in SMTP receiver for replies to message emails (MAIL_INBOUND_PORT), for a
  * self-hosted shop that points its reply domain's MX at this server. It takes mail only for
- * genuine, unexpired reply addresses (refused at RCPT TO, before any data is sent), never relays,
- * and asks for no authentication: the signed address is the credential.
+ * genuine, unexpired, unrevoked reply addresses (refused at RCPT TO, before any data is sent), never
+ * relays, and asks for no login; the mail itself must pass SPF/DKIM/DMARC for its From domain,
+ * checked against this connection (receive-reply.ts, decision 061).
  */
 export async function startSmtpReceiver(options: SmtpReceiverOptions) {
   const server = new SMTPServer({
@@ -30,9 +35,17 @@ export async function startSmtpReceiver(options: SmtpReceiverOptions) {
     banner: 'replies only',
     size: options.maxBytes,
     logger: false,
+    // The client's reverse DNS name decides nothing here (SPF takes its address and HELO): no
+    // lookup for a connection to wait on.
+    disableReverseLookup: true,
     onRcptTo(address, _session, callback) {
-      const found = targetOf(options.addresses, [address.address]);
-      callback(found.ok ? undefined : refused(found.reason));
+      options.checkRecipient(address.address).then(
+        (found) => callback(found.ok ? undefined : refused(found.reason)),
+        (error: unknown) => {
+          options.log.error({ err: error }, 'inbound mail recipient could not be checked');
+          callback(refused(REFUSALS.unsaved, 451));
+        },
+      );
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -40,15 +53,25 @@ export async function startSmtpReceiver(options: SmtpReceiverOptions) {
       stream.on('error', (error) => callback(error));
       stream.on('end', () => {
         if (stream.sizeExceeded) {
-          callback(refused('The message is too large.', 552));
+          callback(refused(REFUSALS.tooLarge, 552));
           return;
         }
-        const envelope = session.envelope.rcptTo.map((r) => r.address);
-        options.receive(Buffer.concat(chunks), envelope).then(
-          (outcome) => callback(outcome.accepted ? undefined : refused(outcome.reason)),
+        const { mailFrom, rcptTo } = session.envelope;
+        const origin = {
+          via: 'smtp' as const,
+          // An IPv4 client on a dual-stack socket shows as ::ffff:a.b.c.d.
+          ip: session.remoteAddress.replace(/^::ffff:/, ''),
+          helo: session.hostNameAppearsAs,
+          // MAIL FROM:<> (a bounce) is false here; SPF then checks the HELO name.
+          sender: mailFrom ? mailFrom.address : '',
+          recipients: rcptTo.map((r) => r.address),
+        };
+        options.receive(Buffer.concat(chunks), origin).then(
+          (outcome) =>
+            callback(outcome.accepted ? undefined : refused(outcome.reason, CODES[outcome.status])),
           (error: unknown) => {
             options.log.error({ err: error }, 'inbound mail could not be saved');
-            callback(refused('The reply could not be saved: please try again later.', 451));
+            callback(refused(REFUSALS.unsaved, 451));
           },
         );
       });

@@ -1,10 +1,13 @@
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { ATTACHMENT_KINDS, ATTACHMENT_TYPES_TEXT } from '@noise/shared/attachments';
+import { orderName } from '@noise/shared/project';
+import { isStaffRole } from '@noise/shared/roles';
 import { AppError } from '../../lib/errors.ts';
 import { saveUpload, type SavedUpload, type UploadLimits } from '../../lib/uploads.ts';
 import type { PostReply } from '../inbound-mail/receive-reply.ts';
-import { openProject, postMessage, type ThreadDeps } from './thread.ts';
+import type { ReplyTarget } from '../inbound-mail/reply-address.ts';
+import { openProject, postMessage, staffLink, type ThreadDeps } from './thread.ts';
 
 /**
  * Puts a reply by email in its project's thread as its author's message: the same checks as a
@@ -56,5 +59,25 @@ export function emailReplyPoster(
       await Promise.all(stored.map((f) => deps.files.delete(f.key)));
       throw error;
     }
+  };
+}
+
+/**
+ * The project a refused reply was about, as the notice to its person names it, and its page on
+ * the site for them (the team's sale page, or the customer's project page).
+ */
+export function emailReplyPage(deps: Pick<ThreadDeps, 'projects' | 'users'>) {
+  return async ({ projectId, userId }: ReplyTarget) => {
+    const [project, user] = await Promise.all([
+      deps.projects.findById(projectId),
+      deps.users.findById(userId),
+    ]);
+    if (!project || !user) return undefined;
+    return {
+      title: `${orderName(project.orderNumber)}: ${project.serviceTitle}`,
+      path: isStaffRole(user.role)
+        ? staffLink(project, 'messages')
+        : `/dashboard/projects/${project.id}#messages`,
+    };
   };
 }

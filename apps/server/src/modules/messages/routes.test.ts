@@ -8,6 +8,7 @@ import { jobs, notifications, projectMessages, projects } from '../../db/schema.
 import { createTestApp } from '../../test/app.ts';
 import { createOrder, form, sendForm } from '../../test/catalogue-admin-helpers.ts';
 import { bearer, createUser } from '../../test/factories.ts';
+import { createMailDns } from '../../test/mail-dns.ts';
 
 async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -18,16 +19,25 @@ async function freePort(): Promise<number> {
 }
 
 const smtpPort = await freePort();
-const { app } = await createTestApp({
-  // Message emails go at once here (they wait a minute for company by default).
-  messageMailDelayMs: 0,
-  inboundMail: {
-    smtpPort,
-    smtpHost: '127.0.0.1',
-    webhookSecret: 'inbound-secret-'.repeat(3),
-    replyDomain: 'reply.example.com',
-  },
+// The test users' domain: its SPF lets this test's own connection send for it.
+const dns = createMailDns({
+  'example.com': { spf: 'v=spf1 ip4:127.0.0.1 -all', dmarc: 'v=DMARC1; p=reject' },
 });
+const { app } = await createTestApp(
+  {
+    // Message emails go at once here (they wait a minute for company by default).
+    messageMailDelayMs: 0,
+    inboundMail: {
+      smtpPort,
+      smtpHost: '127.0.0.1',
+      webhookSecret: 'inbound-secret-'.repeat(3),
+      replyDomain: 'reply.example.com',
+      trustedAuthservId: undefined,
+      repliesPerMinute: 10,
+    },
+  },
+  { mailResolver: dns.resolver },
+);
 const db = app.database.db;
 const team = await createUser(app, { role: 'co-ordinator', firstName: 'Cora', lastName: 'Team' });
 const jane = await createUser(app, { firstName: 'Jane', lastName: 'Citizen' });
@@ -360,6 +370,7 @@ describe('office documents and zip files', () => {
     const to = app.replyAddresses!.address(
       { projectId: project.id, userId: jane.user.id },
       new Date(Date.now() + 86_400_000),
+      jane.user.replyKeyVersion,
     )!;
     const smtp = nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort, ignoreTLS: true });
     await smtp.sendMail({

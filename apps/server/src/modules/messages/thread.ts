@@ -32,8 +32,14 @@ export interface ThreadDeps {
   notifier: Notifier;
   audit: AuditRepository;
   files: FileStore;
-  /** The reply address of a message email to `userId` about `projectId`, or null. */
-  replyAddress: (projectId: string, userId: string) => string | null;
+  /**
+   * The reply address of a message email to a person about `projectId`, signed with their reply
+   * key, or null.
+   */
+  replyAddress: (
+    projectId: string,
+    person: { id: string; replyKeyVersion: number },
+  ) => string | null;
 }
 
 export interface Caller {
@@ -215,7 +221,8 @@ export async function postMessage(
   );
   const order = orderName(project.orderNumber);
   const excerpt = text.length > 280 ? `${text.slice(0, 277)}…` : text || 'Sent a file.';
-  const replyTo = (userId: string) => deps.replyAddress(project.id, userId);
+  const replyTo = (person: { id: string; replyKeyVersion: number }) =>
+    deps.replyAddress(project.id, person);
   // The answer does not wait for the bells and mails (notifier: after the answer, failures logged).
   if (!saved.message.internal && team) {
     void deps.notifier.sendQuietly([project.userId], {
@@ -250,7 +257,8 @@ async function nameOf(deps: Pick<ThreadDeps, 'users'>, userId: string) {
   return user ? displayNameOf(user) || user.email : '';
 }
 
-const staffLink = (project: ProjectRow, section: string) =>
+/** Where the team works on a project's sale, at one of its sections. */
+export const staffLink = (project: ProjectRow, section: string) =>
   `/wkm-dashboard/${project.type === 'Project' ? 'sales' : 'custom-sales'}/edit/${project.id}#${section}`;
 
 /**

@@ -28,7 +28,7 @@ export interface NotificationInput {
    * The email copy's Reply-To for one recipient (a project's reply address), or null when an
    * answer by email cannot be taken; the copy then says to answer on the site.
    */
-  replyTo?: (userId: string) => string | null;
+  replyTo?: (recipient: Pick<Recipient, 'id' | 'replyKeyVersion'>) => string | null;
   /** The project it is about: its message emails are batched (message-mail.ts). */
   projectId?: string;
 }
@@ -86,7 +86,7 @@ export function createNotifier(deps: {
       for (const row of rows) {
         const recipient = recipients.find((r) => r.id === row.userId)!;
         if (!mailed.includes(recipient)) continue;
-        const replyTo = input.replyTo?.(recipient.id) ?? undefined;
+        const replyTo = input.replyTo?.(recipient) ?? undefined;
         if (input.projectId && batchedNotificationKinds.includes(input.kind)) {
           await queueMessageMail(
             jobs,

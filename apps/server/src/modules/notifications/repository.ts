@@ -11,8 +11,12 @@ const recipientColumns = {
   email: users.email,
   role: users.role,
   emailOptOut: users.emailOptOut,
+  replyKeyVersion: users.replyKeyVersion,
 };
-export type Recipient = Pick<typeof users.$inferSelect, 'id' | 'email' | 'role' | 'emailOptOut'>;
+export type Recipient = Pick<
+  typeof users.$inferSelect,
+  'id' | 'email' | 'role' | 'emailOptOut' | 'replyKeyVersion'
+>;
 
 export function createNotificationRepository(db: Db) {
   return {

@@ -143,7 +143,13 @@ export async function updateSiteUser(
           ...profile,
           ...(input.profilePhotoUrl ? { profilePhotoUrl: input.profilePhotoUrl } : {}),
           ...(passwordHash ? { passwordHash } : {}),
-          ...(endSessions ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+          // Reply addresses in mail already sent stop working too (decision 061).
+          ...(endSessions
+            ? {
+                tokenVersion: sql`${users.tokenVersion} + 1`,
+                replyKeyVersion: sql`${users.replyKeyVersion} + 1`,
+              }
+            : {}),
         })
         .where(eq(users.id, id))
         .returning();
@@ -191,7 +197,11 @@ export async function changeSiteUserRole(
     if (current.role === 'super-admin' && superAdminCount <= 1) throw conflict(LAST_SUPER_ADMIN);
     const [updated] = await tx
       .update(users)
-      .set({ role: newRole, tokenVersion: sql`${users.tokenVersion} + 1` })
+      .set({
+        role: newRole,
+        tokenVersion: sql`${users.tokenVersion} + 1`,
+        replyKeyVersion: sql`${users.replyKeyVersion} + 1`,
+      })
       .where(eq(users.id, id))
       .returning();
     await deps.audit.record(

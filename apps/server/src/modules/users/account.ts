@@ -26,6 +26,8 @@ export async function changePassword(
     .set({
       passwordHash: await hashPassword(newPassword),
       tokenVersion: sql`${users.tokenVersion} + 1`,
+      // So do the reply addresses in mail already sent (decision 061).
+      replyKeyVersion: sql`${users.replyKeyVersion} + 1`,
     })
     .where(eq(users.id, user.id))
     .returning();
