@@ -17,6 +17,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { createAfterAnswer, type AfterAnswer } from './lib/after-answer.ts';
 import { createRateCounters, rateLimitStore } from './lib/rate-counters.ts';
 import { AppError } from './lib/errors.ts';
+import { createSecretBox } from './lib/secrets.ts';
 import { redactPaths, requestSerializer } from './lib/log-redaction.ts';
 import { createTokenSigner } from './lib/tokens.ts';
 import { createAuditRepository } from './modules/audit/repository.ts';
@@ -37,6 +38,8 @@ import { createNotificationRepository } from './modules/notifications/repository
 import { registerNotificationRoutes } from './modules/notifications/routes.ts';
 import { registerSiteUserRoutes } from './modules/site-users/routes.ts';
 import { createSessionRepository } from './modules/auth/session-repository.ts';
+import { createTwoFactor } from './modules/auth/two-factor.ts';
+import { createTwoFactorRepository } from './modules/auth/two-factor-repository.ts';
 import { demoRoots } from './modules/catalogue/own-files.ts';
 import { createCatalogueRepository } from './modules/catalogue/repository.ts';
 import { registerCatalogueRoutes } from './modules/catalogue/routes.ts';
@@ -223,11 +226,19 @@ export async function buildApp(
     uiConfig: { docExpansion: 'list' },
   });
 
+  const twoFactor = createTwoFactor({
+    repo: createTwoFactorRepository(db),
+    box: createSecretBox(config.tokenSecret, 'two-factor secret'),
+    counters: rateCounters,
+    windowMs: config.signInAccountLimit.windowMs,
+    issuer: config.companyName,
+  });
   const authDeps = {
     config,
     users,
     sessions,
     signer,
+    twoFactor,
     audit,
     authRateLimit: config.authRateLimitPerMinute,
     rateCounters,
