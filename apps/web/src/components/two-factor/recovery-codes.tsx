@@ -72,7 +72,12 @@ export function RecoveryCodes({
         </p>
       </div>
       <div>
-        <Button type="button" onClick={onDone}>
+        {/* Full width and wrapping on a phone: the label is long for a 375 px card. */}
+        <Button
+          type="button"
+          onClick={onDone}
+          className="h-auto min-h-11 w-full py-2 whitespace-normal sm:w-auto"
+        >
           {doneLabel}
         </Button>
       </div>

@@ -15,12 +15,13 @@ export function TwoFactorStep({
   ticket,
   onSignedIn,
   onBack,
-  size = 'lg',
+  heading: Heading = 'h2',
 }: {
   ticket: string;
   onSignedIn: (token: string) => void;
   onBack?: () => void;
-  size?: 'md' | 'lg';
+  /** 'h1' where the step is the page (the staff login, /auth-success); 'h2' in the modal. */
+  heading?: 'h1' | 'h2';
 }) {
   const [recovery, setRecovery] = useState(false);
   const [code, setCode] = useState('');
@@ -44,7 +45,11 @@ export function TwoFactorStep({
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-4">
       <div>
-        <h2 className="text-2xl font-extrabold">Two-factor sign-in</h2>
+        <Heading
+          className={Heading === 'h1' ? 'text-4xl font-extrabold' : 'text-2xl font-extrabold'}
+        >
+          Two-factor sign-in
+        </Heading>
         <p className="mt-1 text-sm text-muted">
           {recovery
             ? 'Enter one of the recovery codes you saved. Each works once.'
@@ -81,7 +86,7 @@ export function TwoFactorStep({
         onCheckedChange={(checked) => setRememberDevice(checked === true)}
       />
       <TwoFactorAlert message={failure} />
-      <Button type="submit" size={size} disabled={pending}>
+      <Button type="submit" size="lg" disabled={pending}>
         {pending ? 'Checking…' : 'Verify'}
       </Button>
       {onBack ? (

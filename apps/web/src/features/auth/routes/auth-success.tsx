@@ -55,6 +55,7 @@ export function AuthSuccessRoute() {
     return (
       <section className="mx-auto max-w-md px-4 py-20 sm:px-6">
         <TwoFactorStep
+          heading="h1"
           ticket={ticket}
           onSignedIn={(token) => {
             login(token);

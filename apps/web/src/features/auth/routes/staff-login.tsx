@@ -89,7 +89,12 @@ export function StaffLoginRoute() {
       <main className="flex items-center justify-center px-4 py-16 sm:px-8">
         <div className="w-full max-w-md">
           {step.kind === 'code' ? (
-            <TwoFactorStep ticket={step.ticket} onSignedIn={signedIn} onBack={startAgain} />
+            <TwoFactorStep
+              ticket={step.ticket}
+              onSignedIn={signedIn}
+              onBack={startAgain}
+              heading="h1"
+            />
           ) : step.kind === 'setup' ? (
             <div className="flex flex-col gap-5">
               <div>
