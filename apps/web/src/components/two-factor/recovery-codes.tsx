@@ -1,4 +1,3 @@
-import { Copy, Download } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 
@@ -60,11 +59,9 @@ export function RecoveryCodes({
       </ul>
       <div className="flex flex-wrap gap-3">
         <Button type="button" variant="outline" size="sm" onClick={() => void copy()}>
-          <Copy aria-hidden="true" />
           Copy codes
         </Button>
         <Button type="button" variant="outline" size="sm" onClick={download}>
-          <Download aria-hidden="true" />
           Download codes
         </Button>
         <p aria-live="polite" className="self-center text-sm text-muted">

@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { TextInput } from '@/components/ui/input';
-import { TwoFactorAlert } from '@/components/two-factor/two-factor-setup';
 import { errorMessage } from '@/lib/api-client';
 import { completeTwoFactor } from '../api/two-factor-sign-in';
 
@@ -85,7 +84,15 @@ export function TwoFactorStep({
         checked={rememberDevice}
         onCheckedChange={(checked) => setRememberDevice(checked === true)}
       />
-      <TwoFactorAlert message={failure} />
+      {/* Its own alert, not the set-up's: the sign-in screens then load no set-up code. */}
+      {failure ? (
+        <p
+          role="alert"
+          className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-semibold text-danger"
+        >
+          {failure}
+        </p>
+      ) : null}
       <Button type="submit" size="lg" disabled={pending}>
         {pending ? 'Checking…' : 'Verify'}
       </Button>
