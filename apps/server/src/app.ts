@@ -20,6 +20,7 @@ import { createAfterAnswer, type AfterAnswer } from './lib/after-answer.ts';
 import { createRateCounters, rateLimitStore } from './lib/rate-counters.ts';
 import { strictDeep } from './lib/strict-body.ts';
 import { AppError } from './lib/errors.ts';
+import { createSecretBox } from './lib/secrets.ts';
 import { redactPaths, requestSerializer } from './lib/log-redaction.ts';
 import { createTokenSigner } from './lib/tokens.ts';
 import { createAuditRepository } from './modules/audit/repository.ts';
@@ -41,6 +42,8 @@ import { createNotificationRepository } from './modules/notifications/repository
 import { registerNotificationRoutes } from './modules/notifications/routes.ts';
 import { registerSiteUserRoutes } from './modules/site-users/routes.ts';
 import { createSessionRepository } from './modules/auth/session-repository.ts';
+import { createTwoFactor } from './modules/auth/two-factor.ts';
+import { createTwoFactorRepository } from './modules/auth/two-factor-repository.ts';
 import { demoRoots } from './modules/catalogue/own-files.ts';
 import { createCatalogueRepository } from './modules/catalogue/repository.ts';
 import { registerCatalogueRoutes } from './modules/catalogue/routes.ts';
@@ -235,11 +238,19 @@ export async function buildApp(
     uiConfig: { docExpansion: 'list' },
   });
 
+  const twoFactor = createTwoFactor({
+    repo: createTwoFactorRepository(db),
+    box: createSecretBox(config.tokenSecret, 'two-factor secret'),
+    counters: rateCounters,
+    windowMs: config.signInAccountLimit.windowMs,
+    issuer: config.companyName,
+  });
   const authDeps = {
     config,
     users,
     sessions,
     signer,
+    twoFactor,
     audit,
     authRateLimit: config.authRateLimitPerMinute,
     rateCounters,

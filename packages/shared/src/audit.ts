@@ -35,7 +35,14 @@ export const auditKindLabels: Record<AuditKind, string> = {
 
 /** The actions of each kind; the server filters by these names. */
 export const auditKindActions: Record<Exclude<AuditKind, 'other'>, readonly string[]> = {
-  'sign-ins': ['auth.staff_signed_in', 'auth.staff_sign_in_refused'],
+  'sign-ins': [
+    'auth.staff_signed_in',
+    'auth.staff_sign_in_refused',
+    'auth.two_factor_enabled',
+    'auth.two_factor_disabled',
+    'auth.two_factor_reset',
+    'auth.two_factor_required',
+  ],
   roles: ['user.created', 'user.role_changed', 'user.password_set', 'user.reset_link_sent'],
   prices: [
     'service.price_changed',

@@ -4,7 +4,8 @@ import type { Role } from './roles.ts';
  * Staff permissions. One table, read by the server (which enforces it) and by the web app (which
  * shows only what a role may open). docs/product.md#permissions-and-roles: super-admin has
  * everything; admin everything but managing super-admins; co-ordinator customers, sales,
- * projects, status updates and notes. Only super-admins and admins read the audit log.
+ * projects, status updates and notes. Only super-admins and admins read the audit log; only
+ * super-admins require two-factor sign-in of staff and reset a second factor.
  */
 export const permissions = [
   'overview:read',
@@ -16,12 +17,15 @@ export const permissions = [
   'super-admins:manage',
   'reporting:read',
   'audit:read',
+  'two-factor:manage',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
 export const rolePermissions: Record<Role, readonly Permission[]> = {
   'super-admin': permissions,
-  admin: permissions.filter((p) => p !== 'super-admins:manage'),
+  // Requiring two-factor of all staff and resetting someone's second factor are super-admins'
+  // (docs/product.md#two-factor-sign-in): an admin who could reset it could undo its point.
+  admin: permissions.filter((p) => p !== 'super-admins:manage' && p !== 'two-factor:manage'),
   'co-ordinator': ['overview:read', 'customers:manage', 'sales:manage'],
   client: [],
 };

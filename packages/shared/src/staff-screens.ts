@@ -106,6 +106,11 @@ export const staffScreens = [
     path: /^\/wkm-dashboard\/audit-log\/?$/,
     module: 'features/staff/audit/routes/audit-log.tsx',
   },
+  {
+    name: 'account',
+    path: /^\/wkm-dashboard\/account\/?$/,
+    module: 'features/staff/account/routes/account.tsx',
+  },
 ] as const;
 
 export type StaffScreenName = (typeof staffScreens)[number]['name'];

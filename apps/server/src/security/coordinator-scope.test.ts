@@ -135,6 +135,11 @@ const COORDINATOR_ROUTES: Record<string, string> = {
 const OWN_ONLY = [
   'GET /api/auth/user',
   'POST /api/auth/logout',
+  'GET /api/auth/two-factor/status',
+  'POST /api/auth/two-factor/setup',
+  'POST /api/auth/two-factor/confirm',
+  'POST /api/auth/two-factor/disable',
+  'POST /api/auth/two-factor/recovery-codes',
   'GET /api/users/profile',
   'PUT /api/users/profile',
   'PUT /api/users/password',

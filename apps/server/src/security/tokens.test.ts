@@ -4,7 +4,6 @@ import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/app.ts';
 import { bearer, createUser, TEST_PASSWORD } from '../test/factories.ts';
-import { multipart } from '../test/multipart.ts';
 
 /**
  * Tokens that must not work: forged, expired, malformed, and every token of a session that has
@@ -167,10 +166,10 @@ describe('tokens of ended sessions', () => {
     const staff = await createUser(app, { role: 'co-ordinator' });
     expect(await answers(staff.token)).toEqual([200, 200]);
     const demote = await app.inject({
-      method: 'PUT',
-      url: `/api/users/site-users/${staff.user.id}`,
+      method: 'POST',
+      url: `/api/users/site-users/${staff.user.id}/role`,
       headers: bearer(superAdmin.token),
-      body: multipart({ email: staff.user.email, role: 'client', 'profile[firstName]': 'Ex' }),
+      payload: { role: 'client' },
     });
     expect(demote.statusCode, demote.body).toBe(200);
     expect(await answers(staff.token)).toEqual([401, 401]);

@@ -11,6 +11,7 @@ import {
   tokenResponse,
   verifyTokenResponse,
 } from '@noise/shared/auth';
+import { signInResponse } from '@noise/shared/two-factor';
 import { userSchema } from '@noise/shared/user';
 import { notFound } from '../../lib/errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
@@ -25,7 +26,11 @@ import {
 import type { RateCounters } from '../../lib/rate-counters.ts';
 import type { AuditRepository } from '../audit/repository.ts';
 import { AccountLimitedError, createAccountLimiter } from './account-limit.ts';
-import { signIn, signInStaff, signUp, type AuthDeps } from './sign-in.ts';
+import { signIn, signInStaff, signUp, type AuthDeps, type SignInOutcome } from './sign-in.ts';
+import { deviceTokenOf, registerTwoFactorRoutes } from './two-factor-routes.ts';
+
+/** A token, or the second step's challenge instead (docs/product.md#two-factor-sign-in). */
+const answerOf = (outcome: SignInOutcome) => outcome.challenge ?? { token: outcome.token };
 
 export function registerAuthRoutes(
   app: FastifyInstance,
@@ -75,13 +80,24 @@ export function registerAuthRoutes(
     '/api/auth/login',
     {
       config: { access: 'public', rateLimit },
-      schema: { tags: ['auth'], body: loginRequest, response: { 200: tokenResponse } },
+      schema: { tags: ['auth'], body: loginRequest, response: { 200: signInResponse } },
     },
     async (request, reply) => {
       try {
-        const { user, token } = await signIn(deps, accounts, request.body);
-        request.log.info({ userId: user.id, ip: request.ip, event: 'login' }, 'signed in');
-        return { token };
+        const outcome = await signIn(deps, accounts, {
+          ...request.body,
+          deviceToken: deviceTokenOf(request),
+        });
+        request.log.info(
+          {
+            userId: outcome.user.id,
+            ip: request.ip,
+            event: 'login',
+            second: outcome.challenge?.twoFactor,
+          },
+          outcome.token ? 'signed in' : 'password accepted; second step due',
+        );
+        return answerOf(outcome);
       } catch (error) {
         withRetryAfter(reply, error);
         request.log.info(
@@ -102,23 +118,29 @@ export function registerAuthRoutes(
     '/api/auth/admin-login',
     {
       config: { access: 'public', rateLimit },
-      schema: { tags: ['auth'], body: adminLoginRequest, response: { 200: tokenResponse } },
+      schema: { tags: ['auth'], body: adminLoginRequest, response: { 200: signInResponse } },
     },
     async (request, reply) => {
       const body = request.body;
       const login = (body.email || body.username)!;
       try {
-        const { user, token } = await signInStaff(deps, accounts, {
+        const outcome = await signInStaff(deps, accounts, {
           login,
           password: body.password,
           rememberMe: body.rememberMe,
+          deviceToken: deviceTokenOf(request),
           ip: request.ip,
         });
         request.log.info(
-          { userId: user.id, ip: request.ip, event: 'staff_login' },
-          'staff signed in',
+          {
+            userId: outcome.user.id,
+            ip: request.ip,
+            event: 'staff_login',
+            second: outcome.challenge?.twoFactor,
+          },
+          outcome.token ? 'staff signed in' : 'password accepted; second step due',
         );
-        return { token };
+        return answerOf(outcome);
       } catch (error) {
         withRetryAfter(reply, error);
         request.log.info(
@@ -203,6 +225,8 @@ export function registerAuthRoutes(
       return { message: 'Your password has been changed. You can sign in with it now.' };
     },
   );
+
+  registerTwoFactorRoutes(app, deps);
 
   // Google, Facebook and Apple sign-in; a provider without keys explains itself instead.
   registerOAuthRoutes(app, { ...deps, db: deps.reset.db });

@@ -8,12 +8,36 @@ import type { AuditRepository } from '../audit/repository.ts';
 import type { UserRepository, UserRow } from '../users/repository.ts';
 import { accountKey, type AccountLimiter } from './account-limit.ts';
 import type { SessionRepository } from './session-repository.ts';
+import type { TwoFactor, TwoFactorChallenge } from './two-factor.ts';
 
 export interface AuthDeps {
   config: Config;
   users: UserRepository;
   sessions: SessionRepository;
   signer: TokenSigner;
+  twoFactor: TwoFactor;
+}
+
+/**
+ * What a right password earns: a sign-in token, or, when a second step is due
+ * (docs/product.md#two-factor-sign-in), the challenge to answer first and no token.
+ */
+export type SignInOutcome =
+  | { user: UserRow; token: string; challenge?: undefined }
+  | { user: UserRow; token?: undefined; challenge: TwoFactorChallenge };
+
+/**
+ * The token, unless the account has a second step to pass first. Every way in with a password
+ * or a provider goes through here, so none of them skips the second step.
+ */
+export async function finishFirstStep(
+  deps: AuthDeps,
+  user: UserRow,
+  options: { rememberMe?: boolean; deviceToken?: string } = {},
+): Promise<SignInOutcome> {
+  const challenge = await deps.twoFactor.challenge(user, options);
+  if (challenge) return { user, challenge };
+  return { user, token: await issueToken(deps, user, { rememberMe: options.rememberMe }) };
 }
 
 /** Token lifetime: customers and staff TOKEN_TTL_HOURS (24 h); staff 'Remember Me' REMEMBER_ME_TTL_DAYS (30 d). */
@@ -85,11 +109,11 @@ async function checkPassword(
 export async function signIn(
   deps: AuthDeps,
   limiter: AccountLimiter,
-  input: { username: string; password: string },
-) {
+  input: { username: string; password: string; deviceToken?: string },
+): Promise<SignInOutcome> {
   const { user } = await checkPassword(deps, limiter, input.username, input.password, () => true);
   if (!user) throw unauthorized('Invalid email/username or password');
-  return { user, token: await issueToken(deps, user) };
+  return finishFirstStep(deps, user, { deviceToken: input.deviceToken });
 }
 
 /**
@@ -102,8 +126,14 @@ export async function signIn(
 export async function signInStaff(
   deps: AuthDeps & { audit: AuditRepository },
   limiter: AccountLimiter,
-  input: { login: string; password: string; rememberMe?: boolean; ip: string },
-) {
+  input: {
+    login: string;
+    password: string;
+    rememberMe?: boolean;
+    deviceToken?: string;
+    ip: string;
+  },
+): Promise<SignInOutcome> {
   const { account, user } = await checkPassword(deps, limiter, input.login, input.password, (u) =>
     isStaffRole(u.role),
   );
@@ -121,14 +151,25 @@ export async function signInStaff(
     }
     throw unauthorized('Invalid email or password, or access denied');
   }
+  const outcome = await finishFirstStep(deps, user, input);
+  // With a second step due, the sign-in is recorded when that step is passed.
+  if (outcome.token) await recordStaffSignIn(deps, user, input.ip, 'Signed in to the staff area');
+  return outcome;
+}
+
+export async function recordStaffSignIn(
+  deps: { audit: AuditRepository },
+  user: UserRow,
+  ip: string,
+  summary: string,
+) {
   await deps.audit.record({
     actorId: user.id,
     actorName: displayNameOf(user) || user.email,
     action: 'auth.staff_signed_in',
     entityType: 'user',
     entityId: user.id,
-    summary: 'Signed in to the staff area',
-    ip: input.ip,
+    summary,
+    ip,
   });
-  return { user, token: await issueToken(deps, user, { rememberMe: input.rememberMe }) };
 }

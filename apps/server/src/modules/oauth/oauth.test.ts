@@ -7,6 +7,7 @@ import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { exportPKCS8, generateKeyPair } from 'jose';
 import { OAuth2Server } from 'oauth2-mock-server';
+import { generate } from 'otplib';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { authCodes, oauthAccounts, oauthStates, users } from '../../db/schema.ts';
 import { loadConfig } from '../../config.ts';
@@ -352,6 +353,42 @@ describe('Google sign-in', () => {
     });
     expect(second.json<{ _id: string }>()._id).toBe(user!.id);
     expect(await userRepo.findByEmail('ada.new@example.com')).toBeUndefined();
+  });
+
+  it('an account with two-factor on answers the second step, not a token', async () => {
+    const first = await googleSignIn({
+      sub: 'google-sub-2fa',
+      email: 'two-factor@example.com',
+      email_verified: true,
+    });
+    const token = await tokenFrom(first);
+    const setup = await app.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor/setup',
+      headers: bearer(token),
+    });
+    const code = await generate({ secret: setup.json<{ secret: string }>().secret });
+    const confirm = await app.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor/confirm',
+      headers: bearer(token),
+      payload: { code },
+    });
+    expect(confirm.statusCode).toBe(200);
+
+    const again = await googleSignIn({
+      sub: 'google-sub-2fa',
+      email: 'two-factor@example.com',
+      email_verified: true,
+    });
+    const answer = await exchange(again);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ twoFactor: 'code', ticket: expect.any(String) });
+    const asBearer = await app.inject({
+      url: '/api/auth/user',
+      headers: bearer(answer.json<{ ticket: string }>().ticket),
+    });
+    expect(asBearer.statusCode).toBe(401);
   });
 
   it('an account without an email from the provider is not created', async () => {

@@ -9,7 +9,9 @@ import {
   sendOAuthUnavailable,
   type MessagePage,
 } from '../auth/oauth-unavailable.ts';
-import { issueToken } from '../auth/sign-in.ts';
+import { finishFirstStep, issueToken } from '../auth/sign-in.ts';
+import { deviceTokenOf } from '../auth/two-factor-routes.ts';
+import { signInResponse, twoFactorChallenge } from '@noise/shared/two-factor';
 import { createProviderClients, ProviderError, type ProviderClient } from './providers.ts';
 import { createOAuthRepository, type OAuthProviderName } from './repository.ts';
 import { signInWithProvider, type ProviderSignInDeps } from './sign-in-with-provider.ts';
@@ -33,7 +35,10 @@ export const linkPreviewResponse = z.object({
   email: z.string(),
   method: z.enum(['password', 'email']),
 });
-const linkResponse = z.object({ token: z.string(), provider: z.string() });
+const linkResponse = z.union([
+  z.object({ token: z.string(), provider: z.string() }),
+  twoFactorChallenge.extend({ provider: z.string() }),
+]);
 
 const LINK_EXPIRED =
   'This link has expired or was already used. Please sign in with the provider again.';
@@ -337,7 +342,7 @@ export function registerOAuthRoutes(app: FastifyInstance, deps: OAuthRouteDeps) 
         tags: ['auth'],
         summary: 'Exchange the one-time code of /auth-success?code= for a sign-in token',
         body: z.object({ code: z.string().min(20).max(200) }),
-        response: { 200: z.object({ token: z.string() }) },
+        response: { 200: signInResponse },
       },
     },
     async (request, reply) => {
@@ -353,7 +358,9 @@ export function registerOAuthRoutes(app: FastifyInstance, deps: OAuthRouteDeps) 
         request.log.info({ event: 'oauth_code_refused' }, 'sign-in code refused');
         throw badRequest(CODE_SPENT);
       }
-      return { token: await issueToken(deps, user) };
+      // A provider is the first step only: an account with two-factor on still answers a code.
+      const outcome = await finishFirstStep(deps, user, { deviceToken: deviceTokenOf(request) });
+      return outcome.challenge ?? { token: outcome.token };
     },
   );
 
@@ -407,7 +414,13 @@ export function registerOAuthRoutes(app: FastifyInstance, deps: OAuthRouteDeps) 
         },
         'identity linked',
       );
-      return { token: await issueToken(deps, user), provider: ticket.provider };
+      // A password ticket's caller is signed in to this very account, second step and all; a
+      // mailed link proves the mailbox only, so it is a first step like a provider's.
+      if (ticket.method === 'password') {
+        return { token: await issueToken(deps, user), provider: ticket.provider };
+      }
+      const outcome = await finishFirstStep(deps, user, { deviceToken: deviceTokenOf(request) });
+      return { ...(outcome.challenge ?? { token: outcome.token }), provider: ticket.provider };
     },
   );
 }

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import type { SignInResponse } from '@noise/shared/two-factor';
 import { api } from '@/lib/api-client';
 
 export interface AdminLoginBody {
@@ -8,8 +9,8 @@ export interface AdminLoginBody {
 }
 
 /** POST /api/auth/admin-login: staff only; other roles are refused. */
-export function adminLogin(body: AdminLoginBody): Promise<{ token: string }> {
-  return api.post<{ token: string }>('/api/auth/admin-login', { ...body });
+export function adminLogin(body: AdminLoginBody): Promise<SignInResponse> {
+  return api.post<SignInResponse>('/api/auth/admin-login', { ...body });
 }
 
 export function useAdminLogin() {

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { SignInResponse } from '@noise/shared/two-factor';
 import { api } from '@/lib/api-client';
 
 export type LinkProvider = 'google' | 'facebook' | 'apple';
@@ -27,9 +28,12 @@ export function useLinkPreview(ticket: string | null) {
   return useQuery({ ...linkPreviewQuery(ticket ?? ''), enabled: Boolean(ticket) });
 }
 
-/** POST /api/auth/oauth/link: completes the link; answers a sign-in token for the account. */
-export function completeLink(ticket: string): Promise<{ token: string; provider: string }> {
-  return api.post<{ token: string; provider: string }>('/api/auth/oauth/link', { ticket });
+/**
+ * POST /api/auth/oauth/link: completes the link; answers a sign-in token for the account, or,
+ * for a mailed link to an account with two-factor on, the second step to pass first.
+ */
+export function completeLink(ticket: string): Promise<SignInResponse & { provider: string }> {
+  return api.post<SignInResponse & { provider: string }>('/api/auth/oauth/link', { ticket });
 }
 
 export function useCompleteLink() {

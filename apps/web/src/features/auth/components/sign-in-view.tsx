@@ -7,7 +7,9 @@ import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { closeAuthModal, openSignUp, takeAuthDestination } from '@/lib/auth-modals';
 import { useSignIn } from '../api/sign-in';
+import { isChallenge } from '../api/two-factor-sign-in';
 import { SignInChoices } from './oauth-buttons';
+import { TwoFactorStep } from './two-factor-step';
 import { PasswordInput } from '@/components/ui/password-input';
 
 /** docs/product.md#sign-in-modal: sign-in has no client-side validation; the server answers. */
@@ -17,19 +19,53 @@ function SignInForm({ onBack }: { onBack: () => void }) {
   const signIn = useSignIn();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  // docs/product.md#two-factor-sign-in: a right password may earn a second step, not a token.
+  const [challenge, setChallenge] = useState<{ twoFactor: 'code' | 'setup'; ticket: string }>();
+
+  function signedIn(token: string) {
+    login(token);
+    // docs/product.md#sign-in-modal: /dashboard, unless the visitor was on the way somewhere.
+    const next = takeAuthDestination();
+    closeAuthModal();
+    navigate(next?.to ?? '/dashboard', { state: next?.state });
+  }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     try {
-      const { token } = await signIn.mutateAsync({ username, password });
-      login(token);
-      // docs/product.md#sign-in-modal: /dashboard, unless the visitor was on the way somewhere.
-      const next = takeAuthDestination();
-      closeAuthModal();
-      navigate(next?.to ?? '/dashboard', { state: next?.state });
+      const answer = await signIn.mutateAsync({ username, password });
+      if (isChallenge(answer)) setChallenge(answer);
+      else signedIn(answer.token);
     } catch {
       // The message is shown below the form.
     }
+  }
+
+  if (challenge?.twoFactor === 'code') {
+    return (
+      <TwoFactorStep
+        ticket={challenge.ticket}
+        onSignedIn={signedIn}
+        onBack={() => setChallenge(undefined)}
+      />
+    );
+  }
+  if (challenge?.twoFactor === 'setup') {
+    // Staff whose two-factor is required set it up on the staff sign-in.
+    return (
+      <div className="flex flex-col gap-4">
+        <h2 className="text-2xl font-extrabold">Set up two-factor sign-in</h2>
+        <p role="alert" className="text-sm">
+          Staff accounts must set up two-factor sign-in before signing in. Please sign in at Admin
+          Login to set it up.
+        </p>
+        <Button asChild size="lg">
+          <Link to="/wkm-login" onClick={closeAuthModal}>
+            Go to Admin Login
+          </Link>
+        </Button>
+      </div>
+    );
   }
 
   return (

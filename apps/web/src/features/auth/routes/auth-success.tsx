@@ -7,6 +7,8 @@ import { useAuth } from '@/lib/auth';
 import { openSignIn } from '@/lib/auth-modals';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { exchangeCode } from '../api/exchange-code';
+import { isChallenge } from '../api/two-factor-sign-in';
+import { TwoFactorStep } from '../components/two-factor-step';
 
 const NOT_VALID = 'This sign-in link is not valid. Please sign in again.';
 
@@ -26,6 +28,8 @@ export function AuthSuccessRoute() {
     !code && params.has('token') ? NOT_VALID : null,
   );
   const started = useRef(false);
+  // docs/product.md#two-factor-sign-in: the provider is the first step of an account with it on.
+  const [ticket, setTicket] = useState<string | null>(null);
 
   useEffect(() => {
     window.history.replaceState(window.history.state, '', '/auth-success');
@@ -33,14 +37,34 @@ export function AuthSuccessRoute() {
     if (!code || started.current) return;
     started.current = true;
     exchangeCode(code).then(
-      ({ token }) => {
-        login(token);
-        navigate('/dashboard', { replace: true });
+      (answer) => {
+        if (!isChallenge(answer)) {
+          login(answer.token);
+          navigate('/dashboard', { replace: true });
+        } else if (answer.twoFactor === 'code') {
+          setTicket(answer.ticket);
+        } else {
+          setFailure('Staff accounts must set up two-factor sign-in at Admin Login first.');
+        }
       },
       (error: unknown) => setFailure(errorMessage(error, NOT_VALID)),
     );
   }, [code, login, navigate]);
 
+  if (ticket && !failure) {
+    return (
+      <section className="mx-auto max-w-md px-4 py-20 sm:px-6">
+        <TwoFactorStep
+          heading="h1"
+          ticket={ticket}
+          onSignedIn={(token) => {
+            login(token);
+            navigate('/dashboard', { replace: true });
+          }}
+        />
+      </section>
+    );
+  }
   if (!code && !failure) return <Navigate to="/" replace />;
   if (!failure) return <FullScreenSpinner label="Signing you in" />;
   return (

@@ -8,6 +8,8 @@ import { useAuth } from '@/lib/auth';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { useCompleteLink, useLinkPreview, type LinkProvider } from '../api/oauth-link';
 import { signIn } from '../api/sign-in';
+import { isChallenge } from '../api/two-factor-sign-in';
+import { TwoFactorStep } from '../components/two-factor-step';
 import { PasswordInput } from '@/components/ui/password-input';
 
 const PROVIDER_NAMES: Record<LinkProvider, string> = {
@@ -97,6 +99,34 @@ function ConnectWithTicket({ ticket }: { ticket: string }) {
   const [password, setPassword] = useState('');
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
+  // An account with two-factor on passes its second step before the link is made or used.
+  const [secondStep, setSecondStep] = useState<{ ticket: string; then: 'link' | 'done' }>();
+
+  async function finishLink() {
+    const answer = await complete.mutateAsync(ticket);
+    if (isChallenge(answer)) {
+      if (answer.twoFactor === 'setup') {
+        throw new Error('Staff accounts must set up two-factor sign-in at Admin Login first.');
+      }
+      return setSecondStep({ ticket: answer.ticket, then: 'done' });
+    }
+    login(answer.token);
+    navigate('/dashboard', { replace: true });
+  }
+
+  if (secondStep) {
+    return (
+      <TwoFactorStep
+        ticket={secondStep.ticket}
+        onSignedIn={(token) => {
+          login(token);
+          if (secondStep.then === 'done') return navigate('/dashboard', { replace: true });
+          setSecondStep(undefined);
+          finishLink().catch((error: unknown) => setFailure(errorMessage(error)));
+        }}
+      />
+    );
+  }
 
   if (preview.isPending) return <Spinner label="Checking the link" />;
   if (preview.isError) {
@@ -124,11 +154,15 @@ function ConnectWithTicket({ ticket }: { ticket: string }) {
       if (method === 'password') {
         // Proving the password signs in to that account; the link is then made as its owner.
         const signedIn = await signIn({ username: email, password });
+        if (isChallenge(signedIn)) {
+          if (signedIn.twoFactor === 'setup') {
+            throw new Error('Staff accounts must set up two-factor sign-in at Admin Login first.');
+          }
+          return setSecondStep({ ticket: signedIn.ticket, then: 'link' });
+        }
         login(signedIn.token);
       }
-      const { token } = await complete.mutateAsync(ticket);
-      login(token);
-      navigate('/dashboard', { replace: true });
+      await finishLink();
     } catch (error) {
       setFailure(errorMessage(error));
     } finally {

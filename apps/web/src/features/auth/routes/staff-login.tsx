@@ -1,5 +1,5 @@
 import { Loader2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -7,11 +7,25 @@ import { TextInput } from '@/components/ui/input';
 import { useAuth } from '@/lib/auth';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { useAdminLogin } from '../api/admin-login';
+import { beginRequiredSetup, confirmRequiredSetup, isChallenge } from '../api/two-factor-sign-in';
 import { PasswordInput } from '@/components/ui/password-input';
+import { TwoFactorAlert, TwoFactorSetupFlow } from '@/components/two-factor/two-factor-setup';
+import { errorMessage } from '@/lib/api-client';
+import type { TwoFactorSetup } from '@noise/shared/two-factor';
+import { TwoFactorStep } from '../components/two-factor-step';
+
+/** After a right password: the form, a code to give, or the set-up required of staff. */
+type Step =
+  | { kind: 'password' }
+  | { kind: 'code'; ticket: string }
+  | { kind: 'setup'; ticket: string; setup: TwoFactorSetup };
 
 const FAILURE_MESSAGE = 'Invalid email or password, or access denied';
 
-/** /wkm-login: the staff sign-in (docs/product.md#staff-login). */
+/**
+ * /wkm-login: the staff sign-in (docs/product.md#staff-login), then the second step or the
+ * required set-up (docs/product.md#two-factor-sign-in).
+ */
 export function StaffLoginRoute() {
   usePageMeta('Admin Login');
   const navigate = useNavigate();
@@ -20,18 +34,41 @@ export function StaffLoginRoute() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
+  const [step, setStep] = useState<Step>({ kind: 'password' });
+  const [setupFailure, setSetupFailure] = useState('');
+  // The token of a required set-up waits until its recovery codes have been seen.
+  const setupToken = useRef('');
+
+  function signedIn(token: string) {
+    login(token);
+    // A co-ordinator starts from My Work (routes/overview.tsx reads the flag).
+    navigate('/wkm-dashboard', { replace: true, state: { signedIn: true } });
+  }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    setSetupFailure('');
+    let answer;
     try {
-      const { token } = await adminLogin.mutateAsync({ email, password, rememberMe });
-      login(token);
-      // A co-ordinator starts from My Work (routes/overview.tsx reads the flag).
-      navigate('/wkm-dashboard', { replace: true, state: { signedIn: true } });
+      answer = await adminLogin.mutateAsync({ email, password, rememberMe });
     } catch {
       // The alert below says what went wrong, without telling which part.
+      return;
+    }
+    if (!isChallenge(answer)) return signedIn(answer.token);
+    if (answer.twoFactor === 'code') return setStep({ kind: 'code', ticket: answer.ticket });
+    try {
+      const setup = await beginRequiredSetup(answer.ticket);
+      setStep({ kind: 'setup', ticket: answer.ticket, setup });
+    } catch (error) {
+      setSetupFailure(errorMessage(error, 'Set-up could not start. Please sign in again.'));
     }
   }
+
+  const startAgain = () => {
+    setPassword('');
+    setStep({ kind: 'password' });
+  };
 
   return (
     <div className="grid min-h-dvh bg-canvas lg:grid-cols-[1fr_1.1fr]">
@@ -51,54 +88,89 @@ export function StaffLoginRoute() {
       </aside>
       <main className="flex items-center justify-center px-4 py-16 sm:px-8">
         <div className="w-full max-w-md">
-          <h1 className="text-5xl font-extrabold">Admin Login</h1>
-          <p className="mt-3 text-muted">Sign in to manage the catalogue, customers and sales.</p>
-          <form onSubmit={onSubmit} className="mt-10 flex flex-col gap-5">
-            <TextInput
-              label="Username or Email Address"
-              type="email"
-              name="email"
-              autoComplete="username"
-              required
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
+          {step.kind === 'code' ? (
+            <TwoFactorStep
+              ticket={step.ticket}
+              onSignedIn={signedIn}
+              onBack={startAgain}
+              heading="h1"
             />
-            <PasswordInput
-              label="Password"
-              name="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <Checkbox
-                label="Remember Me"
-                checked={rememberMe}
-                onCheckedChange={(checked) => setRememberMe(checked === true)}
+          ) : step.kind === 'setup' ? (
+            <div className="flex flex-col gap-5">
+              <div>
+                <h1 className="text-4xl font-extrabold">Set up two-factor sign-in</h1>
+                <p className="mt-3 text-muted">
+                  Staff accounts must sign in with a code from an authenticator app as well as the
+                  password. Set it up now to continue.
+                </p>
+              </div>
+              <TwoFactorSetupFlow
+                setup={step.setup}
+                confirm={async (code) => {
+                  const { token, recoveryCodes } = await confirmRequiredSetup(step.ticket, code);
+                  setupToken.current = token;
+                  return recoveryCodes;
+                }}
+                onDone={() => signedIn(setupToken.current)}
+                onCancel={startAgain}
+                doneLabel="Continue to the dashboard"
               />
-              <Link
-                to="/forgot-password"
-                className="rounded text-sm font-semibold text-accent-strong underline-offset-4 hover:underline"
-              >
-                Forgot your password?
-              </Link>
             </div>
-            {adminLogin.isError ? (
-              <p
-                role="alert"
-                className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-semibold text-danger"
-              >
-                {FAILURE_MESSAGE}
+          ) : (
+            <>
+              <h1 className="text-5xl font-extrabold">Admin Login</h1>
+              <p className="mt-3 text-muted">
+                Sign in to manage the catalogue, customers and sales.
               </p>
-            ) : null}
-            <Button type="submit" size="lg" variant="secondary" disabled={adminLogin.isPending}>
-              {adminLogin.isPending ? (
-                <Loader2 aria-hidden="true" className="animate-spin" />
-              ) : null}
-              Login
-            </Button>
-          </form>
+              <form onSubmit={onSubmit} className="mt-10 flex flex-col gap-5">
+                <TextInput
+                  label="Username or Email Address"
+                  type="email"
+                  name="email"
+                  autoComplete="username"
+                  required
+                  value={email}
+                  onChange={(event) => setEmail(event.target.value)}
+                />
+                <PasswordInput
+                  label="Password"
+                  name="password"
+                  autoComplete="current-password"
+                  required
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                />
+                <div className="flex flex-wrap items-center justify-between gap-3">
+                  <Checkbox
+                    label="Remember Me"
+                    checked={rememberMe}
+                    onCheckedChange={(checked) => setRememberMe(checked === true)}
+                  />
+                  <Link
+                    to="/forgot-password"
+                    className="rounded text-sm font-semibold text-accent-strong underline-offset-4 hover:underline"
+                  >
+                    Forgot your password?
+                  </Link>
+                </div>
+                {adminLogin.isError ? (
+                  <p
+                    role="alert"
+                    className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-semibold text-danger"
+                  >
+                    {FAILURE_MESSAGE}
+                  </p>
+                ) : null}
+                <Button type="submit" size="lg" variant="secondary" disabled={adminLogin.isPending}>
+                  {adminLogin.isPending ? (
+                    <Loader2 aria-hidden="true" className="animate-spin" />
+                  ) : null}
+                  Login
+                </Button>
+              </form>
+              <TwoFactorAlert message={setupFailure} />
+            </>
+          )}
         </div>
       </main>
     </div>

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { FullScreenSpinner } from '@/components/ui/spinner';
+import { TwoFactorSection } from '@/components/two-factor/two-factor-section';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/current-user';
 import { toastSuccess } from '@/lib/toast';
@@ -196,7 +197,7 @@ function ChangePasswordForm() {
 }
 
 /**
- * /dashboard/profile: the customer's details, password and card on file. The card form belongs
+ * /dashboard/profile: the customer's details, password, two-factor sign-in and card on file. The card form belongs
  * to checkout; the app passes it in as `cardSection`.
  */
 export function ProfileRoute({ cardSection }: { cardSection?: ReactNode }) {
@@ -213,6 +214,12 @@ export function ProfileRoute({ cardSection }: { cardSection?: ReactNode }) {
         {user.data.isOAuth ? null : (
           <Card id="profile-password" title="Password">
             <ChangePasswordForm />
+          </Card>
+        )}
+        {/* Turning it off asks for the password: offered to accounts that have one. */}
+        {user.data.isOAuth ? null : (
+          <Card id="profile-two-factor" title="Two-factor sign-in">
+            <TwoFactorSection />
           </Card>
         )}
         {cardSection ? (

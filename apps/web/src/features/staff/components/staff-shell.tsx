@@ -1,4 +1,4 @@
-import { ExternalLink, LayoutDashboard, LogOut, Menu } from 'lucide-react';
+import { ExternalLink, LayoutDashboard, LogOut, Menu, ShieldCheck } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { can } from '@noise/shared/permissions';
@@ -79,6 +79,10 @@ function StaffUserMenu() {
         <DropdownMenuItem onSelect={() => navigate('/wkm-dashboard')}>
           <LayoutDashboard aria-hidden="true" />
           Dashboard
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => navigate('/wkm-dashboard/account')}>
+          <ShieldCheck aria-hidden="true" />
+          Your account
         </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void signOut()}>

@@ -88,6 +88,10 @@ export const AuditLogRoute = lazyRoute(
   () => import('../audit/routes/audit-log'),
   (m) => m.default,
 );
+export const AccountRoute = lazyRoute(
+  () => import('../account/routes/account'),
+  (m) => m.AccountRoute,
+);
 
 /** Each screen of the shared list with its chunk: a screen added there must be added here. */
 const screens: Record<StaffScreenName, { preload: () => Promise<unknown> }> = {
@@ -112,6 +116,7 @@ const screens: Record<StaffScreenName, { preload: () => Promise<unknown> }> = {
   quote: QuoteFormRoute,
   reporting: ReportingRoute,
   auditLog: AuditLogRoute,
+  account: AccountRoute,
 };
 
 /**

@@ -5,6 +5,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
 import { StaffShell } from '../components/staff-shell';
 import {
+  AccountRoute,
   AuditLogRoute,
   CompanyPageFormRoute,
   CompanyPagesListRoute,
@@ -279,6 +280,8 @@ export function StaffApp() {
               </Allowed>
             }
           />
+          {/* Every staff member's own: their two-factor sign-in. */}
+          <Route path="account" element={<AccountRoute />} />
           <Route path="*" element={<StaffNotFound />} />
         </Routes>
       </Suspense>

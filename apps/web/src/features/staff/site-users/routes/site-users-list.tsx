@@ -1,10 +1,12 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { roleLabels } from '@noise/shared/roles';
+import { can } from '@noise/shared/permissions';
+import { isStaffRole, roleLabels } from '@noise/shared/roles';
 import { displayNameOf } from '@noise/shared/display-name';
 import type { User } from '@noise/shared/user';
 import { Button } from '@/components/ui/button';
+import { useAuth } from '@/lib/auth';
 import { useCurrentUser } from '@/lib/current-user';
 import { toastSuccess } from '@/lib/toast';
 import { usePageMeta } from '@/lib/use-page-meta';
@@ -14,6 +16,8 @@ import { StaffTable, TableQueryRows, Td, Th } from '../../components/staff-table
 import { useToastOnError } from '../../components/use-toast-on-error';
 import { useDeleteSiteUser } from '../api/delete-site-user';
 import { useSiteUsers } from '../api/get-site-users';
+import { useResetTwoFactor } from '../api/reset-two-factor';
+import { TwoFactorPolicyCard } from '../components/two-factor-policy';
 
 function nameOf(user: User): string {
   return displayNameOf(user.profile) || user.email;
@@ -26,6 +30,10 @@ export function SiteUsersListRoute() {
   const me = useCurrentUser().data;
   const deleteUser = useDeleteSiteUser();
   const [toDelete, setToDelete] = useState<User | null>(null);
+  // docs/product.md#two-factor-sign-in: super-admins require it of staff and reset it.
+  const managesTwoFactor = can(useAuth().userRole, 'two-factor:manage');
+  const resetTwoFactor = useResetTwoFactor();
+  const [toReset, setToReset] = useState<User | null>(null);
   useToastOnError(users.error, 'Could not load site users');
 
   return (
@@ -41,12 +49,13 @@ export function SiteUsersListRoute() {
           </Button>
         }
       />
+      {managesTwoFactor ? <TwoFactorPolicyCard /> : null}
       <StaffTable caption="Site users">
         <thead>
           <tr>
             <Th>Name</Th>
             <Th>User Role</Th>
-            <Th className="w-48 text-right">Action</Th>
+            <Th className="w-72 text-right">Action</Th>
           </tr>
         </thead>
         <tbody>
@@ -69,12 +78,17 @@ export function SiteUsersListRoute() {
                     </Td>
                     <Td>{roleLabels[user.role]}</Td>
                     <Td>
-                      <div className="flex justify-end gap-2">
+                      <div className="flex flex-wrap justify-end gap-2">
                         <Button asChild variant="outline" size="sm">
                           <Link to={`edit/${user._id}`}>
                             Edit<span className="sr-only"> {name}</span>
                           </Link>
                         </Button>
+                        {managesTwoFactor && isStaffRole(user.role) ? (
+                          <Button variant="ghost" size="sm" onClick={() => setToReset(user)}>
+                            Reset two-factor<span className="sr-only"> of {name}</span>
+                          </Button>
+                        ) : null}
                         <Button variant="ghost" size="sm" onClick={() => setToDelete(user)}>
                           Delete<span className="sr-only"> {name}</span>
                         </Button>
@@ -101,6 +115,22 @@ export function SiteUsersListRoute() {
           if (!toDelete) return;
           await deleteUser.mutateAsync(toDelete._id);
           toastSuccess('User deleted');
+        }}
+      />
+      <ConfirmDialog
+        open={toReset !== null}
+        onOpenChange={(open) => (open ? null : setToReset(null))}
+        title="Reset two-factor sign-in?"
+        description={
+          toReset
+            ? `${nameOf(toReset)} (${toReset.email}) will sign in with their password alone, and set two-factor up again at their next sign-in when it is required for staff. Their recovery codes and remembered devices stop working.`
+            : undefined
+        }
+        confirmLabel="Reset two-factor"
+        onConfirm={async () => {
+          if (!toReset) return;
+          await resetTwoFactor.mutateAsync(toReset._id);
+          toastSuccess('Two-factor sign-in reset');
         }}
       />
     </div>

@@ -1,0 +1,27 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TwoFactorPolicy } from '@noise/shared/two-factor';
+import { api } from '@/lib/api-client';
+
+export const twoFactorPolicyQuery = queryOptions({
+  queryKey: ['staff', 'two-factor-policy'],
+  queryFn: ({ signal }) => api.get<TwoFactorPolicy>('/api/auth/two-factor/policy', signal),
+});
+
+/** GET /api/auth/two-factor/policy: super-admins only (the caller checks before asking). */
+export function useTwoFactorPolicy(enabled: boolean) {
+  return useQuery({ ...twoFactorPolicyQuery, enabled });
+}
+
+/** PUT /api/auth/two-factor/policy: require two-factor sign-in of every staff account. */
+export function useSetTwoFactorPolicy() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (policy: TwoFactorPolicy) =>
+      api.put<TwoFactorPolicy>('/api/auth/two-factor/policy', { ...policy }),
+    onSuccess: (policy) => {
+      client.setQueryData(twoFactorPolicyQuery.queryKey, policy);
+      // The caller's own status says whether they may turn theirs off.
+      return client.invalidateQueries({ queryKey: ['two-factor', 'status'] });
+    },
+  });
+}
