@@ -6,6 +6,7 @@ import { launchBrowser, type TestBrowser } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import {
   apiGet,
+  apiPost,
   createCoordinator,
   fillCard,
   openOrderOptions,
@@ -157,6 +158,38 @@ describe('guest checkout', () => {
     await later.getByRole('row').filter({ hasText: 'SEO' }).getByText('In Progress').waitFor();
   });
 
+  it('a new email: a declined card, then a bank check, signs the guest in only once the order is paid', async () => {
+    const email = `checked-${uniqueSuffix()}@example.com`;
+    const { page } = await browser.newPage();
+    const signUp = await continueToSignUp(page);
+    await signUp.getByRole('button', { name: 'Continue as guest' }).click();
+    await page.waitForURL('**/payment');
+    await fillGuestDetails(page, {
+      firstName: 'Chad',
+      lastName: 'Checked',
+      email,
+      phone: '0412 345 678',
+      company: 'Checked Cafe',
+    });
+    await fillCard(page, TEST_CARDS.declined);
+    await page.getByRole('button', { name: 'Confirm & Pay' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Your card was declined.' }).waitFor();
+    expect(await storedToken(page)).toBeNull();
+
+    await fillCard(page, TEST_CARDS.threeDSecure);
+    await page.getByRole('button', { name: 'Confirm & Pay' }).click();
+    const check = page.getByRole('dialog', { name: 'Confirm your payment' });
+    await check.getByRole('button', { name: 'Approve' }).waitFor();
+    // Waiting on the bank: nothing is paid, so nobody is signed in yet.
+    expect(await storedToken(page)).toBeNull();
+    await check.getByRole('button', { name: 'Approve' }).click();
+
+    await page.waitForURL('**/payment-success');
+    await page.getByText('We emailed you a link to choose a password.').waitFor();
+    expect(await storedToken(page)).toBeTruthy();
+    await page.getByRole('heading', { name: 'Submit Requirements' }).waitFor();
+  });
+
   it("an existing customer's email: after a decline and a bank check, the guest stays signed out and the order waits for the owner's mailed link", async () => {
     const customer = await signUpCustomer(server, 'Olive', 'Owner');
     const { page } = await browser.newPage();
@@ -215,10 +248,18 @@ describe('guest checkout', () => {
     await owner.reload();
     await owner.getByRole('heading', { name: 'The order is in your account' }).waitFor();
     await owner.getByRole('button', { name: 'Sign in' }).first().waitFor();
+    // Opening the link proved the mailbox: every other session of the account ended.
+    await expect(
+      apiGet(server, `/api/projects?userId=${customer.userId}`, customer.token),
+    ).rejects.toThrow(/401/);
+    const { token } = await apiPost<{ token: string }>(server, '/api/auth/login', '', {
+      username: customer.email,
+      password: 'e2e password 123',
+    });
     const projects = await apiGet<unknown[]>(
       server,
       `/api/projects?userId=${customer.userId}`,
-      customer.token,
+      token,
     );
     expect(projects).toHaveLength(1);
   });
