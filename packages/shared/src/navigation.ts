@@ -43,3 +43,39 @@ export const servicesMap = [
 
 /** Where the 'Business Accelerator' button on the home page leads. */
 export const BUSINESS_ACCELERATOR_SERVICE_ID = 'business-accelerator';
+
+/** The footer's 'Services' column: the header's services, then these. */
+export const footerExtraServices = [
+  { label: 'Graphic Design', id: 'graphic-design' },
+  { label: 'Content Creation', id: 'content-creation' },
+  { label: 'Website Development', id: 'website-development' },
+] as const;
+
+/**
+ * The fixed places of the site that link to a service or a content page, by name, for staff:
+ * a record named here cannot be deleted or archived while the link stands
+ * (docs/product.md#services-and-pages-linked-from-the-site).
+ */
+export function fixedLinksTo(kind: 'service' | 'page', id: string): string[] {
+  const places: string[] = [];
+  for (const entry of headerNavigation) {
+    if (entry.kind === kind && entry.id === id) places.push(`the header's '${entry.label}' link`);
+  }
+  if (kind === 'service') {
+    for (const entry of [
+      ...headerNavigation.filter((e) => e.kind === 'service'),
+      ...footerExtraServices,
+    ]) {
+      if (entry.id === id) places.push(`the footer's '${entry.label}' link`);
+    }
+    for (const entry of servicesMap) {
+      if (!('external' in entry) && entry.serviceId === id) {
+        places.push(`the home page's services map ('${entry.label}')`);
+      }
+    }
+    if (id === BUSINESS_ACCELERATOR_SERVICE_ID) {
+      places.push("the home page's 'Business Accelerator' button");
+    }
+  }
+  return places;
+}

@@ -3,6 +3,7 @@ import type { PageForm } from '@noise/shared/catalogue-admin';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { SavedUpload } from '../../lib/uploads.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { refuseIfLinked } from './navigation-links.ts';
 import { manageRepository as repo, type PageItemRow, type PageRow } from './manage-repository.ts';
 import { asStoredUrl, difference, releaseFiles, type ManageDeps } from './manage-service.ts';
 import { storedUrlOf } from './stored-files.ts';
@@ -85,6 +86,7 @@ export async function deletePage(deps: ManageDeps, actor: AuthUser, id: string) 
   const released = await deps.db.transaction(async (tx) => {
     const current = await repo.lockPage(tx, id);
     if (!current) throw notFound('Page not found');
+    await refuseIfLinked(tx, 'page', id, current.title);
     const items = await repo.listPageItems(tx, id);
     await repo.deletePage(tx, id);
     await deps.audit.record(

@@ -259,6 +259,26 @@ export const manageRepository = {
 
   // --- Industries -------------------------------------------------------------------------------
 
+  /** Every industry tile and page item link, with where it stands (for linked-record checks). */
+  async listCatalogueLinks(tx: Db): Promise<{ place: string; link: string }[]> {
+    const tiles = await tx
+      .select({ title: industries.title, link: industries.link })
+      .from(industries)
+      .where(sql`${industries.link} <> ''`);
+    const items = await tx
+      .select({ title: pageItems.title, page: pages.title, link: pageItems.link })
+      .from(pageItems)
+      .innerJoin(pages, eq(pages.id, pageItems.pageId))
+      .where(sql`${pageItems.link} <> ''`);
+    return [
+      ...tiles.map((t) => ({ place: `the industry tile '${t.title}'`, link: t.link })),
+      ...items.map((i) => ({
+        place: `the item '${i.title}' on the page '${i.page}'`,
+        link: i.link,
+      })),
+    ];
+  },
+
   async lockIndustry(tx: Db, id: string): Promise<IndustryRow | undefined> {
     const [row] = await tx.select().from(industries).where(eq(industries.id, id)).for('update');
     return row;

@@ -24,6 +24,7 @@ import {
   type ServiceChildren,
   type ServiceRow,
 } from './repository.ts';
+import { refuseIfLinked } from './navigation-links.ts';
 import { removeStoredFiles, storedUrlOf } from './stored-files.ts';
 
 export interface ManageDeps {
@@ -306,6 +307,8 @@ export async function deleteService(
   const { outcome, released } = await deps.db.transaction(async (tx) => {
     const current = await repo.lockService(tx, id);
     if (!current) throw notFound('Service not found');
+    // An archived service is already gone from the site: nothing links to it any more.
+    if (!current.archivedAt) await refuseIfLinked(tx, 'service', id, current.title);
     const audit = (action: string, summary: string) =>
       deps.audit.record(
         {

@@ -1,7 +1,7 @@
 import { ArrowUpRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { headerNavigation, navigationHref } from '@noise/shared/navigation';
+import { footerExtraServices, headerNavigation, navigationHref } from '@noise/shared/navigation';
 import { useSiteConfig } from '@/lib/site-config';
 import { useIndustries } from '../api/get-industries';
 import { companyPages } from '@noise/shared/company-page-list';
@@ -13,9 +13,7 @@ const footerServices = [
   ...headerNavigation
     .filter((entry) => entry.kind === 'service')
     .map((entry) => ({ label: entry.label, href: navigationHref(entry) })),
-  { label: 'Graphic Design', href: '/services/graphic-design' },
-  { label: 'Content Creation', href: '/services/content-creation' },
-  { label: 'Website Development', href: '/services/website-development' },
+  ...footerExtraServices.map((entry) => ({ label: entry.label, href: `/services/${entry.id}` })),
 ];
 
 const socialLinks = [
