@@ -1,9 +1,26 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Which browser tests run (docs/testing.md):
+ * - default: every file but the long reliability and scale runs, as CI does on PostgreSQL;
+ * - E2E_SUITE=smoke: a purchase, staff sign-in and a message, as CI does on PGlite;
+ * - E2E_SUITE=reliability or E2E_SUITE=scale: those long runs alone (`npm run test:reliability`,
+ *   `npm run test:scale`), not part of CI.
+ */
+const suites: Record<string, string[]> = {
+  smoke: ['storefront/smoke.test.ts', 'checkout/first-sale.test.ts', 'customer/messages.test.ts'],
+  reliability: ['reliability/**/*.test.ts'],
+  scale: ['scale/**/*.test.ts'],
+};
+const suite = process.env.E2E_SUITE;
+if (suite && !suites[suite]) {
+  throw new Error(`E2E_SUITE=${suite}: expected one of ${Object.keys(suites).join(', ')}`);
+}
+
 export default defineConfig({
   test: {
-    include: ['**/*.test.ts'],
-    exclude: ['node_modules/**'],
+    include: suite ? suites[suite]! : ['**/*.test.ts'],
+    exclude: ['node_modules/**', ...(suite ? [] : ['reliability/**', 'scale/**'])],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Each file starts its own server and browser; two at a time suits a 2-core machine.

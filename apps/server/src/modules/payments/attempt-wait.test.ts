@@ -8,23 +8,45 @@ import { handlePayment, type CheckoutDeps } from './place-order.ts';
 const { app } = await createTestApp();
 const cora = (await coordinator(app)).user;
 
-/** The checkout's deps with a provider whose charge waits until `release` is called. */
+/**
+ * The checkout's deps with a provider whose charge waits until `release` is called. `charging`
+ * settles once the first request is at the provider (its attempt is in flight), and `waiting`
+ * once a second request with the key waits on that attempt: tests wait on these, not on time.
+ */
 function heldCharge(extra: Partial<CheckoutDeps> = {}) {
   let release!: () => void;
+  let charged!: () => void;
+  let waited!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
+  const charging = new Promise<void>((resolve) => (charged = resolve));
+  const waiting = new Promise<void>((resolve) => (waited = resolve));
   const real = app.checkoutDeps.provider;
+  const changes = extra.attemptChanges ?? app.checkoutDeps.attemptChanges;
   const deps: CheckoutDeps = {
     ...app.checkoutDeps,
     ...extra,
+    attemptChanges: {
+      watch: async (attemptId) => {
+        const watch = await changes.watch(attemptId);
+        return {
+          next: (ms: number) => {
+            waited();
+            return watch.next(ms);
+          },
+          stop: () => watch.stop(),
+        };
+      },
+    },
     provider: {
       ...real,
       createPayment: async (input) => {
+        charged();
         await gate;
         return real.createPayment(input);
       },
     },
   };
-  return { deps, release };
+  return { deps, release, charging, waiting };
 }
 
 /** The answer of a paid checkout (a test failure for any other). */
@@ -39,13 +61,14 @@ describe('a request waiting on the same key', () => {
     const { user } = await createUser(app);
     const body = orderBody(fixture, { coordinatorId: cora.id });
     // Re-reads only when told: a wait that ends proves the notification came.
-    const { deps, release } = heldCharge({ recheckMs: 60_000 });
+    const { deps, release, charging, waiting } = heldCharge({ recheckMs: 60_000 });
 
     const first = handlePayment(deps, user.id, body, body.idempotencyKey);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await charging;
     const second = handlePayment(deps, user.id, body, body.idempotencyKey);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await waiting;
     const before = app.database.queryCount();
+    // A window in which a polling wait would read; nothing is raced against it.
     await new Promise((resolve) => setTimeout(resolve, 800));
     // Polling every 25 ms sent about 32 reads here.
     expect(app.database.queryCount() - before).toBe(0);
@@ -67,10 +90,10 @@ describe('a request waiting on the same key', () => {
         stop() {},
       }),
     };
-    const { deps, release } = heldCharge({ attemptChanges: silent, recheckMs: 50 });
+    const { deps, release, charging } = heldCharge({ attemptChanges: silent, recheckMs: 50 });
 
     const first = handlePayment(deps, user.id, body, body.idempotencyKey);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await charging;
     const second = handlePayment(deps, user.id, body, body.idempotencyKey);
     release();
     const a = paid(await first);
@@ -82,10 +105,10 @@ describe('a request waiting on the same key', () => {
     const fixture = await createService(app);
     const { user } = await createUser(app);
     const body = orderBody(fixture, { coordinatorId: cora.id });
-    const { deps, release } = heldCharge({ waitForInFlightMs: 300 });
+    const { deps, release, charging } = heldCharge({ waitForInFlightMs: 300 });
 
     const first = handlePayment(deps, user.id, body, body.idempotencyKey);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await charging;
     await expect(handlePayment(deps, user.id, body, body.idempotencyKey)).rejects.toMatchObject({
       statusCode: 409,
     });
