@@ -3,7 +3,7 @@ import type { ChangeRoleRequest } from '@noise/shared/site-users';
 import { userSchema, type User } from '@noise/shared/user';
 import { apiRequest } from '@/lib/api-client';
 import { checkWith } from '@/lib/check-answer';
-import { siteUsersKey } from './get-site-users';
+import { refreshSiteUser } from './update-site-user';
 
 /** POST /api/users/site-users/{id}/role: a role change, confirmed and audited on its own. */
 export function changeSiteUserRole(id: string, body: ChangeRoleRequest): Promise<User> {
@@ -18,13 +18,6 @@ export function useChangeSiteUserRole(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ChangeRoleRequest) => changeSiteUserRole(id, body),
-    onSuccess: (user) => {
-      queryClient.setQueryData([...siteUsersKey, 'detail', id], user);
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: siteUsersKey }),
-        queryClient.invalidateQueries({ queryKey: ['staff', 'clients'] }),
-        queryClient.invalidateQueries({ queryKey: ['staff', 'overview'] }),
-      ]);
-    },
+    onSuccess: (user) => refreshSiteUser(queryClient, user),
   });
 }
