@@ -223,3 +223,54 @@ describe('staff: company pages', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('staff: site navigation', () => {
+  it("renames and reorders the header's links, and a linked page cannot be deleted", async () => {
+    const { page } = await browser.newPage({ token });
+    const errors = collectPageErrors(page);
+    await page.goto('/wkm-dashboard/pages');
+    await page.getByRole('heading', { name: 'Site navigation' }).waitFor();
+    const website = page.getByRole('listitem', { name: 'Header links, link 4' });
+    await website.getByLabel('Leads to').locator('option', { hasText: 'Page: Website' }).waitFor({
+      state: 'attached',
+    });
+    await website.getByLabel('Label').fill('Websites');
+    await website.getByRole('button', { name: "Move 'Websites' up" }).click();
+    await page
+      .getByRole('listitem', { name: 'Header links, link 9' })
+      .getByRole('button', { name: /^Remove/ })
+      .click();
+    await page.getByRole('button', { name: 'Save navigation' }).click();
+    await page.getByText('Navigation saved').first().waitFor();
+
+    const { page: visitor } = await browser.newPage();
+    await visitor.goto('/');
+    const header = visitor.getByRole('navigation', { name: 'Services' });
+    await header.getByRole('link', { name: 'Websites' }).waitFor();
+    expect(await header.getByRole('link').allTextContents()).toEqual([
+      'Social Media Management',
+      'Marketing Materials',
+      'Websites',
+      'Content Creations',
+      'Business Accelerator',
+      'Branding',
+      'SEO',
+      'Meta Ads',
+    ]);
+
+    await page.reload();
+    const row = page
+      .locator('tr')
+      .filter({ hasText: /^Website/ })
+      .first();
+    await row.getByRole('button', { name: /^Delete/ }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByRole('button', { name: /Delete/ }).click();
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: "'Website' is linked from the header's 'Websites' link." })
+      .waitFor();
+    expect((await fetch(`${server.url}/api/pages/website`)).status).toBe(200);
+    expect(errors).toEqual([]);
+  });
+});

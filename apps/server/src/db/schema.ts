@@ -219,6 +219,24 @@ export const pageItems = pgTable(
   (t) => [index('page_items_page_idx').on(t.pageId, t.position)],
 );
 
+/**
+ * The header's links and the footer's 'Services' column (docs/product.md#site-navigation), in
+ * order. A link names its service or page by id; one whose record is gone or archived is not
+ * shown, and the record cannot be deleted while a link names it.
+ */
+export const siteLinks = pgTable(
+  'site_links',
+  {
+    id: id(),
+    area: text('area').$type<'header' | 'footer'>().notNull(),
+    position: position(),
+    label: text('label').notNull(),
+    kind: text('kind').$type<'service' | 'page'>().notNull(),
+    targetId: text('target_id').notNull(),
+  },
+  (t) => [index('site_links_area_idx').on(t.area, t.position)],
+);
+
 export const industries = pgTable('industries', {
   id: id(),
   title: text('title').notNull(),

@@ -90,6 +90,9 @@ const EXPECTED: Record<string, RouteAccess> = {
   'PUT /api/pages/:id': 'catalogue:manage',
   'DELETE /api/pages/:id': 'catalogue:manage',
   'GET /api/industries/:id': 'public',
+  'GET /api/navigation': 'public',
+  'GET /api/navigation/manage': 'catalogue:manage',
+  'PUT /api/navigation': 'catalogue:manage',
   'POST /api/industries': 'catalogue:manage',
   'PUT /api/industries/:id': 'catalogue:manage',
   'DELETE /api/industries/:id': 'catalogue:manage',
@@ -204,6 +207,7 @@ const CACHEABLE = new Set([
   'GET /api/services',
   'GET /api/pages',
   'GET /api/industries',
+  'GET /api/navigation',
 ]);
 const notNoStore: string[] = [];
 

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { asc, count } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { headerNavigation, servicesMap } from '@noise/shared/navigation';
+import { servicesMap } from '@noise/shared/home-links';
+import { headerNavigation } from '@noise/shared/navigation';
 import {
   industries,
   pageItems,

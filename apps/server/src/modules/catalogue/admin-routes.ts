@@ -8,6 +8,7 @@ import {
   SERVICE_UPLOAD_LIMITS,
 } from '@noise/shared/catalogue-admin';
 import { toDollars } from '@noise/shared/pricing';
+import { siteNavigationSchema } from '@noise/shared/site-navigation';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -19,6 +20,7 @@ import type { AuditRepository } from '../audit/repository.ts';
 import { deleteIndustry, saveIndustry } from './manage-industry.ts';
 import { deletePage, savePage } from './manage-page.ts';
 import { manageRepository } from './manage-repository.ts';
+import { readNavigation, saveNavigation } from './navigation-links.ts';
 import {
   deleteService,
   loadManagedService,
@@ -216,6 +218,36 @@ export function registerCatalogueAdminRoutes(
           featureVideoThumbnails: body.files.featureVideoThumbnails ?? [],
         }),
       ),
+  );
+
+  r.get(
+    '/api/navigation/manage',
+    {
+      config: { access },
+      schema: {
+        tags,
+        security,
+        summary: "The header's and footer's links, with any whose record is gone",
+        response: { 200: siteNavigationSchema },
+      },
+    },
+    async () => readNavigation(deps.db, { all: true }),
+  );
+
+  r.put(
+    '/api/navigation',
+    {
+      config: { access },
+      ...invalidates,
+      schema: {
+        tags,
+        security,
+        summary: "Replace the header's links and the footer's services",
+        body: siteNavigationSchema,
+        response: { 200: siteNavigationSchema },
+      },
+    },
+    async (request) => saveNavigation(manage, requireUser(request), request.body),
   );
 
   r.delete(

@@ -1,8 +1,9 @@
-import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { PackageType } from '@noise/shared/pricing';
 import type { Db } from '../../db/client.ts';
 import {
   industries,
+  siteLinks,
   pageItems,
   pages,
   paymentAttempts,
@@ -258,6 +259,46 @@ export const manageRepository = {
   },
 
   // --- Industries -------------------------------------------------------------------------------
+
+  // --- Site navigation ----------------------------------------------------------------------
+
+  /** The header's and footer's links, in order. */
+  async listSiteLinks(db: Db) {
+    return db.select().from(siteLinks).orderBy(desc(siteLinks.area), asc(siteLinks.position));
+  },
+
+  /** Replaces every link of the header and footer; locks them so two saves queue. */
+  async replaceSiteLinks(
+    tx: Db,
+    rows: {
+      area: 'header' | 'footer';
+      label: string;
+      kind: 'service' | 'page';
+      targetId: string;
+    }[],
+  ) {
+    await tx.execute(sql`lock table ${siteLinks} in share row exclusive mode`);
+    await tx.delete(siteLinks);
+    if (rows.length === 0) return;
+    await tx.insert(siteLinks).values(rows.map((row, i) => ({ ...row, position: i })));
+  },
+
+  /** Of these ids, the services that exist and are on the site, and the pages that exist. */
+  async liveTargets(db: Db, serviceIds: string[], pageIds: string[]) {
+    const live = serviceIds.length
+      ? await db
+          .select({ id: services.id })
+          .from(services)
+          .where(and(inArray(services.id, serviceIds), sql`${services.archivedAt} is null`))
+      : [];
+    const found = pageIds.length
+      ? await db.select({ id: pages.id }).from(pages).where(inArray(pages.id, pageIds))
+      : [];
+    return {
+      services: new Set(live.map((row) => row.id)),
+      pages: new Set(found.map((row) => row.id)),
+    };
+  },
 
   /** Every industry tile and page item link, with where it stands (for linked-record checks). */
   async listCatalogueLinks(tx: Db): Promise<{ place: string; link: string }[]> {

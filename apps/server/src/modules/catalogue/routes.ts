@@ -19,6 +19,8 @@ import {
   createCatalogueCache,
   SEARCH_PREFIX,
 } from './catalogue-cache.ts';
+import { siteNavigationSchema } from '@noise/shared/site-navigation';
+import { readNavigation } from './navigation-links.ts';
 import { openOwnPdf, resolveOwnFileUrl, type UploadSource } from './own-files.ts';
 import type { CatalogueRepository } from './repository.ts';
 import { createServiceSearch } from './search-index.ts';
@@ -187,6 +189,24 @@ export function registerCatalogueRoutes(
     },
     async (request, reply) => {
       const entry = await cache.get('industries', industryList, () => catalogue.listIndustries());
+      return sendCached(request, reply, entry!);
+    },
+  );
+
+  r.get(
+    '/api/navigation',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['catalogue'],
+        summary: "The header's links and the footer's services, as staff set them",
+        response: { 200: siteNavigationSchema },
+      },
+    },
+    async (request, reply) => {
+      const entry = await cache.get('navigation', siteNavigationSchema, () =>
+        readNavigation(app.database.db),
+      );
       return sendCached(request, reply, entry!);
     },
   );

@@ -1,20 +1,14 @@
 import { ArrowUpRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { footerExtraServices, headerNavigation, navigationHref } from '@noise/shared/navigation';
+import { navigationHref } from '@noise/shared/navigation';
 import { useSiteConfig } from '@/lib/site-config';
 import { useIndustries } from '../api/get-industries';
+import { useNavigation } from '../api/get-navigation';
 import { companyPages } from '@noise/shared/company-page-list';
 import { Logo } from './logo';
 import { ExternalLink, isExternalUrl } from './external-link';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, YouTubeIcon } from './social-icons';
-
-const footerServices = [
-  ...headerNavigation
-    .filter((entry) => entry.kind === 'service')
-    .map((entry) => ({ label: entry.label, href: navigationHref(entry) })),
-  ...footerExtraServices.map((entry) => ({ label: entry.label, href: `/services/${entry.id}` })),
-];
 
 const socialLinks = [
   { label: 'Instagram', href: 'https://www.instagram.com/', Icon: InstagramIcon },
@@ -40,6 +34,7 @@ function Column({ title, children }: { title: string; children: ReactNode }) {
 export function Footer() {
   const config = useSiteConfig().data;
   const industries = useIndustries().data ?? [];
+  const navigation = useNavigation();
   const year = new Date().getFullYear();
 
   return (
@@ -65,10 +60,10 @@ export function Footer() {
 
         <div className="grid grid-cols-1 gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
           <Column title="Services">
-            {footerServices.map((service) => (
-              <li key={service.href}>
-                <Link to={service.href} className={linkClasses}>
-                  {service.label}
+            {navigation.footer.map((entry) => (
+              <li key={`${entry.kind}:${entry.id}:${entry.label}`}>
+                <Link to={navigationHref(entry)} className={linkClasses}>
+                  {entry.label}
                 </Link>
               </li>
             ))}

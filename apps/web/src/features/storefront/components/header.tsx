@@ -1,13 +1,14 @@
 import { Menu } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { headerNavigation, navigationHref } from '@noise/shared/navigation';
+import { navigationHref } from '@noise/shared/navigation';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
 import { openSignIn, openSignUp } from '@/lib/auth-modals';
 import { cn } from '@/lib/utils';
 import { Logo } from './logo';
 import { SearchBar } from './search-bar';
+import { useNavigation } from '../api/get-navigation';
 
 // Menus and popovers load when they are needed, keeping them off a visitor's first page load.
 const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
@@ -41,6 +42,7 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
   const { isAuthenticated, isLoading } = useAuth();
+  const navigation = useNavigation();
   const accountPlaceholder = <span aria-hidden="true" className="size-11 rounded-full bg-ink/10" />;
 
   return (
@@ -104,8 +106,8 @@ export function Header() {
             scrolled ? 'py-1' : 'py-2',
           )}
         >
-          {headerNavigation.map((entry) => (
-            <li key={entry.id} className="shrink-0">
+          {navigation.header.map((entry) => (
+            <li key={`${entry.kind}:${entry.id}:${entry.label}`} className="shrink-0">
               <NavLink
                 to={navigationHref(entry)}
                 className={({ isActive }) =>

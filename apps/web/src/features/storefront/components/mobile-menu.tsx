@@ -1,11 +1,12 @@
 import { Link, NavLink } from 'react-router';
-import { headerNavigation, navigationHref } from '@noise/shared/navigation';
+import { navigationHref } from '@noise/shared/navigation';
 import { Button } from '@/components/ui/button';
 import { Sheet } from '@/components/ui/sheet';
 import { useAuth, useSignOut } from '@/lib/auth';
 import { openSignIn, openSignUp } from '@/lib/auth-modals';
 import { cn } from '@/lib/utils';
 import { SearchBar } from './search-bar';
+import { useNavigation } from '../api/get-navigation';
 
 /** The narrow-screen menu: search, every navigation entry, and the account actions. */
 export function MobileMenu({
@@ -18,13 +19,14 @@ export function MobileMenu({
   const { isAuthenticated } = useAuth();
   const signOut = useSignOut('/');
   const close = () => onOpenChange(false);
+  const navigation = useNavigation();
   return (
     <Sheet open={open} onOpenChange={onOpenChange} title="Menu">
       <SearchBar onNavigate={close} />
       <nav aria-label="Site" className="mt-6">
         <ul className="flex flex-col">
-          {headerNavigation.map((entry) => (
-            <li key={entry.id}>
+          {navigation.header.map((entry) => (
+            <li key={`${entry.kind}:${entry.id}:${entry.label}`}>
               <NavLink
                 to={navigationHref(entry)}
                 onClick={close}

@@ -1,6 +1,6 @@
 import { ArrowUpRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { servicesMap } from '@noise/shared/navigation';
+import { servicesMap } from '@noise/shared/home-links';
 import { useSiteConfig, type SiteConfig } from '@/lib/site-config';
 import { cn } from '@/lib/utils';
 import { ExternalLink } from './external-link';

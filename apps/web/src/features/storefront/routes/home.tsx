@@ -1,6 +1,6 @@
 import { ArrowDown, ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { BUSINESS_ACCELERATOR_SERVICE_ID } from '@noise/shared/navigation';
+import { BUSINESS_ACCELERATOR_SERVICE_ID } from '@noise/shared/home-links';
 import { Button } from '@/components/ui/button';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { IndustryGrid } from '../components/industry-grid';
