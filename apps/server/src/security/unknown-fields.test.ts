@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/app.ts';
 import { bearer, createUser } from '../test/factories.ts';
+import { multipart } from '../test/multipart.ts';
 
 /**
  * Every JSON body refuses a field its schema does not name, with a 400 that names it
@@ -61,5 +62,24 @@ describe('unknown fields in a request body', () => {
     expect(JSON.stringify(res.json().details)).toContain('Unrecognized key: \\"desc\\"');
     const list = await app.inject({ url: '/api/quotes', headers: bearer(superAdmin.token) });
     expect(JSON.stringify(list.json())).not.toContain('Menu design');
+  });
+
+  it.each([
+    ['/api/services', { title: 'Menus', desc: 'old name' }, 'desc'],
+    [
+      '/api/pages',
+      { title: 'Menus', 'items[0][title]': 'A', 'items[0][url]': '/x' },
+      'items[0][url]',
+    ],
+    ['/api/industries', { title: 'Bakeries', href: '/services/seo' }, 'href'],
+  ])('the multipart form of %s refuses a field it does not have', async (url, fields, name) => {
+    const res = await app.inject({
+      method: 'POST',
+      url,
+      headers: bearer(superAdmin.token),
+      body: multipart(fields),
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toBe(`Unrecognized key: "${name}"`);
   });
 });

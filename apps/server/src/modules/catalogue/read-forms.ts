@@ -27,6 +27,17 @@ const LIST_LABELS: Record<string, string> = {
   items: 'Item',
 };
 
+/**
+ * A form field this form does not have is refused by name, like an unknown JSON field
+ * (docs/decisions/063-unknown-fields.md), instead of being dropped.
+ */
+function refuseUnknownFields(fields: Record<string, string>, known: (name: string) => boolean) {
+  const unknown = Object.keys(fields).filter((name) => !known(name));
+  if (unknown.length === 0) return;
+  const details = unknown.map((name) => ({ path: name, message: `Unrecognized key: "${name}"` }));
+  throw badRequest(details[0]!.message, details);
+}
+
 export function formError(error: z.ZodError): AppError {
   const details = error.issues.map((issue) => {
     const [list, index] = issue.path;
@@ -66,6 +77,9 @@ const SCALARS = [
  * not JSON is refused. A field that is not sent stays undefined: an update keeps the current value.
  */
 export function readServiceForm(fields: Record<string, string>): ServiceForm {
+  refuseUnknownFields(fields, (name) =>
+    [...SCALARS, 'packages', ...JSON_LISTS.map(([list]) => list)].includes(name),
+  );
   const raw: Record<string, unknown> = {};
   for (const name of SCALARS) {
     if (fields[name] !== undefined) raw[name] = fields[name];
@@ -109,6 +123,7 @@ export function readPageForm(fields: Record<string, string>): {
   form: PageForm;
   indexes: number[];
 } {
+  refuseUnknownFields(fields, (name) => name === 'title' || ITEM_FIELD.test(name));
   const byIndex = new Map<number, Record<string, string>>();
   for (const [name, value] of Object.entries(fields)) {
     const match = ITEM_FIELD.exec(name);
@@ -129,6 +144,7 @@ export function readPageForm(fields: Record<string, string>): {
 }
 
 export function readIndustryForm(fields: Record<string, string>): IndustryForm {
+  refuseUnknownFields(fields, (name) => ['title', 'link', 'featurePhoto'].includes(name));
   const result = industryFormSchema.safeParse({
     title: fields.title,
     link: fields.link,
