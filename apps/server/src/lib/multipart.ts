@@ -95,6 +95,21 @@ function isCutOffBody(error: unknown): boolean {
   );
 }
 
+/**
+ * A text field this form does not read is refused by name, like an unknown JSON field
+ * (docs/decisions/063-unknown-fields.md), instead of being dropped.
+ */
+export function refuseUnknownFields(
+  fields: Record<string, string>,
+  known: readonly string[] | ((name: string) => boolean),
+) {
+  const isKnown = typeof known === 'function' ? known : (name: string) => known.includes(name);
+  const unknown = Object.keys(fields).filter((name) => !isKnown(name));
+  if (unknown.length === 0) return;
+  const details = unknown.map((name) => ({ path: name, message: `Unrecognized key: "${name}"` }));
+  throw badRequest(details[0]!.message, details);
+}
+
 /** `profile[firstName]` style keys to a nested object one level deep. */
 export function nestFields(fields: Record<string, string>): Record<string, unknown> {
   const out: Record<string, unknown> = {};

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/app.ts';
 import { bearer, createUser } from '../test/factories.ts';
 import { multipart } from '../test/multipart.ts';
+import { coordinator, createService, orderBody, pay } from '../test/order-factories.ts';
 
 /**
  * Every JSON body refuses a field its schema does not name, with a 400 that names it
@@ -81,5 +82,31 @@ describe('unknown fields in a request body', () => {
     });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().message).toBe(`Unrecognized key: "${name}"`);
+  });
+
+  it('the message and brief forms refuse a field they do not read, and post nothing', async () => {
+    const client = await createUser(app);
+    const cora = await coordinator(app);
+    const service = await createService(app, { title: 'Menu Design' });
+    const paid = await pay(app, client.token, orderBody(service, { coordinatorId: cora.user.id }));
+    const projectId = paid.json().projectId as string;
+    for (const [url, fields] of [
+      [`/api/projects/${projectId}/messages`, { text: 'Hello', subject: 'Menus' }],
+      [`/api/projects/${projectId}/brief`, { text: 'Our brief', budget: '500' }],
+    ] as const) {
+      const res = await app.inject({
+        method: 'POST',
+        url,
+        headers: bearer(client.token),
+        body: multipart(fields),
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toMatch(/^Unrecognized key: "(subject|budget)"$/);
+    }
+    const thread = await app.inject({
+      url: `/api/projects/${projectId}/messages`,
+      headers: bearer(client.token),
+    });
+    expect(JSON.stringify(thread.json())).not.toContain('Hello');
   });
 });

@@ -9,6 +9,7 @@ import {
   type ServiceForm,
 } from '@noise/shared/catalogue-admin';
 import { badRequest, type AppError } from '../../lib/errors.ts';
+import { refuseUnknownFields } from '../../lib/multipart.ts';
 
 /**
  * The multipart text fields of the catalogue forms turned into validated input
@@ -26,17 +27,6 @@ const LIST_LABELS: Record<string, string> = {
   intakeQuestions: 'Question',
   items: 'Item',
 };
-
-/**
- * A form field this form does not have is refused by name, like an unknown JSON field
- * (docs/decisions/063-unknown-fields.md), instead of being dropped.
- */
-function refuseUnknownFields(fields: Record<string, string>, known: (name: string) => boolean) {
-  const unknown = Object.keys(fields).filter((name) => !known(name));
-  if (unknown.length === 0) return;
-  const details = unknown.map((name) => ({ path: name, message: `Unrecognized key: "${name}"` }));
-  throw badRequest(details[0]!.message, details);
-}
 
 export function formError(error: z.ZodError): AppError {
   const details = error.issues.map((issue) => {

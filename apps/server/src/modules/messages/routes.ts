@@ -12,7 +12,7 @@ import {
   unreadCountsSchema,
 } from '@noise/shared/messages';
 import type { Config } from '../../config.ts';
-import { readMultipart } from '../../lib/multipart.ts';
+import { readMultipart, refuseUnknownFields } from '../../lib/multipart.ts';
 import { sendPrivateFile } from '../../lib/private-file.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import {
@@ -73,6 +73,7 @@ export function registerMessageRoutes(app: FastifyInstance, deps: ThreadDeps & {
         },
       });
       try {
+        refuseUnknownFields(body.fields, ['text', 'internal', 'deliverable']);
         const message = await postMessage(deps, {
           caller,
           project,

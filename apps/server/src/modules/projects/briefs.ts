@@ -6,7 +6,7 @@ import { BRIEF_MAX_FILES, briefEntrySchema, briefQuestionsSchema } from '@noise/
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import { readMultipart } from '../../lib/multipart.ts';
+import { readMultipart, refuseUnknownFields } from '../../lib/multipart.ts';
 import { sendPrivateFile } from '../../lib/private-file.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { UserRepository } from '../users/repository.ts';
@@ -93,6 +93,7 @@ export function registerBriefRoutes(
         },
       });
       try {
+        refuseUnknownFields(body.fields, ['text', 'answers', 'asked', 'answerFileQuestions']);
         const { text, answers, asked, answerFileQuestions } = body.fields;
         const entry = await addBrief(briefDeps, {
           project,
