@@ -1,5 +1,11 @@
-/** The one error type handlers throw; the error handler turns it into a JSON answer. */
+/**
+ * The one error type handlers throw; the error handler turns it into a JSON answer. An error
+ * that says when to come back (`retryAfterSeconds`: a paused account, a dependency away) is
+ * answered with Retry-After.
+ */
 export class AppError extends Error {
+  declare readonly retryAfterSeconds?: number;
+
   constructor(
     readonly code: string,
     readonly statusCode: number,
@@ -26,7 +32,7 @@ export const conflict = (message: string) => new AppError('conflict', 409, messa
  * `cause` keeps the underlying error for the log and for a job's last error.
  */
 export class UnavailableError extends AppError {
-  readonly retryAfterSeconds: number;
+  declare readonly retryAfterSeconds: number;
 
   constructor(
     readonly dependency: string,

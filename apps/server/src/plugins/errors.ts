@@ -31,9 +31,11 @@ export function registerErrorHandler(app: FastifyInstance) {
         { err: error.cause, dependency: error.dependency },
         'dependency unavailable',
       );
-      reply.header('retry-after', String(error.retryAfterSeconds));
     }
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) {
+        reply.header('retry-after', String(error.retryAfterSeconds));
+      }
       return reply.status(error.statusCode).send({
         statusCode: error.statusCode,
         error: error.code,

@@ -3,7 +3,7 @@ import type { RateCounters } from '../../lib/rate-counters.ts';
 
 /** A sign-in refused because its account had too many failed attempts; carries Retry-After. */
 export class AccountLimitedError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
+  constructor(override readonly retryAfterSeconds: number) {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
     super(
       'too_many_requests',

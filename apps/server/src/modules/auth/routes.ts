@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -45,12 +45,6 @@ export function registerAuthRoutes(
   const rateLimit = { max: deps.authRateLimit, timeWindow: '1 minute' };
   // Failed sign-ins per account from any address; customer and staff sign-in share the count.
   const accounts = createAccountLimiter(deps.rateCounters, deps.config.signInAccountLimit);
-  /** A paused account's 429 says when to come back, as the per-address limit does. */
-  const withRetryAfter = (reply: FastifyReply, error: unknown) => {
-    if (error instanceof AccountLimitedError) {
-      reply.header('retry-after', String(error.retryAfterSeconds));
-    }
-  };
 
   r.post(
     '/api/auth/signup',
@@ -82,7 +76,7 @@ export function registerAuthRoutes(
       config: { access: 'public', rateLimit },
       schema: { tags: ['auth'], body: loginRequest, response: { 200: signInResponse } },
     },
-    async (request, reply) => {
+    async (request) => {
       try {
         const outcome = await signIn(deps, accounts, {
           ...request.body,
@@ -99,7 +93,6 @@ export function registerAuthRoutes(
         );
         return answerOf(outcome);
       } catch (error) {
-        withRetryAfter(reply, error);
         request.log.info(
           {
             event: 'login_failed',
@@ -120,7 +113,7 @@ export function registerAuthRoutes(
       config: { access: 'public', rateLimit },
       schema: { tags: ['auth'], body: adminLoginRequest, response: { 200: signInResponse } },
     },
-    async (request, reply) => {
+    async (request) => {
       const body = request.body;
       const login = (body.email || body.username)!;
       try {
@@ -142,7 +135,6 @@ export function registerAuthRoutes(
         );
         return answerOf(outcome);
       } catch (error) {
-        withRetryAfter(reply, error);
         request.log.info(
           {
             event: 'staff_login_failed',

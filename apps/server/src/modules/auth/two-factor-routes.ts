@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { tokenResponse } from '@noise/shared/auth';
@@ -22,7 +22,7 @@ import { requireUser } from '../../plugins/auth.ts';
 import type { AuditRepository } from '../audit/repository.ts';
 import type { UserRow } from '../users/repository.ts';
 import { issueToken, recordStaffSignIn, type AuthDeps } from './sign-in.ts';
-import { TRUSTED_DEVICE_DAYS, TwoFactorLimitedError } from './two-factor.ts';
+import { TRUSTED_DEVICE_DAYS } from './two-factor.ts';
 
 /** The HttpOnly cookie of 'Remember this device for 30 days'; only sign-in routes read it. */
 export const DEVICE_COOKIE = 'two_factor_device';
@@ -47,12 +47,6 @@ export function registerTwoFactorRoutes(
   const rateLimit = { max: deps.authRateLimit, timeWindow: '1 minute' };
   const secure = deps.config.publicUrl.startsWith('https://');
   const tags = ['two-factor'];
-
-  const withRetryAfter = (reply: FastifyReply, error: unknown) => {
-    if (error instanceof TwoFactorLimitedError) {
-      reply.header('retry-after', String(error.retryAfterSeconds));
-    }
-  };
 
   async function userOf(id: string): Promise<UserRow> {
     const user = await deps.users.findById(id);
@@ -94,7 +88,6 @@ export function registerTwoFactorRoutes(
       try {
         result = await twoFactor.completeSignIn(ticket, code);
       } catch (error) {
-        withRetryAfter(reply, error);
         request.log.info(
           { event: 'two_factor_failed', ip: request.ip, reason: (error as Error).name },
           'second step refused',
@@ -154,16 +147,10 @@ export function registerTwoFactorRoutes(
         response: { 200: setupTicketConfirmResponse },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { ticket, code } = request.body;
       const user = await userOf(await twoFactor.setupTicketUser(ticket));
-      let recoveryCodes;
-      try {
-        recoveryCodes = await twoFactor.confirmSetup(user.id, code);
-      } catch (error) {
-        withRetryAfter(reply, error);
-        throw error;
-      }
+      const recoveryCodes = await twoFactor.confirmSetup(user.id, code);
       const { rememberMe } = await twoFactor.spendSetupTicket(ticket);
       await recordOwnChange(request.ip, user, true);
       await recordStaffSignIn(
@@ -204,16 +191,11 @@ export function registerTwoFactorRoutes(
         response: { 200: recoveryCodesResponse },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const caller = requireUser(request);
-      try {
-        const recoveryCodes = await twoFactor.confirmSetup(caller.id, request.body.code);
-        await recordOwnChange(caller.ip, await userOf(caller.id), true);
-        return { recoveryCodes };
-      } catch (error) {
-        withRetryAfter(reply, error);
-        throw error;
-      }
+      const recoveryCodes = await twoFactor.confirmSetup(caller.id, request.body.code);
+      await recordOwnChange(caller.ip, await userOf(caller.id), true);
+      return { recoveryCodes };
     },
   );
 
@@ -226,12 +208,7 @@ export function registerTwoFactorRoutes(
     async (request, reply) => {
       const caller = requireUser(request);
       const user = await userOf(caller.id);
-      try {
-        await twoFactor.disable(user, request.body);
-      } catch (error) {
-        withRetryAfter(reply, error);
-        throw error;
-      }
+      await twoFactor.disable(user, request.body);
       await recordOwnChange(caller.ip, user, false);
       request.log.info({ event: 'two_factor_disabled', userId: user.id }, 'two-factor off');
       return reply.status(204).send(null);
@@ -249,16 +226,11 @@ export function registerTwoFactorRoutes(
         response: { 200: recoveryCodesResponse },
       },
     },
-    async (request, reply) => {
-      try {
-        const caller = requireUser(request);
-        return {
-          recoveryCodes: await twoFactor.regenerateRecoveryCodes(caller.id, request.body.code),
-        };
-      } catch (error) {
-        withRetryAfter(reply, error);
-        throw error;
-      }
+    async (request) => {
+      const caller = requireUser(request);
+      return {
+        recoveryCodes: await twoFactor.regenerateRecoveryCodes(caller.id, request.body.code),
+      };
     },
   );
 

@@ -33,7 +33,7 @@ export interface TwoFactorChallenge {
 }
 
 export class TwoFactorLimitedError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
+  constructor(override readonly retryAfterSeconds: number) {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
     super(
       'too_many_requests',
