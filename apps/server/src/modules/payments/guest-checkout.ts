@@ -9,7 +9,13 @@ import { isStaffRole } from '@noise/shared/roles';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { issueToken, type AuthDeps } from '../auth/sign-in.ts';
 import type { UserRepository, UserRow } from '../users/repository.ts';
-import { confirmPayment, handlePayment, type CheckoutDeps } from './place-order.ts';
+import {
+  confirmPayment,
+  expireWaitingAttempt,
+  handlePayment,
+  REPLACED_MESSAGE,
+  type CheckoutDeps,
+} from './place-order.ts';
 import { createPaymentRepository } from './repository.ts';
 
 /**
@@ -32,6 +38,8 @@ export async function resolveGuestAccount(
   guest: GuestDetails,
   idempotencyKey: string,
   log: FastifyBaseLogger,
+  /** Ends the payments of an account nobody could sign in to that still wait on a bank check. */
+  endWaitingPayments: (user: UserRow) => Promise<void> = async () => {},
 ): Promise<{ user: UserRow; created: boolean; held: boolean }> {
   if (!isValidAustralianPhone(guest.phoneNumber)) {
     throw badRequest(AU_PHONE_MESSAGE, [{ path: 'guest.phoneNumber', message: AU_PHONE_MESSAGE }]);
@@ -44,6 +52,12 @@ export async function resolveGuestAccount(
   };
   const existing = await users.findByEmail(guest.email);
   if (existing?.guestCheckoutKey && existing.guestCheckoutKey !== idempotencyKey) {
+    // A guest who left the bank's check (a reload, a closed window) and pays again: that waiting
+    // payment is cancelled first, as a customer's own would be. One that was paid meanwhile
+    // keeps the account from being taken over (the statement below checks).
+    if (!existing.passwordHash && !existing.isOAuth && !isStaffRole(existing.role)) {
+      await endWaitingPayments(existing);
+    }
     const adopted = await users.adoptUnpaidGuestAccount(
       existing.id,
       existing.guestCheckoutKey,
@@ -106,6 +120,12 @@ export async function placeGuestOrder(
     guest,
     idempotencyKey,
     log,
+    async (account) => {
+      const repo = createPaymentRepository(deps.checkout.db);
+      for (const attempt of await repo.listWaitingAttemptsOfUser(account.id)) {
+        await expireWaitingAttempt(deps.checkout, attempt, REPLACED_MESSAGE);
+      }
+    },
   );
   // An account that existed before this request is not the guest's: the order waits for its
   // owner, and its saved card and provider customer are left alone.

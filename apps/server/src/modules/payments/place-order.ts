@@ -27,7 +27,7 @@ const ATTEMPT_LOCK_MS = 2 * 60_000;
 export const ACTION_TTL_MS = 15 * 60_000;
 export const ACTION_EXPIRED_MESSAGE =
   'The check with your bank was not finished in time, so the payment was cancelled. You have not been charged: please pay again.';
-const REPLACED_MESSAGE = 'You started a new payment, so this one was cancelled.';
+export const REPLACED_MESSAGE = 'You started a new payment, so this one was cancelled.';
 const RECHECK_MS = 1000;
 
 export const declined = (message: string) => new AppError('payment_declined', 402, message);
