@@ -11,28 +11,36 @@ const { app } = await createTestApp();
 const admin = await createUser(app, { role: 'admin' });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
-/** Opens the stream and reads it to its end; answers everything it received. */
+/**
+ * Opens the stream and reads it to its end; answers everything it received. One loop reads the
+ * stream: two readers would share its chunks, and one could wait for a chunk the other took.
+ */
 async function openStream(token: string) {
   const res = await fetch(`${address}/api/notifications/stream`, { headers: bearer(token) });
   expect(res.status).toBe(200);
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
   let received = '';
-  const readUntil = async (text: string) => {
-    while (!received.includes(text)) {
-      const { value, done } = await reader.read();
-      if (done) throw new Error(`stream ended before '${text}'`);
-      received += decoder.decode(value);
-    }
-  };
+  let arrived = () => {};
   const ended = (async () => {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return received;
-      received += decoder.decode(value);
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return received;
+        received += decoder.decode(value);
+        arrived();
+      }
+    } finally {
+      arrived();
     }
   })();
-  await readUntil('"unreadCount"').catch(() => undefined);
+  // The first count says the stream is open and listening.
+  await new Promise<void>((resolve) => {
+    arrived = () => {
+      if (received.includes('"unreadCount"')) resolve();
+    };
+    void ended.finally(resolve);
+  });
   return { ended, received: () => received };
 }
 
