@@ -1,11 +1,12 @@
 /**
  * What a project message may carry (docs/decisions/052-project-messages.md): PDFs, images, office
  * documents (Word, Excel, PowerPoint, old and new, and OpenDocument) and zip files. The server
- * checks each file's bytes (apps/server/src/lib/uploads.ts) and is the only judge; the names and
- * types here are the browser's first check, so a wrong file is refused before it uploads.
+ * checks each file's bytes (apps/server/src/lib/detect-file-type.ts) and is the only judge; the
+ * names and types here are the browser's first check, so a wrong file is refused before it
+ * uploads.
  */
 
-/** The upload kinds (apps/server/src/lib/uploads.ts) a message's files may be. */
+/** The upload kinds (apps/server/src/lib/detect-file-type.ts) a message's files may be. */
 export const ATTACHMENT_KINDS = ['pdf', 'image', 'document', 'zip'] as const;
 
 /** In the words of a message that refuses a file. */

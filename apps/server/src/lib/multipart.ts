@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { FileStore } from '../plugins/file-store.ts';
+import type { UploadKind } from './detect-file-type.ts';
 import { AppError, badRequest } from './errors.ts';
-import { saveUpload, type SavedUpload, type UploadKind, type UploadLimits } from './uploads.ts';
+import { saveUpload, type SavedUpload, type UploadLimits } from './uploads.ts';
 
 export interface FileFieldRule {
   accept: readonly UploadKind[];

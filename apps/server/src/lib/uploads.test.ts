@@ -7,7 +7,8 @@ import { strToU8, zipSync, type Zippable } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { createLocalFileStore } from '../plugins/file-store.ts';
 import { JUNK_PIXELS_PNG } from '../test/catalogue-admin-helpers.ts';
-import { detectFileType, saveUpload, type UploadKind } from './uploads.ts';
+import { detectFileType, type UploadKind } from './detect-file-type.ts';
+import { saveUpload } from './uploads.ts';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures');
 const limits = { image: 1024 * 1024, pdf: 1024 * 1024, video: 4 * 1024 * 1024 };
@@ -289,6 +290,21 @@ describe('office documents and zip files', () => {
     ]) {
       expect(await detectFileType(bytes)).toBeNull();
     }
+  });
+
+  it('take a zip that file-type names otherwise (an EPUB, a Java archive) as a zip file', async () => {
+    const manifest = strToU8('Manifest-Version: 1.0\n');
+    for (const bytes of [
+      openDocument('application/epub+zip'),
+      Buffer.from(zipSync({ 'META-INF/MANIFEST.MF': manifest, 'app/Main.class': manifest })),
+    ]) {
+      expect((await detectFileType(bytes))?.contentType).toBe('application/zip');
+    }
+  });
+
+  it('refuse a compound file whose streams are named like built-in properties', async () => {
+    const streams = ['constructor', 'toString', '__proto__', 'hasOwnProperty'];
+    expect(await detectFileType(compoundFile(streams), 'budget.xlsx')).toBeNull();
   });
 
   it("take a password-protected document's application from its name, the only place it is", async () => {
