@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { readCompoundFileNames } from './compound-file.ts';
@@ -20,6 +20,8 @@ const PNG = detected('image', 'png', 'image/png');
 const MP4 = detected('video', 'mp4', 'video/mp4');
 const WEBM = detected('video', 'webm', 'video/webm');
 const ZIP = detected('zip', 'zip', 'application/zip');
+/** A compound file too large to be a document: refused for its size, never stored. */
+const UNREAD_COMPOUND_FILE = detected('document', 'cfb', 'application/x-cfb');
 
 /** file-type's answers that need no more reading, as we store them: its finer names folded in. */
 const PLAIN_TYPES: Record<string, DetectedFile> = {
@@ -81,6 +83,7 @@ const ZIP_MAX_ENTRIES = 100_000;
 export async function detectFileType(
   file: Buffer | string,
   name = '',
+  options: { documentLimit?: number } = {},
 ): Promise<DetectedFile | null> {
   const found =
     typeof file === 'string' ? await fileTypeFromFile(file) : await fileTypeFromBuffer(file);
@@ -88,7 +91,10 @@ export async function detectFileType(
   const plain = PLAIN_TYPES[found.ext];
   if (plain) return plain;
   if (found.ext === 'cfb') {
-    // Read whole, which the upload's size cap bounds: the directory can be anywhere in it.
+    // Only a document can be a compound file: one larger than a document may be is not read (its
+    // size refuses it), and one that fits is read whole, as its directory can be anywhere in it.
+    const size = typeof file === 'string' ? (await stat(file)).size : file.length;
+    if (size > (options.documentLimit ?? Infinity)) return UNREAD_COMPOUND_FILE;
     const names = readCompoundFileNames(typeof file === 'string' ? await readFile(file) : file);
     return names && detectLegacyOffice(names, name);
   }

@@ -381,4 +381,25 @@ describe('office documents and zip files', () => {
     });
     expect(listFiles(root)).toHaveLength(1);
   });
+
+  it('refuses an Office 97-2003 file larger than a document may be for its size, unread', async () => {
+    const { root, store } = setup();
+    const doc = compoundFile(['1Table', 'SummaryInformation', 'WordDocument']);
+    const padded = Buffer.concat([doc, Buffer.alloc(1100 * 1024 - doc.length)]);
+    await expect(
+      saveUpload({
+        store,
+        stream: Readable.from([padded]),
+        originalName: 'minutes.doc',
+        accept: ['video', 'document'],
+        limits: { image: 256 * 1024, pdf: 1024 * 1024, video: 4 * 1024 * 1024 },
+        field: 'attachments',
+        private: true,
+      }),
+    ).rejects.toMatchObject({
+      statusCode: 413,
+      message: 'The file for attachments is larger than 1 MB',
+    });
+    expect(listFiles(root)).toHaveLength(0);
+  });
 });

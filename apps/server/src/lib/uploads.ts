@@ -76,7 +76,9 @@ export async function saveUpload(options: {
     await pipeline(options.stream, cap, createWriteStream(tmp));
     if (options.stream.truncated) throw tooLarge(field, maxBytes);
     if (size === 0) throw badRequest(`The file for ${field} is empty`);
-    const detected = await detectFileType(tmp, options.originalName);
+    const detected = await detectFileType(tmp, options.originalName, {
+      documentLimit: limits.pdf,
+    });
     if (!detected || !accept.includes(detected.kind)) {
       throw badRequest(`The file for ${field} must be ${listOf(accept.map((k) => KIND_LABEL[k]))}`);
     }
