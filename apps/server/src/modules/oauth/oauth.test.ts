@@ -640,6 +640,25 @@ describe('Apple sign-in (form post callback)', () => {
     });
   });
 
+  it('takes the form as Apple posts it, with its own id_token field beside the code', async () => {
+    claims = { sub: 'apple-3', email: 'apple-form@example.com', email_verified: 'true' };
+    const { location, cookie } = await start('apple');
+    const back = await authorize(location);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/apple/callback',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        state: back.searchParams.get('state')!,
+        code: back.searchParams.get('code')!,
+        // The ID token the token endpoint answers is the one verified; this one is not read.
+        id_token: 'eyJhbGciOiJub25lIn0.e30.',
+      }).toString(),
+    });
+    expect(res.statusCode).toBe(302);
+    expect(String(res.headers.location)).toContain('/auth-success?code=');
+  });
+
   it('authenticates at the token endpoint with a short client secret signed by the team key', async () => {
     claims = { sub: 'apple-2', email: 'apple-secret@example.com', email_verified: 'true' };
     let clientSecret = '';

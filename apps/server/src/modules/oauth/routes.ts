@@ -35,6 +35,8 @@ const callbackParams = z.object({
   error: z.string().max(200).optional(),
   iss: z.string().max(2048).optional(),
   user: z.string().max(4096).optional(),
+  // Apple's form carries an ID token too; the one verified is the token endpoint's.
+  id_token: z.string().max(8192).optional(),
 });
 
 export interface OAuthRouteDeps extends AuthDeps {
