@@ -58,8 +58,6 @@ const drizzleStillOutsideRepositories = [
   'lib/rate-counters.ts',
   'modules/audit/audit-log.ts',
   'modules/auth/password-reset.ts',
-  'modules/oauth/providers.ts',
-  'modules/oauth/sign-in-with-provider.ts',
   'modules/payments/order-sources.ts',
   'modules/payments/price-order.ts',
   'modules/payments/providers/sandbox.ts',

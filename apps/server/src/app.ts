@@ -26,6 +26,7 @@ import { createTokenSigner } from './lib/tokens.ts';
 import { createAuditRepository } from './modules/audit/repository.ts';
 import { registerAuditRoutes } from './modules/audit/routes.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
+import { registerOAuthRoutes } from './modules/oauth/routes.ts';
 import { registerGuestCheckoutRoutes } from './modules/payments/guest-routes.ts';
 import { registerCheckout } from './modules/payments/register.ts';
 import { createCustomerRepository } from './modules/customers/repository.ts';
@@ -263,6 +264,8 @@ export async function buildApp(
   registerCustomerRoutes(app, { db, customers, users, audit });
   const notifier = createNotifier({ database, config, log: app.log, afterAnswer });
   app.decorate('notifier', notifier);
+  // Google, Facebook and Apple sign-in; a provider without keys explains itself instead.
+  registerOAuthRoutes(app, { ...authDeps, db, mailer, notifier });
   registerNotificationRoutes(app, { repo: createNotificationRepository(db), database, sessions });
   registerSiteUserRoutes(app, {
     db,

@@ -15,7 +15,6 @@ import { signInResponse } from '@noise/shared/two-factor';
 import { userSchema } from '@noise/shared/user';
 import { notFound } from '../../lib/errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { registerOAuthRoutes } from '../oauth/routes.ts';
 import { toUserDto } from '../users/repository.ts';
 import {
   RESET_REQUESTED_MESSAGE,
@@ -219,7 +218,4 @@ export function registerAuthRoutes(
   );
 
   registerTwoFactorRoutes(app, deps);
-
-  // Google, Facebook and Apple sign-in; a provider without keys explains itself instead.
-  registerOAuthRoutes(app, { ...deps, db: deps.reset.db });
 }

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { exportPKCS8, generateKeyPair } from 'jose';
+import { exportPKCS8, generateKeyPair, jwtVerify, SignJWT } from 'jose';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { generate } from 'otplib';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
@@ -34,18 +34,22 @@ beforeEach(() => {
   claims = {};
 });
 
-// A local stand-in for Facebook's dialog, token and Graph /me endpoints.
+// A local stand-in for Facebook's dialog, token and Graph /me endpoints. Like Facebook's, the
+// token endpoint takes its parameters as a form POST, and /me the token as a bearer header.
 let facebookProfile: Record<string, unknown> = {};
 const facebookCalls: string[] = [];
-const facebook = http.createServer((req, res) => {
+const facebook = http.createServer(async (req, res) => {
   const url = new URL(req.url!, 'http://127.0.0.1');
   facebookCalls.push(url.pathname + url.search);
+  let form = '';
+  for await (const chunk of req) form += String(chunk);
   res.setHeader('content-type', 'application/json');
-  if (url.pathname === '/oauth/access_token') {
+  if (url.pathname === '/oauth/access_token' && req.method === 'POST') {
+    const params = new URLSearchParams(form);
     const ok =
-      url.searchParams.get('code') === 'fb-code' &&
-      url.searchParams.get('client_secret') === 'fb-secret' &&
-      (url.searchParams.get('code_verifier') ?? '').length >= 43;
+      params.get('code') === 'fb-code' &&
+      params.get('client_secret') === 'fb-secret' &&
+      (params.get('code_verifier') ?? '').length >= 43;
     if (!ok) {
       res.statusCode = 400;
       res.end(JSON.stringify({ error: { message: 'bad code' } }));
@@ -54,7 +58,7 @@ const facebook = http.createServer((req, res) => {
     res.end(JSON.stringify({ access_token: 'fb-access', token_type: 'bearer' }));
     return;
   }
-  if (url.pathname === '/me' && url.searchParams.get('access_token') === 'fb-access') {
+  if (url.pathname === '/me' && req.headers.authorization === 'Bearer fb-access') {
     res.end(JSON.stringify(facebookProfile));
     return;
   }
@@ -311,6 +315,31 @@ describe('the callback refuses what it did not start', () => {
     expect(nonce.statusCode).toBe(502);
     expect(await userRepo.findByEmail('aud@example.com')).toBeUndefined();
     expect(await userRepo.findByEmail('nonce@example.com')).toBeUndefined();
+  });
+
+  it("an ID token not signed with the issuer's keys signs nobody in", async () => {
+    const { location, cookie } = await start('google');
+    const back = await authorize(location);
+    // Right issuer, audience and nonce, and the issuer's key id, but another key's signature.
+    const forger = await generateKeyPair('RS256');
+    const forged = await new SignJWT({
+      email: 'forged@example.com',
+      email_verified: true,
+      nonce: location.searchParams.get('nonce')!,
+    })
+      .setProtectedHeader({ alg: 'RS256', kid: issuer.issuer.keys.get()!.kid })
+      .setIssuer(issuerUrl)
+      .setAudience('google-client')
+      .setSubject('g-forged')
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(forger.privateKey);
+    issuer.service.once('beforeResponse', (response: { body: Record<string, unknown> }) => {
+      response.body.id_token = forged;
+    });
+    const res = await app.inject({ url: back.pathname + back.search, headers: { cookie } });
+    expect(res.statusCode).toBe(502);
+    expect(await userRepo.findByEmail('forged@example.com')).toBeUndefined();
   });
 });
 
@@ -610,6 +639,55 @@ describe('Apple sign-in (form post callback)', () => {
       profile: { firstName: 'Tim', lastName: 'Apple' },
     });
   });
+
+  it('takes the form as Apple posts it, with its own id_token field beside the code', async () => {
+    claims = { sub: 'apple-3', email: 'apple-form@example.com', email_verified: 'true' };
+    const { location, cookie } = await start('apple');
+    const back = await authorize(location);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/apple/callback',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        state: back.searchParams.get('state')!,
+        code: back.searchParams.get('code')!,
+        // The ID token the token endpoint answers is the one verified; this one is not read.
+        id_token: 'eyJhbGciOiJub25lIn0.e30.',
+      }).toString(),
+    });
+    expect(res.statusCode).toBe(302);
+    expect(String(res.headers.location)).toContain('/auth-success?code=');
+  });
+
+  it('authenticates at the token endpoint with a short client secret signed by the team key', async () => {
+    claims = { sub: 'apple-2', email: 'apple-secret@example.com', email_verified: 'true' };
+    let clientSecret = '';
+    issuer.service.once(
+      'beforeResponse',
+      (_response: unknown, req: { body: Record<string, string> }) => {
+        clientSecret = req.body.client_secret ?? '';
+      },
+    );
+    const { location, cookie } = await start('apple');
+    const back = await authorize(location);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/apple/callback',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        code: back.searchParams.get('code')!,
+        state: back.searchParams.get('state')!,
+      }).toString(),
+    });
+    expect(res.statusCode).toBe(302);
+    const { payload, protectedHeader } = await jwtVerify(clientSecret, appleKey.publicKey, {
+      issuer: 'TEAM123',
+      subject: 'apple-client',
+      audience: issuerUrl,
+    });
+    expect(protectedHeader).toMatchObject({ alg: 'ES256', kid: 'KEY123' });
+    expect(payload.exp! - payload.iat!).toBe(300);
+  });
 });
 
 describe('providers without keys', () => {
@@ -642,6 +720,30 @@ describe('logs', () => {
     expect(text).not.toContain(back.searchParams.get('code')!);
     expect(text).not.toContain(back.searchParams.get('state')!);
     expect(text).not.toContain(token);
+  });
+
+  it('name a refusal of the token endpoint by its code, never with the rest of its answer', async () => {
+    claims = { sub: 'g-refused', email: 'refused@example.com', email_verified: true };
+    const first = await logged.app.inject({ url: '/api/auth/google' });
+    const cookie = String(first.headers['set-cookie']).split(';')[0]!;
+    const back = await authorize(new URL(String(first.headers.location)));
+    issuer.service.once('beforeResponse', (response: { body: unknown; statusCode: number }) => {
+      response.statusCode = 400;
+      response.body = {
+        error: 'invalid_grant',
+        error_description: 'code already used',
+        echo: 'client_secret=echoed-secret-value',
+      };
+    });
+    const res = await logged.app.inject({
+      url: back.pathname + back.search,
+      headers: { cookie },
+    });
+    expect(res.statusCode).toBe(502);
+    expect(res.body).toContain('We could not finish signing you in with Google');
+    const failed = logLines.filter((line) => line.includes('"event":"oauth_failed"')).at(-1);
+    expect(failed).toContain('[400] invalid_grant: code already used');
+    expect(logLines.join('\n')).not.toContain('echoed-secret-value');
   });
 });
 

@@ -1,11 +1,10 @@
 import { newSecret } from '../../lib/secrets.ts';
-import type { OAuthProviderName } from '../../db/schema.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
-import { OAUTH_PROVIDERS } from '../auth/oauth-unavailable.ts';
 import type { AuthDeps } from '../auth/sign-in.ts';
 import type { UserRow } from '../users/repository.ts';
-import type { ProviderIdentity } from './providers.ts';
-import type { OAuthRepository } from './repository.ts';
+import { OAUTH_PROVIDERS } from './message-pages.ts';
+import type { ProviderIdentity } from './provider-client.ts';
+import type { OAuthProviderName, OAuthRepository } from './repository.ts';
 
 /** How long a link ticket lasts: the password step now, or a mailed link read a little later. */
 export const LINK_TICKET_MINUTES = { password: 15, email: 30 } as const;
