@@ -63,7 +63,7 @@ function providerError(error: unknown): ProviderError {
 }
 
 /**
- * The authorization code flow with one provider, through openid-client (docs/decisions/064).
+ * The authorization code flow with one provider, through openid-client (docs/decisions/065).
  * `identify` says who signed in; without it the provider is OpenID, and its ID token, verified
  * with our nonce, says so. The configuration is made on first use (an issuer is discovered
  * then) and kept; a failure is not kept, so the next sign-in tries again. PKCE is used where the
