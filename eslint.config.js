@@ -107,7 +107,8 @@ const drizzleStillOutsideRepositories = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/.data*/**'] },
+  // tools/ is installed on first use (scripts/lib/tools.mjs): its imports do not resolve before.
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/.data*/**', 'tools/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

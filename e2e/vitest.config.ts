@@ -17,13 +17,18 @@ if (suite && !suites[suite]) {
   throw new Error(`E2E_SUITE=${suite}: expected one of ${Object.keys(suites).join(', ')}`);
 }
 
+/** The long runs start their own servers and processes: no shared ones (support/global-setup.ts). */
+const shared = suite !== 'reliability' && suite !== 'scale';
+
 export default defineConfig({
   test: {
     include: suite ? suites[suite]! : ['**/*.test.ts'],
     exclude: ['node_modules/**', ...(suite ? [] : ['reliability/**', 'scale/**'])],
+    globalSetup: shared ? ['support/global-setup.ts'] : [],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // Each file starts its own server and browser; two at a time suits a 2-core machine.
+    // One server and one Chromium per worker, shared by the files that can; two workers suit a
+    // 2-core machine.
     maxWorkers: 2,
     fileParallelism: true,
   },

@@ -22,7 +22,6 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import {
   checkoutPlan,
@@ -31,6 +30,9 @@ import {
   replayFor,
 } from './bench/checkout-limit.mjs';
 import { generate, root, startLimitServer, startServer } from './bench/server.mjs';
+import { loadTools } from './lib/tools.mjs';
+
+const { autocannon } = await loadTools();
 
 const { values } = parseArgs({
   options: {

@@ -15,8 +15,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { orderPaymentRequest } from '@noise/shared/payments';
 import {
@@ -25,6 +23,9 @@ import {
   ensureBuilt,
   startBuiltServer,
 } from './lib/built-server.mjs';
+import { loadTools } from './lib/tools.mjs';
+
+const { chromeLauncher, lighthouse } = await loadTools();
 
 const PUBLIC_PAGES = ['/', '/services/seo', '/pages/website'];
 const CUSTOMER_PAGES = ['/dashboard', '/dashboard/projects'];

@@ -16,19 +16,39 @@ phase() {
   echo "== $name: $((SECONDS - started)) s"
 }
 
+# Runs its commands side by side (Prettier, ESLint and tsc each use one core), prints each one's
+# output once it ends, and fails when any of them failed.
+together() {
+  local dir
+  dir=$(mktemp -d)
+  local pids=()
+  local i=0
+  for command in "$@"; do
+    bash -c "$command" >"$dir/$i.log" 2>&1 &
+    pids+=($!)
+    i=$((i + 1))
+  done
+  local failed=0
+  for j in "${!pids[@]}"; do
+    wait "${pids[$j]}" || failed=1
+    cat "$dir/$j.log"
+  done
+  rm -rf "$dir"
+  return $failed
+}
+
 url="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
 if ! pg_isready -q -d "$url" 2>/dev/null; then
   echo "PostgreSQL is not reachable at $url: set TEST_DATABASE_URL to run the tests on it." >&2
   exit 1
 fi
 
-phase "format, lint, types, route index" bash -c \
-  'npm run format:check && npm run lint && npm run typecheck && npm run routes:check'
+# The build (the web app and the server bundle the browser tests start) runs beside the checks.
+phase "format, lint, types, route index, build" together \
+  'npm run format:check' 'npm run lint' 'npm run typecheck' 'npm run routes:check' 'npm run build'
 phase "unit and API tests on PGlite" npm run test:unit
-phase "build" npm run build
 phase "browser smoke on PGlite" env E2E_SUITE=smoke npm test -w e2e
 phase "unit and API tests on PostgreSQL" env TEST_DATABASE_URL="$url" npm run test:unit
-# The build made for the smoke set is the same: it is not made again.
 phase "browser tests on PostgreSQL" env TEST_DATABASE_URL="$url" npm test -w e2e
 phase "backup and restore on PostgreSQL" env BACKUP_CHECK_DATABASE_URL="$url" \
   node scripts/backup-restore-check.mjs

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type TestBrowser } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { sharedServer, type RunningServer } from '../support/server.ts';
 import {
   apiGet,
   apiPost,
@@ -22,7 +22,7 @@ let coordinator: { _id: string; name: string };
 
 beforeAll(async () => {
   // Without SMTP_URL the server writes its mail to DATA_DIR/outbox.
-  server = await startServer();
+  server = sharedServer();
   browser = await launchBrowser(server.url);
   coordinator = await createCoordinator(server, await staffToken(server));
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type TestBrowser } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { sharedServer, type RunningServer } from '../support/server.ts';
 import {
   apiGet,
   createCoordinator,
@@ -19,7 +19,7 @@ let browser: TestBrowser;
 let coordinator: { _id: string; name: string };
 
 beforeAll(async () => {
-  server = await startServer();
+  server = sharedServer();
   browser = await launchBrowser(server.url);
   coordinator = await createCoordinator(server, await staffToken(server));
 });

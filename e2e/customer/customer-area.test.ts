@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type TestBrowser } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { sharedServer, type RunningServer } from '../support/server.ts';
 import {
   apiGet,
   apiPost,
@@ -20,7 +20,7 @@ let staff: string;
 let coordinator: { _id: string; name: string };
 
 beforeAll(async () => {
-  server = await startServer();
+  server = sharedServer();
   browser = await launchBrowser(server.url);
   staff = await staffToken(server);
   coordinator = await createCoordinator(server, staff);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiStaffLogin } from '../support/api.ts';
 import { launchBrowser, type TestBrowser } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { sharedServer, type RunningServer } from '../support/server.ts';
 import {
   api,
   createCoordinator,
@@ -22,7 +22,7 @@ let browser: TestBrowser;
 let superAdmin: string;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = sharedServer();
   browser = await launchBrowser(server.url);
   superAdmin = await staffToken(server);
 });

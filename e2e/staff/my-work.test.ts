@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiStaffLogin } from '../support/api.ts';
 import { launchBrowser, type TestBrowser } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { sharedServer, type RunningServer } from '../support/server.ts';
 import { api, signUpCustomer, staffToken, uniqueSuffix } from '../checkout/helpers.ts';
 import { placePaidOrder } from '../customer/helpers.ts';
 
@@ -14,7 +14,7 @@ let browser: TestBrowser;
 let admin: string;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = sharedServer();
   browser = await launchBrowser(server.url);
   admin = await staffToken(server);
 });

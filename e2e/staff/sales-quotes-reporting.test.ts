@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type TestBrowser } from '../support/browser.ts';
+import { downloadText, launchBrowser, type TestBrowser } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 import type { Project } from '@noise/shared/project';
 import {
@@ -445,7 +444,7 @@ describe('staff: reporting', () => {
       page.getByRole('button', { name: /^Export CSV/ }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^sales-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = await readFile((await download.path())!, 'utf8');
+    const csv = await downloadText(download);
     expect(csv).toContain('Order number');
     expect(csv).toContain('Alpha Widgets');
     expect(csv).toContain('Brand film');
@@ -457,7 +456,7 @@ describe('staff: reporting', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Export CSV' }).click(),
     ]);
-    const lines = (await readFile((await filtered.path())!, 'utf8')).trim().split(/\r\n/);
+    const lines = (await downloadText(filtered)).trim().split(/\r\n/);
     expect(lines).toHaveLength(1 + BETA_SALES);
     expect(lines.slice(1).every((line) => line.includes('Beta Foods'))).toBe(true);
     expect(errors).toEqual([]);

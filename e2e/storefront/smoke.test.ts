@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type TestBrowser } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { sharedServer, type RunningServer } from '../support/server.ts';
 
 let server: RunningServer;
 let browser: TestBrowser;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = sharedServer();
   browser = await launchBrowser(server.url);
 });
 afterAll(async () => {

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { sharedServer, type RunningServer } from '../support/server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -14,7 +14,7 @@ interface WeightReport {
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startServer();
+  server = sharedServer();
 });
 afterAll(async () => {
   await server?.stop();

@@ -1,9 +1,16 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Download,
+  type Page,
+} from 'playwright-core';
 import { expect, onTestFinished } from 'vitest';
 import { watchAccessibility } from './accessibility.ts';
+import { workerShared } from './server.ts';
 
 /** Flags that let Debian's Chromium run headless and offline as root. */
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -13,6 +20,8 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export interface TestBrowser {
   browser: Browser;
@@ -24,17 +33,18 @@ export interface TestBrowser {
 }
 
 /**
- * One Chromium per test file; pages get their own contexts. Playwright's launch() always starts
- * from a fresh temporary profile (the user-data-dir of the offline flags), removed on close.
+ * The worker's Chromium, started once for the run (support/global-setup.ts), or one of the test
+ * file's own when the run has none; pages get their own contexts, closed with the file.
+ * Playwright always starts Chromium from a fresh temporary profile, removed on close.
  *
  * Every page is checked with axe-core on each screen it shows (support/accessibility.ts); a
  * serious or critical violation fails the test that opened the page, when the test ends.
  */
 export async function launchBrowser(baseURL: string): Promise<TestBrowser> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const endpoint = workerShared()?.browserEndpoint;
+  const browser = endpoint
+    ? await chromium.connect(endpoint)
+    : await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   const contexts: BrowserContext[] = [];
   return {
     browser,
@@ -60,7 +70,15 @@ export async function launchBrowser(baseURL: string): Promise<TestBrowser> {
     },
     async close() {
       await Promise.all(contexts.map((c) => c.close().catch(() => {})));
+      // A connected browser only disconnects: the run's set-up closes it.
       await browser.close();
     },
   };
+}
+
+/** A downloaded file's text: read through the browser's connection, which may be remote. */
+export async function downloadText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }

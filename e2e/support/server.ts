@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,14 +29,31 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * What the run's global set-up made once (support/global-setup.ts), handed to the test files
+ * through the environment: a migrated and seeded database to copy (PostgreSQL), or a PGlite
+ * folder to copy, so a server of a test file's own skips migrations and the demo seed.
+ */
+const TEMPLATE_DATABASE = 'E2E_TEMPLATE_DATABASE';
+const TEMPLATE_PGLITE = 'E2E_TEMPLATE_PGLITE';
+/** The servers and browsers shared by the files of one worker (support/global-setup.ts). */
+const SHARED_SERVERS = 'E2E_SHARED_SERVERS';
+
 /** A database of its own when TEST_DATABASE_URL is set (PostgreSQL); otherwise PGlite in DATA_DIR. */
-async function createDatabase(): Promise<{ url?: string; drop: () => Promise<void> }> {
+async function createDatabase(
+  dataDir: string,
+): Promise<{ url?: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return { drop: async () => {} };
+  if (!adminUrl) {
+    const template = process.env[TEMPLATE_PGLITE];
+    if (template) cpSync(template, path.join(dataDir, 'pglite'), { recursive: true });
+    return { drop: async () => {} };
+  }
   const name = `e2e_${Math.random().toString(36).slice(2, 12)}`;
+  const template = process.env[TEMPLATE_DATABASE];
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -51,14 +68,86 @@ async function createDatabase(): Promise<{ url?: string; drop: () => Promise<voi
   };
 }
 
+/** Makes the copies' source: a server started once on a fresh database, then stopped. */
+export async function prepareTemplate(): Promise<{
+  env: Record<string, string>;
+  remove: () => Promise<void>;
+}> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const server = await startServer({}, { keepData: true });
+    await server.stop();
+    const dir = path.join(server.dataDir, 'pglite');
+    return {
+      env: { [TEMPLATE_PGLITE]: dir },
+      remove: async () => rmSync(server.dataDir, { recursive: true, force: true }),
+    };
+  }
+  const name = `e2e_template_${Math.random().toString(36).slice(2, 10)}`;
+  const run = async (query: string) => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(query);
+    await admin.end();
+  };
+  await run(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const server = await startServer({ DATABASE_URL: url.toString() });
+  await server.stop();
+  return {
+    env: { [TEMPLATE_DATABASE]: name },
+    remove: () => run(`drop database if exists ${name} with (force)`),
+  };
+}
+
+/** What a test file needs of a server another process started. */
+export type SharedServer = Omit<RunningServer, 'output' | 'stop'> & { browserEndpoint: string };
+
+/**
+ * The server (and the Chromium) of this worker, started once for the run by the global set-up.
+ * For a file that needs no settings of its own and makes its own data through the API (unique
+ * emails and names), so it does not care what the worker's other files did before it. A file
+ * that changes what every visitor sees (the catalogue, the navigation), counts the shop's sales or
+ * needs its own settings starts its own server (startServer).
+ */
+export function sharedServer(): RunningServer {
+  const shared = workerShared();
+  if (!shared) {
+    throw new Error(
+      'no shared server: run the browser tests through e2e/vitest.config.ts (its global set-up starts them)',
+    );
+  }
+  const { browserEndpoint: _endpoint, ...server } = shared;
+  return {
+    ...server,
+    output: () => '(the shared server writes to the run’s own output)',
+    stop: async () => {},
+  };
+}
+
+/** This worker's shared server and browser, when the run's global set-up started them. */
+export function workerShared(): SharedServer | undefined {
+  const all = process.env[SHARED_SERVERS];
+  if (!all) return undefined;
+  const servers = JSON.parse(all) as SharedServer[];
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  return servers[(worker - 1) % servers.length];
+}
+
+export const SHARED_SERVERS_ENV = SHARED_SERVERS;
+
 /**
  * Starts the built server (apps/server/dist, apps/web/dist) on a free port with a fresh data
  * folder and the demo catalogue, and waits until it answers.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { keepData?: boolean } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'noise-e2e-'));
-  const database = await createDatabase();
+  const database = env.DATABASE_URL ? { drop: async () => {} } : await createDatabase(dataDir);
   const url = `http://127.0.0.1:${port}`;
   const adminEmail = 'staff-admin@example.com';
   const adminPassword = 'e2e admin password';
@@ -112,7 +201,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       child.kill('SIGTERM');
       await exited;
       await database.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

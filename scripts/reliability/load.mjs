@@ -9,7 +9,6 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import {
   api,
   createCoordinator,
@@ -25,6 +24,9 @@ import {
   staffLogin,
   startServer,
 } from './lib.mjs';
+import { loadTools } from '../lib/tools.mjs';
+
+const { autocannon } = await loadTools();
 
 const { values } = parseArgs({
   options: {
