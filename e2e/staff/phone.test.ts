@@ -82,7 +82,12 @@ describe('staff screens on a phone', () => {
       await page.goto(`/wkm-dashboard/${screen}`);
       await page.locator('main h1').first().waitFor();
       await page.waitForFunction(() => !document.querySelector('.animate-pulse'));
-      await page.waitForTimeout(300);
+      // The layout is final once the fonts are in and two frames have painted.
+      await page.evaluate(() =>
+        document.fonts.ready.then(
+          () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+        ),
+      );
       const wide = await overflow(page);
       if (wide.length) found[screen || 'overview'] = wide;
     }

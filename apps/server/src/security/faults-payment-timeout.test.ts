@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { paymentAttempts, payments, projects } from '../db/schema.ts';
 import { createTestApp } from '../test/app.ts';
 import { startFakeStripe } from '../test/fake-stripe.ts';
@@ -42,7 +42,9 @@ describe('the payment provider times out mid-checkout', () => {
     // The customer clicks Pay, then again while the first request hangs (same key, as the
     // payment page sends).
     const first = pay(app, token, body);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await vi.waitFor(() => expect(fake.createCalls(body.idempotencyKey)).toBe(1), {
+      interval: 10,
+    });
     const second = pay(app, token, body);
     const [a, b] = await Promise.all([first, second]);
     const tookMs = performance.now() - started;
