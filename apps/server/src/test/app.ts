@@ -9,20 +9,32 @@ import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { newId } from '../lib/ids.ts';
 import { offlineResolver } from './mail-dns.ts';
+import { createPglitePool } from './pglite-pool.ts';
+
+/** This worker's PGlite database, lent to one test file after another (test/pglite-pool.ts). */
+let pglitePool: ReturnType<typeof createPglitePool> | undefined;
 
 /**
  * A database of this test file's own: in-memory PGlite by default, or a fresh PostgreSQL
- * database (created and dropped) when TEST_DATABASE_URL is set. Both start migrated.
+ * database (created and dropped) when TEST_DATABASE_URL is set. Both start migrated. On PGlite
+ * the worker's database is lent when free (put back as the template left it); a second one the
+ * file opens at the same time is a new one.
  */
 export async function createTestDatabase(): Promise<Database> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   // Copies of the database migrated once before the run (test/global-setup.ts).
   if (!adminUrl) {
+    const lent = await pglitePool?.lend();
+    if (lent) return lent;
     const template = inject('pgliteTemplate');
-    return openDatabase({
+    const database = await openDatabase({
       pgliteDir: 'memory',
       pgliteFrom: template ? new Blob([readFileSync(template)]) : undefined,
     });
+    if (pglitePool) return database;
+    pglitePool = createPglitePool(database);
+    await pglitePool.start();
+    return pglitePool.first();
   }
   const name = `test_${newId(12)}`;
   const template = inject('postgresTemplate');
