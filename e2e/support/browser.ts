@@ -7,7 +7,7 @@ import {
 } from 'playwright-core';
 import { expect, onTestFinished } from 'vitest';
 import { watchAccessibility } from './accessibility.ts';
-import { workerShared } from './server.ts';
+import { workerBrowserEndpoint } from './server.ts';
 
 /** Flags that let Debian's Chromium run headless and offline as root. */
 export const CHROMIUM_ARGS = [
@@ -41,7 +41,7 @@ export interface TestBrowser {
  * serious or critical violation fails the test that opened the page, when the test ends.
  */
 export async function launchBrowser(baseURL: string): Promise<TestBrowser> {
-  const endpoint = workerShared()?.browserEndpoint;
+  const endpoint = workerBrowserEndpoint();
   const browser = endpoint
     ? await chromium.connect(endpoint)
     : await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });

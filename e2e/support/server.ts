@@ -36,7 +36,7 @@ export async function freePort(): Promise<number> {
  */
 const TEMPLATE_DATABASE = 'E2E_TEMPLATE_DATABASE';
 const TEMPLATE_PGLITE = 'E2E_TEMPLATE_PGLITE';
-/** The servers and browsers shared by the files of one worker (support/global-setup.ts). */
+/** The server and the browsers the run's files share (support/global-setup.ts). */
 const SHARED_SERVERS = 'E2E_SHARED_SERVERS';
 
 /** A database of its own when TEST_DATABASE_URL is set (PostgreSQL); otherwise PGlite in DATA_DIR. */
@@ -101,38 +101,45 @@ export async function prepareTemplate(): Promise<{
   };
 }
 
-/** What a test file needs of a server another process started. */
-export type SharedServer = Omit<RunningServer, 'output' | 'stop'> & { browserEndpoint: string };
+/** What the run's global set-up started for the files to share (support/global-setup.ts). */
+export interface SharedRun {
+  server: Omit<RunningServer, 'output' | 'stop'>;
+  /** One Chromium per worker: its Playwright endpoint. */
+  browserEndpoints: string[];
+}
 
 /**
- * The server (and the Chromium) of this worker, started once for the run by the global set-up.
- * For a file that needs no settings of its own and makes its own data through the API (unique
- * emails and names), so it does not care what the worker's other files did before it. A file
- * that changes what every visitor sees (the catalogue, the navigation), counts the shop's sales or
- * needs its own settings starts its own server (startServer).
+ * The run's shared server, started once by the global set-up. For a file that needs no settings
+ * of its own and makes its own data through the API (unique emails and names), so it does not
+ * care what other files did before it or do beside it. A file that changes what every visitor
+ * sees (the catalogue, the navigation), counts the shop's sales or needs its own settings starts
+ * its own server (startServer).
  */
 export function sharedServer(): RunningServer {
-  const shared = workerShared();
+  const shared = sharedRun();
   if (!shared) {
     throw new Error(
-      'no shared server: run the browser tests through e2e/vitest.config.ts (its global set-up starts them)',
+      'no shared server: run the browser tests through e2e/vitest.config.ts (its global set-up starts it)',
     );
   }
-  const { browserEndpoint: _endpoint, ...server } = shared;
   return {
-    ...server,
+    ...shared.server,
     output: () => '(the shared server writes to the run’s own output)',
     stop: async () => {},
   };
 }
 
-/** This worker's shared server and browser, when the run's global set-up started them. */
-export function workerShared(): SharedServer | undefined {
-  const all = process.env[SHARED_SERVERS];
-  if (!all) return undefined;
-  const servers = JSON.parse(all) as SharedServer[];
+/** What the global set-up started, when the run has one. */
+export function sharedRun(): SharedRun | undefined {
+  const run = process.env[SHARED_SERVERS];
+  return run ? (JSON.parse(run) as SharedRun) : undefined;
+}
+
+/** This worker's Chromium, when the run's global set-up started them. */
+export function workerBrowserEndpoint(): string | undefined {
+  const endpoints = sharedRun()?.browserEndpoints ?? [];
   const worker = Number(process.env.VITEST_POOL_ID ?? '1');
-  return servers[(worker - 1) % servers.length];
+  return endpoints[(worker - 1) % endpoints.length];
 }
 
 export const SHARED_SERVERS_ENV = SHARED_SERVERS;
