@@ -1,0 +1,15 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { clearToken } from '@/lib/auth-token';
+import { server } from './server';
+
+// A request no test answers fails the test instead of reaching the network.
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  clearToken();
+  window.localStorage.clear();
+});
+afterAll(() => server.close());
