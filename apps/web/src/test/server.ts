@@ -7,24 +7,30 @@ export const server = setupServer();
 export interface Recorded {
   method: string;
   path: string;
-  /** The parsed JSON body, or the multipart body's fields (files by name). */
+  /** The parsed JSON body; a multipart body as text (read its fields with fieldsOf). */
   body: unknown;
   headers: Headers;
 }
 
 async function readBody(request: Request): Promise<unknown> {
-  const type = request.headers.get('content-type') ?? '';
-  if (type.includes('multipart/form-data')) {
-    const fields: Record<string, string | string[]> = {};
-    for (const [name, value] of await request.formData()) {
-      const text = typeof value === 'string' ? value : `file:${value.name}`;
-      const before = fields[name];
-      fields[name] = before === undefined ? text : [before, text].flat();
-    }
-    return fields;
-  }
   const text = await request.text();
-  return text ? (JSON.parse(text) as unknown) : undefined;
+  const type = request.headers.get('content-type') ?? '';
+  return text && type.includes('application/json') ? (JSON.parse(text) as unknown) : text;
+}
+
+/**
+ * The fields of a multipart body as the app built it, a file as 'file:' and its name. A jsdom
+ * File reaches Node's Request without its name or content, so multipart tests wrap uploadForm
+ * (lib/upload.ts) in vi.fn and read the FormData it was given; the request still goes to MSW.
+ */
+export function fieldsOf(form: FormData): Record<string, string | string[]> {
+  const fields: Record<string, string | string[]> = {};
+  for (const [name, value] of form) {
+    const text = typeof value === 'string' ? value : `file:${value.name}`;
+    const before = fields[name];
+    fields[name] = before === undefined ? text : [before, text].flat();
+  }
+  return fields;
 }
 
 /**

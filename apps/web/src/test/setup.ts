@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { clearToken } from '@/lib/auth-token';
 import { server } from './server';
 
@@ -8,6 +8,7 @@ import { server } from './server';
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
+  vi.clearAllMocks();
   server.resetHandlers();
   clearToken();
   window.localStorage.clear();
