@@ -4,6 +4,13 @@ import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { clearToken } from '@/lib/auth-token';
 import { server } from './server';
 
+// jsdom lays nothing out, so nothing is ever resized: Radix's checkbox only needs the observer to exist.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
 // A request no test answers fails the test instead of reaching the network.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
