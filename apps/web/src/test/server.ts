@@ -6,7 +6,7 @@ export const server = setupServer();
 
 export interface Recorded {
   method: string;
-  path: string;
+  url: string;
   /** The parsed JSON body; a multipart body as text (read its fields with fieldsOf). */
   body: unknown;
   headers: Headers;
@@ -48,7 +48,7 @@ export function answer(
     http[method](path, async ({ request }) => {
       calls.push({
         method: request.method,
-        path: new URL(request.url).pathname,
+        url: request.url,
         body: await readBody(request),
         headers: request.headers,
       });

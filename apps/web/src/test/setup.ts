@@ -4,12 +4,14 @@ import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { clearToken } from '@/lib/auth-token';
 import { server } from './server';
 
-// jsdom lays nothing out, so nothing is ever resized: Radix's checkbox only needs the observer to exist.
+// jsdom lays nothing out: nothing is resized or scrolled. Radix's checkbox needs the observer to
+// exist, the combobox and the payment failure scroll into view.
 globalThis.ResizeObserver ??= class {
   observe() {}
   unobserve() {}
   disconnect() {}
 };
+Element.prototype.scrollIntoView ??= () => undefined;
 
 // A request no test answers fails the test instead of reaching the network.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
