@@ -68,6 +68,40 @@ describe('QuoteForm', () => {
     expect(sent).toHaveLength(0);
   });
 
+  it('sends the brief questions only once each has its wording', async () => {
+    const sent = answer('post', '/api/quotes', saved);
+    const { user, location } = renderForm();
+
+    await user.type(screen.getByLabelText('Quote Name'), 'Brand refresh');
+    await user.type(screen.getByLabelText('Price'), '2500');
+    await user.click(screen.getByRole('button', { name: 'Add Question' }));
+    await user.click(screen.getByRole('button', { name: 'Create Quote' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Question')).toHaveAccessibleDescription(
+        'This field is required',
+      ),
+    );
+
+    await user.type(screen.getByLabelText('Question'), 'Which colours do you like?');
+    await user.click(screen.getByRole('button', { name: 'Create Quote' }));
+
+    await waitFor(() =>
+      expect(location().pathname).toBe('/wkm-dashboard/custom-quotes/edit/quote-1'),
+    );
+    // One request: the first click sent nothing.
+    expect(sent).toHaveLength(1);
+    expect((sent[0]!.body as { intakeQuestions: unknown }).intakeQuestions).toEqual([
+      {
+        id: expect.any(String),
+        kind: 'short-text',
+        label: 'Which colours do you like?',
+        help: '',
+        required: false,
+        options: [],
+      },
+    ]);
+  });
+
   it('creates the quote for the customer chosen in For, and opens it', async () => {
     const search = answer('get', '/api/quotes/recipients', [
       { id: 'cust-1', name: 'Ana Lima', email: 'ana@example.com' },
