@@ -112,11 +112,16 @@ describe('SaleStatusControl', () => {
     const { user } = renderWithApp(<SaleStatusControl sale={sale} />, { role: 'co-ordinator' });
 
     expect(screen.queryByLabelText('Assigned to')).not.toBeInTheDocument();
-    await user.selectOptions(screen.getByLabelText('Project status'), 'completed');
+    await user.clear(screen.getByLabelText('Due date'));
+    await user.type(screen.getByLabelText('Due date'), '2026-12-12');
+    await user.type(screen.getByLabelText('Reason for the change'), 'Waiting on copy');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]!.body).toEqual({ status: 'completed' });
+    expect(sent[0]!.body).toEqual({
+      expectedDeliveryDate: '2026-12-12',
+      dueChangeReason: 'Waiting on copy',
+    });
   });
 });
 
