@@ -34,6 +34,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // A test types a few dozen keys; on a loaded 2-core runner that can pass the 5 s default.
+          testTimeout: 15_000,
         },
       },
     ],
