@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
+import { closeAuthModal } from '@/lib/auth-modals';
 import { clearToken } from '@/lib/auth-token';
 import { server } from './server';
 
@@ -13,13 +14,24 @@ globalThis.ResizeObserver ??= class {
 };
 Element.prototype.scrollIntoView ??= () => undefined;
 
-// A request no test answers fails the test instead of reaching the network.
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// A request no test answers never reaches the network, and fails the test that made it (the app
+// may well carry on after the failed request, as it would offline).
+const unanswered: string[] = [];
+beforeAll(() =>
+  server.listen({
+    onUnhandledRequest: (request, print) => {
+      unanswered.push(`${request.method} ${request.url}`);
+      print.error();
+    },
+  }),
+);
 afterEach(() => {
   cleanup();
+  expect(unanswered.splice(0), 'requests no handler answered').toEqual([]);
   vi.clearAllMocks();
   server.resetHandlers();
   clearToken();
+  closeAuthModal();
   window.localStorage.clear();
 });
 afterAll(() => server.close());
