@@ -49,10 +49,19 @@ export function renderWithApp(ui: ReactElement, options: RenderOptions = {}) {
       </MemoryRouter>
     </QueryClientProvider>,
   );
+  // No pause between keystrokes: the forms react to each one synchronously.
+  const user = userEvent.setup({ delay: null });
   return {
     ...result,
-    // No pause between keystrokes: the forms react to each one synchronously.
-    user: userEvent.setup({ delay: null }),
+    user,
+    /**
+     * Replaces a field's text in one input, as pasting does. Typing costs about 25 ms a key in
+     * jsdom: tests type only where each key matters (the card number's spacing, a date).
+     */
+    fill: async (field: HTMLElement, text: string) => {
+      await user.clear(field);
+      await user.paste(text);
+    },
     queryClient,
     location: () => location!,
   };

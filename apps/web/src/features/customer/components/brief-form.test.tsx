@@ -57,9 +57,9 @@ function pdf(name: string) {
 describe('BriefForm', () => {
   it('refuses an empty addition to the brief, and sends nothing', async () => {
     const sent = answer('post', BRIEF, entry);
-    const { user } = renderWithApp(<BriefForm projectId="project-1" />);
+    const { fill, user } = renderWithApp(<BriefForm projectId="project-1" />);
 
-    await user.type(screen.getByLabelText('Add to your brief'), '   ');
+    await fill(screen.getByLabelText('Add to your brief'), '   ');
     await user.click(screen.getByRole('button', { name: 'Add to brief' }));
 
     expect(screen.getByRole('alert')).toHaveTextContent(
@@ -71,9 +71,9 @@ describe('BriefForm', () => {
   it('names each intake question left unanswered or answered wrongly, and sends nothing', async () => {
     answer('get', `${BRIEF}/questions`, { questions, answered: false });
     const sent = answer('post', BRIEF, entry);
-    const { user } = renderWithApp(<BriefForm projectId="project-1" first />);
+    const { fill, user } = renderWithApp(<BriefForm projectId="project-1" first />);
 
-    await user.type(await screen.findByLabelText('Current website'), 'not a link');
+    await fill(await screen.findByLabelText('Current website'), 'not a link');
     await user.click(screen.getByRole('button', { name: 'Submit Requirements' }));
 
     expect(screen.getByRole('alert')).toHaveTextContent('Please check the highlighted questions.');
@@ -93,12 +93,12 @@ describe('BriefForm', () => {
     answer('get', `${BRIEF}/questions`, { questions, answered: false });
     const sent = answer('post', BRIEF, entry);
     const onSent = vi.fn();
-    const { user } = renderWithApp(<BriefForm projectId="project-1" first onSent={onSent} />);
+    const { fill, user } = renderWithApp(<BriefForm projectId="project-1" first onSent={onSent} />);
 
-    await user.type(await screen.findByLabelText('Target audience'), 'Local bakers');
+    await fill(await screen.findByLabelText('Target audience'), 'Local bakers');
     await user.click(screen.getByRole('radio', { name: 'Yes' }));
     await user.upload(screen.getByLabelText('Brand guide'), pdf('guide.pdf'));
-    await user.type(screen.getByLabelText('Anything else we should know?'), 'Launch in March');
+    await fill(screen.getByLabelText('Anything else we should know?'), 'Launch in March');
     await user.upload(screen.getByLabelText('Attachments'), pdf('menu.pdf'));
     await user.click(screen.getByRole('button', { name: 'Submit Requirements' }));
 

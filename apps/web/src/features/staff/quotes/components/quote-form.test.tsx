@@ -40,7 +40,7 @@ describe('QuoteForm', () => {
   it('refuses a quote without a name, a price or a valid address, and sends nothing', async () => {
     answer('get', '/api/quotes/recipients', []);
     const sent = answer('post', '/api/quotes', saved);
-    const { user } = renderForm();
+    const { fill, user } = renderForm();
 
     await user.type(screen.getByLabelText('For'), 'ana@example');
     await user.click(screen.getByRole('button', { name: 'Add Question' }));
@@ -57,8 +57,8 @@ describe('QuoteForm', () => {
     );
     expect(screen.getByLabelText('Question')).toHaveAccessibleDescription('This field is required');
 
-    await user.type(screen.getByLabelText('Quote Name'), 'Brand refresh');
-    await user.type(screen.getByLabelText('Price'), '99.999');
+    await fill(screen.getByLabelText('Quote Name'), 'Brand refresh');
+    await fill(screen.getByLabelText('Price'), '99.999');
     await user.click(screen.getByRole('button', { name: 'Create Quote' }));
     await waitFor(() =>
       expect(screen.getByLabelText('Price')).toHaveAccessibleDescription(
@@ -70,10 +70,10 @@ describe('QuoteForm', () => {
 
   it('sends the brief questions only once each has its wording', async () => {
     const sent = answer('post', '/api/quotes', saved);
-    const { user, location } = renderForm();
+    const { fill, user, location } = renderForm();
 
-    await user.type(screen.getByLabelText('Quote Name'), 'Brand refresh');
-    await user.type(screen.getByLabelText('Price'), '2500');
+    await fill(screen.getByLabelText('Quote Name'), 'Brand refresh');
+    await fill(screen.getByLabelText('Price'), '2500');
     await user.click(screen.getByRole('button', { name: 'Add Question' }));
     await user.click(screen.getByRole('button', { name: 'Create Quote' }));
     await waitFor(() =>
@@ -82,7 +82,7 @@ describe('QuoteForm', () => {
       ),
     );
 
-    await user.type(screen.getByLabelText('Question'), 'Which colours do you like?');
+    await fill(screen.getByLabelText('Question'), 'Which colours do you like?');
     await user.click(screen.getByRole('button', { name: 'Create Quote' }));
 
     await waitFor(() =>
@@ -107,19 +107,18 @@ describe('QuoteForm', () => {
       { id: 'cust-1', name: 'Ana Lima', email: 'ana@example.com' },
     ]);
     const sent = answer('post', '/api/quotes', saved);
-    const { user, location } = renderForm();
+    const { fill, user, location } = renderForm();
 
-    await user.type(screen.getByLabelText('Quote Name'), ' Brand refresh ');
+    await fill(screen.getByLabelText('Quote Name'), ' Brand refresh ');
     await user.type(screen.getByLabelText('For'), 'ana');
     await user.click(await screen.findByRole('option', { name: /Ana Lima/ }));
-    await user.type(screen.getByLabelText('Deliverables'), 'Logo, Style guide');
-    await user.type(screen.getByLabelText('Internal notes'), 'Friend of the owner');
-    await user.type(screen.getByLabelText('Price'), '2500');
+    await fill(screen.getByLabelText('Deliverables'), 'Logo, Style guide');
+    await fill(screen.getByLabelText('Internal notes'), 'Friend of the owner');
+    await fill(screen.getByLabelText('Price'), '2500');
     expect(screen.getByLabelText('Price')).toHaveAccessibleDescription(
       'Before GST. The customer pays $2,750.00 inc. GST.',
     );
-    await user.clear(screen.getByLabelText('Delivery time (working days)'));
-    await user.type(screen.getByLabelText('Delivery time (working days)'), '15');
+    await fill(screen.getByLabelText('Delivery time (working days)'), '15');
     await user.click(screen.getByRole('button', { name: 'Create Quote' }));
 
     await waitFor(() =>
@@ -143,10 +142,9 @@ describe('QuoteForm', () => {
 
   it('updates a stored quote by its id', async () => {
     const sent = answer('put', '/api/quotes/quote-1', saved);
-    const { user, location } = renderForm(saved);
+    const { fill, user, location } = renderForm(saved);
 
-    await user.clear(screen.getByLabelText('Price'));
-    await user.type(screen.getByLabelText('Price'), '3000.5');
+    await fill(screen.getByLabelText('Price'), '3000.5');
     await user.click(screen.getByRole('button', { name: 'Update Quote' }));
 
     await waitFor(() => expect(location().pathname).toBe('/wkm-dashboard/custom-quotes'));

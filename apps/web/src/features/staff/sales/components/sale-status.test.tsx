@@ -72,11 +72,11 @@ beforeEach(() => {
 describe('SaleStatusControl', () => {
   it('asks why the due date moves, and sends nothing without a reason', async () => {
     const sent = answer('patch', '/api/projects/sale-1', sale);
-    const { user } = renderWithApp(<SaleStatusControl sale={sale} />, { role: 'admin' });
+    const { fill, user } = renderWithApp(<SaleStatusControl sale={sale} />, { role: 'admin' });
 
     await user.clear(screen.getByLabelText('Due date'));
     await user.type(screen.getByLabelText('Due date'), '2026-12-20');
-    await user.type(screen.getByLabelText('Reason for the change'), '   ');
+    await fill(screen.getByLabelText('Reason for the change'), '   ');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(screen.getByLabelText('Reason for the change')).toHaveAccessibleDescription(
@@ -87,7 +87,7 @@ describe('SaleStatusControl', () => {
 
   it("sends an admin's new status, co-ordinator and due date with the reason", async () => {
     const sent = answer('patch', '/api/projects/sale-1', sale);
-    const { user } = renderWithApp(<SaleStatusControl sale={sale} />, { role: 'admin' });
+    const { fill, user } = renderWithApp(<SaleStatusControl sale={sale} />, { role: 'admin' });
 
     await user.selectOptions(screen.getByLabelText('Project status'), 'on-hold');
     // The team arrives from /api/sales/filters.
@@ -95,7 +95,7 @@ describe('SaleStatusControl', () => {
     await user.selectOptions(screen.getByLabelText('Assigned to'), 'staff-2');
     await user.clear(screen.getByLabelText('Due date'));
     await user.type(screen.getByLabelText('Due date'), '2026-12-20');
-    await user.type(screen.getByLabelText('Reason for the change'), ' Client is away ');
+    await fill(screen.getByLabelText('Reason for the change'), ' Client is away ');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(sent).toHaveLength(1));
@@ -109,12 +109,14 @@ describe('SaleStatusControl', () => {
 
   it('sends only what a co-ordinator changed, who cannot reassign the sale', async () => {
     const sent = answer('patch', '/api/projects/sale-1', sale);
-    const { user } = renderWithApp(<SaleStatusControl sale={sale} />, { role: 'co-ordinator' });
+    const { fill, user } = renderWithApp(<SaleStatusControl sale={sale} />, {
+      role: 'co-ordinator',
+    });
 
     expect(screen.queryByLabelText('Assigned to')).not.toBeInTheDocument();
     await user.clear(screen.getByLabelText('Due date'));
     await user.type(screen.getByLabelText('Due date'), '2026-12-12');
-    await user.type(screen.getByLabelText('Reason for the change'), 'Waiting on copy');
+    await fill(screen.getByLabelText('Reason for the change'), 'Waiting on copy');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(sent).toHaveLength(1));
@@ -168,11 +170,11 @@ describe('SaleStatusUpdates', () => {
 
   it('sends the status update and empties the form', async () => {
     const sent = answer('put', '/api/projects/sale-1/status', sale);
-    const { user } = renderWithApp(<SaleStatusUpdates sale={sale} />, { role: 'admin' });
+    const { fill, user } = renderWithApp(<SaleStatusUpdates sale={sale} />, { role: 'admin' });
 
     await user.selectOptions(screen.getByLabelText('Title'), 'Expected Delivery Date');
     await user.type(screen.getByLabelText('Date'), '2026-12-24');
-    await user.type(screen.getByLabelText('Description'), 'Before Christmas');
+    await fill(screen.getByLabelText('Description'), 'Before Christmas');
     await user.click(screen.getByRole('button', { name: 'Save Status Update' }));
 
     await waitFor(() => expect(screen.getByLabelText('Description')).toHaveValue(''));

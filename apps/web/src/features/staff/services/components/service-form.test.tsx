@@ -52,13 +52,12 @@ const card = (legend: string) => within(screen.getByRole('group', { name: legend
 describe('ServiceForm', () => {
   it('marks every field it refuses, and sends nothing', async () => {
     const sent = answer('post', '/api/services', stored);
-    const { user } = renderForm();
+    const { fill, user } = renderForm();
 
-    await user.clear(screen.getByLabelText('Delivery time (working days)'));
-    await user.type(screen.getByLabelText('Delivery time (working days)'), '1.5');
-    await user.type(screen.getByLabelText('Initial investment price'), 'ten');
+    await fill(screen.getByLabelText('Delivery time (working days)'), '1.5');
+    await fill(screen.getByLabelText('Initial investment price'), 'ten');
     await user.click(screen.getByRole('button', { name: 'Add Package' }));
-    await user.type(card('Package 1').getByLabelText('Initial Investment'), '12O0');
+    await fill(card('Package 1').getByLabelText('Initial Investment'), '12O0');
     await user.click(screen.getByRole('button', { name: 'Add Extra' }));
     await user.click(screen.getByRole('button', { name: 'Publish' }));
 
@@ -81,24 +80,23 @@ describe('ServiceForm', () => {
 
   it('publishes a new service with its packages and extras as the multipart body', async () => {
     const sent = answer('post', '/api/services', stored);
-    const { user, location } = renderForm();
+    const { fill, user, location } = renderForm();
 
-    await user.type(screen.getByLabelText('Title'), '  Website Design ');
-    await user.type(screen.getByLabelText('Initial investment price'), '1200');
+    await fill(screen.getByLabelText('Title'), '  Website Design ');
+    await fill(screen.getByLabelText('Initial investment price'), '1200');
     await user.click(screen.getByRole('button', { name: 'Add Package' }));
     const pkg = card('Package 1');
-    await user.type(pkg.getByLabelText('Package title'), 'Starter');
+    await fill(pkg.getByLabelText('Package title'), 'Starter');
     await user.selectOptions(pkg.getByLabelText('Type'), 'monthly');
-    await user.type(pkg.getByLabelText('Initial Investment'), '1200');
-    await user.clear(pkg.getByLabelText('Recurring Fees'));
-    await user.type(pkg.getByLabelText('Recurring Fees'), '99.50');
-    await user.type(pkg.getByLabelText('Features'), 'Hosting, Updates,');
+    await fill(pkg.getByLabelText('Initial Investment'), '1200');
+    await fill(pkg.getByLabelText('Recurring Fees'), '99.50');
+    await fill(pkg.getByLabelText('Features'), 'Hosting, Updates,');
     await user.click(pkg.getByRole('checkbox', { name: 'Most popular' }));
     await user.click(screen.getByRole('button', { name: 'Add Extra' }));
     const extra = card('Extra 1');
-    await user.type(extra.getByLabelText('Extra title'), 'SEO setup');
-    await user.type(extra.getByLabelText('Price'), '200');
-    await user.type(extra.getByLabelText('Extra description'), 'Search basics');
+    await fill(extra.getByLabelText('Extra title'), 'SEO setup');
+    await fill(extra.getByLabelText('Price'), '200');
+    await fill(extra.getByLabelText('Extra description'), 'Search basics');
     await user.click(screen.getByRole('button', { name: 'Publish' }));
 
     await waitFor(() => expect(location().pathname).toBe('/wkm-dashboard/services'));
@@ -133,11 +131,10 @@ describe('ServiceForm', () => {
 
   it('updates a stored service by its id, keeping the ids of its packages and extras and its files', async () => {
     const sent = answer('put', '/api/services/svc-1', stored);
-    const { user, location } = renderForm(stored);
+    const { fill, user, location } = renderForm(stored);
 
     const pkg = card('Package 1');
-    await user.clear(pkg.getByLabelText('Recurring Fees'));
-    await user.type(pkg.getByLabelText('Recurring Fees'), '120');
+    await fill(pkg.getByLabelText('Recurring Fees'), '120');
     await user.click(screen.getByRole('button', { name: 'Update' }));
 
     await waitFor(() => expect(location().pathname).toBe('/wkm-dashboard/services'));
