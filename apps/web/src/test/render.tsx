@@ -56,7 +56,7 @@ export function renderWithApp(ui: ReactElement, options: RenderOptions = {}) {
     user,
     /**
      * Replaces a field's text in one input, as pasting does. Typing costs about 25 ms a key in
-     * jsdom: tests type only where each key matters (the card number's spacing, a date).
+     * jsdom: tests type only where each key matters (the card's spacing, a date, a search).
      */
     fill: async (field: HTMLElement, text: string) => {
       await user.clear(field);

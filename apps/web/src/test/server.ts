@@ -7,7 +7,7 @@ export const server = setupServer();
 export interface Recorded {
   method: string;
   url: string;
-  /** The parsed JSON body; a multipart body as text (read its fields with fieldsOf). */
+  /** The parsed JSON body; a multipart body as text (its fields: fieldsOf on uploadForm's). */
   body: unknown;
   headers: Headers;
 }

@@ -31,7 +31,7 @@ const questions: BriefQuestions['questions'] = [
     options: [],
   },
   {
-    id: 'q-launch',
+    id: 'q-website',
     kind: 'link',
     label: 'Current website',
     help: '',
