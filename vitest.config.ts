@@ -22,8 +22,24 @@ export default defineConfig({
         resolve: { alias: { '@': fileURLToPath(new URL('apps/web/src', import.meta.url)) } },
         test: {
           name: 'web',
-          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          include: ['apps/web/src/**/*.test.ts'],
           environment: 'node',
+        },
+      },
+      {
+        // The forms that take money or data, rendered in jsdom; MSW answers their API calls.
+        resolve: { alias: { '@': fileURLToPath(new URL('apps/web/src', import.meta.url)) } },
+        test: {
+          name: 'web-components',
+          include: ['apps/web/src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+          // A test types a few dozen keys; on a loaded 2-core runner that can pass the 5 s default.
+          testTimeout: 15_000,
+          // Files share workers, as the server's do: jsdom and the app are set up once per worker
+          // instead of once per file, which halves the project's time; setup.ts resets what a
+          // test leaves behind.
+          isolate: false,
         },
       },
     ],

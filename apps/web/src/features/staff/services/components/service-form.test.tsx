@@ -1,0 +1,161 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { ManageService } from '@noise/shared/catalogue-admin';
+import { uploadForm } from '@/lib/upload';
+import { renderWithApp } from '@/test/render';
+import { answer, fieldsOf } from '@/test/server';
+import { ServiceForm } from './service-form';
+
+vi.mock('@/lib/upload', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@/lib/upload')>();
+  return { ...actual, uploadForm: vi.fn(actual.uploadForm) };
+});
+
+const stored: ManageService = {
+  _id: 'svc-1',
+  title: 'Website Design',
+  description: 'Sites that sell.',
+  initialInvestmentDescription: '',
+  initialInvestmentPrice: 0,
+  packages: [
+    {
+      _id: 'pkg-1',
+      title: 'Starter',
+      type: 'monthly',
+      baseCost: 500,
+      recurringCost: 99,
+      priceSuffix: '/month exc. GST',
+      features: ['Hosting', 'Updates'],
+      recommended: true,
+    },
+  ],
+  serviceExtras: [{ _id: 'extra-1', title: 'SEO setup', description: 'Basics', price: 200 }],
+  faqs: [],
+  gallery: ['/files/gallery-1.webp'],
+  featureVideos: [],
+  featurePhoto: '/files/icon.webp',
+  comparisonPdf: '',
+  paymentType: 'monthly',
+  deliveryDays: 10,
+  basePrice: 500,
+  archived: false,
+  archivedAt: null,
+  intakeQuestions: [],
+};
+
+const renderForm = (service?: ManageService) =>
+  renderWithApp(<ServiceForm service={service} />, { path: '/wkm-dashboard/services/new' });
+
+/** The fieldset of the nth package or extra ('Package 1'). */
+const card = (legend: string) => within(screen.getByRole('group', { name: legend }));
+
+describe('ServiceForm', () => {
+  it('marks every field it refuses, and sends nothing', async () => {
+    const sent = answer('post', '/api/services', stored);
+    const { fill, user } = renderForm();
+
+    await fill(screen.getByLabelText('Delivery time (working days)'), '1.5');
+    await fill(screen.getByLabelText('Initial investment price'), 'ten');
+    await user.click(screen.getByRole('button', { name: 'Add Package' }));
+    await fill(card('Package 1').getByLabelText('Initial Investment'), '12O0');
+    await user.click(screen.getByRole('button', { name: 'Add Extra' }));
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+
+    expect(await screen.findByText('Please check the highlighted fields.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Title')).toHaveAccessibleDescription('This field is required');
+    expect(screen.getByLabelText('Delivery time (working days)')).toHaveAccessibleDescription(
+      'Enter a whole number of working days, 1 to 250',
+    );
+    expect(screen.getByLabelText('Initial investment price')).toHaveAccessibleDescription(
+      'Please enter a number',
+    );
+    expect(card('Package 1').getByLabelText('Initial Investment')).toHaveAccessibleDescription(
+      'Please enter a number',
+    );
+    expect(card('Extra 1').getByLabelText('Price')).toHaveAccessibleDescription(
+      'This field is required',
+    );
+    expect(sent).toHaveLength(0);
+  });
+
+  it('publishes a new service with its packages and extras as the multipart body', async () => {
+    const sent = answer('post', '/api/services', stored);
+    const { fill, user, location } = renderForm();
+
+    await fill(screen.getByLabelText('Title'), '  Website Design ');
+    await fill(screen.getByLabelText('Initial investment price'), '1200');
+    await user.click(screen.getByRole('button', { name: 'Add Package' }));
+    const pkg = card('Package 1');
+    await fill(pkg.getByLabelText('Package title'), 'Starter');
+    await user.selectOptions(pkg.getByLabelText('Type'), 'monthly');
+    await fill(pkg.getByLabelText('Initial Investment'), '1200');
+    await fill(pkg.getByLabelText('Recurring Fees'), '99.50');
+    await fill(pkg.getByLabelText('Features'), 'Hosting, Updates,');
+    await user.click(pkg.getByRole('checkbox', { name: 'Most popular' }));
+    await user.click(screen.getByRole('button', { name: 'Add Extra' }));
+    const extra = card('Extra 1');
+    await fill(extra.getByLabelText('Extra title'), 'SEO setup');
+    await fill(extra.getByLabelText('Price'), '200');
+    await fill(extra.getByLabelText('Extra description'), 'Search basics');
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+
+    await waitFor(() => expect(location().pathname).toBe('/wkm-dashboard/services'));
+    expect(sent).toHaveLength(1);
+    const [path, form, options] = vi.mocked(uploadForm).mock.calls[0]!;
+    expect([path, options?.method]).toEqual(['/api/services', 'POST']);
+    const fields = fieldsOf(form) as Record<string, string>;
+    expect(fields).toMatchObject({
+      title: 'Website Design',
+      initialInvestmentPrice: '1200',
+      deliveryDays: '10',
+      faqs: '[]',
+      intakeQuestions: '[]',
+      featurePhoto: '',
+      gallery: '[]',
+    });
+    expect(JSON.parse(fields.packages!)).toEqual([
+      {
+        title: 'Starter',
+        type: 'monthly',
+        baseCost: '1200',
+        recurringCost: '99.50',
+        priceSuffix: 'exc. GST',
+        features: ['Hosting', 'Updates'],
+        recommended: true,
+      },
+    ]);
+    expect(JSON.parse(fields.serviceExtras!)).toEqual([
+      { title: 'SEO setup', description: 'Search basics', price: '200' },
+    ]);
+  });
+
+  it('updates a stored service by its id, keeping the ids of its packages and extras and its files', async () => {
+    const sent = answer('put', '/api/services/svc-1', stored);
+    const { fill, user, location } = renderForm(stored);
+
+    const pkg = card('Package 1');
+    await fill(pkg.getByLabelText('Recurring Fees'), '120');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+
+    await waitFor(() => expect(location().pathname).toBe('/wkm-dashboard/services'));
+    expect(sent).toHaveLength(1);
+    const fields = fieldsOf(vi.mocked(uploadForm).mock.calls[0]![1]) as Record<string, string>;
+    expect(JSON.parse(fields.packages!)).toEqual([
+      {
+        _id: 'pkg-1',
+        title: 'Starter',
+        type: 'monthly',
+        baseCost: '500',
+        recurringCost: '120',
+        priceSuffix: '/month exc. GST',
+        features: ['Hosting', 'Updates'],
+        recommended: true,
+      },
+    ]);
+    expect(JSON.parse(fields.serviceExtras!)).toEqual([
+      { _id: 'extra-1', title: 'SEO setup', description: 'Basics', price: '200' },
+    ]);
+    expect(fields.featurePhoto).toBe('/files/icon.webp');
+    expect(fields.gallery).toBe('["/files/gallery-1.webp"]');
+  });
+});

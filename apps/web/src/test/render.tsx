@@ -1,0 +1,68 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { MemoryRouter, useLocation, type Location } from 'react-router';
+import type { Role } from '@noise/shared/roles';
+import { AuthProvider } from '@/lib/auth';
+import { setToken } from '@/lib/auth-token';
+
+export const TEST_TOKEN = 'test-session-token';
+
+interface RenderOptions {
+  /** Where the router starts, and the state it carries (the payment page's order). */
+  path?: string;
+  state?: unknown;
+  /** Signed in with this role (TEST_TOKEN, already verified); signed out without one. */
+  role?: Role;
+}
+
+/**
+ * Renders a form as the app does (query client, router, auth), with a user to drive it and the
+ * router's location as it is now, to see where a submit went.
+ */
+export function renderWithApp(ui: ReactElement, options: RenderOptions = {}) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  if (options.role) {
+    setToken(TEST_TOKEN);
+    // The answer of GET /api/auth/verify-token (lib/auth.tsx), so the form opens signed in
+    // rather than while the session is being checked.
+    queryClient.setQueryData(['auth', 'verify', TEST_TOKEN], {
+      isAuthenticated: true,
+      userRole: options.role,
+    });
+  }
+  let location: Location | null = null;
+  function RecordLocation() {
+    location = useLocation();
+    return null;
+  }
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[{ pathname: options.path ?? '/', state: options.state }]}>
+        <AuthProvider>
+          {ui}
+          <RecordLocation />
+        </AuthProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  // No pause between keystrokes: the forms react to each one synchronously.
+  const user = userEvent.setup({ delay: null });
+  return {
+    ...result,
+    user,
+    /**
+     * Replaces a field's text in one input, as pasting does. Typing costs about 25 ms a key in
+     * jsdom: tests type only where each key matters (the card's spacing, a date, a search).
+     */
+    fill: async (field: HTMLElement, text: string) => {
+      await user.clear(field);
+      await user.paste(text);
+    },
+    queryClient,
+    location: () => location!,
+  };
+}
