@@ -15,7 +15,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { escapeLike } from '../customers/repository.ts';
-import { decodeCursor } from './cursor.ts';
+import { decodeCursor } from '../../lib/cursor.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type NewProject = typeof projects.$inferInsert;
