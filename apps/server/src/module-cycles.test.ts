@@ -14,7 +14,6 @@ const KNOWN_CYCLE_IMPORTS = [
   'auth -> users',
   'customers -> projects',
   'customers -> users',
-  'invoices -> payments',
   'invoices -> projects',
   'payments -> auth',
   'payments -> invoices',
