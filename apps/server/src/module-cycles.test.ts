@@ -20,7 +20,6 @@ const KNOWN_CYCLE_IMPORTS = [
   'payments -> projects',
   'payments -> quotes',
   'payments -> users',
-  'projects -> customers',
   'projects -> users',
   'quotes -> customers',
   'quotes -> users',

@@ -14,7 +14,7 @@ import {
   services,
   users,
 } from '../../db/schema.ts';
-import { escapeLike } from '../customers/repository.ts';
+import { escapeLike } from '../../lib/escape-like.ts';
 import { decodeCursor } from '../../lib/cursor.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
