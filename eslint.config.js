@@ -62,7 +62,6 @@ const drizzleStillOutsideRepositories = [
   'modules/payments/price-order.ts',
   'modules/payments/providers/sandbox.ts',
   'modules/site-users/manage-site-user.ts',
-  'modules/users/account.ts',
   'security/db-snapshot.ts',
   'seed/seed-demo.ts',
   // Tests that read or arrange rows directly.

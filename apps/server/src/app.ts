@@ -261,7 +261,7 @@ export async function buildApp(
   registerHealthRoutes(app, { database, config });
   registerAuthRoutes(app, authDeps);
   const customers = createCustomerRepository(db);
-  registerUserRoutes(app, { db, users, auth: authDeps });
+  registerUserRoutes(app, { users });
   registerCardRoutes(app, { db, users, customers, audit });
   registerCustomerRoutes(app, { db, customers, users, audit });
   const notifier = createNotifier({ database, config, log: app.log, afterAnswer });
