@@ -57,7 +57,6 @@ const layerZones = [
 const drizzleStillOutsideRepositories = [
   'lib/rate-counters.ts',
   'modules/audit/audit-log.ts',
-  'modules/auth/password-reset.ts',
   'modules/payments/order-sources.ts',
   'modules/payments/price-order.ts',
   'modules/payments/providers/sandbox.ts',
