@@ -57,12 +57,10 @@ const layerZones = [
 const drizzleStillOutsideRepositories = [
   'lib/rate-counters.ts',
   'modules/audit/audit-log.ts',
-  'modules/auth/password-reset.ts',
   'modules/payments/order-sources.ts',
   'modules/payments/price-order.ts',
   'modules/payments/providers/sandbox.ts',
   'modules/site-users/manage-site-user.ts',
-  'modules/users/account.ts',
   'security/db-snapshot.ts',
   'seed/seed-demo.ts',
   // Tests that read or arrange rows directly.

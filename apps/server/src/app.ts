@@ -27,6 +27,7 @@ import { createAuditRepository } from './modules/audit/repository.ts';
 import { registerAuditRoutes } from './modules/audit/routes.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { registerOAuthRoutes } from './modules/oauth/routes.ts';
+import { registerCardRoutes } from './modules/payments/card-routes.ts';
 import { registerGuestCheckoutRoutes } from './modules/payments/guest-routes.ts';
 import { registerCheckout } from './modules/payments/register.ts';
 import { createCustomerRepository } from './modules/customers/repository.ts';
@@ -260,7 +261,8 @@ export async function buildApp(
   registerHealthRoutes(app, { database, config });
   registerAuthRoutes(app, authDeps);
   const customers = createCustomerRepository(db);
-  registerUserRoutes(app, { db, users, customers, audit, auth: authDeps });
+  registerUserRoutes(app, { users });
+  registerCardRoutes(app, { db, users, customers, audit });
   registerCustomerRoutes(app, { db, customers, users, audit });
   const notifier = createNotifier({ database, config, log: app.log, afterAnswer });
   app.decorate('notifier', notifier);

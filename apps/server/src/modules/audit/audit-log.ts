@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import type { auditLog } from '../../db/schema.ts';
 import { csvCell } from '../../lib/csv.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { encodeCursor } from '../projects/cursor.ts';
+import { encodeCursor } from '../../lib/cursor.ts';
 import type { AuditLogFilter, AuditRepository } from './repository.ts';
 
 export interface AuditLogDeps {

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, lt, notInArray, or, sql, type SQL } from 'drizz
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { auditLog, projects, users } from '../../db/schema.ts';
-import { decodeCursor } from '../projects/cursor.ts';
+import { decodeCursor } from '../../lib/cursor.ts';
 
 /** What the audit log screen and its CSV are filtered by (docs/decisions/055). */
 export interface AuditLogFilter {

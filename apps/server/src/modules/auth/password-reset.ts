@@ -1,8 +1,6 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { passwordResetTokens, sessions, users } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { hashSecret, newSecret } from '../../lib/secrets.ts';
@@ -11,6 +9,7 @@ import { enqueueEmail } from '../jobs/email.ts';
 import { createJobRepository } from '../jobs/repository.ts';
 import type { RateCounters } from '../../lib/rate-counters.ts';
 import type { UserRepository, UserRow } from '../users/repository.ts';
+import { createPasswordResetRepository } from './password-reset-repository.ts';
 
 export const RESET_TOKEN_TTL_MINUTES = 60;
 /** A new guest account's first password link lasts longer: they may not read mail at once. */
@@ -38,21 +37,13 @@ export async function createResetToken(
   purpose: 'reset' | 'welcome' = 'reset',
 ): Promise<string> {
   const token = newSecret();
-  await db.transaction(async (tx) => {
-    await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
-    await tx.insert(passwordResetTokens).values({
-      userId,
-      tokenHash: hashSecret(token),
-      expiresAt: new Date(
-        Date.now() +
-          (purpose === 'welcome' ? WELCOME_TOKEN_TTL_DAYS * 24 * 60 : RESET_TOKEN_TTL_MINUTES) *
-            60_000,
-      ),
-    });
-  });
+  const minutes =
+    purpose === 'welcome' ? WELCOME_TOKEN_TTL_DAYS * 24 * 60 : RESET_TOKEN_TTL_MINUTES;
+  await createPasswordResetRepository(db).replaceToken(
+    userId,
+    hashSecret(token),
+    new Date(Date.now() + minutes * 60_000),
+  );
   return token;
 }
 
@@ -114,30 +105,10 @@ export async function requestPasswordReset(
 
 /** Sets the new password, spends the token, and ends every older sign-in of that user. */
 export async function resetPassword(deps: PasswordResetDeps, token: string, password: string) {
-  const passwordHash = await hashPassword(password);
-  return deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: sql`now()` })
-      .where(
-        and(
-          eq(passwordResetTokens.tokenHash, hashSecret(token)),
-          isNull(passwordResetTokens.usedAt),
-          gt(passwordResetTokens.expiresAt, sql`now()`),
-        ),
-      )
-      .returning({ userId: passwordResetTokens.userId });
-    if (!row) throw badRequest(INVALID_TOKEN_MESSAGE);
-    await tx
-      .update(users)
-      .set({
-        passwordHash,
-        tokenVersion: sql`${users.tokenVersion} + 1`,
-        // A reset may follow a lost mailbox: its reply addresses stop working (decision 061).
-        replyKeyVersion: sql`${users.replyKeyVersion} + 1`,
-      })
-      .where(eq(users.id, row.userId));
-    await tx.delete(sessions).where(eq(sessions.userId, row.userId));
-    return row.userId;
-  });
+  const userId = await createPasswordResetRepository(deps.db).spendToken(
+    hashSecret(token),
+    await hashPassword(password),
+  );
+  if (!userId) throw badRequest(INVALID_TOKEN_MESSAGE);
+  return userId;
 }

@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminLoginRequest,
+  changePasswordRequest,
   forgotPasswordRequest,
   loginRequest,
   messageResponse,
@@ -25,6 +26,7 @@ import {
 import type { RateCounters } from '../../lib/rate-counters.ts';
 import type { AuditRepository } from '../audit/repository.ts';
 import { AccountLimitedError, createAccountLimiter } from './account-limit.ts';
+import { changePassword } from './change-password.ts';
 import { signIn, signInStaff, signUp, type AuthDeps, type SignInOutcome } from './sign-in.ts';
 import { deviceTokenOf, registerTwoFactorRoutes } from './two-factor-routes.ts';
 
@@ -214,6 +216,30 @@ export function registerAuthRoutes(
       const userId = await resetPassword(deps.reset, request.body.token, request.body.password);
       request.log.info({ event: 'password_reset', userId }, 'password reset');
       return { message: 'Your password has been changed. You can sign in with it now.' };
+    },
+  );
+
+  r.put(
+    '/api/users/password',
+    {
+      config: {
+        access: 'authenticated',
+        // Per account, not per address: the current password must not be guessable by a holder
+        // of a stolen token from many addresses.
+        rateLimit: {
+          max: 10,
+          timeWindow: '1 minute',
+          keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
+        },
+      },
+      schema: { tags: ['users'], body: changePasswordRequest, response: { 200: tokenResponse } },
+    },
+    async (request) => {
+      const { id } = requireUser(request);
+      const { currentPassword, newPassword } = request.body;
+      const token = await changePassword(deps, id, currentPassword, newPassword);
+      request.log.info({ userId: id, event: 'password_changed' }, 'password changed');
+      return { token };
     },
   );
 

@@ -20,6 +20,7 @@ import {
   servicePackages,
   services,
 } from '../../db/schema.ts';
+import { escapeLike } from '../../lib/escape-like.ts';
 
 export interface ServiceSummary {
   _id: string;
@@ -51,11 +52,6 @@ export const basePriceCentsSql: SQL<number> = sql<number>`coalesce(
   (select min(case when p.type = 'one-time' then p.base_cost_cents else p.recurring_cost_cents end)
      from ${servicePackages} p where p.service_id = "services"."id"),
   "services"."initial_investment_price_cents")`.mapWith(Number);
-
-/** LIKE pattern text: % _ and \ match themselves. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /**
  * Below this pg_trgm word similarity a title is not a match. 0.3 lets 'grafic' find 'Graphic

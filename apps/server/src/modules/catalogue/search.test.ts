@@ -3,7 +3,7 @@ import { SEARCH_MAX_QUERY_LENGTH, SEARCH_MAX_RESULTS } from '@noise/shared/catal
 import { seedDemo } from '../../seed/seed-demo.ts';
 import { createTestApp } from '../../test/app.ts';
 import { createService } from '../../test/catalogue-factories.ts';
-import { escapeLike } from './repository.ts';
+import { escapeLike } from '../../lib/escape-like.ts';
 import { normaliseSearchTerm } from './routes.ts';
 
 const { app } = await createTestApp();

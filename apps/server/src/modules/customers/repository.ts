@@ -1,11 +1,7 @@
 import { and, desc, eq, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { internalNotes, projects, users } from '../../db/schema.ts';
-
-/** `%`, `_` and `\` match themselves in a LIKE pattern. */
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
+import { escapeLike } from '../../lib/escape-like.ts';
 
 /**
  * A client, and when `assignedTo` is a co-ordinator's id, only one who has a project assigned to

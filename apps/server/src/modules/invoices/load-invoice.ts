@@ -1,5 +1,4 @@
 import type { Db } from '../../db/client.ts';
-import type { PaymentRow } from '../payments/repository.ts';
 import { renderInvoicePdf, type InvoiceData } from './render-invoice.ts';
 import { createInvoiceRepository, type InvoiceSource } from './repository.ts';
 import type { RenderInvoice } from './render-pool.ts';
@@ -10,7 +9,9 @@ export interface InvoiceSettings {
   publicUrl: string;
 }
 
-export const invoiceNumberOf = (payment: Pick<PaymentRow, 'invoiceNumber'>) =>
+type InvoicedPayment = InvoiceSource['payment'];
+
+export const invoiceNumberOf = (payment: Pick<InvoicedPayment, 'invoiceNumber'>) =>
   `INV-${String(payment.invoiceNumber).padStart(6, '0')}`;
 
 /** The invoice of a payment as data: what it lists comes from the payment and its project. */
@@ -59,7 +60,7 @@ export async function renderInvoiceOf(
   paymentId: string,
   render: RenderInvoice = renderInvoicePdf,
   visible: (source: InvoiceSource) => boolean = () => true,
-): Promise<{ filename: string; content: Buffer; payment: PaymentRow } | null> {
+): Promise<{ filename: string; content: Buffer; payment: InvoicedPayment } | null> {
   const source = await createInvoiceRepository(db).findSource(paymentId);
   if (!source || !visible(source)) return null;
   const data = invoiceDataOf(settings, source);

@@ -3,6 +3,7 @@ import { formatMoney, gstNotes, isRecurring } from '@noise/shared/pricing';
 import { orderName } from '@noise/shared/project';
 import type { Db } from '../../db/client.ts';
 import type { AfterAnswer } from '../../lib/after-answer.ts';
+import { addInterval } from '../../lib/intervals.ts';
 import { hashSecret, newSecret } from '../../lib/secrets.ts';
 import { createJobRepository } from '../jobs/repository.ts';
 import { enqueueEmail } from '../jobs/email.ts';
@@ -25,18 +26,6 @@ export interface CompletionDeps {
   onOrderCompleted?: (order: { projectId: string; userId: string }) => void;
   /** Runs what the answer need not wait for (the provider's default card); shutdown waits. */
   afterAnswer: AfterAnswer;
-}
-
-/** The start of the next period after `from`. Month ends clamp (31 Jan -> 28/29 Feb). */
-export function addInterval(from: Date, interval: 'weekly' | 'monthly'): Date {
-  if (interval === 'weekly') return new Date(from.getTime() + 7 * 24 * 3600_000);
-  const next = new Date(from);
-  const day = next.getUTCDate();
-  next.setUTCDate(1);
-  next.setUTCMonth(next.getUTCMonth() + 1);
-  const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
-  next.setUTCDate(Math.min(day, lastDay));
-  return next;
 }
 
 /**

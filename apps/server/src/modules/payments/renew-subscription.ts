@@ -2,11 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { formatMoney, gstNotes } from '@noise/shared/pricing';
 import { orderName } from '@noise/shared/project';
 import type { Db } from '../../db/client.ts';
+import { addInterval } from '../../lib/intervals.ts';
 import { enqueueEmail } from '../jobs/email.ts';
 import { createJobRepository } from '../jobs/repository.ts';
 import { FailJob, RetryJobAt, type JobHandler } from '../jobs/runner.ts';
 import { createProjectRepository } from '../projects/repository.ts';
-import { addInterval } from './complete-order.ts';
 import type { PaymentProvider } from './providers/provider.ts';
 import { createPaymentRepository } from './repository.ts';
 

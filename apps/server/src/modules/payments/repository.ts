@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { paymentAttempts, payments, subscriptions, webhookEvents } from '../../db/schema.ts';
+import { paymentAttempts, payments, subscriptions, users, webhookEvents } from '../../db/schema.ts';
 
 export type AttemptRow = typeof paymentAttempts.$inferSelect;
 export type NewAttempt = typeof paymentAttempts.$inferInsert;
@@ -162,6 +162,27 @@ export function createPaymentRepository(db: Db) {
     async insertSubscription(values: NewSubscription): Promise<SubscriptionRow> {
       const [row] = await db.insert(subscriptions).values(values).returning();
       return row!;
+    },
+
+    /**
+     * A card becomes the user's default, with the provider's customer it belongs to: on the user
+     * and on their live subscriptions, together.
+     */
+    async useCardByDefault(
+      userId: string,
+      providerCustomerId: string,
+      paymentMethodId: string,
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ stripeCustomerId: providerCustomerId, defaultPaymentMethodId: paymentMethodId })
+          .where(eq(users.id, userId));
+        await tx
+          .update(subscriptions)
+          .set({ paymentMethodId, providerCustomerId })
+          .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, 'cancelled')));
+      });
     },
 
     async findSubscription(id: string): Promise<SubscriptionRow | undefined> {

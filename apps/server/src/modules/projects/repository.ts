@@ -14,8 +14,8 @@ import {
   services,
   users,
 } from '../../db/schema.ts';
-import { escapeLike } from '../customers/repository.ts';
-import { decodeCursor } from './cursor.ts';
+import { escapeLike } from '../../lib/escape-like.ts';
+import { decodeCursor } from '../../lib/cursor.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type NewProject = typeof projects.$inferInsert;

@@ -19,7 +19,7 @@ import { forbidden, notFound } from '../../lib/errors.ts';
 import { requireUser, type AuthUser } from '../../plugins/auth.ts';
 import type { AuditRepository } from '../audit/repository.ts';
 import type { UserRepository } from '../users/repository.ts';
-import { encodeCursor } from './cursor.ts';
+import { encodeCursor } from '../../lib/cursor.ts';
 import {
   addStatusUpdate,
   statusLabel,

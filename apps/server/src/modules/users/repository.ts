@@ -127,6 +127,23 @@ export function createUserRepository(db: Db) {
       return row?.n ?? 0;
     },
 
+    /**
+     * A new password: every older token of the user stops working, and so do the reply addresses
+     * in mail already sent (decision 061).
+     */
+    async setPassword(id: string, passwordHash: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({
+          passwordHash,
+          tokenVersion: sql`${users.tokenVersion} + 1`,
+          replyKeyVersion: sql`${users.replyKeyVersion} + 1`,
+        })
+        .where(eq(users.id, id))
+        .returning();
+      return row;
+    },
+
     async update(id: string, values: Partial<NewUser>): Promise<UserRow | undefined> {
       const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
       return row;

@@ -1,39 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { changePasswordRequest, tokenResponse } from '@noise/shared/auth';
 import { AU_PHONE_MESSAGE, isValidAustralianPhone, normalizePhone } from '@noise/shared/phone';
-import {
-  cardResponse,
-  cardSchema,
-  profileResponse,
-  replaceCardRequest,
-  updateOwnProfileRequest,
-  userSchema,
-} from '@noise/shared/user';
-import type { Db } from '../../db/client.ts';
+import { profileResponse, updateOwnProfileRequest, userSchema } from '@noise/shared/user';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import type { AuditRepository } from '../audit/repository.ts';
-import { issueToken, type AuthDeps } from '../auth/sign-in.ts';
-import type { CustomerRepository } from '../customers/repository.ts';
-import { assignedScope } from '../projects/visibility.ts';
-import { changePassword, currentCard, replaceCard } from './account.ts';
 import { toUserDto, type UserRepository } from './repository.ts';
 
-export function registerUserRoutes(
-  app: FastifyInstance,
-  deps: {
-    db: Db;
-    users: UserRepository;
-    customers: CustomerRepository;
-    audit: AuditRepository;
-    auth: AuthDeps;
-  },
-) {
+export function registerUserRoutes(app: FastifyInstance, deps: { users: UserRepository }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['users'];
-  const { customers } = deps;
 
   const me = async (id: string) => {
     const user = await deps.users.findById(id);
@@ -69,131 +44,6 @@ export function registerUserRoutes(
       });
       if (!updated) throw notFound('User not found');
       return toUserDto(updated);
-    },
-  );
-
-  r.put(
-    '/api/users/password',
-    {
-      config: {
-        access: 'authenticated',
-        // Per account, not per address: the current password must not be guessable by a holder
-        // of a stolen token from many addresses.
-        rateLimit: {
-          max: 10,
-          timeWindow: '1 minute',
-          keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
-        },
-      },
-      schema: { tags, body: changePasswordRequest, response: { 200: tokenResponse } },
-    },
-    async (request) => {
-      const user = await me(requireUser(request).id);
-      const updated = await changePassword(
-        deps.db,
-        user,
-        request.body.currentPassword,
-        request.body.newPassword,
-      );
-      request.log.info({ userId: user.id, event: 'password_changed' }, 'password changed');
-      return { token: await issueToken(deps.auth, updated) };
-    },
-  );
-
-  r.get(
-    '/api/users/payment-method',
-    { config: { access: 'authenticated' }, schema: { tags, response: { 200: cardResponse } } },
-    async (request) => ({
-      card: await currentCard(app.paymentProvider, await me(requireUser(request).id)),
-    }),
-  );
-
-  r.put(
-    '/api/users/payment-method',
-    {
-      config: { access: 'authenticated' },
-      schema: { tags, body: replaceCardRequest, response: { 200: z.object({ card: cardSchema }) } },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      const card = await replaceCard(
-        deps.db,
-        app.paymentProvider,
-        user.id,
-        request.body.paymentMethodId,
-      );
-      await deps.audit.record({
-        actorId: user.id,
-        ip: user.ip,
-        actorName: 'Customer',
-        action: 'card.replaced',
-        entityType: 'user',
-        entityId: user.id,
-        subjectUserId: user.id,
-        summary: `Card on file replaced by the customer (${card.brand} ending ${card.last4})`,
-      });
-      return { card };
-    },
-  );
-
-  // docs/product.md#edit-customer: staff see and replace a customer's card on Edit Customer.
-  r.get(
-    '/api/payment-methods/:paymentMethodId',
-    {
-      config: { access: 'customers:manage' },
-      schema: {
-        tags: ['customers'],
-        params: z.object({ paymentMethodId: z.string().min(1).max(200) }),
-        response: { 200: z.object({ card: cardSchema }) },
-      },
-    },
-    async (request) => {
-      // A co-ordinator reads only the cards of their own customers (docs/decisions/056).
-      const scope = assignedScope(requireUser(request));
-      if (scope && !(await customers.findClientByCard(request.params.paymentMethodId, scope))) {
-        throw notFound('Payment method not found');
-      }
-      const method = await app.paymentProvider.getPaymentMethod(request.params.paymentMethodId);
-      if (!method) throw notFound('Payment method not found');
-      return { card: { brand: method.brand, last4: method.last4 } };
-    },
-  );
-
-  /** The path names the customer (docs/product.md#api-calls): our user id, not the provider's. */
-  r.put(
-    '/api/payment-methods/:customerId',
-    {
-      config: { access: 'customers:manage' },
-      schema: {
-        tags: ['customers'],
-        params: z.object({ customerId: z.string().min(1).max(200) }),
-        body: replaceCardRequest,
-        response: {
-          200: z.object({ paymentMethod: z.object({ id: z.string(), card: cardSchema }) }),
-        },
-      },
-    },
-    async (request) => {
-      const actor = requireUser(request);
-      const customer = await customers.findClient(request.params.customerId, assignedScope(actor));
-      if (!customer) throw notFound('Customer not found');
-      const card = await replaceCard(
-        deps.db,
-        app.paymentProvider,
-        customer.id,
-        request.body.paymentMethodId,
-      );
-      await deps.audit.record({
-        actorId: actor.id,
-        ip: actor.ip,
-        actorName: await deps.users.actorName(actor.id),
-        action: 'card.replaced',
-        entityType: 'user',
-        entityId: customer.id,
-        subjectUserId: customer.id,
-        summary: `Card on file replaced by staff (${card.brand} ending ${card.last4})`,
-      });
-      return { paymentMethod: { id: request.body.paymentMethodId, card } };
     },
   );
 }

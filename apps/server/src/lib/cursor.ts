@@ -1,8 +1,8 @@
-import { badRequest } from '../../lib/errors.ts';
+import { badRequest } from './errors.ts';
 
 /**
- * The position in a list of projects (newest first) after which the next page starts: the row's
- * exact created_at (microseconds) and its id, as opaque text for an address.
+ * The position in a list paged newest first (projects, the audit log) after which the next page
+ * starts: the row's exact created_at (microseconds) and its id, as opaque text for an address.
  */
 export function encodeCursor(createdAt: string, id: string): string {
   return Buffer.from(`${createdAt}|${id}`).toString('base64url');
