@@ -48,7 +48,8 @@ phase "format, lint, types, route index, build" together \
   'npm run format:check' 'npm run lint' 'npm run typecheck' 'npm run routes:check' 'npm run build'
 phase "unit and API tests on PGlite" npm run test:unit
 phase "browser smoke on PGlite" env E2E_SUITE=smoke npm test -w e2e
-phase "unit and API tests on PostgreSQL" env TEST_DATABASE_URL="$url" npm run test:unit
+# The shared and web projects do not touch a database: they ran once, above.
+phase "unit and API tests on PostgreSQL" env TEST_DATABASE_URL="$url" npx vitest run --project server
 phase "browser tests on PostgreSQL" env TEST_DATABASE_URL="$url" npm test -w e2e
 phase "backup and restore on PostgreSQL" env BACKUP_CHECK_DATABASE_URL="$url" \
   node scripts/backup-restore-check.mjs
