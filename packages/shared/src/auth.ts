@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AU_PHONE_MESSAGE, isValidAustralianPhone, normalizePhone } from './phone.ts';
+import { australianPhone, australianPhoneField } from './fields.ts';
 import { roleSchema } from './roles.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -20,12 +20,6 @@ const password = z
 
 const name = z.string().trim().max(100, 'Must be at most 100 characters');
 
-export const australianPhone = z
-  .string()
-  .max(40)
-  .refine(isValidAustralianPhone, { message: AU_PHONE_MESSAGE })
-  .transform(normalizePhone);
-
 /** POST /api/auth/signup. docs/product.md#sign-up-modal: the other fields are optional. */
 export const signupRequest = z.object({
   firstName: name.default(''),
@@ -42,7 +36,7 @@ export const signupForm = z
     firstName: z.string(),
     lastName: z.string(),
     email: z.string(),
-    phoneNumber: z.string().refine(isValidAustralianPhone, { message: AU_PHONE_MESSAGE }),
+    phoneNumber: australianPhoneField,
     password: z.string(),
     confirmPassword: z.string(),
   })

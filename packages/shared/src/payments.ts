@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { australianPhone } from './fields.ts';
 import { priceOrder, priceQuote, toCents } from './pricing.ts';
 
 /**
@@ -292,7 +293,7 @@ export const guestDetailsSchema = z.object({
     .toLowerCase()
     .max(254)
     .pipe(z.email({ message: 'Please enter a valid email address' })),
-  phoneNumber: z.string().trim().min(1, 'Enter your phone number').max(40),
+  phoneNumber: z.string().trim().min(1, 'Enter your phone number').pipe(australianPhone),
 });
 export type GuestDetails = z.infer<typeof guestDetailsSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalAustralianPhone } from './fields.ts';
 import { roleSchema } from './roles.ts';
 
 export const profileSchema = z.object({
@@ -43,7 +44,7 @@ export const updateOwnProfileRequest = z.object({
     firstName: z.string().trim().max(100),
     lastName: z.string().trim().max(100),
     companyName: z.string().trim().max(200),
-    contactNumber: z.string().trim().max(40),
+    contactNumber: optionalAustralianPhone,
   }),
 });
 

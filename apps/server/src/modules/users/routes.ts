@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { changePasswordRequest, tokenResponse } from '@noise/shared/auth';
-import { AU_PHONE_MESSAGE, isValidAustralianPhone, normalizePhone } from '@noise/shared/phone';
 import {
   cardResponse,
   cardSchema,
@@ -12,7 +11,7 @@ import {
   userSchema,
 } from '@noise/shared/user';
 import type { Db } from '../../db/client.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { AuditRepository } from '../audit/repository.ts';
 import { issueToken, type AuthDeps } from '../auth/sign-in.ts';
@@ -57,16 +56,7 @@ export function registerUserRoutes(
       schema: { tags, body: updateOwnProfileRequest, response: { 200: userSchema } },
     },
     async (request) => {
-      const { profile } = request.body;
-      if (profile.contactNumber && !isValidAustralianPhone(profile.contactNumber)) {
-        throw badRequest(AU_PHONE_MESSAGE, [
-          { path: 'profile.contactNumber', message: AU_PHONE_MESSAGE },
-        ]);
-      }
-      const updated = await deps.users.update(requireUser(request).id, {
-        ...profile,
-        contactNumber: profile.contactNumber ? normalizePhone(profile.contactNumber) : '',
-      });
+      const updated = await deps.users.update(requireUser(request).id, request.body.profile);
       if (!updated) throw notFound('User not found');
       return toUserDto(updated);
     },

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@noise/shared/auth';
-import { AU_PHONE_MESSAGE, isValidAustralianPhone } from '@noise/shared/phone';
+import { optionalAustralianPhoneField } from '@noise/shared/fields';
 import type { User } from '@noise/shared/user';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/input';
@@ -22,10 +22,7 @@ const profileForm = z.object({
   firstName: name.min(1, 'This field is required'),
   lastName: name.min(1, 'This field is required'),
   companyName: z.string().trim().max(200, 'Must be at most 200 characters'),
-  contactNumber: z
-    .string()
-    .trim()
-    .refine((v) => v === '' || isValidAustralianPhone(v), AU_PHONE_MESSAGE),
+  contactNumber: optionalAustralianPhoneField,
 });
 type ProfileForm = z.infer<typeof profileForm>;
 
