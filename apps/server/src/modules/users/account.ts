@@ -1,4 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { fullNameOf } from '@noise/shared/display-name';
 import type { Db } from '../../db/client.ts';
 import { subscriptions, users } from '../../db/schema.ts';
 import { badRequest, notFound, unauthorized } from '../../lib/errors.ts';
@@ -51,7 +52,7 @@ export async function replaceCard(
   const customerId = await provider.ensureCustomer({
     existingId: user.stripeCustomerId,
     email: user.email,
-    name: `${user.firstName} ${user.lastName}`.trim(),
+    name: fullNameOf(user),
     userId: user.id,
   });
   // Someone else's card is answered exactly like a card that does not exist.
