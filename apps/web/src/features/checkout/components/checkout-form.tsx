@@ -33,7 +33,7 @@ import { CardEntry, type CardHandle } from '@/components/payments/card-entry';
 import { ThreeDSecureDialog } from './three-d-secure-dialog';
 import { detailsDefaults, detailsSchema, type DetailsForm, type Payer } from './details-form';
 import {
-  initialPaymentState,
+  initialPaymentFlowState,
   nextPaymentStep,
   paymentView,
   type Attempt,
@@ -84,9 +84,9 @@ export function CheckoutForm({
   const coordinators = useCoordinators();
   const paymentConfig = usePaymentConfig();
   const [card, setCard] = useState<CardHandle | null>(null);
-  const [payment, setPayment] = useState(initialPaymentState);
+  const [payment, setPayment] = useState(initialPaymentFlowState);
   // The latest state, for events that arrive between renders (a second click, a late answer).
-  const latest = useRef(initialPaymentState);
+  const latest = useRef(initialPaymentFlowState);
   const failureRef = useRef<HTMLParagraphElement>(null);
   const { processing, failure, challengeOpen, answering } = paymentView(payment);
 
