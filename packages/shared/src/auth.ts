@@ -68,6 +68,7 @@ export const adminLoginRequest = z
 export type AdminLoginRequest = z.infer<typeof adminLoginRequest>;
 
 export const tokenResponse = z.object({ token: z.string() });
+export type TokenResponse = z.infer<typeof tokenResponse>;
 
 export const verifyTokenResponse = z.object({
   isAuthenticated: z.boolean(),
@@ -76,14 +77,18 @@ export const verifyTokenResponse = z.object({
 export type VerifyTokenResponse = z.infer<typeof verifyTokenResponse>;
 
 export const forgotPasswordRequest = z.object({ email });
+export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequest>;
 export const resetPasswordRequest = z.object({
   token: z.string().min(20).max(200),
   password,
 });
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequest>;
 export const messageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;
 
 /** PUT /api/users/password: answers a new token, as every older one stops working. */
 export const changePasswordRequest = z.object({
   currentPassword: z.string().min(1, 'Enter your current password').max(PASSWORD_MAX_LENGTH),
   newPassword: password,
 });
+export type ChangePasswordRequest = z.input<typeof changePasswordRequest>;

@@ -145,6 +145,7 @@ export const updatePaymentInfoRequest = z.object({
   stripeCustomerId: z.string().min(1).max(200),
   defaultPaymentMethodId: z.string().min(1).max(200),
 });
+export type UpdatePaymentInfoRequest = z.infer<typeof updatePaymentInfoRequest>;
 export const updatePaymentInfoResponse = z.object({
   success: z.literal(true),
   paymentInfo: z.object({ stripeCustomerId: z.string(), defaultPaymentMethodId: z.string() }),

@@ -47,6 +47,7 @@ export const updateOwnProfileRequest = z.object({
     contactNumber: optionalAustralianPhone,
   }),
 });
+export type UpdateOwnProfileRequest = z.input<typeof updateOwnProfileRequest>;
 
 export const cardSchema = z.object({ brand: z.string(), last4: z.string() });
 export const cardResponse = z.object({ card: cardSchema.nullable() });
