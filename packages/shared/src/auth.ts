@@ -1,22 +1,14 @@
 import { z } from 'zod';
-import { australianPhone, australianPhoneField } from './fields.ts';
+import {
+  australianPhone,
+  australianPhoneField,
+  emailAddress,
+  newPassword,
+  PASSWORD_MAX_LENGTH,
+} from './fields.ts';
 import { roleSchema } from './roles.ts';
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 200;
 export const TOKEN_STORAGE_KEY = 'authToken';
-
-const email = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254)
-  .pipe(z.email({ message: 'Please enter a valid email address' }));
-
-const password = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
 const name = z.string().trim().max(100, 'Must be at most 100 characters');
 
@@ -24,9 +16,9 @@ const name = z.string().trim().max(100, 'Must be at most 100 characters');
 export const signupRequest = z.object({
   firstName: name.default(''),
   lastName: name.default(''),
-  email,
+  email: emailAddress,
   phoneNumber: australianPhone,
-  password,
+  password: newPassword,
 });
 export type SignupRequest = z.input<typeof signupRequest>;
 
@@ -76,11 +68,11 @@ export const verifyTokenResponse = z.object({
 });
 export type VerifyTokenResponse = z.infer<typeof verifyTokenResponse>;
 
-export const forgotPasswordRequest = z.object({ email });
+export const forgotPasswordRequest = z.object({ email: emailAddress });
 export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequest>;
 export const resetPasswordRequest = z.object({
   token: z.string().min(20).max(200),
-  password,
+  password: newPassword,
 });
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequest>;
 export const messageResponse = z.object({ message: z.string() });
@@ -89,6 +81,6 @@ export type MessageResponse = z.infer<typeof messageResponse>;
 /** PUT /api/users/password: answers a new token, as every older one stops working. */
 export const changePasswordRequest = z.object({
   currentPassword: z.string().min(1, 'Enter your current password').max(PASSWORD_MAX_LENGTH),
-  newPassword: password,
+  newPassword,
 });
 export type ChangePasswordRequest = z.input<typeof changePasswordRequest>;

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   australianPhone,
   australianPhoneField,
+  emailAddress,
+  newPassword,
   optionalAustralianPhone,
   requiredAustralianPhoneField,
 } from './fields.ts';
@@ -38,5 +40,24 @@ describe('Australian phone numbers', () => {
     const field = requiredAustralianPhoneField('Enter your phone number');
     expect(messagesOf(field.safeParse(' '))).toEqual(['Enter your phone number']);
     expect(messagesOf(field.safeParse('123'))).toEqual([AU_PHONE_MESSAGE]);
+  });
+});
+
+describe('email addresses and new passwords', () => {
+  it('finds an account by its email however it was typed', () => {
+    expect(emailAddress.parse('  Ann@Example.COM ')).toBe('ann@example.com');
+    expect(messagesOf(emailAddress.safeParse('ann@'))).toEqual([
+      'Please enter a valid email address',
+    ]);
+  });
+
+  it('asks for a password of 8 to 200 characters', () => {
+    expect(messagesOf(newPassword.safeParse('short'))).toEqual([
+      'Password must be at least 8 characters',
+    ]);
+    expect(messagesOf(newPassword.safeParse('x'.repeat(201)))).toEqual([
+      'Password must be at most 200 characters',
+    ]);
+    expect(newPassword.parse('long enough')).toBe('long enough');
   });
 });

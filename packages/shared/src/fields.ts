@@ -31,3 +31,23 @@ export const optionalAustralianPhone = optionalAustralianPhoneField.transform(no
 export function requiredAustralianPhoneField(requiredMessage: string) {
   return z.string().trim().min(1, requiredMessage).pipe(australianPhoneField);
 }
+
+export const EMAIL_MESSAGE = 'Please enter a valid email address';
+
+/** An email address, trimmed and lower-cased, as accounts are found by it. */
+export const emailAddress = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ message: EMAIL_MESSAGE }));
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 200;
+export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
+
+/** A password being chosen: sign-up, a reset, a change. */
+export const newPassword = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { australianPhone } from './fields.ts';
+import { australianPhone, emailAddress } from './fields.ts';
 import { priceOrder, priceQuote, toCents } from './pricing.ts';
 
 /**
@@ -288,12 +288,7 @@ export function quotePaymentRequest(input: {
 export const guestDetailsSchema = z.object({
   firstName: z.string().trim().min(1, 'Enter your first name').max(100),
   lastName: z.string().trim().min(1, 'Enter your last name').max(100),
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(254)
-    .pipe(z.email({ message: 'Please enter a valid email address' })),
+  email: emailAddress,
   phoneNumber: z.string().trim().min(1, 'Enter your phone number').pipe(australianPhone),
 });
 export type GuestDetails = z.infer<typeof guestDetailsSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, tokenResponse } from './auth.ts';
+import { tokenResponse } from './auth.ts';
+import { PASSWORD_MAX_LENGTH } from './fields.ts';
 
 /**
  * Two-factor sign-in (docs/product.md#two-factor-sign-in): the requests and answers of its
