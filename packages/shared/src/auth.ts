@@ -1,38 +1,24 @@
 import { z } from 'zod';
-import { AU_PHONE_MESSAGE, isValidAustralianPhone, normalizePhone } from './phone.ts';
+import {
+  australianPhone,
+  australianPhoneField,
+  emailAddress,
+  newPassword,
+  PASSWORD_MAX_LENGTH,
+} from './fields.ts';
 import { roleSchema } from './roles.ts';
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 200;
 export const TOKEN_STORAGE_KEY = 'authToken';
 
-const email = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254)
-  .pipe(z.email({ message: 'Please enter a valid email address' }));
-
-const password = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
-
 const name = z.string().trim().max(100, 'Must be at most 100 characters');
-
-export const australianPhone = z
-  .string()
-  .max(40)
-  .refine(isValidAustralianPhone, { message: AU_PHONE_MESSAGE })
-  .transform(normalizePhone);
 
 /** POST /api/auth/signup. docs/product.md#sign-up-modal: the other fields are optional. */
 export const signupRequest = z.object({
   firstName: name.default(''),
   lastName: name.default(''),
-  email,
+  email: emailAddress,
   phoneNumber: australianPhone,
-  password,
+  password: newPassword,
 });
 export type SignupRequest = z.input<typeof signupRequest>;
 
@@ -42,7 +28,7 @@ export const signupForm = z
     firstName: z.string(),
     lastName: z.string(),
     email: z.string(),
-    phoneNumber: z.string().refine(isValidAustralianPhone, { message: AU_PHONE_MESSAGE }),
+    phoneNumber: australianPhoneField,
     password: z.string(),
     confirmPassword: z.string(),
   })
@@ -74,6 +60,7 @@ export const adminLoginRequest = z
 export type AdminLoginRequest = z.infer<typeof adminLoginRequest>;
 
 export const tokenResponse = z.object({ token: z.string() });
+export type TokenResponse = z.infer<typeof tokenResponse>;
 
 export const verifyTokenResponse = z.object({
   isAuthenticated: z.boolean(),
@@ -81,15 +68,19 @@ export const verifyTokenResponse = z.object({
 });
 export type VerifyTokenResponse = z.infer<typeof verifyTokenResponse>;
 
-export const forgotPasswordRequest = z.object({ email });
+export const forgotPasswordRequest = z.object({ email: emailAddress });
+export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequest>;
 export const resetPasswordRequest = z.object({
   token: z.string().min(20).max(200),
-  password,
+  password: newPassword,
 });
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequest>;
 export const messageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;
 
 /** PUT /api/users/password: answers a new token, as every older one stops working. */
 export const changePasswordRequest = z.object({
   currentPassword: z.string().min(1, 'Enter your current password').max(PASSWORD_MAX_LENGTH),
-  newPassword: password,
+  newPassword,
 });
+export type ChangePasswordRequest = z.input<typeof changePasswordRequest>;

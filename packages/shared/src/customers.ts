@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AU_PHONE_MESSAGE, isValidAustralianPhone, normalizePhone } from './phone.ts';
+import { optionalAustralianPhone } from './fields.ts';
 
 const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
 
@@ -10,9 +10,7 @@ export const updateClientRequest = z.object({
     lastName: text(100),
     companyName: text(200),
     // Blank when the team does not know it; otherwise a number the team can call.
-    contactNumber: text(40)
-      .refine((v) => v === '' || isValidAustralianPhone(v), AU_PHONE_MESSAGE)
-      .transform(normalizePhone),
+    contactNumber: optionalAustralianPhone,
   }),
 });
 export type UpdateClientRequest = z.infer<typeof updateClientRequest>;

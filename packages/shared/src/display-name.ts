@@ -9,5 +9,10 @@ export function displayNameOf(profile: {
 }): string {
   const display = profile.displayName.trim();
   if (display) return display;
-  return `${profile.firstName} ${profile.lastName}`.trim();
+  return fullNameOf(profile);
+}
+
+/** First and last name, for where the display name is not used (a receipt, a staff notice). */
+export function fullNameOf(person: { firstName: string; lastName: string }): string {
+  return `${person.firstName} ${person.lastName}`.trim();
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { australianPhone, emailAddress } from './fields.ts';
 import { priceOrder, priceQuote, toCents } from './pricing.ts';
 
 /**
@@ -144,6 +145,7 @@ export const updatePaymentInfoRequest = z.object({
   stripeCustomerId: z.string().min(1).max(200),
   defaultPaymentMethodId: z.string().min(1).max(200),
 });
+export type UpdatePaymentInfoRequest = z.infer<typeof updatePaymentInfoRequest>;
 export const updatePaymentInfoResponse = z.object({
   success: z.literal(true),
   paymentInfo: z.object({ stripeCustomerId: z.string(), defaultPaymentMethodId: z.string() }),
@@ -286,13 +288,8 @@ export function quotePaymentRequest(input: {
 export const guestDetailsSchema = z.object({
   firstName: z.string().trim().min(1, 'Enter your first name').max(100),
   lastName: z.string().trim().min(1, 'Enter your last name').max(100),
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(254)
-    .pipe(z.email({ message: 'Please enter a valid email address' })),
-  phoneNumber: z.string().trim().min(1, 'Enter your phone number').max(40),
+  email: emailAddress,
+  phoneNumber: z.string().trim().min(1, 'Enter your phone number').pipe(australianPhone),
 });
 export type GuestDetails = z.infer<typeof guestDetailsSchema>;
 

@@ -47,6 +47,7 @@ export const updateProjectRequest = z
   })
   // An edit that names no field has nothing to save; saying so beats a silent success.
   .refine((body) => Object.values(body).some((value) => value !== undefined), 'Nothing to update');
+export type UpdateProjectRequest = z.input<typeof updateProjectRequest>;
 
 export const briefAttachmentSchema = z.object({
   _id: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_MESSAGE } from './fields.ts';
 import { DEFAULT_DELIVERY_DAYS, deliveryDaysSchema } from './due-dates.ts';
 import { intakeQuestionsSchema, savedQuestionSchema } from './intake.ts';
 import { formatMoney, toCents } from './pricing.ts';
@@ -29,7 +30,6 @@ export function splitCommaList(text: string): string[] {
 }
 
 const MAX_QUOTE_DOLLARS = 10_000_000;
-const EMAIL_MESSAGE = 'Please enter a valid email address';
 const emailAddress = z
   .string()
   .trim()

@@ -11,6 +11,7 @@ export const revenueReportQuery = z.object({
   from: localDateSchema.optional(),
   to: localDateSchema.optional(),
 });
+export type RevenueReportQuery = z.input<typeof revenueReportQuery>;
 
 export const revenuePointSchema = z.object({
   /** The local date the period starts on (YYYY-MM-DD). */

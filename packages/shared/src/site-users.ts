@@ -1,17 +1,17 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth.ts';
+import {
+  emailAddress,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_TOO_SHORT,
+} from './fields.ts';
 import { roleSchema } from './roles.ts';
 
 const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
 
 /** The site user form (docs/product.md#site-users), as the server reads its multipart fields. */
 export const siteUserRequest = z.object({
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(254)
-    .pipe(z.email({ message: 'Please enter a valid email address' })),
+  email: emailAddress,
   role: roleSchema.or(z.literal('').transform(() => undefined)).refine((r) => r !== undefined, {
     message: 'Please choose a role',
   }),
@@ -21,7 +21,7 @@ export const siteUserRequest = z.object({
     .optional()
     .transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || v.length >= PASSWORD_MIN_LENGTH, {
-      message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+      message: PASSWORD_TOO_SHORT,
     }),
   profile: z
     .object({

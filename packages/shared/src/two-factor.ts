@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, tokenResponse } from './auth.ts';
+import { tokenResponse } from './auth.ts';
+import { PASSWORD_MAX_LENGTH } from './fields.ts';
 
 /**
  * Two-factor sign-in (docs/product.md#two-factor-sign-in): the requests and answers of its
@@ -36,6 +37,7 @@ export const twoFactorSignInRequest = z.object({
   /** 'Remember this device for 30 days'. */
   rememberDevice: z.boolean().optional(),
 });
+export type TwoFactorSignInRequest = z.input<typeof twoFactorSignInRequest>;
 
 export const twoFactorSetupResponse = z.object({
   /** Base32, for typing into the app by hand; answered once, at set-up. */
@@ -48,6 +50,7 @@ export type TwoFactorSetup = z.infer<typeof twoFactorSetupResponse>;
 
 export const twoFactorConfirmRequest = z.object({ code: appCode });
 export const recoveryCodesResponse = z.object({ recoveryCodes: z.array(z.string()) });
+export type RecoveryCodesResponse = z.infer<typeof recoveryCodesResponse>;
 
 export const twoFactorStatus = z.object({
   enabled: z.boolean(),
@@ -61,6 +64,7 @@ export const disableTwoFactorRequest = z.object({
   password: z.string().min(1, 'Enter your password').max(PASSWORD_MAX_LENGTH),
   code,
 });
+export type DisableTwoFactorRequest = z.input<typeof disableTwoFactorRequest>;
 export const regenerateRecoveryCodesRequest = z.object({ code });
 
 /** The set-up a staff member must do at sign-in, carried by its ticket. */
@@ -69,6 +73,7 @@ export const setupTicketConfirmRequest = z.object({ ticket, code: appCode });
 export const setupTicketConfirmResponse = tokenResponse.extend({
   recoveryCodes: z.array(z.string()),
 });
+export type SetupTicketConfirmResponse = z.infer<typeof setupTicketConfirmResponse>;
 
 /** The staff area's setting: every staff account signs in with a second step. */
 export const twoFactorPolicy = z.object({ requireForStaff: z.boolean() });

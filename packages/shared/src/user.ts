@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalAustralianPhone } from './fields.ts';
 import { roleSchema } from './roles.ts';
 
 export const profileSchema = z.object({
@@ -43,9 +44,10 @@ export const updateOwnProfileRequest = z.object({
     firstName: z.string().trim().max(100),
     lastName: z.string().trim().max(100),
     companyName: z.string().trim().max(200),
-    contactNumber: z.string().trim().max(40),
+    contactNumber: optionalAustralianPhone,
   }),
 });
+export type UpdateOwnProfileRequest = z.input<typeof updateOwnProfileRequest>;
 
 export const cardSchema = z.object({ brand: z.string(), last4: z.string() });
 export const cardResponse = z.object({ card: cardSchema.nullable() });

@@ -13,7 +13,7 @@ import { multipart } from '../test/multipart.ts';
 import {
   coordinator,
   createQuote,
-  createService,
+  createServiceToOrder,
   orderBody,
   pay,
 } from '../test/order-factories.ts';
@@ -138,7 +138,7 @@ const { user: cora } = await coordinator(app);
 // Site-user routes act on this one, so a valid edit never touches a user the others rely on.
 const siteUserTarget = await createUser(app, { role: 'co-ordinator' });
 const client = await createUser(app);
-const order = await createService(app, {
+const order = await createServiceToOrder(app, {
   packages: [
     { title: 'Once', type: 'one-time', baseCostCents: 50_000 },
     { title: 'Weekly', type: 'weekly', baseCostCents: 10_000, recurringCostCents: 5_000 },

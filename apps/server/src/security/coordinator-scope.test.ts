@@ -4,7 +4,7 @@ import { notifications, projectMessages, projects, users } from '../db/schema.ts
 import { createTestApp } from '../test/app.ts';
 import { bearer, createUser } from '../test/factories.ts';
 import { multipart } from '../test/multipart.ts';
-import { createService, orderBody, pay } from '../test/order-factories.ts';
+import { createServiceToOrder, orderBody, pay } from '../test/order-factories.ts';
 
 /**
  * A co-ordinator works on the projects assigned to them (docs/decisions/056). Colin's customer
@@ -24,7 +24,7 @@ const admin = await createUser(app, { role: 'admin' });
 const alice = await createUser(app, { firstName: 'Alice', lastName: 'Mine' });
 const bob = await createUser(app, { firstName: 'Bob', lastName: 'Theirs' });
 
-const monthly = await createService(app, {
+const monthly = await createServiceToOrder(app, {
   title: 'Monthly SEO',
   packages: [
     { title: 'Monthly', type: 'monthly', baseCostCents: 30_000, recurringCostCents: 20_000 },

@@ -5,7 +5,7 @@ import { paymentAttempts, payments, projects } from '../db/schema.ts';
 import { createTestApp } from '../test/app.ts';
 import { startFakeStripe } from '../test/fake-stripe.ts';
 import { createUser } from '../test/factories.ts';
-import { coordinator, createService, orderBody, pay } from '../test/order-factories.ts';
+import { coordinator, createServiceToOrder, orderBody, pay } from '../test/order-factories.ts';
 
 // Create-payment calls can be swallowed: charged, then never answered (test/fake-stripe.ts).
 const fake = await startFakeStripe();
@@ -21,7 +21,7 @@ const { app } = await createTestApp({
 });
 const db = app.database.db;
 const cora = await coordinator(app);
-const fixture = await createService(app, { title: 'Video Production' });
+const fixture = await createServiceToOrder(app, { title: 'Video Production' });
 
 async function ordersOf(userId: string) {
   const [made] = await db.select({ n: count() }).from(projects).where(eq(projects.userId, userId));

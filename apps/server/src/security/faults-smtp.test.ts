@@ -8,7 +8,7 @@ import { EMAIL_JOB } from '../modules/jobs/email.ts';
 import { backoffMs } from '../modules/jobs/runner.ts';
 import { createTestApp } from '../test/app.ts';
 import { bearer, createUser } from '../test/factories.ts';
-import { coordinator, createService, orderBody, pay } from '../test/order-factories.ts';
+import { coordinator, createServiceToOrder, orderBody, pay } from '../test/order-factories.ts';
 
 /**
  * A real SMTP server on 127.0.0.1 that can be stopped and started again on the same port, so the
@@ -58,7 +58,7 @@ const db = app.database.db;
 const company = config.companyName;
 const staff = await createUser(app, { role: 'admin', email: 'staff.inbox@example.com' });
 const cora = await coordinator(app);
-const fixture = await createService(app, { title: 'Podcast Production' });
+const fixture = await createServiceToOrder(app, { title: 'Podcast Production' });
 
 const emailJobs = () => db.select().from(jobs).where(eq(jobs.kind, EMAIL_JOB));
 /** The back-off is real time; the test lets it pass by moving the waiting jobs' time forward. */

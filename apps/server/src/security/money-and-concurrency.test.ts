@@ -22,7 +22,7 @@ import { bearer, createUser } from '../test/factories.ts';
 import {
   coordinator,
   createQuote,
-  createService,
+  createServiceToOrder,
   orderBody,
   pay,
   quoteBody,
@@ -53,7 +53,9 @@ const countWhere = async (
 
 describe('double submission', () => {
   it('20 parallel identical checkouts give one charge and one project', async () => {
-    const fixture = await createService(app, { extras: [{ title: 'Rush', priceCents: 9_950 }] });
+    const fixture = await createServiceToOrder(app, {
+      extras: [{ title: 'Rush', priceCents: 9_950 }],
+    });
     const { user, token } = await createUser(app);
     const body = orderBody(fixture, { coordinatorId: cora.id, extras: [0] });
     const intentsBefore = await intentCount();
@@ -130,7 +132,7 @@ describe('double submission', () => {
 
 describe('a tampered order is never charged more or less than the catalogue says', () => {
   it('charges the server-computed amount or refuses, whatever the page sends', async () => {
-    const fixture = await createService(app, {
+    const fixture = await createServiceToOrder(app, {
       packages: [
         { title: 'Starter', type: 'one-time', baseCostCents: 50_000 },
         { title: 'Monthly', type: 'monthly', baseCostCents: 20_000, recurringCostCents: 7_500 },
@@ -140,7 +142,7 @@ describe('a tampered order is never charged more or less than the catalogue says
         { title: 'Photos', priceCents: 12_345 },
       ],
     });
-    const other = await createService(app, {
+    const other = await createServiceToOrder(app, {
       packages: [{ title: 'Cheap', type: 'one-time', baseCostCents: 100 }],
       extras: [{ title: 'Cheap extra', priceCents: 1 }],
     });
@@ -268,7 +270,7 @@ describe('a tampered order is never charged more or less than the catalogue says
 
 describe('parallel writes on one record all survive', () => {
   const projectOf = async () => {
-    const fixture = await createService(app);
+    const fixture = await createServiceToOrder(app);
     const client = await createUser(app);
     const res = await pay(app, client.token, orderBody(fixture, { coordinatorId: cora.id }));
     expect(res.statusCode).toBe(200);
@@ -378,7 +380,7 @@ describe('parallel writes on one record all survive', () => {
 
 describe('renewals', () => {
   it('a renewal run by two workers at once charges once', async () => {
-    const fixture = await createService(app, {
+    const fixture = await createServiceToOrder(app, {
       packages: [
         { title: 'Weekly', type: 'weekly', baseCostCents: 20_000, recurringCostCents: 10_000 },
       ],

@@ -15,7 +15,7 @@ import { multipart } from '../test/multipart.ts';
 import {
   coordinator,
   createQuote,
-  createService,
+  createServiceToOrder,
   orderBody,
   pay,
   quoteBody,
@@ -32,7 +32,7 @@ const cora = await coordinator(app);
 const alice = await createUser(app, { firstName: 'Alice', lastName: 'A' });
 const bob = await createUser(app, { firstName: 'Bob', lastName: 'B' });
 
-const monthly = await createService(app, {
+const monthly = await createServiceToOrder(app, {
   title: 'Monthly SEO',
   packages: [
     { title: 'Monthly', type: 'monthly', baseCostCents: 30_000, recurringCostCents: 20_000 },

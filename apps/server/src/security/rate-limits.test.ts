@@ -6,7 +6,7 @@ import { createAccountLimiter } from '../modules/auth/account-limit.ts';
 import { createTestApp, createTestDatabase } from '../test/app.ts';
 import { bearer, createUser, TEST_PASSWORD } from '../test/factories.ts';
 import { multipart } from '../test/multipart.ts';
-import { coordinator, createService, orderBody, pay } from '../test/order-factories.ts';
+import { coordinator, createServiceToOrder, orderBody, pay } from '../test/order-factories.ts';
 
 /**
  * Small limits so the suite stays fast. The per-address limits have an app of their own; the
@@ -299,7 +299,7 @@ describe('the shared counters', () => {
 const superAdmin = await createUser(app, { role: 'super-admin' });
 const admin = await createUser(app, { role: 'admin' });
 const cora = await coordinator(app);
-const fixture = await createService(app);
+const fixture = await createServiceToOrder(app);
 const paid = await pay(app, superAdmin.token, orderBody(fixture, { coordinatorId: cora.user.id }));
 const projectId = paid.json().projectId as string;
 

@@ -5,7 +5,7 @@ import { tokenizeSandboxCard } from '@noise/shared/sandbox-card';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/app.ts';
 import { bearer, createUser } from '../test/factories.ts';
-import { coordinator, createService, orderBody, pay } from '../test/order-factories.ts';
+import { coordinator, createServiceToOrder, orderBody, pay } from '../test/order-factories.ts';
 
 /**
  * A full run of many requests with the logger on, as in production (plus trace level): the log
@@ -60,7 +60,7 @@ await post('/api/auth/admin-login', { email: EMAIL, password: WRONG_PASSWORD });
 expect((await app.inject({ url: '/api/auth/user', headers: bearer(token) })).statusCode).toBe(200);
 const cora = await coordinator(app);
 keep(cora.token);
-const fixture = await createService(app);
+const fixture = await createServiceToOrder(app);
 const card = tokenizeSandboxCard({ number: CARD, expiry: '12/40', cvc: '123' });
 if (!('paymentMethodId' in card)) throw new Error(card.error);
 const paid = await pay(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/app.ts';
 import { bearer, createUser } from '../test/factories.ts';
-import { coordinator, createService, orderBody, pay } from '../test/order-factories.ts';
+import { coordinator, createServiceToOrder, orderBody, pay } from '../test/order-factories.ts';
 
 /**
  * A multipart body cut off in the middle (a dropped connection, a proxy's limit, a hostile
@@ -12,7 +12,7 @@ const { app } = await createTestApp();
 const admin = await createUser(app, { role: 'admin' });
 const client = await createUser(app);
 const cora = await coordinator(app);
-const service = await createService(app, { title: 'Logo Design' });
+const service = await createServiceToOrder(app, { title: 'Logo Design' });
 const paid = await pay(app, client.token, orderBody(service, { coordinatorId: cora.user.id }));
 const projectId = paid.json().projectId as string;
 const serviceId = service.service.id;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/app.ts';
 import { bearer, createUser } from '../test/factories.ts';
 import { multipart } from '../test/multipart.ts';
-import { coordinator, createService, orderBody, pay } from '../test/order-factories.ts';
+import { coordinator, createServiceToOrder, orderBody, pay } from '../test/order-factories.ts';
 
 /**
  * Every JSON body refuses a field its schema does not name, with a 400 that names it
@@ -87,7 +87,7 @@ describe('unknown fields in a request body', () => {
   it('the message and brief forms refuse a field they do not read, and post nothing', async () => {
     const client = await createUser(app);
     const cora = await coordinator(app);
-    const service = await createService(app, { title: 'Menu Design' });
+    const service = await createServiceToOrder(app, { title: 'Menu Design' });
     const paid = await pay(app, client.token, orderBody(service, { coordinatorId: cora.user.id }));
     const projectId = paid.json().projectId as string;
     for (const [url, fields] of [

@@ -19,6 +19,7 @@ export interface ServiceOverrides {
   id?: string;
   title?: string;
   description?: string;
+  initialInvestmentDescription?: string;
   initialInvestmentPriceCents?: number;
   featurePhotoUrl?: string;
   comparisonPdfUrl?: string;
@@ -47,7 +48,7 @@ export async function createService(app: FastifyInstance, overrides: ServiceOver
       id,
       title: overrides.title ?? `Service ${id}`,
       description: overrides.description ?? 'A test service.',
-      initialInvestmentDescription: 'Kick-off',
+      initialInvestmentDescription: overrides.initialInvestmentDescription ?? 'Kick-off',
       initialInvestmentPriceCents: overrides.initialInvestmentPriceCents ?? 10_000,
       featurePhotoUrl: overrides.featurePhotoUrl ?? `/demo/services/${id}.svg`,
       comparisonPdfUrl: overrides.comparisonPdfUrl ?? '',

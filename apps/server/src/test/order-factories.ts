@@ -2,11 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { newIdempotencyKey, type HandlePaymentRequest } from '@noise/shared/payments';
 import { priceOrder, priceQuote, type PackageType } from '@noise/shared/pricing';
 import { tokenizeSandboxCard } from '@noise/shared/sandbox-card';
-import { customQuotes, serviceExtras, servicePackages, services } from '../db/schema.ts';
+import { customQuotes } from '../db/schema.ts';
+import { createService } from './catalogue-factories.ts';
 import { bearer, createUser } from './factories.ts';
 
-/** A service with packages and extras, inserted directly (prices in cents). */
-export async function createService(
+/**
+ * A service to order, made by the one service factory with the defaults the payment tests count
+ * on: one $500 package and a 'Rush delivery' extra at $99.50 unless told otherwise (in cents).
+ */
+export function createServiceToOrder(
   app: FastifyInstance,
   overrides: {
     title?: string;
@@ -20,47 +24,26 @@ export async function createService(
     extras?: { title?: string; priceCents?: number }[];
   } = {},
 ) {
-  const db = app.database.db;
-  const [service] = await db
-    .insert(services)
-    .values({
-      title: overrides.title ?? 'Social Media Management',
-      description: 'We post for you.',
-      featurePhotoUrl: '/uploads/social.webp',
-    })
-    .returning();
-  const packages = await db
-    .insert(servicePackages)
-    .values(
-      (overrides.packages ?? [{}]).map((p, position) => ({
-        serviceId: service!.id,
-        position,
-        title: p.title ?? `Package ${position + 1}`,
-        type: p.type ?? 'one-time',
-        baseCostCents: p.baseCostCents ?? 50_000,
-        recurringCostCents: p.recurringCostCents ?? 0,
-        priceSuffix: 'excluding GST',
-        features: p.features ?? ['Strategy', 'Reporting'],
-      })),
-    )
-    .returning();
-  const extrasIn = overrides.extras ?? [{ title: 'Rush delivery', priceCents: 9_950 }];
-  const extras =
-    extrasIn.length === 0
-      ? []
-      : await db
-          .insert(serviceExtras)
-          .values(
-            extrasIn.map((e, position) => ({
-              serviceId: service!.id,
-              position,
-              title: e.title ?? `Extra ${position + 1}`,
-              description: 'An extra',
-              priceCents: e.priceCents ?? 1_000,
-            })),
-          )
-          .returning();
-  return { service: service!, packages, extras };
+  return createService(app, {
+    title: overrides.title ?? 'Social Media Management',
+    description: 'We post for you.',
+    featurePhotoUrl: '/uploads/social.webp',
+    initialInvestmentDescription: '',
+    initialInvestmentPriceCents: 0,
+    packages: (overrides.packages ?? [{}]).map((p) => ({
+      ...p,
+      baseCostCents: p.baseCostCents ?? 50_000,
+      priceSuffix: 'excluding GST',
+      features: p.features ?? ['Strategy', 'Reporting'],
+    })),
+    extras: (overrides.extras ?? [{ title: 'Rush delivery', priceCents: 9_950 }]).map(
+      (e, position) => ({
+        title: e.title ?? `Extra ${position + 1}`,
+        description: 'An extra',
+        priceCents: e.priceCents ?? 1_000,
+      }),
+    ),
+  });
 }
 
 export async function createQuote(
@@ -96,7 +79,7 @@ export function sandboxCard(kind: 'success' | 'declined' | '3ds' = 'success'): s
   return result.paymentMethodId;
 }
 
-type ServiceFixture = Awaited<ReturnType<typeof createService>>;
+type ServiceFixture = Awaited<ReturnType<typeof createServiceToOrder>>;
 
 /** The body the payment page sends for a service order, priced as the page prices it. */
 export function orderBody(

@@ -6,9 +6,9 @@ import { auditLog } from '../../db/schema.ts';
 import { errorCodes } from '../../lib/error-codes.ts';
 import { createTestApp } from '../../test/app.ts';
 import { form, sendForm } from '../../test/catalogue-admin-helpers.ts';
-import { createService as createCatalogueService } from '../../test/catalogue-factories.ts';
+import { createService } from '../../test/catalogue-factories.ts';
 import { bearer, createUser, TEST_PASSWORD } from '../../test/factories.ts';
-import { coordinator, createService, orderBody, pay } from '../../test/order-factories.ts';
+import { coordinator, createServiceToOrder, orderBody, pay } from '../../test/order-factories.ts';
 
 const { app } = await createTestApp();
 const db = app.database.db;
@@ -97,7 +97,7 @@ describe('staff sign-ins', () => {
 
 // Entries written straight into the log, at known times, by one person.
 const { user: pager } = await staffMember('Paige');
-const service = await createCatalogueService(app);
+const service = await createService(app);
 const entry = (createdAt: string, action: string, data: Record<string, unknown> = {}) => ({
   actorId: pager.id,
   actorName: 'Paige Tester',
@@ -291,7 +291,7 @@ describe('what the log records', () => {
 
   it('prices and packages: the initial investment, a package repriced, added and removed', async () => {
     const { user, token } = await staffMember('Priya');
-    const { service } = await createCatalogueService(app, {
+    const { service } = await createService(app, {
       packages: [
         { title: 'Small', type: 'one-time', baseCostCents: 10_000, features: ['A'] },
         { title: 'Old', type: 'one-time', baseCostCents: 20_000, features: ['B'] },
@@ -341,7 +341,7 @@ describe('what the log records', () => {
   });
 
   it('subscriptions cancelled by their customer, with the sale to open', async () => {
-    const fixture = await createService(app, {
+    const fixture = await createServiceToOrder(app, {
       packages: [
         { title: 'Weekly', type: 'weekly', baseCostCents: 20_000, recurringCostCents: 10_000 },
       ],

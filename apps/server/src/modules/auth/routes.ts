@@ -12,6 +12,7 @@ import {
   tokenResponse,
   verifyTokenResponse,
 } from '@noise/shared/auth';
+import { fullNameOf } from '@noise/shared/display-name';
 import { signInResponse } from '@noise/shared/two-factor';
 import { userSchema } from '@noise/shared/user';
 import { notFound } from '../../lib/errors.ts';
@@ -60,7 +61,7 @@ export function registerAuthRoutes(
     async (request, reply) => {
       const { user, token } = await signUp(deps, request.body);
       request.log.info({ userId: user.id, ip: request.ip, event: 'signup' }, 'account created');
-      const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
+      const name = fullNameOf(user) || user.email;
       void app.notifier.toStaff({
         kind: 'new-customer',
         title: `New customer: ${name}`,

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { payments, projects } from '../../db/schema.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, createUser } from '../../test/factories.ts';
-import { coordinator, createService, orderBody, pay } from '../../test/order-factories.ts';
+import { coordinator, createServiceToOrder, orderBody, pay } from '../../test/order-factories.ts';
 import { outboxMail } from '../../test/outbox.ts';
 import { pdfTextRuns } from '../../test/pdf-text.ts';
 
@@ -14,7 +14,7 @@ const db = app.database.db;
 const { user: cora } = await coordinator(app);
 
 async function paidOrder() {
-  const fixture = await createService(app, {
+  const fixture = await createServiceToOrder(app, {
     packages: [
       { title: 'Growth', type: 'monthly', baseCostCents: 150_000, recurringCostCents: 80_000 },
     ],

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { fullNameOf } from '@noise/shared/display-name';
 import { hashSecret, newSecret } from '../../lib/secrets.ts';
 import type { Notifier } from '../notifications/notifier.ts';
 import type { BrowserAnswer } from './browser-answer.ts';
@@ -86,7 +87,7 @@ async function answerCallback(
       const { user, created } = outcome;
       log.info({ event: 'oauth_login', provider, userId: user.id, created }, 'signed in');
       if (created) {
-        const who = `${user.firstName} ${user.lastName}`.trim() || user.email;
+        const who = fullNameOf(user) || user.email;
         void deps.notifier.toStaff({
           kind: 'new-customer',
           title: `New customer: ${who}`,

@@ -6,7 +6,7 @@ import { bearer, createUser } from '../../test/factories.ts';
 import {
   coordinator,
   createQuote,
-  createService,
+  createServiceToOrder,
   orderBody,
   pay,
   quoteBody,
@@ -134,7 +134,7 @@ describe('an abandoned bank check on a quote', () => {
 
 describe('an abandoned bank check on an ordinary order', () => {
   it('paying again for the same service cancels the waiting one, so the order is charged once', async () => {
-    const fixture = await createService(app, { title: 'Paid once' });
+    const fixture = await createServiceToOrder(app, { title: 'Paid once' });
     const a = await createUser(app);
     const check = await startCheck(
       a.token,
@@ -149,8 +149,8 @@ describe('an abandoned bank check on an ordinary order', () => {
   });
 
   it('a waiting payment for another service is left alone', async () => {
-    const first = await createService(app, { title: 'First service' });
-    const second = await createService(app, { title: 'Second service' });
+    const first = await createServiceToOrder(app, { title: 'First service' });
+    const second = await createServiceToOrder(app, { title: 'Second service' });
     const a = await createUser(app);
     const check = await startCheck(
       a.token,
@@ -163,7 +163,7 @@ describe('an abandoned bank check on an ordinary order', () => {
   });
 
   it('is cancelled by the sweep when its wait ends', async () => {
-    const fixture = await createService(app, { title: 'Swept' });
+    const fixture = await createServiceToOrder(app, { title: 'Swept' });
     const a = await createUser(app);
     const check = await startCheck(
       a.token,

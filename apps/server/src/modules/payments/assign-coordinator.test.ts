@@ -9,7 +9,7 @@ import { createTestApp } from '../../test/app.ts';
 import { bearer, createUser } from '../../test/factories.ts';
 import {
   createQuote,
-  createService,
+  createServiceToOrder,
   orderBody,
   pay,
   quoteBody,
@@ -26,7 +26,7 @@ const webPublic = path.resolve(
 );
 const db = app.database.db;
 const admin = await createUser(app, { role: 'admin' });
-const fixture = await createService(app, { title: 'Assigned for me' });
+const fixture = await createServiceToOrder(app, { title: 'Assigned for me' });
 
 const guestOrder = (email: string) =>
   app.inject({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { HandlePaymentResponse } from '@noise/shared/payments';
 import { createTestApp } from '../../test/app.ts';
 import { createUser } from '../../test/factories.ts';
-import { coordinator, createService, orderBody } from '../../test/order-factories.ts';
+import { coordinator, createServiceToOrder, orderBody } from '../../test/order-factories.ts';
 import { handlePayment, type CheckoutDeps } from './place-order.ts';
 
 const { app } = await createTestApp();
@@ -57,7 +57,7 @@ function paid(answer: HandlePaymentResponse) {
 
 describe('a request waiting on the same key', () => {
   it('is woken by the attempt changing, without reading it again and again', async () => {
-    const fixture = await createService(app);
+    const fixture = await createServiceToOrder(app);
     const { user } = await createUser(app);
     const body = orderBody(fixture, { coordinatorId: cora.id });
     // Re-reads only when told: a wait that ends proves the notification came.
@@ -81,7 +81,7 @@ describe('a request waiting on the same key', () => {
   });
 
   it('reads again on its own when no notification comes', async () => {
-    const fixture = await createService(app);
+    const fixture = await createServiceToOrder(app);
     const { user } = await createUser(app);
     const body = orderBody(fixture, { coordinatorId: cora.id });
     const silent = {
@@ -102,7 +102,7 @@ describe('a request waiting on the same key', () => {
   });
 
   it('answers 409 when the holder does not finish in time', async () => {
-    const fixture = await createService(app);
+    const fixture = await createServiceToOrder(app);
     const { user } = await createUser(app);
     const body = orderBody(fixture, { coordinatorId: cora.id });
     const { deps, release, charging } = heldCharge({ waitForInFlightMs: 300 });

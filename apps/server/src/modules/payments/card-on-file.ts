@@ -1,3 +1,4 @@
+import { fullNameOf } from '@noise/shared/display-name';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { createUserRepository, type UserRow } from '../users/repository.ts';
@@ -21,7 +22,7 @@ export async function replaceCard(
   const customerId = await provider.ensureCustomer({
     existingId: user.stripeCustomerId,
     email: user.email,
-    name: `${user.firstName} ${user.lastName}`.trim(),
+    name: fullNameOf(user),
     userId: user.id,
   });
   // Someone else's card is answered exactly like a card that does not exist.

@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, createUser } from '../../test/factories.ts';
-import { coordinator, createService, orderBody, sandboxCard } from '../../test/order-factories.ts';
+import {
+  coordinator,
+  createServiceToOrder,
+  orderBody,
+  sandboxCard,
+} from '../../test/order-factories.ts';
 import { outboxMail as readOutboxMail } from '../../test/outbox.ts';
 
 const { app, config } = await createTestApp();
 const cora = await coordinator(app);
-const fixture = await createService(app, { title: 'Website Development' });
+const fixture = await createServiceToOrder(app, { title: 'Website Development' });
 
 const guest = (email: string, phoneNumber = '0412 345 678') => ({
   firstName: 'Gus',

@@ -4,9 +4,8 @@ import type {
   GuestDetails,
   HandlePaymentResponse,
 } from '@noise/shared/payments';
-import { AU_PHONE_MESSAGE, isValidAustralianPhone, normalizePhone } from '@noise/shared/phone';
 import { isStaffRole } from '@noise/shared/roles';
-import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
 import { issueToken, type AuthDeps } from '../auth/sign-in.ts';
 import type { UserRepository, UserRow } from '../users/repository.ts';
 import {
@@ -41,13 +40,10 @@ export async function resolveGuestAccount(
   /** Ends the payments of an account nobody could sign in to that still wait on a bank check. */
   endWaitingPayments: (user: UserRow) => Promise<void> = async () => {},
 ): Promise<{ user: UserRow; created: boolean; held: boolean }> {
-  if (!isValidAustralianPhone(guest.phoneNumber)) {
-    throw badRequest(AU_PHONE_MESSAGE, [{ path: 'guest.phoneNumber', message: AU_PHONE_MESSAGE }]);
-  }
   const details = {
     firstName: guest.firstName,
     lastName: guest.lastName,
-    contactNumber: normalizePhone(guest.phoneNumber),
+    contactNumber: guest.phoneNumber,
     guestCheckoutKey: idempotencyKey,
   };
   const existing = await users.findByEmail(guest.email);

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, createUser } from '../../test/factories.ts';
 import { multipart } from '../../test/multipart.ts';
-import { coordinator, createService, orderBody, sandboxCard } from '../../test/order-factories.ts';
+import {
+  coordinator,
+  createServiceToOrder,
+  orderBody,
+  sandboxCard,
+} from '../../test/order-factories.ts';
 import { outboxMail } from '../../test/outbox.ts';
 import { createUserRepository } from '../users/repository.ts';
 
@@ -13,7 +18,7 @@ import { createUserRepository } from '../users/repository.ts';
 const { app, config } = await createTestApp();
 const cora = await coordinator(app);
 const admin = await createUser(app, { role: 'admin' });
-const fixture = await createService(app, { title: 'Website Development' });
+const fixture = await createServiceToOrder(app, { title: 'Website Development' });
 
 const checkout = (email: string, paymentMethod = sandboxCard()) =>
   app.inject({

@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.ts';
 import { bearer } from '../../test/factories.ts';
-import { coordinator, createService, orderBody, sandboxCard } from '../../test/order-factories.ts';
+import {
+  coordinator,
+  createServiceToOrder,
+  orderBody,
+  sandboxCard,
+} from '../../test/order-factories.ts';
 
 /** A guest who leaves the bank's check and pays again (docs/decisions/013-guest-checkout.md). */
 const { app } = await createTestApp();
 const cora = await coordinator(app);
-const fixture = await createService(app, { title: 'Website Development' });
+const fixture = await createServiceToOrder(app, { title: 'Website Development' });
 
 const checkout = (email: string, paymentMethod = sandboxCard()) =>
   app.inject({

@@ -22,7 +22,7 @@ import { outboxMail } from '../../test/outbox.ts';
 import {
   coordinator,
   createQuote,
-  createService,
+  createServiceToOrder,
   orderBody,
   pay,
   quoteBody,
@@ -53,7 +53,7 @@ describe('GET /api/payments/config', () => {
 
 describe('POST /api/payments/handle-payment', () => {
   it('charges the database price, creates the project with the order copied, and fills an empty profile', async () => {
-    const fixture = await createService(app, {
+    const fixture = await createServiceToOrder(app, {
       packages: [{ title: 'Starter', baseCostCents: 50_000, features: ['Plan', 'Posts'] }],
       extras: [
         { title: 'Rush', priceCents: 9_950 },
@@ -123,7 +123,7 @@ describe('POST /api/payments/handle-payment', () => {
   });
 
   it('numbers orders one after another, and the receipt and the staff mail name the number', async () => {
-    const fixture = await createService(app, { title: 'Numbered Service' });
+    const fixture = await createServiceToOrder(app, { title: 'Numbered Service' });
     const first = await createUser(app);
     const second = await createUser(app);
     const orderNumberOf = async (res: Awaited<ReturnType<typeof pay>>) => {
@@ -151,7 +151,7 @@ describe('POST /api/payments/handle-payment', () => {
   });
 
   it('keeps a company name and contact number the profile already had', async () => {
-    const fixture = await createService(app);
+    const fixture = await createServiceToOrder(app);
     const { user, token } = await createUser(app);
     await db
       .update(users)
@@ -177,7 +177,7 @@ describe('POST /api/payments/handle-payment', () => {
   });
 
   it('fills a profile field that holds only spaces, and leaves the other one', async () => {
-    const fixture = await createService(app);
+    const fixture = await createServiceToOrder(app);
     const { user, token } = await createUser(app);
     await db
       .update(users)
@@ -194,7 +194,7 @@ describe('POST /api/payments/handle-payment', () => {
   });
 
   it('refuses a tampered amount with 400 and charges and records nothing', async () => {
-    const fixture = await createService(app);
+    const fixture = await createServiceToOrder(app);
     const { user, token } = await createUser(app);
     const body = orderBody(fixture, { coordinatorId: cora.id, extras: [0] });
     const intentsBefore = (await db.select({ n: count() }).from(sandboxPaymentIntents))[0]!.n;
@@ -208,7 +208,7 @@ describe('POST /api/payments/handle-payment', () => {
   });
 
   it('charges the one-time part plus the first period of a recurring package, and starts a subscription', async () => {
-    const fixture = await createService(app, {
+    const fixture = await createServiceToOrder(app, {
       packages: [
         { title: 'Monthly', type: 'monthly', baseCostCents: 100_000, recurringCostCents: 45_000 },
       ],
@@ -235,7 +235,7 @@ describe('POST /api/payments/handle-payment', () => {
   });
 
   it('charges once for 20 parallel submissions with one idempotency key', async () => {
-    const fixture = await createService(app);
+    const fixture = await createServiceToOrder(app);
     const { user, token } = await createUser(app);
     const body = orderBody(fixture, { coordinatorId: cora.id });
     const responses = await Promise.all(
@@ -268,7 +268,7 @@ describe('POST /api/payments/handle-payment', () => {
   });
 
   it('refuses a key reused for another order or by another user', async () => {
-    const fixture = await createService(app);
+    const fixture = await createServiceToOrder(app);
     const { token } = await createUser(app);
     const body = orderBody(fixture, { coordinatorId: cora.id });
     expect((await pay(app, token, body)).statusCode).toBe(200);
@@ -283,7 +283,7 @@ describe('POST /api/payments/handle-payment', () => {
   });
 
   it('requires an idempotency key', async () => {
-    const fixture = await createService(app);
+    const fixture = await createServiceToOrder(app);
     const { token } = await createUser(app);
     const res = await pay(app, token, {
       ...orderBody(fixture, { coordinatorId: cora.id }),
@@ -294,7 +294,7 @@ describe('POST /api/payments/handle-payment', () => {
   });
 
   it('answers a declined card with 402 and the reason, and makes no project', async () => {
-    const fixture = await createService(app);
+    const fixture = await createServiceToOrder(app);
     const { user, token } = await createUser(app);
     const body = orderBody(fixture, {
       coordinatorId: cora.id,
@@ -317,7 +317,7 @@ describe('POST /api/payments/handle-payment', () => {
   });
 
   it('asks for 3-D Secure, then completes once when confirmed', async () => {
-    const fixture = await createService(app);
+    const fixture = await createServiceToOrder(app);
     const { user, token } = await createUser(app);
     const body = orderBody(fixture, { coordinatorId: cora.id, paymentMethod: sandboxCard('3ds') });
     const first = await pay(app, token, body);
@@ -388,7 +388,7 @@ describe('POST /api/payments/handle-payment', () => {
   });
 
   it('refuses a missing or non-coordinator coordinator before charging', async () => {
-    const fixture = await createService(app);
+    const fixture = await createServiceToOrder(app);
     const { user, token } = await createUser(app);
     const { user: otherClient } = await createUser(app);
     const res = await pay(app, token, orderBody(fixture, { coordinatorId: otherClient.id }));
@@ -400,8 +400,8 @@ describe('POST /api/payments/handle-payment', () => {
   });
 
   it('refuses extras of another service and unknown packages', async () => {
-    const fixture = await createService(app);
-    const other = await createService(app);
+    const fixture = await createServiceToOrder(app);
+    const other = await createServiceToOrder(app);
     const { token } = await createUser(app);
     const body = orderBody(fixture, { coordinatorId: cora.id });
     const foreignExtra = await pay(app, token, {
@@ -429,7 +429,7 @@ describe('POST /api/payments/handle-payment', () => {
 
 describe('the shared request builders the payment pages use', () => {
   it('build bodies the server accepts, from dollar prices', async () => {
-    const fixture = await createService(app, {
+    const fixture = await createServiceToOrder(app, {
       packages: [
         { title: 'Weekly', type: 'weekly', baseCostCents: 10_005, recurringCostCents: 3_333 },
       ],
@@ -539,7 +539,7 @@ describe('custom quotes', () => {
 
 describe('POST /api/users/update-payment-info and GET /api/users/coordinators', () => {
   it('saves the caller own customer and card, and refuses another user id or a foreign card', async () => {
-    const fixture = await createService(app);
+    const fixture = await createServiceToOrder(app);
     const { user, token } = await createUser(app);
     const paid = (await pay(app, token, orderBody(fixture, { coordinatorId: cora.id }))).json();
     const [row] = await db.select().from(users).where(eq(users.id, user.id));

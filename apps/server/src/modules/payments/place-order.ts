@@ -1,4 +1,5 @@
 import type { HandlePaymentRequest, HandlePaymentResponse } from '@noise/shared/payments';
+import { fullNameOf } from '@noise/shared/display-name';
 import { isUniqueViolation } from '../../lib/error-codes.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { createUserRepository } from '../users/repository.ts';
@@ -209,7 +210,7 @@ async function processAttempt(
       (await deps.provider.ensureCustomer({
         existingId: accountCustomerId,
         email: user.email,
-        name: `${user.firstName} ${user.lastName}`.trim(),
+        name: fullNameOf(user),
         userId: user.id,
         key: attempt.heldForOwner ? `attempt:${attempt.id}` : undefined,
       }));

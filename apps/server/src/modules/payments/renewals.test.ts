@@ -8,7 +8,7 @@ import { createTestApp } from '../../test/app.ts';
 import { bearer, createUser } from '../../test/factories.ts';
 import {
   coordinator,
-  createService,
+  createServiceToOrder,
   orderBody,
   pay,
   sandboxCard,
@@ -24,7 +24,7 @@ const { user: cora } = await coordinator(app);
 
 /** A paid weekly order whose next period is due now. */
 async function dueSubscription(token: string) {
-  const fixture = await createService(app, {
+  const fixture = await createServiceToOrder(app, {
     packages: [
       { title: 'Weekly', type: 'weekly', baseCostCents: 20_000, recurringCostCents: 10_000 },
     ],

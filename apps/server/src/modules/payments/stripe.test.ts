@@ -5,7 +5,7 @@ import { paymentAttempts, projects } from '../../db/schema.ts';
 import { createTestApp } from '../../test/app.ts';
 import { startFakeStripe } from '../../test/fake-stripe.ts';
 import { bearer, createUser } from '../../test/factories.ts';
-import { coordinator, createService, orderBody, pay } from '../../test/order-factories.ts';
+import { coordinator, createServiceToOrder, orderBody, pay } from '../../test/order-factories.ts';
 import { createStripeProvider } from './providers/stripe.ts';
 
 const fake = await startFakeStripe();
@@ -147,7 +147,7 @@ describe('checkout on Stripe', () => {
   });
 
   it('pays, saves the Stripe customer and answers its id', async () => {
-    const fixture = await createService(app);
+    const fixture = await createServiceToOrder(app);
     const { token } = await createUser(app);
     const res = await pay(
       app,
@@ -162,7 +162,7 @@ describe('checkout on Stripe', () => {
   });
 
   it('answers a decline with 402', async () => {
-    const fixture = await createService(app);
+    const fixture = await createServiceToOrder(app);
     const { token } = await createUser(app);
     const res = await pay(
       app,
@@ -194,7 +194,7 @@ describe('POST /api/payments/stripe/webhook', () => {
   });
 
   it('completes an order whose browser never came back after 3-D Secure, once, whatever the replays and order', async () => {
-    const fixture = await createService(app);
+    const fixture = await createServiceToOrder(app);
     const { user, token } = await createUser(app);
     const first = await pay(
       app,

@@ -6,7 +6,7 @@ import { form, sendForm } from '../../test/catalogue-admin-helpers.ts';
 import { bearer, createUser } from '../../test/factories.ts';
 import {
   createQuote,
-  createService,
+  createServiceToOrder,
   orderBody,
   pay,
   quoteBody,
@@ -19,7 +19,7 @@ const db = app.database.db;
 const cora = await createUser(app, { role: 'co-ordinator', firstName: 'Cora', lastName: 'One' });
 const jane = await createUser(app, { firstName: 'Jane', lastName: 'Citizen' });
 
-const audit = await createService(app, { title: 'Site audit' });
+const audit = await createServiceToOrder(app, { title: 'Site audit' });
 await db.update(services).set({ deliveryDays: 3 }).where(eq(services.id, audit.service.id));
 
 async function order() {

@@ -5,7 +5,7 @@ import { notifications, projectBriefs, services } from '../../db/schema.ts';
 import { createTestApp } from '../../test/app.ts';
 import { form, sendForm } from '../../test/catalogue-admin-helpers.ts';
 import { bearer, createUser } from '../../test/factories.ts';
-import { createService, orderBody, pay, quoteBody } from '../../test/order-factories.ts';
+import { createServiceToOrder, orderBody, pay, quoteBody } from '../../test/order-factories.ts';
 
 const { app } = await createTestApp();
 const db = app.database.db;
@@ -13,7 +13,7 @@ const admin = await createUser(app, { role: 'admin' });
 const cora = await createUser(app, { role: 'co-ordinator', firstName: 'Cora', lastName: 'One' });
 const jane = await createUser(app, { firstName: 'Jane', lastName: 'Citizen' });
 
-const logo = await createService(app, { title: 'Logo design' });
+const logo = await createServiceToOrder(app, { title: 'Logo design' });
 const questions: IntakeQuestion[] = [
   { id: 'brand', kind: 'short-text', label: 'Brand name', help: '', required: true, options: [] },
   {

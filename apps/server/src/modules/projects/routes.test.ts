@@ -6,14 +6,14 @@ import { createTestApp } from '../../test/app.ts';
 import { bearer, createUser } from '../../test/factories.ts';
 import { sendForm } from '../../test/catalogue-admin-helpers.ts';
 import { multipart } from '../../test/multipart.ts';
-import { coordinator, createService, orderBody, pay } from '../../test/order-factories.ts';
+import { coordinator, createServiceToOrder, orderBody, pay } from '../../test/order-factories.ts';
 
 const { app } = await createTestApp();
 const cora = await coordinator(app);
 const admin = await createUser(app, { role: 'admin' });
 const alice = await createUser(app, { firstName: 'Alice', lastName: 'Owner' });
 const bob = await createUser(app, { firstName: 'Bob', lastName: 'Other' });
-const fixture = await createService(app, {
+const fixture = await createServiceToOrder(app, {
   title: 'Podcast Production',
   packages: [{ title: 'Pilot', baseCostCents: 120_000, features: ['Recording', 'Editing'] }],
   extras: [

@@ -14,7 +14,7 @@ import { createOrder } from '../../test/catalogue-admin-helpers.ts';
 import { bearer, createUser } from '../../test/factories.ts';
 import {
   createQuote,
-  createService,
+  createServiceToOrder,
   orderBody,
   pay,
   quoteBody,
@@ -75,12 +75,12 @@ const coordinators = [
 ];
 const clients = [await createUser(app), await createUser(app), await createUser(app)];
 const services = [
-  await createService(app, { title: 'Logo Design', extras: [{ priceCents: 4_950 }] }),
-  await createService(app, {
+  await createServiceToOrder(app, { title: 'Logo Design', extras: [{ priceCents: 4_950 }] }),
+  await createServiceToOrder(app, {
     title: 'SEO Monthly',
     packages: [{ type: 'monthly', baseCostCents: 30_000, recurringCostCents: 12_345 }],
   }),
-  await createService(app, {
+  await createServiceToOrder(app, {
     title: 'Social Weekly',
     packages: [{ type: 'weekly', baseCostCents: 20_000, recurringCostCents: 7_777 }],
     extras: [],

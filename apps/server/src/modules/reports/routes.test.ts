@@ -4,7 +4,7 @@ import { payments, projects } from '../../db/schema.ts';
 import { csvCell } from '../../lib/csv.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, createUser } from '../../test/factories.ts';
-import { coordinator, createService, orderBody, pay } from '../../test/order-factories.ts';
+import { coordinator, createServiceToOrder, orderBody, pay } from '../../test/order-factories.ts';
 
 // 10:00 on Wednesday 18 November 2026 in Sydney (UTC+11).
 const now = new Date('2026-11-17T23:00:00Z');
@@ -12,7 +12,7 @@ const { app } = await createTestApp({}, { now: () => now });
 const admin = await createUser(app, { role: 'admin' });
 const cora = await coordinator(app);
 const client = await createUser(app);
-const fixture = await createService(app, { title: 'Email Marketing', extras: [] });
+const fixture = await createServiceToOrder(app, { title: 'Email Marketing', extras: [] });
 
 const paid = await pay(
   app,

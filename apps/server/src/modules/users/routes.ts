@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AU_PHONE_MESSAGE, isValidAustralianPhone, normalizePhone } from '@noise/shared/phone';
 import { profileResponse, updateOwnProfileRequest, userSchema } from '@noise/shared/user';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { toUserDto, type UserRepository } from './repository.ts';
 
@@ -32,16 +31,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: { users: UserRepo
       schema: { tags, body: updateOwnProfileRequest, response: { 200: userSchema } },
     },
     async (request) => {
-      const { profile } = request.body;
-      if (profile.contactNumber && !isValidAustralianPhone(profile.contactNumber)) {
-        throw badRequest(AU_PHONE_MESSAGE, [
-          { path: 'profile.contactNumber', message: AU_PHONE_MESSAGE },
-        ]);
-      }
-      const updated = await deps.users.update(requireUser(request).id, {
-        ...profile,
-        contactNumber: profile.contactNumber ? normalizePhone(profile.contactNumber) : '',
-      });
+      const updated = await deps.users.update(requireUser(request).id, request.body.profile);
       if (!updated) throw notFound('User not found');
       return toUserDto(updated);
     },

@@ -1,5 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TwoFactorSetup, TwoFactorStatus } from '@noise/shared/two-factor';
+import type {
+  DisableTwoFactorRequest,
+  RecoveryCodesResponse,
+  TwoFactorSetup,
+  TwoFactorStatus,
+} from '@noise/shared/two-factor';
 import { api } from '@/lib/api-client';
 
 // The caller's own two-factor sign-in (docs/product.md#two-factor-sign-in): shared by the
@@ -21,17 +26,16 @@ export function beginTwoFactorSetup(): Promise<TwoFactorSetup> {
 
 /** POST /api/auth/two-factor/confirm: turns it on; answers the recovery codes, once. */
 export async function confirmTwoFactorSetup(code: string): Promise<string[]> {
-  const { recoveryCodes } = await api.post<{ recoveryCodes: string[] }>(
-    '/api/auth/two-factor/confirm',
-    { code },
-  );
+  const { recoveryCodes } = await api.post<RecoveryCodesResponse>('/api/auth/two-factor/confirm', {
+    code,
+  });
   return recoveryCodes;
 }
 
 export function useDisableTwoFactor() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { password: string; code: string }) =>
+    mutationFn: (input: DisableTwoFactorRequest) =>
       api.post<null>('/api/auth/two-factor/disable', input),
     onSuccess: () => client.invalidateQueries({ queryKey: twoFactorStatusQuery.queryKey }),
   });
@@ -42,7 +46,7 @@ export function useRegenerateRecoveryCodes() {
   return useMutation({
     mutationFn: async (code: string) =>
       (
-        await api.post<{ recoveryCodes: string[] }>('/api/auth/two-factor/recovery-codes', {
+        await api.post<RecoveryCodesResponse>('/api/auth/two-factor/recovery-codes', {
           code,
         })
       ).recoveryCodes,

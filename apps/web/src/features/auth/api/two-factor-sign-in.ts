@@ -1,4 +1,11 @@
-import type { SignInResponse, TwoFactorChallenge, TwoFactorSetup } from '@noise/shared/two-factor';
+import type { TokenResponse } from '@noise/shared/auth';
+import type {
+  SetupTicketConfirmResponse,
+  SignInResponse,
+  TwoFactorChallenge,
+  TwoFactorSetup,
+  TwoFactorSignInRequest,
+} from '@noise/shared/two-factor';
 import { api } from '@/lib/api-client';
 
 /** A sign-in answer that asks for a second step instead of carrying a token. */
@@ -10,12 +17,8 @@ export function isChallenge(answer: SignInResponse): answer is TwoFactorChalleng
  * POST /api/auth/two-factor: the second step of a sign-in, a code from the app or a recovery
  * code for the ticket the password earned. 'Remember this device' sets an HttpOnly cookie.
  */
-export function completeTwoFactor(body: {
-  ticket: string;
-  code: string;
-  rememberDevice: boolean;
-}): Promise<{ token: string }> {
-  return api.post<{ token: string }>('/api/auth/two-factor', { ...body });
+export function completeTwoFactor(body: TwoFactorSignInRequest): Promise<TokenResponse> {
+  return api.post<TokenResponse>('/api/auth/two-factor', { ...body });
 }
 
 /** POST /api/auth/two-factor/setup-ticket: staff who must set it up start here, by ticket. */
@@ -27,9 +30,9 @@ export function beginRequiredSetup(ticket: string): Promise<TwoFactorSetup> {
 export function confirmRequiredSetup(
   ticket: string,
   code: string,
-): Promise<{ token: string; recoveryCodes: string[] }> {
-  return api.post<{ token: string; recoveryCodes: string[] }>(
-    '/api/auth/two-factor/setup-ticket/confirm',
-    { ticket, code },
-  );
+): Promise<SetupTicketConfirmResponse> {
+  return api.post<SetupTicketConfirmResponse>('/api/auth/two-factor/setup-ticket/confirm', {
+    ticket,
+    code,
+  });
 }

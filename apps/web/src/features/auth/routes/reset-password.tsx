@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@noise/shared/auth';
+import { newPassword, PASSWORD_MIN_LENGTH } from '@noise/shared/fields';
 import { Button } from '@/components/ui/button';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { openSignIn } from '@/lib/auth-modals';
@@ -14,10 +14,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 
 const resetForm = z
   .object({
-    password: z
-      .string()
-      .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-      .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+    password: newPassword,
     confirmPassword: z.string(),
   })
   .refine((v) => v.password === v.confirmPassword, {

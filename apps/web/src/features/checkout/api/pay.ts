@@ -5,6 +5,7 @@ import {
   type HandlePaymentRequest,
   type HandlePaymentResponse,
   type paymentSucceededResponse,
+  type UpdatePaymentInfoRequest,
 } from '@noise/shared/payments';
 import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
@@ -43,11 +44,7 @@ export function authenticateSandboxPayment(clientSecret: string, outcome: 'appro
 }
 
 /** POST /api/users/update-payment-info (docs/product.md#api-calls): after a payment succeeds. */
-export function updatePaymentInfo(body: {
-  userId: string;
-  stripeCustomerId: string;
-  defaultPaymentMethodId: string;
-}) {
+export function updatePaymentInfo(body: UpdatePaymentInfoRequest) {
   return apiRequest('/api/users/update-payment-info', {
     method: 'POST',
     body,

@@ -4,6 +4,7 @@ import { Lock } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { displayNameOf, fullNameOf } from '@noise/shared/display-name';
 import {
   ASSIGN_COORDINATOR,
   ASSIGN_COORDINATOR_LABEL,
@@ -32,7 +33,7 @@ import { CardEntry, type CardHandle } from '@/components/payments/card-entry';
 import { ThreeDSecureDialog } from './three-d-secure-dialog';
 import { detailsDefaults, detailsSchema, type DetailsForm, type Payer } from './details-form';
 import {
-  initialPaymentState,
+  initialPaymentFlowState,
   nextPaymentStep,
   paymentView,
   type Attempt,
@@ -83,9 +84,9 @@ export function CheckoutForm({
   const coordinators = useCoordinators();
   const paymentConfig = usePaymentConfig();
   const [card, setCard] = useState<CardHandle | null>(null);
-  const [payment, setPayment] = useState(initialPaymentState);
+  const [payment, setPayment] = useState(initialPaymentFlowState);
   // The latest state, for events that arrive between renders (a second click, a late answer).
-  const latest = useRef(initialPaymentState);
+  const latest = useRef(initialPaymentFlowState);
   const failureRef = useRef<HTMLParagraphElement>(null);
   const { processing, failure, challengeOpen, answering } = paymentView(payment);
 
@@ -146,7 +147,7 @@ export function CheckoutForm({
       dispatch({ type: 'card-refused', message: method.error });
       return;
     }
-    const name = `${values.firstName} ${values.lastName}`.trim() || values.email;
+    const name = fullNameOf(values) || values.email;
     const request = buildRequest({
       userId: payer.kind === 'user' ? payer.user._id : '',
       coordinatorId: values.coordinatorId,
@@ -244,7 +245,7 @@ export function CheckoutForm({
   const coordinatorOptions = [
     ...(coordinators.data ?? []).map((c) => ({
       value: c._id,
-      label: c.profile.displayName.trim() || `${c.profile.firstName} ${c.profile.lastName}`.trim(),
+      label: displayNameOf(c.profile),
     })),
     { value: ASSIGN_COORDINATOR, label: ASSIGN_COORDINATOR_LABEL },
   ];

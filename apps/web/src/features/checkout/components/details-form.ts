@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { guestDetailsSchema } from '@noise/shared/payments';
-import { AU_PHONE_MESSAGE, isValidAustralianPhone } from '@noise/shared/phone';
+import { requiredAustralianPhoneField } from '@noise/shared/fields';
 import type { User } from '@noise/shared/user';
 import { REQUIRED_MESSAGE } from '@/components/ui/field';
 
@@ -17,10 +17,6 @@ export interface DetailsForm {
 }
 
 const coordinatorField = z.string().min(1, 'Please choose your coordinator');
-
-function phoneField(requiredMessage: string) {
-  return z.string().trim().min(1, requiredMessage).refine(isValidAustralianPhone, AU_PHONE_MESSAGE);
-}
 
 export function needsCompanyName(user: User) {
   return !user.profile.companyName.trim();
@@ -45,7 +41,7 @@ export function detailsSchema(payer: Payer): z.ZodType<DetailsForm, DetailsForm>
         .trim()
         .min(1, 'Enter your email address')
         .pipe(guestDetailsSchema.shape.email),
-      contactNumber: phoneField('Enter your phone number'),
+      contactNumber: requiredAustralianPhoneField('Enter your phone number'),
       // The server asks for a company whenever the account has none, and a new one never has.
       companyName: z.string().trim().min(1, 'Enter your company name').max(200),
     });
@@ -58,7 +54,9 @@ export function detailsSchema(payer: Payer): z.ZodType<DetailsForm, DetailsForm>
     companyName: needsCompanyName(payer.user)
       ? z.string().trim().min(1, REQUIRED_MESSAGE)
       : z.string(),
-    contactNumber: needsContactNumber(payer.user) ? phoneField(REQUIRED_MESSAGE) : z.string(),
+    contactNumber: needsContactNumber(payer.user)
+      ? requiredAustralianPhoneField(REQUIRED_MESSAGE)
+      : z.string(),
   });
 }
 

@@ -4,12 +4,12 @@ import type { CardHandle } from '@/components/payments/card-entry';
 import { ApiError } from '@/lib/api-client';
 import type { DetailsForm } from './details-form';
 import {
-  initialPaymentState,
+  initialPaymentFlowState,
   nextPaymentStep,
   paymentView,
   type GuestAccount,
   type PaymentEvent,
-  type PaymentState,
+  type PaymentFlowState,
 } from './payment-steps';
 
 const values: DetailsForm = {
@@ -56,7 +56,7 @@ const needsCheck: HandlePaymentResponse = {
 const declined = new ApiError(402, 'Your card was declined.', 'card_declined');
 
 /** Runs the events in order and answers the last transition. */
-function run(events: PaymentEvent[], from: PaymentState = initialPaymentState) {
+function run(events: PaymentEvent[], from: PaymentFlowState = initialPaymentFlowState) {
   let transition = { state: from, effect: null as ReturnType<typeof nextPaymentStep>['effect'] };
   for (const event of events) transition = nextPaymentStep(transition.state, event);
   return transition;
@@ -80,7 +80,7 @@ const failed = (error: unknown): PaymentEvent => ({ type: 'request-failed', erro
 
 describe('idle', () => {
   it('shows an unlocked form with no failure and no dialog', () => {
-    expect(paymentView(initialPaymentState)).toEqual({
+    expect(paymentView(initialPaymentFlowState)).toEqual({
       processing: false,
       failure: '',
       challengeOpen: false,
@@ -90,8 +90,8 @@ describe('idle', () => {
 
   it('ignores everything but a submit', () => {
     for (const event of [made(), answered(paid), failed(declined), { type: 'authenticated' }]) {
-      expect(nextPaymentStep(initialPaymentState, event as PaymentEvent)).toEqual({
-        state: initialPaymentState,
+      expect(nextPaymentStep(initialPaymentFlowState, event as PaymentEvent)).toEqual({
+        state: initialPaymentFlowState,
         effect: null,
       });
     }

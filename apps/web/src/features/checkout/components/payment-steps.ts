@@ -52,7 +52,7 @@ export type PaymentStep =
   /** Declined or failed, with the reason; the customer may try again. */
   | { name: 'failed'; message: string };
 
-export interface PaymentState {
+export interface PaymentFlowState {
   step: PaymentStep;
   /** Kept for a retry with the same key until a decline or a success settles it. */
   attempt: Attempt | null;
@@ -86,11 +86,11 @@ export type PaymentEffect =
   | { type: 'finish'; result: PaymentSucceeded; guest: GuestAccount | null };
 
 export interface PaymentTransition {
-  state: PaymentState;
+  state: PaymentFlowState;
   effect: PaymentEffect | null;
 }
 
-export const initialPaymentState: PaymentState = {
+export const initialPaymentFlowState: PaymentFlowState = {
   step: { name: 'idle' },
   attempt: null,
   guest: null,
@@ -104,11 +104,15 @@ function settlesAttempt(error: unknown): boolean {
   return isApiError(error) && (error.status === 402 || error.status === 400);
 }
 
-function stay(state: PaymentState): PaymentTransition {
+function stay(state: PaymentFlowState): PaymentTransition {
   return { state, effect: null };
 }
 
-function fail(state: PaymentState, message: string, attempt = state.attempt): PaymentTransition {
+function fail(
+  state: PaymentFlowState,
+  message: string,
+  attempt = state.attempt,
+): PaymentTransition {
   return { state: { ...state, step: { name: 'failed', message }, attempt }, effect: null };
 }
 
@@ -118,7 +122,7 @@ function sameAttempt(attempt: Attempt | null, signature: string, card: CardHandl
 
 /** What handle-payment, guest-checkout or confirm answered: paid, or a bank check to pass. */
 function onAnswer(
-  state: PaymentState,
+  state: PaymentFlowState,
   result: HandlePaymentResponse,
   guest: GuestAccount | null,
 ): PaymentTransition {
@@ -146,7 +150,7 @@ function onAnswer(
   };
 }
 
-function confirm(state: PaymentState, paymentIntentId: string): PaymentTransition {
+function confirm(state: PaymentFlowState, paymentIntentId: string): PaymentTransition {
   return {
     state: { ...state, step: { name: 'confirming', paymentIntentId } },
     effect: { type: 'confirm', paymentIntentId, guest: state.guest },
@@ -154,7 +158,7 @@ function confirm(state: PaymentState, paymentIntentId: string): PaymentTransitio
 }
 
 /** The next state, and the work to start. An event that does not fit the step changes nothing. */
-export function nextPaymentStep(state: PaymentState, event: PaymentEvent): PaymentTransition {
+export function nextPaymentStep(state: PaymentFlowState, event: PaymentEvent): PaymentTransition {
   const { step } = state;
   switch (step.name) {
     case 'idle':
@@ -224,7 +228,7 @@ export function nextPaymentStep(state: PaymentState, event: PaymentEvent): Payme
 }
 
 /** What the form shows for a state. */
-export function paymentView(state: PaymentState) {
+export function paymentView(state: PaymentFlowState) {
   const { step } = state;
   return {
     /** The form is locked and the overlay shows, from the click until a failure (or leaving). */

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import type { Service, ServiceExtra, ServicePackage } from '@noise/shared/catalogue';
 import { orderPaymentRequest } from '@noise/shared/payments';
 import { isRecurring, paymentTerms, priceOrder, toCents } from '@noise/shared/pricing';
 import { FullScreenSpinner } from '@/components/ui/spinner';
@@ -10,25 +9,15 @@ import { checkUser } from '@/lib/check-user';
 import { useCurrentUser } from '@/lib/current-user';
 import { formatMoney, formatPrice } from '@/lib/format';
 import { toastError } from '@/lib/toast';
+import type { PaymentOrder } from '@/lib/payment-order';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { CheckoutForm } from '../components/checkout-form';
 import { CheckoutLoadFailed, CheckoutPage } from '../components/checkout-page';
 import { PLACEHOLDER_IMAGE, SummaryLine, SummaryRule } from '../components/summary';
 import type { Payer } from '../components/details-form';
 
-/** The router state the Order Options panel sends (docs/product.md#payment-page). */
-interface PaymentState {
-  data: Pick<Service, '_id' | 'title' | 'featurePhoto'>;
-  selectedExtras: Pick<ServiceExtra, '_id' | 'title' | 'price'>[];
-  totalPrice: number;
-  packageDetails: Pick<
-    ServicePackage,
-    'title' | 'type' | 'baseCost' | 'recurringCost' | 'priceSuffix' | 'features'
-  > & { _id?: string };
-}
-
-function readState(state: unknown): { order: PaymentState | null; serviceId: string | null } {
-  const value = (state ?? {}) as Partial<PaymentState>;
+function readState(state: unknown): { order: PaymentOrder | null; serviceId: string | null } {
+  const value = (state ?? {}) as Partial<PaymentOrder>;
   const serviceId = typeof value.data?._id === 'string' ? value.data._id : null;
   const pkg = value.packageDetails;
   const valid =
@@ -37,7 +26,7 @@ function readState(state: unknown): { order: PaymentState | null; serviceId: str
     typeof pkg.baseCost === 'number' &&
     typeof pkg.recurringCost === 'number' &&
     Array.isArray(value.selectedExtras);
-  return { order: valid ? (value as PaymentState) : null, serviceId };
+  return { order: valid ? (value as PaymentOrder) : null, serviceId };
 }
 
 /** Opened without an order: back to the service (or home) with a word of explanation. */

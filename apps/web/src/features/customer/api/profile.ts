@@ -1,18 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { User } from '@noise/shared/user';
+import type { ChangePasswordRequest, TokenResponse } from '@noise/shared/auth';
+import type { UpdateOwnProfileRequest, User } from '@noise/shared/user';
 import { api } from '@/lib/api-client';
 import { setToken } from '@/lib/auth-token';
 import { currentUserQuery } from '@/lib/current-user';
 
-export interface ProfileInput {
-  firstName: string;
-  lastName: string;
-  companyName: string;
-  contactNumber: string;
-}
-
 /** PUT /api/users/profile: the customer's own name, company and phone. */
-export function updateProfile(profile: ProfileInput): Promise<User> {
+export function updateProfile(profile: UpdateOwnProfileRequest['profile']): Promise<User> {
   return api.put<User>('/api/users/profile', { profile });
 }
 
@@ -25,11 +19,8 @@ export function useUpdateProfile() {
 }
 
 /** PUT /api/users/password: older tokens stop working, so the answer's token is kept. */
-export function changePassword(input: {
-  currentPassword: string;
-  newPassword: string;
-}): Promise<{ token: string }> {
-  return api.put<{ token: string }>('/api/users/password', input);
+export function changePassword(input: ChangePasswordRequest): Promise<TokenResponse> {
+  return api.put<TokenResponse>('/api/users/password', input);
 }
 
 export function useChangePassword() {

@@ -2,8 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@noise/shared/auth';
-import { AU_PHONE_MESSAGE, isValidAustralianPhone } from '@noise/shared/phone';
+import { newPassword, optionalAustralianPhoneField } from '@noise/shared/fields';
 import type { User } from '@noise/shared/user';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/input';
@@ -22,20 +21,14 @@ const profileForm = z.object({
   firstName: name.min(1, 'This field is required'),
   lastName: name.min(1, 'This field is required'),
   companyName: z.string().trim().max(200, 'Must be at most 200 characters'),
-  contactNumber: z
-    .string()
-    .trim()
-    .refine((v) => v === '' || isValidAustralianPhone(v), AU_PHONE_MESSAGE),
+  contactNumber: optionalAustralianPhoneField,
 });
 type ProfileForm = z.infer<typeof profileForm>;
 
 const passwordForm = z
   .object({
     currentPassword: z.string().min(1, 'Enter your current password'),
-    newPassword: z
-      .string()
-      .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-      .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+    newPassword,
     confirmPassword: z.string(),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {

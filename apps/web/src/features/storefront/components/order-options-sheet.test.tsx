@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Service } from '@noise/shared/catalogue';
 import { takeAuthDestination, useAuthModal } from '@/lib/auth-modals';
 import { renderWithApp } from '@/test/render';
-import { OrderOptionsSheet, type PaymentState } from './order-options-sheet';
+import type { PaymentOrder } from '@/lib/payment-order';
+import { OrderOptionsSheet } from './order-options-sheet';
 
 const oneTime = {
   _id: 'pkg-site',
@@ -116,7 +117,7 @@ describe('OrderOptionsSheet', () => {
 
     expect(onOpenChange).toHaveBeenCalledWith(false);
     expect(location().pathname).toBe('/payment');
-    const state = location().state as PaymentState;
+    const state = location().state as PaymentOrder;
     expect(state.data._id).toBe('svc-web');
     expect(state.packageDetails).toEqual({
       title: 'Starter Site',
@@ -140,7 +141,7 @@ describe('OrderOptionsSheet', () => {
     expect(screen.getByText('Modal: sign-up')).toBeInTheDocument();
     const destination = takeAuthDestination();
     expect(destination?.to).toBe('/payment');
-    const state = destination?.state as PaymentState;
+    const state = destination?.state as PaymentOrder;
     expect(state.selectedExtras.map((extra) => extra._id)).toEqual(['extra-logo']);
     expect(state.totalPrice).toBe(1099.5);
   });

@@ -1,7 +1,7 @@
 import { Check } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { Service, ServiceExtra, ServicePackage } from '@noise/shared/catalogue';
+import type { Service, ServicePackage } from '@noise/shared/catalogue';
 import {
   paymentTerms,
   priceOrder,
@@ -16,18 +16,8 @@ import { useAuth } from '@/lib/auth';
 import { openSignUpFor } from '@/lib/auth-modals';
 import { formatMoney, formatPrice } from '@/lib/format';
 import { isGuestCheckout } from '@/lib/guest-checkout';
+import type { PaymentOrder } from '@/lib/payment-order';
 import { cn } from '@/lib/utils';
-
-/** What /payment expects in its router state (docs/product.md#payment-page). */
-export interface PaymentState {
-  data: Service;
-  selectedExtras: ServiceExtra[];
-  totalPrice: number;
-  packageDetails: Pick<
-    ServicePackage,
-    'title' | 'type' | 'baseCost' | 'recurringCost' | 'priceSuffix' | 'features'
-  >;
-}
 
 interface OrderOptionsSheetProps {
   service: Service;
@@ -95,7 +85,7 @@ export function OrderOptionsSheet({
   function onContinue() {
     if (!pkg || !price) return;
     onOpenChange(false);
-    const state: PaymentState = {
+    const state: PaymentOrder = {
       data: service,
       selectedExtras,
       totalPrice: price.displayTotalCents / 100,

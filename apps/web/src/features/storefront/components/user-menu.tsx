@@ -1,5 +1,6 @@
 import { FolderKanban, LayoutDashboard, LogOut, UserRound } from 'lucide-react';
 import { useNavigate } from 'react-router';
+import { displayNameOf } from '@noise/shared/display-name';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -16,11 +17,7 @@ export function UserMenu() {
   const navigate = useNavigate();
   const signOut = useSignOut('/');
   const user = useCurrentUser().data;
-  const name = user
-    ? user.profile.displayName.trim() ||
-      `${user.profile.firstName} ${user.profile.lastName}`.trim() ||
-      user.email
-    : '';
+  const name = user ? displayNameOf(user.profile) || user.email : '';
   return (
     <DropdownMenu>
       <DropdownMenuTrigger

@@ -1,12 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AddStatusUpdateRequest } from '@noise/shared/project';
 import { api } from '@/lib/api-client';
 import { clientProjectsKey, type ClientProject } from './get-client-projects';
 
-export interface StatusUpdateInput {
-  title: string;
-  date: string;
-  description: string;
-}
+export type StatusUpdateInput = AddStatusUpdateRequest['statusUpdate'];
 
 /** PUT /api/users/projects/{projectId}/status: appends a status update, returns the project. */
 export function addStatusUpdate(projectId: string, statusUpdate: StatusUpdateInput) {

@@ -20,7 +20,7 @@ import { toastSuccess } from '@/lib/toast';
 import { EmptyState, StaffSection } from '../../components/page-header';
 import { useToastOnError } from '../../components/use-toast-on-error';
 import { saleEditPath } from '../../sales/components/sales-format';
-import { useAddStatusUpdate } from '../api/add-status-update';
+import { useAddStatusUpdate, type StatusUpdateInput } from '../api/add-status-update';
 import { useClientProjects, type ClientProject } from '../api/get-client-projects';
 
 const titleOptions = statusUpdateTitles.map((title) => ({ value: title, label: title }));
@@ -50,7 +50,9 @@ function StatusUpdateForm({ clientId, projectId }: { clientId: string; projectId
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     try {
-      await addUpdate.mutateAsync({ projectId, statusUpdate: { title, date, description } });
+      // A title not chosen is sent as it is: the server answers with the message to show.
+      const statusUpdate = { title: title as StatusUpdateInput['title'], date, description };
+      await addUpdate.mutateAsync({ projectId, statusUpdate });
       toastSuccess('Status update saved');
       setTitle('');
       setDate('');

@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { displayNameOf } from '@noise/shared/display-name';
+import { displayNameOf, fullNameOf } from '@noise/shared/display-name';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
@@ -72,7 +72,7 @@ export function CustomersListRoute() {
           ) : (
             clients.data.map((client) => {
               const name = displayNameOf(client.profile) || client.email;
-              const fullName = `${client.profile.firstName} ${client.profile.lastName}`.trim();
+              const fullName = fullNameOf(client.profile);
               return (
                 <tr key={client._id} className="hover:bg-canvas/50">
                   <Td>

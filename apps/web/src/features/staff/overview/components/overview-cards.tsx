@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Overview, RevenuePeriod } from '@noise/shared/overview';
 import { can } from '@noise/shared/permissions';
+import { displayNameOf } from '@noise/shared/display-name';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -184,10 +185,7 @@ export function NewCustomersCard({ clients }: { clients: Overview['clients'] }) 
       ) : (
         <ul className="flex flex-col divide-y divide-line">
           {clients.map((client) => {
-            const name =
-              client.profile.displayName.trim() ||
-              `${client.profile.firstName} ${client.profile.lastName}`.trim() ||
-              client.name;
+            const name = displayNameOf(client.profile) || client.name;
             return (
               <li key={client._id} className="flex items-center gap-3 py-2.5">
                 <div className="min-w-0 flex-1">

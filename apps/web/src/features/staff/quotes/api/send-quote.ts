@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MessageResponse } from '@noise/shared/auth';
 import { api } from '@/lib/api-client';
 import { quoteKey } from './get-quote';
 import { quotesKey } from './get-quotes';
@@ -7,8 +8,8 @@ import { quotesKey } from './get-quotes';
  * POST /api/quotes/{id}/send: emails the payment link to the quote's recipient, or to `email`,
  * which then becomes its recipient; answers 202 with a message to show.
  */
-export function sendQuote(id: string, email?: string): Promise<{ message: string }> {
-  return api.post<{ message: string }>(
+export function sendQuote(id: string, email?: string): Promise<MessageResponse> {
+  return api.post<MessageResponse>(
     `/api/quotes/${encodeURIComponent(id)}/send`,
     email ? { email } : {},
   );

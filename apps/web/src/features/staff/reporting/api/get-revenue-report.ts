@@ -1,15 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ReportGranularity, RevenueReport } from '@noise/shared/reports';
+import type { RevenueReport, RevenueReportQuery } from '@noise/shared/reports';
 import { api } from '@/lib/api-client';
 
 export const reportsKey = ['staff', 'reports'] as const;
 
-export interface RevenueReportParams {
-  granularity: ReportGranularity;
-  /** Local dates (YYYY-MM-DD) in the business time zone, inclusive. */
-  from: string;
-  to: string;
-}
+/** The page always names the period and its dates, which the server would otherwise default. */
+export type RevenueReportParams = Required<RevenueReportQuery>;
 
 /** GET /api/reports/revenue: money received and orders per period, and by service. */
 export function getRevenueReport(

@@ -4,7 +4,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@noise/shared/auth';
+import {
+  emailAddress,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_TOO_SHORT,
+} from '@noise/shared/fields';
 import { roleLabels, roles, type Role } from '@noise/shared/roles';
 import type { User } from '@noise/shared/user';
 import { Button } from '@/components/ui/button';
@@ -28,11 +33,7 @@ import { useUpdateSiteUser } from '../api/update-site-user';
 const LIST = '/wkm-dashboard/site-users';
 
 const schema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, 'This field is required')
-    .pipe(z.email({ message: 'Please enter a valid email address' })),
+  email: z.string().trim().min(1, 'This field is required').pipe(emailAddress),
   role: z.union([z.enum(roles), z.literal('')]).refine((role) => role !== '', {
     message: 'Please choose a role',
   }),
@@ -40,7 +41,7 @@ const schema = z.object({
     .string()
     .max(PASSWORD_MAX_LENGTH)
     .refine((v) => v === '' || v.length >= PASSWORD_MIN_LENGTH, {
-      message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+      message: PASSWORD_TOO_SHORT,
     }),
   firstName: z.string().max(100),
   lastName: z.string().max(100),

@@ -1,0 +1,16 @@
+import type { Service, ServiceExtra, ServicePackage } from '@noise/shared/catalogue';
+
+/**
+ * The order the Order Options panel hands to /payment in the router state
+ * (docs/product.md#payment-page). Only what the payment page reads: it checks the shape, as the
+ * state may come from an old history entry.
+ */
+export interface PaymentOrder {
+  data: Pick<Service, '_id' | 'title' | 'featurePhoto'>;
+  selectedExtras: Pick<ServiceExtra, '_id' | 'title' | 'price'>[];
+  totalPrice: number;
+  packageDetails: Pick<
+    ServicePackage,
+    'title' | 'type' | 'baseCost' | 'recurringCost' | 'priceSuffix' | 'features'
+  > & { _id?: string };
+}

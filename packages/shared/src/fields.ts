@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { AU_PHONE_MESSAGE, isValidAustralianPhone, normalizePhone } from './phone.ts';
+
+/**
+ * The rules of the fields that many requests and forms share, written once and composed into
+ * each (docs/product.md#people-and-contact-details). A form validates with the `...Field`
+ * schemas, which keep what was typed; a request schema also normalizes, so the server stores one
+ * form of each value.
+ */
+
+const phoneText = z.string().trim().max(40);
+
+/** An Australian phone number, as typed. */
+export const australianPhoneField = phoneText.refine(isValidAustralianPhone, {
+  message: AU_PHONE_MESSAGE,
+});
+
+/** An Australian phone number, kept as its digits. */
+export const australianPhone = australianPhoneField.transform(normalizePhone);
+
+/** Blank when it is not known, otherwise an Australian phone number, as typed. */
+export const optionalAustralianPhoneField = phoneText.refine(
+  (v) => v === '' || isValidAustralianPhone(v),
+  { message: AU_PHONE_MESSAGE },
+);
+
+/** Blank, or an Australian phone number kept as its digits. */
+export const optionalAustralianPhone = optionalAustralianPhoneField.transform(normalizePhone);
+
+/** A phone number the form must have: `requiredMessage` when it is blank. */
+export function requiredAustralianPhoneField(requiredMessage: string) {
+  return z.string().trim().min(1, requiredMessage).pipe(australianPhoneField);
+}
+
+export const EMAIL_MESSAGE = 'Please enter a valid email address';
+
+/** An email address, trimmed and lower-cased, as accounts are found by it. */
+export const emailAddress = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ message: EMAIL_MESSAGE }));
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 200;
+export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
+
+/** A password being chosen: sign-up, a reset, a change. */
+export const newPassword = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
