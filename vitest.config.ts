@@ -1,8 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // One worker per core: Vitest's default (cores - 1) ran the suite in one worker on a 2-core
+    // machine (docs/testing.md).
+    maxWorkers: availableParallelism(),
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
       {

@@ -27,8 +27,8 @@ export default defineConfig({
     globalSetup: shared ? ['support/global-setup.ts'] : [],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // One server for the files that can share it and one Chromium per worker (support/
-    // global-setup.ts); two workers suit a 2-core machine.
+    // One server for the files that can share it (support/global-setup.ts), one Chromium per
+    // file; two workers suit a 2-core machine.
     maxWorkers: 2,
     fileParallelism: true,
   },

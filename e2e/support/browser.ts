@@ -7,7 +7,6 @@ import {
 } from 'playwright-core';
 import { expect, onTestFinished } from 'vitest';
 import { watchAccessibility } from './accessibility.ts';
-import { workerBrowserEndpoint } from './server.ts';
 
 /** Flags that let Debian's Chromium run headless and offline as root. */
 export const CHROMIUM_ARGS = [
@@ -33,18 +32,16 @@ export interface TestBrowser {
 }
 
 /**
- * The worker's Chromium, started once for the run (support/global-setup.ts), or one of the test
- * file's own when the run has none; pages get their own contexts, closed with the file.
- * Playwright always starts Chromium from a fresh temporary profile, removed on close.
+ * One Chromium per test file; pages get their own contexts. Playwright's launch() always starts
+ * from a fresh temporary profile (the user-data-dir of the offline flags), removed on close.
+ * (A Chromium shared by a worker's files, reached over Playwright's connection, made the run
+ * twice as slow: docs/decisions/066.)
  *
  * Every page is checked with axe-core on each screen it shows (support/accessibility.ts); a
  * serious or critical violation fails the test that opened the page, when the test ends.
  */
 export async function launchBrowser(baseURL: string): Promise<TestBrowser> {
-  const endpoint = workerBrowserEndpoint();
-  const browser = endpoint
-    ? await chromium.connect(endpoint)
-    : await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   const contexts: BrowserContext[] = [];
   return {
     browser,
@@ -70,7 +67,6 @@ export async function launchBrowser(baseURL: string): Promise<TestBrowser> {
     },
     async close() {
       await Promise.all(contexts.map((c) => c.close().catch(() => {})));
-      // A connected browser only disconnects: the run's set-up closes it.
       await browser.close();
     },
   };

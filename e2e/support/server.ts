@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,25 +30,18 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * What the run's global set-up made once (support/global-setup.ts), handed to the test files
- * through the environment: a migrated and seeded database to copy (PostgreSQL), or a PGlite
- * folder to copy, so a server of a test file's own skips migrations and the demo seed.
+ * What the run's global set-up made once on PostgreSQL (support/global-setup.ts), handed to the
+ * test files through the environment: a migrated and seeded database to copy, so a server of a
+ * test file's own skips migrations and the demo seed.
  */
 const TEMPLATE_DATABASE = 'E2E_TEMPLATE_DATABASE';
-const TEMPLATE_PGLITE = 'E2E_TEMPLATE_PGLITE';
-/** The server and the browsers the run's files share (support/global-setup.ts). */
+/** The server the run's files share (support/global-setup.ts). */
 const SHARED_SERVERS = 'E2E_SHARED_SERVERS';
 
 /** A database of its own when TEST_DATABASE_URL is set (PostgreSQL); otherwise PGlite in DATA_DIR. */
-async function createDatabase(
-  dataDir: string,
-): Promise<{ url?: string; drop: () => Promise<void> }> {
+async function createDatabase(): Promise<{ url?: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
-    const template = process.env[TEMPLATE_PGLITE];
-    if (template) cpSync(template, path.join(dataDir, 'pglite'), { recursive: true });
-    return { drop: async () => {} };
-  }
+  if (!adminUrl) return { drop: async () => {} };
   const name = `e2e_${Math.random().toString(36).slice(2, 12)}`;
   const template = process.env[TEMPLATE_DATABASE];
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -68,21 +61,17 @@ async function createDatabase(
   };
 }
 
-/** Makes the copies' source: a server started once on a fresh database, then stopped. */
+/**
+ * Makes the copies' source on PostgreSQL: a server started once on a fresh database, then
+ * stopped. On PGlite each server migrates and seeds its own folder, as starting the template
+ * first would make every other start wait for it.
+ */
 export async function prepareTemplate(): Promise<{
   env: Record<string, string>;
   remove: () => Promise<void>;
 }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
-    const server = await startServer({}, { keepData: true });
-    await server.stop();
-    const dir = path.join(server.dataDir, 'pglite');
-    return {
-      env: { [TEMPLATE_PGLITE]: dir },
-      remove: async () => rmSync(server.dataDir, { recursive: true, force: true }),
-    };
-  }
+  if (!adminUrl) return { env: {}, remove: async () => {} };
   const name = `e2e_template_${Math.random().toString(36).slice(2, 10)}`;
   const run = async (query: string) => {
     const admin = new pg.Client({ connectionString: adminUrl });
@@ -104,8 +93,6 @@ export async function prepareTemplate(): Promise<{
 /** What the run's global set-up started for the files to share (support/global-setup.ts). */
 export interface SharedRun {
   server: Omit<RunningServer, 'output' | 'stop'>;
-  /** One Chromium per worker: its Playwright endpoint. */
-  browserEndpoints: string[];
 }
 
 /**
@@ -135,26 +122,16 @@ export function sharedRun(): SharedRun | undefined {
   return run ? (JSON.parse(run) as SharedRun) : undefined;
 }
 
-/** This worker's Chromium, when the run's global set-up started them. */
-export function workerBrowserEndpoint(): string | undefined {
-  const endpoints = sharedRun()?.browserEndpoints ?? [];
-  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
-  return endpoints[(worker - 1) % endpoints.length];
-}
-
 export const SHARED_SERVERS_ENV = SHARED_SERVERS;
 
 /**
  * Starts the built server (apps/server/dist, apps/web/dist) on a free port with a fresh data
  * folder and the demo catalogue, and waits until it answers.
  */
-export async function startServer(
-  env: Record<string, string> = {},
-  options: { keepData?: boolean } = {},
-): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'noise-e2e-'));
-  const database = env.DATABASE_URL ? { drop: async () => {} } : await createDatabase(dataDir);
+  const database = env.DATABASE_URL ? { drop: async () => {} } : await createDatabase();
   const url = `http://127.0.0.1:${port}`;
   const adminEmail = 'staff-admin@example.com';
   const adminPassword = 'e2e admin password';
@@ -208,7 +185,7 @@ export async function startServer(
       child.kill('SIGTERM');
       await exited;
       await database.drop();
-      if (!options.keepData) rmSync(dataDir, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
