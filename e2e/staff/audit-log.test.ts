@@ -84,6 +84,13 @@ describe('Audit Log', () => {
     await page.getByLabel('Person').selectOption({ label: admin.name });
     await page.waitForURL(/person=/);
     const rows = page.locator('tbody tr');
+    // The address changes first; the unfiltered rows stay until her entries arrive.
+    await expect
+      .poll(async () => [
+        (await rows.count()) > 0,
+        await rows.filter({ hasNotText: admin.name }).count(),
+      ])
+      .toEqual([true, 0]);
     const reassigned = rows.filter({ hasText: `assigned to ${second.name}` });
     await reassigned.waitFor();
     // Her own sign-in is there too, until the kind narrows it down.

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { AxeResults, RunOptions } from 'axe-core';
 import type { Page, Request } from 'playwright-core';
@@ -100,20 +101,68 @@ function analyse(page: Page, include: string | undefined): Promise<Analysis> {
  * ran at rest, its contrast findings are dropped.
  */
 export async function seriousViolations(page: Page, include?: string): Promise<string[]> {
+  return (await judge(page, include)).violations;
+}
+
+/** seriousViolations, and whether the page was at rest for the run its contrast findings come from. */
+async function judge(page: Page, include?: string) {
   let analysis = await analyse(page, include);
   for (let again = 1; !analysis.steady && again < 5; again++) {
     analysis = await analyse(page, include);
   }
-  return (
-    analysis.results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      // A test that keeps a screen moving (a dialog opening over a button, then closing, then
-      // opening again) leaves no steady moment to judge contrast in; the rules about structure and
-      // names still hold mid-fade, and the screen the test ends on is checked at rest.
-      .filter((v) => analysis.steady || v.id !== 'color-contrast')
-      .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))
-  );
+  const violations = analysis.results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    // A test that keeps a screen moving (a dialog opening over a button, then closing, then
+    // opening again) leaves no steady moment to judge contrast in; the rules about structure and
+    // names still hold mid-fade, and the screen the test ends on is checked at rest.
+    .filter((v) => analysis.steady || v.id !== 'color-contrast')
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+  return { violations, steady: analysis.steady };
 }
+
+/**
+ * The shape of the screen: every element's tag, classes, role and attributes (values too, but
+ * not the ones that only carry an address or an id), and whether it holds text of its own, at
+ * this viewport width, hashed. Two screens of one shape give axe the same things to judge, apart
+ * from words: a page visited again with the same data, or a template filled with another
+ * record's name.
+ */
+function shapeOf(): string {
+  const SKIPPED =
+    /^(href|src|srcset|id|for|aria-controls|aria-labelledby|aria-describedby|value|style|data-.*)$/;
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  const add = (text: string) => {
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      h1 = Math.imul(h1 ^ c, 2654435761);
+      h2 = Math.imul(h2 ^ c, 1597334677);
+    }
+  };
+  add(String(window.innerWidth));
+  for (const element of Array.from(document.body.querySelectorAll('*'))) {
+    add(`<${element.tagName}`);
+    for (const { name, value } of Array.from(element.attributes)) {
+      add(SKIPPED.test(name) ? ` ${name}` : ` ${name}=${value}`);
+    }
+    const text = Array.from(element.childNodes).some(
+      (n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim(),
+    );
+    add(text ? '>t' : '>');
+  }
+  return `${(h2 >>> 0).toString(16)}${(h1 >>> 0).toString(16)}`;
+}
+
+/**
+ * Shapes already judged at rest in this run, by any file: a file each in a folder the run's
+ * set-up made (support/global-setup.ts), or in this file alone without one.
+ */
+const CHECKED_SHAPES = process.env.E2E_CHECKED_SHAPES;
+const checkedHere = new Set<string>();
+const shapeChecked = (shape: string) =>
+  CHECKED_SHAPES ? existsSync(path.join(CHECKED_SHAPES, shape)) : checkedHere.has(shape);
+const recordShape = (shape: string) =>
+  CHECKED_SHAPES ? writeFileSync(path.join(CHECKED_SHAPES, shape), '') : checkedHere.add(shape);
 
 /**
  * Resolves once the page has stopped changing: nothing added or removed for a moment and no
@@ -174,6 +223,10 @@ export interface AccessibilityWatch {
  * A test that leaves a screen with page.goto waits for that screen's check, so each screen it
  * opens that way is checked on every run. A screen left by a click as soon as it appears is
  * checked when the check gets there first; the screen a test ends on always is.
+ *
+ * A screen of a shape judged at rest before in the run (shapeOf: the same elements, classes and
+ * attributes at the same width) is not judged again: the home page a dozen files open, or a
+ * sale's page in a state another file showed. About two in three checks were such repeats.
  */
 export function watchAccessibility(page: Page, origin: string): AccessibilityWatch {
   const found = new Set<string>();
@@ -226,11 +279,15 @@ export function watchAccessibility(page: Page, origin: string): AccessibilityWat
       } while (waiting.size > 0 && Date.now() < deadline);
       if (page.url() !== url) return;
       if ((await page.evaluate(() => document.contentType)) !== 'text/html') return;
-      const violations = await seriousViolations(page);
-      // The test moved on while axe looked: what it saw was half one screen, half the next.
-      if (page.url() !== url) return;
-      const { pathname } = new URL(url);
-      for (const violation of violations) found.add(`${pathname} ${violation}`);
+      const shape = await page.evaluate(shapeOf);
+      if (!shapeChecked(shape)) {
+        const { violations, steady } = await judge(page);
+        // The test moved on while axe looked: what it saw was half one screen, half the next.
+        if (page.url() !== url) return;
+        const { pathname } = new URL(url);
+        for (const violation of violations) found.add(`${pathname} ${violation}`);
+        if (steady) recordShape(shape);
+      }
       await page.evaluate((key) => Reflect.set(window, key, location.href), CHECKED);
     } catch (error) {
       if (page.isClosed() || LEFT_THE_PAGE.test(String(error))) return;

@@ -50,6 +50,9 @@ export async function launchBrowser(baseURL: string): Promise<TestBrowser> {
       const context = await browser.newContext({
         baseURL,
         viewport: { width, height: width < 768 ? 812 : 900 },
+        // The app's own reduced-motion rule (index.css) ends transitions at once: a screen is at
+        // rest when its content is, not a fade later, and no frames are drawn for it.
+        reducedMotion: 'reduce',
       });
       contexts.push(context);
       if (options.token) {
