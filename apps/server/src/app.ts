@@ -17,7 +17,7 @@ import { legalPageSlugs } from '@noise/shared/company-pages';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { createAfterAnswer, type AfterAnswer } from './lib/after-answer.ts';
-import { createRateCounters, rateLimitStore } from './lib/rate-counters.ts';
+import { createRateCounters, rateLimitStore } from './lib/rate-counter-repository.ts';
 import { strictDeep } from './lib/strict-body.ts';
 import { AppError } from './lib/errors.ts';
 import { createSecretBox } from './lib/secrets.ts';

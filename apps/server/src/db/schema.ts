@@ -1090,7 +1090,7 @@ export const staffSettings = pgTable(
 
 /**
  * Hits per key in a fixed window, shared by every process on the database
- * (apps/server/src/lib/rate-counters.ts): requests per address, failed sign-ins per account.
+ * (apps/server/src/lib/rate-counter-repository.ts): requests per address, failed sign-ins per account.
  * The key is a hash: neither addresses nor identifiers as typed are stored.
  */
 export const rateCounters = pgTable(

@@ -33,7 +33,7 @@ import {
   wrongContentTypes,
   type JsonSchema,
 } from './arbitraries.ts';
-import { changedTables, snapshotDatabase, type DatabaseSnapshot } from './db-snapshot.ts';
+import { changedTables, snapshotDatabase, type DatabaseSnapshot } from '../test/db-snapshot.ts';
 
 /**
  * Bad input against every declared /api route, sent as a caller who may use the route (so the
@@ -56,7 +56,7 @@ const RUNS_WITHOUT_BODY = 8;
 
 /**
  * Tables a refused request may legitimately change: the rate-limit counters, which count
- * refused sign-ins and attempts as much as accepted ones (src/lib/rate-counters.ts). Sessions
+ * refused sign-ins and attempts as much as accepted ones (src/lib/rate-counter-repository.ts). Sessions
  * must not change on a refused request.
  */
 const MAY_CHANGE_ON_REFUSAL: string[] = ['rate_counters'];

@@ -10,7 +10,7 @@ import { briefAttachments, industries, projectBriefs } from '../db/schema.ts';
 import { createTestApp } from '../test/app.ts';
 import { createOrder, form, sendForm } from '../test/catalogue-admin-helpers.ts';
 import { createUser } from '../test/factories.ts';
-import { snapshotDatabase } from './db-snapshot.ts';
+import { snapshotDatabase } from '../test/db-snapshot.ts';
 
 // Uploads stream through temporary files; this file's own folder shows whether a failed upload
 // leaves any behind, whatever other test files upload meanwhile.

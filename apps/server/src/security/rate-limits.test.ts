@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { rateCounters } from '../db/schema.ts';
-import { createRateCounters } from '../lib/rate-counters.ts';
+import { createRateCounters } from '../lib/rate-counter-repository.ts';
 import { createAccountLimiter } from '../modules/auth/account-limit.ts';
 import { createTestApp, createTestDatabase } from '../test/app.ts';
 import { bearer, createUser, TEST_PASSWORD } from '../test/factories.ts';

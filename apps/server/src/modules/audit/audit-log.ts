@@ -15,18 +15,16 @@ import { projectStatusLabels, type ProjectStatus } from '@noise/shared/project-c
 import { roleLabels, type Role } from '@noise/shared/roles';
 import { displayNameOf } from '@noise/shared/user';
 import type { z } from 'zod';
-import type { auditLog } from '../../db/schema.ts';
 import { csvCell } from '../../lib/csv.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { encodeCursor } from '../../lib/cursor.ts';
-import type { AuditLogFilter, AuditRepository } from './repository.ts';
+import type { AuditLogFilter, AuditRepository, AuditRow } from './repository.ts';
 
 export interface AuditLogDeps {
   audit: AuditRepository;
   timeZone: string;
 }
 
-type AuditRow = typeof auditLog.$inferSelect;
 type LogQuery = z.output<typeof auditQuery>;
 
 const CSV_MAX_ROWS = 50_000;

@@ -4,6 +4,8 @@ import { rowsOf } from '../../db/rows.ts';
 import { auditLog, projects, users } from '../../db/schema.ts';
 import { decodeCursor } from '../../lib/cursor.ts';
 
+export type AuditRow = typeof auditLog.$inferSelect;
+
 /** What the audit log screen and its CSV are filtered by (docs/decisions/055). */
 export interface AuditLogFilter {
   actorId?: string;

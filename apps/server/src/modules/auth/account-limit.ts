@@ -1,5 +1,5 @@
 import { AppError } from '../../lib/errors.ts';
-import type { RateCounters } from '../../lib/rate-counters.ts';
+import type { RateCounters } from '../../lib/rate-counter-repository.ts';
 
 /** A sign-in refused because its account had too many failed attempts; carries Retry-After. */
 export class AccountLimitedError extends AppError {

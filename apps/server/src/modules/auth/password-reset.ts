@@ -7,7 +7,7 @@ import { hashSecret, newSecret } from '../../lib/secrets.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
 import { enqueueEmail } from '../jobs/email.ts';
 import { createJobRepository } from '../jobs/repository.ts';
-import type { RateCounters } from '../../lib/rate-counters.ts';
+import type { RateCounters } from '../../lib/rate-counter-repository.ts';
 import type { UserRepository, UserRow } from '../users/repository.ts';
 import { createPasswordResetRepository } from './password-reset-repository.ts';
 

@@ -24,7 +24,7 @@ import {
   requestPasswordReset,
   type PasswordResetDeps,
 } from './password-reset.ts';
-import type { RateCounters } from '../../lib/rate-counters.ts';
+import type { RateCounters } from '../../lib/rate-counter-repository.ts';
 import type { AuditRepository } from '../audit/repository.ts';
 import { AccountLimitedError, createAccountLimiter } from './account-limit.ts';
 import { changePassword } from './change-password.ts';

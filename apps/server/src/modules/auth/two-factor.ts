@@ -4,7 +4,7 @@ import QRCode from 'qrcode';
 import { isStaffRole, type Role } from '@noise/shared/roles';
 import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
-import type { RateCounters } from '../../lib/rate-counters.ts';
+import type { RateCounters } from '../../lib/rate-counter-repository.ts';
 import { hashSecret, newSecret, type SecretBox } from '../../lib/secrets.ts';
 import { AccountLimitedError, createAccountLimiter } from './account-limit.ts';
 import type { TwoFactorRepository, TwoFactorTicketPurpose } from './two-factor-repository.ts';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DNSResolver } from 'mailauth';
 import type { Config } from '../../config.ts';
 import { notFound, unauthorized } from '../../lib/errors.ts';
-import type { RateCounters } from '../../lib/rate-counters.ts';
+import type { RateCounters } from '../../lib/rate-counter-repository.ts';
 import { enqueueEmail } from '../jobs/email.ts';
 import type { JobRepository } from '../jobs/repository.ts';
 import { createMailAuthenticator } from './authenticate-mail.ts';

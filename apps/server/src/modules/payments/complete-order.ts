@@ -9,7 +9,7 @@ import { createJobRepository } from '../jobs/repository.ts';
 import { enqueueEmail } from '../jobs/email.ts';
 import { createProjectRepository } from '../projects/repository.ts';
 import { createUserRepository } from '../users/repository.ts';
-import { createOrderSources } from './order-sources.ts';
+import { createOrderSources } from './order-sources-repository.ts';
 import type { PaymentProvider, ProviderPayment } from './providers/provider.ts';
 import { createPaymentRepository, type AttemptRow } from './repository.ts';
 

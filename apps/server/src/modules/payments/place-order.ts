@@ -5,7 +5,7 @@ import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { createUserRepository } from '../users/repository.ts';
 import type { AttemptChanges } from './attempt-changes.ts';
 import { completeOrder, type CompletionDeps } from './complete-order.ts';
-import { createOrderSources } from './order-sources.ts';
+import { createOrderSources } from './order-sources-repository.ts';
 import { hashOrderRequest, priceOrderRequest } from './price-order.ts';
 import { ProviderUnavailableError, type ProviderPayment } from './providers/provider.ts';
 import { createPaymentRepository, type AttemptRow } from './repository.ts';

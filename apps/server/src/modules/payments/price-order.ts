@@ -3,10 +3,10 @@ import { ASSIGN_COORDINATOR, type HandlePaymentRequest } from '@noise/shared/pay
 import { AU_PHONE_MESSAGE, isValidAustralianPhone, normalizePhone } from '@noise/shared/phone';
 import { formatMoney, isRecurring, priceOrder, priceQuote } from '@noise/shared/pricing';
 import { splitCommaList } from '@noise/shared/quote';
-import type { PaymentLineItem, PricedOrder } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { UserRow } from '../users/repository.ts';
-import type { OrderSources } from './order-sources.ts';
+import type { OrderSources } from './order-sources-repository.ts';
+import type { PaymentLineItem, PricedOrder } from './repository.ts';
 
 type Body = Extract<HandlePaymentRequest, object> & {
   idempotencyKey?: string;

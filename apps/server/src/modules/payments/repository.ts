@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { paymentAttempts, payments, subscriptions, users, webhookEvents } from '../../db/schema.ts';
 
+export type { PaymentLineItem, PricedOrder } from '../../db/schema.ts';
 export type AttemptRow = typeof paymentAttempts.$inferSelect;
 export type NewAttempt = typeof paymentAttempts.$inferInsert;
 export type PaymentRow = typeof payments.$inferSelect;

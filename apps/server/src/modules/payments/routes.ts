@@ -23,7 +23,7 @@ import { invoiceNumberOf } from '../invoices/load-invoice.ts';
 import { createProjectRepository } from '../projects/repository.ts';
 import { handleWebhook } from './handle-webhook.ts';
 import { cancelSubscription } from './cancel-subscription.ts';
-import { createOrderSources } from './order-sources.ts';
+import { createOrderSources } from './order-sources-repository.ts';
 import { updatePaymentInfo } from './update-payment-info.ts';
 import { confirmPayment, handlePayment, type CheckoutDeps } from './place-order.ts';
 import { viewQuote } from '../quotes/view-quote.ts';

@@ -1,4 +1,3 @@
-import { eq, sql } from 'drizzle-orm';
 import { can } from '@noise/shared/permissions';
 import { roleLabels, type Role } from '@noise/shared/roles';
 import {
@@ -7,7 +6,6 @@ import {
   type SiteUserUpdateRequest,
 } from '@noise/shared/site-users';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/error-codes.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -37,36 +35,6 @@ export function assertMayManage(
   }
 }
 
-async function actorName(db: Db, actor: AuthUser) {
-  const [row] = await db
-    .select({
-      first: users.firstName,
-      last: users.lastName,
-      display: users.displayName,
-      email: users.email,
-    })
-    .from(users)
-    .where(eq(users.id, actor.id));
-  if (!row) return '';
-  return row.display || `${row.first} ${row.last}`.trim() || row.email;
-}
-
-/**
- * Locks the rows a role change or deletion depends on, always in the same order (every
- * super-admin by id, then the target) so two changes at once queue instead of deadlocking.
- * Answers the target and how many super-admins there are.
- */
-async function lockForUserChange(tx: Db, id: string) {
-  const supers = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.role, 'super-admin'))
-    .orderBy(users.id)
-    .for('update');
-  const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
-  return { current, superAdminCount: supers.length };
-}
-
 export async function createSiteUser(
   deps: SiteUserDeps,
   actor: AuthUser,
@@ -75,19 +43,15 @@ export async function createSiteUser(
   const role = input.role!;
   assertMayManage(actor, undefined, role);
   const passwordHash = input.password ? await hashPassword(input.password) : null;
-  const name = await actorName(deps.db, actor);
+  const name = await createUserRepository(deps.db).actorName(actor.id);
   return deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(users)
-      .values({
-        email: input.email,
-        role,
-        passwordHash,
-        ...input.profile,
-        profilePhotoUrl: input.profilePhotoUrl ?? '',
-      })
-      .onConflictDoNothing()
-      .returning();
+    const row = await createUserRepository(tx).insertIfEmailFree({
+      email: input.email,
+      role,
+      passwordHash,
+      ...input.profile,
+      profilePhotoUrl: input.profilePhotoUrl ?? '',
+    });
     if (!row) throw conflict('A user with this email already exists');
     await deps.audit.record(
       {
@@ -118,9 +82,10 @@ export async function updateSiteUser(
   input: SiteUserUpdateRequest & { profilePhotoUrl?: string },
 ): Promise<UserRow> {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-  const name = await actorName(deps.db, actor);
+  const name = await createUserRepository(deps.db).actorName(actor.id);
   return deps.db.transaction(async (tx) => {
-    const { current } = await lockForUserChange(tx, id);
+    const userRows = createUserRepository(tx);
+    const { current } = await userRows.lockForChange(id);
     if (!current) throw notFound('User not found');
     assertMayManage(actor, current.role, current.role);
     if (input.role !== undefined && input.role !== current.role) {
@@ -136,23 +101,17 @@ export async function updateSiteUser(
     );
     let updated: UserRow | undefined;
     try {
-      [updated] = await tx
-        .update(users)
-        .set({
+      updated = await userRows.update(
+        id,
+        {
           email,
           ...profile,
           ...(input.profilePhotoUrl ? { profilePhotoUrl: input.profilePhotoUrl } : {}),
           ...(passwordHash ? { passwordHash } : {}),
-          // Reply addresses in mail already sent stop working too (decision 061).
-          ...(endSessions
-            ? {
-                tokenVersion: sql`${users.tokenVersion} + 1`,
-                replyKeyVersion: sql`${users.replyKeyVersion} + 1`,
-              }
-            : {}),
-        })
-        .where(eq(users.id, id))
-        .returning();
+        },
+        // Reply addresses in mail already sent stop working too (decision 061).
+        { endSessions },
+      );
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict('A user with this email already exists');
       throw error;
@@ -188,22 +147,15 @@ export async function changeSiteUserRole(
   newRole: Role,
 ): Promise<UserRow> {
   if (actor.id === id) throw badRequest('You cannot change your own role');
-  const name = await actorName(deps.db, actor);
+  const name = await createUserRepository(deps.db).actorName(actor.id);
   return deps.db.transaction(async (tx) => {
-    const { current, superAdminCount } = await lockForUserChange(tx, id);
+    const userRows = createUserRepository(tx);
+    const { current, superAdminCount } = await userRows.lockForChange(id);
     if (!current) throw notFound('User not found');
     assertMayManage(actor, current.role, newRole);
     if (current.role === newRole) return current;
     if (current.role === 'super-admin' && superAdminCount <= 1) throw conflict(LAST_SUPER_ADMIN);
-    const [updated] = await tx
-      .update(users)
-      .set({
-        role: newRole,
-        tokenVersion: sql`${users.tokenVersion} + 1`,
-        replyKeyVersion: sql`${users.replyKeyVersion} + 1`,
-      })
-      .where(eq(users.id, id))
-      .returning();
+    const updated = await userRows.update(id, { role: newRole }, { endSessions: true });
     await deps.audit.record(
       {
         actorId: actor.id,
@@ -224,16 +176,17 @@ export async function changeSiteUserRole(
 
 export async function deleteSiteUser(deps: SiteUserDeps, actor: AuthUser, id: string) {
   if (actor.id === id) throw badRequest('You cannot delete your own account');
-  const name = await actorName(deps.db, actor);
+  const name = await createUserRepository(deps.db).actorName(actor.id);
   await deps.db.transaction(async (tx) => {
-    const { current, superAdminCount } = await lockForUserChange(tx, id);
+    const userRows = createUserRepository(tx);
+    const { current, superAdminCount } = await userRows.lockForChange(id);
     if (!current) throw notFound('User not found');
     assertMayManage(actor, current.role, undefined);
     if (current.role === 'super-admin' && superAdminCount <= 1) {
       throw conflict(LAST_SUPER_ADMIN);
     }
     try {
-      await tx.delete(users).where(eq(users.id, id));
+      await userRows.delete(id);
     } catch (error) {
       if (isForeignKeyViolation(error)) {
         throw new AppError(
@@ -280,7 +233,7 @@ export async function sendResetLink(
   await deps.audit.record({
     actorId: actor.id,
     ip: actor.ip,
-    actorName: await actorName(deps.db, actor),
+    actorName: await createUserRepository(deps.db).actorName(actor.id),
     action: 'user.reset_link_sent',
     entityType: 'user',
     entityId: user.id,

@@ -144,9 +144,49 @@ export function createUserRepository(db: Db) {
       return row;
     },
 
-    async update(id: string, values: Partial<NewUser>): Promise<UserRow | undefined> {
-      const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+    /**
+     * `endSessions`: every older token of the user stops working, and so do the reply addresses
+     * in mail already sent (decision 061): a new email, password or role.
+     */
+    async update(
+      id: string,
+      values: Partial<NewUser>,
+      options: { endSessions?: boolean } = {},
+    ): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({
+          ...values,
+          ...(options.endSessions
+            ? {
+                tokenVersion: sql`${users.tokenVersion} + 1`,
+                replyKeyVersion: sql`${users.replyKeyVersion} + 1`,
+              }
+            : {}),
+        })
+        .where(eq(users.id, id))
+        .returning();
       return row;
+    },
+
+    /**
+     * Locks the rows a role change or deletion depends on, always in the same order (every
+     * super-admin by id, then the target) so two changes at once queue instead of deadlocking.
+     * Answers the target and how many super-admins there are. Inside a transaction only.
+     */
+    async lockForChange(id: string) {
+      const supers = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.role, 'super-admin'))
+        .orderBy(users.id)
+        .for('update');
+      const [current] = await db.select().from(users).where(eq(users.id, id)).for('update');
+      return { current, superAdminCount: supers.length };
+    },
+
+    async delete(id: string): Promise<void> {
+      await db.delete(users).where(eq(users.id, id));
     },
 
     /**

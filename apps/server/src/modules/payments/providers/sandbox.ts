@@ -1,26 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
 import {
   parseSandboxPaymentMethodId,
   SANDBOX_DECLINE_MESSAGE,
   SANDBOX_UNKNOWN_CARD_MESSAGE,
 } from '@noise/shared/sandbox-card';
 import type { Db } from '../../../db/client.ts';
-import {
-  sandboxCustomers,
-  sandboxPaymentIntents,
-  sandboxPaymentMethods,
-} from '../../../db/schema.ts';
+import { createSandboxRepository, type SandboxIntent } from './sandbox-repository.ts';
 import type { PaymentProvider, ProviderPayment } from './provider.ts';
-
-type IntentRow = typeof sandboxPaymentIntents.$inferSelect;
 
 const token = (n = 12) =>
   randomBytes(n)
     .toString('hex')
     .slice(0, n * 2);
 
-function toPayment(row: IntentRow): ProviderPayment {
+function toPayment(row: SandboxIntent): ProviderPayment {
   return {
     id: row.id,
     status: row.status,
@@ -47,45 +40,23 @@ export function createSandboxProvider(db: Db): PaymentProvider & {
   authenticate(clientSecret: string, outcome: 'approve' | 'fail'): Promise<ProviderPayment | null>;
   retrievePaymentBySecret(clientSecret: string): Promise<ProviderPayment | null>;
 } {
-  async function findIntent(id: string) {
-    const [row] = await db
-      .select()
-      .from(sandboxPaymentIntents)
-      .where(eq(sandboxPaymentIntents.id, id))
-      .limit(1);
-    return row;
-  }
-
-  async function attach(customerId: string, paymentMethodId: string) {
-    await db
-      .insert(sandboxPaymentMethods)
-      .values({ id: paymentMethodId, customerId })
-      .onConflictDoNothing();
-  }
+  const repository = createSandboxRepository(db);
+  const attach = repository.attachPaymentMethod;
 
   return {
     name: 'sandbox',
     publishableKey: null,
 
     async ensureCustomer({ existingId, email, name }) {
-      if (existingId) {
-        const [found] = await db
-          .select({ id: sandboxCustomers.id })
-          .from(sandboxCustomers)
-          .where(eq(sandboxCustomers.id, existingId))
-          .limit(1);
-        if (found) return found.id;
-      }
-      const [row] = await db
-        .insert(sandboxCustomers)
-        .values({ id: `cus_sandbox_${token()}`, email, name })
-        .returning({ id: sandboxCustomers.id });
-      return row!.id;
+      if (existingId && (await repository.customerExists(existingId))) return existingId;
+      const id = `cus_sandbox_${token()}`;
+      await repository.insertCustomer({ id, email, name });
+      return id;
     },
 
     async createPayment(input) {
       const card = parseSandboxPaymentMethodId(input.paymentMethodId);
-      let status: IntentRow['status'] = 'succeeded';
+      let status: SandboxIntent['status'] = 'succeeded';
       let failureMessage: string | null = null;
       if (!card) {
         status = 'failed';
@@ -104,114 +75,66 @@ export function createSandboxProvider(db: Db): PaymentProvider & {
         }
       }
       const id = `pi_sandbox_${token()}`;
-      const [inserted] = await db
-        .insert(sandboxPaymentIntents)
-        .values({
-          id,
-          idempotencyKey: input.idempotencyKey,
-          clientSecret: `${id}_secret_${token()}`,
-          customerId: input.customerId,
-          paymentMethodId: input.paymentMethodId,
-          amountCents: input.amountCents,
-          currency: input.currency.toLowerCase(),
-          status,
-          failureMessage,
-          metadata: input.metadata,
-        })
-        .onConflictDoNothing()
-        .returning();
+      const inserted = await repository.insertIntent({
+        id,
+        idempotencyKey: input.idempotencyKey,
+        clientSecret: `${id}_secret_${token()}`,
+        customerId: input.customerId,
+        paymentMethodId: input.paymentMethodId,
+        amountCents: input.amountCents,
+        currency: input.currency.toLowerCase(),
+        status,
+        failureMessage,
+        metadata: input.metadata,
+      });
       // Whoever inserted first decides; a repeated key answers that first intent.
       const row =
-        inserted ??
-        (
-          await db
-            .select()
-            .from(sandboxPaymentIntents)
-            .where(eq(sandboxPaymentIntents.idempotencyKey, input.idempotencyKey))
-            .limit(1)
-        )[0]!;
+        inserted ?? (await repository.findIntentBy('idempotencyKey', input.idempotencyKey))!;
       // As at Stripe (setup_future_usage), a card that paid stays attached to the customer.
       if (row.status === 'succeeded') await attach(row.customerId, row.paymentMethodId);
       return toPayment(row);
     },
 
     async retrievePayment(id) {
-      const row = await findIntent(id);
+      const row = await repository.findIntentBy('id', id);
       if (!row) throw new Error(`No such sandbox payment: ${id}`);
       return toPayment(row);
     },
 
     async cancelPayment(id) {
-      const [cancelled] = await db
-        .update(sandboxPaymentIntents)
-        .set({ status: 'failed', failureMessage: 'The payment was cancelled.' })
-        .where(
-          and(
-            eq(sandboxPaymentIntents.id, id),
-            eq(sandboxPaymentIntents.status, 'requires_action'),
-          ),
-        )
-        .returning();
+      const cancelled = await repository.answerWaitingIntent('id', id, {
+        status: 'failed',
+        failureMessage: 'The payment was cancelled.',
+      });
       return this.retrievePayment(cancelled?.id ?? id);
     },
 
     async getPaymentMethod(id) {
       const card = parseSandboxPaymentMethodId(id);
       if (!card) return null;
-      const [attached] = await db
-        .select()
-        .from(sandboxPaymentMethods)
-        .where(eq(sandboxPaymentMethods.id, id))
-        .limit(1);
+      const attached = await repository.findPaymentMethod(id);
       return { id, customerId: attached?.customerId ?? null, last4: card.last4, brand: card.brand };
     },
 
-    // Attached and made the default in one statement: every order runs it after its answer.
     async setDefaultPaymentMethod(customerId, paymentMethodId) {
-      await db.execute(sql`
-        with attached as (
-          insert into ${sandboxPaymentMethods} (id, customer_id)
-          values (${paymentMethodId}, ${customerId})
-          on conflict do nothing
-        )
-        update ${sandboxCustomers} set default_payment_method_id = ${paymentMethodId}
-        where id = ${customerId}`);
+      await repository.setDefaultPaymentMethod(customerId, paymentMethodId);
     },
 
     async retrievePaymentBySecret(clientSecret) {
-      const [row] = await db
-        .select()
-        .from(sandboxPaymentIntents)
-        .where(eq(sandboxPaymentIntents.clientSecret, clientSecret))
-        .limit(1);
+      const row = await repository.findIntentBy('clientSecret', clientSecret);
       return row ? toPayment(row) : null;
     },
 
     /** The sandbox's stand-in for the bank's 3-D Secure dialog. */
     async authenticate(clientSecret, outcome) {
-      const [row] = await db
-        .update(sandboxPaymentIntents)
-        .set(
-          outcome === 'approve'
-            ? { status: 'succeeded' }
-            : { status: 'failed', failureMessage: 'The payment was not confirmed.' },
-        )
-        .where(
-          and(
-            eq(sandboxPaymentIntents.clientSecret, clientSecret),
-            eq(sandboxPaymentIntents.status, 'requires_action'),
-          ),
-        )
-        .returning();
-      const intent =
-        row ??
-        (
-          await db
-            .select()
-            .from(sandboxPaymentIntents)
-            .where(eq(sandboxPaymentIntents.clientSecret, clientSecret))
-            .limit(1)
-        )[0];
+      const row = await repository.answerWaitingIntent(
+        'clientSecret',
+        clientSecret,
+        outcome === 'approve'
+          ? { status: 'succeeded' }
+          : { status: 'failed', failureMessage: 'The payment was not confirmed.' },
+      );
+      const intent = row ?? (await repository.findIntentBy('clientSecret', clientSecret));
       if (!intent) return null;
       if (intent.status === 'succeeded') {
         await attach(intent.customerId, intent.paymentMethodId);
