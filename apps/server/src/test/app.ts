@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, inject } from 'vitest';
+import { afterAll, inject, onTestFinished } from 'vitest';
 import { buildApp, type BuildOptions } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
@@ -57,9 +57,23 @@ export async function createTestDatabase(): Promise<Database> {
   };
 }
 
+/**
+ * Runs `cleanup` when the test that called it ends, or after the file's tests when called outside
+ * a test (a hook registered in a running test would never run). A database left open keeps the
+ * worker's PGlite from the files after it, which then start one of their own.
+ */
+function whenDone(cleanup: () => unknown) {
+  try {
+    onTestFinished(cleanup);
+  } catch {
+    // Vitest refuses onTestFinished outside a running test.
+    afterAll(cleanup);
+  }
+}
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'noise-test-'));
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  whenDone(() => rmSync(dataDir, { recursive: true, force: true }));
   return {
     ...loadConfig({
       NODE_ENV: 'test',
@@ -99,7 +113,7 @@ export async function createTestApp(
     database,
   });
   await app.ready();
-  afterAll(async () => {
+  whenDone(async () => {
     await app.close();
     await database.close();
   });

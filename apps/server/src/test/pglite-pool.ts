@@ -61,9 +61,15 @@ export function createPglitePool(database: Database) {
   async function restore() {
     await db.execute(sql.raw('reset all'));
     await db.execute(sql.raw('select pg_advisory_unlock_all()'));
-    if (tables.length) await db.execute(sql.raw(`truncate ${tables.join(', ')} cascade`));
     await db.execute(sql.raw('set session_replication_role = replica'));
     try {
+      // Deleting a test's few rows costs a fraction of truncating every table, which gives
+      // each table and index a new file; with foreign keys off, the order does not matter.
+      if (tables.length) {
+        await db.execute(
+          sql.raw(`do $$ begin ${tables.map((t) => `delete from ${t};`).join(' ')} end $$`),
+        );
+      }
       for (const { table, columns } of baseline) {
         await db.execute(
           sql.raw(`insert into ${table} (${columns}) overriding system value
