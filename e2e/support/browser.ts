@@ -32,7 +32,8 @@ export interface TestBrowser {
 }
 
 /**
- * One Chromium per test file; pages get their own contexts. Playwright's launch() always starts
+ * One Chromium per test file; pages get their own contexts, closed when the test that opened
+ * them ends. Playwright's launch() always starts
  * from a fresh temporary profile (the user-data-dir of the offline flags), removed on close.
  * (A Chromium shared by a worker's files, reached over Playwright's connection, made the run
  * twice as slow: docs/decisions/066.)
@@ -64,7 +65,15 @@ export async function launchBrowser(baseURL: string): Promise<TestBrowser> {
       const page = await context.newPage();
       const accessibility = watchAccessibility(page, baseURL);
       onTestFinished(async () => {
-        expect(await accessibility.finish(), 'serious or critical axe-core violations').toEqual([]);
+        try {
+          expect(await accessibility.finish(), 'serious or critical axe-core violations').toEqual(
+            [],
+          );
+        } finally {
+          // A page left open keeps drawing (a live stream, a spinner, a caret) through the
+          // file's later tests.
+          await context.close().catch(() => {});
+        }
       });
       return { page, context };
     },

@@ -62,7 +62,7 @@ export async function createTestDatabase(): Promise<Database> {
  * a test (a hook registered in a running test would never run). A database left open keeps the
  * worker's PGlite from the files after it, which then start one of their own.
  */
-function whenDone(cleanup: () => unknown) {
+function whenDone(cleanup: () => void | Promise<void>) {
   try {
     onTestFinished(cleanup);
   } catch {
