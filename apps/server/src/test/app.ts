@@ -9,42 +9,48 @@ import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { newId } from '../lib/ids.ts';
 import { offlineResolver } from './mail-dns.ts';
-import { createPglitePool } from './pglite-pool.ts';
+import { createDatabasePool } from './database-pool.ts';
 
-/** This worker's PGlite database, lent to one test file after another (test/pglite-pool.ts). */
-let pglitePool: ReturnType<typeof createPglitePool> | undefined;
+/** This worker's database, lent to one test file after another (test/database-pool.ts). */
+let pool: Awaited<ReturnType<typeof createDatabasePool>> | undefined;
 
 /**
- * A database of this test file's own: in-memory PGlite by default, or a fresh PostgreSQL
- * database (created and dropped) when TEST_DATABASE_URL is set. Both start migrated. On PGlite
- * the worker's database is lent when free (put back as the template left it); a second one the
- * file opens at the same time is a new one.
+ * A database of this test file's own: in-memory PGlite by default, or PostgreSQL when
+ * TEST_DATABASE_URL is set. Both start migrated, as copies of the database migrated once before
+ * the run (test/global-setup.ts). The worker's database is lent when free, put back as the
+ * template left it; a second one the file opens at the same time is a new one (on PostgreSQL
+ * created for the file and dropped when it closes).
  */
 export async function createTestDatabase(): Promise<Database> {
+  const lent = await pool?.lend();
+  if (lent) return lent;
   const adminUrl = process.env.TEST_DATABASE_URL;
-  // Copies of the database migrated once before the run (test/global-setup.ts).
   if (!adminUrl) {
-    const lent = await pglitePool?.lend();
-    if (lent) return lent;
     const template = inject('pgliteTemplate');
-    const database = await openDatabase({
-      pgliteDir: 'memory',
-      pgliteFrom: template ? new Blob([readFileSync(template)]) : undefined,
-    });
-    if (pglitePool) return database;
-    pglitePool = createPglitePool(database);
-    await pglitePool.start();
-    return pglitePool.first();
+    const open = () =>
+      openDatabase({
+        pgliteDir: 'memory',
+        pgliteFrom: template ? new Blob([readFileSync(template)]) : undefined,
+      });
+    if (pool) return open();
+    pool = await createDatabasePool(open, { reconnect: false });
+    return pool.first();
   }
-  const name = `test_${newId(12)}`;
   const template = inject('postgresTemplate');
+  // Named after the template, which the run's teardown drops with every copy of it.
+  const name = `${template}_${newId(12).toLowerCase()}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+  await admin.query(`create database ${name} template ${template}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 5 });
+  const open = () => openDatabase({ url: url.toString(), poolSize: 5 });
+  if (!pool) {
+    pool = await createDatabasePool(open, { reconnect: true });
+    return pool.first();
+  }
+  const database = await open();
   return {
     ...database,
     close: async () => {

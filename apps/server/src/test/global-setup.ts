@@ -50,7 +50,14 @@ export default async function setup(project: TestProject) {
   project.provide('postgresTemplate', name);
   project.provide('pgliteTemplate', '');
   return async () => {
-    await admin.query(`drop database if exists ${name} with (force)`);
+    // The template and the copies the workers made of it (test/app.ts).
+    const { rows } = await admin.query<{ datname: string }>(
+      `select datname from pg_database where datname = $1 or starts_with(datname, $1 || '_')`,
+      [name],
+    );
+    for (const { datname } of rows) {
+      await admin.query(`drop database if exists ${datname} with (force)`);
+    }
     await admin.end();
   };
 }

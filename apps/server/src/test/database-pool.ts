@@ -3,26 +3,31 @@ import type { Database } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
 
 /**
- * One PGlite database per test worker, lent to one test file after another and put back as the
+ * One database per test worker, lent to one test file after another and put back as the
  * migrated template left it before each loan (docs/testing.md): starting PGlite costs about a
- * second of CPU, emptying its tables a few milliseconds. What a loan gives back:
+ * second of CPU and copying a PostgreSQL database about half a second, emptying its tables a few
+ * milliseconds. What a loan gives back:
  * - every table of `public` emptied, then refilled with the rows the migrations wrote (kept
- *   aside in the schema `test_baseline` when the pool starts), triggers and foreign keys off
- *   while it refills;
+ *   aside in the schema `test_baseline` when the pool starts), with triggers and foreign keys off;
  * - every sequence where the template had it;
- * - the session's settings and advisory locks released, and the listeners the file opened
- *   stopped.
+ * - no session state of the file before: PGlite's one session has its settings and advisory
+ *   locks released; PostgreSQL's connections are closed with each loan and opened again
+ *   (`reconnect`); the listeners the file opened are stopped.
  * A file that needs a second database at once, or changes the schema, gets one of its own.
  */
-export function createPglitePool(database: Database) {
-  const { db } = database;
+export async function createDatabasePool(
+  connect: () => Promise<Database>,
+  options: { reconnect: boolean },
+) {
+  let database = await connect();
   let free = false;
   let tables: string[] = [];
   const baseline: { table: string; columns: string }[] = [];
   let sequences: { name: string; value: string; called: boolean }[] = [];
   const listening = new Set<() => Promise<void>>();
 
-  const rows = async <T>(query: ReturnType<typeof sql.raw>) => rowsOf<T>(await db.execute(query));
+  const rows = async <T>(query: ReturnType<typeof sql.raw>) =>
+    rowsOf<T>(await database.db.execute(query));
 
   async function keepBaseline() {
     tables = (
@@ -30,7 +35,7 @@ export function createPglitePool(database: Database) {
         sql.raw(`select quote_ident(tablename) as name from pg_tables where schemaname = 'public'`),
       )
     ).map((t) => t.name);
-    await db.execute(sql.raw('create schema test_baseline'));
+    await database.db.execute(sql.raw('create schema test_baseline'));
     for (const table of tables) {
       const [any] = await rows<{ one: number }>(sql.raw(`select 1 as one from ${table} limit 1`));
       if (!any) continue;
@@ -45,7 +50,7 @@ export function createPglitePool(database: Database) {
       )
         .map((c) => c.name)
         .join(', ');
-      await db.execute(
+      await database.db.execute(
         sql.raw(`create table test_baseline.${table} as select ${columns} from ${table}`),
       );
       baseline.push({ table, columns });
@@ -59,32 +64,35 @@ export function createPglitePool(database: Database) {
   }
 
   async function restore() {
-    await db.execute(sql.raw('reset all'));
-    await db.execute(sql.raw('select pg_advisory_unlock_all()'));
-    await db.execute(sql.raw('set session_replication_role = replica'));
-    try {
+    if (options.reconnect) {
+      database = await connect();
+    } else {
+      await database.db.execute(sql.raw('reset all'));
+      await database.db.execute(sql.raw('select pg_advisory_unlock_all()'));
+    }
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql.raw('set local session_replication_role = replica'));
       // Deleting a test's few rows costs a fraction of truncating every table, which gives
       // each table and index a new file; with foreign keys off, the order does not matter.
       if (tables.length) {
-        await db.execute(
+        await tx.execute(
           sql.raw(`do $$ begin ${tables.map((t) => `delete from ${t};`).join(' ')} end $$`),
         );
       }
       for (const { table, columns } of baseline) {
-        await db.execute(
+        await tx.execute(
           sql.raw(`insert into ${table} (${columns}) overriding system value
                    select ${columns} from test_baseline.${table}`),
         );
       }
-    } finally {
-      await db.execute(sql.raw('set session_replication_role = origin'));
-    }
-    for (const { name, value, called } of sequences) {
-      await db.execute(sql.raw(`select setval('${name}', ${value}, ${called})`));
-    }
+      for (const { name, value, called } of sequences) {
+        await tx.execute(sql.raw(`select setval('${name}', ${value}, ${called})`));
+      }
+    });
   }
 
-  const lent: Database = {
+  /** The database as a file sees it: closing it gives it back. */
+  const lent = (): Database => ({
     ...database,
     async listen(channel, handler) {
       const stop = await database.listen(channel, handler);
@@ -95,26 +103,23 @@ export function createPglitePool(database: Database) {
       listening.add(tracked);
       return tracked;
     },
-    // Given back, not closed: the next file's loan restores it.
     async close() {
       for (const stop of [...listening]) await stop();
+      if (options.reconnect) await database.close();
       free = true;
     },
-  };
+  });
 
+  await keepBaseline();
   return {
-    /** Keeps aside what the migrations wrote; call once, before the first loan. */
-    start: keepBaseline,
     /** The database as the template left it, or undefined while a file holds it. */
     async lend(): Promise<Database | undefined> {
       if (!free) return undefined;
       free = false;
       await restore();
-      return lent;
+      return lent();
     },
-    /** The first loan, straight after start(): nothing to restore yet. */
-    first(): Database {
-      return lent;
-    },
+    /** The first loan, straight after the pool starts: nothing to restore yet. */
+    first: lent,
   };
 }
