@@ -27,8 +27,10 @@ export default defineConfig({
     globalSetup: shared ? ['support/global-setup.ts'] : [],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // One server for the files that can share it (support/global-setup.ts), one Chromium per
-    // file; two workers suit a 2-core machine.
+    // One server for the files that can share it (support/global-setup.ts), and one Chromium
+    // per worker (support/browser.ts): a worker's files run one after another in its process.
+    // Two workers suit a 2-core machine.
+    isolate: !shared,
     maxWorkers: 2,
     fileParallelism: true,
   },

@@ -31,18 +31,28 @@ export interface TestBrowser {
   close: () => Promise<void>;
 }
 
+/** This worker's Chromium (vitest.config.ts: the files a worker runs share its process). */
+let workerChromium: Promise<Browser> | undefined;
+
+async function chromiumOfWorker(): Promise<Browser> {
+  const running = await workerChromium;
+  if (running?.isConnected()) return running;
+  workerChromium = chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  return workerChromium;
+}
+
 /**
- * One Chromium per test file; pages get their own contexts, closed when the test that opened
- * them ends. Playwright's launch() always starts
- * from a fresh temporary profile (the user-data-dir of the offline flags), removed on close.
- * (A Chromium shared by a worker's files, reached over Playwright's connection, made the run
- * twice as slow: docs/decisions/066.)
+ * The test file's browser: the worker's Chromium, in which each page gets a context of its own,
+ * closed when the test that opened it ends (a page left open keeps drawing through the file's
+ * later tests) or with the file. Playwright closes Chromium when the worker exits. (A Chromium
+ * shared over Playwright's connection, `launchServer`, made the run twice as slow: decisions
+ * 066 and 067.)
  *
  * Every page is checked with axe-core on each screen it shows (support/accessibility.ts); a
  * serious or critical violation fails the test that opened the page, when the test ends.
  */
 export async function launchBrowser(baseURL: string): Promise<TestBrowser> {
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  const browser = await chromiumOfWorker();
   const contexts: BrowserContext[] = [];
   return {
     browser,
@@ -70,8 +80,6 @@ export async function launchBrowser(baseURL: string): Promise<TestBrowser> {
             [],
           );
         } finally {
-          // A page left open keeps drawing (a live stream, a spinner, a caret) through the
-          // file's later tests.
           await context.close().catch(() => {});
         }
       });
@@ -79,7 +87,6 @@ export async function launchBrowser(baseURL: string): Promise<TestBrowser> {
     },
     async close() {
       await Promise.all(contexts.map((c) => c.close().catch(() => {})));
-      await browser.close();
     },
   };
 }
