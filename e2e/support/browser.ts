@@ -4,7 +4,10 @@ import {
   type BrowserContext,
   type Download,
   type Page,
+  type Request,
 } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { expect, onTestFinished } from 'vitest';
 import { watchAccessibility } from './accessibility.ts';
 
@@ -74,7 +77,10 @@ export async function launchBrowser(baseURL: string): Promise<TestBrowser> {
       }
       const page = await context.newPage();
       const accessibility = watchAccessibility(page, baseURL);
-      onTestFinished(async () => {
+      const journal = keepJournal(page);
+      onTestFinished(async ({ task }) => {
+        // Before the page closes (vitest runs onTestFailed after this).
+        if (task.result?.state === 'fail') await describeFailure(page, journal, task.name);
         try {
           expect(await accessibility.finish(), 'serious or critical axe-core violations').toEqual(
             [],
@@ -89,6 +95,77 @@ export async function launchBrowser(baseURL: string): Promise<TestBrowser> {
       await Promise.all(contexts.map((c) => c.close().catch(() => {})));
     },
   };
+}
+
+/** What a page did that a failed test's report shows: calls that failed and errors it logged. */
+interface Journal {
+  events: string[];
+  /** Requests sent and not answered yet, with when they left. */
+  waiting: Map<Request, string>;
+}
+
+function keepJournal(page: Page): Journal {
+  const journal: string[] = [];
+  const waiting = new Map<Request, string>();
+  const at = () => new Date().toISOString().slice(11, 23);
+  page.on('request', (request) => waiting.set(request, at()));
+  page.on('requestfinished', (request) => waiting.delete(request));
+  page.on('response', (response) => {
+    if (response.status() >= 400) {
+      journal.push(`${at()} ${response.status()} ${response.request().method()} ${response.url()}`);
+    }
+  });
+  page.on('requestfailed', (request) => {
+    waiting.delete(request);
+    journal.push(
+      `${at()} failed ${request.method()} ${request.url()}: ${request.failure()?.errorText}`,
+    );
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') journal.push(`${at()} console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => journal.push(`${at()} page error: ${error.message}`));
+  return { events: journal, waiting };
+}
+
+/**
+ * When a test fails, what each of its pages showed: the address, what a screen reader reads
+ * (aria-hidden parts left out, as getByRole leaves them), the calls that failed, and a
+ * screenshot in test-results/. A failure on CI is then read from the log, not guessed at.
+ */
+async function describeFailure(page: Page, journal: Journal, testName: string) {
+  if (page.isClosed()) return;
+  const lines = [`-- page of the failed test '${testName}' at ${new Date().toISOString()}`];
+  try {
+    lines.push(`address: ${page.url()}`);
+    // The main landmark and any open dialog: the header and footer are the same everywhere.
+    for (const part of ['main', '[role="dialog"], [role="alertdialog"]']) {
+      for (const element of await page.locator(part).all()) {
+        const snapshot = await element.ariaSnapshot({ timeout: 5000 });
+        lines.push(`what ${part} reads:`, snapshot.slice(0, 4000));
+      }
+    }
+    // Elements hidden from getByRole by a modal layer still on the page.
+    const hidden = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('body > [aria-hidden="true"], [role="alert"]')).map(
+        (e) =>
+          `${e.tagName.toLowerCase()} aria-hidden=${e.closest('[aria-hidden="true"]') !== null}: ${(e.textContent ?? '').slice(0, 120)}`,
+      ),
+    );
+    lines.push('alerts and hidden layers:', ...(hidden.length ? hidden : ['none']));
+    const folder = path.join(import.meta.dirname, '..', 'test-results');
+    mkdirSync(folder, { recursive: true });
+    const file = path.join(folder, `${testName.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}.png`);
+    await page.screenshot({ path: file, timeout: 5000 });
+    lines.push(`screenshot: ${path.relative(process.cwd(), file)}`);
+  } catch (error) {
+    lines.push(`(the page could not be described: ${String(error)})`);
+  }
+  const { events, waiting } = journal;
+  lines.push('failed calls and errors:', ...(events.length ? events : ['none']));
+  const unanswered = [...waiting].map(([r, sent]) => `${sent} ${r.method()} ${r.url()}`);
+  lines.push('unanswered calls:', ...(unanswered.length ? unanswered : ['none']));
+  console.error(lines.join('\n'));
 }
 
 /** A downloaded file's text: read through the browser's connection, which may be remote. */
