@@ -2,13 +2,21 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Which browser tests run (docs/testing.md):
- * - default: every file but the long reliability and scale runs, as CI does on PostgreSQL;
+ * - default: every file but the long reliability and scale runs;
  * - E2E_SUITE=smoke: a purchase, staff sign-in and a message, as CI does on PGlite;
+ * - E2E_SUITE=rest: the default set without the smoke files, as CI does on PostgreSQL after the
+ *   smoke set ran on PGlite: each browser test runs once;
  * - E2E_SUITE=reliability or E2E_SUITE=scale: those long runs alone (`npm run test:reliability`,
  *   `npm run test:scale`), not part of CI.
  */
+const smoke = [
+  'storefront/smoke.test.ts',
+  'checkout/first-sale.test.ts',
+  'customer/messages.test.ts',
+];
 const suites: Record<string, string[]> = {
-  smoke: ['storefront/smoke.test.ts', 'checkout/first-sale.test.ts', 'customer/messages.test.ts'],
+  smoke,
+  rest: ['**/*.test.ts'],
   reliability: ['reliability/**/*.test.ts'],
   scale: ['scale/**/*.test.ts'],
 };
@@ -23,7 +31,11 @@ const shared = suite !== 'reliability' && suite !== 'scale';
 export default defineConfig({
   test: {
     include: suite ? suites[suite]! : ['**/*.test.ts'],
-    exclude: ['node_modules/**', ...(suite ? [] : ['reliability/**', 'scale/**'])],
+    exclude: [
+      'node_modules/**',
+      ...(suite && suite !== 'rest' ? [] : ['reliability/**', 'scale/**']),
+      ...(suite === 'rest' ? smoke : []),
+    ],
     globalSetup: shared ? ['support/global-setup.ts'] : [],
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every test CI runs (docs/testing.md): formatting, lint, types and the route index; the unit and
+# Every test CI runs (docs/testing.md): formatting, lint and types; the unit and
 # API tests on the embedded database (PGlite) and a short browser smoke set on it; then the unit,
 # API and every browser test on PostgreSQL. Each phase prints its time.
 set -euo pipefail
@@ -44,12 +44,13 @@ if ! pg_isready -q -d "$url" 2>/dev/null; then
 fi
 
 # The build (the web app and the server bundle the browser tests start) runs beside the checks.
-phase "format, lint, types, route index, build" together \
-  'npm run format:check' 'npm run lint' 'npm run typecheck' 'npm run routes:check' 'npm run build'
+phase "format, lint, types, build" together \
+  'npm run format:check' 'npm run lint' 'npm run typecheck' 'npm run build'
 phase "unit and API tests on PGlite" npm run test:unit
 phase "browser smoke on PGlite" env E2E_SUITE=smoke npm test -w e2e
 # The shared and web projects do not touch a database: they ran once, above.
 phase "unit and API tests on PostgreSQL" env TEST_DATABASE_URL="$url" npx vitest run --project server
-phase "browser tests on PostgreSQL" env TEST_DATABASE_URL="$url" npm test -w e2e
+# The smoke files ran on PGlite above: every browser test runs once.
+phase "browser tests on PostgreSQL" env TEST_DATABASE_URL="$url" E2E_SUITE=rest npm test -w e2e
 phase "backup and restore on PostgreSQL" env BACKUP_CHECK_DATABASE_URL="$url" \
   node scripts/backup-restore-check.mjs

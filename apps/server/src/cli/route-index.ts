@@ -1,16 +1,16 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { ROUTE_INDEX_FILE, routeIndexText } from './route-index-text.ts';
 
 /**
- * Writes docs/routes.md, every API route with who may call it and the file that serves it, from
- * the routes the app really registers. `--check` fails when the file is stale (npm run check).
+ * Writes docs/routes.md from the routes the app really registers (`npm run routes`). The unit
+ * tests fail when it is stale (route-index.test.ts).
  */
-const check = process.argv.includes('--check');
-const target = fileURLToPath(new URL('../../../../docs/routes.md', import.meta.url));
+const target = fileURLToPath(new URL(`../../../../${ROUTE_INDEX_FILE}`, import.meta.url));
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'noise-routes-'));
 
 const config = loadConfig({
@@ -21,46 +21,11 @@ const config = loadConfig({
 });
 const app = await buildApp({ ...config, webDistDir: undefined }, { ensureAdmin: false });
 await app.ready();
-const routes = [...app.declaredRoutes].sort(
-  (a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method),
-);
+const text = routeIndexText(app.declaredRoutes);
 await app.close();
 rmSync(dataDir, { recursive: true, force: true });
 
-const rows = routes
-  .filter((r) => !r.url.startsWith('/api/docs'))
-  .map(
-    (r) =>
-      `| ${r.method} | \`${r.url}\` | ${r.access}${r.upload ? ' (upload)' : ''} | ${r.source ? `\`${r.source}\`` : ''} |`,
-  );
-const text = [
-  '# API routes',
-  '',
-  'Every API route, who may call it and the file under `apps/server/src/` that registers it.',
-  'Generated from the running app by `npm run routes`; `npm run check` fails when it is stale.',
-  'Access: `public` anyone; `authenticated` any signed-in user; `client-owner` a customer for',
-  'their own data or staff; otherwise the staff permission (`packages/shared/src/permissions.ts`).',
-  'The OpenAPI description is served at `/api/docs`.',
-  '',
-  '| Method | URL | Access | Served by |',
-  '|---|---|---|---|',
-  ...rows,
-  '',
-].join('\n');
-
-if (check) {
-  let current = '';
-  try {
-    current = readFileSync(target, 'utf8');
-  } catch {
-    // missing: stale
-  }
-  if (current !== text) {
-    console.error('docs/routes.md is stale: run `npm run routes` and commit it.');
-    process.exit(1);
-  }
-  console.log(`docs/routes.md lists all ${rows.length} routes.`);
-} else {
-  writeFileSync(target, text);
-  console.log(`Wrote docs/routes.md: ${rows.length} routes.`);
-}
+writeFileSync(target, text);
+console.log(
+  `Wrote ${ROUTE_INDEX_FILE}: ${text.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| Method')).length} routes.`,
+);
