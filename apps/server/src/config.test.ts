@@ -98,4 +98,35 @@ describe('loadConfig', () => {
       /TRUST_PROXY: must be a number of proxies or a comma-separated list/,
     );
   });
+
+  it('refuses live Stripe payments in production without an ABN, naming ABN', () => {
+    const stripe = (secretKey: string) => ({
+      DATA_DIR: dataDir(),
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: secretKey,
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+    });
+    const refusal = /\n {2}ABN: required in production with a live Stripe key/;
+    expect(() => loadConfig({ ...stripe('sk_live_1'), NODE_ENV: 'production' })).toThrow(refusal);
+    // NODE_ENV is production unless set; an ABN of spaces is no ABN.
+    expect(() => loadConfig(stripe('sk_live_1'))).toThrow(refusal);
+    expect(() => loadConfig({ ...stripe('sk_live_1'), ABN: '   ' })).toThrow(refusal);
+    // Named beside the other problems, in the one message.
+    expect(() => loadConfig({ ...stripe('sk_live_1'), PORT: 'eighty' })).toThrow(
+      /PORT: .*\n {2}ABN: required/s,
+    );
+    expect(() => loadConfig({ ...stripe('sk_live_1'), NODE_ENV: 'production' })).toThrow(
+      ConfigError,
+    );
+
+    expect(loadConfig({ ...stripe('sk_live_1'), ABN: '12 345 678 901' }).abn).toBe(
+      '12 345 678 901',
+    );
+    // A test key, the sandbox, or another environment charges nobody for real: it starts.
+    expect(loadConfig(stripe('sk_test_1')).payments.stripe?.secretKey).toBe('sk_test_1');
+    expect(loadConfig({ DATA_DIR: dataDir() }).abn).toBe('');
+    expect(loadConfig({ ...stripe('sk_live_1'), NODE_ENV: 'development' }).abn).toBe('');
+    expect(loadConfig({ ...stripe('sk_live_1'), NODE_ENV: 'test' }).abn).toBe('');
+  });
 });

@@ -322,7 +322,8 @@ export class ConfigError extends Error {}
 /**
  * Reads the configuration from the environment, naming every missing or malformed variable at
  * once: each variable's own rule (the schema) and the rules between variables (Stripe's keys,
- * a sign-in provider's keys, several processes on PostgreSQL only).
+ * a sign-in provider's keys, several processes on PostgreSQL only, an ABN for live payments in
+ * production).
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(
@@ -335,6 +336,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
   }
   problems.push(...missingOAuthKeys(cleaned));
+  // Live payments in production need the ABN: without it every invoice is an 'Invoice', not a
+  // tax invoice, and GST-registered customers cannot claim their GST credit. Live is a Stripe
+  // live secret key (a test key or the sandbox charges nobody).
+  const production = (cleaned.NODE_ENV ?? 'production') === 'production';
+  const live = cleaned.STRIPE_SECRET_KEY?.startsWith('sk_live_') ?? false;
+  if (production && live && !cleaned.ABN?.trim()) {
+    problems.push(
+      '  ABN: required in production with a live Stripe key (STRIPE_SECRET_KEY=sk_live_...): ' +
+        'an Australian tax invoice must show the seller’s ABN.',
+    );
+  }
   const workers =
     cleaned.WORKERS === 'auto' ? os.availableParallelism() : Number(cleaned.WORKERS ?? 1);
   if (workers > 1 && !cleaned.DATABASE_URL) {

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { payments, projects } from '../../db/schema.ts';
 import { createTestApp } from '../../test/app.ts';
@@ -8,6 +9,7 @@ import { bearer, createUser } from '../../test/factories.ts';
 import { coordinator, createServiceToOrder, orderBody, pay } from '../../test/order-factories.ts';
 import { outboxMail } from '../../test/outbox.ts';
 import { pdfTextRuns } from '../../test/pdf-text.ts';
+import { renderInvoicePdf, type InvoiceData } from './render-invoice.ts';
 
 const { app, config } = await createTestApp({ abn: '12 345 678 901' });
 const db = app.database.db;
@@ -71,6 +73,11 @@ describe('GET /api/payments/:id/invoice', () => {
     const valueOf = (label: string) => runs[runs.indexOf(label) + 1];
     expect(valueOf('Order number')).toBe(String(orderNumber));
     expect(valueOf('Invoice number')).toMatch(/^INV-\d{6}$/);
+    // The provider's whole transaction id (pi_sandbox_ and 24 characters), never shortened.
+    const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(payment!.transactionId).toMatch(/^pi_sandbox_.{24}$/);
+    expect(valueOf('Payment reference')).toBe(payment!.transactionId);
+    expect(runs).toEqual(expect.arrayContaining(['TAX INVOICE', 'ABN 12 345 678 901']));
     expect(runs).toEqual(
       expect.arrayContaining(['Subtotal (exc. GST)', 'Total (inc. GST) AUD', '$2,915.00']),
     );
@@ -95,6 +102,67 @@ describe('GET /api/payments/:id/invoice', () => {
     const [pa] = await db.select().from(payments).where(eq(payments.id, a.paymentId));
     const [pb] = await db.select().from(payments).where(eq(payments.id, b.paymentId));
     expect(pb!.invoiceNumber).toBeGreaterThan(pa!.invoiceNumber);
+  });
+});
+
+describe('the invoice PDF', () => {
+  const invoice = (overrides: Partial<InvoiceData> = {}): InvoiceData => ({
+    companyName: 'Make Noise Agency',
+    abn: '',
+    website: 'noise.example.com',
+    invoiceNumber: 'INV-001234',
+    orderNumber: 1234,
+    issuedAt: new Date('2026-04-01T00:00:00Z'),
+    paymentReference: 'pi_sandbox_0123456789abcdef01234567',
+    currency: 'AUD',
+    customer: { name: 'Ada Lovelace', company: '', email: 'ada@example.com', phone: '' },
+    lines: [{ description: 'Growth: monthly fee', amountCents: 100_000 }],
+    subtotalCents: 100_000,
+    gstCents: 10_000,
+    totalCents: 110_000,
+    ...overrides,
+  });
+  const read = async (data: InvoiceData) => {
+    const pdf = await renderInvoicePdf(data);
+    return { runs: await pdfTextRuns(pdf), title: (await PDFDocument.load(pdf)).getTitle() };
+  };
+
+  it('is an Invoice, never a tax invoice, without the seller’s ABN', async () => {
+    for (const abn of ['', '  ']) {
+      const { runs, title } = await read(invoice({ abn }));
+      expect(runs).toContain('INVOICE');
+      expect(title).toBe('Invoice INV-001234');
+      expect(runs.join('\n')).not.toMatch(/tax invoice/i);
+      expect(runs.join('\n')).not.toMatch(/\bABN\b/);
+    }
+  });
+
+  it('is a TAX INVOICE showing the ABN when the seller has one', async () => {
+    const { runs, title } = await read(invoice({ abn: '12 345 678 901' }));
+    expect(runs).toEqual(expect.arrayContaining(['TAX INVOICE', 'ABN 12 345 678 901']));
+    expect(runs).not.toContain('INVOICE');
+    expect(title).toBe('Tax invoice INV-001234');
+    expect(runs.some((run) => run.includes(' · ABN 12 345 678 901 · '))).toBe(true);
+  });
+
+  it('prints the payment reference whole, however long', async () => {
+    for (const reference of [
+      'pi_sandbox_0123456789abcdef01234567',
+      'pi_sandbox_mmmmmmmmmmmmmmmmmmmmmmmm',
+      'pi_3PabcDEFghiJKLmnoPQRstuV',
+      'pi_3PWWWWWWWWWWWWWWWWWWWWWWW',
+      `ch_${'W'.repeat(80)}`,
+    ]) {
+      const { runs } = await read(invoice({ paymentReference: reference }));
+      // Beside its label, or on the lines under it: read together they give it back whole.
+      const shown = runs.slice(runs.indexOf('Payment reference') + 1, runs.indexOf('Status'));
+      expect(shown.join(''), reference).toBe(reference);
+      // A Stripe or sandbox reference keeps to one line, smaller if need be.
+      if (reference.length <= 35) expect(shown, reference).toEqual([reference]);
+      expect(runs.join(''), reference).not.toContain('…');
+      // The facts after it still follow, each beside its own label.
+      expect(runs[runs.indexOf('Status') + 1]).toBe('Paid');
+    }
   });
 });
 

@@ -3,6 +3,7 @@ import { formatMoney, GST_RATE_PERCENT, gstNotes } from '@noise/shared/pricing';
 
 export interface InvoiceData {
   companyName: string;
+  /** The seller's ABN; empty when unset, and then the document is an 'Invoice', not a tax invoice. */
   abn: string;
   website: string;
   invoiceNumber: string;
@@ -61,10 +62,37 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', {
 });
 export const invoiceDate = (d: Date) => dateFormat.format(d);
 
-/** A one-page (or longer) A4 tax invoice, with the standard fonts only: works offline. */
+/**
+ * What the document is called. An Australian tax invoice must show the seller's ABN: without one
+ * it is an 'Invoice', never a 'Tax invoice'.
+ */
+export const invoiceTitle = (abn: string) => (abn.trim() ? 'Tax invoice' : 'Invoice');
+
+/**
+ * Breaks text without spaces (a payment reference) into lines of at most `width`, character by
+ * character; the lines joined give the text back whole.
+ */
+function breakChars(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const ch of text) {
+    if (line && font.widthOfTextAtSize(line + ch, size) > width) {
+      lines.push(line);
+      line = ch;
+    } else line += ch;
+  }
+  return [...lines, line];
+}
+
+/**
+ * A one-page (or longer) A4 tax invoice (an 'Invoice' when the seller has no ABN), with the
+ * standard fonts only: works offline.
+ */
 export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
+  const abn = data.abn.trim();
+  const title = invoiceTitle(abn);
   const pdf = await PDFDocument.create();
-  pdf.setTitle(`Tax invoice ${data.invoiceNumber}`);
+  pdf.setTitle(`${title} ${data.invoiceNumber}`);
   pdf.setAuthor(data.companyName);
   pdf.setCreationDate(data.issuedAt);
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
@@ -91,9 +119,9 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   // Header: company and document title.
   page.drawRectangle({ x: 0, y: H - 8, width: W, height: 8, color: ACCENT });
   text(data.companyName, M, y - 12, { size: 20, font: bold });
-  text('TAX INVOICE', W - M, y - 12, { size: 20, font: bold, color: ACCENT, align: 'right' });
+  text(title.toUpperCase(), W - M, y - 12, { size: 20, font: bold, color: ACCENT, align: 'right' });
   y -= 32;
-  if (data.abn) text(`ABN ${data.abn}`, M, y, { color: MUTED });
+  if (abn) text(`ABN ${abn}`, M, y, { color: MUTED });
   text(data.website, M, y - 14, { color: MUTED });
 
   // Invoice facts, right column.
@@ -104,15 +132,29 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     ['Payment reference', data.paymentReference],
     ['Status', 'Paid'],
   ];
+  // Every value prints whole (a provider's reference is what the customer quotes to their bank):
+  // beside its label when it fits, else on the lines under it, smaller if need be, and broken
+  // between characters only when even that is too narrow.
+  const factsX = W - M - 230;
   let fy = y;
-  for (const [label, value] of facts) {
-    if (value === null) continue;
-    text(label, W - M - 230, fy, { color: MUTED, size: 9 });
-    text(value.length > 34 ? `${value.slice(0, 33)}…` : value, W - M, fy, {
-      size: 9,
-      font: bold,
-      align: 'right',
-    });
+  for (const [label, rawValue] of facts) {
+    if (rawValue === null) continue;
+    const value = printable(rawValue);
+    text(label, factsX, fy, { color: MUTED, size: 9 });
+    const beside = W - M - (factsX + regular.widthOfTextAtSize(label, 9) + 10);
+    if (bold.widthOfTextAtSize(value, 9) <= beside) {
+      text(value, W - M, fy, { size: 9, font: bold, align: 'right' });
+      fy -= 14;
+      continue;
+    }
+    const width = W - M - factsX;
+    // Rounded down to a tenth of a point, so the shrunk value fits exactly rather than breaking.
+    const fitting = Math.floor((90 * width) / bold.widthOfTextAtSize(value, 9)) / 10;
+    const size = Math.max(7, Math.min(9, fitting));
+    for (const row of breakChars(value, bold, size, width)) {
+      fy -= 12;
+      text(row, W - M, fy, { size, font: bold, align: 'right' });
+    }
     fy -= 14;
   }
   y = Math.min(y - 28, fy) - 18;
@@ -221,7 +263,7 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
       color: MUTED,
     },
   );
-  text(`${data.companyName}${data.abn ? ` · ABN ${data.abn}` : ''} · ${data.website}`, M, M, {
+  text(`${data.companyName}${abn ? ` · ABN ${abn}` : ''} · ${data.website}`, M, M, {
     size: 8,
     color: MUTED,
   });

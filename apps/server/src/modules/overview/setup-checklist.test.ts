@@ -78,4 +78,18 @@ describe('the setup checklist', () => {
       'Tax invoices show ABN 12 345 678 901.',
     );
   });
+
+  it('says what invoices are without an ABN', () => {
+    for (const abn of ['', '   ']) {
+      const items = setupChecklist({ ...config, abn }, { coordinators: 0, legalPagesWritten: [] });
+      expect(items.find((item) => item.id === 'abn')).toEqual({
+        id: 'abn',
+        title: 'ABN on tax invoices',
+        done: false,
+        detail:
+          'Without an ABN, invoices are titled ‘Invoice’ rather than ‘Tax invoice’, so GST-registered customers cannot claim the GST credit from them. Set ABN in the server settings.',
+        href: null,
+      });
+    }
+  });
 });

@@ -41,7 +41,7 @@ export function setupChecklist(
       done: config.abn.trim() !== '',
       detail: config.abn.trim()
         ? `Tax invoices show ABN ${config.abn.trim()}.`
-        : 'An Australian tax invoice must show the seller’s ABN. Set ABN in the server settings.',
+        : 'Without an ABN, invoices are titled ‘Invoice’ rather than ‘Tax invoice’, so GST-registered customers cannot claim the GST credit from them. Set ABN in the server settings.',
       href: null,
     },
     {

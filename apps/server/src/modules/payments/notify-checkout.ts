@@ -3,6 +3,7 @@ import { formatMoneyGst } from '@noise/shared/pricing';
 import { orderName } from '@noise/shared/project';
 import type { Config } from '../../config.ts';
 import { sendPasswordReset } from '../auth/password-reset.ts';
+import { invoiceTitle } from '../invoices/render-invoice.ts';
 import { createProjectRepository } from '../projects/repository.ts';
 
 /**
@@ -40,7 +41,7 @@ export function checkoutNotifications(app: FastifyInstance, config: Config) {
       await app.notifier.sendQuietlyTo([owner], {
         kind: 'payment',
         title: `Payment received: ${project.serviceTitle} (${orderLabel})`,
-        body: `Thank you. We received ${paid} for ${orderLabel}; your tax invoice is in your project.`,
+        body: `Thank you. We received ${paid} for ${orderLabel}; your ${invoiceTitle(config.abn).toLowerCase()} is in your project.`,
         link: `/dashboard/projects/${project.id}`,
         skipEmail: true,
       });

@@ -104,6 +104,8 @@ export function checkoutJobHandlers(
     }),
     [RENEWAL_JOB]: createRenewalJobHandler({
       ...deps,
+      abn: config.abn,
+      timeZone: config.businessTimeZone,
       maxFailures: config.renewals.maxFailures,
       retryBaseMs: config.renewals.retryBaseMs,
       onRenewalFailed: checkoutNotifications(app, config).onRenewalFailed,

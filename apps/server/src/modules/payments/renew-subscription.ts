@@ -3,6 +3,7 @@ import { formatMoney, gstNotes } from '@noise/shared/pricing';
 import { orderName } from '@noise/shared/project';
 import type { Db } from '../../db/client.ts';
 import { addInterval } from '../../lib/intervals.ts';
+import { invoiceTitle } from '../invoices/render-invoice.ts';
 import { enqueueEmail } from '../jobs/email.ts';
 import { createJobRepository } from '../jobs/repository.ts';
 import { FailJob, RetryJobAt, type JobHandler } from '../jobs/runner.ts';
@@ -18,6 +19,10 @@ export interface RenewalDeps {
   log: FastifyBaseLogger;
   companyName: string;
   publicUrl: string;
+  /** The seller's ABN: the receipt attaches a tax invoice with one, an 'Invoice' without. */
+  abn: string;
+  /** BUSINESS_TIMEZONE: the days the emails and the invoice line name are the business's. */
+  timeZone: string;
   maxFailures: number;
   retryBaseMs: number;
   /** Told after a declined renewal was recorded (notifications; the email is sent here). */
@@ -50,8 +55,9 @@ export async function scheduleRenewals(db: Db, now = new Date()): Promise<void> 
   }
 }
 
-const dateText = (d: Date) =>
-  d.toLocaleDateString('en-GB', { day: '2-digit', month: 'short', year: 'numeric' });
+/** '01 Apr 2026': the day of `d` in the business time zone, whatever the server's. */
+const dateText = (d: Date, timeZone: string) =>
+  d.toLocaleDateString('en-GB', { timeZone, day: '2-digit', month: 'short', year: 'numeric' });
 
 /**
  * Charges one period of a subscription to the saved card. The provider idempotency key is the
@@ -106,7 +112,7 @@ export function createRenewalJobHandler(deps: RenewalDeps): JobHandler {
           subscriptionId: subscription.id,
           lineItems: [
             {
-              description: `${project.serviceTitle}: ${project.packageTitle}, ${subscription.interval} fee from ${dateText(periodStart)}`,
+              description: `${project.serviceTitle}: ${project.packageTitle}, ${subscription.interval} fee from ${dateText(periodStart, deps.timeZone)}`,
               amountCents: subscription.amountCents - subscription.gstCents,
             },
           ],
@@ -122,7 +128,7 @@ export function createRenewalJobHandler(deps: RenewalDeps): JobHandler {
             {
               to: project.contactEmail,
               subject: `Receipt: ${project.serviceTitle} ${subscription.interval} fee (${orderLabel})`,
-              text: `Hi ${project.contactFirstName || 'there'},\n\nWe charged ${formatMoney(subscription.amountCents, subscription.currency)} ${subscription.currency} ${gstNotes.inc} for ${orderLabel}, ${project.serviceTitle} (${project.packageTitle}), the period from ${dateText(periodStart)}. Your tax invoice is attached.\n\n${deps.companyName}`,
+              text: `Hi ${project.contactFirstName || 'there'},\n\nWe charged ${formatMoney(subscription.amountCents, subscription.currency)} ${subscription.currency} ${gstNotes.inc} for ${orderLabel}, ${project.serviceTitle} (${project.packageTitle}), the period from ${dateText(periodStart, deps.timeZone)}. Your ${invoiceTitle(deps.abn).toLowerCase()} is attached.\n\n${deps.companyName}`,
               invoicePaymentId: recorded.id,
             },
             `receipt:${recorded.id}`,
@@ -158,7 +164,7 @@ export function createRenewalJobHandler(deps: RenewalDeps): JobHandler {
             `We could not charge ${formatMoney(subscription.amountCents, subscription.currency)} ${subscription.currency} for ${orderLabel}, ${project.serviceTitle} (${project.packageTitle}): ${reason}`,
             pastDue
               ? `After ${failures} attempts your subscription is now past due. Please update your card or contact us.`
-              : `We will try again on ${dateText(retryAt)}. You can update your card in your dashboard.`,
+              : `We will try again on ${dateText(retryAt, deps.timeZone)}. You can update your card in your dashboard.`,
             '',
             `${deps.publicUrl}/dashboard/projects/${project.id}`,
             '',

@@ -16,7 +16,7 @@ import {
 import { outboxMail } from '../../test/outbox.ts';
 import { createJobRunner } from '../jobs/runner.ts';
 import { checkoutJobHandlers } from './register.ts';
-import { scheduleRenewals } from './renew-subscription.ts';
+import { RENEWAL_JOB, scheduleRenewals } from './renew-subscription.ts';
 
 const { app, config } = await createTestApp();
 const db = app.database.db;
@@ -106,6 +106,35 @@ describe('subscription renewals', () => {
     const receipt = await outboxMail(app, config.dataDir, user.email, 'Receipt:');
     expect(receipt.subject).toMatch(new RegExp(`weekly fee \\(Order ${orderNumber}\\)$`));
     expect(receipt.text).toContain(`inc. GST for Order ${orderNumber}, `);
+  });
+
+  it('names the period by its day in BUSINESS_TIMEZONE, whatever the server’s zone', async () => {
+    expect(config.businessTimeZone).toBe('Australia/Sydney');
+    const { user, token } = await createUser(app);
+    const { orderNumber, subscription } = await dueSubscription(token);
+    // 14:30 UTC on 31 March is half past one in the morning of 1 April in Sydney (AEDT, +11).
+    const period = new Date('2026-03-31T14:30:00Z');
+    await db
+      .update(subscriptions)
+      .set({ nextChargeAt: period })
+      .where(eq(subscriptions.id, subscription.id));
+    const renew = checkoutJobHandlers(app, config, app.checkoutDeps)[RENEWAL_JOB]!;
+    await renew({ subscriptionId: subscription.id, period: period.toISOString() }, undefined!);
+    // The next periods are not what this test is about: none falls due while it reads the mail.
+    await db
+      .update(subscriptions)
+      .set({ nextChargeAt: new Date(Date.now() + 30 * 86_400_000) })
+      .where(eq(subscriptions.id, subscription.id));
+
+    const [renewal] = await renewalsOf(subscription.id);
+    expect(renewal!.lineItems[0]!.description).toMatch(/weekly fee from 01 Apr 2026$/);
+    const receipt = await outboxMail(app, config.dataDir, user.email, 'Receipt:');
+    expect(receipt.subject).toContain(`(Order ${orderNumber})`);
+    expect(receipt.text).toContain('the period from 01 Apr 2026.');
+    expect(receipt.text).not.toContain('31 Mar 2026');
+    // The shop in these tests has no ABN: what is attached is an invoice, not a tax invoice.
+    expect(receipt.text).toContain('Your invoice is attached.');
+    expect(receipt.text).not.toMatch(/tax invoice/i);
   });
 
   it('retries a declined renewal with back-off, emails the customer, and is past due after the last failure', async () => {
