@@ -53,7 +53,7 @@ export const auditKindActions: Record<Exclude<AuditKind, 'other'>, readonly stri
     'service.extra_added',
     'service.extra_removed',
   ],
-  subscriptions: ['subscription.cancelled'],
+  subscriptions: ['subscription.cancelled', 'payment.refunded'],
   deletions: [
     'service.archived',
     'service.deleted',

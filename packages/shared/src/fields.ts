@@ -51,3 +51,32 @@ export const newPassword = z
   .string()
   .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+/**
+ * An amount of money as a person types it, in dollars with at most two decimals ('200',
+ * '199.95'), or as a number: whole cents out, so no float reaches a total. Zero, negative, three
+ * decimals and anything but digits are refused with a message naming the amount.
+ */
+export function moneyAmountCents(label = 'Amount') {
+  return z.union([z.number(), z.string().trim()]).transform((value, context) => {
+    const text = typeof value === 'number' ? String(value) : value.replace(/,/g, '');
+    if (!/^\d+(\.\d{1,2})?$/.test(text)) {
+      context.addIssue({
+        code: 'custom',
+        message: `${label} must be an amount in dollars with at most two decimals, such as 200 or 199.95`,
+      });
+      return z.NEVER;
+    }
+    const [dollars, fraction = ''] = text.split('.');
+    const cents = Number(dollars) * 100 + Number(fraction.padEnd(2, '0'));
+    if (cents <= 0) {
+      context.addIssue({ code: 'custom', message: `${label} must be more than zero` });
+      return z.NEVER;
+    }
+    if (!Number.isSafeInteger(cents)) {
+      context.addIssue({ code: 'custom', message: `${label} is too large` });
+      return z.NEVER;
+    }
+    return cents;
+  });
+}

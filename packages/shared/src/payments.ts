@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { australianPhone, emailAddress } from './fields.ts';
+import { australianPhone, emailAddress, moneyAmountCents } from './fields.ts';
+import { refundReasons, refundStatuses } from './order-money.ts';
 import { priceOrder, priceQuote, toCents } from './pricing.ts';
 
 /**
@@ -188,6 +189,41 @@ export const subscriptionSchema = z.object({
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
 /** GET /api/projects/{id}/payments: the project's charges, each with its tax invoice. */
+/** A refund made against a payment (docs/product.md#refunds). */
+export const refundSchema = z.object({
+  _id: z.string(),
+  amountCents: z.number().int(),
+  gstCents: z.number().int(),
+  currency: z.string(),
+  status: z.enum(refundStatuses),
+  reason: z.enum(refundReasons),
+  note: z.string(),
+  failureMessage: z.string().nullable(),
+  createdAt: z.string(),
+  /** Who refunded it; '' for one made in the payment provider's own dashboard. */
+  createdByName: z.string(),
+  /** The adjustment note's number ('AN-0001'). */
+  noteNumber: z.string(),
+});
+export type Refund = z.infer<typeof refundSchema>;
+
+/** POST /api/projects/{id}/payments/{paymentId}/refunds */
+export const refundPaymentRequest = z
+  .object({
+    /** Dollars, at most two decimals, up to what is left of the payment. */
+    amount: moneyAmountCents('The refund amount'),
+    reason: z.enum(refundReasons, { error: 'Please choose a reason for the refund' }),
+    note: z.string().trim().max(500, 'The note can be at most 500 characters').default(''),
+    /** For a weekly or monthly order: stop its renewals too. */
+    cancelSubscription: z.boolean().default(false),
+    idempotencyKey: idempotencyKeySchema,
+  })
+  .refine((body) => body.reason !== 'other' || body.note.length > 0, {
+    path: ['note'],
+    message: 'Please say why, when the reason is Other',
+  });
+export type RefundPaymentRequest = z.input<typeof refundPaymentRequest>;
+
 export const projectPaymentSchema = z.object({
   _id: z.string(),
   /** The order the charge belongs to ('Order 1001'). */
@@ -201,6 +237,9 @@ export const projectPaymentSchema = z.object({
   invoiceNumber: z.string(),
   /** GET it with the bearer token: application/pdf. */
   invoiceUrl: z.string(),
+  /** Refunds made against it, oldest first, and what is left to refund. */
+  refunds: z.array(refundSchema),
+  refundableCents: z.number().int(),
 });
 export const projectPaymentsResponse = z.array(projectPaymentSchema);
 export type ProjectPayment = z.infer<typeof projectPaymentSchema>;

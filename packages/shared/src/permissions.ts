@@ -4,7 +4,8 @@ import type { Role } from './roles.ts';
  * Staff permissions. One table, read by the server (which enforces it) and by the web app (which
  * shows only what a role may open). docs/product.md#permissions-and-roles: super-admin has
  * everything; admin everything but managing super-admins; co-ordinator customers, sales,
- * projects, status updates and notes. Only super-admins and admins read the audit log; only
+ * projects, status updates and notes. Only super-admins and admins refund a payment (co-ordinators
+ * see refunds but cannot make them). Only super-admins and admins read the audit log; only
  * super-admins require two-factor sign-in of staff and reset a second factor.
  */
 export const permissions = [
@@ -12,6 +13,7 @@ export const permissions = [
   'catalogue:manage',
   'customers:manage',
   'sales:manage',
+  'payments:refund',
   'quotes:manage',
   'site-users:manage',
   'super-admins:manage',

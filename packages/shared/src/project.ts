@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderMoneySchema } from './order-money.ts';
 import { packageTypeSchema } from './catalogue.ts';
 import { dateOrDateTimeSchema, localDateSchema } from './dates.ts';
 import { savedQuestionSchema } from './intake.ts';
@@ -112,6 +113,8 @@ export const projectSchema = z.object({
   oneTimeTotalWithGST: z.number(),
   recurringTotalWithGST: z.number(),
   currency: z.string(),
+  /** Charged, refunded and kept, and each renewal, from its payments (order-money.ts). */
+  money: orderMoneySchema,
   package: z.object({
     title: z.string(),
     type: packageTypeSchema,

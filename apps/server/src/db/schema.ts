@@ -14,6 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { BriefAnswers, IntakeQuestion } from '@noise/shared/intake';
+import type { RefundReason, RefundStatus } from '@noise/shared/order-money';
 import type { PackageType } from '@noise/shared/pricing';
 import type { Role } from '@noise/shared/roles';
 import { newId } from '../lib/ids.ts';
@@ -454,6 +455,48 @@ export const payments = pgTable(
   ],
 );
 
+/**
+ * Money given back against a payment (docs/decisions/068-refunds.md). A payment is never edited:
+ * its refunds are rows of their own, and what is left of it is its amount less theirs. A refund
+ * starts 'pending' when the provider's answer is not known yet (a timeout) and settles once to
+ * 'succeeded' or 'failed'; its amount never changes.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: id(),
+    paymentId: text('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    provider: text('provider').notNull(),
+    /** The provider's refund id, once it answered (Stripe's re_..., the sandbox's). */
+    providerRefundId: text('provider_refund_id'),
+    /** One refund per key, here and at the provider: a double click makes one. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    gstCents: integer('gst_cents').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').$type<RefundStatus>().notNull(),
+    reason: text('reason').$type<RefundReason>().notNull(),
+    note: text('note').notNull().default(''),
+    failureMessage: text('failure_message'),
+    /** Who refunded it; null for a refund made in the provider's own dashboard. */
+    createdById: text('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Adjustment note number: one sequence of its own, never reused. */
+    noteNumber: integer('note_number').generatedAlwaysAsIdentity({ startWith: 1 }),
+    createdAt: createdAt(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('refunds_idempotency_unique').on(t.idempotencyKey),
+    uniqueIndex('refunds_provider_refund_unique').on(t.provider, t.providerRefundId),
+    index('refunds_payment_idx').on(t.paymentId),
+    // Reporting: refunds that went through in a time range.
+    index('refunds_status_created_idx').on(t.status, t.createdAt),
+    check('refunds_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
 export const internalNotes = pgTable(
   'internal_notes',
   {
@@ -710,6 +753,22 @@ export const sandboxCustomers = pgTable('sandbox_customers', {
   defaultPaymentMethodId: text('default_payment_method_id'),
   createdAt: createdAt(),
 });
+
+/** The sandbox's refunds: one per idempotency key, never more than the intent's amount in all. */
+export const sandboxRefunds = pgTable(
+  'sandbox_refunds',
+  {
+    id: text('id').primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    paymentIntentId: text('payment_intent_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sandbox_refunds_key_unique').on(t.idempotencyKey),
+    index('sandbox_refunds_intent_idx').on(t.paymentIntentId),
+  ],
+);
 
 /** Sandbox payment methods attached to a customer (their behaviour is in the id). */
 export const sandboxPaymentMethods = pgTable(

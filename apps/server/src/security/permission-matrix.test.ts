@@ -111,6 +111,7 @@ const EXPECTED: Record<string, RouteAccess> = {
   'GET /api/projects/:id/subscription': 'client-owner',
   'GET /api/projects/:id/payments': 'client-owner',
   'POST /api/projects/:id/subscription/cancel': 'client-owner',
+  'POST /api/projects/:id/payments/:paymentId/refunds': 'payments:refund',
   'GET /api/payments/:id/invoice': 'client-owner',
   'POST /api/payments/guest-checkout': 'public',
   'POST /api/payments/guest-confirm': 'public',

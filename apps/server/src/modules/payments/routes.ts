@@ -10,6 +10,8 @@ import {
   idempotencyKeySchema,
   paymentConfigResponse,
   projectPaymentsResponse,
+  refundPaymentRequest,
+  refundSchema,
   sandboxAuthenticateRequest,
   sandboxAuthenticateResponse,
   subscriptionSchema,
@@ -19,12 +21,13 @@ import {
 import { publicQuoteSchema } from '@noise/shared/quote';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { requireUser, type AuthUser } from '../../plugins/auth.ts';
-import { invoiceNumberOf } from '../invoices/load-invoice.ts';
 import { createProjectRepository } from '../projects/repository.ts';
 import { handleWebhook } from './handle-webhook.ts';
 import { cancelSubscription } from './cancel-subscription.ts';
 import { createOrderSources } from './order-sources-repository.ts';
 import { updatePaymentInfo } from './update-payment-info.ts';
+import { listProjectPayments } from './project-payments.ts';
+import { refundPayment } from './refund-payment.ts';
 import { confirmPayment, handlePayment, type CheckoutDeps } from './place-order.ts';
 import { viewQuote } from '../quotes/view-quote.ts';
 import type { createSandboxProvider } from './providers/sandbox.ts';
@@ -237,19 +240,25 @@ export function registerPaymentRoutes(
     },
     async (request) => {
       const project = await findOwnProject(deps, requireUser(request), request.params.id);
-      const rows = await createPaymentRepository(deps.db).listPaymentsOfProject(project.id);
-      return rows.map((row) => ({
-        _id: row.id,
-        orderNumber: project.orderNumber,
-        kind: row.kind,
-        amountCents: row.amountCents,
-        gstCents: row.gstCents,
-        currency: row.currency,
-        status: row.status,
-        createdAt: row.createdAt.toISOString(),
-        invoiceNumber: invoiceNumberOf(row),
-        invoiceUrl: `/api/payments/${row.id}/invoice`,
-      }));
+      return listProjectPayments(deps.db, project);
+    },
+  );
+
+  r.post(
+    '/api/projects/:id/payments/:paymentId/refunds',
+    {
+      config: { access: 'payments:refund' },
+      schema: {
+        tags,
+        params: idParams.extend({ paymentId: z.string().min(1).max(200) }),
+        body: refundPaymentRequest,
+        response: { 200: refundSchema, 402: errorResponse },
+      },
+    },
+    async (request) => {
+      const caller = requireUser(request);
+      const project = await findOwnProject(deps, caller, request.params.id);
+      return refundPayment(deps, caller, project, request.params.paymentId, request.body);
     },
   );
 

@@ -1,4 +1,5 @@
 import type { Project } from '@noise/shared/project';
+import { orderMoney } from '@noise/shared/order-money';
 import { toDollars } from '@noise/shared/pricing';
 import { displayNameOf } from '@noise/shared/user';
 import { toUserDto } from '../users/repository.ts';
@@ -11,6 +12,7 @@ export interface GroupedRelated {
   updates: Map<string, Related['updates']>;
   extras: Map<string, Related['extras']>;
   payments: Map<string, Related['payments']>;
+  refunds: Map<string, Related['refunds']>;
   people: Map<string, Related['people'][number]>;
   briefed: Set<string>;
 }
@@ -32,6 +34,7 @@ export function groupRelated(related: Related): GroupedRelated {
     updates: groupBy(related.updates, (u) => u.projectId),
     extras: groupBy(related.extras, (e) => e.projectId),
     payments: groupBy(related.payments, (p) => p.projectId),
+    refunds: groupBy(related.refunds, (r) => r.paymentId),
     people: new Map(related.people.map((p) => [p.id, p])),
     briefed: related.briefed,
   };
@@ -67,6 +70,15 @@ export function toProjectDto(row: ProjectRow, related: GroupedRelated): Project 
     oneTimeTotalWithGST: toDollars(row.oneTimeTotalWithGstCents),
     recurringTotalWithGST: toDollars(row.recurringTotalWithGstCents),
     currency: row.currency,
+    money: orderMoney({
+      currency: row.currency,
+      packageType: row.packageType,
+      recurringTotalWithGstCents: row.recurringTotalWithGstCents,
+      payments: (related.payments.get(row.id) ?? []).map((p) => ({
+        ...p,
+        refunds: related.refunds.get(p.id) ?? [],
+      })),
+    }),
     package: {
       title: row.packageTitle,
       type: row.packageType,

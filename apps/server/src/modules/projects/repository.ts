@@ -11,6 +11,7 @@ import {
   projectExtras,
   projectStatusUpdates,
   projects,
+  refunds,
   services,
   users,
 } from '../../db/schema.ts';
@@ -329,9 +330,16 @@ export function createProjectRepository(db: Db) {
         ...new Set(rows.flatMap((r) => [r.userId, ...(r.coordinatorId ? [r.coordinatorId] : [])])),
       ];
       if (ids.length === 0) {
-        return { updates: [], extras: [], payments: [], people: [], briefed: new Set<string>() };
+        return {
+          updates: [],
+          extras: [],
+          payments: [],
+          refunds: [],
+          people: [],
+          briefed: new Set<string>(),
+        };
       }
-      const [updates, extras, paymentRows, people, briefs] = await Promise.all([
+      const [updates, extras, paymentRows, refundRows, people, briefs] = await Promise.all([
         db
           .select()
           .from(projectStatusUpdates)
@@ -347,6 +355,16 @@ export function createProjectRepository(db: Db) {
           .from(payments)
           .where(inArray(payments.projectId, ids))
           .orderBy(asc(payments.createdAt)),
+        db
+          .select()
+          .from(refunds)
+          .where(
+            inArray(
+              refunds.paymentId,
+              db.select({ id: payments.id }).from(payments).where(inArray(payments.projectId, ids)),
+            ),
+          )
+          .orderBy(asc(refunds.createdAt)),
         db.select().from(users).where(inArray(users.id, userIds)),
         db
           .selectDistinct({ projectId: projectBriefs.projectId })
@@ -357,6 +375,7 @@ export function createProjectRepository(db: Db) {
         updates,
         extras,
         payments: paymentRows,
+        refunds: refundRows,
         people,
         briefed: new Set(briefs.map((b) => b.projectId)),
       };

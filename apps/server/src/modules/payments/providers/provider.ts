@@ -36,6 +36,32 @@ export interface ProviderPaymentMethod {
   brand: string;
 }
 
+/** Money given back on a payment, as the provider answered. */
+export interface ProviderRefund {
+  id: string;
+  /** 'pending' while the provider has not settled it (some cards take days). */
+  status: 'succeeded' | 'pending' | 'failed';
+  amountCents: number;
+  failureMessage: string | null;
+}
+
+export interface CreateRefundInput {
+  /** The provider's payment id (the payment's transaction id). */
+  paymentId: string;
+  amountCents: number;
+  /** The same key always gives the same refund: the provider refunds once per key. */
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+}
+
+/** The provider refused a refund (more than is left, a payment it cannot refund): its reason. */
+export class RefundRefusedError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'RefundRefusedError';
+  }
+}
+
 /** A verified webhook event, reduced to what the checkout acts on. */
 export interface ProviderWebhookEvent {
   id: string;
@@ -71,6 +97,11 @@ export interface PaymentProvider {
   getPaymentMethod(id: string): Promise<ProviderPaymentMethod | null>;
   /** Saves the method on the customer (attached, default for invoices and renewals). */
   setDefaultPaymentMethod(customerId: string, paymentMethodId: string): Promise<void>;
+  /**
+   * Refunds part or all of a succeeded payment. Throws RefundRefusedError when the provider says
+   * no, ProviderUnavailableError when its answer is unknown (retry with the same key).
+   */
+  refundPayment(input: CreateRefundInput): Promise<ProviderRefund>;
   /** Verifies the signature over the raw body; throws when it does not match. */
   parseWebhook?(rawBody: Buffer, signature: string): ProviderWebhookEvent;
 }

@@ -4,6 +4,7 @@ import {
   sandboxCustomers,
   sandboxPaymentIntents,
   sandboxPaymentMethods,
+  sandboxRefunds,
 } from '../../../db/schema.ts';
 
 export type SandboxIntent = typeof sandboxPaymentIntents.$inferSelect;
@@ -42,6 +43,43 @@ export function createSandboxRepository(db: Db) {
   return {
     findIntentBy,
     answerWaitingIntent,
+
+    /**
+     * Refunds `amountCents` of a succeeded intent once per key: the refund made for the key
+     * before, or a new one when what is left covers it (the intent is locked meanwhile), or
+     * the reason it cannot be made.
+     */
+    async refund(input: {
+      id: string;
+      idempotencyKey: string;
+      paymentIntentId: string;
+      amountCents: number;
+    }) {
+      return db.transaction(async (tx) => {
+        const [intent] = await tx
+          .select()
+          .from(sandboxPaymentIntents)
+          .where(eq(sandboxPaymentIntents.id, input.paymentIntentId))
+          .for('update');
+        const [earlier] = await tx
+          .select()
+          .from(sandboxRefunds)
+          .where(eq(sandboxRefunds.idempotencyKey, input.idempotencyKey));
+        if (earlier) return { refund: earlier };
+        if (!intent) return { refused: `No such payment: ${input.paymentIntentId}` };
+        if (intent.status !== 'succeeded')
+          return { refused: 'Only a succeeded payment can be refunded.' };
+        const [{ refunded }] = (await tx
+          .select({ refunded: sql<number>`coalesce(sum(${sandboxRefunds.amountCents}), 0)::int` })
+          .from(sandboxRefunds)
+          .where(eq(sandboxRefunds.paymentIntentId, intent.id))) as [{ refunded: number }];
+        if (refunded + input.amountCents > intent.amountCents) {
+          return { refused: 'The refund is more than what is left of the payment.' };
+        }
+        const [refund] = await tx.insert(sandboxRefunds).values(input).returning();
+        return { refund: refund! };
+      });
+    },
 
     /** The new intent, or undefined when one with its idempotency key exists. */
     async insertIntent(values: NewIntent) {

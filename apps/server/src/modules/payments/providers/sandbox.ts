@@ -6,7 +6,7 @@ import {
 } from '@noise/shared/sandbox-card';
 import type { Db } from '../../../db/client.ts';
 import { createSandboxRepository, type SandboxIntent } from './sandbox-repository.ts';
-import type { PaymentProvider, ProviderPayment } from './provider.ts';
+import { RefundRefusedError, type PaymentProvider, type ProviderPayment } from './provider.ts';
 
 const token = (n = 12) =>
   randomBytes(n)
@@ -126,6 +126,23 @@ export function createSandboxProvider(db: Db): PaymentProvider & {
     },
 
     /** The sandbox's stand-in for the bank's 3-D Secure dialog. */
+    async refundPayment(input) {
+      const answer = await repository.refund({
+        id: `re_sandbox_${token()}`,
+        idempotencyKey: input.idempotencyKey,
+        paymentIntentId: input.paymentId,
+        amountCents: input.amountCents,
+      });
+      if ('refused' in answer) throw new RefundRefusedError(answer.refused!);
+      const { refund } = answer;
+      return {
+        id: refund.id,
+        status: 'succeeded',
+        amountCents: refund.amountCents,
+        failureMessage: null,
+      };
+    },
+
     async authenticate(clientSecret, outcome) {
       const row = await repository.answerWaitingIntent(
         'clientSecret',

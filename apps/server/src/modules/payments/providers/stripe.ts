@@ -2,8 +2,10 @@ import Stripe from 'stripe';
 import type { PaymentsConfig } from '../../../config.ts';
 import {
   ProviderUnavailableError,
+  RefundRefusedError,
   type PaymentProvider,
   type ProviderPayment,
+  type ProviderRefund,
   type ProviderWebhookEvent,
 } from './provider.ts';
 
@@ -34,6 +36,22 @@ function toPayment(intent: Intent): ProviderPayment {
         ? (intent.last_payment_error?.message ?? 'The payment was not completed.')
         : null,
     metadata: (intent.metadata ?? {}) as Record<string, string>,
+  };
+}
+
+/** A Stripe refund as the checkout sees it: requires_action and canceled count as not made. */
+export function toRefund(refund: Stripe.Refund): ProviderRefund {
+  const status: ProviderRefund['status'] =
+    refund.status === 'succeeded'
+      ? 'succeeded'
+      : refund.status === 'pending' || refund.status === 'requires_action'
+        ? 'pending'
+        : 'failed';
+  return {
+    id: refund.id,
+    status,
+    amountCents: refund.amount,
+    failureMessage: status === 'failed' ? `The refund ${refund.failure_reason ?? 'failed'}.` : null,
   };
 }
 
@@ -164,6 +182,27 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
         // Stripe refuses to cancel an intent that succeeded (or was cancelled) meanwhile.
         if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
         return toPayment(await call(() => stripe.paymentIntents.retrieve(id)));
+      }
+    },
+
+    async refundPayment(input) {
+      try {
+        const refund = await call(() =>
+          stripe.refunds.create(
+            {
+              payment_intent: input.paymentId,
+              amount: input.amountCents,
+              metadata: input.metadata,
+            },
+            { idempotencyKey: input.idempotencyKey },
+          ),
+        );
+        return toRefund(refund);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          throw new RefundRefusedError(error.message, { cause: error });
+        }
+        throw error;
       }
     },
 

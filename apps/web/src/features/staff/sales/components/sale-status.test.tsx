@@ -1,3 +1,4 @@
+import { orderMoney } from '@noise/shared/order-money';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Project } from '@noise/shared/project';
@@ -32,6 +33,12 @@ const sale: Project = {
   oneTimeTotalWithGST: 1320,
   recurringTotalWithGST: 0,
   currency: 'AUD',
+  money: orderMoney({
+    currency: 'AUD',
+    packageType: 'one-time',
+    recurringTotalWithGstCents: 0,
+    payments: [],
+  }),
   package: {
     title: 'Starter',
     type: 'one-time',

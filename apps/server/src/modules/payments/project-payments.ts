@@ -1,0 +1,39 @@
+import { refundableCents } from '@noise/shared/order-money';
+import type { ProjectPayment } from '@noise/shared/payments';
+import type { Db } from '../../db/client.ts';
+import { invoiceNumberOf } from '../invoices/load-invoice.ts';
+import type { ProjectRow } from '../projects/repository.ts';
+import { createUserRepository } from '../users/repository.ts';
+import { toRefundDto } from './refund-payment.ts';
+import { createRefundRepository } from './refund-repository.ts';
+import { createPaymentRepository } from './repository.ts';
+
+/** A project's charges, oldest first, each with its tax invoice, its refunds and what is left. */
+export async function listProjectPayments(db: Db, project: ProjectRow): Promise<ProjectPayment[]> {
+  const rows = await createPaymentRepository(db).listPaymentsOfProject(project.id);
+  const refunds = await createRefundRepository(db).listOfPayments(rows.map((r) => r.id));
+  const users = createUserRepository(db);
+  const names = new Map<string, string>();
+  for (const id of new Set(refunds.flatMap((r) => (r.createdById ? [r.createdById] : [])))) {
+    names.set(id, await users.actorName(id));
+  }
+  return rows.map((row) => {
+    const own = refunds.filter((r) => r.paymentId === row.id);
+    return {
+      _id: row.id,
+      orderNumber: project.orderNumber,
+      kind: row.kind,
+      amountCents: row.amountCents,
+      gstCents: row.gstCents,
+      currency: row.currency,
+      status: row.status,
+      createdAt: row.createdAt.toISOString(),
+      invoiceNumber: invoiceNumberOf(row),
+      invoiceUrl: `/api/payments/${row.id}/invoice`,
+      refunds: own.map((r) =>
+        toRefundDto(r, r.createdById ? (names.get(r.createdById) ?? '') : ''),
+      ),
+      refundableCents: refundableCents({ ...row, refunds: own }),
+    };
+  });
+}

@@ -1,0 +1,168 @@
+import type { z } from 'zod';
+import { refundReasonLabels } from '@noise/shared/order-money';
+import type { Refund, refundPaymentRequest } from '@noise/shared/payments';
+import { formatMoney } from '@noise/shared/pricing';
+import { orderName } from '@noise/shared/project';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { createAuditRepository } from '../audit/repository.ts';
+import type { ProjectRow } from '../projects/repository.ts';
+import { createUserRepository } from '../users/repository.ts';
+import { cancelSubscription } from './cancel-subscription.ts';
+import type { CompletionDeps } from './complete-order.ts';
+import {
+  ProviderUnavailableError,
+  RefundRefusedError,
+  type ProviderRefund,
+} from './providers/provider.ts';
+import { createRefundRepository, type RefundRow } from './refund-repository.ts';
+import { createPaymentRepository } from './repository.ts';
+
+export type RefundInput = z.output<typeof refundPaymentRequest>;
+
+/** The adjustment note's number as printed: 'AN-0001'. */
+export const adjustmentNoteNumberOf = (refund: Pick<RefundRow, 'noteNumber'>) =>
+  `AN-${String(refund.noteNumber ?? 0).padStart(4, '0')}`;
+
+export function toRefundDto(row: RefundRow, createdByName: string): Refund {
+  return {
+    _id: row.id,
+    amountCents: row.amountCents,
+    gstCents: row.gstCents,
+    currency: row.currency,
+    status: row.status,
+    reason: row.reason,
+    note: row.note,
+    failureMessage: row.failureMessage,
+    createdAt: row.createdAt.toISOString(),
+    createdByName,
+    noteNumber: adjustmentNoteNumberOf(row),
+  };
+}
+
+/**
+ * Staff refund part or all of one of a project's payments (docs/product.md#refunds): the refund
+ * is reserved as pending under the payment's lock (so refunds never exceed it, and the same key
+ * answers the same refund), then made through the provider with that key. The provider's
+ * refusal fails it with the provider's reason; no answer (a timeout) leaves it pending for
+ * `settlePendingRefunds`. Who refunded what and why goes to the audit log.
+ */
+export async function refundPayment(
+  deps: CompletionDeps,
+  caller: AuthUser,
+  project: ProjectRow,
+  paymentId: string,
+  input: RefundInput,
+): Promise<Refund> {
+  const payment = await createPaymentRepository(deps.db).findPayment(paymentId);
+  if (!payment || payment.projectId !== project.id) throw notFound('Payment not found');
+  const refunds = createRefundRepository(deps.db);
+  const reserved = await refunds.reserve({
+    paymentId: payment.id,
+    idempotencyKey: input.idempotencyKey,
+    amountCents: input.amount,
+    reason: input.reason,
+    note: input.note,
+    createdById: caller.id,
+  });
+  if ('refused' in reserved) {
+    if (reserved.refused === 'no_payment') throw notFound('Payment not found');
+    if (reserved.refused === 'not_paid') {
+      throw badRequest('Only a payment that went through can be refunded.');
+    }
+    throw new AppError(
+      'validation_error',
+      400,
+      reserved.leftCents === 0
+        ? 'amount: This payment has been refunded in full.'
+        : `amount: The refund can be at most ${formatMoney(reserved.leftCents, payment.currency)}, what is left of this payment.`,
+    );
+  }
+  const actorName = await createUserRepository(deps.db).actorName(caller.id);
+  // A repeated click answers the refund its key made, as it stands now.
+  if (reserved.earlier) return toRefundDto(reserved.refund, actorName);
+
+  let refund = reserved.refund;
+  try {
+    const answer = await deps.provider.refundPayment({
+      paymentId: payment.transactionId,
+      amountCents: refund.amountCents,
+      idempotencyKey: `refund:${refund.idempotencyKey}`,
+      metadata: { refundId: refund.id, paymentId: payment.id, projectId: project.id },
+    });
+    refund = (await settle(deps, refund, answer)) ?? refund;
+  } catch (error) {
+    if (error instanceof RefundRefusedError) {
+      await refunds.settle(refund.id, { status: 'failed', failureMessage: error.message });
+      throw new AppError(
+        'refund_refused',
+        402,
+        `The payment provider refused the refund: ${error.message}`,
+      );
+    }
+    if (!(error instanceof ProviderUnavailableError)) throw error;
+    deps.log.warn({ refundId: refund.id, err: error }, 'refund left pending: provider unreachable');
+  }
+
+  await createAuditRepository(deps.db).record({
+    actorId: caller.id,
+    ip: caller.ip,
+    actorName,
+    action: 'payment.refunded',
+    entityType: 'project',
+    entityId: project.id,
+    subjectUserId: project.userId,
+    summary:
+      `${formatMoney(refund.amountCents, refund.currency)} of ${orderName(project.orderNumber)}'s ` +
+      `${formatMoney(payment.amountCents, payment.currency)} payment refunded ` +
+      `(${refundReasonLabels[refund.reason]}${refund.note ? `: ${refund.note}` : ''})` +
+      (refund.status === 'pending' ? ', waiting on the payment provider' : ''),
+    data: { paymentId: payment.id, refundId: refund.id, amountCents: refund.amountCents },
+  });
+  if (input.cancelSubscription) await cancelSubscription(deps.db, caller, project);
+  return toRefundDto(refund, actorName);
+}
+
+/** Records the provider's answer on a pending refund; undefined when settled meanwhile. */
+async function settle(deps: Pick<CompletionDeps, 'db'>, refund: RefundRow, answer: ProviderRefund) {
+  return createRefundRepository(deps.db).settle(refund.id, {
+    status: answer.status,
+    providerRefundId: answer.id,
+    failureMessage: answer.failureMessage,
+  });
+}
+
+/**
+ * Asks the provider again about refunds left pending (a timeout, or a refund the bank has not
+ * settled), with each refund's own key, so the provider answers the refund it made, or makes it
+ * once. Run by the jobs loop.
+ */
+export async function settlePendingRefunds(
+  deps: Pick<CompletionDeps, 'db' | 'provider' | 'log'>,
+  now = new Date(),
+): Promise<number> {
+  const repository = createRefundRepository(deps.db);
+  const pending = await repository.listPending(new Date(now.getTime() - 60_000));
+  let settled = 0;
+  for (const refund of pending) {
+    const payment = await createPaymentRepository(deps.db).findPayment(refund.paymentId);
+    if (!payment) continue;
+    try {
+      const answer = await deps.provider.refundPayment({
+        paymentId: payment.transactionId,
+        amountCents: refund.amountCents,
+        idempotencyKey: `refund:${refund.idempotencyKey}`,
+        metadata: { refundId: refund.id, paymentId: payment.id },
+      });
+      if (answer.status !== 'pending' && (await settle(deps, refund, answer))) settled++;
+    } catch (error) {
+      if (error instanceof RefundRefusedError) {
+        await repository.settle(refund.id, { status: 'failed', failureMessage: error.message });
+        settled++;
+      } else {
+        deps.log.warn({ refundId: refund.id, err: error }, 'pending refund still unanswered');
+      }
+    }
+  }
+  return settled;
+}

@@ -1,0 +1,96 @@
+import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+import { refundableCents, refundGstCents } from '@noise/shared/order-money';
+import type { Db } from '../../db/client.ts';
+import { payments, refunds } from '../../db/schema.ts';
+
+export type RefundRow = typeof refunds.$inferSelect;
+type NewRefund = Omit<typeof refunds.$inferInsert, 'gstCents' | 'status' | 'currency' | 'provider'>;
+
+/** Why a refund could not be reserved. */
+export type RefundRefusal =
+  { refused: 'no_payment' } | { refused: 'not_paid' } | { refused: 'too_much'; leftCents: number };
+
+/** Refunds: money given back against a payment (docs/decisions/068-refunds.md). */
+export function createRefundRepository(db: Db) {
+  return {
+    /**
+     * Reserves a refund of a payment as 'pending' before the provider is asked: the payment is
+     * locked while what is left of it is worked out, so two refunds at once cannot together
+     * exceed it. The same idempotency key answers the refund reserved for it before.
+     */
+    async reserve(
+      values: NewRefund,
+    ): Promise<{ refund: RefundRow; earlier: boolean } | RefundRefusal> {
+      return db.transaction(async (tx) => {
+        const [payment] = await tx
+          .select()
+          .from(payments)
+          .where(eq(payments.id, values.paymentId))
+          .for('update');
+        const [earlier] = await tx
+          .select()
+          .from(refunds)
+          .where(eq(refunds.idempotencyKey, values.idempotencyKey));
+        if (earlier) return { refund: earlier, earlier: true };
+        if (!payment) return { refused: 'no_payment' };
+        if (payment.status !== 'succeeded') return { refused: 'not_paid' };
+        const made = await tx.select().from(refunds).where(eq(refunds.paymentId, payment.id));
+        const leftCents = refundableCents({ ...payment, kind: payment.kind, refunds: made });
+        if (values.amountCents > leftCents) return { refused: 'too_much', leftCents };
+        const alreadyCents = made
+          .filter((r) => r.status !== 'failed')
+          .reduce((sum, r) => sum + r.amountCents, 0);
+        const [refund] = await tx
+          .insert(refunds)
+          .values({
+            ...values,
+            provider: payment.provider,
+            currency: payment.currency,
+            gstCents: refundGstCents(payment, alreadyCents, values.amountCents),
+            status: 'pending',
+          })
+          .returning();
+        return { refund: refund!, earlier: false };
+      });
+    },
+
+    /** Settles a pending refund once; undefined when it was settled already. */
+    async settle(
+      id: string,
+      answer: Pick<RefundRow, 'status'> &
+        Partial<Pick<RefundRow, 'providerRefundId' | 'failureMessage'>>,
+    ): Promise<RefundRow | undefined> {
+      const [row] = await db
+        .update(refunds)
+        .set({ ...answer, settledAt: answer.status === 'pending' ? null : new Date() })
+        .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')))
+        .returning();
+      return row;
+    },
+
+    async find(id: string): Promise<RefundRow | undefined> {
+      const [row] = await db.select().from(refunds).where(eq(refunds.id, id)).limit(1);
+      return row;
+    },
+
+    async listOfPayments(paymentIds: readonly string[]): Promise<RefundRow[]> {
+      if (!paymentIds.length) return [];
+      return db
+        .select()
+        .from(refunds)
+        .where(inArray(refunds.paymentId, [...paymentIds]))
+        .orderBy(asc(refunds.createdAt));
+    },
+
+    /** Refunds still waiting on the provider's answer since before `before`, oldest first. */
+    async listPending(before: Date, limit = 50): Promise<RefundRow[]> {
+      return db
+        .select()
+        .from(refunds)
+        .where(and(eq(refunds.status, 'pending'), lt(refunds.createdAt, before)))
+        .orderBy(asc(refunds.createdAt))
+        .limit(limit);
+    },
+  };
+}
+export type RefundRepository = ReturnType<typeof createRefundRepository>;

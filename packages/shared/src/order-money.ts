@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { formatMoney, gstNotes, isRecurring, type PackageType } from './pricing.ts';
+
+/**
+ * An order's money after the sale (docs/product.md#money-after-the-sale): what was charged,
+ * refunded and kept, and what each renewal charges, from its payment records and their refunds.
+ * The server answers it with every project (`money`) and every screen, document and report that
+ * shows an order's amounts reads it, so an amount shown in two places is the same amount.
+ * Payments and refunds are never edited; a refund is a record of its own beside its payment.
+ */
+
+export const refundReasons = [
+  'requested_by_customer',
+  'duplicate',
+  'service_not_delivered',
+  'other',
+] as const;
+export type RefundReason = (typeof refundReasons)[number];
+export const refundReasonLabels: Record<RefundReason, string> = {
+  requested_by_customer: 'Requested by customer',
+  duplicate: 'Duplicate',
+  service_not_delivered: 'Service not delivered',
+  other: 'Other',
+};
+
+export const refundStatuses = ['pending', 'succeeded', 'failed'] as const;
+export type RefundStatus = (typeof refundStatuses)[number];
+
+/** What the figures need of a refund. */
+export interface MoneyRefund {
+  amountCents: number;
+  gstCents: number;
+  status: string;
+}
+
+/** What the figures need of a payment: a charge and the refunds made against it. */
+export interface MoneyPayment {
+  kind: 'order' | 'renewal';
+  amountCents: number;
+  gstCents: number;
+  status: string;
+  refunds: readonly MoneyRefund[];
+}
+
+export const orderMoneySchema = z.object({
+  currency: z.string(),
+  /** The first charge, at order (set-up fee, extras and the first period), inc. GST. */
+  paidAtOrderCents: z.number().int(),
+  /** Every charge that went through (order and renewals), inc. GST, and its GST. */
+  chargedCents: z.number().int(),
+  chargedGstCents: z.number().int(),
+  /** Refunds the provider made; a pending one is counted apart until it settles. */
+  refundedCents: z.number().int(),
+  refundedGstCents: z.number().int(),
+  pendingRefundCents: z.number().int(),
+  /** charged - refunded: what the shop kept. */
+  keptCents: z.number().int(),
+  keptGstCents: z.number().int(),
+  /** A weekly or monthly package's charge per period, inc. GST; 0 for a one-time order. */
+  recurringCents: z.number().int(),
+  period: z.enum(['week', 'month']).nullable(),
+});
+export type OrderMoney = z.infer<typeof orderMoneySchema>;
+
+const sum = (values: readonly number[]) => values.reduce((total, v) => total + v, 0);
+
+/** A payment's refunds that went through. */
+function settledRefunds(payment: MoneyPayment) {
+  return payment.refunds.filter((r) => r.status === 'succeeded');
+}
+
+/** What is left to refund of a payment: its amount less refunds made or under way. */
+export function refundableCents(payment: MoneyPayment): number {
+  if (payment.status !== 'succeeded') return 0;
+  const taken = sum(payment.refunds.filter((r) => r.status !== 'failed').map((r) => r.amountCents));
+  return Math.max(payment.amountCents - taken, 0);
+}
+
+/**
+ * The GST part of refunding `amountCents` of a payment after `alreadyCents` was refunded: the
+ * payment's GST in proportion, rounded on the running total, so refunds that add up to the whole
+ * payment add up to its GST to the cent.
+ */
+export function refundGstCents(
+  payment: Pick<MoneyPayment, 'amountCents' | 'gstCents'>,
+  alreadyCents: number,
+  amountCents: number,
+): number {
+  if (payment.amountCents <= 0) return 0;
+  const gstOf = (refunded: number) =>
+    Math.round((refunded * payment.gstCents) / payment.amountCents);
+  return gstOf(alreadyCents + amountCents) - gstOf(alreadyCents);
+}
+
+export function orderMoney(order: {
+  currency: string;
+  packageType: PackageType;
+  recurringTotalWithGstCents: number;
+  payments: readonly MoneyPayment[];
+}): OrderMoney {
+  const charged = order.payments.filter((p) => p.status === 'succeeded');
+  const refunds = charged.flatMap(settledRefunds);
+  const pending = charged.flatMap((p) => p.refunds.filter((r) => r.status === 'pending'));
+  const first = charged.find((p) => p.kind === 'order');
+  const chargedCents = sum(charged.map((p) => p.amountCents));
+  const chargedGstCents = sum(charged.map((p) => p.gstCents));
+  const refundedCents = sum(refunds.map((r) => r.amountCents));
+  const refundedGstCents = sum(refunds.map((r) => r.gstCents));
+  const recurs = isRecurring(order.packageType) && order.recurringTotalWithGstCents > 0;
+  return {
+    currency: order.currency,
+    paidAtOrderCents: first?.amountCents ?? 0,
+    chargedCents,
+    chargedGstCents,
+    refundedCents,
+    refundedGstCents,
+    pendingRefundCents: sum(pending.map((r) => r.amountCents)),
+    keptCents: chargedCents - refundedCents,
+    keptGstCents: chargedGstCents - refundedGstCents,
+    recurringCents: recurs ? order.recurringTotalWithGstCents : 0,
+    period: recurs ? (order.packageType === 'weekly' ? 'week' : 'month') : null,
+  };
+}
+
+/**
+ * The order's terms in one line: 'Paid $1,809.50 inc. GST at order, then $825.00 every month'
+ * ('$1,588.95 inc. GST' alone for a one-time order). Never a first payment beside '/month'.
+ */
+export function orderMoneyTerms(money: OrderMoney): string {
+  const paid = `Paid ${formatMoney(money.paidAtOrderCents, money.currency)} ${gstNotes.inc} at order`;
+  if (!money.period) return paid;
+  return `${paid}, then ${formatMoney(money.recurringCents, money.currency)} every ${money.period}`;
+}
+
+/** 'Refunded $200.00' (and what is still under way), or null when nothing was refunded. */
+export function orderRefundText(money: OrderMoney): string | null {
+  const parts: string[] = [];
+  if (money.refundedCents > 0)
+    parts.push(`Refunded ${formatMoney(money.refundedCents, money.currency)}`);
+  if (money.pendingRefundCents > 0) {
+    parts.push(`refund of ${formatMoney(money.pendingRefundCents, money.currency)} pending`);
+  }
+  if (!parts.length) return null;
+  const text = parts.join(', ');
+  return text[0]!.toUpperCase() + text.slice(1);
+}
