@@ -5,7 +5,8 @@ import {
   type ProjectStatus,
 } from '@noise/shared/project-constants';
 import type { Project } from '@noise/shared/project';
-import { formatMoney, formatMoneyGst, gstNotes, isRecurring, toCents } from '@noise/shared/pricing';
+import { orderRefundText } from '@noise/shared/order-money';
+import { formatMoney, formatMoneyGst, gstNotes } from '@noise/shared/pricing';
 import { formatDate, formatPrice } from '@/lib/format';
 
 /**
@@ -43,6 +44,8 @@ function Row({ label, value }: { label: string; value: string }) {
 
 /** The side card: cover, service, status, package features and the order's numbers. */
 export function ProjectCard({ project }: { project: Project }) {
+  const { money } = project;
+  const refunded = orderRefundText(money);
   const features = project.package.features
     .split(',')
     .map((feature) => feature.trim())
@@ -91,28 +94,24 @@ export function ProjectCard({ project }: { project: Project }) {
         <dl className="mt-5 divide-y-2 divide-line border-t-2 border-line text-sm">
           <Row label="Delivery Date" value={deliveryDateLabel(project)} />
           <Row label="Co-ordinator" value={project.coordinatorName || 'Being assigned'} />
-          {isRecurring(project.package.type) ? (
-            // A plan's total is not a per-period price: say what was paid and what follows.
-            <>
-              <Row
-                label="Paid at order"
-                value={formatMoneyGst(
-                  toCents(project.oneTimeTotalWithGST + project.recurringTotalWithGST),
-                  'inc',
-                  project.currency,
-                )}
-              />
-              <Row
-                label="Then"
-                value={`${formatMoney(toCents(project.recurringTotalWithGST), project.currency)} every ${project.package.type === 'weekly' ? 'week' : 'month'} ${gstNotes.inc}`}
-              />
-            </>
-          ) : (
+          {/* One set of figures (order-money.ts): never a first payment beside '/month'. */}
+          <Row
+            label={money.period ? 'Paid at order' : 'Paid'}
+            value={formatMoneyGst(money.paidAtOrderCents, 'inc', money.currency)}
+          />
+          {money.period ? (
             <Row
-              label="Total Price"
-              value={`${formatPrice(project.totalPrice)}${project.package.priceSuffix ? ` ${project.package.priceSuffix}` : ''}`}
+              label="Then"
+              value={`${formatMoney(money.recurringCents, money.currency)} every ${money.period} ${gstNotes.inc}`}
             />
-          )}
+          ) : null}
+          {money.chargedCents !== money.paidAtOrderCents ? (
+            <Row
+              label="Charged in all"
+              value={formatMoneyGst(money.chargedCents, 'inc', money.currency)}
+            />
+          ) : null}
+          {refunded ? <Row label="Refunds" value={refunded} /> : null}
           <Row label="Order Number" value={String(project.orderNumber)} />
         </dl>
       </div>

@@ -4,10 +4,11 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { Project } from '@noise/shared/project';
 import { orderName } from '@noise/shared/project-constants';
+import { OrderMoneyShort } from '@/components/payments/order-money';
 import { Button } from '@/components/ui/button';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { currentUserQuery, useCurrentUser } from '@/lib/current-user';
-import { formatDate, formatPrice } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { useUnreadCounts } from '@/components/messages/messages-api';
 import { projectsQuery, useProjects } from '../api/get-projects';
@@ -31,14 +32,7 @@ function Thumbnail({ src }: { src: string }) {
 }
 
 function Price({ project }: { project: Project }) {
-  return (
-    <span className="tabular-nums">
-      <span className="font-semibold">{formatPrice(project.totalPrice)}</span>
-      {project.package.priceSuffix ? (
-        <span className="ml-1 text-sm text-muted">{project.package.priceSuffix}</span>
-      ) : null}
-    </span>
-  );
+  return <OrderMoneyShort money={project.money} />;
 }
 
 function ProjectRow({ project, unread = 0 }: { project: Project; unread?: number }) {

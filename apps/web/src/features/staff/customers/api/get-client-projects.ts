@@ -1,30 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, isNotFound } from '@/lib/api-client';
+import { z } from 'zod';
+import { projectSchema, type Project } from '@noise/shared/project';
+import { apiRequest, isNotFound } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
 import { clientsKey } from './search-clients';
 
-export interface StatusUpdate {
-  _id?: string;
-  title: string;
-  description: string;
-  date: string;
-  createdAt?: string;
-}
+/** A customer's project (sale), as every project is answered (docs/product.md#data-shapes). */
+export type ClientProject = Project;
 
-/** A customer's project (sale) as docs/product.md#data-shapes describes it. */
-export interface ClientProject {
-  _id: string;
-  /** The short number people quote ('Order 1001'). */
-  orderNumber: number;
-  /** 'Project' for a service order, 'CustomQuote' for a paid custom quote. */
-  type?: string;
-  service: { title: string; description?: string; featurePhoto?: string };
-  status: string;
-  startDate: string | null;
-  expectedDeliveryDate: string | null;
-  deliveryDate: string | null;
-  totalPrice: number;
-  statusUpdates: StatusUpdate[];
-}
+const projectsAnswer = z.array(projectSchema);
 
 export const clientProjectsKey = (id: string) => [...clientsKey, 'projects', id] as const;
 
@@ -37,10 +21,10 @@ export async function getClientProjects(
   signal?: AbortSignal,
 ): Promise<ClientProject[]> {
   try {
-    return await api.get<ClientProject[]>(
-      `/api/users/clients/${encodeURIComponent(id)}/projects`,
+    return await apiRequest(`/api/users/clients/${encodeURIComponent(id)}/projects`, {
       signal,
-    );
+      check: checkWith(projectsAnswer),
+    });
   } catch (error) {
     if (isNotFound(error)) return [];
     throw error;

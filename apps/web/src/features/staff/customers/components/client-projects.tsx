@@ -8,6 +8,7 @@ import {
   type ProjectStatus,
 } from '@noise/shared/project';
 import { useId, useState, type FormEvent } from 'react';
+import { OrderMoneyShort } from '@/components/payments/order-money';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -15,7 +16,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { toastApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
-import { formatDate, formatPrice } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 import { toastSuccess } from '@/lib/toast';
 import { EmptyState, StaffSection } from '../../components/page-header';
 import { useToastOnError } from '../../components/use-toast-on-error';
@@ -144,11 +145,9 @@ function ProjectCard({ clientId, project }: { clientId: string; project: ClientP
           <dd className="font-semibold">{dateOrDash(project.deliveryDate, 'Not delivered yet')}</dd>
         </div>
         <div>
-          <dt className="text-muted">Total</dt>
-          <dd className="font-semibold">
-            {typeof project.totalPrice === 'number'
-              ? `${formatPrice(project.totalPrice)} exc. GST`
-              : '—'}
+          <dt className="text-muted">Paid</dt>
+          <dd>
+            <OrderMoneyShort money={project.money} />
           </dd>
         </div>
       </dl>

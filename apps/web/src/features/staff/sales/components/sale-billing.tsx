@@ -1,10 +1,13 @@
 import { FileDown } from 'lucide-react';
 import { useState } from 'react';
+import { refundReasonLabels } from '@noise/shared/order-money';
 import { subscriptionStatusLabels, type ProjectPayment } from '@noise/shared/payments';
+import { can } from '@noise/shared/permissions';
 import { formatMoneyGst } from '@noise/shared/pricing';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toastApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
 import { formatDate, formatMoney } from '@/lib/format';
 import { toastSuccess } from '@/lib/toast';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -14,6 +17,7 @@ import { useToastOnError } from '../../components/use-toast-on-error';
 import { useCancelSaleSubscription } from '../api/cancel-sale-subscription';
 import { useSalePayments } from '../api/get-sale-payments';
 import { useSaleSubscription } from '../api/get-sale-subscription';
+import { RefundDialog } from './refund-dialog';
 
 const paymentStatusLabels: Record<string, string> = {
   succeeded: 'Paid',
@@ -42,10 +46,44 @@ function InvoiceButton({ payment }: { payment: ProjectPayment }) {
   );
 }
 
-/** The sale's charges (first payment and renewals), each with its tax invoice. */
-export function SalePayments({ saleId }: { saleId: string }) {
+const refundStatusLabels = {
+  succeeded: 'Refunded',
+  pending: 'Refund pending',
+  failed: 'Refund failed',
+};
+
+/** A payment's refunds, each with its amount, who made it and why. */
+function PaymentRefunds({ payment }: { payment: ProjectPayment }) {
+  if (!payment.refunds.length) return null;
+  return (
+    <ul className="mt-1 flex flex-col gap-0.5 text-sm">
+      {payment.refunds.map((refund) => (
+        <li key={refund._id} className={refund.status === 'failed' ? 'text-muted' : 'text-danger'}>
+          <span className="font-semibold tabular-nums">
+            {refundStatusLabels[refund.status]} {formatMoney(refund.amountCents, refund.currency)}
+          </span>{' '}
+          <span className="text-muted">
+            · {formatDate(refund.createdAt)} · {refundReasonLabels[refund.reason]}
+            {refund.note ? `: ${refund.note}` : ''}
+            {refund.createdByName ? ` · by ${refund.createdByName}` : ''} · {refund.noteNumber}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The sale's charges (first payment and renewals), each with its tax invoice and its refunds;
+ * super-admins and admins may refund what is left of one (co-ordinators see refunds only).
+ */
+export function SalePayments({ saleId, recurring }: { saleId: string; recurring: boolean }) {
+  const { userRole } = useAuth();
   const payments = useSalePayments(saleId);
+  const subscription = useSaleSubscription(saleId, recurring);
+  const [refunding, setRefunding] = useState<ProjectPayment | null>(null);
   useToastOnError(payments.error, 'Could not load the payments');
+  const mayRefund = can(userRole, 'payments:refund');
   return (
     <StaffSection title="Payments">
       {payments.isPending ? (
@@ -65,7 +103,7 @@ export function SalePayments({ saleId }: { saleId: string }) {
               key={payment._id}
               className="flex flex-wrap items-center justify-between gap-3 py-3 first:pt-0 last:pb-0"
             >
-              <div>
+              <div className="min-w-0">
                 <p className="font-semibold tabular-nums">
                   {formatMoneyGst(payment.amountCents, 'inc', payment.currency)}{' '}
                   <span className="text-sm font-normal text-muted">
@@ -77,12 +115,30 @@ export function SalePayments({ saleId }: { saleId: string }) {
                   {formatDate(payment.createdAt)} ·{' '}
                   {paymentStatusLabels[payment.status] ?? payment.status} · {payment.invoiceNumber}
                 </p>
+                <PaymentRefunds payment={payment} />
               </div>
-              {payment.status === 'succeeded' ? <InvoiceButton payment={payment} /> : null}
+              <div className="flex flex-wrap gap-2">
+                {mayRefund && payment.refundableCents > 0 ? (
+                  <Button variant="outline" size="sm" onClick={() => setRefunding(payment)}>
+                    Refund<span className="sr-only"> {payment.invoiceNumber}</span>
+                  </Button>
+                ) : null}
+                {payment.status === 'succeeded' ? <InvoiceButton payment={payment} /> : null}
+              </div>
             </li>
           ))}
         </ul>
       )}
+      {refunding ? (
+        <RefundDialog
+          saleId={saleId}
+          payment={refunding}
+          canCancelSubscription={Boolean(
+            subscription.data && subscription.data.status !== 'cancelled',
+          )}
+          onClose={() => setRefunding(null)}
+        />
+      ) : null}
     </StaffSection>
   );
 }

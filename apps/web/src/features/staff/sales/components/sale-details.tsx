@@ -2,10 +2,11 @@ import { ArrowRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { can } from '@noise/shared/permissions';
-import { formatMoney, formatMoneyGst, toCents } from '@noise/shared/pricing';
+import { formatMoney, toCents } from '@noise/shared/pricing';
 import type { Project } from '@noise/shared/project';
 import { deliveredDate } from '@noise/shared/project-constants';
 import { splitCommaList } from '@noise/shared/quote';
+import { OrderMoney } from '@/components/payments/order-money';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
 import { formatDate } from '@/lib/format';
@@ -37,8 +38,6 @@ export function SaleDetails({ sale }: { sale: Project }) {
   const delivered = deliveredDate(sale);
   // The project JSON carries dollars (docs/product.md#data-shapes); amounts are shown from cents.
   const money = (dollars: number) => formatMoney(toCents(dollars), sale.currency);
-  const moneyGst = (dollars: number, gst: 'inc' | 'exc') =>
-    formatMoneyGst(toCents(dollars), gst, sale.currency);
   return (
     <StaffSection
       title={custom ? 'Custom Sale' : 'Project Details'}
@@ -71,14 +70,8 @@ export function SaleDetails({ sale }: { sale: Project }) {
           <span className="block text-sm text-muted">{saleDueText(sale)}</span>
         </Item>
         <Item label="Delivery Date">{delivered ? dateOr(delivered, '') : 'Not delivered yet'}</Item>
-        <Item label="Total Price">
-          <span className="font-semibold tabular-nums">{moneyGst(sale.totalPrice, 'exc')}</span>
-          <span className="block text-sm text-muted">
-            Charged {moneyGst(sale.oneTimeTotalWithGST, 'inc')}
-            {sale.recurringTotalWithGST > 0
-              ? `, then ${moneyGst(sale.recurringTotalWithGST, 'inc')} ${sale.package.type}`
-              : ''}
-          </span>
+        <Item label="Price" wide>
+          <OrderMoney money={sale.money} />
         </Item>
         {!custom ? (
           <Item label="Package" wide>

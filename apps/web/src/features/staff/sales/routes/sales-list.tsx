@@ -3,9 +3,9 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { can } from '@noise/shared/permissions';
 import { seesOnlyAssigned } from '@noise/shared/roles';
-import { formatMoneyGst, toCents } from '@noise/shared/pricing';
 import { orderName, salesDateRanges, type Project } from '@noise/shared/project';
 import { useInbox } from '@/components/messages/messages-api';
+import { OrderMoneyShort } from '@/components/payments/order-money';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/input';
@@ -126,8 +126,8 @@ function SaleRow({
         <p>{sale.service.title}</p>
         {sale.type !== 'Project' ? <p className="text-xs text-muted">Custom quote</p> : null}
       </Td>
-      <Td className="whitespace-nowrap tabular-nums">
-        {formatMoneyGst(toCents(sale.totalPrice), 'exc', sale.currency)}
+      <Td className="whitespace-nowrap">
+        <OrderMoneyShort money={sale.money} />
       </Td>
       <Td>
         <SaleStatusBadge status={sale.status} />
@@ -305,7 +305,7 @@ export function SalesListRoute() {
             <Th>Order</Th>
             <Th>Company</Th>
             <Th>Service</Th>
-            <Th>Total</Th>
+            <Th>Paid</Th>
             <Th>Status</Th>
             <Th className="whitespace-nowrap">Assigned to</Th>
             <Th className="w-28 text-right">Action</Th>
