@@ -131,7 +131,11 @@ describe('guest checkout', () => {
 
     await page.goto('/dashboard/projects');
     await page.getByText('1 result found').waitFor();
-    await page.getByRole('row').filter({ hasText: 'SEO' }).getByText('$1,249.50').waitFor();
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'SEO' })
+      .getByText('$1,374.45 inc. GST')
+      .waitFor();
     expect(errors).toEqual([]);
 
     // The 'choose a password' email, opened somewhere else.

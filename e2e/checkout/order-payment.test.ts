@@ -87,7 +87,8 @@ describe('ordering a package', () => {
     await page.getByText('1 result found').waitFor();
     const row = page.getByRole('row').filter({ hasText: 'SEO' });
     await row.getByText(displayDate(new Date())).waitFor();
-    await row.getByText('$1,444.50').waitFor();
+    // What was paid: $1,444.50 + GST.
+    await row.getByText('$1,588.95 inc. GST').waitFor();
     await row.getByText('In Progress').waitFor();
 
     // The card was saved for next time.

@@ -104,7 +104,7 @@ describe('staff: sales', () => {
     const firstRow = page.locator('tbody tr').first();
     await firstRow.getByText('Beta Foods').waitFor();
     await firstRow.getByText('SEO', { exact: true }).waitFor();
-    await firstRow.getByText(/^\$[\d,]+\.\d\d exc\. GST$/).waitFor();
+    await firstRow.getByText(/^\$[\d,]+\.\d\d inc\. GST$/).waitFor();
     await firstRow.getByText('In Progress').waitFor();
 
     await page.getByLabel('Company').selectOption('Alpha Widgets');
@@ -355,7 +355,7 @@ describe('staff: custom quotes', () => {
     const row = page.locator('tbody tr', { hasText: 'Brand film' });
     await row.getByText('Film Buyers Pty').waitFor();
     await row.getByText('Custom quote').waitFor();
-    await row.getByText('$1,500.00').waitFor();
+    await row.getByText('$1,650.00 inc. GST').waitFor();
     await row.getByRole('link', { name: /^Edit/ }).click();
     await page.waitForURL(/\/wkm-dashboard\/custom-sales\/edit\/[^/]+$/);
     await page.getByRole('heading', { name: 'Custom Sale' }).waitFor();

@@ -105,6 +105,32 @@ export async function startFakeStripe() {
         ? { status: 200, body: intent }
         : stripeError(404, 'invalid_request_error', 'No such payment_intent');
     }
+    if (method === 'POST' && path === '/v1/refunds') {
+      // As Stripe: a refund of a succeeded intent, never more than what is left of it.
+      const intent = intents.get(form.get('payment_intent') ?? '');
+      if (!intent) return stripeError(400, 'invalid_request_error', 'No such payment_intent');
+      const left = Number(intent.amount) - Number(intent.amount_refunded ?? 0);
+      const amount = form.has('amount') ? Number(form.get('amount')) : left;
+      if (intent.status !== 'succeeded' || amount > left) {
+        return stripeError(
+          400,
+          'invalid_request_error',
+          `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+        );
+      }
+      intent.amount_refunded = Number(intent.amount_refunded ?? 0) + amount;
+      return {
+        status: 200,
+        body: {
+          id: `re_fake_${++n}`,
+          object: 'refund',
+          amount,
+          payment_intent: intent.id,
+          status: 'succeeded',
+          failure_reason: null,
+        },
+      };
+    }
     if ((m = /^\/v1\/payment_methods\/([^/]+)\/attach$/.exec(path))) {
       methodOwners.set(m[1]!, form.get('customer')!);
       return {

@@ -6,6 +6,8 @@ import { createAuditRepository } from '../audit/repository.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, createUser } from '../../test/factories.ts';
 import { coordinator, createServiceToOrder, orderBody, pay } from '../../test/order-factories.ts';
+import { ProviderUnavailableError, RefundRefusedError } from './providers/provider.ts';
+import { settlePendingRefunds } from './refund-payment.ts';
 import { createRefundRepository } from './refund-repository.ts';
 import { createPaymentRepository } from './repository.ts';
 
@@ -215,5 +217,56 @@ describe('refunds', () => {
     expect(res.statusCode).toBe(200);
     const subscription = await createPaymentRepository(db).findSubscriptionOfProject(projectId);
     expect(subscription!.status).toBe('cancelled');
+  });
+});
+
+describe('refunds the provider does not make at once', () => {
+  const provider = app.checkoutDeps.provider;
+  const makeRefund = provider.refundPayment.bind(provider);
+
+  it('a timeout leaves the refund pending, and the jobs loop settles it with the same key', async () => {
+    const { projectId, payment } = await paidOrder();
+    provider.refundPayment = () =>
+      Promise.reject(new ProviderUnavailableError('The payment provider could not be reached'));
+    const res = await refund(projectId, payment._id, { amount: 50 }).finally(() => {
+      provider.refundPayment = makeRefund;
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().status).toBe('pending');
+    expect((await project(projectId)).money).toMatchObject({
+      refundedCents: 0,
+      pendingRefundCents: 5_000,
+    });
+    // What is pending counts against what is left.
+    expect((await listPayments(projectId))[0]!.refundableCents).toBe(payment.amountCents - 5_000);
+
+    const later = new Date(Date.now() + 5 * 60_000);
+    expect(await settlePendingRefunds(app.checkoutDeps, later)).toBe(1);
+    expect(await settlePendingRefunds(app.checkoutDeps, later)).toBe(0);
+    const [settled] = await refundsOf(payment._id);
+    expect(settled).toMatchObject({ status: 'succeeded', amountCents: 5_000 });
+    expect((await project(projectId)).money).toMatchObject({
+      refundedCents: 5_000,
+      pendingRefundCents: 0,
+    });
+  });
+
+  it('a refusal shows the provider’s reason and no money moves', async () => {
+    const { projectId, payment } = await paidOrder();
+    provider.refundPayment = () =>
+      Promise.reject(new RefundRefusedError('Charge has already been refunded.'));
+    const res = await refund(projectId, payment._id, { amount: 50 }).finally(() => {
+      provider.refundPayment = makeRefund;
+    });
+    expect(res.statusCode).toBe(402);
+    expect(res.json().message).toBe(
+      'The payment provider refused the refund: Charge has already been refunded.',
+    );
+    expect((await project(projectId)).money).toMatchObject({
+      refundedCents: 0,
+      pendingRefundCents: 0,
+      keptCents: payment.amountCents,
+    });
+    expect((await listPayments(projectId))[0]!.refundableCents).toBe(payment.amountCents);
   });
 });

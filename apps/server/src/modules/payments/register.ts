@@ -18,6 +18,7 @@ import { createPaymentProvider } from './providers/index.ts';
 import type { PaymentProvider } from './providers/provider.ts';
 import { createSandboxProvider } from './providers/sandbox.ts';
 import { expireAbandonedAttempts } from './expire-waiting-attempts.ts';
+import { settlePendingRefunds } from './refund-payment.ts';
 import { createRenewalJobHandler, RENEWAL_JOB, scheduleRenewals } from './renew-subscription.ts';
 import { checkoutNotifications } from './notify-checkout.ts';
 import { registerPaymentRoutes } from './routes.ts';
@@ -75,6 +76,7 @@ export function registerCheckout(
     schedule: async () => {
       await scheduleRenewals(db);
       await expireAbandonedAttempts(deps);
+      await settlePendingRefunds(deps);
       await scheduleDailySummaries(now());
     },
     handlers: checkoutJobHandlers(app, config, deps, invoices.render),

@@ -161,6 +161,48 @@ describe('checkout on Stripe', () => {
     });
   });
 
+  it('refunds through Stripe with the refund’s key, and shows Stripe’s refusal of more than is left', async () => {
+    const fixture = await createServiceToOrder(app);
+    const { token } = await createUser(app);
+    const { token: admin } = await createUser(app, { role: 'admin' });
+    const paid = await pay(
+      app,
+      token,
+      orderBody(fixture, { coordinatorId: cora.id, paymentMethod: 'pm_card_visa' }),
+    );
+    const { projectId, paymentId } = paid.json<{ projectId: string; paymentId: string }>();
+    const refund = (amount: string, idempotencyKey: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/projects/${projectId}/payments/${paymentId}/refunds`,
+        headers: bearer(admin),
+        payload: { amount, reason: 'duplicate', idempotencyKey },
+      });
+    const key = 'refund_key_stripe_1';
+    const first = await refund('10.00', key);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ status: 'succeeded', amountCents: 1_000 });
+    expect(fake.requests.filter((r) => r.path === '/v1/refunds')).toMatchObject([
+      { idempotencyKey: `refund:${key}` },
+    ]);
+    expect((await refund('10.00', key)).json()._id).toBe(first.json()._id);
+    expect(fake.requests.filter((r) => r.path === '/v1/refunds')).toHaveLength(1);
+
+    // The rest refunded in Stripe's own dashboard: Stripe refuses the next one, and says why.
+    const intent = fake.requests.find((r) => r.path === '/v1/refunds')!.form.get('payment_intent')!;
+    const elsewhere = await fetch(`${fake.apiBase}/v1/refunds`, {
+      method: 'POST',
+      body: new URLSearchParams({ payment_intent: intent }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(elsewhere.status).toBe(200);
+    const refused = await refund('10.00', 'refund_key_stripe_2');
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json().message).toMatch(
+      /^The payment provider refused the refund: Refund amount \(\$10\.00\) is greater than unrefunded amount/,
+    );
+  });
+
   it('answers a decline with 402', async () => {
     const fixture = await createServiceToOrder(app);
     const { token } = await createUser(app);

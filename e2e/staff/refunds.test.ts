@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProjectPayment } from '@noise/shared/payments';
+import type { Project } from '@noise/shared/project';
+import { launchBrowser, type TestBrowser } from '../support/browser.ts';
+import { sharedServer, type RunningServer } from '../support/server.ts';
+import { apiGet, apiPost, signUpCustomer, staffToken, uniqueSuffix } from '../checkout/helpers.ts';
+import { coordinatorWithToken, payServiceOrder } from './sales-helpers.ts';
+
+let server: RunningServer;
+let browser: TestBrowser;
+let admin: string;
+let coordinator: Awaited<ReturnType<typeof coordinatorWithToken>>;
+
+beforeAll(async () => {
+  server = sharedServer();
+  browser = await launchBrowser(server.url);
+  admin = await staffToken(server);
+  coordinator = await coordinatorWithToken(server, admin, 'Rhea');
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+// The demo catalogue's Local SEO: $895.00 set-up and $750.00 a month exc. GST, so $1,809.50 at
+// order and $825.00 a month inc. GST.
+async function monthlySale() {
+  const customer = await signUpCustomer(server, 'Rita', 'Refund');
+  const company = `Refund Bakery ${uniqueSuffix()}`;
+  const saleId = await payServiceOrder(server, customer, {
+    serviceId: 'seo',
+    packageTitle: 'Local SEO',
+    coordinatorId: coordinator._id,
+    companyName: company,
+  });
+  return { customer, company, saleId };
+}
+
+describe('refunds', () => {
+  it('staff refund part of a payment with a reason; Edit Sale, the sales list and the customer’s projects show the same figures', async () => {
+    const { customer, company, saleId } = await monthlySale();
+    const { page } = await browser.newPage({ token: admin });
+    await page.goto(`/wkm-dashboard/sales/edit/${saleId}`);
+    await page.getByText('Paid $1,809.50 inc. GST at order, then $825.00 every month').waitFor();
+
+    const payments = page.getByRole('region', { name: 'Payments' });
+    await payments.getByRole('button', { name: /^Refund/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Refund this payment' });
+    expect(await dialog.getByLabel('Amount (inc. GST)').inputValue()).toBe('1809.50');
+
+    // Too much, then no reason: each said at its field, nothing sent.
+    await dialog.getByLabel('Amount (inc. GST)').fill('1809.51');
+    await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+    await dialog.getByText('The refund can be at most $1,809.50').waitFor();
+    await dialog.getByLabel('Amount (inc. GST)').fill('200');
+    await dialog.getByRole('button', { name: 'Refund $200.00' }).click();
+    await dialog.getByText('Please choose a reason for the refund').waitFor();
+    expect(
+      (await apiGet<ProjectPayment[]>(server, `/api/projects/${saleId}/payments`, admin))[0]!
+        .refunds,
+    ).toEqual([]);
+
+    await dialog.getByLabel('Reason').selectOption({ label: 'Service not delivered' });
+    await dialog.getByRole('button', { name: 'Refund $200.00' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await payments.getByText('Refunded $200.00').waitFor();
+    await payments.getByText(/Service not delivered/).waitFor();
+    await page.getByText('Refunded $200.00 · Kept $1,609.50 inc. GST').waitFor();
+
+    // The figures every screen reads, from the payment and its refund.
+    const sale = await apiGet<Project>(server, `/api/projects/${saleId}`, admin);
+    expect(sale.money).toMatchObject({
+      paidAtOrderCents: 180_950,
+      chargedCents: 180_950,
+      refundedCents: 20_000,
+      keptCents: 160_950,
+      recurringCents: 82_500,
+      period: 'month',
+    });
+
+    await page.goto(`/wkm-dashboard/sales?search=${encodeURIComponent(company)}`);
+    const row = page.locator('tbody tr').filter({ hasText: company });
+    await row.getByText('$1,609.50 inc. GST').waitFor();
+    await row.getByText('then $825.00 inc. GST / month').waitFor();
+    await row.getByText('Refunded $200.00').waitFor();
+
+    const mine = await browser.newPage({ token: customer.token });
+    await mine.page.goto('/dashboard/projects');
+    await mine.page.getByText('Refunded $200.00').waitFor();
+    await mine.page.getByText('then $825.00 inc. GST / month').waitFor();
+    expect(await mine.page.getByText('/month exc. GST').count()).toBe(0);
+  });
+
+  it('co-ordinators see a sale’s refunds but are not offered a refund', async () => {
+    const { saleId } = await monthlySale();
+    const [payment] = await apiGet<ProjectPayment[]>(
+      server,
+      `/api/projects/${saleId}/payments`,
+      admin,
+    );
+    await apiPost(server, `/api/projects/${saleId}/payments/${payment!._id}/refunds`, admin, {
+      amount: '50',
+      reason: 'duplicate',
+      idempotencyKey: `refund_${uniqueSuffix()}_e2e`,
+    });
+    const { page } = await browser.newPage({ token: coordinator.token });
+    await page.goto(`/wkm-dashboard/sales/edit/${saleId}`);
+    const payments = page.getByRole('region', { name: 'Payments' });
+    await payments.getByText('Refunded $50.00').waitFor();
+    await payments.getByText(/Duplicate/).waitFor();
+    expect(await payments.getByRole('button', { name: /^Refund/ }).count()).toBe(0);
+  });
+});
