@@ -65,6 +65,7 @@ import { createQuoteRepository } from './modules/quotes/repository.ts';
 import { registerQuoteRoutes } from './modules/quotes/routes.ts';
 import { createReportRepository } from './modules/reports/repository.ts';
 import { registerReportRoutes } from './modules/reports/routes.ts';
+import { orderMoneyOf, type MoneyOf } from './modules/payments/order-money-of.ts';
 import { createSalesRollupRepository } from './modules/sales-rollups/repository.ts';
 import { createWorkRepository } from './modules/my-work/repository.ts';
 import { registerMyWorkRoutes } from './modules/my-work/routes.ts';
@@ -289,8 +290,10 @@ export async function buildApp(
     coordinators: await users.countByRole('co-ordinator'),
     legalPagesWritten: await companyPageRepo.written(legalPageSlugs),
   });
+  const moneyOf: MoneyOf = (orders) => orderMoneyOf(db, orders);
   registerOverviewRoutes(app, {
     overview: createOverviewRepository(db),
+    moneyOf,
     timeZone: config.businessTimeZone,
     now: options.now ?? (() => new Date()),
     config,
@@ -343,6 +346,7 @@ export async function buildApp(
     reports: createReportRepository(db),
     projects,
     users,
+    moneyOf,
     now: options.now ?? (() => new Date()),
   });
 

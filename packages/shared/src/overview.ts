@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderMoneySchema } from './order-money.ts';
 
 /**
  * The staff overview (docs/product.md#overview): latest sales, newest customers, and revenue for
@@ -12,8 +13,10 @@ export const overviewSaleSchema = z.object({
   type: z.string(),
   /** When the order was placed (ISO 8601). */
   date: z.string(),
-  /** The sale's total before GST in dollars, as the sales list shows it. */
+  /** The sale's display total before GST in dollars (the data shape's; screens show `money`). */
   totalPrice: z.number(),
+  /** What was paid, refunded and kept, and each renewal (order-money.ts). */
+  money: orderMoneySchema,
 });
 export type OverviewSale = z.infer<typeof overviewSaleSchema>;
 

@@ -204,6 +204,8 @@ export const refundSchema = z.object({
   createdByName: z.string(),
   /** The adjustment note's number ('AN-0001'). */
   noteNumber: z.string(),
+  /** GET it with the bearer token (application/pdf), once the refund went through. */
+  noteUrl: z.string().nullable(),
 });
 export type Refund = z.infer<typeof refundSchema>;
 

@@ -39,8 +39,16 @@ export const gstReportSchema = z.object({
       /** e.g. 'Jul–Sep 2026' */
       label: z.string(),
       from: z.string(),
+      /** Money received less money refunded in the quarter, inc. GST. */
       salesCents: z.number().int(),
+      /** Net GST: on sales less on adjustments. */
       gstCents: z.number().int(),
+      /** Refunds made in the quarter, inc. GST. */
+      refundedCents: z.number().int(),
+      /** GST on the quarter's sales (tax invoices). */
+      gstOnSalesCents: z.number().int(),
+      /** GST given back by the quarter's refunds (adjustment notes). */
+      gstAdjustmentsCents: z.number().int(),
     }),
   ),
 });

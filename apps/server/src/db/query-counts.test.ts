@@ -65,8 +65,9 @@ describe('queries per request', () => {
       '/api/projects-all?status=active&limit=5': [staff.token, 8],
       [`/api/users/clients/${customer.user.id}/projects`]: [staff.token, 9],
       [`/api/projects/${one}`]: [customer.token, 8],
-      // Session, latest sales, sales waiting for a co-ordinator, newest customers, revenue.
-      '/api/overview': [staff.token, 5],
+      // Session, latest sales, sales waiting for a co-ordinator, newest customers, revenue, and
+      // the payments and refunds of the sales listed.
+      '/api/overview': [staff.token, 6],
       // Session, companies, services, statuses (each a walk along an index), team members.
       '/api/sales/filters': [staff.token, 5],
     } as const;

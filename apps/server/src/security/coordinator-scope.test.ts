@@ -41,6 +41,15 @@ async function order(token: string, coordinatorId: string, companyName: string) 
 const aliceOrder = await order(alice.token, cora.user.id, 'Alpha Bakery');
 const bobOrder = await order(bob.token, colin.user.id, 'Bravo Plumbing');
 const bobProject = bobOrder.projectId;
+// A refund of Bob's payment, by an admin: its adjustment note is Colin's sale's, not Cora's.
+const bobRefund = await app.inject({
+  method: 'POST',
+  url: `/api/projects/${bobOrder.projectId}/payments/${bobOrder.paymentId}/refunds`,
+  headers: bearer(admin.token),
+  payload: { amount: '1.00', reason: 'duplicate', idempotencyKey: `refund_${bobOrder.paymentId}` },
+});
+expect(bobRefund.statusCode, bobRefund.body).toBe(200);
+const bobNoteUrl = bobRefund.json<{ noteUrl: string }>().noteUrl;
 const [bobRow] = await db.select().from(users).where(eq(users.id, bob.user.id));
 const bobCard = bobRow!.defaultPaymentMethodId!;
 
@@ -115,6 +124,7 @@ const COORDINATOR_ROUTES: Record<string, string> = {
   'POST /api/projects/:id/deliverables/:deliverableId/changes': 'brief, messages and deliverables',
   'GET /api/projects/:id/payments': 'payments',
   'GET /api/payments/:id/invoice': 'payments',
+  'GET /api/refunds/:id/adjustment-note': 'payments',
   'GET /api/projects/:id/subscription': 'payments',
   'POST /api/projects/:id/subscription/cancel': 'payments',
   'GET /api/users/clients': 'customer',
@@ -251,6 +261,10 @@ describe('a co-ordinator sees only the work assigned to them', () => {
     expect((await asCora('GET', `/api/projects/${bobProject}/subscription`)).statusCode).toBe(404);
     const cancel = await asCora('POST', `/api/projects/${bobProject}/subscription/cancel`);
     expect(cancel.statusCode).toBe(404);
+    expect((await asCora('GET', bobNoteUrl)).statusCode).toBe(404);
+    expect((await app.inject({ url: bobNoteUrl, headers: bearer(admin.token) })).statusCode).toBe(
+      200,
+    );
     const own = await asCora('GET', `/api/payments/${aliceOrder.paymentId}/invoice`);
     expect(own.statusCode).toBe(200);
     expect(await bobState()).toEqual(before);

@@ -49,6 +49,20 @@ async function order(token: string) {
 const bobOrder = await order(bob.token);
 const aliceOrder = await order(alice.token);
 const bobProject = bobOrder.projectId;
+/** A refund of Bob's payment by an admin: its adjustment note is Bob's. */
+const bobRefund = await refundOf(bobOrder);
+
+async function refundOf(paid: { projectId: string; paymentId: string }) {
+  const admin = await createUser(app, { role: 'admin' });
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/projects/${paid.projectId}/payments/${paid.paymentId}/refunds`,
+    headers: bearer(admin.token),
+    payload: { amount: '1.00', reason: 'duplicate', idempotencyKey: `refund_${paid.paymentId}` },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ _id: string; noteUrl: string }>();
+}
 
 // Bob's brief with an attachment.
 const brief = await app.inject({
@@ -164,6 +178,7 @@ const CLIENT_ID_ROUTES: Record<string, string> = {
   'POST /api/projects/:id/subscription/cancel': 'subscription',
   'GET /api/projects/:id/payments': 'payments and invoice',
   'GET /api/payments/:id/invoice': 'payments and invoice',
+  'GET /api/refunds/:id/adjustment-note': 'payments and invoice',
   'POST /api/notifications/:id/read': 'notifications',
 };
 const PUBLIC_ID_ROUTES = [
@@ -251,7 +266,12 @@ describe('object-level access', () => {
     expect(cancel.statusCode).toBe(404);
   });
 
-  it('payments and invoice: B’s payments and invoice PDF answer 404', async () => {
+  it('payments and invoice: B’s payments, invoice and adjustment note PDFs answer 404', async () => {
+    const note = await asAlice('GET', bobRefund.noteUrl);
+    expect(note.statusCode).toBe(404);
+    expect(note.headers['content-type']).not.toContain('pdf');
+    const bobsNote = await app.inject({ url: bobRefund.noteUrl, headers: bearer(bob.token) });
+    expect(bobsNote.statusCode).toBe(200);
     expect((await asAlice('GET', `/api/projects/${bobProject}/payments`)).statusCode).toBe(404);
     const invoice = await asAlice('GET', `/api/payments/${bobOrder.paymentId}/invoice`);
     expect(invoice.statusCode).toBe(404);

@@ -113,6 +113,7 @@ const EXPECTED: Record<string, RouteAccess> = {
   'POST /api/projects/:id/subscription/cancel': 'client-owner',
   'POST /api/projects/:id/payments/:paymentId/refunds': 'payments:refund',
   'GET /api/payments/:id/invoice': 'client-owner',
+  'GET /api/refunds/:id/adjustment-note': 'client-owner',
   'POST /api/payments/guest-checkout': 'public',
   'POST /api/payments/guest-confirm': 'public',
   'POST /api/payments/claim-order': 'public',

@@ -35,8 +35,10 @@ export function renderWithApp(ui: ReactElement, options: RenderOptions = {}) {
     });
   }
   let location: Location | null = null;
+  const visited: Location[] = [];
   function RecordLocation() {
     location = useLocation();
+    if (visited.at(-1)?.key !== location.key) visited.push(location);
     return null;
   }
   const result = render(
@@ -64,5 +66,10 @@ export function renderWithApp(ui: ReactElement, options: RenderOptions = {}) {
     },
     queryClient,
     location: () => location!,
+    /**
+     * Every location the router went through, oldest first: a page that leaves at once (the
+     * payment page, without its order, sends the visitor home) is still seen to have gone there.
+     */
+    visited: () => [...visited],
   };
 }

@@ -1,6 +1,11 @@
 import type { Db } from '../../db/client.ts';
 import { renderInvoicePdf, type InvoiceData } from './render-invoice.ts';
-import { createInvoiceRepository, type InvoiceSource } from './repository.ts';
+import { refundReasonLabels } from '@noise/shared/order-money';
+import {
+  createInvoiceRepository,
+  type AdjustmentSource,
+  type InvoiceSource,
+} from './repository.ts';
 import type { RenderInvoice } from './render-pool.ts';
 
 export interface InvoiceSettings {
@@ -13,6 +18,10 @@ type InvoicedPayment = InvoiceSource['payment'];
 
 export const invoiceNumberOf = (payment: Pick<InvoicedPayment, 'invoiceNumber'>) =>
   `INV-${String(payment.invoiceNumber).padStart(6, '0')}`;
+
+/** An adjustment note's number as printed: 'AN-0001', its own sequence. */
+export const adjustmentNoteNumberOf = (refund: { noteNumber: number | null }) =>
+  `AN-${String(refund.noteNumber ?? 0).padStart(4, '0')}`;
 
 /** The invoice of a payment as data: what it lists comes from the payment and its project. */
 export function invoiceDataOf(settings: InvoiceSettings, source: InvoiceSource): InvoiceData {
@@ -69,4 +78,51 @@ export async function renderInvoiceOf(
     content: await render(data),
     payment: source.payment,
   };
+}
+
+/**
+ * The adjustment note of a refund as data (the Australian GST document for a decrease): the
+ * note's number, the tax invoice it adjusts and its date, and what was refunded with its GST.
+ */
+export function adjustmentNoteDataOf(
+  settings: InvoiceSettings,
+  source: AdjustmentSource,
+): InvoiceData {
+  const { refund, payment } = source;
+  const invoice = invoiceDataOf(settings, source);
+  const reason = refundReasonLabels[refund.reason];
+  return {
+    ...invoice,
+    invoiceNumber: adjustmentNoteNumberOf(refund),
+    issuedAt: refund.settledAt ?? refund.createdAt,
+    lines: [
+      {
+        description: `Refund against ${invoiceNumberOf(payment)}${invoice.lines.length === 1 ? ` (${invoice.lines[0]!.description})` : ''}: ${reason}${refund.note ? ` - ${refund.note}` : ''}`,
+        amountCents: refund.amountCents - refund.gstCents,
+      },
+    ],
+    subtotalCents: refund.amountCents - refund.gstCents,
+    gstCents: refund.gstCents,
+    totalCents: refund.amountCents,
+    adjustment: {
+      originalInvoiceNumber: invoiceNumberOf(payment),
+      originalIssuedAt: payment.createdAt,
+      reason,
+      refundReference: refund.providerRefundId ?? '',
+    },
+  };
+}
+
+/** The adjustment note of a refund that went through; null when there is none or `visible` says no. */
+export async function renderAdjustmentNoteOf(
+  db: Db,
+  settings: InvoiceSettings,
+  refundId: string,
+  render: RenderInvoice = renderInvoicePdf,
+  visible: (source: AdjustmentSource) => boolean = () => true,
+): Promise<{ filename: string; content: Buffer } | null> {
+  const source = await createInvoiceRepository(db).findRefundSource(refundId);
+  if (!source || source.refund.status !== 'succeeded' || !visible(source)) return null;
+  const data = adjustmentNoteDataOf(settings, source);
+  return { filename: `${data.invoiceNumber}.pdf`, content: await render(data) };
 }

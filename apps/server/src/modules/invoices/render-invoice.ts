@@ -19,6 +19,17 @@ export interface InvoiceData {
   subtotalCents: number;
   gstCents: number;
   totalCents: number;
+  /**
+   * Set for an adjustment note (a refund: the GST document for a decrease): the tax invoice it
+   * adjusts and why. The amounts above are then what was refunded.
+   */
+  adjustment?: {
+    originalInvoiceNumber: string;
+    originalIssuedAt: Date;
+    reason: string;
+    /** The provider's refund id; empty while it has none. */
+    refundReference: string;
+  };
 }
 
 const INK = rgb(0.11, 0.12, 0.15);
@@ -68,6 +79,10 @@ export const invoiceDate = (d: Date) => dateFormat.format(d);
  */
 export const invoiceTitle = (abn: string) => (abn.trim() ? 'Tax invoice' : 'Invoice');
 
+/** An adjustment note is the GST document for a decrease; without an ABN it is a credit note. */
+export const adjustmentNoteTitle = (abn: string) =>
+  abn.trim() ? 'Adjustment note' : 'Credit note';
+
 /**
  * Breaks text without spaces (a payment reference) into lines of at most `width`, character by
  * character; the lines joined give the text back whole.
@@ -90,7 +105,8 @@ function breakChars(text: string, font: PDFFont, size: number, width: number): s
  */
 export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   const abn = data.abn.trim();
-  const title = invoiceTitle(abn);
+  const adjustment = data.adjustment;
+  const title = adjustment ? adjustmentNoteTitle(abn) : invoiceTitle(abn);
   const pdf = await PDFDocument.create();
   pdf.setTitle(`${title} ${data.invoiceNumber}`);
   pdf.setAuthor(data.companyName);
@@ -125,13 +141,28 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   text(data.website, M, y - 14, { color: MUTED });
 
   // Invoice facts, right column.
-  const facts: [string, string | null][] = [
-    ['Invoice number', data.invoiceNumber],
-    ['Order number', data.orderNumber === null ? null : String(data.orderNumber)],
-    ['Date', invoiceDate(data.issuedAt)],
-    ['Payment reference', data.paymentReference],
-    ['Status', 'Paid'],
+  const order: [string, string | null] = [
+    'Order number',
+    data.orderNumber === null ? null : String(data.orderNumber),
   ];
+  const facts: [string, string | null][] = adjustment
+    ? [
+        [`${title} number`, data.invoiceNumber],
+        [`Original ${invoiceTitle(abn).toLowerCase()}`, adjustment.originalInvoiceNumber],
+        ['Invoice date', invoiceDate(adjustment.originalIssuedAt)],
+        order,
+        ['Date', invoiceDate(data.issuedAt)],
+        ['Payment reference', data.paymentReference],
+        ['Refund reference', adjustment.refundReference || null],
+        ['Status', 'Refunded'],
+      ]
+    : [
+        ['Invoice number', data.invoiceNumber],
+        order,
+        ['Date', invoiceDate(data.issuedAt)],
+        ['Payment reference', data.paymentReference],
+        ['Status', 'Paid'],
+      ];
   // Every value prints whole (a provider's reference is what the customer quotes to their bank):
   // beside its label when it fits, else on the lines under it, smaller if need be, and broken
   // between characters only when even that is too narrow.
@@ -213,8 +244,8 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   y -= 6;
   const labelX = W - M - 210;
   const totals: [string, string, boolean][] = [
-    [`Subtotal (${gstNotes.exc})`, money(data.subtotalCents), false],
-    [`GST (${GST_RATE_PERCENT}%)`, money(data.gstCents), false],
+    [`${adjustment ? 'Decrease' : 'Subtotal'} (${gstNotes.exc})`, money(data.subtotalCents), false],
+    [`GST ${adjustment ? 'adjusted ' : ''}(${GST_RATE_PERCENT}%)`, money(data.gstCents), false],
   ];
   for (const [label, value] of totals) {
     text(label, labelX, y, { color: MUTED });
@@ -229,7 +260,7 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     height: 26,
     color: INK,
   });
-  text(`Total (${gstNotes.inc}) ${data.currency}`, labelX, y, {
+  text(`${adjustment ? 'Refunded' : 'Total'} (${gstNotes.inc}) ${data.currency}`, labelX, y, {
     font: bold,
     color: rgb(1, 1, 1),
     size: 11,
@@ -240,12 +271,14 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     size: 11,
     align: 'right',
   });
-  y -= 30;
-  text('Amount paid', labelX, y, { color: MUTED });
-  text(money(data.totalCents), amountX - 10, y, { align: 'right' });
-  y -= 16;
-  text('Balance due', labelX, y, { color: MUTED });
-  text(money(0), amountX - 10, y, { align: 'right', font: bold });
+  if (!adjustment) {
+    y -= 30;
+    text('Amount paid', labelX, y, { color: MUTED });
+    text(money(data.totalCents), amountX - 10, y, { align: 'right' });
+    y -= 16;
+    text('Balance due', labelX, y, { color: MUTED });
+    text(money(0), amountX - 10, y, { align: 'right', font: bold });
+  }
 
   // Footer.
   page.drawLine({
@@ -255,7 +288,9 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     color: RULE,
   });
   text(
-    `Thank you for your business. Paid by card; this invoice includes GST of ${money(data.gstCents)}.`,
+    adjustment
+      ? `Refunded to the card that paid: ${adjustment.reason}. GST of ${adjustment.originalInvoiceNumber} decreased by ${money(data.gstCents)}.`
+      : `Thank you for your business. Paid by card; this invoice includes GST of ${money(data.gstCents)}.`,
     M,
     M + 14,
     {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { renderInvoiceOf, type InvoiceSettings } from './load-invoice.ts';
+import { renderAdjustmentNoteOf, renderInvoiceOf, type InvoiceSettings } from './load-invoice.ts';
 import type { RenderInvoice } from './render-pool.ts';
 import { canSeeProject } from '../projects/visibility.ts';
 
@@ -40,6 +40,36 @@ export function registerInvoiceRoutes(
         .header('content-disposition', `inline; filename="${invoice.filename}"`)
         .header('cache-control', 'private, no-store')
         .send(invoice.content);
+    },
+  );
+
+  r.get(
+    '/api/refunds/:id/adjustment-note',
+    {
+      config: { access: 'client-owner' },
+      schema: {
+        tags: ['payments'],
+        summary: 'The adjustment note of a refund (PDF)',
+        params: z.object({ id: z.string().min(1).max(200) }),
+      },
+    },
+    async (request, reply) => {
+      const caller = requireUser(request);
+      // Whoever may see the payment it refunds; anyone else is told it does not exist.
+      const note = await renderAdjustmentNoteOf(
+        deps.db,
+        deps.settings,
+        request.params.id,
+        deps.render,
+        ({ payment, project }) =>
+          canSeeProject(caller, project ?? { ...payment, claimTokenHash: null }),
+      );
+      if (!note) throw notFound('Adjustment note not found');
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${note.filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(note.content);
     },
   );
 }

@@ -13,6 +13,8 @@ const emailJobPayload = z.object({
   replyTo: z.string().optional(),
   /** Attach the tax invoice of this payment, rendered when the mail is sent. */
   invoicePaymentId: z.string().optional(),
+  /** Attach the adjustment note of this refund, rendered when the mail is sent. */
+  adjustmentNoteRefundId: z.string().optional(),
 });
 export type EmailJobPayload = z.infer<typeof emailJobPayload>;
 
@@ -36,6 +38,9 @@ export function enqueueEmail(
 export function createEmailJobHandler(deps: {
   mailer: Mailer;
   renderInvoice: (paymentId: string) => Promise<{ filename: string; content: Buffer } | null>;
+  renderAdjustmentNote?: (
+    refundId: string,
+  ) => Promise<{ filename: string; content: Buffer } | null>;
 }): JobHandler {
   return async (raw) => {
     // Stored as JSON by enqueueEmail; a row changed by hand fails here, clearly, and is retried.
@@ -52,6 +57,15 @@ export function createEmailJobHandler(deps: {
       if (invoice) {
         message.attachments = [
           { filename: invoice.filename, content: invoice.content, contentType: 'application/pdf' },
+        ];
+      }
+    }
+    if (payload.adjustmentNoteRefundId && deps.renderAdjustmentNote) {
+      const note = await deps.renderAdjustmentNote(payload.adjustmentNoteRefundId);
+      if (note) {
+        message.attachments = [
+          ...(message.attachments ?? []),
+          { filename: note.filename, content: note.content, contentType: 'application/pdf' },
         ];
       }
     }

@@ -145,6 +145,8 @@ describe('GET /api/overview lists', () => {
       type: 'CustomQuote',
       date: '2029-12-31T00:00:00.000Z',
       totalPrice: 2500,
+      // An order waiting on its payment: nothing paid yet.
+      money: expect.objectContaining({ paidAtOrderCents: 0, keptCents: 0, period: null }),
     });
     expect(o.salesData[1]).toMatchObject({ id: older.id, title: 'Older', type: 'Project' });
     expect(o.salesData.length).toBeLessThanOrEqual(10);

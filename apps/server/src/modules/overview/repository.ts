@@ -33,6 +33,9 @@ const saleColumns = {
   type: projects.type,
   createdAt: projects.createdAt,
   totalPriceCents: projects.totalPriceCents,
+  currency: projects.currency,
+  packageType: projects.packageType,
+  recurringTotalWithGstCents: projects.recurringTotalWithGstCents,
 };
 
 export function createOverviewRepository(db: Db) {

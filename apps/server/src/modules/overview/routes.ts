@@ -1,3 +1,4 @@
+import type { MoneyOf } from '../payments/order-money-of.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -18,6 +19,8 @@ import { setupChecklist, type SetupFacts } from './setup-checklist.ts';
 
 export interface OverviewDeps {
   overview: OverviewRepository;
+  /** Orders' figures from their payments (payments/order-money-of.ts). */
+  moneyOf: MoneyOf;
   config: Config;
   /** What the setup checklist reads besides the settings. */
   setupFacts: () => Promise<SetupFacts>;
@@ -48,12 +51,14 @@ export async function loadOverview(
     from: w.from.toISOString(),
     to: w.to.toISOString(),
   });
+  const money = await deps.moneyOf([...sales, ...waiting]);
   const toSale = (s: (typeof sales)[number]) => ({
     id: s.id,
     title: s.title,
     type: s.type,
     date: s.createdAt.toISOString(),
     totalPrice: toDollars(s.totalPriceCents),
+    money: money.get(s.id)!,
   });
   return {
     salesData: sales.map(toSale),

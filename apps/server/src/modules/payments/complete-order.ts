@@ -1,3 +1,4 @@
+import { invoiceTitle } from '../invoices/render-invoice.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { formatMoney, gstNotes, isRecurring } from '@noise/shared/pricing';
 import { orderName } from '@noise/shared/project';
@@ -19,6 +20,10 @@ export interface CompletionDeps {
   log: FastifyBaseLogger;
   companyName: string;
   publicUrl: string;
+  /** BUSINESS_TIMEZONE: the dates mails give (Australia/Sydney when unset). */
+  timeZone?: string;
+  /** The seller's ABN: without one, the receipt's document is an 'invoice', not a tax invoice. */
+  abn?: string;
   /**
    * Told once per new project, after its transaction committed (notifications). It must not
    * make the checkout wait: it starts its work with `afterAnswer`.
@@ -174,7 +179,7 @@ export async function completeOrder(
           `Hi ${order.contact.firstName || 'there'},`,
           '',
           `Thank you for ordering ${order.service.title} (${order.package.title}). This is ${orderLabel}: please mention it when you contact us.`,
-          `Due today: ${money(attempt.amountCents)} ${gstNotes.inc} (GST ${money(attempt.gstCents)}), paid. Your tax invoice is attached.`,
+          `Due today: ${money(attempt.amountCents)} ${gstNotes.inc} (GST ${money(attempt.gstCents)}), paid. Your ${invoiceTitle(deps.abn ?? '').toLowerCase()} is attached.`,
           subscriptionId
             ? `Then ${money(order.recurringTotalWithGstCents)} every ${order.package.type === 'weekly' ? 'week' : 'month'} ${gstNotes.inc}, charged to the same card until you cancel.`
             : '',

@@ -1,11 +1,13 @@
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { settle, type CheckoutDeps } from './place-order.ts';
+import { recordProviderRefund } from './refund-payment.ts';
 import { createPaymentRepository } from './repository.ts';
 
 /**
  * A provider webhook (Stripe). The signature is checked over the raw body. Events may come twice
  * and in any order: completion is idempotent (the attempt row is locked and a succeeded attempt
- * is final), a failure never undoes a success, and handled event ids are remembered.
+ * is final), a failure never undoes a success, and handled event ids are remembered. Refund
+ * events settle our pending refunds and record, once, refunds made in the provider's dashboard.
  */
 export async function handleWebhook(
   deps: CheckoutDeps,
@@ -39,6 +41,7 @@ export async function handleWebhook(
       }
     }
   }
+  for (const refund of event.refunds) await recordProviderRefund(deps, refund);
   // Renewals are recorded by the renewal job, which charges synchronously.
   await repo.recordWebhookEvent(event.id, deps.provider.name, event.type);
   return { received: true };

@@ -1,11 +1,16 @@
 import type { z } from 'zod';
-import { refundReasonLabels } from '@noise/shared/order-money';
+import { refundReasonLabels, type RefundReason } from '@noise/shared/order-money';
 import type { Refund, refundPaymentRequest } from '@noise/shared/payments';
 import { formatMoney } from '@noise/shared/pricing';
 import { orderName } from '@noise/shared/project';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { createAuditRepository } from '../audit/repository.ts';
+import { adjustmentNoteNumberOf, invoiceNumberOf } from '../invoices/load-invoice.ts';
+import { createInvoiceRepository } from '../invoices/repository.ts';
+import { enqueueEmail } from '../jobs/email.ts';
+import { createJobRepository } from '../jobs/repository.ts';
+import { mailDate } from '../../lib/mail-date.ts';
 import type { ProjectRow } from '../projects/repository.ts';
 import { createUserRepository } from '../users/repository.ts';
 import { cancelSubscription } from './cancel-subscription.ts';
@@ -14,15 +19,12 @@ import {
   ProviderUnavailableError,
   RefundRefusedError,
   type ProviderRefund,
+  type ProviderWebhookRefund,
 } from './providers/provider.ts';
 import { createRefundRepository, type RefundRow } from './refund-repository.ts';
 import { createPaymentRepository } from './repository.ts';
 
 export type RefundInput = z.output<typeof refundPaymentRequest>;
-
-/** The adjustment note's number as printed: 'AN-0001'. */
-export const adjustmentNoteNumberOf = (refund: Pick<RefundRow, 'noteNumber'>) =>
-  `AN-${String(refund.noteNumber ?? 0).padStart(4, '0')}`;
 
 export function toRefundDto(row: RefundRow, createdByName: string): Refund {
   return {
@@ -37,7 +39,52 @@ export function toRefundDto(row: RefundRow, createdByName: string): Refund {
     createdAt: row.createdAt.toISOString(),
     createdByName,
     noteNumber: adjustmentNoteNumberOf(row),
+    noteUrl: row.status === 'succeeded' ? `/api/refunds/${row.id}/adjustment-note` : null,
   };
+}
+
+/**
+ * Tells the customer a refund went through, once (the job's unique key), with its adjustment note
+ * attached: the amount, the card it goes back to, and the tax invoice it adjusts.
+ */
+async function mailRefund(
+  deps: Pick<CompletionDeps, 'db' | 'companyName' | 'publicUrl' | 'timeZone'>,
+  refund: RefundRow,
+) {
+  if (refund.status !== 'succeeded') return;
+  const source = await createInvoiceRepository(deps.db).findRefundSource(refund.id);
+  if (!source) return;
+  const { payment, project, payer } = source;
+  const to = project?.contactEmail || payer?.email;
+  if (!to) return;
+  const money = (cents: number) =>
+    `${formatMoney(cents, refund.currency)} ${refund.currency.toUpperCase()}`;
+  const order = project
+    ? `${orderName(project.orderNumber)}, ${project.serviceTitle}`
+    : 'your payment';
+  const note = adjustmentNoteNumberOf(refund);
+  await enqueueEmail(
+    createJobRepository(deps.db),
+    {
+      to,
+      subject: `Refund of ${formatMoney(refund.amountCents, refund.currency)} processed${project ? ` (${orderName(project.orderNumber)})` : ''}`,
+      text: [
+        `Hi ${project?.contactFirstName || payer?.firstName || 'there'},`,
+        '',
+        `We refunded ${money(refund.amountCents)} inc. GST (GST ${money(refund.gstCents)}) of ${order} on ${mailDate(refund.settledAt ?? refund.createdAt, deps.timeZone)}, to the card you paid with. Banks usually show it within 5 to 10 business days.`,
+        `Reason: ${refundReasonLabels[refund.reason]}${refund.note ? ` (${refund.note})` : ''}.`,
+        '',
+        `Your adjustment note ${note} is attached. It adjusts invoice ${invoiceNumberOf(payment)} of ${mailDate(payment.createdAt, deps.timeZone)}.`,
+        project ? `Your billing: ${deps.publicUrl}/dashboard/projects/${payment.projectId}` : '',
+        '',
+        deps.companyName,
+      ]
+        .filter((line, i, all) => line !== '' || all[i - 1] !== '')
+        .join('\n'),
+      adjustmentNoteRefundId: refund.id,
+    },
+    `refund-note:${refund.id}`,
+  );
 }
 
 /**
@@ -91,6 +138,7 @@ export async function refundPayment(
       metadata: { refundId: refund.id, paymentId: payment.id, projectId: project.id },
     });
     refund = (await settle(deps, refund, answer)) ?? refund;
+    await mailRefund(deps, refund);
   } catch (error) {
     if (error instanceof RefundRefusedError) {
       await refunds.settle(refund.id, { status: 'failed', failureMessage: error.message });
@@ -138,7 +186,7 @@ async function settle(deps: Pick<CompletionDeps, 'db'>, refund: RefundRow, answe
  * once. Run by the jobs loop.
  */
 export async function settlePendingRefunds(
-  deps: Pick<CompletionDeps, 'db' | 'provider' | 'log'>,
+  deps: Pick<CompletionDeps, 'db' | 'provider' | 'log' | 'companyName' | 'publicUrl' | 'timeZone'>,
   now = new Date(),
 ): Promise<number> {
   const repository = createRefundRepository(deps.db);
@@ -154,7 +202,11 @@ export async function settlePendingRefunds(
         idempotencyKey: `refund:${refund.idempotencyKey}`,
         metadata: { refundId: refund.id, paymentId: payment.id },
       });
-      if (answer.status !== 'pending' && (await settle(deps, refund, answer))) settled++;
+      if (answer.status === 'pending') continue;
+      const row = await settle(deps, refund, answer);
+      if (!row) continue;
+      settled++;
+      await mailRefund(deps, row);
     } catch (error) {
       if (error instanceof RefundRefusedError) {
         await repository.settle(refund.id, { status: 'failed', failureMessage: error.message });
@@ -165,4 +217,62 @@ export async function settlePendingRefunds(
     }
   }
   return settled;
+}
+
+/** Stripe's refund reasons, as ours. */
+const providerReasons: Record<string, RefundReason> = {
+  duplicate: 'duplicate',
+  requested_by_customer: 'requested_by_customer',
+};
+
+/**
+ * A refund the provider's webhook tells of. Ours (its metadata or its provider id names it) is
+ * settled if still pending; one made in the provider's own dashboard is recorded once against
+ * the payment it refunds, with the audit log saying so and the customer mailed its note. A
+ * refund of a payment we never recorded is only logged.
+ */
+export async function recordProviderRefund(
+  deps: Pick<CompletionDeps, 'db' | 'provider' | 'log' | 'companyName' | 'publicUrl' | 'timeZone'>,
+  answer: ProviderWebhookRefund,
+): Promise<void> {
+  const repository = createRefundRepository(deps.db);
+  const ours =
+    (answer.metadata.refundId && (await repository.find(answer.metadata.refundId))) ||
+    (await repository.findByProviderRefund(deps.provider.name, answer.id));
+  if (ours) {
+    if (ours.status !== 'pending' || answer.status === 'pending') return;
+    const row = await settle(deps, ours, answer);
+    if (row) await mailRefund(deps, row);
+    return;
+  }
+  const payment = await createPaymentRepository(deps.db).findPaymentByTransaction(
+    deps.provider.name,
+    answer.paymentId,
+  );
+  if (!payment) {
+    deps.log.warn({ refundId: answer.id }, 'a refund of a payment that was never recorded');
+    return;
+  }
+  const row = await repository.recordFromProvider({
+    paymentId: payment.id,
+    providerRefundId: answer.id,
+    idempotencyKey: `provider:${deps.provider.name}:${answer.id}`,
+    amountCents: answer.amountCents,
+    status: answer.status,
+    reason: providerReasons[answer.reason ?? ''] ?? 'other',
+    note: 'Refunded in the payment provider’s dashboard',
+  });
+  if (!row) return;
+  await createAuditRepository(deps.db).record({
+    actorId: null,
+    ip: '',
+    actorName: 'Payment provider',
+    action: 'payment.refunded',
+    entityType: 'project',
+    entityId: payment.projectId ?? payment.id,
+    subjectUserId: payment.userId,
+    summary: `${formatMoney(row.amountCents, row.currency)} of a ${formatMoney(payment.amountCents, payment.currency)} payment refunded in the payment provider’s dashboard`,
+    data: { paymentId: payment.id, refundId: row.id, amountCents: row.amountCents },
+  });
+  await mailRefund(deps, row);
 }

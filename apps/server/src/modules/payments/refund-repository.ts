@@ -54,6 +54,49 @@ export function createRefundRepository(db: Db) {
       });
     },
 
+    /**
+     * A refund the provider made without us (its own dashboard), recorded once whatever the
+     * replays: undefined when it is recorded already. Its GST is worked out as for ours, under
+     * the payment's lock; it is recorded even beyond what we think is left, since it happened.
+     */
+    async recordFromProvider(
+      values: Omit<NewRefund, 'createdById'> & Pick<RefundRow, 'status' | 'providerRefundId'>,
+    ): Promise<RefundRow | undefined> {
+      return db.transaction(async (tx) => {
+        const [payment] = await tx
+          .select()
+          .from(payments)
+          .where(eq(payments.id, values.paymentId))
+          .for('update');
+        if (!payment) return undefined;
+        const made = await tx.select().from(refunds).where(eq(refunds.paymentId, payment.id));
+        const alreadyCents = made
+          .filter((r) => r.status !== 'failed')
+          .reduce((sum, r) => sum + r.amountCents, 0);
+        const [row] = await tx
+          .insert(refunds)
+          .values({
+            ...values,
+            provider: payment.provider,
+            currency: payment.currency,
+            gstCents: refundGstCents(payment, alreadyCents, values.amountCents),
+            settledAt: values.status === 'pending' ? null : new Date(),
+          })
+          .onConflictDoNothing()
+          .returning();
+        return row;
+      });
+    },
+
+    async findByProviderRefund(provider: string, providerRefundId: string) {
+      const [row] = await db
+        .select()
+        .from(refunds)
+        .where(and(eq(refunds.provider, provider), eq(refunds.providerRefundId, providerRefundId)))
+        .limit(1);
+      return row;
+    },
+
     /** Settles a pending refund once; undefined when it was settled already. */
     async settle(
       id: string,

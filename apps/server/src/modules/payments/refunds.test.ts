@@ -4,6 +4,8 @@ import { withGst } from '@noise/shared/pricing';
 import type { Project } from '@noise/shared/project';
 import { createAuditRepository } from '../audit/repository.ts';
 import { createTestApp } from '../../test/app.ts';
+import { outboxMail } from '../../test/outbox.ts';
+import { pdfTextRuns } from '../../test/pdf-text.ts';
 import { bearer, createUser } from '../../test/factories.ts';
 import { coordinator, createServiceToOrder, orderBody, pay } from '../../test/order-factories.ts';
 import { ProviderUnavailableError, RefundRefusedError } from './providers/provider.ts';
@@ -11,7 +13,7 @@ import { settlePendingRefunds } from './refund-payment.ts';
 import { createRefundRepository } from './refund-repository.ts';
 import { createPaymentRepository } from './repository.ts';
 
-const { app } = await createTestApp();
+const { app, config } = await createTestApp({ abn: '51 824 753 556' });
 const db = app.database.db;
 const { user: cora, token: coraToken } = await coordinator(app);
 const { token: adminToken } = await createUser(app, { role: 'admin' });
@@ -48,6 +50,7 @@ async function listPayments(projectId: string, token = adminToken) {
     _id: string;
     amountCents: number;
     gstCents: number;
+    invoiceNumber: string;
     refundableCents: number;
     refunds: { amountCents: number; gstCents: number; status: string; createdByName: string }[];
   }[];
@@ -217,6 +220,66 @@ describe('refunds', () => {
     expect(res.statusCode).toBe(200);
     const subscription = await createPaymentRepository(db).findSubscriptionOfProject(projectId);
     expect(subscription!.status).toBe('cancelled');
+  });
+});
+
+describe('adjustment notes', () => {
+  it('mails the customer once with the note, which names the tax invoice it adjusts; the payer and staff download it, nobody else', async () => {
+    const { projectId, payment, customer } = await paidOrder();
+    const res = await refund(projectId, payment._id, {
+      amount: '110.00',
+      reason: 'service_not_delivered',
+    });
+    expect(res.statusCode).toBe(200);
+    const made = res.json() as {
+      _id: string;
+      noteNumber: string;
+      noteUrl: string;
+      gstCents: number;
+    };
+    expect(made.noteUrl).toBe(`/api/refunds/${made._id}/adjustment-note`);
+
+    const mail = await outboxMail(app, config.dataDir, customer.user.email, 'Refund of $110.00');
+    expect(mail.text).toContain(`Your adjustment note ${made.noteNumber} is attached`);
+    const { invoiceNumber } = (await listPayments(projectId))[0]!;
+    const [attachment] = mail.attachments;
+    expect(attachment).toMatchObject({
+      filename: `${made.noteNumber}.pdf`,
+      contentType: 'application/pdf',
+    });
+    const text = (await pdfTextRuns(attachment!.content)).join(' ');
+    expect(text).toContain('ADJUSTMENT NOTE');
+    expect(text).toContain(made.noteNumber);
+    expect(text).toContain('Original tax invoice');
+    expect(text).toContain(invoiceNumber);
+    expect(text).toContain('ABN 51 824 753 556');
+    expect(text).toContain('$110.00');
+    expect(text).toContain('Service not delivered');
+    expect(text).not.toContain('TAX INVOICE');
+
+    const download = (token: string) => app.inject({ url: made.noteUrl, headers: bearer(token) });
+    const mine = await download(customer.token);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['content-type']).toBe('application/pdf');
+    expect((await download(adminToken)).statusCode).toBe(200);
+    const stranger = await createUser(app);
+    expect((await download(stranger.token)).statusCode).toBe(404);
+  });
+
+  it('a refund that did not go through has no note', async () => {
+    const { projectId, payment } = await paidOrder();
+    const provider = app.checkoutDeps.provider;
+    const makeRefund = provider.refundPayment.bind(provider);
+    provider.refundPayment = () => Promise.reject(new RefundRefusedError('No.'));
+    await refund(projectId, payment._id, { amount: 5 }).finally(() => {
+      provider.refundPayment = makeRefund;
+    });
+    const [failed] = await refundsOf(payment._id);
+    const res = await app.inject({
+      url: `/api/refunds/${failed!.id}/adjustment-note`,
+      headers: bearer(adminToken),
+    });
+    expect(res.statusCode).toBe(404);
   });
 });
 

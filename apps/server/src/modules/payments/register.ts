@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import { createEmailJobHandler, EMAIL_JOB } from '../jobs/email.ts';
 import { createJobRunner, type JobHandler, type JobRunner } from '../jobs/runner.ts';
-import { renderInvoiceOf } from '../invoices/load-invoice.ts';
+import { renderAdjustmentNoteOf, renderInvoiceOf } from '../invoices/load-invoice.ts';
 import { renderInvoicePdf } from '../invoices/render-invoice.ts';
 import { createInvoiceRenderer, type RenderInvoice } from '../invoices/render-pool.ts';
 import {
@@ -56,6 +56,8 @@ export function registerCheckout(
     log: app.log,
     companyName: config.companyName,
     publicUrl: config.publicUrl,
+    timeZone: config.businessTimeZone,
+    abn: config.abn,
     currency: config.payments.currency,
     onOrderCompleted: notifications.onOrderCompleted,
     afterAnswer: app.afterAnswer,
@@ -103,6 +105,8 @@ export function checkoutJobHandlers(
     [EMAIL_JOB]: createEmailJobHandler({
       mailer: app.mailer,
       renderInvoice: (paymentId) => renderInvoiceOf(deps.db, settings, paymentId, renderInvoice),
+      renderAdjustmentNote: (refundId) =>
+        renderAdjustmentNoteOf(deps.db, settings, refundId, renderInvoice),
     }),
     [RENEWAL_JOB]: createRenewalJobHandler({
       ...deps,

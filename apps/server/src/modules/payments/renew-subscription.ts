@@ -3,6 +3,7 @@ import { formatMoney, gstNotes } from '@noise/shared/pricing';
 import { orderName } from '@noise/shared/project';
 import type { Db } from '../../db/client.ts';
 import { addInterval } from '../../lib/intervals.ts';
+import { mailDate } from '../../lib/mail-date.ts';
 import { invoiceTitle } from '../invoices/render-invoice.ts';
 import { enqueueEmail } from '../jobs/email.ts';
 import { createJobRepository } from '../jobs/repository.ts';
@@ -54,10 +55,6 @@ export async function scheduleRenewals(db: Db, now = new Date()): Promise<void> 
     });
   }
 }
-
-/** '01 Apr 2026': the day of `d` in the business time zone, whatever the server's. */
-const dateText = (d: Date, timeZone: string) =>
-  d.toLocaleDateString('en-GB', { timeZone, day: '2-digit', month: 'short', year: 'numeric' });
 
 /**
  * Charges one period of a subscription to the saved card. The provider idempotency key is the
@@ -112,7 +109,7 @@ export function createRenewalJobHandler(deps: RenewalDeps): JobHandler {
           subscriptionId: subscription.id,
           lineItems: [
             {
-              description: `${project.serviceTitle}: ${project.packageTitle}, ${subscription.interval} fee from ${dateText(periodStart, deps.timeZone)}`,
+              description: `${project.serviceTitle}: ${project.packageTitle}, ${subscription.interval} fee from ${mailDate(periodStart, deps.timeZone)}`,
               amountCents: subscription.amountCents - subscription.gstCents,
             },
           ],
@@ -128,7 +125,7 @@ export function createRenewalJobHandler(deps: RenewalDeps): JobHandler {
             {
               to: project.contactEmail,
               subject: `Receipt: ${project.serviceTitle} ${subscription.interval} fee (${orderLabel})`,
-              text: `Hi ${project.contactFirstName || 'there'},\n\nWe charged ${formatMoney(subscription.amountCents, subscription.currency)} ${subscription.currency} ${gstNotes.inc} for ${orderLabel}, ${project.serviceTitle} (${project.packageTitle}), the period from ${dateText(periodStart, deps.timeZone)}. Your ${invoiceTitle(deps.abn).toLowerCase()} is attached.\n\n${deps.companyName}`,
+              text: `Hi ${project.contactFirstName || 'there'},\n\nWe charged ${formatMoney(subscription.amountCents, subscription.currency)} ${subscription.currency} ${gstNotes.inc} for ${orderLabel}, ${project.serviceTitle} (${project.packageTitle}), the period from ${mailDate(periodStart, deps.timeZone)}. Your ${invoiceTitle(deps.abn).toLowerCase()} is attached.\n\n${deps.companyName}`,
               invoicePaymentId: recorded.id,
             },
             `receipt:${recorded.id}`,
@@ -164,7 +161,7 @@ export function createRenewalJobHandler(deps: RenewalDeps): JobHandler {
             `We could not charge ${formatMoney(subscription.amountCents, subscription.currency)} ${subscription.currency} for ${orderLabel}, ${project.serviceTitle} (${project.packageTitle}): ${reason}`,
             pastDue
               ? `After ${failures} attempts your subscription is now past due. Please update your card or contact us.`
-              : `We will try again on ${dateText(retryAt, deps.timeZone)}. You can update your card in your dashboard.`,
+              : `We will try again on ${mailDate(retryAt, deps.timeZone)}. You can update your card in your dashboard.`,
             '',
             `${deps.publicUrl}/dashboard/projects/${project.id}`,
             '',

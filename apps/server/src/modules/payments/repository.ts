@@ -1,6 +1,13 @@
 import { and, asc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { paymentAttempts, payments, subscriptions, users, webhookEvents } from '../../db/schema.ts';
+import {
+  paymentAttempts,
+  payments,
+  refunds,
+  subscriptions,
+  users,
+  webhookEvents,
+} from '../../db/schema.ts';
 
 export type { PaymentLineItem, PricedOrder } from '../../db/schema.ts';
 export type AttemptRow = typeof paymentAttempts.$inferSelect;
@@ -143,12 +150,71 @@ export function createPaymentRepository(db: Db) {
       return row;
     },
 
+    /** The payment a provider's payment id (a Stripe PaymentIntent) was recorded as. */
+    async findPaymentByTransaction(
+      provider: string,
+      transactionId: string,
+    ): Promise<PaymentRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.provider, provider), eq(payments.transactionId, transactionId)))
+        .limit(1);
+      return row;
+    },
+
     async listPaymentsOfProject(projectId: string): Promise<PaymentRow[]> {
       return db
         .select()
         .from(payments)
         .where(eq(payments.projectId, projectId))
         .orderBy(asc(payments.createdAt));
+    },
+
+    /**
+     * The payments of many projects and their refunds, only what an order's figures need
+     * (order-money.ts), a few thousand projects a query: the sales CSV reads up to 50,000.
+     */
+    async loadMoneyRecords(projectIds: readonly string[]) {
+      const found: {
+        projectId: string;
+        payment: Pick<
+          typeof payments.$inferSelect,
+          'id' | 'kind' | 'amountCents' | 'gstCents' | 'status'
+        >;
+        refunds: Pick<typeof refunds.$inferSelect, 'amountCents' | 'gstCents' | 'status'>[];
+      }[] = [];
+      for (let i = 0; i < projectIds.length; i += 5000) {
+        const ids = projectIds.slice(i, i + 5000);
+        // One query: each payment with its refunds (none: one row with an empty refund).
+        const rows = await db
+          .select({
+            projectId: payments.projectId,
+            id: payments.id,
+            kind: payments.kind,
+            amountCents: payments.amountCents,
+            gstCents: payments.gstCents,
+            status: payments.status,
+            refund: {
+              amountCents: refunds.amountCents,
+              gstCents: refunds.gstCents,
+              status: refunds.status,
+            },
+          })
+          .from(payments)
+          .leftJoin(refunds, eq(refunds.paymentId, payments.id))
+          .where(inArray(payments.projectId, ids))
+          .orderBy(asc(payments.createdAt), asc(payments.id));
+        for (const { projectId, refund, ...payment } of rows) {
+          const last = found.at(-1);
+          const entry =
+            last?.payment.id === payment.id
+              ? last
+              : found[found.push({ projectId: projectId!, payment, refunds: [] }) - 1]!;
+          if (refund) entry.refunds.push(refund);
+        }
+      }
+      return found;
     },
 
     async countPaymentsOfUser(userId: string): Promise<number> {

@@ -295,4 +295,65 @@ describe('POST /api/payments/stripe/webhook', () => {
     });
     expect(confirm.json()).toMatchObject({ success: true, projectId: attempt!.projectId });
   });
+
+  it('records a refund made in Stripe’s dashboard once, whatever the events and replays, and settles ours', async () => {
+    const fixture = await createServiceToOrder(app);
+    const { token } = await createUser(app);
+    const { token: admin } = await createUser(app, { role: 'admin' });
+    const paid = await pay(
+      app,
+      token,
+      orderBody(fixture, { coordinatorId: cora.id, paymentMethod: 'pm_card_visa' }),
+    );
+    const { projectId } = paid.json<{ projectId: string }>();
+    const intentId = [...fake.intents.values()].at(-1)!.id as string;
+    const money = async () =>
+      (await app.inject({ url: `/api/projects/${projectId}`, headers: bearer(admin) })).json<{
+        money: { refundedCents: number; keptCents: number; chargedCents: number };
+      }>().money;
+    const charged = (await money()).chargedCents;
+
+    const refund = {
+      id: 're_dashboard_1',
+      object: 'refund',
+      amount: 2_500,
+      payment_intent: intentId,
+      status: 'succeeded',
+      reason: 'requested_by_customer',
+      metadata: {},
+    };
+    const created = signedEvent({
+      id: 'evt_refund_created',
+      object: 'event',
+      type: 'refund.created',
+      data: { object: refund },
+    });
+    const charge = signedEvent({
+      id: 'evt_charge_refunded',
+      object: 'event',
+      type: 'charge.refunded',
+      data: {
+        object: {
+          id: 'ch_1',
+          object: 'charge',
+          payment_intent: intentId,
+          refunds: { object: 'list', data: [refund] },
+        },
+      },
+    });
+    for (const event of [created, created, charge]) {
+      expect((await postWebhook(event.payload, event.signature)).statusCode).toBe(200);
+    }
+    expect(await money()).toMatchObject({ refundedCents: 2_500, keptCents: charged - 2_500 });
+    const [payment] = (
+      await app.inject({ url: `/api/projects/${projectId}/payments`, headers: bearer(admin) })
+    ).json<{ refunds: { reason: string; note: string; createdByName: string }[] }[]>();
+    expect(payment!.refunds).toMatchObject([
+      {
+        reason: 'requested_by_customer',
+        note: 'Refunded in the payment provider’s dashboard',
+        createdByName: '',
+      },
+    ]);
+  });
 });

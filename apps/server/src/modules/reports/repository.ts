@@ -94,15 +94,39 @@ export function createReportRepository(db: Db) {
                  sum(d.sales_cents) as sales, sum(d.gst_cents) as gst
           from (${days}) d
           group by 1
+        ),
+        -- Refunds in the quarter they were made: the GST on adjustments (adjustment notes).
+        adjustments as (
+          select date_trunc('quarter', r.created_at at time zone ${timeZone})::date as quarter,
+                 sum(r.amount_cents) as refunded, sum(r.gst_cents) as gst
+          from refunds r
+          where r.status = 'succeeded'
+            and r.created_at >= (${oldest}::timestamp at time zone ${timeZone})
+          group by 1
         )
         select to_char(q.quarter, 'YYYY-MM-DD') as from,
                coalesce(t.sales, 0)::bigint as sales,
-               coalesce(t.gst, 0)::bigint as gst
-        from quarters q left join totals t on t.quarter = q.quarter
+               coalesce(t.gst, 0)::bigint as gst,
+               coalesce(a.refunded, 0)::bigint as refunded,
+               coalesce(a.gst, 0)::bigint as adjusted
+        from quarters q
+        left join totals t on t.quarter = q.quarter
+        left join adjustments a on a.quarter = q.quarter
         order by q.quarter desc`);
-      return rowsOf<{ from: string; sales: string | number; gst: string | number }>(result).map(
-        (r) => ({ from: r.from, salesCents: Number(r.sales), gstCents: Number(r.gst) }),
-      );
+      return rowsOf<{
+        from: string;
+        sales: string | number;
+        gst: string | number;
+        refunded: string | number;
+        adjusted: string | number;
+      }>(result).map((r) => ({
+        from: r.from,
+        salesCents: Number(r.sales),
+        gstCents: Number(r.gst),
+        refundedCents: Number(r.refunded),
+        gstOnSalesCents: Number(r.gst) + Number(r.adjusted),
+        gstAdjustmentsCents: Number(r.adjusted),
+      }));
     },
   };
 }

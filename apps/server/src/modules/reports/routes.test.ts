@@ -112,7 +112,9 @@ describe('reports', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toMatch(/^Order number,Date,Type,Company/);
-    expect(lines[0]).toContain('Total (exc. GST),Charged first (inc. GST)');
+    expect(lines[0]).toContain(
+      'Total (exc. GST),Paid at order (inc. GST),Recurring (inc. GST),Charged (inc. GST),Refunded (inc. GST),Kept (inc. GST),GST kept,Currency',
+    );
     expect(lines[0]).toContain('Status,Assigned to,Due date,');
     expect(lines[1]).toContain(',In Progress,Cora Ordinator,');
     expect(lines).toHaveLength(2);

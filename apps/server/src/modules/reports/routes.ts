@@ -1,3 +1,4 @@
+import type { MoneyOf } from '../payments/order-money-of.ts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { localDate } from '@noise/shared/dates';
@@ -27,6 +28,8 @@ export function registerReportRoutes(
     reports: ReportRepository;
     projects: ProjectRepository;
     users: UserRepository;
+    /** Orders' figures from their payments (payments/order-money-of.ts). */
+    moneyOf: MoneyOf;
     now: () => Date;
   },
 ) {
@@ -89,7 +92,13 @@ export function registerReportRoutes(
     },
     async (request, reply) => {
       const csv = await salesCsv(
-        { projects: deps.projects, users: deps.users, timeZone: tz, now: deps.now() },
+        {
+          projects: deps.projects,
+          users: deps.users,
+          moneyOf: deps.moneyOf,
+          timeZone: tz,
+          now: deps.now(),
+        },
         request.query,
       );
       return reply

@@ -62,12 +62,23 @@ export class RefundRefusedError extends Error {
   }
 }
 
+/** A refund as a webhook tells it: ours (its metadata names it) or one made elsewhere. */
+export interface ProviderWebhookRefund extends ProviderRefund {
+  /** The provider's payment id it refunds. */
+  paymentId: string;
+  metadata: Record<string, string>;
+  /** The provider's reason ('duplicate', 'requested_by_customer', ...), if any. */
+  reason: string | null;
+}
+
 /** A verified webhook event, reduced to what the checkout acts on. */
 export interface ProviderWebhookEvent {
   id: string;
   type: string;
   /** Present for payment-intent events. */
   payment: ProviderPayment | null;
+  /** The refunds a refund or charge event carries; empty for other events. */
+  refunds: ProviderWebhookRefund[];
 }
 
 /**

@@ -246,10 +246,27 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       // Throws StripeSignatureVerificationError on a wrong or stale signature.
       const event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
       const object = event.data.object as { object?: string };
+      // A refund made in Stripe's dashboard arrives as refund.created / refund.updated, and as
+      // charge.refunded with the charge's refunds when Stripe includes them.
+      const refunds =
+        object.object === 'refund'
+          ? [object as Stripe.Refund]
+          : object.object === 'charge'
+            ? ((object as Stripe.Charge).refunds?.data ?? [])
+            : [];
       return {
         id: event.id,
         type: event.type,
         payment: object.object === 'payment_intent' ? toPayment(object as Intent) : null,
+        refunds: refunds.map((refund) => ({
+          ...toRefund(refund),
+          paymentId:
+            typeof refund.payment_intent === 'string'
+              ? refund.payment_intent
+              : (refund.payment_intent?.id ?? ''),
+          metadata: (refund.metadata ?? {}) as Record<string, string>,
+          reason: refund.reason ?? null,
+        })),
       };
     },
   };

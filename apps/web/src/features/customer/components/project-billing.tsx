@@ -10,7 +10,8 @@ import { toastSuccess } from '@/lib/toast';
 import { useCancelSubscription, useProjectPayments, useSubscription } from '../api/project-billing';
 import { downloadFile } from '@/lib/download';
 
-function InvoiceButton({ payment }: { payment: ProjectPayment }) {
+/** Downloads one of the project's documents (a tax invoice, an adjustment note) as a PDF. */
+function DocumentButton({ url, number, label }: { url: string; number: string; label: string }) {
   const [busy, setBusy] = useState(false);
   return (
     <Button
@@ -20,24 +21,54 @@ function InvoiceButton({ payment }: { payment: ProjectPayment }) {
       onClick={async () => {
         setBusy(true);
         try {
-          await downloadFile(payment.invoiceUrl, `${payment.invoiceNumber}.pdf`);
+          await downloadFile(url, `${number}.pdf`);
         } catch (error) {
-          toastApiError(error, 'Could not download the invoice');
+          toastApiError(error, `Could not download the ${label.toLowerCase()}`);
         } finally {
           setBusy(false);
         }
       }}
     >
       <Download aria-hidden="true" />
-      {busy ? 'Downloading...' : 'Invoice (PDF)'}
-      {/* Which invoice, for a screen reader listing the buttons; after the words on screen, so
+      {busy ? 'Downloading...' : `${label} (PDF)`}
+      {/* Which document, for a screen reader listing the buttons; after the words on screen, so
           the name still starts with them (WCAG 2.5.3). */}
-      <span className="sr-only">{` ${payment.invoiceNumber}`}</span>
+      <span className="sr-only">{` ${number}`}</span>
     </Button>
   );
 }
 
-/** The project's charges, each with its tax invoice. */
+/** A payment's refunds that went through or are on their way, each with its adjustment note. */
+function Refunds({ payment }: { payment: ProjectPayment }) {
+  const shown = payment.refunds.filter((refund) => refund.status !== 'failed');
+  if (!shown.length) return null;
+  return (
+    <ul className="mt-2 flex w-full flex-col gap-2">
+      {shown.map((refund) => (
+        <li key={refund._id} className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm">
+            <span className="font-semibold text-danger tabular-nums">
+              {refund.status === 'pending' ? 'Refund on its way' : 'Refunded'}{' '}
+              {formatMoney(refund.amountCents)}
+            </span>{' '}
+            <span className="text-muted">
+              · {formatDate(refund.createdAt)} · {refund.noteNumber}
+            </span>
+          </p>
+          {refund.noteUrl ? (
+            <DocumentButton
+              url={refund.noteUrl}
+              number={refund.noteNumber}
+              label="Adjustment note"
+            />
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The project's charges, each with its tax invoice, and their refunds with adjustment notes. */
 export function ProjectPayments({ projectId }: { projectId: string }) {
   const payments = useProjectPayments(projectId);
   if (payments.isPending) return <Spinner label="Loading payments" />;
@@ -63,7 +94,8 @@ export function ProjectPayments({ projectId }: { projectId: string }) {
               {formatDate(payment.createdAt)} · {payment.invoiceNumber}
             </p>
           </div>
-          <InvoiceButton payment={payment} />
+          <DocumentButton url={payment.invoiceUrl} number={payment.invoiceNumber} label="Invoice" />
+          <Refunds payment={payment} />
         </li>
       ))}
     </ul>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Overview, RevenuePeriod } from '@noise/shared/overview';
 import { can } from '@noise/shared/permissions';
+import { formatMoneyGst } from '@noise/shared/pricing';
 import { displayNameOf } from '@noise/shared/display-name';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -112,7 +113,8 @@ function SalesList({ sales, action }: { sales: Overview['salesData']; action: st
           <div className="min-w-0 flex-1">
             <p className="truncate font-semibold">{sale.title}</p>
             <p className="text-xs text-muted">
-              {formatDate(sale.date)} · {dollars.format(sale.totalPrice)} exc. GST
+              {formatDate(sale.date)} ·{' '}
+              {formatMoneyGst(sale.money.keptCents, 'inc', sale.money.currency)}
               {sale.type !== 'Project' ? ' · Custom quote' : ''}
             </p>
           </div>

@@ -146,24 +146,39 @@ function GstTable() {
         <tr>
           <Th>Quarter</Th>
           <Th className="text-right">Sales (inc. GST)</Th>
-          <Th className="text-right">GST collected</Th>
+          <Th className="text-right">GST on sales</Th>
+          <Th className="text-right">GST on adjustments</Th>
+          <Th className="text-right">Net GST</Th>
         </tr>
       </thead>
       <tbody>
         {gst.isPending ? (
-          <TableSkeletonRows columns={3} rows={4} />
+          <TableSkeletonRows columns={5} rows={4} />
         ) : gst.isError ? (
-          <TableMessageRow columns={3}>{errorMessage(gst.error)}</TableMessageRow>
+          <TableMessageRow columns={5}>{errorMessage(gst.error)}</TableMessageRow>
         ) : gst.data.quarters.length === 0 ? (
-          <TableMessageRow columns={3}>No payments yet.</TableMessageRow>
+          <TableMessageRow columns={5}>No payments yet.</TableMessageRow>
         ) : (
           gst.data.quarters.map((quarter) => (
             <tr key={quarter.from}>
               <Td className="font-semibold">{quarter.label}</Td>
               <Td label="Sales" className="text-right tabular-nums">
                 {formatMoney(quarter.salesCents)}
+                {quarter.refundedCents > 0 ? (
+                  <span className="block text-xs text-muted">
+                    after {formatMoney(quarter.refundedCents)} refunded
+                  </span>
+                ) : null}
               </Td>
-              <Td label="GST" className="text-right tabular-nums">
+              <Td label="GST on sales" className="text-right tabular-nums">
+                {formatMoney(quarter.gstOnSalesCents)}
+              </Td>
+              <Td label="GST on adjustments" className="text-right tabular-nums">
+                {quarter.gstAdjustmentsCents > 0
+                  ? `−${formatMoney(quarter.gstAdjustmentsCents)}`
+                  : formatMoney(0)}
+              </Td>
+              <Td label="Net GST" className="text-right font-semibold tabular-nums">
                 {formatMoney(quarter.gstCents)}
               </Td>
             </tr>

@@ -1,0 +1,39 @@
+import { orderMoney, type MoneyPayment, type OrderMoney } from '@noise/shared/order-money';
+import type { PackageType } from '@noise/shared/pricing';
+import type { Db } from '../../db/client.ts';
+import { createPaymentRepository } from './repository.ts';
+
+/**
+ * The figures of many orders at once (docs/product.md#money-after-the-sale), from their payments
+ * and refunds: for lists that do not load whole projects (the sales CSV, the overview).
+ */
+export type MoneyOf = (
+  orders: Parameters<typeof orderMoneyOf>[1],
+) => ReturnType<typeof orderMoneyOf>;
+
+export async function orderMoneyOf(
+  db: Db,
+  orders: readonly {
+    id: string;
+    currency: string;
+    packageType: PackageType;
+    recurringTotalWithGstCents: number;
+  }[],
+): Promise<Map<string, OrderMoney>> {
+  const records = await createPaymentRepository(db).loadMoneyRecords(orders.map((o) => o.id));
+  const paymentsOf = new Map<string, MoneyPayment[]>();
+  for (const { projectId, payment, refunds } of records) {
+    paymentsOf.set(projectId, [...(paymentsOf.get(projectId) ?? []), { ...payment, refunds }]);
+  }
+  return new Map(
+    orders.map((order) => [
+      order.id,
+      orderMoney({
+        currency: order.currency,
+        packageType: order.packageType,
+        recurringTotalWithGstCents: order.recurringTotalWithGstCents,
+        payments: paymentsOf.get(order.id) ?? [],
+      }),
+    ]),
+  );
+}
