@@ -1,8 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { pdfTextRuns } from '../../apps/server/src/test/pdf-text.ts';
 import type { ProjectPayment } from '@noise/shared/payments';
 import type { Project } from '@noise/shared/project';
-import { launchBrowser, type TestBrowser } from '../support/browser.ts';
-import { sharedServer, type RunningServer } from '../support/server.ts';
+import { downloadText, launchBrowser, type TestBrowser } from '../support/browser.ts';
+import { startServer, type RunningServer } from '../support/server.ts';
 import { apiGet, apiPost, signUpCustomer, staffToken, uniqueSuffix } from '../checkout/helpers.ts';
 import { coordinatorWithToken, payServiceOrder } from './sales-helpers.ts';
 
@@ -12,7 +16,8 @@ let admin: string;
 let coordinator: Awaited<ReturnType<typeof coordinatorWithToken>>;
 
 beforeAll(async () => {
-  server = sharedServer();
+  // Its own server: Reporting and the overview then show this file's sales alone, to the cent.
+  server = await startServer();
   browser = await launchBrowser(server.url);
   admin = await staffToken(server);
   coordinator = await coordinatorWithToken(server, admin, 'Rhea');
@@ -89,6 +94,80 @@ describe('refunds', () => {
     await mine.page.getByText('Refunded $200.00').waitFor();
     await mine.page.getByText('then $825.00 inc. GST / month').waitFor();
     expect(await mine.page.getByText('/month exc. GST').count()).toBe(0);
+
+    // The customer's billing lists the refund with its adjustment note, which names the invoice.
+    const [payment] = await apiGet<ProjectPayment[]>(
+      server,
+      `/api/projects/${saleId}/payments`,
+      admin,
+    );
+    await mine.page.goto(`/dashboard/projects/${saleId}`);
+    await mine.page.getByText('Refunded $200.00').first().waitFor();
+    const [note] = await Promise.all([
+      mine.page.waitForEvent('download'),
+      mine.page.getByRole('button', { name: /^Adjustment note \(PDF\)/ }).click(),
+    ]);
+    const noteNumber = payment!.refunds[0]!.noteNumber;
+    expect(note.suggestedFilename()).toBe(`${noteNumber}.pdf`);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await note.createReadStream()) chunks.push(chunk as Buffer);
+    const text = (await pdfTextRuns(Buffer.concat(chunks))).join(' ');
+    expect(text).toContain(noteNumber);
+    expect(text).toContain(payment!.invoiceNumber);
+    expect(text).toContain('$200.00');
+
+    // And it came by mail.
+    const outbox = path.join(server.dataDir, 'outbox');
+    const mail = await vi.waitFor(
+      async () => {
+        for (const file of readdirSync(outbox)) {
+          const parsed = await simpleParser(readFileSync(path.join(outbox, file)));
+          const to = [parsed.to ?? []].flat().flatMap((a) => a.value.map((v) => v.address));
+          if (to.includes(customer.email) && parsed.subject?.startsWith('Refund of $200.00')) {
+            return parsed;
+          }
+        }
+        throw new Error('no refund mail yet');
+      },
+      { timeout: 20_000, interval: 250 },
+    );
+    expect(mail.attachments.map((a) => a.filename)).toEqual([`${noteNumber}.pdf`]);
+
+    // The overview's takings and latest sales net it too.
+    await page.goto('/wkm-dashboard');
+    await page.getByRole('region', { name: 'Revenue' }).getByText(/^\$1,609\.50/).waitFor();
+    await page
+      .getByRole('region', { name: 'Latest Sales' })
+      .getByText(/· \$1,609\.50 inc\. GST$/)
+      .waitFor();
+
+    // Reporting nets the refund: GST on sales $164.50, on adjustments $18.18, net $146.32.
+    await page.goto('/wkm-dashboard/reporting');
+    const quarter = page.getByRole('region', { name: 'GST Collected' }).locator('tbody tr').first();
+    await quarter.getByText('$1,609.50').waitFor();
+    await quarter.getByText('after $200.00 refunded').waitFor();
+    await quarter.getByText('$164.50').waitFor();
+    await quarter.getByText('−$18.18').waitFor();
+    await quarter.getByText('$146.32').waitFor();
+    const [csvFile] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: /^Export CSV/ }).click(),
+    ]);
+    const [header, line] = (await downloadText(csvFile))
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    const cells = Object.fromEntries(
+      header!.split(',').map((name, i) => [name, line!.split(',')[i]]),
+    );
+    expect(cells).toMatchObject({
+      'Paid at order (inc. GST)': '1809.50',
+      'Recurring (inc. GST)': '825.00',
+      'Charged (inc. GST)': '1809.50',
+      'Refunded (inc. GST)': '200.00',
+      'Kept (inc. GST)': '1609.50',
+      'GST kept': '146.32',
+    });
   });
 
   it('co-ordinators see a sale’s refunds but are not offered a refund', async () => {
