@@ -1,12 +1,28 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import { requireUser } from '../../plugins/auth.ts';
+import { requireUser, type AuthUser } from '../../plugins/auth.ts';
 import { renderAdjustmentNoteOf, renderInvoiceOf, type InvoiceSettings } from './load-invoice.ts';
 import type { RenderInvoice } from './render-pool.ts';
+import type { InvoiceSource } from './repository.ts';
 import { canSeeProject } from '../projects/visibility.ts';
+
+/** A document as the browser opens it: inline, never cached on the way. */
+function sendPdf(reply: FastifyReply, document: { filename: string; content: Buffer }) {
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', `inline; filename="${document.filename}"`)
+    .header('cache-control', 'private, no-store')
+    .send(document.content);
+}
+
+/** The payer, or staff who may see the sale; anyone else is told the document does not exist. */
+const seenBy =
+  (caller: AuthUser) =>
+  ({ payment, project }: InvoiceSource) =>
+    canSeeProject(caller, project ?? { ...payment, claimTokenHash: null });
 
 export function registerInvoiceRoutes(
   app: FastifyInstance,
@@ -24,22 +40,11 @@ export function registerInvoiceRoutes(
       },
     },
     async (request, reply) => {
-      const caller = requireUser(request);
-      // The payer, or staff who manage sales; anyone else is told it does not exist.
-      const invoice = await renderInvoiceOf(
-        deps.db,
-        deps.settings,
-        request.params.id,
-        deps.render,
-        ({ payment, project }) =>
-          canSeeProject(caller, project ?? { ...payment, claimTokenHash: null }),
-      );
+      const visible = seenBy(requireUser(request));
+      const { db, settings, render } = deps;
+      const invoice = await renderInvoiceOf(db, settings, request.params.id, render, visible);
       if (!invoice) throw notFound('Invoice not found');
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="${invoice.filename}"`)
-        .header('cache-control', 'private, no-store')
-        .send(invoice.content);
+      return sendPdf(reply, invoice);
     },
   );
 
@@ -54,22 +59,12 @@ export function registerInvoiceRoutes(
       },
     },
     async (request, reply) => {
-      const caller = requireUser(request);
-      // Whoever may see the payment it refunds; anyone else is told it does not exist.
-      const note = await renderAdjustmentNoteOf(
-        deps.db,
-        deps.settings,
-        request.params.id,
-        deps.render,
-        ({ payment, project }) =>
-          canSeeProject(caller, project ?? { ...payment, claimTokenHash: null }),
-      );
+      // Whoever may see the payment it refunds.
+      const visible = seenBy(requireUser(request));
+      const { db, settings, render } = deps;
+      const note = await renderAdjustmentNoteOf(db, settings, request.params.id, render, visible);
       if (!note) throw notFound('Adjustment note not found');
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="${note.filename}"`)
-        .header('cache-control', 'private, no-store')
-        .send(note.content);
+      return sendPdf(reply, note);
     },
   );
 }

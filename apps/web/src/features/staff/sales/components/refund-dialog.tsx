@@ -12,6 +12,7 @@ import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { toastSuccess } from '@/lib/toast';
+import { FormErrorAlert } from '../../components/form-error';
 import { useRefundSalePayment } from '../api/refund-sale-payment';
 
 const reasonOptions = refundReasons.map((value) => ({ value, label: refundReasonLabels[value] }));
@@ -45,7 +46,7 @@ export function RefundDialog({
   const [cancelSubscription, setCancelSubscription] = useState(false);
   const [key, setKey] = useState(newIdempotencyKey);
   const [errors, setErrors] = useState<{ amount?: string; reason?: string; note?: string }>({});
-  const [failure, setFailure] = useState('');
+  const [failure, setFailure] = useState<unknown>(null);
 
   const parsed = amountField.safeParse(amount);
   const cents = parsed.success ? parsed.data : null;
@@ -54,7 +55,7 @@ export function RefundDialog({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setFailure('');
+    setFailure(null);
     const found: typeof errors = {};
     if (!parsed.success) found.amount = parsed.error.issues[0]?.message;
     else if (parsed.data > left) {
@@ -80,7 +81,7 @@ export function RefundDialog({
       if (isApiError(error) && error.status > 0 && error.status < 500) setKey(newIdempotencyKey());
       const message = errorMessage(error, 'The refund could not be made.');
       if (message.startsWith('amount: ')) setErrors({ amount: message.slice('amount: '.length) });
-      else setFailure(message);
+      else setFailure(error);
     }
   }
 
@@ -96,14 +97,7 @@ export function RefundDialog({
         description={`${payment.invoiceNumber}: ${formatMoney(payment.amountCents, payment.currency)} charged, ${formatMoney(left, payment.currency)} left to refund. The money goes back to the card it came from.`}
       >
         <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
-          {failure ? (
-            <p
-              role="alert"
-              className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-semibold text-danger"
-            >
-              {failure}
-            </p>
-          ) : null}
+          <FormErrorAlert error={failure} />
           <TextInput
             label="Amount (inc. GST)"
             required
