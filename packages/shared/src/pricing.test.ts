@@ -59,7 +59,57 @@ describe('priceOrder', () => {
       showsRecurringLine: false,
       grandTotalCents: 203445,
       gstCents: 18495,
+      discountCents: 0,
+      recurringDiscountCents: 0,
     });
+  });
+
+  it('a 20% code on a monthly package: GST on the discounted first payment, the renewals as they were', () => {
+    // Local SEO: $895 set-up + $750 a month, before GST.
+    const pkg = { type: 'monthly', baseCostCents: 89_500, recurringCostCents: 75_000 } as const;
+    const first = priceOrder(pkg, [], {
+      kind: 'percent',
+      percent: 20,
+      amountCents: 0,
+      duration: 'first_payment',
+    });
+    expect(first).toMatchObject({
+      discountCents: 32_900, // 20% of $1,645.00
+      grandTotalCents: 144_760, // ($1,645.00 - $329.00) x 1.1
+      gstCents: 13_160,
+      recurringTotalWithGstCents: 82_500,
+      recurringDiscountCents: 0,
+    });
+    const every = priceOrder(pkg, [], {
+      kind: 'percent',
+      percent: 20,
+      amountCents: 0,
+      duration: 'every_renewal',
+    });
+    expect(every).toMatchObject({
+      grandTotalCents: 144_760,
+      recurringDiscountCents: 15_000,
+      recurringTotalWithGstCents: 66_000, // ($750 - $150) x 1.1
+    });
+  });
+
+  it('a fixed amount never takes a payment below zero, and rounds a percentage half up', () => {
+    const pkg = { type: 'one-time', baseCostCents: 3_000, recurringCostCents: 0 } as const;
+    const all = priceOrder(pkg, [], {
+      kind: 'amount',
+      percent: 0,
+      amountCents: 5_000,
+      duration: 'first_payment',
+    });
+    expect(all).toMatchObject({ discountCents: 3_000, grandTotalCents: 0, gstCents: 0 });
+    const odd = priceOrder({ ...pkg, baseCostCents: 1_005 }, [], {
+      kind: 'percent',
+      percent: 10,
+      amountCents: 0,
+      duration: 'first_payment',
+    });
+    expect(odd.discountCents).toBe(101); // 100.5 rounds up
+    expect(odd.grandTotalCents).toBe(994); // (1,005 - 101) x 1.1 = 994.4
   });
 
   it('monthly package charges base and recurring, each with GST', () => {
