@@ -47,6 +47,16 @@ export const staffScreens = [
     module: 'features/staff/company-pages/routes/company-page-form-route.tsx',
   },
   {
+    name: 'discountCodes',
+    path: /^\/wkm-dashboard\/discount-codes\/?$/,
+    module: 'features/staff/discounts/routes/discount-codes.tsx',
+  },
+  {
+    name: 'discountCode',
+    path: /^\/wkm-dashboard\/discount-codes\/(new|edit\/[^/]+)\/?$/,
+    module: 'features/staff/discounts/routes/discount-code-form-route.tsx',
+  },
+  {
     name: 'customers',
     path: /^\/wkm-dashboard\/customers\/?$/,
     module: 'features/staff/customers/routes/customers-list.tsx',

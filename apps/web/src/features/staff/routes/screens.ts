@@ -40,6 +40,14 @@ export const CompanyPageFormRoute = lazyRoute(
   () => import('../company-pages/routes/company-page-form-route'),
   (m) => m.CompanyPageFormRoute,
 );
+export const DiscountCodesRoute = lazyRoute(
+  () => import('../discounts/routes/discount-codes'),
+  (m) => m.DiscountCodesRoute,
+);
+export const DiscountCodeFormRoute = lazyRoute(
+  () => import('../discounts/routes/discount-code-form-route'),
+  (m) => m.DiscountCodeFormRoute,
+);
 export const CustomersListRoute = lazyRoute(
   () => import('../customers/routes/customers-list'),
   (m) => m.CustomersListRoute,
@@ -104,6 +112,8 @@ const screens: Record<StaffScreenName, { preload: () => Promise<unknown> }> = {
   industry: IndustryFormRoute,
   companyPages: CompanyPagesListRoute,
   companyPage: CompanyPageFormRoute,
+  discountCodes: DiscountCodesRoute,
+  discountCode: DiscountCodeFormRoute,
   customers: CustomersListRoute,
   customer: EditCustomerRoute,
   siteUsers: SiteUsersListRoute,

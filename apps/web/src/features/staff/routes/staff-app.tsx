@@ -10,6 +10,8 @@ import {
   CompanyPageFormRoute,
   CompanyPagesListRoute,
   CustomersListRoute,
+  DiscountCodeFormRoute,
+  DiscountCodesRoute,
   EditCustomerRoute,
   EditSaleRoute,
   InboxRoute,
@@ -148,6 +150,32 @@ export function StaffApp() {
               element={
                 <CatalogueOnly>
                   <CompanyPageFormRoute />
+                </CatalogueOnly>
+              }
+            />
+          </Route>
+          <Route path="discount-codes">
+            <Route
+              index
+              element={
+                <CatalogueOnly>
+                  <DiscountCodesRoute />
+                </CatalogueOnly>
+              }
+            />
+            <Route
+              path="new"
+              element={
+                <CatalogueOnly>
+                  <DiscountCodeFormRoute />
+                </CatalogueOnly>
+              }
+            />
+            <Route
+              path="edit/:id"
+              element={
+                <CatalogueOnly>
+                  <DiscountCodeFormRoute />
                 </CatalogueOnly>
               }
             />

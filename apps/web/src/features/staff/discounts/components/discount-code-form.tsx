@@ -1,0 +1,437 @@
+import { Loader2 } from 'lucide-react';
+import { useId, type FormEvent } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { localDate } from '@noise/shared/dates';
+import {
+  discountCodeRequest,
+  discountLabel,
+  type DiscountCode,
+  type DiscountCodeRequest,
+  type DiscountDuration,
+} from '@noise/shared/discounts';
+import { formatMoney } from '@noise/shared/pricing';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { TextInput } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { isApiError } from '@/lib/api-client';
+import { toastSuccess } from '@/lib/toast';
+import { FormErrorAlert } from '../../components/form-error';
+import { StaffSection } from '../../components/page-header';
+import { LoadFailedMessage } from '../../components/staff-table';
+import { useManageServices } from '../../services/api/get-manage-services';
+import { useCreateDiscountCode } from '../api/create-discount-code';
+import { useUpdateDiscountCode } from '../api/update-discount-code';
+
+const LIST = '/wkm-dashboard/discount-codes';
+
+/** The form as typed: numbers and amounts stay text until the request is built. */
+interface DiscountFormValues {
+  code: string;
+  kind: 'percent' | 'amount';
+  percent: string;
+  amount: string;
+  appliesTo: 'all' | 'chosen';
+  serviceIds: string[];
+  duration: DiscountDuration;
+  startsOn: string;
+  endsOn: string;
+  maxUses: string;
+  maxUsesPerCustomer: string;
+  minimumOrder: string;
+  active: boolean;
+}
+
+/** The fields an issue (the browser's or the server's) can be shown under. */
+const FIELDS = [
+  'code',
+  'kind',
+  'percent',
+  'amount',
+  'serviceIds',
+  'duration',
+  'startsOn',
+  'endsOn',
+  'maxUses',
+  'maxUsesPerCustomer',
+  'minimumOrder',
+] as const;
+type FieldName = (typeof FIELDS)[number];
+
+const KIND_OPTIONS = [
+  { value: 'percent', label: 'Percentage' },
+  { value: 'amount', label: 'Fixed amount' },
+] as const;
+const APPLIES_TO_OPTIONS = [
+  { value: 'all', label: 'All services' },
+  { value: 'chosen', label: 'Chosen services' },
+] as const;
+const DURATION_OPTIONS = [
+  { value: 'first_payment', label: 'First payment only' },
+  { value: 'every_renewal', label: 'Every payment, renewals included' },
+] as const;
+
+/** 5000 cents as '50', 4995 as '49.95': dollars as the request takes them. */
+function dollarsText(cents: number | null): string {
+  if (cents === null) return '';
+  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+}
+
+function defaultsOf(code: DiscountCode | undefined): DiscountFormValues {
+  return {
+    code: code?.code ?? '',
+    kind: code?.kind ?? 'percent',
+    percent: code?.percent === null || code?.percent === undefined ? '' : String(code.percent),
+    amount: dollarsText(code?.amountCents ?? null),
+    appliesTo: code && code.serviceIds.length > 0 ? 'chosen' : 'all',
+    serviceIds: code?.serviceIds ?? [],
+    duration: code?.duration ?? 'first_payment',
+    startsOn: code?.startsOn ?? localDate(new Date()),
+    endsOn: code?.endsOn ?? '',
+    maxUses: code?.maxUses === null || code?.maxUses === undefined ? '' : String(code.maxUses),
+    maxUsesPerCustomer:
+      code?.maxUsesPerCustomer === null || code?.maxUsesPerCustomer === undefined
+        ? ''
+        : String(code.maxUsesPerCustomer),
+    minimumOrder: dollarsText(code?.minimumOrderCents ?? null),
+    active: code?.active ?? true,
+  };
+}
+
+const textOrNull = (text: string) => (text.trim() === '' ? null : text.trim());
+const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text));
+
+/** The request as the API takes it: amounts in dollars (the server makes them cents). */
+function toRequest(values: DiscountFormValues): DiscountCodeRequest {
+  return {
+    code: values.code.trim(),
+    kind: values.kind,
+    percent: values.kind === 'percent' ? numberOrNull(values.percent) : null,
+    amount: values.kind === 'amount' ? textOrNull(values.amount) : null,
+    serviceIds: values.appliesTo === 'chosen' ? values.serviceIds : [],
+    duration: values.duration,
+    startsOn: values.startsOn,
+    endsOn: textOrNull(values.endsOn),
+    maxUses: numberOrNull(values.maxUses),
+    maxUsesPerCustomer: numberOrNull(values.maxUsesPerCustomer),
+    minimumOrder: textOrNull(values.minimumOrder),
+    active: values.active,
+  };
+}
+
+/**
+ * The shared schema's issues, one per field. Its rules between fields (the percentage's range,
+ * the end after the start) run only once every field is right, so they are also checked with
+ * the other fields set aside: every mistake shows at the first try.
+ */
+function issuesOf(body: DiscountCodeRequest, appliesTo: DiscountFormValues['appliesTo']) {
+  const issues = new Map<FieldName, string>();
+  const add = (path: readonly PropertyKey[], message: string) => {
+    const field = FIELDS.find((name) => name === path[0]);
+    if (field && !issues.has(field)) issues.set(field, message);
+  };
+  const result = discountCodeRequest.safeParse(body);
+  if (!result.success) {
+    for (const issue of result.error.issues) add(issue.path, issue.message);
+    const betweenFields = discountCodeRequest.safeParse({
+      ...body,
+      code: 'CHECK',
+      serviceIds: [],
+      maxUses: null,
+      maxUsesPerCustomer: null,
+      minimumOrder: null,
+    });
+    if (!betweenFields.success) {
+      for (const issue of betweenFields.error.issues) add(issue.path, issue.message);
+    }
+  }
+  if (appliesTo === 'chosen' && (body.serviceIds ?? []).length === 0) {
+    add(['serviceIds'], 'Choose at least one service, or apply the code to all services');
+  }
+  return issues;
+}
+
+/** 'Customers see: 20% off the first payment', once the discount can be read. */
+function DiscountPreview({ values }: { values: DiscountFormValues }) {
+  const percent = Number(values.percent);
+  const amount = Number(values.amount.replace(/,/g, ''));
+  const readable =
+    values.kind === 'percent'
+      ? Number.isInteger(percent) && percent >= 1 && percent <= 100
+      : values.amount.trim() !== '' && Number.isFinite(amount) && amount > 0;
+  if (!readable) return null;
+  const label = discountLabel(
+    {
+      kind: values.kind,
+      percent: values.kind === 'percent' ? percent : 0,
+      amountCents: values.kind === 'amount' ? Math.round(amount * 100) : 0,
+      duration: values.duration,
+    },
+    formatMoney,
+  );
+  return (
+    <p className="text-sm text-muted sm:col-span-2" aria-live="polite">
+      Customers see: <span className="font-semibold text-ink">{label}</span>
+      {values.kind === 'amount' ? ' (before GST)' : null}
+    </p>
+  );
+}
+
+function ServiceChoices({
+  chosen,
+  onChange,
+  error,
+}: {
+  chosen: string[];
+  onChange: (ids: string[]) => void;
+  error: string | undefined;
+}) {
+  const services = useManageServices();
+  const errorId = useId();
+  if (services.isPending) {
+    return <p className="text-sm text-muted">Loading services…</p>;
+  }
+  if (services.isError) {
+    return (
+      <p className="text-sm text-muted">
+        <LoadFailedMessage what="services" onRetry={() => void services.refetch()} />
+      </p>
+    );
+  }
+  // Archived services leave the choice, unless the code names them already.
+  const shown = services.data.filter(
+    (service) => !service.archived || chosen.includes(service._id),
+  );
+  return (
+    <fieldset
+      className="min-w-0 rounded-xl border-2 border-line p-4"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? errorId : undefined}
+    >
+      <legend className="px-2 text-sm font-semibold">Services</legend>
+      {shown.length === 0 ? (
+        <p className="text-sm text-muted">No services yet.</p>
+      ) : (
+        <ul className="grid max-h-72 gap-3 overflow-y-auto py-1 sm:grid-cols-2">
+          {shown.map((service) => (
+            <li key={service._id} className="min-w-0 break-words">
+              <Checkbox
+                label={service.archived ? `${service.title} (archived)` : service.title}
+                checked={chosen.includes(service._id)}
+                onCheckedChange={(on) =>
+                  onChange(
+                    on === true
+                      ? [...chosen, service._id]
+                      : chosen.filter((id) => id !== service._id),
+                  )
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {error ? (
+        <p id={errorId} className="mt-3 text-sm font-medium text-danger">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** 'New discount code' / 'Edit discount code'; archiving is saving it with Active unticked. */
+export function DiscountCodeForm({ discountCode }: { discountCode?: DiscountCode }) {
+  const editing = discountCode !== undefined;
+  const navigate = useNavigate();
+  const create = useCreateDiscountCode();
+  const update = useUpdateDiscountCode(discountCode?._id ?? '');
+  const save = editing ? update : create;
+  const form = useForm<DiscountFormValues>({ defaultValues: defaultsOf(discountCode) });
+  const { errors } = form.formState;
+  const values = useWatch({ control: form.control }) as DiscountFormValues;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    form.clearErrors();
+    const current = form.getValues();
+    const body = toRequest(current);
+    const issues = issuesOf(body, current.appliesTo);
+    if (issues.size > 0) {
+      let first = true;
+      for (const field of FIELDS) {
+        const message = issues.get(field);
+        if (!message) continue;
+        form.setError(field, { message }, { shouldFocus: first && field !== 'serviceIds' });
+        first = false;
+      }
+      return;
+    }
+    try {
+      await save.mutateAsync(body);
+      toastSuccess('Discount code saved');
+      navigate(LIST);
+    } catch (error) {
+      // The alert below says why; the fields keep what was typed, and name their own issue.
+      if (isApiError(error)) {
+        for (const detail of error.details) {
+          const path = detail.path.replace(/^body\./, '');
+          const field = FIELDS.find((name) => name === path);
+          if (field) form.setError(field, { message: detail.message });
+        }
+      }
+    }
+  }
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-6">
+      <StaffSection title="Discount">
+        <div className="grid min-w-0 gap-5 sm:grid-cols-2">
+          <TextInput
+            label="Code"
+            required
+            maxLength={32}
+            autoComplete="off"
+            spellCheck={false}
+            hint="What customers type: letters, digits, - and _; capitals do not matter."
+            error={errors.code?.message}
+            {...form.register('code')}
+          />
+          <Select
+            label="Type"
+            options={KIND_OPTIONS}
+            error={errors.kind?.message}
+            {...form.register('kind')}
+          />
+          {values.kind === 'amount' ? (
+            <TextInput
+              key="amount"
+              label="Amount (exc. GST)"
+              inputMode="decimal"
+              required
+              hint="Dollars off each discounted payment, before GST: 50 or 49.95."
+              error={errors.amount?.message}
+              {...form.register('amount')}
+            />
+          ) : (
+            <TextInput
+              key="percent"
+              label="Percentage"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={100}
+              step={1}
+              required
+              hint="A whole percent, 1 to 100."
+              error={errors.percent?.message}
+              {...form.register('percent')}
+            />
+          )}
+          <Select
+            label="Applies to payments"
+            options={DURATION_OPTIONS}
+            hint="For a subscription: only its first payment, or every renewal too."
+            error={errors.duration?.message}
+            {...form.register('duration')}
+          />
+          <DiscountPreview values={values} />
+        </div>
+      </StaffSection>
+
+      <StaffSection title="Where it applies">
+        <div className="grid min-w-0 gap-5 sm:grid-cols-2">
+          <Select label="Applies to" options={APPLIES_TO_OPTIONS} {...form.register('appliesTo')} />
+          <TextInput
+            label="Minimum order (exc. GST)"
+            inputMode="decimal"
+            hint="Optional: the first payment before GST must reach this many dollars."
+            error={errors.minimumOrder?.message}
+            {...form.register('minimumOrder')}
+          />
+          {values.appliesTo === 'chosen' ? (
+            <div className="min-w-0 sm:col-span-2">
+              <Controller
+                control={form.control}
+                name="serviceIds"
+                render={({ field, fieldState }) => (
+                  <ServiceChoices
+                    chosen={field.value}
+                    onChange={field.onChange}
+                    error={fieldState.error?.message}
+                  />
+                )}
+              />
+            </div>
+          ) : null}
+        </div>
+      </StaffSection>
+
+      <StaffSection title="When and how often">
+        <div className="grid min-w-0 gap-5 sm:grid-cols-2">
+          <TextInput
+            label="Starts on"
+            type="date"
+            required
+            error={errors.startsOn?.message}
+            {...form.register('startsOn')}
+          />
+          <TextInput
+            label="Ends on"
+            type="date"
+            hint="Optional: the last day it can be used. Empty: no end."
+            error={errors.endsOn?.message}
+            {...form.register('endsOn')}
+          />
+          <TextInput
+            label="Total uses"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            hint="Optional: empty for no limit."
+            error={errors.maxUses?.message}
+            {...form.register('maxUses')}
+          />
+          <TextInput
+            label="Uses per customer"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            hint="Optional: empty for no limit."
+            error={errors.maxUsesPerCustomer?.message}
+            {...form.register('maxUsesPerCustomer')}
+          />
+          <div className="sm:col-span-2">
+            <Controller
+              control={form.control}
+              name="active"
+              render={({ field }) => (
+                <Checkbox
+                  label="Active"
+                  checked={field.value}
+                  onCheckedChange={(on) => field.onChange(on === true)}
+                />
+              )}
+            />
+            <p className="mt-1.5 text-sm text-muted">
+              Untick to archive the code: customers can no longer use it.
+            </p>
+          </div>
+        </div>
+      </StaffSection>
+
+      {save.isError ? <FormErrorAlert error={save.error} /> : null}
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" variant="secondary" size="lg" disabled={save.isPending}>
+          {save.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+          {editing ? 'Save discount code' : 'Create discount code'}
+        </Button>
+        <Button variant="ghost" size="lg" onClick={() => navigate(LIST)}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
