@@ -65,6 +65,8 @@ import { createQuoteRepository } from './modules/quotes/repository.ts';
 import { registerQuoteRoutes } from './modules/quotes/routes.ts';
 import { createReportRepository } from './modules/reports/repository.ts';
 import { registerReportRoutes } from './modules/reports/routes.ts';
+import { createDiscountRepository } from './modules/discounts/repository.ts';
+import { registerDiscountRoutes } from './modules/discounts/routes.ts';
 import { orderMoneyOf, type MoneyOf } from './modules/payments/order-money-of.ts';
 import { createSalesRollupRepository } from './modules/sales-rollups/repository.ts';
 import { createWorkRepository } from './modules/my-work/repository.ts';
@@ -341,6 +343,11 @@ export async function buildApp(
     now: options.now ?? (() => new Date()),
   });
   registerQuoteRoutes(app, { db, config, quotes: createQuoteRepository(db), users, audit });
+  registerDiscountRoutes(app, {
+    discounts: createDiscountRepository(db),
+    timeZone: config.businessTimeZone,
+    now: options.now ?? (() => new Date()),
+  });
   registerReportRoutes(app, {
     config,
     reports: createReportRepository(db),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { australianPhone, emailAddress, moneyAmountCents } from './fields.ts';
+import type { Discount } from './discounts.ts';
 import { refundReasons, refundStatuses } from './order-money.ts';
 import { priceOrder, priceQuote, toCents } from './pricing.ts';
 
@@ -62,6 +63,8 @@ export const orderProjectDetailsSchema = z
     firstName: optionalText,
     lastName: optionalText,
     emailAddress: optionalText,
+    /** A discount code the buyer applied (docs/product.md#discount-codes); the server re-prices. */
+    discountCode: z.string().trim().max(64).optional(),
   })
   .loose();
 export type OrderProjectDetails = z.input<typeof orderProjectDetailsSchema>;
@@ -268,6 +271,8 @@ export function orderPaymentRequest(input: {
   contactNumber: string;
   paymentMethodId: string;
   idempotencyKey: string;
+  /** A code the buyer applied, with what it takes off (POST /api/discount-codes/check). */
+  discount?: { code: string; discount: Discount } | null;
 }): HandlePaymentRequest {
   const price = priceOrder(
     {
@@ -276,6 +281,7 @@ export function orderPaymentRequest(input: {
       recurringCostCents: toCents(input.package.recurringCost),
     },
     input.extras.map((e) => toCents(e.price)),
+    input.discount?.discount ?? null,
   );
   return {
     amount: price.grandTotalCents,
@@ -291,6 +297,7 @@ export function orderPaymentRequest(input: {
       coordinator: input.coordinatorId,
       companyName: input.companyName,
       contactNumber: input.contactNumber,
+      ...(input.discount ? { discountCode: input.discount.code } : {}),
     },
   };
 }

@@ -112,7 +112,10 @@ export async function completeOrder(
     let subscriptionId: string | null = null;
     if (isRecurring(order.package.type) && order.recurringTotalWithGstCents > 0) {
       const interval = order.package.type === 'weekly' ? 'weekly' : 'monthly';
-      const recurringGst = order.recurringTotalWithGstCents - order.package.recurringCostCents;
+      // A code taken off every renewal lowers each one before GST (decision 069).
+      const recurringBeforeGst =
+        order.package.recurringCostCents - (order.discount?.recurringDiscountCents ?? 0);
+      const recurringGst = order.recurringTotalWithGstCents - recurringBeforeGst;
       const subscription = await repo.insertSubscription({
         projectId: project.id,
         userId: attempt.userId,

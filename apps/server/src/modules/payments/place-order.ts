@@ -6,9 +6,11 @@ import { createUserRepository } from '../users/repository.ts';
 import type { AttemptChanges } from './attempt-changes.ts';
 import { completeOrder, type CompletionDeps } from './complete-order.ts';
 import { createOrderSources } from './order-sources-repository.ts';
-import { hashOrderRequest, priceOrderRequest } from './price-order.ts';
+import { usableDiscount } from '../discounts/discount-codes.ts';
+import { createDiscountRepository } from '../discounts/repository.ts';
+import { hashOrderRequest, priceOrderRequest, type PricedOrder } from './price-order.ts';
 import { ProviderUnavailableError, type ProviderPayment } from './providers/provider.ts';
-import { createPaymentRepository, type AttemptRow } from './repository.ts';
+import { createPaymentRepository, type AttemptRow, type NewAttempt } from './repository.ts';
 
 export interface CheckoutDeps extends CompletionDeps {
   currency: string;
@@ -70,7 +72,17 @@ export async function handlePayment(
   const user = await createUserRepository(deps.db).findById(userId);
   if (!user) throw notFound('User not found');
   // Priced and checked before anything is recorded: a wrong amount leaves no trace.
-  const order = await priceOrderRequest(createOrderSources(deps.db), user, body);
+  const discountDeps = {
+    discounts: createDiscountRepository(deps.db),
+    timeZone: deps.timeZone ?? 'Australia/Sydney',
+    now: () => new Date(),
+  };
+  const sources = {
+    ...createOrderSources(deps.db),
+    usableDiscountCode: (code: string, serviceId: string) =>
+      usableDiscount(discountDeps, code, serviceId),
+  };
+  const order = await priceOrderRequest(sources, user, body);
   await replaceWaitingAttempts(deps, userId, order, idempotencyKey);
   if (order.quoteId) {
     let live = await repo.findLiveQuoteAttempt(order.quoteId);
@@ -90,7 +102,7 @@ export async function handlePayment(
 
   let attempt: AttemptRow | undefined;
   try {
-    attempt = await repo.insertAttempt({
+    attempt = await insertAttempt(deps, order, userId, {
       idempotencyKey,
       userId,
       type: body.type,
@@ -117,6 +129,43 @@ export async function handlePayment(
     return answerExisting(deps, winner!, userId, requestHash);
   }
   return processAttempt(deps, attempt, user);
+}
+
+/**
+ * Records the attempt; with a discount code, in one transaction with one of the code's uses, taken
+ * under the code's lock: two checkouts at once cannot both take its last use (decision 069).
+ */
+async function insertAttempt(
+  deps: CheckoutDeps,
+  order: PricedOrder,
+  userId: string,
+  values: NewAttempt,
+): Promise<AttemptRow | undefined> {
+  const discount = order.discount;
+  if (!discount) return createPaymentRepository(deps.db).insertAttempt(values);
+  return deps.db.transaction(async (tx) => {
+    const codes = createDiscountRepository(tx);
+    const code = await codes.find(discount.codeId);
+    const uses = await codes.lockAndCountUses(discount.codeId, userId);
+    const refuse = (message: string) =>
+      new AppError('discount_refused', 400, message, [{ path: 'discountCode', message }]);
+    if (code?.maxUses != null && uses.total >= code.maxUses) {
+      throw refuse(`The code ${discount.code} has been used up.`);
+    }
+    if (code?.maxUsesPerCustomer != null && uses.mine >= code.maxUsesPerCustomer) {
+      throw refuse(`You have already used the code ${discount.code}.`);
+    }
+    const attempt = await createPaymentRepository(tx).insertAttempt(values);
+    if (attempt) {
+      await codes.insertRedemption({
+        codeId: discount.codeId,
+        userId,
+        attemptId: attempt.id,
+        discountCents: discount.discountCents,
+      });
+    }
+    return attempt;
+  });
 }
 
 async function answerExisting(

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { ASSIGN_COORDINATOR, type HandlePaymentRequest } from '@noise/shared/payments';
 import { AU_PHONE_MESSAGE, isValidAustralianPhone, normalizePhone } from '@noise/shared/phone';
+import { discountLabel } from '@noise/shared/discounts';
 import { formatMoney, isRecurring, priceOrder, priceQuote } from '@noise/shared/pricing';
 import { splitCommaList } from '@noise/shared/quote';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { UserRow } from '../users/repository.ts';
+import type { UsableDiscount } from '../discounts/discount-codes.ts';
 import type { OrderSources } from './order-sources-repository.ts';
 import type { PaymentLineItem, PricedOrder } from './repository.ts';
 
@@ -13,6 +15,9 @@ type Body = Extract<HandlePaymentRequest, object> & {
 };
 
 export type { PricedOrder };
+
+/** The least a card payment can be (Stripe's minimum in Australian dollars): a code cannot go below. */
+export const MIN_CHARGE_CENTS = 50;
 
 /** The parts of a request that define the order: a key reused with other parts is refused. */
 export function hashOrderRequest(body: HandlePaymentRequest): string {
@@ -25,6 +30,7 @@ export function hashOrderRequest(body: HandlePaymentRequest): string {
           package: packageRef(body),
           extras: ((d.extras as { _id: string }[] | undefined) ?? []).map((e) => e._id),
           coordinator: d.coordinator,
+          discountCode: typeof d.discountCode === 'string' ? d.discountCode.toLowerCase() : '',
         };
   const json = JSON.stringify({
     type: body.type,
@@ -96,7 +102,10 @@ function refuseMismatch(sent: number, expected: number): never {
  * (nothing charged, nothing recorded) on any difference.
  */
 export async function priceOrderRequest(
-  sources: OrderSources,
+  sources: OrderSources & {
+    /** The code a buyer typed, if usable on this service today (discounts module). */
+    usableDiscountCode: (code: string, serviceId: string) => Promise<UsableDiscount>;
+  },
   user: UserRow,
   body: Body,
 ): Promise<PricedOrder> {
@@ -129,14 +138,32 @@ export async function priceOrderRequest(
   }
   const extras = extraIds.map((id) => found.find((e) => e.id === id)!);
 
-  const price = priceOrder(
-    {
-      type: pkg.type,
-      baseCostCents: pkg.baseCostCents,
-      recurringCostCents: pkg.recurringCostCents,
-    },
-    extras.map((e) => e.priceCents),
-  );
+  const priced = {
+    type: pkg.type,
+    baseCostCents: pkg.baseCostCents,
+    recurringCostCents: pkg.recurringCostCents,
+  };
+  const extraCents = extras.map((e) => e.priceCents);
+  const code = details.discountCode
+    ? await sources.usableDiscountCode(details.discountCode, service.id)
+    : null;
+  if (code?.minimumOrderCents) {
+    const full = priceOrder(priced, extraCents);
+    const first = full.oneTimeTotalCents + (isRecurring(pkg.type) ? pkg.recurringCostCents : 0);
+    if (first < code.minimumOrderCents) {
+      throw badRequest(
+        `The code ${code.code} needs an order of at least ${formatMoney(code.minimumOrderCents)} before GST.`,
+        [{ path: 'discountCode', message: 'Below the minimum order' }],
+      );
+    }
+  }
+  const price = priceOrder(priced, extraCents, code?.discount ?? null);
+  if (code && price.grandTotalCents < MIN_CHARGE_CENTS) {
+    throw badRequest(
+      `With the code ${code.code} the first payment would be below ${formatMoney(MIN_CHARGE_CENTS)}, the least a card can be charged.`,
+      [{ path: 'discountCode', message: 'Too large for this order' }],
+    );
+  }
   if (body.amount !== price.grandTotalCents) refuseMismatch(body.amount, price.grandTotalCents);
 
   const recurring = isRecurring(pkg.type);
@@ -148,6 +175,12 @@ export async function priceOrderRequest(
     lineItems.push({
       description: `${pkg.title}: first ${pkg.type === 'weekly' ? 'week' : 'month'} (${pkg.type} fee)`,
       amountCents: pkg.recurringCostCents,
+    });
+  }
+  if (code && price.discountCents > 0) {
+    lineItems.push({
+      description: `Discount: code ${code.code} (${discountLabel(code.discount, (c) => formatMoney(c))})`,
+      amountCents: -price.discountCents,
     });
   }
 
@@ -181,6 +214,16 @@ export async function priceOrderRequest(
     amountCents: price.grandTotalCents,
     gstCents: price.gstCents,
     lineItems,
+    ...(code
+      ? {
+          discount: {
+            codeId: code.id,
+            code: code.code,
+            discountCents: price.discountCents,
+            recurringDiscountCents: price.recurringDiscountCents,
+          },
+        }
+      : {}),
     ...contactOf(user, details),
   };
 }

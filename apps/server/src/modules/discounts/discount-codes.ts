@@ -1,0 +1,180 @@
+import type { z } from 'zod';
+import { localDate } from '@noise/shared/dates';
+import type {
+  CheckDiscountResponse,
+  Discount,
+  DiscountCode,
+  discountCodeRequest,
+} from '@noise/shared/discounts';
+import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import type { DiscountCodeRow, DiscountRepository, NewDiscountCode } from './repository.ts';
+
+type CodeRequest = z.output<typeof discountCodeRequest>;
+
+export interface DiscountDeps {
+  discounts: DiscountRepository;
+  /** BUSINESS_TIMEZONE: a code's dates are days there. */
+  timeZone: string;
+  now: () => Date;
+}
+
+/** What pricing takes off with this code (pricing.ts). */
+export function discountOf(row: DiscountCodeRow): Discount {
+  return {
+    kind: row.kind,
+    percent: row.percent ?? 0,
+    amountCents: row.amountCents ?? 0,
+    duration: row.duration,
+  };
+}
+
+const refuse = (message: string) =>
+  new AppError('discount_refused', 400, message, [{ path: 'discountCode', message }]);
+
+const day = (value: string) =>
+  new Date(`${value}T12:00:00Z`).toLocaleDateString('en-GB', {
+    day: '2-digit',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/**
+ * The code a buyer typed, if it can be used today on this service; otherwise a 400 that says
+ * why: unknown, archived, not yet valid, expired, for other services, or used up. (Uses per
+ * customer and the minimum order are checked when the order is priced and paid.)
+ */
+export async function usableCode(
+  deps: DiscountDeps,
+  typed: string,
+  serviceId: string,
+): Promise<DiscountCodeRow> {
+  const row = await deps.discounts.findByCode(typed);
+  if (!row) throw refuse(`There is no discount code ${typed.trim().toUpperCase()}.`);
+  if (!row.active) throw refuse(`The code ${row.code} is no longer available.`);
+  const today = localDate(deps.now(), deps.timeZone);
+  if (today < row.startsOn)
+    throw refuse(`The code ${row.code} can be used from ${day(row.startsOn)}.`);
+  if (row.endsOn && today > row.endsOn)
+    throw refuse(`The code ${row.code} expired on ${day(row.endsOn)}.`);
+  if (row.serviceIds.length && !row.serviceIds.includes(serviceId)) {
+    throw refuse(`The code ${row.code} does not apply to this service.`);
+  }
+  if (row.maxUses !== null && (await deps.discounts.countLiveUses(row.id)) >= row.maxUses) {
+    throw refuse(`The code ${row.code} has been used up.`);
+  }
+  return row;
+}
+
+/** POST /api/discount-codes/check: what a buyer's code takes off, before paying. */
+export async function checkDiscountCode(
+  deps: DiscountDeps,
+  body: { code: string; serviceId: string },
+): Promise<CheckDiscountResponse> {
+  const row = await usableCode(deps, body.code, body.serviceId);
+  return { code: row.code, discount: discountOf(row), minimumOrderCents: row.minimumOrderCents };
+}
+
+function toValues(body: CodeRequest, caller: AuthUser): NewDiscountCode {
+  return {
+    code: body.code,
+    kind: body.kind,
+    percent: body.kind === 'percent' ? body.percent : null,
+    amountCents: body.kind === 'amount' ? body.amount : null,
+    serviceIds: [...new Set(body.serviceIds)],
+    duration: body.duration,
+    startsOn: body.startsOn,
+    endsOn: body.endsOn,
+    maxUses: body.maxUses,
+    maxUsesPerCustomer: body.maxUsesPerCustomer,
+    minimumOrderCents: body.minimumOrder,
+    active: body.active,
+    createdById: caller.id,
+  };
+}
+
+export function toDiscountCodeDto(
+  row: DiscountCodeRow,
+  used: { uses: number; discountGivenCents: number } = { uses: 0, discountGivenCents: 0 },
+): DiscountCode {
+  return {
+    _id: row.id,
+    code: row.code,
+    kind: row.kind,
+    percent: row.percent,
+    amountCents: row.amountCents,
+    serviceIds: row.serviceIds,
+    duration: row.duration,
+    startsOn: row.startsOn,
+    endsOn: row.endsOn,
+    maxUses: row.maxUses,
+    maxUsesPerCustomer: row.maxUsesPerCustomer,
+    minimumOrderCents: row.minimumOrderCents,
+    active: row.active,
+    uses: used.uses,
+    discountGivenCents: used.discountGivenCents,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listDiscountCodes(deps: DiscountDeps): Promise<DiscountCode[]> {
+  const rows = await deps.discounts.list();
+  return rows.map(({ code, ...used }) => toDiscountCodeDto(code, used));
+}
+
+const taken = (code: string) =>
+  conflict(`A code ${code.toUpperCase()} exists already (codes do not depend on case).`);
+
+export async function createDiscountCode(
+  deps: DiscountDeps,
+  caller: AuthUser,
+  body: CodeRequest,
+): Promise<DiscountCode> {
+  const row = await deps.discounts.insert(toValues(body, caller));
+  if (!row) throw taken(body.code);
+  return toDiscountCodeDto(row);
+}
+
+export async function updateDiscountCode(
+  deps: DiscountDeps,
+  caller: AuthUser,
+  id: string,
+  body: CodeRequest,
+): Promise<DiscountCode> {
+  const existing = await deps.discounts.find(id);
+  if (!existing) throw notFound('Discount code not found');
+  const row = await deps.discounts.update(id, {
+    ...toValues(body, caller),
+    createdById: existing.createdById,
+  });
+  if (!row) throw taken(body.code);
+  const used = (await deps.discounts.list()).find((r) => r.code.id === id);
+  return toDiscountCodeDto(row, used);
+}
+
+/** A usable code as the checkout prices with it. */
+export interface UsableDiscount {
+  id: string;
+  code: string;
+  discount: Discount;
+  minimumOrderCents: number | null;
+  maxUses: number | null;
+  maxUsesPerCustomer: number | null;
+}
+
+export async function usableDiscount(
+  deps: DiscountDeps,
+  typed: string,
+  serviceId: string,
+): Promise<UsableDiscount> {
+  const row = await usableCode(deps, typed, serviceId);
+  return {
+    id: row.id,
+    code: row.code,
+    discount: discountOf(row),
+    minimumOrderCents: row.minimumOrderCents,
+    maxUses: row.maxUses,
+    maxUsesPerCustomer: row.maxUsesPerCustomer,
+  };
+}

@@ -1,0 +1,107 @@
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { discountCodes, discountRedemptions, paymentAttempts } from '../../db/schema.ts';
+
+export type DiscountCodeRow = typeof discountCodes.$inferSelect;
+export type NewDiscountCode = Omit<typeof discountCodes.$inferInsert, 'codeKey'>;
+
+/** Buyers type codes in any case: they are matched on this. */
+export const codeKeyOf = (code: string) => code.trim().toLowerCase();
+
+/** Discount codes and their uses (docs/product.md#discount-codes). */
+export function createDiscountRepository(db: Db) {
+  return {
+    /** Every code with its paid uses and the discount they were given, newest first. */
+    async list() {
+      return db
+        .select({
+          code: discountCodes,
+          uses: sql<number>`count(${paymentAttempts.id})::int`,
+          discountGivenCents: sql<number>`coalesce(sum(${discountRedemptions.discountCents}) filter (where ${paymentAttempts.id} is not null), 0)::int`,
+        })
+        .from(discountCodes)
+        .leftJoin(discountRedemptions, eq(discountRedemptions.codeId, discountCodes.id))
+        .leftJoin(
+          paymentAttempts,
+          and(
+            eq(paymentAttempts.id, discountRedemptions.attemptId),
+            eq(paymentAttempts.state, 'succeeded'),
+          ),
+        )
+        .groupBy(discountCodes.id)
+        .orderBy(desc(discountCodes.createdAt), desc(discountCodes.id));
+    },
+
+    async find(id: string) {
+      const [row] = await db.select().from(discountCodes).where(eq(discountCodes.id, id)).limit(1);
+      return row;
+    },
+
+    async findByCode(code: string) {
+      const [row] = await db
+        .select()
+        .from(discountCodes)
+        .where(eq(discountCodes.codeKey, codeKeyOf(code)))
+        .limit(1);
+      return row;
+    },
+
+    /** The new code, or undefined when one with the same code in any case exists. */
+    async insert(values: NewDiscountCode) {
+      const [row] = await db
+        .insert(discountCodes)
+        .values({ ...values, codeKey: codeKeyOf(values.code) })
+        .onConflictDoNothing()
+        .returning();
+      return row;
+    },
+
+    /** The changed code; undefined when it does not exist or its new code is taken. */
+    async update(id: string, values: NewDiscountCode) {
+      const taken = await this.findByCode(values.code);
+      if (taken && taken.id !== id) return undefined;
+      const [row] = await db
+        .update(discountCodes)
+        .set({ ...values, codeKey: codeKeyOf(values.code) })
+        .where(eq(discountCodes.id, id))
+        .returning();
+      return row;
+    },
+
+    /**
+     * Locks the code for a checkout taking one of its uses, and counts the uses that hold: those
+     * of checkouts that have not failed, in all and by this customer. Call inside a transaction.
+     */
+    async lockAndCountUses(codeId: string, userId: string) {
+      await db
+        .select({ id: discountCodes.id })
+        .from(discountCodes)
+        .where(eq(discountCodes.id, codeId))
+        .for('update');
+      const [row] = await db
+        .select({
+          total: sql<number>`count(*)::int`,
+          mine: sql<number>`(count(*) filter (where ${discountRedemptions.userId} = ${userId}))::int`,
+        })
+        .from(discountRedemptions)
+        .innerJoin(paymentAttempts, eq(paymentAttempts.id, discountRedemptions.attemptId))
+        .where(and(eq(discountRedemptions.codeId, codeId), ne(paymentAttempts.state, 'failed')));
+      return row ?? { total: 0, mine: 0 };
+    },
+
+    /** Uses that hold (checkouts not failed), for telling a buyer a code is used up. */
+    async countLiveUses(codeId: string) {
+      const [row] = await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(discountRedemptions)
+        .innerJoin(paymentAttempts, eq(paymentAttempts.id, discountRedemptions.attemptId))
+        .where(and(eq(discountRedemptions.codeId, codeId), ne(paymentAttempts.state, 'failed')));
+      return row?.total ?? 0;
+    },
+
+    async insertRedemption(values: typeof discountRedemptions.$inferInsert) {
+      await db.insert(discountRedemptions).values(values);
+    },
+  };
+}
+export type DiscountRepository = ReturnType<typeof createDiscountRepository>;

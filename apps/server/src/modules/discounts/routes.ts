@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  checkDiscountRequest,
+  checkDiscountResponse,
+  discountCodeRequest,
+  discountCodeSchema,
+} from '@noise/shared/discounts';
+import { requireUser } from '../../plugins/auth.ts';
+import {
+  checkDiscountCode,
+  createDiscountCode,
+  listDiscountCodes,
+  updateDiscountCode,
+  type DiscountDeps,
+} from './discount-codes.ts';
+
+const idParams = z.object({ id: z.string().min(1).max(64) });
+
+/** Discount codes (docs/product.md#discount-codes): the staff's, and a buyer's check. */
+export function registerDiscountRoutes(app: FastifyInstance, deps: DiscountDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const access = 'catalogue:manage' as const;
+  const tags = ['discounts'];
+
+  r.get(
+    '/api/discount-codes',
+    { config: { access }, schema: { tags, response: { 200: z.array(discountCodeSchema) } } },
+    async () => listDiscountCodes(deps),
+  );
+
+  r.post(
+    '/api/discount-codes',
+    {
+      config: { access },
+      schema: { tags, body: discountCodeRequest, response: { 200: discountCodeSchema } },
+    },
+    async (request) => createDiscountCode(deps, requireUser(request), request.body),
+  );
+
+  r.put(
+    '/api/discount-codes/:id',
+    {
+      config: { access },
+      schema: {
+        tags,
+        params: idParams,
+        body: discountCodeRequest,
+        response: { 200: discountCodeSchema },
+      },
+    },
+    async (request) =>
+      updateDiscountCode(deps, requireUser(request), request.params.id, request.body),
+  );
+
+  r.post(
+    '/api/discount-codes/check',
+    {
+      // Anyone at checkout, guests too; limited, so codes cannot be guessed by the thousand.
+      config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: { tags, body: checkDiscountRequest, response: { 200: checkDiscountResponse } },
+    },
+    async (request) => checkDiscountCode(deps, request.body),
+  );
+}
