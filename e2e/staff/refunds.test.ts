@@ -7,7 +7,16 @@ import type { ProjectPayment } from '@noise/shared/payments';
 import type { Project } from '@noise/shared/project';
 import { downloadText, launchBrowser, type TestBrowser } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
-import { apiGet, apiPost, signUpCustomer, staffToken, uniqueSuffix } from '../checkout/helpers.ts';
+import {
+  apiGet,
+  apiPost,
+  fillCheckout,
+  orderFromServicePage,
+  signUpCustomer,
+  staffToken,
+  TEST_CARDS,
+  uniqueSuffix,
+} from '../checkout/helpers.ts';
 import { coordinatorWithToken, payServiceOrder } from './sales-helpers.ts';
 
 let server: RunningServer;
@@ -41,22 +50,74 @@ async function monthlySale() {
   return { customer, company, saleId };
 }
 
+/** A customer buys Local SEO through the site with a 20% code, the way a visitor would. */
+async function boughtWithCode() {
+  await apiPost(server, '/api/discount-codes', admin, {
+    code: 'Spring20',
+    kind: 'percent',
+    percent: 20,
+    startsOn: '2026-01-01',
+  });
+  const customer = await signUpCustomer(server, 'Rita', 'Refund');
+  const company = `Refund Bakery ${uniqueSuffix()}`;
+  const { page } = await browser.newPage({ token: customer.token });
+  await orderFromServicePage(page, 'seo', 'Local SEO', []);
+  await fillCheckout(page, {
+    coordinator: coordinator.name,
+    companyName: company,
+    card: TEST_CARDS.success,
+  });
+  const summary = page.getByRole('complementary', { name: 'Order summary' });
+  await summary.getByRole('button', { name: 'Add a discount code' }).click();
+  await summary.getByLabel('Discount code').fill('nope');
+  await summary.getByRole('button', { name: 'Apply' }).click();
+  await summary.getByText('There is no discount code NOPE.').waitFor();
+  await summary.getByLabel('Discount code').fill('spring20');
+  await summary.getByRole('button', { name: 'Apply' }).click();
+  await summary.getByText('20% off the first payment').waitFor();
+  // $895.00 + $750.00 less 20% is $1,316.00, and GST on that.
+  await summary.getByText('−$329.00').waitFor();
+  await summary.getByText('You will be charged $1,447.60 inc. GST.', { exact: false }).waitFor();
+  await page.getByRole('button', { name: 'Confirm & Pay' }).click();
+  await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
+  const [sale] = await apiGet<Project[]>(
+    server,
+    `/api/projects?userId=${customer.userId}`,
+    customer.token,
+  );
+  return { customer, company, saleId: sale!._id };
+}
+
 describe('refunds', () => {
-  it('staff refund part of a payment with a reason; Edit Sale, the sales list and the customer’s projects show the same figures', async () => {
-    const { customer, company, saleId } = await monthlySale();
+  it('a customer pays with a 20% code; staff refund part with a reason; every screen, document and report shows the same figures', async () => {
+    const { customer, company, saleId } = await boughtWithCode();
+
+    // The tax invoice lists the discount.
+    const [paid] = await apiGet<ProjectPayment[]>(
+      server,
+      `/api/projects/${saleId}/payments`,
+      admin,
+    );
+    const invoice = await fetch(`${server.url}${paid!.invoiceUrl}`, {
+      headers: { authorization: `Bearer ${customer.token}` },
+    });
+    const invoiceText = (await pdfTextRuns(new Uint8Array(await invoice.arrayBuffer()))).join(' ');
+    expect(invoiceText).toContain('Discount: code Spring20');
+    expect(invoiceText).toContain('-$329.00');
+
     const { page } = await browser.newPage({ token: admin });
     await page.goto(`/wkm-dashboard/sales/edit/${saleId}`);
-    await page.getByText('Paid $1,809.50 inc. GST at order, then $825.00 every month').waitFor();
+    await page.getByText('Paid $1,447.60 inc. GST at order, then $825.00 every month').waitFor();
 
     const payments = page.getByRole('region', { name: 'Payments' });
     await payments.getByRole('button', { name: /^Refund/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Refund this payment' });
-    expect(await dialog.getByLabel('Amount (inc. GST)').inputValue()).toBe('1809.50');
+    expect(await dialog.getByLabel('Amount (inc. GST)').inputValue()).toBe('1447.60');
 
     // Too much, then no reason: each said at its field, nothing sent.
-    await dialog.getByLabel('Amount (inc. GST)').fill('1809.51');
+    await dialog.getByLabel('Amount (inc. GST)').fill('1447.61');
     await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
-    await dialog.getByText('The refund can be at most $1,809.50').waitFor();
+    await dialog.getByText('The refund can be at most $1,447.60').waitFor();
     await dialog.getByLabel('Amount (inc. GST)').fill('200');
     await dialog.getByRole('button', { name: 'Refund $200.00' }).click();
     await dialog.getByText('Please choose a reason for the refund').waitFor();
@@ -70,22 +131,22 @@ describe('refunds', () => {
     await dialog.waitFor({ state: 'hidden' });
     await payments.getByText('Refunded $200.00').waitFor();
     await payments.getByText(/Service not delivered/).waitFor();
-    await page.getByText('Refunded $200.00 · Kept $1,609.50 inc. GST').waitFor();
+    await page.getByText('Refunded $200.00 · Kept $1,247.60 inc. GST').waitFor();
 
     // The figures every screen reads, from the payment and its refund.
     const sale = await apiGet<Project>(server, `/api/projects/${saleId}`, admin);
     expect(sale.money).toMatchObject({
-      paidAtOrderCents: 180_950,
-      chargedCents: 180_950,
+      paidAtOrderCents: 144_760,
+      chargedCents: 144_760,
       refundedCents: 20_000,
-      keptCents: 160_950,
+      keptCents: 124_760,
       recurringCents: 82_500,
       period: 'month',
     });
 
     await page.goto(`/wkm-dashboard/sales?search=${encodeURIComponent(company)}`);
     const row = page.locator('tbody tr').filter({ hasText: company });
-    await row.getByText('$1,609.50 inc. GST').waitFor();
+    await row.getByText('$1,247.60 inc. GST').waitFor();
     await row.getByText('then $825.00 inc. GST / month').waitFor();
     await row.getByText('Refunded $200.00').waitFor();
 
@@ -135,20 +196,23 @@ describe('refunds', () => {
 
     // The overview's takings and latest sales net it too.
     await page.goto('/wkm-dashboard');
-    await page.getByRole('region', { name: 'Revenue' }).getByText(/^\$1,609\.50/).waitFor();
+    await page
+      .getByRole('region', { name: 'Revenue' })
+      .getByText(/^\$1,247\.60/)
+      .waitFor();
     await page
       .getByRole('region', { name: 'Latest Sales' })
-      .getByText(/· \$1,609\.50 inc\. GST$/)
+      .getByText(/· \$1,247\.60 inc\. GST$/)
       .waitFor();
 
-    // Reporting nets the refund: GST on sales $164.50, on adjustments $18.18, net $146.32.
+    // Reporting nets the refund: GST on sales $131.60, on adjustments $18.18, net $113.42.
     await page.goto('/wkm-dashboard/reporting');
     const quarter = page.getByRole('region', { name: 'GST Collected' }).locator('tbody tr').first();
-    await quarter.getByText('$1,609.50').waitFor();
+    await quarter.getByText('$1,247.60').waitFor();
     await quarter.getByText('after $200.00 refunded').waitFor();
-    await quarter.getByText('$164.50').waitFor();
+    await quarter.getByText('$131.60').waitFor();
     await quarter.getByText('−$18.18').waitFor();
-    await quarter.getByText('$146.32').waitFor();
+    await quarter.getByText('$113.42').waitFor();
     const [csvFile] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: /^Export CSV/ }).click(),
@@ -161,12 +225,12 @@ describe('refunds', () => {
       header!.split(',').map((name, i) => [name, line!.split(',')[i]]),
     );
     expect(cells).toMatchObject({
-      'Paid at order (inc. GST)': '1809.50',
+      'Paid at order (inc. GST)': '1447.60',
       'Recurring (inc. GST)': '825.00',
-      'Charged (inc. GST)': '1809.50',
+      'Charged (inc. GST)': '1447.60',
       'Refunded (inc. GST)': '200.00',
-      'Kept (inc. GST)': '1609.50',
-      'GST kept': '146.32',
+      'Kept (inc. GST)': '1247.60',
+      'GST kept': '113.42',
     });
   });
 

@@ -1,5 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import type { CheckDiscountResponse } from '@noise/shared/discounts';
 import { orderPaymentRequest } from '@noise/shared/payments';
 import { isRecurring, paymentTerms, priceOrder, toCents } from '@noise/shared/pricing';
 import { FullScreenSpinner } from '@/components/ui/spinner';
@@ -13,6 +14,7 @@ import type { PaymentOrder } from '@/lib/payment-order';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { CheckoutForm } from '../components/checkout-form';
 import { CheckoutLoadFailed, CheckoutPage } from '../components/checkout-page';
+import { DiscountCodeField } from '../components/discount-code-field';
 import { PLACEHOLDER_IMAGE, SummaryLine, SummaryRule } from '../components/summary';
 import type { Payer } from '../components/details-form';
 
@@ -46,6 +48,7 @@ export function PaymentRoute() {
   const { order, serviceId } = readState(location.state);
   const { isAuthenticated } = useAuth();
   const user = useCurrentUser(checkUser);
+  const [discount, setDiscount] = useState<CheckDiscountResponse | null>(null);
 
   if (!order) return <MissingOrder serviceId={serviceId} />;
   if (isAuthenticated && !user.data && user.isError) {
@@ -64,14 +67,16 @@ export function PaymentRoute() {
     isAuthenticated && user.data ? { kind: 'user', user: user.data } : { kind: 'guest' };
 
   const { data: service, packageDetails: pkg, selectedExtras } = order;
-  const price = priceOrder(
-    {
-      type: pkg.type,
-      baseCostCents: toCents(pkg.baseCost),
-      recurringCostCents: toCents(pkg.recurringCost),
-    },
-    selectedExtras.map((extra) => toCents(extra.price)),
-  );
+  const priced = {
+    type: pkg.type,
+    baseCostCents: toCents(pkg.baseCost),
+    recurringCostCents: toCents(pkg.recurringCost),
+  };
+  const extraCents = selectedExtras.map((extra) => toCents(extra.price));
+  // The same function the server prices the order with, the code's discount included.
+  const price = priceOrder(priced, extraCents, discount?.discount ?? null);
+  const firstPaymentCents =
+    price.oneTimeTotalCents + (isRecurring(pkg.type) ? priced.recurringCostCents : 0);
   const charged = formatMoney(price.grandTotalCents);
   const terms = paymentTerms(price, pkg.type);
   const recurring = isRecurring(pkg.type);
@@ -122,6 +127,12 @@ export function PaymentRoute() {
         {selectedExtras.map((extra) => (
           <SummaryLine key={extra._id} label={extra.title} value={formatPrice(extra.price)} />
         ))}
+        {discount && price.discountCents > 0 ? (
+          <SummaryLine
+            label={`Discount (${discount.code})`}
+            value={`−${formatMoney(price.discountCents)}`}
+          />
+        ) : null}
         <SummaryRule />
         <SummaryLine label="Total" value={formatMoney(price.grandTotalCents - price.gstCents)} />
         <SummaryLine label="GST" value={formatMoney(price.gstCents)} />
@@ -132,6 +143,12 @@ export function PaymentRoute() {
         You will be charged {charged} inc. GST. Total amount includes tax.
         {terms.thereafter ? <span className="block font-semibold">{terms.thereafter}.</span> : null}
       </p>
+      <DiscountCodeField
+        serviceId={service._id}
+        firstPaymentCents={firstPaymentCents}
+        applied={discount}
+        onChange={setDiscount}
+      />
     </>
   );
 
@@ -149,6 +166,7 @@ export function PaymentRoute() {
             service,
             package: pkg,
             extras: selectedExtras,
+            discount: discount ? { code: discount.code, discount: discount.discount } : null,
           })
         }
       />
