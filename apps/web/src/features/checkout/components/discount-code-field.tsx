@@ -39,13 +39,7 @@ export function DiscountCodeField({
           Code <span className="font-bold">{applied.code}</span>:{' '}
           {discountLabel(applied.discount, (cents) => formatMoney(cents))}
         </p>
-        <Button
-          type="button"
-          variant="ghost"
-          size="sm"
-          className="text-paper hover:bg-paper/10"
-          onClick={() => onChange(null)}
-        >
+        <Button type="button" variant="link" onClick={() => onChange(null)}>
           <X aria-hidden="true" />
           Remove<span className="sr-only"> the code {applied.code}</span>
         </Button>
@@ -97,6 +91,8 @@ export function DiscountCodeField({
           id={id}
           value={code}
           autoComplete="off"
+          // A small intrinsic width: the row takes what the summary gives it, never more.
+          size={8}
           autoCapitalize="characters"
           spellCheck={false}
           aria-invalid={error ? true : undefined}
@@ -104,12 +100,7 @@ export function DiscountCodeField({
           onChange={(event) => setCode(event.target.value)}
           className="h-11 min-w-0 flex-1 rounded-xl border-2 border-paper/30 bg-paper px-3 text-base text-ink uppercase focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-accent"
         />
-        <Button
-          type="submit"
-          variant="outline"
-          className="h-11 bg-paper"
-          disabled={check.isPending}
-        >
+        <Button type="submit" className="h-11" disabled={check.isPending}>
           {check.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
           Apply
         </Button>

@@ -15,7 +15,7 @@ import { useToastOnError } from '../../components/use-toast-on-error';
 import { useManageServices } from '../../services/api/get-manage-services';
 import { useDiscountCodes } from '../api/get-discount-codes';
 
-const COLUMNS = 8;
+const COLUMNS = 7;
 
 type DiscountStatus = 'Active' | 'Archived' | 'Scheduled' | 'Ended';
 
@@ -174,13 +174,12 @@ export function DiscountCodesRoute() {
       <StaffTable caption="Discount Codes">
         <thead>
           <tr>
-            <Th>Code</Th>
+            <Th>Code and status</Th>
             <Th>Discount</Th>
             <Th>Services</Th>
             <Th>Dates</Th>
             <Th>Uses</Th>
             <Th>Discount given</Th>
-            <Th>Status</Th>
             <Th className="text-right">Action</Th>
           </tr>
         </thead>
@@ -194,8 +193,15 @@ export function DiscountCodesRoute() {
             {(rows) =>
               rows.map((code) => (
                 <tr key={code._id} className="hover:bg-canvas/50">
-                  <Td className="font-mono font-semibold break-all max-md:w-full">{code.code}</Td>
-                  <Td label="Discount" className="max-md:w-full md:min-w-44">
+                  <Td className="max-md:w-full">
+                    <p className="font-mono font-semibold whitespace-nowrap">{code.code}</p>
+                    {/* The status under the code: a column fewer, so the table fits beside
+                        the sidebar. */}
+                    <div className="mt-1">
+                      <StatusPill status={statusOf(code, today)} />
+                    </div>
+                  </Td>
+                  <Td label="Discount" className="max-md:w-full md:min-w-40">
                     <DiscountCell code={code} />
                   </Td>
                   <Td label="Services" className="max-md:w-full md:max-w-56">
@@ -209,9 +215,6 @@ export function DiscountCodesRoute() {
                   </Td>
                   <Td label="Discount given" className="whitespace-nowrap tabular-nums">
                     {formatMoney(code.discountGivenCents)}
-                  </Td>
-                  <Td>
-                    <StatusPill status={statusOf(code, today)} />
                   </Td>
                   <Td className="text-right">
                     <Button asChild variant="outline" size="sm">
