@@ -58,6 +58,9 @@ const WORKERS = Number(values.workers);
 /** A checkout's p97.5 may be at most this many times its database work's alone. */
 const CHECKOUT_LATENCY_TARGET = 2;
 const CHECKOUT_PATH = '/api/payments/handle-payment';
+const CHECKOUT_WITH_CODE = 'POST /api/payments/handle-payment with a 10% code';
+/** A checkout with a discount code keeps at least this share of the throughput without one. */
+const CODE_CHECKOUT_TARGET = 0.9;
 const ENCODING = 'gzip, deflate, br';
 const STAFF = { email: 'bench@example.com', password: 'bench password' };
 const COORDINATOR = { email: 'bench-coordinator@example.com', password: 'bench password' };
@@ -137,6 +140,7 @@ async function prepare(kind, sales, options = {}) {
     limitEnv.DATABASE_URL = env.DATABASE_URL;
   }
   console.log(`\n=== ${kind}, ${sales} sales ===`);
+  let stopOnFailure;
   const remove = async () => {
     rmSync(dataDir, { recursive: true, force: true });
     if (dbName) await adminQuery(`drop database if exists ${dbName} with (force)`);
@@ -145,13 +149,14 @@ async function prepare(kind, sales, options = {}) {
     // 1. A fresh server migrates and seeds the demo catalogue; a customer signs up and the
     //    admin adds a co-ordinator.
     const server = await startServer(env);
+    // Stopped on any failure below too, before the database it uses is dropped.
+    stopOnFailure = server;
     const signup = await post(server.base, '/api/auth/signup', {
       firstName: 'Bench',
       lastName: 'Customer',
       email: 'bench-customer@example.com',
       phoneNumber: '0412345678',
       password: 'bench password',
-      companyName: 'Bench Pty Ltd',
     });
     if (!signup.token) throw new Error(`sign-up failed: ${JSON.stringify(signup)}`);
     const admin = await post(server.base, '/api/auth/admin-login', STAFF);
@@ -168,6 +173,7 @@ async function prepare(kind, sales, options = {}) {
     });
     if (added.status !== 201) throw new Error(`adding the co-ordinator: ${await added.text()}`);
     await server.stop();
+    stopOnFailure = undefined;
 
     // 2. The large catalogue and sales history (the server stopped: PGlite is one process).
     await generate(env, [
@@ -194,6 +200,7 @@ async function prepare(kind, sales, options = {}) {
     }
     return { env, limitEnv, queryLogFile, remove };
   } catch (error) {
+    await stopOnFailure?.stop();
     await remove();
     throw error;
   }
@@ -212,6 +219,14 @@ async function measure(base, prepared) {
   const pages = await (await fetch(`${base}/api/pages`)).json();
   const serviceId = Number(values.services) >= 4242 ? 'gen-s-4242' : 'seo';
   const checkout = await prepareCheckout(base, asCustomer);
+  // A code with no limits: its uses are counted under its lock on every checkout all the same.
+  const code = await fetch(`${base}/api/discount-codes`, {
+    method: 'POST',
+    headers: { ...asStaff, 'content-type': 'application/json' },
+    body: JSON.stringify({ code: 'BENCH10', kind: 'percent', percent: 10, startsOn: '2020-01-01' }),
+  });
+  if (!code.ok) throw new Error(`making the bench code: ${await code.text()}`);
+  const checkoutWithCode = await prepareCheckout(base, asCustomer, 'BENCH10');
   const checkoutLimit = await prepareCheckoutLimit(prepared);
 
   const terms = ['markting', 'social', 'grafic desgn', 'brand strategy', 'video', 'analytics'];
@@ -245,6 +260,14 @@ async function measure(base, prepared) {
       method: 'POST',
       headers: { ...asCustomer, 'content-type': 'application/json' },
       body: checkout,
+      limit: checkoutLimit.run,
+    },
+    {
+      name: `${CHECKOUT_WITH_CODE} (limit: its SQL alone, without the code's)`,
+      path: CHECKOUT_PATH,
+      method: 'POST',
+      headers: { ...asCustomer, 'content-type': 'application/json' },
+      body: checkoutWithCode,
       limit: checkoutLimit.run,
     },
   ].filter((t) => !values.only || values.only.split(',').some((o) => t.name.includes(o.trim())));
@@ -312,6 +335,20 @@ async function measure(base, prepared) {
     await limit.stop();
     await checkoutLimit.close();
     rmSync(recordedFile, { force: true });
+  }
+  const plainCheckout = rows.find((r) =>
+    r.endpoint.startsWith('POST /api/payments/handle-payment (sandbox'),
+  );
+  const withCode = rows.find((r) => r.endpoint.startsWith(CHECKOUT_WITH_CODE));
+  if (plainCheckout && withCode) {
+    // Each against the same limit (the checkout's SQL without the code's), measured in its own
+    // rounds: the database grows by every checkout made, so the second target is measured on a
+    // fuller one. Their ratios to the limit compare the two on equal terms.
+    const share = withCode.ratio / plainCheckout.ratio;
+    console.log(
+      `Checkout with a code: ${share.toFixed(2)} of the checkout without one, each against its limit ` +
+        `(raw: ${withCode['req/s']} against ${plainCheckout['req/s']} req/s; target ${CODE_CHECKOUT_TARGET}: ${share >= CODE_CHECKOUT_TARGET ? 'met' : 'missed'}).`,
+    );
   }
   console.table(rows);
   return rows;
@@ -485,7 +522,7 @@ function run(base, t, connections, duration) {
 }
 
 /** The checkout body as the order panel sends it, with a new idempotency key each time. */
-async function prepareCheckout(base, headers) {
+async function prepareCheckout(base, headers, discountCode) {
   const service = await (await fetch(`${base}/api/services/seo`)).json();
   const pkg = service.packages.find((p) => p.type === 'one-time') ?? service.packages[0];
   const coordinators = await (await fetch(`${base}/api/users/coordinators`, { headers })).json();
@@ -504,6 +541,7 @@ async function prepareCheckout(base, headers) {
         coordinator: coordinator?._id ?? coordinator?.id,
         companyName: 'Bench Pty Ltd',
         contactNumber: '0412345678',
+        ...(discountCode ? { discountCode } : {}),
       },
     });
   // The server names the amount it expects when another is sent.

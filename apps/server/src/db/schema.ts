@@ -620,6 +620,9 @@ export interface PricedOrder {
     /** Before GST: off the first payment, and off each renewal. */
     discountCents: number;
     recurringDiscountCents: number;
+    /** The code's limits when it was priced; none: its uses need not be counted. */
+    maxUses: number | null;
+    maxUsesPerCustomer: number | null;
   };
 }
 

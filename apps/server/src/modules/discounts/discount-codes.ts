@@ -61,7 +61,10 @@ export async function usableCode(
   if (row.serviceIds.length && !row.serviceIds.includes(serviceId)) {
     throw refuse(`The code ${row.code} does not apply to this service.`);
   }
-  if (row.maxUses !== null && (await deps.discounts.countLiveUses(row.id)) >= row.maxUses) {
+  if (
+    row.maxUses !== null &&
+    (await deps.discounts.countLiveUses(row.id, row.maxUses)) >= row.maxUses
+  ) {
     throw refuse(`The code ${row.code} has been used up.`);
   }
   return row;

@@ -70,33 +70,46 @@ export function createDiscountRepository(db: Db) {
 
     /**
      * Locks the code for a checkout taking one of its uses, and counts the uses that hold: those
-     * of checkouts that have not failed, in all and by this customer. Call inside a transaction.
+     * of checkouts that have not failed, in all and by this customer, each only as far as its
+     * limit (a code used 100,000 times is not counted to the end). Call inside a transaction.
      */
-    async lockAndCountUses(codeId: string, userId: string) {
+    async lockAndCountUses(
+      codeId: string,
+      userId: string,
+      limits: { upTo: number | null; mineUpTo: number | null },
+    ) {
       await db
         .select({ id: discountCodes.id })
         .from(discountCodes)
         .where(eq(discountCodes.id, codeId))
         .for('update');
-      const [row] = await db
-        .select({
-          total: sql<number>`count(*)::int`,
-          mine: sql<number>`(count(*) filter (where ${discountRedemptions.userId} = ${userId}))::int`,
-        })
-        .from(discountRedemptions)
-        .innerJoin(paymentAttempts, eq(paymentAttempts.id, discountRedemptions.attemptId))
-        .where(and(eq(discountRedemptions.codeId, codeId), ne(paymentAttempts.state, 'failed')));
-      return row ?? { total: 0, mine: 0 };
+      const live = (mine: boolean, upTo: number) =>
+        db
+          .select({ one: sql`1` })
+          .from(discountRedemptions)
+          .innerJoin(paymentAttempts, eq(paymentAttempts.id, discountRedemptions.attemptId))
+          .where(
+            and(
+              eq(discountRedemptions.codeId, codeId),
+              mine ? eq(discountRedemptions.userId, userId) : undefined,
+              ne(paymentAttempts.state, 'failed'),
+            ),
+          )
+          .limit(upTo);
+      const total = limits.upTo === null ? 0 : (await live(false, limits.upTo)).length;
+      const mine = limits.mineUpTo === null ? 0 : (await live(true, limits.mineUpTo)).length;
+      return { total, mine };
     },
 
-    /** Uses that hold (checkouts not failed), for telling a buyer a code is used up. */
-    async countLiveUses(codeId: string) {
-      const [row] = await db
-        .select({ total: sql<number>`count(*)::int` })
+    /** Uses that hold (checkouts not failed), counted as far as `upTo`: is the code used up? */
+    async countLiveUses(codeId: string, upTo: number) {
+      const rows = await db
+        .select({ one: sql`1` })
         .from(discountRedemptions)
         .innerJoin(paymentAttempts, eq(paymentAttempts.id, discountRedemptions.attemptId))
-        .where(and(eq(discountRedemptions.codeId, codeId), ne(paymentAttempts.state, 'failed')));
-      return row?.total ?? 0;
+        .where(and(eq(discountRedemptions.codeId, codeId), ne(paymentAttempts.state, 'failed')))
+        .limit(upTo);
+      return rows.length;
     },
 
     async insertRedemption(values: typeof discountRedemptions.$inferInsert) {

@@ -145,15 +145,22 @@ async function insertAttempt(
   if (!discount) return createPaymentRepository(deps.db).insertAttempt(values);
   return deps.db.transaction(async (tx) => {
     const codes = createDiscountRepository(tx);
-    const code = await codes.find(discount.codeId);
-    const uses = await codes.lockAndCountUses(discount.codeId, userId);
-    const refuse = (message: string) =>
-      new AppError('discount_refused', 400, message, [{ path: 'discountCode', message }]);
-    if (code?.maxUses != null && uses.total >= code.maxUses) {
-      throw refuse(`The code ${discount.code} has been used up.`);
-    }
-    if (code?.maxUsesPerCustomer != null && uses.mine >= code.maxUsesPerCustomer) {
-      throw refuse(`You have already used the code ${discount.code}.`);
+    const limited = discount.maxUses !== null || discount.maxUsesPerCustomer !== null;
+    // A code without limits needs no count, nor its lock: checkouts with it never wait on each
+    // other (decision 069).
+    if (limited) {
+      const uses = await codes.lockAndCountUses(discount.codeId, userId, {
+        upTo: discount.maxUses,
+        mineUpTo: discount.maxUsesPerCustomer,
+      });
+      const refuse = (message: string) =>
+        new AppError('discount_refused', 400, message, [{ path: 'discountCode', message }]);
+      if (discount.maxUses !== null && uses.total >= discount.maxUses) {
+        throw refuse(`The code ${discount.code} has been used up.`);
+      }
+      if (discount.maxUsesPerCustomer !== null && uses.mine >= discount.maxUsesPerCustomer) {
+        throw refuse(`You have already used the code ${discount.code}.`);
+      }
     }
     const attempt = await createPaymentRepository(tx).insertAttempt(values);
     if (attempt) {

@@ -221,6 +221,8 @@ export async function priceOrderRequest(
             code: code.code,
             discountCents: price.discountCents,
             recurringDiscountCents: price.recurringDiscountCents,
+            maxUses: code.maxUses,
+            maxUsesPerCustomer: code.maxUsesPerCustomer,
           },
         }
       : {}),
