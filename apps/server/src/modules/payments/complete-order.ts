@@ -29,6 +29,15 @@ export interface CompletionDeps {
    * make the checkout wait: it starts its work with `afterAnswer`.
    */
   onOrderCompleted?: (order: { projectId: string; userId: string }) => void;
+  /** Told once per refund that went through (the customer's bell); must not wait either. */
+  onRefunded?: (refund: {
+    userId: string;
+    projectId: string | null;
+    orderNumber: number | null;
+    amountCents: number;
+    currency: string;
+    noteNumber: string;
+  }) => void;
   /** Runs what the answer need not wait for (the provider's default card); shutdown waits. */
   afterAnswer: AfterAnswer;
 }

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { formatMoneyGst } from '@noise/shared/pricing';
+import { formatMoney, formatMoneyGst } from '@noise/shared/pricing';
 import { orderName } from '@noise/shared/project';
 import type { Config } from '../../config.ts';
 import { sendPasswordReset } from '../auth/password-reset.ts';
 import { invoiceTitle } from '../invoices/render-invoice.ts';
 import { createProjectRepository } from '../projects/repository.ts';
+import { createPaymentRepository } from './repository.ts';
 
 /**
  * What the bells hear from the checkout. The customer already gets the receipt or the declined
@@ -30,8 +31,12 @@ export function checkoutNotifications(app: FastifyInstance, config: Config) {
     }
     const customerName =
       `${project.contactFirstName} ${project.contactLastName}`.trim() || project.contactEmail;
+    // What was charged, as its payment says (a discount code changes it: order-money.ts).
+    const [payment] = await createPaymentRepository(app.database.db).listPaymentsOfProject(
+      project.id,
+    );
     const paid = formatMoneyGst(
-      project.oneTimeTotalWithGstCents + project.recurringTotalWithGstCents,
+      payment?.amountCents ?? project.oneTimeTotalWithGstCents + project.recurringTotalWithGstCents,
       'inc',
       project.currency,
     );
@@ -65,6 +70,28 @@ export function checkoutNotifications(app: FastifyInstance, config: Config) {
   }
 
   return {
+    /**
+     * The customer's bell for a refund that went through; its email is the refund mail with the
+     * adjustment note (refund-payment.ts), so the bell carries no copy.
+     */
+    onRefunded(refund: {
+      userId: string;
+      projectId: string | null;
+      orderNumber: number | null;
+      amountCents: number;
+      currency: string;
+      noteNumber: string;
+    }) {
+      void app.afterAnswer.run('refund notification', () =>
+        app.notifier.sendQuietly([refund.userId], {
+          kind: 'payment',
+          title: `Refund of ${formatMoney(refund.amountCents, refund.currency)} processed`,
+          body: `${refund.orderNumber ? `${orderName(refund.orderNumber)}: ` : ''}it goes back to the card you paid with. Adjustment note ${refund.noteNumber}.`,
+          ...(refund.projectId ? { link: `/dashboard/projects/${refund.projectId}` } : {}),
+          skipEmail: true,
+        }),
+      );
+    },
     /** Starts the order's bells and welcome mail; the checkout's answer does not wait for them. */
     onOrderCompleted({ projectId }: { projectId: string; userId: string }) {
       void app.afterAnswer.run('order notifications', () => notifyOrder(projectId));

@@ -48,7 +48,7 @@ export function toRefundDto(row: RefundRow, createdByName: string): Refund {
  * attached: the amount, the card it goes back to, and the tax invoice it adjusts.
  */
 async function mailRefund(
-  deps: Pick<CompletionDeps, 'db' | 'companyName' | 'publicUrl' | 'timeZone'>,
+  deps: Pick<CompletionDeps, 'db' | 'companyName' | 'publicUrl' | 'timeZone' | 'onRefunded'>,
   refund: RefundRow,
 ) {
   if (refund.status !== 'succeeded') return;
@@ -63,6 +63,14 @@ async function mailRefund(
     ? `${orderName(project.orderNumber)}, ${project.serviceTitle}`
     : 'your payment';
   const note = adjustmentNoteNumberOf(refund);
+  deps.onRefunded?.({
+    userId: payment.userId,
+    projectId: payment.projectId,
+    orderNumber: project?.orderNumber ?? null,
+    amountCents: refund.amountCents,
+    currency: refund.currency,
+    noteNumber: note,
+  });
   await enqueueEmail(
     createJobRepository(deps.db),
     {
@@ -186,7 +194,10 @@ async function settle(deps: Pick<CompletionDeps, 'db'>, refund: RefundRow, answe
  * once. Run by the jobs loop.
  */
 export async function settlePendingRefunds(
-  deps: Pick<CompletionDeps, 'db' | 'provider' | 'log' | 'companyName' | 'publicUrl' | 'timeZone'>,
+  deps: Pick<
+    CompletionDeps,
+    'db' | 'provider' | 'log' | 'companyName' | 'publicUrl' | 'timeZone' | 'onRefunded'
+  >,
   now = new Date(),
 ): Promise<number> {
   const repository = createRefundRepository(deps.db);
@@ -232,7 +243,10 @@ const providerReasons: Record<string, RefundReason> = {
  * refund of a payment we never recorded is only logged.
  */
 export async function recordProviderRefund(
-  deps: Pick<CompletionDeps, 'db' | 'provider' | 'log' | 'companyName' | 'publicUrl' | 'timeZone'>,
+  deps: Pick<
+    CompletionDeps,
+    'db' | 'provider' | 'log' | 'companyName' | 'publicUrl' | 'timeZone' | 'onRefunded'
+  >,
   answer: ProviderWebhookRefund,
 ): Promise<void> {
   const repository = createRefundRepository(deps.db);

@@ -240,6 +240,16 @@ describe('adjustment notes', () => {
     expect(made.noteUrl).toBe(`/api/refunds/${made._id}/adjustment-note`);
 
     const mail = await outboxMail(app, config.dataDir, customer.user.email, 'Refund of $110.00');
+    // And their bell says so, linking to the project.
+    await app.afterAnswer.drain();
+    const bell = await app.inject({ url: '/api/notifications', headers: bearer(customer.token) });
+    expect(bell.json().items).toContainEqual(
+      expect.objectContaining({
+        kind: 'payment',
+        title: 'Refund of $110.00 processed',
+        link: `/dashboard/projects/${projectId}`,
+      }),
+    );
     expect(mail.text).toContain(`Your adjustment note ${made.noteNumber} is attached`);
     const { invoiceNumber } = (await listPayments(projectId))[0]!;
     const [attachment] = mail.attachments;

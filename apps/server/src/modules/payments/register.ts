@@ -60,6 +60,7 @@ export function registerCheckout(
     abn: config.abn,
     currency: config.payments.currency,
     onOrderCompleted: notifications.onOrderCompleted,
+    onRefunded: notifications.onRefunded,
     afterAnswer: app.afterAnswer,
     attemptChanges: createAttemptChanges(app.database),
   };
