@@ -29,6 +29,8 @@ export const revenueReportSchema = z.object({
   byService: z.array(
     z.object({ service: z.string(), salesCents: z.number().int(), orders: z.number().int() }),
   ),
+  /** Discount codes' part of the range's paid orders, before GST (docs/product.md#discount-codes). */
+  discountsGivenCents: z.number().int(),
 });
 export type RevenueReport = z.infer<typeof revenueReportSchema>;
 

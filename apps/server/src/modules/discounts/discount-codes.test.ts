@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { localDate } from '@noise/shared/dates';
 import type { DiscountCodeRequest } from '@noise/shared/discounts';
 import { priceOrder, withGst } from '@noise/shared/pricing';
 import { createTestApp } from '../../test/app.ts';
@@ -102,6 +103,14 @@ describe('discount codes', () => {
       uses: 1,
       discountGivenCents: 32_900,
     });
+    // Reporting totals what the codes gave, by when they were used.
+    const day = (offset: number) =>
+      localDate(new Date(Date.now() + offset * 86_400_000), 'Australia/Sydney');
+    const report = await app.inject({
+      url: `/api/reports/revenue?granularity=day&from=${day(-1)}&to=${day(1)}`,
+      headers: bearer(admin),
+    });
+    expect(report.json().discountsGivenCents).toBe(32_900);
   });
 
   it('a code off every renewal lowers the subscription too', async () => {

@@ -75,6 +75,17 @@ export function createReportRepository(db: Db) {
       );
     },
 
+    /** What discount codes took off the paid orders of local dates `from` to `to`, before GST. */
+    async discountsGiven(from: string, to: string, timeZone: string) {
+      const result = await db.execute(sql`
+        select coalesce(sum(r.discount_cents), 0)::bigint as given
+        from discount_redemptions r
+        join payment_attempts a on a.id = r.attempt_id and a.state = 'succeeded'
+        where r.created_at >= (${from}::date::timestamp at time zone ${timeZone})
+          and r.created_at < ((${to}::date + 1)::timestamp at time zone ${timeZone})`);
+      return Number(rowsOf<{ given: string | number }>(result)[0]?.given ?? 0);
+    },
+
     /** The last `count` calendar quarters (the ATO's BAS quarters), newest first. */
     async gstByQuarter(now: Date, count: number, timeZone: string) {
       const current = sql`date_trunc('quarter', ${now.toISOString()}::timestamptz at time zone ${timeZone})`;

@@ -60,11 +60,12 @@ export function registerReportRoutes(
           'That range is too long for this view: choose weeks or months, or a shorter range',
         );
       }
-      const [series, byService] = await Promise.all([
+      const [series, byService, discountsGivenCents] = await Promise.all([
         deps.reports.series(granularity, from, to, tz),
         deps.reports.byService(from, to, tz),
+        deps.reports.discountsGiven(from, to, tz),
       ]);
-      return { timeZone: tz, granularity, from, to, series, byService };
+      return { timeZone: tz, granularity, from, to, series, byService, discountsGivenCents };
     },
   );
 

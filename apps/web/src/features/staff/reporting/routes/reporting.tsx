@@ -298,10 +298,14 @@ export default function ReportingRoute() {
         </p>
       ) : null}
 
-      <div className="mb-6 grid gap-4 sm:grid-cols-3">
+      <div className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Stat label="Total sales (inc. GST)" value={loaded ? formatMoney(totals.sales) : null} />
         <Stat label="GST included" value={loaded ? formatMoney(totals.gst) : null} />
         <Stat label="Orders" value={loaded ? String(totals.orders) : null} />
+        <Stat
+          label="Discounts given (exc. GST)"
+          value={revenue.data ? formatMoney(revenue.data.discountsGivenCents) : null}
+        />
       </div>
 
       <div className="flex flex-col gap-6">
