@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { australianPhone, emailAddress, moneyAmountCents } from './fields.ts';
 import type { Discount } from './discounts.ts';
 import { refundReasons, refundStatuses } from './order-money.ts';
-import { priceOrder, priceQuote, toCents } from './pricing.ts';
+import { priceOrderWithDiscount } from './discount-pricing.ts';
+import { priceQuote, toCents } from './pricing.ts';
 
 /**
  * Checkout and payment shapes (docs/product.md#api-calls, Payments). The browser sends what it
@@ -274,7 +275,7 @@ export function orderPaymentRequest(input: {
   /** A code the buyer applied, with what it takes off (POST /api/discount-codes/check). */
   discount?: { code: string; discount: Discount } | null;
 }): HandlePaymentRequest {
-  const price = priceOrder(
+  const price = priceOrderWithDiscount(
     {
       type: input.package.type,
       baseCostCents: toCents(input.package.baseCost),

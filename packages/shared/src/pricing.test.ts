@@ -1,3 +1,4 @@
+import { priceOrderWithDiscount } from './discount-pricing.ts';
 import { describe, expect, it } from 'vitest';
 import {
   formatMoney,
@@ -67,7 +68,7 @@ describe('priceOrder', () => {
   it('a 20% code on a monthly package: GST on the discounted first payment, the renewals as they were', () => {
     // Local SEO: $895 set-up + $750 a month, before GST.
     const pkg = { type: 'monthly', baseCostCents: 89_500, recurringCostCents: 75_000 } as const;
-    const first = priceOrder(pkg, [], {
+    const first = priceOrderWithDiscount(pkg, [], {
       kind: 'percent',
       percent: 20,
       amountCents: 0,
@@ -80,7 +81,7 @@ describe('priceOrder', () => {
       recurringTotalWithGstCents: 82_500,
       recurringDiscountCents: 0,
     });
-    const every = priceOrder(pkg, [], {
+    const every = priceOrderWithDiscount(pkg, [], {
       kind: 'percent',
       percent: 20,
       amountCents: 0,
@@ -95,14 +96,14 @@ describe('priceOrder', () => {
 
   it('a fixed amount never takes a payment below zero, and rounds a percentage half up', () => {
     const pkg = { type: 'one-time', baseCostCents: 3_000, recurringCostCents: 0 } as const;
-    const all = priceOrder(pkg, [], {
+    const all = priceOrderWithDiscount(pkg, [], {
       kind: 'amount',
       percent: 0,
       amountCents: 5_000,
       duration: 'first_payment',
     });
     expect(all).toMatchObject({ discountCents: 3_000, grandTotalCents: 0, gstCents: 0 });
-    const odd = priceOrder({ ...pkg, baseCostCents: 1_005 }, [], {
+    const odd = priceOrderWithDiscount({ ...pkg, baseCostCents: 1_005 }, [], {
       kind: 'percent',
       percent: 10,
       amountCents: 0,

@@ -3,8 +3,6 @@
  * error reaches a charge. The server (which charges) and the web app (which displays) both use
  * this module.
  */
-import type { Discount } from './discounts.ts';
-
 export const GST_RATE_PERCENT = 10;
 
 export const packageTypes = ['one-time', 'weekly', 'monthly'] as const;
@@ -67,58 +65,29 @@ export interface OrderPrice {
   recurringDiscountCents: number;
 }
 
-/** What a discount takes off an amount before GST: a percentage rounded half up, or at most it. */
-function amountOff(cents: number, discount: Discount): number {
-  if (discount.kind === 'percent') return Math.floor((cents * discount.percent + 50) / 100);
-  return Math.min(discount.amountCents, cents);
-}
-
 /**
- * An order's price. With a discount code (discounts.ts), the first payment's amount before GST is
- * reduced, and for 'every_renewal' each renewal's too; GST is then charged on what is left.
+ * An order's price without a discount code: what the public pages show (the order panel, the
+ * package tabs). With a code, `priceOrderWithDiscount` (discount-pricing.ts: apart, so the
+ * public pages' script does not carry it).
  */
-export function priceOrder(
-  pkg: PricedPackage,
-  extraCents: readonly number[],
-  discount: Discount | null = null,
-): OrderPrice {
+export function priceOrder(pkg: PricedPackage, extraCents: readonly number[]): OrderPrice {
   const extrasCents = extraCents.reduce((sum, c) => sum + c, 0);
   const recurring = isRecurring(pkg.type);
   const oneTimeTotalCents = pkg.baseCostCents + extrasCents;
   const recurringCents = recurring ? pkg.recurringCostCents : 0;
-  const base = {
+  const oneTimeTotalWithGstCents = withGst(oneTimeTotalCents);
+  const recurringTotalWithGstCents = recurring ? withGst(recurringCents) : 0;
+  const grandTotalCents = oneTimeTotalWithGstCents + recurringTotalWithGstCents;
+  return {
     displayTotalCents: pkg.baseCostCents + pkg.recurringCostCents + extrasCents,
     oneTimeTotalCents,
+    oneTimeTotalWithGstCents,
+    recurringTotalWithGstCents,
     showsRecurringLine: recurring && pkg.recurringCostCents > 0,
-  };
-  if (!discount) {
-    const oneTimeTotalWithGstCents = withGst(oneTimeTotalCents);
-    const recurringTotalWithGstCents = recurring ? withGst(recurringCents) : 0;
-    const grandTotalCents = oneTimeTotalWithGstCents + recurringTotalWithGstCents;
-    return {
-      ...base,
-      oneTimeTotalWithGstCents,
-      recurringTotalWithGstCents,
-      grandTotalCents,
-      gstCents: grandTotalCents - oneTimeTotalCents - recurringCents,
-      discountCents: 0,
-      recurringDiscountCents: 0,
-    };
-  }
-  const firstCents = oneTimeTotalCents + recurringCents;
-  const discountCents = amountOff(firstCents, discount);
-  const recurringDiscountCents =
-    discount.duration === 'every_renewal' && recurring ? amountOff(recurringCents, discount) : 0;
-  const grandTotalCents = withGst(firstCents - discountCents);
-  return {
-    ...base,
-    // The discount comes off the one-time part first.
-    oneTimeTotalWithGstCents: withGst(Math.max(oneTimeTotalCents - discountCents, 0)),
-    recurringTotalWithGstCents: recurring ? withGst(recurringCents - recurringDiscountCents) : 0,
     grandTotalCents,
-    gstCents: grandTotalCents - (firstCents - discountCents),
-    discountCents,
-    recurringDiscountCents,
+    gstCents: grandTotalCents - oneTimeTotalCents - recurringCents,
+    discountCents: 0,
+    recurringDiscountCents: 0,
   };
 }
 

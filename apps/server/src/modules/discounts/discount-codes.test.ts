@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { localDate } from '@noise/shared/dates';
 import type { DiscountCodeRequest } from '@noise/shared/discounts';
-import { priceOrder, withGst } from '@noise/shared/pricing';
+import { priceOrderWithDiscount } from '@noise/shared/discount-pricing';
+import { withGst } from '@noise/shared/pricing';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, createUser } from '../../test/factories.ts';
 import {
@@ -54,7 +55,7 @@ const check = (code: string, serviceId = fixture.service.id) =>
 /** An order of the monthly package with `code`, paying what the page would show. */
 async function payWith(token: string, code: string, percent = 20) {
   const body = orderBody(fixture, { coordinatorId: cora.id });
-  const price = priceOrder(fixture.packages[0]!, [], {
+  const price = priceOrderWithDiscount(fixture.packages[0]!, [], {
     kind: 'percent',
     percent,
     amountCents: 0,
@@ -117,7 +118,7 @@ describe('discount codes', () => {
     await createCode({ code: 'EVERY10', percent: 10, duration: 'every_renewal' });
     const { token } = await createUser(app);
     const body = orderBody(fixture, { coordinatorId: cora.id });
-    const price = priceOrder(fixture.packages[0]!, [], {
+    const price = priceOrderWithDiscount(fixture.packages[0]!, [], {
       kind: 'percent',
       percent: 10,
       amountCents: 0,
@@ -229,7 +230,7 @@ describe('discount codes', () => {
       coordinatorId: cora.id,
       paymentMethod: 'pm_sandbox_declined',
     });
-    const price = priceOrder(fixture.packages[0]!, [], {
+    const price = priceOrderWithDiscount(fixture.packages[0]!, [], {
       kind: 'percent',
       percent: 20,
       amountCents: 0,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { ASSIGN_COORDINATOR, type HandlePaymentRequest } from '@noise/shared/payments';
 import { AU_PHONE_MESSAGE, isValidAustralianPhone, normalizePhone } from '@noise/shared/phone';
 import { discountLabel } from '@noise/shared/discounts';
+import { priceOrderWithDiscount } from '@noise/shared/discount-pricing';
 import { formatMoney, isRecurring, priceOrder, priceQuote } from '@noise/shared/pricing';
 import { splitCommaList } from '@noise/shared/quote';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -157,7 +158,7 @@ export async function priceOrderRequest(
       );
     }
   }
-  const price = priceOrder(priced, extraCents, code?.discount ?? null);
+  const price = priceOrderWithDiscount(priced, extraCents, code?.discount ?? null);
   if (code && price.grandTotalCents < MIN_CHARGE_CENTS) {
     throw badRequest(
       `With the code ${code.code} the first payment would be below ${formatMoney(MIN_CHARGE_CENTS)}, the least a card can be charged.`,

@@ -1,4 +1,4 @@
-import { Loader2, TicketPercent, X } from 'lucide-react';
+import { Loader2, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { discountLabel, type CheckDiscountResponse } from '@noise/shared/discounts';
 import { formatMoney } from '@noise/shared/pricing';
@@ -35,7 +35,6 @@ export function DiscountCodeField({
     return (
       <div className="mt-4 flex items-center justify-between gap-3 rounded-xl bg-paper/10 px-4 py-3 text-sm">
         <p>
-          <TicketPercent aria-hidden="true" className="mr-1.5 inline size-4 text-accent" />
           Code <span className="font-bold">{applied.code}</span>:{' '}
           {discountLabel(applied.discount, (cents) => formatMoney(cents))}
         </p>

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { CheckDiscountResponse } from '@noise/shared/discounts';
 import { orderPaymentRequest } from '@noise/shared/payments';
-import { isRecurring, paymentTerms, priceOrder, toCents } from '@noise/shared/pricing';
+import { priceOrderWithDiscount } from '@noise/shared/discount-pricing';
+import { isRecurring, paymentTerms, toCents } from '@noise/shared/pricing';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
@@ -74,7 +75,7 @@ export function PaymentRoute() {
   };
   const extraCents = selectedExtras.map((extra) => toCents(extra.price));
   // The same function the server prices the order with, the code's discount included.
-  const price = priceOrder(priced, extraCents, discount?.discount ?? null);
+  const price = priceOrderWithDiscount(priced, extraCents, discount?.discount ?? null);
   const firstPaymentCents =
     price.oneTimeTotalCents + (isRecurring(pkg.type) ? priced.recurringCostCents : 0);
   const charged = formatMoney(price.grandTotalCents);
