@@ -10,6 +10,30 @@ type NewRefund = Omit<typeof refunds.$inferInsert, 'gstCents' | 'status' | 'curr
 export type RefundRefusal =
   { refused: 'no_payment' } | { refused: 'not_paid' } | { refused: 'too_much'; leftCents: number };
 
+/**
+ * A payment locked for a refund (`FOR UPDATE`, inside the caller's transaction), with its refunds
+ * and how much of it is refunded or being refunded: what a new refund's GST is worked out from.
+ */
+async function lockPayment(tx: Db, paymentId: string) {
+  const [payment] = await tx
+    .select()
+    .from(payments)
+    .where(eq(payments.id, paymentId))
+    .for('update');
+  if (!payment) return undefined;
+  const made = await tx.select().from(refunds).where(eq(refunds.paymentId, payment.id));
+  const alreadyCents = made
+    .filter((r) => r.status !== 'failed')
+    .reduce((sum, r) => sum + r.amountCents, 0);
+  /** A refund row's money fields for `amountCents` of this payment. */
+  const money = (amountCents: number) => ({
+    provider: payment.provider,
+    currency: payment.currency,
+    gstCents: refundGstCents(payment, alreadyCents, amountCents),
+  });
+  return { payment, made, money };
+}
+
 /** Refunds: money given back against a payment (docs/decisions/068-refunds.md). */
 export function createRefundRepository(db: Db) {
   return {
@@ -22,33 +46,20 @@ export function createRefundRepository(db: Db) {
       values: NewRefund,
     ): Promise<{ refund: RefundRow; earlier: boolean } | RefundRefusal> {
       return db.transaction(async (tx) => {
-        const [payment] = await tx
-          .select()
-          .from(payments)
-          .where(eq(payments.id, values.paymentId))
-          .for('update');
+        const locked = await lockPayment(tx, values.paymentId);
         const [earlier] = await tx
           .select()
           .from(refunds)
           .where(eq(refunds.idempotencyKey, values.idempotencyKey));
         if (earlier) return { refund: earlier, earlier: true };
-        if (!payment) return { refused: 'no_payment' };
+        if (!locked) return { refused: 'no_payment' };
+        const { payment, made, money } = locked;
         if (payment.status !== 'succeeded') return { refused: 'not_paid' };
-        const made = await tx.select().from(refunds).where(eq(refunds.paymentId, payment.id));
-        const leftCents = refundableCents({ ...payment, kind: payment.kind, refunds: made });
+        const leftCents = refundableCents({ ...payment, refunds: made });
         if (values.amountCents > leftCents) return { refused: 'too_much', leftCents };
-        const alreadyCents = made
-          .filter((r) => r.status !== 'failed')
-          .reduce((sum, r) => sum + r.amountCents, 0);
         const [refund] = await tx
           .insert(refunds)
-          .values({
-            ...values,
-            provider: payment.provider,
-            currency: payment.currency,
-            gstCents: refundGstCents(payment, alreadyCents, values.amountCents),
-            status: 'pending',
-          })
+          .values({ ...values, ...money(values.amountCents), status: 'pending' })
           .returning();
         return { refund: refund!, earlier: false };
       });
@@ -63,23 +74,13 @@ export function createRefundRepository(db: Db) {
       values: Omit<NewRefund, 'createdById'> & Pick<RefundRow, 'status' | 'providerRefundId'>,
     ): Promise<RefundRow | undefined> {
       return db.transaction(async (tx) => {
-        const [payment] = await tx
-          .select()
-          .from(payments)
-          .where(eq(payments.id, values.paymentId))
-          .for('update');
-        if (!payment) return undefined;
-        const made = await tx.select().from(refunds).where(eq(refunds.paymentId, payment.id));
-        const alreadyCents = made
-          .filter((r) => r.status !== 'failed')
-          .reduce((sum, r) => sum + r.amountCents, 0);
+        const locked = await lockPayment(tx, values.paymentId);
+        if (!locked) return undefined;
         const [row] = await tx
           .insert(refunds)
           .values({
             ...values,
-            provider: payment.provider,
-            currency: payment.currency,
-            gstCents: refundGstCents(payment, alreadyCents, values.amountCents),
+            ...locked.money(values.amountCents),
             settledAt: values.status === 'pending' ? null : new Date(),
           })
           .onConflictDoNothing()
