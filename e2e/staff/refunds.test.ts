@@ -164,6 +164,10 @@ describe('refunds', () => {
     );
     await mine.page.goto(`/dashboard/projects/${saleId}`);
     await mine.page.getByText('Refunded $200.00').first().waitFor();
+    await mine.page
+      .getByRole('region', { name: 'Timeline' })
+      .getByText('Refund of $200.00 processed')
+      .waitFor();
     const [note] = await Promise.all([
       mine.page.waitForEvent('download'),
       mine.page.getByRole('button', { name: /^Adjustment note \(PDF\)/ }).click(),

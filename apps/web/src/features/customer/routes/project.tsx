@@ -1,5 +1,6 @@
 import { ArrowLeft, ClipboardList, RotateCcw } from 'lucide-react';
 import { Link, useParams } from 'react-router';
+import { formatMoney } from '@noise/shared/pricing';
 import type { Project } from '@noise/shared/project';
 import { orderName } from '@noise/shared/project-constants';
 import { Deliverables } from '@/components/messages/deliverables';
@@ -12,6 +13,7 @@ import { useAuth } from '@/lib/auth';
 import { useSiteConfig } from '@/lib/site-config';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { useBrief } from '../api/brief';
+import { useProjectPayments } from '../api/project-billing';
 import { useProject } from '../api/get-project';
 import { BriefEntries } from '../components/brief-entries';
 import { BriefForm } from '../components/brief-form';
@@ -71,6 +73,7 @@ function Brief({ project }: { project: Project }) {
 function useProjectEvents(projectId: string): TimelineEntry[] {
   const brief = useBrief(projectId).data ?? [];
   const deliverables = useThread(projectId).data?.deliverables ?? [];
+  const payments = useProjectPayments(projectId).data ?? [];
   const events: TimelineEntry[] = brief.map((entry, index) => ({
     key: `brief-${entry._id}`,
     title: index === 0 ? 'You sent your brief' : 'You added to your brief',
@@ -96,6 +99,17 @@ function useProjectEvents(projectId: string): TimelineEntry[] {
         at: d.decision.at,
       });
     }
+  }
+  // Money given back (docs/product.md#refunds): once the refund went through.
+  for (const refund of payments.flatMap((p) => p.refunds)) {
+    if (refund.status !== 'succeeded') continue;
+    events.push({
+      key: `refund-${refund._id}`,
+      title: `Refund of ${formatMoney(refund.amountCents, refund.currency)} processed`,
+      date: refund.createdAt,
+      description: `Adjustment note ${refund.noteNumber}, in Payments below.`,
+      at: refund.createdAt,
+    });
   }
   return events;
 }
