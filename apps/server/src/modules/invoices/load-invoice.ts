@@ -12,6 +12,8 @@ export interface InvoiceSettings {
   companyName: string;
   abn: string;
   publicUrl: string;
+  /** BUSINESS_TIMEZONE: the dates printed are days there. */
+  timeZone?: string;
 }
 
 type InvoicedPayment = InvoiceSource['payment'];
@@ -44,6 +46,7 @@ export function invoiceDataOf(settings: InvoiceSettings, source: InvoiceSource):
     invoiceNumber: invoiceNumberOf(payment),
     orderNumber: project?.orderNumber ?? null,
     issuedAt: payment.createdAt,
+    timeZone: settings.timeZone,
     paymentReference: payment.transactionId,
     currency: payment.currency,
     customer: {

@@ -10,6 +10,8 @@ export interface InvoiceData {
   /** The order the payment belongs to (1001); null for a payment without a project. */
   orderNumber: number | null;
   issuedAt: Date;
+  /** BUSINESS_TIMEZONE: the dates printed are days there. */
+  timeZone?: string;
   /** The provider's transaction id. */
   paymentReference: string;
   currency: string;
@@ -65,13 +67,22 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
   return lines.length ? lines : [''];
 }
 
-// Made once: a formatter built per call was the largest single cost of drawing an invoice.
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-});
-export const invoiceDate = (d: Date) => dateFormat.format(d);
+// Made once per zone: a formatter built per call was the largest single cost of drawing one.
+const dateFormats = new Map<string | undefined, Intl.DateTimeFormat>();
+/** '01 Apr 2026', on the calendar of `timeZone` (BUSINESS_TIMEZONE), else the server's. */
+export function invoiceDate(d: Date, timeZone?: string) {
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      day: '2-digit',
+      month: 'short',
+      year: 'numeric',
+      timeZone,
+    });
+    dateFormats.set(timeZone, format);
+  }
+  return format.format(d);
+}
 
 /**
  * What the document is called. An Australian tax invoice must show the seller's ABN: without one
@@ -149,9 +160,9 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     ? [
         [`${title} number`, data.invoiceNumber],
         [`Original ${invoiceTitle(abn).toLowerCase()}`, adjustment.originalInvoiceNumber],
-        ['Invoice date', invoiceDate(adjustment.originalIssuedAt)],
+        ['Invoice date', invoiceDate(adjustment.originalIssuedAt, data.timeZone)],
         order,
-        ['Date', invoiceDate(data.issuedAt)],
+        ['Date', invoiceDate(data.issuedAt, data.timeZone)],
         ['Payment reference', data.paymentReference],
         ['Refund reference', adjustment.refundReference || null],
         ['Status', 'Refunded'],
@@ -159,7 +170,7 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     : [
         ['Invoice number', data.invoiceNumber],
         order,
-        ['Date', invoiceDate(data.issuedAt)],
+        ['Date', invoiceDate(data.issuedAt, data.timeZone)],
         ['Payment reference', data.paymentReference],
         ['Status', 'Paid'],
       ];

@@ -48,6 +48,7 @@ export function registerCheckout(
     companyName: config.companyName,
     abn: config.abn,
     publicUrl: config.publicUrl,
+    timeZone: config.businessTimeZone,
   };
   const notifications = checkoutNotifications(app, config);
   const deps: CheckoutDeps = {
@@ -101,6 +102,7 @@ export function checkoutJobHandlers(
     companyName: config.companyName,
     abn: config.abn,
     publicUrl: config.publicUrl,
+    timeZone: config.businessTimeZone,
   };
   return {
     [EMAIL_JOB]: createEmailJobHandler({
