@@ -1,10 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Project } from '@noise/shared/project';
-import { api } from '@/lib/api-client';
+import { projectSchema, type Project } from '@noise/shared/project';
+import { apiRequest } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
 
 /** GET /api/projects/{id}: one of the customer's projects (404 for anyone else's). */
 export function getProject(id: string, signal?: AbortSignal): Promise<Project> {
-  return api.get<Project>(`/api/projects/${encodeURIComponent(id)}`, signal);
+  return apiRequest(`/api/projects/${encodeURIComponent(id)}`, {
+    signal,
+    check: checkWith(projectSchema),
+  });
 }
 
 export const projectQuery = (id: string) =>

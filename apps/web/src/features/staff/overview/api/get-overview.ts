@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Overview } from '@noise/shared/overview';
-import { api } from '@/lib/api-client';
+import { overviewSchema, type Overview } from '@noise/shared/overview';
+import { apiRequest } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
 
 /** GET /api/overview: latest sales, newest customers and revenue for three periods. */
 export function getOverview(signal?: AbortSignal): Promise<Overview> {
-  return api.get<Overview>('/api/overview', signal);
+  return apiRequest('/api/overview', { signal, check: checkWith(overviewSchema) });
 }
 
 export const overviewQuery = queryOptions({

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { GstReport } from '@noise/shared/reports';
-import { api } from '@/lib/api-client';
+import { gstReportSchema, type GstReport } from '@noise/shared/reports';
+import { apiRequest } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
 import { reportsKey } from './get-revenue-report';
 
 /** GET /api/reports/gst: GST collected in each of the last quarters. */
 export function getGstReport(signal?: AbortSignal): Promise<GstReport> {
-  return api.get<GstReport>('/api/reports/gst', signal);
+  return apiRequest('/api/reports/gst', { signal, check: checkWith(gstReportSchema) });
 }
 
 export const gstReportQuery = queryOptions({

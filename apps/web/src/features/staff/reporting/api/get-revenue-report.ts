@@ -1,6 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { RevenueReport, RevenueReportQuery } from '@noise/shared/reports';
-import { api } from '@/lib/api-client';
+import {
+  revenueReportSchema,
+  type RevenueReport,
+  type RevenueReportQuery,
+} from '@noise/shared/reports';
+import { apiRequest } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
 
 export const reportsKey = ['staff', 'reports'] as const;
 
@@ -13,7 +18,10 @@ export function getRevenueReport(
   signal?: AbortSignal,
 ): Promise<RevenueReport> {
   const search = new URLSearchParams({ ...params });
-  return api.get<RevenueReport>(`/api/reports/revenue?${search.toString()}`, signal);
+  return apiRequest(`/api/reports/revenue?${search.toString()}`, {
+    signal,
+    check: checkWith(revenueReportSchema),
+  });
 }
 
 export function revenueReportQuery(params: RevenueReportParams) {

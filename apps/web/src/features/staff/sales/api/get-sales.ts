@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { Project, salesDateRanges } from '@noise/shared/project';
-import { api } from '@/lib/api-client';
+import { salesPageSchema, type Project, type salesDateRanges } from '@noise/shared/project';
+import { apiRequest } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
 
 export const salesKey = ['staff', 'sales'] as const;
 
@@ -41,7 +42,10 @@ export function getSales(
   const params = salesSearchParams(filters);
   params.set('limit', String(SALES_PAGE_SIZE));
   if (cursor) params.set('cursor', cursor);
-  return api.get<SalesPage>(`/api/projects-all?${params.toString()}`, signal);
+  return apiRequest(`/api/projects-all?${params.toString()}`, {
+    signal,
+    check: checkWith(salesPageSchema),
+  });
 }
 
 export function salesQuery(filters: SalesFilters) {
