@@ -7,6 +7,7 @@ import type {
   discountCodeRequest,
 } from '@noise/shared/discounts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { mailDate } from '../../lib/mail-date.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { DiscountCodeRow, DiscountRepository, NewDiscountCode } from './repository.ts';
 
@@ -29,16 +30,13 @@ export function discountOf(row: DiscountCodeRow): Discount {
   };
 }
 
-const refuse = (message: string) =>
+/** Why a buyer's code cannot be used, as a 400 naming the code field. */
+export const refuseCode = (message: string) =>
   new AppError('discount_refused', 400, message, [{ path: 'discountCode', message }]);
+const refuse = refuseCode;
 
-const day = (value: string) =>
-  new Date(`${value}T12:00:00Z`).toLocaleDateString('en-GB', {
-    day: '2-digit',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+/** A code's date ('2026-12-01', a day in BUSINESS_TIMEZONE) as mails say it: '01 Dec 2026'. */
+const day = (value: string) => mailDate(new Date(`${value}T12:00:00Z`), 'UTC');
 
 /**
  * The code a buyer typed, if it can be used today on this service; otherwise a 400 that says

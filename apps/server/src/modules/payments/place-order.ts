@@ -6,7 +6,7 @@ import { createUserRepository } from '../users/repository.ts';
 import type { AttemptChanges } from './attempt-changes.ts';
 import { completeOrder, type CompletionDeps } from './complete-order.ts';
 import { createOrderSources } from './order-sources-repository.ts';
-import { usableDiscount } from '../discounts/discount-codes.ts';
+import { refuseCode, usableDiscount } from '../discounts/discount-codes.ts';
 import { createDiscountRepository } from '../discounts/repository.ts';
 import { hashOrderRequest, priceOrderRequest, type PricedOrder } from './price-order.ts';
 import { ProviderUnavailableError, type ProviderPayment } from './providers/provider.ts';
@@ -153,13 +153,11 @@ async function insertAttempt(
         upTo: discount.maxUses,
         mineUpTo: discount.maxUsesPerCustomer,
       });
-      const refuse = (message: string) =>
-        new AppError('discount_refused', 400, message, [{ path: 'discountCode', message }]);
       if (discount.maxUses !== null && uses.total >= discount.maxUses) {
-        throw refuse(`The code ${discount.code} has been used up.`);
+        throw refuseCode(`The code ${discount.code} has been used up.`);
       }
       if (discount.maxUsesPerCustomer !== null && uses.mine >= discount.maxUsesPerCustomer) {
-        throw refuse(`You have already used the code ${discount.code}.`);
+        throw refuseCode(`You have already used the code ${discount.code}.`);
       }
     }
     const attempt = await createPaymentRepository(tx).insertAttempt(values);

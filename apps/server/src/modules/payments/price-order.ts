@@ -3,11 +3,11 @@ import { ASSIGN_COORDINATOR, type HandlePaymentRequest } from '@noise/shared/pay
 import { AU_PHONE_MESSAGE, isValidAustralianPhone, normalizePhone } from '@noise/shared/phone';
 import { discountLabel } from '@noise/shared/discounts';
 import { priceOrderWithDiscount } from '@noise/shared/discount-pricing';
-import { formatMoney, isRecurring, priceOrder, priceQuote } from '@noise/shared/pricing';
+import { formatMoney, isRecurring, priceQuote } from '@noise/shared/pricing';
 import { splitCommaList } from '@noise/shared/quote';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { UserRow } from '../users/repository.ts';
-import type { UsableDiscount } from '../discounts/discount-codes.ts';
+import { refuseCode, type UsableDiscount } from '../discounts/discount-codes.ts';
 import type { OrderSources } from './order-sources-repository.ts';
 import type { PaymentLineItem, PricedOrder } from './repository.ts';
 
@@ -148,21 +148,19 @@ export async function priceOrderRequest(
   const code = details.discountCode
     ? await sources.usableDiscountCode(details.discountCode, service.id)
     : null;
+  const price = priceOrderWithDiscount(priced, extraCents, code?.discount ?? null);
   if (code?.minimumOrderCents) {
-    const full = priceOrder(priced, extraCents);
-    const first = full.oneTimeTotalCents + (isRecurring(pkg.type) ? pkg.recurringCostCents : 0);
+    // The minimum is the first payment before GST and before the code.
+    const first = price.oneTimeTotalCents + (isRecurring(pkg.type) ? pkg.recurringCostCents : 0);
     if (first < code.minimumOrderCents) {
-      throw badRequest(
+      throw refuseCode(
         `The code ${code.code} needs an order of at least ${formatMoney(code.minimumOrderCents)} before GST.`,
-        [{ path: 'discountCode', message: 'Below the minimum order' }],
       );
     }
   }
-  const price = priceOrderWithDiscount(priced, extraCents, code?.discount ?? null);
   if (code && price.grandTotalCents < MIN_CHARGE_CENTS) {
-    throw badRequest(
+    throw refuseCode(
       `With the code ${code.code} the first payment would be below ${formatMoney(MIN_CHARGE_CENTS)}, the least a card can be charged.`,
-      [{ path: 'discountCode', message: 'Too large for this order' }],
     );
   }
   if (body.amount !== price.grandTotalCents) refuseMismatch(body.amount, price.grandTotalCents);
