@@ -1,3 +1,4 @@
+import type { PublicQuote } from '@noise/shared/quote';
 import {
   orderPaymentRequest,
   quotePaymentRequest,
@@ -57,7 +58,7 @@ export async function payQuote(
   quoteId: string,
   coordinatorId: string,
 ): Promise<string> {
-  const quote = await apiGet<{ _id: string; name: string; value: number }>(
+  const quote = await apiGet<PublicQuote>(
     server,
     `/api/quotes/${quoteId}`,
     customer.token,

@@ -29,6 +29,8 @@ describe('orderMoney', () => {
       currency: 'AUD',
       packageType: 'monthly',
       recurringTotalWithGstCents: withGst(75_000),
+      oneTimeTotalWithGstCents: withGst(89_500 + 75_000),
+      depositWithGstCents: null,
       payments: [paid(withGst(89_500 + 75_000))],
     });
     expect(orderMoneyTerms(money)).toBe(
@@ -43,6 +45,8 @@ describe('orderMoney', () => {
       currency: 'AUD',
       packageType: 'weekly',
       recurringTotalWithGstCents: 11_000,
+      oneTimeTotalWithGstCents: 0,
+      depositWithGstCents: null,
       payments: [
         paid(33_000, [
           { amountCents: 10_000, gstCents: 909, status: 'succeeded' },

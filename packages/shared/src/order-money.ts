@@ -35,7 +35,7 @@ export interface MoneyRefund {
 
 /** What the figures need of a payment: a charge and the refunds made against it. */
 export interface MoneyPayment {
-  kind: 'order' | 'renewal';
+  kind: 'order' | 'renewal' | 'balance';
   amountCents: number;
   gstCents: number;
   status: string;
@@ -59,6 +59,13 @@ export const orderMoneySchema = z.object({
   /** A weekly or monthly package's charge per period, inc. GST; 0 for a one-time order. */
   recurringCents: z.number().int(),
   period: z.enum(['week', 'month']).nullable(),
+  /**
+   * A quote paid in two parts (docs/decisions/070-quote-deposits.md): its deposit and balance
+   * inc. GST, and the balance still to pay (0 once paid); all 0 for any other order.
+   */
+  depositCents: z.number().int(),
+  balanceCents: z.number().int(),
+  balanceDueCents: z.number().int(),
 });
 export type OrderMoney = z.infer<typeof orderMoneySchema>;
 
@@ -96,6 +103,9 @@ export function orderMoney(order: {
   currency: string;
   packageType: PackageType;
   recurringTotalWithGstCents: number;
+  /** The order's one-time total inc. GST; with a deposit, the whole quote. */
+  oneTimeTotalWithGstCents: number;
+  depositWithGstCents: number | null;
   payments: readonly MoneyPayment[];
 }): OrderMoney {
   const charged = order.payments.filter((p) => p.status === 'succeeded');
@@ -107,6 +117,9 @@ export function orderMoney(order: {
   const refundedCents = sum(refunds.map((r) => r.amountCents));
   const refundedGstCents = sum(refunds.map((r) => r.gstCents));
   const recurs = isRecurring(order.packageType) && order.recurringTotalWithGstCents > 0;
+  const depositCents = order.depositWithGstCents ?? 0;
+  const balanceCents = depositCents > 0 ? order.oneTimeTotalWithGstCents - depositCents : 0;
+  const balancePaid = charged.some((p) => p.kind === 'balance');
   return {
     currency: order.currency,
     paidAtOrderCents: first?.amountCents ?? 0,
@@ -119,17 +132,36 @@ export function orderMoney(order: {
     keptGstCents: chargedGstCents - refundedGstCents,
     recurringCents: recurs ? order.recurringTotalWithGstCents : 0,
     period: recurs ? (order.packageType === 'weekly' ? 'week' : 'month') : null,
+    depositCents,
+    balanceCents,
+    balanceDueCents: balancePaid ? 0 : balanceCents,
   };
 }
 
 /**
  * The order's terms in one line: 'Paid $1,809.50 inc. GST at order, then $825.00 every month'
  * ('$1,588.95 inc. GST' alone for a one-time order). Never a first payment beside '/month'.
+ * A quote with a deposit: 'Deposit paid $330.00 inc. GST · Balance $770.00 due', then 'Paid
+ * $1,100.00 inc. GST: deposit $330.00 and balance $770.00'.
  */
 export function orderMoneyTerms(money: OrderMoney): string {
+  const money$ = (cents: number) => formatMoney(cents, money.currency);
+  if (money.depositCents > 0) {
+    if (money.balanceDueCents > 0) {
+      return `Deposit paid ${money$(money.depositCents)} ${gstNotes.inc} · Balance ${money$(money.balanceDueCents)} due`;
+    }
+    return `Paid ${money$(money.depositCents + money.balanceCents)} ${gstNotes.inc}: deposit ${money$(money.depositCents)} and balance ${money$(money.balanceCents)}`;
+  }
   const paid = `Paid ${formatMoney(money.paidAtOrderCents, money.currency)} ${gstNotes.inc} at order`;
   if (!money.period) return paid;
   return `${paid}, then ${formatMoney(money.recurringCents, money.currency)} every ${money.period}`;
+}
+
+/** What a payment of an order was: 'Order', 'Deposit', 'Balance' or 'Renewal'. */
+export function paymentKindLabel(kind: MoneyPayment['kind'], money: OrderMoney | undefined): string {
+  if (kind === 'renewal') return 'Renewal';
+  if (kind === 'balance') return 'Balance';
+  return money && money.depositCents > 0 ? 'Deposit' : 'Order';
 }
 
 /** 'Refunded $200.00' (and what is still under way), or null when nothing was refunded. */

@@ -3,7 +3,8 @@ import { australianPhone, emailAddress, moneyAmountCents } from './fields.ts';
 import type { Discount } from './discounts.ts';
 import { refundReasons, refundStatuses } from './order-money.ts';
 import { priceOrderWithDiscount } from './discount-pricing.ts';
-import { priceQuote, toCents } from './pricing.ts';
+import { toCents } from './pricing.ts';
+import { quoteDueNow, quoteTermsOf } from './quote.ts';
 
 /**
  * Checkout and payment shapes (docs/product.md#api-calls, Payments). The browser sends what it
@@ -234,7 +235,8 @@ export const projectPaymentSchema = z.object({
   _id: z.string(),
   /** The order the charge belongs to ('Order 1001'). */
   orderNumber: z.number().int(),
-  kind: z.enum(['order', 'renewal']),
+  /** 'balance': the rest of a quote after its deposit (docs/decisions/070-quote-deposits.md). */
+  kind: z.enum(['order', 'renewal', 'balance']),
   amountCents: z.number().int(),
   gstCents: z.number().int(),
   currency: z.string(),
@@ -305,7 +307,14 @@ export function orderPaymentRequest(input: {
 
 /** The handle-payment body for a custom quote (GET /api/quotes/{id} gives value in dollars). */
 export function quotePaymentRequest(input: {
-  quote: { _id: string; name: string; value: number };
+  quote: {
+    _id: string;
+    name: string;
+    value: number;
+    depositPercent: number | null;
+    depositAmount: number | null;
+    depositPaid: boolean;
+  };
   userId: string;
   coordinatorId: string;
   customer: { name: string; email: string };
@@ -314,7 +323,7 @@ export function quotePaymentRequest(input: {
   paymentMethodId: string;
   idempotencyKey: string;
 }): HandlePaymentRequest {
-  const price = priceQuote(toCents(input.quote.value));
+  const { price } = quoteDueNow(quoteTermsOf(input.quote), input.quote.depositPaid);
   return {
     amount: price.totalWithGstCents,
     customer: input.customer,

@@ -282,33 +282,51 @@ export const recentlyViewed = pgTable(
 export const projectTypes = ['Project', 'CustomQuote'] as const;
 export type ProjectType = (typeof projectTypes)[number];
 
-export const customQuotes = pgTable('custom_quotes', {
-  id: id(),
-  name: text('name').notNull(),
-  /** Shown to the customer on the quote's payment page and copied to the project. */
-  summary: text('summary').notNull().default(''),
-  /** Staff only: never in an answer a customer or an anonymous caller can get. */
-  internalNotes: text('internal_notes').notNull().default(''),
-  deliverables: text('deliverables').notNull().default(''),
-  extras: text('extras').notNull().default(''),
-  valueCents: integer('value_cents').notNull(),
-  /** Working days from the brief (or payment) to delivery, copied to the project when paid. */
-  deliveryDays: integer('delivery_days').notNull().default(10),
-  /** What the brief of the project it becomes asks (docs/decisions/058). */
-  intakeQuestions: jsonb('intake_questions').$type<IntakeQuestion[]>().notNull().default([]),
-  createdById: text('created_by_id').references(() => users.id, { onDelete: 'set null' }),
-  createdByName: text('created_by_name').notNull().default(''),
-  /** Who the quote is for: a customer's account, or (when null) `recipientEmail` alone. */
-  customerId: text('customer_id').references(() => users.id, { onDelete: 'set null' }),
-  /** Where 'Send to customer' mails the link; a customer's own address when `customerId` is set. */
-  recipientEmail: text('recipient_email').notNull().default(''),
-  /** The quote's states, each with its date: Draft (none set), Sent, Viewed, Paid. */
-  sentAt: timestamp('sent_at', { withTimezone: true }),
-  viewedAt: timestamp('viewed_at', { withTimezone: true }),
-  paidAt: timestamp('paid_at', { withTimezone: true }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const customQuotes = pgTable(
+  'custom_quotes',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    /** Shown to the customer on the quote's payment page and copied to the project. */
+    summary: text('summary').notNull().default(''),
+    /** Staff only: never in an answer a customer or an anonymous caller can get. */
+    internalNotes: text('internal_notes').notNull().default(''),
+    deliverables: text('deliverables').notNull().default(''),
+    extras: text('extras').notNull().default(''),
+    valueCents: integer('value_cents').notNull(),
+    /**
+     * A deposit paid first (docs/decisions/070-quote-deposits.md): a percentage of the value or an
+     * amount before GST, at most one of them; neither means the whole quote is paid at once.
+     */
+    depositPercent: integer('deposit_percent'),
+    depositCents: integer('deposit_cents'),
+    /** Working days from the brief (or payment) to delivery, copied to the project when paid. */
+    deliveryDays: integer('delivery_days').notNull().default(10),
+    /** What the brief of the project it becomes asks (docs/decisions/058). */
+    intakeQuestions: jsonb('intake_questions').$type<IntakeQuestion[]>().notNull().default([]),
+    createdById: text('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdByName: text('created_by_name').notNull().default(''),
+    /** Who the quote is for: a customer's account, or (when null) `recipientEmail` alone. */
+    customerId: text('customer_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Where 'Send to customer' mails the link; a customer's own address when `customerId` is set. */
+    recipientEmail: text('recipient_email').notNull().default(''),
+    /** The quote's states, each with its date: Draft (none set), Sent, Viewed, Paid. */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    viewedAt: timestamp('viewed_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** A quote with a deposit: when it was paid (the project starts), and when staff asked for the balance. */
+    depositPaidAt: timestamp('deposit_paid_at', { withTimezone: true }),
+    balanceRequestedAt: timestamp('balance_requested_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'custom_quotes_one_deposit',
+      sql`${t.depositPercent} is null or ${t.depositCents} is null`,
+    ),
+  ],
+);
 
 /**
  * A sale. The service, package and extras are copied as they were when ordered, so later catalogue
@@ -343,6 +361,8 @@ export const projects = pgTable(
     totalPriceCents: integer('total_price_cents').notNull(),
     oneTimeTotalWithGstCents: integer('one_time_total_with_gst_cents').notNull(),
     recurringTotalWithGstCents: integer('recurring_total_with_gst_cents').notNull().default(0),
+    /** A quote paid in two parts: its deposit inc. GST (the balance is the rest of the total). */
+    depositWithGstCents: integer('deposit_with_gst_cents'),
     currency: text('currency').notNull(),
     contactFirstName: text('contact_first_name').notNull().default(''),
     contactLastName: text('contact_last_name').notNull().default(''),
@@ -416,7 +436,7 @@ export const projectStatusUpdates = pgTable(
   (t) => [index('project_status_updates_project_idx').on(t.projectId, t.createdAt)],
 );
 
-export type PaymentKind = 'order' | 'renewal';
+export type PaymentKind = 'order' | 'renewal' | 'balance';
 export interface PaymentLineItem {
   description: string;
   amountCents: number;
@@ -437,7 +457,10 @@ export const payments = pgTable(
     currency: text('currency').notNull(),
     status: text('status').notNull(),
     idempotencyKey: text('idempotency_key'),
-    /** 'order' (first charge of an order or quote) or 'renewal' (a subscription period). */
+    /**
+     * 'order' (first charge of an order or quote, or a quote's deposit), 'renewal' (a
+     * subscription period) or 'balance' (the rest of a quote after its deposit).
+     */
     kind: text('kind').$type<PaymentKind>().notNull().default('order'),
     /** What the tax invoice lists: amounts before GST, in cents. */
     lineItems: jsonb('line_items').$type<PaymentLineItem[]>().notNull().default([]),
@@ -624,6 +647,14 @@ export interface PricedOrder {
     maxUses: number | null;
     maxUsesPerCustomer: number | null;
   };
+  /**
+   * A quote paid in two parts (docs/decisions/070-quote-deposits.md): 'deposit' charges its
+   * deposit and starts the project (`depositWithGstCents` is copied to it); 'balance' charges
+   * the rest on the project its deposit made. Absent: the whole order at once.
+   */
+  quotePart?:
+    | { kind: 'deposit'; depositWithGstCents: number }
+    | { kind: 'balance'; projectId: string };
 }
 
 /** Discount codes staff make (docs/product.md#discount-codes). Never deleted: archived. */
@@ -668,7 +699,8 @@ export const paymentAttempts = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    type: text('type').$type<'normal' | 'customQuote'>().notNull(),
+    /** 'quoteBalance' pays the rest of a quote whose deposit made its project. */
+    type: text('type').$type<'normal' | 'customQuote' | 'quoteBalance'>().notNull(),
     state: text('state').$type<PaymentAttemptState>().notNull().default('processing'),
     /** A hash of the request: the same key with a different order is refused. */
     requestHash: text('request_hash').notNull(),
@@ -700,9 +732,9 @@ export const paymentAttempts = pgTable(
   (t) => [
     uniqueIndex('payment_attempts_key_unique').on(t.idempotencyKey),
     uniqueIndex('payment_attempts_provider_payment_unique').on(t.provider, t.providerPaymentId),
-    // A quote is paid once: only one attempt on it may be live or done at a time.
+    // A quote (and its balance) is paid once: one attempt on each may be live or done at a time.
     uniqueIndex('payment_attempts_live_quote_unique')
-      .on(t.quoteId)
+      .on(t.quoteId, t.type)
       .where(sql`${t.state} in ('processing', 'requires_action', 'succeeded')`),
     index('payment_attempts_user_idx').on(t.userId, t.createdAt),
     index('payment_attempts_waiting_idx')

@@ -36,6 +36,8 @@ const saleColumns = {
   currency: projects.currency,
   packageType: projects.packageType,
   recurringTotalWithGstCents: projects.recurringTotalWithGstCents,
+  oneTimeTotalWithGstCents: projects.oneTimeTotalWithGstCents,
+  depositWithGstCents: projects.depositWithGstCents,
 };
 
 export function createOverviewRepository(db: Db) {

@@ -12,6 +12,7 @@ import { createProjectRepository } from '../projects/repository.ts';
 import { createUserRepository } from '../users/repository.ts';
 import { createOrderSources } from './order-sources-repository.ts';
 import type { PaymentProvider, ProviderPayment } from './providers/provider.ts';
+import { recordBalance } from './complete-balance.ts';
 import { createPaymentRepository, type AttemptRow } from './repository.ts';
 
 export interface CompletionDeps {
@@ -28,7 +29,7 @@ export interface CompletionDeps {
    * Told once per new project, after its transaction committed (notifications). It must not
    * make the checkout wait: it starts its work with `afterAnswer`.
    */
-  onOrderCompleted?: (order: { projectId: string; userId: string }) => void;
+  onOrderCompleted?: (order: { projectId: string; paymentId: string }) => void;
   /** Told once per refund that went through (the customer's bell); must not wait either. */
   onRefunded?: (refund: {
     userId: string;
@@ -72,6 +73,9 @@ export async function completeOrder(
     }
 
     const order = attempt.order;
+    if (order.quotePart?.kind === 'balance') {
+      return { attempt: await recordBalance(db, deps, attempt, payment), created: true };
+    }
     const customerId = attempt.providerCustomerId ?? payment.customerId;
     const paymentMethodId = payment.paymentMethodId ?? attempt.paymentMethodId;
     // A guest's order for an existing account waits for its owner (docs/decisions/043): the
@@ -107,6 +111,8 @@ export async function completeOrder(
         totalPriceCents: order.totalPriceCents,
         oneTimeTotalWithGstCents: order.oneTimeTotalWithGstCents,
         recurringTotalWithGstCents: order.recurringTotalWithGstCents,
+        depositWithGstCents:
+          order.quotePart?.kind === 'deposit' ? order.quotePart.depositWithGstCents : null,
         currency: attempt.currency,
         contactFirstName: order.contact.firstName,
         contactLastName: order.contact.lastName,
@@ -157,7 +163,12 @@ export async function completeOrder(
     });
     if (!paymentRow) throw new Error(`Payment for attempt ${attempt.id} recorded twice`);
 
-    if (order.quoteId) await createOrderSources(db).markQuotePaid(order.quoteId);
+    if (order.quoteId) {
+      const sources = createOrderSources(db);
+      // A deposit starts the project; the quote is paid once its balance is.
+      if (order.quotePart?.kind === 'deposit') await sources.markDepositPaid(order.quoteId);
+      else await sources.markQuotePaid(order.quoteId);
+    }
 
     // A held order changes nothing of the account: not its profile, not its card.
     if (!attempt.heldForOwner) {
@@ -191,7 +202,10 @@ export async function completeOrder(
           `Hi ${order.contact.firstName || 'there'},`,
           '',
           `Thank you for ordering ${order.service.title} (${order.package.title}). This is ${orderLabel}: please mention it when you contact us.`,
-          `Due today: ${money(attempt.amountCents)} ${gstNotes.inc} (GST ${money(attempt.gstCents)}), paid. Your ${invoiceTitle(deps.abn ?? '').toLowerCase()} is attached.`,
+          `${order.quotePart?.kind === 'deposit' ? 'Deposit' : 'Due today'}: ${money(attempt.amountCents)} ${gstNotes.inc} (GST ${money(attempt.gstCents)}), paid. Your ${invoiceTitle(deps.abn ?? '').toLowerCase()} is attached.`,
+          order.quotePart?.kind === 'deposit'
+            ? `The balance of ${money(order.oneTimeTotalWithGstCents - attempt.amountCents)} ${gstNotes.inc} is due when the work is ready: we will email you a link to pay it.`
+            : '',
           subscriptionId
             ? `Then ${money(order.recurringTotalWithGstCents)} every ${order.package.type === 'weekly' ? 'week' : 'month'} ${gstNotes.inc}, charged to the same card until you cancel.`
             : '',
@@ -216,7 +230,10 @@ export async function completeOrder(
       { attemptId, projectId: done.attempt.projectId, paymentId: done.attempt.paymentId },
       'order paid; project created',
     );
-    deps.onOrderCompleted?.({ projectId: done.attempt.projectId!, userId: done.attempt.userId });
+    deps.onOrderCompleted?.({
+      projectId: done.attempt.projectId!,
+      paymentId: done.attempt.paymentId!,
+    });
     // The card becomes the customer's default for renewals at the provider too (our own record
     // already says so); the charge has been recorded, so a failure here is only logged.
     const { providerCustomerId } = done.attempt;

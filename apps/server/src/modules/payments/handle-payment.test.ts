@@ -452,7 +452,14 @@ describe('the shared request builders the payment pages use', () => {
 
     const quote = await createQuote(app, { valueCents: 99_999 });
     const quoteRequest = quotePaymentRequest({
-      quote: { _id: quote.id, name: quote.name, value: 999.99 },
+      quote: {
+        _id: quote.id,
+        name: quote.name,
+        value: 999.99,
+        depositPercent: null,
+        depositAmount: null,
+        depositPaid: false,
+      },
       userId: user.id,
       coordinatorId: cora.id,
       customer: { name: 'Test Client', email: user.email },
@@ -479,6 +486,10 @@ describe('custom quotes', () => {
       value: 1234.56,
       deliveryDays: 10,
       paid: false,
+      depositPercent: null,
+      depositAmount: null,
+      depositPaid: false,
+      balanceRequested: false,
     });
     expect((await app.inject({ url: '/api/quotes/nope' })).statusCode).toBe(404);
   });

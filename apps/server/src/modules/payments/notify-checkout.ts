@@ -12,7 +12,7 @@ import { createPaymentRepository } from './repository.ts';
  * renewal by email from the checkout itself, so their notifications carry no email copy.
  */
 export function checkoutNotifications(app: FastifyInstance, config: Config) {
-  async function notifyOrder(projectId: string) {
+  async function notifyOrder(projectId: string, paymentId: string) {
     // The project and its customer's account in one read: this runs after every order.
     const found = await createProjectRepository(app.database.db).findWithOwner(projectId);
     if (!found) return;
@@ -32,15 +32,16 @@ export function checkoutNotifications(app: FastifyInstance, config: Config) {
     const customerName =
       `${project.contactFirstName} ${project.contactLastName}`.trim() || project.contactEmail;
     // What was charged, as its payment says (a discount code changes it: order-money.ts).
-    const [payment] = await createPaymentRepository(app.database.db).listPaymentsOfProject(
-      project.id,
-    );
+    const payment = await createPaymentRepository(app.database.db).findPayment(paymentId);
     const paid = formatMoneyGst(
       payment?.amountCents ?? project.oneTimeTotalWithGstCents + project.recurringTotalWithGstCents,
       'inc',
       project.currency,
     );
     const isQuote = project.type !== 'Project';
+    // The balance of a quote paid after its deposit: the same project, a payment more.
+    const isBalance = payment?.kind === 'balance';
+    const staffTitle = isBalance ? 'Balance paid' : isQuote ? 'Quote paid' : 'New order';
     const orderLabel = orderName(project.orderNumber);
     if (!held) {
       await app.notifier.sendQuietlyTo([owner], {
@@ -54,9 +55,9 @@ export function checkoutNotifications(app: FastifyInstance, config: Config) {
     await app.notifier.toStaff(
       {
         kind: isQuote ? 'quote-paid' : 'new-order',
-        title: `${isQuote ? 'Quote paid' : 'New order'}: ${project.serviceTitle} (${orderLabel}${project.coordinatorId ? '' : ', needs a co-ordinator'})`,
+        title: `${staffTitle}: ${project.serviceTitle} (${orderLabel}${project.coordinatorId ? '' : ', needs a co-ordinator'})`,
         body:
-          `${orderLabel}: ${customerName} paid ${paid} (${project.packageTitle || 'custom quote'}).` +
+          `${orderLabel}: ${customerName} paid ${paid} (${isBalance ? 'the balance of the quote' : project.packageTitle || 'custom quote'}).` +
           (project.coordinatorId
             ? ''
             : ' The shop has no co-ordinator to assign it to: please choose one for it.') +
@@ -93,8 +94,8 @@ export function checkoutNotifications(app: FastifyInstance, config: Config) {
       );
     },
     /** Starts the order's bells and welcome mail; the checkout's answer does not wait for them. */
-    onOrderCompleted({ projectId }: { projectId: string; userId: string }) {
-      void app.afterAnswer.run('order notifications', () => notifyOrder(projectId));
+    onOrderCompleted({ projectId, paymentId }: { projectId: string; paymentId: string }) {
+      void app.afterAnswer.run('order notifications', () => notifyOrder(projectId, paymentId));
     },
     async onRenewalFailed(failure: {
       userId: string;

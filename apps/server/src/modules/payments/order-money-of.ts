@@ -18,6 +18,8 @@ export async function orderMoneyOf(
     currency: string;
     packageType: PackageType;
     recurringTotalWithGstCents: number;
+    oneTimeTotalWithGstCents: number;
+    depositWithGstCents: number | null;
   }[],
 ): Promise<Map<string, OrderMoney>> {
   const records = await createPaymentRepository(db).loadMoneyRecords(orders.map((o) => o.id));
@@ -32,6 +34,8 @@ export async function orderMoneyOf(
         currency: order.currency,
         packageType: order.packageType,
         recurringTotalWithGstCents: order.recurringTotalWithGstCents,
+        oneTimeTotalWithGstCents: order.oneTimeTotalWithGstCents,
+        depositWithGstCents: order.depositWithGstCents,
         payments: paymentsOf.get(order.id) ?? [],
       }),
     ]),

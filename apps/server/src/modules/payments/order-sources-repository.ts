@@ -1,6 +1,13 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { customQuotes, serviceExtras, servicePackages, services, users } from '../../db/schema.ts';
+import {
+  customQuotes,
+  projects,
+  serviceExtras,
+  servicePackages,
+  services,
+  users,
+} from '../../db/schema.ts';
 
 /**
  * The rows an order is priced from: catalogue services, packages and extras, custom quotes and
@@ -37,6 +44,43 @@ export function createOrderSources(db: Db) {
 
     async markQuotePaid(id: string) {
       await db.update(customQuotes).set({ paidAt: new Date() }).where(eq(customQuotes.id, id));
+    },
+
+    /** A quote with a deposit: its deposit went through, and the project started. */
+    async markDepositPaid(id: string) {
+      await db
+        .update(customQuotes)
+        .set({ depositPaidAt: new Date() })
+        .where(eq(customQuotes.id, id));
+    },
+
+    /**
+     * Staff asked for the balance: undefined when the quote has no paid deposit or is paid in
+     * full (the check and the write are one statement).
+     */
+    async markBalanceRequested(id: string, at: Date) {
+      const [row] = await db
+        .update(customQuotes)
+        .set({ balanceRequestedAt: at })
+        .where(
+          and(
+            eq(customQuotes.id, id),
+            isNotNull(customQuotes.depositPaidAt),
+            isNull(customQuotes.paidAt),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    /** The project a quote's deposit made, and whose it is. */
+    async findQuoteProject(quoteId: string) {
+      const [row] = await db
+        .select({ id: projects.id, userId: projects.userId, orderNumber: projects.orderNumber })
+        .from(projects)
+        .where(eq(projects.quoteId, quoteId))
+        .limit(1);
+      return row;
     },
 
     async findCoordinator(id: string) {

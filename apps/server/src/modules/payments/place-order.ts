@@ -84,12 +84,14 @@ export async function handlePayment(
   };
   const order = await priceOrderRequest(sources, user, body);
   await replaceWaitingAttempts(deps, userId, order, idempotencyKey);
+  // The balance of a quote is paid as an attempt of its own kind: its deposit's stays done.
+  const type = order.quotePart?.kind === 'balance' ? 'quoteBalance' : body.type;
   if (order.quoteId) {
-    let live = await repo.findLiveQuoteAttempt(order.quoteId);
+    let live = await repo.findLiveQuoteAttempt(order.quoteId, type);
     // Someone else's abandoned bank check no longer holds the quote once its wait is over.
     if (live?.state === 'requires_action' && live.expiresAt && live.expiresAt <= new Date()) {
       await expireWaitingAttempt(deps, live, ACTION_EXPIRED_MESSAGE);
-      live = await repo.findLiveQuoteAttempt(order.quoteId);
+      live = await repo.findLiveQuoteAttempt(order.quoteId, type);
     }
     if (live && live.idempotencyKey !== idempotencyKey) {
       throw conflict(
@@ -105,7 +107,7 @@ export async function handlePayment(
     attempt = await insertAttempt(deps, order, userId, {
       idempotencyKey,
       userId,
-      type: body.type,
+      type,
       state: 'processing',
       requestHash,
       order,

@@ -4,7 +4,12 @@ import { AU_PHONE_MESSAGE, isValidAustralianPhone, normalizePhone } from '@noise
 import { discountLabel } from '@noise/shared/discounts';
 import { priceOrderWithDiscount } from '@noise/shared/discount-pricing';
 import { formatMoney, isRecurring, priceQuote } from '@noise/shared/pricing';
-import { splitCommaList } from '@noise/shared/quote';
+import {
+  depositLabel,
+  quoteDueNow,
+  splitCommaList,
+  type QuotePart,
+} from '@noise/shared/quote';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { UserRow } from '../users/repository.ts';
 import { refuseCode, type UsableDiscount } from '../discounts/discount-codes.ts';
@@ -247,10 +252,16 @@ async function priceQuoteRequest(
   if (!quote) throw notFound('This quote does not exist');
   if (quote.paidAt) throw conflict('This quote has already been paid.');
 
+  const due = quoteDueNow(quote, quote.depositPaidAt !== null);
+  if (due.kind === 'balance') return priceBalance(sources, user, body, quote, due.price);
+
   const coordinatorId = await chosenCoordinator(sources, details.coordinatorId);
 
   const price = priceQuote(quote.valueCents);
-  if (body.amount !== price.totalWithGstCents) refuseMismatch(body.amount, price.totalWithGstCents);
+  const charged = due.price;
+  if (body.amount !== charged.totalWithGstCents) {
+    refuseMismatch(body.amount, charged.totalWithGstCents);
+  }
 
   return {
     type: 'customQuote',
@@ -276,9 +287,79 @@ async function priceQuoteRequest(
     totalPriceCents: quote.valueCents,
     oneTimeTotalWithGstCents: price.totalWithGstCents,
     recurringTotalWithGstCents: 0,
+    amountCents: charged.totalWithGstCents,
+    gstCents: charged.gstCents,
+    lineItems: [
+      due.kind === 'deposit'
+        ? {
+            description: `${depositLabel(quote)} on custom quote: ${quote.name}`,
+            amountCents: charged.totalCents,
+          }
+        : { description: `Custom quote: ${quote.name}`, amountCents: quote.valueCents },
+    ],
+    ...(due.kind === 'deposit'
+      ? { quotePart: { kind: 'deposit', depositWithGstCents: charged.totalWithGstCents } }
+      : {}),
+    ...contactOf(user, details),
+  };
+}
+
+/**
+ * The balance of a quote whose deposit made its project (docs/decisions/070-quote-deposits.md):
+ * paid by that project's customer once staff asked for it, on the same project.
+ */
+async function priceBalance(
+  sources: OrderSources,
+  user: UserRow,
+  body: Extract<HandlePaymentRequest, { type: 'customQuote' }>,
+  quote: NonNullable<Awaited<ReturnType<OrderSources['findQuote']>>>,
+  price: QuotePart,
+): Promise<PricedOrder> {
+  const project = await sources.findQuoteProject(quote.id);
+  // Only the customer whose project it is pays its balance; to anyone else the quote is paid.
+  if (!project || project.userId !== user.id) {
+    throw conflict('This quote has already been paid.');
+  }
+  if (!quote.balanceRequestedAt) {
+    throw conflict(
+      'The balance of this quote is not due yet: we will email you a link when the work is ready.',
+    );
+  }
+  if (body.amount !== price.totalWithGstCents) refuseMismatch(body.amount, price.totalWithGstCents);
+  const whole = priceQuote(quote.valueCents);
+  return {
+    type: 'customQuote',
+    projectType: 'CustomQuote',
+    serviceId: null,
+    quoteId: quote.id,
+    coordinatorId: null,
+    service: { title: quote.name, description: quote.summary, featurePhoto: '' },
+    package: {
+      title: quote.name,
+      type: 'one-time',
+      priceSuffix: 'excluding GST',
+      features: splitCommaList(quote.deliverables),
+      baseCostCents: quote.valueCents,
+      recurringCostCents: 0,
+    },
+    extras: [],
+    totalPriceCents: quote.valueCents,
+    oneTimeTotalWithGstCents: whole.totalWithGstCents,
+    recurringTotalWithGstCents: 0,
     amountCents: price.totalWithGstCents,
     gstCents: price.gstCents,
-    lineItems: [{ description: `Custom quote: ${quote.name}`, amountCents: quote.valueCents }],
-    ...contactOf(user, details),
+    lineItems: [
+      { description: `Balance of custom quote: ${quote.name}`, amountCents: price.totalCents },
+    ],
+    quotePart: { kind: 'balance', projectId: project.id },
+    // The project has its contact already; the balance changes nothing of the account.
+    contact: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      companyName: user.companyName,
+      contactNumber: user.contactNumber,
+      emailAddress: user.email,
+    },
+    fillProfile: {},
   };
 }

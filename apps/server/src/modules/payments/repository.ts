@@ -123,14 +123,21 @@ export function createPaymentRepository(db: Db) {
       return row;
     },
 
-    /** A live or paid attempt on this quote (its partial unique index allows one). */
-    async findLiveQuoteAttempt(quoteId: string): Promise<AttemptRow | undefined> {
+    /**
+     * A live or paid attempt on this quote, or on its balance (`quoteBalance`): its partial
+     * unique index allows one of each.
+     */
+    async findLiveQuoteAttempt(
+      quoteId: string,
+      type: AttemptRow['type'],
+    ): Promise<AttemptRow | undefined> {
       const [row] = await db
         .select()
         .from(paymentAttempts)
         .where(
           and(
             eq(paymentAttempts.quoteId, quoteId),
+            eq(paymentAttempts.type, type),
             inArray(paymentAttempts.state, ['processing', 'requires_action', 'succeeded']),
           ),
         )

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { messageResponse } from '@noise/shared/auth';
 import {
   confirmPaymentRequest,
   coordinatorsResponse,
@@ -29,6 +30,7 @@ import { updatePaymentInfo } from './update-payment-info.ts';
 import { listProjectPayments } from './project-payments.ts';
 import { refundPayment } from './refund-payment.ts';
 import { confirmPayment, handlePayment, type CheckoutDeps } from './place-order.ts';
+import { requestBalance } from './request-balance.ts';
 import { viewQuote } from '../quotes/view-quote.ts';
 import type { createSandboxProvider } from './providers/sandbox.ts';
 import { createPaymentRepository, type SubscriptionRow } from './repository.ts';
@@ -259,6 +261,22 @@ export function registerPaymentRoutes(
       const caller = requireUser(request);
       const project = await findOwnProject(deps, caller, request.params.id);
       return refundPayment(deps, caller, project, request.params.paymentId, request.body);
+    },
+  );
+
+  // A quote paid with a deposit: its co-ordinator or an admin asks for the balance.
+  r.post(
+    '/api/projects/:id/balance-request',
+    {
+      config: { access: 'sales:manage' },
+      schema: { tags, params: idParams, response: { 202: messageResponse } },
+    },
+    async (request, reply) => {
+      const caller = requireUser(request);
+      const project = await findOwnProject(deps, caller, request.params.id);
+      const notify = (userId: string, note: { title: string; body: string; link: string }) =>
+        void app.notifier.sendQuietly([userId], { kind: 'quote-link', ...note, skipEmail: true });
+      return reply.status(202).send(await requestBalance({ ...deps, notify }, caller, project));
     },
   );
 

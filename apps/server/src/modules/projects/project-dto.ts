@@ -74,6 +74,8 @@ export function toProjectDto(row: ProjectRow, related: GroupedRelated): Project 
       currency: row.currency,
       packageType: row.packageType,
       recurringTotalWithGstCents: row.recurringTotalWithGstCents,
+      oneTimeTotalWithGstCents: row.oneTimeTotalWithGstCents,
+      depositWithGstCents: row.depositWithGstCents,
       payments: (related.payments.get(row.id) ?? []).map((p) => ({
         ...p,
         refunds: related.refunds.get(p.id) ?? [],

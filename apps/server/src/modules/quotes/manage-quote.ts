@@ -1,5 +1,5 @@
 import { formatMoney, toCents } from '@noise/shared/pricing';
-import type { quoteRequest } from '@noise/shared/quote';
+import { depositTermsOf, type quoteRequest } from '@noise/shared/quote';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -7,7 +7,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import type { AuditRepository } from '../audit/repository.ts';
 import { createCustomerRepository } from '../customers/repository.ts';
 import type { UserRepository } from '../users/repository.ts';
-import type { QuoteRepository } from './repository.ts';
+import type { QuoteRepository, QuoteWithRelations } from './repository.ts';
 
 export interface QuoteDeps {
   db: Db;
@@ -24,6 +24,16 @@ export interface Recipient {
 type QuoteInput = z.output<typeof quoteRequest>;
 
 export const PAID = 'This quote has been paid, so it can no longer be changed or removed.';
+const DEPOSIT_PAID =
+  'The deposit of this quote has been paid, so it can no longer be changed or removed.';
+
+/** Refuses to change a quote once it became a project (paid, or its deposit paid). */
+function refuseIfPaid(current: QuoteWithRelations) {
+  if (current.quote.paidAt || (current.projectId && !current.quote.depositPaidAt)) {
+    throw conflict(PAID);
+  }
+  if (current.quote.depositPaidAt) throw conflict(DEPOSIT_PAID);
+}
 const NO_CUSTOMER = 'That customer no longer exists: choose another or type an email address';
 
 /**
@@ -58,10 +68,11 @@ export async function findQuote(deps: Pick<QuoteDeps, 'quotes'>, id: string) {
 }
 
 export async function createQuote(deps: QuoteDeps, actor: AuthUser, input: QuoteInput) {
-  const { value, customerId, recipientEmail, ...rest } = input;
+  const { value, customerId, recipientEmail, deposit, ...rest } = input;
   const recipient = await resolveRecipient(deps, { customerId, recipientEmail });
   const quote = await deps.quotes.insert({
     ...rest,
+    ...depositTermsOf(deposit),
     ...recipient,
     valueCents: toCents(value),
     createdById: actor.id,
@@ -104,8 +115,8 @@ const recipientText = (r: Recipient) => r.recipientEmail || 'no one yet';
 
 export async function updateQuote(deps: QuoteDeps, actor: AuthUser, id: string, input: QuoteInput) {
   const current = await findQuote(deps, id);
-  if (current.quote.paidAt) throw conflict(PAID);
-  const { value, customerId, recipientEmail, ...rest } = input;
+  refuseIfPaid(current);
+  const { value, customerId, recipientEmail, deposit, ...rest } = input;
   const recipient = await resolveRecipient(deps, { customerId, recipientEmail });
   const valueCents = toCents(value);
   // 'Sent' means sent to the one the quote is for: addressed to someone else, it is unsent.
@@ -114,6 +125,7 @@ export async function updateQuote(deps: QuoteDeps, actor: AuthUser, id: string, 
     recipient.recipientEmail !== current.quote.recipientEmail;
   await deps.quotes.update(current.quote.id, {
     ...rest,
+    ...depositTermsOf(deposit),
     ...recipient,
     valueCents,
     ...(readdressed ? { sentAt: null } : {}),
@@ -150,7 +162,7 @@ export async function updateQuote(deps: QuoteDeps, actor: AuthUser, id: string, 
 
 export async function deleteQuote(deps: QuoteDeps, actor: AuthUser, id: string) {
   const current = await findQuote(deps, id);
-  if (current.quote.paidAt || current.projectId) throw conflict(PAID);
+  refuseIfPaid(current);
   await deps.quotes.delete(current.quote.id);
   await recordQuote(deps, actor, current.quote.id, {
     action: 'quote.deleted',

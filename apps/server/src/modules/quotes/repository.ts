@@ -59,7 +59,13 @@ export function createQuoteRepository(db: Db) {
       const [row] = await db
         .update(customQuotes)
         .set({ ...recipient, sentAt: at })
-        .where(and(eq(customQuotes.id, id), isNull(customQuotes.paidAt)))
+        .where(
+          and(
+            eq(customQuotes.id, id),
+            isNull(customQuotes.paidAt),
+            isNull(customQuotes.depositPaidAt),
+          ),
+        )
         .returning();
       return row;
     },
@@ -90,6 +96,16 @@ export function toQuoteCustomerDto(customer: CustomerColumns) {
   };
 }
 
+/** A quote's deposit terms and where its two payments stand, in dollars. */
+function depositOf(q: QuoteRow) {
+  return {
+    depositPercent: q.depositPercent,
+    depositAmount: q.depositCents === null ? null : q.depositCents / 100,
+    depositPaid: q.depositPaidAt !== null,
+    balanceRequested: q.balanceRequestedAt !== null,
+  };
+}
+
 /** A quote as staff see it. */
 export function toQuoteDto(row: QuoteWithRelations, currency: string) {
   const q = row.quote;
@@ -103,6 +119,7 @@ export function toQuoteDto(row: QuoteWithRelations, currency: string) {
     value: q.valueCents / 100,
     deliveryDays: q.deliveryDays,
     paid: q.paidAt !== null,
+    ...depositOf(q),
     createdBy: q.createdByName,
     createdAt: q.createdAt.toISOString(),
     projectId: row.projectId,
@@ -112,6 +129,8 @@ export function toQuoteDto(row: QuoteWithRelations, currency: string) {
     sentAt: q.sentAt?.toISOString() ?? null,
     viewedAt: q.viewedAt?.toISOString() ?? null,
     paidAt: q.paidAt?.toISOString() ?? null,
+    depositPaidAt: q.depositPaidAt?.toISOString() ?? null,
+    balanceRequestedAt: q.balanceRequestedAt?.toISOString() ?? null,
     currency,
     intakeQuestions: q.intakeQuestions,
   };
@@ -131,6 +150,8 @@ export function toPublicQuoteDto(row: QuoteWithRelations) {
     extras: q.extras,
     value: q.valueCents / 100,
     deliveryDays: q.deliveryDays,
-    paid: Boolean(q.paidAt || row.projectId),
+    // Paid in full; a quote with a deposit becomes its project before its balance is paid.
+    paid: Boolean(q.paidAt || (row.projectId && !q.depositPaidAt)),
+    ...depositOf(q),
   };
 }

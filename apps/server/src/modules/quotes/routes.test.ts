@@ -380,7 +380,10 @@ describe('who a quote is for, and where it stands', () => {
     const seen = await view(quote._id, client.token);
     expect(seen.statusCode).toBe(200);
     expect(Object.keys(seen.json()).sort()).toEqual(
-      ['_id', 'deliverables', 'deliveryDays', 'extras', 'name', 'paid', 'summary', 'value'].sort(),
+      [
+        ...['_id', 'deliverables', 'deliveryDays', 'extras', 'name', 'paid', 'summary', 'value'],
+        ...['depositPercent', 'depositAmount', 'depositPaid', 'balanceRequested'],
+      ].sort(),
     );
     for (const secret of [jane.user.id, jane.user.email, 'Jane', body.internalNotes, 'Sent']) {
       expect(seen.body).not.toContain(secret);

@@ -1,4 +1,5 @@
-import { formatMoneyGst, priceQuote } from '@noise/shared/pricing';
+import { formatMoneyGst } from '@noise/shared/pricing';
+import { quoteParts } from '@noise/shared/quote';
 import type { Config } from '../../config.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -15,6 +16,8 @@ import {
 import { createQuoteRepository } from './repository.ts';
 
 const PAID = 'This quote has already been paid, so it cannot be sent again.';
+const DEPOSIT_PAID =
+  'The deposit of this quote has been paid: ask for its balance from its sale instead.';
 const NO_RECIPIENT = 'Choose who the quote is for, or type their email address';
 
 /**
@@ -30,13 +33,16 @@ export async function sendQuote(
 ): Promise<{ message: string }> {
   const current = await findQuote(deps, id);
   if (current.quote.paidAt) throw conflict(PAID);
+  if (current.quote.depositPaidAt) throw conflict(DEPOSIT_PAID);
   const recipient = await recipientOf(deps, current, email);
   const link = `${deps.config.publicUrl}/custom-quote/${current.quote.id}`;
-  const total = formatMoneyGst(
-    priceQuote(current.quote.valueCents).totalWithGstCents,
-    'inc',
-    deps.config.payments.currency,
-  );
+  const currency = deps.config.payments.currency;
+  const parts = quoteParts(current.quote);
+  const total =
+    formatMoneyGst(parts.total.totalWithGstCents, 'inc', currency) +
+    (parts.deposit
+      ? `, with a deposit of ${formatMoneyGst(parts.deposit.totalWithGstCents, 'inc', currency)} to pay now and the balance when the work is ready`
+      : '');
   const sent = await deps.db.transaction(async (tx) => {
     const row = await createQuoteRepository(tx).markSent(current.quote.id, recipient, new Date());
     if (!row) return false;

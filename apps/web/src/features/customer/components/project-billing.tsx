@@ -1,3 +1,4 @@
+import { paymentKindLabel, type OrderMoney } from '@noise/shared/order-money';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import type { ProjectPayment } from '@noise/shared/payments';
@@ -69,7 +70,7 @@ function Refunds({ payment }: { payment: ProjectPayment }) {
 }
 
 /** The project's charges, each with its tax invoice, and their refunds with adjustment notes. */
-export function ProjectPayments({ projectId }: { projectId: string }) {
+export function ProjectPayments({ projectId, money }: { projectId: string; money: OrderMoney }) {
   const payments = useProjectPayments(projectId);
   if (payments.isPending) return <Spinner label="Loading payments" />;
   if (payments.isError) {
@@ -84,7 +85,7 @@ export function ProjectPayments({ projectId }: { projectId: string }) {
         <li key={payment._id} className="flex flex-wrap items-center justify-between gap-3 py-3">
           <div>
             <p className="font-semibold">
-              {payment.kind === 'renewal' ? 'Renewal' : 'Order'} ·{' '}
+              {paymentKindLabel(payment.kind, money)} ·{' '}
               <span className="tabular-nums">{formatMoney(payment.amountCents)}</span>{' '}
               <span className="text-sm font-normal text-muted">
                 inc. {formatMoney(payment.gstCents)} GST

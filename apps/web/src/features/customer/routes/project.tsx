@@ -196,7 +196,7 @@ export function ProjectRoute() {
           </Section>
           <Brief project={data} />
           <Section id="project-payments" title="Payments">
-            <ProjectPayments projectId={data._id} />
+            <ProjectPayments projectId={data._id} money={data.money} />
           </Section>
           {data.package.type !== 'one-time' ? (
             <Section id="project-subscription" title="Subscription">

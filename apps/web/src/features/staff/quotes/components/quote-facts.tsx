@@ -1,6 +1,13 @@
 import { CheckCircle2 } from 'lucide-react';
 import { formatMoney, formatMoneyGst, gstNotes, priceQuote, toCents } from '@noise/shared/pricing';
-import { quoteStateOf, type Quote, type QuoteState } from '@noise/shared/quote';
+import {
+  depositLabel,
+  quoteParts,
+  quoteStateOf,
+  quoteTermsOf,
+  type Quote,
+  type QuoteState,
+} from '@noise/shared/quote';
 import { formatDate } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
@@ -8,6 +15,7 @@ const tones: Record<QuoteState, string> = {
   Draft: 'bg-ink/10 text-ink',
   Sent: 'bg-accent-soft text-accent-strong',
   Viewed: 'bg-accent text-ink',
+  'Deposit paid': 'bg-ink/80 text-paper',
   Paid: 'bg-ink text-paper',
 };
 
@@ -64,6 +72,7 @@ export function QuoteRecipient({ quote }: { quote: Quote }) {
  */
 export function QuoteValue({ quote }: { quote: Quote }) {
   const price = priceQuote(toCents(quote.value));
+  const { deposit } = quoteParts(quoteTermsOf(quote));
   return (
     <span className="block tabular-nums">
       <span className="block font-semibold whitespace-nowrap">
@@ -73,6 +82,11 @@ export function QuoteValue({ quote }: { quote: Quote }) {
       <span className="block text-xs whitespace-nowrap text-muted">
         {formatMoneyGst(price.totalWithGstCents, 'inc', quote.currency)}
       </span>
+      {deposit ? (
+        <span className="block text-xs whitespace-nowrap text-muted">
+          {depositLabel(quote)}: {formatMoney(deposit.totalWithGstCents, quote.currency)}
+        </span>
+      ) : null}
     </span>
   );
 }

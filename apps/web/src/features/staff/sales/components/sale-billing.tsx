@@ -1,6 +1,6 @@
 import { FileDown } from 'lucide-react';
 import { useState } from 'react';
-import { refundReasonLabels } from '@noise/shared/order-money';
+import { paymentKindLabel, refundReasonLabels, type OrderMoney } from '@noise/shared/order-money';
 import { subscriptionStatusLabels, type ProjectPayment } from '@noise/shared/payments';
 import { can } from '@noise/shared/permissions';
 import { formatMoneyGst } from '@noise/shared/pricing';
@@ -77,7 +77,15 @@ function PaymentRefunds({ payment }: { payment: ProjectPayment }) {
  * The sale's charges (first payment and renewals), each with its tax invoice and its refunds;
  * super-admins and admins may refund what is left of one (co-ordinators see refunds only).
  */
-export function SalePayments({ saleId, recurring }: { saleId: string; recurring: boolean }) {
+export function SalePayments({
+  saleId,
+  recurring,
+  money,
+}: {
+  saleId: string;
+  recurring: boolean;
+  money: OrderMoney;
+}) {
   const { userRole } = useAuth();
   const payments = useSalePayments(saleId);
   const subscription = useSaleSubscription(saleId, recurring);
@@ -111,7 +119,7 @@ export function SalePayments({ saleId, recurring }: { saleId: string; recurring:
                   </span>
                 </p>
                 <p className="text-xs text-muted">
-                  {payment.kind === 'renewal' ? 'Renewal' : 'Order'} ·{' '}
+                  {paymentKindLabel(payment.kind, money)} ·{' '}
                   {formatDate(payment.createdAt)} ·{' '}
                   {paymentStatusLabels[payment.status] ?? payment.status} · {payment.invoiceNumber}
                 </p>

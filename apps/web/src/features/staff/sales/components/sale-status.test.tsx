@@ -37,6 +37,8 @@ const sale: Project = {
     currency: 'AUD',
     packageType: 'one-time',
     recurringTotalWithGstCents: 0,
+    oneTimeTotalWithGstCents: 0,
+    depositWithGstCents: null,
     payments: [],
   }),
   package: {

@@ -79,7 +79,11 @@ export function EditSaleRoute() {
             </div>
           </StaffSection>
           <SaleBrief saleId={project._id} />
-          <SalePayments saleId={project._id} recurring={project.package.type !== 'one-time'} />
+          <SalePayments
+            saleId={project._id}
+            recurring={project.package.type !== 'one-time'}
+            money={project.money}
+          />
         </div>
         <div className="flex min-w-0 flex-col gap-6">
           <SaleCustomer sale={project} />
