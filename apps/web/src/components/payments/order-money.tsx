@@ -13,7 +13,8 @@ import { cn } from '@/lib/utils';
  */
 export function OrderMoney({ money, className }: { money: OrderMoneyFigures; className?: string }) {
   const refunded = orderRefundText(money);
-  const renewed = money.chargedCents !== money.paidAtOrderCents;
+  // Renewals charged since the order (a deposit's balance is in the terms already).
+  const renewed = money.depositCents === 0 && money.chargedCents !== money.paidAtOrderCents;
   return (
     <span className={cn('flex flex-col', className)}>
       <span className="font-semibold tabular-nums">{orderMoneyTerms(money)}</span>
@@ -42,6 +43,11 @@ export function OrderMoneyShort({ money }: { money: OrderMoneyFigures }) {
       {money.period ? (
         <span className="text-xs text-muted">
           then {formatMoneyGst(money.recurringCents, 'inc', money.currency)} / {money.period}
+        </span>
+      ) : null}
+      {money.balanceDueCents ? (
+        <span className="text-xs text-muted">
+          balance {formatMoneyGst(money.balanceDueCents, 'inc', money.currency)} due
         </span>
       ) : null}
       {refunded ? <span className="text-xs text-danger">{refunded}</span> : null}

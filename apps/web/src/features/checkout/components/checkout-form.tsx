@@ -64,6 +64,11 @@ interface CheckoutFormProps {
   summary: ReactNode;
   /** Set when nothing may be paid (a quote paid already); the reason is shown by the summary. */
   closed?: boolean;
+  /**
+   * Only the card: the balance of a quote, whose project has its co-ordinator and details
+   * already (docs/decisions/070-quote-deposits.md).
+   */
+  cardOnly?: boolean;
 }
 
 /**
@@ -76,6 +81,7 @@ export function CheckoutForm({
   amountLabel,
   summary,
   closed,
+  cardOnly,
 }: CheckoutFormProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -93,7 +99,10 @@ export function CheckoutForm({
   // The page remounts the form when the payer changes (a guest signs in), so these stay put.
   const [form] = useState(() => ({
     resolver: zodResolver(detailsSchema(payer)),
-    defaultValues: detailsDefaults(payer),
+    defaultValues: {
+      ...detailsDefaults(payer),
+      ...(cardOnly ? { coordinatorId: ASSIGN_COORDINATOR } : {}),
+    },
   }));
   const {
     register,
@@ -257,6 +266,7 @@ export function CheckoutForm({
         <form id="checkout-form" onSubmit={onSubmit} noValidate aria-busy={processing}>
           <fieldset disabled={processing || closed} className="flex min-w-0 flex-col gap-8">
             <section
+              hidden={cardOnly}
               aria-labelledby="checkout-coordinator"
               className="rounded-card border-2 border-ink bg-paper p-6 sm:p-8"
             >
@@ -279,7 +289,7 @@ export function CheckoutForm({
               </div>
             </section>
 
-            <YourDetails payer={payer} register={register} errors={errors} />
+            {cardOnly ? null : <YourDetails payer={payer} register={register} errors={errors} />}
 
             <section
               aria-labelledby="checkout-card"

@@ -1,8 +1,13 @@
 import { CircleCheck } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { quotePaymentRequest } from '@noise/shared/payments';
-import { priceQuote, toCents } from '@noise/shared/pricing';
-import { splitCommaList } from '@noise/shared/quote';
+import {
+  depositLabel,
+  quoteDueNow,
+  quoteParts,
+  quoteTermsOf,
+  splitCommaList,
+} from '@noise/shared/quote';
 import { Button } from '@/components/ui/button';
 import { errorMessage, isNotFound } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
@@ -72,8 +77,16 @@ export function CustomQuoteRoute() {
   }
 
   const data = quote.data;
-  const price = priceQuote(toCents(data.value));
-  const charged = formatMoney(price.totalWithGstCents);
+  const terms = quoteTermsOf(data);
+  const parts = quoteParts(terms);
+  const price = parts.total;
+  // What paying here charges now: the whole quote, its deposit, or its balance once asked for.
+  const due = quoteDueNow(terms, data.depositPaid);
+  const charged = formatMoney(due.price.totalWithGstCents);
+  const balanceWaits = due.kind === 'balance' && !data.balanceRequested && !data.paid;
+  const depositLine = parts.deposit
+    ? `${depositLabel(data)} ${data.depositPaid ? 'paid' : 'due now'}`
+    : '';
   const summary = (
     <>
       <p className="text-xs font-bold tracking-[0.2em] text-accent uppercase">Custom quote</p>
@@ -87,8 +100,38 @@ export function CustomQuoteRoute() {
         <SummaryLine label="Total" value={formatMoney(price.totalCents)} />
         <SummaryLine label="GST" value={formatMoney(price.gstCents)} />
         <SummaryRule strong />
-        <SummaryLine label="Total (inc. GST)" value={charged} strong />
+        <SummaryLine label="Total (inc. GST)" value={formatMoney(price.totalWithGstCents)} strong />
+        {parts.deposit && parts.balance ? (
+          <>
+            <SummaryRule />
+            <SummaryLine label={depositLine} value={formatMoney(parts.deposit.totalWithGstCents)} />
+            <SummaryLine
+              label={
+                data.paid
+                  ? 'Balance paid'
+                  : due.kind === 'balance' && data.balanceRequested
+                    ? 'Balance due now'
+                    : 'Balance due when the work is ready'
+              }
+              value={formatMoney(parts.balance.totalWithGstCents)}
+              strong={due.kind === 'balance' && !data.paid}
+            />
+          </>
+        ) : null}
       </dl>
+      {balanceWaits ? (
+        <div role="status" className="mt-6 flex gap-3 rounded-xl bg-paper px-4 py-3 text-ink">
+          <CircleCheck aria-hidden="true" className="size-5 shrink-0 text-success" />
+          <p className="text-sm">
+            <strong>Deposit paid.</strong> The balance is due when the work is ready: we will email
+            you a link to pay it. Follow the work in{' '}
+            <Link to="/dashboard/projects" className="font-semibold text-accent-strong underline">
+              your projects
+            </Link>
+            .
+          </p>
+        </div>
+      ) : null}
       {data.paid ? (
         <div role="status" className="mt-6 flex gap-3 rounded-xl bg-paper px-4 py-3 text-ink">
           <CircleCheck aria-hidden="true" className="size-5 shrink-0 text-success" />
@@ -114,12 +157,20 @@ export function CustomQuoteRoute() {
             className="self-start rounded-card border-2 border-ink bg-paper p-6 sm:p-8"
           >
             <h2 id="quote-sign-in" className="text-2xl font-extrabold">
-              {data.paid ? 'This quote has been paid' : 'Sign in to pay this quote'}
+              {data.paid
+                ? 'This quote has been paid'
+                : due.kind === 'balance'
+                  ? 'Sign in to pay the balance'
+                  : 'Sign in to pay this quote'}
             </h2>
             <p className="mt-3 text-muted">
               {data.paid
                 ? 'Sign in to follow its project.'
-                : `Your project, its updates and your tax invoice will be in your account. The total is ${charged} inc. GST.`}
+                : due.kind === 'balance'
+                  ? `Sign in with the account that paid the deposit. The balance is ${charged} inc. GST.`
+                  : due.kind === 'deposit'
+                    ? `Your project, its updates and your tax invoices will be in your account. The deposit is ${charged} inc. GST; the balance of ${formatMoney(parts.balance!.totalWithGstCents)} is due when the work is ready.`
+                    : `Your project, its updates and your tax invoice will be in your account. The total is ${charged} inc. GST.`}
             </p>
             <div className="mt-6 flex flex-wrap gap-3">
               <Button onClick={() => openSignInFor(back)}>Sign in</Button>
@@ -137,12 +188,13 @@ export function CustomQuoteRoute() {
   }
 
   return (
-    <CheckoutPage title="Confirm & Pay">
+    <CheckoutPage title={due.kind === 'balance' ? 'Pay the balance' : 'Confirm & Pay'}>
       <CheckoutForm
         payer={{ kind: 'user', user: user.data }}
         amountLabel={charged}
         summary={summary}
-        closed={data.paid}
+        closed={data.paid || balanceWaits}
+        cardOnly={due.kind === 'balance'}
         buildRequest={(input) => quotePaymentRequest({ ...input, quote: data })}
       />
     </CheckoutPage>

@@ -96,9 +96,15 @@ export function ProjectCard({ project }: { project: Project }) {
           <Row label="Co-ordinator" value={project.coordinatorName || 'Being assigned'} />
           {/* One set of figures (order-money.ts): never a first payment beside '/month'. */}
           <Row
-            label={money.period ? 'Paid at order' : 'Paid'}
+            label={money.depositCents ? 'Deposit paid' : money.period ? 'Paid at order' : 'Paid'}
             value={formatMoneyGst(money.paidAtOrderCents, 'inc', money.currency)}
           />
+          {money.depositCents ? (
+            <Row
+              label={money.balanceDueCents ? 'Balance due' : 'Balance paid'}
+              value={formatMoneyGst(money.balanceCents, 'inc', money.currency)}
+            />
+          ) : null}
           {money.period ? (
             <Row
               label="Then"

@@ -4,11 +4,20 @@ import { useId, useState, type FormEvent } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { quoteRequest, splitCommaList, type Quote, type QuoteCustomer } from '@noise/shared/quote';
+import {
+  depositTermsOf,
+  quoteParts,
+  quoteRequest,
+  splitCommaList,
+  type Quote,
+  type QuoteCustomer,
+  type QuoteDepositInput,
+} from '@noise/shared/quote';
 import { DEFAULT_DELIVERY_DAYS } from '@noise/shared/due-dates';
 import { formatMoney, priceQuote, toCents } from '@noise/shared/pricing';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { isApiError } from '@/lib/api-client';
 import { toastSuccess } from '@/lib/toast';
@@ -38,7 +47,34 @@ const FIELDS = [
   'extras',
   'value',
   'deliveryDays',
+  'deposit.value',
 ] as const;
+
+const depositOptions = [
+  { value: 'none', label: 'No deposit: paid in full' },
+  { value: 'percent', label: 'A percentage of the price' },
+  { value: 'amount', label: 'An amount (before GST)' },
+];
+
+/** The deposit the quote had, as the form shows it. */
+function depositValues(quote: Quote | undefined): QuoteDepositInput {
+  if (quote?.depositPercent != null) return { kind: 'percent', value: quote.depositPercent };
+  if (quote?.depositAmount != null) return { kind: 'amount', value: quote.depositAmount };
+  return { kind: 'none', value: 0 };
+}
+
+/** 'The customer pays $330.00 inc. GST now and $770.00 when you request the balance.' */
+function depositHint(value: unknown, deposit: QuoteDepositInput | undefined): string {
+  if (!deposit || deposit.kind === 'none') {
+    return 'Ask for part of the price first: the project starts when the deposit is paid.';
+  }
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+    return deposit.kind === 'percent' ? 'A whole percentage, 1 to 99.' : 'In dollars, before GST.';
+  }
+  const parts = quoteParts({ valueCents: toCents(value), ...depositTermsOf(deposit) });
+  if (!parts.deposit || !parts.balance) return 'Less than the price.';
+  return `The customer pays ${formatMoney(parts.deposit.totalWithGstCents)} inc. GST now and ${formatMoney(parts.balance.totalWithGstCents)} when you request the balance.`;
+}
 
 const LIST = '/wkm-dashboard/custom-quotes';
 
@@ -75,6 +111,7 @@ export function QuoteForm({ quote }: { quote?: Quote }) {
       deliveryDays: String(quote?.deliveryDays ?? DEFAULT_DELIVERY_DAYS),
       customerId: quote?.customer?.id ?? null,
       recipientEmail: quote?.recipientEmail ?? '',
+      deposit: depositValues(quote),
     },
   });
   // The brief's questions have a form of their own, shared with the service form's editor; they
@@ -85,9 +122,9 @@ export function QuoteForm({ quote }: { quote?: Quote }) {
   });
   const formId = useId();
   const { errors } = form.formState;
-  const [value, deliverables, extras, recipientEmail] = useWatch({
+  const [value, deliverables, extras, recipientEmail, deposit] = useWatch({
     control: form.control,
-    name: ['value', 'deliverables', 'extras', 'recipientEmail'],
+    name: ['value', 'deliverables', 'extras', 'recipientEmail', 'deposit'],
   });
   // The customer chosen in 'For', shown by name; the form itself carries their id.
   const [customer, setCustomer] = useState<QuoteCustomer | null>(quote?.customer ?? null);
@@ -133,7 +170,8 @@ export function QuoteForm({ quote }: { quote?: Quote }) {
     }
   }
 
-  const paid = quote?.paid ?? false;
+  // Paid, or its deposit paid: it became a project and is read-only.
+  const paid = (quote?.paid ?? false) || (quote?.depositPaid ?? false);
   return (
     <div className="flex flex-col gap-6">
       <form id={formId} onSubmit={(event) => void onSubmit(event)} noValidate>
@@ -210,6 +248,26 @@ export function QuoteForm({ quote }: { quote?: Quote }) {
               error={errors.deliveryDays?.message}
               {...form.register('deliveryDays')}
             />
+            <Select
+              label="Deposit"
+              options={depositOptions}
+              hint={deposit?.kind === 'none' ? depositHint(value, deposit) : undefined}
+              {...form.register('deposit.kind')}
+            />
+            {deposit?.kind && deposit.kind !== 'none' ? (
+              <TextInput
+                label={deposit.kind === 'percent' ? 'Deposit (%)' : 'Deposit amount'}
+                type="number"
+                inputMode="decimal"
+                min={deposit.kind === 'percent' ? '1' : '0.01'}
+                max={deposit.kind === 'percent' ? '99' : undefined}
+                step={deposit.kind === 'percent' ? '1' : '0.01'}
+                required
+                hint={depositHint(value, deposit)}
+                error={errors.deposit?.value?.message ?? errors.deposit?.message}
+                {...form.register('deposit.value', { valueAsNumber: true })}
+              />
+            ) : null}
           </fieldset>
         </StaffSection>
       </form>

@@ -48,14 +48,16 @@ export function QuoteFormRoute() {
     <div className="max-w-4xl">
       <StaffPageHeader title={title} description={quote.data.name} back={back} />
       <div className="flex flex-col gap-6">
-        {quote.data.paid ? (
+        {quote.data.paid || quote.data.depositPaid ? (
           <div
             role="status"
             className="flex flex-wrap items-center gap-3 rounded-card border-2 border-ink/10 bg-paper px-5 py-4"
           >
             <CheckCircle2 aria-hidden="true" className="size-6 text-success" />
             <p className="font-semibold">
-              This quote has been paid, so it can no longer be changed.
+              {quote.data.paid
+                ? 'This quote has been paid, so it can no longer be changed.'
+                : 'The deposit of this quote has been paid, so it can no longer be changed. Request the balance from its sale when the work is ready.'}
             </p>
             {quote.data.projectId ? (
               <Button asChild variant="outline" size="sm" className="ml-auto">
@@ -67,7 +69,7 @@ export function QuoteFormRoute() {
           </div>
         ) : null}
         <QuoteForm key={quote.data._id} quote={quote.data} />
-        {quote.data.paid ? null : <QuoteLinkPanel quote={quote.data} />}
+        {quote.data.paid || quote.data.depositPaid ? null : <QuoteLinkPanel quote={quote.data} />}
       </div>
     </div>
   );

@@ -13,6 +13,7 @@ import { useToastOnError } from '../../components/use-toast-on-error';
 import { useSale } from '../api/get-sale';
 import { SaleActivity } from '../components/sale-activity';
 import { SalePayments, SaleSubscription } from '../components/sale-billing';
+import { SaleBalance } from '../components/sale-balance';
 import { SaleBrief } from '../components/sale-brief';
 import { SaleCustomer, SaleDetails } from '../components/sale-details';
 import { SaleStatusControl, SaleStatusUpdates } from '../components/sale-status';
@@ -88,6 +89,7 @@ export function EditSaleRoute() {
         <div className="flex min-w-0 flex-col gap-6">
           <SaleCustomer sale={project} />
           {wide ? <SaleStatusControl sale={project} /> : null}
+          <SaleBalance saleId={project._id} money={project.money} />
           <SaleSubscription saleId={project._id} recurring={project.package.type !== 'one-time'} />
           <SaleActivity userId={project.user._id} saleId={project._id} />
         </div>
