@@ -1,0 +1,78 @@
+import { formatMoney, gstNotes } from '@noise/shared/pricing';
+import { orderName } from '@noise/shared/project';
+import type { Db } from '../../db/client.ts';
+import { createJobRepository } from '../jobs/repository.ts';
+import { enqueueEmail } from '../jobs/email.ts';
+import { invoiceTitle } from '../invoices/render-invoice.ts';
+import { createProjectRepository } from '../projects/repository.ts';
+import type { CompletionDeps } from './complete-order.ts';
+import { createOrderSources } from './order-sources-repository.ts';
+import type { ProviderPayment } from './providers/provider.ts';
+import { createPaymentRepository, type AttemptRow } from './repository.ts';
+
+/**
+ * Records the balance of a quote paid after its deposit (docs/decisions/070-quote-deposits.md),
+ * inside the checkout's transaction with the attempt locked: a payment of kind 'balance' on the
+ * project the deposit made, the quote marked paid, and the receipt with its tax invoice queued.
+ * Nothing of the project or the account changes.
+ */
+export async function recordBalance(
+  db: Db,
+  deps: Pick<CompletionDeps, 'companyName' | 'publicUrl' | 'abn'>,
+  attempt: AttemptRow,
+  payment: ProviderPayment,
+): Promise<AttemptRow> {
+  const order = attempt.order;
+  if (order.quotePart?.kind !== 'balance') throw new Error(`Attempt ${attempt.id} is no balance`);
+  const project = await createProjectRepository(db).findById(order.quotePart.projectId);
+  if (!project) throw new Error(`No project ${order.quotePart.projectId} for a quote balance`);
+  const repo = createPaymentRepository(db);
+  const paymentRow = await repo.insertPayment({
+    projectId: project.id,
+    userId: attempt.userId,
+    provider: attempt.provider,
+    transactionId: payment.id,
+    amountCents: attempt.amountCents,
+    gstCents: attempt.gstCents,
+    currency: attempt.currency,
+    status: 'succeeded',
+    idempotencyKey: attempt.idempotencyKey,
+    kind: 'balance',
+    lineItems: order.lineItems,
+    subscriptionId: null,
+  });
+  if (!paymentRow) throw new Error(`Payment for attempt ${attempt.id} recorded twice`);
+  await createOrderSources(db).markQuotePaid(order.quoteId!);
+  const updated = await repo.updateAttempt(attempt.id, {
+    state: 'succeeded',
+    providerCustomerId: attempt.providerCustomerId ?? payment.customerId,
+    providerPaymentId: payment.id,
+    projectId: project.id,
+    paymentId: paymentRow.id,
+    failureMessage: null,
+    lockedUntil: null,
+  });
+
+  const money = (cents: number) => `${formatMoney(cents, attempt.currency)} ${attempt.currency}`;
+  const orderLabel = orderName(project.orderNumber);
+  await enqueueEmail(
+    createJobRepository(db),
+    {
+      to: project.contactEmail || order.contact.emailAddress,
+      subject: `Balance paid: ${order.service.title} (${orderLabel})`,
+      text: [
+        `Hi ${project.contactFirstName || 'there'},`,
+        '',
+        `Thank you: the balance of ${order.service.title} (${orderLabel}) is paid, and the quote is paid in full.`,
+        `Balance: ${money(attempt.amountCents)} ${gstNotes.inc} (GST ${money(attempt.gstCents)}), paid. Your ${invoiceTitle(deps.abn ?? '').toLowerCase()} is attached.`,
+        '',
+        `Follow your project at ${deps.publicUrl}/dashboard/projects/${project.id}`,
+        '',
+        deps.companyName,
+      ].join('\n'),
+      invoicePaymentId: paymentRow.id,
+    },
+    `receipt:${paymentRow.id}`,
+  );
+  return updated!;
+}

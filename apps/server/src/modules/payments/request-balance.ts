@@ -1,0 +1,75 @@
+import { formatMoneyGst } from '@noise/shared/pricing';
+import { orderName } from '@noise/shared/project';
+import { quoteParts } from '@noise/shared/quote';
+import { badRequest, conflict } from '../../lib/errors.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { createAuditRepository } from '../audit/repository.ts';
+import { enqueueEmail } from '../jobs/email.ts';
+import { createJobRepository } from '../jobs/repository.ts';
+import type { ProjectRow } from '../projects/repository.ts';
+import { createUserRepository } from '../users/repository.ts';
+import type { CompletionDeps } from './complete-order.ts';
+import { createOrderSources } from './order-sources-repository.ts';
+
+const NO_BALANCE = 'This sale has no balance to ask for: only a quote paid with a deposit has one.';
+const BALANCE_PAID = 'The balance of this quote has already been paid.';
+
+/**
+ * 'Request balance' on a quote paid with a deposit (docs/decisions/070-quote-deposits.md): the
+ * quote's balance becomes payable on its page, and its customer is mailed the link. Asking again
+ * mails it again. The request and its mail are one transaction; a balance paid meanwhile gets
+ * neither.
+ */
+export async function requestBalance(
+  deps: Pick<CompletionDeps, 'db' | 'companyName' | 'publicUrl'> & {
+    notify: (userId: string, note: { title: string; body: string; link: string }) => void;
+  },
+  caller: AuthUser,
+  project: ProjectRow,
+): Promise<{ message: string }> {
+  const sources = createOrderSources(deps.db);
+  const quote = project.quoteId ? await sources.findQuote(project.quoteId) : undefined;
+  const parts = quote ? quoteParts(quote) : null;
+  if (!quote || !parts?.balance || !quote.depositPaidAt) throw badRequest(NO_BALANCE);
+  if (quote.paidAt) throw conflict(BALANCE_PAID);
+  const users = createUserRepository(deps.db);
+  const owner = await users.findById(project.userId);
+  const to = owner?.email || project.contactEmail;
+  const balance = formatMoneyGst(parts.balance.totalWithGstCents, 'inc', project.currency);
+  const orderLabel = orderName(project.orderNumber);
+  const link = `${deps.publicUrl}/custom-quote/${quote.id}`;
+  const requested = await deps.db.transaction(async (tx) => {
+    if (!(await createOrderSources(tx).markBalanceRequested(quote.id, new Date()))) return false;
+    await enqueueEmail(createJobRepository(tx), {
+      to,
+      subject: `Balance due: ${quote.name} (${orderLabel})`,
+      text: [
+        `Hi ${project.contactFirstName || 'there'},`,
+        '',
+        `The work on ${quote.name} (${orderLabel}) is ready for its final payment. Thank you for your deposit; the balance of ${balance} is now due.`,
+        '',
+        `Pay it here (sign in with this email address):\n${link}`,
+        '',
+        deps.companyName,
+      ].join('\n'),
+    });
+    return true;
+  });
+  if (!requested) throw conflict(BALANCE_PAID);
+  await createAuditRepository(deps.db).record({
+    actorId: caller.id,
+    ip: caller.ip,
+    actorName: await users.actorName(caller.id),
+    action: 'payment.balance_requested',
+    entityType: 'project',
+    entityId: project.id,
+    subjectUserId: project.userId,
+    summary: `Asked for the balance of ${orderLabel} (${balance})`,
+  });
+  deps.notify(project.userId, {
+    title: `Balance due: ${quote.name} (${orderLabel})`,
+    body: `The balance of ${balance} is now due. Pay it online.`,
+    link: `/custom-quote/${quote.id}`,
+  });
+  return { message: `The balance request was sent to ${to}` };
+}
