@@ -87,7 +87,7 @@ describe('deposits on custom quotes', () => {
     await card.getByText('$1,540.00 inc. GST').waitFor();
     // Until the balance is asked for, the quote's page has nothing to pay.
     await customer.goto(`/custom-quote/${quoteId}`);
-    await customer.getByText('The balance is due when the work is ready').waitFor();
+    await customer.getByRole('heading', { name: 'Deposit paid' }).waitFor();
     expect(await customer.getByRole('button', { name: 'Confirm & Pay' }).count()).toBe(0);
 
     // The project's co-ordinator asks for the balance from the sale.

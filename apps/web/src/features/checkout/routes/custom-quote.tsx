@@ -114,24 +114,11 @@ export function CustomQuoteRoute() {
                     : 'Balance due when the work is ready'
               }
               value={formatMoney(parts.balance.totalWithGstCents)}
-              strong={due.kind === 'balance' && !data.paid}
+              strong={due.kind === 'balance' && data.balanceRequested && !data.paid}
             />
           </>
         ) : null}
       </dl>
-      {balanceWaits ? (
-        <div role="status" className="mt-6 flex gap-3 rounded-xl bg-paper px-4 py-3 text-ink">
-          <CircleCheck aria-hidden="true" className="size-5 shrink-0 text-success" />
-          <p className="text-sm">
-            <strong>Deposit paid.</strong> The balance is due when the work is ready: we will email
-            you a link to pay it. Follow the work in{' '}
-            <Link to="/dashboard/projects" className="font-semibold text-accent-strong underline">
-              your projects
-            </Link>
-            .
-          </p>
-        </div>
-      ) : null}
       {data.paid ? (
         <div role="status" className="mt-6 flex gap-3 rounded-xl bg-paper px-4 py-3 text-ink">
           <CircleCheck aria-hidden="true" className="size-5 shrink-0 text-success" />
@@ -146,6 +133,41 @@ export function CustomQuoteRoute() {
       ) : null}
     </>
   );
+
+  const aside = (
+    <aside aria-label="Order summary" className="lg:sticky lg:top-28 lg:self-start">
+      <div className="rounded-card bg-ink p-6 text-paper sm:p-8">{summary}</div>
+    </aside>
+  );
+
+  if (!signedOut && user.data && balanceWaits) {
+    // The deposit is paid and the work goes on: nothing to pay until staff ask for the balance.
+    return (
+      <CheckoutPage title="Your custom quote">
+        <div className="mt-8 grid gap-8 lg:grid-cols-[1.25fr_1fr] lg:gap-12">
+          <section
+            role="status"
+            aria-labelledby="quote-deposit-paid"
+            className="self-start rounded-card border-2 border-ink bg-paper p-6 sm:p-8"
+          >
+            <h2 id="quote-deposit-paid" className="flex items-center gap-2 text-2xl font-extrabold">
+              <CircleCheck aria-hidden="true" className="size-6 shrink-0 text-success" />
+              Deposit paid
+            </h2>
+            <p className="mt-3 text-muted">
+              Thank you: the work has started. The balance of{' '}
+              {formatMoney(parts.balance!.totalWithGstCents)} inc. GST is due when the work is
+              ready: we will email you a link to pay it here.
+            </p>
+            <Button asChild className="mt-6">
+              <Link to="/dashboard/projects">Go to your projects</Link>
+            </Button>
+          </section>
+          {aside}
+        </div>
+      </CheckoutPage>
+    );
+  }
 
   if (signedOut || !user.data) {
     const back = { to: `/custom-quote/${encodeURIComponent(data._id)}` };
@@ -179,9 +201,7 @@ export function CustomQuoteRoute() {
               </Button>
             </div>
           </section>
-          <aside aria-label="Order summary" className="lg:sticky lg:top-28 lg:self-start">
-            <div className="rounded-card bg-ink p-6 text-paper sm:p-8">{summary}</div>
-          </aside>
+          {aside}
         </div>
       </CheckoutPage>
     );
@@ -193,7 +213,7 @@ export function CustomQuoteRoute() {
         payer={{ kind: 'user', user: user.data }}
         amountLabel={charged}
         summary={summary}
-        closed={data.paid || balanceWaits}
+        closed={data.paid}
         cardOnly={due.kind === 'balance'}
         buildRequest={(input) => quotePaymentRequest({ ...input, quote: data })}
       />

@@ -61,15 +61,17 @@ function SaleLink({ quote }: { quote: Quote }) {
 }
 
 function QuoteActions({ quote, onRemove }: { quote: Quote; onRemove: (quote: Quote) => void }) {
+  // Paid, or its deposit paid: it is a sale now, read-only.
+  const locked = quote.paid || quote.depositPaid;
   return (
     <div className="flex justify-end gap-2">
       <Button asChild variant="outline" size="sm">
         <Link to={`edit/${quote._id}`}>
-          {quote.paid ? 'View' : 'Edit'}
+          {locked ? 'View' : 'Edit'}
           <span className="sr-only"> {quote.name}</span>
         </Link>
       </Button>
-      {quote.paid ? null : (
+      {locked ? null : (
         <Button variant="ghost" size="sm" onClick={() => onRemove(quote)}>
           Remove<span className="sr-only"> {quote.name}</span>
         </Button>
