@@ -48,7 +48,7 @@ export function createServiceToOrder(
 
 export async function createQuote(
   app: FastifyInstance,
-  overrides: { name?: string; valueCents?: number } = {},
+  overrides: { name?: string; valueCents?: number; depositPercent?: number } = {},
 ) {
   const [quote] = await app.database.db
     .insert(customQuotes)
@@ -59,6 +59,7 @@ export async function createQuote(
       deliverables: 'Strategy, Four videos, Launch event',
       extras: 'Photographer, Catering',
       valueCents: overrides.valueCents ?? 250_000,
+      depositPercent: overrides.depositPercent ?? null,
     })
     .returning();
   return quote!;

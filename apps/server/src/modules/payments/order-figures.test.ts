@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { priceOrderWithDiscount } from '@noise/shared/discount-pricing';
 import { newIdempotencyKey, type ProjectPayment } from '@noise/shared/payments';
 import type { Project } from '@noise/shared/project';
+import { quoteParts } from '@noise/shared/quote';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, createUser } from '../../test/factories.ts';
 import {
@@ -61,12 +62,32 @@ const makeCode = await app.inject({
 });
 expect(makeCode.statusCode, makeCode.body).toBe(200);
 const discounted = orderBody(fixture, { coordinatorId: cora.id, packageIndex: 1 });
+/** A quote with a 25% deposit, paid in two parts: its deposit, then its balance when asked. */
+async function depositQuote(): Promise<string> {
+  const quote = await createQuote(app, { valueCents: 333_333, depositPercent: 25 });
+  const parts = quoteParts(quote);
+  const projectId = await order(
+    quoteBody(quote, { coordinatorId: cora.id, amount: parts.deposit!.totalWithGstCents }),
+  );
+  const asked = await app.inject({
+    method: 'POST',
+    url: `/api/projects/${projectId}/balance-request`,
+    headers: bearer(admin),
+  });
+  expect(asked.statusCode, asked.body).toBe(202);
+  const balance = await order(
+    quoteBody(quote, { coordinatorId: cora.id, amount: parts.balance!.totalWithGstCents }),
+  );
+  expect(balance).toBe(projectId);
+  return projectId;
+}
 const orders = {
   oneOff: await order(orderBody(fixture, { coordinatorId: cora.id, extras: [0] })),
   recurringWithSetUp: await order(orderBody(fixture, { coordinatorId: cora.id, packageIndex: 1 })),
   customQuote: await order(
     quoteBody(await createQuote(app, { valueCents: 333_333 }), { coordinatorId: cora.id }),
   ),
+  depositQuote: await depositQuote(),
   discounted: await order({
     ...discounted,
     amount: priceOrderWithDiscount(fixture.packages[1]!, [], {
@@ -128,6 +149,8 @@ describe('one set of figures', () => {
       }
     }
     expect(latest.length).toBeGreaterThan(3);
+    // The deposit and the balance add up to the quote, to the cent.
+    expect((await fromPayments(orders.depositQuote)).chargedCents).toBe(366_666);
     // The refunds went where they were meant to.
     expect((await fromPayments(orders.partlyRefunded)).refundedCents).toBe(10_100);
     expect((await fromPayments(orders.fullyRefunded)).keptCents).toBe(0);
