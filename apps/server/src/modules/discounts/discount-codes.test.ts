@@ -4,6 +4,7 @@ import type { DiscountCodeRequest } from '@noise/shared/discounts';
 import { priceOrderWithDiscount } from '@noise/shared/discount-pricing';
 import { withGst } from '@noise/shared/pricing';
 import { createTestApp } from '../../test/app.ts';
+import { scheduleRenewals } from '../payments/renew-subscription.ts';
 import { bearer, createUser } from '../../test/factories.ts';
 import {
   coordinator,
@@ -137,6 +138,28 @@ describe('discount codes', () => {
       })
     ).json<{ amountCents: number }>();
     expect(subscription.amountCents).toBe(withGst(75_000 - 7_500));
+
+    // A month on, the renewal is charged at the lower price, and what the code gave counts it.
+    const given = async () => (await codes()).find((c) => c.code === 'EVERY10')!.discountGivenCents;
+    expect(await given()).toBe(16_450);
+    await scheduleRenewals(app.database.db, new Date(Date.now() + 40 * 86_400_000));
+    await app.jobRunner.runDueJobs();
+    const payments = (
+      await app.inject({
+        url: `/api/projects/${paid.json().projectId}/payments`,
+        headers: bearer(token),
+      })
+    ).json<{ kind: string; amountCents: number }[]>();
+    expect(payments.map((p) => [p.kind, p.amountCents])).toEqual([
+      ['order', price.grandTotalCents],
+      ['renewal', withGst(67_500)],
+    ]);
+    expect(await given()).toBe(16_450 + 7_500);
+    const report = await app.inject({
+      url: '/api/reports/revenue?granularity=month&from=2020-01-01&to=2030-12-31',
+      headers: bearer(admin),
+    });
+    expect(report.json().discountsGivenCents).toBeGreaterThanOrEqual(16_450 + 7_500);
   });
 
   it('refuses what is wrong with a code, saying which, and charges nothing', async () => {

@@ -1,9 +1,22 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { discountCodes, discountRedemptions, paymentAttempts } from '../../db/schema.ts';
 
 export type DiscountCodeRow = typeof discountCodes.$inferSelect;
 export type NewDiscountCode = Omit<typeof discountCodes.$inferInsert, 'codeKey'>;
+
+/**
+ * What 'every renewal' codes took off the renewals charged since their orders (before GST), of
+ * the codes and payments `where` picks (`r` the code's use, `p` the renewal).
+ */
+export function renewalDiscounts(where: SQL) {
+  return sql`(select coalesce(sum((a."order"->'discount'->>'recurringDiscountCents')::int), 0)
+    from discount_redemptions r
+    join payment_attempts a on a.id = r.attempt_id and a.state = 'succeeded'
+    join payments p on p.project_id = a.project_id and p.kind = 'renewal'
+      and p.status = 'succeeded'
+    where ${where})`;
+}
 
 /** Buyers type codes in any case: they are matched on this. */
 export const codeKeyOf = (code: string) => code.trim().toLowerCase();
@@ -11,13 +24,16 @@ export const codeKeyOf = (code: string) => code.trim().toLowerCase();
 /** Discount codes and their uses (docs/product.md#discount-codes). */
 export function createDiscountRepository(db: Db) {
   return {
-    /** Every code with its paid uses and the discount they were given, newest first. */
+    /**
+     * Every code with its paid uses and the discount they were given, newest first: off each
+     * paid first payment, and off each renewal an 'every renewal' code lowered since.
+     */
     async list() {
       return db
         .select({
           code: discountCodes,
           uses: sql<number>`count(${paymentAttempts.id})::int`,
-          discountGivenCents: sql<number>`coalesce(sum(${discountRedemptions.discountCents}) filter (where ${paymentAttempts.id} is not null), 0)::int`,
+          discountGivenCents: sql<number>`(coalesce(sum(${discountRedemptions.discountCents}) filter (where ${paymentAttempts.id} is not null), 0) + ${renewalDiscounts(sql`r.code_id = ${discountCodes.id}`)})::int`,
         })
         .from(discountCodes)
         .leftJoin(discountRedemptions, eq(discountRedemptions.codeId, discountCodes.id))

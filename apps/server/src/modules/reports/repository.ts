@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { renewalDiscounts } from '../discounts/repository.ts';
 import { salesPerDay, serviceSalesPerDay } from '../sales-rollups/repository.ts';
 
 type Granularity = 'day' | 'week' | 'month';
@@ -75,14 +76,20 @@ export function createReportRepository(db: Db) {
       );
     },
 
-    /** What discount codes took off the paid orders of local dates `from` to `to`, before GST. */
+    /**
+     * What discount codes took off the paid orders of local dates `from` to `to`, and off the
+     * renewals charged in them, before GST.
+     */
     async discountsGiven(from: string, to: string, timeZone: string) {
+      const starts = sql`(${from}::date::timestamp at time zone ${timeZone})`;
+      const ends = sql`((${to}::date + 1)::timestamp at time zone ${timeZone})`;
       const result = await db.execute(sql`
-        select coalesce(sum(r.discount_cents), 0)::bigint as given
+        select (coalesce(sum(r.discount_cents), 0) + ${renewalDiscounts(
+          sql`p.created_at >= ${starts} and p.created_at < ${ends}`,
+        )})::bigint as given
         from discount_redemptions r
         join payment_attempts a on a.id = r.attempt_id and a.state = 'succeeded'
-        where r.created_at >= (${from}::date::timestamp at time zone ${timeZone})
-          and r.created_at < ((${to}::date + 1)::timestamp at time zone ${timeZone})`);
+        where r.created_at >= ${starts} and r.created_at < ${ends}`);
       return Number(rowsOf<{ given: string | number }>(result)[0]?.given ?? 0);
     },
 
