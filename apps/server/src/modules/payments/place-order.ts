@@ -145,32 +145,26 @@ async function insertAttempt(
 ): Promise<AttemptRow | undefined> {
   const discount = order.discount;
   if (!discount) return createPaymentRepository(deps.db).insertAttempt(values);
+  const use = { codeId: discount.codeId, userId, discountCents: discount.discountCents };
+  // A code without limits needs no count, nor its lock: checkouts with it never wait on each
+  // other, and the attempt and its use are one statement (decision 069).
+  if (discount.maxUses === null && discount.maxUsesPerCustomer === null) {
+    return createDiscountRepository(deps.db).insertAttemptUsingCode(values, use);
+  }
   return deps.db.transaction(async (tx) => {
     const codes = createDiscountRepository(tx);
-    const limited = discount.maxUses !== null || discount.maxUsesPerCustomer !== null;
-    // A code without limits needs no count, nor its lock: checkouts with it never wait on each
-    // other (decision 069).
-    if (limited) {
-      const uses = await codes.lockAndCountUses(discount.codeId, userId, {
-        upTo: discount.maxUses,
-        mineUpTo: discount.maxUsesPerCustomer,
-      });
-      if (discount.maxUses !== null && uses.total >= discount.maxUses) {
-        throw refuseCode(`The code ${discount.code} has been used up.`);
-      }
-      if (discount.maxUsesPerCustomer !== null && uses.mine >= discount.maxUsesPerCustomer) {
-        throw refuseCode(`You have already used the code ${discount.code}.`);
-      }
+    const uses = await codes.lockAndCountUses(discount.codeId, userId, {
+      upTo: discount.maxUses,
+      mineUpTo: discount.maxUsesPerCustomer,
+    });
+    if (discount.maxUses !== null && uses.total >= discount.maxUses) {
+      throw refuseCode(`The code ${discount.code} has been used up.`);
+    }
+    if (discount.maxUsesPerCustomer !== null && uses.mine >= discount.maxUsesPerCustomer) {
+      throw refuseCode(`You have already used the code ${discount.code}.`);
     }
     const attempt = await createPaymentRepository(tx).insertAttempt(values);
-    if (attempt) {
-      await codes.insertRedemption({
-        codeId: discount.codeId,
-        userId,
-        attemptId: attempt.id,
-        discountCents: discount.discountCents,
-      });
-    }
+    if (attempt) await codes.insertRedemption({ ...use, attemptId: attempt.id });
     return attempt;
   });
 }
