@@ -5,11 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import sharp from 'sharp';
 import type { FileStore } from '../plugins/file-store.ts';
 import { detectFileType, type UploadKind } from './detect-file-type.ts';
 import { AppError, badRequest } from './errors.ts';
 import { newId } from './ids.ts';
+import { decodeUploadedImage, IMAGE_VARIANT_WIDTHS } from './upload-images.ts';
 
 export interface UploadLimits {
   image: number;
@@ -28,8 +28,6 @@ export interface SavedUpload {
   /** Resized WebP copies of an image, for srcset: width -> URL. */
   variants: Record<number, string>;
 }
-
-export const IMAGE_VARIANT_WIDTHS = [480, 960, 1600] as const;
 
 const KIND_LABEL: Record<UploadKind, string> = {
   image: 'an image (JPEG, PNG, GIF, WebP or AVIF)',
@@ -85,24 +83,7 @@ export async function saveUpload(options: {
     const limit = limitOf(detected.kind, limits);
     if (size > limit) throw tooLarge(field, limit);
     if (detected.kind === 'image') {
-      await assertDecodableImage(tmp, field);
-      // The header can be sound and the pixels junk: decode the whole image (making the variants,
-      // or a thumbnail nobody keeps) before anything is stored, so such a file is refused whole.
-      await decodeImage(field, async () => {
-        if (options.private) {
-          await sharp(tmp, { animated: false }).resize({ width: 32 }).raw().toBuffer();
-          return;
-        }
-        for (const width of IMAGE_VARIANT_WIDTHS) {
-          const variantTmp = `${tmp}-${width}.webp`;
-          variantTmps.push(variantTmp);
-          await sharp(tmp, { animated: false })
-            .rotate()
-            .resize({ width, withoutEnlargement: true })
-            .webp({ quality: 78 })
-            .toFile(variantTmp);
-        }
-      });
+      await decodeUploadedImage(tmp, field, { private: options.private, written: variantTmps });
     }
 
     const base = `${new Date().toISOString().slice(0, 7).replace('-', '/')}/${newId()}`;
@@ -127,29 +108,6 @@ export async function saveUpload(options: {
     };
   } finally {
     await Promise.all([tmp, ...variantTmps].map((file) => rm(file, { force: true })));
-  }
-}
-
-async function assertDecodableImage(file: string, field: string) {
-  try {
-    const meta = await sharp(file).metadata();
-    if (!meta.width || !meta.height) throw new Error('no size');
-    if (meta.width * meta.height > 100_000_000)
-      throw badRequest(`The image for ${field} is too large`);
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw badRequest(`The file for ${field} is not a readable image`);
-  }
-}
-
-/** Runs sharp's decoding; a file it cannot decode is the caller's mistake, not ours. */
-async function decodeImage(field: string, work: () => Promise<void>) {
-  try {
-    await work();
-  } catch (error) {
-    // A system error (disk full, permissions) is ours: let it be a 500.
-    if ((error as NodeJS.ErrnoException).code) throw error;
-    throw badRequest(`The file for ${field} is not a valid image`);
   }
 }
 

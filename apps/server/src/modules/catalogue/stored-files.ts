@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { IMAGE_VARIANT_WIDTHS, keyFromUploadUrl, type SavedUpload } from '../../lib/uploads.ts';
+import { IMAGE_VARIANT_WIDTHS } from '../../lib/upload-images.ts';
+import { keyFromUploadUrl, type SavedUpload } from '../../lib/uploads.ts';
 import type { FileStore } from '../../plugins/file-store.ts';
 
 /**
