@@ -11,7 +11,7 @@ import {
   apiGet,
   apiPost,
   fillCheckout,
-  orderFromServicePage,
+  openOrderOptions,
   signUpCustomer,
   staffToken,
   TEST_CARDS,
@@ -61,13 +61,24 @@ async function boughtWithCode() {
   const customer = await signUpCustomer(server, 'Rita', 'Refund');
   const company = `Refund Bakery ${uniqueSuffix()}`;
   const { page } = await browser.newPage({ token: customer.token });
-  await orderFromServicePage(page, 'seo', 'Local SEO', []);
+  await page.goto('/services/seo');
+  // Applied in the order panel, it comes along to /payment, where it can be removed.
+  const panel = await openOrderOptions(page, 'Local SEO');
+  await panel.getByRole('button', { name: 'Add a discount code' }).click();
+  await panel.getByLabel('Discount code').fill('spring20');
+  await panel.getByRole('button', { name: 'Apply' }).click();
+  await panel.getByText('Due today $1,447.60 inc. GST').first().waitFor();
+  await panel.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL('**/payment');
+  const summary = page.getByRole('complementary', { name: 'Order summary' });
+  await summary.getByText('You will be charged $1,447.60 inc. GST.', { exact: false }).waitFor();
+  await summary.getByRole('button', { name: 'Remove the code Spring20' }).click();
+  await summary.getByText('You will be charged $1,809.50 inc. GST.', { exact: false }).waitFor();
   await fillCheckout(page, {
     coordinator: coordinator.name,
     companyName: company,
     card: TEST_CARDS.success,
   });
-  const summary = page.getByRole('complementary', { name: 'Order summary' });
   await summary.getByRole('button', { name: 'Add a discount code' }).click();
   await summary.getByLabel('Discount code').fill('nope');
   await summary.getByRole('button', { name: 'Apply' }).click();

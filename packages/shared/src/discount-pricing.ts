@@ -9,7 +9,8 @@ import {
 
 /**
  * Prices with a discount code (docs/product.md#discount-codes), apart from pricing.ts: that module
- * is in every public page's script, and only the payment page and the server price with a code.
+ * is in every public page's script, while a code is priced only by the server, the payment page
+ * and the order panel (which loads this module once 'Add a discount code' is pressed).
  */
 
 /** What a discount takes off an amount before GST: a percentage rounded half up, or at most it. */
@@ -21,7 +22,7 @@ function amountOff(cents: number, discount: Discount): number {
 /**
  * An order's price with a discount code (discounts.ts), or without one: the first payment's
  * amount before GST is reduced, and for 'every_renewal' each renewal's too; GST is then charged
- * on what is left. The payment page and the server both price with it.
+ * on what is left. The order panel, the payment page and the server all price with it.
  */
 export function priceOrderWithDiscount(
   pkg: PricedPackage,

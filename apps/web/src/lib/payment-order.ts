@@ -1,4 +1,5 @@
 import type { Service, ServiceExtra, ServicePackage } from '@noise/shared/catalogue';
+import type { CheckDiscountResponse } from '@noise/shared/discounts';
 
 /**
  * The order the Order Options panel hands to /payment in the router state
@@ -13,4 +14,6 @@ export interface PaymentOrder {
     ServicePackage,
     'title' | 'type' | 'baseCost' | 'recurringCost' | 'priceSuffix' | 'features'
   > & { _id?: string };
+  /** A discount code applied in the panel: the payment page starts with it applied. */
+  discount?: CheckDiscountResponse | null;
 }

@@ -25,6 +25,13 @@ const order = {
   },
 };
 
+/** What POST /api/discount-codes/check answered in the order panel, carried in the state. */
+const spring20 = {
+  code: 'Spring20',
+  discount: { kind: 'percent', percent: 20, amountCents: 0, duration: 'first_payment' },
+  minimumOrderCents: null,
+};
+
 const customer: User = {
   _id: 'user-1',
   email: 'ana@example.com',
@@ -192,6 +199,50 @@ describe('the payment page', () => {
         phoneNumber: '0412 345 678',
       },
     });
+  });
+
+  it('starts with the code applied in the order panel, and pays with it', async () => {
+    const sent = answer('post', '/api/payments/guest-checkout', {
+      account: 'existing',
+      token: null,
+      payment: { ...paid, stripeCustomerId: '', projectId: '', paymentId: '' },
+    });
+    const view = renderWithApp(<PaymentRoute />, {
+      path: '/payment',
+      state: { ...order, discount: spring20 },
+    });
+
+    expect(
+      await screen.findByText('20% off the first payment', { exact: false }),
+    ).toHaveTextContent('Code Spring20: 20% off the first payment');
+    // $1,200.00 less 20% is $960.00, and GST on that.
+    expect(screen.getByText('−$240.00')).toBeInTheDocument();
+    expect(
+      screen.getByText('You will be charged $1,056.00 inc. GST.', { exact: false }),
+    ).toBeInTheDocument();
+
+    await fillGuest(view);
+    await enterCard(view);
+    await view.user.click(payButton());
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.body).toMatchObject({
+      amount: 105_600,
+      projectDetails: { discountCode: 'Spring20' },
+    });
+  });
+
+  it('lets the customer remove a code the order panel applied', async () => {
+    const { user } = renderWithApp(<PaymentRoute />, {
+      path: '/payment',
+      state: { ...order, discount: spring20 },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Remove the code Spring20' }));
+
+    expect(screen.queryByText('−$240.00')).not.toBeInTheDocument();
+    expect(
+      screen.getByText('You will be charged $1,320.00 inc. GST.', { exact: false }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add a discount code' })).toBeInTheDocument();
   });
 
   it('asks a customer for what their profile lacks, then pays and saves the card', async () => {

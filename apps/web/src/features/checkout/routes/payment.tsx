@@ -15,11 +15,16 @@ import type { PaymentOrder } from '@/lib/payment-order';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { CheckoutForm } from '../components/checkout-form';
 import { CheckoutLoadFailed, CheckoutPage } from '../components/checkout-page';
-import { DiscountCodeField } from '../components/discount-code-field';
+import { readCheckedDiscount } from '@/components/discounts/check-discount';
+import { DiscountCodeField } from '@/components/discounts/discount-code-field';
 import { PLACEHOLDER_IMAGE, SummaryLine, SummaryRule } from '../components/summary';
 import type { Payer } from '../components/details-form';
 
-function readState(state: unknown): { order: PaymentOrder | null; serviceId: string | null } {
+function readState(state: unknown): {
+  order: PaymentOrder | null;
+  serviceId: string | null;
+  discount: CheckDiscountResponse | null;
+} {
   const value = (state ?? {}) as Partial<PaymentOrder>;
   const serviceId = typeof value.data?._id === 'string' ? value.data._id : null;
   const pkg = value.packageDetails;
@@ -29,7 +34,12 @@ function readState(state: unknown): { order: PaymentOrder | null; serviceId: str
     typeof pkg.baseCost === 'number' &&
     typeof pkg.recurringCost === 'number' &&
     Array.isArray(value.selectedExtras);
-  return { order: valid ? (value as PaymentOrder) : null, serviceId };
+  return {
+    order: valid ? (value as PaymentOrder) : null,
+    serviceId,
+    // A code applied in the order panel; the server checks it again when the order is paid.
+    discount: readCheckedDiscount(value.discount),
+  };
 }
 
 /** Opened without an order: back to the service (or home) with a word of explanation. */
@@ -46,10 +56,10 @@ function MissingOrder({ serviceId }: { serviceId: string | null }) {
 export function PaymentRoute() {
   usePageMeta('Confirm & Pay');
   const location = useLocation();
-  const { order, serviceId } = readState(location.state);
+  const { order, serviceId, discount: carried } = readState(location.state);
   const { isAuthenticated } = useAuth();
   const user = useCurrentUser(checkUser);
-  const [discount, setDiscount] = useState<CheckDiscountResponse | null>(null);
+  const [discount, setDiscount] = useState<CheckDiscountResponse | null>(carried);
 
   if (!order) return <MissingOrder serviceId={serviceId} />;
   if (isAuthenticated && !user.data && user.isError) {

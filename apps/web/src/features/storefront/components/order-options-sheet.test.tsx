@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Service } from '@noise/shared/catalogue';
 import { takeAuthDestination, useAuthModal } from '@/lib/auth-modals';
 import { renderWithApp } from '@/test/render';
+import { answer } from '@/test/server';
 import type { PaymentOrder } from '@/lib/payment-order';
 import { OrderOptionsSheet } from './order-options-sheet';
 
@@ -144,5 +145,99 @@ describe('OrderOptionsSheet', () => {
     const state = destination?.state as PaymentOrder;
     expect(state.selectedExtras.map((extra) => extra._id)).toEqual(['extra-logo']);
     expect(state.totalPrice).toBe(1099.5);
+  });
+
+  it('applies a discount code: the discounted totals with GST on what is left, carried to /payment', async () => {
+    const refused = answer(
+      'post',
+      '/api/discount-codes/check',
+      {
+        statusCode: 400,
+        error: 'discount_refused',
+        message: 'There is no discount code NOPE.',
+        details: [{ path: 'discountCode', message: 'There is no discount code NOPE.' }],
+      },
+      { status: 400 },
+    );
+    const { user, fill, location } = renderSheet(monthly, 'client');
+    await user.click(screen.getByRole('checkbox', { name: /SEO setup/ }));
+    await user.click(screen.getByRole('button', { name: 'Add a discount code' }));
+
+    const field = await screen.findByLabelText('Discount code');
+    expect(field).toHaveFocus();
+    await fill(field, 'nope');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('There is no discount code NOPE.');
+    // What was typed stays, to be corrected.
+    expect(field).toHaveValue('nope');
+    expect(refused[0]?.body).toEqual({ code: 'nope', serviceId: 'svc-web' });
+
+    answer('post', '/api/discount-codes/check', {
+      code: 'Spring20',
+      discount: { kind: 'percent', percent: 20, amountCents: 0, duration: 'first_payment' },
+      minimumOrderCents: null,
+    });
+    await fill(field, 'spring20');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+
+    expect(
+      await screen.findByText('20% off the first payment', { exact: false }),
+    ).toHaveTextContent('Code Spring20: 20% off the first payment');
+    // $300 + $150 + $200 = $650 less 20% is $520, and GST on that.
+    expect(breakdown()).toEqual([
+      ['Initial Investment', '$300.00'],
+      ['Recurring Fees (monthly)', '$150.00'],
+      ['SEO setup', '$200.00'],
+      ['Discount (Spring20)', '−$130.00'],
+      ['Total (exc. GST)', '$520.00'],
+      ['GST', '$52.00'],
+      ['Total (inc. GST)', '$572.00'],
+    ]);
+    expect(screen.getAllByText('Due today $572.00 inc. GST')).toHaveLength(2);
+    // The first payment only: the renewals keep their price.
+    expect(screen.getByText('Then $165.00 every month inc. GST')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(location().pathname).toBe('/payment');
+    expect((location().state as PaymentOrder).discount).toEqual({
+      code: 'Spring20',
+      discount: { kind: 'percent', percent: 20, amountCents: 0, duration: 'first_payment' },
+      minimumOrderCents: null,
+    });
+  });
+
+  it("drops a code while unticked extras leave the order below the code's minimum", async () => {
+    answer('post', '/api/discount-codes/check', {
+      code: 'BIG50',
+      discount: { kind: 'amount', percent: 0, amountCents: 5000, duration: 'first_payment' },
+      minimumOrderCents: 110000,
+    });
+    const { user, fill, location } = renderSheet(oneTime, 'client');
+    await user.click(screen.getByRole('button', { name: 'Add a discount code' }));
+    await fill(await screen.findByLabelText('Discount code'), 'big50');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The code BIG50 needs an order of at least $1,100.00 before GST.',
+    );
+
+    await user.click(screen.getByRole('checkbox', { name: /SEO setup/ }));
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('off the first payment', { exact: false })).toHaveTextContent(
+      'Code BIG50: $50.00 off the first payment',
+    );
+    expect(screen.getAllByText('Due today $1,265.00 inc. GST')).toHaveLength(2);
+
+    await user.click(screen.getByRole('checkbox', { name: /SEO setup/ }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The code BIG50 needs an order of at least $1,100.00 before GST.',
+    );
+    expect(breakdown()).toEqual([
+      ['Initial Investment', '$1,000.00'],
+      ['Total (exc. GST)', '$1,000.00'],
+      ['GST', '$100.00'],
+      ['Total (inc. GST)', '$1,100.00'],
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect((location().state as PaymentOrder).discount).toBeNull();
   });
 });

@@ -2,7 +2,9 @@ import { Check } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Service, ServicePackage } from '@noise/shared/catalogue';
+import type { CheckDiscountResponse } from '@noise/shared/discounts';
 import {
+  isRecurring,
   paymentTerms,
   priceOrder,
   toCents,
@@ -17,7 +19,23 @@ import { openSignUpFor } from '@/lib/auth-modals';
 import { formatMoney, formatPrice } from '@/lib/format';
 import { isGuestCheckout } from '@/lib/guest-checkout';
 import type { PaymentOrder } from '@/lib/payment-order';
+import { toastError } from '@/lib/toast';
 import { cn } from '@/lib/utils';
+
+// The code field and the pricing with a code load when 'Add a discount code' is pressed, not
+// with the panel: few orders carry a code, and the service page's script is at its budget
+// (docs/decisions/069-discount-codes.md).
+async function loadDiscountParts() {
+  const [field, pricing] = await Promise.all([
+    import('@/components/discounts/discount-code-field'),
+    import('@noise/shared/discount-pricing'),
+  ]);
+  return {
+    DiscountCodeField: field.DiscountCodeField,
+    priceOrderWithDiscount: pricing.priceOrderWithDiscount,
+  };
+}
+type DiscountParts = Awaited<ReturnType<typeof loadDiscountParts>>;
 
 interface OrderOptionsSheetProps {
   service: Service;
@@ -61,25 +79,65 @@ export function OrderOptionsSheet({
   const { isAuthenticated } = useAuth();
   const [selectedIds, setSelectedIds] = useState<string[]>(initialExtraIds ?? []);
   const [initial, setInitial] = useState(initialExtraIds);
+  const [discountParts, setDiscountParts] = useState<DiscountParts | null>(null);
+  const [loadingDiscount, setLoadingDiscount] = useState(false);
+  const [showDiscount, setShowDiscount] = useState(false);
+  const [discount, setDiscount] = useState<CheckDiscountResponse | null>(null);
   if (initialExtraIds !== initial) {
     setInitial(initialExtraIds);
     setSelectedIds(initialExtraIds ?? []);
+    setShowDiscount(false);
+    setDiscount(null);
   }
 
   const selectedExtras = service.serviceExtras.filter((extra) => selectedIds.includes(extra._id));
-  const price = pkg
-    ? priceOrder(
-        {
-          type: pkg.type,
-          baseCostCents: toCents(pkg.baseCost),
-          recurringCostCents: toCents(pkg.recurringCost),
-        },
-        selectedExtras.map((extra) => toCents(extra.price)),
-      )
+  const priced = pkg
+    ? {
+        type: pkg.type,
+        baseCostCents: toCents(pkg.baseCost),
+        recurringCostCents: toCents(pkg.recurringCost),
+      }
     : null;
+  const extraCents = selectedExtras.map((extra) => toCents(extra.price));
+  const undiscounted = priced ? priceOrder(priced, extraCents) : null;
+  // What a code's minimum order is checked on, as on the payment page.
+  const firstPaymentCents =
+    priced && undiscounted
+      ? undiscounted.oneTimeTotalCents + (isRecurring(priced.type) ? priced.recurringCostCents : 0)
+      : 0;
+  // A code stops counting while unticked extras leave the order below its minimum (the field
+  // says so), and counts again once they are back.
+  const applied =
+    discount &&
+    (discount.minimumOrderCents === null || firstPaymentCents >= discount.minimumOrderCents)
+      ? discount
+      : null;
+  const price =
+    priced && applied && discountParts
+      ? discountParts.priceOrderWithDiscount(priced, extraCents, applied.discount)
+      : undiscounted;
 
   function toggle(id: string) {
     setSelectedIds((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
+  }
+
+  async function openDiscount() {
+    if (loadingDiscount) return;
+    if (!discountParts) {
+      setLoadingDiscount(true);
+      try {
+        setDiscountParts(await loadDiscountParts());
+      } catch {
+        toastError(
+          'The discount code field could not be loaded',
+          'Check your connection and try again.',
+        );
+        return;
+      } finally {
+        setLoadingDiscount(false);
+      }
+    }
+    setShowDiscount(true);
   }
 
   function onContinue() {
@@ -89,6 +147,7 @@ export function OrderOptionsSheet({
       data: service,
       selectedExtras,
       totalPrice: price.displayTotalCents / 100,
+      discount: applied,
       packageDetails: {
         title: pkg.title,
         type: pkg.type,
@@ -111,7 +170,11 @@ export function OrderOptionsSheet({
     <Sheet
       open={open}
       onOpenChange={(next) => {
-        if (!next) setSelectedIds([]);
+        if (!next) {
+          setSelectedIds([]);
+          setShowDiscount(false);
+          setDiscount(null);
+        }
         onOpenChange(next);
       }}
       title="Order Options"
@@ -239,6 +302,12 @@ export function OrderOptionsSheet({
               {selectedExtras.map((extra) => (
                 <Line key={extra._id} label={extra.title} value={formatPrice(extra.price)} />
               ))}
+              {applied && price.discountCents > 0 ? (
+                <Line
+                  label={`Discount (${applied.code})`}
+                  value={`−${formatMoney(price.discountCents)}`}
+                />
+              ) : null}
               <div className="my-1 h-px bg-line" />
               <Line
                 label="Total (exc. GST)"
@@ -249,6 +318,25 @@ export function OrderOptionsSheet({
               <Line label="Total (inc. GST)" value={formatMoney(price.grandTotalCents)} strong />
             </dl>
             <PaymentTermsNote price={price} type={pkg.type} />
+            {discountParts && showDiscount ? (
+              <discountParts.DiscountCodeField
+                serviceId={service._id}
+                firstPaymentCents={firstPaymentCents}
+                applied={discount}
+                onChange={setDiscount}
+                tone="light"
+                startOpen
+              />
+            ) : (
+              <button
+                type="button"
+                aria-busy={loadingDiscount || undefined}
+                className="mt-4 text-sm font-semibold text-accent-strong underline underline-offset-4"
+                onClick={() => void openDiscount()}
+              >
+                Add a discount code
+              </button>
+            )}
           </section>
         </div>
       ) : null}

@@ -18,3 +18,9 @@ export function checkDiscount(body: {
 export function useCheckDiscount() {
   return useMutation({ mutationFn: checkDiscount });
 }
+
+/** An answer carried in the router state (a code the order panel applied), or null if it is not one. */
+export function readCheckedDiscount(value: unknown): CheckDiscountResponse | null {
+  const parsed = checkDiscountResponse.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
