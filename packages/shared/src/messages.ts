@@ -75,6 +75,9 @@ export const deliverableSchema = z.object({
 });
 export type Deliverable = z.infer<typeof deliverableSchema>;
 
+/** POST /api/projects/{id}/deliverables/{deliverableId}/approve: the version, now approved. */
+export const approveDeliverableResponse = z.object({ deliverable: deliverableSchema });
+
 /** POST /api/projects/{id}/deliverables/{deliverableId}/changes */
 export const requestChangesSchema = z.object({
   text: z
@@ -92,6 +95,12 @@ export const messageThreadSchema = z.object({
   closedReason: z.string().nullable(),
 });
 export type MessageThread = z.infer<typeof messageThreadSchema>;
+
+/** The answer to a request for changes: the version sent back and the customer's message. */
+export const requestChangesResponse = z.object({
+  deliverable: deliverableSchema,
+  message: messageSchema.nullable(),
+});
 
 /** GET /api/messages/unread: the caller's unread messages, per project with any. */
 export const unreadCountsSchema = z.record(z.string(), z.number().int());

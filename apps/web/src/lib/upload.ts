@@ -9,10 +9,12 @@ export interface UploadProgress {
   fraction: number;
 }
 
-export interface UploadOptions {
+export interface UploadOptions<T = unknown> {
   method?: 'POST' | 'PUT';
   onProgress?: (progress: UploadProgress) => void;
   signal?: AbortSignal;
+  /** Checks the answer, as apiRequest's `check` does: `checkWith(schema)` (lib/check-answer.ts). */
+  check?: (data: unknown) => T;
 }
 
 /**
@@ -22,9 +24,9 @@ export interface UploadOptions {
 export function uploadForm<T>(
   path: string,
   form: FormData,
-  options: UploadOptions = {},
+  options: UploadOptions<T> = {},
 ): Promise<T> {
-  const { method = 'POST', onProgress, signal } = options;
+  const { method = 'POST', onProgress, signal, check } = options;
   const token = getToken();
   return new Promise<T>((resolve, reject) => {
     if (signal?.aborted) {
@@ -66,10 +68,17 @@ export function uploadForm<T>(
         resolve(xhr.responseText as T);
         return;
       }
+      let data: unknown;
       try {
-        resolve(JSON.parse(xhr.responseText) as T);
+        data = JSON.parse(xhr.responseText);
       } catch {
         reject(new ApiError(xhr.status, UNREADABLE_MESSAGE, 'invalid_response'));
+        return;
+      }
+      try {
+        resolve(check ? check(data) : (data as T));
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
       }
     });
     xhr.send(form);

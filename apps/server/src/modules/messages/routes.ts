@@ -3,11 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ATTACHMENT_KINDS } from '@noise/shared/attachments';
 import {
-  deliverableSchema,
+  approveDeliverableResponse,
   inboxItemSchema,
   MESSAGE_MAX_FILES,
   messageSchema,
   messageThreadSchema,
+  requestChangesResponse,
   requestChangesSchema,
   unreadCountsSchema,
 } from '@noise/shared/messages';
@@ -121,7 +122,7 @@ export function registerMessageRoutes(app: FastifyInstance, deps: ThreadDeps & {
       schema: {
         tags,
         params: deliverableParams,
-        response: { 200: z.object({ deliverable: deliverableSchema }) },
+        response: { 200: approveDeliverableResponse },
       },
     },
     async (request) => {
@@ -146,9 +147,7 @@ export function registerMessageRoutes(app: FastifyInstance, deps: ThreadDeps & {
         params: deliverableParams,
         body: requestChangesSchema,
         description: "The customer asks for changes; the text is posted as the customer's message.",
-        response: {
-          201: z.object({ deliverable: deliverableSchema, message: messageSchema.nullable() }),
-        },
+        response: { 201: requestChangesResponse },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Deliverable, InboxItem, Message, MessageThread } from '@noise/shared/messages';
-import { api } from '@/lib/api-client';
+import { z } from 'zod';
+import {
+  approveDeliverableResponse,
+  inboxItemSchema,
+  messageSchema,
+  messageThreadSchema,
+  requestChangesResponse,
+  unreadCountsSchema,
+} from '@noise/shared/messages';
+import { apiRequest } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
 import { uploadForm, type UploadProgress } from '@/lib/upload';
 
 const path = (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}/messages`;
@@ -9,7 +18,8 @@ const path = (projectId: string) => `/api/projects/${encodeURIComponent(projectI
 export const threadQuery = (projectId: string) =>
   queryOptions({
     queryKey: ['messages', 'thread', projectId],
-    queryFn: ({ signal }) => api.get<MessageThread>(path(projectId), signal),
+    queryFn: ({ signal }) =>
+      apiRequest(path(projectId), { signal, check: checkWith(messageThreadSchema) }),
   });
 
 export function useThread(projectId: string) {
@@ -20,7 +30,8 @@ export function useThread(projectId: string) {
 export function useUnreadCounts(enabled = true) {
   return useQuery({
     queryKey: ['messages', 'unread'],
-    queryFn: ({ signal }) => api.get<Record<string, number>>('/api/messages/unread', signal),
+    queryFn: ({ signal }) =>
+      apiRequest('/api/messages/unread', { signal, check: checkWith(unreadCountsSchema) }),
     enabled,
   });
 }
@@ -29,7 +40,8 @@ export function useUnreadCounts(enabled = true) {
 export function useInbox() {
   return useQuery({
     queryKey: ['messages', 'inbox'],
-    queryFn: ({ signal }) => api.get<InboxItem[]>('/api/messages/inbox', signal),
+    queryFn: ({ signal }) =>
+      apiRequest('/api/messages/inbox', { signal, check: checkWith(z.array(inboxItemSchema)) }),
   });
 }
 
@@ -51,7 +63,10 @@ export function useSendMessage(projectId: string) {
       if (vars.internal) form.append('internal', 'true');
       if (vars.deliverable !== undefined) form.append('deliverable', vars.deliverable);
       for (const file of vars.files) form.append('attachments', file);
-      return uploadForm<Message>(path(projectId), form, { onProgress: vars.onProgress });
+      return uploadForm(path(projectId), form, {
+        onProgress: vars.onProgress,
+        check: checkWith(messageSchema),
+      });
     },
     // Not awaited: the composer clears as soon as the message is saved, before the list reloads.
     onSuccess: () => {
@@ -64,7 +79,7 @@ export function useSendMessage(projectId: string) {
 export function useMarkRead(projectId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<null>(`${path(projectId)}/read`, {}),
+    mutationFn: () => apiRequest<void>(`${path(projectId)}/read`, { method: 'POST', body: {} }),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: ['messages', 'unread'] }),
@@ -85,13 +100,15 @@ export function useDecideDeliverable(projectId: string) {
   return useMutation({
     mutationFn: (vars: { deliverableId: string; changes?: string }) =>
       vars.changes === undefined
-        ? api.post<{ deliverable: Deliverable }>(
-            `${deliverablePath(projectId, vars.deliverableId)}/approve`,
-          )
-        : api.post<{ deliverable: Deliverable; message: Message | null }>(
-            `${deliverablePath(projectId, vars.deliverableId)}/changes`,
-            { text: vars.changes },
-          ),
+        ? apiRequest(`${deliverablePath(projectId, vars.deliverableId)}/approve`, {
+            method: 'POST',
+            check: checkWith(approveDeliverableResponse),
+          })
+        : apiRequest(`${deliverablePath(projectId, vars.deliverableId)}/changes`, {
+            method: 'POST',
+            body: { text: vars.changes },
+            check: checkWith(requestChangesResponse),
+          }),
     onSettled: () => client.invalidateQueries({ queryKey: threadQuery(projectId).queryKey }),
   });
 }

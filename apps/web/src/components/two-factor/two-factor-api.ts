@@ -1,18 +1,21 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  DisableTwoFactorRequest,
-  RecoveryCodesResponse,
-  TwoFactorSetup,
-  TwoFactorStatus,
+import {
+  recoveryCodesResponse,
+  twoFactorSetupResponse,
+  twoFactorStatus,
+  type DisableTwoFactorRequest,
+  type TwoFactorSetup,
 } from '@noise/shared/two-factor';
-import { api } from '@/lib/api-client';
+import { apiRequest } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
 
 // The caller's own two-factor sign-in (docs/product.md#two-factor-sign-in): shared by the
 // customer profile and the staff account screen, so it lives beside the components both use.
 
 export const twoFactorStatusQuery = queryOptions({
   queryKey: ['two-factor', 'status'],
-  queryFn: ({ signal }) => api.get<TwoFactorStatus>('/api/auth/two-factor/status', signal),
+  queryFn: ({ signal }) =>
+    apiRequest('/api/auth/two-factor/status', { signal, check: checkWith(twoFactorStatus) }),
 });
 
 export function useTwoFactorStatus() {
@@ -21,13 +24,19 @@ export function useTwoFactorStatus() {
 
 /** POST /api/auth/two-factor/setup: a new secret and its QR code, waiting for a first code. */
 export function beginTwoFactorSetup(): Promise<TwoFactorSetup> {
-  return api.post<TwoFactorSetup>('/api/auth/two-factor/setup', {});
+  return apiRequest('/api/auth/two-factor/setup', {
+    method: 'POST',
+    body: {},
+    check: checkWith(twoFactorSetupResponse),
+  });
 }
 
 /** POST /api/auth/two-factor/confirm: turns it on; answers the recovery codes, once. */
 export async function confirmTwoFactorSetup(code: string): Promise<string[]> {
-  const { recoveryCodes } = await api.post<RecoveryCodesResponse>('/api/auth/two-factor/confirm', {
-    code,
+  const { recoveryCodes } = await apiRequest('/api/auth/two-factor/confirm', {
+    method: 'POST',
+    body: { code },
+    check: checkWith(recoveryCodesResponse),
   });
   return recoveryCodes;
 }
@@ -36,7 +45,7 @@ export function useDisableTwoFactor() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: DisableTwoFactorRequest) =>
-      api.post<null>('/api/auth/two-factor/disable', input),
+      apiRequest<void>('/api/auth/two-factor/disable', { method: 'POST', body: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: twoFactorStatusQuery.queryKey }),
   });
 }
@@ -46,8 +55,10 @@ export function useRegenerateRecoveryCodes() {
   return useMutation({
     mutationFn: async (code: string) =>
       (
-        await api.post<RecoveryCodesResponse>('/api/auth/two-factor/recovery-codes', {
-          code,
+        await apiRequest('/api/auth/two-factor/recovery-codes', {
+          method: 'POST',
+          body: { code },
+          check: checkWith(recoveryCodesResponse),
         })
       ).recoveryCodes,
     onSuccess: () => client.invalidateQueries({ queryKey: twoFactorStatusQuery.queryKey }),

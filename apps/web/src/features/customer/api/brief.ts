@@ -1,12 +1,22 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { questionSignature, type IntakeAnswer } from '@noise/shared/intake';
-import type { BriefEntry, BriefQuestions } from '@noise/shared/project';
-import { api } from '@/lib/api-client';
+import { z } from 'zod';
+import {
+  briefEntrySchema,
+  briefQuestionsSchema,
+  type BriefEntry,
+  type BriefQuestions,
+} from '@noise/shared/project';
+import { apiRequest } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
 import { uploadForm, type UploadProgress } from '@/lib/upload';
 
 /** GET /api/projects/{id}/brief: the requirements sent so far, oldest first. */
 export function getBrief(projectId: string, signal?: AbortSignal): Promise<BriefEntry[]> {
-  return api.get<BriefEntry[]>(`/api/projects/${encodeURIComponent(projectId)}/brief`, signal);
+  return apiRequest(`/api/projects/${encodeURIComponent(projectId)}/brief`, {
+    signal,
+    check: checkWith(z.array(briefEntrySchema)),
+  });
 }
 
 export const briefQuery = (projectId: string) =>
@@ -24,10 +34,10 @@ export const briefQuestionsQuery = (projectId: string) =>
   queryOptions({
     queryKey: ['projects', 'brief-questions', projectId],
     queryFn: ({ signal }) =>
-      api.get<BriefQuestions>(
-        `/api/projects/${encodeURIComponent(projectId)}/brief/questions`,
+      apiRequest(`/api/projects/${encodeURIComponent(projectId)}/brief/questions`, {
         signal,
-      ),
+        check: checkWith(briefQuestionsSchema),
+      }),
   });
 
 export function useBriefQuestions(projectId: string, enabled = true) {
@@ -67,8 +77,9 @@ export function addBriefEntry(
     }
     form.append('answerFileQuestions', JSON.stringify(named));
   }
-  return uploadForm<BriefEntry>(`/api/projects/${encodeURIComponent(projectId)}/brief`, form, {
+  return uploadForm(`/api/projects/${encodeURIComponent(projectId)}/brief`, form, {
     onProgress,
+    check: checkWith(briefEntrySchema),
   });
 }
 

@@ -1,11 +1,13 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { Project } from '@noise/shared/project';
+import { z } from 'zod';
+import { projectSchema, type Project } from '@noise/shared/project';
 import {
   PROJECTS_NEXT_CURSOR_HEADER,
   PROJECTS_PAGE_SIZE,
   PROJECTS_TOTAL_HEADER,
 } from '@noise/shared/project-constants';
 import { apiRequestWithHeaders } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
 
 /** One page of the list, as the Sales list's pages, with the customer's whole count. */
 export interface ProjectsPage {
@@ -24,10 +26,10 @@ export async function getProjects(
 ): Promise<ProjectsPage> {
   const params = new URLSearchParams({ userId, limit: String(PROJECTS_PAGE_SIZE) });
   if (cursor) params.set('cursor', cursor);
-  const { data, headers } = await apiRequestWithHeaders<Project[]>(
-    `/api/projects?${params.toString()}`,
-    { signal },
-  );
+  const { data, headers } = await apiRequestWithHeaders(`/api/projects?${params.toString()}`, {
+    signal,
+    check: checkWith(z.array(projectSchema)),
+  });
   const total = Number(headers.get(PROJECTS_TOTAL_HEADER));
   return {
     items: data,

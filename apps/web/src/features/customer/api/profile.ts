@@ -1,13 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChangePasswordRequest, TokenResponse } from '@noise/shared/auth';
-import type { UpdateOwnProfileRequest, User } from '@noise/shared/user';
-import { api } from '@/lib/api-client';
+import { tokenResponse, type ChangePasswordRequest, type TokenResponse } from '@noise/shared/auth';
+import { userSchema, type UpdateOwnProfileRequest, type User } from '@noise/shared/user';
+import { apiRequest } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
 import { setToken } from '@/lib/auth-token';
 import { currentUserQuery } from '@/lib/current-user';
 
 /** PUT /api/users/profile: the customer's own name, company and phone. */
 export function updateProfile(profile: UpdateOwnProfileRequest['profile']): Promise<User> {
-  return api.put<User>('/api/users/profile', { profile });
+  return apiRequest('/api/users/profile', {
+    method: 'PUT',
+    body: { profile },
+    check: checkWith(userSchema),
+  });
 }
 
 export function useUpdateProfile() {
@@ -20,7 +25,11 @@ export function useUpdateProfile() {
 
 /** PUT /api/users/password: older tokens stop working, so the answer's token is kept. */
 export function changePassword(input: ChangePasswordRequest): Promise<TokenResponse> {
-  return api.put<TokenResponse>('/api/users/password', input);
+  return apiRequest('/api/users/password', {
+    method: 'PUT',
+    body: input,
+    check: checkWith(tokenResponse),
+  });
 }
 
 export function useChangePassword() {
