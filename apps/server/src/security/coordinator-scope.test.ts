@@ -127,6 +127,7 @@ const COORDINATOR_ROUTES: Record<string, string> = {
   'GET /api/refunds/:id/adjustment-note': 'payments',
   'GET /api/projects/:id/subscription': 'payments',
   'POST /api/projects/:id/subscription/cancel': 'payments',
+  'POST /api/projects/:id/balance-request': 'payments',
   'GET /api/users/clients': 'customer',
   'GET /api/users/clients/:id': 'customer',
   'PUT /api/users/clients/:id': 'customer',
@@ -261,6 +262,8 @@ describe('a co-ordinator sees only the work assigned to them', () => {
     expect((await asCora('GET', `/api/projects/${bobProject}/subscription`)).statusCode).toBe(404);
     const cancel = await asCora('POST', `/api/projects/${bobProject}/subscription/cancel`);
     expect(cancel.statusCode).toBe(404);
+    const balance = await asCora('POST', `/api/projects/${bobProject}/balance-request`);
+    expect(balance.statusCode).toBe(404);
     expect((await asCora('GET', bobNoteUrl)).statusCode).toBe(404);
     expect((await app.inject({ url: bobNoteUrl, headers: bearer(admin.token) })).statusCode).toBe(
       200,

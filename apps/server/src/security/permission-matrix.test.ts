@@ -112,6 +112,7 @@ const EXPECTED: Record<string, RouteAccess> = {
   'GET /api/projects/:id/payments': 'client-owner',
   'POST /api/projects/:id/subscription/cancel': 'client-owner',
   'POST /api/projects/:id/payments/:paymentId/refunds': 'payments:refund',
+  'POST /api/projects/:id/balance-request': 'sales:manage',
   'GET /api/payments/:id/invoice': 'client-owner',
   'GET /api/refunds/:id/adjustment-note': 'client-owner',
   'GET /api/discount-codes': 'catalogue:manage',

@@ -108,7 +108,10 @@ describe('internal notes of a custom quote', () => {
       headers: bearer(customer.token),
     });
     expect(Object.keys(page.json()).sort()).toEqual(
-      ['_id', 'deliverables', 'deliveryDays', 'extras', 'name', 'paid', 'summary', 'value'].sort(),
+      [
+        ...['_id', 'deliverables', 'deliveryDays', 'extras', 'name', 'paid', 'summary', 'value'],
+        ...['depositPercent', 'depositAmount', 'depositPaid', 'balanceRequested'],
+      ].sort(),
     );
     const bell = await app.inject({ url: '/api/notifications', headers: bearer(customer.token) });
     expect(bell.body).toContain(`/custom-quote/${addressedId}`);

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cardResponse, cardSchema, replaceCardRequest } from '@noise/shared/user';
+import {
+  cardResponse,
+  paymentMethodResponse,
+  replaceCardRequest,
+  replacedPaymentMethodResponse,
+} from '@noise/shared/user';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
@@ -43,7 +48,7 @@ export function registerCardRoutes(
     '/api/users/payment-method',
     {
       config: { access: 'authenticated' },
-      schema: { tags, body: replaceCardRequest, response: { 200: z.object({ card: cardSchema }) } },
+      schema: { tags, body: replaceCardRequest, response: { 200: paymentMethodResponse } },
     },
     async (request) => {
       const user = requireUser(request);
@@ -75,7 +80,7 @@ export function registerCardRoutes(
       schema: {
         tags: ['customers'],
         params: z.object({ paymentMethodId: z.string().min(1).max(200) }),
-        response: { 200: z.object({ card: cardSchema }) },
+        response: { 200: paymentMethodResponse },
       },
     },
     async (request) => {
@@ -99,9 +104,7 @@ export function registerCardRoutes(
         tags: ['customers'],
         params: z.object({ customerId: z.string().min(1).max(200) }),
         body: replaceCardRequest,
-        response: {
-          200: z.object({ paymentMethod: z.object({ id: z.string(), card: cardSchema }) }),
-        },
+        response: { 200: replacedPaymentMethodResponse },
       },
     },
     async (request) => {

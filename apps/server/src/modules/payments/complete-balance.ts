@@ -1,11 +1,10 @@
-import { formatMoney, gstNotes } from '@noise/shared/pricing';
-import { orderName } from '@noise/shared/project';
 import type { Db } from '../../db/client.ts';
 import { createJobRepository } from '../jobs/repository.ts';
 import { enqueueEmail } from '../jobs/email.ts';
 import { invoiceTitle } from '../invoices/render-invoice.ts';
 import { createProjectRepository } from '../projects/repository.ts';
 import type { CompletionDeps } from './complete-order.ts';
+import { balanceReceipt } from './mail-texts.ts';
 import { createOrderSources } from './order-sources-repository.ts';
 import type { ProviderPayment } from './providers/provider.ts';
 import { createPaymentRepository, type AttemptRow } from './repository.ts';
@@ -53,23 +52,22 @@ export async function recordBalance(
     lockedUntil: null,
   });
 
-  const money = (cents: number) => `${formatMoney(cents, attempt.currency)} ${attempt.currency}`;
-  const orderLabel = orderName(project.orderNumber);
   await enqueueEmail(
     createJobRepository(db),
     {
       to: project.contactEmail || order.contact.emailAddress,
-      subject: `Balance paid: ${order.service.title} (${orderLabel})`,
-      text: [
-        `Hi ${project.contactFirstName || 'there'},`,
-        '',
-        `Thank you: the balance of ${order.service.title} (${orderLabel}) is paid, and the quote is paid in full.`,
-        `Balance: ${money(attempt.amountCents)} ${gstNotes.inc} (GST ${money(attempt.gstCents)}), paid. Your ${invoiceTitle(deps.abn ?? '').toLowerCase()} is attached.`,
-        '',
-        `Follow your project at ${deps.publicUrl}/dashboard/projects/${project.id}`,
-        '',
-        deps.companyName,
-      ].join('\n'),
+      ...balanceReceipt({
+        companyName: deps.companyName,
+        publicUrl: deps.publicUrl,
+        documentName: invoiceTitle(deps.abn ?? '').toLowerCase(),
+        orderNumber: project.orderNumber,
+        projectId: project.id,
+        firstName: project.contactFirstName,
+        quoteName: order.service.title,
+        currency: attempt.currency,
+        amountCents: attempt.amountCents,
+        gstCents: attempt.gstCents,
+      }),
       invoicePaymentId: paymentRow.id,
     },
     `receipt:${paymentRow.id}`,

@@ -1,7 +1,6 @@
 import { invoiceTitle } from '../invoices/render-invoice.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import { formatMoney, gstNotes, isRecurring } from '@noise/shared/pricing';
-import { orderName } from '@noise/shared/project';
+import { isRecurring } from '@noise/shared/pricing';
 import type { Db } from '../../db/client.ts';
 import type { AfterAnswer } from '../../lib/after-answer.ts';
 import { addInterval } from '../../lib/intervals.ts';
@@ -13,6 +12,7 @@ import { createUserRepository } from '../users/repository.ts';
 import { createOrderSources } from './order-sources-repository.ts';
 import type { PaymentProvider, ProviderPayment } from './providers/provider.ts';
 import { recordBalance } from './complete-balance.ts';
+import { orderReceipt } from './mail-texts.ts';
 import { createPaymentRepository, type AttemptRow } from './repository.ts';
 
 export interface CompletionDeps {
@@ -191,33 +191,36 @@ export async function completeOrder(
       lockedUntil: null,
     });
 
-    const money = (cents: number) => `${formatMoney(cents, attempt.currency)} ${attempt.currency}`;
-    const orderLabel = orderName(project.orderNumber);
     await enqueueEmail(
       createJobRepository(db),
       {
         to: owner ? owner.email : order.contact.emailAddress,
-        subject: `Your ${deps.companyName} order: ${order.service.title} (${orderLabel})`,
-        text: [
-          `Hi ${order.contact.firstName || 'there'},`,
-          '',
-          `Thank you for ordering ${order.service.title} (${order.package.title}). This is ${orderLabel}: please mention it when you contact us.`,
-          `${order.quotePart?.kind === 'deposit' ? 'Deposit' : 'Due today'}: ${money(attempt.amountCents)} ${gstNotes.inc} (GST ${money(attempt.gstCents)}), paid. Your ${invoiceTitle(deps.abn ?? '').toLowerCase()} is attached.`,
-          order.quotePart?.kind === 'deposit'
-            ? `The balance of ${money(order.oneTimeTotalWithGstCents - attempt.amountCents)} ${gstNotes.inc} is due when the work is ready: we will email you a link to pay it.`
-            : '',
-          subscriptionId
-            ? `Then ${money(order.recurringTotalWithGstCents)} every ${order.package.type === 'weekly' ? 'week' : 'month'} ${gstNotes.inc}, charged to the same card until you cancel.`
-            : '',
-          '',
-          claimToken
-            ? `This email address already has an account with us, so the order waits for you there. To add it to your account, open this link:\n${deps.publicUrl}/claim-order?token=${encodeURIComponent(claimToken)}\n\nIf you did not place this order, ignore this email: nothing is added to your account.`
-            : `Follow your project at ${deps.publicUrl}/dashboard/projects/${project.id}`,
-          '',
-          deps.companyName,
-        ]
-          .filter((line, i, all) => line !== '' || all[i - 1] !== '')
-          .join('\n'),
+        ...orderReceipt({
+          companyName: deps.companyName,
+          publicUrl: deps.publicUrl,
+          documentName: invoiceTitle(deps.abn ?? '').toLowerCase(),
+          orderNumber: project.orderNumber,
+          projectId: project.id,
+          firstName: order.contact.firstName,
+          serviceTitle: order.service.title,
+          packageTitle: order.package.title,
+          currency: attempt.currency,
+          amountCents: attempt.amountCents,
+          gstCents: attempt.gstCents,
+          balanceCents:
+            order.quotePart?.kind === 'deposit'
+              ? order.oneTimeTotalWithGstCents - attempt.amountCents
+              : null,
+          recurring: subscriptionId
+            ? {
+                amountCents: order.recurringTotalWithGstCents,
+                period: order.package.type === 'weekly' ? 'week' : 'month',
+              }
+            : null,
+          claimUrl: claimToken
+            ? `${deps.publicUrl}/claim-order?token=${encodeURIComponent(claimToken)}`
+            : null,
+        }),
         invoicePaymentId: paymentRow.id,
       },
       `receipt:${paymentRow.id}`,

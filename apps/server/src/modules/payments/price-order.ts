@@ -4,12 +4,7 @@ import { AU_PHONE_MESSAGE, isValidAustralianPhone, normalizePhone } from '@noise
 import { discountLabel } from '@noise/shared/discounts';
 import { priceOrderWithDiscount } from '@noise/shared/discount-pricing';
 import { formatMoney, isRecurring, priceQuote } from '@noise/shared/pricing';
-import {
-  depositLabel,
-  quoteDueNow,
-  splitCommaList,
-  type QuotePart,
-} from '@noise/shared/quote';
+import { depositLabel, quoteDueNow, splitCommaList, type QuotePart } from '@noise/shared/quote';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { UserRow } from '../users/repository.ts';
 import { refuseCode, type UsableDiscount } from '../discounts/discount-codes.ts';

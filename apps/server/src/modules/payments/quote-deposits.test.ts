@@ -206,9 +206,9 @@ describe('a quote with a deposit', () => {
   });
 
   it('refuses a deposit that is not one, naming the field, and saves nothing', async () => {
-    const before = (
-      await app.inject({ url: '/api/quotes', headers: bearer(adminToken) })
-    ).json<unknown[]>().length;
+    const before = (await app.inject({ url: '/api/quotes', headers: bearer(adminToken) })).json<
+      unknown[]
+    >().length;
     for (const [deposit, message] of [
       [{ kind: 'percent', value: 0 }, 'Deposit percentage must be a whole number from 1 to 99'],
       [{ kind: 'percent', value: 100 }, 'Deposit percentage must be a whole number from 1 to 99'],
@@ -223,9 +223,9 @@ describe('a quote with a deposit', () => {
       expect(res.body).toContain(message);
       expect(res.body).toContain('deposit');
     }
-    const after = (
-      await app.inject({ url: '/api/quotes', headers: bearer(adminToken) })
-    ).json<unknown[]>().length;
+    const after = (await app.inject({ url: '/api/quotes', headers: bearer(adminToken) })).json<
+      unknown[]
+    >().length;
     expect(after).toBe(before);
   });
 

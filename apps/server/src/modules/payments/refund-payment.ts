@@ -21,6 +21,7 @@ import {
   type ProviderRefund,
   type ProviderWebhookRefund,
 } from './providers/provider.ts';
+import { refundProcessed } from './mail-texts.ts';
 import { createRefundRepository, type RefundRow } from './refund-repository.ts';
 import { createPaymentRepository } from './repository.ts';
 
@@ -57,11 +58,6 @@ async function mailRefund(
   const { payment, project, payer } = source;
   const to = project?.contactEmail || payer?.email;
   if (!to) return;
-  const money = (cents: number) =>
-    `${formatMoney(cents, refund.currency)} ${refund.currency.toUpperCase()}`;
-  const order = project
-    ? `${orderName(project.orderNumber)}, ${project.serviceTitle}`
-    : 'your payment';
   const note = adjustmentNoteNumberOf(refund);
   deps.onRefunded?.({
     userId: payment.userId,
@@ -75,20 +71,27 @@ async function mailRefund(
     createJobRepository(deps.db),
     {
       to,
-      subject: `Refund of ${formatMoney(refund.amountCents, refund.currency)} processed${project ? ` (${orderName(project.orderNumber)})` : ''}`,
-      text: [
-        `Hi ${project?.contactFirstName || payer?.firstName || 'there'},`,
-        '',
-        `We refunded ${money(refund.amountCents)} inc. GST (GST ${money(refund.gstCents)}) of ${order} on ${mailDate(refund.settledAt ?? refund.createdAt, deps.timeZone)}, to the card you paid with. Banks usually show it within 5 to 10 business days.`,
-        `Reason: ${refundReasonLabels[refund.reason]}${refund.note ? ` (${refund.note})` : ''}.`,
-        '',
-        `Your adjustment note ${note} is attached. It adjusts invoice ${invoiceNumberOf(payment)} of ${mailDate(payment.createdAt, deps.timeZone)}.`,
-        project ? `Your billing: ${deps.publicUrl}/dashboard/projects/${payment.projectId}` : '',
-        '',
-        deps.companyName,
-      ]
-        .filter((line, i, all) => line !== '' || all[i - 1] !== '')
-        .join('\n'),
+      ...refundProcessed({
+        companyName: deps.companyName,
+        publicUrl: deps.publicUrl,
+        firstName: project?.contactFirstName || payer?.firstName || '',
+        project: project
+          ? {
+              id: payment.projectId!,
+              orderNumber: project.orderNumber,
+              serviceTitle: project.serviceTitle,
+            }
+          : null,
+        currency: refund.currency,
+        amountCents: refund.amountCents,
+        gstCents: refund.gstCents,
+        reason: refund.reason,
+        note: refund.note,
+        refundedOn: mailDate(refund.settledAt ?? refund.createdAt, deps.timeZone),
+        noteNumber: note,
+        invoiceNumber: invoiceNumberOf(payment),
+        invoicedOn: mailDate(payment.createdAt, deps.timeZone),
+      }),
       adjustmentNoteRefundId: refund.id,
     },
     `refund-note:${refund.id}`,

@@ -1,6 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { formatMoney, gstNotes } from '@noise/shared/pricing';
-import { orderName } from '@noise/shared/project';
 import type { Db } from '../../db/client.ts';
 import { addInterval } from '../../lib/intervals.ts';
 import { mailDate } from '../../lib/mail-date.ts';
@@ -11,6 +9,7 @@ import { FailJob, RetryJobAt, type JobHandler } from '../jobs/runner.ts';
 import { createProjectRepository } from '../projects/repository.ts';
 import type { PaymentProvider } from './providers/provider.ts';
 import { createPaymentRepository } from './repository.ts';
+import { renewalDeclined, renewalReceipt } from './mail-texts.ts';
 
 export const RENEWAL_JOB = 'renewal';
 
@@ -77,7 +76,6 @@ export function createRenewalJobHandler(deps: RenewalDeps): JobHandler {
     const project = await createProjectRepository(deps.db).findById(subscription.projectId);
     if (!project) throw new FailJob(`Subscription ${subscription.id} has no project`);
     const periodStart = new Date(period);
-    const orderLabel = orderName(project.orderNumber);
     const periodKey = `renewal:${subscription.id}:${period}`;
 
     const payment = await deps.provider.createPayment({
@@ -124,8 +122,18 @@ export function createRenewalJobHandler(deps: RenewalDeps): JobHandler {
             createJobRepository(db),
             {
               to: project.contactEmail,
-              subject: `Receipt: ${project.serviceTitle} ${subscription.interval} fee (${orderLabel})`,
-              text: `Hi ${project.contactFirstName || 'there'},\n\nWe charged ${formatMoney(subscription.amountCents, subscription.currency)} ${subscription.currency} ${gstNotes.inc} for ${orderLabel}, ${project.serviceTitle} (${project.packageTitle}), the period from ${mailDate(periodStart, deps.timeZone)}. Your ${invoiceTitle(deps.abn).toLowerCase()} is attached.\n\n${deps.companyName}`,
+              ...renewalReceipt({
+                companyName: deps.companyName,
+                documentName: invoiceTitle(deps.abn).toLowerCase(),
+                orderNumber: project.orderNumber,
+                firstName: project.contactFirstName,
+                serviceTitle: project.serviceTitle,
+                packageTitle: project.packageTitle,
+                interval: subscription.interval,
+                currency: subscription.currency,
+                amountCents: subscription.amountCents,
+                periodFrom: mailDate(periodStart, deps.timeZone),
+              }),
               invoicePaymentId: recorded.id,
             },
             `receipt:${recorded.id}`,
@@ -152,21 +160,20 @@ export function createRenewalJobHandler(deps: RenewalDeps): JobHandler {
         createJobRepository(db),
         {
           to: project.contactEmail,
-          subject: pastDue
-            ? `Action needed: your ${project.serviceTitle} subscription is past due (${orderLabel})`
-            : `We could not charge your card for ${project.serviceTitle} (${orderLabel})`,
-          text: [
-            `Hi ${project.contactFirstName || 'there'},`,
-            '',
-            `We could not charge ${formatMoney(subscription.amountCents, subscription.currency)} ${subscription.currency} for ${orderLabel}, ${project.serviceTitle} (${project.packageTitle}): ${reason}`,
-            pastDue
-              ? `After ${failures} attempts your subscription is now past due. Please update your card or contact us.`
-              : `We will try again on ${mailDate(retryAt, deps.timeZone)}. You can update your card in your dashboard.`,
-            '',
-            `${deps.publicUrl}/dashboard/projects/${project.id}`,
-            '',
-            deps.companyName,
-          ].join('\n'),
+          ...renewalDeclined({
+            companyName: deps.companyName,
+            publicUrl: deps.publicUrl,
+            orderNumber: project.orderNumber,
+            projectId: project.id,
+            firstName: project.contactFirstName,
+            serviceTitle: project.serviceTitle,
+            packageTitle: project.packageTitle,
+            currency: subscription.currency,
+            amountCents: subscription.amountCents,
+            reason,
+            failures,
+            retryOn: pastDue ? null : mailDate(retryAt, deps.timeZone),
+          }),
         },
         `renewal-failed:${periodKey}:${failures}`,
       );

@@ -9,6 +9,7 @@ import { createJobRepository } from '../jobs/repository.ts';
 import type { ProjectRow } from '../projects/repository.ts';
 import { createUserRepository } from '../users/repository.ts';
 import type { CompletionDeps } from './complete-order.ts';
+import { balanceRequest } from './mail-texts.ts';
 import { createOrderSources } from './order-sources-repository.ts';
 
 const NO_BALANCE = 'This sale has no balance to ask for: only a quote paid with a deposit has one.';
@@ -42,16 +43,14 @@ export async function requestBalance(
     if (!(await createOrderSources(tx).markBalanceRequested(quote.id, new Date()))) return false;
     await enqueueEmail(createJobRepository(tx), {
       to,
-      subject: `Balance due: ${quote.name} (${orderLabel})`,
-      text: [
-        `Hi ${project.contactFirstName || 'there'},`,
-        '',
-        `The work on ${quote.name} (${orderLabel}) is ready for its final payment. Thank you for your deposit; the balance of ${balance} is now due.`,
-        '',
-        `Pay it here (sign in with this email address):\n${link}`,
-        '',
-        deps.companyName,
-      ].join('\n'),
+      ...balanceRequest({
+        companyName: deps.companyName,
+        orderNumber: project.orderNumber,
+        firstName: project.contactFirstName,
+        quoteName: quote.name,
+        balance,
+        link,
+      }),
     });
     return true;
   });

@@ -1,0 +1,218 @@
+import { refundReasonLabels, type RefundReason } from '@noise/shared/order-money';
+import { formatMoney, gstNotes } from '@noise/shared/pricing';
+import { orderName } from '@noise/shared/project';
+
+/**
+ * What the checkout's and billing's emails say, one function per kind of message: the receipt
+ * of an order (or a quote's deposit), of a quote's balance and of a renewal, a declined renewal,
+ * a balance request and a refund. Kept together so the wording stays one voice, and each
+ * message is written in one place for the HTML mails to come.
+ */
+export interface MailText {
+  subject: string;
+  text: string;
+}
+
+/** Lines joined, with no two blank lines in a row (a line left out leaves no gap). */
+function paragraphs(lines: string[]): string {
+  return lines.filter((line, i, all) => line !== '' || all[i - 1] !== '').join('\n');
+}
+
+/** '$1,100.00 AUD': mails name the currency. */
+const withCurrency = (cents: number, currency: string) =>
+  `${formatMoney(cents, currency)} ${currency.toUpperCase()}`;
+
+/** The receipt of a new order or of a quote's deposit, with its tax invoice attached. */
+export function orderReceipt(input: {
+  companyName: string;
+  publicUrl: string;
+  documentName: string;
+  orderNumber: number;
+  projectId: string;
+  firstName: string;
+  serviceTitle: string;
+  packageTitle: string;
+  currency: string;
+  amountCents: number;
+  gstCents: number;
+  /** A quote's deposit: the balance due later, inc. GST. */
+  balanceCents: number | null;
+  recurring: { amountCents: number; period: 'week' | 'month' } | null;
+  /** A guest's order for an existing account: the link that adds it to the account. */
+  claimUrl: string | null;
+}): MailText {
+  const money = (cents: number) => withCurrency(cents, input.currency);
+  const orderLabel = orderName(input.orderNumber);
+  return {
+    subject: `Your ${input.companyName} order: ${input.serviceTitle} (${orderLabel})`,
+    text: paragraphs([
+      `Hi ${input.firstName || 'there'},`,
+      '',
+      `Thank you for ordering ${input.serviceTitle} (${input.packageTitle}). This is ${orderLabel}: please mention it when you contact us.`,
+      `${input.balanceCents !== null ? 'Deposit' : 'Due today'}: ${money(input.amountCents)} ${gstNotes.inc} (GST ${money(input.gstCents)}), paid. Your ${input.documentName} is attached.`,
+      input.balanceCents !== null
+        ? `The balance of ${money(input.balanceCents)} ${gstNotes.inc} is due when the work is ready: we will email you a link to pay it.`
+        : '',
+      input.recurring
+        ? `Then ${money(input.recurring.amountCents)} every ${input.recurring.period} ${gstNotes.inc}, charged to the same card until you cancel.`
+        : '',
+      '',
+      input.claimUrl
+        ? `This email address already has an account with us, so the order waits for you there. To add it to your account, open this link:\n${input.claimUrl}\n\nIf you did not place this order, ignore this email: nothing is added to your account.`
+        : `Follow your project at ${input.publicUrl}/dashboard/projects/${input.projectId}`,
+      '',
+      input.companyName,
+    ]),
+  };
+}
+
+/** The receipt of a quote's balance, with its tax invoice attached. */
+export function balanceReceipt(input: {
+  companyName: string;
+  publicUrl: string;
+  documentName: string;
+  orderNumber: number;
+  projectId: string;
+  firstName: string;
+  quoteName: string;
+  currency: string;
+  amountCents: number;
+  gstCents: number;
+}): MailText {
+  const money = (cents: number) => withCurrency(cents, input.currency);
+  const orderLabel = orderName(input.orderNumber);
+  return {
+    subject: `Balance paid: ${input.quoteName} (${orderLabel})`,
+    text: paragraphs([
+      `Hi ${input.firstName || 'there'},`,
+      '',
+      `Thank you: the balance of ${input.quoteName} (${orderLabel}) is paid, and the quote is paid in full.`,
+      `Balance: ${money(input.amountCents)} ${gstNotes.inc} (GST ${money(input.gstCents)}), paid. Your ${input.documentName} is attached.`,
+      '',
+      `Follow your project at ${input.publicUrl}/dashboard/projects/${input.projectId}`,
+      '',
+      input.companyName,
+    ]),
+  };
+}
+
+/** Staff asked for a quote's balance: the link to pay it. */
+export function balanceRequest(input: {
+  companyName: string;
+  orderNumber: number;
+  firstName: string;
+  quoteName: string;
+  /** '$1,540.00 inc. GST' */
+  balance: string;
+  link: string;
+}): MailText {
+  const orderLabel = orderName(input.orderNumber);
+  return {
+    subject: `Balance due: ${input.quoteName} (${orderLabel})`,
+    text: paragraphs([
+      `Hi ${input.firstName || 'there'},`,
+      '',
+      `The work on ${input.quoteName} (${orderLabel}) is ready for its final payment. Thank you for your deposit; the balance of ${input.balance} is now due.`,
+      '',
+      `Pay it here (sign in with this email address):\n${input.link}`,
+      '',
+      input.companyName,
+    ]),
+  };
+}
+
+/** The receipt of a subscription period charged to the saved card. */
+export function renewalReceipt(input: {
+  companyName: string;
+  documentName: string;
+  orderNumber: number;
+  firstName: string;
+  serviceTitle: string;
+  packageTitle: string;
+  interval: string;
+  currency: string;
+  amountCents: number;
+  /** The period's first day, as mails write dates. */
+  periodFrom: string;
+}): MailText {
+  const orderLabel = orderName(input.orderNumber);
+  return {
+    subject: `Receipt: ${input.serviceTitle} ${input.interval} fee (${orderLabel})`,
+    text: `Hi ${input.firstName || 'there'},\n\nWe charged ${withCurrency(input.amountCents, input.currency)} ${gstNotes.inc} for ${orderLabel}, ${input.serviceTitle} (${input.packageTitle}), the period from ${input.periodFrom}. Your ${input.documentName} is attached.\n\n${input.companyName}`,
+  };
+}
+
+/** A renewal the card declined: when it is tried again, or that the subscription is past due. */
+export function renewalDeclined(input: {
+  companyName: string;
+  publicUrl: string;
+  orderNumber: number;
+  projectId: string;
+  firstName: string;
+  serviceTitle: string;
+  packageTitle: string;
+  currency: string;
+  amountCents: number;
+  reason: string;
+  failures: number;
+  /** Null once past due: no more tries. */
+  retryOn: string | null;
+}): MailText {
+  const orderLabel = orderName(input.orderNumber);
+  return {
+    subject:
+      input.retryOn === null
+        ? `Action needed: your ${input.serviceTitle} subscription is past due (${orderLabel})`
+        : `We could not charge your card for ${input.serviceTitle} (${orderLabel})`,
+    text: [
+      `Hi ${input.firstName || 'there'},`,
+      '',
+      `We could not charge ${withCurrency(input.amountCents, input.currency)} for ${orderLabel}, ${input.serviceTitle} (${input.packageTitle}): ${input.reason}`,
+      input.retryOn === null
+        ? `After ${input.failures} attempts your subscription is now past due. Please update your card or contact us.`
+        : `We will try again on ${input.retryOn}. You can update your card in your dashboard.`,
+      '',
+      `${input.publicUrl}/dashboard/projects/${input.projectId}`,
+      '',
+      input.companyName,
+    ].join('\n'),
+  };
+}
+
+/** A refund that went through, with its adjustment note attached. */
+export function refundProcessed(input: {
+  companyName: string;
+  publicUrl: string;
+  firstName: string;
+  /** The order it was part of, if any. */
+  project: { id: string; orderNumber: number; serviceTitle: string } | null;
+  currency: string;
+  amountCents: number;
+  gstCents: number;
+  reason: RefundReason;
+  note: string;
+  refundedOn: string;
+  noteNumber: string;
+  invoiceNumber: string;
+  invoicedOn: string;
+}): MailText {
+  const money = (cents: number) => withCurrency(cents, input.currency);
+  const { project } = input;
+  const order = project
+    ? `${orderName(project.orderNumber)}, ${project.serviceTitle}`
+    : 'your payment';
+  return {
+    subject: `Refund of ${formatMoney(input.amountCents, input.currency)} processed${project ? ` (${orderName(project.orderNumber)})` : ''}`,
+    text: paragraphs([
+      `Hi ${input.firstName || 'there'},`,
+      '',
+      `We refunded ${money(input.amountCents)} inc. GST (GST ${money(input.gstCents)}) of ${order} on ${input.refundedOn}, to the card you paid with. Banks usually show it within 5 to 10 business days.`,
+      `Reason: ${refundReasonLabels[input.reason]}${input.note ? ` (${input.note})` : ''}.`,
+      '',
+      `Your adjustment note ${input.noteNumber} is attached. It adjusts invoice ${input.invoiceNumber} of ${input.invoicedOn}.`,
+      project ? `Your billing: ${input.publicUrl}/dashboard/projects/${project.id}` : '',
+      '',
+      input.companyName,
+    ]),
+  };
+}
