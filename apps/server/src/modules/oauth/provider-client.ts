@@ -42,6 +42,28 @@ export function discover(issuer: string, clientId: string, auth: oidc.ClientAuth
   });
 }
 
+/**
+ * An OAuth 2 server without discovery (Facebook), from its endpoints: the same timeout, and plain
+ * http only on this machine.
+ */
+export function configureOAuth2(
+  endpoints: { authUrl: string; tokenUrl: string; userinfoUrl: string },
+  clientId: string,
+  auth: oidc.ClientAuth,
+) {
+  const { authUrl, tokenUrl, userinfoUrl } = endpoints;
+  const server = {
+    issuer: new URL(authUrl).origin,
+    authorization_endpoint: authUrl,
+    token_endpoint: tokenUrl,
+    code_challenge_methods_supported: ['S256'],
+  };
+  const config = new oidc.Configuration(server, clientId, {}, auth);
+  config.timeout = TIMEOUT_SECONDS;
+  if (onThisMachine(authUrl, tokenUrl, userinfoUrl)) oidc.allowInsecureRequests(config);
+  return config;
+}
+
 /** Whatever went wrong at the provider, said without the answer's body: it may echo secrets. */
 function providerError(error: unknown): ProviderError {
   if (error instanceof ProviderError) return error;

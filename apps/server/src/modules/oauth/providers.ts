@@ -3,12 +3,11 @@ import { importPKCS8, SignJWT, type CryptoKey } from 'jose';
 import * as oidc from 'openid-client';
 import type { OAuthConfig } from '../../config.ts';
 import {
+  configureOAuth2,
   createProviderClient,
   discover,
-  onThisMachine,
   ProviderError,
   text,
-  TIMEOUT_SECONDS,
   type ProviderClient,
 } from './provider-client.ts';
 import type { OAuthProviderName } from './repository.ts';
@@ -63,23 +62,12 @@ function appleClient(apple: Settings<'apple'>): ProviderClient {
 
 /** Facebook is OAuth 2 only: no ID token; the profile comes from the Graph API. */
 function facebookClient(facebook: Settings<'facebook'>): ProviderClient {
-  const { appId, appSecret, authUrl, tokenUrl, userinfoUrl } = facebook;
-  const server = {
-    issuer: new URL(authUrl).origin,
-    authorization_endpoint: authUrl,
-    token_endpoint: tokenUrl,
-    code_challenge_methods_supported: ['S256'],
-  };
+  const { appId, appSecret } = facebook;
   return createProviderClient({
     params: { scope: 'email,public_profile' },
-    async configure() {
-      const config = new oidc.Configuration(server, appId, {}, oidc.ClientSecretPost(appSecret));
-      config.timeout = TIMEOUT_SECONDS;
-      if (onThisMachine(authUrl, tokenUrl, userinfoUrl)) oidc.allowInsecureRequests(config);
-      return config;
-    },
+    configure: async () => configureOAuth2(facebook, appId, oidc.ClientSecretPost(appSecret)),
     async identify({ access_token: token }, config) {
-      const url = new URL(userinfoUrl);
+      const url = new URL(facebook.userinfoUrl);
       url.searchParams.set('fields', 'id,name,email,first_name,last_name');
       // The app secret proof Facebook recommends for calls from a server.
       url.searchParams.set(
