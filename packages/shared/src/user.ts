@@ -51,4 +51,12 @@ export type UpdateOwnProfileRequest = z.input<typeof updateOwnProfileRequest>;
 
 export const cardSchema = z.object({ brand: z.string(), last4: z.string() });
 export const cardResponse = z.object({ card: cardSchema.nullable() });
+/** A card on file, as a customer's replaced card and the staff's look at one answer it. */
+export const paymentMethodResponse = z.object({ card: cardSchema });
+export type PaymentMethod = z.infer<typeof paymentMethodResponse>;
+/** PUT /api/payment-methods/{customerId}: the customer's new card on file. */
+export const replacedPaymentMethodResponse = z.object({
+  paymentMethod: z.object({ id: z.string(), card: cardSchema }),
+});
+export type ReplacedPaymentMethod = z.infer<typeof replacedPaymentMethodResponse>;
 export const replaceCardRequest = z.object({ paymentMethodId: z.string().trim().min(1).max(200) });

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { AuditKind, AuditPage } from '@noise/shared/audit';
-import { api } from '@/lib/api-client';
+import { auditPageSchema, type AuditKind, type AuditPage } from '@noise/shared/audit';
+import { apiRequest } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
 
 export const auditKey = ['staff', 'audit'] as const;
 
@@ -34,7 +35,10 @@ export function getAuditLog(
   const params = auditSearchParams(filters);
   params.set('limit', String(AUDIT_PAGE_SIZE));
   if (cursor) params.set('cursor', cursor);
-  return api.get<AuditPage>(`/api/audit?${params.toString()}`, signal);
+  return apiRequest(`/api/audit?${params.toString()}`, {
+    signal,
+    check: checkWith(auditPageSchema),
+  });
 }
 
 export function auditLogQuery(filters: AuditFilters) {

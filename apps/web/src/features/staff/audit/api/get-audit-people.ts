@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AuditPerson } from '@noise/shared/audit';
-import { api } from '@/lib/api-client';
+import { auditPeopleSchema, type AuditPerson } from '@noise/shared/audit';
+import { apiRequest } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
 import { auditKey } from './get-audit-log';
 
 /** GET /api/audit/people: the choices of the 'Person' filter. */
 export function getAuditPeople(signal?: AbortSignal): Promise<AuditPerson[]> {
-  return api.get<AuditPerson[]>('/api/audit/people', signal);
+  return apiRequest('/api/audit/people', { signal, check: checkWith(auditPeopleSchema) });
 }
 
 export const auditPeopleQuery = queryOptions({

@@ -1,12 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { InternalNote } from '@noise/shared/customers';
-import { api } from '@/lib/api-client';
+import { internalNoteSchema, type InternalNote } from '@noise/shared/customers';
+import { apiRequest } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
 import { clientAuditKey } from './get-client-audit';
 import { clientNotesKey } from './get-client-notes';
 
 /** POST /api/users/clients/{id}/notes: returns the new note. */
 export function addClientNote(id: string, note: string): Promise<InternalNote> {
-  return api.post<InternalNote>(`/api/users/clients/${encodeURIComponent(id)}/notes`, { note });
+  return apiRequest(`/api/users/clients/${encodeURIComponent(id)}/notes`, {
+    method: 'POST',
+    body: { note },
+    check: checkWith(internalNoteSchema),
+  });
 }
 
 export function useAddClientNote(id: string) {

@@ -1,14 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AddStatusUpdateRequest } from '@noise/shared/project';
-import { api } from '@/lib/api-client';
+import { projectSchema, type AddStatusUpdateRequest } from '@noise/shared/project';
+import { apiRequest } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
 import { clientProjectsKey, type ClientProject } from './get-client-projects';
 
 export type StatusUpdateInput = AddStatusUpdateRequest['statusUpdate'];
 
 /** PUT /api/users/projects/{projectId}/status: appends a status update, returns the project. */
-export function addStatusUpdate(projectId: string, statusUpdate: StatusUpdateInput) {
-  return api.put<ClientProject>(`/api/users/projects/${encodeURIComponent(projectId)}/status`, {
-    statusUpdate,
+export function addStatusUpdate(
+  projectId: string,
+  statusUpdate: StatusUpdateInput,
+): Promise<ClientProject> {
+  return apiRequest(`/api/users/projects/${encodeURIComponent(projectId)}/status`, {
+    method: 'PUT',
+    body: { statusUpdate },
+    check: checkWith(projectSchema),
   });
 }
 

@@ -1,13 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { InternalNote } from '@noise/shared/customers';
-import { api } from '@/lib/api-client';
+import { z } from 'zod';
+import { internalNoteSchema, type InternalNote } from '@noise/shared/customers';
+import { apiRequest } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
 import { clientsKey } from './search-clients';
 
 export const clientNotesKey = (id: string) => [...clientsKey, 'notes', id] as const;
 
 /** GET /api/users/clients/{id}/notes: internal notes, newest first. */
 export function getClientNotes(id: string, signal?: AbortSignal): Promise<InternalNote[]> {
-  return api.get<InternalNote[]>(`/api/users/clients/${encodeURIComponent(id)}/notes`, signal);
+  return apiRequest(`/api/users/clients/${encodeURIComponent(id)}/notes`, {
+    signal,
+    check: checkWith(z.array(internalNoteSchema)),
+  });
 }
 
 export function clientNotesQuery(id: string) {

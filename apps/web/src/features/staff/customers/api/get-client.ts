@@ -1,11 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '@noise/shared/user';
-import { api } from '@/lib/api-client';
+import { userSchema, type User } from '@noise/shared/user';
+import { apiRequest } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
 import { clientsKey } from './search-clients';
 
 /** GET /api/users/clients/{id}: one customer with profile and payment info. */
 export function getClient(id: string, signal?: AbortSignal): Promise<User> {
-  return api.get<User>(`/api/users/clients/${encodeURIComponent(id)}`, signal);
+  return apiRequest(`/api/users/clients/${encodeURIComponent(id)}`, {
+    signal,
+    check: checkWith(userSchema),
+  });
 }
 
 export function clientQuery(id: string) {

@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-
-/** docs/product.md#data-shapes: Payment method (card.last4). */
-export interface PaymentMethod {
-  card: { last4: string; brand?: string; expMonth?: number; expYear?: number };
-}
+import { paymentMethodResponse, type PaymentMethod } from '@noise/shared/user';
+import { apiRequest } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
 
 /** GET /api/payment-methods/{paymentMethodId}: the card on file. */
 export function getPaymentMethod(id: string, signal?: AbortSignal): Promise<PaymentMethod> {
-  return api.get<PaymentMethod>(`/api/payment-methods/${encodeURIComponent(id)}`, signal);
+  return apiRequest(`/api/payment-methods/${encodeURIComponent(id)}`, {
+    signal,
+    check: checkWith(paymentMethodResponse),
+  });
 }
 
 export function paymentMethodQuery(id: string) {

@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { User } from '@noise/shared/user';
-import { api } from '@/lib/api-client';
+import {
+  replacedPaymentMethodResponse,
+  type ReplacedPaymentMethod,
+  type User,
+} from '@noise/shared/user';
+import { apiRequest } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
 import { clientQuery } from './get-client';
 import { clientAuditKey } from './get-client-audit';
-import { paymentMethodQuery, type PaymentMethod } from './get-payment-method';
-
-export interface ReplacedPaymentMethod {
-  paymentMethod: { id: string; card: PaymentMethod['card'] };
-}
+import { paymentMethodQuery } from './get-payment-method';
 
 /**
  * PUT /api/payment-methods/{customerId} (our user id): makes a payment method made in the
@@ -17,8 +18,10 @@ export function replacePaymentMethod(
   customerId: string,
   paymentMethodId: string,
 ): Promise<ReplacedPaymentMethod> {
-  return api.put<ReplacedPaymentMethod>(`/api/payment-methods/${encodeURIComponent(customerId)}`, {
-    paymentMethodId,
+  return apiRequest(`/api/payment-methods/${encodeURIComponent(customerId)}`, {
+    method: 'PUT',
+    body: { paymentMethodId },
+    check: checkWith(replacedPaymentMethodResponse),
   });
 }
 

@@ -1,13 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateClientRequest } from '@noise/shared/customers';
-import type { User } from '@noise/shared/user';
-import { api } from '@/lib/api-client';
+import { userSchema, type User } from '@noise/shared/user';
+import { apiRequest } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
 import { clientAuditKey } from './get-client-audit';
 import { clientsKey } from './search-clients';
 
 /** PUT /api/users/clients/{id}: the Edit Customer form. */
 export function updateClient(id: string, body: UpdateClientRequest): Promise<User> {
-  return api.put<User>(`/api/users/clients/${encodeURIComponent(id)}`, body);
+  return apiRequest(`/api/users/clients/${encodeURIComponent(id)}`, {
+    method: 'PUT',
+    body,
+    check: checkWith(userSchema),
+  });
 }
 
 export function useUpdateClient(id: string) {

@@ -4,8 +4,8 @@ import { Link, useSearchParams } from 'react-router';
 import {
   dueLabel,
   workGroupLabels,
+  myWorkSchema,
   workGroups,
-  type MyWork,
   type WorkItem,
 } from '@noise/shared/my-work';
 import { can } from '@noise/shared/permissions';
@@ -17,8 +17,9 @@ import {
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { api, errorMessage } from '@/lib/api-client';
+import { apiRequest, errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
+import { checkWith } from '@/lib/check-answer';
 import { formatDate } from '@/lib/format';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { cn } from '@/lib/utils';
@@ -30,10 +31,10 @@ function useMyWork(member: string) {
   return useQuery({
     queryKey: ['my-work', member],
     queryFn: ({ signal }) =>
-      api.get<MyWork>(
-        `/api/my-work${member ? `?member=${encodeURIComponent(member)}` : ''}`,
+      apiRequest(`/api/my-work${member ? `?member=${encodeURIComponent(member)}` : ''}`, {
         signal,
-      ),
+        check: checkWith(myWorkSchema),
+      }),
   });
 }
 

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SetupItem } from '@noise/shared/overview';
-import { api } from '@/lib/api-client';
+import { setupChecklistSchema, type SetupItem } from '@noise/shared/overview';
+import { apiRequest } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
 
 /** GET /api/overview/setup: what the shop still needs before it trades (admins only). */
 export function getSetupChecklist(signal?: AbortSignal): Promise<SetupItem[]> {
-  return api.get<SetupItem[]>('/api/overview/setup', signal);
+  return apiRequest('/api/overview/setup', { signal, check: checkWith(setupChecklistSchema) });
 }
 
 export const setupChecklistQuery = queryOptions({
