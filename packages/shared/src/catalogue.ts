@@ -71,6 +71,9 @@ export const pageSchema = z.object({
   items: z.array(pageItemSchema),
 });
 export type Page = z.infer<typeof pageSchema>;
+/** GET /api/pages: the content pages by title, without their items. */
+export const pageSummarySchema = pageSchema.pick({ _id: true, title: true });
+export type PageSummary = z.infer<typeof pageSummarySchema>;
 
 export const industrySchema = z.object({
   _id: z.string(),

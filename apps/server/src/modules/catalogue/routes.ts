@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   industrySchema,
   pageSchema,
+  pageSummarySchema,
   RECENTLY_VIEWED_LIMIT,
   recentlyViewedEntrySchema,
   SEARCH_MAX_QUERY_LENGTH,
@@ -140,7 +141,7 @@ export function registerCatalogueRoutes(
     },
   );
 
-  const pageList = z.array(pageSchema.pick({ _id: true, title: true }));
+  const pageList = z.array(pageSummarySchema);
   r.get(
     '/api/pages',
     {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Industry } from '@noise/shared/catalogue';
-import { api } from '@/lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { manageIndustriesKey } from './get-industries';
 
 /** DELETE /api/industries/{id}. */
 export function deleteIndustry(id: string): Promise<void> {
-  return api.delete<void>(`/api/industries/${encodeURIComponent(id)}`);
+  return apiRequest<void>(`/api/industries/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
 export function useDeleteIndustry() {

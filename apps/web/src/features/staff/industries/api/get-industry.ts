@@ -1,13 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Industry } from '@noise/shared/catalogue';
+import { industrySchema, type Industry } from '@noise/shared/catalogue';
 import { apiRequest } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
 import { manageIndustriesKey } from './get-industries';
 
 /** GET /api/industries/{id}. */
 export function getIndustry(id: string, signal?: AbortSignal): Promise<Industry> {
-  return apiRequest<Industry>(`/api/industries/${encodeURIComponent(id)}`, {
+  return apiRequest(`/api/industries/${encodeURIComponent(id)}`, {
     signal,
     cache: 'no-cache',
+    check: checkWith(industrySchema),
   });
 }
 

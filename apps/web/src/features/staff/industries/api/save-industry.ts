@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Industry } from '@noise/shared/catalogue';
+import { industrySchema } from '@noise/shared/catalogue';
+import { checkWith } from '@/lib/check-answer';
 import { uploadForm, type UploadProgress } from '@/lib/upload';
 import { manageIndustriesKey } from './get-industries';
 
@@ -9,12 +10,14 @@ export function saveIndustry(
   form: FormData,
   onProgress?: (p: UploadProgress) => void,
 ) {
+  const check = checkWith(industrySchema);
   return id
-    ? uploadForm<Industry>(`/api/industries/${encodeURIComponent(id)}`, form, {
+    ? uploadForm(`/api/industries/${encodeURIComponent(id)}`, form, {
         method: 'PUT',
         onProgress,
+        check,
       })
-    : uploadForm<Industry>('/api/industries', form, { method: 'POST', onProgress });
+    : uploadForm('/api/industries', form, { method: 'POST', onProgress, check });
 }
 
 export function useSaveIndustry(id: string | null, onProgress?: (p: UploadProgress) => void) {

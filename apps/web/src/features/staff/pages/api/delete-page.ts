@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { managePagesKey, type PageSummary } from './get-pages';
+import type { PageSummary } from '@noise/shared/catalogue';
+import { apiRequest } from '@/lib/api-client';
+import { managePagesKey } from './get-pages';
 
 /** DELETE /api/pages/{id}. */
 export function deletePage(id: string): Promise<void> {
-  return api.delete<void>(`/api/pages/${encodeURIComponent(id)}`);
+  return apiRequest<void>(`/api/pages/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
 export function useDeletePage() {

@@ -1,11 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Page } from '@noise/shared/catalogue';
+import { pageSchema, type Page } from '@noise/shared/catalogue';
 import { apiRequest } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
 import { managePagesKey } from './get-pages';
 
 /** GET /api/pages/{id}: the page with its items, as stored now. */
 export function getPage(id: string, signal?: AbortSignal): Promise<Page> {
-  return apiRequest<Page>(`/api/pages/${encodeURIComponent(id)}`, { signal, cache: 'no-cache' });
+  return apiRequest(`/api/pages/${encodeURIComponent(id)}`, {
+    signal,
+    cache: 'no-cache',
+    check: checkWith(pageSchema),
+  });
 }
 
 export function pageQuery(id: string) {

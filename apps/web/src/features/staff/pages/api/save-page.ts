@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Page } from '@noise/shared/catalogue';
+import { pageSchema } from '@noise/shared/catalogue';
+import { checkWith } from '@/lib/check-answer';
 import { uploadForm, type UploadProgress } from '@/lib/upload';
 import { managePagesKey } from './get-pages';
 
@@ -12,9 +13,10 @@ export function savePage(
   form: FormData,
   onProgress?: (p: UploadProgress) => void,
 ) {
+  const check = checkWith(pageSchema);
   return id
-    ? uploadForm<Page>(`/api/pages/${encodeURIComponent(id)}`, form, { method: 'PUT', onProgress })
-    : uploadForm<Page>('/api/pages', form, { method: 'POST', onProgress });
+    ? uploadForm(`/api/pages/${encodeURIComponent(id)}`, form, { method: 'PUT', onProgress, check })
+    : uploadForm('/api/pages', form, { method: 'POST', onProgress, check });
 }
 
 export function useSavePage(id: string | null, onProgress?: (p: UploadProgress) => void) {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ManageServiceSummary } from '@noise/shared/catalogue-admin';
-import { api } from '@/lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { manageServicesKey } from './get-manage-services';
 import { invalidateServices } from './invalidate-catalogue';
 
 /** DELETE /api/services/{id}: erased, or archived when orders refer to it. */
 export function deleteService(id: string): Promise<void> {
-  return api.delete<void>(`/api/services/${encodeURIComponent(id)}`);
+  return apiRequest<void>(`/api/services/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
 export function useDeleteService() {

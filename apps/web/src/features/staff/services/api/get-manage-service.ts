@@ -1,11 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ManageService } from '@noise/shared/catalogue-admin';
-import { api } from '@/lib/api-client';
+import { manageServiceSchema, type ManageService } from '@noise/shared/catalogue-admin';
+import { apiRequest } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
 import { manageServicesKey } from './get-manage-services';
 
 /** GET /api/services/{id}/manage: a service as the edit form loads it (archived ones too). */
 export function getManageService(id: string, signal?: AbortSignal): Promise<ManageService> {
-  return api.get<ManageService>(`/api/services/${encodeURIComponent(id)}/manage`, signal);
+  return apiRequest(`/api/services/${encodeURIComponent(id)}/manage`, {
+    signal,
+    check: checkWith(manageServiceSchema),
+  });
 }
 
 export function manageServiceQuery(id: string) {

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ManageService } from '@noise/shared/catalogue-admin';
+import { manageServiceSchema } from '@noise/shared/catalogue-admin';
+import { checkWith } from '@/lib/check-answer';
 import { uploadForm, type UploadProgress } from '@/lib/upload';
 import { manageServicesKey } from './get-manage-services';
 import { invalidateServices } from './invalidate-catalogue';
@@ -10,9 +11,10 @@ export function updateService(
   form: FormData,
   onProgress?: (p: UploadProgress) => void,
 ) {
-  return uploadForm<ManageService>(`/api/services/${encodeURIComponent(id)}`, form, {
+  return uploadForm(`/api/services/${encodeURIComponent(id)}`, form, {
     method: 'PUT',
     onProgress,
+    check: checkWith(manageServiceSchema),
   });
 }
 
