@@ -184,6 +184,14 @@ export const salesQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 export type SalesQuery = z.input<typeof salesQuery>;
+/** GET /api/sales/filters: the choices of the Sales list's filters. */
+export const salesFilterOptionsSchema = z.object({
+  companies: z.array(z.string()),
+  services: z.array(z.object({ _id: z.string(), title: z.string() })),
+  statuses: z.array(z.object({ value: z.string(), label: z.string() })),
+  teamMembers: z.array(z.object({ _id: z.string(), name: z.string() })),
+});
+export type SalesFilterOptions = z.infer<typeof salesFilterOptionsSchema>;
 export const salesPageSchema = z.object({
   items: z.array(projectSchema),
   /** Pass as `cursor` for the next page; null on the last page. */

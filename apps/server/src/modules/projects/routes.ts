@@ -8,6 +8,7 @@ import {
   PROJECTS_NEXT_CURSOR_HEADER,
   PROJECTS_TOTAL_HEADER,
   projectSchema,
+  salesFilterOptionsSchema,
   salesPageSchema,
   salesQuery,
   updateProjectRequest,
@@ -225,14 +226,7 @@ export function registerProjectRoutes(app: FastifyInstance, deps: ProjectRouteDe
       config: { access: 'sales:manage' },
       schema: {
         tags,
-        response: {
-          200: z.object({
-            companies: z.array(z.string()),
-            services: z.array(z.object({ _id: z.string(), title: z.string() })),
-            statuses: z.array(z.object({ value: z.string(), label: z.string() })),
-            teamMembers: z.array(z.object({ _id: z.string(), name: z.string() })),
-          }),
-        },
+        response: { 200: salesFilterOptionsSchema },
       },
     },
     async (request) => {

@@ -1,12 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Quote, QuoteRequest } from '@noise/shared/quote';
-import { api } from '@/lib/api-client';
+import { quoteSchema, type Quote, type QuoteRequest } from '@noise/shared/quote';
+import { apiRequest } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
 import { quoteKey } from './get-quote';
 import { quotesKey } from './get-quotes';
 
 /** POST /api/quotes: a new custom quote (price in dollars before GST). */
 export function createQuote(body: QuoteRequest): Promise<Quote> {
-  return api.post<Quote>('/api/quotes', { ...body });
+  return apiRequest('/api/quotes', {
+    method: 'POST',
+    body: { ...body },
+    check: checkWith(quoteSchema),
+  });
 }
 
 export function useCreateQuote() {

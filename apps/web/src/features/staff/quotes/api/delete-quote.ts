@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Quote } from '@noise/shared/quote';
-import { api } from '@/lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { quoteKey } from './get-quote';
 import { quotesKey } from './get-quotes';
 
 /** DELETE /api/quotes/{id}: refused with 409 once the quote is paid. */
 export function deleteQuote(id: string): Promise<void> {
-  return api.delete<void>(`/api/quotes/${encodeURIComponent(id)}`);
+  return apiRequest<void>(`/api/quotes/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
 export function useDeleteQuote() {

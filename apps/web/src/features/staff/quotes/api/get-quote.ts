@@ -1,13 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Quote } from '@noise/shared/quote';
-import { api } from '@/lib/api-client';
+import { quoteSchema, type Quote } from '@noise/shared/quote';
+import { apiRequest } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
 import { quotesKey } from './get-quotes';
 
 export const quoteKey = (id: string) => [...quotesKey, 'detail', id] as const;
 
 /** GET /api/quotes/{id}/manage: one quote as staff see it (with who made it and its sale). */
 export function getQuote(id: string, signal?: AbortSignal): Promise<Quote> {
-  return api.get<Quote>(`/api/quotes/${encodeURIComponent(id)}/manage`, signal);
+  return apiRequest(`/api/quotes/${encodeURIComponent(id)}/manage`, {
+    signal,
+    check: checkWith(quoteSchema),
+  });
 }
 
 export function quoteQuery(id: string) {

@@ -1,12 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Quote } from '@noise/shared/quote';
-import { api } from '@/lib/api-client';
+import { z } from 'zod';
+import { quoteSchema, type Quote } from '@noise/shared/quote';
+import { apiRequest } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
 
 export const quotesKey = ['staff', 'quotes'] as const;
 
 /** GET /api/quotes: every custom quote, newest first. */
 export function getQuotes(signal?: AbortSignal): Promise<Quote[]> {
-  return api.get<Quote[]>('/api/quotes', signal);
+  return apiRequest('/api/quotes', { signal, check: checkWith(z.array(quoteSchema)) });
 }
 
 export const quotesQuery = queryOptions({

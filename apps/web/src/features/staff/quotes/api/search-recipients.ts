@@ -1,11 +1,16 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { QuoteCustomer } from '@noise/shared/quote';
-import { api } from '@/lib/api-client';
+import { z } from 'zod';
+import { quoteCustomerSchema, type QuoteCustomer } from '@noise/shared/quote';
+import { apiRequest } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
 import { quotesKey } from './get-quotes';
 
 /** GET /api/quotes/recipients?q=: customers whose name or email matches, for the 'For' field. */
 export function searchRecipients(q: string, signal?: AbortSignal): Promise<QuoteCustomer[]> {
-  return api.get<QuoteCustomer[]>(`/api/quotes/recipients?q=${encodeURIComponent(q)}`, signal);
+  return apiRequest(`/api/quotes/recipients?q=${encodeURIComponent(q)}`, {
+    signal,
+    check: checkWith(z.array(quoteCustomerSchema)),
+  });
 }
 
 export function recipientsQuery(q: string) {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MessageResponse } from '@noise/shared/auth';
-import { api } from '@/lib/api-client';
+import { messageResponse, type MessageResponse } from '@noise/shared/auth';
+import { apiRequest } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
 import { quoteKey } from './get-quote';
 import { quotesKey } from './get-quotes';
 
@@ -9,10 +10,11 @@ import { quotesKey } from './get-quotes';
  * which then becomes its recipient; answers 202 with a message to show.
  */
 export function sendQuote(id: string, email?: string): Promise<MessageResponse> {
-  return api.post<MessageResponse>(
-    `/api/quotes/${encodeURIComponent(id)}/send`,
-    email ? { email } : {},
-  );
+  return apiRequest(`/api/quotes/${encodeURIComponent(id)}/send`, {
+    method: 'POST',
+    body: email ? { email } : {},
+    check: checkWith(messageResponse),
+  });
 }
 
 export function useSendQuote(id: string) {

@@ -1,12 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Quote, QuoteRequest } from '@noise/shared/quote';
-import { api } from '@/lib/api-client';
+import { quoteSchema, type Quote, type QuoteRequest } from '@noise/shared/quote';
+import { apiRequest } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
 import { quoteKey } from './get-quote';
 import { quotesKey } from './get-quotes';
 
 /** PUT /api/quotes/{id}: refused with 409 once the quote is paid. */
 export function updateQuote(id: string, body: QuoteRequest): Promise<Quote> {
-  return api.put<Quote>(`/api/quotes/${encodeURIComponent(id)}`, { ...body });
+  return apiRequest(`/api/quotes/${encodeURIComponent(id)}`, {
+    method: 'PUT',
+    body: { ...body },
+    check: checkWith(quoteSchema),
+  });
 }
 
 export function useUpdateQuote(id: string) {

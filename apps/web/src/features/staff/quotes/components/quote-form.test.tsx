@@ -141,6 +141,7 @@ describe('QuoteForm', () => {
       value: 2500,
       deliveryDays: 15,
       intakeQuestions: [],
+      deposit: { kind: 'none', value: 0 },
       customerId: 'cust-1',
       recipientEmail: 'ana@example.com',
     });

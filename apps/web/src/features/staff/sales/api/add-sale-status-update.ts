@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AddStatusUpdateRequest, Project } from '@noise/shared/project';
-import { api } from '@/lib/api-client';
+import { projectSchema, type AddStatusUpdateRequest, type Project } from '@noise/shared/project';
+import { apiRequest } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
 import { refreshAfterSaleChange } from './refresh-after-sale-change';
 
 export type StatusUpdateInput = AddStatusUpdateRequest['statusUpdate'];
@@ -10,8 +11,10 @@ export function addSaleStatusUpdate(
   projectId: string,
   statusUpdate: StatusUpdateInput,
 ): Promise<Project> {
-  return api.put<Project>(`/api/projects/${encodeURIComponent(projectId)}/status`, {
-    statusUpdate,
+  return apiRequest(`/api/projects/${encodeURIComponent(projectId)}/status`, {
+    method: 'PUT',
+    body: { statusUpdate },
+    check: checkWith(projectSchema),
   });
 }
 

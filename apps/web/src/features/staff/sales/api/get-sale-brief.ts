@@ -1,11 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BriefEntry } from '@noise/shared/project';
-import { api } from '@/lib/api-client';
+import { z } from 'zod';
+import { briefEntrySchema, type BriefEntry } from '@noise/shared/project';
+import { apiRequest } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
 import { salesKey } from './get-sales';
 
 /** GET /api/projects/{id}/brief: what the customer sent after paying, with attachments. */
 export function getSaleBrief(id: string, signal?: AbortSignal): Promise<BriefEntry[]> {
-  return api.get<BriefEntry[]>(`/api/projects/${encodeURIComponent(id)}/brief`, signal);
+  return apiRequest(`/api/projects/${encodeURIComponent(id)}/brief`, {
+    signal,
+    check: checkWith(z.array(briefEntrySchema)),
+  });
 }
 
 export function saleBriefQuery(id: string) {

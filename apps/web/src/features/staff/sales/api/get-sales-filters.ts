@@ -1,17 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { salesFilterOptionsSchema, type SalesFilterOptions } from '@noise/shared/project';
+import { apiRequest } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
 import { salesKey } from './get-sales';
-
-export interface SalesFilterOptions {
-  companies: string[];
-  services: { _id: string; title: string }[];
-  statuses: { value: string; label: string }[];
-  teamMembers: { _id: string; name: string }[];
-}
 
 /** GET /api/sales/filters: the choices of the Sales list's filter selects. */
 export function getSalesFilters(signal?: AbortSignal): Promise<SalesFilterOptions> {
-  return api.get<SalesFilterOptions>('/api/sales/filters', signal);
+  return apiRequest('/api/sales/filters', { signal, check: checkWith(salesFilterOptionsSchema) });
 }
 
 export const salesFiltersQuery = queryOptions({

@@ -1,13 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Project, UpdateProjectRequest } from '@noise/shared/project';
+import { projectSchema, type Project, type UpdateProjectRequest } from '@noise/shared/project';
 import { apiRequest } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
 import { refreshAfterSaleChange } from './refresh-after-sale-change';
 
 /** PATCH /api/projects/{id}: the project's own status, dates and co-ordinator. */
 export function updateSale(id: string, body: UpdateProjectRequest): Promise<Project> {
-  return apiRequest<Project>(`/api/projects/${encodeURIComponent(id)}`, {
+  return apiRequest(`/api/projects/${encodeURIComponent(id)}`, {
     method: 'PATCH',
     body: { ...body },
+    check: checkWith(projectSchema),
   });
 }
 

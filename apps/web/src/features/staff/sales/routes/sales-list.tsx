@@ -3,7 +3,12 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { can } from '@noise/shared/permissions';
 import { seesOnlyAssigned } from '@noise/shared/roles';
-import { orderName, salesDateRanges, type Project } from '@noise/shared/project';
+import {
+  orderName,
+  salesDateRanges,
+  type Project,
+  type SalesFilterOptions,
+} from '@noise/shared/project';
 import { useInbox } from '@/components/messages/messages-api';
 import { OrderMoneyShort } from '@/components/payments/order-money';
 import { useMediaQuery } from '@/lib/use-media-query';
@@ -30,7 +35,7 @@ import {
 import { useToastOnError } from '../../components/use-toast-on-error';
 import { useExportSalesCsv } from '../api/export-sales-csv';
 import { useSales, type SalesFilters } from '../api/get-sales';
-import { useSalesFilters, type SalesFilterOptions } from '../api/get-sales-filters';
+import { useSalesFilters } from '../api/get-sales-filters';
 import { SaleStatusBadge } from '../components/sale-status-badge';
 import { dateRangeLabels, saleEditPath } from '../components/sales-format';
 

@@ -1,11 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { User } from '@noise/shared/user';
-import { api } from '@/lib/api-client';
+import { userSchema, type User } from '@noise/shared/user';
+import { apiRequest } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
 import { siteUsersKey } from './get-site-users';
 
 /** POST /api/users/site-users (multipart). */
 export function createSiteUser(form: FormData): Promise<User> {
-  return api.post<User>('/api/users/site-users', form);
+  return apiRequest('/api/users/site-users', {
+    method: 'POST',
+    body: form,
+    check: checkWith(userSchema),
+  });
 }
 
 export function useCreateSiteUser() {

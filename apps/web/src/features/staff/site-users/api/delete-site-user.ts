@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User } from '@noise/shared/user';
-import { api } from '@/lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import { siteUsersKey } from './get-site-users';
 
 /** DELETE /api/users/site-users/{id}. */
 export function deleteSiteUser(id: string): Promise<void> {
-  return api.delete<void>(`/api/users/site-users/${encodeURIComponent(id)}`);
+  return apiRequest<void>(`/api/users/site-users/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
 export function useDeleteSiteUser() {

@@ -1,11 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '@noise/shared/user';
-import { api } from '@/lib/api-client';
+import { userSchema, type User } from '@noise/shared/user';
+import { apiRequest } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
 import { siteUsersKey } from './get-site-users';
 
 /** GET /api/users/site-users/{id}: email, role, isOAuth and profile. */
 export function getSiteUser(id: string, signal?: AbortSignal): Promise<User> {
-  return api.get<User>(`/api/users/site-users/${encodeURIComponent(id)}`, signal);
+  return apiRequest(`/api/users/site-users/${encodeURIComponent(id)}`, {
+    signal,
+    check: checkWith(userSchema),
+  });
 }
 
 export function siteUserQuery(id: string) {

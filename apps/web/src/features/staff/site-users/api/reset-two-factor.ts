@@ -1,9 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 
 /** DELETE /api/auth/two-factor/users/{id}: a super-admin resets someone's second factor. */
 export function resetTwoFactor(id: string): Promise<void> {
-  return api.delete<void>(`/api/auth/two-factor/users/${encodeURIComponent(id)}`);
+  return apiRequest<void>(`/api/auth/two-factor/users/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+  });
 }
 
 export function useResetTwoFactor() {

@@ -1,10 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TwoFactorPolicy } from '@noise/shared/two-factor';
-import { api } from '@/lib/api-client';
+import { twoFactorPolicy, type TwoFactorPolicy } from '@noise/shared/two-factor';
+import { apiRequest } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
 
 export const twoFactorPolicyQuery = queryOptions({
   queryKey: ['staff', 'two-factor-policy'],
-  queryFn: ({ signal }) => api.get<TwoFactorPolicy>('/api/auth/two-factor/policy', signal),
+  queryFn: ({ signal }) =>
+    apiRequest('/api/auth/two-factor/policy', { signal, check: checkWith(twoFactorPolicy) }),
 });
 
 /** GET /api/auth/two-factor/policy: super-admins only (the caller checks before asking). */
@@ -17,7 +19,11 @@ export function useSetTwoFactorPolicy() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (policy: TwoFactorPolicy) =>
-      api.put<TwoFactorPolicy>('/api/auth/two-factor/policy', { ...policy }),
+      apiRequest('/api/auth/two-factor/policy', {
+        method: 'PUT',
+        body: { ...policy },
+        check: checkWith(twoFactorPolicy),
+      }),
     onSuccess: (policy) => {
       client.setQueryData(twoFactorPolicyQuery.queryKey, policy);
       // The caller's own status says whether they may turn theirs off.

@@ -1,12 +1,17 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { User } from '@noise/shared/user';
-import { api } from '@/lib/api-client';
+import { userSchema, type User } from '@noise/shared/user';
+import { apiRequest } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
 import { currentUserQuery } from '@/lib/current-user';
 import { siteUsersKey } from './get-site-users';
 
 /** PUT /api/users/site-users/{id} (multipart). */
 export function updateSiteUser(id: string, form: FormData): Promise<User> {
-  return api.put<User>(`/api/users/site-users/${encodeURIComponent(id)}`, form);
+  return apiRequest(`/api/users/site-users/${encodeURIComponent(id)}`, {
+    method: 'PUT',
+    body: form,
+    check: checkWith(userSchema),
+  });
 }
 
 /** What shows a site user refetches after a change to them, and their screen shows it at once. */
