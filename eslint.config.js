@@ -165,6 +165,43 @@ export default tseslint.config(
     },
   },
   {
+    // The staff and customer areas check every answer with its shared schema (decision 071):
+    // `check: checkWith(schema)`, or `apiRequest<void>` for a 204. The public pages do not (zod
+    // stays off their first load), nor does the customer dashboard, which draws without zod.
+    files: [
+      `${web}/features/staff/**/*.{ts,tsx}`,
+      `${web}/features/customer/**/*.{ts,tsx}`,
+      `${web}/components/messages/**/*.{ts,tsx}`,
+      `${web}/components/notifications/**/*.{ts,tsx}`,
+      `${web}/components/two-factor/**/*.{ts,tsx}`,
+    ],
+    ignores: ['**/*.test.{ts,tsx}', `${web}/features/customer/api/get-recently-viewed.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@/lib/api-client',
+              importNames: ['api'],
+              message: 'Call apiRequest with check: checkWith(schema) (decision 071).',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.name=/^(apiRequest|apiRequestWithHeaders|uploadForm)$/]' +
+            ':not(:has(Property[key.name="check"])):not(:has(TSVoidKeyword))',
+          message:
+            'Check the answer: check: checkWith(schema), or apiRequest<void> for a 204 (decision 071).',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks, 'react-refresh': reactRefresh },

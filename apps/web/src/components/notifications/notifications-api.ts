@@ -1,10 +1,16 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationList, NotificationSettings } from '@noise/shared/notifications';
+import {
+  notificationListResponse,
+  notificationSettingsSchema,
+  type NotificationSettings,
+} from '@noise/shared/notifications';
 import { apiRequest } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
 
 export const notificationsQuery = queryOptions({
   queryKey: ['notifications'],
-  queryFn: ({ signal }) => apiRequest<NotificationList>('/api/notifications', { signal }),
+  queryFn: ({ signal }) =>
+    apiRequest('/api/notifications', { signal, check: checkWith(notificationListResponse) }),
   staleTime: 30_000,
 });
 
@@ -16,7 +22,7 @@ export function useMarkRead() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiRequest<null>(`/api/notifications/${id}/read`, { method: 'POST' }),
+      apiRequest<void>(`/api/notifications/${id}/read`, { method: 'POST' }),
     onSuccess: () => client.invalidateQueries({ queryKey: notificationsQuery.queryKey }),
   });
 }
@@ -24,7 +30,7 @@ export function useMarkRead() {
 export function useMarkAllRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<null>('/api/notifications/read-all', { method: 'POST' }),
+    mutationFn: () => apiRequest<void>('/api/notifications/read-all', { method: 'POST' }),
     onSuccess: () => client.invalidateQueries({ queryKey: notificationsQuery.queryKey }),
   });
 }
@@ -32,16 +38,20 @@ export function useMarkAllRead() {
 export const notificationSettingsQuery = queryOptions({
   queryKey: ['notifications', 'settings'],
   queryFn: ({ signal }) =>
-    apiRequest<NotificationSettings>('/api/notifications/settings', { signal }),
+    apiRequest('/api/notifications/settings', {
+      signal,
+      check: checkWith(notificationSettingsSchema),
+    }),
 });
 
 export function useUpdateNotificationSettings() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (settings: NotificationSettings) =>
-      apiRequest<NotificationSettings>('/api/notifications/settings', {
+      apiRequest('/api/notifications/settings', {
         method: 'PUT',
         body: settings,
+        check: checkWith(notificationSettingsSchema),
       }),
     onSuccess: (data) => client.setQueryData(notificationSettingsQuery.queryKey, data),
   });

@@ -68,6 +68,22 @@ describe('BriefForm', () => {
     expect(sent).toHaveLength(0);
   });
 
+  it('tells an answer it cannot read from a sent brief, and keeps what was written', async () => {
+    const { authorName: _, ...withoutAuthor } = entry;
+    answer('post', BRIEF, withoutAuthor);
+    const onSent = vi.fn();
+    const { fill, user } = renderWithApp(<BriefForm projectId="project-1" onSent={onSent} />);
+
+    await fill(screen.getByLabelText('Add to your brief'), 'Launch in March');
+    await user.click(screen.getByRole('button', { name: 'Add to brief' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The server sent an answer we could not read',
+    );
+    expect(onSent).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Add to your brief')).toHaveValue('Launch in March');
+  });
+
   it('names each intake question left unanswered or answered wrongly, and sends nothing', async () => {
     answer('get', `${BRIEF}/questions`, { questions, answered: false });
     const sent = answer('post', BRIEF, entry);
