@@ -102,6 +102,10 @@ describe('checked payment answers', () => {
       value: 1000,
       deliveryDays: 10,
       paid: false,
+      depositPercent: null,
+      depositAmount: null,
+      depositPaid: false,
+      balanceRequested: false,
     };
     answer(quote);
     await expect(getQuote('q1')).resolves.toEqual(quote);
