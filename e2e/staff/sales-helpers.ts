@@ -58,11 +58,7 @@ export async function payQuote(
   quoteId: string,
   coordinatorId: string,
 ): Promise<string> {
-  const quote = await apiGet<PublicQuote>(
-    server,
-    `/api/quotes/${quoteId}`,
-    customer.token,
-  );
+  const quote = await apiGet<PublicQuote>(server, `/api/quotes/${quoteId}`, customer.token);
   const body = quotePaymentRequest({
     quote,
     userId: customer.userId,

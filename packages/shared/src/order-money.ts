@@ -158,7 +158,10 @@ export function orderMoneyTerms(money: OrderMoney): string {
 }
 
 /** What a payment of an order was: 'Order', 'Deposit', 'Balance' or 'Renewal'. */
-export function paymentKindLabel(kind: MoneyPayment['kind'], money: OrderMoney | undefined): string {
+export function paymentKindLabel(
+  kind: MoneyPayment['kind'],
+  money: OrderMoney | undefined,
+): string {
   if (kind === 'renewal') return 'Renewal';
   if (kind === 'balance') return 'Balance';
   return money && money.depositCents > 0 ? 'Deposit' : 'Order';

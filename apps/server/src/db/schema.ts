@@ -653,8 +653,7 @@ export interface PricedOrder {
    * the rest on the project its deposit made. Absent: the whole order at once.
    */
   quotePart?:
-    | { kind: 'deposit'; depositWithGstCents: number }
-    | { kind: 'balance'; projectId: string };
+    { kind: 'deposit'; depositWithGstCents: number } | { kind: 'balance'; projectId: string };
 }
 
 /** Discount codes staff make (docs/product.md#discount-codes). Never deleted: archived. */

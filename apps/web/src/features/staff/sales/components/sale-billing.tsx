@@ -119,8 +119,7 @@ export function SalePayments({
                   </span>
                 </p>
                 <p className="text-xs text-muted">
-                  {paymentKindLabel(payment.kind, money)} ·{' '}
-                  {formatDate(payment.createdAt)} ·{' '}
+                  {paymentKindLabel(payment.kind, money)} · {formatDate(payment.createdAt)} ·{' '}
                   {paymentStatusLabels[payment.status] ?? payment.status} · {payment.invoiceNumber}
                 </p>
                 <PaymentRefunds payment={payment} />
