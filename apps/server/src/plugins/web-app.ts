@@ -4,6 +4,7 @@ import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { createLandingPages } from './landing-pages.ts';
+import { allowedMethodsOf } from './method-not-allowed.ts';
 
 /**
  * Pages whose address carries a secret (a sign-in token, a reset token, a link ticket): no
@@ -59,6 +60,19 @@ export async function registerWebApp(
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
+    // A known path asked with a method it does not have (docs/decisions/072-openapi-document.md).
+    const allowed = allowedMethodsOf(app, request.method, request.url);
+    if (allowed.length > 0) {
+      return reply
+        .status(405)
+        .header('allow', allowed.join(', '))
+        .send({
+          statusCode: 405,
+          error: 'method_not_allowed',
+          message: `${request.method} is not allowed on ${pathname}; it takes ${allowed.join(', ')}`,
+          requestId: request.id,
+        });
+    }
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (pathname === '/api' || pathname.startsWith('/api/') || !wantsPage || !indexHtml) {
       return reply.status(404).send({
