@@ -84,6 +84,7 @@ import { registerStorageGuard } from './plugins/storage-guard.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { ensureAdmin } from './seed/ensure-admin.ts';
 import { seedDemo } from './seed/seed-demo.ts';
+import { registerWebhookRoutes } from './modules/webhooks/routes.ts';
 
 export interface BuildOptions {
   /** An already open database (tests); otherwise opened from the config. */
@@ -356,6 +357,8 @@ export async function buildApp(
     moneyOf,
     now: options.now ?? (() => new Date()),
   });
+
+  registerWebhookRoutes(app, { db, allowPrivate: config.env !== 'production' });
 
   registerAuditRoutes(app, {
     audit,

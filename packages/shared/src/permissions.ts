@@ -6,7 +6,8 @@ import type { Role } from './roles.ts';
  * everything; admin everything but managing super-admins; co-ordinator customers, sales,
  * projects, status updates and notes. Only super-admins and admins refund a payment (co-ordinators
  * see refunds but cannot make them). Only super-admins and admins read the audit log; only
- * super-admins require two-factor sign-in of staff and reset a second factor.
+ * super-admins require two-factor sign-in of staff and reset a second factor. Only super-admins
+ * and admins manage webhooks (docs/decisions/073-webhooks.md).
  */
 export const permissions = [
   'overview:read',
@@ -20,6 +21,7 @@ export const permissions = [
   'reporting:read',
   'audit:read',
   'two-factor:manage',
+  'webhooks:manage',
 ] as const;
 export type Permission = (typeof permissions)[number];
 

@@ -112,6 +112,11 @@ export const staffScreens = [
     module: 'features/staff/reporting/routes/reporting.tsx',
   },
   {
+    name: 'webhooks',
+    path: /^\/wkm-dashboard\/webhooks\/?$/,
+    module: 'features/staff/webhooks/routes/webhooks.tsx',
+  },
+  {
     name: 'auditLog',
     path: /^\/wkm-dashboard\/audit-log\/?$/,
     module: 'features/staff/audit/routes/audit-log.tsx',

@@ -171,6 +171,7 @@ function realParam(url: string, name: string): string {
   if (name === 'paymentId') return payment!.id;
   if (url.startsWith('/api/refunds/')) return 'no-such-refund';
   if (url.startsWith('/api/discount-codes/')) return 'no-such-code';
+  if (url.startsWith('/api/webhooks/')) return 'no-such-endpoint';
   if (url.startsWith('/api/users/clients/')) return client.user.id;
   if (url.startsWith('/api/users/site-users/')) return siteUserTarget.user.id;
   if (url.startsWith('/api/notifications/')) return notification?.id ?? 'none';

@@ -7,6 +7,7 @@ import { createAuditRepository } from '../audit/repository.ts';
 import type { ProjectRow } from '../projects/repository.ts';
 import { createUserRepository } from '../users/repository.ts';
 import { createPaymentRepository, type SubscriptionRow } from './repository.ts';
+import { emitSubscriptionEvent } from './webhook-events.ts';
 
 /**
  * Cancels a project's subscription, by its customer or by staff, and records who did in the
@@ -40,6 +41,9 @@ export async function cancelSubscription(
         `${subscription.interval === 'weekly' ? 'Weekly' : 'Monthly'} subscription of ` +
         `${orderName(project.orderNumber)} (${formatMoney(subscription.amountCents, subscription.currency)}) cancelled by ${by}`,
       data: { from: subscription.status, to: cancelled.status },
+    });
+    await emitSubscriptionEvent(tx, 'subscription.canceled', project, cancelled, {
+      canceledBy: caller.id === project.userId ? 'customer' : 'staff',
     });
     return cancelled;
   });

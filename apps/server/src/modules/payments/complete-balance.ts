@@ -8,6 +8,7 @@ import { balanceReceipt } from './mail-texts.ts';
 import { createOrderSources } from './order-sources-repository.ts';
 import type { ProviderPayment } from './providers/provider.ts';
 import { createPaymentRepository, type AttemptRow } from './repository.ts';
+import { emitOrderPaid } from './webhook-events.ts';
 
 /**
  * Records the balance of a quote paid after its deposit (docs/decisions/070-quote-deposits.md),
@@ -42,6 +43,7 @@ export async function recordBalance(
   });
   if (!paymentRow) throw new Error(`Payment for attempt ${attempt.id} recorded twice`);
   await createOrderSources(db).markQuotePaid(order.quoteId!);
+  await emitOrderPaid(db, project, paymentRow, true);
   const updated = await repo.updateAttempt(attempt.id, {
     state: 'succeeded',
     providerCustomerId: attempt.providerCustomerId ?? payment.customerId,

@@ -14,6 +14,7 @@ import type { PaymentProvider, ProviderPayment } from './providers/provider.ts';
 import { recordBalance } from './complete-balance.ts';
 import { orderReceipt } from './mail-texts.ts';
 import { createPaymentRepository, type AttemptRow } from './repository.ts';
+import { emitOrderPaid } from './webhook-events.ts';
 
 export interface CompletionDeps {
   db: Db;
@@ -169,6 +170,7 @@ export async function completeOrder(
       if (order.quotePart?.kind === 'deposit') await sources.markDepositPaid(order.quoteId);
       else await sources.markQuotePaid(order.quoteId);
     }
+    await emitOrderPaid(db, project, paymentRow, order.quotePart?.kind !== 'deposit');
 
     // A held order changes nothing of the account: not its profile, not its card.
     if (!attempt.heldForOwner) {

@@ -24,6 +24,7 @@ import {
 import { refundProcessed } from './mail-texts.ts';
 import { createRefundRepository, type RefundRow } from './refund-repository.ts';
 import { createPaymentRepository } from './repository.ts';
+import { emitOrderRefunded } from './webhook-events.ts';
 
 export type RefundInput = z.output<typeof refundPaymentRequest>;
 
@@ -59,6 +60,11 @@ async function mailRefund(
   const to = project?.contactEmail || payer?.email;
   if (!to) return;
   const note = adjustmentNoteNumberOf(refund);
+  await emitOrderRefunded(
+    deps.db,
+    project && payment.projectId ? { ...project, id: payment.projectId } : null,
+    refund,
+  );
   deps.onRefunded?.({
     userId: payment.userId,
     projectId: payment.projectId,

@@ -22,6 +22,8 @@ import { settlePendingRefunds } from './refund-payment.ts';
 import { createRenewalJobHandler, RENEWAL_JOB, scheduleRenewals } from './renew-subscription.ts';
 import { checkoutNotifications } from './notify-checkout.ts';
 import { registerPaymentRoutes } from './routes.ts';
+import { createWebhookDeliveryHandler, WEBHOOK_JOB } from '../webhooks/deliver-webhook.ts';
+import { mailAdminsAboutDisabledEndpoint } from '../webhooks/mail-admins.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -121,5 +123,10 @@ export function checkoutJobHandlers(
     }),
     [MESSAGE_MAIL_JOB]: createMessageMailHandler({ db: deps.db, config }),
     [DAILY_SUMMARY_JOB]: createDailySummaryHandler({ db: deps.db, config }),
+    [WEBHOOK_JOB]: createWebhookDeliveryHandler({
+      db: deps.db,
+      allowPrivate: config.env !== 'production',
+      onDisabled: mailAdminsAboutDisabledEndpoint(deps.db, config),
+    }),
   };
 }

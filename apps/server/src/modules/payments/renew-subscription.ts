@@ -10,6 +10,7 @@ import { createProjectRepository } from '../projects/repository.ts';
 import type { PaymentProvider } from './providers/provider.ts';
 import { createPaymentRepository } from './repository.ts';
 import { renewalDeclined, renewalReceipt } from './mail-texts.ts';
+import { emitSubscriptionEvent } from './webhook-events.ts';
 
 export const RENEWAL_JOB = 'renewal';
 
@@ -118,6 +119,10 @@ export function createRenewalJobHandler(deps: RenewalDeps): JobHandler {
           addInterval(periodStart, subscription.interval),
         );
         if (recorded) {
+          await emitSubscriptionEvent(db, 'subscription.renewed', project, subscription, {
+            paymentId: recorded.id,
+            periodFrom: periodStart.toISOString(),
+          });
           await enqueueEmail(
             createJobRepository(db),
             {
@@ -155,6 +160,11 @@ export function createRenewalJobHandler(deps: RenewalDeps): JobHandler {
         reason,
         deps.maxFailures,
       );
+      await emitSubscriptionEvent(db, 'subscription.payment_failed', project, subscription, {
+        reason,
+        failures,
+        pastDue,
+      });
       const retryAt = new Date(Date.now() + deps.retryBaseMs * 2 ** (failures - 1));
       await enqueueEmail(
         createJobRepository(db),

@@ -13,6 +13,7 @@ import {
   TicketPercent,
   UserCog,
   Users,
+  Webhook,
   type LucideIcon,
 } from 'lucide-react';
 import type { Permission } from '@noise/shared/permissions';
@@ -51,4 +52,5 @@ export const staffNavigation: StaffNavEntry[] = [
   { label: 'Site Users', to: 'site-users', permission: 'site-users:manage', Icon: UserCog },
   { label: 'Reporting', to: 'reporting', permission: 'reporting:read', Icon: ChartColumn },
   { label: 'Audit Log', to: 'audit-log', permission: 'audit:read', Icon: ScrollText },
+  { label: 'Webhooks', to: 'webhooks', permission: 'webhooks:manage', Icon: Webhook },
 ];

@@ -40,6 +40,10 @@ export const CompanyPageFormRoute = lazyRoute(
   () => import('../company-pages/routes/company-page-form-route'),
   (m) => m.CompanyPageFormRoute,
 );
+export const WebhooksRoute = lazyRoute(
+  () => import('../webhooks/routes/webhooks'),
+  (m) => m.WebhooksRoute,
+);
 export const DiscountCodesRoute = lazyRoute(
   () => import('../discounts/routes/discount-codes'),
   (m) => m.DiscountCodesRoute,
@@ -126,6 +130,7 @@ const screens: Record<StaffScreenName, { preload: () => Promise<unknown> }> = {
   quote: QuoteFormRoute,
   reporting: ReportingRoute,
   auditLog: AuditLogRoute,
+  webhooks: WebhooksRoute,
   account: AccountRoute,
 };
 

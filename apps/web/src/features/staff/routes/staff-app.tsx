@@ -7,6 +7,7 @@ import { StaffShell } from '../components/staff-shell';
 import {
   AccountRoute,
   AuditLogRoute,
+  WebhooksRoute,
   CompanyPageFormRoute,
   CompanyPagesListRoute,
   CustomersListRoute,
@@ -297,6 +298,14 @@ export function StaffApp() {
             element={
               <Allowed permission="reporting:read">
                 <ReportingRoute />
+              </Allowed>
+            }
+          />
+          <Route
+            path="webhooks"
+            element={
+              <Allowed permission="webhooks:manage">
+                <WebhooksRoute />
               </Allowed>
             }
           />

@@ -1,0 +1,98 @@
+import { orderName } from '@noise/shared/project';
+import type { Db } from '../../db/client.ts';
+import { emitWebhookEvent } from '../webhooks/deliver-webhook.ts';
+
+/** What every payment event says of its order (docs/product.md#webhooks). */
+export interface OrderRef {
+  id: string;
+  orderNumber: number;
+  userId: string;
+  serviceTitle: string;
+  packageTitle?: string;
+  contactEmail: string;
+}
+
+const orderData = (project: OrderRef) => ({
+  projectId: project.id,
+  orderNumber: project.orderNumber,
+  order: orderName(project.orderNumber),
+  customerId: project.userId,
+  customerEmail: project.contactEmail,
+  service: project.serviceTitle,
+  package: project.packageTitle ?? '',
+});
+
+const paymentData = (payment: {
+  id: string;
+  kind: string;
+  amountCents: number;
+  gstCents: number;
+  currency: string;
+}) => ({
+  paymentId: payment.id,
+  paymentKind: payment.kind,
+  amountCents: payment.amountCents,
+  gstCents: payment.gstCents,
+  currency: payment.currency,
+});
+
+/** `order.paid` (and `quote.paid` when it paid a quote in full), in the payment's transaction. */
+export async function emitOrderPaid(
+  db: Db,
+  project: OrderRef & { quoteId: string | null },
+  payment: Parameters<typeof paymentData>[0],
+  quotePaidInFull: boolean,
+) {
+  const data = { ...orderData(project), ...paymentData(payment) };
+  await emitWebhookEvent(db, 'order.paid', data);
+  if (project.quoteId && quotePaidInFull) {
+    await emitWebhookEvent(db, 'quote.paid', { ...data, quoteId: project.quoteId });
+  }
+}
+
+export async function emitOrderRefunded(
+  db: Db,
+  project: OrderRef | null,
+  refund: {
+    id: string;
+    paymentId: string;
+    amountCents: number;
+    gstCents: number;
+    currency: string;
+    reason: string;
+  },
+) {
+  await emitWebhookEvent(db, 'order.refunded', {
+    ...(project ? orderData(project) : {}),
+    refundId: refund.id,
+    paymentId: refund.paymentId,
+    amountCents: refund.amountCents,
+    gstCents: refund.gstCents,
+    currency: refund.currency,
+    reason: refund.reason,
+  });
+}
+
+export async function emitSubscriptionEvent(
+  db: Db,
+  type: 'subscription.renewed' | 'subscription.payment_failed' | 'subscription.canceled',
+  project: OrderRef,
+  subscription: {
+    id: string;
+    interval: string;
+    amountCents: number;
+    currency: string;
+    status: string;
+  },
+  extra: Record<string, unknown> = {},
+) {
+  await emitWebhookEvent(db, type, {
+    ...orderData(project),
+    subscriptionId: subscription.id,
+    interval: subscription.interval,
+    amountCents: subscription.amountCents,
+    currency: subscription.currency,
+    status: subscription.status,
+    ...extra,
+  });
+}

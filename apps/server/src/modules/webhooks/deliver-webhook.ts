@@ -1,0 +1,114 @@
+import { WEBHOOK_PAYLOAD_VERSION, type WebhookEventType } from '@noise/shared/webhooks';
+import type { Db } from '../../db/client.ts';
+import { newId } from '../../lib/ids.ts';
+import { createJobRepository } from '../jobs/repository.ts';
+import { RetryJobAt, type JobHandler } from '../jobs/runner.ts';
+import { createWebhookRepository } from './repository.ts';
+import { sendWebhook } from './send-webhook.ts';
+
+export const WEBHOOK_JOB = 'webhook-delivery';
+
+/**
+ * After a failed attempt, the wait before the next: Standard Webhooks' schedule, stretched to
+ * three days (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, then a day twice). A delivery that fails
+ * them all disables its endpoint.
+ */
+export const WEBHOOK_RETRY_DELAYS_MS = [
+  5_000,
+  5 * 60_000,
+  30 * 60_000,
+  2 * 3_600_000,
+  5 * 3_600_000,
+  10 * 3_600_000,
+  14 * 3_600_000,
+  24 * 3_600_000,
+  24 * 3_600_000,
+];
+
+/**
+ * Tells every enabled endpoint that asked for `type` about it: a delivery each, and its job, in
+ * the caller's transaction (pass the transaction's `db`), so an event is sent if and only if the
+ * change it tells of was saved. Sending happens later, in the job: never in the request.
+ */
+export async function emitWebhookEvent(
+  db: Db,
+  type: WebhookEventType,
+  data: Record<string, unknown>,
+  at = new Date(),
+): Promise<void> {
+  const repo = createWebhookRepository(db);
+  const endpoints = await repo.listSubscribed(type);
+  if (endpoints.length === 0) return;
+  const messageId = `msg_${newId()}`;
+  const payload = { type, timestamp: at.toISOString(), version: WEBHOOK_PAYLOAD_VERSION, data };
+  for (const endpoint of endpoints) {
+    const delivery = await repo.insertDelivery({
+      endpointId: endpoint.id,
+      messageId,
+      eventType: type,
+      payload,
+    });
+    await enqueueDelivery(db, delivery.id);
+  }
+}
+
+/** Queues one delivery's sending (again, for 'Resend'). */
+export async function enqueueDelivery(db: Db, deliveryId: string) {
+  await createJobRepository(db).enqueue({
+    kind: WEBHOOK_JOB,
+    payload: { deliveryId },
+    // The schedule is ours (RetryJobAt); the runner's own count only stops a loop.
+    maxAttempts: WEBHOOK_RETRY_DELAYS_MS.length + 5,
+  });
+}
+
+export interface WebhookDeliveryDeps {
+  db: Db;
+  /** Loopback and private addresses, and plain http: outside production only (tests, a laptop). */
+  allowPrivate: boolean;
+  /** Tells the admins an endpoint was disabled (an email). */
+  onDisabled: (endpoint: { id: string; url: string; reason: string }) => Promise<void>;
+  now?: () => Date;
+}
+
+/** The job that sends a delivery, retries it on the schedule, and disables a dead endpoint. */
+export function createWebhookDeliveryHandler(deps: WebhookDeliveryDeps): JobHandler {
+  return async (payload) => {
+    const repo = createWebhookRepository(deps.db);
+    const found = await repo.findDelivery(String(payload.deliveryId));
+    if (!found || found.delivery.status === 'succeeded') return;
+    const { delivery, endpoint } = found;
+    if (endpoint.disabledAt) {
+      await repo.updateDelivery(delivery.id, {
+        status: 'failed',
+        lastError: 'The endpoint is disabled',
+      });
+      return;
+    }
+    const now = deps.now?.() ?? new Date();
+    const result = await sendWebhook({
+      url: endpoint.url,
+      secret: endpoint.secret,
+      messageId: delivery.messageId,
+      payload: delivery.payload,
+      allowPrivate: deps.allowPrivate,
+      now,
+    });
+    const attempts = delivery.attempts + 1;
+    const retryIn = WEBHOOK_RETRY_DELAYS_MS[attempts - 1];
+    const failed = !result.ok && retryIn === undefined;
+    await repo.updateDelivery(delivery.id, {
+      attempts,
+      status: result.ok ? 'succeeded' : failed ? 'failed' : 'pending',
+      lastStatusCode: result.status,
+      lastError: result.ok ? '' : result.error,
+      lastAttemptAt: now,
+    });
+    if (result.ok) return;
+    if (retryIn !== undefined)
+      throw new RetryJobAt(result.error, new Date(now.getTime() + retryIn));
+    const reason = `Deliveries failed for three days. The last answer: ${result.error}`;
+    await repo.updateEndpoint(endpoint.id, { disabledAt: now, disabledReason: reason });
+    await deps.onDisabled({ id: endpoint.id, url: endpoint.url, reason });
+  };
+}

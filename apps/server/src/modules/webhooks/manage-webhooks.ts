@@ -1,0 +1,187 @@
+import type { z } from 'zod';
+import type {
+  webhookEndpointRequest,
+  WebhookDelivery,
+  WebhookEndpoint,
+} from '@noise/shared/webhooks';
+import type { Db } from '../../db/client.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { createAuditRepository } from '../audit/repository.ts';
+import { createUserRepository } from '../users/repository.ts';
+import { enqueueDelivery } from './deliver-webhook.ts';
+import {
+  createWebhookRepository,
+  type WebhookDeliveryRow,
+  type WebhookEndpointRow,
+} from './repository.ts';
+import { checkWebhookAddress, newWebhookSecret } from './send-webhook.ts';
+
+export interface WebhookDeps {
+  db: Db;
+  allowPrivate: boolean;
+}
+
+type EndpointInput = z.output<typeof webhookEndpointRequest>;
+
+/** The deliveries the screen lists for an endpoint. */
+const DELIVERIES_LISTED = 50;
+
+export function toEndpointDto(row: WebhookEndpointRow, withSecret = false): WebhookEndpoint {
+  return {
+    _id: row.id,
+    url: row.url,
+    description: row.description,
+    events: row.events,
+    disabledAt: row.disabledAt?.toISOString() ?? null,
+    disabledReason: row.disabledReason,
+    createdAt: row.createdAt.toISOString(),
+    ...(withSecret ? { secret: row.secret } : {}),
+  };
+}
+
+function toDeliveryDto(row: WebhookDeliveryRow): WebhookDelivery {
+  return {
+    _id: row.id,
+    messageId: row.messageId,
+    eventType: row.eventType,
+    status: row.status,
+    attempts: row.attempts,
+    lastStatusCode: row.lastStatusCode,
+    lastError: row.lastError,
+    lastAttemptAt: row.lastAttemptAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Refuses an address the deliveries could not or must not go to, naming the field. */
+async function checkUrl(deps: WebhookDeps, url: string) {
+  const checked = await checkWebhookAddress(new URL(url), deps.allowPrivate);
+  if ('problem' in checked)
+    throw badRequest(checked.problem, [{ path: 'url', message: checked.problem }]);
+}
+
+async function record(
+  deps: WebhookDeps,
+  actor: AuthUser,
+  endpointId: string,
+  action: string,
+  summary: string,
+) {
+  await createAuditRepository(deps.db).record({
+    actorId: actor.id,
+    actorName: await createUserRepository(deps.db).actorName(actor.id),
+    ip: actor.ip,
+    action,
+    entityType: 'webhook',
+    entityId: endpointId,
+    summary,
+  });
+}
+
+async function findEndpoint(deps: WebhookDeps, id: string) {
+  const row = await createWebhookRepository(deps.db).findEndpoint(id);
+  if (!row) throw notFound('Webhook endpoint not found');
+  return row;
+}
+
+export async function listEndpoints(deps: WebhookDeps) {
+  return (await createWebhookRepository(deps.db).listEndpoints()).map((row) => toEndpointDto(row));
+}
+
+/** 'Add endpoint': the answer carries its signing secret, shown this once. */
+export async function createEndpoint(deps: WebhookDeps, actor: AuthUser, input: EndpointInput) {
+  await checkUrl(deps, input.url);
+  const row = await createWebhookRepository(deps.db).insertEndpoint({
+    ...input,
+    secret: newWebhookSecret(),
+    createdById: actor.id,
+  });
+  await record(deps, actor, row.id, 'webhook.created', `Added the webhook endpoint ${row.url}`);
+  return toEndpointDto(row, true);
+}
+
+export async function updateEndpoint(
+  deps: WebhookDeps,
+  actor: AuthUser,
+  id: string,
+  input: EndpointInput,
+) {
+  const current = await findEndpoint(deps, id);
+  if (input.url !== current.url) await checkUrl(deps, input.url);
+  const row = await createWebhookRepository(deps.db).updateEndpoint(id, input);
+  await record(deps, actor, id, 'webhook.updated', `Changed the webhook endpoint ${row!.url}`);
+  return toEndpointDto(row!);
+}
+
+/** A new secret, shown once; deliveries sent from now are signed with it. */
+export async function rotateSecret(deps: WebhookDeps, actor: AuthUser, id: string) {
+  const current = await findEndpoint(deps, id);
+  const row = await createWebhookRepository(deps.db).updateEndpoint(id, {
+    secret: newWebhookSecret(),
+  });
+  await record(deps, actor, id, 'webhook.secret_rotated', `New signing secret for ${current.url}`);
+  return toEndpointDto(row!, true);
+}
+
+/** Turned off by staff, or on again (after it was disabled for failing). */
+export async function setEndpointEnabled(
+  deps: WebhookDeps,
+  actor: AuthUser,
+  id: string,
+  enabled: boolean,
+) {
+  const current = await findEndpoint(deps, id);
+  if (enabled) await checkUrl(deps, current.url);
+  const row = await createWebhookRepository(deps.db).updateEndpoint(
+    id,
+    enabled
+      ? { disabledAt: null, disabledReason: '' }
+      : { disabledAt: new Date(), disabledReason: 'Turned off by staff' },
+  );
+  await record(
+    deps,
+    actor,
+    id,
+    enabled ? 'webhook.enabled' : 'webhook.disabled',
+    `${enabled ? 'Turned on' : 'Turned off'} the webhook endpoint ${current.url}`,
+  );
+  return toEndpointDto(row!);
+}
+
+export async function deleteEndpoint(deps: WebhookDeps, actor: AuthUser, id: string) {
+  const current = await findEndpoint(deps, id);
+  await createWebhookRepository(deps.db).deleteEndpoint(id);
+  await record(deps, actor, id, 'webhook.deleted', `Removed the webhook endpoint ${current.url}`);
+}
+
+export async function listDeliveries(deps: WebhookDeps, id: string) {
+  await findEndpoint(deps, id);
+  const rows = await createWebhookRepository(deps.db).listDeliveries(id, DELIVERIES_LISTED);
+  return rows.map(toDeliveryDto);
+}
+
+/** 'Resend': the same message (same id and payload) queued again, to an enabled endpoint. */
+export async function resendDelivery(deps: WebhookDeps, actor: AuthUser, deliveryId: string) {
+  const repo = createWebhookRepository(deps.db);
+  const found = await repo.findDelivery(deliveryId);
+  if (!found) throw notFound('Delivery not found');
+  if (found.endpoint.disabledAt) {
+    throw conflict('This endpoint is turned off: turn it on to send to it again.');
+  }
+  await deps.db.transaction(async (tx) => {
+    await createWebhookRepository(tx).updateDelivery(deliveryId, {
+      status: 'pending',
+      attempts: 0,
+    });
+    await enqueueDelivery(tx, deliveryId);
+  });
+  await record(
+    deps,
+    actor,
+    found.endpoint.id,
+    'webhook.resent',
+    `Resent ${found.delivery.eventType} (${found.delivery.messageId}) to ${found.endpoint.url}`,
+  );
+  return toDeliveryDto({ ...found.delivery, status: 'pending', attempts: 0 });
+}

@@ -1,0 +1,260 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Webhook } from 'standardwebhooks';
+import type { WebhookDelivery, WebhookEndpoint } from '@noise/shared/webhooks';
+import { createTestApp } from '../../test/app.ts';
+import { bearer, createUser } from '../../test/factories.ts';
+import { outboxMail } from '../../test/outbox.ts';
+import { coordinator, createServiceToOrder, orderBody, pay } from '../../test/order-factories.ts';
+import { createWebhookDeliveryHandler, WEBHOOK_RETRY_DELAYS_MS } from './deliver-webhook.ts';
+import { mailAdminsAboutDisabledEndpoint } from './mail-admins.ts';
+import { checkWebhookAddress, sendWebhook } from './send-webhook.ts';
+
+const { app, config } = await createTestApp();
+const db = app.database.db;
+const { user: cora } = await coordinator(app);
+const admin = await createUser(app, { role: 'admin' });
+const fixture = await createServiceToOrder(app, {
+  packages: [{ title: 'Audit', type: 'one-time', baseCostCents: 50_000 }],
+  extras: [],
+});
+
+/** A local receiver: what it was sent, and how it answers next. */
+const received: { headers: IncomingMessage['headers']; body: string }[] = [];
+let answer: (res: ServerResponse) => void = (res) => res.end('ok');
+const receiver = createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on('data', (c: Buffer) => chunks.push(c));
+  req.on('end', () => {
+    received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+    answer(res);
+  });
+});
+await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+
+async function addEndpoint(events: string[], token = admin.token) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/webhooks',
+    headers: bearer(token),
+    payload: { url: receiverUrl, events, description: 'Our CRM' },
+  });
+}
+
+async function deliveries(endpointId: string): Promise<WebhookDelivery[]> {
+  const res = await app.inject({
+    url: `/api/webhooks/${endpointId}/deliveries`,
+    headers: bearer(admin.token),
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+
+async function buy() {
+  const customer = await createUser(app);
+  const res = await pay(app, customer.token, orderBody(fixture, { coordinatorId: cora.id }));
+  expect(res.statusCode, res.body).toBe(200);
+  return { customer, projectId: res.json().projectId as string };
+}
+
+describe('webhooks', () => {
+  it('deliver order.paid signed as Standard Webhooks says, once the order is saved', async () => {
+    const made = await addEndpoint(['order.paid']);
+    expect(made.statusCode, made.body).toBe(201);
+    const endpoint = made.json<WebhookEndpoint>();
+    expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/=]{32}$/);
+    // The secret is shown once: the list never carries it.
+    const listed = await app.inject({ url: '/api/webhooks', headers: bearer(admin.token) });
+    expect(listed.body).not.toContain(endpoint.secret!);
+
+    received.length = 0;
+    const { customer, projectId } = await buy();
+    await app.jobRunner.runDueJobs();
+    expect(received).toHaveLength(1);
+    const [message] = received;
+    const verified = new Webhook(endpoint.secret!).verify(message!.body, {
+      'webhook-id': String(message!.headers['webhook-id']),
+      'webhook-timestamp': String(message!.headers['webhook-timestamp']),
+      'webhook-signature': String(message!.headers['webhook-signature']),
+    }) as { type: string; version: string; data: Record<string, unknown> };
+    expect(verified).toMatchObject({
+      type: 'order.paid',
+      version: '2026-11-26',
+      data: {
+        projectId,
+        customerEmail: customer.user.email,
+        paymentKind: 'order',
+        amountCents: 55_000,
+        gstCents: 5_000,
+        currency: 'AUD',
+      },
+    });
+    // Another secret does not verify it.
+    expect(() =>
+      new Webhook(`whsec_${Buffer.alloc(24, 1).toString('base64')}`).verify(message!.body, {
+        'webhook-id': String(message!.headers['webhook-id']),
+        'webhook-timestamp': String(message!.headers['webhook-timestamp']),
+        'webhook-signature': String(message!.headers['webhook-signature']),
+      }),
+    ).toThrow();
+    const [delivery] = await deliveries(endpoint._id);
+    expect(delivery).toMatchObject({ eventType: 'order.paid', status: 'succeeded', attempts: 1 });
+    expect(delivery!.lastStatusCode).toBe(200);
+  });
+
+  it('retry a delivery the endpoint missed, with the same id, and disable an endpoint that stays down', async () => {
+    const endpoint = (await addEndpoint(['order.paid'])).json<WebhookEndpoint>();
+    // Down: every answer is a 500 (with a large body, of which only the start is read).
+    answer = (res) => {
+      res.statusCode = 500;
+      res.end('x'.repeat(10 * 1024 * 1024));
+    };
+    received.length = 0;
+    await buy();
+    await app.jobRunner.runDueJobs();
+    const [first] = await deliveries(endpoint._id);
+    expect(first).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: 500 });
+    expect(first!.lastError.length).toBeLessThan(300);
+
+    // A minute later it is back: the next try (the job's, run here on a clock a minute on) gets
+    // through with the same message id.
+    answer = (res) => res.end('ok');
+    let clock = new Date(Date.now() + 60_000);
+    const disabled: string[] = [];
+    const handler = createWebhookDeliveryHandler({
+      db,
+      allowPrivate: true,
+      now: () => clock,
+      onDisabled: async (e) => {
+        disabled.push(e.id);
+        await mailAdminsAboutDisabledEndpoint(db, config)(e);
+      },
+    });
+    await handler({ deliveryId: first!._id }, undefined as never);
+    const [second] = await deliveries(endpoint._id);
+    expect(second).toMatchObject({ status: 'succeeded', attempts: 2, lastStatusCode: 200 });
+    const ids = received.map((r) => r.headers['webhook-id']);
+    expect(new Set(ids).size).toBe(1);
+
+    // Down for good: after the last try of the schedule, the delivery fails and the endpoint is
+    // turned off, and the admins are told.
+    answer = (res) => {
+      res.statusCode = 503;
+      res.end();
+    };
+    await buy();
+    await app.jobRunner.runDueJobs();
+    const [latest] = await deliveries(endpoint._id);
+    let tries = 1;
+    for (; tries <= WEBHOOK_RETRY_DELAYS_MS.length; tries++) {
+      clock = new Date(clock.getTime() + WEBHOOK_RETRY_DELAYS_MS[tries - 1]!);
+      await handler({ deliveryId: latest!._id }, undefined as never).catch(() => {});
+    }
+    const [dead] = await deliveries(endpoint._id);
+    expect(dead).toMatchObject({ status: 'failed', attempts: WEBHOOK_RETRY_DELAYS_MS.length + 1 });
+    expect(disabled).toEqual([endpoint._id]);
+    const list = (await app.inject({ url: '/api/webhooks', headers: bearer(admin.token) })).json<
+      WebhookEndpoint[]
+    >();
+    expect(list.find((e) => e._id === endpoint._id)!.disabledReason).toContain('answered 503');
+    const mail = await outboxMail(
+      app,
+      config.dataDir,
+      admin.user.email,
+      'Webhook endpoint turned off',
+    );
+    expect(mail.text).toContain(receiverUrl);
+
+    // Resend is refused while it is off; on again, the delivery goes.
+    const resend = () =>
+      app.inject({
+        method: 'POST',
+        url: `/api/webhooks/deliveries/${dead!._id}/resend`,
+        headers: bearer(admin.token),
+      });
+    expect((await resend()).statusCode).toBe(409);
+    answer = (res) => res.end('ok');
+    const on = await app.inject({
+      method: 'PUT',
+      url: `/api/webhooks/${endpoint._id}/enabled`,
+      headers: bearer(admin.token),
+      payload: { enabled: true },
+    });
+    expect(on.statusCode).toBe(200);
+    expect((await resend()).statusCode).toBe(200);
+    await app.jobRunner.runDueJobs();
+    expect((await deliveries(endpoint._id))[0]).toMatchObject({ status: 'succeeded' });
+  });
+
+  it('never call a private, loopback or metadata address, nor plain http, outside development', async () => {
+    for (const url of [
+      'https://127.0.0.1/hook',
+      'https://10.1.2.3/hook',
+      'https://169.254.169.254/latest/meta-data',
+      'https://[::1]/hook',
+      'https://localhost/hook',
+      'https://192.168.0.10/hook',
+    ]) {
+      const checked = await checkWebhookAddress(new URL(url), false);
+      expect(checked, url).toMatchObject({ problem: expect.stringContaining('private or local') });
+    }
+    expect(await checkWebhookAddress(new URL('http://93.184.216.34/'), false)).toMatchObject({
+      problem: 'The address must start with https://',
+    });
+    // A redirect is not followed: it is a failed delivery.
+    answer = (res) => {
+      res.statusCode = 302;
+      res.setHeader('location', 'http://169.254.169.254/');
+      res.end();
+    };
+    const sent = await sendWebhook({
+      url: receiverUrl,
+      secret: `whsec_${Buffer.alloc(24, 2).toString('base64')}`,
+      messageId: 'msg_redirect',
+      payload: { type: 'order.paid' },
+      allowPrivate: true,
+    });
+    expect(sent).toMatchObject({ ok: false, status: 302 });
+    answer = (res) => res.end('ok');
+  });
+
+  it('give up on an endpoint that hangs, within the timeout', async () => {
+    answer = () => {};
+    const sent = await sendWebhook({
+      url: receiverUrl,
+      secret: `whsec_${Buffer.alloc(24, 3).toString('base64')}`,
+      messageId: 'msg_hang',
+      payload: { type: 'order.paid' },
+      allowPrivate: true,
+      timeoutMs: 200,
+    });
+    expect(sent).toMatchObject({ ok: false, status: null });
+    answer = (res) => res.end('ok');
+  });
+
+  it('refuse bad endpoints, naming the field, and anyone without the permission', async () => {
+    for (const [payload, message] of [
+      [{ url: 'not a url', events: ['order.paid'] }, 'starting with https://'],
+      [{ url: 'ftp://example.com/x', events: ['order.paid'] }, 'starting with https://'],
+      [{ url: receiverUrl, events: [] }, 'Choose at least one event'],
+      [{ url: receiverUrl, events: ['order.exploded'] }, 'Choose events from the list'],
+    ] as const) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/webhooks',
+        headers: bearer(admin.token),
+        payload,
+      });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.body).toContain(message);
+    }
+    const { token: coraToken } = await createUser(app, { role: 'co-ordinator' });
+    expect((await addEndpoint(['order.paid'], coraToken)).statusCode).toBe(403);
+    const customer = await createUser(app);
+    expect((await addEndpoint(['order.paid'], customer.token)).statusCode).toBe(403);
+    expect((await app.inject({ url: '/api/webhooks' })).statusCode).toBe(401);
+  });
+});

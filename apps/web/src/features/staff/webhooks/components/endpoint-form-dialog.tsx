@@ -1,0 +1,139 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2 } from 'lucide-react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import {
+  webhookEndpointRequest,
+  webhookEventLabels,
+  webhookEventTypes,
+  type WebhookEndpoint,
+  type WebhookEventType,
+} from '@noise/shared/webhooks';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { TextInput } from '@/components/ui/input';
+import { isApiError } from '@/lib/api-client';
+import { toastSuccess } from '@/lib/toast';
+import { FormErrorAlert } from '../../components/form-error';
+import { useSaveWebhookEndpoint } from '../api/webhooks';
+
+type FormInput = z.input<typeof webhookEndpointRequest>;
+type FormOutput = z.output<typeof webhookEndpointRequest>;
+
+/** 'Add endpoint' and 'Edit': its address, what it is for, and the events it wants. */
+export function EndpointFormDialog({
+  endpoint,
+  onClose,
+  onCreated,
+}: {
+  endpoint: WebhookEndpoint | null;
+  onClose: () => void;
+  /** A new endpoint: its secret is shown next. */
+  onCreated: (endpoint: WebhookEndpoint) => void;
+}) {
+  const save = useSaveWebhookEndpoint(endpoint?._id ?? null);
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(webhookEndpointRequest),
+    defaultValues: {
+      url: endpoint?.url ?? '',
+      description: endpoint?.description ?? '',
+      events: (endpoint?.events ?? []) as WebhookEventType[],
+    },
+  });
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const saved = await save.mutateAsync(values);
+      if (endpoint) {
+        toastSuccess('Endpoint saved');
+      } else {
+        toastSuccess('Endpoint added');
+        onCreated(saved);
+      }
+      onClose();
+    } catch (error) {
+      if (!isApiError(error)) return;
+      for (const detail of error.details) {
+        if (detail.path === 'url' || detail.path === 'events') {
+          form.setError(detail.path, { message: detail.message });
+        }
+      }
+    }
+  });
+
+  return (
+    <Dialog open onOpenChange={(open) => (open || save.isPending ? null : onClose())}>
+      <DialogContent
+        title={endpoint ? 'Edit endpoint' : 'Add endpoint'}
+        description="Events are posted to this address as JSON, signed with the endpoint's secret."
+      >
+        <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-5">
+          <TextInput
+            label="Endpoint URL"
+            type="url"
+            inputMode="url"
+            required
+            placeholder="https://example.com/webhooks"
+            error={errors.url?.message}
+            {...form.register('url')}
+          />
+          <TextInput
+            label="Description"
+            hint="Which tool it is, so the team knows."
+            error={errors.description?.message}
+            {...form.register('description')}
+          />
+          <Controller
+            control={form.control}
+            name="events"
+            render={({ field, fieldState }) => (
+              <fieldset aria-describedby={fieldState.error ? 'webhook-events-error' : undefined}>
+                <legend className="mb-2 text-sm font-bold">Events</legend>
+                <div className="flex flex-col gap-2.5">
+                  {webhookEventTypes.map((type) => (
+                    <Checkbox
+                      key={type}
+                      label={
+                        <>
+                          <span className="font-mono text-xs">{type}</span>
+                          <span className="block text-xs font-normal text-muted">
+                            {webhookEventLabels[type]}
+                          </span>
+                        </>
+                      }
+                      checked={(field.value ?? []).includes(type)}
+                      onCheckedChange={(checked) =>
+                        field.onChange(
+                          checked
+                            ? [...(field.value ?? []), type]
+                            : (field.value ?? []).filter((t) => t !== type),
+                        )
+                      }
+                    />
+                  ))}
+                </div>
+                {fieldState.error ? (
+                  <p id="webhook-events-error" className="mt-2 text-sm text-danger">
+                    {fieldState.error.message}
+                  </p>
+                ) : null}
+              </fieldset>
+            )}
+          />
+          {save.isError ? <FormErrorAlert error={save.error} /> : null}
+          <div className="flex flex-wrap justify-end gap-3">
+            <Button type="button" variant="ghost" onClick={onClose} disabled={save.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+              {endpoint ? 'Save endpoint' : 'Add endpoint'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
