@@ -152,6 +152,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         ADMIN_PASSWORD: adminPassword,
         LOG_LEVEL: 'warn',
         AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+        // The webhook tests' receiver listens on this machine.
+        WEBHOOKS_ALLOW_PRIVATE: 'true',
         ...(database.url ? { DATABASE_URL: database.url } : {}),
         ...env,
       },

@@ -358,7 +358,7 @@ export async function buildApp(
     now: options.now ?? (() => new Date()),
   });
 
-  registerWebhookRoutes(app, { db, allowPrivate: config.env !== 'production' });
+  registerWebhookRoutes(app, { db, allowPrivate: config.webhooksAllowPrivate });
 
   registerAuditRoutes(app, {
     audit,

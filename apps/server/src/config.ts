@@ -40,6 +40,11 @@ const envSchema = z.object({
     .default(24),
   REMEMBER_ME_TTL_DAYS: z.coerce.number().positive().max(90).default(30),
   SEED_DEMO: bool.default(true),
+  /**
+   * Webhook endpoints on loopback and private addresses, and over plain http: allowed outside
+   * production; in production only when set (an in-house tool on the server's own network).
+   */
+  WEBHOOKS_ALLOW_PRIVATE: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   /**
@@ -223,6 +228,7 @@ const configSchema = envSchema.transform((e) => {
     tokenTtlHours: e.TOKEN_TTL_HOURS,
     rememberMeTtlDays: e.REMEMBER_ME_TTL_DAYS,
     seedDemo: e.SEED_DEMO,
+    webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE ?? e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
     /** The built web app (apps/web/dist by default); API-only tests run without it. */
     webDistDir: webDist(e.WEB_DIST_DIR),

@@ -125,7 +125,7 @@ export function checkoutJobHandlers(
     [DAILY_SUMMARY_JOB]: createDailySummaryHandler({ db: deps.db, config }),
     [WEBHOOK_JOB]: createWebhookDeliveryHandler({
       db: deps.db,
-      allowPrivate: config.env !== 'production',
+      allowPrivate: config.webhooksAllowPrivate,
       onDisabled: mailAdminsAboutDisabledEndpoint(deps.db, config),
     }),
   };

@@ -193,10 +193,11 @@ export function EndpointCard({
           onClick={() =>
             void confirm(`Remove ${endpoint.url}? Nothing more is sent to it.`).then((yes) => {
               if (!yes) return;
-              remove.mutate(endpoint._id, {
-                onSuccess: () => toastSuccess('Endpoint removed'),
-                onError: (error) => toastApiError(error, 'Could not remove the endpoint'),
-              });
+              // This card is gone once the list is read again: the toast cannot wait on it.
+              remove
+                .mutateAsync(endpoint._id)
+                .then(() => toastSuccess('Endpoint removed'))
+                .catch((error: unknown) => toastApiError(error, 'Could not remove the endpoint'));
             })
           }
         >
