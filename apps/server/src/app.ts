@@ -4,15 +4,9 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DNSResolver } from 'mailauth';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { legalPageSlugs } from '@noise/shared/company-pages';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
@@ -77,6 +71,7 @@ import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { createLocalFileStore, createS3FileStore, type FileStore } from './plugins/file-store.ts';
 import { createMailer, type Mailer } from './plugins/mailer.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
 import { registerQueryLog } from './plugins/query-log.ts';
 import { registerUploadsRoute } from './plugins/uploads-route.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -230,19 +225,8 @@ export async function buildApp(
     uploadsPerMinute: config.uploadRateLimitPerMinute,
   });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: `${config.companyName} API`, version: '1.0.0' },
-      components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, {
-    routePrefix: '/api/docs',
-    uiConfig: { docExpansion: 'list' },
-  });
+  // Before the routes: it checks each one as it is registered (docs/decisions/072).
+  await registerOpenApi(app, `${config.companyName} API`);
 
   const twoFactor = createTwoFactor({
     repo: createTwoFactorRepository(db),

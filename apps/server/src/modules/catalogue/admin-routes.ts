@@ -16,6 +16,7 @@ import { sendCached } from '../../lib/response-cache.ts';
 import { readMultipart, type FileFieldRule, type MultipartBody } from '../../lib/multipart.ts';
 import type { SavedUpload } from '../../lib/uploads.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import type { UploadForm } from '../../plugins/openapi.ts';
 import type { AuditRepository } from '../audit/repository.ts';
 import { deleteIndustry, saveIndustry } from './manage-industry.ts';
 import { deletePage, savePage } from './manage-page.ts';
@@ -38,7 +39,6 @@ import type { CatalogueRepository } from './repository.ts';
 const idParams = z.object({ id: z.string().min(1).max(200) });
 const noContent = { 204: z.null() };
 const multipartForm = ['multipart/form-data'];
-const security = [{ bearer: [] }];
 
 const SERVICE_FILES: Record<string, FileFieldRule> = {
   featurePhoto: { accept: ['image'] },
@@ -51,6 +51,50 @@ const PAGE_FILES: Record<string, FileFieldRule> = Object.fromEntries(
   PAGE_ITEM_PHOTO_FIELDS.map((name) => [name, { accept: ['image'] }]),
 );
 const INDUSTRY_FILES: Record<string, FileFieldRule> = { featurePhoto: { accept: ['image'] } };
+
+/** The forms as the OpenAPI document shows them (SERVICE_FORM_DESCRIPTION says the rest). */
+const SERVICE_FORM: UploadForm = {
+  fields: {
+    title: 'Up to 200 characters; required on create.',
+    description: 'What the service is.',
+    initialInvestmentDescription: 'What the initial investment pays for.',
+    initialInvestmentPrice: 'Dollars.',
+    paymentType: 'How it is paid, in words.',
+    deliveryDays: 'Delivery time in working days.',
+    packages:
+      'JSON: [{_id?, title, type: one-time|weekly|monthly, baseCost, recurringCost, priceSuffix, features}] (dollars).',
+    serviceExtras: 'JSON: [{_id?, title, description, price}] (dollars).',
+    faqs: 'JSON: [{question, answer}].',
+    intakeQuestions: "JSON: the questions the customer's brief asks.",
+    gallery: 'JSON: the existing image URLs to keep, in order.',
+    featureVideos: 'JSON: the existing [{url, thumbnailUrl}] to keep, in order.',
+    featureVideoThumbnailFor:
+      'JSON: for each thumbnail file, the index of the new video it is for.',
+    featurePhoto: "'' removes the current photo.",
+    comparisonPdf: "'' removes the current PDF.",
+  },
+  files: SERVICE_FILES,
+};
+const PAGE_FORM: UploadForm = {
+  fields: {
+    title: 'Up to 200 characters.',
+    'items[0][title]': "The first item's title.",
+    'items[0][link]': 'A path starting with / or an http(s) address.',
+    'items[0][featurePhotoUrl]': "The item's current photo, kept when no new file is sent.",
+  },
+  files: { 'items[0][featurePhoto]': { accept: ['image'] } },
+  required: ['title'],
+  otherFields: 'items[1][title], items[1][link]… the next items, in index order.',
+};
+const INDUSTRY_FORM: UploadForm = {
+  fields: {
+    title: 'Up to 200 characters.',
+    link: 'A path starting with / or an http(s) address.',
+    featurePhoto: "'' removes the current photo.",
+  },
+  files: INDUSTRY_FILES,
+  required: ['title', 'link'],
+};
 
 const SERVICE_FORM_DESCRIPTION = `Multipart form. Text: title (required on create), description,
 initialInvestmentDescription, initialInvestmentPrice (dollars), paymentType. JSON text: packages
@@ -126,7 +170,6 @@ export function registerCatalogueAdminRoutes(
       config: { access },
       schema: {
         tags,
-        security,
         summary: 'Every service for the staff list, archived ones included and flagged',
         response: { 200: z.array(manageServiceSummarySchema) },
       },
@@ -153,7 +196,6 @@ export function registerCatalogueAdminRoutes(
       config: { access },
       schema: {
         tags,
-        security,
         summary: 'A service as the edit form loads it (archived ones too)',
         params: idParams,
         response: { 200: manageServiceSchema },
@@ -172,10 +214,10 @@ export function registerCatalogueAdminRoutes(
       ...invalidates,
       schema: {
         tags,
-        security,
         summary: 'Create a service',
         description: SERVICE_FORM_DESCRIPTION,
         consumes: multipartForm,
+        form: { ...SERVICE_FORM, required: ['title'] },
         response: { 201: manageServiceSchema },
       },
     },
@@ -200,11 +242,11 @@ export function registerCatalogueAdminRoutes(
       ...invalidates,
       schema: {
         tags,
-        security,
         summary: 'Update a service',
         description: SERVICE_FORM_DESCRIPTION,
         params: idParams,
         consumes: multipartForm,
+        form: SERVICE_FORM,
         response: { 200: manageServiceSchema },
       },
     },
@@ -226,7 +268,6 @@ export function registerCatalogueAdminRoutes(
       config: { access },
       schema: {
         tags,
-        security,
         summary: "The header's and footer's links, with any whose record is gone",
         response: { 200: siteNavigationSchema },
       },
@@ -241,7 +282,6 @@ export function registerCatalogueAdminRoutes(
       ...invalidates,
       schema: {
         tags,
-        security,
         summary: "Replace the header's links and the footer's services",
         body: siteNavigationSchema,
         response: { 200: siteNavigationSchema },
@@ -257,7 +297,6 @@ export function registerCatalogueAdminRoutes(
       ...invalidates,
       schema: {
         tags,
-        security,
         summary: 'Delete a service',
         description:
           'A service that orders refer to is archived (it leaves the public site, lists and ' +
@@ -286,10 +325,10 @@ export function registerCatalogueAdminRoutes(
       ...invalidates,
       schema: {
         tags,
-        security,
         summary: 'Create a content page',
         description: pageDescription,
         consumes: multipartForm,
+        form: PAGE_FORM,
         response: { 201: pageSchema },
       },
     },
@@ -308,11 +347,11 @@ export function registerCatalogueAdminRoutes(
       ...invalidates,
       schema: {
         tags,
-        security,
         summary: 'Update a content page',
         description: pageDescription,
         params: idParams,
         consumes: multipartForm,
+        form: PAGE_FORM,
         response: { 200: pageSchema },
       },
     },
@@ -335,7 +374,6 @@ export function registerCatalogueAdminRoutes(
       ...invalidates,
       schema: {
         tags,
-        security,
         summary: 'Delete a content page',
         params: idParams,
         response: noContent,
@@ -381,10 +419,10 @@ export function registerCatalogueAdminRoutes(
       ...invalidates,
       schema: {
         tags,
-        security,
         summary: 'Create an industry',
         description: industryDescription,
         consumes: multipartForm,
+        form: INDUSTRY_FORM,
         response: { 201: industrySchema },
       },
     },
@@ -409,11 +447,11 @@ export function registerCatalogueAdminRoutes(
       ...invalidates,
       schema: {
         tags,
-        security,
         summary: 'Update an industry',
         description: industryDescription,
         params: idParams,
         consumes: multipartForm,
+        form: INDUSTRY_FORM,
         response: { 200: industrySchema },
       },
     },
@@ -436,7 +474,6 @@ export function registerCatalogueAdminRoutes(
       ...invalidates,
       schema: {
         tags,
-        security,
         summary: 'Delete an industry',
         params: idParams,
         response: noContent,

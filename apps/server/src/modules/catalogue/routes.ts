@@ -219,7 +219,6 @@ export function registerCatalogueRoutes(
       schema: {
         tags: ['catalogue'],
         summary: 'Record that the caller viewed a service',
-        security: [{ bearer: [] }],
         body: z.object({ serviceId: z.string().min(1).max(200) }),
         response: { 204: z.null() },
       },
@@ -243,7 +242,6 @@ export function registerCatalogueRoutes(
       schema: {
         tags: ['catalogue'],
         summary: "The caller's recently viewed services, newest first",
-        security: [{ bearer: [] }],
         response: { 200: z.array(recentlyViewedEntrySchema) },
       },
     },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiErrorSchema } from '@noise/shared/api-error';
 import {
   checkDiscountRequest,
   checkDiscountResponse,
@@ -34,7 +35,11 @@ export function registerDiscountRoutes(app: FastifyInstance, deps: DiscountDeps)
     '/api/discount-codes',
     {
       config: { access },
-      schema: { tags, body: discountCodeRequest, response: { 200: discountCodeSchema } },
+      schema: {
+        tags,
+        body: discountCodeRequest,
+        response: { 200: discountCodeSchema, 409: apiErrorSchema },
+      },
     },
     async (request) => createDiscountCode(deps, requireUser(request), request.body),
   );
@@ -47,7 +52,7 @@ export function registerDiscountRoutes(app: FastifyInstance, deps: DiscountDeps)
         tags,
         params: idParams,
         body: discountCodeRequest,
-        response: { 200: discountCodeSchema },
+        response: { 200: discountCodeSchema, 409: apiErrorSchema },
       },
     },
     async (request) =>

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiErrorSchema } from '@noise/shared/api-error';
 import { ATTACHMENT_KINDS } from '@noise/shared/attachments';
 import {
   approveDeliverableResponse,
@@ -13,9 +14,10 @@ import {
   unreadCountsSchema,
 } from '@noise/shared/messages';
 import type { Config } from '../../config.ts';
-import { readMultipart, refuseUnknownFields } from '../../lib/multipart.ts';
+import { readMultipart, refuseUnknownFields, type FileFieldRule } from '../../lib/multipart.ts';
 import { sendPrivateFile } from '../../lib/private-file.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import type { UploadForm } from '../../plugins/openapi.ts';
 import {
   decideDeliverable,
   markThreadRead,
@@ -28,6 +30,17 @@ import {
 } from './thread.ts';
 
 const params = z.object({ id: z.string().min(1).max(64) });
+const MESSAGE_FILES: Record<string, FileFieldRule> = {
+  attachments: { accept: ATTACHMENT_KINDS, max: MESSAGE_MAX_FILES, private: true },
+};
+const messageForm: UploadForm = {
+  fields: {
+    text: 'The message.',
+    internal: "'true': a note for the team the customer never sees (staff only).",
+    deliverable: "Staff: the files are the next version of this deliverable ('Logo') to approve.",
+  },
+  files: MESSAGE_FILES,
+};
 
 /** A conversation on every project: the thread, its files, read marks and the team's inbox. */
 export function registerMessageRoutes(app: FastifyInstance, deps: ThreadDeps & { config: Config }) {
@@ -58,9 +71,10 @@ export function registerMessageRoutes(app: FastifyInstance, deps: ThreadDeps & {
         tags,
         params,
         consumes: ['multipart/form-data'],
+        form: messageForm,
         description:
           'Fields: text; internal=true (staff: a note the customer never sees); files: attachments (PDFs, images, office documents or zip files, checked by their bytes).',
-        response: { 201: messageSchema },
+        response: { 201: messageSchema, 409: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -69,9 +83,7 @@ export function registerMessageRoutes(app: FastifyInstance, deps: ThreadDeps & {
       const body = await readMultipart(request, {
         store: app.files,
         limits: deps.config.uploadLimits,
-        files: {
-          attachments: { accept: ATTACHMENT_KINDS, max: MESSAGE_MAX_FILES, private: true },
-        },
+        files: MESSAGE_FILES,
       });
       try {
         refuseUnknownFields(body.fields, ['text', 'internal', 'deliverable']);
@@ -122,7 +134,7 @@ export function registerMessageRoutes(app: FastifyInstance, deps: ThreadDeps & {
       schema: {
         tags,
         params: deliverableParams,
-        response: { 200: approveDeliverableResponse },
+        response: { 200: approveDeliverableResponse, 409: apiErrorSchema },
       },
     },
     async (request) => {
@@ -147,7 +159,7 @@ export function registerMessageRoutes(app: FastifyInstance, deps: ThreadDeps & {
         params: deliverableParams,
         body: requestChangesSchema,
         description: "The customer asks for changes; the text is posted as the customer's message.",
-        response: { 201: requestChangesResponse },
+        response: { 201: requestChangesResponse, 409: apiErrorSchema },
       },
     },
     async (request, reply) => {

@@ -106,7 +106,6 @@ export function registerOverviewRoutes(app: FastifyInstance, deps: OverviewDeps)
           'Revenue periods are the local day, the week from Monday and the calendar month in ' +
           'BUSINESS_TIMEZONE. totalSales is money received (succeeded payments, GST included); ' +
           'totalOrders is orders placed (docs/decisions/020-overview-revenue.md).',
-        security: [{ bearer: [] }],
         response: { 200: overviewSchema },
       },
     },

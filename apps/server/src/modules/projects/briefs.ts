@@ -1,14 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '@noise/shared/api-error';
 import { ATTACHMENT_KINDS } from '@noise/shared/attachments';
 import { z } from 'zod';
 import { BRIEF_MAX_FILES, briefEntrySchema, briefQuestionsSchema } from '@noise/shared/project';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import { readMultipart, refuseUnknownFields } from '../../lib/multipart.ts';
+import { readMultipart, refuseUnknownFields, type FileFieldRule } from '../../lib/multipart.ts';
 import { sendPrivateFile } from '../../lib/private-file.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import type { UploadForm } from '../../plugins/openapi.ts';
 import type { UserRepository } from '../users/repository.ts';
 import { createBriefRepository } from './brief-repository.ts';
 import {
@@ -48,6 +50,21 @@ export function registerBriefRoutes(
     files: app.files,
   };
   const params = z.object({ id: z.string().min(1).max(64) });
+  const BRIEF_FILES: Record<string, FileFieldRule> = {
+    attachments: { accept: ATTACHMENT_KINDS, max: BRIEF_MAX_FILES, private: true },
+    answerFiles: { accept: ATTACHMENT_KINDS, max: BRIEF_MAX_FILES, private: true },
+  };
+  const briefForm: UploadForm = {
+    fields: {
+      text: 'The brief, in words.',
+      answers: "JSON object: the first brief's answers to the intake questions, by question id.",
+      asked:
+        'JSON list: the signatures of the questions answered, as GET …/brief/questions gave them.',
+      answerFileQuestions:
+        'JSON list: for each answerFiles file, the id of the question it answers.',
+    },
+    files: BRIEF_FILES,
+  };
 
   async function findVisible(request: FastifyRequest, id: string) {
     const user = requireUser(request);
@@ -78,7 +95,8 @@ export function registerBriefRoutes(
         tags,
         params,
         consumes: ['multipart/form-data'],
-        response: { 201: briefEntrySchema },
+        form: briefForm,
+        response: { 201: briefEntrySchema, 409: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -87,10 +105,7 @@ export function registerBriefRoutes(
       const body = await readMultipart(request, {
         store: app.files,
         limits: deps.config.uploadLimits,
-        files: {
-          attachments: { accept: ATTACHMENT_KINDS, max: BRIEF_MAX_FILES, private: true },
-          answerFiles: { accept: ATTACHMENT_KINDS, max: BRIEF_MAX_FILES, private: true },
-        },
+        files: BRIEF_FILES,
       });
       try {
         refuseUnknownFields(body.fields, ['text', 'answers', 'asked', 'answerFileQuestions']);

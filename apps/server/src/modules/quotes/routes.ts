@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiErrorSchema } from '@noise/shared/api-error';
 import { messageResponse } from '@noise/shared/auth';
 import {
   quoteCustomerSchema,
@@ -84,7 +85,12 @@ export function registerQuoteRoutes(
     '/api/quotes/:id',
     {
       config: { access },
-      schema: { tags, params: idParams, body: quoteRequest, response: { 200: quoteSchema } },
+      schema: {
+        tags,
+        params: idParams,
+        body: quoteRequest,
+        response: { 200: quoteSchema, 409: apiErrorSchema },
+      },
     },
     async (request) =>
       toQuoteDto(
@@ -95,7 +101,10 @@ export function registerQuoteRoutes(
 
   r.delete(
     '/api/quotes/:id',
-    { config: { access }, schema: { tags, params: idParams, response: { 204: z.null() } } },
+    {
+      config: { access },
+      schema: { tags, params: idParams, response: { 204: z.null(), 409: apiErrorSchema } },
+    },
     async (request, reply) => {
       await deleteQuote(deps, requireUser(request), request.params.id);
       return reply.status(204).send(null);
@@ -110,7 +119,7 @@ export function registerQuoteRoutes(
         tags,
         params: idParams,
         body: sendQuoteRequest,
-        response: { 202: messageResponse },
+        response: { 202: messageResponse, 409: apiErrorSchema },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiErrorSchema } from '@noise/shared/api-error';
 import { messageResponse } from '@noise/shared/auth';
 import {
   changeRoleRequest,
@@ -10,9 +11,10 @@ import {
 import { userSchema } from '@noise/shared/user';
 import type { Config } from '../../config.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { nestFields, readMultipart } from '../../lib/multipart.ts';
+import { nestFields, readMultipart, type FileFieldRule } from '../../lib/multipart.ts';
 import { strictDeep } from '../../lib/strict-body.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import type { UploadForm } from '../../plugins/openapi.ts';
 import type { PasswordResetDeps } from '../auth/password-reset.ts';
 import { toUserDto, type UserRepository } from '../users/repository.ts';
 import {
@@ -26,6 +28,34 @@ import {
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const SITE_USERS_LIMIT = 1000;
+const PHOTO: Record<string, FileFieldRule> = { profilePhoto: { accept: ['image'] } };
+const PROFILE_FIELDS = {
+  'profile[firstName]': 'First name (up to 100 characters).',
+  'profile[lastName]': 'Last name (up to 100 characters).',
+  'profile[displayName]': 'The name others see (up to 100 characters).',
+  'profile[contactNumber]': 'Phone (up to 40 characters).',
+  'profile[bio]': 'A short biography (up to 2,000 characters).',
+};
+/** The site-user form (siteUserRequest, nested from `profile[…]` fields) and its photo. */
+const siteUserForm: UploadForm = {
+  fields: {
+    email: 'Sign-in email.',
+    role: 'The role (packages/shared/src/roles.ts).',
+    password: 'A first password (optional; staff may send a reset link later).',
+    ...PROFILE_FIELDS,
+  },
+  files: PHOTO,
+  required: ['email', 'role'],
+};
+const siteUserUpdateForm: UploadForm = {
+  fields: {
+    email: 'Sign-in email.',
+    role: "The user's current role, as the form shows it (change it with POST …/role).",
+    password: 'A new password (optional; sessions of the user end).',
+    ...PROFILE_FIELDS,
+  },
+  files: PHOTO,
+};
 
 export function registerSiteUserRoutes(
   app: FastifyInstance,
@@ -43,7 +73,7 @@ export function registerSiteUserRoutes(
     const body = await readMultipart(request, {
       store: app.files,
       limits: deps.config.uploadLimits,
-      files: { profilePhoto: { accept: ['image'] } },
+      files: PHOTO,
     });
     const parsed = strictDeep(schema).safeParse(nestFields(body.fields));
     if (!parsed.success) {
@@ -86,7 +116,12 @@ export function registerSiteUserRoutes(
     '/api/users/site-users',
     {
       config: { access },
-      schema: { tags, consumes: ['multipart/form-data'], response: { 201: userSchema } },
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        form: siteUserForm,
+        response: { 201: userSchema, 409: apiErrorSchema },
+      },
     },
     async (request, reply) => {
       const { input, discard } = await readForm(request, siteUserRequest);
@@ -108,7 +143,8 @@ export function registerSiteUserRoutes(
         tags,
         params: idParams,
         consumes: ['multipart/form-data'],
-        response: { 200: userSchema },
+        form: siteUserUpdateForm,
+        response: { 200: userSchema, 409: apiErrorSchema },
       },
     },
     async (request) => {
@@ -128,7 +164,12 @@ export function registerSiteUserRoutes(
     '/api/users/site-users/:id/role',
     {
       config: { access },
-      schema: { tags, params: idParams, body: changeRoleRequest, response: { 200: userSchema } },
+      schema: {
+        tags,
+        params: idParams,
+        body: changeRoleRequest,
+        response: { 200: userSchema, 409: apiErrorSchema },
+      },
     },
     async (request) =>
       toUserDto(
@@ -138,7 +179,10 @@ export function registerSiteUserRoutes(
 
   r.delete(
     '/api/users/site-users/:id',
-    { config: { access }, schema: { tags, params: idParams, response: { 204: z.null() } } },
+    {
+      config: { access },
+      schema: { tags, params: idParams, response: { 204: z.null(), 409: apiErrorSchema } },
+    },
     async (request, reply) => {
       await deleteSiteUser(deps, requireUser(request), request.params.id);
       return reply.status(204).send(null);
