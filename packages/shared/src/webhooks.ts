@@ -13,6 +13,9 @@ export const webhookEventTypes = [
   'subscription.renewed',
   'subscription.payment_failed',
   'subscription.canceled',
+  'message.created',
+  'deliverable.approved',
+  'deliverable.changes_requested',
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 
@@ -23,6 +26,9 @@ export const webhookEventLabels: Record<WebhookEventType, string> = {
   'subscription.renewed': 'A subscription period is charged',
   'subscription.payment_failed': 'A subscription charge is declined',
   'subscription.canceled': 'A subscription is cancelled',
+  'message.created': 'A message on a project (never the team’s internal notes)',
+  'deliverable.approved': 'The customer approves a deliverable',
+  'deliverable.changes_requested': 'The customer asks for changes to a deliverable',
 };
 
 /** The version of the payloads' shape, sent with each (`version`): a change to it gets a new one. */

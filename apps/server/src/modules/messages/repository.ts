@@ -103,6 +103,11 @@ export function createMessageRepository(db: Db) {
       message: NewMessage,
       files: NewMessageFile[],
       deliverable?: { name: string },
+      /** Runs in the same transaction once saved (the webhook events of the message). */
+      alsoInTransaction?: (
+        tx: Db,
+        saved: { message: MessageRow; deliverable: DeliverableRow | null },
+      ) => Promise<void>,
     ): Promise<{
       message: MessageRow;
       files: MessageAttachmentRow[];
@@ -110,7 +115,10 @@ export function createMessageRepository(db: Db) {
     }> {
       return db.transaction(async (tx) => {
         const saved = await insertMessage(tx, message, files);
-        if (!deliverable) return { ...saved, deliverable: null };
+        if (!deliverable) {
+          await alsoInTransaction?.(tx, { message: saved.message, deliverable: null });
+          return { ...saved, deliverable: null };
+        }
         const nameKey = deliverableKey(deliverable.name);
         // A new version keeps the name the first one was given ('logo' adds to 'Logo').
         const [previous] = await tx
@@ -131,6 +139,7 @@ export function createMessageRepository(db: Db) {
             version: (previous?.version ?? 0) + 1,
           })
           .returning();
+        await alsoInTransaction?.(tx, { message: saved.message, deliverable: row! });
         return { ...saved, deliverable: row! };
       });
     },
@@ -163,6 +172,8 @@ export function createMessageRepository(db: Db) {
       id: string,
       decision: { kind: DeliverableDecision; by: string; byName: string; at?: Date },
       message?: NewMessage,
+      /** Runs in the same transaction once recorded (the decision's webhook event). */
+      alsoInTransaction?: (tx: Db, decided: DeliverableRow) => Promise<void>,
     ) {
       return db.transaction(async (tx) => {
         const [row] = await tx
@@ -186,6 +197,7 @@ export function createMessageRepository(db: Db) {
           .returning();
         if (!row) return undefined;
         const saved = message ? await insertMessage(tx, message, []) : null;
+        await alsoInTransaction?.(tx, row);
         return { deliverable: row, message: saved?.message ?? null };
       });
     },

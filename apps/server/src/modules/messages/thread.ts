@@ -18,6 +18,7 @@ import type { Notifier } from '../notifications/notifier.ts';
 import type { ProjectRepository, ProjectRow } from '../projects/repository.ts';
 import { assignedScope, canSeeProject } from '../projects/visibility.ts';
 import type { UserRepository } from '../users/repository.ts';
+import { emitWebhookEvent } from '../webhooks/deliver-webhook.ts';
 import type {
   DeliverableRow,
   MessageAttachmentRow,
@@ -218,6 +219,27 @@ export async function postMessage(
       size: f.size,
     })),
     deliverableName ? { name: deliverableName } : undefined,
+    // The team's internal notes never leave: no event for them.
+    input.internal
+      ? undefined
+      : (tx, saved) =>
+          emitWebhookEvent(tx, 'message.created', {
+            projectId: project.id,
+            orderNumber: project.orderNumber,
+            messageId: saved.message.id,
+            side: saved.message.side,
+            authorName: saved.message.authorName,
+            text: saved.message.text,
+            attachments: files.length,
+            via: saved.message.via,
+            deliverable: saved.deliverable
+              ? {
+                  id: saved.deliverable.id,
+                  name: saved.deliverable.name,
+                  version: saved.deliverable.version,
+                }
+              : null,
+          }),
   );
   const order = orderName(project.orderNumber);
   const excerpt = text.length > 280 ? `${text.slice(0, 277)}…` : text || 'Sent a file.';
@@ -307,6 +329,20 @@ export async function decideDeliverable(
           via: 'web',
         }
       : undefined,
+    (tx, decided) =>
+      emitWebhookEvent(
+        tx,
+        decision === 'approved' ? 'deliverable.approved' : 'deliverable.changes_requested',
+        {
+          projectId: project.id,
+          orderNumber: project.orderNumber,
+          deliverableId: decided.id,
+          name: decided.name,
+          version: decided.version,
+          by: byName,
+          ...(decision === 'changes-requested' ? { changes: text } : {}),
+        },
+      ),
   );
   if (!recorded) {
     const all = await deps.messages.listDeliverables(project.id);

@@ -6,6 +6,7 @@ import type { WebhookDelivery, WebhookEndpoint } from '@noise/shared/webhooks';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, createUser } from '../../test/factories.ts';
 import { outboxMail } from '../../test/outbox.ts';
+import { form, sendForm } from '../../test/catalogue-admin-helpers.ts';
 import { coordinator, createServiceToOrder, orderBody, pay } from '../../test/order-factories.ts';
 import { createWebhookDeliveryHandler, WEBHOOK_RETRY_DELAYS_MS } from './deliver-webhook.ts';
 import { mailAdminsAboutDisabledEndpoint } from './mail-admins.ts';
@@ -13,7 +14,7 @@ import { checkWebhookAddress, sendWebhook } from './send-webhook.ts';
 
 const { app, config } = await createTestApp();
 const db = app.database.db;
-const { user: cora } = await coordinator(app);
+const { user: cora, token: coraToken } = await coordinator(app);
 const admin = await createUser(app, { role: 'admin' });
 const fixture = await createServiceToOrder(app, {
   packages: [{ title: 'Audit', type: 'one-time', baseCostCents: 50_000 }],
@@ -187,6 +188,40 @@ describe('webhooks', () => {
     expect((await resend()).statusCode).toBe(200);
     await app.jobRunner.runDueJobs();
     expect((await deliveries(endpoint._id))[0]).toMatchObject({ status: 'succeeded' });
+  });
+
+  it('tell of messages on a project, and never of the team’s internal notes', async () => {
+    const endpoint = (await addEndpoint(['message.created'])).json<WebhookEndpoint>();
+    const { customer, projectId } = await buy();
+    received.length = 0;
+    const post = (token: string, fields: Record<string, string>) =>
+      sendForm(app, token, 'POST', `/api/projects/${projectId}/messages`, form(fields, []));
+    expect(
+      (await post(coraToken, { text: 'Secret margin note', internal: 'true' })).statusCode,
+    ).toBe(201);
+    expect((await post(coraToken, { text: 'Your brief is in, thanks!' })).statusCode).toBe(201);
+    expect((await post(customer.token, { text: 'Great, talk soon' })).statusCode).toBe(201);
+    await app.jobRunner.runDueJobs();
+    const bodies = received.map(
+      (r) => JSON.parse(r.body) as { type: string; data: { text: string; side: string } },
+    );
+    // (The earlier tests' endpoints hear of the order itself.)
+    const messages = bodies.filter((b) => b.type === 'message.created');
+    expect(messages.map((b) => [b.type, b.data.side, b.data.text]).sort()).toEqual([
+      ['message.created', 'customer', 'Great, talk soon'],
+      ['message.created', 'team', 'Your brief is in, thanks!'],
+    ]);
+    expect(received.some((r) => r.body.includes('Secret margin note'))).toBe(false);
+    expect((await deliveries(endpoint._id)).every((d) => d.eventType === 'message.created')).toBe(
+      true,
+    );
+    // Off, so the tests after this one hear only their own endpoints.
+    await app.inject({
+      method: 'PUT',
+      url: `/api/webhooks/${endpoint._id}/enabled`,
+      headers: bearer(admin.token),
+      payload: { enabled: false },
+    });
   });
 
   it('never call a private, loopback or metadata address, nor plain http, outside development', async () => {
