@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Every test CI runs (docs/testing.md): formatting, lint and types; the unit and
-# API tests on the embedded database (PGlite) and a short browser smoke set on it; then the unit,
-# API and every browser test on PostgreSQL. Each phase prints its time.
+# Every test CI runs (docs/testing.md): formatting, lint and types; the OpenAPI document; the
+# unit and API tests on the embedded database (PGlite) and a short browser smoke set on it; then
+# the unit, API and every browser test on PostgreSQL. Each phase prints its time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -46,6 +46,9 @@ fi
 # The build (the web app and the server bundle the browser tests start) runs beside the checks.
 phase "format, lint, types, build" together \
   'npm run format:check' 'npm run lint' 'npm run typecheck' 'npm run build'
+# docs/openapi.json and its client types are what the app makes now, and the document passes
+# Redocly's recommended rules (redocly.yaml; docs/decisions/072-openapi-document.md). Offline.
+phase "OpenAPI document" npm run openapi:check
 phase "unit and API tests on PGlite" npm run test:unit
 phase "browser smoke on PGlite" env E2E_SUITE=smoke npm test -w e2e
 # The shared and web projects do not touch a database: they ran once, above.

@@ -1,0 +1,8977 @@
+export interface paths {
+    "/api/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get config */
+        get: operations["getConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Post auth signup */
+        post: operations["postAuthSignup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Post auth login */
+        post: operations["postAuthLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/admin-login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Post auth admin login */
+        post: operations["postAuthAdminLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/verify-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get auth verify token */
+        get: operations["getAuthVerifyToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get auth user */
+        get: operations["getAuthUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Post auth logout */
+        post: operations["postAuthLogout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/forgot-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Post auth forgot password */
+        post: operations["postAuthForgotPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Post auth reset password */
+        post: operations["postAuthResetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update users password */
+        put: operations["putUsersPassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The second step of a sign-in: a code or a recovery code for the ticket */
+        post: operations["postAuthTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/setup-ticket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start the set-up a staff member must do to sign in (set-up ticket) */
+        post: operations["postAuthTwoFactorSetupTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/setup-ticket/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm that set-up with a code: the recovery codes and a sign-in token */
+        post: operations["postAuthTwoFactorSetupTicketConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get auth two factor status */
+        get: operations["getAuthTwoFactorStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Post auth two factor setup */
+        post: operations["postAuthTwoFactorSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Post auth two factor confirm */
+        post: operations["postAuthTwoFactorConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Post auth two factor disable */
+        post: operations["postAuthTwoFactorDisable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** New recovery codes (the old ones stop working) */
+        post: operations["postAuthTwoFactorRecoveryCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get auth two factor policy */
+        get: operations["getAuthTwoFactorPolicy"];
+        /** Update auth two factor policy */
+        put: operations["putAuthTwoFactorPolicy"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/two-factor/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Reset a user's second factor: they sign in with their password and set it up again */
+        delete: operations["deleteAuthTwoFactorUsersById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get users profile */
+        get: operations["getUsersProfile"];
+        /** Update users profile */
+        put: operations["putUsersProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/payment-method": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get users payment method */
+        get: operations["getUsersPaymentMethod"];
+        /** Update users payment method */
+        put: operations["putUsersPaymentMethod"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment-methods/{paymentMethodId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get payment method */
+        get: operations["getPaymentMethodsByPaymentMethodId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment-methods/{customerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update payment method */
+        put: operations["putPaymentMethodsByCustomerId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get users clients */
+        get: operations["getUsersClients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/clients/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get users client */
+        get: operations["getUsersClientsById"];
+        /** Update users client */
+        put: operations["putUsersClientsById"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/clients/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get users client notes */
+        get: operations["getUsersClientsByIdNotes"];
+        put?: never;
+        /** Post users client notes */
+        post: operations["postUsersClientsByIdNotes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/clients/{id}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get users client audit */
+        get: operations["getUsersClientsByIdAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/google": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Start Google sign-in (browser navigation) */
+        get: operations["getAuthGoogle"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/facebook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Start Facebook sign-in (browser navigation) */
+        get: operations["getAuthFacebook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/apple": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Start Apple sign-in (browser navigation) */
+        get: operations["getAuthApple"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/exchange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exchange the one-time code of /auth-success?code= for a sign-in token */
+        post: operations["postAuthExchange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/oauth/link/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Post auth oauth link preview */
+        post: operations["postAuthOauthLinkPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/oauth/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Post auth oauth link */
+        post: operations["postAuthOauthLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get notifications */
+        get: operations["getNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Post notification read */
+        post: operations["postNotificationsByIdRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Post notifications read all */
+        post: operations["postNotificationsReadAll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get notifications settings */
+        get: operations["getNotificationsSettings"];
+        /** Update notifications settings */
+        put: operations["putNotificationsSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/site-users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get users site users */
+        get: operations["getUsersSiteUsers"];
+        put?: never;
+        /** Post users site users */
+        post: operations["postUsersSiteUsers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/site-users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get users site user */
+        get: operations["getUsersSiteUsersById"];
+        /** Update users site user */
+        put: operations["putUsersSiteUsersById"];
+        post?: never;
+        /** Delete users site user */
+        delete: operations["deleteUsersSiteUsersById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/site-users/{id}/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Post users site user role */
+        post: operations["postUsersSiteUsersByIdRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/site-users/{id}/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Post users site user reset password */
+        post: operations["postUsersSiteUsersByIdResetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Services on the site, by title */
+        get: operations["getServices"];
+        put?: never;
+        /**
+         * Create a service
+         * @description Multipart form. Text: title (required on create), description,
+         *     initialInvestmentDescription, initialInvestmentPrice (dollars), paymentType. JSON text: packages
+         *     [{_id?, title, type: one-time|weekly|monthly, baseCost, recurringCost, priceSuffix, features}],
+         *     serviceExtras [{_id?, title, description, price}], faqs [{question, answer}], gallery (existing
+         *     image URLs to keep, in order), featureVideos (existing [{url, thumbnailUrl}] to keep, in order),
+         *     featureVideoThumbnailFor (optional: for each thumbnail file, the index of the new video it
+         *     belongs to). Files: featurePhoto (image), comparisonPdf (PDF), gallery (images, appended),
+         *     featureVideos (videos, appended), featureVideoThumbnails (images). Without a new file, the text
+         *     field featurePhoto or comparisonPdf set to '' removes the current one. A field not sent keeps
+         *     its current value. Prices are dollars; packages and extras sent with their _id keep it.
+         */
+        post: operations["postServices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/services/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search services by title
+         * @description Case-insensitive; exact, prefix and substring matches first, then similar titles (typos). At most 10 results. An empty query answers []; a query longer than 100 characters is cut to that length.
+         */
+        get: operations["getServicesSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/services/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A service with its packages, extras, FAQs and media */
+        get: operations["getServicesById"];
+        /**
+         * Update a service
+         * @description Multipart form. Text: title (required on create), description,
+         *     initialInvestmentDescription, initialInvestmentPrice (dollars), paymentType. JSON text: packages
+         *     [{_id?, title, type: one-time|weekly|monthly, baseCost, recurringCost, priceSuffix, features}],
+         *     serviceExtras [{_id?, title, description, price}], faqs [{question, answer}], gallery (existing
+         *     image URLs to keep, in order), featureVideos (existing [{url, thumbnailUrl}] to keep, in order),
+         *     featureVideoThumbnailFor (optional: for each thumbnail file, the index of the new video it
+         *     belongs to). Files: featurePhoto (image), comparisonPdf (PDF), gallery (images, appended),
+         *     featureVideos (videos, appended), featureVideoThumbnails (images). Without a new file, the text
+         *     field featurePhoto or comparisonPdf set to '' removes the current one. A field not sent keeps
+         *     its current value. Prices are dollars; packages and extras sent with their _id keep it.
+         */
+        put: operations["putServicesById"];
+        post?: never;
+        /**
+         * Delete a service
+         * @description A service that orders refer to is archived (it leaves the public site, lists and search; its orders keep it); otherwise it is erased with its files.
+         */
+        delete: operations["deleteServicesById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Content pages, by title */
+        get: operations["getPages"];
+        put?: never;
+        /**
+         * Create a content page
+         * @description Multipart form: title; items[i][title], items[i][link] (a path starting with / or an http(s) address), items[i][featurePhoto] (image file, optional), items[i][featurePhotoUrl] (the item's current photo to keep when no new file is sent). Items are saved in index order.
+         */
+        post: operations["postPages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A content page with its items */
+        get: operations["getPagesById"];
+        /**
+         * Update a content page
+         * @description Multipart form: title; items[i][title], items[i][link] (a path starting with / or an http(s) address), items[i][featurePhoto] (image file, optional), items[i][featurePhotoUrl] (the item's current photo to keep when no new file is sent). Items are saved in index order.
+         */
+        put: operations["putPagesById"];
+        post?: never;
+        /** Delete a content page */
+        delete: operations["deletePagesById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/industries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Industries for the home page grid */
+        get: operations["getIndustries"];
+        put?: never;
+        /**
+         * Create an industry
+         * @description Multipart form: title, link (a path starting with / or an http(s) address), featurePhoto (image file; without one, the text field featurePhoto '' removes the current photo).
+         */
+        post: operations["postIndustries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/navigation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The header's links and the footer's services, as staff set them */
+        get: operations["getNavigation"];
+        /** Replace the header's links and the footer's services */
+        put: operations["putNavigation"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/recently-viewed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's recently viewed services, newest first */
+        get: operations["getUsersRecentlyViewed"];
+        put?: never;
+        /** Record that the caller viewed a service */
+        post: operations["postUsersRecentlyViewed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of our own PDF files (a comparison sheet), for the in-page viewer
+         * @description Serves only /uploads/... files of our file store and the shipped /demo/... files, given as a path or a URL on this site. Never fetches another site.
+         */
+        get: operations["getPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/services/manage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every service for the staff list, archived ones included and flagged */
+        get: operations["getServicesManage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/services/{id}/manage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A service as the edit form loads it (archived ones too) */
+        get: operations["getServicesByIdManage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/navigation/manage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The header's and footer's links, with any whose record is gone */
+        get: operations["getNavigationManage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/industries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An industry */
+        get: operations["getIndustriesById"];
+        /**
+         * Update an industry
+         * @description Multipart form: title, link (a path starting with / or an http(s) address), featurePhoto (image file; without one, the text field featurePhoto '' removes the current photo).
+         */
+        put: operations["putIndustriesById"];
+        post?: never;
+        /** Delete an industry */
+        delete: operations["deleteIndustriesById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/overview/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the shop still needs before it trades for real */
+        get: operations["getOverviewSetup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Latest sales, newest customers and revenue for the staff dashboard
+         * @description Revenue periods are the local day, the week from Monday and the calendar month in BUSINESS_TIMEZONE. totalSales is money received (succeeded payments, GST included); totalOrders is orders placed (docs/decisions/020-overview-revenue.md).
+         */
+        get: operations["getOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company-pages/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get company page */
+        get: operations["getCompanyPagesBySlug"];
+        /** Update company page */
+        put: operations["putCompanyPagesBySlug"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company-pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get company pages */
+        get: operations["getCompanyPages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get payments config */
+        get: operations["getPaymentsConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/handle-payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Post payments handle payment
+         * @description Required: the idempotencyKey field or the Idempotency-Key header (400 without either). The same key makes a retry charge once.
+         */
+        post: operations["postPaymentsHandlePayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Post payments confirm */
+        post: operations["postPaymentsConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/sandbox/authenticate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Post payments sandbox authenticate */
+        post: operations["postPaymentsSandboxAuthenticate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/update-payment-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Post users update payment info */
+        post: operations["postUsersUpdatePaymentInfo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/coordinators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get users coordinators */
+        get: operations["getUsersCoordinators"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quotes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get quote */
+        get: operations["getQuotesById"];
+        /** Update quote */
+        put: operations["putQuotesById"];
+        post?: never;
+        /** Delete quote */
+        delete: operations["deleteQuotesById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get project subscription */
+        get: operations["getProjectsByIdSubscription"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get project payments */
+        get: operations["getProjectsByIdPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/payments/{paymentId}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Post project payment refunds */
+        post: operations["postProjectsByIdPaymentsByPaymentIdRefunds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/balance-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Post project balance request */
+        post: operations["postProjectsByIdBalanceRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/subscription/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Post project subscription cancel */
+        post: operations["postProjectsByIdSubscriptionCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/{id}/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tax invoice of a payment (PDF) */
+        get: operations["getPaymentsByIdInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/refunds/{id}/adjustment-note": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The adjustment note of a refund (PDF) */
+        get: operations["getRefundsByIdAdjustmentNote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/guest-checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Post payments guest checkout
+         * @description Required: the idempotencyKey field or the Idempotency-Key header (400 without either). The same key makes a retry charge once.
+         */
+        post: operations["postPaymentsGuestCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/guest-confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Post payments guest confirm */
+        post: operations["postPaymentsGuestConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/claim-order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Post payments claim order */
+        post: operations["postPaymentsClaimOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get projects
+         * @description A page of the user's projects, newest first. Headers: x-total-count (all of them) and, when more follow, x-next-cursor (pass as cursor).
+         */
+        get: operations["getProjects"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get project */
+        get: operations["getProjectsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update project */
+        patch: operations["patchProjectsById"];
+        trace?: never;
+    };
+    "/api/users/projects/{projectId}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update users project status */
+        put: operations["putUsersProjectsByProjectIdStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{projectId}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update project status */
+        put: operations["putProjectsByProjectIdStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/clients/{id}/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get users client projects */
+        get: operations["getUsersClientsByIdProjects"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get projects all */
+        get: operations["getProjectsAll"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects-all/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get projects all */
+        get: operations["getProjectsAllById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales/filters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get sales filters */
+        get: operations["getSalesFilters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/brief": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get project brief */
+        get: operations["getProjectsByIdBrief"];
+        put?: never;
+        /** Post project brief */
+        post: operations["postProjectsByIdBrief"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/brief/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get project brief questions
+         * @description What the brief asks now (the service’s or quote’s intake questions), and whether they were answered already.
+         */
+        get: operations["getProjectsByIdBriefQuestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/brief/attachments/{attachmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get project brief attachment */
+        get: operations["getProjectsByIdBriefAttachmentsByAttachmentId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get project messages */
+        get: operations["getProjectsByIdMessages"];
+        put?: never;
+        /**
+         * Post project messages
+         * @description Fields: text; internal=true (staff: a note the customer never sees); files: attachments (PDFs, images, office documents or zip files, checked by their bytes).
+         */
+        post: operations["postProjectsByIdMessages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/messages/attachments/{attachmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get project messages attachment */
+        get: operations["getProjectsByIdMessagesAttachmentsByAttachmentId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/deliverables/{deliverableId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Post project deliverable approve */
+        post: operations["postProjectsByIdDeliverablesByDeliverableIdApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/deliverables/{deliverableId}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Post project deliverable changes
+         * @description The customer asks for changes; the text is posted as the customer's message.
+         */
+        post: operations["postProjectsByIdDeliverablesByDeliverableIdChanges"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/messages/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Post project messages read */
+        post: operations["postProjectsByIdMessagesRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/unread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get messages unread
+         * @description The caller's unread messages from the team, by project id (customers).
+         */
+        get: operations["getMessagesUnread"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/inbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get messages inbox */
+        get: operations["getMessagesInbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-work": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get my work
+         * @description member: a team member's id or 'everyone' (admins); the caller by default.
+         */
+        get: operations["getMyWork"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get quotes */
+        get: operations["getQuotes"];
+        put?: never;
+        /** Post quotes */
+        post: operations["postQuotes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quotes/recipients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get quotes recipients */
+        get: operations["getQuotesRecipients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quotes/{id}/manage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get quote manage */
+        get: operations["getQuotesByIdManage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quotes/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Post quote send */
+        post: operations["postQuotesByIdSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/discount-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get discount codes */
+        get: operations["getDiscountCodes"];
+        put?: never;
+        /** Post discount codes */
+        post: operations["postDiscountCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/discount-codes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update discount code */
+        put: operations["putDiscountCodesById"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/discount-codes/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Post discount codes check */
+        post: operations["postDiscountCodesCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/revenue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get reports revenue */
+        get: operations["getReportsRevenue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/gst": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get reports gst */
+        get: operations["getReportsGst"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/sales.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get reports sales csv */
+        get: operations["getReportsSalesCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get webhooks */
+        get: operations["getWebhooks"];
+        put?: never;
+        /** Post webhooks */
+        post: operations["postWebhooks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update webhook */
+        put: operations["putWebhooksById"];
+        post?: never;
+        /** Delete webhook */
+        delete: operations["deleteWebhooksById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Post webhook secret */
+        post: operations["postWebhooksByIdSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/enabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update webhook enabled */
+        put: operations["putWebhooksByIdEnabled"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get webhook deliveries */
+        get: operations["getWebhooksByIdDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/deliveries/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Post webhooks delivery resend */
+        post: operations["postWebhooksDeliveriesByIdResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get audit
+         * @description Every audit entry, newest first, a page at a time; by person, kind and local dates.
+         */
+        get: operations["getAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit/people": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get audit people */
+        get: operations["getAuditPeople"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get audit csv */
+        get: operations["getAuditCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbound-mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A mail provider's inbound webhook: one reply to a message email, raw MIME
+         * @description Authorization: Bearer MAIL_INBOUND_SECRET. Answers 202 when the reply is in the thread, 422 with the reason when it is refused for good (the provider need not retry), 429 over the per-sender limit and 503 when the sender cannot be verified for the moment (retry later).
+         */
+        post: operations["postInboundMail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        ApiError: {
+            statusCode: number;
+            error: string;
+            message: string;
+            details?: {
+                path: string;
+                message: string;
+            }[];
+            requestId: string;
+        } & {
+            [key: string]: unknown;
+        };
+    };
+    responses: {
+        /** @description The request is invalid: `details` names each field and what is wrong. */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiError"];
+            };
+        };
+        /** @description No bearer token, or one that expired or was signed out: sign in. */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiError"];
+            };
+        };
+        /** @description The payment provider refused: a card declined, or a refund. */
+        PaymentRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiError"];
+            };
+        };
+        /** @description The signed-in user's role lacks the permission this operation needs. */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiError"];
+            };
+        };
+        /** @description No such record, or not one the caller may see. */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiError"];
+            };
+        };
+        /** @description The record is not in a state that allows this (already paid, taken). */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiError"];
+            };
+        };
+        /** @description The body, or a file in it, is larger than the server accepts. */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiError"];
+            };
+        };
+        /** @description The body is not of a content type this operation reads. */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiError"];
+            };
+        };
+        /** @description Too many requests: wait as Retry-After says, then try again. */
+        TooManyRequests: {
+            headers: {
+                /** @description Seconds to wait before trying again. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiError"];
+            };
+        };
+        /** @description A failure on our side or of a service we use (500, 503). */
+        UnexpectedError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiError"];
+            };
+        };
+    };
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        companyName: string;
+                        contactUrl: string;
+                        publicUrl: string;
+                        businessTimeZone: string;
+                        externalLinks: {
+                            studioHire?: string;
+                            events?: string;
+                            displayScreens?: string;
+                        };
+                        oauthProviders: {
+                            google: boolean;
+                            facebook: boolean;
+                            apple: boolean;
+                        };
+                    };
+                };
+            };
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postAuthSignup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default  */
+                    firstName?: string;
+                    /** @default  */
+                    lastName?: string;
+                    email: string;
+                    phoneNumber: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: string;
+                        user: {
+                            _id: string;
+                            email: string;
+                            /** @enum {string} */
+                            role: "super-admin" | "admin" | "co-ordinator" | "client";
+                            isOAuth: boolean;
+                            profile: {
+                                firstName: string;
+                                lastName: string;
+                                displayName: string;
+                                companyName: string;
+                                contactNumber: string;
+                                bio: string;
+                                profilePhotoURL: string;
+                            };
+                            paymentInfo: {
+                                defaultPaymentMethodId: string | null;
+                                stripeCustomerId: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postAuthLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    username: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: string;
+                    } | {
+                        /** @enum {string} */
+                        twoFactor: "code" | "setup";
+                        ticket: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postAuthAdminLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email?: string;
+                    username?: string;
+                    password: string;
+                    rememberMe?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: string;
+                    } | {
+                        /** @enum {string} */
+                        twoFactor: "code" | "setup";
+                        ticket: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getAuthVerifyToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isAuthenticated: boolean;
+                        /** @enum {string|null} */
+                        userRole: "super-admin" | "admin" | "co-ordinator" | "client" | null;
+                    };
+                };
+            };
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getAuthUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        email: string;
+                        /** @enum {string} */
+                        role: "super-admin" | "admin" | "co-ordinator" | "client";
+                        isOAuth: boolean;
+                        profile: {
+                            firstName: string;
+                            lastName: string;
+                            displayName: string;
+                            companyName: string;
+                            contactNumber: string;
+                            bio: string;
+                            profilePhotoURL: string;
+                        };
+                        paymentInfo: {
+                            defaultPaymentMethodId: string | null;
+                            stripeCustomerId: string | null;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postAuthLogout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postAuthForgotPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postAuthResetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    putUsersPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    currentPassword: string;
+                    newPassword: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postAuthTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ticket: string;
+                    code: string;
+                    rememberDevice?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postAuthTwoFactorSetupTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ticket: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        secret: string;
+                        otpauthUrl: string;
+                        qrCode: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postAuthTwoFactorSetupTicketConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ticket: string;
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: string;
+                        recoveryCodes: string[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getAuthTwoFactorStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        enabled: boolean;
+                        recoveryCodesLeft: number;
+                        requiredForStaff: boolean;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postAuthTwoFactorSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        secret: string;
+                        otpauthUrl: string;
+                        qrCode: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postAuthTwoFactorConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        recoveryCodes: string[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postAuthTwoFactorDisable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postAuthTwoFactorRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        recoveryCodes: string[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getAuthTwoFactorPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        requireForStaff: boolean;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    putAuthTwoFactorPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    requireForStaff: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        requireForStaff: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteAuthTwoFactorUsersById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getUsersProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        email: string;
+                        profile: {
+                            firstName: string;
+                            lastName: string;
+                            displayName: string;
+                            companyName: string;
+                            contactNumber: string;
+                            bio: string;
+                            profilePhotoURL: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    putUsersProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    profile: {
+                        firstName: string;
+                        lastName: string;
+                        companyName: string;
+                        contactNumber: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        email: string;
+                        /** @enum {string} */
+                        role: "super-admin" | "admin" | "co-ordinator" | "client";
+                        isOAuth: boolean;
+                        profile: {
+                            firstName: string;
+                            lastName: string;
+                            displayName: string;
+                            companyName: string;
+                            contactNumber: string;
+                            bio: string;
+                            profilePhotoURL: string;
+                        };
+                        paymentInfo: {
+                            defaultPaymentMethodId: string | null;
+                            stripeCustomerId: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getUsersPaymentMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        card: {
+                            brand: string;
+                            last4: string;
+                        } | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    putUsersPaymentMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    paymentMethodId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        card: {
+                            brand: string;
+                            last4: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getPaymentMethodsByPaymentMethodId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentMethodId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        card: {
+                            brand: string;
+                            last4: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    putPaymentMethodsByCustomerId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    paymentMethodId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        paymentMethod: {
+                            id: string;
+                            card: {
+                                brand: string;
+                                last4: string;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getUsersClients: {
+        parameters: {
+            query?: {
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        email: string;
+                        /** @enum {string} */
+                        role: "super-admin" | "admin" | "co-ordinator" | "client";
+                        isOAuth: boolean;
+                        profile: {
+                            firstName: string;
+                            lastName: string;
+                            displayName: string;
+                            companyName: string;
+                            contactNumber: string;
+                            bio: string;
+                            profilePhotoURL: string;
+                        };
+                        paymentInfo: {
+                            defaultPaymentMethodId: string | null;
+                            stripeCustomerId: string | null;
+                        };
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getUsersClientsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        email: string;
+                        /** @enum {string} */
+                        role: "super-admin" | "admin" | "co-ordinator" | "client";
+                        isOAuth: boolean;
+                        profile: {
+                            firstName: string;
+                            lastName: string;
+                            displayName: string;
+                            companyName: string;
+                            contactNumber: string;
+                            bio: string;
+                            profilePhotoURL: string;
+                        };
+                        paymentInfo: {
+                            defaultPaymentMethodId: string | null;
+                            stripeCustomerId: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    putUsersClientsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    profile: {
+                        firstName: string;
+                        lastName: string;
+                        companyName: string;
+                        contactNumber: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        email: string;
+                        /** @enum {string} */
+                        role: "super-admin" | "admin" | "co-ordinator" | "client";
+                        isOAuth: boolean;
+                        profile: {
+                            firstName: string;
+                            lastName: string;
+                            displayName: string;
+                            companyName: string;
+                            contactNumber: string;
+                            bio: string;
+                            profilePhotoURL: string;
+                        };
+                        paymentInfo: {
+                            defaultPaymentMethodId: string | null;
+                            stripeCustomerId: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getUsersClientsByIdNotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        note: string;
+                        adminName: string;
+                        createdAt: string;
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postUsersClientsByIdNotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        note: string;
+                        adminName: string;
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getUsersClientsByIdAudit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        actorName: string;
+                        action: string;
+                        entityType: string;
+                        entityId: string;
+                        summary: string;
+                        createdAt: string;
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getAuthGoogle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getAuthFacebook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getAuthApple: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postAuthExchange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: string;
+                    } | {
+                        /** @enum {string} */
+                        twoFactor: "code" | "setup";
+                        ticket: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postAuthOauthLinkPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ticket: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        provider: "google" | "facebook" | "apple";
+                        email: string;
+                        /** @enum {string} */
+                        method: "password" | "email";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postAuthOauthLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ticket: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: string;
+                        provider: string;
+                    } | {
+                        /** @enum {string} */
+                        twoFactor: "code" | "setup";
+                        ticket: string;
+                        provider: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            _id: string;
+                            kind: string;
+                            title: string;
+                            body: string;
+                            link: string;
+                            read: boolean;
+                            createdAt: string;
+                        }[];
+                        unreadCount: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postNotificationsByIdRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postNotificationsReadAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getNotificationsSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: {
+                            [key: string]: boolean;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    putNotificationsSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: {
+                        [key: string]: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: {
+                            [key: string]: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getUsersSiteUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        email: string;
+                        /** @enum {string} */
+                        role: "super-admin" | "admin" | "co-ordinator" | "client";
+                        isOAuth: boolean;
+                        profile: {
+                            firstName: string;
+                            lastName: string;
+                            displayName: string;
+                            companyName: string;
+                            contactNumber: string;
+                            bio: string;
+                            profilePhotoURL: string;
+                        };
+                        paymentInfo: {
+                            defaultPaymentMethodId: string | null;
+                            stripeCustomerId: string | null;
+                        };
+                    }[];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postUsersSiteUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description Sign-in email. */
+                    email: string;
+                    /** @description The role (packages/shared/src/roles.ts). */
+                    role: string;
+                    /** @description A first password (optional; staff may send a reset link later). */
+                    password?: string;
+                    /** @description First name (up to 100 characters). */
+                    "profile[firstName]"?: string;
+                    /** @description Last name (up to 100 characters). */
+                    "profile[lastName]"?: string;
+                    /** @description The name others see (up to 100 characters). */
+                    "profile[displayName]"?: string;
+                    /** @description Phone (up to 40 characters). */
+                    "profile[contactNumber]"?: string;
+                    /** @description A short biography (up to 2,000 characters). */
+                    "profile[bio]"?: string;
+                    /**
+                     * Format: binary
+                     * @description A file (image), checked by its bytes.
+                     */
+                    profilePhoto?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        email: string;
+                        /** @enum {string} */
+                        role: "super-admin" | "admin" | "co-ordinator" | "client";
+                        isOAuth: boolean;
+                        profile: {
+                            firstName: string;
+                            lastName: string;
+                            displayName: string;
+                            companyName: string;
+                            contactNumber: string;
+                            bio: string;
+                            profilePhotoURL: string;
+                        };
+                        paymentInfo: {
+                            defaultPaymentMethodId: string | null;
+                            stripeCustomerId: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getUsersSiteUsersById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        email: string;
+                        /** @enum {string} */
+                        role: "super-admin" | "admin" | "co-ordinator" | "client";
+                        isOAuth: boolean;
+                        profile: {
+                            firstName: string;
+                            lastName: string;
+                            displayName: string;
+                            companyName: string;
+                            contactNumber: string;
+                            bio: string;
+                            profilePhotoURL: string;
+                        };
+                        paymentInfo: {
+                            defaultPaymentMethodId: string | null;
+                            stripeCustomerId: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    putUsersSiteUsersById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description Sign-in email. */
+                    email?: string;
+                    /** @description The user's current role, as the form shows it (change it with POST …/role). */
+                    role?: string;
+                    /** @description A new password (optional; sessions of the user end). */
+                    password?: string;
+                    /** @description First name (up to 100 characters). */
+                    "profile[firstName]"?: string;
+                    /** @description Last name (up to 100 characters). */
+                    "profile[lastName]"?: string;
+                    /** @description The name others see (up to 100 characters). */
+                    "profile[displayName]"?: string;
+                    /** @description Phone (up to 40 characters). */
+                    "profile[contactNumber]"?: string;
+                    /** @description A short biography (up to 2,000 characters). */
+                    "profile[bio]"?: string;
+                    /**
+                     * Format: binary
+                     * @description A file (image), checked by its bytes.
+                     */
+                    profilePhoto?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        email: string;
+                        /** @enum {string} */
+                        role: "super-admin" | "admin" | "co-ordinator" | "client";
+                        isOAuth: boolean;
+                        profile: {
+                            firstName: string;
+                            lastName: string;
+                            displayName: string;
+                            companyName: string;
+                            contactNumber: string;
+                            bio: string;
+                            profilePhotoURL: string;
+                        };
+                        paymentInfo: {
+                            defaultPaymentMethodId: string | null;
+                            stripeCustomerId: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteUsersSiteUsersById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postUsersSiteUsersByIdRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    role: "super-admin" | "admin" | "co-ordinator" | "client";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        email: string;
+                        /** @enum {string} */
+                        role: "super-admin" | "admin" | "co-ordinator" | "client";
+                        isOAuth: boolean;
+                        profile: {
+                            firstName: string;
+                            lastName: string;
+                            displayName: string;
+                            companyName: string;
+                            contactNumber: string;
+                            bio: string;
+                            profilePhotoURL: string;
+                        };
+                        paymentInfo: {
+                            defaultPaymentMethodId: string | null;
+                            stripeCustomerId: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postUsersSiteUsersByIdResetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getServices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        title: string;
+                        featurePhoto: string;
+                        basePrice: number;
+                    }[];
+                };
+            };
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postServices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description Up to 200 characters; required on create. */
+                    title: string;
+                    /** @description What the service is. */
+                    description?: string;
+                    /** @description What the initial investment pays for. */
+                    initialInvestmentDescription?: string;
+                    /** @description Dollars. */
+                    initialInvestmentPrice?: string;
+                    /** @description How it is paid, in words. */
+                    paymentType?: string;
+                    /** @description Delivery time in working days. */
+                    deliveryDays?: string;
+                    /** @description JSON: [{_id?, title, type: one-time|weekly|monthly, baseCost, recurringCost, priceSuffix, features}] (dollars). */
+                    packages?: string;
+                    /** @description JSON: [{_id?, title, description, price}] (dollars). */
+                    serviceExtras?: string;
+                    /** @description JSON: [{question, answer}]. */
+                    faqs?: string;
+                    /** @description JSON: the questions the customer's brief asks. */
+                    intakeQuestions?: string;
+                    /** @description Up to 30 files (image), or as text: JSON: the existing image URLs to keep, in order. */
+                    gallery?: string | string[];
+                    /** @description Up to 10 files (video), or as text: JSON: the existing [{url, thumbnailUrl}] to keep, in order. */
+                    featureVideos?: string | string[];
+                    /** @description JSON: for each thumbnail file, the index of the new video it is for. */
+                    featureVideoThumbnailFor?: string;
+                    /** @description A file (image), or as text: '' removes the current photo. */
+                    featurePhoto?: string;
+                    /** @description A file (pdf), or as text: '' removes the current PDF. */
+                    comparisonPdf?: string;
+                    /** @description Up to 10 files (image), checked by its bytes. */
+                    featureVideoThumbnails?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        title: string;
+                        description: string;
+                        initialInvestmentDescription: string;
+                        initialInvestmentPrice: number;
+                        packages: {
+                            _id: string;
+                            title: string;
+                            /** @enum {string} */
+                            type: "one-time" | "weekly" | "monthly";
+                            baseCost: number;
+                            recurringCost: number;
+                            priceSuffix: string;
+                            features: string[];
+                            recommended: boolean;
+                        }[];
+                        serviceExtras: {
+                            _id: string;
+                            title: string;
+                            description: string;
+                            price: number;
+                        }[];
+                        faqs: {
+                            question: string;
+                            answer: string;
+                        }[];
+                        gallery: string[];
+                        featureVideos: {
+                            url: string;
+                            thumbnailUrl: string;
+                        }[];
+                        featurePhoto: string;
+                        comparisonPdf: string;
+                        paymentType: string;
+                        deliveryDays: number;
+                        basePrice: number;
+                        archived: boolean;
+                        archivedAt: string | null;
+                        intakeQuestions: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "short-text" | "long-text" | "single-choice" | "multiple-choice" | "yes-no" | "date" | "link" | "file";
+                            label: string;
+                            help: string;
+                            required: boolean;
+                            options: string[];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getServicesSearch: {
+        parameters: {
+            query?: {
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        title: string;
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getServicesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        title: string;
+                        description: string;
+                        initialInvestmentDescription: string;
+                        initialInvestmentPrice: number;
+                        packages: {
+                            _id: string;
+                            title: string;
+                            /** @enum {string} */
+                            type: "one-time" | "weekly" | "monthly";
+                            baseCost: number;
+                            recurringCost: number;
+                            priceSuffix: string;
+                            features: string[];
+                            recommended: boolean;
+                        }[];
+                        serviceExtras: {
+                            _id: string;
+                            title: string;
+                            description: string;
+                            price: number;
+                        }[];
+                        faqs: {
+                            question: string;
+                            answer: string;
+                        }[];
+                        gallery: string[];
+                        featureVideos: {
+                            url: string;
+                            thumbnailUrl: string;
+                        }[];
+                        featurePhoto: string;
+                        comparisonPdf: string;
+                        paymentType: string;
+                        deliveryDays: number;
+                        basePrice: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    putServicesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description Up to 200 characters; required on create. */
+                    title?: string;
+                    /** @description What the service is. */
+                    description?: string;
+                    /** @description What the initial investment pays for. */
+                    initialInvestmentDescription?: string;
+                    /** @description Dollars. */
+                    initialInvestmentPrice?: string;
+                    /** @description How it is paid, in words. */
+                    paymentType?: string;
+                    /** @description Delivery time in working days. */
+                    deliveryDays?: string;
+                    /** @description JSON: [{_id?, title, type: one-time|weekly|monthly, baseCost, recurringCost, priceSuffix, features}] (dollars). */
+                    packages?: string;
+                    /** @description JSON: [{_id?, title, description, price}] (dollars). */
+                    serviceExtras?: string;
+                    /** @description JSON: [{question, answer}]. */
+                    faqs?: string;
+                    /** @description JSON: the questions the customer's brief asks. */
+                    intakeQuestions?: string;
+                    /** @description Up to 30 files (image), or as text: JSON: the existing image URLs to keep, in order. */
+                    gallery?: string | string[];
+                    /** @description Up to 10 files (video), or as text: JSON: the existing [{url, thumbnailUrl}] to keep, in order. */
+                    featureVideos?: string | string[];
+                    /** @description JSON: for each thumbnail file, the index of the new video it is for. */
+                    featureVideoThumbnailFor?: string;
+                    /** @description A file (image), or as text: '' removes the current photo. */
+                    featurePhoto?: string;
+                    /** @description A file (pdf), or as text: '' removes the current PDF. */
+                    comparisonPdf?: string;
+                    /** @description Up to 10 files (image), checked by its bytes. */
+                    featureVideoThumbnails?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        title: string;
+                        description: string;
+                        initialInvestmentDescription: string;
+                        initialInvestmentPrice: number;
+                        packages: {
+                            _id: string;
+                            title: string;
+                            /** @enum {string} */
+                            type: "one-time" | "weekly" | "monthly";
+                            baseCost: number;
+                            recurringCost: number;
+                            priceSuffix: string;
+                            features: string[];
+                            recommended: boolean;
+                        }[];
+                        serviceExtras: {
+                            _id: string;
+                            title: string;
+                            description: string;
+                            price: number;
+                        }[];
+                        faqs: {
+                            question: string;
+                            answer: string;
+                        }[];
+                        gallery: string[];
+                        featureVideos: {
+                            url: string;
+                            thumbnailUrl: string;
+                        }[];
+                        featurePhoto: string;
+                        comparisonPdf: string;
+                        paymentType: string;
+                        deliveryDays: number;
+                        basePrice: number;
+                        archived: boolean;
+                        archivedAt: string | null;
+                        intakeQuestions: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "short-text" | "long-text" | "single-choice" | "multiple-choice" | "yes-no" | "date" | "link" | "file";
+                            label: string;
+                            help: string;
+                            required: boolean;
+                            options: string[];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteServicesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getPages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        title: string;
+                    }[];
+                };
+            };
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postPages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description Up to 200 characters. */
+                    title: string;
+                    /** @description The first item's title. */
+                    "items[0][title]"?: string;
+                    /** @description A path starting with / or an http(s) address. */
+                    "items[0][link]"?: string;
+                    /** @description The item's current photo, kept when no new file is sent. */
+                    "items[0][featurePhotoUrl]"?: string;
+                    /**
+                     * Format: binary
+                     * @description A file (image), checked by its bytes.
+                     */
+                    "items[0][featurePhoto]"?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        title: string;
+                        items: {
+                            title: string;
+                            link: string;
+                            featurePhoto: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getPagesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        title: string;
+                        items: {
+                            title: string;
+                            link: string;
+                            featurePhoto: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    putPagesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description Up to 200 characters. */
+                    title: string;
+                    /** @description The first item's title. */
+                    "items[0][title]"?: string;
+                    /** @description A path starting with / or an http(s) address. */
+                    "items[0][link]"?: string;
+                    /** @description The item's current photo, kept when no new file is sent. */
+                    "items[0][featurePhotoUrl]"?: string;
+                    /**
+                     * Format: binary
+                     * @description A file (image), checked by its bytes.
+                     */
+                    "items[0][featurePhoto]"?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        title: string;
+                        items: {
+                            title: string;
+                            link: string;
+                            featurePhoto: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deletePagesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getIndustries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        title: string;
+                        link: string;
+                        featurePhoto: string;
+                    }[];
+                };
+            };
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postIndustries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description Up to 200 characters. */
+                    title: string;
+                    /** @description A path starting with / or an http(s) address. */
+                    link: string;
+                    /** @description A file (image), or as text: '' removes the current photo. */
+                    featurePhoto?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        title: string;
+                        link: string;
+                        featurePhoto: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getNavigation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        header: {
+                            label: string;
+                            /** @enum {string} */
+                            kind: "service" | "page";
+                            id: string;
+                        }[];
+                        footer: {
+                            label: string;
+                            /** @enum {string} */
+                            kind: "service" | "page";
+                            id: string;
+                        }[];
+                    };
+                };
+            };
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    putNavigation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    header: {
+                        label: string;
+                        /** @enum {string} */
+                        kind: "service" | "page";
+                        id: string;
+                    }[];
+                    footer: {
+                        label: string;
+                        /** @enum {string} */
+                        kind: "service" | "page";
+                        id: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        header: {
+                            label: string;
+                            /** @enum {string} */
+                            kind: "service" | "page";
+                            id: string;
+                        }[];
+                        footer: {
+                            label: string;
+                            /** @enum {string} */
+                            kind: "service" | "page";
+                            id: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getUsersRecentlyViewed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        service: {
+                            _id: string;
+                            title: string;
+                            featurePhoto: string;
+                            basePrice: number;
+                        };
+                        viewedAt: string;
+                    }[];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postUsersRecentlyViewed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    serviceId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getPdf: {
+        parameters: {
+            query: {
+                url: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getServicesManage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        title: string;
+                        featurePhoto: string;
+                        basePrice: number;
+                        archived: boolean;
+                        archivedAt: string | null;
+                        orderCount: number;
+                        updatedAt: string;
+                    }[];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getServicesByIdManage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        title: string;
+                        description: string;
+                        initialInvestmentDescription: string;
+                        initialInvestmentPrice: number;
+                        packages: {
+                            _id: string;
+                            title: string;
+                            /** @enum {string} */
+                            type: "one-time" | "weekly" | "monthly";
+                            baseCost: number;
+                            recurringCost: number;
+                            priceSuffix: string;
+                            features: string[];
+                            recommended: boolean;
+                        }[];
+                        serviceExtras: {
+                            _id: string;
+                            title: string;
+                            description: string;
+                            price: number;
+                        }[];
+                        faqs: {
+                            question: string;
+                            answer: string;
+                        }[];
+                        gallery: string[];
+                        featureVideos: {
+                            url: string;
+                            thumbnailUrl: string;
+                        }[];
+                        featurePhoto: string;
+                        comparisonPdf: string;
+                        paymentType: string;
+                        deliveryDays: number;
+                        basePrice: number;
+                        archived: boolean;
+                        archivedAt: string | null;
+                        intakeQuestions: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "short-text" | "long-text" | "single-choice" | "multiple-choice" | "yes-no" | "date" | "link" | "file";
+                            label: string;
+                            help: string;
+                            required: boolean;
+                            options: string[];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getNavigationManage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        header: {
+                            label: string;
+                            /** @enum {string} */
+                            kind: "service" | "page";
+                            id: string;
+                        }[];
+                        footer: {
+                            label: string;
+                            /** @enum {string} */
+                            kind: "service" | "page";
+                            id: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getIndustriesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        title: string;
+                        link: string;
+                        featurePhoto: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    putIndustriesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description Up to 200 characters. */
+                    title: string;
+                    /** @description A path starting with / or an http(s) address. */
+                    link: string;
+                    /** @description A file (image), or as text: '' removes the current photo. */
+                    featurePhoto?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        title: string;
+                        link: string;
+                        featurePhoto: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteIndustriesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getOverviewSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        id: "coordinators" | "abn" | "payments" | "email" | "legal" | "sign-in";
+                        title: string;
+                        done: boolean;
+                        detail: string;
+                        href: string | null;
+                    }[];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        salesData: {
+                            id: string;
+                            title: string;
+                            type: string;
+                            date: string;
+                            totalPrice: number;
+                            money: {
+                                currency: string;
+                                paidAtOrderCents: number;
+                                chargedCents: number;
+                                chargedGstCents: number;
+                                refundedCents: number;
+                                refundedGstCents: number;
+                                pendingRefundCents: number;
+                                keptCents: number;
+                                keptGstCents: number;
+                                recurringCents: number;
+                                /** @enum {string|null} */
+                                period: "week" | "month" | null;
+                                depositCents: number;
+                                balanceCents: number;
+                                balanceDueCents: number;
+                            };
+                        }[];
+                        needsCoordinator: {
+                            id: string;
+                            title: string;
+                            type: string;
+                            date: string;
+                            totalPrice: number;
+                            money: {
+                                currency: string;
+                                paidAtOrderCents: number;
+                                chargedCents: number;
+                                chargedGstCents: number;
+                                refundedCents: number;
+                                refundedGstCents: number;
+                                pendingRefundCents: number;
+                                keptCents: number;
+                                keptGstCents: number;
+                                recurringCents: number;
+                                /** @enum {string|null} */
+                                period: "week" | "month" | null;
+                                depositCents: number;
+                                balanceCents: number;
+                                balanceDueCents: number;
+                            };
+                        }[];
+                        clients: {
+                            _id: string;
+                            profile: {
+                                displayName: string;
+                                firstName: string;
+                                lastName: string;
+                            };
+                            name: string;
+                            createdAt: string;
+                        }[];
+                        revenue: {
+                            today: {
+                                totalSales: number;
+                                totalOrders: number;
+                                from: string;
+                                to: string;
+                            };
+                            week: {
+                                totalSales: number;
+                                totalOrders: number;
+                                from: string;
+                                to: string;
+                            };
+                            month: {
+                                totalSales: number;
+                                totalOrders: number;
+                                from: string;
+                                to: string;
+                            };
+                            timeZone: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getCompanyPagesBySlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: "about-us" | "our-team" | "careers" | "privacy-policy" | "terms-of-service" | "intellectual-property-claims";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        slug: "about-us" | "our-team" | "careers" | "privacy-policy" | "terms-of-service" | "intellectual-property-claims";
+                        title: string;
+                        body: string;
+                        updatedAt: string | null;
+                        updatedBy: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    putCompanyPagesBySlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: "about-us" | "our-team" | "careers" | "privacy-policy" | "terms-of-service" | "intellectual-property-claims";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        slug: "about-us" | "our-team" | "careers" | "privacy-policy" | "terms-of-service" | "intellectual-property-claims";
+                        title: string;
+                        body: string;
+                        updatedAt: string | null;
+                        updatedBy: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getCompanyPages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        slug: "about-us" | "our-team" | "careers" | "privacy-policy" | "terms-of-service" | "intellectual-property-claims";
+                        title: string;
+                        body: string;
+                        updatedAt: string | null;
+                        updatedBy: string;
+                    }[];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getPaymentsConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        provider: "sandbox" | "stripe";
+                        publishableKey: string | null;
+                        currency: string;
+                    };
+                };
+            };
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postPaymentsHandlePayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required: the idempotencyKey field or the Idempotency-Key header (400 without either). The same key makes a retry charge once. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: number;
+                    customer: {
+                        name: string;
+                        email: string;
+                    };
+                    payment_method: string;
+                    /** @description Required: the idempotencyKey field or the Idempotency-Key header (400 without either). The same key makes a retry charge once. */
+                    idempotencyKey?: string;
+                    /** @enum {string} */
+                    type: "normal";
+                    projectDetails: {
+                        serviceId?: string;
+                        service?: string | ({
+                            _id: string;
+                        } & {
+                            [key: string]: unknown;
+                        });
+                        packageId?: string;
+                        packageTitle?: string;
+                        package?: {
+                            _id?: string;
+                            title?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @default [] */
+                        extras?: ({
+                            _id: string;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        coordinator: string;
+                        companyName?: string;
+                        contactNumber?: string;
+                        firstName?: string;
+                        lastName?: string;
+                        emailAddress?: string;
+                        discountCode?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } | {
+                    amount: number;
+                    customer: {
+                        name: string;
+                        email: string;
+                    };
+                    payment_method: string;
+                    /** @description Required: the idempotencyKey field or the Idempotency-Key header (400 without either). The same key makes a retry charge once. */
+                    idempotencyKey?: string;
+                    /** @enum {string} */
+                    type: "customQuote";
+                    projectDetails: {
+                        quoteId: string;
+                        coordinatorId: string;
+                        quoteName?: string;
+                        amountWithGST?: number;
+                        userId?: string;
+                        companyName?: string;
+                        contactNumber?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        stripeCustomerId: string;
+                        projectId: string;
+                        paymentId: string;
+                        defaultPaymentMethodId: string;
+                    } | {
+                        /** @enum {boolean} */
+                        success: false;
+                        /** @enum {boolean} */
+                        requiresAction: true;
+                        clientSecret: string;
+                        paymentIntentId: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRefused"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postPaymentsConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    paymentIntentId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        stripeCustomerId: string;
+                        projectId: string;
+                        paymentId: string;
+                        defaultPaymentMethodId: string;
+                    } | {
+                        /** @enum {boolean} */
+                        success: false;
+                        /** @enum {boolean} */
+                        requiresAction: true;
+                        clientSecret: string;
+                        paymentIntentId: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postPaymentsSandboxAuthenticate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    clientSecret: string;
+                    /** @enum {string} */
+                    outcome: "approve" | "fail";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        paymentIntentId: string;
+                        /** @enum {string} */
+                        status: "succeeded" | "failed" | "requires_action";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postUsersUpdatePaymentInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    userId: string;
+                    stripeCustomerId: string;
+                    defaultPaymentMethodId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        paymentInfo: {
+                            stripeCustomerId: string;
+                            defaultPaymentMethodId: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getUsersCoordinators: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        profile: {
+                            firstName: string;
+                            lastName: string;
+                            displayName: string;
+                        };
+                    }[];
+                };
+            };
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getQuotesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        name: string;
+                        summary: string;
+                        deliverables: string;
+                        extras: string;
+                        value: number;
+                        deliveryDays: number;
+                        paid: boolean;
+                        depositPercent: number | null;
+                        depositAmount: number | null;
+                        depositPaid: boolean;
+                        balanceRequested: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    putQuotesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @default  */
+                    summary?: string;
+                    /** @default  */
+                    internalNotes?: string;
+                    /** @default  */
+                    deliverables?: string;
+                    /** @default  */
+                    extras?: string;
+                    deliveryDays?: number | string;
+                    intakeQuestions?: {
+                        id: string;
+                        /** @enum {string} */
+                        kind: "short-text" | "long-text" | "single-choice" | "multiple-choice" | "yes-no" | "date" | "link" | "file";
+                        label: string;
+                        /** @default  */
+                        help?: string;
+                        /** @default false */
+                        required?: boolean;
+                        /** @default [] */
+                        options?: string[];
+                    }[];
+                    value: number;
+                    /**
+                     * @default {
+                     *       "kind": "none",
+                     *       "value": 0
+                     *     }
+                     */
+                    deposit?: {
+                        /** @enum {string} */
+                        kind: "none" | "percent" | "amount";
+                        value: number;
+                    };
+                    /** @default null */
+                    customerId?: string | null;
+                    /** @default  */
+                    recipientEmail?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        name: string;
+                        summary: string;
+                        deliverables: string;
+                        extras: string;
+                        value: number;
+                        deliveryDays: number;
+                        paid: boolean;
+                        depositPercent: number | null;
+                        depositAmount: number | null;
+                        depositPaid: boolean;
+                        balanceRequested: boolean;
+                        internalNotes: string;
+                        createdBy: string;
+                        createdAt: string;
+                        projectId: string | null;
+                        customer: {
+                            id: string;
+                            name: string;
+                            email: string;
+                        } | null;
+                        recipientEmail: string;
+                        /** @enum {string} */
+                        state: "Draft" | "Sent" | "Viewed" | "Deposit paid" | "Paid";
+                        sentAt: string | null;
+                        viewedAt: string | null;
+                        paidAt: string | null;
+                        depositPaidAt: string | null;
+                        balanceRequestedAt: string | null;
+                        currency: string;
+                        intakeQuestions: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "short-text" | "long-text" | "single-choice" | "multiple-choice" | "yes-no" | "date" | "link" | "file";
+                            label: string;
+                            help: string;
+                            required: boolean;
+                            options: string[];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteQuotesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getProjectsByIdSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        projectId: string;
+                        /** @enum {string} */
+                        status: "active" | "past_due" | "cancelled";
+                        /** @enum {string} */
+                        interval: "weekly" | "monthly";
+                        amountCents: number;
+                        currency: string;
+                        nextChargeAt: string | null;
+                        cancelledAt: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getProjectsByIdPayments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        orderNumber: number;
+                        /** @enum {string} */
+                        kind: "order" | "renewal" | "balance";
+                        amountCents: number;
+                        gstCents: number;
+                        currency: string;
+                        status: string;
+                        createdAt: string;
+                        invoiceNumber: string;
+                        invoiceUrl: string;
+                        refunds: {
+                            _id: string;
+                            amountCents: number;
+                            gstCents: number;
+                            currency: string;
+                            /** @enum {string} */
+                            status: "pending" | "succeeded" | "failed";
+                            /** @enum {string} */
+                            reason: "requested_by_customer" | "duplicate" | "service_not_delivered" | "other";
+                            note: string;
+                            failureMessage: string | null;
+                            createdAt: string;
+                            createdByName: string;
+                            noteNumber: string;
+                            noteUrl: string | null;
+                        }[];
+                        refundableCents: number;
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postProjectsByIdPaymentsByPaymentIdRefunds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: number | string;
+                    /** @enum {string} */
+                    reason: "requested_by_customer" | "duplicate" | "service_not_delivered" | "other";
+                    /** @default  */
+                    note?: string;
+                    /** @default false */
+                    cancelSubscription?: boolean;
+                    idempotencyKey: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        amountCents: number;
+                        gstCents: number;
+                        currency: string;
+                        /** @enum {string} */
+                        status: "pending" | "succeeded" | "failed";
+                        /** @enum {string} */
+                        reason: "requested_by_customer" | "duplicate" | "service_not_delivered" | "other";
+                        note: string;
+                        failureMessage: string | null;
+                        createdAt: string;
+                        createdByName: string;
+                        noteNumber: string;
+                        noteUrl: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRefused"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postProjectsByIdBalanceRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postProjectsByIdSubscriptionCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        projectId: string;
+                        /** @enum {string} */
+                        status: "active" | "past_due" | "cancelled";
+                        /** @enum {string} */
+                        interval: "weekly" | "monthly";
+                        amountCents: number;
+                        currency: string;
+                        nextChargeAt: string | null;
+                        cancelledAt: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getPaymentsByIdInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getRefundsByIdAdjustmentNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postPaymentsGuestCheckout: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required: the idempotencyKey field or the Idempotency-Key header (400 without either). The same key makes a retry charge once. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount: number;
+                    customer: {
+                        name: string;
+                        email: string;
+                    };
+                    payment_method: string;
+                    /** @description Required: the idempotencyKey field or the Idempotency-Key header (400 without either). The same key makes a retry charge once. */
+                    idempotencyKey?: string;
+                    /** @enum {string} */
+                    type: "normal";
+                    projectDetails: {
+                        serviceId?: string;
+                        service?: string | ({
+                            _id: string;
+                        } & {
+                            [key: string]: unknown;
+                        });
+                        packageId?: string;
+                        packageTitle?: string;
+                        package?: {
+                            _id?: string;
+                            title?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @default [] */
+                        extras?: ({
+                            _id: string;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        coordinator: string;
+                        companyName?: string;
+                        contactNumber?: string;
+                        firstName?: string;
+                        lastName?: string;
+                        emailAddress?: string;
+                        discountCode?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    guest: {
+                        firstName: string;
+                        lastName: string;
+                        email: string;
+                        phoneNumber: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        account: "created" | "existing";
+                        token: string | null;
+                        payment: {
+                            /** @enum {boolean} */
+                            success: true;
+                            stripeCustomerId: string;
+                            projectId: string;
+                            paymentId: string;
+                            defaultPaymentMethodId: string;
+                        } | {
+                            /** @enum {boolean} */
+                            success: false;
+                            /** @enum {boolean} */
+                            requiresAction: true;
+                            clientSecret: string;
+                            paymentIntentId: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postPaymentsGuestConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    paymentIntentId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: string | null;
+                        payment: {
+                            /** @enum {boolean} */
+                            success: true;
+                            stripeCustomerId: string;
+                            projectId: string;
+                            paymentId: string;
+                            defaultPaymentMethodId: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postPaymentsClaimOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        projectId: string;
+                        passwordToken: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getProjects: {
+        parameters: {
+            query?: {
+                userId?: string;
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        orderNumber: number;
+                        type: string;
+                        user: {
+                            _id: string;
+                            email: string;
+                            profile: {
+                                firstName: string;
+                                lastName: string;
+                                displayName: string;
+                                companyName: string;
+                                contactNumber: string;
+                                bio: string;
+                                profilePhotoURL: string;
+                            };
+                        };
+                        service: {
+                            _id: string | null;
+                            title: string;
+                            description: string;
+                            featurePhoto: string;
+                        };
+                        status: string;
+                        startDate: string;
+                        expectedDeliveryDate: string | null;
+                        deliveryDays: number;
+                        deliveryDate: string | null;
+                        totalPrice: number;
+                        oneTimeTotalWithGST: number;
+                        recurringTotalWithGST: number;
+                        currency: string;
+                        money: {
+                            currency: string;
+                            paidAtOrderCents: number;
+                            chargedCents: number;
+                            chargedGstCents: number;
+                            refundedCents: number;
+                            refundedGstCents: number;
+                            pendingRefundCents: number;
+                            keptCents: number;
+                            keptGstCents: number;
+                            recurringCents: number;
+                            /** @enum {string|null} */
+                            period: "week" | "month" | null;
+                            depositCents: number;
+                            balanceCents: number;
+                            balanceDueCents: number;
+                        };
+                        package: {
+                            title: string;
+                            /** @enum {string} */
+                            type: "one-time" | "weekly" | "monthly";
+                            priceSuffix: string;
+                            features: string;
+                            baseCost: number;
+                            recurringCost: number;
+                        };
+                        coordinator: string | null;
+                        coordinatorName: string;
+                        quoteId: string | null;
+                        statusUpdates: {
+                            _id: string;
+                            title: string;
+                            description: string;
+                            date: string;
+                            createdAt: string;
+                        }[];
+                        extras: {
+                            _id: string;
+                            title: string;
+                            description: string;
+                            price: number;
+                        }[];
+                        paymentDetails: {
+                            paymentType: string;
+                            transactionId: string;
+                            amount: number;
+                            currency: string;
+                        }[];
+                        contact: {
+                            firstName: string;
+                            lastName: string;
+                            companyName: string;
+                            contactNumber: string;
+                            emailAddress: string;
+                        };
+                        briefSubmitted: boolean;
+                        createdAt: string;
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getProjectsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        orderNumber: number;
+                        type: string;
+                        user: {
+                            _id: string;
+                            email: string;
+                            profile: {
+                                firstName: string;
+                                lastName: string;
+                                displayName: string;
+                                companyName: string;
+                                contactNumber: string;
+                                bio: string;
+                                profilePhotoURL: string;
+                            };
+                        };
+                        service: {
+                            _id: string | null;
+                            title: string;
+                            description: string;
+                            featurePhoto: string;
+                        };
+                        status: string;
+                        startDate: string;
+                        expectedDeliveryDate: string | null;
+                        deliveryDays: number;
+                        deliveryDate: string | null;
+                        totalPrice: number;
+                        oneTimeTotalWithGST: number;
+                        recurringTotalWithGST: number;
+                        currency: string;
+                        money: {
+                            currency: string;
+                            paidAtOrderCents: number;
+                            chargedCents: number;
+                            chargedGstCents: number;
+                            refundedCents: number;
+                            refundedGstCents: number;
+                            pendingRefundCents: number;
+                            keptCents: number;
+                            keptGstCents: number;
+                            recurringCents: number;
+                            /** @enum {string|null} */
+                            period: "week" | "month" | null;
+                            depositCents: number;
+                            balanceCents: number;
+                            balanceDueCents: number;
+                        };
+                        package: {
+                            title: string;
+                            /** @enum {string} */
+                            type: "one-time" | "weekly" | "monthly";
+                            priceSuffix: string;
+                            features: string;
+                            baseCost: number;
+                            recurringCost: number;
+                        };
+                        coordinator: string | null;
+                        coordinatorName: string;
+                        quoteId: string | null;
+                        statusUpdates: {
+                            _id: string;
+                            title: string;
+                            description: string;
+                            date: string;
+                            createdAt: string;
+                        }[];
+                        extras: {
+                            _id: string;
+                            title: string;
+                            description: string;
+                            price: number;
+                        }[];
+                        paymentDetails: {
+                            paymentType: string;
+                            transactionId: string;
+                            amount: number;
+                            currency: string;
+                        }[];
+                        contact: {
+                            firstName: string;
+                            lastName: string;
+                            companyName: string;
+                            contactNumber: string;
+                            emailAddress: string;
+                        };
+                        briefSubmitted: boolean;
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    patchProjectsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status?: "active" | "on-hold" | "completed" | "cancelled";
+                    expectedDeliveryDate?: string | null;
+                    deliveryDate?: string | null;
+                    coordinatorId?: string | null;
+                    dueChangeReason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        orderNumber: number;
+                        type: string;
+                        user: {
+                            _id: string;
+                            email: string;
+                            profile: {
+                                firstName: string;
+                                lastName: string;
+                                displayName: string;
+                                companyName: string;
+                                contactNumber: string;
+                                bio: string;
+                                profilePhotoURL: string;
+                            };
+                        };
+                        service: {
+                            _id: string | null;
+                            title: string;
+                            description: string;
+                            featurePhoto: string;
+                        };
+                        status: string;
+                        startDate: string;
+                        expectedDeliveryDate: string | null;
+                        deliveryDays: number;
+                        deliveryDate: string | null;
+                        totalPrice: number;
+                        oneTimeTotalWithGST: number;
+                        recurringTotalWithGST: number;
+                        currency: string;
+                        money: {
+                            currency: string;
+                            paidAtOrderCents: number;
+                            chargedCents: number;
+                            chargedGstCents: number;
+                            refundedCents: number;
+                            refundedGstCents: number;
+                            pendingRefundCents: number;
+                            keptCents: number;
+                            keptGstCents: number;
+                            recurringCents: number;
+                            /** @enum {string|null} */
+                            period: "week" | "month" | null;
+                            depositCents: number;
+                            balanceCents: number;
+                            balanceDueCents: number;
+                        };
+                        package: {
+                            title: string;
+                            /** @enum {string} */
+                            type: "one-time" | "weekly" | "monthly";
+                            priceSuffix: string;
+                            features: string;
+                            baseCost: number;
+                            recurringCost: number;
+                        };
+                        coordinator: string | null;
+                        coordinatorName: string;
+                        quoteId: string | null;
+                        statusUpdates: {
+                            _id: string;
+                            title: string;
+                            description: string;
+                            date: string;
+                            createdAt: string;
+                        }[];
+                        extras: {
+                            _id: string;
+                            title: string;
+                            description: string;
+                            price: number;
+                        }[];
+                        paymentDetails: {
+                            paymentType: string;
+                            transactionId: string;
+                            amount: number;
+                            currency: string;
+                        }[];
+                        contact: {
+                            firstName: string;
+                            lastName: string;
+                            companyName: string;
+                            contactNumber: string;
+                            emailAddress: string;
+                        };
+                        briefSubmitted: boolean;
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    putUsersProjectsByProjectIdStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    statusUpdate: {
+                        /** @enum {string} */
+                        title: "Project Started" | "Expected Delivery Date" | "Project In Progress" | "Project Delivered" | "Project Completed";
+                        date: string;
+                        /** @default  */
+                        description?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        orderNumber: number;
+                        type: string;
+                        user: {
+                            _id: string;
+                            email: string;
+                            profile: {
+                                firstName: string;
+                                lastName: string;
+                                displayName: string;
+                                companyName: string;
+                                contactNumber: string;
+                                bio: string;
+                                profilePhotoURL: string;
+                            };
+                        };
+                        service: {
+                            _id: string | null;
+                            title: string;
+                            description: string;
+                            featurePhoto: string;
+                        };
+                        status: string;
+                        startDate: string;
+                        expectedDeliveryDate: string | null;
+                        deliveryDays: number;
+                        deliveryDate: string | null;
+                        totalPrice: number;
+                        oneTimeTotalWithGST: number;
+                        recurringTotalWithGST: number;
+                        currency: string;
+                        money: {
+                            currency: string;
+                            paidAtOrderCents: number;
+                            chargedCents: number;
+                            chargedGstCents: number;
+                            refundedCents: number;
+                            refundedGstCents: number;
+                            pendingRefundCents: number;
+                            keptCents: number;
+                            keptGstCents: number;
+                            recurringCents: number;
+                            /** @enum {string|null} */
+                            period: "week" | "month" | null;
+                            depositCents: number;
+                            balanceCents: number;
+                            balanceDueCents: number;
+                        };
+                        package: {
+                            title: string;
+                            /** @enum {string} */
+                            type: "one-time" | "weekly" | "monthly";
+                            priceSuffix: string;
+                            features: string;
+                            baseCost: number;
+                            recurringCost: number;
+                        };
+                        coordinator: string | null;
+                        coordinatorName: string;
+                        quoteId: string | null;
+                        statusUpdates: {
+                            _id: string;
+                            title: string;
+                            description: string;
+                            date: string;
+                            createdAt: string;
+                        }[];
+                        extras: {
+                            _id: string;
+                            title: string;
+                            description: string;
+                            price: number;
+                        }[];
+                        paymentDetails: {
+                            paymentType: string;
+                            transactionId: string;
+                            amount: number;
+                            currency: string;
+                        }[];
+                        contact: {
+                            firstName: string;
+                            lastName: string;
+                            companyName: string;
+                            contactNumber: string;
+                            emailAddress: string;
+                        };
+                        briefSubmitted: boolean;
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    putProjectsByProjectIdStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    statusUpdate: {
+                        /** @enum {string} */
+                        title: "Project Started" | "Expected Delivery Date" | "Project In Progress" | "Project Delivered" | "Project Completed";
+                        date: string;
+                        /** @default  */
+                        description?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        orderNumber: number;
+                        type: string;
+                        user: {
+                            _id: string;
+                            email: string;
+                            profile: {
+                                firstName: string;
+                                lastName: string;
+                                displayName: string;
+                                companyName: string;
+                                contactNumber: string;
+                                bio: string;
+                                profilePhotoURL: string;
+                            };
+                        };
+                        service: {
+                            _id: string | null;
+                            title: string;
+                            description: string;
+                            featurePhoto: string;
+                        };
+                        status: string;
+                        startDate: string;
+                        expectedDeliveryDate: string | null;
+                        deliveryDays: number;
+                        deliveryDate: string | null;
+                        totalPrice: number;
+                        oneTimeTotalWithGST: number;
+                        recurringTotalWithGST: number;
+                        currency: string;
+                        money: {
+                            currency: string;
+                            paidAtOrderCents: number;
+                            chargedCents: number;
+                            chargedGstCents: number;
+                            refundedCents: number;
+                            refundedGstCents: number;
+                            pendingRefundCents: number;
+                            keptCents: number;
+                            keptGstCents: number;
+                            recurringCents: number;
+                            /** @enum {string|null} */
+                            period: "week" | "month" | null;
+                            depositCents: number;
+                            balanceCents: number;
+                            balanceDueCents: number;
+                        };
+                        package: {
+                            title: string;
+                            /** @enum {string} */
+                            type: "one-time" | "weekly" | "monthly";
+                            priceSuffix: string;
+                            features: string;
+                            baseCost: number;
+                            recurringCost: number;
+                        };
+                        coordinator: string | null;
+                        coordinatorName: string;
+                        quoteId: string | null;
+                        statusUpdates: {
+                            _id: string;
+                            title: string;
+                            description: string;
+                            date: string;
+                            createdAt: string;
+                        }[];
+                        extras: {
+                            _id: string;
+                            title: string;
+                            description: string;
+                            price: number;
+                        }[];
+                        paymentDetails: {
+                            paymentType: string;
+                            transactionId: string;
+                            amount: number;
+                            currency: string;
+                        }[];
+                        contact: {
+                            firstName: string;
+                            lastName: string;
+                            companyName: string;
+                            contactNumber: string;
+                            emailAddress: string;
+                        };
+                        briefSubmitted: boolean;
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getUsersClientsByIdProjects: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        orderNumber: number;
+                        type: string;
+                        user: {
+                            _id: string;
+                            email: string;
+                            profile: {
+                                firstName: string;
+                                lastName: string;
+                                displayName: string;
+                                companyName: string;
+                                contactNumber: string;
+                                bio: string;
+                                profilePhotoURL: string;
+                            };
+                        };
+                        service: {
+                            _id: string | null;
+                            title: string;
+                            description: string;
+                            featurePhoto: string;
+                        };
+                        status: string;
+                        startDate: string;
+                        expectedDeliveryDate: string | null;
+                        deliveryDays: number;
+                        deliveryDate: string | null;
+                        totalPrice: number;
+                        oneTimeTotalWithGST: number;
+                        recurringTotalWithGST: number;
+                        currency: string;
+                        money: {
+                            currency: string;
+                            paidAtOrderCents: number;
+                            chargedCents: number;
+                            chargedGstCents: number;
+                            refundedCents: number;
+                            refundedGstCents: number;
+                            pendingRefundCents: number;
+                            keptCents: number;
+                            keptGstCents: number;
+                            recurringCents: number;
+                            /** @enum {string|null} */
+                            period: "week" | "month" | null;
+                            depositCents: number;
+                            balanceCents: number;
+                            balanceDueCents: number;
+                        };
+                        package: {
+                            title: string;
+                            /** @enum {string} */
+                            type: "one-time" | "weekly" | "monthly";
+                            priceSuffix: string;
+                            features: string;
+                            baseCost: number;
+                            recurringCost: number;
+                        };
+                        coordinator: string | null;
+                        coordinatorName: string;
+                        quoteId: string | null;
+                        statusUpdates: {
+                            _id: string;
+                            title: string;
+                            description: string;
+                            date: string;
+                            createdAt: string;
+                        }[];
+                        extras: {
+                            _id: string;
+                            title: string;
+                            description: string;
+                            price: number;
+                        }[];
+                        paymentDetails: {
+                            paymentType: string;
+                            transactionId: string;
+                            amount: number;
+                            currency: string;
+                        }[];
+                        contact: {
+                            firstName: string;
+                            lastName: string;
+                            companyName: string;
+                            contactNumber: string;
+                            emailAddress: string;
+                        };
+                        briefSubmitted: boolean;
+                        createdAt: string;
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getProjectsAll: {
+        parameters: {
+            query?: {
+                search?: string;
+                company?: string;
+                service?: string;
+                status?: string;
+                teamMember?: string;
+                dateRange?: "today" | "yesterday" | "last7days" | "last30days" | "last90days" | "last365days";
+                type?: "Project" | "CustomQuote";
+                from?: string;
+                to?: string;
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            _id: string;
+                            orderNumber: number;
+                            type: string;
+                            user: {
+                                _id: string;
+                                email: string;
+                                profile: {
+                                    firstName: string;
+                                    lastName: string;
+                                    displayName: string;
+                                    companyName: string;
+                                    contactNumber: string;
+                                    bio: string;
+                                    profilePhotoURL: string;
+                                };
+                            };
+                            service: {
+                                _id: string | null;
+                                title: string;
+                                description: string;
+                                featurePhoto: string;
+                            };
+                            status: string;
+                            startDate: string;
+                            expectedDeliveryDate: string | null;
+                            deliveryDays: number;
+                            deliveryDate: string | null;
+                            totalPrice: number;
+                            oneTimeTotalWithGST: number;
+                            recurringTotalWithGST: number;
+                            currency: string;
+                            money: {
+                                currency: string;
+                                paidAtOrderCents: number;
+                                chargedCents: number;
+                                chargedGstCents: number;
+                                refundedCents: number;
+                                refundedGstCents: number;
+                                pendingRefundCents: number;
+                                keptCents: number;
+                                keptGstCents: number;
+                                recurringCents: number;
+                                /** @enum {string|null} */
+                                period: "week" | "month" | null;
+                                depositCents: number;
+                                balanceCents: number;
+                                balanceDueCents: number;
+                            };
+                            package: {
+                                title: string;
+                                /** @enum {string} */
+                                type: "one-time" | "weekly" | "monthly";
+                                priceSuffix: string;
+                                features: string;
+                                baseCost: number;
+                                recurringCost: number;
+                            };
+                            coordinator: string | null;
+                            coordinatorName: string;
+                            quoteId: string | null;
+                            statusUpdates: {
+                                _id: string;
+                                title: string;
+                                description: string;
+                                date: string;
+                                createdAt: string;
+                            }[];
+                            extras: {
+                                _id: string;
+                                title: string;
+                                description: string;
+                                price: number;
+                            }[];
+                            paymentDetails: {
+                                paymentType: string;
+                                transactionId: string;
+                                amount: number;
+                                currency: string;
+                            }[];
+                            contact: {
+                                firstName: string;
+                                lastName: string;
+                                companyName: string;
+                                contactNumber: string;
+                                emailAddress: string;
+                            };
+                            briefSubmitted: boolean;
+                            createdAt: string;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getProjectsAllById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        orderNumber: number;
+                        type: string;
+                        user: {
+                            _id: string;
+                            email: string;
+                            profile: {
+                                firstName: string;
+                                lastName: string;
+                                displayName: string;
+                                companyName: string;
+                                contactNumber: string;
+                                bio: string;
+                                profilePhotoURL: string;
+                            };
+                        };
+                        service: {
+                            _id: string | null;
+                            title: string;
+                            description: string;
+                            featurePhoto: string;
+                        };
+                        status: string;
+                        startDate: string;
+                        expectedDeliveryDate: string | null;
+                        deliveryDays: number;
+                        deliveryDate: string | null;
+                        totalPrice: number;
+                        oneTimeTotalWithGST: number;
+                        recurringTotalWithGST: number;
+                        currency: string;
+                        money: {
+                            currency: string;
+                            paidAtOrderCents: number;
+                            chargedCents: number;
+                            chargedGstCents: number;
+                            refundedCents: number;
+                            refundedGstCents: number;
+                            pendingRefundCents: number;
+                            keptCents: number;
+                            keptGstCents: number;
+                            recurringCents: number;
+                            /** @enum {string|null} */
+                            period: "week" | "month" | null;
+                            depositCents: number;
+                            balanceCents: number;
+                            balanceDueCents: number;
+                        };
+                        package: {
+                            title: string;
+                            /** @enum {string} */
+                            type: "one-time" | "weekly" | "monthly";
+                            priceSuffix: string;
+                            features: string;
+                            baseCost: number;
+                            recurringCost: number;
+                        };
+                        coordinator: string | null;
+                        coordinatorName: string;
+                        quoteId: string | null;
+                        statusUpdates: {
+                            _id: string;
+                            title: string;
+                            description: string;
+                            date: string;
+                            createdAt: string;
+                        }[];
+                        extras: {
+                            _id: string;
+                            title: string;
+                            description: string;
+                            price: number;
+                        }[];
+                        paymentDetails: {
+                            paymentType: string;
+                            transactionId: string;
+                            amount: number;
+                            currency: string;
+                        }[];
+                        contact: {
+                            firstName: string;
+                            lastName: string;
+                            companyName: string;
+                            contactNumber: string;
+                            emailAddress: string;
+                        };
+                        briefSubmitted: boolean;
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getSalesFilters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        companies: string[];
+                        services: {
+                            _id: string;
+                            title: string;
+                        }[];
+                        statuses: {
+                            value: string;
+                            label: string;
+                        }[];
+                        teamMembers: {
+                            _id: string;
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getProjectsByIdBrief: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        text: string;
+                        authorName: string;
+                        createdAt: string;
+                        attachments: {
+                            _id: string;
+                            name: string;
+                            contentType: string;
+                            size: number;
+                            url: string;
+                            questionId: string | null;
+                        }[];
+                        answers: {
+                            questionId: string;
+                            label: string;
+                            kind: string;
+                            answer: (string | null) | (string[] | null) | (boolean | null);
+                        }[] | null;
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postProjectsByIdBrief: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The brief, in words. */
+                    text?: string;
+                    /** @description JSON object: the first brief's answers to the intake questions, by question id. */
+                    answers?: string;
+                    /** @description JSON list: the signatures of the questions answered, as GET …/brief/questions gave them. */
+                    asked?: string;
+                    /** @description JSON list: for each answerFiles file, the id of the question it answers. */
+                    answerFileQuestions?: string;
+                    /** @description Up to 10 files (pdf, image, document, zip), checked by its bytes. */
+                    attachments?: string[];
+                    /** @description Up to 10 files (pdf, image, document, zip), checked by its bytes. */
+                    answerFiles?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        text: string;
+                        authorName: string;
+                        createdAt: string;
+                        attachments: {
+                            _id: string;
+                            name: string;
+                            contentType: string;
+                            size: number;
+                            url: string;
+                            questionId: string | null;
+                        }[];
+                        answers: {
+                            questionId: string;
+                            label: string;
+                            kind: string;
+                            answer: (string | null) | (string[] | null) | (boolean | null);
+                        }[] | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getProjectsByIdBriefQuestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        questions: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "short-text" | "long-text" | "single-choice" | "multiple-choice" | "yes-no" | "date" | "link" | "file";
+                            label: string;
+                            help: string;
+                            required: boolean;
+                            options: string[];
+                        }[];
+                        answered: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getProjectsByIdBriefAttachmentsByAttachmentId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                attachmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getProjectsByIdMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        messages: {
+                            _id: string;
+                            authorName: string;
+                            authorPhoto: string | null;
+                            /** @enum {string} */
+                            side: "team" | "customer";
+                            text: string;
+                            internal: boolean;
+                            /** @enum {string} */
+                            via: "web" | "email";
+                            createdAt: string;
+                            attachments: {
+                                _id: string;
+                                name: string;
+                                contentType: string;
+                                size: number;
+                                url: string;
+                            }[];
+                            deliverable: {
+                                _id: string;
+                                name: string;
+                                version: number;
+                            } | null;
+                        }[];
+                        deliverables: {
+                            _id: string;
+                            messageId: string;
+                            name: string;
+                            version: number;
+                            /** @enum {string} */
+                            state: "awaiting" | "approved" | "changes-requested" | "superseded";
+                            sentBy: string;
+                            createdAt: string;
+                            files: {
+                                _id: string;
+                                name: string;
+                                contentType: string;
+                                size: number;
+                                url: string;
+                            }[];
+                            decision: {
+                                /** @enum {string} */
+                                kind: "approved" | "changes-requested";
+                                byName: string;
+                                at: string;
+                            } | null;
+                        }[];
+                        closedReason: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postProjectsByIdMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The message. */
+                    text?: string;
+                    /** @description 'true': a note for the team the customer never sees (staff only). */
+                    internal?: string;
+                    /** @description Staff: the files are the next version of this deliverable ('Logo') to approve. */
+                    deliverable?: string;
+                    /** @description Up to 10 files (pdf, image, document, zip), checked by its bytes. */
+                    attachments?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        authorName: string;
+                        authorPhoto: string | null;
+                        /** @enum {string} */
+                        side: "team" | "customer";
+                        text: string;
+                        internal: boolean;
+                        /** @enum {string} */
+                        via: "web" | "email";
+                        createdAt: string;
+                        attachments: {
+                            _id: string;
+                            name: string;
+                            contentType: string;
+                            size: number;
+                            url: string;
+                        }[];
+                        deliverable: {
+                            _id: string;
+                            name: string;
+                            version: number;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getProjectsByIdMessagesAttachmentsByAttachmentId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                attachmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postProjectsByIdDeliverablesByDeliverableIdApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                deliverableId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliverable: {
+                            _id: string;
+                            messageId: string;
+                            name: string;
+                            version: number;
+                            /** @enum {string} */
+                            state: "awaiting" | "approved" | "changes-requested" | "superseded";
+                            sentBy: string;
+                            createdAt: string;
+                            files: {
+                                _id: string;
+                                name: string;
+                                contentType: string;
+                                size: number;
+                                url: string;
+                            }[];
+                            decision: {
+                                /** @enum {string} */
+                                kind: "approved" | "changes-requested";
+                                byName: string;
+                                at: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postProjectsByIdDeliverablesByDeliverableIdChanges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                deliverableId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliverable: {
+                            _id: string;
+                            messageId: string;
+                            name: string;
+                            version: number;
+                            /** @enum {string} */
+                            state: "awaiting" | "approved" | "changes-requested" | "superseded";
+                            sentBy: string;
+                            createdAt: string;
+                            files: {
+                                _id: string;
+                                name: string;
+                                contentType: string;
+                                size: number;
+                                url: string;
+                            }[];
+                            decision: {
+                                /** @enum {string} */
+                                kind: "approved" | "changes-requested";
+                                byName: string;
+                                at: string;
+                            } | null;
+                        };
+                        message: {
+                            _id: string;
+                            authorName: string;
+                            authorPhoto: string | null;
+                            /** @enum {string} */
+                            side: "team" | "customer";
+                            text: string;
+                            internal: boolean;
+                            /** @enum {string} */
+                            via: "web" | "email";
+                            createdAt: string;
+                            attachments: {
+                                _id: string;
+                                name: string;
+                                contentType: string;
+                                size: number;
+                                url: string;
+                            }[];
+                            deliverable: {
+                                _id: string;
+                                name: string;
+                                version: number;
+                            } | null;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postProjectsByIdMessagesRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getMessagesUnread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getMessagesInbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        projectId: string;
+                        orderNumber: number;
+                        serviceTitle: string;
+                        customerName: string;
+                        unread: number;
+                        lastMessage: {
+                            excerpt: string;
+                            createdAt: string;
+                        };
+                    }[];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getMyWork: {
+        parameters: {
+            query?: {
+                member?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        member: string;
+                        items: {
+                            projectId: string;
+                            type: string;
+                            orderNumber: number;
+                            serviceTitle: string;
+                            customerName: string;
+                            status: string;
+                            dueDate: string | null;
+                            dueInDays: number | null;
+                            /** @enum {string} */
+                            group: "overdue" | "due-this-week" | "waiting" | "later";
+                            /** @enum {string|null} */
+                            waitingFor: "brief" | "approval" | null;
+                            assigneeName: string;
+                            unread: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getQuotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        name: string;
+                        summary: string;
+                        deliverables: string;
+                        extras: string;
+                        value: number;
+                        deliveryDays: number;
+                        paid: boolean;
+                        depositPercent: number | null;
+                        depositAmount: number | null;
+                        depositPaid: boolean;
+                        balanceRequested: boolean;
+                        internalNotes: string;
+                        createdBy: string;
+                        createdAt: string;
+                        projectId: string | null;
+                        customer: {
+                            id: string;
+                            name: string;
+                            email: string;
+                        } | null;
+                        recipientEmail: string;
+                        /** @enum {string} */
+                        state: "Draft" | "Sent" | "Viewed" | "Deposit paid" | "Paid";
+                        sentAt: string | null;
+                        viewedAt: string | null;
+                        paidAt: string | null;
+                        depositPaidAt: string | null;
+                        balanceRequestedAt: string | null;
+                        currency: string;
+                        intakeQuestions: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "short-text" | "long-text" | "single-choice" | "multiple-choice" | "yes-no" | "date" | "link" | "file";
+                            label: string;
+                            help: string;
+                            required: boolean;
+                            options: string[];
+                        }[];
+                    }[];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postQuotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @default  */
+                    summary?: string;
+                    /** @default  */
+                    internalNotes?: string;
+                    /** @default  */
+                    deliverables?: string;
+                    /** @default  */
+                    extras?: string;
+                    deliveryDays?: number | string;
+                    intakeQuestions?: {
+                        id: string;
+                        /** @enum {string} */
+                        kind: "short-text" | "long-text" | "single-choice" | "multiple-choice" | "yes-no" | "date" | "link" | "file";
+                        label: string;
+                        /** @default  */
+                        help?: string;
+                        /** @default false */
+                        required?: boolean;
+                        /** @default [] */
+                        options?: string[];
+                    }[];
+                    value: number;
+                    /**
+                     * @default {
+                     *       "kind": "none",
+                     *       "value": 0
+                     *     }
+                     */
+                    deposit?: {
+                        /** @enum {string} */
+                        kind: "none" | "percent" | "amount";
+                        value: number;
+                    };
+                    /** @default null */
+                    customerId?: string | null;
+                    /** @default  */
+                    recipientEmail?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        name: string;
+                        summary: string;
+                        deliverables: string;
+                        extras: string;
+                        value: number;
+                        deliveryDays: number;
+                        paid: boolean;
+                        depositPercent: number | null;
+                        depositAmount: number | null;
+                        depositPaid: boolean;
+                        balanceRequested: boolean;
+                        internalNotes: string;
+                        createdBy: string;
+                        createdAt: string;
+                        projectId: string | null;
+                        customer: {
+                            id: string;
+                            name: string;
+                            email: string;
+                        } | null;
+                        recipientEmail: string;
+                        /** @enum {string} */
+                        state: "Draft" | "Sent" | "Viewed" | "Deposit paid" | "Paid";
+                        sentAt: string | null;
+                        viewedAt: string | null;
+                        paidAt: string | null;
+                        depositPaidAt: string | null;
+                        balanceRequestedAt: string | null;
+                        currency: string;
+                        intakeQuestions: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "short-text" | "long-text" | "single-choice" | "multiple-choice" | "yes-no" | "date" | "link" | "file";
+                            label: string;
+                            help: string;
+                            required: boolean;
+                            options: string[];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getQuotesRecipients: {
+        parameters: {
+            query?: {
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        email: string;
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getQuotesByIdManage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        name: string;
+                        summary: string;
+                        deliverables: string;
+                        extras: string;
+                        value: number;
+                        deliveryDays: number;
+                        paid: boolean;
+                        depositPercent: number | null;
+                        depositAmount: number | null;
+                        depositPaid: boolean;
+                        balanceRequested: boolean;
+                        internalNotes: string;
+                        createdBy: string;
+                        createdAt: string;
+                        projectId: string | null;
+                        customer: {
+                            id: string;
+                            name: string;
+                            email: string;
+                        } | null;
+                        recipientEmail: string;
+                        /** @enum {string} */
+                        state: "Draft" | "Sent" | "Viewed" | "Deposit paid" | "Paid";
+                        sentAt: string | null;
+                        viewedAt: string | null;
+                        paidAt: string | null;
+                        depositPaidAt: string | null;
+                        balanceRequestedAt: string | null;
+                        currency: string;
+                        intakeQuestions: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "short-text" | "long-text" | "single-choice" | "multiple-choice" | "yes-no" | "date" | "link" | "file";
+                            label: string;
+                            help: string;
+                            required: boolean;
+                            options: string[];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postQuotesByIdSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getDiscountCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        code: string;
+                        /** @enum {string} */
+                        kind: "percent" | "amount";
+                        percent: number | null;
+                        amountCents: number | null;
+                        serviceIds: string[];
+                        /** @enum {string} */
+                        duration: "first_payment" | "every_renewal";
+                        startsOn: string;
+                        endsOn: string | null;
+                        maxUses: number | null;
+                        maxUsesPerCustomer: number | null;
+                        minimumOrderCents: number | null;
+                        active: boolean;
+                        uses: number;
+                        discountGivenCents: number;
+                        createdAt: string;
+                    }[];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postDiscountCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    /** @enum {string} */
+                    kind: "percent" | "amount";
+                    /** @default null */
+                    percent?: number | null;
+                    amount?: (number | null) | (string | null);
+                    /** @default [] */
+                    serviceIds?: string[];
+                    /**
+                     * @default first_payment
+                     * @enum {string}
+                     */
+                    duration?: "first_payment" | "every_renewal";
+                    startsOn: string;
+                    /** @default null */
+                    endsOn?: string | null;
+                    /** @default null */
+                    maxUses?: number | null;
+                    /** @default null */
+                    maxUsesPerCustomer?: number | null;
+                    minimumOrder?: (number | null) | (string | null);
+                    /** @default true */
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        code: string;
+                        /** @enum {string} */
+                        kind: "percent" | "amount";
+                        percent: number | null;
+                        amountCents: number | null;
+                        serviceIds: string[];
+                        /** @enum {string} */
+                        duration: "first_payment" | "every_renewal";
+                        startsOn: string;
+                        endsOn: string | null;
+                        maxUses: number | null;
+                        maxUsesPerCustomer: number | null;
+                        minimumOrderCents: number | null;
+                        active: boolean;
+                        uses: number;
+                        discountGivenCents: number;
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    putDiscountCodesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    /** @enum {string} */
+                    kind: "percent" | "amount";
+                    /** @default null */
+                    percent?: number | null;
+                    amount?: (number | null) | (string | null);
+                    /** @default [] */
+                    serviceIds?: string[];
+                    /**
+                     * @default first_payment
+                     * @enum {string}
+                     */
+                    duration?: "first_payment" | "every_renewal";
+                    startsOn: string;
+                    /** @default null */
+                    endsOn?: string | null;
+                    /** @default null */
+                    maxUses?: number | null;
+                    /** @default null */
+                    maxUsesPerCustomer?: number | null;
+                    minimumOrder?: (number | null) | (string | null);
+                    /** @default true */
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        code: string;
+                        /** @enum {string} */
+                        kind: "percent" | "amount";
+                        percent: number | null;
+                        amountCents: number | null;
+                        serviceIds: string[];
+                        /** @enum {string} */
+                        duration: "first_payment" | "every_renewal";
+                        startsOn: string;
+                        endsOn: string | null;
+                        maxUses: number | null;
+                        maxUsesPerCustomer: number | null;
+                        minimumOrderCents: number | null;
+                        active: boolean;
+                        uses: number;
+                        discountGivenCents: number;
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postDiscountCodesCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    serviceId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        discount: {
+                            /** @enum {string} */
+                            kind: "percent" | "amount";
+                            percent: number;
+                            amountCents: number;
+                            /** @enum {string} */
+                            duration: "first_payment" | "every_renewal";
+                        };
+                        minimumOrderCents: number | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getReportsRevenue: {
+        parameters: {
+            query?: {
+                granularity?: "day" | "week" | "month";
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        timeZone: string;
+                        /** @enum {string} */
+                        granularity: "day" | "week" | "month";
+                        from: string;
+                        to: string;
+                        series: {
+                            period: string;
+                            salesCents: number;
+                            gstCents: number;
+                            orders: number;
+                        }[];
+                        byService: {
+                            service: string;
+                            salesCents: number;
+                            orders: number;
+                        }[];
+                        discountsGivenCents: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getReportsGst: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        timeZone: string;
+                        quarters: {
+                            label: string;
+                            from: string;
+                            salesCents: number;
+                            gstCents: number;
+                            refundedCents: number;
+                            gstOnSalesCents: number;
+                            gstAdjustmentsCents: number;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getReportsSalesCsv: {
+        parameters: {
+            query?: {
+                search?: string;
+                company?: string;
+                service?: string;
+                status?: string;
+                teamMember?: string;
+                dateRange?: "today" | "yesterday" | "last7days" | "last30days" | "last90days" | "last365days";
+                type?: "Project" | "CustomQuote";
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        url: string;
+                        description: string;
+                        events: string[];
+                        disabledAt: string | null;
+                        disabledReason: string;
+                        createdAt: string;
+                        secret?: string;
+                    }[];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    /** @default  */
+                    description?: string;
+                    events: ("order.paid" | "order.refunded" | "quote.paid" | "subscription.renewed" | "subscription.payment_failed" | "subscription.canceled")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        url: string;
+                        description: string;
+                        events: string[];
+                        disabledAt: string | null;
+                        disabledReason: string;
+                        createdAt: string;
+                        secret?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    putWebhooksById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    /** @default  */
+                    description?: string;
+                    events: ("order.paid" | "order.refunded" | "quote.paid" | "subscription.renewed" | "subscription.payment_failed" | "subscription.canceled")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        url: string;
+                        description: string;
+                        events: string[];
+                        disabledAt: string | null;
+                        disabledReason: string;
+                        createdAt: string;
+                        secret?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteWebhooksById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postWebhooksByIdSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        url: string;
+                        description: string;
+                        events: string[];
+                        disabledAt: string | null;
+                        disabledReason: string;
+                        createdAt: string;
+                        secret?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    putWebhooksByIdEnabled: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        url: string;
+                        description: string;
+                        events: string[];
+                        disabledAt: string | null;
+                        disabledReason: string;
+                        createdAt: string;
+                        secret?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getWebhooksByIdDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        messageId: string;
+                        eventType: string;
+                        /** @enum {string} */
+                        status: "pending" | "succeeded" | "failed";
+                        attempts: number;
+                        lastStatusCode: number | null;
+                        lastError: string;
+                        lastAttemptAt: string | null;
+                        createdAt: string;
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postWebhooksDeliveriesByIdResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        messageId: string;
+                        eventType: string;
+                        /** @enum {string} */
+                        status: "pending" | "succeeded" | "failed";
+                        attempts: number;
+                        lastStatusCode: number | null;
+                        lastError: string;
+                        lastAttemptAt: string | null;
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getAudit: {
+        parameters: {
+            query?: {
+                person?: string;
+                kind?: "sign-ins" | "roles" | "prices" | "subscriptions" | "deletions" | "assignments" | "statuses" | "customers" | "quotes" | "other";
+                from?: string;
+                to?: string;
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            _id: string;
+                            actorId: string | null;
+                            actorName: string;
+                            action: string;
+                            /** @enum {string} */
+                            kind: "sign-ins" | "roles" | "prices" | "subscriptions" | "deletions" | "assignments" | "statuses" | "customers" | "quotes" | "other";
+                            summary: string;
+                            before: string | null;
+                            after: string | null;
+                            ip: string;
+                            createdAt: string;
+                            link: string | null;
+                        }[];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getAuditPeople: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        name: string;
+                    }[];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getAuditCsv: {
+        parameters: {
+            query?: {
+                person?: string;
+                kind?: "sign-ins" | "roles" | "prices" | "subscriptions" | "deletions" | "assignments" | "statuses" | "customers" | "quotes" | "other";
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postInboundMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+}
