@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { Page, Service } from '@noise/shared/catalogue';
 import { companyPages } from '@noise/shared/company-page-list';
+import { companyPageLeads } from '@noise/shared/company-page-leads';
 import type { CompanyPage } from '@noise/shared/company-pages';
 import { GALLERY_IMAGE_SIZES, PAGE_ITEM_IMAGE_SIZES, responsiveImage } from '@noise/shared/images';
 import { buildServiceStructuredData } from '@noise/shared/structured-data';
@@ -248,7 +249,7 @@ export function createLandingPages(
         status: 200,
         canonical: true,
         title: titled(page?.title || company.title),
-        description: company.lead,
+        description: companyPageLeads[company.slug],
         scripts: [],
       };
     }

@@ -9,6 +9,7 @@ import { useCompanyPage } from '../api/get-company-page';
 import { PrivacyPolicy, TermsOfService } from '../components/legal-documents';
 import { PageText } from '../components/page-text';
 import { builtInCompanyText } from '../company-info-texts';
+import { companyPageLeads } from '@noise/shared/company-page-leads';
 import { companyPages } from '@noise/shared/company-page-list';
 import { NotFoundView } from './not-found';
 
@@ -27,7 +28,7 @@ export function CompanyInfoRoute() {
 
 function CompanyInfoPage({ page }: { page: (typeof companyPages)[number] }) {
   const config = useSiteConfig().data;
-  usePageMeta(page.title, page.lead);
+  usePageMeta(page.title, companyPageLeads[page.slug]);
   const own = useCompanyPage(page.slug);
   // The shop's own text once written; until then the built-in one (a failed read shows it too).
   const Document = documents[page.slug];
@@ -43,7 +44,7 @@ function CompanyInfoPage({ page }: { page: (typeof companyPages)[number] }) {
     <div className="mx-auto max-w-4xl px-4 py-10 sm:px-6 lg:px-8">
       <Breadcrumb />
       <h1 className="mt-8 text-5xl font-extrabold break-words sm:text-6xl">{page.title}</h1>
-      <p className="mt-5 text-xl text-muted">{page.lead}</p>
+      <p className="mt-5 text-xl text-muted">{companyPageLeads[page.slug]}</p>
       {own.isPending ? (
         <div aria-hidden="true" className="mt-10 h-64 animate-pulse rounded-card bg-canvas" />
       ) : (
