@@ -8594,7 +8594,7 @@ export interface operations {
                     url: string;
                     /** @default  */
                     description?: string;
-                    events: ("order.paid" | "order.refunded" | "quote.paid" | "subscription.renewed" | "subscription.payment_failed" | "subscription.canceled" | "message.created" | "deliverable.approved" | "deliverable.changes_requested")[];
+                    events: ("order.paid" | "order.refunded" | "quote.paid" | "subscription.renewed" | "subscription.payment_failed" | "subscription.canceled" | "project.status_changed" | "project.assigned" | "message.created" | "deliverable.approved" | "deliverable.changes_requested")[];
                 };
             };
         };
@@ -8640,7 +8640,7 @@ export interface operations {
                     url: string;
                     /** @default  */
                     description?: string;
-                    events: ("order.paid" | "order.refunded" | "quote.paid" | "subscription.renewed" | "subscription.payment_failed" | "subscription.canceled" | "message.created" | "deliverable.approved" | "deliverable.changes_requested")[];
+                    events: ("order.paid" | "order.refunded" | "quote.paid" | "subscription.renewed" | "subscription.payment_failed" | "subscription.canceled" | "project.status_changed" | "project.assigned" | "message.created" | "deliverable.approved" | "deliverable.changes_requested")[];
                 };
             };
         };

@@ -14,6 +14,8 @@ import type { UserRepository } from '../users/repository.ts';
 import { effectOfStatusUpdate } from './change-status.ts';
 import { holdChanges } from './due-date.ts';
 import type { ProjectRepository, ProjectRow } from './repository.ts';
+import type { Db } from '../../db/client.ts';
+import { emitWebhookEvent } from '../webhooks/deliver-webhook.ts';
 
 export interface ManageProjectDeps {
   projects: ProjectRepository;
@@ -34,6 +36,16 @@ export function statusLabel(status: string): string {
  * A status update posted by staff: it may move the project's status and dates (change-status.ts),
  * is logged, and tells the customer. Undefined when there is no such project.
  */
+/** `project.status_changed`, in the transaction that changes it (docs/product.md#webhooks). */
+function emitStatusChanged(tx: Db, project: ProjectRow, to: string) {
+  return emitWebhookEvent(tx, 'project.status_changed', {
+    projectId: project.id,
+    orderNumber: project.orderNumber,
+    from: project.status,
+    to,
+  });
+}
+
 /** Who changes a project, and from where (the audit log). */
 type Actor = Pick<AuthUser, 'id' | 'ip'>;
 
@@ -56,6 +68,9 @@ export async function addStatusUpdate(
   const updated = await deps.projects.addStatusUpdate(
     { projectId, title, description, date: when, createdById: actorId },
     changes,
+    changes.status && changes.status !== project.status
+      ? (tx) => emitStatusChanged(tx, project, changes.status!)
+      : undefined,
   );
   if (!updated) throw notFound('Project not found');
   await deps.audit.record({
@@ -120,7 +135,26 @@ export async function updateProject(
     ...(body.deliveryDate !== undefined ? { deliveryDate: toDate(body.deliveryDate) } : {}),
     ...(body.coordinatorId !== undefined ? { coordinatorId: body.coordinatorId } : {}),
   };
-  const updated = await deps.projects.update(project.id, changes);
+  const statusMoves = body.status !== undefined && body.status !== project.status;
+  const assignmentMoves =
+    body.coordinatorId !== undefined && body.coordinatorId !== project.coordinatorId;
+  const updated = await deps.projects.update(
+    project.id,
+    changes,
+    statusMoves || assignmentMoves
+      ? async (tx, row) => {
+          if (statusMoves) await emitStatusChanged(tx, project, row.status);
+          if (assignmentMoves) {
+            await emitWebhookEvent(tx, 'project.assigned', {
+              projectId: row.id,
+              orderNumber: row.orderNumber,
+              coordinatorId: row.coordinatorId,
+              previousCoordinatorId: project.coordinatorId,
+            });
+          }
+        }
+      : undefined,
+  );
   if (!updated) throw notFound('Project not found');
   const changed: string[] = [];
   if (body.status && body.status !== project.status) {

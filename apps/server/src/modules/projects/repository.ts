@@ -384,6 +384,8 @@ export function createProjectRepository(db: Db) {
     async addStatusUpdate(
       values: typeof projectStatusUpdates.$inferInsert,
       projectChanges: Partial<NewProject>,
+      /** Runs in the same transaction once saved (the change's webhook events). */
+      alsoInTransaction?: (tx: Db, project: ProjectRow) => Promise<void>,
     ) {
       return db.transaction(async (tx) => {
         const [project] = await tx
@@ -393,13 +395,26 @@ export function createProjectRepository(db: Db) {
           .returning();
         if (!project) return undefined;
         await tx.insert(projectStatusUpdates).values(values);
+        await alsoInTransaction?.(tx, project);
         return project;
       });
     },
 
-    async update(id: string, changes: Partial<NewProject>) {
-      const [row] = await db.update(projects).set(changes).where(eq(projects.id, id)).returning();
-      return row;
+    async update(
+      id: string,
+      changes: Partial<NewProject>,
+      /** Runs in the same transaction once saved (the change's webhook events). */
+      alsoInTransaction?: (tx: Db, project: ProjectRow) => Promise<void>,
+    ) {
+      if (!alsoInTransaction) {
+        const [row] = await db.update(projects).set(changes).where(eq(projects.id, id)).returning();
+        return row;
+      }
+      return db.transaction(async (tx) => {
+        const [row] = await tx.update(projects).set(changes).where(eq(projects.id, id)).returning();
+        if (row) await alsoInTransaction(tx, row);
+        return row;
+      });
     },
 
     /**

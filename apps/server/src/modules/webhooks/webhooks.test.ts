@@ -224,6 +224,49 @@ describe('webhooks', () => {
     });
   });
 
+  it('tell of a project’s status and its co-ordinator changing', async () => {
+    const endpoint = (
+      await addEndpoint(['project.status_changed', 'project.assigned'])
+    ).json<WebhookEndpoint>();
+    const { projectId } = await buy();
+    const { user: other } = await coordinator(app);
+    received.length = 0;
+    const patch = await app.inject({
+      method: 'PATCH',
+      url: `/api/projects/${projectId}`,
+      headers: bearer(admin.token),
+      payload: { status: 'on-hold', coordinatorId: other.id },
+    });
+    expect(patch.statusCode, patch.body).toBe(200);
+    await app.jobRunner.runDueJobs();
+    const events = received
+      .map((r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> })
+      .filter((e) => e.type.startsWith('project.'));
+    expect(events).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          type: 'project.status_changed',
+          data: expect.objectContaining({ projectId, from: 'active', to: 'on-hold' }),
+        }),
+        expect.objectContaining({
+          type: 'project.assigned',
+          data: expect.objectContaining({
+            projectId,
+            coordinatorId: other.id,
+            previousCoordinatorId: cora.id,
+          }),
+        }),
+      ]),
+    );
+    expect(events).toHaveLength(2);
+    await app.inject({
+      method: 'PUT',
+      url: `/api/webhooks/${endpoint._id}/enabled`,
+      headers: bearer(admin.token),
+      payload: { enabled: false },
+    });
+  });
+
   it('never call a private, loopback or metadata address, nor plain http, outside development', async () => {
     for (const url of [
       'https://127.0.0.1/hook',
