@@ -16,7 +16,7 @@ import {
 } from '../api/webhooks';
 
 const deliveryTones: Record<WebhookDelivery['status'], string> = {
-  succeeded: 'bg-success/15 text-success',
+  succeeded: 'bg-ink text-paper',
   pending: 'bg-accent-soft text-accent-strong',
   failed: 'bg-danger-soft text-danger',
 };
@@ -62,7 +62,9 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
                   deliveryTones[delivery.status],
                 )}
               >
-                {deliveryLabels[delivery.status]}
+                {delivery.status === 'pending' && delivery.attempts === 0
+                  ? 'Queued'
+                  : deliveryLabels[delivery.status]}
               </span>
             </p>
             <p className="text-xs break-words text-muted">
