@@ -27,21 +27,11 @@ export async function recordBalance(
   const project = await createProjectRepository(db).findById(order.quotePart.projectId);
   if (!project) throw new Error(`No project ${order.quotePart.projectId} for a quote balance`);
   const repo = createPaymentRepository(db);
-  const paymentRow = await repo.insertPayment({
+  const paymentRow = await repo.insertAttemptPayment(attempt, payment.id, {
     projectId: project.id,
-    userId: attempt.userId,
-    provider: attempt.provider,
-    transactionId: payment.id,
-    amountCents: attempt.amountCents,
-    gstCents: attempt.gstCents,
-    currency: attempt.currency,
-    status: 'succeeded',
-    idempotencyKey: attempt.idempotencyKey,
     kind: 'balance',
-    lineItems: order.lineItems,
     subscriptionId: null,
   });
-  if (!paymentRow) throw new Error(`Payment for attempt ${attempt.id} recorded twice`);
   await createOrderSources(db).markQuotePaid(order.quoteId!);
   await emitOrderPaid(db, project, paymentRow, true);
   const updated = await repo.updateAttempt(attempt.id, {

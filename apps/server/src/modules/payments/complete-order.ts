@@ -148,21 +148,11 @@ export async function completeOrder(
       subscriptionId = subscription.id;
     }
 
-    const paymentRow = await repo.insertPayment({
+    const paymentRow = await repo.insertAttemptPayment(attempt, payment.id, {
       projectId: project.id,
-      userId: attempt.userId,
-      provider: attempt.provider,
-      transactionId: payment.id,
-      amountCents: attempt.amountCents,
-      gstCents: attempt.gstCents,
-      currency: attempt.currency,
-      status: 'succeeded',
-      idempotencyKey: attempt.idempotencyKey,
       kind: 'order',
-      lineItems: order.lineItems,
       subscriptionId,
     });
-    if (!paymentRow) throw new Error(`Payment for attempt ${attempt.id} recorded twice`);
 
     if (order.quoteId) {
       const sources = createOrderSources(db);

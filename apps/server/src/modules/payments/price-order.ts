@@ -252,36 +252,14 @@ async function priceQuoteRequest(
 
   const coordinatorId = await chosenCoordinator(sources, details.coordinatorId);
 
-  const price = priceQuote(quote.valueCents);
   const charged = due.price;
   if (body.amount !== charged.totalWithGstCents) {
     refuseMismatch(body.amount, charged.totalWithGstCents);
   }
 
   return {
-    type: 'customQuote',
-    projectType: 'CustomQuote',
-    serviceId: null,
-    quoteId: quote.id,
+    ...quoteOrder(quote),
     coordinatorId,
-    service: { title: quote.name, description: quote.summary, featurePhoto: '' },
-    package: {
-      title: quote.name,
-      type: 'one-time',
-      priceSuffix: 'excluding GST',
-      features: splitCommaList(quote.deliverables),
-      baseCostCents: quote.valueCents,
-      recurringCostCents: 0,
-    },
-    // The quote's extras are part of its price: copied as included items.
-    extras: splitCommaList(quote.extras).map((title) => ({
-      title,
-      description: '',
-      priceCents: 0,
-    })),
-    totalPriceCents: quote.valueCents,
-    oneTimeTotalWithGstCents: price.totalWithGstCents,
-    recurringTotalWithGstCents: 0,
     amountCents: charged.totalWithGstCents,
     gstCents: charged.gstCents,
     lineItems: [
@@ -299,6 +277,36 @@ async function priceQuoteRequest(
   };
 }
 
+type QuoteRow = NonNullable<Awaited<ReturnType<OrderSources['findQuote']>>>;
+
+/** What every payment of a quote orders: the quote as its project copies it, whole. */
+function quoteOrder(quote: QuoteRow) {
+  return {
+    type: 'customQuote' as const,
+    projectType: 'CustomQuote' as const,
+    serviceId: null,
+    quoteId: quote.id,
+    service: { title: quote.name, description: quote.summary, featurePhoto: '' },
+    package: {
+      title: quote.name,
+      type: 'one-time' as const,
+      priceSuffix: 'excluding GST',
+      features: splitCommaList(quote.deliverables),
+      baseCostCents: quote.valueCents,
+      recurringCostCents: 0,
+    },
+    // The quote's extras are part of its price: copied as included items.
+    extras: splitCommaList(quote.extras).map((title) => ({
+      title,
+      description: '',
+      priceCents: 0,
+    })),
+    totalPriceCents: quote.valueCents,
+    oneTimeTotalWithGstCents: priceQuote(quote.valueCents).totalWithGstCents,
+    recurringTotalWithGstCents: 0,
+  };
+}
+
 /**
  * The balance of a quote whose deposit made its project (docs/decisions/070-quote-deposits.md):
  * paid by that project's customer once staff asked for it, on the same project.
@@ -307,7 +315,7 @@ async function priceBalance(
   sources: OrderSources,
   user: UserRow,
   body: Extract<HandlePaymentRequest, { type: 'customQuote' }>,
-  quote: NonNullable<Awaited<ReturnType<OrderSources['findQuote']>>>,
+  quote: QuoteRow,
   price: QuotePart,
 ): Promise<PricedOrder> {
   const project = await sources.findQuoteProject(quote.id);
@@ -321,26 +329,9 @@ async function priceBalance(
     );
   }
   if (body.amount !== price.totalWithGstCents) refuseMismatch(body.amount, price.totalWithGstCents);
-  const whole = priceQuote(quote.valueCents);
   return {
-    type: 'customQuote',
-    projectType: 'CustomQuote',
-    serviceId: null,
-    quoteId: quote.id,
+    ...quoteOrder(quote),
     coordinatorId: null,
-    service: { title: quote.name, description: quote.summary, featurePhoto: '' },
-    package: {
-      title: quote.name,
-      type: 'one-time',
-      priceSuffix: 'excluding GST',
-      features: splitCommaList(quote.deliverables),
-      baseCostCents: quote.valueCents,
-      recurringCostCents: 0,
-    },
-    extras: [],
-    totalPriceCents: quote.valueCents,
-    oneTimeTotalWithGstCents: whole.totalWithGstCents,
-    recurringTotalWithGstCents: 0,
     amountCents: price.totalWithGstCents,
     gstCents: price.gstCents,
     lineItems: [

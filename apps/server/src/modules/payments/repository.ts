@@ -146,6 +146,35 @@ export function createPaymentRepository(db: Db) {
     },
 
     // --- payments -------------------------------------------------------------------------
+    /**
+     * The charge a checkout attempt made, as a succeeded payment of the order's line items;
+     * its idempotency key is the attempt's, so it is recorded once (a second time throws).
+     */
+    async insertAttemptPayment(
+      attempt: AttemptRow,
+      transactionId: string,
+      values: Pick<NewPayment, 'projectId' | 'kind' | 'subscriptionId'>,
+    ): Promise<PaymentRow> {
+      const [row] = await db
+        .insert(payments)
+        .values({
+          ...values,
+          userId: attempt.userId,
+          provider: attempt.provider,
+          transactionId,
+          amountCents: attempt.amountCents,
+          gstCents: attempt.gstCents,
+          currency: attempt.currency,
+          status: 'succeeded',
+          idempotencyKey: attempt.idempotencyKey,
+          lineItems: attempt.order.lineItems,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) throw new Error(`Payment for attempt ${attempt.id} recorded twice`);
+      return row;
+    },
+
     /** Undefined when a payment with this idempotency key was recorded already. */
     async insertPayment(values: NewPayment): Promise<PaymentRow | undefined> {
       const [row] = await db.insert(payments).values(values).onConflictDoNothing().returning();
