@@ -35,6 +35,10 @@ import { createMessageRepository } from './modules/messages/repository.ts';
 import { registerMessageRoutes } from './modules/messages/routes.ts';
 import type { ThreadDeps } from './modules/messages/thread.ts';
 import { createNotificationRepository } from './modules/notifications/repository.ts';
+import { registerCompanyRoutes } from './modules/companies/routes.ts';
+import { createCompanyRepository } from './modules/companies/repository.ts';
+import { issueToken } from './modules/auth/sign-in.ts';
+import { fullNameOf } from '@noise/shared/display-name';
 import { registerNotificationRoutes } from './modules/notifications/routes.ts';
 import { registerSiteUserRoutes } from './modules/site-users/routes.ts';
 import { createSessionRepository } from './modules/auth/session-repository.ts';
@@ -235,6 +239,7 @@ export async function buildApp(
     windowMs: config.signInAccountLimit.windowMs,
     issuer: config.companyName,
   });
+  const companies = createCompanyRepository(db);
   const authDeps = {
     config,
     users,
@@ -245,6 +250,7 @@ export async function buildApp(
     authRateLimit: config.authRateLimitPerMinute,
     rateCounters,
     reset: { db, config, mailer, log: app.log },
+    companies,
   };
   registerHealthRoutes(app, { database, config });
   registerAuthRoutes(app, authDeps);
@@ -257,6 +263,24 @@ export async function buildApp(
   // Google, Facebook and Apple sign-in; a provider without keys explains itself instead.
   registerOAuthRoutes(app, { ...authDeps, db, mailer, notifier });
   registerNotificationRoutes(app, { repo: createNotificationRepository(db), database, sessions });
+  registerCompanyRoutes(app, {
+    db,
+    config,
+    companies,
+    users,
+    audit,
+    authRateLimit: config.authRateLimitPerMinute,
+    signIn: (user) => issueToken(authDeps, user),
+    joined: (user, companyName) => {
+      const name = fullNameOf(user) || user.email;
+      void notifier.toStaff({
+        kind: 'new-customer',
+        title: `New customer: ${name}`,
+        body: `${name} (${user.email}) joined ${companyName}.`,
+        link: `/wkm-dashboard/customers/edit/${user.id}`,
+      });
+    },
+  });
   registerSiteUserRoutes(app, {
     db,
     users,
@@ -296,6 +320,7 @@ export async function buildApp(
   registerProjectRoutes(app, { db, config, projects, users, audit, now: clock });
   registerBriefRoutes(app, { db, config, projects, users, now: clock });
   const threadDeps: ThreadDeps = {
+    companies,
     messages: createMessageRepository(db),
     projects,
     users,

@@ -8,6 +8,7 @@ export const customerNotificationKinds = [
   'quote-link',
   'new-message',
 ] as const;
+export type CustomerNotificationKind = (typeof customerNotificationKinds)[number];
 export const staffNotificationKinds = [
   'new-order',
   'new-customer',

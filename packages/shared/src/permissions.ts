@@ -1,3 +1,4 @@
+import { companyPermissions, type CompanyPermission } from './company.ts';
 import type { Role } from './roles.ts';
 
 /**
@@ -44,17 +45,26 @@ export function can(role: Role | null | undefined, permission: Permission): bool
  * route without it.
  * - public: anyone
  * - authenticated: any signed-in user
- * - client-owner: a signed-in user, and the handler scopes the data to the caller (staff with
- *   `sales:manage` may see any)
+ * - `client:<permission>`: a customer whose company role has it (packages/shared/src/company.ts),
+ *   or staff; the handler scopes the data to the caller's company (staff with `sales:manage` may
+ *   see any, a co-ordinator their own projects')
  * - a permission: a staff member whose role has it
  */
-export type RouteAccess = 'public' | 'authenticated' | 'client-owner' | Permission;
+export type ClientAccess = `client:${CompanyPermission}`;
+export type RouteAccess = 'public' | 'authenticated' | ClientAccess | Permission;
+
+export const clientAccesses = companyPermissions.map((p): ClientAccess => `client:${p}`);
+
+/** The company permission a customer route asks for, or null for any other access. */
+export function companyPermissionOf(access: RouteAccess): CompanyPermission | null {
+  return access.startsWith('client:') ? (access.slice(7) as CompanyPermission) : null;
+}
 
 export function isRouteAccess(value: unknown): value is RouteAccess {
   return (
     value === 'public' ||
     value === 'authenticated' ||
-    value === 'client-owner' ||
+    (clientAccesses as readonly unknown[]).includes(value) ||
     (permissions as readonly unknown[]).includes(value)
   );
 }

@@ -1,3 +1,4 @@
+import { companySchema } from './company.ts';
 import { z } from 'zod';
 import { optionalAustralianPhone } from './fields.ts';
 import { roleSchema } from './roles.ts';
@@ -26,6 +27,8 @@ export const userSchema = z.object({
   isOAuth: z.boolean(),
   profile: profileSchema,
   paymentInfo: paymentInfoSchema,
+  /** A customer's company and role (docs/product.md#client-companies); absent for staff. */
+  company: companySchema.nullable().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

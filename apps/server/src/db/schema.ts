@@ -16,6 +16,7 @@ import {
 import type { BriefAnswers, IntakeQuestion } from '@noise/shared/intake';
 import type { RefundReason, RefundStatus } from '@noise/shared/order-money';
 import type { PackageType } from '@noise/shared/pricing';
+import type { CompanyRole } from '@noise/shared/company';
 import type { Role } from '@noise/shared/roles';
 import { newId } from '../lib/ids.ts';
 
@@ -93,6 +94,69 @@ export const sessions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Client companies: the people of a client and their roles (docs/product.md#client-companies)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A client. Every customer belongs to one (the database makes one for each new customer, named
+ * '' until someone names it: the name shown is then the owner's company name or their name).
+ */
+export const companies = pgTable('companies', {
+  id: id(),
+  name: text('name').notNull().default(''),
+  createdAt: createdAt(),
+});
+
+/** A customer's place in their company: one company per person, with a role. */
+export const companyMembers = pgTable(
+  'company_members',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    role: text('role').$type<CompanyRole>().notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('company_members_company_idx').on(t.companyId),
+    check('company_members_role', sql`${t.role} in ('owner', 'member', 'billing')`),
+  ],
+);
+
+/**
+ * 'Invite a teammate': a single-use link (only its hash is kept) that expires. One open
+ * invitation per email and company; accepting or withdrawing it closes it.
+ */
+export const companyInvitations = pgTable(
+  'company_invitations',
+  {
+    id: id(),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role').$type<CompanyRole>().notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedById: text('invited_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedById: text('accepted_by_id').references(() => users.id, { onDelete: 'set null' }),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('company_invitations_token_idx').on(t.tokenHash),
+    uniqueIndex('company_invitations_open_idx')
+      .on(t.companyId, sql`lower(${t.email})`)
+      .where(sql`${t.acceptedAt} is null and ${t.withdrawnAt} is null`),
+    check('company_invitations_role', sql`${t.role} in ('owner', 'member', 'billing')`),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -341,9 +405,12 @@ export const projects = pgTable(
     orderNumber: integer('order_number')
       .notNull()
       .generatedByDefaultAsIdentity({ startWith: 1001 }),
+    /** Who placed the order. */
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
+    /** The client it belongs to: the orderer's company when it was placed (set by the database). */
+    companyId: text('company_id').references(() => companies.id, { onDelete: 'restrict' }),
     serviceId: text('service_id').references(() => services.id, { onDelete: 'set null' }),
     quoteId: text('quote_id').references(() => customQuotes.id, { onDelete: 'set null' }),
     coordinatorId: text('coordinator_id').references(() => users.id, { onDelete: 'set null' }),
@@ -392,6 +459,7 @@ export const projects = pgTable(
   },
   (t) => [
     index('projects_user_idx').on(t.userId, t.createdAt),
+    index('projects_client_company_idx').on(t.companyId, t.createdAt, t.id),
     uniqueIndex('projects_claim_token_unique').on(t.claimTokenHash),
     index('projects_created_idx').on(t.createdAt, t.id),
     index('projects_coordinator_idx').on(t.coordinatorId, t.createdAt),

@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { can, isRouteAccess, type Permission, type RouteAccess } from '@noise/shared/permissions';
-import type { Role } from '@noise/shared/roles';
+import { companyCan, type CompanyRole } from '@noise/shared/company';
+import {
+  can,
+  companyPermissionOf,
+  isRouteAccess,
+  type Permission,
+  type RouteAccess,
+} from '@noise/shared/permissions';
+import { isStaffRole, type Role } from '@noise/shared/roles';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { redactUrl } from '../lib/log-redaction.ts';
 import type { TokenSigner } from '../lib/tokens.ts';
@@ -9,6 +16,9 @@ export interface AuthUser {
   id: string;
   role: Role;
   sessionId: string;
+  /** A customer's company and their role in it (docs/product.md#client-companies); null for staff. */
+  companyId: string | null;
+  companyRole: CompanyRole | null;
   /** Where the request came from (request.ip): the audit log writes it beside what they did. */
   ip: string;
 }
@@ -33,7 +43,16 @@ export interface ActiveSessions {
   findActive(
     sessionId: string,
     userId: string,
-  ): Promise<{ userId: string; role: Role; tokenVersion: number } | undefined>;
+  ): Promise<
+    | {
+        userId: string;
+        role: Role;
+        tokenVersion: number;
+        companyId: string | null;
+        companyRole: CompanyRole | null;
+      }
+    | undefined
+  >;
 }
 
 export interface DeclaredRoute {
@@ -105,7 +124,16 @@ export function registerAuth(
     request.user = await resolveUser(request, deps);
     if (access === 'public') return;
     if (!request.user) throw unauthorized();
-    if (access === 'authenticated' || access === 'client-owner') return;
+    if (access === 'authenticated') return;
+    const company = companyPermissionOf(access);
+    if (company) {
+      // Staff pass, and the handler scopes what they see; a customer needs the company role.
+      if (isStaffRole(request.user.role)) return;
+      if (companyCan(request.user.companyRole, company)) return;
+      throw forbidden(
+        'Your role in your company does not allow this. Ask one of its owners if you need it.',
+      );
+    }
     if (!can(request.user.role, access as Permission)) throw forbidden();
   });
 
@@ -121,7 +149,7 @@ export function registerAuth(
       // Someone else's record answers 404 (ownership), exactly like a missing one: log both.
       (status === 404 &&
         request.user !== null &&
-        (access === 'client-owner' || access === 'authenticated'));
+        (companyPermissionOf(access) !== null || access === 'authenticated'));
     if (!refused) return;
     request.log[status === 401 || status === 404 ? 'info' : 'warn'](
       {
@@ -169,7 +197,15 @@ async function resolveUser(
   if (!claims) return null;
   const session = await deps.sessions.findActive(claims.sid, claims.sub);
   if (!session || session.tokenVersion !== claims.ver) return null;
-  return { id: session.userId, role: session.role, sessionId: claims.sid, ip: request.ip };
+  const customer = !isStaffRole(session.role);
+  return {
+    id: session.userId,
+    role: session.role,
+    sessionId: claims.sid,
+    companyId: customer ? session.companyId : null,
+    companyRole: customer ? session.companyRole : null,
+    ip: request.ip,
+  };
 }
 
 /** The signed-in caller; for handlers of non-public routes, where the plugin guarantees one. */

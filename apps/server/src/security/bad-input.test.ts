@@ -172,6 +172,9 @@ function realParam(url: string, name: string): string {
   if (url.startsWith('/api/refunds/')) return 'no-such-refund';
   if (url.startsWith('/api/discount-codes/')) return 'no-such-code';
   if (url.startsWith('/api/webhooks/')) return 'no-such-endpoint';
+  if (url.startsWith('/api/company/')) return 'no-such-record';
+  if (url.startsWith('/api/companies/')) return 'no-such-company';
+  if (url.startsWith('/api/invitations/')) return 'no-such-invitation';
   if (url.startsWith('/api/users/clients/')) return client.user.id;
   if (url.startsWith('/api/users/site-users/')) return siteUserTarget.user.id;
   if (url.startsWith('/api/notifications/')) return notification?.id ?? 'none';
@@ -187,7 +190,7 @@ function realParam(url: string, name: string): string {
 
 function tokenFor(route: DeclaredRoute): string | null {
   if (route.access === 'public') return null;
-  if (route.access === 'authenticated' || route.access === 'client-owner') return client.token;
+  if (route.access === 'authenticated' || route.access.startsWith('client:')) return client.token;
   return admin.token;
 }
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { notifications, projectMessages, projects, users } from '../db/schema.ts';
+import { createCompanyRepository } from '../modules/companies/repository.ts';
 import { createTestApp } from '../test/app.ts';
 import { bearer, createUser } from '../test/factories.ts';
 import { multipart } from '../test/multipart.ts';
@@ -141,6 +142,8 @@ const COORDINATOR_ROUTES: Record<string, string> = {
   'GET /api/messages/inbox': 'inbox and bells',
   'GET /api/my-work': 'my work',
   'GET /api/notifications': 'inbox and bells',
+  'GET /api/companies/:id': 'company',
+  'POST /api/companies/:id/invitations': 'company',
 };
 /** Routes about the caller alone (their account, bells, settings) or a checkout of their own. */
 const OWN_ONLY = [
@@ -167,6 +170,14 @@ const OWN_ONLY = [
   'GET /api/messages/unread',
   'POST /api/payments/confirm',
   'POST /api/payments/handle-payment',
+  // A customer's own company (Team): staff have none, so these answer them 404.
+  'GET /api/company',
+  'PUT /api/company',
+  'POST /api/company/invitations',
+  'POST /api/company/invitations/:id/resend',
+  'DELETE /api/company/invitations/:id',
+  'PUT /api/company/members/:userId',
+  'DELETE /api/company/members/:userId',
 ];
 
 describe('a co-ordinator sees only the work assigned to them', () => {
@@ -175,7 +186,8 @@ describe('a co-ordinator sees only the work assigned to them', () => {
       .filter((r) => r.access !== 'public')
       .filter(
         (r) =>
-          ['authenticated', 'client-owner'].includes(r.access) ||
+          r.access === 'authenticated' ||
+          r.access.startsWith('client:') ||
           ['overview:read', 'customers:manage', 'sales:manage'].includes(r.access),
       )
       .map((r) => `${r.method} ${r.url}`);
@@ -356,6 +368,32 @@ describe('a co-ordinator sees only the work assigned to them', () => {
     expect((await bells(admin.user.id)).some((n) => n.kind === 'customer-message')).toBe(true);
     const list = (await asCora('GET', '/api/notifications')).json<{ items: { link: string }[] }>();
     expect(list.items.filter((n) => n.link.includes(bobProject))).toEqual([]);
+  });
+
+  it('company: another’s client company answers 404 and takes no invitation', async () => {
+    const companies = createCompanyRepository(db);
+    const aliceCompany = (await companies.membershipOf(alice.user.id))!.companyId;
+    const bobCompany = (await companies.membershipOf(bob.user.id))!.companyId;
+    const own = await asCora('GET', `/api/companies/${aliceCompany}`);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().members.map((m: { userId: string }) => m.userId)).toEqual([alice.user.id]);
+    expect((await asCora('GET', `/api/companies/${bobCompany}`)).statusCode).toBe(404);
+    const invite = await asCora('POST', `/api/companies/${bobCompany}/invitations`, {
+      email: 'someone@example.com',
+      role: 'member',
+    });
+    expect(invite.statusCode).toBe(404);
+    expect((await companies.openInvitations(bobCompany)).length).toBe(0);
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/companies/${bobCompany}`,
+          headers: bearer(admin.token),
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await asCora('GET', '/api/company')).statusCode).toBe(404);
   });
 
   it('my work: another member’s list is refused', async () => {

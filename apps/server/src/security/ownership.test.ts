@@ -119,7 +119,16 @@ const pending = await pay(
 expect(pending.json().requiresAction).toBe(true);
 const bobIntent = pending.json<{ paymentIntentId: string; clientSecret: string }>();
 
-const asAlice = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+const bobTeam = await app.inject({
+  method: 'POST',
+  url: '/api/company/invitations',
+  headers: bearer(bob.token),
+  payload: { email: 'bobs-helper@example.com', role: 'member' },
+});
+expect(bobTeam.statusCode, bobTeam.body).toBe(200);
+const bobInvitation = bobTeam.json<{ invitations: { _id: string }[] }>().invitations[0]!._id;
+
+const asAlice = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   app.inject({ method, url, headers: bearer(alice.token), ...(payload ? { payload } : {}) });
 
 /** Everything of Bob's that a refused request could have changed. */
@@ -180,6 +189,10 @@ const CLIENT_ID_ROUTES: Record<string, string> = {
   'GET /api/payments/:id/invoice': 'payments and invoice',
   'GET /api/refunds/:id/adjustment-note': 'payments and invoice',
   'POST /api/notifications/:id/read': 'notifications',
+  'POST /api/company/invitations/:id/resend': 'company',
+  'DELETE /api/company/invitations/:id': 'company',
+  'PUT /api/company/members/:userId': 'company',
+  'DELETE /api/company/members/:userId': 'company',
 };
 const PUBLIC_ID_ROUTES = [
   'GET /api/services/:id',
@@ -189,12 +202,17 @@ const PUBLIC_ID_ROUTES = [
   'GET /api/quotes/:id',
   // The site's own About Us, Terms of Service and the like: the same for everyone.
   'GET /api/company-pages/:slug',
+  // An invitation link is the capability to join its company (docs/product.md#client-companies).
+  'GET /api/invitations/:token',
+  'POST /api/invitations/:token/accept',
 ];
 
 describe('object-level access', () => {
   it('every id route a client may call is covered here', () => {
     const idRoutes = app.declaredRoutes
-      .filter((r) => ['public', 'authenticated', 'client-owner'].includes(r.access))
+      .filter(
+        (r) => ['public', 'authenticated'].includes(r.access) || r.access.startsWith('client:'),
+      )
       .filter((r) => r.url.includes('/:') || r.url === '/api/projects')
       .filter((r) => !r.url.startsWith('/api/docs'))
       .map((r) => `${r.method} ${r.url}`);
@@ -343,6 +361,22 @@ describe('object-level access', () => {
     expect(again.statusCode).toBe(409);
     const aliceProjects = (await asAlice('GET', '/api/projects')).json<{ _id: string }[]>();
     expect(aliceProjects.map((p) => p._id)).toEqual([aliceOrder.projectId]);
+  });
+
+  it('company: B’s invitations and people answer 404 to A', async () => {
+    const urls = [
+      ['POST', `/api/company/invitations/${bobInvitation}/resend`],
+      ['DELETE', `/api/company/invitations/${bobInvitation}`],
+      ['PUT', `/api/company/members/${bob.user.id}`, { role: 'billing' }],
+      ['DELETE', `/api/company/members/${bob.user.id}`],
+    ] as const;
+    for (const [method, url, payload] of urls) {
+      const res = await asAlice(method, url, payload);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
+    const team = await app.inject({ url: '/api/company', headers: bearer(bob.token) });
+    expect(team.json().invitations.map((i: { _id: string }) => i._id)).toEqual([bobInvitation]);
+    expect(team.json().members.map((m: { role: string }) => m.role)).toEqual(['owner']);
   });
 
   it('leaves every record of B as it was', async () => {

@@ -1,9 +1,15 @@
 import type { AddressInfo } from 'node:net';
-import { can, type Permission, type RouteAccess } from '@noise/shared/permissions';
-import type { Role } from '@noise/shared/roles';
+import { companyCan, type CompanyRole } from '@noise/shared/company';
+import {
+  can,
+  companyPermissionOf,
+  type Permission,
+  type RouteAccess,
+} from '@noise/shared/permissions';
+import { isStaffRole, type Role } from '@noise/shared/roles';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/app.ts';
-import { bearer, createUser } from '../test/factories.ts';
+import { bearer, createTeammate, createUser } from '../test/factories.ts';
 
 /**
  * Who may call each API route, written out by hand. A route added to the server without a line
@@ -108,9 +114,9 @@ const EXPECTED: Record<string, RouteAccess> = {
   'POST /api/users/update-payment-info': 'authenticated',
   'GET /api/users/coordinators': 'public',
   'GET /api/quotes/:id': 'public',
-  'GET /api/projects/:id/subscription': 'client-owner',
-  'GET /api/projects/:id/payments': 'client-owner',
-  'POST /api/projects/:id/subscription/cancel': 'client-owner',
+  'GET /api/projects/:id/subscription': 'client:billing',
+  'GET /api/projects/:id/payments': 'client:billing',
+  'POST /api/projects/:id/subscription/cancel': 'client:billing',
   'POST /api/projects/:id/payments/:paymentId/refunds': 'payments:refund',
   'POST /api/projects/:id/balance-request': 'sales:manage',
   'GET /api/webhooks': 'webhooks:manage',
@@ -121,8 +127,8 @@ const EXPECTED: Record<string, RouteAccess> = {
   'DELETE /api/webhooks/:id': 'webhooks:manage',
   'GET /api/webhooks/:id/deliveries': 'webhooks:manage',
   'POST /api/webhooks/deliveries/:id/resend': 'webhooks:manage',
-  'GET /api/payments/:id/invoice': 'client-owner',
-  'GET /api/refunds/:id/adjustment-note': 'client-owner',
+  'GET /api/payments/:id/invoice': 'client:billing',
+  'GET /api/refunds/:id/adjustment-note': 'client:billing',
   'GET /api/discount-codes': 'catalogue:manage',
   'POST /api/discount-codes': 'catalogue:manage',
   'PUT /api/discount-codes/:id': 'catalogue:manage',
@@ -130,8 +136,8 @@ const EXPECTED: Record<string, RouteAccess> = {
   'POST /api/payments/guest-checkout': 'public',
   'POST /api/payments/guest-confirm': 'public',
   'POST /api/payments/claim-order': 'public',
-  'GET /api/projects': 'client-owner',
-  'GET /api/projects/:id': 'client-owner',
+  'GET /api/projects': 'client:projects',
+  'GET /api/projects/:id': 'client:projects',
   'PUT /api/users/projects/:projectId/status': 'sales:manage',
   'PUT /api/projects/:projectId/status': 'sales:manage',
   'PATCH /api/projects/:id': 'sales:manage',
@@ -139,17 +145,17 @@ const EXPECTED: Record<string, RouteAccess> = {
   'GET /api/projects-all': 'sales:manage',
   'GET /api/projects-all/:id': 'sales:manage',
   'GET /api/sales/filters': 'sales:manage',
-  'GET /api/projects/:id/brief': 'client-owner',
-  'GET /api/projects/:id/brief/questions': 'client-owner',
-  'POST /api/projects/:id/brief': 'client-owner',
-  'GET /api/projects/:id/brief/attachments/:attachmentId': 'client-owner',
-  'GET /api/projects/:id/messages': 'client-owner',
-  'POST /api/projects/:id/messages': 'client-owner',
-  'GET /api/projects/:id/messages/attachments/:attachmentId': 'client-owner',
-  'POST /api/projects/:id/messages/read': 'client-owner',
-  'POST /api/projects/:id/deliverables/:deliverableId/approve': 'client-owner',
-  'POST /api/projects/:id/deliverables/:deliverableId/changes': 'client-owner',
-  'GET /api/messages/unread': 'client-owner',
+  'GET /api/projects/:id/brief': 'client:work',
+  'GET /api/projects/:id/brief/questions': 'client:work',
+  'POST /api/projects/:id/brief': 'client:work',
+  'GET /api/projects/:id/brief/attachments/:attachmentId': 'client:work',
+  'GET /api/projects/:id/messages': 'client:work',
+  'POST /api/projects/:id/messages': 'client:work',
+  'GET /api/projects/:id/messages/attachments/:attachmentId': 'client:work',
+  'POST /api/projects/:id/messages/read': 'client:work',
+  'POST /api/projects/:id/deliverables/:deliverableId/approve': 'client:work',
+  'POST /api/projects/:id/deliverables/:deliverableId/changes': 'client:work',
+  'GET /api/messages/unread': 'client:work',
   'GET /api/messages/inbox': 'sales:manage',
   'GET /api/my-work': 'sales:manage',
   'POST /api/inbound-mail': 'public',
@@ -167,16 +173,50 @@ const EXPECTED: Record<string, RouteAccess> = {
   'GET /api/audit/people': 'audit:read',
   'GET /api/audit.csv': 'audit:read',
   'POST /api/auth/apple/callback': 'public',
+  'GET /api/company': 'client:team',
+  'PUT /api/company': 'client:team',
+  'POST /api/company/invitations': 'client:team',
+  'POST /api/company/invitations/:id/resend': 'client:team',
+  'DELETE /api/company/invitations/:id': 'client:team',
+  'PUT /api/company/members/:userId': 'client:team',
+  'DELETE /api/company/members/:userId': 'client:team',
+  'GET /api/companies/:id': 'customers:manage',
+  'POST /api/companies/:id/invitations': 'customers:manage',
+  'GET /api/invitations/:token': 'public',
+  'POST /api/invitations/:token/accept': 'public',
   'POST /api/payments/stripe/webhook': 'public',
 };
 
 const { app } = await createTestApp();
 
-type Principal = { name: string; role: Role | null; token: string | null };
+type Principal = {
+  name: string;
+  role: Role | null;
+  companyRole?: CompanyRole;
+  token: string | null;
+};
+const owner = await createUser(app);
 const principals: Principal[] = [
   { name: 'anonymous', role: null, token: null },
-  { name: 'client A', role: 'client', token: (await createUser(app)).token },
-  { name: 'client B', role: 'client', token: (await createUser(app)).token },
+  { name: 'client A (owner)', role: 'client', companyRole: 'owner', token: owner.token },
+  {
+    name: 'client B (owner)',
+    role: 'client',
+    companyRole: 'owner',
+    token: (await createUser(app)).token,
+  },
+  {
+    name: 'client A’s member',
+    role: 'client',
+    companyRole: 'member',
+    token: (await createTeammate(app, owner.user, 'member')).token,
+  },
+  {
+    name: 'client A’s billing',
+    role: 'client',
+    companyRole: 'billing',
+    token: (await createTeammate(app, owner.user, 'billing')).token,
+  },
   {
     name: 'co-ordinator',
     role: 'co-ordinator',
@@ -194,10 +234,16 @@ const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
 const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, 'no-such-id').replace(/\*$/, 'x');
 
 /** 'allowed', 401 or 403: what the declared access and the permission table promise. */
-function expectedAnswer(access: RouteAccess, role: Role | null): 'allowed' | 401 | 403 {
+function expectedAnswer(
+  access: RouteAccess,
+  role: Role | null,
+  companyRole?: CompanyRole,
+): 'allowed' | 401 | 403 {
   if (access === 'public') return 'allowed';
   if (role === null) return 401;
-  if (access === 'authenticated' || access === 'client-owner') return 'allowed';
+  if (access === 'authenticated') return 'allowed';
+  const company = companyPermissionOf(access);
+  if (company) return isStaffRole(role) || companyCan(companyRole, company) ? 'allowed' : 403;
   return can(role, access as Permission) ? 'allowed' : 403;
 }
 
@@ -284,7 +330,7 @@ describe('permission matrix', () => {
       let allowedCount = 0;
       for (const route of routes) {
         const access = EXPECTED[key(route)] ?? route.access;
-        const expected = expectedAnswer(access, principal.role);
+        const expected = expectedAnswer(access, principal.role, principal.companyRole);
         const status = await statusOf(route, principal.token);
         if (expected === 'allowed') {
           allowedCount++;

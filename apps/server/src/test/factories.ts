@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import type { CompanyRole } from '@noise/shared/company';
 import type { Role } from '@noise/shared/roles';
 import { hash } from '@node-rs/argon2';
 import { newId } from '../lib/ids.ts';
+import { createCompanyRepository } from '../modules/companies/repository.ts';
 import { createUserRepository, type UserRow } from '../modules/users/repository.ts';
 
 export const TEST_PASSWORD = 'correct horse battery';
@@ -54,3 +56,29 @@ export async function createUser(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * A new customer in `owner`'s company with `role` (docs/product.md#client-companies), joined the
+ * way an accepted invitation joins them.
+ */
+export async function createTeammate(
+  app: FastifyInstance,
+  owner: { id: string },
+  role: CompanyRole,
+  overrides: { email?: string; firstName?: string; lastName?: string } = {},
+): Promise<{ user: UserRow; token: string; password: string; companyId: string }> {
+  const companies = createCompanyRepository(app.database.db);
+  const company = await companies.membershipOf(owner.id);
+  if (!company) throw new Error('the owner has no company');
+  const created = await createUser(app, { ...overrides, lastName: overrides.lastName ?? role });
+  const invitation = await companies.insertInvitation({
+    companyId: company.companyId,
+    email: created.user.email,
+    role,
+    tokenHash: newId(24),
+    expiresAt: new Date(Date.now() + 3600_000),
+  });
+  const own = await companies.membershipOf(created.user.id);
+  await companies.join(invitation, created.user.id, own?.companyId ?? null);
+  return { ...created, companyId: company.companyId };
+}

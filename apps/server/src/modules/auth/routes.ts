@@ -26,6 +26,7 @@ import {
 } from './password-reset.ts';
 import type { RateCounters } from '../../lib/rate-counter-repository.ts';
 import type { AuditRepository } from '../audit/repository.ts';
+import type { CompanyRepository } from '../companies/repository.ts';
 import { AccountLimitedError, createAccountLimiter } from './account-limit.ts';
 import { changePassword } from './change-password.ts';
 import { signIn, signInStaff, signUp, type AuthDeps, type SignInOutcome } from './sign-in.ts';
@@ -38,6 +39,7 @@ export function registerAuthRoutes(
   app: FastifyInstance,
   deps: AuthDeps & {
     audit: AuditRepository;
+    companies: Pick<CompanyRepository, 'membershipOf'>;
     authRateLimit: number;
     rateCounters: RateCounters;
     reset: PasswordResetDeps;
@@ -172,7 +174,13 @@ export function registerAuthRoutes(
     async (request) => {
       const user = await deps.users.findById(requireUser(request).id);
       if (!user) throw notFound('User not found');
-      return toUserDto(user);
+      const membership = await deps.companies.membershipOf(user.id);
+      return {
+        ...toUserDto(user),
+        company: membership
+          ? { _id: membership.companyId, name: membership.name, role: membership.role }
+          : null,
+      };
     },
   );
 

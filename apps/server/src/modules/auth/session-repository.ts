@@ -1,7 +1,6 @@
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
-import type { Role } from '@noise/shared/roles';
 import type { Db } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema.ts';
+import { companyMembers, sessions, users } from '../../db/schema.ts';
 
 export function createSessionRepository(db: Db) {
   return {
@@ -15,9 +14,16 @@ export function createSessionRepository(db: Db) {
 
     async findActive(sessionId: string, userId: string) {
       const [row] = await db
-        .select({ userId: users.id, role: users.role, tokenVersion: users.tokenVersion })
+        .select({
+          userId: users.id,
+          role: users.role,
+          tokenVersion: users.tokenVersion,
+          companyId: companyMembers.companyId,
+          companyRole: companyMembers.role,
+        })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
+        .leftJoin(companyMembers, eq(companyMembers.userId, users.id))
         .where(
           and(
             eq(sessions.id, sessionId),
@@ -26,7 +32,7 @@ export function createSessionRepository(db: Db) {
           ),
         )
         .limit(1);
-      return row as { userId: string; role: Role; tokenVersion: number } | undefined;
+      return row;
     },
 
     async delete(sessionId: string) {

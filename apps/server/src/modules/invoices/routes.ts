@@ -32,7 +32,7 @@ export function registerInvoiceRoutes(
   r.get(
     '/api/payments/:id/invoice',
     {
-      config: { access: 'client-owner' },
+      config: { access: 'client:billing' },
       schema: {
         tags: ['payments'],
         summary: 'The tax invoice of a payment (PDF)',
@@ -51,7 +51,7 @@ export function registerInvoiceRoutes(
   r.get(
     '/api/refunds/:id/adjustment-note',
     {
-      config: { access: 'client-owner' },
+      config: { access: 'client:billing' },
       schema: {
         tags: ['payments'],
         summary: 'The adjustment note of a refund (PDF)',

@@ -1,3 +1,4 @@
+import { companyCan } from '@noise/shared/company';
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { ATTACHMENT_KINDS, ATTACHMENT_TYPES_TEXT } from '@noise/shared/attachments';
@@ -22,7 +23,12 @@ export function emailReplyPoster(
   return async ({ projectId, userId, text, attachments }) => {
     const user = await deps.users.findById(userId);
     if (!user) throw new AppError('not_found', 404, 'The person this reply is from is gone');
-    const caller = { id: user.id, role: user.role };
+    const membership = await deps.companies.membershipOf(user.id);
+    // The same rule as the site's: a role without project work (Billing) posts no messages.
+    if (membership && !companyCan(membership.role, 'work')) {
+      throw new AppError('forbidden', 403, 'Your role in your company does not include messages');
+    }
+    const caller = { id: user.id, role: user.role, companyId: membership?.companyId ?? null };
     const project = await openProject(deps, caller, projectId);
     const stored: SavedUpload[] = [];
     const left: string[] = [];

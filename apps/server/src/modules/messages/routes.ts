@@ -51,7 +51,7 @@ export function registerMessageRoutes(app: FastifyInstance, deps: ThreadDeps & {
     '/api/projects/:id/messages',
     {
       // The project's customer, or staff who work sales; team-only notes go to staff alone.
-      config: { access: 'client-owner' },
+      config: { access: 'client:work' },
       schema: { tags, params, response: { 200: messageThreadSchema } },
     },
     async (request, reply) => {
@@ -66,7 +66,7 @@ export function registerMessageRoutes(app: FastifyInstance, deps: ThreadDeps & {
     '/api/projects/:id/messages',
     {
       // Limited per user like every upload (UPLOAD_RATE_LIMIT_PER_MINUTE, plugins/auth.ts).
-      config: { access: 'client-owner' },
+      config: { access: 'client:work' },
       schema: {
         tags,
         params,
@@ -108,7 +108,7 @@ export function registerMessageRoutes(app: FastifyInstance, deps: ThreadDeps & {
   r.get(
     '/api/projects/:id/messages/attachments/:attachmentId',
     {
-      config: { access: 'client-owner' },
+      config: { access: 'client:work' },
       schema: { tags, params: params.extend({ attachmentId: z.string().min(1).max(64) }) },
     },
     async (request, reply) => {
@@ -130,7 +130,7 @@ export function registerMessageRoutes(app: FastifyInstance, deps: ThreadDeps & {
     '/api/projects/:id/deliverables/:deliverableId/approve',
     {
       // The project's customer alone decides (403 for staff; 404 for anyone else).
-      config: { access: 'client-owner' },
+      config: { access: 'client:work' },
       schema: {
         tags,
         params: deliverableParams,
@@ -153,7 +153,7 @@ export function registerMessageRoutes(app: FastifyInstance, deps: ThreadDeps & {
   r.post(
     '/api/projects/:id/deliverables/:deliverableId/changes',
     {
-      config: { access: 'client-owner' },
+      config: { access: 'client:work' },
       schema: {
         tags,
         params: deliverableParams,
@@ -179,7 +179,7 @@ export function registerMessageRoutes(app: FastifyInstance, deps: ThreadDeps & {
   r.post(
     '/api/projects/:id/messages/read',
     {
-      config: { access: 'client-owner' },
+      config: { access: 'client:work' },
       schema: { tags, params, response: { 204: z.null() } },
     },
     async (request, reply) => {
@@ -192,7 +192,7 @@ export function registerMessageRoutes(app: FastifyInstance, deps: ThreadDeps & {
   r.get(
     '/api/messages/unread',
     {
-      config: { access: 'client-owner' },
+      config: { access: 'client:work' },
       schema: {
         tags,
         description: "The caller's unread messages from the team, by project id (customers).",

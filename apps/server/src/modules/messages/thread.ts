@@ -19,6 +19,7 @@ import type { ProjectRepository, ProjectRow } from '../projects/repository.ts';
 import { assignedScope, canSeeProject } from '../projects/visibility.ts';
 import type { UserRepository } from '../users/repository.ts';
 import { emitWebhookEvent } from '../webhooks/deliver-webhook.ts';
+import type { CompanyRepository } from '../companies/repository.ts';
 import type {
   DeliverableRow,
   MessageAttachmentRow,
@@ -28,6 +29,8 @@ import type {
 
 export interface ThreadDeps {
   messages: MessageRepository;
+  /** A customer's company and role, for a reply by email (it carries no session). */
+  companies: Pick<CompanyRepository, 'membershipOf'>;
   projects: ProjectRepository;
   users: UserRepository;
   notifier: Notifier;
@@ -46,6 +49,8 @@ export interface ThreadDeps {
 export interface Caller {
   id: string;
   role: Role;
+  /** A customer's company (docs/product.md#client-companies): its projects are theirs to see. */
+  companyId?: string | null;
   /** Where a request came from (for the audit log); absent for a reply by email. */
   ip?: string;
 }
@@ -247,7 +252,7 @@ export async function postMessage(
     deps.replyAddress(project.id, person);
   // The answer does not wait for the bells and mails (notifier: after the answer, failures logged).
   if (!saved.message.internal && team) {
-    void deps.notifier.sendQuietly([project.userId], {
+    void deps.notifier.toCustomer(project, {
       kind: 'new-message',
       title: saved.deliverable
         ? `Ready for your approval on ${order}: ${deliverableLabel(saved.deliverable)}`
@@ -303,7 +308,7 @@ export async function decideDeliverable(
   const { caller, project, decision } = input;
   const version = await deps.messages.findDeliverable(project.id, input.deliverableId);
   if (!version) throw notFound('Deliverable not found');
-  if (caller.id !== project.userId) {
+  if (isTeam(caller)) {
     throw forbidden('Only the customer can approve a deliverable or ask for changes');
   }
   const closed = closedReason(project);

@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { companyCan, companyPermissionOfKind, companyRoles } from '@noise/shared/company';
 import {
   batchedNotificationKinds,
   customerNotificationKinds,
   staffNotificationKinds,
+  type CustomerNotificationKind,
   type NotificationKind,
 } from '@noise/shared/notifications';
 import { isStaffRole } from '@noise/shared/roles';
@@ -142,6 +144,24 @@ export function createNotifier(deps: {
       return quietly(input.kind, () => deliver(async () => [...recipients], input));
     },
     /**
+     * Tells a project's client: the people of its company whose role covers the kind
+     * (docs/product.md#client-companies: Billing hears of payments, not of messages), or the
+     * person who ordered when the project has no company.
+     */
+    toCustomer(
+      project: { id: string; userId: string },
+      input: NotificationInput & { kind: CustomerNotificationKind },
+    ): Promise<void> {
+      const permission = companyPermissionOfKind[input.kind];
+      const roles = companyRoles.filter((role) => permission && companyCan(role, permission));
+      return quietly(input.kind, () =>
+        deliver(async () => {
+          const people = await repo.customersOf(project.id, roles);
+          return people.length > 0 ? people : repo.recipients([project.userId]);
+        }, input),
+      );
+    },
+    /**
      * Tells the team: admins and super-admins, and the project's co-ordinator when there is one.
      * Co-ordinators hear only of their own projects (docs/decisions/056).
      */
@@ -160,9 +180,12 @@ export function createNotifier(deps: {
     ): Promise<void> {
       return deps.afterAnswer.run('project change', async () => {
         const staff = (await repo.teamOf(project.coordinatorId)).map((r) => r.id);
+        const customers = options.customerSees
+          ? [project.userId, ...(await repo.customersOf(project.id, companyRoles)).map((r) => r.id)]
+          : [];
         const change: ProjectChange = {
           projectId: project.id,
-          userIds: options.customerSees ? [project.userId, ...staff] : staff,
+          userIds: [...new Set([...customers, ...staff])],
         };
         await deps.database
           .notify(NOTIFICATION_CHANNEL, JSON.stringify(change))

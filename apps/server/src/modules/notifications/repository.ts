@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { CompanyRole } from '@noise/shared/company';
 import { seesOnlyAssigned, staffRoles } from '@noise/shared/roles';
 import type { Db } from '../../db/client.ts';
-import { notifications, users } from '../../db/schema.ts';
+import { companyMembers, notifications, projects, users } from '../../db/schema.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -78,6 +79,24 @@ export function createNotificationRepository(db: Db) {
     async recipients(ids: string[]): Promise<Recipient[]> {
       if (ids.length === 0) return [];
       return db.select(recipientColumns).from(users).where(inArray(users.id, ids));
+    },
+
+    /**
+     * The people of a project's client company whose role is one of `roles`
+     * (docs/product.md#client-companies); none when the project has no company.
+     */
+    async customersOf(projectId: string, roles: readonly CompanyRole[]): Promise<Recipient[]> {
+      if (roles.length === 0) return [];
+      return db
+        .select(recipientColumns)
+        .from(users)
+        .innerJoin(companyMembers, eq(companyMembers.userId, users.id))
+        .where(
+          and(
+            sql`${companyMembers.companyId} = (select p.company_id from ${projects} p where p.id = ${projectId})`,
+            inArray(companyMembers.role, [...roles]),
+          ),
+        );
     },
 
     /**

@@ -83,15 +83,19 @@ export function checkoutNotifications(app: FastifyInstance, config: Config) {
       currency: string;
       noteNumber: string;
     }) {
-      void app.afterAnswer.run('refund notification', () =>
-        app.notifier.sendQuietly([refund.userId], {
-          kind: 'payment',
-          title: `Refund of ${formatMoney(refund.amountCents, refund.currency)} processed`,
-          body: `${refund.orderNumber ? `${orderName(refund.orderNumber)}: ` : ''}it goes back to the card you paid with. Adjustment note ${refund.noteNumber}.`,
-          ...(refund.projectId ? { link: `/dashboard/projects/${refund.projectId}` } : {}),
-          skipEmail: true,
-        }),
-      );
+      const note = {
+        kind: 'payment' as const,
+        title: `Refund of ${formatMoney(refund.amountCents, refund.currency)} processed`,
+        body: `${refund.orderNumber ? `${orderName(refund.orderNumber)}: ` : ''}it goes back to the card you paid with. Adjustment note ${refund.noteNumber}.`,
+        skipEmail: true,
+      };
+      // The people of the order's company who see its payments (Owner, Billing).
+      void (refund.projectId
+        ? app.notifier.toCustomer(
+            { id: refund.projectId, userId: refund.userId },
+            { ...note, link: `/dashboard/projects/${refund.projectId}` },
+          )
+        : app.notifier.sendQuietly([refund.userId], note));
     },
     /** Starts the order's bells and welcome mail; the checkout's answer does not wait for them. */
     onOrderCompleted({ projectId, paymentId }: { projectId: string; paymentId: string }) {
@@ -106,13 +110,16 @@ export function checkoutNotifications(app: FastifyInstance, config: Config) {
       pastDue: boolean;
     }) {
       const about = `${failure.serviceTitle} (${orderName(failure.orderNumber)})`;
-      await app.notifier.sendQuietly([failure.userId], {
-        kind: 'renewal-failed',
-        title: failure.pastDue ? `Subscription past due: ${about}` : `Payment failed: ${about}`,
-        body: `${failure.reason} Update your card in your profile.`,
-        link: `/dashboard/projects/${failure.projectId}`,
-        skipEmail: true,
-      });
+      await app.notifier.toCustomer(
+        { id: failure.projectId, userId: failure.userId },
+        {
+          kind: 'renewal-failed',
+          title: failure.pastDue ? `Subscription past due: ${about}` : `Payment failed: ${about}`,
+          body: `${failure.reason} Update your card in your profile.`,
+          link: `/dashboard/projects/${failure.projectId}`,
+          skipEmail: true,
+        },
+      );
     },
   };
 }

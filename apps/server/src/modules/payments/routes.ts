@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { companyCan } from '@noise/shared/company';
 import { messageResponse } from '@noise/shared/auth';
 import {
   confirmPaymentRequest,
@@ -20,7 +21,7 @@ import {
   updatePaymentInfoResponse,
 } from '@noise/shared/payments';
 import { publicQuoteSchema } from '@noise/shared/quote';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { requireUser, type AuthUser } from '../../plugins/auth.ts';
 import { createProjectRepository } from '../projects/repository.ts';
 import { handleWebhook } from './handle-webhook.ts';
@@ -108,6 +109,17 @@ export function registerPaymentRoutes(
     },
     async (request) => {
       const user = requireUser(request);
+      // A custom quote is the company's to pay by anyone who pays for it (Billing too); a new
+      // order needs a role that orders (docs/product.md#client-companies).
+      if (
+        request.body.type === 'normal' &&
+        user.companyRole &&
+        !companyCan(user.companyRole, 'order')
+      ) {
+        throw forbidden(
+          'Your role in your company does not include placing orders. Ask one of its owners.',
+        );
+      }
       const key = idempotencyKeyOf(request, request.body.idempotencyKey);
       return handlePayment(deps, user.id, request.body, key);
     },
@@ -221,7 +233,7 @@ export function registerPaymentRoutes(
   r.get(
     '/api/projects/:id/subscription',
     {
-      config: { access: 'client-owner' },
+      config: { access: 'client:billing' },
       schema: { tags, params: idParams, response: { 200: subscriptionSchema } },
     },
     async (request) => {
@@ -237,7 +249,7 @@ export function registerPaymentRoutes(
   r.get(
     '/api/projects/:id/payments',
     {
-      config: { access: 'client-owner' },
+      config: { access: 'client:billing' },
       schema: { tags, params: idParams, response: { 200: projectPaymentsResponse } },
     },
     async (request) => {
@@ -283,7 +295,7 @@ export function registerPaymentRoutes(
   r.post(
     '/api/projects/:id/subscription/cancel',
     {
-      config: { access: 'client-owner' },
+      config: { access: 'client:billing' },
       schema: { tags, params: idParams, response: { 200: subscriptionSchema } },
     },
     async (request) => {

@@ -78,7 +78,7 @@ export function registerBriefRoutes(
   r.get(
     '/api/projects/:id/brief',
     {
-      config: { access: 'client-owner' },
+      config: { access: 'client:work' },
       schema: { tags, params, response: { 200: z.array(briefEntrySchema) } },
     },
     async (request) => {
@@ -90,7 +90,7 @@ export function registerBriefRoutes(
     '/api/projects/:id/brief',
     {
       // Limited per user like every upload (UPLOAD_RATE_LIMIT_PER_MINUTE, plugins/auth.ts).
-      config: { access: 'client-owner' },
+      config: { access: 'client:work' },
       schema: {
         tags,
         params,
@@ -130,7 +130,7 @@ export function registerBriefRoutes(
   r.get(
     '/api/projects/:id/brief/questions',
     {
-      config: { access: 'client-owner' },
+      config: { access: 'client:work' },
       schema: {
         tags,
         params,
@@ -148,7 +148,7 @@ export function registerBriefRoutes(
   r.get(
     '/api/projects/:id/brief/attachments/:attachmentId',
     {
-      config: { access: 'client-owner' },
+      config: { access: 'client:work' },
       schema: {
         tags,
         params: params.extend({ attachmentId: z.string().min(1).max(64) }),

@@ -87,7 +87,7 @@ export async function addStatusUpdate(
         : title,
     data: { title, date: when.toISOString() },
   });
-  await deps.notifier.sendQuietly([project.userId], {
+  await deps.notifier.toCustomer(project, {
     kind: 'status-update',
     title: `${title}: ${project.serviceTitle} (${orderName(project.orderNumber)})`,
     body: description || `${orderName(project.orderNumber)} has a new update.`,

@@ -37,11 +37,16 @@ export interface NewProjectExtra {
 export interface UserProjectsScope {
   includeHeld?: boolean;
   assignedTo?: string | null;
+  /** A customer sees their company's projects, whoever of it ordered (docs/decisions/074). */
+  companyId?: string | null;
 }
 
-function ownedBy(userId: string, { includeHeld = false, assignedTo }: UserProjectsScope): SQL {
+function ownedBy(
+  userId: string,
+  { includeHeld = false, assignedTo, companyId }: UserProjectsScope,
+): SQL {
   return and(
-    eq(projects.userId, userId),
+    companyId ? eq(projects.companyId, companyId) : eq(projects.userId, userId),
     includeHeld ? undefined : isNull(projects.claimTokenHash),
     assignedTo ? eq(projects.coordinatorId, assignedTo) : undefined,
   )!;
@@ -224,7 +229,7 @@ export function createProjectRepository(db: Db) {
         .select({
           project: projects,
           cursorAt: sql<string>`to_char(${projects.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-          total: sql<number>`(select count(*) from ${projects} counted where counted.user_id = ${userId} and ${held} and ${assigned})::int`,
+          total: sql<number>`(select count(*) from ${projects} counted where ${scope.companyId ? sql`counted.company_id = ${scope.companyId}` : sql`counted.user_id = ${userId}`} and ${held} and ${assigned})::int`,
         })
         .from(projects)
         .where(after ? and(own, after) : own)

@@ -70,7 +70,7 @@ export function registerProjectRoutes(app: FastifyInstance, deps: ProjectRouteDe
   r.get(
     '/api/projects',
     {
-      config: { access: 'client-owner' },
+      config: { access: 'client:projects' },
       schema: {
         tags,
         description: `A page of the user's projects, newest first. Headers: ${PROJECTS_TOTAL_HEADER} (all of them) and, when more follow, ${PROJECTS_NEXT_CURSOR_HEADER} (pass as cursor).`,
@@ -86,7 +86,7 @@ export function registerProjectRoutes(app: FastifyInstance, deps: ProjectRouteDe
       // Staff see held orders too; a co-ordinator only the customer's projects assigned to them.
       const scope = seesAll(user)
         ? { includeHeld: true, assignedTo: assignedScope(user) }
-        : { includeHeld: false };
+        : { includeHeld: false, companyId: user.companyId };
       const rows = await deps.projects.listUserPage(userId, cursor, limit + 1, scope);
       const page = rows.slice(0, limit);
       const last = page[page.length - 1];
@@ -107,7 +107,7 @@ export function registerProjectRoutes(app: FastifyInstance, deps: ProjectRouteDe
   r.get(
     '/api/projects/:id',
     {
-      config: { access: 'client-owner' },
+      config: { access: 'client:projects' },
       schema: { tags, params: idParams, response: { 200: projectSchema } },
     },
     async (request, reply) => {

@@ -12,17 +12,26 @@ export function assignedScope(caller: { id: string; role: Role }): string | null
 
 /**
  * Who may see a project and what hangs off it (brief, messages, payments, invoices,
- * subscription): admins who manage sales, the co-ordinator it is assigned to, and its customer
- * once it is theirs. A guest's order placed with the email of an existing account waits for that
- * account's owner to claim it (docs/decisions/043): until then, the account does not see it.
+ * subscription): admins who manage sales, the co-ordinator it is assigned to, and the people of
+ * the client company it belongs to once it is theirs (docs/product.md#client-companies; what each
+ * of them may do with it is their company role's, checked per route). A guest's order placed with
+ * the email of an existing account waits for that account's owner to claim it (docs/decisions/043):
+ * until then, nobody of the company sees it.
  */
 export function canSeeProject(
-  caller: { id: string; role: Role },
-  project: { userId: string; claimTokenHash: string | null; coordinatorId?: string | null },
+  caller: { id: string; role: Role; companyId?: string | null },
+  project: {
+    userId: string;
+    companyId?: string | null;
+    claimTokenHash: string | null;
+    coordinatorId?: string | null;
+  },
 ): boolean {
   if (can(caller.role, 'sales:manage')) {
     const scope = assignedScope(caller);
     return scope === null || project.coordinatorId === scope;
   }
-  return project.userId === caller.id && project.claimTokenHash === null;
+  if (project.claimTokenHash !== null) return false;
+  if (project.companyId && caller.companyId) return project.companyId === caller.companyId;
+  return project.userId === caller.id;
 }

@@ -1,0 +1,277 @@
+import {
+  companyRoleLabels,
+  INVITATION_DAYS,
+  type CompanyRole,
+  type InviteTeammateRequest,
+  type Team,
+} from '@noise/shared/company';
+import { isStaffRole } from '@noise/shared/roles';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../lib/error-codes.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { mailDate } from '../../lib/mail-date.ts';
+import { hashSecret, newSecret } from '../../lib/secrets.ts';
+import type { AuditRepository } from '../audit/repository.ts';
+import { enqueueEmail } from '../jobs/email.ts';
+import { createJobRepository } from '../jobs/repository.ts';
+import type { UserRepository } from '../users/repository.ts';
+import { invitationMail, teamChangeMail } from './mail-texts.ts';
+import {
+  createCompanyRepository,
+  type CompanyRepository,
+  type InvitationRow,
+} from './repository.ts';
+
+export interface TeamDeps {
+  db: Db;
+  config: Config;
+  companies: CompanyRepository;
+  users: UserRepository;
+  audit: AuditRepository;
+}
+
+/** Who changes a team: an owner of the company, or staff acting for it. */
+export interface TeamActor {
+  id: string;
+  ip: string;
+}
+
+export const LAST_OWNER =
+  'Every company needs an owner: make someone else an owner before changing or removing this one.';
+const STAFF_EMAIL =
+  'This email belongs to a member of our team, who cannot join a client company. Use another email.';
+
+export async function teamOf(deps: TeamDeps, companyId: string): Promise<Team> {
+  const [name, members, invitations] = await Promise.all([
+    deps.companies.nameOf(companyId),
+    deps.companies.members(companyId),
+    deps.companies.openInvitations(companyId),
+  ]);
+  const now = Date.now();
+  return {
+    company: { _id: companyId, name },
+    members: members.map((m) => ({ ...m, joinedAt: m.joinedAt.toISOString() })),
+    invitations: invitations.map(({ invitation, invitedByName }) => ({
+      _id: invitation.id,
+      email: invitation.email,
+      role: invitation.role,
+      invitedByName,
+      createdAt: invitation.createdAt.toISOString(),
+      expiresAt: invitation.expiresAt.toISOString(),
+      expired: invitation.expiresAt.getTime() <= now,
+    })),
+  };
+}
+
+export async function record(
+  deps: TeamDeps,
+  actor: TeamActor,
+  companyId: string,
+  entry: { action: string; summary: string; subjectUserId?: string | null },
+) {
+  await deps.audit.record({
+    actorId: actor.id,
+    actorName: await deps.users.actorName(actor.id),
+    ip: actor.ip,
+    entityType: 'company',
+    entityId: companyId,
+    ...entry,
+  });
+}
+
+/** A new link for an invitation, mailed in the transaction that stores it. */
+async function mailInvitation(
+  deps: TeamDeps,
+  actor: TeamActor,
+  invitation: Pick<InvitationRow, 'companyId' | 'email' | 'role'>,
+  store: (tx: Db, tokenHash: string, expiresAt: Date) => Promise<boolean>,
+): Promise<boolean> {
+  const token = newSecret();
+  const expiresAt = new Date(Date.now() + INVITATION_DAYS * 24 * 3600_000);
+  const [companyName, inviterName] = await Promise.all([
+    deps.companies.nameOf(invitation.companyId),
+    deps.users.actorName(actor.id),
+  ]);
+  return deps.db.transaction(async (tx) => {
+    if (!(await store(tx, hashSecret(token), expiresAt))) return false;
+    await enqueueEmail(createJobRepository(tx), {
+      to: invitation.email,
+      ...invitationMail({
+        shopName: deps.config.companyName,
+        companyName,
+        inviterName,
+        role: invitation.role,
+        link: `${deps.config.publicUrl}/invitations/${token}`,
+        expiresOn: mailDate(expiresAt, deps.config.businessTimeZone),
+      }),
+    });
+    return true;
+  });
+}
+
+/** 'Invite a teammate': refused for staff, people already in the team and open invitations. */
+export async function inviteTeammate(
+  deps: TeamDeps,
+  actor: TeamActor,
+  companyId: string,
+  request: InviteTeammateRequest,
+): Promise<Team> {
+  const existing = await deps.users.findByEmail(request.email);
+  if (existing && isStaffRole(existing.role)) throw badRequest(STAFF_EMAIL);
+  if (existing && (await deps.companies.member(companyId, existing.id))) {
+    throw conflict(`${request.email} is already in this team.`);
+  }
+  const already = () =>
+    conflict(`${request.email} is already invited. Resend the invitation to send a new link.`);
+  if (await deps.companies.openInvitationFor(companyId, request.email)) throw already();
+  try {
+    await mailInvitation(
+      deps,
+      actor,
+      { companyId, ...request },
+      async (tx, tokenHash, expiresAt) => {
+        await createCompanyRepository(tx).insertInvitation({
+          companyId,
+          email: request.email,
+          role: request.role,
+          tokenHash,
+          expiresAt,
+          invitedById: actor.id,
+        });
+        return true;
+      },
+    );
+  } catch (error) {
+    // Two invitations of one email at once: the open-invitation index lets one through.
+    if (isUniqueViolation(error)) throw already();
+    throw error;
+  }
+  await record(deps, actor, companyId, {
+    action: 'company.invitation_sent',
+    summary: `Invited ${request.email} as ${companyRoleLabels[request.role]}`,
+  });
+  return teamOf(deps, companyId);
+}
+
+async function openInvitation(deps: TeamDeps, companyId: string, id: string) {
+  const invitation = await deps.companies.findInvitation(companyId, id);
+  if (!invitation || invitation.acceptedAt || invitation.withdrawnAt) {
+    throw notFound('Invitation not found');
+  }
+  return invitation;
+}
+
+/** A new link, valid for another week; the old link stops working. */
+export async function resendInvitation(
+  deps: TeamDeps,
+  actor: TeamActor,
+  companyId: string,
+  id: string,
+): Promise<Team> {
+  const invitation = await openInvitation(deps, companyId, id);
+  const sent = await mailInvitation(deps, actor, invitation, (tx, tokenHash, expiresAt) =>
+    createCompanyRepository(tx).renewInvitation(invitation.id, tokenHash, expiresAt),
+  );
+  if (!sent) throw notFound('Invitation not found');
+  await record(deps, actor, companyId, {
+    action: 'company.invitation_resent',
+    summary: `Sent the invitation to ${invitation.email} again`,
+  });
+  return teamOf(deps, companyId);
+}
+
+export async function withdrawInvitation(
+  deps: TeamDeps,
+  actor: TeamActor,
+  companyId: string,
+  id: string,
+): Promise<Team> {
+  const invitation = await openInvitation(deps, companyId, id);
+  if (!(await deps.companies.withdrawInvitation(invitation.id))) {
+    throw notFound('Invitation not found');
+  }
+  await record(deps, actor, companyId, {
+    action: 'company.invitation_withdrawn',
+    summary: `Withdrew the invitation to ${invitation.email}`,
+  });
+  return teamOf(deps, companyId);
+}
+
+async function teammate(deps: TeamDeps, companyId: string, userId: string) {
+  const member = await deps.companies.member(companyId, userId);
+  if (!member) throw notFound('This person is not in the team');
+  const user = await deps.users.findById(userId);
+  if (!user) throw notFound('This person is not in the team');
+  return { member, user };
+}
+
+async function tell(
+  deps: TeamDeps,
+  to: string,
+  companyId: string,
+  change: { role: CompanyRole } | 'removed',
+) {
+  const text = teamChangeMail({
+    shopName: deps.config.companyName,
+    companyName: await deps.companies.nameOf(companyId),
+    change,
+    publicUrl: deps.config.publicUrl,
+  });
+  await enqueueEmail(createJobRepository(deps.db), { to, ...text });
+}
+
+export async function changeMemberRole(
+  deps: TeamDeps,
+  actor: TeamActor,
+  companyId: string,
+  userId: string,
+  role: CompanyRole,
+): Promise<Team> {
+  const { member, user } = await teammate(deps, companyId, userId);
+  if (member.role === role) return teamOf(deps, companyId);
+  if (!(await deps.companies.setRole(companyId, userId, role))) throw conflict(LAST_OWNER);
+  await record(deps, actor, companyId, {
+    action: 'company.role_changed',
+    summary: `Changed ${user.email} from ${companyRoleLabels[member.role]} to ${companyRoleLabels[role]}`,
+    subjectUserId: userId,
+  });
+  if (userId !== actor.id) await tell(deps, user.email, companyId, { role });
+  return teamOf(deps, companyId);
+}
+
+/**
+ * Takes a person out of the team: they keep their account (in a company of their own) and are
+ * signed out everywhere; what they wrote in the company's projects stays, under their name.
+ */
+export async function removeTeammate(
+  deps: TeamDeps,
+  actor: TeamActor,
+  companyId: string,
+  userId: string,
+): Promise<Team> {
+  const { user } = await teammate(deps, companyId, userId);
+  if (!(await deps.companies.removeMember(companyId, userId))) throw conflict(LAST_OWNER);
+  await record(deps, actor, companyId, {
+    action: 'company.member_removed',
+    summary: `Removed ${user.email} from the team`,
+    subjectUserId: userId,
+  });
+  await tell(deps, user.email, companyId, 'removed');
+  return teamOf(deps, companyId);
+}
+
+export async function renameCompany(
+  deps: TeamDeps,
+  actor: TeamActor,
+  companyId: string,
+  name: string,
+): Promise<Team> {
+  const before = await deps.companies.nameOf(companyId);
+  await deps.companies.rename(companyId, name);
+  await record(deps, actor, companyId, {
+    action: 'company.renamed',
+    summary: `Renamed the company from ${before} to ${name}`,
+  });
+  return teamOf(deps, companyId);
+}
