@@ -9,6 +9,7 @@ import { payments, projects, refunds, users } from '../../db/schema.ts';
  */
 const projectColumns = {
   userId: projects.userId,
+  companyId: projects.companyId,
   coordinatorId: projects.coordinatorId,
   claimTokenHash: projects.claimTokenHash,
   orderNumber: projects.orderNumber,

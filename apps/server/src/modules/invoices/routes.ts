@@ -22,7 +22,7 @@ function sendPdf(reply: FastifyReply, document: { filename: string; content: Buf
 const seenBy =
   (caller: AuthUser) =>
   ({ payment, project }: InvoiceSource) =>
-    canSeeProject(caller, project ?? { ...payment, claimTokenHash: null });
+    canSeeProject(caller, project ?? { ...payment, companyId: null, claimTokenHash: null });
 
 export function registerInvoiceRoutes(
   app: FastifyInstance,

@@ -22,7 +22,7 @@ export function canSeeProject(
   caller: { id: string; role: Role; companyId?: string | null },
   project: {
     userId: string;
-    companyId?: string | null;
+    companyId: string | null;
     claimTokenHash: string | null;
     coordinatorId?: string | null;
   },
