@@ -53,6 +53,14 @@ export const ProjectsRoute = lazyRoute(
   () => import('@/features/customer/routes/projects'),
   (m) => m.ProjectsRoute,
 );
+export const TeamRoute = lazyRoute(
+  () => import('@/features/customer/routes/team'),
+  (m) => m.TeamRoute,
+);
+export const InvitationRoute = lazyRoute(
+  () => import('@/features/customer/routes/invitation'),
+  (m) => m.InvitationRoute,
+);
 export const ProjectRoute = lazyRoute(
   () => import('@/features/customer/routes/project'),
   (m) => m.ProjectRoute,

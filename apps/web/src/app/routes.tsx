@@ -20,6 +20,8 @@ import {
   ProjectsRoute,
   ProjectRoute,
   ProfileRoute,
+  TeamRoute,
+  InvitationRoute,
   PaymentRoute,
   PaymentSuccessRoute,
   CustomQuoteRoute,
@@ -65,6 +67,7 @@ export function AppRoutes() {
             <Route path="sign-in-link" element={<SignInLinkRoute />} />
             <Route path="auth-success" element={<AuthSuccessRoute />} />
             <Route path="claim-order" element={<ClaimOrderRoute />} />
+            <Route path="invitations/:token" element={<InvitationRoute />} />
             {/* Signed out, a quote link shows the quote and the ways to sign in to pay it. */}
             <Route path="custom-quote/:quoteId" element={<CustomQuoteRoute />} />
             <Route element={<CustomerGuard />}>
@@ -72,6 +75,7 @@ export function AppRoutes() {
               <Route path="dashboard/projects" element={<ProjectsRoute />} />
               <Route path="dashboard/projects/:projectId" element={<ProjectRoute />} />
               <Route path="dashboard/profile" element={<ProfileRoute />} />
+              <Route path="dashboard/team" element={<TeamRoute />} />
             </Route>
             {/* Guests order and pay here too (docs/decisions/013). */}
             <Route element={<CustomerGuard allowGuests />}>

@@ -22,8 +22,8 @@ export const threadQuery = (projectId: string) =>
       apiRequest(path(projectId), { signal, check: checkWith(messageThreadSchema) }),
   });
 
-export function useThread(projectId: string) {
-  return useQuery(threadQuery(projectId));
+export function useThread(projectId: string, enabled = true) {
+  return useQuery({ ...threadQuery(projectId), enabled });
 }
 
 /** GET /api/messages/unread: the customer's unread team messages, by project. */

@@ -25,8 +25,8 @@ export const briefQuery = (projectId: string) =>
     queryFn: ({ signal }) => getBrief(projectId, signal),
   });
 
-export function useBrief(projectId: string) {
-  return useQuery(briefQuery(projectId));
+export function useBrief(projectId: string, enabled = true) {
+  return useQuery({ ...briefQuery(projectId), enabled });
 }
 
 /** GET /api/projects/{id}/brief/questions: what the first brief asks now (docs/decisions/058). */

@@ -25,8 +25,8 @@ export const projectPaymentsQuery = (projectId: string) =>
     queryFn: ({ signal }) => getProjectPayments(projectId, signal),
   });
 
-export function useProjectPayments(projectId: string) {
-  return useQuery(projectPaymentsQuery(projectId));
+export function useProjectPayments(projectId: string, enabled = true) {
+  return useQuery({ ...projectPaymentsQuery(projectId), enabled });
 }
 
 /** GET /api/projects/{id}/subscription: null when the project does not recur (404). */

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { companyRoleLabels } from '@noise/shared/company';
 import { displayNameOf } from '@noise/shared/display-name';
 import {
   Accordion,
@@ -107,6 +108,7 @@ export function DashboardRoute() {
   const user = useCurrentUser();
   if (!user.data) return <FullScreenSpinner label="Loading your profile" />;
   const name = displayNameOf(user.data.profile) || user.data.email;
+  const company = user.data.company;
 
   return (
     <CustomerPage>
@@ -119,7 +121,12 @@ export function DashboardRoute() {
         </span>
         <div className="flex-1">
           <h1 className="text-4xl font-extrabold sm:text-5xl">Hello, {name}</h1>
-          <p className="mt-2 text-paper/75">Good to see you. Here is what is happening.</p>
+          <p className="mt-2 text-paper/75">
+            {company && company.role !== 'owner'
+              ? `${companyRoleLabels[company.role]} at ${company.name}. `
+              : ''}
+            Good to see you. Here is what is happening.
+          </p>
         </div>
         <div className="flex flex-wrap gap-3">
           <Button asChild size="lg">
@@ -128,6 +135,11 @@ export function DashboardRoute() {
               <ArrowRight aria-hidden="true" />
             </Link>
           </Button>
+          {company?.role === 'owner' ? (
+            <Button asChild size="lg" variant="outline-inverted">
+              <Link to="/dashboard/team">Team</Link>
+            </Button>
+          ) : null}
           <Button asChild size="lg" variant="outline-inverted">
             <Link to="/dashboard/profile">Profile</Link>
           </Button>

@@ -17,6 +17,7 @@ import { useProjectPayments } from '../api/project-billing';
 import { useProject } from '../api/get-project';
 import { BriefEntries } from '../components/brief-entries';
 import { BriefForm } from '../components/brief-form';
+import { useCompanyCan } from '../components/company-role';
 import { CustomerPage } from '../components/customer-page';
 import { orderAgainHref } from '../components/order-again';
 import { ProjectPayments, ProjectSubscription } from '../components/project-billing';
@@ -69,11 +70,17 @@ function Brief({ project }: { project: Project }) {
   );
 }
 
-/** What happened besides the status updates: the brief, deliverables and the customer's word. */
-function useProjectEvents(projectId: string): TimelineEntry[] {
-  const brief = useBrief(projectId).data ?? [];
-  const deliverables = useThread(projectId).data?.deliverables ?? [];
-  const payments = useProjectPayments(projectId).data ?? [];
+/**
+ * What happened besides the status updates: the brief, deliverables and the customer's word, and
+ * refunds; each as far as the person's company role shows it.
+ */
+function useProjectEvents(
+  projectId: string,
+  shows: { work: boolean; billing: boolean },
+): TimelineEntry[] {
+  const brief = useBrief(projectId, shows.work).data ?? [];
+  const deliverables = useThread(projectId, shows.work).data?.deliverables ?? [];
+  const payments = useProjectPayments(projectId, shows.billing).data ?? [];
   const events: TimelineEntry[] = brief.map((entry, index) => ({
     key: `brief-${entry._id}`,
     title: index === 0 ? 'You sent your brief' : 'You added to your brief',
@@ -114,8 +121,16 @@ function useProjectEvents(projectId: string): TimelineEntry[] {
   return events;
 }
 
-function Timeline({ project, contactUrl }: { project: Project; contactUrl: string | undefined }) {
-  const events = useProjectEvents(project._id);
+function Timeline({
+  project,
+  contactUrl,
+  shows,
+}: {
+  project: Project;
+  contactUrl: string | undefined;
+  shows: { work: boolean; billing: boolean };
+}) {
+  const events = useProjectEvents(project._id, shows);
   return <ProjectTimeline project={project} contactUrl={contactUrl} events={events} />;
 }
 
@@ -126,8 +141,9 @@ export function ProjectRoute() {
   const project = useProject(projectId);
   usePageMeta(project.data ? orderName(project.data.orderNumber) : 'Your project');
   const contactUrl = useSiteConfig().data?.contactUrl;
+  const companyCan = useCompanyCan();
 
-  if (isAuthenticated && project.isPending) {
+  if (isAuthenticated && (project.isPending || !companyCan)) {
     return <FullScreenSpinner label="Loading your project" />;
   }
   if (!isAuthenticated || project.isError || !project.data) {
@@ -145,7 +161,9 @@ export function ProjectRoute() {
   }
 
   const data = project.data;
-  const reorder = data.status === 'completed' ? orderAgainHref(data) : null;
+  // docs/product.md#client-companies: Billing sees no brief or messages, a Member no payments.
+  const shows = { work: companyCan!('work'), billing: companyCan!('billing') };
+  const reorder = data.status === 'completed' && companyCan!('order') ? orderAgainHref(data) : null;
   return (
     <CustomerPage>
       <Button asChild variant="ghost" size="sm" className="-ml-2">
@@ -156,7 +174,7 @@ export function ProjectRoute() {
       </Button>
       <h1 className="mt-3 text-3xl font-extrabold sm:text-5xl">{orderName(data.orderNumber)}</h1>
 
-      {!data.briefSubmitted ? (
+      {!data.briefSubmitted && shows.work ? (
         <div className="mt-6 flex flex-col gap-4 rounded-card bg-accent p-6 sm:flex-row sm:items-center sm:justify-between">
           <div className="flex gap-3">
             <ClipboardList aria-hidden="true" className="mt-1 size-6 shrink-0" />
@@ -174,7 +192,7 @@ export function ProjectRoute() {
       <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_22rem]">
         <div className="flex min-w-0 flex-col gap-8">
           <Section id="project-timeline" title="Timeline">
-            <Timeline project={data} contactUrl={contactUrl} />
+            <Timeline project={data} contactUrl={contactUrl} shows={shows} />
             {reorder ? (
               <Button asChild size="lg" className="mt-8">
                 <Link to={reorder}>
@@ -184,21 +202,27 @@ export function ProjectRoute() {
               </Button>
             ) : null}
           </Section>
-          <Deliverables projectId={data._id} customer>
-            {(list) => (
-              <Section id="deliverables" title="Deliverables">
-                {list}
+          {shows.work ? (
+            <>
+              <Deliverables projectId={data._id} customer>
+                {(list) => (
+                  <Section id="deliverables" title="Deliverables">
+                    {list}
+                  </Section>
+                )}
+              </Deliverables>
+              <Section id="messages" title="Messages">
+                <MessageThread projectId={data._id} team={false} />
               </Section>
-            )}
-          </Deliverables>
-          <Section id="messages" title="Messages">
-            <MessageThread projectId={data._id} team={false} />
-          </Section>
-          <Brief project={data} />
-          <Section id="project-payments" title="Payments">
-            <ProjectPayments projectId={data._id} money={data.money} />
-          </Section>
-          {data.package.type !== 'one-time' ? (
+              <Brief project={data} />
+            </>
+          ) : null}
+          {shows.billing ? (
+            <Section id="project-payments" title="Payments">
+              <ProjectPayments projectId={data._id} money={data.money} />
+            </Section>
+          ) : null}
+          {shows.billing && data.package.type !== 'one-time' ? (
             <Section id="project-subscription" title="Subscription">
               <ProjectSubscription projectId={data._id} />
             </Section>

@@ -12,6 +12,7 @@ import { formatDate } from '@/lib/format';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { useUnreadCounts } from '@/components/messages/messages-api';
 import { projectsQuery, useProjects } from '../api/get-projects';
+import { useCompanyCan } from '../components/company-role';
 import { CustomerPage } from '../components/customer-page';
 import { ProjectStatusAction } from '../components/status-badge';
 
@@ -106,7 +107,9 @@ export function ProjectsRoute() {
   const user = useCurrentUser();
   const userId = user.data?._id;
   const projects = useProjects(userId);
-  const unread = useUnreadCounts(Boolean(userId)).data ?? {};
+  const companyCan = useCompanyCan();
+  // Billing reads no messages (docs/product.md#client-companies): no unread counts to ask for.
+  const unread = useUnreadCounts(Boolean(userId) && companyCan?.('work') === true).data ?? {};
   const rowsRef = useRef<HTMLTableSectionElement>(null);
   // After 'Load more' the keyboard goes on to the first of the rows just added, not back to the
   // top of the page (the button may be gone when the last page came).
