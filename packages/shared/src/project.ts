@@ -95,6 +95,8 @@ export const projectSchema = z.object({
   /** 'Project' for a service order, 'CustomQuote' for a paid custom quote (a custom sale). */
   type: z.string(),
   user: z.object({ _id: z.string(), email: z.string(), profile: profileSchema }),
+  /** The client company it belongs to (docs/product.md#client-companies). */
+  companyId: z.string().nullable().optional(),
   service: z.object({
     _id: z.string().nullable(),
     title: z.string(),

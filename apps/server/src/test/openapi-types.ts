@@ -651,6 +651,161 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/company": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller’s company: its people and open invitations */
+        get: operations["getCompany"];
+        /** Rename the caller’s company */
+        put: operations["putCompany"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Invite a teammate by email with a role */
+        post: operations["postCompanyInvitations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/invitations/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send an invitation again with a new link */
+        post: operations["postCompanyInvitationsByIdResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraw an invitation */
+        delete: operations["deleteCompanyInvitationsById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/company/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a teammate’s role */
+        put: operations["putCompanyMembersByUserId"];
+        post?: never;
+        /** Remove a person from the team */
+        delete: operations["deleteCompanyMembersByUserId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/companies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A client company, its people and invitations (staff) */
+        get: operations["getCompaniesById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/companies/{id}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a person to a client company by invitation (staff) */
+        post: operations["postCompaniesByIdInvitations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What an invitation link offers */
+        get: operations["getInvitationsByToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{token}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an invitation: signed in as its email, or making that account */
+        post: operations["postInvitationsByTokenAccept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/site-users": {
         parameters: {
             query?: never;
@@ -2264,6 +2419,12 @@ export interface operations {
                                 defaultPaymentMethodId: string | null;
                                 stripeCustomerId: string | null;
                             };
+                            company?: {
+                                _id: string;
+                                name: string;
+                                /** @enum {string} */
+                                role: "owner" | "member" | "billing";
+                            } | null;
                         };
                     };
                 };
@@ -2412,6 +2573,12 @@ export interface operations {
                             defaultPaymentMethodId: string | null;
                             stripeCustomerId: string | null;
                         };
+                        company?: {
+                            _id: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "owner" | "member" | "billing";
+                        } | null;
                     };
                 };
             };
@@ -2976,6 +3143,12 @@ export interface operations {
                             defaultPaymentMethodId: string | null;
                             stripeCustomerId: string | null;
                         };
+                        company?: {
+                            _id: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "owner" | "member" | "billing";
+                        } | null;
                     };
                 };
             };
@@ -3163,6 +3336,12 @@ export interface operations {
                             defaultPaymentMethodId: string | null;
                             stripeCustomerId: string | null;
                         };
+                        company?: {
+                            _id: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "owner" | "member" | "billing";
+                        } | null;
                     }[];
                 };
             };
@@ -3208,6 +3387,12 @@ export interface operations {
                             defaultPaymentMethodId: string | null;
                             stripeCustomerId: string | null;
                         };
+                        company?: {
+                            _id: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "owner" | "member" | "billing";
+                        } | null;
                     };
                 };
             };
@@ -3265,6 +3450,12 @@ export interface operations {
                             defaultPaymentMethodId: string | null;
                             stripeCustomerId: string | null;
                         };
+                        company?: {
+                            _id: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "owner" | "member" | "billing";
+                        } | null;
                     };
                 };
             };
@@ -3706,6 +3897,562 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    getCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        company: {
+                            _id: string;
+                            name: string;
+                        };
+                        members: {
+                            userId: string;
+                            name: string;
+                            email: string;
+                            /** @enum {string} */
+                            role: "owner" | "member" | "billing";
+                            joinedAt: string;
+                        }[];
+                        invitations: {
+                            _id: string;
+                            email: string;
+                            /** @enum {string} */
+                            role: "owner" | "member" | "billing";
+                            invitedByName: string;
+                            createdAt: string;
+                            expiresAt: string;
+                            expired: boolean;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    putCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        company: {
+                            _id: string;
+                            name: string;
+                        };
+                        members: {
+                            userId: string;
+                            name: string;
+                            email: string;
+                            /** @enum {string} */
+                            role: "owner" | "member" | "billing";
+                            joinedAt: string;
+                        }[];
+                        invitations: {
+                            _id: string;
+                            email: string;
+                            /** @enum {string} */
+                            role: "owner" | "member" | "billing";
+                            invitedByName: string;
+                            createdAt: string;
+                            expiresAt: string;
+                            expired: boolean;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postCompanyInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    /** @enum {string} */
+                    role: "owner" | "member" | "billing";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        company: {
+                            _id: string;
+                            name: string;
+                        };
+                        members: {
+                            userId: string;
+                            name: string;
+                            email: string;
+                            /** @enum {string} */
+                            role: "owner" | "member" | "billing";
+                            joinedAt: string;
+                        }[];
+                        invitations: {
+                            _id: string;
+                            email: string;
+                            /** @enum {string} */
+                            role: "owner" | "member" | "billing";
+                            invitedByName: string;
+                            createdAt: string;
+                            expiresAt: string;
+                            expired: boolean;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postCompanyInvitationsByIdResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        company: {
+                            _id: string;
+                            name: string;
+                        };
+                        members: {
+                            userId: string;
+                            name: string;
+                            email: string;
+                            /** @enum {string} */
+                            role: "owner" | "member" | "billing";
+                            joinedAt: string;
+                        }[];
+                        invitations: {
+                            _id: string;
+                            email: string;
+                            /** @enum {string} */
+                            role: "owner" | "member" | "billing";
+                            invitedByName: string;
+                            createdAt: string;
+                            expiresAt: string;
+                            expired: boolean;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteCompanyInvitationsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        company: {
+                            _id: string;
+                            name: string;
+                        };
+                        members: {
+                            userId: string;
+                            name: string;
+                            email: string;
+                            /** @enum {string} */
+                            role: "owner" | "member" | "billing";
+                            joinedAt: string;
+                        }[];
+                        invitations: {
+                            _id: string;
+                            email: string;
+                            /** @enum {string} */
+                            role: "owner" | "member" | "billing";
+                            invitedByName: string;
+                            createdAt: string;
+                            expiresAt: string;
+                            expired: boolean;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    putCompanyMembersByUserId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    role: "owner" | "member" | "billing";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        company: {
+                            _id: string;
+                            name: string;
+                        };
+                        members: {
+                            userId: string;
+                            name: string;
+                            email: string;
+                            /** @enum {string} */
+                            role: "owner" | "member" | "billing";
+                            joinedAt: string;
+                        }[];
+                        invitations: {
+                            _id: string;
+                            email: string;
+                            /** @enum {string} */
+                            role: "owner" | "member" | "billing";
+                            invitedByName: string;
+                            createdAt: string;
+                            expiresAt: string;
+                            expired: boolean;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteCompanyMembersByUserId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        company: {
+                            _id: string;
+                            name: string;
+                        };
+                        members: {
+                            userId: string;
+                            name: string;
+                            email: string;
+                            /** @enum {string} */
+                            role: "owner" | "member" | "billing";
+                            joinedAt: string;
+                        }[];
+                        invitations: {
+                            _id: string;
+                            email: string;
+                            /** @enum {string} */
+                            role: "owner" | "member" | "billing";
+                            invitedByName: string;
+                            createdAt: string;
+                            expiresAt: string;
+                            expired: boolean;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getCompaniesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        company: {
+                            _id: string;
+                            name: string;
+                        };
+                        members: {
+                            userId: string;
+                            name: string;
+                            email: string;
+                            /** @enum {string} */
+                            role: "owner" | "member" | "billing";
+                            joinedAt: string;
+                        }[];
+                        invitations: {
+                            _id: string;
+                            email: string;
+                            /** @enum {string} */
+                            role: "owner" | "member" | "billing";
+                            invitedByName: string;
+                            createdAt: string;
+                            expiresAt: string;
+                            expired: boolean;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postCompaniesByIdInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    /** @enum {string} */
+                    role: "owner" | "member" | "billing";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        company: {
+                            _id: string;
+                            name: string;
+                        };
+                        members: {
+                            userId: string;
+                            name: string;
+                            email: string;
+                            /** @enum {string} */
+                            role: "owner" | "member" | "billing";
+                            joinedAt: string;
+                        }[];
+                        invitations: {
+                            _id: string;
+                            email: string;
+                            /** @enum {string} */
+                            role: "owner" | "member" | "billing";
+                            invitedByName: string;
+                            createdAt: string;
+                            expiresAt: string;
+                            expired: boolean;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getInvitationsByToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        companyName: string;
+                        invitedByName: string;
+                        email: string;
+                        /** @enum {string} */
+                        role: "owner" | "member" | "billing";
+                        /** @enum {string} */
+                        state: "open" | "expired" | "accepted" | "withdrawn";
+                        hasAccount: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postInvitationsByTokenAccept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    firstName?: string;
+                    lastName?: string;
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token?: string;
+                        company: {
+                            _id: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "owner" | "member" | "billing";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     getUsersSiteUsers: {
         parameters: {
             query?: never;
@@ -3740,6 +4487,12 @@ export interface operations {
                             defaultPaymentMethodId: string | null;
                             stripeCustomerId: string | null;
                         };
+                        company?: {
+                            _id: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "owner" | "member" | "billing";
+                        } | null;
                     }[];
                 };
             };
@@ -3808,6 +4561,12 @@ export interface operations {
                             defaultPaymentMethodId: string | null;
                             stripeCustomerId: string | null;
                         };
+                        company?: {
+                            _id: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "owner" | "member" | "billing";
+                        } | null;
                     };
                 };
             };
@@ -3857,6 +4616,12 @@ export interface operations {
                             defaultPaymentMethodId: string | null;
                             stripeCustomerId: string | null;
                         };
+                        company?: {
+                            _id: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "owner" | "member" | "billing";
+                        } | null;
                     };
                 };
             };
@@ -3929,6 +4694,12 @@ export interface operations {
                             defaultPaymentMethodId: string | null;
                             stripeCustomerId: string | null;
                         };
+                        company?: {
+                            _id: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "owner" | "member" | "billing";
+                        } | null;
                     };
                 };
             };
@@ -4014,6 +4785,12 @@ export interface operations {
                             defaultPaymentMethodId: string | null;
                             stripeCustomerId: string | null;
                         };
+                        company?: {
+                            _id: string;
+                            name: string;
+                            /** @enum {string} */
+                            role: "owner" | "member" | "billing";
+                        } | null;
                     };
                 };
             };
@@ -6298,6 +7075,7 @@ export interface operations {
                                 profilePhotoURL: string;
                             };
                         };
+                        companyId?: string | null;
                         service: {
                             _id: string | null;
                             title: string;
@@ -6413,6 +7191,7 @@ export interface operations {
                                 profilePhotoURL: string;
                             };
                         };
+                        companyId?: string | null;
                         service: {
                             _id: string | null;
                             title: string;
@@ -6540,6 +7319,7 @@ export interface operations {
                                 profilePhotoURL: string;
                             };
                         };
+                        companyId?: string | null;
                         service: {
                             _id: string | null;
                             title: string;
@@ -6670,6 +7450,7 @@ export interface operations {
                                 profilePhotoURL: string;
                             };
                         };
+                        companyId?: string | null;
                         service: {
                             _id: string | null;
                             title: string;
@@ -6800,6 +7581,7 @@ export interface operations {
                                 profilePhotoURL: string;
                             };
                         };
+                        companyId?: string | null;
                         service: {
                             _id: string | null;
                             title: string;
@@ -6918,6 +7700,7 @@ export interface operations {
                                 profilePhotoURL: string;
                             };
                         };
+                        companyId?: string | null;
                         service: {
                             _id: string | null;
                             title: string;
@@ -7045,6 +7828,7 @@ export interface operations {
                                     profilePhotoURL: string;
                                 };
                             };
+                            companyId?: string | null;
                             service: {
                                 _id: string | null;
                                 title: string;
@@ -7162,6 +7946,7 @@ export interface operations {
                                 profilePhotoURL: string;
                             };
                         };
+                        companyId?: string | null;
                         service: {
                             _id: string | null;
                             title: string;

@@ -11,7 +11,7 @@ export type InvitationRow = typeof companyInvitations.$inferSelect;
  * The name a company goes by: the one its people gave it, else its first owner's company name,
  * full name or email (a company is made unnamed with each new customer: docs/decisions/074).
  */
-function nameOf(companyId: SQL | AnyPgColumn): SQL<string> {
+export function companyNameOf(companyId: SQL | AnyPgColumn): SQL<string> {
   return sql<string>`coalesce(
     nullif((select c.name from ${companies} c where c.id = ${companyId}), ''),
     (select coalesce(nullif(u.company_name, ''), nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email)
@@ -33,7 +33,7 @@ export function createCompanyRepository(db: Db) {
         .select({
           companyId: companyMembers.companyId,
           role: companyMembers.role,
-          name: nameOf(companyMembers.companyId),
+          name: companyNameOf(companyMembers.companyId),
         })
         .from(companyMembers)
         .where(eq(companyMembers.userId, userId));
@@ -42,7 +42,7 @@ export function createCompanyRepository(db: Db) {
 
     async nameOf(companyId: string): Promise<string> {
       const rows = rowsOf<{ name: string }>(
-        await db.execute(sql`select ${nameOf(sql`${companyId}`)} as name`),
+        await db.execute(sql`select ${companyNameOf(sql`${companyId}`)} as name`),
       );
       return rows[0]?.name ?? '';
     },
@@ -250,7 +250,7 @@ export function createCompanyRepository(db: Db) {
       const [row] = await db
         .select({
           invitation: companyInvitations,
-          companyName: nameOf(companyInvitations.companyId),
+          companyName: companyNameOf(companyInvitations.companyId),
           invitedByName: sql<string>`coalesce((select coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email) from ${users} u where u.id = ${companyInvitations.invitedById}), '')`,
         })
         .from(companyInvitations)

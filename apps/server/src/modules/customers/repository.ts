@@ -1,6 +1,10 @@
 import { and, desc, eq, like, or, sql, type SQL } from 'drizzle-orm';
+import type { CompanyRole } from '@noise/shared/company';
+import type { User } from '@noise/shared/user';
 import type { Db } from '../../db/client.ts';
-import { internalNotes, projects, users } from '../../db/schema.ts';
+import { companyMembers, internalNotes, projects, users } from '../../db/schema.ts';
+import { companyNameOf } from '../companies/repository.ts';
+import { toUserDto } from '../users/repository.ts';
 import { escapeLike } from '../../lib/escape-like.ts';
 
 /**
@@ -10,11 +14,27 @@ import { escapeLike } from '../../lib/escape-like.ts';
 function clientOf(assignedTo: string | null): SQL {
   return and(
     eq(users.role, 'client'),
+    // Per company (docs/product.md#client-companies): a co-ordinator sees every person of a
+    // client whose project is theirs, and whoever ordered a project of theirs.
     assignedTo
-      ? sql`exists (select 1 from ${projects} p where p.user_id = ${users.id} and p.coordinator_id = ${assignedTo})`
+      ? sql`exists (select 1 from ${projects} p where p.coordinator_id = ${assignedTo} and (p.user_id = ${users.id} or p.company_id = (select m.company_id from ${companyMembers} m where m.user_id = ${users.id})))`
       : undefined,
   )!;
 }
+
+/** A client with their company, its name and their role in it. */
+const clientColumns = {
+  user: users,
+  companyId: companyMembers.companyId,
+  companyRole: companyMembers.role,
+  companyName: companyNameOf(companyMembers.companyId),
+};
+export type ClientRow = {
+  user: typeof users.$inferSelect;
+  companyId: string | null;
+  companyRole: CompanyRole | null;
+  companyName: string;
+};
 
 export function createCustomerRepository(db: Db) {
   return {
@@ -30,8 +50,9 @@ export function createCustomerRepository(db: Db) {
         );
       }
       return db
-        .select()
+        .select(clientColumns)
         .from(users)
+        .leftJoin(companyMembers, eq(companyMembers.userId, users.id))
         .where(and(...filters))
         .orderBy(desc(users.createdAt), desc(users.id))
         .limit(limit);
@@ -61,6 +82,20 @@ export function createCustomerRepository(db: Db) {
       const [row] = await db
         .select()
         .from(users)
+        .where(and(eq(users.id, id), clientOf(assignedTo)))
+        .limit(1);
+      return row;
+    },
+
+    /** findClient, with the client's company. */
+    async findClientWithCompany(
+      id: string,
+      assignedTo: string | null = null,
+    ): Promise<ClientRow | undefined> {
+      const [row] = await db
+        .select(clientColumns)
+        .from(users)
+        .leftJoin(companyMembers, eq(companyMembers.userId, users.id))
         .where(and(eq(users.id, id), clientOf(assignedTo)))
         .limit(1);
       return row;
@@ -110,5 +145,16 @@ export function toNoteDto(row: typeof internalNotes.$inferSelect) {
     note: row.note,
     adminName: row.adminName,
     createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A client as staff see them: the account and their company (docs/product.md#client-companies). */
+export function toClientDto(row: ClientRow): User {
+  return {
+    ...toUserDto(row.user),
+    company:
+      row.companyId && row.companyRole
+        ? { _id: row.companyId, name: row.companyName, role: row.companyRole }
+        : null,
   };
 }

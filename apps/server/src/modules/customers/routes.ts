@@ -15,7 +15,7 @@ import { requireUser } from '../../plugins/auth.ts';
 import { toAuditDto, type AuditRepository } from '../audit/repository.ts';
 import { assignedScope } from '../projects/visibility.ts';
 import { toUserDto, type UserRepository } from '../users/repository.ts';
-import { toNoteDto, type CustomerRepository } from './repository.ts';
+import { toClientDto, toNoteDto, type CustomerRepository } from './repository.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -49,14 +49,18 @@ export function registerCustomerRoutes(
     },
     async (request) =>
       (await deps.customers.search(request.query.q, CLIENT_SEARCH_LIMIT, scopeOf(request))).map(
-        toUserDto,
+        toClientDto,
       ),
   );
 
   r.get(
     '/api/users/clients/:id',
     { config: { access }, schema: { tags, params: idParams, response: { 200: userSchema } } },
-    async (request) => toUserDto(await findClientOr404(request, request.params.id)),
+    async (request) => {
+      const row = await deps.customers.findClientWithCompany(request.params.id, scopeOf(request));
+      if (!row) throw notFound('Customer not found');
+      return toClientDto(row);
+    },
   );
 
   r.put(

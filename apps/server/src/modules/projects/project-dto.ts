@@ -55,6 +55,7 @@ export function toProjectDto(row: ProjectRow, related: GroupedRelated): Project 
     orderNumber: row.orderNumber,
     type: row.type,
     user: { _id: ownerDto._id, email: ownerDto.email, profile: ownerDto.profile },
+    companyId: row.companyId,
     service: {
       _id: row.serviceId,
       title: row.serviceTitle,

@@ -1,3 +1,4 @@
+import { companyRoleLabels } from '@noise/shared/company';
 import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -77,7 +78,14 @@ export function CustomersListRoute() {
                 <tr key={client._id} className="hover:bg-canvas/50">
                   <Td>
                     <p className="font-semibold">{fullName || name}</p>
-                    {client.profile.companyName ? (
+                    {client.company ? (
+                      <p className="text-muted">
+                        {client.company.name}
+                        {client.company.role !== 'owner'
+                          ? ` · ${companyRoleLabels[client.company.role]}`
+                          : ''}
+                      </p>
+                    ) : client.profile.companyName ? (
                       <p className="text-muted">{client.profile.companyName}</p>
                     ) : null}
                   </Td>

@@ -9,6 +9,7 @@ import { useToastOnError } from '../../components/use-toast-on-error';
 import { useClient } from '../api/get-client';
 import { ActivityList } from '../components/activity-list';
 import { ClientProjects } from '../components/client-projects';
+import { CompanyCard } from '../components/company-card';
 import { CustomerDetailsForm } from '../components/customer-details-form';
 import { InternalNotes } from '../components/internal-notes';
 import { PaymentInformation } from '../components/payment-information';
@@ -51,6 +52,7 @@ export function EditCustomerRoute() {
           <ClientProjects clientId={id} />
         </div>
         <div className="flex min-w-0 flex-col gap-6">
+          <CompanyCard companyId={client.data.company?._id} currentUserId={id} />
           <PaymentInformation client={client.data} />
           <InternalNotes clientId={id} />
           <ActivityList clientId={id} />

@@ -1,3 +1,4 @@
+import { CompanyCard } from '../../customers/components/company-card';
 import { useParams } from 'react-router';
 import { orderName } from '@noise/shared/project';
 import { Deliverables } from '@/components/messages/deliverables';
@@ -88,6 +89,7 @@ export function EditSaleRoute() {
         </div>
         <div className="flex min-w-0 flex-col gap-6">
           <SaleCustomer sale={project} />
+          <CompanyCard companyId={project.companyId} currentUserId={project.user._id} />
           {wide ? <SaleStatusControl sale={project} /> : null}
           <SaleBalance saleId={project._id} money={project.money} />
           <SaleSubscription saleId={project._id} recurring={project.package.type !== 'one-time'} />
