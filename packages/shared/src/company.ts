@@ -21,7 +21,7 @@ export const companyRoleLabels: Record<CompanyRole, string> = {
 };
 
 export const companyRoleDescriptions: Record<CompanyRole, string> = {
-  owner: 'Everything, including the team and payment methods',
+  owner: 'Everything, including the team',
   member: 'Projects, briefs, messages and deliverables; orders with their own card',
   billing: 'Invoices, adjustment notes, payments and subscriptions; no messages',
 };

@@ -1,0 +1,180 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { launchBrowser, type TestBrowser } from '../support/browser.ts';
+import { sharedServer, type RunningServer } from '../support/server.ts';
+import {
+  apiGet,
+  createCoordinator,
+  signUpCustomer,
+  staffToken,
+  uniqueSuffix,
+} from '../checkout/helpers.ts';
+import { placePaidOrder } from './helpers.ts';
+
+/**
+ * Client companies (docs/product.md#client-companies): an owner invites a Member and a Billing
+ * person; the member answers the brief and approves a deliverable, the billing person downloads
+ * the invoice, and neither sees or can do the other's work.
+ */
+let server: RunningServer;
+let browser: TestBrowser;
+let staff: string;
+let coordinator: { _id: string; name: string };
+
+beforeAll(async () => {
+  server = sharedServer();
+  browser = await launchBrowser(server.url);
+  staff = await staffToken(server);
+  coordinator = await createCoordinator(server, staff);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The invitation link mailed to `email` (the shared server writes mail to its outbox). */
+function invitationPath(email: string): Promise<string> {
+  const outbox = path.join(server.dataDir, 'outbox');
+  return vi.waitFor(
+    async () => {
+      for (const file of readdirSync(outbox)) {
+        const mail = await simpleParser(readFileSync(path.join(outbox, file)));
+        const to = [mail.to ?? []].flat().flatMap((a) => a.value.map((v) => v.address));
+        const link = /\/invitations\/[\w-]+/.exec(mail.text ?? '')?.[0];
+        if (to.includes(email) && link) return link;
+      }
+      throw new Error(`no invitation to ${email} yet`);
+    },
+    // The shared server's job runner looks for due mail every few seconds.
+    { timeout: 45_000, interval: 250 },
+  );
+}
+
+async function join(page: Page, link: string, first: string, company: string) {
+  await page.goto(link);
+  await page.getByRole('heading', { name: `Join ${company}` }).waitFor();
+  await page.getByLabel('First name').fill(first);
+  await page.getByLabel('Last name').fill('Teammate');
+  await page.getByLabel('Choose a password').fill('a long enough password');
+  await page.getByRole('button', { name: `Join ${company}` }).click();
+  await page.waitForURL('**/dashboard/projects');
+}
+
+const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('authToken') ?? '');
+
+async function statusAs(page: Page, url: string, method = 'GET') {
+  const token = await tokenOf(page);
+  return page.evaluate(
+    async ({ url, method, token }) =>
+      (await fetch(url, { method, headers: { authorization: `Bearer ${token}` } })).status,
+    { url, method, token },
+  );
+}
+
+describe('client companies', () => {
+  it('an owner invites a member and a billing person, who each do their own part and nothing else', async () => {
+    const suffix = uniqueSuffix();
+    const company = `Crumb Bakery ${suffix}`;
+    const owner = await signUpCustomer(server, 'Olive', 'Owner');
+    const project = await placePaidOrder(server, owner, {
+      serviceId: 'seo',
+      packageTitle: 'SEO Health Check',
+      extraTitles: [],
+      coordinatorId: coordinator._id,
+    });
+    const memberEmail = `mia-${suffix}@example.com`;
+    const billingEmail = `bea-${suffix}@example.com`;
+
+    // The owner names the company and invites two teammates from the dashboard.
+    const ownerPage = (await browser.newPage({ token: owner.token })).page;
+    await ownerPage.goto('/dashboard');
+    await ownerPage.getByRole('link', { name: 'Team' }).click();
+    await ownerPage.getByRole('heading', { name: /^Team of / }).waitFor();
+    await ownerPage.getByLabel('Company name').fill(company);
+    await ownerPage.getByRole('button', { name: 'Save name' }).click();
+    await ownerPage.getByRole('heading', { name: `Team of ${company}` }).waitFor();
+    const invite = ownerPage.getByRole('region', { name: 'Invite a teammate' });
+    await invite.getByLabel('Email').fill('not an email');
+    await invite.getByRole('button', { name: 'Invite a teammate' }).click();
+    await invite.getByText('Please enter a valid email address').waitFor();
+    await invite.getByLabel('Email').fill(memberEmail);
+    await invite.getByLabel('Role').selectOption('member');
+    await invite.getByRole('button', { name: 'Invite a teammate' }).click();
+    const invitations = ownerPage.getByRole('region', { name: 'Invitations' });
+    await invitations.getByText(memberEmail).waitFor();
+    await invite.getByLabel('Email').fill(billingEmail);
+    await invite.getByLabel('Role').selectOption('billing');
+    await invite.getByRole('button', { name: 'Invite a teammate' }).click();
+    await invitations.getByText(billingEmail).waitFor();
+    // Inviting the same email twice says so and keeps what was typed.
+    await invite.getByLabel('Email').fill(billingEmail);
+    await invite.getByRole('button', { name: 'Invite a teammate' }).click();
+    await invite.getByText(`${billingEmail} is already invited`).waitFor();
+    expect(await invite.getByLabel('Email').inputValue()).toBe(billingEmail);
+
+    // The member joins from the link on a phone, answers the brief and approves a deliverable.
+    const member = (await browser.newPage({ width: 375 })).page;
+    await join(member, await invitationPath(memberEmail), 'Mia', company);
+    await member
+      .getByRole('link', { name: /SEO Health Check/ })
+      .first()
+      .click();
+    await member.waitForURL(`**/dashboard/projects/${project._id}`);
+    expect(await member.getByRole('region', { name: 'Payments' }).count()).toBe(0);
+    const brief = member.getByRole('region', { name: 'Brief' });
+    await brief.getByRole('textbox').first().fill('Our colours are green and gold.');
+    await brief.getByRole('button', { name: 'Submit Requirements' }).click();
+    await brief.getByText('Our colours are green and gold.').waitFor();
+
+    const form = new FormData();
+    form.append('text', 'Your first report');
+    form.append('deliverable', 'SEO report');
+    form.append(
+      'attachments',
+      new Blob([Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')], {
+        type: 'application/pdf',
+      }),
+      'report.pdf',
+    );
+    const sent = await fetch(`${server.url}/api/projects/${project._id}/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${staff}` },
+      body: form,
+    });
+    expect(sent.status).toBe(201);
+    const deliverables = member.getByRole('region', { name: 'Deliverables' });
+    const version = deliverables.getByRole('listitem').filter({ hasText: 'Version 1' });
+    await version.getByRole('button', { name: 'Approve' }).click({ timeout: 20_000 });
+    await version.getByText('Approved', { exact: true }).waitFor();
+    const payment = (
+      await apiGet<{ _id: string }[]>(server, `/api/projects/${project._id}/payments`, owner.token)
+    )[0]!;
+    expect(await statusAs(member, `/api/payments/${payment._id}/invoice`)).toBe(403);
+    expect(await member.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+
+    // The billing person downloads the invoice and sees no brief, messages or deliverables.
+    const billing = (await browser.newPage()).page;
+    await join(billing, await invitationPath(billingEmail), 'Bea', company);
+    await billing.goto(`/dashboard/projects/${project._id}`);
+    const payments = billing.getByRole('region', { name: 'Payments' });
+    const download = billing.waitForEvent('download');
+    await payments.getByRole('button', { name: /^Invoice \(PDF\)/ }).click();
+    expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
+    for (const name of ['Brief', 'Messages', 'Deliverables']) {
+      expect(await billing.getByRole('region', { name }).count(), name).toBe(0);
+    }
+    expect(await statusAs(billing, `/api/projects/${project._id}/messages`)).toBe(403);
+    expect(await statusAs(billing, '/api/company')).toBe(403);
+
+    // The owner sees both in the team, and the team's messages reached the member, not Billing.
+    await ownerPage.reload();
+    const people = ownerPage.getByRole('region', { name: 'People' });
+    await people.getByText(memberEmail).waitFor();
+    await people.getByText(billingEmail).waitFor();
+    expect(await ownerPage.getByRole('region', { name: 'Invitations' }).count()).toBe(0);
+  });
+});
