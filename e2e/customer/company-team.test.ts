@@ -90,7 +90,7 @@ describe('client companies', () => {
     // The owner names the company and invites two teammates from the dashboard.
     const ownerPage = (await browser.newPage({ token: owner.token })).page;
     await ownerPage.goto('/dashboard');
-    await ownerPage.getByRole('link', { name: 'Team' }).click();
+    await ownerPage.getByRole('link', { name: 'Your team' }).click();
     await ownerPage.getByRole('heading', { name: /^Team of / }).waitFor();
     await ownerPage.getByLabel('Company name').fill(company);
     await ownerPage.getByRole('button', { name: 'Save name' }).click();
@@ -117,8 +117,10 @@ describe('client companies', () => {
     // The member joins from the link on a phone, answers the brief and approves a deliverable.
     const member = (await browser.newPage({ width: 375 })).page;
     await join(member, await invitationPath(memberEmail), 'Mia', company);
+    // The owner's order is the company's: it is in the member's list.
     await member
-      .getByRole('link', { name: /SEO Health Check/ })
+      .locator('tbody tr', { hasText: `Order ${project.orderNumber}` })
+      .getByRole('link')
       .first()
       .click();
     await member.waitForURL(`**/dashboard/projects/${project._id}`);

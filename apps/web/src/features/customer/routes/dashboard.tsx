@@ -137,7 +137,7 @@ export function DashboardRoute() {
           </Button>
           {company?.role === 'owner' ? (
             <Button asChild size="lg" variant="outline-inverted">
-              <Link to="/dashboard/team">Team</Link>
+              <Link to="/dashboard/team">Your team</Link>
             </Button>
           ) : null}
           <Button asChild size="lg" variant="outline-inverted">
