@@ -124,6 +124,10 @@ describe('client companies', () => {
       .first()
       .click();
     await member.waitForURL(`**/dashboard/projects/${project._id}`);
+    await member
+      .getByRole('complementary', { name: 'Project details' })
+      .getByText('Olive Owner')
+      .waitFor();
     expect(await member.getByRole('region', { name: 'Payments' }).count()).toBe(0);
     const brief = member.getByRole('region', { name: 'Brief' });
     await brief.getByRole('textbox').first().fill('Our colours are green and gold.');

@@ -4,9 +4,11 @@ import {
   projectStatusLabels,
   type ProjectStatus,
 } from '@noise/shared/project-constants';
+import { fullNameOf } from '@noise/shared/display-name';
 import type { Project } from '@noise/shared/project';
 import { orderRefundText } from '@noise/shared/order-money';
 import { formatMoney, formatMoneyGst, gstNotes } from '@noise/shared/pricing';
+import { useCurrentUser } from '@/lib/current-user';
 import { formatDate, formatPrice } from '@/lib/format';
 
 /**
@@ -44,6 +46,10 @@ function Row({ label, value }: { label: string; value: string }) {
 
 /** The side card: cover, service, status, package features and the order's numbers. */
 export function ProjectCard({ project }: { project: Project }) {
+  // A company's orders are all of its people's: say who placed one someone else ordered.
+  const me = useCurrentUser().data?._id;
+  const orderedBy =
+    me && project.user._id !== me ? fullNameOf(project.user.profile) || project.user.email : null;
   const { money } = project;
   const refunded = orderRefundText(money);
   const features = project.package.features
@@ -119,6 +125,7 @@ export function ProjectCard({ project }: { project: Project }) {
           ) : null}
           {refunded ? <Row label="Refunds" value={refunded} /> : null}
           <Row label="Order Number" value={String(project.orderNumber)} />
+          {orderedBy ? <Row label="Ordered by" value={orderedBy} /> : null}
         </dl>
       </div>
     </div>
