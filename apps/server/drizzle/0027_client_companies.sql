@@ -51,7 +51,7 @@ UPDATE "projects" p SET "company_id" = m."company_id"
 --> statement-breakpoint
 -- The database keeps the rule, so no way of making a customer (sign-up, a provider, a guest
 -- checkout, staff) can miss it: a new customer, or an account made a customer, gets a company of
--- their own as its owner; an account made staff leaves its company.
+-- their own as its owner; an account made staff leaves its company, which keeps an owner.
 CREATE OR REPLACE FUNCTION noise_customer_company() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   company text;
@@ -63,7 +63,14 @@ BEGIN
       INSERT INTO company_members (user_id, company_id, role) VALUES (NEW.id, company, 'owner');
     END IF;
   ELSE
-    DELETE FROM company_members WHERE user_id = NEW.id;
+    -- Made staff: they leave their company, which keeps an owner (the longest-standing member).
+    DELETE FROM company_members WHERE user_id = NEW.id RETURNING company_id INTO company;
+    IF company IS NOT NULL
+       AND NOT EXISTS (SELECT 1 FROM company_members WHERE company_id = company AND role = 'owner') THEN
+      UPDATE company_members SET role = 'owner'
+       WHERE user_id = (SELECT user_id FROM company_members WHERE company_id = company
+                         ORDER BY joined_at, user_id LIMIT 1);
+    END IF;
   END IF;
   RETURN NULL;
 END $$;

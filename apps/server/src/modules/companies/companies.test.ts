@@ -4,6 +4,7 @@ import { bearer, createTeammate, createUser } from '../../test/factories.ts';
 import { multipart } from '../../test/multipart.ts';
 import { coordinator, createServiceToOrder, orderBody, pay } from '../../test/order-factories.ts';
 import { outboxMail } from '../../test/outbox.ts';
+import { createUserRepository } from '../users/repository.ts';
 import { createCompanyRepository } from './repository.ts';
 
 /**
@@ -334,6 +335,14 @@ describe('client companies', () => {
     expect((await call(fresh, 'GET', '/api/auth/user')).json().company.role).toBe('owner');
     expect((await call(fresh, 'GET', `/api/projects/${projectId}`)).statusCode).toBe(404);
     expect(await call(fresh, 'GET', '/api/projects').then((r) => r.json())).toEqual([]);
+  });
+
+  it('a company whose only owner is made staff keeps an owner', async () => {
+    const founder = await createUser(app, { email: 'founder.to.staff@example.com' });
+    const helper = await createTeammate(app, founder.user, 'billing');
+    await createUserRepository(app.database.db).update(founder.user.id, { role: 'co-ordinator' });
+    expect(await companies.membershipOf(founder.user.id)).toBeUndefined();
+    expect((await companies.membershipOf(helper.user.id))?.role).toBe('owner');
   });
 
   it('staff see a customer’s company and add a person to it', async () => {
