@@ -96,6 +96,16 @@ describe('Google sign-in', () => {
     });
   });
 
+  it('comes back to the page the sign-in was asked for, not the dashboard', async () => {
+    const { page } = await browser.newPage();
+    // Signed out, a customer page opens the sign-in modal on the way to it.
+    await page.goto('/dashboard/profile');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Continue with Google' }).click();
+    await page.waitForURL(`${server.url}/dashboard/profile`);
+    await page.getByRole('heading', { name: 'Your profile' }).waitFor();
+  });
+
   it('refuses a callback whose state was changed on the way, and signs nobody in', async () => {
     issuer.service.once('beforeAuthorizeRedirect', (redirect: { url: URL }) => {
       redirect.url.searchParams.set('state', 'forged-state-forged-state-forged-state-00');

@@ -36,6 +36,9 @@ export function openSignUpFor(next: AuthDestination) {
   set('sign-up');
 }
 
+/** The destination the modal is open for, left in place (a provider's sign-in carries it). */
+export const peekAuthDestination = () => destination;
+
 /** The destination the modal was opened for, once; null means the usual one (/dashboard). */
 export function takeAuthDestination(): AuthDestination | null {
   const next = destination;

@@ -2,6 +2,7 @@ import { Mail } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { useSiteConfig } from '@/lib/site-config';
+import { peekAuthDestination } from '@/lib/auth-modals';
 
 type Provider = 'google' | 'apple' | 'facebook';
 
@@ -13,7 +14,20 @@ const START_URL: Record<Provider, string> = {
 };
 
 /** OAuth sign-in starts with a browser navigation to the server, which redirects onwards. */
+/**
+ * Where a provider's sign-in comes back to after /auth-success: the page the sign-in modal was
+ * opened for (a quote, a project, an invitation), kept in this tab across the provider's pages.
+ */
+export const PROVIDER_RETURN_KEY = 'noise:after-provider-sign-in';
+
 function startOAuth(provider: Provider) {
+  const next = peekAuthDestination()?.to;
+  try {
+    if (next?.startsWith('/')) window.sessionStorage.setItem(PROVIDER_RETURN_KEY, next);
+    else window.sessionStorage.removeItem(PROVIDER_RETURN_KEY);
+  } catch {
+    // Storage refused (private mode): the sign-in still works and ends on the dashboard.
+  }
   window.location.assign(START_URL[provider]);
 }
 

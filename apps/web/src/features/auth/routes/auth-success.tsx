@@ -8,9 +8,23 @@ import { openSignIn } from '@/lib/auth-modals';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { exchangeCode } from '../api/exchange-code';
 import { isChallenge } from '../api/two-factor-sign-in';
+import { PROVIDER_RETURN_KEY } from '../components/oauth-buttons';
 import { TwoFactorStep } from '../components/two-factor-step';
 
 const NOT_VALID = 'This sign-in link is not valid. Please sign in again.';
+
+/** The page the sign-in was started for (oauth-buttons.tsx), once; else the dashboard. */
+function afterSignIn(): string {
+  try {
+    const next = window.sessionStorage.getItem(PROVIDER_RETURN_KEY);
+    window.sessionStorage.removeItem(PROVIDER_RETURN_KEY);
+    // A path of this site only: never an address elsewhere.
+    if (next?.startsWith('/') && !next.startsWith('//')) return next;
+  } catch {
+    // Storage refused: the dashboard.
+  }
+  return '/dashboard';
+}
 
 /**
  * Where a Google, Facebook or Apple sign-in lands: /auth-success?code=... The code leaves the
@@ -40,7 +54,7 @@ export function AuthSuccessRoute() {
       (answer) => {
         if (!isChallenge(answer)) {
           login(answer.token);
-          navigate('/dashboard', { replace: true });
+          navigate(afterSignIn(), { replace: true });
         } else if (answer.twoFactor === 'code') {
           setTicket(answer.ticket);
         } else {
@@ -59,7 +73,7 @@ export function AuthSuccessRoute() {
           ticket={ticket}
           onSignedIn={(token) => {
             login(token);
-            navigate('/dashboard', { replace: true });
+            navigate(afterSignIn(), { replace: true });
           }}
         />
       </section>

@@ -235,8 +235,8 @@ export function InvitationRoute() {
       <Frame title={title}>
         <Summary invitation={data} />
         <p>
-          {data.email} already has an account with us. Sign in with it to join. If you signed in
-          with Google, Facebook or Apple before, use that button, then open this link again.
+          {data.email} already has an account with us. Sign in with it to join, with its password or
+          with Google, Facebook or Apple if that is how you signed up: you come back here.
         </p>
         <Button
           size="lg"
