@@ -75,6 +75,7 @@ const ERROR_RESPONSES = {
   '403': ['Forbidden', "The signed-in user's role lacks the permission this operation needs."],
   '404': ['NotFound', 'No such record, or not one the caller may see.'],
   '409': ['Conflict', 'The record is not in a state that allows this (already paid, taken).'],
+  '410': ['Gone', 'A single-use link that was used, withdrawn or has expired.'],
   '413': ['PayloadTooLarge', 'The body, or a file in it, is larger than the server accepts.'],
   '415': ['UnsupportedMediaType', 'The body is not of a content type this operation reads.'],
   '422': ['Unprocessable', 'The request is understood but refused for good.'],

@@ -10,6 +10,7 @@ import {
   renameCompanyRequest,
   teamSchema,
 } from '@noise/shared/company';
+import { apiErrorSchema } from '@noise/shared/api-error';
 import { seesOnlyAssigned } from '@noise/shared/roles';
 import { notFound } from '../../lib/errors.ts';
 import { requireUser, type AuthUser } from '../../plugins/auth.ts';
@@ -46,6 +47,8 @@ export function registerCompanyRoutes(
   const tags = ['companies'];
   const team = 'client:team' as const;
   const answer = { 200: teamSchema };
+  // Refused for the state it is in: already invited or in the team, or the last owner.
+  const answerOrConflict = { 200: teamSchema, 409: apiErrorSchema };
 
   r.get(
     '/api/company',
@@ -85,7 +88,7 @@ export function registerCompanyRoutes(
         tags,
         summary: 'Invite a teammate by email with a role',
         body: inviteTeammateRequest,
-        response: answer,
+        response: answerOrConflict,
       },
     },
     async (request) => {
@@ -132,7 +135,7 @@ export function registerCompanyRoutes(
         summary: 'Change a teammate’s role',
         params: memberParams,
         body: changeMemberRoleRequest,
-        response: answer,
+        response: answerOrConflict,
       },
     },
     async (request) => {
@@ -150,7 +153,7 @@ export function registerCompanyRoutes(
         tags,
         summary: 'Remove a person from the team',
         params: memberParams,
-        response: answer,
+        response: answerOrConflict,
       },
     },
     async (request) => {
@@ -191,7 +194,7 @@ export function registerCompanyRoutes(
         summary: 'Add a person to a client company by invitation (staff)',
         params: idParams,
         body: inviteTeammateRequest,
-        response: answer,
+        response: answerOrConflict,
       },
     },
     async (request) => {
@@ -233,7 +236,7 @@ export function registerCompanyRoutes(
         summary: 'Accept an invitation: signed in as its email, or making that account',
         params: tokenParams,
         body: acceptInvitationRequest,
-        response: { 200: acceptInvitationResponse },
+        response: { 200: acceptInvitationResponse, 409: apiErrorSchema, 410: apiErrorSchema },
       },
     },
     async (request) =>
