@@ -84,6 +84,8 @@ import { registerWebApp } from './plugins/web-app.ts';
 import { ensureAdmin } from './seed/ensure-admin.ts';
 import { seedDemo } from './seed/seed-demo.ts';
 import { registerWebhookRoutes } from './modules/webhooks/routes.ts';
+import { createApiKeyRepository } from './modules/api-keys/repository.ts';
+import { registerApiKeyRoutes } from './modules/api-keys/routes.ts';
 
 export interface BuildOptions {
   /** An already open database (tests); otherwise opened from the config. */
@@ -226,7 +228,9 @@ export async function buildApp(
   app.declaredRoutes = registerAuth(app, {
     signer,
     sessions,
+    apiKeys: createApiKeyRepository(db),
     uploadsPerMinute: config.uploadRateLimitPerMinute,
+    apiKeyPerMinute: config.apiKeyRateLimitPerMinute,
   });
 
   // Before the routes: it checks each one as it is registered (docs/decisions/072).
@@ -368,6 +372,11 @@ export async function buildApp(
   });
 
   registerWebhookRoutes(app, { db, allowPrivate: config.webhooksAllowPrivate });
+  registerApiKeyRoutes(app, {
+    db,
+    timeZone: config.businessTimeZone,
+    now: options.now ?? (() => new Date()),
+  });
 
   registerAuditRoutes(app, {
     audit,

@@ -117,6 +117,7 @@ const envSchema = z.object({
     .max(24 * 60)
     .default(15),
   UPLOAD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
@@ -282,6 +283,8 @@ const configSchema = envSchema.transform((e) => {
     },
     /** Upload requests (multipart forms) per minute from one signed-in user. */
     uploadRateLimitPerMinute: e.UPLOAD_RATE_LIMIT_PER_MINUTE,
+    /** Requests per minute from one API key, whatever the route (docs/decisions/075). */
+    apiKeyRateLimitPerMinute: e.API_KEY_RATE_LIMIT_PER_MINUTE,
     payments: {
       provider: e.PAYMENT_PROVIDER,
       /** ISO 4217, upper case. */

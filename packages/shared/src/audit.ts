@@ -43,7 +43,14 @@ export const auditKindActions: Record<Exclude<AuditKind, 'other'>, readonly stri
     'auth.two_factor_reset',
     'auth.two_factor_required',
   ],
-  roles: ['user.created', 'user.role_changed', 'user.password_set', 'user.reset_link_sent'],
+  roles: [
+    'user.created',
+    'user.role_changed',
+    'user.password_set',
+    'user.reset_link_sent',
+    'api_key.created',
+    'api_key.revoked',
+  ],
   prices: [
     'service.price_changed',
     'service.package_price_changed',
@@ -114,6 +121,8 @@ export const auditItemSchema = z.object({
   after: z.string().nullable(),
   /** The address the request came from; empty for work no request started. */
   ip: z.string(),
+  /** The API key the person's integration called with (its name then); null when none was. */
+  apiKey: z.object({ _id: z.string(), name: z.string() }).nullable(),
   createdAt: z.string(),
   /** The staff screen of the thing changed (under /wkm-dashboard), when there is one. */
   link: z.string().nullable(),

@@ -41,6 +41,18 @@ export function can(role: Role | null | undefined, permission: Permission): bool
 }
 
 /**
+ * Whether a caller may do something: a person by their role, an API key by the permissions it
+ * carries, which the server has already cut to what its creator's role has now
+ * (docs/product.md#api-keys). Server code that checks a caller asks this, never `can(role)`.
+ */
+export function callerCan(
+  caller: { role: Role; permissions?: readonly Permission[] },
+  permission: Permission,
+): boolean {
+  return caller.permissions ? caller.permissions.includes(permission) : can(caller.role, permission);
+}
+
+/**
  * Who may call a route. Every server route declares one of these; the server refuses to start a
  * route without it.
  * - public: anyone

@@ -642,6 +642,9 @@ export const auditLog = pgTable(
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     /** The address the request came from; empty for work no request started (a job). */
     ip: text('ip').notNull().default(''),
+    /** The API key the actor's integration called with, and its name then (docs/decisions/075). */
+    apiKeyId: text('api_key_id'),
+    apiKeyName: text('api_key_name').notNull().default(''),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1431,4 +1434,32 @@ export const webhookDeliveries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt)],
+);
+
+/**
+ * A staff member's key for an integration (docs/decisions/075-api-keys.md): only its SHA-256 is
+ * kept (the key is 256 random bits, so a fast hash is enough), with its first characters to tell
+ * it apart. It carries some of its creator's permissions; every call is also cut to what the
+ * creator's role has then. Revoked keys stay, for the audit log's sake.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    permissions: jsonb('permissions').$type<string[]>().notNull(),
+    createdById: text('created_by_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('api_keys_key_hash_unique').on(t.keyHash),
+    index('api_keys_created_by_idx').on(t.createdById, t.createdAt),
+  ],
 );

@@ -37,6 +37,7 @@ describe('route declarations', () => {
     registerAuth(bare, {
       signer: { sign: async () => '', verify: async () => null },
       sessions: {} as never,
+      apiKeys: {} as never,
     });
     expect(() => bare.get('/api/undeclared', async () => 'open')).toThrow(/declares no access/);
   });

@@ -1,26 +1,43 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { companyCan, type CompanyRole } from '@noise/shared/company';
 import {
-  can,
+  callerCan,
   companyPermissionOf,
   isRouteAccess,
+  permissions as allPermissions,
+  rolePermissions,
   type Permission,
   type RouteAccess,
 } from '@noise/shared/permissions';
 import { isStaffRole, type Role } from '@noise/shared/roles';
-import { forbidden, unauthorized } from '../lib/errors.ts';
+import { hashApiKey, isApiKey } from '../lib/api-key-tokens.ts';
+import { AppError, forbidden, unauthorized } from '../lib/errors.ts';
 import { redactUrl } from '../lib/log-redaction.ts';
 import type { TokenSigner } from '../lib/tokens.ts';
+
+/** The API key a caller used (docs/product.md#api-keys): the audit log names it. */
+export interface ApiKeyRef {
+  id: string;
+  name: string;
+}
 
 export interface AuthUser {
   id: string;
   role: Role;
+  /** The sign-in's session; empty for an API key, which has none. */
   sessionId: string;
   /** A customer's company and their role in it (docs/product.md#client-companies); null for staff. */
   companyId: string | null;
   companyRole: CompanyRole | null;
   /** Where the request came from (request.ip): the audit log writes it beside what they did. */
   ip: string;
+  /**
+   * What the caller may do: their role's permissions, or an API key's own, cut to what its
+   * creator's role has now. Checked with `callerCan`, never by the role.
+   */
+  permissions: readonly Permission[];
+  /** The key of an integration calling for its creator; null for a signed-in person. */
+  apiKey: ApiKeyRef | null;
 }
 
 declare module 'fastify' {
@@ -29,6 +46,8 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** On a public route: resolve the caller when a token is sent. */
     optionalAuth?: boolean;
+    /** A signed-in person only, never an API key: the routes that make and revoke keys. */
+    sessionOnly?: boolean;
   }
   interface FastifyRequest {
     user: AuthUser | null;
@@ -53,6 +72,24 @@ export interface ActiveSessions {
       }
     | undefined
   >;
+}
+
+/** What the auth plugin asks of the API keys (modules/api-keys/repository.ts, passed in). */
+export interface ActiveApiKeys {
+  findByHash(keyHash: string): Promise<
+    | {
+        id: string;
+        name: string;
+        permissions: string[];
+        expiresAt: Date | null;
+        revokedAt: Date | null;
+        lastUsedAt: Date | null;
+        creatorId: string;
+        creatorRole: Role;
+      }
+    | undefined
+  >;
+  touch(id: string, at: Date): Promise<void>;
 }
 
 export interface DeclaredRoute {
@@ -82,12 +119,16 @@ export function registerAuth(
   deps: {
     signer: TokenSigner;
     sessions: ActiveSessions;
+    apiKeys: ActiveApiKeys;
     /** UPLOAD_RATE_LIMIT_PER_MINUTE: upload requests per user and route. */
     uploadsPerMinute?: number;
+    /** API_KEY_RATE_LIMIT_PER_MINUTE: requests per API key, all routes together. */
+    apiKeyPerMinute?: number;
   },
 ): DeclaredRoute[] {
   const declared: DeclaredRoute[] = [];
   app.decorateRequest('user', null);
+  const limitApiKey = apiKeyRateLimit(app, deps.apiKeyPerMinute ?? 120);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
@@ -116,14 +157,20 @@ export function registerAuth(
   });
 
   // onRequest, before body parsing and validation: a caller without access learns nothing else.
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const config = request.routeOptions.config;
     const access = config?.access;
     if (!access) return; // non-API routes: static files and the web app
     if (access === 'public' && !config.optionalAuth) return;
-    request.user = await resolveUser(request, deps);
+    const caller = await resolveCaller(request, deps);
+    // A public page reads a person's token to tailor itself; an integration's key is nobody there.
+    request.user = caller.user && !(access === 'public' && caller.user.apiKey) ? caller.user : null;
     if (access === 'public') return;
-    if (!request.user) throw unauthorized();
+    if (!request.user) throw unauthorized(caller.refused);
+    if (request.user.apiKey) {
+      await limitApiKey(request, reply);
+      checkApiKeyReach(request.user, access, config.sessionOnly === true);
+    }
     if (access === 'authenticated') return;
     const company = companyPermissionOf(access);
     if (company) {
@@ -134,7 +181,7 @@ export function registerAuth(
         'Your role in your company does not allow this. Ask one of its owners if you need it.',
       );
     }
-    if (!can(request.user.role, access as Permission)) throw forbidden();
+    if (!callerCan(request.user, access as Permission)) throw forbidden();
   });
 
   // The security log: every refused API request, with who, from where, what and the answer.
@@ -156,6 +203,7 @@ export function registerAuth(
         event: 'access_refused',
         userId: request.user?.id ?? 'anonymous',
         role: request.user?.role ?? null,
+        ...(request.user?.apiKey ? { apiKeyId: request.user.apiKey.id } : {}),
         ip: request.ip,
         method: request.method,
         route: request.routeOptions.url,
@@ -185,26 +233,118 @@ function uploadRateLimit(perMinute: number) {
   };
 }
 
-async function resolveUser(
+/** The caller, or none; with why, when the credential was an API key that no longer works. */
+async function resolveCaller(
   request: FastifyRequest,
-  deps: { signer: TokenSigner; sessions: ActiveSessions },
-): Promise<AuthUser | null> {
+  deps: { signer: TokenSigner; sessions: ActiveSessions; apiKeys: ActiveApiKeys },
+): Promise<{ user: AuthUser | null; refused?: string }> {
   const header = request.headers.authorization;
-  if (!header) return null;
+  if (!header) return { user: null };
   const match = /^Bearer\s+(\S+)$/i.exec(header);
-  if (!match) return null;
-  const claims = await deps.signer.verify(match[1]!);
-  if (!claims) return null;
+  if (!match) return { user: null };
+  const credential = match[1]!;
+  if (isApiKey(credential)) return resolveApiKey(request, credential, deps.apiKeys);
+  const claims = await deps.signer.verify(credential);
+  if (!claims) return { user: null };
   const session = await deps.sessions.findActive(claims.sid, claims.sub);
-  if (!session || session.tokenVersion !== claims.ver) return null;
+  if (!session || session.tokenVersion !== claims.ver) return { user: null };
   const customer = !isStaffRole(session.role);
   return {
-    id: session.userId,
-    role: session.role,
-    sessionId: claims.sid,
-    companyId: customer ? session.companyId : null,
-    companyRole: customer ? session.companyRole : null,
-    ip: request.ip,
+    user: {
+      id: session.userId,
+      role: session.role,
+      sessionId: claims.sid,
+      companyId: customer ? session.companyId : null,
+      companyRole: customer ? session.companyRole : null,
+      ip: request.ip,
+      permissions: rolePermissions[session.role],
+      apiKey: null,
+    },
+  };
+}
+
+/**
+ * An API key acts for its creator with the permissions it carries, and never more than the
+ * creator's role has now: a member demoted loses, on their keys too, what they lost; a member
+ * deleted takes their keys with them; one who is no longer staff has keys that open nothing
+ * (docs/product.md#api-keys).
+ */
+async function resolveApiKey(
+  request: FastifyRequest,
+  credential: string,
+  apiKeys: ActiveApiKeys,
+): Promise<{ user: AuthUser | null; refused?: string }> {
+  const key = await apiKeys.findByHash(hashApiKey(credential));
+  if (!key) return { user: null, refused: 'This API key is not valid' };
+  if (key.revokedAt) return { user: null, refused: 'This API key was revoked' };
+  const now = new Date();
+  if (key.expiresAt && key.expiresAt <= now) {
+    return { user: null, refused: 'This API key has expired' };
+  }
+  if (!isStaffRole(key.creatorRole)) {
+    return { user: null, refused: 'Whoever made this API key is no longer staff' };
+  }
+  const creatorHas = rolePermissions[key.creatorRole];
+  await apiKeys.touch(key.id, now);
+  return {
+    user: {
+      id: key.creatorId,
+      role: key.creatorRole,
+      sessionId: '',
+      // Staff: a key is never a customer, so it belongs to no client company.
+      companyId: null,
+      companyRole: null,
+      ip: request.ip,
+      permissions: allPermissions.filter(
+        (p) => key.permissions.includes(p) && creatorHas.includes(p),
+      ),
+      apiKey: { id: key.id, name: key.name },
+    },
+  };
+}
+
+/**
+ * Where a key may go: the staff routes its permissions allow, and a customer's records (the
+ * `client:…` routes, which staff pass as staff) only as staff who manage sales. Never a person's
+ * own account (the `authenticated` routes: profile, password, two-factor, card, notifications),
+ * nor the routes that make keys.
+ */
+function checkApiKeyReach(caller: AuthUser, access: RouteAccess, sessionOnly: boolean) {
+  if (sessionOnly) throw forbidden('An API key cannot make or revoke API keys: sign in to do that');
+  if (access === 'authenticated') {
+    throw forbidden("An API key reaches staff routes only, never a person's own account");
+  }
+  if (companyPermissionOf(access) && !callerCan(caller, 'sales:manage')) {
+    throw forbidden("An API key reaches customers' orders only with the sales:manage permission");
+  }
+}
+
+/**
+ * Every API key has its own limit, all routes together (API_KEY_RATE_LIMIT_PER_MINUTE), counted
+ * in the shared store. It is checked apart from the routes' own limits (which still apply), and
+ * answered with the usual headers, so an integration can pace itself.
+ */
+function apiKeyRateLimit(app: FastifyInstance, perMinute: number) {
+  // Made on first use: @fastify/rate-limit is registered by then (app.ts registers it first).
+  let check: ReturnType<FastifyInstance['createRateLimit']> | undefined;
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    check ??= app.createRateLimit({
+      max: perMinute,
+      timeWindow: '1 minute',
+      keyGenerator: (req: FastifyRequest) => `api-key:${req.user?.apiKey?.id ?? ''}`,
+    });
+    const limit = await check(request);
+    if (limit.isAllowed) return;
+    reply.header('x-ratelimit-limit', limit.max);
+    reply.header('x-ratelimit-remaining', limit.remaining);
+    reply.header('x-ratelimit-reset', limit.ttlInSeconds);
+    if (!limit.isExceeded) return;
+    reply.header('retry-after', limit.ttlInSeconds);
+    throw new AppError(
+      'too_many_requests',
+      429,
+      `This API key made too many requests. Please wait ${limit.ttlInSeconds} seconds and try again.`,
+    );
   };
 }
 

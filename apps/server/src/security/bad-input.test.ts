@@ -175,6 +175,9 @@ function realParam(url: string, name: string): string {
   if (url.startsWith('/api/company/')) return 'no-such-record';
   if (url.startsWith('/api/companies/')) return 'no-such-company';
   if (url.startsWith('/api/invitations/')) return 'no-such-invitation';
+  if (url.startsWith('/api/api-keys/') || url.startsWith('/api/users/api-keys/')) {
+    return 'no-such-key';
+  }
   if (url.startsWith('/api/users/clients/')) return client.user.id;
   if (url.startsWith('/api/users/site-users/')) return siteUserTarget.user.id;
   if (url.startsWith('/api/notifications/')) return notification?.id ?? 'none';

@@ -127,6 +127,12 @@ const EXPECTED: Record<string, RouteAccess> = {
   'DELETE /api/webhooks/:id': 'webhooks:manage',
   'GET /api/webhooks/:id/deliveries': 'webhooks:manage',
   'POST /api/webhooks/deliveries/:id/resend': 'webhooks:manage',
+  // A staff member's own keys (a customer has no permission to give one); no key makes keys.
+  'GET /api/users/api-keys': 'authenticated',
+  'POST /api/users/api-keys': 'authenticated',
+  'POST /api/users/api-keys/:id/revoke': 'authenticated',
+  'GET /api/api-keys': 'webhooks:manage',
+  'POST /api/api-keys/:id/revoke': 'webhooks:manage',
   'GET /api/payments/:id/invoice': 'client:billing',
   'GET /api/refunds/:id/adjustment-note': 'client:billing',
   'GET /api/discount-codes': 'catalogue:manage',

@@ -82,7 +82,7 @@ export async function auditLogCsv(
     const item = toAuditItem(entry);
     return [
       item.createdAt,
-      item.actorName,
+      item.apiKey ? `${item.actorName} (API key '${item.apiKey.name}')` : item.actorName,
       auditKindLabels[item.kind],
       item.summary,
       item.before,
@@ -112,6 +112,7 @@ export function toAuditItem(row: AuditRow): AuditItem {
     before: change?.before ?? null,
     after: change?.after ?? null,
     ip: row.ip,
+    apiKey: row.apiKeyId ? { _id: row.apiKeyId, name: row.apiKeyName } : null,
     createdAt: row.createdAt.toISOString(),
     link: linkOf(row),
   };

@@ -64,12 +64,22 @@ export interface AuditEntry {
   data?: Record<string, unknown>;
   /** The caller's address (request.ip); '' for what no request did. */
   ip: string;
+  /**
+   * The API key the actor's integration called with (docs/decisions/075-api-keys.md); null for a
+   * person signed in, or work no request did. Required, so no entry forgets to say.
+   */
+  apiKey: { id: string; name: string } | null;
 }
 
 export function createAuditRepository(db: Db) {
   return {
-    async record(entry: AuditEntry, tx: Db = db) {
-      await tx.insert(auditLog).values({ ...entry, data: entry.data ?? {} });
+    async record({ apiKey, ...entry }: AuditEntry, tx: Db = db) {
+      await tx.insert(auditLog).values({
+        ...entry,
+        data: entry.data ?? {},
+        apiKeyId: apiKey?.id ?? null,
+        apiKeyName: apiKey?.name ?? '',
+      });
     },
 
     async listForEntity(entityType: string, entityId: string, limit = 100) {

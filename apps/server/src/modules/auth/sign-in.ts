@@ -147,6 +147,7 @@ export async function signInStaff(
         entityId: account.id,
         summary: `Refused a staff sign-in as ${account.email}: wrong password`,
         ip: input.ip,
+        apiKey: null,
       });
     }
     throw unauthorized('Invalid email or password, or access denied');
@@ -171,5 +172,6 @@ export async function recordStaffSignIn(
     entityId: user.id,
     summary,
     ip,
+    apiKey: null,
   });
 }

@@ -68,6 +68,7 @@ export function registerTwoFactorRoutes(
       subjectUserId: user.id,
       summary: on ? 'Turned on two-factor sign-in' : 'Turned off two-factor sign-in',
       ip,
+      apiKey: null,
     });
   }
 
@@ -265,6 +266,7 @@ export function registerTwoFactorRoutes(
           : 'Stopped requiring two-factor sign-in for all staff',
         data: { requireForStaff },
         ip: caller.ip,
+        apiKey: caller.apiKey,
       });
       return { requireForStaff };
     },
@@ -297,6 +299,7 @@ export function registerTwoFactorRoutes(
         subjectUserId: target.id,
         summary: `Reset two-factor sign-in of ${target.email}${wasOn ? '' : ' (it was not on)'}`,
         ip: caller.ip,
+        apiKey: caller.apiKey,
       });
       return reply.status(204).send(null);
     },

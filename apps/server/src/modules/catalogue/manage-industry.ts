@@ -41,6 +41,7 @@ export async function saveIndustry(
       {
         actorId: actor.id,
         ip: actor.ip,
+        apiKey: actor.apiKey,
         actorName,
         action: current ? 'industry.updated' : 'industry.created',
         entityType: 'industry',
@@ -68,6 +69,7 @@ export async function deleteIndustry(deps: ManageDeps, actor: AuthUser, id: stri
       {
         actorId: actor.id,
         ip: actor.ip,
+        apiKey: actor.apiKey,
         actorName,
         action: 'industry.deleted',
         entityType: 'industry',

@@ -58,6 +58,7 @@ export async function savePage(
       {
         actorId: actor.id,
         ip: actor.ip,
+        apiKey: actor.apiKey,
         actorName,
         action: current ? 'page.updated' : 'page.created',
         entityType: 'page',
@@ -93,6 +94,7 @@ export async function deletePage(deps: ManageDeps, actor: AuthUser, id: string) 
       {
         actorId: actor.id,
         ip: actor.ip,
+        apiKey: actor.apiKey,
         actorName,
         action: 'page.deleted',
         entityType: 'page',

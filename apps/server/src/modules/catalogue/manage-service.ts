@@ -153,8 +153,8 @@ export async function saveService(
       : await repo.insertService(tx, values);
 
     const audits: AuditEntry[] = [];
-    const entry = (e: Omit<AuditEntry, 'actorId' | 'actorName' | 'ip'>) =>
-      audits.push({ actorId: actor.id, actorName, ip: actor.ip, ...e });
+    const entry = (e: Omit<AuditEntry, 'actorId' | 'actorName' | 'ip' | 'apiKey'>) =>
+      audits.push({ actorId: actor.id, actorName, ip: actor.ip, apiKey: actor.apiKey, ...e });
     if (!current) {
       entry({
         action: 'service.created',
@@ -319,6 +319,7 @@ export async function deleteService(
           entityId: id,
           summary,
           ip: actor.ip,
+          apiKey: actor.apiKey,
         },
         tx,
       );

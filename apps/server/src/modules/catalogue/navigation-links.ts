@@ -73,6 +73,7 @@ export async function saveNavigation(deps: ManageDeps, actor: AuthUser, input: S
       {
         actorId: actor.id,
         ip: actor.ip,
+        apiKey: actor.apiKey,
         actorName,
         action: 'navigation.updated',
         entityType: 'navigation',

@@ -7,6 +7,7 @@ import {
 } from '@noise/shared/company';
 import { isStaffRole } from '@noise/shared/roles';
 import type { Config } from '../../config.ts';
+import type { ApiKeyRef } from '../../plugins/auth.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../lib/error-codes.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -35,6 +36,8 @@ export interface TeamDeps {
 export interface TeamActor {
   id: string;
   ip: string;
+  /** The API key staff called with (the audit log names it); none for a customer. */
+  apiKey?: ApiKeyRef | null;
 }
 
 export const LAST_OWNER =
@@ -74,6 +77,7 @@ export async function record(
     actorId: actor.id,
     actorName: await deps.users.actorName(actor.id),
     ip: actor.ip,
+    apiKey: actor.apiKey ?? null,
     entityType: 'company',
     entityId: companyId,
     ...entry,

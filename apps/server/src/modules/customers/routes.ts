@@ -113,6 +113,7 @@ export function registerCustomerRoutes(
           {
             actorId: actor.id,
             ip: actor.ip,
+            apiKey: actor.apiKey,
             actorName: adminName,
             action: 'note.added',
             entityType: 'user',

@@ -1,4 +1,4 @@
-import { can } from '@noise/shared/permissions';
+import { callerCan, type Permission } from '@noise/shared/permissions';
 import {
   DELIVERABLE_NAME_MAX,
   EMPTY_MESSAGE,
@@ -12,6 +12,7 @@ import { orderName } from '@noise/shared/project';
 import type { Role } from '@noise/shared/roles';
 import { displayNameOf } from '@noise/shared/user';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import type { ApiKeyRef } from '../../plugins/auth.ts';
 import type { FileStore } from '../../plugins/file-store.ts';
 import type { AuditRepository } from '../audit/repository.ts';
 import type { Notifier } from '../notifications/notifier.ts';
@@ -51,12 +52,16 @@ export interface Caller {
   role: Role;
   /** A customer's company (docs/product.md#client-companies): its projects are theirs to see. */
   companyId?: string | null;
+  /** What the caller may do, when a request resolved it (an API key's are its own). */
+  permissions?: readonly Permission[];
   /** Where a request came from (for the audit log); absent for a reply by email. */
   ip?: string;
+  /** The API key of a request that used one; absent for a reply by email. */
+  apiKey?: ApiKeyRef | null;
 }
 
 /** Staff who work sales see the whole thread, team-only notes included; customers never do. */
-const isTeam = (caller: Caller) => can(caller.role, 'sales:manage');
+const isTeam = (caller: Caller) => callerCan(caller, 'sales:manage');
 
 /** The project if the caller may see its thread; 404 for anyone else (ids reveal nothing). */
 export async function openProject(deps: Pick<ThreadDeps, 'projects'>, caller: Caller, id: string) {
@@ -369,6 +374,7 @@ export async function decideDeliverable(
   await deps.audit.record({
     actorId: caller.id,
     ip: caller.ip ?? '',
+    apiKey: caller.apiKey ?? null,
     actorName: byName,
     action: decision === 'approved' ? 'deliverable.approved' : 'deliverable.changes_requested',
     entityType: 'project',

@@ -1,7 +1,7 @@
 import { localDate } from '@noise/shared/dates';
 import { displayNameOf } from '@noise/shared/display-name';
 import type { MyWork, WorkGroup, WorkItem } from '@noise/shared/my-work';
-import { can } from '@noise/shared/permissions';
+import { callerCan, type Permission } from '@noise/shared/permissions';
 import type { Role } from '@noise/shared/roles';
 import { forbidden } from '../../lib/errors.ts';
 import type { WorkRepository, WorkRow } from './repository.ts';
@@ -38,11 +38,11 @@ function groupOf(
  */
 export async function readMyWork(
   deps: { work: WorkRepository; timeZone: string; now: () => Date },
-  caller: { id: string; role: Role },
+  caller: { id: string; role: Role; permissions?: readonly Permission[] },
   asked: string | undefined,
 ): Promise<MyWork> {
   const member = asked ?? caller.id;
-  if (member !== caller.id && !can(caller.role, 'site-users:manage')) {
+  if (member !== caller.id && !callerCan(caller, 'site-users:manage')) {
     throw forbidden('You can see your own work only');
   }
   const rows = await deps.work.openProjects(

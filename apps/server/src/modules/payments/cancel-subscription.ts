@@ -32,6 +32,7 @@ export async function cancelSubscription(
     await createAuditRepository(tx).record({
       actorId: caller.id,
       ip: caller.ip,
+      apiKey: caller.apiKey,
       actorName,
       action: 'subscription.cancelled',
       entityType: 'project',

@@ -61,6 +61,7 @@ export function registerCardRoutes(
       await deps.audit.record({
         actorId: user.id,
         ip: user.ip,
+        apiKey: user.apiKey,
         actorName: 'Customer',
         action: 'card.replaced',
         entityType: 'user',
@@ -120,6 +121,7 @@ export function registerCardRoutes(
       await deps.audit.record({
         actorId: actor.id,
         ip: actor.ip,
+        apiKey: actor.apiKey,
         actorName: await deps.users.actorName(actor.id),
         action: 'card.replaced',
         entityType: 'user',

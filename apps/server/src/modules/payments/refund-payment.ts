@@ -172,6 +172,7 @@ export async function refundPayment(
   await createAuditRepository(deps.db).record({
     actorId: caller.id,
     ip: caller.ip,
+    apiKey: caller.apiKey,
     actorName,
     action: 'payment.refunded',
     entityType: 'project',
@@ -289,6 +290,7 @@ export async function recordProviderRefund(
   await createAuditRepository(deps.db).record({
     actorId: null,
     ip: '',
+    apiKey: null,
     actorName: 'Payment provider',
     action: 'payment.refunded',
     entityType: 'project',

@@ -58,6 +58,7 @@ export async function requestBalance(
   await createAuditRepository(deps.db).record({
     actorId: caller.id,
     ip: caller.ip,
+    apiKey: caller.apiKey,
     actorName: await users.actorName(caller.id),
     action: 'payment.balance_requested',
     entityType: 'project',

@@ -47,7 +47,7 @@ function emitStatusChanged(tx: Db, project: ProjectRow, to: string) {
 }
 
 /** Who changes a project, and from where (the audit log). */
-type Actor = Pick<AuthUser, 'id' | 'ip'>;
+type Actor = Pick<AuthUser, 'id' | 'ip' | 'apiKey'>;
 
 export async function addStatusUpdate(
   deps: ManageProjectDeps,
@@ -76,6 +76,7 @@ export async function addStatusUpdate(
   await deps.audit.record({
     actorId,
     ip: actor.ip,
+    apiKey: actor.apiKey,
     actorName: await deps.users.actorName(actorId),
     action: 'project.status_update',
     entityType: 'project',
@@ -170,7 +171,14 @@ export async function updateProject(
       ? changes.coordinatorId
       : undefined;
   const actorName = await deps.users.actorName(actorId);
-  const logged = { actorId, actorName, ip: actor.ip, entityType: 'project', entityId: project.id };
+  const logged = {
+    actorId,
+    actorName,
+    ip: actor.ip,
+    apiKey: actor.apiKey,
+    entityType: 'project',
+    entityId: project.id,
+  };
   if (reassigned !== undefined) {
     const name = async (id: string | null) => (id ? await deps.users.actorName(id) : 'nobody');
     const [from, to] = [await name(project.coordinatorId), await name(reassigned)];

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { can } from '@noise/shared/permissions';
+import { callerCan } from '@noise/shared/permissions';
 import {
   addStatusUpdateRequest,
   customerProjectsQuery,
@@ -45,7 +45,7 @@ export interface ProjectRouteDeps {
 }
 
 /** Staff who work sales see every project; anyone else only their own. */
-const seesAll = (user: AuthUser) => can(user.role, 'sales:manage');
+const seesAll = (user: AuthUser) => callerCan(user, 'sales:manage');
 
 export function registerProjectRoutes(app: FastifyInstance, deps: ProjectRouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -1,4 +1,4 @@
-import { can } from '@noise/shared/permissions';
+import { callerCan, type Permission } from '@noise/shared/permissions';
 import { seesOnlyAssigned, type Role } from '@noise/shared/roles';
 
 /**
@@ -19,7 +19,12 @@ export function assignedScope(caller: { id: string; role: Role }): string | null
  * until then, nobody of the company sees it.
  */
 export function canSeeProject(
-  caller: { id: string; role: Role; companyId?: string | null },
+  caller: {
+    id: string;
+    role: Role;
+    companyId?: string | null;
+    permissions?: readonly Permission[];
+  },
   project: {
     userId: string;
     companyId: string | null;
@@ -27,7 +32,7 @@ export function canSeeProject(
     coordinatorId?: string | null;
   },
 ): boolean {
-  if (can(caller.role, 'sales:manage')) {
+  if (callerCan(caller, 'sales:manage')) {
     const scope = assignedScope(caller);
     return scope === null || project.coordinatorId === scope;
   }

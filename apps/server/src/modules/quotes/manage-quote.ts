@@ -95,6 +95,7 @@ export async function recordQuote(
   await deps.audit.record({
     actorId: actor.id,
     ip: actor.ip,
+    apiKey: actor.apiKey,
     actorName: await nameOf(deps, actor),
     entityType: 'quote',
     entityId: quoteId,

@@ -1,4 +1,4 @@
-import { can } from '@noise/shared/permissions';
+import { callerCan } from '@noise/shared/permissions';
 import { roleLabels, type Role } from '@noise/shared/roles';
 import {
   ROLE_CHANGE_ELSEWHERE,
@@ -29,7 +29,7 @@ export function assertMayManage(
   // Only a super-admin creates, promotes, edits, deletes or sends a reset link to a super-admin.
   if (
     (targetRole === 'super-admin' || newRole === 'super-admin') &&
-    !can(actor.role, 'super-admins:manage')
+    !callerCan(actor, 'super-admins:manage')
   ) {
     throw forbidden('Only a super-admin can manage super-admin accounts');
   }
@@ -57,6 +57,7 @@ export async function createSiteUser(
       {
         actorId: actor.id,
         ip: actor.ip,
+        apiKey: actor.apiKey,
         actorName: name,
         action: 'user.created',
         entityType: 'user',
@@ -121,6 +122,7 @@ export async function updateSiteUser(
         {
           actorId: actor.id,
           ip: actor.ip,
+          apiKey: actor.apiKey,
           actorName: name,
           action: 'user.password_set',
           entityType: 'user',
@@ -160,6 +162,7 @@ export async function changeSiteUserRole(
       {
         actorId: actor.id,
         ip: actor.ip,
+        apiKey: actor.apiKey,
         actorName: name,
         action: 'user.role_changed',
         entityType: 'user',
@@ -201,6 +204,7 @@ export async function deleteSiteUser(deps: SiteUserDeps, actor: AuthUser, id: st
       {
         actorId: actor.id,
         ip: actor.ip,
+        apiKey: actor.apiKey,
         actorName: name,
         action: 'user.deleted',
         entityType: 'user',
@@ -233,6 +237,7 @@ export async function sendResetLink(
   await deps.audit.record({
     actorId: actor.id,
     ip: actor.ip,
+    apiKey: actor.apiKey,
     actorName: await createUserRepository(deps.db).actorName(actor.id),
     action: 'user.reset_link_sent',
     entityType: 'user',

@@ -72,6 +72,7 @@ async function record(
     actorId: actor.id,
     actorName: await createUserRepository(deps.db).actorName(actor.id),
     ip: actor.ip,
+    apiKey: actor.apiKey,
     action,
     entityType: 'webhook',
     entityId: endpointId,

@@ -93,6 +93,11 @@ function AuditRow({ item, timeZone }: { item: AuditItem; timeZone: string | unde
       </Td>
       <Td label="Who" className="max-md:w-full md:whitespace-nowrap">
         {item.actorName || <span className="text-muted">Not signed in</span>}
+        {item.apiKey ? (
+          <span className="block text-xs text-muted md:whitespace-normal">
+            with the API key {item.apiKey.name}
+          </span>
+        ) : null}
       </Td>
       <Td className="max-md:w-full">
         <span className="inline-flex rounded-full bg-ink/10 px-2.5 py-0.5 text-xs font-bold text-ink">
