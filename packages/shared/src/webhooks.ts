@@ -18,6 +18,8 @@ export const webhookEventTypes = [
   'message.created',
   'deliverable.approved',
   'deliverable.changes_requested',
+  'brief.submitted',
+  'customer.created',
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 
@@ -33,6 +35,8 @@ export const webhookEventLabels: Record<WebhookEventType, string> = {
   'message.created': 'A message on a project (never the team’s internal notes)',
   'deliverable.approved': 'The customer approves a deliverable',
   'deliverable.changes_requested': 'The customer asks for changes to a deliverable',
+  'brief.submitted': 'The customer sends a project’s brief (its requirements)',
+  'customer.created': 'A customer account is made: a sign-up, a provider’s sign-in or a guest’s order',
 };
 
 /** The version of the payloads' shape, sent with each (`version`): a change to it gets a new one. */

@@ -16,7 +16,7 @@ const superAdmin = await createUser(app, { role: 'super-admin' });
 
 async function makeKey(
   token: string,
-  body: { name?: string; permissions?: string[]; expiresOn?: string | null },
+  body: { name?: string; permissions?: readonly string[]; expiresOn?: string | null },
 ) {
   return app.inject({
     method: 'POST',

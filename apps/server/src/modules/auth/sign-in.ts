@@ -6,6 +6,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { TokenSigner } from '../../lib/tokens.ts';
 import type { AuditRepository } from '../audit/repository.ts';
 import type { UserRepository, UserRow } from '../users/repository.ts';
+import { emitCustomerCreated } from '../webhooks/customer-events.ts';
 import { accountKey, type AccountLimiter } from './account-limit.ts';
 import type { SessionRepository } from './session-repository.ts';
 import type { TwoFactor, TwoFactorChallenge } from './two-factor.ts';
@@ -66,14 +67,17 @@ export async function signUp(
 ) {
   const taken = await deps.users.findByEmail(input.email);
   if (taken) throw emailTaken();
-  const user = await deps.users.insertIfEmailFree({
-    email: input.email,
-    passwordHash: await hashPassword(input.password),
-    role: 'client',
-    firstName: input.firstName,
-    lastName: input.lastName,
-    contactNumber: input.phoneNumber,
-  });
+  const user = await deps.users.insertIfEmailFree(
+    {
+      email: input.email,
+      passwordHash: await hashPassword(input.password),
+      role: 'client',
+      firstName: input.firstName,
+      lastName: input.lastName,
+      contactNumber: input.phoneNumber,
+    },
+    (tx, made) => emitCustomerCreated(tx, made, 'email'),
+  );
   // Two sign-ups racing for one email: the unique index lets one through.
   if (!user) throw emailTaken();
   return { user, token: await issueToken(deps, user) };

@@ -94,7 +94,10 @@ export function createOAuthRepository(db: Db) {
       email: string;
       firstName: string;
       lastName: string;
-    }): Promise<UserRow | 'email-taken' | 'raced'> {
+    },
+    /** Runs with the new account in the same transaction (its webhook event). */
+    alsoInTransaction?: (tx: Db, user: UserRow) => Promise<void>,
+    ): Promise<UserRow | 'email-taken' | 'raced'> {
       return db
         .transaction(async (tx) => {
           const [user] = await tx
@@ -121,6 +124,7 @@ export function createOAuthRepository(db: Db) {
             .onConflictDoNothing()
             .returning({ id: oauthAccounts.id });
           if (linked.length === 0) throw new RacedError();
+          await alsoInTransaction?.(tx, user);
           return user;
         })
         .catch((error: unknown) => {

@@ -2,6 +2,7 @@ import { newSecret } from '../../lib/secrets.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
 import type { AuthDeps } from '../auth/sign-in.ts';
 import type { UserRow } from '../users/repository.ts';
+import { emitCustomerCreated } from '../webhooks/customer-events.ts';
 import { OAUTH_PROVIDERS } from './message-pages.ts';
 import type { ProviderIdentity } from './provider-client.ts';
 import type { OAuthProviderName, OAuthRepository } from './repository.ts';
@@ -45,13 +46,16 @@ export async function signInWithProvider(
     const existing = await deps.users.findByEmail(identity.email);
     if (existing) return offerLink(deps, provider, identity, existing);
 
-    const created = await deps.oauth.createUserWithAccount({
-      provider,
-      subject: identity.subject,
-      email: identity.email,
-      firstName: identity.firstName.slice(0, 100),
-      lastName: identity.lastName.slice(0, 100),
-    });
+    const created = await deps.oauth.createUserWithAccount(
+      {
+        provider,
+        subject: identity.subject,
+        email: identity.email,
+        firstName: identity.firstName.slice(0, 100),
+        lastName: identity.lastName.slice(0, 100),
+      },
+      (tx, user) => emitCustomerCreated(tx, user, provider),
+    );
     if (created === 'raced' || created === 'email-taken') continue; // look again
     return { kind: 'signed-in', user: created, created: true };
   }

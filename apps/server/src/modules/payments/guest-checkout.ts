@@ -8,6 +8,7 @@ import { isStaffRole } from '@noise/shared/roles';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { issueToken, type AuthDeps } from '../auth/sign-in.ts';
 import type { UserRepository, UserRow } from '../users/repository.ts';
+import { emitCustomerCreated } from '../webhooks/customer-events.ts';
 import {
   confirmPayment,
   expireWaitingAttempt,
@@ -65,12 +66,11 @@ export async function resolveGuestAccount(
     }
   }
   if (existing) return checked(existing, idempotencyKey);
-  const created = await users.insertIfEmailFree({
-    email: guest.email,
-    role: 'client',
-    passwordHash: null,
-    ...details,
-  });
+  const created = await users.insertIfEmailFree(
+    { email: guest.email, role: 'client', passwordHash: null, ...details },
+    // Made before its payment is tried: a CRM hears of the account even if the card is declined.
+    (tx, made) => emitCustomerCreated(tx, made, 'guest-checkout'),
+  );
   if (created) {
     log.info({ userId: created.id, event: 'guest_account_created' }, 'guest account created');
     return { user: created, created: true, held: false };

@@ -83,6 +83,8 @@ export function createBriefRepository(db: Db) {
         answers?: BriefAnswers | null;
       },
       files: NewBriefFile[],
+      /** Runs in the same transaction once saved (the brief's webhook event). */
+      alsoInTransaction?: (tx: Db, entry: BriefRow) => Promise<void>,
     ): Promise<{ entry: BriefRow; files: BriefAttachmentRow[] }> {
       return db.transaction(async (tx) => {
         const [row] = await tx.insert(projectBriefs).values(entry).returning();
@@ -93,6 +95,7 @@ export function createBriefRepository(db: Db) {
               .values(files.map((f, position) => ({ ...f, briefId: brief.id, position })))
               .returning()
           : [];
+        await alsoInTransaction?.(tx, brief);
         return { entry: brief, files: saved };
       });
     },

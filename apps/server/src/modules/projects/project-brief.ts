@@ -19,6 +19,7 @@ import type {
   BriefRow,
   NewBriefFile,
 } from './brief-repository.ts';
+import { emitWebhookEvent } from '../webhooks/deliver-webhook.ts';
 import { dueDateFrom } from './due-date.ts';
 import type { ProjectRepository, ProjectRow } from './repository.ts';
 
@@ -124,6 +125,28 @@ export async function addBrief(
         answers: answers ? { questions, answers: answers.values } : null,
       },
       stored,
+      // The customer's own briefs are events; a note the team adds to the brief is not.
+      authorId === project.userId
+        ? (tx, entry) =>
+            emitWebhookEvent(tx, 'brief.submitted', {
+              projectId: project.id,
+              orderNumber: project.orderNumber,
+              order: orderName(project.orderNumber),
+              customerId: project.userId,
+              briefId: entry.id,
+              // The first brief starts the due clock, so a clock not started means none came before.
+              first: !project.dueClockStartedAt,
+              text: entry.text,
+              answers: answers
+                ? questions.map((q) => ({
+                    questionId: q.id,
+                    question: q.label,
+                    answer: answerText(answers.values[q.id]),
+                  }))
+                : [],
+              attachments: stored.length,
+            })
+        : undefined,
     )
     .catch((error: unknown) => {
       // Another first brief answered the questions a moment ago (the unique index).

@@ -64,10 +64,23 @@ export function createUserRepository(db: Db) {
       return row;
     },
 
-    /** Inserts a user; undefined when the email is already taken (the unique index decides). */
-    async insertIfEmailFree(values: NewUser): Promise<UserRow | undefined> {
-      const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
-      return row;
+    /**
+     * Inserts a user; undefined when the email is already taken (the unique index decides).
+     * `alsoInTransaction` runs with the new row in the same transaction (its webhook event).
+     */
+    async insertIfEmailFree(
+      values: NewUser,
+      alsoInTransaction?: (tx: Db, user: UserRow) => Promise<void>,
+    ): Promise<UserRow | undefined> {
+      if (!alsoInTransaction) {
+        const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
+        return row;
+      }
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(users).values(values).onConflictDoNothing().returning();
+        if (row) await alsoInTransaction(tx, row);
+        return row;
+      });
     },
 
     /**

@@ -267,6 +267,88 @@ describe('webhooks', () => {
     });
   });
 
+  it('tell of a customer’s brief, and not of a note the team adds to it', async () => {
+    const endpoint = (await addEndpoint(['brief.submitted'])).json<WebhookEndpoint>();
+    const { customer, projectId } = await buy();
+    received.length = 0;
+    const brief = (token: string, text: string) =>
+      sendForm(app, token, 'POST', `/api/projects/${projectId}/brief`, form({ text }, []));
+    expect((await brief(customer.token, 'Our logo is blue; launch in May')).statusCode).toBe(201);
+    expect((await brief(coraToken, 'Called them: May is firm')).statusCode).toBe(201);
+    await app.jobRunner.runDueJobs();
+    const events = received
+      .map((r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> })
+      .filter((e) => e.type === 'brief.submitted');
+    expect(events).toEqual([
+      expect.objectContaining({
+        data: expect.objectContaining({
+          projectId,
+          customerId: customer.user.id,
+          text: 'Our logo is blue; launch in May',
+          first: true,
+          answers: [],
+          attachments: 0,
+        }),
+      }),
+    ]);
+    await app.inject({
+      method: 'PUT',
+      url: `/api/webhooks/${endpoint._id}/enabled`,
+      headers: bearer(admin.token),
+      payload: { enabled: false },
+    });
+  });
+
+  it('tell of a new customer account, from a sign-up or a guest’s order', async () => {
+    const endpoint = (await addEndpoint(['customer.created'])).json<WebhookEndpoint>();
+    received.length = 0;
+    const signup = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: {
+          firstName: 'Sally',
+          lastName: 'Signup',
+          email: 'sally.signup@example.com',
+          phoneNumber: '0412 345 678',
+          password: 'a long enough password',
+        },
+      });
+    const first = await signup();
+    expect(first.statusCode, first.body).toBe(201);
+    // The same email again is refused: no account, no event.
+    expect((await signup()).statusCode).toBe(409);
+    const guest = await app.inject({
+      method: 'POST',
+      url: '/api/payments/guest-checkout',
+      payload: {
+        ...orderBody(fixture, { coordinatorId: cora.id }),
+        guest: {
+          firstName: 'Gus',
+          lastName: 'Guest',
+          email: 'gus.guest@example.com',
+          phoneNumber: '0412 345 678',
+        },
+      },
+    });
+    expect(guest.statusCode, guest.body).toBe(200);
+    await app.jobRunner.runDueJobs();
+    const events = received
+      .map((r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> })
+      .filter((e) => e.type === 'customer.created');
+    expect(events.map((e) => [e.data.email, e.data.via])).toEqual([
+      ['sally.signup@example.com', 'email'],
+      ['gus.guest@example.com', 'guest-checkout'],
+    ]);
+    expect(events[0]!.data).toMatchObject({ firstName: 'Sally', lastName: 'Signup' });
+    await app.inject({
+      method: 'PUT',
+      url: `/api/webhooks/${endpoint._id}/enabled`,
+      headers: bearer(admin.token),
+      payload: { enabled: false },
+    });
+  });
+
   it('never call a private, loopback or metadata address, nor plain http, outside development', async () => {
     for (const url of [
       'https://127.0.0.1/hook',

@@ -1,0 +1,22 @@
+import type { Db } from '../../db/client.ts';
+import type { UserRow } from '../users/repository.ts';
+import { emitWebhookEvent } from './deliver-webhook.ts';
+
+/** How a customer account came to be: a sign-up, a provider's sign-in or a guest's checkout. */
+export type CustomerSource = 'email' | 'google' | 'facebook' | 'apple' | 'guest-checkout';
+
+/**
+ * `customer.created` (docs/product.md#webhooks), in the transaction that makes the account, so it
+ * is sent if and only if the account was saved.
+ */
+export function emitCustomerCreated(tx: Db, user: UserRow, via: CustomerSource) {
+  return emitWebhookEvent(tx, 'customer.created', {
+    customerId: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    phone: user.contactNumber,
+    via,
+    createdAt: user.createdAt.toISOString(),
+  });
+}
