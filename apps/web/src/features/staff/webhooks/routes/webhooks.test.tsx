@@ -20,6 +20,7 @@ describe('Webhooks', () => {
   it('refuses an endpoint without an address or an event, then adds it and shows its secret once', async () => {
     answer('get', '/api/config', { companyName: 'Noise' });
     answer('get', '/api/webhooks', []);
+    answer('get', '/api/api-keys', []);
     const sent = answer('post', '/api/webhooks', made, { status: 201 });
     const { fill, user } = renderWithApp(<WebhooksRoute />, { path: '/wkm-dashboard/webhooks' });
 
