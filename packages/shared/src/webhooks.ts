@@ -36,7 +36,8 @@ export const webhookEventLabels: Record<WebhookEventType, string> = {
   'deliverable.approved': 'The customer approves a deliverable',
   'deliverable.changes_requested': 'The customer asks for changes to a deliverable',
   'brief.submitted': 'The customer sends a project’s brief (its requirements)',
-  'customer.created': 'A customer account is made: a sign-up, a provider’s sign-in or a guest’s order',
+  'customer.created':
+    'A customer account is made: a sign-up, a provider’s sign-in or a guest’s order',
 };
 
 /** The version of the payloads' shape, sent with each (`version`): a change to it gets a new one. */
@@ -92,3 +93,143 @@ export const webhookDeliverySchema = z.object({
   createdAt: z.string(),
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+
+/*
+ * What each event's `data` holds (docs/product.md#webhooks): the OpenAPI document publishes these
+ * as components, one per event, under WEBHOOK_PAYLOAD_VERSION; the API tests check every delivery
+ * they receive against them. A field added is the same version; a field renamed, removed or
+ * changed in meaning is a new version.
+ */
+const id = (what: string) => z.string().describe(what);
+const cents = (what: string) => z.number().int().describe(`${what}, in cents`);
+
+const orderFields = {
+  projectId: id('The order (a project) it concerns'),
+  orderNumber: z.number().int().describe('The order number customers see'),
+  order: z.string().describe("The order's name as customers read it ('Order 1042')"),
+  customerId: id('The customer who placed it'),
+  customerEmail: z.string().describe('Where the order’s mail goes'),
+  service: z.string().describe('The service (or custom quote) ordered'),
+  package: z.string().describe('The package chosen; empty for a custom quote'),
+};
+const paymentFields = {
+  paymentId: id('The payment'),
+  paymentKind: z.string().describe("What it paid: 'order', 'deposit', 'balance', 'renewal'…"),
+  amountCents: cents('What was charged, GST included'),
+  gstCents: cents('The GST in it'),
+  currency: z.string().describe('ISO 4217, upper case (AUD)'),
+};
+const subscriptionFields = {
+  ...orderFields,
+  subscriptionId: id('The subscription'),
+  interval: z.string().describe("'weekly' or 'monthly'"),
+  amountCents: cents('Each period’s charge'),
+  currency: z.string().describe('ISO 4217, upper case (AUD)'),
+  status: z.string().describe("The subscription's status now: 'active', 'past_due', 'cancelled'"),
+};
+const projectRef = {
+  projectId: id('The order (a project) it concerns'),
+  orderNumber: z.number().int().describe('The order number customers see'),
+};
+const deliverableDecision = z.object({
+  ...projectRef,
+  deliverableId: id('The version of the deliverable decided on'),
+  name: z.string(),
+  version: z.number().int(),
+  by: z.string().describe('The customer’s name'),
+});
+
+export const webhookEventData = {
+  'order.paid': z.object({ ...orderFields, ...paymentFields }),
+  'order.refunded': z.object({
+    ...z.object(orderFields).partial().shape,
+    refundId: id('The refund'),
+    paymentId: id('The payment refunded'),
+    amountCents: cents('What was given back, GST included'),
+    gstCents: cents('The GST in it'),
+    currency: z.string(),
+    reason: z.string(),
+  }),
+  'quote.paid': z.object({
+    ...orderFields,
+    ...paymentFields,
+    quoteId: id('The custom quote now paid in full'),
+  }),
+  'subscription.renewed': z.object({
+    ...subscriptionFields,
+    paymentId: id('The renewal’s payment'),
+    periodFrom: z.string().describe('When the period paid for starts (ISO 8601)'),
+  }),
+  'subscription.payment_failed': z.object({
+    ...subscriptionFields,
+    reason: z.string().describe('Why the charge was declined'),
+    failures: z.number().int().describe('Declines in a row so far'),
+    pastDue: z.boolean().describe('No retry is left: the subscription is past due'),
+  }),
+  'subscription.canceled': z.object({
+    ...subscriptionFields,
+    canceledBy: z.enum(['customer', 'staff']),
+  }),
+  'project.status_changed': z.object({
+    ...projectRef,
+    from: z.string().describe("The status before ('active', 'on-hold', 'completed'…)"),
+    to: z.string().describe('The status now'),
+  }),
+  'project.assigned': z.object({
+    ...projectRef,
+    coordinatorId: id('The co-ordinator now').nullable(),
+    previousCoordinatorId: id('The co-ordinator before').nullable(),
+  }),
+  'message.created': z.object({
+    ...projectRef,
+    messageId: id('The message'),
+    side: z.enum(['customer', 'team']),
+    authorName: z.string(),
+    text: z.string(),
+    attachments: z.number().int().describe('How many files it carries'),
+    via: z.string().describe("'web' or 'email' (a reply by email)"),
+    deliverable: z
+      .object({ id: z.string(), name: z.string(), version: z.number().int() })
+      .nullable()
+      .describe('Set when the message sends a deliverable'),
+  }),
+  'deliverable.approved': deliverableDecision,
+  'deliverable.changes_requested': deliverableDecision.extend({
+    changes: z.string().describe('What the customer asks to change'),
+  }),
+  'brief.submitted': z.object({
+    ...projectRef,
+    order: z.string().describe("The order's name as customers read it ('Order 1042')"),
+    customerId: id('The customer who sent it'),
+    briefId: id('This brief entry (a project may get several)'),
+    first: z.boolean().describe('The project’s first brief'),
+    text: z.string(),
+    answers: z
+      .array(z.object({ questionId: z.string(), question: z.string(), answer: z.string() }))
+      .describe('The answers to the service’s intake questions, in the first brief only'),
+    attachments: z.number().int().describe('How many files it carries'),
+  }),
+  'customer.created': z.object({
+    customerId: id('The new account'),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    phone: z.string().describe('Empty when none was given'),
+    via: z
+      .enum(['email', 'google', 'facebook', 'apple', 'guest-checkout'])
+      .describe(
+        "How it was made: a sign-up, a provider's sign-in, or a guest's order (made before its payment is tried)",
+      ),
+    createdAt: z.string().describe('ISO 8601'),
+  }),
+} satisfies Record<WebhookEventType, z.ZodObject>;
+
+/** The body of every delivery of `type`: `{ type, timestamp, version, data }`. */
+export function webhookPayloadSchema<T extends WebhookEventType>(type: T) {
+  return z.object({
+    type: z.literal(type),
+    timestamp: z.string().describe('When it happened (ISO 8601)'),
+    version: z.literal(WEBHOOK_PAYLOAD_VERSION).describe('The version of the payload’s shape'),
+    data: webhookEventData[type],
+  });
+}

@@ -5,7 +5,8 @@ import { IDEMPOTENCY_KEY_HEADER } from '@noise/shared/payments';
 import { createTestApp } from '../test/app.ts';
 import { bearer, createUser } from '../test/factories.ts';
 import { coordinator, createServiceToOrder, orderBody } from '../test/order-factories.ts';
-import { operationIdOf, registerOpenApi, summaryOf } from './openapi.ts';
+import { webhookEventTypes } from '@noise/shared/webhooks';
+import { operationIdOf, registerOpenApi, summaryOf, webhookSchemaName } from './openapi.ts';
 
 interface Operation {
   operationId?: string;
@@ -17,6 +18,7 @@ interface Operation {
     content: Record<string, { schema: { properties?: Record<string, Record<string, unknown>> } }>;
   };
   responses: Record<string, { $ref?: string }>;
+  callbacks?: Record<string, Record<string, { post: Operation }>>;
   'x-access'?: string;
 }
 interface Document {
@@ -51,14 +53,22 @@ describe('every operation of the OpenAPI document', () => {
       expect(ids.has(operation.operationId!), `${key}: ${operation.operationId}`).toBe(false);
       ids.add(operation.operationId!);
       expect(operation.summary, key).toBeTruthy();
+      // The route's own, not the placeholder made of its path.
+      const [method, path] = key.split(' ') as [string, string];
+      expect(operation.summary, key).not.toBe(summaryOf(method, path.replace(/\{(\w+)\}/g, ':$1')));
     }
   });
 
   it('asks for the bearer token unless its route is public, and says the access', () => {
-    expect(document.components.securitySchemes.bearer).toEqual({
+    expect(document.components.securitySchemes.bearer).toMatchObject({
       type: 'http',
       scheme: 'bearer',
       bearerFormat: 'JWT',
+    });
+    expect(document.components.securitySchemes.apiKey).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'nk_live_…',
     });
     for (const { key, route, operation } of operations) {
       expect(operation['x-access'], key).toBe(route!.access);
@@ -67,13 +77,38 @@ describe('every operation of the OpenAPI document', () => {
         expect([[], [{}, { bearer: [] }]], key).toContainEqual(operation.security);
         expect(operation.responses['401'], key).toBeUndefined();
       } else {
-        expect(operation.security, key).toEqual([{ bearer: [] }]);
+        // An API key reaches a permission's routes and a customer's records, never a person's
+        // own account nor the routes that make keys.
+        const keyed = route!.access !== 'authenticated' && !route!.url.startsWith('/api/api-keys');
+        expect(operation.security, key).toEqual(
+          keyed ? [{ bearer: [] }, { apiKey: [] }] : [{ bearer: [] }],
+        );
         expect(operation.responses['401']?.$ref, key).toBe('#/components/responses/Unauthorized');
         expect(operation.responses['403']?.$ref, key).toBe('#/components/responses/Forbidden');
       }
     }
     expect(operation('GET /api/services').security).toEqual([]);
     expect(operation('GET /api/quotes/{id}').security).toEqual([{}, { bearer: [] }]);
+  });
+
+  it('documents every webhook event’s delivery, versioned, as a callback of adding an endpoint', () => {
+    const callbacks = operation('POST /api/webhooks').callbacks!;
+    expect(Object.keys(callbacks)).toEqual([...webhookEventTypes]);
+    for (const type of webhookEventTypes) {
+      const delivery = callbacks[type]!['{$request.body#/url}']!.post;
+      const name = webhookSchemaName(type);
+      expect(JSON.stringify(delivery.requestBody)).toContain(`#/components/schemas/${name}`);
+      expect(delivery.parameters!.map((p) => p.name)).toEqual([
+        'webhook-id',
+        'webhook-timestamp',
+        'webhook-signature',
+      ]);
+      const schema = document.components.schemas[name] as {
+        properties: { type: { enum: string[] }; version: { enum: string[] } };
+      };
+      expect(schema.properties.type.enum).toEqual([type]);
+      expect(schema.properties.version.enum).toEqual(['2026-11-26']);
+    }
   });
 
   it('documents the errors its input, path and limits can give, with the one error body', () => {

@@ -4,7 +4,15 @@ import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@noise/shared/api-error';
+import { API_KEY_PREFIX } from '@noise/shared/api-keys';
 import { IDEMPOTENCY_KEY_HEADER } from '@noise/shared/payments';
+import {
+  WEBHOOK_PAYLOAD_VERSION,
+  webhookEventLabels,
+  webhookEventTypes,
+  webhookPayloadSchema,
+  type WebhookEventType,
+} from '@noise/shared/webhooks';
 import type { FileFieldRule } from '../lib/multipart.ts';
 
 /**
@@ -36,6 +44,7 @@ declare module 'fastify' {
 
 const MULTIPART = 'multipart/form-data';
 const BEARER = 'bearer';
+const API_KEY = 'apiKey';
 
 type JsonSchema = Record<string, unknown>;
 interface Parameter {
@@ -53,6 +62,7 @@ interface Operation {
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
   responses?: Record<string, unknown>;
   security?: Record<string, string[]>[];
+  callbacks?: Record<string, unknown>;
   [extension: `x-${string}`]: unknown;
 }
 interface Document {
@@ -96,14 +106,35 @@ export function openApiOptions(title: string): FastifyDynamicSwaggerOptions {
         title,
         version: '1.0.0',
         description:
-          'Sign in (POST /api/auth/login) and send the token as `Authorization: Bearer <token>`. ' +
-          'Every refusal answers the ApiError body; a wrong method on a known path answers 405 ' +
-          'with an Allow header.',
+          'Sign in (POST /api/auth/login) and send the token as `Authorization: Bearer <token>`, ' +
+          `or send a staff member's API key (\`${API_KEY_PREFIX}…\`) the same way: it reaches the ` +
+          'operations its permissions allow (security `apiKey`). Every refusal answers the ' +
+          'ApiError body; a wrong method on a known path answers 405 with an Allow header. ' +
+          'Webhook deliveries are described as callbacks of `POST /api/webhooks`, one per event, ' +
+          `their bodies as the \`Webhook…\` schemas (payload version ${WEBHOOK_PAYLOAD_VERSION}).`,
       },
       // Relative: the API is on the site's own address, whichever that is (PUBLIC_URL).
       servers: [{ url: '/', description: "The site's own address" }],
       components: {
-        securitySchemes: { [BEARER]: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          [BEARER]: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'A sign-in token (POST /api/auth/login or /api/auth/admin-login).',
+          },
+          [API_KEY]: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: `${API_KEY_PREFIX}…`,
+            description:
+              "A staff member's API key (docs/product.md#api-keys), sent as `Authorization: " +
+              'Bearer <key>`. It acts for the member who made it, with the permissions it carries ' +
+              "and never more than the member's role has now; a customer's records only with " +
+              'sales:manage; never the member’s own account, nor other keys. Each key has its ' +
+              'own rate limit (429 with Retry-After). An expired or revoked key answers 401.',
+          },
+        },
       },
     },
     transform: (input) => {
@@ -121,7 +152,11 @@ export function openApiOptions(title: string): FastifyDynamicSwaggerOptions {
         ...schema,
         operationId: schema.operationId ?? operationIdOf(method, url),
         summary: schema.summary ?? summaryOf(method, url),
-        security: securityOf(access, route.config?.optionalAuth === true),
+        security: securityOf(
+          access,
+          route.config?.optionalAuth === true,
+          route.config?.sessionOnly === true,
+        ),
       };
       if (upload && route.schema?.form) documented.body = formSchema(route.schema.form);
       delete documented.form;
@@ -140,6 +175,7 @@ export function openApiOptions(title: string): FastifyDynamicSwaggerOptions {
         }
       }
       addErrorComponents(document, used);
+      addWebhookEvents(document);
       nullableMembers(document.paths);
       assertUniqueOperationIds(document);
       return openapiObject;
@@ -250,15 +286,91 @@ function singular(word: string): string {
 }
 
 /**
- * From `config.access`: a bearer token for every route that is not public; none for a public
- * one, or either for a public one that reads a token when sent (`optionalAuth`).
+ * From `config.access`: a sign-in token for every route that is not public, or an API key where
+ * a key may go (a permission's route; a customer's records, with sales:manage); none for a public
+ * one, or either none or a sign-in token for a public one that reads a token when sent
+ * (`optionalAuth`). A person's own account (`authenticated`) and the routes that make keys
+ * (`sessionOnly`) take a sign-in token only.
  */
 export function securityOf(
   access: string | undefined,
   optionalAuth: boolean,
+  sessionOnly = false,
 ): Record<string, string[]>[] {
-  if (access !== 'public') return [{ [BEARER]: [] }];
-  return optionalAuth ? [{}, { [BEARER]: [] }] : [];
+  if (access === 'public') return optionalAuth ? [{}, { [BEARER]: [] }] : [];
+  if (access === 'authenticated' || sessionOnly) return [{ [BEARER]: [] }];
+  return [{ [BEARER]: [] }, { [API_KEY]: [] }];
+}
+
+/** 'order.paid' -> 'WebhookOrderPaid': the component of that event's delivery body. */
+export function webhookSchemaName(type: WebhookEventType): string {
+  return `Webhook${type
+    .split(/[._]/)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('')}`;
+}
+
+/**
+ * Every webhook event (docs/decisions/073-webhooks.md): its delivery body as a component, and a
+ * callback of `POST /api/webhooks` (the operation that gives the address) per event, which
+ * OpenAPI 3.0 has for requests the API makes to its client. The body's `version` is
+ * WEBHOOK_PAYLOAD_VERSION; a shape that changes gets a new one.
+ */
+function addWebhookEvents(document: Document) {
+  const schemas = ((document.components ??= {}).schemas ??= {});
+  const headers = [
+    ['webhook-id', 'The message id: the same for every try and resend of one event.'],
+    ['webhook-timestamp', 'When this try was sent, in seconds since 1970.'],
+    [
+      'webhook-signature',
+      '`v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` with the secret.',
+    ],
+  ].map(([name, description]) => ({
+    in: 'header',
+    name,
+    required: true,
+    description,
+    schema: { type: 'string' },
+  }));
+  const callbacks: Record<string, unknown> = {};
+  for (const type of webhookEventTypes) {
+    const name = webhookSchemaName(type);
+    // Receivers must take fields added later in the same version: none is closed.
+    const open = JSON.parse(
+      JSON.stringify(
+        z.toJSONSchema(webhookPayloadSchema(type), { target: 'openapi-3.0', io: 'output' }),
+      ),
+      (key, value: unknown) => (key === 'additionalProperties' ? undefined : value),
+    ) as JsonSchema;
+    schemas[name] = {
+      ...open,
+      title: type,
+      description: `${webhookEventLabels[type]}. Payload version ${WEBHOOK_PAYLOAD_VERSION}.`,
+    };
+    callbacks[type] = {
+      '{$request.body#/url}': {
+        post: {
+          operationId: `webhook${name.slice('Webhook'.length)}`,
+          summary: `${type}: ${webhookEventLabels[type]}`,
+          description:
+            'Posted to each enabled endpoint that asked for the event, signed as Standard ' +
+            'Webhooks say; retried for three days until the endpoint answers 2xx.',
+          security: [],
+          parameters: headers,
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } },
+          },
+          responses: {
+            '200': { description: 'Received: any 2xx answer ends the tries.' },
+            default: { description: 'Anything else (a redirect too) is tried again later.' },
+          },
+        },
+      },
+    };
+  }
+  const addEndpoint = document.paths?.['/api/webhooks']?.post;
+  if (addEndpoint) addEndpoint.callbacks = callbacks;
 }
 
 /**

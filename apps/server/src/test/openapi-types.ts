@@ -6,7 +6,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get config */
+        /** The site's public settings (company, time zone, sign-in providers) */
         get: operations["getConfig"];
         put?: never;
         post?: never;
@@ -25,7 +25,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Post auth signup */
+        /** Sign up: a customer account and a sign-in token */
         post: operations["postAuthSignup"];
         delete?: never;
         options?: never;
@@ -42,7 +42,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Post auth login */
+        /** Sign a customer in by email or username and password */
         post: operations["postAuthLogin"];
         delete?: never;
         options?: never;
@@ -59,7 +59,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Post auth admin login */
+        /** Sign a staff member in */
         post: operations["postAuthAdminLogin"];
         delete?: never;
         options?: never;
@@ -74,7 +74,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get auth verify token */
+        /** Whether a sign-in token is still good, and whose it is */
         get: operations["getAuthVerifyToken"];
         put?: never;
         post?: never;
@@ -91,7 +91,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get auth user */
+        /** The signed-in user */
         get: operations["getAuthUser"];
         put?: never;
         post?: never;
@@ -110,7 +110,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Post auth logout */
+        /** Sign out: end this session */
         post: operations["postAuthLogout"];
         delete?: never;
         options?: never;
@@ -127,7 +127,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Post auth forgot password */
+        /** Mail a password reset link */
         post: operations["postAuthForgotPassword"];
         delete?: never;
         options?: never;
@@ -144,7 +144,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Post auth reset password */
+        /** Choose a new password with a reset link's token */
         post: operations["postAuthResetPassword"];
         delete?: never;
         options?: never;
@@ -160,7 +160,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Update users password */
+        /** Change one's password (other sessions end) */
         put: operations["putUsersPassword"];
         post?: never;
         delete?: never;
@@ -227,7 +227,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get auth two factor status */
+        /** Whether one's two-factor sign-in is on */
         get: operations["getAuthTwoFactorStatus"];
         put?: never;
         post?: never;
@@ -246,7 +246,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Post auth two factor setup */
+        /** Start setting up two-factor sign-in (secret and QR code) */
         post: operations["postAuthTwoFactorSetup"];
         delete?: never;
         options?: never;
@@ -263,7 +263,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Post auth two factor confirm */
+        /** Turn two-factor sign-in on with a first code */
         post: operations["postAuthTwoFactorConfirm"];
         delete?: never;
         options?: never;
@@ -280,7 +280,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Post auth two factor disable */
+        /** Turn one's two-factor sign-in off */
         post: operations["postAuthTwoFactorDisable"];
         delete?: never;
         options?: never;
@@ -312,9 +312,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get auth two factor policy */
+        /** Whether staff must use two-factor sign-in */
         get: operations["getAuthTwoFactorPolicy"];
-        /** Update auth two factor policy */
+        /** Require two-factor sign-in of all staff, or stop requiring it */
         put: operations["putAuthTwoFactorPolicy"];
         post?: never;
         delete?: never;
@@ -347,9 +347,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get users profile */
+        /** One's own profile */
         get: operations["getUsersProfile"];
-        /** Update users profile */
+        /** Update one's own profile */
         put: operations["putUsersProfile"];
         post?: never;
         delete?: never;
@@ -365,9 +365,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get users payment method */
+        /** One's card on file */
         get: operations["getUsersPaymentMethod"];
-        /** Update users payment method */
+        /** Replace one's card on file */
         put: operations["putUsersPaymentMethod"];
         post?: never;
         delete?: never;
@@ -383,7 +383,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get payment method */
+        /** A card on file, by its id */
         get: operations["getPaymentMethodsByPaymentMethodId"];
         put?: never;
         post?: never;
@@ -401,7 +401,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Update payment method */
+        /** Replace a customer's card on file */
         put: operations["putPaymentMethodsByCustomerId"];
         post?: never;
         delete?: never;
@@ -417,7 +417,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get users clients */
+        /** List customers */
         get: operations["getUsersClients"];
         put?: never;
         post?: never;
@@ -434,9 +434,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get users client */
+        /** A customer */
         get: operations["getUsersClientsById"];
-        /** Update users client */
+        /** Update a customer's details */
         put: operations["putUsersClientsById"];
         post?: never;
         delete?: never;
@@ -452,10 +452,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get users client notes */
+        /** A customer's notes */
         get: operations["getUsersClientsByIdNotes"];
         put?: never;
-        /** Post users client notes */
+        /** Add a note to a customer */
         post: operations["postUsersClientsByIdNotes"];
         delete?: never;
         options?: never;
@@ -470,7 +470,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get users client audit */
+        /** What was done to a customer and their projects */
         get: operations["getUsersClientsByIdAudit"];
         put?: never;
         post?: never;
@@ -557,7 +557,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Post auth oauth link preview */
+        /** What linking a provider's sign-in to an account would do */
         post: operations["postAuthOauthLinkPreview"];
         delete?: never;
         options?: never;
@@ -574,7 +574,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Post auth oauth link */
+        /** Link a provider's sign-in to an existing account */
         post: operations["postAuthOauthLink"];
         delete?: never;
         options?: never;
@@ -589,7 +589,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get notifications */
+        /** One's latest notifications */
         get: operations["getNotifications"];
         put?: never;
         post?: never;
@@ -608,7 +608,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Post notification read */
+        /** Mark a notification read */
         post: operations["postNotificationsByIdRead"];
         delete?: never;
         options?: never;
@@ -625,7 +625,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Post notifications read all */
+        /** Mark every notification read */
         post: operations["postNotificationsReadAll"];
         delete?: never;
         options?: never;
@@ -640,9 +640,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get notifications settings */
+        /** Which notifications one also gets by email */
         get: operations["getNotificationsSettings"];
-        /** Update notifications settings */
+        /** Choose which notifications one also gets by email */
         put: operations["putNotificationsSettings"];
         post?: never;
         delete?: never;
@@ -813,10 +813,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get users site users */
+        /** List staff and site users */
         get: operations["getUsersSiteUsers"];
         put?: never;
-        /** Post users site users */
+        /** Add a site user */
         post: operations["postUsersSiteUsers"];
         delete?: never;
         options?: never;
@@ -831,12 +831,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get users site user */
+        /** A site user */
         get: operations["getUsersSiteUsersById"];
-        /** Update users site user */
+        /** Update a site user (never their role) */
         put: operations["putUsersSiteUsersById"];
         post?: never;
-        /** Delete users site user */
+        /** Delete a site user */
         delete: operations["deleteUsersSiteUsersById"];
         options?: never;
         head?: never;
@@ -852,7 +852,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Post users site user role */
+        /** Change a site user's role */
         post: operations["postUsersSiteUsersByIdRole"];
         delete?: never;
         options?: never;
@@ -869,7 +869,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Post users site user reset password */
+        /** Mail a site user a password reset link */
         post: operations["postUsersSiteUsersByIdResetPassword"];
         delete?: never;
         options?: never;
@@ -1198,9 +1198,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get company page */
+        /** A company page (about us, terms, privacy…) */
         get: operations["getCompanyPagesBySlug"];
-        /** Update company page */
+        /** Update a company page */
         put: operations["putCompanyPagesBySlug"];
         post?: never;
         delete?: never;
@@ -1216,7 +1216,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get company pages */
+        /** List the company pages */
         get: operations["getCompanyPages"];
         put?: never;
         post?: never;
@@ -1233,7 +1233,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get payments config */
+        /** The payment provider's public settings */
         get: operations["getPaymentsConfig"];
         put?: never;
         post?: never;
@@ -1253,7 +1253,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Post payments handle payment
+         * Order and pay as a signed-in customer
          * @description Required: the idempotencyKey field or the Idempotency-Key header (400 without either). The same key makes a retry charge once.
          */
         post: operations["postPaymentsHandlePayment"];
@@ -1272,7 +1272,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Post payments confirm */
+        /** Finish a payment after the bank's check */
         post: operations["postPaymentsConfirm"];
         delete?: never;
         options?: never;
@@ -1289,7 +1289,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Post payments sandbox authenticate */
+        /** The sandbox provider's bank check (tests and demos) */
         post: operations["postPaymentsSandboxAuthenticate"];
         delete?: never;
         options?: never;
@@ -1306,7 +1306,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Post users update payment info */
+        /** Save the card used at checkout as one's card on file */
         post: operations["postUsersUpdatePaymentInfo"];
         delete?: never;
         options?: never;
@@ -1321,7 +1321,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get users coordinators */
+        /** The co-ordinators a buyer may choose at checkout */
         get: operations["getUsersCoordinators"];
         put?: never;
         post?: never;
@@ -1338,12 +1338,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get quote */
+        /** A custom quote by its link, to view and pay */
         get: operations["getQuotesById"];
-        /** Update quote */
+        /** Update a custom quote */
         put: operations["putQuotesById"];
         post?: never;
-        /** Delete quote */
+        /** Delete a custom quote */
         delete: operations["deleteQuotesById"];
         options?: never;
         head?: never;
@@ -1357,7 +1357,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get project subscription */
+        /** An order's subscription */
         get: operations["getProjectsByIdSubscription"];
         put?: never;
         post?: never;
@@ -1374,7 +1374,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get project payments */
+        /** An order's payments and refunds */
         get: operations["getProjectsByIdPayments"];
         put?: never;
         post?: never;
@@ -1393,7 +1393,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Post project payment refunds */
+        /** Refund a payment, in full or in part */
         post: operations["postProjectsByIdPaymentsByPaymentIdRefunds"];
         delete?: never;
         options?: never;
@@ -1410,7 +1410,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Post project balance request */
+        /** Ask the customer to pay a quote's balance */
         post: operations["postProjectsByIdBalanceRequest"];
         delete?: never;
         options?: never;
@@ -1427,7 +1427,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Post project subscription cancel */
+        /** Cancel an order's subscription */
         post: operations["postProjectsByIdSubscriptionCancel"];
         delete?: never;
         options?: never;
@@ -1479,7 +1479,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Post payments guest checkout
+         * Order and pay as a guest
          * @description Required: the idempotencyKey field or the Idempotency-Key header (400 without either). The same key makes a retry charge once.
          */
         post: operations["postPaymentsGuestCheckout"];
@@ -1498,7 +1498,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Post payments guest confirm */
+        /** Finish a guest's payment after the bank's check */
         post: operations["postPaymentsGuestConfirm"];
         delete?: never;
         options?: never;
@@ -1515,7 +1515,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Post payments claim order */
+        /** Claim a guest order into one's account */
         post: operations["postPaymentsClaimOrder"];
         delete?: never;
         options?: never;
@@ -1531,7 +1531,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get projects
+         * List one's projects (a customer's orders)
          * @description A page of the user's projects, newest first. Headers: x-total-count (all of them) and, when more follow, x-next-cursor (pass as cursor).
          */
         get: operations["getProjects"];
@@ -1550,14 +1550,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get project */
+        /** A project */
         get: operations["getProjectsById"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Update project */
+        /** Update a project's status, dates or co-ordinator */
         patch: operations["patchProjectsById"];
         trace?: never;
     };
@@ -1569,7 +1569,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Update users project status */
+        /** Post a status update on a project */
         put: operations["putUsersProjectsByProjectIdStatus"];
         post?: never;
         delete?: never;
@@ -1586,7 +1586,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Update project status */
+        /** Post a status update on a project */
         put: operations["putProjectsByProjectIdStatus"];
         post?: never;
         delete?: never;
@@ -1602,7 +1602,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get users client projects */
+        /** A customer's projects */
         get: operations["getUsersClientsByIdProjects"];
         put?: never;
         post?: never;
@@ -1619,7 +1619,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get projects all */
+        /** List sales, with search and filters */
         get: operations["getProjectsAll"];
         put?: never;
         post?: never;
@@ -1636,7 +1636,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get projects all */
+        /** A sale */
         get: operations["getProjectsAllById"];
         put?: never;
         post?: never;
@@ -1653,7 +1653,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get sales filters */
+        /** The values the sales list can be filtered by */
         get: operations["getSalesFilters"];
         put?: never;
         post?: never;
@@ -1670,10 +1670,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get project brief */
+        /** A project's brief */
         get: operations["getProjectsByIdBrief"];
         put?: never;
-        /** Post project brief */
+        /** Send a brief (text, answers and files) for a project */
         post: operations["postProjectsByIdBrief"];
         delete?: never;
         options?: never;
@@ -1689,7 +1689,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get project brief questions
+         * The questions a project's brief asks
          * @description What the brief asks now (the service’s or quote’s intake questions), and whether they were answered already.
          */
         get: operations["getProjectsByIdBriefQuestions"];
@@ -1708,7 +1708,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get project brief attachment */
+        /** Download a brief's file */
         get: operations["getProjectsByIdBriefAttachmentsByAttachmentId"];
         put?: never;
         post?: never;
@@ -1725,11 +1725,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get project messages */
+        /** A project's messages */
         get: operations["getProjectsByIdMessages"];
         put?: never;
         /**
-         * Post project messages
+         * Post a message (or a deliverable) on a project
          * @description Fields: text; internal=true (staff: a note the customer never sees); files: attachments (PDFs, images, office documents or zip files, checked by their bytes).
          */
         post: operations["postProjectsByIdMessages"];
@@ -1746,7 +1746,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get project messages attachment */
+        /** Download a message's file */
         get: operations["getProjectsByIdMessagesAttachmentsByAttachmentId"];
         put?: never;
         post?: never;
@@ -1765,7 +1765,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Post project deliverable approve */
+        /** Approve a deliverable */
         post: operations["postProjectsByIdDeliverablesByDeliverableIdApprove"];
         delete?: never;
         options?: never;
@@ -1783,7 +1783,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Post project deliverable changes
+         * Ask for changes to a deliverable
          * @description The customer asks for changes; the text is posted as the customer's message.
          */
         post: operations["postProjectsByIdDeliverablesByDeliverableIdChanges"];
@@ -1802,7 +1802,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Post project messages read */
+        /** Mark a project's messages read */
         post: operations["postProjectsByIdMessagesRead"];
         delete?: never;
         options?: never;
@@ -1818,7 +1818,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get messages unread
+         * One's unread messages from the team, by project
          * @description The caller's unread messages from the team, by project id (customers).
          */
         get: operations["getMessagesUnread"];
@@ -1837,7 +1837,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get messages inbox */
+        /** The team's inbox: projects with messages, newest first */
         get: operations["getMessagesInbox"];
         put?: never;
         post?: never;
@@ -1855,7 +1855,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get my work
+         * Open projects assigned to a team member, by due date
          * @description member: a team member's id or 'everyone' (admins); the caller by default.
          */
         get: operations["getMyWork"];
@@ -1874,10 +1874,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get quotes */
+        /** List custom quotes */
         get: operations["getQuotes"];
         put?: never;
-        /** Post quotes */
+        /** Create a custom quote */
         post: operations["postQuotes"];
         delete?: never;
         options?: never;
@@ -1892,7 +1892,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get quotes recipients */
+        /** The customers a quote can be sent to */
         get: operations["getQuotesRecipients"];
         put?: never;
         post?: never;
@@ -1909,7 +1909,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get quote manage */
+        /** A custom quote as staff edit it */
         get: operations["getQuotesByIdManage"];
         put?: never;
         post?: never;
@@ -1928,7 +1928,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Post quote send */
+        /** Send a custom quote to its customer */
         post: operations["postQuotesByIdSend"];
         delete?: never;
         options?: never;
@@ -1943,10 +1943,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get discount codes */
+        /** List discount codes */
         get: operations["getDiscountCodes"];
         put?: never;
-        /** Post discount codes */
+        /** Create a discount code */
         post: operations["postDiscountCodes"];
         delete?: never;
         options?: never;
@@ -1962,7 +1962,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Update discount code */
+        /** Update a discount code */
         put: operations["putDiscountCodesById"];
         post?: never;
         delete?: never;
@@ -1980,7 +1980,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Post discount codes check */
+        /** Check a discount code against an order */
         post: operations["postDiscountCodesCheck"];
         delete?: never;
         options?: never;
@@ -1995,7 +1995,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get reports revenue */
+        /** Money received by day, week or month */
         get: operations["getReportsRevenue"];
         put?: never;
         post?: never;
@@ -2012,7 +2012,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get reports gst */
+        /** GST collected by quarter */
         get: operations["getReportsGst"];
         put?: never;
         post?: never;
@@ -2029,7 +2029,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get reports sales csv */
+        /** Download sales as CSV */
         get: operations["getReportsSalesCsv"];
         put?: never;
         post?: never;
@@ -2046,10 +2046,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get webhooks */
+        /** List webhook endpoints */
         get: operations["getWebhooks"];
         put?: never;
-        /** Post webhooks */
+        /** Add a webhook endpoint (its signing secret is in this answer only) */
         post: operations["postWebhooks"];
         delete?: never;
         options?: never;
@@ -2065,10 +2065,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Update webhook */
+        /** Update a webhook endpoint */
         put: operations["putWebhooksById"];
         post?: never;
-        /** Delete webhook */
+        /** Remove a webhook endpoint */
         delete: operations["deleteWebhooksById"];
         options?: never;
         head?: never;
@@ -2084,7 +2084,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Post webhook secret */
+        /** Make a new signing secret for an endpoint */
         post: operations["postWebhooksByIdSecret"];
         delete?: never;
         options?: never;
@@ -2100,7 +2100,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Update webhook enabled */
+        /** Turn a webhook endpoint on or off */
         put: operations["putWebhooksByIdEnabled"];
         post?: never;
         delete?: never;
@@ -2116,7 +2116,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get webhook deliveries */
+        /** An endpoint's latest deliveries */
         get: operations["getWebhooksByIdDeliveries"];
         put?: never;
         post?: never;
@@ -2135,8 +2135,77 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Post webhooks delivery resend */
+        /** Send a delivery again */
         post: operations["postWebhooksDeliveriesByIdResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the caller's API keys */
+        get: operations["getUsersApiKeys"];
+        put?: never;
+        /** Create an API key for the caller (the key is in this answer only) */
+        post: operations["postUsersApiKeys"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/api-keys/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke one of the caller's API keys */
+        post: operations["postUsersApiKeysByIdRevoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List every API key */
+        get: operations["getApiKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api-keys/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke any API key */
+        post: operations["postApiKeysByIdRevoke"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2151,7 +2220,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get audit
+         * The audit log, newest first
          * @description Every audit entry, newest first, a page at a time; by person, kind and local dates.
          */
         get: operations["getAudit"];
@@ -2170,7 +2239,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get audit people */
+        /** Everyone the audit log names */
         get: operations["getAuditPeople"];
         put?: never;
         post?: never;
@@ -2187,7 +2256,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get audit csv */
+        /** Download the audit log as CSV */
         get: operations["getAuditCsv"];
         put?: never;
         post?: never;
@@ -2232,6 +2301,478 @@ export interface components {
             requestId: string;
         } & {
             [key: string]: unknown;
+        };
+        /**
+         * order.paid
+         * @description An order or a quote’s part is paid. Payload version 2026-11-26.
+         */
+        WebhookOrderPaid: {
+            /** @enum {string} */
+            type: "order.paid";
+            /** @description When it happened (ISO 8601) */
+            timestamp: string;
+            /**
+             * @description The version of the payload’s shape
+             * @enum {string}
+             */
+            version: "2026-11-26";
+            data: {
+                /** @description The order (a project) it concerns */
+                projectId: string;
+                /** @description The order number customers see */
+                orderNumber: number;
+                /** @description The order's name as customers read it ('Order 1042') */
+                order: string;
+                /** @description The customer who placed it */
+                customerId: string;
+                /** @description Where the order’s mail goes */
+                customerEmail: string;
+                /** @description The service (or custom quote) ordered */
+                service: string;
+                /** @description The package chosen; empty for a custom quote */
+                package: string;
+                /** @description The payment */
+                paymentId: string;
+                /** @description What it paid: 'order', 'deposit', 'balance', 'renewal'… */
+                paymentKind: string;
+                /** @description What was charged, GST included, in cents */
+                amountCents: number;
+                /** @description The GST in it, in cents */
+                gstCents: number;
+                /** @description ISO 4217, upper case (AUD) */
+                currency: string;
+            };
+        };
+        /**
+         * order.refunded
+         * @description A payment is refunded. Payload version 2026-11-26.
+         */
+        WebhookOrderRefunded: {
+            /** @enum {string} */
+            type: "order.refunded";
+            /** @description When it happened (ISO 8601) */
+            timestamp: string;
+            /**
+             * @description The version of the payload’s shape
+             * @enum {string}
+             */
+            version: "2026-11-26";
+            data: {
+                /** @description The order (a project) it concerns */
+                projectId?: string;
+                /** @description The order number customers see */
+                orderNumber?: number;
+                /** @description The order's name as customers read it ('Order 1042') */
+                order?: string;
+                /** @description The customer who placed it */
+                customerId?: string;
+                /** @description Where the order’s mail goes */
+                customerEmail?: string;
+                /** @description The service (or custom quote) ordered */
+                service?: string;
+                /** @description The package chosen; empty for a custom quote */
+                package?: string;
+                /** @description The refund */
+                refundId: string;
+                /** @description The payment refunded */
+                paymentId: string;
+                /** @description What was given back, GST included, in cents */
+                amountCents: number;
+                /** @description The GST in it, in cents */
+                gstCents: number;
+                currency: string;
+                reason: string;
+            };
+        };
+        /**
+         * quote.paid
+         * @description A custom quote is paid in full. Payload version 2026-11-26.
+         */
+        WebhookQuotePaid: {
+            /** @enum {string} */
+            type: "quote.paid";
+            /** @description When it happened (ISO 8601) */
+            timestamp: string;
+            /**
+             * @description The version of the payload’s shape
+             * @enum {string}
+             */
+            version: "2026-11-26";
+            data: {
+                /** @description The order (a project) it concerns */
+                projectId: string;
+                /** @description The order number customers see */
+                orderNumber: number;
+                /** @description The order's name as customers read it ('Order 1042') */
+                order: string;
+                /** @description The customer who placed it */
+                customerId: string;
+                /** @description Where the order’s mail goes */
+                customerEmail: string;
+                /** @description The service (or custom quote) ordered */
+                service: string;
+                /** @description The package chosen; empty for a custom quote */
+                package: string;
+                /** @description The payment */
+                paymentId: string;
+                /** @description What it paid: 'order', 'deposit', 'balance', 'renewal'… */
+                paymentKind: string;
+                /** @description What was charged, GST included, in cents */
+                amountCents: number;
+                /** @description The GST in it, in cents */
+                gstCents: number;
+                /** @description ISO 4217, upper case (AUD) */
+                currency: string;
+                /** @description The custom quote now paid in full */
+                quoteId: string;
+            };
+        };
+        /**
+         * subscription.renewed
+         * @description A subscription period is charged. Payload version 2026-11-26.
+         */
+        WebhookSubscriptionRenewed: {
+            /** @enum {string} */
+            type: "subscription.renewed";
+            /** @description When it happened (ISO 8601) */
+            timestamp: string;
+            /**
+             * @description The version of the payload’s shape
+             * @enum {string}
+             */
+            version: "2026-11-26";
+            data: {
+                /** @description The order (a project) it concerns */
+                projectId: string;
+                /** @description The order number customers see */
+                orderNumber: number;
+                /** @description The order's name as customers read it ('Order 1042') */
+                order: string;
+                /** @description The customer who placed it */
+                customerId: string;
+                /** @description Where the order’s mail goes */
+                customerEmail: string;
+                /** @description The service (or custom quote) ordered */
+                service: string;
+                /** @description The package chosen; empty for a custom quote */
+                package: string;
+                /** @description The subscription */
+                subscriptionId: string;
+                /** @description 'weekly' or 'monthly' */
+                interval: string;
+                /** @description Each period’s charge, in cents */
+                amountCents: number;
+                /** @description ISO 4217, upper case (AUD) */
+                currency: string;
+                /** @description The subscription's status now: 'active', 'past_due', 'cancelled' */
+                status: string;
+                /** @description The renewal’s payment */
+                paymentId: string;
+                /** @description When the period paid for starts (ISO 8601) */
+                periodFrom: string;
+            };
+        };
+        /**
+         * subscription.payment_failed
+         * @description A subscription charge is declined. Payload version 2026-11-26.
+         */
+        WebhookSubscriptionPaymentFailed: {
+            /** @enum {string} */
+            type: "subscription.payment_failed";
+            /** @description When it happened (ISO 8601) */
+            timestamp: string;
+            /**
+             * @description The version of the payload’s shape
+             * @enum {string}
+             */
+            version: "2026-11-26";
+            data: {
+                /** @description The order (a project) it concerns */
+                projectId: string;
+                /** @description The order number customers see */
+                orderNumber: number;
+                /** @description The order's name as customers read it ('Order 1042') */
+                order: string;
+                /** @description The customer who placed it */
+                customerId: string;
+                /** @description Where the order’s mail goes */
+                customerEmail: string;
+                /** @description The service (or custom quote) ordered */
+                service: string;
+                /** @description The package chosen; empty for a custom quote */
+                package: string;
+                /** @description The subscription */
+                subscriptionId: string;
+                /** @description 'weekly' or 'monthly' */
+                interval: string;
+                /** @description Each period’s charge, in cents */
+                amountCents: number;
+                /** @description ISO 4217, upper case (AUD) */
+                currency: string;
+                /** @description The subscription's status now: 'active', 'past_due', 'cancelled' */
+                status: string;
+                /** @description Why the charge was declined */
+                reason: string;
+                /** @description Declines in a row so far */
+                failures: number;
+                /** @description No retry is left: the subscription is past due */
+                pastDue: boolean;
+            };
+        };
+        /**
+         * subscription.canceled
+         * @description A subscription is cancelled. Payload version 2026-11-26.
+         */
+        WebhookSubscriptionCanceled: {
+            /** @enum {string} */
+            type: "subscription.canceled";
+            /** @description When it happened (ISO 8601) */
+            timestamp: string;
+            /**
+             * @description The version of the payload’s shape
+             * @enum {string}
+             */
+            version: "2026-11-26";
+            data: {
+                /** @description The order (a project) it concerns */
+                projectId: string;
+                /** @description The order number customers see */
+                orderNumber: number;
+                /** @description The order's name as customers read it ('Order 1042') */
+                order: string;
+                /** @description The customer who placed it */
+                customerId: string;
+                /** @description Where the order’s mail goes */
+                customerEmail: string;
+                /** @description The service (or custom quote) ordered */
+                service: string;
+                /** @description The package chosen; empty for a custom quote */
+                package: string;
+                /** @description The subscription */
+                subscriptionId: string;
+                /** @description 'weekly' or 'monthly' */
+                interval: string;
+                /** @description Each period’s charge, in cents */
+                amountCents: number;
+                /** @description ISO 4217, upper case (AUD) */
+                currency: string;
+                /** @description The subscription's status now: 'active', 'past_due', 'cancelled' */
+                status: string;
+                /** @enum {string} */
+                canceledBy: "customer" | "staff";
+            };
+        };
+        /**
+         * project.status_changed
+         * @description A project’s status changes (in progress, on hold, completed…). Payload version 2026-11-26.
+         */
+        WebhookProjectStatusChanged: {
+            /** @enum {string} */
+            type: "project.status_changed";
+            /** @description When it happened (ISO 8601) */
+            timestamp: string;
+            /**
+             * @description The version of the payload’s shape
+             * @enum {string}
+             */
+            version: "2026-11-26";
+            data: {
+                /** @description The order (a project) it concerns */
+                projectId: string;
+                /** @description The order number customers see */
+                orderNumber: number;
+                /** @description The status before ('active', 'on-hold', 'completed'…) */
+                from: string;
+                /** @description The status now */
+                to: string;
+            };
+        };
+        /**
+         * project.assigned
+         * @description A project is assigned to a co-ordinator. Payload version 2026-11-26.
+         */
+        WebhookProjectAssigned: {
+            /** @enum {string} */
+            type: "project.assigned";
+            /** @description When it happened (ISO 8601) */
+            timestamp: string;
+            /**
+             * @description The version of the payload’s shape
+             * @enum {string}
+             */
+            version: "2026-11-26";
+            data: {
+                /** @description The order (a project) it concerns */
+                projectId: string;
+                /** @description The order number customers see */
+                orderNumber: number;
+                /** @description The co-ordinator now */
+                coordinatorId: string | null;
+                /** @description The co-ordinator before */
+                previousCoordinatorId: string | null;
+            };
+        };
+        /**
+         * message.created
+         * @description A message on a project (never the team’s internal notes). Payload version 2026-11-26.
+         */
+        WebhookMessageCreated: {
+            /** @enum {string} */
+            type: "message.created";
+            /** @description When it happened (ISO 8601) */
+            timestamp: string;
+            /**
+             * @description The version of the payload’s shape
+             * @enum {string}
+             */
+            version: "2026-11-26";
+            data: {
+                /** @description The order (a project) it concerns */
+                projectId: string;
+                /** @description The order number customers see */
+                orderNumber: number;
+                /** @description The message */
+                messageId: string;
+                /** @enum {string} */
+                side: "customer" | "team";
+                authorName: string;
+                text: string;
+                /** @description How many files it carries */
+                attachments: number;
+                /** @description 'web' or 'email' (a reply by email) */
+                via: string;
+                /** @description Set when the message sends a deliverable */
+                deliverable: {
+                    id: string;
+                    name: string;
+                    version: number;
+                } | null;
+            };
+        };
+        /**
+         * deliverable.approved
+         * @description The customer approves a deliverable. Payload version 2026-11-26.
+         */
+        WebhookDeliverableApproved: {
+            /** @enum {string} */
+            type: "deliverable.approved";
+            /** @description When it happened (ISO 8601) */
+            timestamp: string;
+            /**
+             * @description The version of the payload’s shape
+             * @enum {string}
+             */
+            version: "2026-11-26";
+            data: {
+                /** @description The order (a project) it concerns */
+                projectId: string;
+                /** @description The order number customers see */
+                orderNumber: number;
+                /** @description The version of the deliverable decided on */
+                deliverableId: string;
+                name: string;
+                version: number;
+                /** @description The customer’s name */
+                by: string;
+            };
+        };
+        /**
+         * deliverable.changes_requested
+         * @description The customer asks for changes to a deliverable. Payload version 2026-11-26.
+         */
+        WebhookDeliverableChangesRequested: {
+            /** @enum {string} */
+            type: "deliverable.changes_requested";
+            /** @description When it happened (ISO 8601) */
+            timestamp: string;
+            /**
+             * @description The version of the payload’s shape
+             * @enum {string}
+             */
+            version: "2026-11-26";
+            data: {
+                /** @description The order (a project) it concerns */
+                projectId: string;
+                /** @description The order number customers see */
+                orderNumber: number;
+                /** @description The version of the deliverable decided on */
+                deliverableId: string;
+                name: string;
+                version: number;
+                /** @description The customer’s name */
+                by: string;
+                /** @description What the customer asks to change */
+                changes: string;
+            };
+        };
+        /**
+         * brief.submitted
+         * @description The customer sends a project’s brief (its requirements). Payload version 2026-11-26.
+         */
+        WebhookBriefSubmitted: {
+            /** @enum {string} */
+            type: "brief.submitted";
+            /** @description When it happened (ISO 8601) */
+            timestamp: string;
+            /**
+             * @description The version of the payload’s shape
+             * @enum {string}
+             */
+            version: "2026-11-26";
+            data: {
+                /** @description The order (a project) it concerns */
+                projectId: string;
+                /** @description The order number customers see */
+                orderNumber: number;
+                /** @description The order's name as customers read it ('Order 1042') */
+                order: string;
+                /** @description The customer who sent it */
+                customerId: string;
+                /** @description This brief entry (a project may get several) */
+                briefId: string;
+                /** @description The project’s first brief */
+                first: boolean;
+                text: string;
+                /** @description The answers to the service’s intake questions, in the first brief only */
+                answers: {
+                    questionId: string;
+                    question: string;
+                    answer: string;
+                }[];
+                /** @description How many files it carries */
+                attachments: number;
+            };
+        };
+        /**
+         * customer.created
+         * @description A customer account is made: a sign-up, a provider’s sign-in or a guest’s order. Payload version 2026-11-26.
+         */
+        WebhookCustomerCreated: {
+            /** @enum {string} */
+            type: "customer.created";
+            /** @description When it happened (ISO 8601) */
+            timestamp: string;
+            /**
+             * @description The version of the payload’s shape
+             * @enum {string}
+             */
+            version: "2026-11-26";
+            data: {
+                /** @description The new account */
+                customerId: string;
+                email: string;
+                firstName: string;
+                lastName: string;
+                /** @description Empty when none was given */
+                phone: string;
+                /**
+                 * @description How it was made: a sign-up, a provider's sign-in, or a guest's order (made before its payment is tried)
+                 * @enum {string}
+                 */
+                via: "email" | "google" | "facebook" | "apple" | "guest-checkout";
+                /** @description ISO 8601 */
+                createdAt: string;
+            };
         };
     };
     responses: {
@@ -9394,7 +9935,7 @@ export interface operations {
                     url: string;
                     /** @default  */
                     description?: string;
-                    events: ("order.paid" | "order.refunded" | "quote.paid" | "subscription.renewed" | "subscription.payment_failed" | "subscription.canceled" | "project.status_changed" | "project.assigned" | "message.created" | "deliverable.approved" | "deliverable.changes_requested")[];
+                    events: ("order.paid" | "order.refunded" | "quote.paid" | "subscription.renewed" | "subscription.payment_failed" | "subscription.canceled" | "project.status_changed" | "project.assigned" | "message.created" | "deliverable.approved" | "deliverable.changes_requested" | "brief.submitted" | "customer.created")[];
                 };
             };
         };
@@ -9440,7 +9981,7 @@ export interface operations {
                     url: string;
                     /** @default  */
                     description?: string;
-                    events: ("order.paid" | "order.refunded" | "quote.paid" | "subscription.renewed" | "subscription.payment_failed" | "subscription.canceled" | "project.status_changed" | "project.assigned" | "message.created" | "deliverable.approved" | "deliverable.changes_requested")[];
+                    events: ("order.paid" | "order.refunded" | "quote.paid" | "subscription.renewed" | "subscription.payment_failed" | "subscription.canceled" | "project.status_changed" | "project.assigned" | "message.created" | "deliverable.approved" | "deliverable.changes_requested" | "brief.submitted" | "customer.created")[];
                 };
             };
         };
@@ -9655,6 +10196,211 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    getUsersApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        name: string;
+                        prefix: string;
+                        permissions: string[];
+                        createdBy: {
+                            _id: string;
+                            name: string;
+                        };
+                        createdAt: string;
+                        expiresAt: string | null;
+                        lastUsedAt: string | null;
+                        revokedAt: string | null;
+                        key?: string;
+                    }[];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postUsersApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    permissions: ("overview:read" | "catalogue:manage" | "customers:manage" | "sales:manage" | "payments:refund" | "quotes:manage" | "site-users:manage" | "super-admins:manage" | "reporting:read" | "audit:read" | "two-factor:manage" | "webhooks:manage")[];
+                    /** @default null */
+                    expiresOn?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        name: string;
+                        prefix: string;
+                        permissions: string[];
+                        createdBy: {
+                            _id: string;
+                            name: string;
+                        };
+                        createdAt: string;
+                        expiresAt: string | null;
+                        lastUsedAt: string | null;
+                        revokedAt: string | null;
+                        key?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postUsersApiKeysByIdRevoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        name: string;
+                        prefix: string;
+                        permissions: string[];
+                        createdBy: {
+                            _id: string;
+                            name: string;
+                        };
+                        createdAt: string;
+                        expiresAt: string | null;
+                        lastUsedAt: string | null;
+                        revokedAt: string | null;
+                        key?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        name: string;
+                        prefix: string;
+                        permissions: string[];
+                        createdBy: {
+                            _id: string;
+                            name: string;
+                        };
+                        createdAt: string;
+                        expiresAt: string | null;
+                        lastUsedAt: string | null;
+                        revokedAt: string | null;
+                        key?: string;
+                    }[];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postApiKeysByIdRevoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        name: string;
+                        prefix: string;
+                        permissions: string[];
+                        createdBy: {
+                            _id: string;
+                            name: string;
+                        };
+                        createdAt: string;
+                        expiresAt: string | null;
+                        lastUsedAt: string | null;
+                        revokedAt: string | null;
+                        key?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     getAudit: {
         parameters: {
             query?: {
@@ -9689,6 +10435,10 @@ export interface operations {
                             before: string | null;
                             after: string | null;
                             ip: string;
+                            apiKey: {
+                                _id: string;
+                                name: string;
+                            } | null;
                             createdAt: string;
                             link: string | null;
                         }[];

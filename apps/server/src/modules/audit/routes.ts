@@ -20,6 +20,7 @@ export function registerAuditRoutes(
     {
       config: { access },
       schema: {
+        summary: 'The audit log, newest first',
         tags,
         description:
           'Every audit entry, newest first, a page at a time; by person, kind and local dates.',
@@ -35,7 +36,14 @@ export function registerAuditRoutes(
 
   r.get(
     '/api/audit/people',
-    { config: { access }, schema: { tags, response: { 200: auditPeopleSchema } } },
+    {
+      config: { access },
+      schema: {
+        summary: 'Everyone the audit log names',
+        tags,
+        response: { 200: auditPeopleSchema },
+      },
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return listAuditPeople(deps);
@@ -46,7 +54,11 @@ export function registerAuditRoutes(
     '/api/audit.csv',
     {
       config: { access },
-      schema: { tags, querystring: auditQuery.omit({ cursor: true, limit: true }) },
+      schema: {
+        summary: 'Download the audit log as CSV',
+        tags,
+        querystring: auditQuery.omit({ cursor: true, limit: true }),
+      },
     },
     async (request, reply) => {
       const csv = await auditLogCsv({ ...deps, now: deps.now() }, request.query);

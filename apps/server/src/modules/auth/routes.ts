@@ -55,6 +55,7 @@ export function registerAuthRoutes(
     {
       config: { access: 'public', rateLimit },
       schema: {
+        summary: 'Sign up: a customer account and a sign-in token',
         tags: ['auth'],
         body: signupRequest,
         response: { 201: tokenResponse.extend({ user: userSchema }) },
@@ -78,7 +79,12 @@ export function registerAuthRoutes(
     '/api/auth/login',
     {
       config: { access: 'public', rateLimit },
-      schema: { tags: ['auth'], body: loginRequest, response: { 200: signInResponse } },
+      schema: {
+        summary: 'Sign a customer in by email or username and password',
+        tags: ['auth'],
+        body: loginRequest,
+        response: { 200: signInResponse },
+      },
     },
     async (request) => {
       try {
@@ -115,7 +121,12 @@ export function registerAuthRoutes(
     '/api/auth/admin-login',
     {
       config: { access: 'public', rateLimit },
-      schema: { tags: ['auth'], body: adminLoginRequest, response: { 200: signInResponse } },
+      schema: {
+        summary: 'Sign a staff member in',
+        tags: ['auth'],
+        body: adminLoginRequest,
+        response: { 200: signInResponse },
+      },
     },
     async (request) => {
       const body = request.body;
@@ -157,7 +168,11 @@ export function registerAuthRoutes(
     '/api/auth/verify-token',
     {
       config: { access: 'public', optionalAuth: true },
-      schema: { tags: ['auth'], response: { 200: verifyTokenResponse } },
+      schema: {
+        summary: 'Whether a sign-in token is still good, and whose it is',
+        tags: ['auth'],
+        response: { 200: verifyTokenResponse },
+      },
     },
     async (request) => ({
       isAuthenticated: request.user !== null,
@@ -169,7 +184,7 @@ export function registerAuthRoutes(
     '/api/auth/user',
     {
       config: { access: 'authenticated' },
-      schema: { tags: ['auth'], response: { 200: userSchema } },
+      schema: { summary: 'The signed-in user', tags: ['auth'], response: { 200: userSchema } },
     },
     async (request) => {
       const user = await deps.users.findById(requireUser(request).id);
@@ -188,7 +203,11 @@ export function registerAuthRoutes(
     '/api/auth/logout',
     {
       config: { access: 'authenticated' },
-      schema: { tags: ['auth'], response: { 204: z.null() } },
+      schema: {
+        summary: 'Sign out: end this session',
+        tags: ['auth'],
+        response: { 204: z.null() },
+      },
     },
     async (request, reply) => {
       const user = requireUser(request);
@@ -202,7 +221,12 @@ export function registerAuthRoutes(
     '/api/auth/forgot-password',
     {
       config: { access: 'public', rateLimit },
-      schema: { tags: ['auth'], body: forgotPasswordRequest, response: { 202: messageResponse } },
+      schema: {
+        summary: 'Mail a password reset link',
+        tags: ['auth'],
+        body: forgotPasswordRequest,
+        response: { 202: messageResponse },
+      },
     },
     async (request, reply) => {
       const outcome = await requestPasswordReset(
@@ -219,7 +243,12 @@ export function registerAuthRoutes(
     '/api/auth/reset-password',
     {
       config: { access: 'public', rateLimit },
-      schema: { tags: ['auth'], body: resetPasswordRequest, response: { 200: messageResponse } },
+      schema: {
+        summary: "Choose a new password with a reset link's token",
+        tags: ['auth'],
+        body: resetPasswordRequest,
+        response: { 200: messageResponse },
+      },
     },
     async (request) => {
       const userId = await resetPassword(deps.reset, request.body.token, request.body.password);
@@ -241,7 +270,12 @@ export function registerAuthRoutes(
           keyGenerator: (request: FastifyRequest) => request.user?.id ?? request.ip,
         },
       },
-      schema: { tags: ['users'], body: changePasswordRequest, response: { 200: tokenResponse } },
+      schema: {
+        summary: "Change one's password (other sessions end)",
+        tags: ['users'],
+        body: changePasswordRequest,
+        response: { 200: tokenResponse },
+      },
     },
     async (request) => {
       const { id } = requireUser(request);

@@ -168,7 +168,11 @@ export function registerTwoFactorRoutes(
     '/api/auth/two-factor/status',
     {
       config: { access: 'authenticated' },
-      schema: { tags, response: { 200: twoFactorStatus } },
+      schema: {
+        summary: "Whether one's two-factor sign-in is on",
+        tags,
+        response: { 200: twoFactorStatus },
+      },
     },
     async (request) => twoFactor.status(requireUser(request)),
   );
@@ -177,7 +181,11 @@ export function registerTwoFactorRoutes(
     '/api/auth/two-factor/setup',
     {
       config: { access: 'authenticated', rateLimit },
-      schema: { tags, response: { 200: twoFactorSetupResponse } },
+      schema: {
+        summary: 'Start setting up two-factor sign-in (secret and QR code)',
+        tags,
+        response: { 200: twoFactorSetupResponse },
+      },
     },
     async (request) => twoFactor.beginSetup(await userOf(requireUser(request).id)),
   );
@@ -187,6 +195,7 @@ export function registerTwoFactorRoutes(
     {
       config: { access: 'authenticated', rateLimit },
       schema: {
+        summary: 'Turn two-factor sign-in on with a first code',
         tags,
         body: twoFactorConfirmRequest,
         response: { 200: recoveryCodesResponse },
@@ -204,7 +213,12 @@ export function registerTwoFactorRoutes(
     '/api/auth/two-factor/disable',
     {
       config: { access: 'authenticated', rateLimit },
-      schema: { tags, body: disableTwoFactorRequest, response: { 204: z.null() } },
+      schema: {
+        summary: "Turn one's two-factor sign-in off",
+        tags,
+        body: disableTwoFactorRequest,
+        response: { 204: z.null() },
+      },
     },
     async (request, reply) => {
       const caller = requireUser(request);
@@ -239,7 +253,11 @@ export function registerTwoFactorRoutes(
     '/api/auth/two-factor/policy',
     {
       config: { access: 'two-factor:manage' },
-      schema: { tags, response: { 200: twoFactorPolicy } },
+      schema: {
+        summary: 'Whether staff must use two-factor sign-in',
+        tags,
+        response: { 200: twoFactorPolicy },
+      },
     },
     async () => ({ requireForStaff: await twoFactor.requireForStaff() }),
   );
@@ -248,7 +266,12 @@ export function registerTwoFactorRoutes(
     '/api/auth/two-factor/policy',
     {
       config: { access: 'two-factor:manage' },
-      schema: { tags, body: twoFactorPolicy, response: { 200: twoFactorPolicy } },
+      schema: {
+        summary: 'Require two-factor sign-in of all staff, or stop requiring it',
+        tags,
+        body: twoFactorPolicy,
+        response: { 200: twoFactorPolicy },
+      },
     },
     async (request) => {
       const caller = requireUser(request);

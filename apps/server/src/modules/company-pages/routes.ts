@@ -40,7 +40,12 @@ export function registerCompanyPageRoutes(
     '/api/company-pages/:slug',
     {
       config: { access: 'public' },
-      schema: { tags, params: slugParams, response: { 200: companyPageSchema } },
+      schema: {
+        summary: 'A company page (about us, terms, privacy…)',
+        tags,
+        params: slugParams,
+        response: { 200: companyPageSchema },
+      },
     },
     async (request) => toDto(request.params.slug, await deps.pages.find(request.params.slug)),
   );
@@ -49,7 +54,11 @@ export function registerCompanyPageRoutes(
     '/api/company-pages',
     {
       config: { access: 'catalogue:manage' },
-      schema: { tags, response: { 200: z.array(companyPageSchema) } },
+      schema: {
+        summary: 'List the company pages',
+        tags,
+        response: { 200: z.array(companyPageSchema) },
+      },
     },
     async () => {
       const rows = await deps.pages.list();
@@ -67,6 +76,7 @@ export function registerCompanyPageRoutes(
     {
       config: { access: 'catalogue:manage' },
       schema: {
+        summary: 'Update a company page',
         tags,
         params: slugParams,
         body: companyPageRequest,

@@ -42,6 +42,7 @@ export function registerCustomerRoutes(
     {
       config: { access },
       schema: {
+        summary: 'List customers',
         tags,
         querystring: z.object({ q: z.string().max(200).default('') }),
         response: { 200: z.array(userSchema) },
@@ -55,7 +56,10 @@ export function registerCustomerRoutes(
 
   r.get(
     '/api/users/clients/:id',
-    { config: { access }, schema: { tags, params: idParams, response: { 200: userSchema } } },
+    {
+      config: { access },
+      schema: { summary: 'A customer', tags, params: idParams, response: { 200: userSchema } },
+    },
     async (request) => {
       const row = await deps.customers.findClientWithCompany(request.params.id, scopeOf(request));
       if (!row) throw notFound('Customer not found');
@@ -67,7 +71,13 @@ export function registerCustomerRoutes(
     '/api/users/clients/:id',
     {
       config: { access },
-      schema: { tags, params: idParams, body: updateClientRequest, response: { 200: userSchema } },
+      schema: {
+        summary: "Update a customer's details",
+        tags,
+        params: idParams,
+        body: updateClientRequest,
+        response: { 200: userSchema },
+      },
     },
     async (request) => {
       await findClientOr404(request, request.params.id);
@@ -81,7 +91,12 @@ export function registerCustomerRoutes(
     '/api/users/clients/:id/notes',
     {
       config: { access },
-      schema: { tags, params: idParams, response: { 200: z.array(internalNoteSchema) } },
+      schema: {
+        summary: "A customer's notes",
+        tags,
+        params: idParams,
+        response: { 200: z.array(internalNoteSchema) },
+      },
     },
     async (request) => {
       await findClientOr404(request, request.params.id);
@@ -94,6 +109,7 @@ export function registerCustomerRoutes(
     {
       config: { access },
       schema: {
+        summary: 'Add a note to a customer',
         tags,
         params: idParams,
         body: createNoteRequest,
@@ -133,7 +149,12 @@ export function registerCustomerRoutes(
     '/api/users/clients/:id/audit',
     {
       config: { access },
-      schema: { tags, params: idParams, response: { 200: z.array(auditEntrySchema) } },
+      schema: {
+        summary: 'What was done to a customer and their projects',
+        tags,
+        params: idParams,
+        response: { 200: z.array(auditEntrySchema) },
+      },
     },
     async (request) => {
       await findClientOr404(request, request.params.id);

@@ -27,7 +27,14 @@ export function registerDiscountRoutes(app: FastifyInstance, deps: DiscountDeps)
 
   r.get(
     '/api/discount-codes',
-    { config: { access }, schema: { tags, response: { 200: z.array(discountCodeSchema) } } },
+    {
+      config: { access },
+      schema: {
+        summary: 'List discount codes',
+        tags,
+        response: { 200: z.array(discountCodeSchema) },
+      },
+    },
     async () => listDiscountCodes(deps),
   );
 
@@ -36,6 +43,7 @@ export function registerDiscountRoutes(app: FastifyInstance, deps: DiscountDeps)
     {
       config: { access },
       schema: {
+        summary: 'Create a discount code',
         tags,
         body: discountCodeRequest,
         response: { 200: discountCodeSchema, 409: apiErrorSchema },
@@ -49,6 +57,7 @@ export function registerDiscountRoutes(app: FastifyInstance, deps: DiscountDeps)
     {
       config: { access },
       schema: {
+        summary: 'Update a discount code',
         tags,
         params: idParams,
         body: discountCodeRequest,
@@ -64,7 +73,12 @@ export function registerDiscountRoutes(app: FastifyInstance, deps: DiscountDeps)
     {
       // Anyone at checkout, guests too; limited, so codes cannot be guessed by the thousand.
       config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: { tags, body: checkDiscountRequest, response: { 200: checkDiscountResponse } },
+      schema: {
+        summary: 'Check a discount code against an order',
+        tags,
+        body: checkDiscountRequest,
+        response: { 200: checkDiscountResponse },
+      },
     },
     async (request) => checkDiscountCode(deps, request.body),
   );

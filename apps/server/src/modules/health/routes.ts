@@ -42,7 +42,11 @@ export function registerHealthRoutes(
     '/api/config',
     {
       config: { access: 'public' },
-      schema: { tags: ['config'], response: { 200: publicConfigResponse } },
+      schema: {
+        summary: "The site's public settings (company, time zone, sign-in providers)",
+        tags: ['config'],
+        response: { 200: publicConfigResponse },
+      },
     },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300');

@@ -52,7 +52,12 @@ export function registerMessageRoutes(app: FastifyInstance, deps: ThreadDeps & {
     {
       // The project's customer, or staff who work sales; team-only notes go to staff alone.
       config: { access: 'client:work' },
-      schema: { tags, params, response: { 200: messageThreadSchema } },
+      schema: {
+        summary: "A project's messages",
+        tags,
+        params,
+        response: { 200: messageThreadSchema },
+      },
     },
     async (request, reply) => {
       const caller = requireUser(request);
@@ -68,6 +73,7 @@ export function registerMessageRoutes(app: FastifyInstance, deps: ThreadDeps & {
       // Limited per user like every upload (UPLOAD_RATE_LIMIT_PER_MINUTE, plugins/auth.ts).
       config: { access: 'client:work' },
       schema: {
+        summary: 'Post a message (or a deliverable) on a project',
         tags,
         params,
         consumes: ['multipart/form-data'],
@@ -109,7 +115,11 @@ export function registerMessageRoutes(app: FastifyInstance, deps: ThreadDeps & {
     '/api/projects/:id/messages/attachments/:attachmentId',
     {
       config: { access: 'client:work' },
-      schema: { tags, params: params.extend({ attachmentId: z.string().min(1).max(64) }) },
+      schema: {
+        summary: "Download a message's file",
+        tags,
+        params: params.extend({ attachmentId: z.string().min(1).max(64) }),
+      },
     },
     async (request, reply) => {
       const caller = requireUser(request);
@@ -132,6 +142,7 @@ export function registerMessageRoutes(app: FastifyInstance, deps: ThreadDeps & {
       // The project's customer alone decides (403 for staff; 404 for anyone else).
       config: { access: 'client:work' },
       schema: {
+        summary: 'Approve a deliverable',
         tags,
         params: deliverableParams,
         response: { 200: approveDeliverableResponse, 409: apiErrorSchema },
@@ -155,6 +166,7 @@ export function registerMessageRoutes(app: FastifyInstance, deps: ThreadDeps & {
     {
       config: { access: 'client:work' },
       schema: {
+        summary: 'Ask for changes to a deliverable',
         tags,
         params: deliverableParams,
         body: requestChangesSchema,
@@ -180,7 +192,12 @@ export function registerMessageRoutes(app: FastifyInstance, deps: ThreadDeps & {
     '/api/projects/:id/messages/read',
     {
       config: { access: 'client:work' },
-      schema: { tags, params, response: { 204: z.null() } },
+      schema: {
+        summary: "Mark a project's messages read",
+        tags,
+        params,
+        response: { 204: z.null() },
+      },
     },
     async (request, reply) => {
       const caller = requireUser(request);
@@ -194,6 +211,7 @@ export function registerMessageRoutes(app: FastifyInstance, deps: ThreadDeps & {
     {
       config: { access: 'client:work' },
       schema: {
+        summary: "One's unread messages from the team, by project",
         tags,
         description: "The caller's unread messages from the team, by project id (customers).",
         response: { 200: unreadCountsSchema },
@@ -209,7 +227,11 @@ export function registerMessageRoutes(app: FastifyInstance, deps: ThreadDeps & {
     '/api/messages/inbox',
     {
       config: { access: 'sales:manage' },
-      schema: { tags, response: { 200: z.array(inboxItemSchema) } },
+      schema: {
+        summary: "The team's inbox: projects with messages, newest first",
+        tags,
+        response: { 200: z.array(inboxItemSchema) },
+      },
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');

@@ -16,6 +16,7 @@ export function registerMyWorkRoutes(
       // Everyone who works sales; another member's list only for those who manage site users.
       config: { access: 'sales:manage' },
       schema: {
+        summary: 'Open projects assigned to a team member, by due date',
         tags: ['my-work'],
         querystring: myWorkQuery,
         description: "member: a team member's id or 'everyone' (admins); the caller by default.",

@@ -88,7 +88,14 @@ export function registerNotificationRoutes(
 
   r.get(
     '/api/notifications',
-    { config: { access }, schema: { tags, response: { 200: notificationListResponse } } },
+    {
+      config: { access },
+      schema: {
+        summary: "One's latest notifications",
+        tags,
+        response: { 200: notificationListResponse },
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return listFor(requireUser(request).id);
@@ -100,6 +107,7 @@ export function registerNotificationRoutes(
     {
       config: { access },
       schema: {
+        summary: 'Mark a notification read',
         tags,
         params: z.object({ id: z.string().min(1).max(64) }),
         response: { 204: z.null() },
@@ -114,7 +122,10 @@ export function registerNotificationRoutes(
 
   r.post(
     '/api/notifications/read-all',
-    { config: { access }, schema: { tags, response: { 204: z.null() } } },
+    {
+      config: { access },
+      schema: { summary: 'Mark every notification read', tags, response: { 204: z.null() } },
+    },
     async (request, reply) => {
       await deps.repo.markAllRead(requireUser(request).id);
       return reply.status(204).send(null);
@@ -135,7 +146,14 @@ export function registerNotificationRoutes(
 
   r.get(
     '/api/notifications/settings',
-    { config: { access }, schema: { tags, response: { 200: notificationSettingsSchema } } },
+    {
+      config: { access },
+      schema: {
+        summary: 'Which notifications one also gets by email',
+        tags,
+        response: { 200: notificationSettingsSchema },
+      },
+    },
     async (request) => {
       const user = requireUser(request);
       return emailSettings(user);
@@ -147,6 +165,7 @@ export function registerNotificationRoutes(
     {
       config: { access },
       schema: {
+        summary: 'Choose which notifications one also gets by email',
         tags,
         body: notificationSettingsSchema,
         response: { 200: notificationSettingsSchema },

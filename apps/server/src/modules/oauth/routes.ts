@@ -156,7 +156,12 @@ export function registerOAuthRoutes(app: FastifyInstance, routeDeps: OAuthRouteD
     '/api/auth/oauth/link/preview',
     {
       config: { access: 'public', rateLimit },
-      schema: { tags: ['auth'], body: linkTicketRequest, response: { 200: linkPreviewResponse } },
+      schema: {
+        summary: "What linking a provider's sign-in to an account would do",
+        tags: ['auth'],
+        body: linkTicketRequest,
+        response: { 200: linkPreviewResponse },
+      },
     },
     async (request) => previewLink(oauth, request.body.ticket),
   );
@@ -165,7 +170,12 @@ export function registerOAuthRoutes(app: FastifyInstance, routeDeps: OAuthRouteD
     '/api/auth/oauth/link',
     {
       config: { access: 'public', optionalAuth: true, rateLimit },
-      schema: { tags: ['auth'], body: linkTicketRequest, response: { 200: linkResponse } },
+      schema: {
+        summary: "Link a provider's sign-in to an existing account",
+        tags: ['auth'],
+        body: linkTicketRequest,
+        response: { 200: linkResponse },
+      },
     },
     async (request) => {
       const input = {

@@ -38,7 +38,10 @@ export function registerCardRoutes(
 
   r.get(
     '/api/users/payment-method',
-    { config: { access: 'authenticated' }, schema: { tags, response: { 200: cardResponse } } },
+    {
+      config: { access: 'authenticated' },
+      schema: { summary: "One's card on file", tags, response: { 200: cardResponse } },
+    },
     async (request) => ({
       card: await currentCard(app.paymentProvider, await me(requireUser(request).id)),
     }),
@@ -48,7 +51,12 @@ export function registerCardRoutes(
     '/api/users/payment-method',
     {
       config: { access: 'authenticated' },
-      schema: { tags, body: replaceCardRequest, response: { 200: paymentMethodResponse } },
+      schema: {
+        summary: "Replace one's card on file",
+        tags,
+        body: replaceCardRequest,
+        response: { 200: paymentMethodResponse },
+      },
     },
     async (request) => {
       const user = requireUser(request);
@@ -79,6 +87,7 @@ export function registerCardRoutes(
     {
       config: { access: 'customers:manage' },
       schema: {
+        summary: 'A card on file, by its id',
         tags: ['customers'],
         params: z.object({ paymentMethodId: z.string().min(1).max(200) }),
         response: { 200: paymentMethodResponse },
@@ -102,6 +111,7 @@ export function registerCardRoutes(
     {
       config: { access: 'customers:manage' },
       schema: {
+        summary: "Replace a customer's card on file",
         tags: ['customers'],
         params: z.object({ customerId: z.string().min(1).max(200) }),
         body: replaceCardRequest,

@@ -29,7 +29,12 @@ export function registerGuestCheckoutRoutes(
     '/api/payments/guest-checkout',
     {
       config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
-      schema: { tags, body: guestCheckoutRequest, response: { 200: guestCheckoutResponse } },
+      schema: {
+        summary: 'Order and pay as a guest',
+        tags,
+        body: guestCheckoutRequest,
+        response: { 200: guestCheckoutResponse },
+      },
     },
     async (request) => {
       const header = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
@@ -46,7 +51,12 @@ export function registerGuestCheckoutRoutes(
     '/api/payments/guest-confirm',
     {
       config: { access: 'public', rateLimit: { max: 20, timeWindow: '1 minute' } },
-      schema: { tags, body: confirmPaymentRequest, response: { 200: guestConfirmResponse } },
+      schema: {
+        summary: "Finish a guest's payment after the bank's check",
+        tags,
+        body: confirmPaymentRequest,
+        response: { 200: guestConfirmResponse },
+      },
     },
     async (request) => confirmGuestOrder(deps, request.body.paymentIntentId),
   );
@@ -59,7 +69,12 @@ export function registerGuestCheckoutRoutes(
         optionalAuth: true,
         rateLimit: { max: 20, timeWindow: '1 minute' },
       },
-      schema: { tags, body: claimOrderRequest, response: { 200: claimOrderResponse } },
+      schema: {
+        summary: "Claim a guest order into one's account",
+        tags,
+        body: claimOrderRequest,
+        response: { 200: claimOrderResponse },
+      },
     },
     async (request) => claimHeldOrder(deps.checkout.db, request.body.token, request.user),
   );

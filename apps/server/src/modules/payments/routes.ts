@@ -88,7 +88,11 @@ export function registerPaymentRoutes(
     '/api/payments/config',
     {
       config: { access: 'public' },
-      schema: { tags, response: { 200: paymentConfigResponse } },
+      schema: {
+        summary: "The payment provider's public settings",
+        tags,
+        response: { 200: paymentConfigResponse },
+      },
     },
     async () => ({
       provider: deps.provider.name,
@@ -102,6 +106,7 @@ export function registerPaymentRoutes(
     {
       config: { access: 'authenticated' },
       schema: {
+        summary: 'Order and pay as a signed-in customer',
         tags,
         body: handlePaymentRequest,
         response: { 200: handlePaymentResponse, 402: errorResponse, 409: errorResponse },
@@ -129,7 +134,12 @@ export function registerPaymentRoutes(
     '/api/payments/confirm',
     {
       config: { access: 'authenticated' },
-      schema: { tags, body: confirmPaymentRequest, response: { 200: handlePaymentResponse } },
+      schema: {
+        summary: "Finish a payment after the bank's check",
+        tags,
+        body: confirmPaymentRequest,
+        response: { 200: handlePaymentResponse },
+      },
     },
     async (request) => confirmPayment(deps, requireUser(request).id, request.body.paymentIntentId),
   );
@@ -143,6 +153,7 @@ export function registerPaymentRoutes(
         // bank; a signed-in caller must own the payment, a guest may approve their own.
         config: { access: 'public', optionalAuth: true },
         schema: {
+          summary: "The sandbox provider's bank check (tests and demos)",
           tags,
           body: sandboxAuthenticateRequest,
           response: { 200: sandboxAuthenticateResponse },
@@ -195,6 +206,7 @@ export function registerPaymentRoutes(
     {
       config: { access: 'authenticated' },
       schema: {
+        summary: "Save the card used at checkout as one's card on file",
         tags,
         body: updatePaymentInfoRequest,
         response: { 200: updatePaymentInfoResponse },
@@ -208,7 +220,11 @@ export function registerPaymentRoutes(
     {
       // Guests choose their co-ordinator too; only names of staff who coordinate are shown.
       config: { access: 'public' },
-      schema: { tags, response: { 200: coordinatorsResponse } },
+      schema: {
+        summary: 'The co-ordinators a buyer may choose at checkout',
+        tags,
+        response: { 200: coordinatorsResponse },
+      },
     },
     async () => {
       const rows = await createOrderSources(deps.db).listCoordinators();
@@ -225,7 +241,12 @@ export function registerPaymentRoutes(
     '/api/quotes/:id',
     {
       config: { access: 'public', optionalAuth: true },
-      schema: { tags, params: idParams, response: { 200: publicQuoteSchema } },
+      schema: {
+        summary: 'A custom quote by its link, to view and pay',
+        tags,
+        params: idParams,
+        response: { 200: publicQuoteSchema },
+      },
     },
     async (request) => viewQuote(deps.db, request.params.id, request.user),
   );
@@ -234,7 +255,12 @@ export function registerPaymentRoutes(
     '/api/projects/:id/subscription',
     {
       config: { access: 'client:billing' },
-      schema: { tags, params: idParams, response: { 200: subscriptionSchema } },
+      schema: {
+        summary: "An order's subscription",
+        tags,
+        params: idParams,
+        response: { 200: subscriptionSchema },
+      },
     },
     async (request) => {
       const project = await findOwnProject(deps, requireUser(request), request.params.id);
@@ -250,7 +276,12 @@ export function registerPaymentRoutes(
     '/api/projects/:id/payments',
     {
       config: { access: 'client:billing' },
-      schema: { tags, params: idParams, response: { 200: projectPaymentsResponse } },
+      schema: {
+        summary: "An order's payments and refunds",
+        tags,
+        params: idParams,
+        response: { 200: projectPaymentsResponse },
+      },
     },
     async (request) => {
       const project = await findOwnProject(deps, requireUser(request), request.params.id);
@@ -263,6 +294,7 @@ export function registerPaymentRoutes(
     {
       config: { access: 'payments:refund' },
       schema: {
+        summary: 'Refund a payment, in full or in part',
         tags,
         params: idParams.extend({ paymentId: z.string().min(1).max(200) }),
         body: refundPaymentRequest,
@@ -281,7 +313,12 @@ export function registerPaymentRoutes(
     '/api/projects/:id/balance-request',
     {
       config: { access: 'sales:manage' },
-      schema: { tags, params: idParams, response: { 202: messageResponse } },
+      schema: {
+        summary: "Ask the customer to pay a quote's balance",
+        tags,
+        params: idParams,
+        response: { 202: messageResponse },
+      },
     },
     async (request, reply) => {
       const caller = requireUser(request);
@@ -296,7 +333,12 @@ export function registerPaymentRoutes(
     '/api/projects/:id/subscription/cancel',
     {
       config: { access: 'client:billing' },
-      schema: { tags, params: idParams, response: { 200: subscriptionSchema } },
+      schema: {
+        summary: "Cancel an order's subscription",
+        tags,
+        params: idParams,
+        response: { 200: subscriptionSchema },
+      },
     },
     async (request) => {
       const caller = requireUser(request);

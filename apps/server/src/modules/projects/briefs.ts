@@ -79,7 +79,12 @@ export function registerBriefRoutes(
     '/api/projects/:id/brief',
     {
       config: { access: 'client:work' },
-      schema: { tags, params, response: { 200: z.array(briefEntrySchema) } },
+      schema: {
+        summary: "A project's brief",
+        tags,
+        params,
+        response: { 200: z.array(briefEntrySchema) },
+      },
     },
     async (request) => {
       return listBrief(briefDeps, await findVisible(request, request.params.id));
@@ -92,6 +97,7 @@ export function registerBriefRoutes(
       // Limited per user like every upload (UPLOAD_RATE_LIMIT_PER_MINUTE, plugins/auth.ts).
       config: { access: 'client:work' },
       schema: {
+        summary: 'Send a brief (text, answers and files) for a project',
         tags,
         params,
         consumes: ['multipart/form-data'],
@@ -132,6 +138,7 @@ export function registerBriefRoutes(
     {
       config: { access: 'client:work' },
       schema: {
+        summary: "The questions a project's brief asks",
         tags,
         params,
         description:
@@ -150,6 +157,7 @@ export function registerBriefRoutes(
     {
       config: { access: 'client:work' },
       schema: {
+        summary: "Download a brief's file",
         tags,
         params: params.extend({ attachmentId: z.string().min(1).max(64) }),
       },

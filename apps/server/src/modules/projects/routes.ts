@@ -72,6 +72,7 @@ export function registerProjectRoutes(app: FastifyInstance, deps: ProjectRouteDe
     {
       config: { access: 'client:projects' },
       schema: {
+        summary: "List one's projects (a customer's orders)",
         tags,
         description: `A page of the user's projects, newest first. Headers: ${PROJECTS_TOTAL_HEADER} (all of them) and, when more follow, ${PROJECTS_NEXT_CURSOR_HEADER} (pass as cursor).`,
         querystring: customerProjectsQuery,
@@ -108,7 +109,7 @@ export function registerProjectRoutes(app: FastifyInstance, deps: ProjectRouteDe
     '/api/projects/:id',
     {
       config: { access: 'client:projects' },
-      schema: { tags, params: idParams, response: { 200: projectSchema } },
+      schema: { summary: 'A project', tags, params: idParams, response: { 200: projectSchema } },
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
@@ -123,6 +124,7 @@ export function registerProjectRoutes(app: FastifyInstance, deps: ProjectRouteDe
       {
         config: { access: 'sales:manage' },
         schema: {
+          summary: 'Post a status update on a project',
           tags,
           params: projectIdParams,
           body: addStatusUpdateRequest,
@@ -148,6 +150,7 @@ export function registerProjectRoutes(app: FastifyInstance, deps: ProjectRouteDe
     {
       config: { access: 'sales:manage' },
       schema: {
+        summary: "Update a project's status, dates or co-ordinator",
         tags,
         params: idParams,
         body: updateProjectRequest,
@@ -168,7 +171,12 @@ export function registerProjectRoutes(app: FastifyInstance, deps: ProjectRouteDe
     '/api/users/clients/:id/projects',
     {
       config: { access: 'customers:manage' },
-      schema: { tags, params: idParams, response: { 200: z.array(projectSchema) } },
+      schema: {
+        summary: "A customer's projects",
+        tags,
+        params: idParams,
+        response: { 200: z.array(projectSchema) },
+      },
     },
     async (request) => {
       const scope = assignedScope(requireUser(request));
@@ -185,7 +193,12 @@ export function registerProjectRoutes(app: FastifyInstance, deps: ProjectRouteDe
     '/api/projects-all',
     {
       config: { access: 'sales:manage' },
-      schema: { tags, querystring: salesQuery, response: { 200: salesPageSchema } },
+      schema: {
+        summary: 'List sales, with search and filters',
+        tags,
+        querystring: salesQuery,
+        response: { 200: salesPageSchema },
+      },
     },
     async (request) => {
       const q = request.query;
@@ -215,7 +228,7 @@ export function registerProjectRoutes(app: FastifyInstance, deps: ProjectRouteDe
     '/api/projects-all/:id',
     {
       config: { access: 'sales:manage' },
-      schema: { tags, params: idParams, response: { 200: projectSchema } },
+      schema: { summary: 'A sale', tags, params: idParams, response: { 200: projectSchema } },
     },
     async (request) => dto(await findVisible(request, request.params.id)),
   );
@@ -225,6 +238,7 @@ export function registerProjectRoutes(app: FastifyInstance, deps: ProjectRouteDe
     {
       config: { access: 'sales:manage' },
       schema: {
+        summary: 'The values the sales list can be filtered by',
         tags,
         response: { 200: salesFilterOptionsSchema },
       },

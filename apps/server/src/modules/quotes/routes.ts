@@ -44,7 +44,10 @@ export function registerQuoteRoutes(
 
   r.get(
     '/api/quotes',
-    { config: { access }, schema: { tags, response: { 200: z.array(quoteSchema) } } },
+    {
+      config: { access },
+      schema: { summary: 'List custom quotes', tags, response: { 200: z.array(quoteSchema) } },
+    },
     async () => (await deps.quotes.list()).map((row) => toQuoteDto(row, currency)),
   );
 
@@ -55,6 +58,7 @@ export function registerQuoteRoutes(
     {
       config: { access },
       schema: {
+        summary: 'The customers a quote can be sent to',
         tags,
         querystring: z.object({ q: z.string().max(200).default('') }),
         response: { 200: z.array(quoteCustomerSchema) },
@@ -68,13 +72,29 @@ export function registerQuoteRoutes(
 
   r.get(
     '/api/quotes/:id/manage',
-    { config: { access }, schema: { tags, params: idParams, response: { 200: quoteSchema } } },
+    {
+      config: { access },
+      schema: {
+        summary: 'A custom quote as staff edit it',
+        tags,
+        params: idParams,
+        response: { 200: quoteSchema },
+      },
+    },
     async (request) => toQuoteDto(await findQuote(deps, request.params.id), currency),
   );
 
   r.post(
     '/api/quotes',
-    { config: { access }, schema: { tags, body: quoteRequest, response: { 201: quoteSchema } } },
+    {
+      config: { access },
+      schema: {
+        summary: 'Create a custom quote',
+        tags,
+        body: quoteRequest,
+        response: { 201: quoteSchema },
+      },
+    },
     async (request, reply) => {
       const quote = await createQuote(deps, requireUser(request), request.body);
       return reply.status(201).send(toQuoteDto(quote, currency));
@@ -86,6 +106,7 @@ export function registerQuoteRoutes(
     {
       config: { access },
       schema: {
+        summary: 'Update a custom quote',
         tags,
         params: idParams,
         body: quoteRequest,
@@ -103,7 +124,12 @@ export function registerQuoteRoutes(
     '/api/quotes/:id',
     {
       config: { access },
-      schema: { tags, params: idParams, response: { 204: z.null(), 409: apiErrorSchema } },
+      schema: {
+        summary: 'Delete a custom quote',
+        tags,
+        params: idParams,
+        response: { 204: z.null(), 409: apiErrorSchema },
+      },
     },
     async (request, reply) => {
       await deleteQuote(deps, requireUser(request), request.params.id);
@@ -116,6 +142,7 @@ export function registerQuoteRoutes(
     {
       config: { access },
       schema: {
+        summary: 'Send a custom quote to its customer',
         tags,
         params: idParams,
         body: sendQuoteRequest,

@@ -42,7 +42,12 @@ export function registerReportRoutes(
     '/api/reports/revenue',
     {
       config: { access },
-      schema: { tags, querystring: revenueReportQuery, response: { 200: revenueReportSchema } },
+      schema: {
+        summary: 'Money received by day, week or month',
+        tags,
+        querystring: revenueReportQuery,
+        response: { 200: revenueReportSchema },
+      },
     },
     async (request) => {
       const { granularity } = request.query;
@@ -71,7 +76,10 @@ export function registerReportRoutes(
 
   r.get(
     '/api/reports/gst',
-    { config: { access }, schema: { tags, response: { 200: gstReportSchema } } },
+    {
+      config: { access },
+      schema: { summary: 'GST collected by quarter', tags, response: { 200: gstReportSchema } },
+    },
     async () => {
       const quarters = await deps.reports.gstByQuarter(deps.now(), 8, tz);
       return {
@@ -89,7 +97,11 @@ export function registerReportRoutes(
     '/api/reports/sales.csv',
     {
       config: { access },
-      schema: { tags, querystring: salesQuery.omit({ cursor: true, limit: true }) },
+      schema: {
+        summary: 'Download sales as CSV',
+        tags,
+        querystring: salesQuery.omit({ cursor: true, limit: true }),
+      },
     },
     async (request, reply) => {
       const csv = await salesCsv(

@@ -96,7 +96,14 @@ export function registerSiteUserRoutes(
 
   r.get(
     '/api/users/site-users',
-    { config: { access }, schema: { tags, response: { 200: z.array(userSchema) } } },
+    {
+      config: { access },
+      schema: {
+        summary: 'List staff and site users',
+        tags,
+        response: { 200: z.array(userSchema) },
+      },
+    },
     async () => {
       return (await deps.users.listNewest(SITE_USERS_LIMIT)).map(toUserDto);
     },
@@ -104,7 +111,10 @@ export function registerSiteUserRoutes(
 
   r.get(
     '/api/users/site-users/:id',
-    { config: { access }, schema: { tags, params: idParams, response: { 200: userSchema } } },
+    {
+      config: { access },
+      schema: { summary: 'A site user', tags, params: idParams, response: { 200: userSchema } },
+    },
     async (request) => {
       const user = await deps.users.findById(request.params.id);
       if (!user) throw notFound('User not found');
@@ -117,6 +127,7 @@ export function registerSiteUserRoutes(
     {
       config: { access },
       schema: {
+        summary: 'Add a site user',
         tags,
         consumes: ['multipart/form-data'],
         form: siteUserForm,
@@ -140,6 +151,7 @@ export function registerSiteUserRoutes(
     {
       config: { access },
       schema: {
+        summary: 'Update a site user (never their role)',
         tags,
         params: idParams,
         consumes: ['multipart/form-data'],
@@ -165,6 +177,7 @@ export function registerSiteUserRoutes(
     {
       config: { access },
       schema: {
+        summary: "Change a site user's role",
         tags,
         params: idParams,
         body: changeRoleRequest,
@@ -181,7 +194,12 @@ export function registerSiteUserRoutes(
     '/api/users/site-users/:id',
     {
       config: { access },
-      schema: { tags, params: idParams, response: { 204: z.null(), 409: apiErrorSchema } },
+      schema: {
+        summary: 'Delete a site user',
+        tags,
+        params: idParams,
+        response: { 204: z.null(), 409: apiErrorSchema },
+      },
     },
     async (request, reply) => {
       await deleteSiteUser(deps, requireUser(request), request.params.id);
@@ -191,7 +209,15 @@ export function registerSiteUserRoutes(
 
   r.post(
     '/api/users/site-users/:id/reset-password',
-    { config: { access }, schema: { tags, params: idParams, response: { 202: messageResponse } } },
+    {
+      config: { access },
+      schema: {
+        summary: 'Mail a site user a password reset link',
+        tags,
+        params: idParams,
+        response: { 202: messageResponse },
+      },
+    },
     async (request, reply) => {
       const user = await sendResetLink(deps, requireUser(request), request.params.id);
       return reply.status(202).send({ message: `A reset link was sent to ${user.email}` });

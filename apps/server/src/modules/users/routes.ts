@@ -17,7 +17,10 @@ export function registerUserRoutes(app: FastifyInstance, deps: { users: UserRepo
 
   r.get(
     '/api/users/profile',
-    { config: { access: 'authenticated' }, schema: { tags, response: { 200: profileResponse } } },
+    {
+      config: { access: 'authenticated' },
+      schema: { summary: "One's own profile", tags, response: { 200: profileResponse } },
+    },
     async (request) => {
       const dto = toUserDto(await me(requireUser(request).id));
       return { _id: dto._id, email: dto.email, profile: dto.profile };
@@ -28,7 +31,12 @@ export function registerUserRoutes(app: FastifyInstance, deps: { users: UserRepo
     '/api/users/profile',
     {
       config: { access: 'authenticated' },
-      schema: { tags, body: updateOwnProfileRequest, response: { 200: userSchema } },
+      schema: {
+        summary: "Update one's own profile",
+        tags,
+        body: updateOwnProfileRequest,
+        response: { 200: userSchema },
+      },
     },
     async (request) => {
       const updated = await deps.users.update(requireUser(request).id, request.body.profile);

@@ -29,7 +29,14 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: WebhookDeps) {
 
   r.get(
     '/api/webhooks',
-    { config: { access }, schema: { tags, response: { 200: z.array(webhookEndpointSchema) } } },
+    {
+      config: { access },
+      schema: {
+        summary: 'List webhook endpoints',
+        tags,
+        response: { 200: z.array(webhookEndpointSchema) },
+      },
+    },
     async () => listEndpoints(deps),
   );
 
@@ -37,7 +44,12 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: WebhookDeps) {
     '/api/webhooks',
     {
       config: { access },
-      schema: { tags, body: webhookEndpointRequest, response: { 201: webhookEndpointSchema } },
+      schema: {
+        summary: 'Add a webhook endpoint (its signing secret is in this answer only)',
+        tags,
+        body: webhookEndpointRequest,
+        response: { 201: webhookEndpointSchema },
+      },
     },
     async (request, reply) =>
       reply.status(201).send(await createEndpoint(deps, requireUser(request), request.body)),
@@ -48,6 +60,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: WebhookDeps) {
     {
       config: { access },
       schema: {
+        summary: 'Update a webhook endpoint',
         tags,
         params: idParams,
         body: webhookEndpointRequest,
@@ -61,7 +74,12 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: WebhookDeps) {
     '/api/webhooks/:id/secret',
     {
       config: { access },
-      schema: { tags, params: idParams, response: { 200: webhookEndpointSchema } },
+      schema: {
+        summary: 'Make a new signing secret for an endpoint',
+        tags,
+        params: idParams,
+        response: { 200: webhookEndpointSchema },
+      },
     },
     async (request) => rotateSecret(deps, requireUser(request), request.params.id),
   );
@@ -71,6 +89,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: WebhookDeps) {
     {
       config: { access },
       schema: {
+        summary: 'Turn a webhook endpoint on or off',
         tags,
         params: idParams,
         body: z.object({ enabled: z.boolean() }),
@@ -83,7 +102,15 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: WebhookDeps) {
 
   r.delete(
     '/api/webhooks/:id',
-    { config: { access }, schema: { tags, params: idParams, response: { 204: z.null() } } },
+    {
+      config: { access },
+      schema: {
+        summary: 'Remove a webhook endpoint',
+        tags,
+        params: idParams,
+        response: { 204: z.null() },
+      },
+    },
     async (request, reply) => {
       await deleteEndpoint(deps, requireUser(request), request.params.id);
       return reply.status(204).send(null);
@@ -94,7 +121,12 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: WebhookDeps) {
     '/api/webhooks/:id/deliveries',
     {
       config: { access },
-      schema: { tags, params: idParams, response: { 200: z.array(webhookDeliverySchema) } },
+      schema: {
+        summary: "An endpoint's latest deliveries",
+        tags,
+        params: idParams,
+        response: { 200: z.array(webhookDeliverySchema) },
+      },
     },
     async (request) => listDeliveries(deps, request.params.id),
   );
@@ -103,7 +135,12 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: WebhookDeps) {
     '/api/webhooks/deliveries/:id/resend',
     {
       config: { access },
-      schema: { tags, params: idParams, response: { 200: webhookDeliverySchema } },
+      schema: {
+        summary: 'Send a delivery again',
+        tags,
+        params: idParams,
+        response: { 200: webhookDeliverySchema },
+      },
     },
     async (request) => resendDelivery(deps, requireUser(request), request.params.id),
   );

@@ -2,7 +2,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import type { WebhookDelivery, WebhookEndpoint } from '@noise/shared/webhooks';
+import {
+  webhookEventTypes,
+  webhookPayloadSchema,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  type WebhookEventType,
+} from '@noise/shared/webhooks';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, createUser } from '../../test/factories.ts';
 import { outboxMail } from '../../test/outbox.ts';
@@ -23,12 +29,15 @@ const fixture = await createServiceToOrder(app, {
 
 /** A local receiver: what it was sent, and how it answers next. */
 const received: { headers: IncomingMessage['headers']; body: string }[] = [];
+/** Every body the receiver got, over all the tests: each is checked against its documentation. */
+const everyBody: string[] = [];
 let answer: (res: ServerResponse) => void = (res) => res.end('ok');
 const receiver = createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
     received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+    everyBody.push(Buffer.concat(chunks).toString('utf8'));
     answer(res);
   });
 });
@@ -416,5 +425,28 @@ describe('webhooks', () => {
     const customer = await createUser(app);
     expect((await addEndpoint(['order.paid'], customer.token)).statusCode).toBe(403);
     expect((await app.inject({ url: '/api/webhooks' })).statusCode).toBe(401);
+  });
+
+  // Last: the deliveries of every test above.
+  it('send every event in the shape the OpenAPI document gives it', () => {
+    const seen = new Set<string>();
+    for (const body of everyBody) {
+      const { type, version } = JSON.parse(body) as { type: WebhookEventType; version?: string };
+      // The sending tests' own bodies ({ type } alone) are not events.
+      if (!version || !webhookEventTypes.includes(type)) continue;
+      const checked = webhookPayloadSchema(type).strict().safeParse(JSON.parse(body));
+      expect(checked.error?.issues ?? [], body).toEqual([]);
+      seen.add(type);
+    }
+    expect([...seen].sort()).toEqual(
+      [
+        'brief.submitted',
+        'customer.created',
+        'message.created',
+        'order.paid',
+        'project.assigned',
+        'project.status_changed',
+      ].sort(),
+    );
   });
 });
