@@ -39,7 +39,7 @@ describe('staff: webhooks', () => {
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}${path}`;
     const { page } = await browser.newPage({ token: admin });
     await page.goto('/wkm-dashboard/webhooks');
-    await page.getByRole('heading', { name: 'Webhooks', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Webhooks and API keys', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Add endpoint' }).first().click();
     const form = page.getByRole('dialog', { name: 'Add endpoint' });
     await form.getByRole('button', { name: 'Add endpoint' }).click();
@@ -120,6 +120,6 @@ describe('staff: webhooks', () => {
     const { page } = await browser.newPage({ token: coordinator.token });
     await page.goto('/wkm-dashboard/webhooks');
     await page.getByText('You do not have access to this page').waitFor();
-    expect(await page.getByRole('link', { name: 'Webhooks' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Webhooks and API Keys' }).count()).toBe(0);
   });
 });
