@@ -120,6 +120,6 @@ describe('staff: webhooks', () => {
     const { page } = await browser.newPage({ token: coordinator.token });
     await page.goto('/wkm-dashboard/webhooks');
     await page.getByText('You do not have access to this page').waitFor();
-    expect(await page.getByRole('link', { name: 'Webhooks and API Keys' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'API & Webhooks' }).count()).toBe(0);
   });
 });

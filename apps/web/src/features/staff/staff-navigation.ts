@@ -52,10 +52,5 @@ export const staffNavigation: StaffNavEntry[] = [
   { label: 'Site Users', to: 'site-users', permission: 'site-users:manage', Icon: UserCog },
   { label: 'Reporting', to: 'reporting', permission: 'reporting:read', Icon: ChartColumn },
   { label: 'Audit Log', to: 'audit-log', permission: 'audit:read', Icon: ScrollText },
-  {
-    label: 'Webhooks and API Keys',
-    to: 'webhooks',
-    permission: 'webhooks:manage',
-    Icon: Webhook,
-  },
+  { label: 'API & Webhooks', to: 'webhooks', permission: 'webhooks:manage', Icon: Webhook },
 ];

@@ -76,7 +76,9 @@ export function ApiKeyFormDialog({
             control={form.control}
             name="permissions"
             render={({ field, fieldState }) => (
-              <fieldset aria-describedby={fieldState.error ? 'api-key-permissions-error' : undefined}>
+              <fieldset
+                aria-describedby={fieldState.error ? 'api-key-permissions-error' : undefined}
+              >
                 <legend className="mb-2 text-sm font-bold">Permissions</legend>
                 <div className="flex flex-col gap-2.5">
                   {offered.map((permission) => (

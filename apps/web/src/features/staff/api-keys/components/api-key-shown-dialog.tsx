@@ -11,7 +11,7 @@ export function ApiKeyShownDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose
     <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
       <DialogContent
         title="Your new API key"
-        description={`'${apiKey.name}' is sent as Authorization: Bearer followed by the key. Copy it into your tool now: it is not shown again.`}
+        description={`Your tool sends '${apiKey.name}' in the header 'Authorization: Bearer' and the key. Copy it into your tool now: it is not shown again.`}
       >
         <TextInput
           label="API key"

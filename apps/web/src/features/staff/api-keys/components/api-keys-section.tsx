@@ -4,7 +4,9 @@ import type { ApiKey } from '@noise/shared/api-keys';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage, toastApiError } from '@/lib/api-client';
+import { localDate } from '@noise/shared/dates';
 import { formatDate } from '@/lib/format';
+import { useSiteConfig } from '@/lib/site-config';
 import { toastSuccess } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { EmptyState, StaffSection } from '../../components/page-header';
@@ -27,6 +29,16 @@ function stateOf(key: ApiKey, now: number): KeyState {
   return 'Active';
 }
 
+/**
+ * A key's last day, in the business time zone in which it was chosen: it expires at that day's
+ * end (docs/product.md#api-keys), shown as '30 Jun, 2027' wherever the browser is.
+ */
+function lastDay(expiresAt: string, timeZone: string | undefined) {
+  return formatDate(
+    new Date(`${localDate(new Date(Date.parse(expiresAt) - 1), timeZone)}T00:00:00`),
+  );
+}
+
 /** '26 Nov, 2026 14:05' in the browser's time. */
 function when(iso: string) {
   const date = new Date(iso);
@@ -35,6 +47,7 @@ function when(iso: string) {
 
 function KeyRow({ apiKey, scope, now }: { apiKey: ApiKey; scope: ApiKeyScope; now: number }) {
   const revoke = useRevokeApiKey(scope);
+  const timeZone = useSiteConfig().data?.businessTimeZone;
   const state = stateOf(apiKey, now);
   return (
     <li className="flex flex-wrap items-start justify-between gap-x-4 gap-y-3 py-4">
@@ -65,7 +78,7 @@ function KeyRow({ apiKey, scope, now }: { apiKey: ApiKey; scope: ApiKeyScope; no
           {apiKey.revokedAt
             ? `Revoked ${when(apiKey.revokedAt)}`
             : apiKey.expiresAt
-              ? `${state === 'Expired' ? 'Expired' : 'Expires'} ${when(apiKey.expiresAt)}`
+              ? `${state === 'Expired' ? 'Expired after' : 'Works until the end of'} ${lastDay(apiKey.expiresAt, timeZone)}`
               : 'Never expires'}
           {' · '}
           {apiKey.lastUsedAt ? `Last used ${when(apiKey.lastUsedAt)}` : 'Never used'}
@@ -108,8 +121,8 @@ export function ApiKeysSection({ scope, className }: { scope: ApiKeyScope; class
       title="API keys"
       description={
         scope === 'all'
-          ? 'Keys your team made for other tools. Each acts for the member who made it, with the permissions it carries.'
-          : 'Keys for your tools to call this site for you, with some of your permissions.'
+          ? 'Keys your team made for their tools. Each acts for whoever made it.'
+          : 'Keys for your tools to call this site for you.'
       }
       actions={
         <Button onClick={() => setCreating(true)}>

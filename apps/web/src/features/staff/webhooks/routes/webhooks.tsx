@@ -34,9 +34,7 @@ export function WebhooksRoute() {
       <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
         <div className="min-w-0">
           <h2 className="text-2xl font-bold">Endpoints</h2>
-          <p className="mt-1 text-sm text-muted">
-            Each event is posted to your endpoints, signed.
-          </p>
+          <p className="mt-1 text-sm text-muted">Each event is posted to your endpoints, signed.</p>
         </div>
         <Button onClick={() => setEditing('new')}>
           <Plus aria-hidden="true" />
