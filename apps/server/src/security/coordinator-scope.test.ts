@@ -178,6 +178,10 @@ const OWN_ONLY = [
   'DELETE /api/company/invitations/:id',
   'PUT /api/company/members/:userId',
   'DELETE /api/company/members/:userId',
+  // Their own API keys: a key of theirs sees what they see (modules/api-keys/api-keys.test.ts).
+  'GET /api/users/api-keys',
+  'POST /api/users/api-keys',
+  'POST /api/users/api-keys/:id/revoke',
 ];
 
 describe('a co-ordinator sees only the work assigned to them', () => {
@@ -193,6 +197,19 @@ describe('a co-ordinator sees only the work assigned to them', () => {
       .map((r) => `${r.method} ${r.url}`);
     const uncovered = reachable.filter((k) => !(k in COORDINATOR_ROUTES) && !OWN_ONLY.includes(k));
     expect(uncovered.map((k) => `cover ${k} in coordinator-scope.test.ts`)).toEqual([]);
+  });
+
+  it('her API key sees only her work too', async () => {
+    const made = await asCora('POST', '/api/users/api-keys', {
+      name: 'Her sheet',
+      permissions: ['sales:manage'],
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const key = made.json<{ key: string }>().key;
+    const list = await app.inject({ url: '/api/projects-all', headers: bearer(key) });
+    expect(ids(list.json().items)).toEqual([aliceOrder.projectId]);
+    const other = await app.inject({ url: `/api/projects/${bobProject}`, headers: bearer(key) });
+    expect(other.statusCode).toBe(404);
   });
 
   it('sales list: the list, its search, its filters and the sale answer only her own', async () => {

@@ -193,6 +193,7 @@ const CLIENT_ID_ROUTES: Record<string, string> = {
   'DELETE /api/company/invitations/:id': 'company',
   'PUT /api/company/members/:userId': 'company',
   'DELETE /api/company/members/:userId': 'company',
+  'POST /api/users/api-keys/:id/revoke': 'api keys',
 };
 const PUBLIC_ID_ROUTES = [
   'GET /api/services/:id',
@@ -307,6 +308,20 @@ describe('object-level access', () => {
     );
     const list = await asAlice('GET', '/api/notifications');
     expect(JSON.stringify(list.json())).not.toContain(bobNotification);
+  });
+
+  it('api keys: revoking someone else’s key answers 404, and it keeps working', async () => {
+    const staff = await createUser(app, { role: 'admin' });
+    const made = await app.inject({
+      method: 'POST',
+      url: '/api/users/api-keys',
+      headers: bearer(staff.token),
+      payload: { name: 'CRM', permissions: ['sales:manage'] },
+    });
+    const { _id, key } = made.json<{ _id: string; key: string }>();
+    expect((await asAlice('POST', `/api/users/api-keys/${_id}/revoke`)).statusCode).toBe(404);
+    const used = await app.inject({ url: '/api/projects-all', headers: bearer(key) });
+    expect(used.statusCode).toBe(200);
   });
 
   it('payment intents: confirming or approving B’s payment answers 404', async () => {
