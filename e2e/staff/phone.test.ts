@@ -71,6 +71,7 @@ const SCREENS = [
   'site-users',
   'reporting',
   'audit-log',
+  'webhooks',
   'account',
 ];
 
