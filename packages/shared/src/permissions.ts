@@ -49,7 +49,9 @@ export function callerCan(
   caller: { role: Role; permissions?: readonly Permission[] },
   permission: Permission,
 ): boolean {
-  return caller.permissions ? caller.permissions.includes(permission) : can(caller.role, permission);
+  return caller.permissions
+    ? caller.permissions.includes(permission)
+    : can(caller.role, permission);
 }
 
 /**

@@ -37,7 +37,7 @@ export const webhookEventLabels: Record<WebhookEventType, string> = {
   'deliverable.changes_requested': 'The customer asks for changes to a deliverable',
   'brief.submitted': 'The customer sends a project’s brief (its requirements)',
   'customer.created':
-    'A customer account is made: a sign-up, a provider’s sign-in or a guest’s order',
+    'A customer account is made: a sign-up, a provider’s sign-in, a guest’s order or an invitation',
 };
 
 /** The version of the payloads' shape, sent with each (`version`): a change to it gets a new one. */
@@ -200,7 +200,9 @@ export const webhookEventData = {
   'brief.submitted': z.object({
     ...projectRef,
     order: z.string().describe("The order's name as customers read it ('Order 1042')"),
-    customerId: id('The customer who sent it'),
+    customerId: id('The customer who placed the order'),
+    authorId: id('Who sent the brief: the customer, or a teammate of their company'),
+    authorName: z.string(),
     briefId: id('This brief entry (a project may get several)'),
     first: z.boolean().describe('The project’s first brief'),
     text: z.string(),
@@ -216,9 +218,9 @@ export const webhookEventData = {
     lastName: z.string(),
     phone: z.string().describe('Empty when none was given'),
     via: z
-      .enum(['email', 'google', 'facebook', 'apple', 'guest-checkout'])
+      .enum(['email', 'google', 'facebook', 'apple', 'guest-checkout', 'invitation'])
       .describe(
-        "How it was made: a sign-up, a provider's sign-in, or a guest's order (made before its payment is tried)",
+        "How it was made: a sign-up, a provider's sign-in, a guest's order (made before its payment is tried), or a teammate's invitation to a client company accepted with a new account",
       ),
     createdAt: z.string().describe('ISO 8601'),
   }),

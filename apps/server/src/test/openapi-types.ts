@@ -2726,8 +2726,11 @@ export interface components {
                 orderNumber: number;
                 /** @description The order's name as customers read it ('Order 1042') */
                 order: string;
-                /** @description The customer who sent it */
+                /** @description The customer who placed the order */
                 customerId: string;
+                /** @description Who sent the brief: the customer, or a teammate of their company */
+                authorId: string;
+                authorName: string;
                 /** @description This brief entry (a project may get several) */
                 briefId: string;
                 /** @description The project’s first brief */
@@ -2745,7 +2748,7 @@ export interface components {
         };
         /**
          * customer.created
-         * @description A customer account is made: a sign-up, a provider’s sign-in or a guest’s order. Payload version 2026-11-26.
+         * @description A customer account is made: a sign-up, a provider’s sign-in, a guest’s order or an invitation. Payload version 2026-11-26.
          */
         WebhookCustomerCreated: {
             /** @enum {string} */
@@ -2766,10 +2769,10 @@ export interface components {
                 /** @description Empty when none was given */
                 phone: string;
                 /**
-                 * @description How it was made: a sign-up, a provider's sign-in, or a guest's order (made before its payment is tried)
+                 * @description How it was made: a sign-up, a provider's sign-in, a guest's order (made before its payment is tried), or a teammate's invitation to a client company accepted with a new account
                  * @enum {string}
                  */
-                via: "email" | "google" | "facebook" | "apple" | "guest-checkout";
+                via: "email" | "google" | "facebook" | "apple" | "guest-checkout" | "invitation";
                 /** @description ISO 8601 */
                 createdAt: string;
             };

@@ -101,10 +101,7 @@ export function createApiKeyRepository(db: Db) {
         .where(
           and(
             eq(apiKeys.id, id),
-            or(
-              isNull(apiKeys.lastUsedAt),
-              lt(apiKeys.lastUsedAt, new Date(at.getTime() - 60_000)),
-            ),
+            or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(at.getTime() - 60_000))),
           ),
         );
     },

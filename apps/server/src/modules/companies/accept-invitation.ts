@@ -11,6 +11,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { hashSecret } from '../../lib/secrets.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { UserRow } from '../users/repository.ts';
+import { emitCustomerCreated } from '../webhooks/customer-events.ts';
 import { record, type TeamDeps } from './manage-team.ts';
 
 export interface AcceptDeps extends TeamDeps {
@@ -115,13 +116,16 @@ export async function acceptInvitation(
         ? 'Choose a password'
         : null;
   if (missing) throw badRequest(missing);
-  const user = await deps.users.insertIfEmailFree({
-    email: invitation.email,
-    passwordHash: await hashPassword(body.password!),
-    role: 'client',
-    firstName: body.firstName!,
-    lastName: body.lastName!,
-  });
+  const user = await deps.users.insertIfEmailFree(
+    {
+      email: invitation.email,
+      passwordHash: await hashPassword(body.password!),
+      role: 'client',
+      firstName: body.firstName!,
+      lastName: body.lastName!,
+    },
+    (tx, made) => emitCustomerCreated(tx, made, 'invitation'),
+  );
   if (!user)
     throw conflict(`An account with ${invitation.email} exists: sign in with it, then join.`);
   const own = await deps.companies.membershipOf(user.id);

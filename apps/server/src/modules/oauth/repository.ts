@@ -88,15 +88,16 @@ export function createOAuthRepository(db: Db) {
      * 'email-taken' when an account has the email; 'raced' when another callback linked the same
      * identity meanwhile (the caller looks it up again).
      */
-    async createUserWithAccount(values: {
-      provider: OAuthProviderName;
-      subject: string;
-      email: string;
-      firstName: string;
-      lastName: string;
-    },
-    /** Runs with the new account in the same transaction (its webhook event). */
-    alsoInTransaction?: (tx: Db, user: UserRow) => Promise<void>,
+    async createUserWithAccount(
+      values: {
+        provider: OAuthProviderName;
+        subject: string;
+        email: string;
+        firstName: string;
+        lastName: string;
+      },
+      /** Runs with the new account in the same transaction (its webhook event). */
+      alsoInTransaction?: (tx: Db, user: UserRow) => Promise<void>,
     ): Promise<UserRow | 'email-taken' | 'raced'> {
       return db
         .transaction(async (tx) => {

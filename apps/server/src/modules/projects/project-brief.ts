@@ -1,4 +1,5 @@
 import { BRIEF_TEXT_MAX, orderName, type BriefEntry } from '@noise/shared/project';
+import { isStaffRole } from '@noise/shared/roles';
 import { displayNameOf } from '@noise/shared/user';
 import {
   answerText,
@@ -125,14 +126,17 @@ export async function addBrief(
         answers: answers ? { questions, answers: answers.values } : null,
       },
       stored,
-      // The customer's own briefs are events; a note the team adds to the brief is not.
-      authorId === project.userId
+      // A customer's brief (whoever of the client company sent it) is an event; a note the team
+      // adds to the brief is not.
+      author && !isStaffRole(author.role)
         ? (tx, entry) =>
             emitWebhookEvent(tx, 'brief.submitted', {
               projectId: project.id,
               orderNumber: project.orderNumber,
               order: orderName(project.orderNumber),
               customerId: project.userId,
+              authorId,
+              authorName,
               briefId: entry.id,
               // The first brief starts the due clock, so a clock not started means none came before.
               first: !project.dueClockStartedAt,

@@ -2,8 +2,12 @@ import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../users/repository.ts';
 import { emitWebhookEvent } from './deliver-webhook.ts';
 
-/** How a customer account came to be: a sign-up, a provider's sign-in or a guest's checkout. */
-export type CustomerSource = 'email' | 'google' | 'facebook' | 'apple' | 'guest-checkout';
+/**
+ * How a customer account came to be: a sign-up, a provider's sign-in, a guest's checkout, or a
+ * teammate's invitation accepted with a new account.
+ */
+export type CustomerSource =
+  'email' | 'google' | 'facebook' | 'apple' | 'guest-checkout' | 'invitation';
 
 /**
  * `customer.created` (docs/product.md#webhooks), in the transaction that makes the account, so it

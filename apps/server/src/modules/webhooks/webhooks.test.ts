@@ -293,6 +293,7 @@ describe('webhooks', () => {
         data: expect.objectContaining({
           projectId,
           customerId: customer.user.id,
+          authorId: customer.user.id,
           text: 'Our logo is blue; launch in May',
           first: true,
           answers: [],
@@ -345,11 +346,66 @@ describe('webhooks', () => {
     const events = received
       .map((r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> })
       .filter((e) => e.type === 'customer.created');
-    expect(events.map((e) => [e.data.email, e.data.via])).toEqual([
-      ['sally.signup@example.com', 'email'],
+    // The job runner sends deliveries side by side: in no set order.
+    expect(events.map((e) => [e.data.email, e.data.via]).sort()).toEqual([
       ['gus.guest@example.com', 'guest-checkout'],
+      ['sally.signup@example.com', 'email'],
     ]);
-    expect(events[0]!.data).toMatchObject({ firstName: 'Sally', lastName: 'Signup' });
+    expect(events.find((e) => e.data.via === 'email')!.data).toMatchObject({
+      firstName: 'Sally',
+      lastName: 'Signup',
+    });
+    await app.inject({
+      method: 'PUT',
+      url: `/api/webhooks/${endpoint._id}/enabled`,
+      headers: bearer(admin.token),
+      payload: { enabled: false },
+    });
+  });
+
+  it('tell of a teammate invited into a customer’s company, and of the brief they send', async () => {
+    const endpoint = (
+      await addEndpoint(['customer.created', 'brief.submitted'])
+    ).json<WebhookEndpoint>();
+    const { customer, projectId } = await buy();
+    const invited = await app.inject({
+      method: 'POST',
+      url: '/api/company/invitations',
+      headers: bearer(customer.token),
+      payload: { email: 'tia.teammate@example.com', role: 'member' },
+    });
+    expect(invited.statusCode, invited.body).toBe(200);
+    const mail = await outboxMail(app, config.dataDir, 'tia.teammate@example.com', 'invited you');
+    const link = /\/invitations\/([\w-]+)/.exec(mail.text ?? '')![1]!;
+    received.length = 0;
+    const accepted = await app.inject({
+      method: 'POST',
+      url: `/api/invitations/${link}/accept`,
+      payload: { firstName: 'Tia', lastName: 'Teammate', password: 'a long enough password' },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const tia = accepted.json<{ token: string }>().token;
+    const brief = await sendForm(
+      app,
+      tia,
+      'POST',
+      `/api/projects/${projectId}/brief`,
+      form({ text: 'Tia here: the menu is attached next week' }, []),
+    );
+    expect(brief.statusCode, brief.body).toBe(201);
+    await app.jobRunner.runDueJobs();
+    const events = received.map(
+      (r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> },
+    );
+    expect(events.find((e) => e.type === 'customer.created')?.data).toMatchObject({
+      email: 'tia.teammate@example.com',
+      via: 'invitation',
+    });
+    expect(events.find((e) => e.type === 'brief.submitted')?.data).toMatchObject({
+      projectId,
+      customerId: customer.user.id,
+      authorName: 'Tia Teammate',
+    });
     await app.inject({
       method: 'PUT',
       url: `/api/webhooks/${endpoint._id}/enabled`,
