@@ -149,6 +149,8 @@ describe('client companies', () => {
     expect(await bells(member.token)).toContain('new-message');
     expect(await bells(owner.token)).toContain('new-message');
     expect(await bells(billing.token)).not.toContain('new-message');
+    // The team heard of the member's brief as of any customer's.
+    expect(await bells(cora.token)).toContain('new-brief');
 
     const refused = [
       ['GET', `/api/projects/${projectId}/messages`],

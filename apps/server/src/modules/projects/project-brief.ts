@@ -168,7 +168,8 @@ export async function addBrief(
       dueDateFrom(at, project.deliveryDays, deps.timeZone),
     );
   }
-  if (authorId === project.userId) {
+  // The team hears of a brief from anyone of the client company, not of its own notes.
+  if (author && !isStaffRole(author.role)) {
     await deps.notifier.toStaff(
       {
         kind: 'new-brief',
