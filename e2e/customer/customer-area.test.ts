@@ -93,13 +93,16 @@ describe('customer area', () => {
     await page.getByRole('button', { name: /notifications/i }).waitFor();
     await page.unrouteAll();
 
-    // The session ends elsewhere: the next visit is signed out and the user forgotten.
+    // The session ends elsewhere while the site is closed: the next visit is signed out and the
+    // user forgotten. (With the dashboard open, its live stream would see the end itself and
+    // leave for '/' on its own, racing a reload.)
+    await page.goto('/favicon.svg');
     const loggedOut = await fetch(`${server.url}/api/auth/logout`, {
       method: 'POST',
       headers: { authorization: `Bearer ${customer.token}` },
     });
     expect(loggedOut.ok).toBe(true);
-    await page.reload();
+    await page.goto('/dashboard');
     await page.waitForURL((url) => url.pathname === '/');
     await page
       .getByRole('dialog')
