@@ -17,57 +17,40 @@ import { AppError } from './lib/errors.ts';
 import { createSecretBox } from './lib/secrets.ts';
 import { redactPaths, requestSerializer } from './lib/log-redaction.ts';
 import { createTokenSigner } from './lib/tokens.ts';
-import { createAuditRepository } from './modules/audit/repository.ts';
+import { createRepositories } from './repositories.ts';
 import { registerAuditRoutes } from './modules/audit/routes.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { registerOAuthRoutes } from './modules/oauth/routes.ts';
 import { registerCardRoutes } from './modules/payments/card-routes.ts';
 import { registerGuestCheckoutRoutes } from './modules/payments/guest-routes.ts';
 import { registerCheckout } from './modules/payments/register.ts';
-import { createCustomerRepository } from './modules/customers/repository.ts';
 import { registerCustomerRoutes } from './modules/customers/routes.ts';
 import { createNotifier, type Notifier } from './modules/notifications/notifier.ts';
 import { registerInboundMail } from './modules/inbound-mail/register.ts';
-import { createJobRepository } from './modules/jobs/repository.ts';
 import { REPLY_ADDRESS_TTL_MS } from './modules/inbound-mail/reply-address.ts';
 import { emailReplyPage, emailReplyPoster } from './modules/messages/reply-by-email.ts';
-import { createMessageRepository } from './modules/messages/repository.ts';
 import { registerMessageRoutes } from './modules/messages/routes.ts';
 import type { ThreadDeps } from './modules/messages/thread.ts';
-import { createNotificationRepository } from './modules/notifications/repository.ts';
 import { registerCompanyRoutes } from './modules/companies/routes.ts';
-import { createCompanyRepository } from './modules/companies/repository.ts';
 import { issueToken } from './modules/auth/sign-in.ts';
 import { fullNameOf } from '@noise/shared/display-name';
 import { registerNotificationRoutes } from './modules/notifications/routes.ts';
 import { registerSiteUserRoutes } from './modules/site-users/routes.ts';
-import { createSessionRepository } from './modules/auth/session-repository.ts';
 import { createTwoFactor } from './modules/auth/two-factor.ts';
-import { createTwoFactorRepository } from './modules/auth/two-factor-repository.ts';
 import { demoRoots } from './modules/catalogue/own-files.ts';
-import { createCatalogueRepository } from './modules/catalogue/repository.ts';
 import { registerCatalogueRoutes } from './modules/catalogue/routes.ts';
 import { registerCatalogueAdminRoutes } from './modules/catalogue/admin-routes.ts';
-import { createOverviewRepository } from './modules/overview/repository.ts';
-import { createCompanyPageRepository } from './modules/company-pages/repository.ts';
 import { registerCompanyPageRoutes } from './modules/company-pages/routes.ts';
 import { registerOverviewRoutes } from './modules/overview/routes.ts';
 import { setupChecklist } from './modules/overview/setup-checklist.ts';
 import { registerHealthRoutes } from './modules/health/routes.ts';
 import { registerSeoRoutes } from './modules/seo/routes.ts';
-import { createUserRepository } from './modules/users/repository.ts';
 import { registerBriefRoutes } from './modules/projects/briefs.ts';
-import { createProjectRepository } from './modules/projects/repository.ts';
 import { registerProjectRoutes } from './modules/projects/routes.ts';
-import { createQuoteRepository } from './modules/quotes/repository.ts';
 import { registerQuoteRoutes } from './modules/quotes/routes.ts';
-import { createReportRepository } from './modules/reports/repository.ts';
 import { registerReportRoutes } from './modules/reports/routes.ts';
-import { createDiscountRepository } from './modules/discounts/repository.ts';
 import { registerDiscountRoutes } from './modules/discounts/routes.ts';
 import { orderMoneyOf, type MoneyOf } from './modules/payments/order-money-of.ts';
-import { createSalesRollupRepository } from './modules/sales-rollups/repository.ts';
-import { createWorkRepository } from './modules/my-work/repository.ts';
 import { registerMyWorkRoutes } from './modules/my-work/routes.ts';
 import { registerUserRoutes } from './modules/users/routes.ts';
 import { registerAuth, type DeclaredRoute } from './plugins/auth.ts';
@@ -168,14 +151,16 @@ export async function buildApp(
   });
 
   const { db } = database;
+  // Every module's repository, made once and handed to the routes in their deps (decision 076).
+  const repos = createRepositories(db);
   // The day rollups of the overview and reports follow BUSINESS_TIMEZONE (docs/decisions/059).
-  if (await createSalesRollupRepository(db).useTimeZone(config.businessTimeZone)) {
+  if (await repos.salesRollups.useTimeZone(config.businessTimeZone)) {
     app.log.info({ timeZone: config.businessTimeZone }, 'sales rollups rebuilt for the time zone');
   }
-  const users = createUserRepository(db);
-  const sessions = createSessionRepository(db);
+  const users = repos.users;
+  const sessions = repos.sessions;
   const signer = createTokenSigner(config.tokenSecret);
-  const audit = createAuditRepository(db);
+  const audit = repos.audit;
   // Rate limits count in the database: one limit across every process (docs/decisions/006).
   const rateCounters = createRateCounters(db);
   const mailer = createMailer({
@@ -237,13 +222,13 @@ export async function buildApp(
   await registerOpenApi(app, `${config.companyName} API`);
 
   const twoFactor = createTwoFactor({
-    repo: createTwoFactorRepository(db),
+    repo: repos.twoFactor,
     box: createSecretBox(config.tokenSecret, 'two-factor secret'),
     counters: rateCounters,
     windowMs: config.signInAccountLimit.windowMs,
     issuer: config.companyName,
   });
-  const companies = createCompanyRepository(db);
+  const companies = repos.companies;
   const authDeps = {
     config,
     users,
@@ -258,15 +243,15 @@ export async function buildApp(
   };
   registerHealthRoutes(app, { database, config });
   registerAuthRoutes(app, authDeps);
-  const customers = createCustomerRepository(db);
+  const customers = repos.customers;
   registerUserRoutes(app, { users });
-  registerCardRoutes(app, { db, users, customers, audit });
+  registerCardRoutes(app, { repos, users, customers, audit });
   registerCustomerRoutes(app, { db, customers, users, audit });
   const notifier = createNotifier({ database, config, log: app.log, afterAnswer });
   app.decorate('notifier', notifier);
   // Google, Facebook and Apple sign-in; a provider without keys explains itself instead.
   registerOAuthRoutes(app, { ...authDeps, db, mailer, notifier });
-  registerNotificationRoutes(app, { repo: createNotificationRepository(db), database, sessions });
+  registerNotificationRoutes(app, { repo: repos.notifications, database, sessions });
   registerCompanyRoutes(app, {
     db,
     config,
@@ -292,7 +277,7 @@ export async function buildApp(
     config,
     reset: { db, config, mailer, log: app.log },
   });
-  const catalogue = createCatalogueRepository(db);
+  const catalogue = repos.catalogue;
   registerCatalogueRoutes(app, {
     catalogue,
     publicUrl: config.publicUrl,
@@ -300,14 +285,14 @@ export async function buildApp(
     demoRoots: demoRoots(config.webDistDir),
   });
   registerCatalogueAdminRoutes(app, { db, audit, config, catalogue });
-  const companyPageRepo = createCompanyPageRepository(db);
+  const companyPageRepo = repos.companyPages;
   const setupFacts = async () => ({
     coordinators: await users.countByRole('co-ordinator'),
     legalPagesWritten: await companyPageRepo.written(legalPageSlugs),
   });
-  const moneyOf: MoneyOf = (orders) => orderMoneyOf(db, orders);
+  const moneyOf: MoneyOf = (orders) => orderMoneyOf(repos.payments, orders);
   registerOverviewRoutes(app, {
-    overview: createOverviewRepository(db),
+    overview: repos.overview,
     moneyOf,
     timeZone: config.businessTimeZone,
     now: options.now ?? (() => new Date()),
@@ -315,17 +300,17 @@ export async function buildApp(
     setupFacts,
   });
   registerCompanyPageRoutes(app, { pages: companyPageRepo, users });
-  registerSeoRoutes(app, { catalogue: createCatalogueRepository(db), publicUrl: config.publicUrl });
+  registerSeoRoutes(app, { catalogue: repos.catalogue, publicUrl: config.publicUrl });
   // Checkout, payments, invoices; starts the job runner (renewals, mail) and stops it on close.
   const clock = options.now ?? (() => new Date());
-  registerCheckout(app, config, clock);
+  registerCheckout(app, config, repos, clock);
   registerGuestCheckoutRoutes(app, { checkout: app.checkoutDeps, auth: authDeps, config });
-  const projects = createProjectRepository(db);
+  const projects = repos.projects;
   registerProjectRoutes(app, { db, config, projects, users, audit, now: clock });
   registerBriefRoutes(app, { db, config, projects, users, now: clock });
   const threadDeps: ThreadDeps = {
     companies,
-    messages: createMessageRepository(db),
+    messages: repos.messages,
     projects,
     users,
     notifier,
@@ -347,24 +332,24 @@ export async function buildApp(
     },
     post: emailReplyPoster({ ...threadDeps, limits: config.uploadLimits, log: app.log }),
     pageOf: emailReplyPage(threadDeps),
-    jobs: createJobRepository(db),
+    jobs: repos.jobs,
     rateCounters,
     resolver: options.mailResolver,
   });
   registerMyWorkRoutes(app, {
-    work: createWorkRepository(db),
+    work: repos.work,
     timeZone: config.businessTimeZone,
     now: options.now ?? (() => new Date()),
   });
-  registerQuoteRoutes(app, { db, config, quotes: createQuoteRepository(db), users, audit });
+  registerQuoteRoutes(app, { db, config, quotes: repos.quotes, users, audit });
   registerDiscountRoutes(app, {
-    discounts: createDiscountRepository(db),
+    discounts: repos.discounts,
     timeZone: config.businessTimeZone,
     now: options.now ?? (() => new Date()),
   });
   registerReportRoutes(app, {
     config,
-    reports: createReportRepository(db),
+    reports: repos.reports,
     projects,
     users,
     moneyOf,

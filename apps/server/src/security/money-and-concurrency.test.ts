@@ -401,7 +401,7 @@ describe('renewals', () => {
         log: app.log,
         pollIntervalMs: 0,
         workerId,
-        schedule: () => scheduleRenewals(db),
+        schedule: () => scheduleRenewals(app.checkoutDeps.repos),
         handlers: checkoutJobHandlers(app, config, app.checkoutDeps),
       });
     const a = worker('worker-a');

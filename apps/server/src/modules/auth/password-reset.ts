@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import type { Repositories } from '../../repositories.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { hashSecret, newSecret } from '../../lib/secrets.ts';
@@ -32,14 +33,14 @@ export interface PasswordResetDeps {
  * who proved the mailbox (a mailed link).
  */
 export async function createResetToken(
-  db: Db,
+  repos: Pick<Repositories, 'passwordResets'>,
   userId: string,
   purpose: 'reset' | 'welcome' = 'reset',
 ): Promise<string> {
   const token = newSecret();
   const minutes =
     purpose === 'welcome' ? WELCOME_TOKEN_TTL_DAYS * 24 * 60 : RESET_TOKEN_TTL_MINUTES;
-  await createPasswordResetRepository(db).replaceToken(
+  await repos.passwordResets.replaceToken(
     userId,
     hashSecret(token),
     new Date(Date.now() + minutes * 60_000),
@@ -53,7 +54,11 @@ export async function sendPasswordReset(
   user: UserRow,
   purpose: 'reset' | 'welcome' = 'reset',
 ) {
-  const token = await createResetToken(deps.db, user.id, purpose);
+  const token = await createResetToken(
+    { passwordResets: createPasswordResetRepository(deps.db) },
+    user.id,
+    purpose,
+  );
   const link = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   const name = user.firstName || 'there';
   const company = deps.config.companyName;

@@ -142,7 +142,7 @@ describe('discount codes', () => {
     // A month on, the renewal is charged at the lower price, and what the code gave counts it.
     const given = async () => (await codes()).find((c) => c.code === 'EVERY10')!.discountGivenCents;
     expect(await given()).toBe(16_450);
-    await scheduleRenewals(app.database.db, new Date(Date.now() + 40 * 86_400_000));
+    await scheduleRenewals(app.checkoutDeps.repos, new Date(Date.now() + 40 * 86_400_000));
     await app.jobRunner.runDueJobs();
     const payments = (
       await app.inject({

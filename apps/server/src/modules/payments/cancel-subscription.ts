@@ -1,12 +1,10 @@
 import { orderName } from '@noise/shared/project';
 import { formatMoney } from '@noise/shared/pricing';
-import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { createAuditRepository } from '../audit/repository.ts';
 import type { ProjectRow } from '../projects/repository.ts';
-import { createUserRepository } from '../users/repository.ts';
-import { createPaymentRepository, type SubscriptionRow } from './repository.ts';
+import type { Repositories } from '../../repositories.ts';
+import type { SubscriptionRow } from './repository.ts';
 import { emitSubscriptionEvent } from './webhook-events.ts';
 
 /**
@@ -15,21 +13,18 @@ import { emitSubscriptionEvent } from './webhook-events.ts';
  * answers it as it is.
  */
 export async function cancelSubscription(
-  db: Db,
+  repos: Repositories,
   caller: AuthUser,
   project: ProjectRow,
 ): Promise<SubscriptionRow> {
-  const subscription = await createPaymentRepository(db).findSubscriptionOfProject(project.id);
+  const subscription = await repos.payments.findSubscriptionOfProject(project.id);
   if (!subscription) throw notFound('This project has no subscription');
-  const actorName = await createUserRepository(db).actorName(caller.id);
-  return db.transaction(async (tx) => {
-    const cancelled = await createPaymentRepository(tx).cancelSubscription(
-      subscription.id,
-      caller.id,
-    );
+  const actorName = await repos.users.actorName(caller.id);
+  return repos.transaction(async (r, tx) => {
+    const cancelled = await r.payments.cancelSubscription(subscription.id, caller.id);
     if (!cancelled) return subscription;
     const by = caller.id === project.userId ? 'the customer' : actorName;
-    await createAuditRepository(tx).record({
+    await r.audit.record({
       actorId: caller.id,
       ip: caller.ip,
       apiKey: caller.apiKey,

@@ -1,21 +1,20 @@
 import { fullNameOf } from '@noise/shared/display-name';
-import type { Db } from '../../db/client.ts';
+import type { Repositories } from '../../repositories.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { createUserRepository, type UserRow } from '../users/repository.ts';
+import type { UserRow } from '../users/repository.ts';
 import type { PaymentProvider } from './providers/provider.ts';
-import { createPaymentRepository } from './repository.ts';
 
 /**
  * Makes a card (a payment method the browser made with the provider's card form) the user's
  * default: on the provider's customer, on the user, and on their live subscriptions.
  */
 export async function replaceCard(
-  db: Db,
+  repos: Pick<Repositories, 'users' | 'payments'>,
   provider: PaymentProvider,
   userId: string,
   paymentMethodId: string,
 ) {
-  const user = await createUserRepository(db).findById(userId);
+  const user = await repos.users.findById(userId);
   if (!user) throw notFound('Customer not found');
   const method = await provider.getPaymentMethod(paymentMethodId);
   if (!method) throw cardNotFound();
@@ -28,7 +27,7 @@ export async function replaceCard(
   // Someone else's card is answered exactly like a card that does not exist.
   if (method.customerId && method.customerId !== customerId) throw cardNotFound();
   await provider.setDefaultPaymentMethod(customerId, paymentMethodId);
-  await createPaymentRepository(db).useCardByDefault(userId, customerId, paymentMethodId);
+  await repos.payments.useCardByDefault(userId, customerId, paymentMethodId);
   return { brand: method.brand, last4: method.last4 };
 }
 

@@ -7,9 +7,9 @@ import {
   replaceCardRequest,
   replacedPaymentMethodResponse,
 } from '@noise/shared/user';
-import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import type { Repositories } from '../../repositories.ts';
 import type { AuditRepository } from '../audit/repository.ts';
 import type { CustomerRepository } from '../customers/repository.ts';
 import { assignedScope } from '../projects/visibility.ts';
@@ -20,7 +20,7 @@ import { currentCard, replaceCard } from './card-on-file.ts';
 export function registerCardRoutes(
   app: FastifyInstance,
   deps: {
-    db: Db;
+    repos: Repositories;
     users: UserRepository;
     customers: CustomerRepository;
     audit: AuditRepository;
@@ -61,7 +61,7 @@ export function registerCardRoutes(
     async (request) => {
       const user = requireUser(request);
       const card = await replaceCard(
-        deps.db,
+        deps.repos,
         app.paymentProvider,
         user.id,
         request.body.paymentMethodId,
@@ -123,7 +123,7 @@ export function registerCardRoutes(
       const customer = await customers.findClient(request.params.customerId, assignedScope(actor));
       if (!customer) throw notFound('Customer not found');
       const card = await replaceCard(
-        deps.db,
+        deps.repos,
         app.paymentProvider,
         customer.id,
         request.body.paymentMethodId,

@@ -1,11 +1,8 @@
-import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { hashSecret } from '../../lib/secrets.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import type { Repositories } from '../../repositories.ts';
 import { createResetToken } from '../auth/password-reset.ts';
-import { createSessionRepository } from '../auth/session-repository.ts';
-import { createProjectRepository } from '../projects/repository.ts';
-import { createUserRepository } from '../users/repository.ts';
 
 export const CLAIM_LINK_SPENT =
   'This link is not valid or was already used. If you added the order already, sign in to see it.';
@@ -18,19 +15,19 @@ export const CLAIM_LINK_SPENT =
  * stays): one that a guest checkout gave someone who typed this email must not read the order the
  * owner just added.
  */
-export async function claimHeldOrder(db: Db, token: string, caller: AuthUser | null) {
-  const project = await createProjectRepository(db).claim(hashSecret(token));
+export async function claimHeldOrder(repos: Repositories, token: string, caller: AuthUser | null) {
+  const project = await repos.projects.claim(hashSecret(token));
   if (!project) throw badRequest(CLAIM_LINK_SPENT);
-  const users = createUserRepository(db);
+  const users = repos.users;
   await users.forgetGuestCheckout(project.userId);
-  await createSessionRepository(db).deleteAllOfUser(
+  await repos.sessions.deleteAllOfUser(
     project.userId,
     caller?.id === project.userId ? caller.sessionId : undefined,
   );
   const owner = await users.findById(project.userId);
   const passwordToken =
     owner && !owner.passwordHash && !owner.isOAuth
-      ? await createResetToken(db, owner.id, 'welcome')
+      ? await createResetToken(repos, owner.id, 'welcome')
       : null;
   return { projectId: project.id, passwordToken };
 }

@@ -1,39 +1,39 @@
 import type { Db } from '../../db/client.ts';
-import { createJobRepository } from '../jobs/repository.ts';
+import type { Repositories } from '../../repositories.ts';
 import { enqueueEmail } from '../jobs/email.ts';
 import { invoiceTitle } from '../invoices/render-invoice.ts';
-import { createProjectRepository } from '../projects/repository.ts';
 import type { CompletionDeps } from './complete-order.ts';
 import { balanceReceipt } from './mail-texts.ts';
-import { createOrderSources } from './order-sources-repository.ts';
 import type { ProviderPayment } from './providers/provider.ts';
-import { createPaymentRepository, type AttemptRow } from './repository.ts';
+import type { AttemptRow } from './repository.ts';
 import { emitOrderPaid } from './webhook-events.ts';
 
 /**
  * Records the balance of a quote paid after its deposit (docs/decisions/070-quote-deposits.md),
  * inside the checkout's transaction with the attempt locked: a payment of kind 'balance' on the
  * project the deposit made, the quote marked paid, and the receipt with its tax invoice queued.
- * Nothing of the project or the account changes.
+ * Nothing of the project or the account changes. `repos` are bound to that transaction, and
+ * `tx` is its handle for the webhook events.
  */
 export async function recordBalance(
-  db: Db,
+  repos: Repositories,
+  tx: Db,
   deps: Pick<CompletionDeps, 'companyName' | 'publicUrl' | 'abn'>,
   attempt: AttemptRow,
   payment: ProviderPayment,
 ): Promise<AttemptRow> {
   const order = attempt.order;
   if (order.quotePart?.kind !== 'balance') throw new Error(`Attempt ${attempt.id} is no balance`);
-  const project = await createProjectRepository(db).findById(order.quotePart.projectId);
+  const project = await repos.projects.findById(order.quotePart.projectId);
   if (!project) throw new Error(`No project ${order.quotePart.projectId} for a quote balance`);
-  const repo = createPaymentRepository(db);
+  const repo = repos.payments;
   const paymentRow = await repo.insertAttemptPayment(attempt, payment.id, {
     projectId: project.id,
     kind: 'balance',
     subscriptionId: null,
   });
-  await createOrderSources(db).markQuotePaid(order.quoteId!);
-  await emitOrderPaid(db, project, paymentRow, true);
+  await repos.orderSources.markQuotePaid(order.quoteId!);
+  await emitOrderPaid(tx, project, paymentRow, true);
   const updated = await repo.updateAttempt(attempt.id, {
     state: 'succeeded',
     providerCustomerId: attempt.providerCustomerId ?? payment.customerId,
@@ -45,7 +45,7 @@ export async function recordBalance(
   });
 
   await enqueueEmail(
-    createJobRepository(db),
+    repos.jobs,
     {
       to: project.contactEmail || order.contact.emailAddress,
       ...balanceReceipt({

@@ -1,23 +1,19 @@
 import { invoiceTitle } from '../invoices/render-invoice.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { isRecurring } from '@noise/shared/pricing';
-import type { Db } from '../../db/client.ts';
+import type { Repositories } from '../../repositories.ts';
 import type { AfterAnswer } from '../../lib/after-answer.ts';
 import { addInterval } from '../../lib/intervals.ts';
 import { hashSecret, newSecret } from '../../lib/secrets.ts';
-import { createJobRepository } from '../jobs/repository.ts';
 import { enqueueEmail } from '../jobs/email.ts';
-import { createProjectRepository } from '../projects/repository.ts';
-import { createUserRepository } from '../users/repository.ts';
-import { createOrderSources } from './order-sources-repository.ts';
 import type { PaymentProvider, ProviderPayment } from './providers/provider.ts';
 import { recordBalance } from './complete-balance.ts';
 import { orderReceipt } from './mail-texts.ts';
-import { createPaymentRepository, type AttemptRow } from './repository.ts';
+import type { AttemptRow } from './repository.ts';
 import { emitOrderPaid } from './webhook-events.ts';
 
 export interface CompletionDeps {
-  db: Db;
+  repos: Repositories;
   provider: PaymentProvider;
   log: FastifyBaseLogger;
   companyName: string;
@@ -57,9 +53,8 @@ export async function completeOrder(
   payment: ProviderPayment,
 ): Promise<AttemptRow> {
   if (payment.status !== 'succeeded') throw new Error('completeOrder needs a succeeded payment');
-  const done = await deps.db.transaction(async (tx) => {
-    const db: Db = tx;
-    const repo = createPaymentRepository(db);
+  const done = await deps.repos.transaction(async (r, tx) => {
+    const repo = r.payments;
     const attempt = await repo.findAttempt(attemptId, { forUpdate: true });
     if (!attempt) throw new Error(`No payment attempt ${attemptId}`);
     if (attempt.state === 'succeeded') return { attempt, created: false };
@@ -75,18 +70,16 @@ export async function completeOrder(
 
     const order = attempt.order;
     if (order.quotePart?.kind === 'balance') {
-      return { attempt: await recordBalance(db, deps, attempt, payment), created: true };
+      return { attempt: await recordBalance(r, tx, deps, attempt, payment), created: true };
     }
     const customerId = attempt.providerCustomerId ?? payment.customerId;
     const paymentMethodId = payment.paymentMethodId ?? attempt.paymentMethodId;
     // A guest's order for an existing account waits for its owner (docs/decisions/043): the
     // link that claims it goes to the account's own address, never to one the guest typed.
-    const owner = attempt.heldForOwner
-      ? await createUserRepository(db).findById(attempt.userId)
-      : undefined;
+    const owner = attempt.heldForOwner ? await r.users.findById(attempt.userId) : undefined;
     const claimToken = owner ? newSecret() : null;
 
-    const projectRepo = createProjectRepository(db);
+    const projectRepo = r.projects;
     // 'Assign one for me': picked now, from the co-ordinators' load at this moment; none at all
     // leaves the project waiting for staff to assign one (the overview lists it).
     const coordinatorId = order.coordinatorId ?? (await projectRepo.pickCoordinator()) ?? null;
@@ -155,16 +148,16 @@ export async function completeOrder(
     });
 
     if (order.quoteId) {
-      const sources = createOrderSources(db);
+      const sources = r.orderSources;
       // A deposit starts the project; the quote is paid once its balance is.
       if (order.quotePart?.kind === 'deposit') await sources.markDepositPaid(order.quoteId);
       else await sources.markQuotePaid(order.quoteId);
     }
-    await emitOrderPaid(db, project, paymentRow, order.quotePart?.kind !== 'deposit');
+    await emitOrderPaid(tx, project, paymentRow, order.quotePart?.kind !== 'deposit');
 
     // A held order changes nothing of the account: not its profile, not its card.
     if (!attempt.heldForOwner) {
-      const recorded = await createUserRepository(db).recordOrder(attempt.userId, {
+      const recorded = await r.users.recordOrder(attempt.userId, {
         companyName: order.fillProfile.companyName ?? '',
         contactNumber: order.fillProfile.contactNumber ?? '',
         stripeCustomerId: customerId,
@@ -184,7 +177,7 @@ export async function completeOrder(
     });
 
     await enqueueEmail(
-      createJobRepository(db),
+      r.jobs,
       {
         to: owner ? owner.email : order.contact.emailAddress,
         ...orderReceipt({

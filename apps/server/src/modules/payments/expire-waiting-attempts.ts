@@ -1,5 +1,4 @@
 import { ACTION_EXPIRED_MESSAGE, expireWaitingAttempt, type CheckoutDeps } from './place-order.ts';
-import { createPaymentRepository } from './repository.ts';
 
 /**
  * The sweep the job runner makes before each round: payments whose bank check (3-D Secure) was
@@ -8,7 +7,7 @@ import { createPaymentRepository } from './repository.ts';
  * answer for now is tried again next round.
  */
 export async function expireAbandonedAttempts(deps: CheckoutDeps, now = new Date()) {
-  const expired = await createPaymentRepository(deps.db).listExpiredWaitingAttempts(now, 50);
+  const expired = await deps.repos.payments.listExpiredWaitingAttempts(now, 50);
   for (const attempt of expired) {
     await expireWaitingAttempt(deps, attempt, ACTION_EXPIRED_MESSAGE).catch((err: unknown) =>
       deps.log.warn({ err, attemptId: attempt.id }, 'could not cancel an abandoned payment yet'),

@@ -16,7 +16,6 @@ import {
   REPLACED_MESSAGE,
   type CheckoutDeps,
 } from './place-order.ts';
-import { createPaymentRepository } from './repository.ts';
 
 /**
  * The account a guest's order goes into (docs/decisions/013-guest-checkout.md):
@@ -117,7 +116,7 @@ export async function placeGuestOrder(
     idempotencyKey,
     log,
     async (account) => {
-      const repo = createPaymentRepository(deps.checkout.db);
+      const repo = deps.checkout.repos.payments;
       for (const attempt of await repo.listWaitingAttemptsOfUser(account.id)) {
         await expireWaitingAttempt(deps.checkout, attempt, REPLACED_MESSAGE);
       }
@@ -142,7 +141,7 @@ export async function placeGuestOrder(
  * (docs/decisions/043).
  */
 export async function confirmGuestOrder(deps: GuestCheckoutDeps, paymentIntentId: string) {
-  const attempt = await createPaymentRepository(deps.checkout.db).findAttemptByProviderPayment(
+  const attempt = await deps.checkout.repos.payments.findAttemptByProviderPayment(
     deps.checkout.provider.name,
     paymentIntentId,
   );

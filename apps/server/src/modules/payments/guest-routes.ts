@@ -76,6 +76,6 @@ export function registerGuestCheckoutRoutes(
         response: { 200: claimOrderResponse },
       },
     },
-    async (request) => claimHeldOrder(deps.checkout.db, request.body.token, request.user),
+    async (request) => claimHeldOrder(deps.checkout.repos, request.body.token, request.user),
   );
 }

@@ -1,7 +1,6 @@
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { settle, type CheckoutDeps } from './place-order.ts';
 import { recordProviderRefund } from './refund-payment.ts';
-import { createPaymentRepository } from './repository.ts';
 
 /**
  * A provider webhook (Stripe). The signature is checked over the raw body. Events may come twice
@@ -23,7 +22,7 @@ export async function handleWebhook(
   } catch {
     throw badRequest('Invalid webhook signature');
   }
-  const repo = createPaymentRepository(deps.db);
+  const repo = deps.repos.payments;
   if (await repo.hasWebhookEvent(event.id)) return { received: true, duplicate: true };
 
   const payment = event.payment;

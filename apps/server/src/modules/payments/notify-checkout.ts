@@ -2,19 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import { formatMoney, formatMoneyGst } from '@noise/shared/pricing';
 import { orderName } from '@noise/shared/project';
 import type { Config } from '../../config.ts';
+import type { Repositories } from '../../repositories.ts';
 import { sendPasswordReset } from '../auth/password-reset.ts';
 import { invoiceTitle } from '../invoices/render-invoice.ts';
-import { createProjectRepository } from '../projects/repository.ts';
-import { createPaymentRepository } from './repository.ts';
 
 /**
  * What the bells hear from the checkout. The customer already gets the receipt or the declined
  * renewal by email from the checkout itself, so their notifications carry no email copy.
  */
-export function checkoutNotifications(app: FastifyInstance, config: Config) {
+export function checkoutNotifications(app: FastifyInstance, config: Config, repos: Repositories) {
   async function notifyOrder(projectId: string, paymentId: string) {
     // The project and its customer's account in one read: this runs after every order.
-    const found = await createProjectRepository(app.database.db).findWithOwner(projectId);
+    const found = await repos.projects.findWithOwner(projectId);
     if (!found) return;
     const { project, owner } = found;
     // A guest's order waiting for the account's owner: the receipt carries the claim link, and
@@ -32,7 +31,7 @@ export function checkoutNotifications(app: FastifyInstance, config: Config) {
     const customerName =
       `${project.contactFirstName} ${project.contactLastName}`.trim() || project.contactEmail;
     // What was charged, as its payment says (a discount code changes it: order-money.ts).
-    const payment = await createPaymentRepository(app.database.db).findPayment(paymentId);
+    const payment = await repos.payments.findPayment(paymentId);
     const paid = formatMoneyGst(
       payment?.amountCents ?? project.oneTimeTotalWithGstCents + project.recurringTotalWithGstCents,
       'inc',

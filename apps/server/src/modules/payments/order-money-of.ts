@@ -1,7 +1,6 @@
 import { orderMoney, type MoneyPayment, type OrderMoney } from '@noise/shared/order-money';
 import type { PackageType } from '@noise/shared/pricing';
-import type { Db } from '../../db/client.ts';
-import { createPaymentRepository } from './repository.ts';
+import type { PaymentRepository } from './repository.ts';
 
 /**
  * The figures of many orders at once (docs/product.md#money-after-the-sale), from their payments
@@ -12,7 +11,7 @@ export type MoneyOf = (
 ) => ReturnType<typeof orderMoneyOf>;
 
 export async function orderMoneyOf(
-  db: Db,
+  payments: PaymentRepository,
   orders: readonly {
     id: string;
     currency: string;
@@ -22,7 +21,7 @@ export async function orderMoneyOf(
     depositWithGstCents: number | null;
   }[],
 ): Promise<Map<string, OrderMoney>> {
-  const records = await createPaymentRepository(db).loadMoneyRecords(orders.map((o) => o.id));
+  const records = await payments.loadMoneyRecords(orders.map((o) => o.id));
   const paymentsOf = new Map<string, MoneyPayment[]>();
   for (const { projectId, payment, refunds } of records) {
     paymentsOf.set(projectId, [...(paymentsOf.get(projectId) ?? []), { ...payment, refunds }]);

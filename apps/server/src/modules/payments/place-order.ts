@@ -2,15 +2,12 @@ import type { HandlePaymentRequest, HandlePaymentResponse } from '@noise/shared/
 import { fullNameOf } from '@noise/shared/display-name';
 import { isUniqueViolation } from '../../lib/error-codes.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
-import { createUserRepository } from '../users/repository.ts';
 import type { AttemptChanges } from './attempt-changes.ts';
 import { completeOrder, type CompletionDeps } from './complete-order.ts';
-import { createOrderSources } from './order-sources-repository.ts';
 import { refuseCode, usableDiscount } from '../discounts/discount-codes.ts';
-import { createDiscountRepository } from '../discounts/repository.ts';
 import { hashOrderRequest, priceOrderRequest, type PricedOrder } from './price-order.ts';
 import { ProviderUnavailableError, type ProviderPayment } from './providers/provider.ts';
-import { createPaymentRepository, type AttemptRow, type NewAttempt } from './repository.ts';
+import type { AttemptRow, NewAttempt } from './repository.ts';
 
 export interface CheckoutDeps extends CompletionDeps {
   currency: string;
@@ -63,22 +60,22 @@ export async function handlePayment(
   idempotencyKey: string,
   options: { heldForOwner?: boolean } = {},
 ): Promise<HandlePaymentResponse> {
-  const repo = createPaymentRepository(deps.db);
+  const repo = deps.repos.payments;
   const requestHash = hashOrderRequest(body);
 
   const existing = await repo.findAttemptByKey(idempotencyKey);
   if (existing) return answerExisting(deps, existing, userId, requestHash);
 
-  const user = await createUserRepository(deps.db).findById(userId);
+  const user = await deps.repos.users.findById(userId);
   if (!user) throw notFound('User not found');
   // Priced and checked before anything is recorded: a wrong amount leaves no trace.
   const discountDeps = {
-    discounts: createDiscountRepository(deps.db),
+    discounts: deps.repos.discounts,
     timeZone: deps.timeZone ?? 'Australia/Sydney',
     now: () => new Date(),
   };
   const sources = {
-    ...createOrderSources(deps.db),
+    ...deps.repos.orderSources,
     usableDiscountCode: (code: string, serviceId: string) =>
       usableDiscount(discountDeps, code, serviceId),
   };
@@ -144,15 +141,15 @@ async function insertAttempt(
   values: NewAttempt,
 ): Promise<AttemptRow | undefined> {
   const discount = order.discount;
-  if (!discount) return createPaymentRepository(deps.db).insertAttempt(values);
+  if (!discount) return deps.repos.payments.insertAttempt(values);
   const use = { codeId: discount.codeId, userId, discountCents: discount.discountCents };
   // A code without limits needs no count, nor its lock: checkouts with it never wait on each
   // other, and the attempt and its use are one statement (decision 069).
   if (discount.maxUses === null && discount.maxUsesPerCustomer === null) {
-    return createDiscountRepository(deps.db).insertAttemptUsingCode(values, use);
+    return deps.repos.discounts.insertAttemptUsingCode(values, use);
   }
-  return deps.db.transaction(async (tx) => {
-    const codes = createDiscountRepository(tx);
+  return deps.repos.transaction(async (r) => {
+    const codes = r.discounts;
     const uses = await codes.lockAndCountUses(discount.codeId, userId, {
       upTo: discount.maxUses,
       mineUpTo: discount.maxUsesPerCustomer,
@@ -163,7 +160,7 @@ async function insertAttempt(
     if (discount.maxUsesPerCustomer !== null && uses.mine >= discount.maxUsesPerCustomer) {
       throw refuseCode(`You have already used the code ${discount.code}.`);
     }
-    const attempt = await createPaymentRepository(tx).insertAttempt(values);
+    const attempt = await r.payments.insertAttempt(values);
     if (attempt) await codes.insertRedemption({ ...use, attemptId: attempt.id });
     return attempt;
   });
@@ -183,7 +180,7 @@ async function answerExisting(
       'This idempotency key was already used for a different order. Please start again.',
     );
   }
-  const repo = createPaymentRepository(deps.db);
+  const repo = deps.repos.payments;
   const deadline = Date.now() + (deps.waitForInFlightMs ?? 20_000);
   // Listening starts before the attempt is read again, so its change cannot slip between.
   const watch = await deps.attemptChanges.watch(attempt.id);
@@ -201,7 +198,7 @@ async function answerExisting(
         case 'processing': {
           const reclaimed = await repo.reclaimAttempt(current.id, ATTEMPT_LOCK_MS);
           if (reclaimed) {
-            const user = await createUserRepository(deps.db).findById(userId);
+            const user = await deps.repos.users.findById(userId);
             if (!user) throw notFound('User not found');
             return processAttempt(deps, reclaimed, user);
           }
@@ -250,7 +247,7 @@ async function processAttempt(
     stripeCustomerId: string | null;
   },
 ): Promise<HandlePaymentResponse> {
-  const repo = createPaymentRepository(deps.db);
+  const repo = deps.repos.payments;
   let payment: ProviderPayment;
   try {
     // A held guest order pays as its own provider customer: the account's is not the guest's.
@@ -270,7 +267,7 @@ async function processAttempt(
       if (customerId !== accountCustomerId) {
         await repo.updateAttempt(attempt.id, { providerCustomerId: customerId });
         if (!attempt.heldForOwner) {
-          await createUserRepository(deps.db).update(user.id, { stripeCustomerId: customerId });
+          await deps.repos.users.update(user.id, { stripeCustomerId: customerId });
         }
       }
       attempt = { ...attempt, providerCustomerId: customerId };
@@ -301,7 +298,7 @@ export async function settle(
   attempt: AttemptRow,
   payment: ProviderPayment,
 ): Promise<HandlePaymentResponse> {
-  const repo = createPaymentRepository(deps.db);
+  const repo = deps.repos.payments;
   switch (payment.status) {
     case 'succeeded':
       return succeeded(await completeOrder(deps, attempt.id, payment));
@@ -351,7 +348,7 @@ export async function confirmPayment(
   userId: string,
   paymentIntentId: string,
 ): Promise<HandlePaymentResponse> {
-  const repo = createPaymentRepository(deps.db);
+  const repo = deps.repos.payments;
   const attempt = await repo.findAttemptByProviderPayment(deps.provider.name, paymentIntentId);
   if (!attempt || attempt.userId !== userId) throw notFound('Payment not found');
   if (attempt.state === 'succeeded') return succeeded(attempt);
@@ -381,7 +378,7 @@ async function replaceWaitingAttempts(
   order: { quoteId: string | null; serviceId: string | null },
   idempotencyKey: string,
 ) {
-  const waiting = await createPaymentRepository(deps.db).listWaitingAttemptsOfUser(userId);
+  const waiting = await deps.repos.payments.listWaitingAttemptsOfUser(userId);
   for (const attempt of waiting) {
     if (attempt.idempotencyKey === idempotencyKey) continue;
     const earlier = attempt.order;
@@ -418,7 +415,7 @@ export async function expireWaitingAttempt(
     await completeOrder(deps, attempt.id, payment);
     return 'succeeded';
   }
-  await createPaymentRepository(deps.db).failWaitingAttempt(attempt.id, message);
+  await deps.repos.payments.failWaitingAttempt(attempt.id, message);
   deps.log.info(
     { attemptId: attempt.id, userId: attempt.userId, event: 'payment_attempt_cancelled' },
     'waiting payment cancelled',

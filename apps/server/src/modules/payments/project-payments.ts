@@ -1,18 +1,18 @@
 import { refundableCents } from '@noise/shared/order-money';
 import type { ProjectPayment } from '@noise/shared/payments';
-import type { Db } from '../../db/client.ts';
+import type { Repositories } from '../../repositories.ts';
 import { invoiceNumberOf } from '../invoices/load-invoice.ts';
 import type { ProjectRow } from '../projects/repository.ts';
-import { createUserRepository } from '../users/repository.ts';
 import { toRefundDto } from './refund-payment.ts';
-import { createRefundRepository } from './refund-repository.ts';
-import { createPaymentRepository } from './repository.ts';
 
 /** A project's charges, oldest first, each with its tax invoice, its refunds and what is left. */
-export async function listProjectPayments(db: Db, project: ProjectRow): Promise<ProjectPayment[]> {
-  const rows = await createPaymentRepository(db).listPaymentsOfProject(project.id);
-  const refunds = await createRefundRepository(db).listOfPayments(rows.map((r) => r.id));
-  const users = createUserRepository(db);
+export async function listProjectPayments(
+  repos: Pick<Repositories, 'payments' | 'refunds' | 'users'>,
+  project: ProjectRow,
+): Promise<ProjectPayment[]> {
+  const rows = await repos.payments.listPaymentsOfProject(project.id);
+  const refunds = await repos.refunds.listOfPayments(rows.map((r) => r.id));
+  const users = repos.users;
   const names = new Map<string, string>();
   for (const id of new Set(refunds.flatMap((r) => (r.createdById ? [r.createdById] : [])))) {
     names.set(id, await users.actorName(id));

@@ -5,14 +5,10 @@ import { formatMoney } from '@noise/shared/pricing';
 import { orderName } from '@noise/shared/project';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { createAuditRepository } from '../audit/repository.ts';
 import { adjustmentNoteNumberOf, invoiceNumberOf } from '../invoices/load-invoice.ts';
-import { createInvoiceRepository } from '../invoices/repository.ts';
 import { enqueueEmail } from '../jobs/email.ts';
-import { createJobRepository } from '../jobs/repository.ts';
 import { mailDate } from '../../lib/mail-date.ts';
 import type { ProjectRow } from '../projects/repository.ts';
-import { createUserRepository } from '../users/repository.ts';
 import { cancelSubscription } from './cancel-subscription.ts';
 import type { CompletionDeps } from './complete-order.ts';
 import {
@@ -22,8 +18,7 @@ import {
   type ProviderWebhookRefund,
 } from './providers/provider.ts';
 import { refundProcessed } from './mail-texts.ts';
-import { createRefundRepository, type RefundRow } from './refund-repository.ts';
-import { createPaymentRepository } from './repository.ts';
+import type { RefundRow } from './refund-repository.ts';
 import { emitOrderRefunded } from './webhook-events.ts';
 
 export type RefundInput = z.output<typeof refundPaymentRequest>;
@@ -50,20 +45,23 @@ export function toRefundDto(row: RefundRow, createdByName: string): Refund {
  * attached: the amount, the card it goes back to, and the tax invoice it adjusts.
  */
 async function mailRefund(
-  deps: Pick<CompletionDeps, 'db' | 'companyName' | 'publicUrl' | 'timeZone' | 'onRefunded'>,
+  deps: Pick<CompletionDeps, 'repos' | 'companyName' | 'publicUrl' | 'timeZone' | 'onRefunded'>,
   refund: RefundRow,
 ) {
   if (refund.status !== 'succeeded') return;
-  const source = await createInvoiceRepository(deps.db).findRefundSource(refund.id);
+  const source = await deps.repos.invoices.findRefundSource(refund.id);
   if (!source) return;
   const { payment, project, payer } = source;
   const to = project?.contactEmail || payer?.email;
   if (!to) return;
   const note = adjustmentNoteNumberOf(refund);
-  await emitOrderRefunded(
-    deps.db,
-    project && payment.projectId ? { ...project, id: payment.projectId } : null,
-    refund,
+  // The deliveries are made with the transaction's handle (emitWebhookEvent still takes one).
+  await deps.repos.transaction((_, tx) =>
+    emitOrderRefunded(
+      tx,
+      project && payment.projectId ? { ...project, id: payment.projectId } : null,
+      refund,
+    ),
   );
   deps.onRefunded?.({
     userId: payment.userId,
@@ -74,7 +72,7 @@ async function mailRefund(
     noteNumber: note,
   });
   await enqueueEmail(
-    createJobRepository(deps.db),
+    deps.repos.jobs,
     {
       to,
       ...refundProcessed({
@@ -118,9 +116,9 @@ export async function refundPayment(
   paymentId: string,
   input: RefundInput,
 ): Promise<Refund> {
-  const payment = await createPaymentRepository(deps.db).findPayment(paymentId);
+  const payment = await deps.repos.payments.findPayment(paymentId);
   if (!payment || payment.projectId !== project.id) throw notFound('Payment not found');
-  const refunds = createRefundRepository(deps.db);
+  const refunds = deps.repos.refunds;
   const reserved = await refunds.reserve({
     paymentId: payment.id,
     idempotencyKey: input.idempotencyKey,
@@ -142,7 +140,7 @@ export async function refundPayment(
         : `amount: The refund can be at most ${formatMoney(reserved.leftCents, payment.currency)}, what is left of this payment.`,
     );
   }
-  const actorName = await createUserRepository(deps.db).actorName(caller.id);
+  const actorName = await deps.repos.users.actorName(caller.id);
   // A repeated click answers the refund its key made, as it stands now.
   if (reserved.earlier) return toRefundDto(reserved.refund, actorName);
 
@@ -169,7 +167,7 @@ export async function refundPayment(
     deps.log.warn({ refundId: refund.id, err: error }, 'refund left pending: provider unreachable');
   }
 
-  await createAuditRepository(deps.db).record({
+  await deps.repos.audit.record({
     actorId: caller.id,
     ip: caller.ip,
     apiKey: caller.apiKey,
@@ -185,13 +183,17 @@ export async function refundPayment(
       (refund.status === 'pending' ? ', waiting on the payment provider' : ''),
     data: { paymentId: payment.id, refundId: refund.id, amountCents: refund.amountCents },
   });
-  if (input.cancelSubscription) await cancelSubscription(deps.db, caller, project);
+  if (input.cancelSubscription) await cancelSubscription(deps.repos, caller, project);
   return toRefundDto(refund, actorName);
 }
 
 /** Records the provider's answer on a pending refund; undefined when settled meanwhile. */
-async function settle(deps: Pick<CompletionDeps, 'db'>, refund: RefundRow, answer: ProviderRefund) {
-  return createRefundRepository(deps.db).settle(refund.id, {
+async function settle(
+  deps: Pick<CompletionDeps, 'repos'>,
+  refund: RefundRow,
+  answer: ProviderRefund,
+) {
+  return deps.repos.refunds.settle(refund.id, {
     status: answer.status,
     providerRefundId: answer.id,
     failureMessage: answer.failureMessage,
@@ -206,15 +208,15 @@ async function settle(deps: Pick<CompletionDeps, 'db'>, refund: RefundRow, answe
 export async function settlePendingRefunds(
   deps: Pick<
     CompletionDeps,
-    'db' | 'provider' | 'log' | 'companyName' | 'publicUrl' | 'timeZone' | 'onRefunded'
+    'repos' | 'provider' | 'log' | 'companyName' | 'publicUrl' | 'timeZone' | 'onRefunded'
   >,
   now = new Date(),
 ): Promise<number> {
-  const repository = createRefundRepository(deps.db);
+  const repository = deps.repos.refunds;
   const pending = await repository.listPending(new Date(now.getTime() - 60_000));
   let settled = 0;
   for (const refund of pending) {
-    const payment = await createPaymentRepository(deps.db).findPayment(refund.paymentId);
+    const payment = await deps.repos.payments.findPayment(refund.paymentId);
     if (!payment) continue;
     try {
       const answer = await deps.provider.refundPayment({
@@ -255,11 +257,11 @@ const providerReasons: Record<string, RefundReason> = {
 export async function recordProviderRefund(
   deps: Pick<
     CompletionDeps,
-    'db' | 'provider' | 'log' | 'companyName' | 'publicUrl' | 'timeZone' | 'onRefunded'
+    'repos' | 'provider' | 'log' | 'companyName' | 'publicUrl' | 'timeZone' | 'onRefunded'
   >,
   answer: ProviderWebhookRefund,
 ): Promise<void> {
-  const repository = createRefundRepository(deps.db);
+  const repository = deps.repos.refunds;
   const ours =
     (answer.metadata.refundId && (await repository.find(answer.metadata.refundId))) ||
     (await repository.findByProviderRefund(deps.provider.name, answer.id));
@@ -269,7 +271,7 @@ export async function recordProviderRefund(
     if (row) await mailRefund(deps, row);
     return;
   }
-  const payment = await createPaymentRepository(deps.db).findPaymentByTransaction(
+  const payment = await deps.repos.payments.findPaymentByTransaction(
     deps.provider.name,
     answer.paymentId,
   );
@@ -287,7 +289,7 @@ export async function recordProviderRefund(
     note: 'Refunded in the payment provider’s dashboard',
   });
   if (!row) return;
-  await createAuditRepository(deps.db).record({
+  await deps.repos.audit.record({
     actorId: null,
     ip: '',
     apiKey: null,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
+import type { Repositories } from '../../repositories.ts';
 import { createEmailJobHandler, EMAIL_JOB } from '../jobs/email.ts';
 import { createJobRunner, type JobHandler, type JobRunner } from '../jobs/runner.ts';
 import { renderAdjustmentNoteOf, renderInvoiceOf } from '../invoices/load-invoice.ts';
@@ -39,6 +40,7 @@ declare module 'fastify' {
 export function registerCheckout(
   app: FastifyInstance,
   config: Config,
+  repos: Repositories,
   now: () => Date = () => new Date(),
 ) {
   const db = app.database.db;
@@ -52,9 +54,9 @@ export function registerCheckout(
     publicUrl: config.publicUrl,
     timeZone: config.businessTimeZone,
   };
-  const notifications = checkoutNotifications(app, config);
+  const notifications = checkoutNotifications(app, config, repos);
   const deps: CheckoutDeps = {
-    db,
+    repos,
     provider,
     log: app.log,
     companyName: config.companyName,
@@ -80,7 +82,7 @@ export function registerCheckout(
     log: app.log,
     pollIntervalMs: config.jobsPollIntervalMs,
     schedule: async () => {
-      await scheduleRenewals(db);
+      await scheduleRenewals(repos);
       await expireAbandonedAttempts(deps);
       await settlePendingRefunds(deps);
       await scheduleDailySummaries(now());
@@ -100,6 +102,8 @@ export function checkoutJobHandlers(
   deps: CheckoutDeps,
   renderInvoice: RenderInvoice = renderInvoicePdf,
 ): Record<string, JobHandler> {
+  // The modules below still build their repositories from the database handle.
+  const db = app.database.db;
   const settings = {
     companyName: config.companyName,
     abn: config.abn,
@@ -109,9 +113,9 @@ export function checkoutJobHandlers(
   return {
     [EMAIL_JOB]: createEmailJobHandler({
       mailer: app.mailer,
-      renderInvoice: (paymentId) => renderInvoiceOf(deps.db, settings, paymentId, renderInvoice),
+      renderInvoice: (paymentId) => renderInvoiceOf(db, settings, paymentId, renderInvoice),
       renderAdjustmentNote: (refundId) =>
-        renderAdjustmentNoteOf(deps.db, settings, refundId, renderInvoice),
+        renderAdjustmentNoteOf(db, settings, refundId, renderInvoice),
     }),
     [RENEWAL_JOB]: createRenewalJobHandler({
       ...deps,
@@ -119,14 +123,14 @@ export function checkoutJobHandlers(
       timeZone: config.businessTimeZone,
       maxFailures: config.renewals.maxFailures,
       retryBaseMs: config.renewals.retryBaseMs,
-      onRenewalFailed: checkoutNotifications(app, config).onRenewalFailed,
+      onRenewalFailed: checkoutNotifications(app, config, deps.repos).onRenewalFailed,
     }),
-    [MESSAGE_MAIL_JOB]: createMessageMailHandler({ db: deps.db, config }),
-    [DAILY_SUMMARY_JOB]: createDailySummaryHandler({ db: deps.db, config }),
+    [MESSAGE_MAIL_JOB]: createMessageMailHandler({ db, config }),
+    [DAILY_SUMMARY_JOB]: createDailySummaryHandler({ db, config }),
     [WEBHOOK_JOB]: createWebhookDeliveryHandler({
-      db: deps.db,
+      db,
       allowPrivate: config.webhooksAllowPrivate,
-      onDisabled: mailAdminsAboutDisabledEndpoint(deps.db, config),
+      onDisabled: mailAdminsAboutDisabledEndpoint(db, config),
     }),
   };
 }

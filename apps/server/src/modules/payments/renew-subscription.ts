@@ -1,21 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Repositories } from '../../repositories.ts';
 import { addInterval } from '../../lib/intervals.ts';
 import { mailDate } from '../../lib/mail-date.ts';
 import { invoiceTitle } from '../invoices/render-invoice.ts';
 import { enqueueEmail } from '../jobs/email.ts';
-import { createJobRepository } from '../jobs/repository.ts';
 import { FailJob, RetryJobAt, type JobHandler } from '../jobs/runner.ts';
-import { createProjectRepository } from '../projects/repository.ts';
 import type { PaymentProvider } from './providers/provider.ts';
-import { createPaymentRepository } from './repository.ts';
 import { renewalDeclined, renewalReceipt } from './mail-texts.ts';
 import { emitSubscriptionEvent } from './webhook-events.ts';
 
 export const RENEWAL_JOB = 'renewal';
 
 export interface RenewalDeps {
-  db: Db;
+  repos: Repositories;
   provider: PaymentProvider;
   log: FastifyBaseLogger;
   companyName: string;
@@ -41,9 +38,12 @@ export interface RenewalDeps {
  * Turns every due subscription period into one renewal job. The job's unique key is the
  * subscription and period, so however many processes schedule at once, a period is enqueued once.
  */
-export async function scheduleRenewals(db: Db, now = new Date()): Promise<void> {
-  const due = await createPaymentRepository(db).listDueSubscriptions(now);
-  const jobs = createJobRepository(db);
+export async function scheduleRenewals(
+  repos: Pick<Repositories, 'payments' | 'jobs'>,
+  now = new Date(),
+): Promise<void> {
+  const due = await repos.payments.listDueSubscriptions(now);
+  const jobs = repos.jobs;
   for (const subscription of due) {
     const period = subscription.nextChargeAt.toISOString();
     await jobs.enqueue({
@@ -64,7 +64,7 @@ export async function scheduleRenewals(db: Db, now = new Date()): Promise<void> 
 export function createRenewalJobHandler(deps: RenewalDeps): JobHandler {
   return async (payload) => {
     const { subscriptionId, period } = payload as { subscriptionId: string; period: string };
-    const repo = createPaymentRepository(deps.db);
+    const repo = deps.repos.payments;
     const subscription = await repo.findSubscription(subscriptionId);
     // Cancelled, past due, or the period was paid already: nothing to do.
     if (
@@ -74,7 +74,7 @@ export function createRenewalJobHandler(deps: RenewalDeps): JobHandler {
     ) {
       return;
     }
-    const project = await createProjectRepository(deps.db).findById(subscription.projectId);
+    const project = await deps.repos.projects.findById(subscription.projectId);
     if (!project) throw new FailJob(`Subscription ${subscription.id} has no project`);
     const periodStart = new Date(period);
     const periodKey = `renewal:${subscription.id}:${period}`;
@@ -91,9 +91,8 @@ export function createRenewalJobHandler(deps: RenewalDeps): JobHandler {
     });
 
     if (payment.status === 'succeeded' || payment.status === 'processing') {
-      await deps.db.transaction(async (tx) => {
-        const db: Db = tx;
-        const txRepo = createPaymentRepository(db);
+      await deps.repos.transaction(async (r, tx) => {
+        const txRepo = r.payments;
         const recorded = await txRepo.insertPayment({
           projectId: project.id,
           userId: subscription.userId,
@@ -119,12 +118,12 @@ export function createRenewalJobHandler(deps: RenewalDeps): JobHandler {
           addInterval(periodStart, subscription.interval),
         );
         if (recorded) {
-          await emitSubscriptionEvent(db, 'subscription.renewed', project, subscription, {
+          await emitSubscriptionEvent(tx, 'subscription.renewed', project, subscription, {
             paymentId: recorded.id,
             periodFrom: periodStart.toISOString(),
           });
           await enqueueEmail(
-            createJobRepository(db),
+            r.jobs,
             {
               to: project.contactEmail,
               ...renewalReceipt({
@@ -152,22 +151,16 @@ export function createRenewalJobHandler(deps: RenewalDeps): JobHandler {
     const reason = payment.failureMessage ?? 'The payment was not completed.';
     const failures = subscription.failureCount + 1;
     const pastDue = failures >= deps.maxFailures;
-    await deps.db.transaction(async (tx) => {
-      const db: Db = tx;
-      await createPaymentRepository(db).recordRenewalFailure(
-        subscription.id,
-        periodStart,
-        reason,
-        deps.maxFailures,
-      );
-      await emitSubscriptionEvent(db, 'subscription.payment_failed', project, subscription, {
+    await deps.repos.transaction(async (r, tx) => {
+      await r.payments.recordRenewalFailure(subscription.id, periodStart, reason, deps.maxFailures);
+      await emitSubscriptionEvent(tx, 'subscription.payment_failed', project, subscription, {
         reason,
         failures,
         pastDue,
       });
       const retryAt = new Date(Date.now() + deps.retryBaseMs * 2 ** (failures - 1));
       await enqueueEmail(
-        createJobRepository(db),
+        r.jobs,
         {
           to: project.contactEmail,
           ...renewalDeclined({

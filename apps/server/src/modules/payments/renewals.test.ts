@@ -67,7 +67,7 @@ describe('subscription renewals', () => {
       log: app.log,
       pollIntervalMs: 0,
       workerId: 'second-worker',
-      schedule: () => scheduleRenewals(db),
+      schedule: () => scheduleRenewals(app.checkoutDeps.repos),
       handlers: checkoutJobHandlers(app, config, app.checkoutDeps),
     });
     await Promise.all([

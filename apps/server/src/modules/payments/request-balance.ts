@@ -3,14 +3,10 @@ import { orderName } from '@noise/shared/project';
 import { quoteParts } from '@noise/shared/quote';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { createAuditRepository } from '../audit/repository.ts';
 import { enqueueEmail } from '../jobs/email.ts';
-import { createJobRepository } from '../jobs/repository.ts';
 import type { ProjectRow } from '../projects/repository.ts';
-import { createUserRepository } from '../users/repository.ts';
 import type { CompletionDeps } from './complete-order.ts';
 import { balanceRequest } from './mail-texts.ts';
-import { createOrderSources } from './order-sources-repository.ts';
 
 const NO_BALANCE = 'This sale has no balance to ask for: only a quote paid with a deposit has one.';
 const BALANCE_PAID = 'The balance of this quote has already been paid.';
@@ -22,26 +18,26 @@ const BALANCE_PAID = 'The balance of this quote has already been paid.';
  * neither.
  */
 export async function requestBalance(
-  deps: Pick<CompletionDeps, 'db' | 'companyName' | 'publicUrl'> & {
+  deps: Pick<CompletionDeps, 'repos' | 'companyName' | 'publicUrl'> & {
     notify: (userId: string, note: { title: string; body: string; link: string }) => void;
   },
   caller: AuthUser,
   project: ProjectRow,
 ): Promise<{ message: string }> {
-  const sources = createOrderSources(deps.db);
+  const sources = deps.repos.orderSources;
   const quote = project.quoteId ? await sources.findQuote(project.quoteId) : undefined;
   const parts = quote ? quoteParts(quote) : null;
   if (!quote || !parts?.balance || !quote.depositPaidAt) throw badRequest(NO_BALANCE);
   if (quote.paidAt) throw conflict(BALANCE_PAID);
-  const users = createUserRepository(deps.db);
+  const users = deps.repos.users;
   const owner = await users.findById(project.userId);
   const to = owner?.email || project.contactEmail;
   const balance = formatMoneyGst(parts.balance.totalWithGstCents, 'inc', project.currency);
   const orderLabel = orderName(project.orderNumber);
   const link = `${deps.publicUrl}/custom-quote/${quote.id}`;
-  const requested = await deps.db.transaction(async (tx) => {
-    if (!(await createOrderSources(tx).markBalanceRequested(quote.id, new Date()))) return false;
-    await enqueueEmail(createJobRepository(tx), {
+  const requested = await deps.repos.transaction(async (r) => {
+    if (!(await r.orderSources.markBalanceRequested(quote.id, new Date()))) return false;
+    await enqueueEmail(r.jobs, {
       to,
       ...balanceRequest({
         companyName: deps.companyName,
@@ -55,7 +51,7 @@ export async function requestBalance(
     return true;
   });
   if (!requested) throw conflict(BALANCE_PAID);
-  await createAuditRepository(deps.db).record({
+  await deps.repos.audit.record({
     actorId: caller.id,
     ip: caller.ip,
     apiKey: caller.apiKey,

@@ -23,10 +23,8 @@ import {
 import { publicQuoteSchema } from '@noise/shared/quote';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { requireUser, type AuthUser } from '../../plugins/auth.ts';
-import { createProjectRepository } from '../projects/repository.ts';
 import { handleWebhook } from './handle-webhook.ts';
 import { cancelSubscription } from './cancel-subscription.ts';
-import { createOrderSources } from './order-sources-repository.ts';
 import { updatePaymentInfo } from './update-payment-info.ts';
 import { listProjectPayments } from './project-payments.ts';
 import { refundPayment } from './refund-payment.ts';
@@ -34,7 +32,7 @@ import { confirmPayment, handlePayment, type CheckoutDeps } from './place-order.
 import { requestBalance } from './request-balance.ts';
 import { viewQuote } from '../quotes/view-quote.ts';
 import type { createSandboxProvider } from './providers/sandbox.ts';
-import { createPaymentRepository, type SubscriptionRow } from './repository.ts';
+import type { SubscriptionRow } from './repository.ts';
 import { canSeeProject } from '../projects/visibility.ts';
 
 const errorResponse = z
@@ -57,7 +55,7 @@ export function toSubscriptionDto(row: SubscriptionRow) {
 
 /** The project's owner, or staff who manage sales; anyone else is told it does not exist. */
 async function findOwnProject(deps: CheckoutDeps, caller: AuthUser, projectId: string) {
-  const project = await createProjectRepository(deps.db).findById(projectId);
+  const project = await deps.repos.projects.findById(projectId);
   if (!project || !canSeeProject(caller, project)) {
     throw notFound('Project not found');
   }
@@ -163,11 +161,7 @@ export function registerPaymentRoutes(
         const user = request.user;
         const intent = await sandbox.retrievePaymentBySecret(request.body.clientSecret);
         const attempt =
-          intent &&
-          (await createPaymentRepository(deps.db).findAttemptByProviderPayment(
-            'sandbox',
-            intent.id,
-          ));
+          intent && (await deps.repos.payments.findAttemptByProviderPayment('sandbox', intent.id));
         if (!intent || !attempt || (user && attempt.userId !== user.id)) {
           throw notFound('Payment not found');
         }
@@ -227,7 +221,7 @@ export function registerPaymentRoutes(
       },
     },
     async () => {
-      const rows = await createOrderSources(deps.db).listCoordinators();
+      const rows = await deps.repos.orderSources.listCoordinators();
       return rows.map((row) => ({
         _id: row.id,
         profile: { firstName: row.firstName, lastName: row.lastName, displayName: row.displayName },
@@ -248,7 +242,7 @@ export function registerPaymentRoutes(
         response: { 200: publicQuoteSchema },
       },
     },
-    async (request) => viewQuote(deps.db, request.params.id, request.user),
+    async (request) => viewQuote(deps.repos, request.params.id, request.user),
   );
 
   r.get(
@@ -264,9 +258,7 @@ export function registerPaymentRoutes(
     },
     async (request) => {
       const project = await findOwnProject(deps, requireUser(request), request.params.id);
-      const subscription = await createPaymentRepository(deps.db).findSubscriptionOfProject(
-        project.id,
-      );
+      const subscription = await deps.repos.payments.findSubscriptionOfProject(project.id);
       if (!subscription) throw notFound('This project has no subscription');
       return toSubscriptionDto(subscription);
     },
@@ -285,7 +277,7 @@ export function registerPaymentRoutes(
     },
     async (request) => {
       const project = await findOwnProject(deps, requireUser(request), request.params.id);
-      return listProjectPayments(deps.db, project);
+      return listProjectPayments(deps.repos, project);
     },
   );
 
@@ -343,7 +335,7 @@ export function registerPaymentRoutes(
     async (request) => {
       const caller = requireUser(request);
       const project = await findOwnProject(deps, caller, request.params.id);
-      const cancelled = await cancelSubscription(deps.db, caller, project);
+      const cancelled = await cancelSubscription(deps.repos, caller, project);
       request.log.info(
         { subscriptionId: cancelled.id, userId: caller.id, event: 'subscription_cancelled' },
         'subscription cancelled',

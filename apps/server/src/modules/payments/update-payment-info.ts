@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import type { updatePaymentInfoRequest } from '@noise/shared/payments';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { createUserRepository } from '../users/repository.ts';
 import type { CheckoutDeps } from './place-order.ts';
 
 /**
@@ -9,12 +8,12 @@ import type { CheckoutDeps } from './place-order.ts';
  * the card belongs to that customer. Another user's id is answered as unknown.
  */
 export async function updatePaymentInfo(
-  deps: Pick<CheckoutDeps, 'db' | 'provider'>,
+  deps: Pick<CheckoutDeps, 'repos' | 'provider'>,
   callerId: string,
   body: z.infer<typeof updatePaymentInfoRequest>,
 ) {
   if (body.userId !== callerId) throw notFound('User not found');
-  const users = createUserRepository(deps.db);
+  const users = deps.repos.users;
   const user = await users.findById(callerId);
   if (!user) throw notFound('User not found');
   if (user.stripeCustomerId !== body.stripeCustomerId) {

@@ -1,16 +1,20 @@
 import { isStaffRole } from '@noise/shared/roles';
-import type { Db } from '../../db/client.ts';
+import type { Repositories } from '../../repositories.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { createQuoteRepository, toPublicQuoteDto } from './repository.ts';
+import { toPublicQuoteDto } from './repository.ts';
 
 /**
  * GET /api/quotes/{id}: the quote's payment page, for whoever holds the link. The first time
  * someone other than staff opens it, the quote is Viewed; staff checking the link before they
  * send it do not count.
  */
-export async function viewQuote(db: Db, id: string, caller: AuthUser | null) {
-  const quotes = createQuoteRepository(db);
+export async function viewQuote(
+  repos: Pick<Repositories, 'quotes'>,
+  id: string,
+  caller: AuthUser | null,
+) {
+  const quotes = repos.quotes;
   const row = await quotes.find(id);
   if (!row) throw notFound('Quote not found');
   if (!row.quote.viewedAt && !isStaffRole(caller?.role)) await quotes.markViewed(id, new Date());
