@@ -3,7 +3,7 @@ import type { HandlePaymentResponse } from '@noise/shared/payments';
 import { createTestApp } from '../../test/app.ts';
 import { createUser } from '../../test/factories.ts';
 import { coordinator, createServiceToOrder, orderBody } from '../../test/order-factories.ts';
-import { handlePayment, type CheckoutDeps } from './place-order.ts';
+import { handlePayment, type CheckoutDeps } from './handle-payment.ts';
 
 const { app } = await createTestApp();
 const cora = (await coordinator(app)).user;

@@ -1,4 +1,8 @@
-import { ACTION_EXPIRED_MESSAGE, expireWaitingAttempt, type CheckoutDeps } from './place-order.ts';
+import {
+  ACTION_EXPIRED_MESSAGE,
+  expireWaitingAttempt,
+  type CheckoutDeps,
+} from './handle-payment.ts';
 
 /**
  * The sweep the job runner makes before each round: payments whose bank check (3-D Secure) was

@@ -15,7 +15,7 @@ import {
   handlePayment,
   REPLACED_MESSAGE,
   type CheckoutDeps,
-} from './place-order.ts';
+} from './handle-payment.ts';
 
 /**
  * The account a guest's order goes into (docs/decisions/013-guest-checkout.md):

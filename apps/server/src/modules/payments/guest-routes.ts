@@ -15,7 +15,7 @@ import { badRequest } from '../../lib/errors.ts';
 import type { AuthDeps } from '../auth/sign-in.ts';
 import { claimHeldOrder } from './claim-order.ts';
 import { confirmGuestOrder, placeGuestOrder } from './guest-checkout.ts';
-import type { CheckoutDeps } from './place-order.ts';
+import type { CheckoutDeps } from './handle-payment.ts';
 
 /** 'Continue as guest' (docs/product.md#guest-checkout): order and pay without signing in. */
 export function registerGuestCheckoutRoutes(

@@ -1,5 +1,5 @@
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { settle, type CheckoutDeps } from './place-order.ts';
+import { settle, type CheckoutDeps } from './handle-payment.ts';
 import { recordProviderRefund } from './refund-payment.ts';
 
 /**

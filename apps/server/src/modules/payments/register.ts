@@ -14,7 +14,7 @@ import {
 import { createMessageMailHandler, MESSAGE_MAIL_JOB } from '../notifications/message-mail.ts';
 import { registerInvoiceRoutes } from '../invoices/routes.ts';
 import { createAttemptChanges } from './attempt-changes.ts';
-import type { CheckoutDeps } from './place-order.ts';
+import type { CheckoutDeps } from './handle-payment.ts';
 import { createPaymentProvider } from './providers/index.ts';
 import type { PaymentProvider } from './providers/provider.ts';
 import { createSandboxProvider } from './providers/sandbox.ts';

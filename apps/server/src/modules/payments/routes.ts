@@ -28,7 +28,7 @@ import { cancelSubscription } from './cancel-subscription.ts';
 import { updatePaymentInfo } from './update-payment-info.ts';
 import { listProjectPayments } from './project-payments.ts';
 import { refundPayment } from './refund-payment.ts';
-import { confirmPayment, handlePayment, type CheckoutDeps } from './place-order.ts';
+import { confirmPayment, handlePayment, type CheckoutDeps } from './handle-payment.ts';
 import { requestBalance } from './request-balance.ts';
 import { viewQuote } from '../quotes/view-quote.ts';
 import type { createSandboxProvider } from './providers/sandbox.ts';

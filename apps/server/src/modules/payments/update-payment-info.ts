@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { updatePaymentInfoRequest } from '@noise/shared/payments';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import type { CheckoutDeps } from './place-order.ts';
+import type { CheckoutDeps } from './handle-payment.ts';
 
 /**
  * Saves a customer's own payment customer and default card, after checking with the provider that
