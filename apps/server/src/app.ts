@@ -271,9 +271,8 @@ export async function buildApp(
     },
   });
   registerSiteUserRoutes(app, {
-    db,
+    repos,
     users,
-    audit,
     config,
     reset: { db, config, mailer, log: app.log },
   });

@@ -5,18 +5,16 @@ import {
   type SiteUserRequest,
   type SiteUserUpdateRequest,
 } from '@noise/shared/site-users';
-import type { Db } from '../../db/client.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/error-codes.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import type { AuditRepository } from '../audit/repository.ts';
+import type { Repositories } from '../../repositories.ts';
 import { sendPasswordReset, type PasswordResetDeps } from '../auth/password-reset.ts';
-import { createUserRepository, type UserRow } from '../users/repository.ts';
+import type { UserRow } from '../users/repository.ts';
 
 export interface SiteUserDeps {
-  db: Db;
-  audit: AuditRepository;
+  repos: Repositories;
 }
 
 const LAST_SUPER_ADMIN = 'There must always be at least one super-admin.';
@@ -43,9 +41,9 @@ export async function createSiteUser(
   const role = input.role!;
   assertMayManage(actor, undefined, role);
   const passwordHash = input.password ? await hashPassword(input.password) : null;
-  const name = await createUserRepository(deps.db).actorName(actor.id);
-  return deps.db.transaction(async (tx) => {
-    const row = await createUserRepository(tx).insertIfEmailFree({
+  const name = await deps.repos.users.actorName(actor.id);
+  return deps.repos.transaction(async (r) => {
+    const row = await r.users.insertIfEmailFree({
       email: input.email,
       role,
       passwordHash,
@@ -53,20 +51,17 @@ export async function createSiteUser(
       profilePhotoUrl: input.profilePhotoUrl ?? '',
     });
     if (!row) throw conflict('A user with this email already exists');
-    await deps.audit.record(
-      {
-        actorId: actor.id,
-        ip: actor.ip,
-        apiKey: actor.apiKey,
-        actorName: name,
-        action: 'user.created',
-        entityType: 'user',
-        entityId: row.id,
-        subjectUserId: row.id,
-        summary: `Created ${row.email} as ${role}`,
-      },
-      tx,
-    );
+    await r.audit.record({
+      actorId: actor.id,
+      ip: actor.ip,
+      apiKey: actor.apiKey,
+      actorName: name,
+      action: 'user.created',
+      entityType: 'user',
+      entityId: row.id,
+      subjectUserId: row.id,
+      summary: `Created ${row.email} as ${role}`,
+    });
     return row;
   });
 }
@@ -83,9 +78,9 @@ export async function updateSiteUser(
   input: SiteUserUpdateRequest & { profilePhotoUrl?: string },
 ): Promise<UserRow> {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-  const name = await createUserRepository(deps.db).actorName(actor.id);
-  return deps.db.transaction(async (tx) => {
-    const userRows = createUserRepository(tx);
+  const name = await deps.repos.users.actorName(actor.id);
+  return deps.repos.transaction(async (r) => {
+    const userRows = r.users;
     const { current } = await userRows.lockForChange(id);
     if (!current) throw notFound('User not found');
     assertMayManage(actor, current.role, current.role);
@@ -118,20 +113,17 @@ export async function updateSiteUser(
       throw error;
     }
     if (passwordHash) {
-      await deps.audit.record(
-        {
-          actorId: actor.id,
-          ip: actor.ip,
-          apiKey: actor.apiKey,
-          actorName: name,
-          action: 'user.password_set',
-          entityType: 'user',
-          entityId: id,
-          subjectUserId: id,
-          summary: 'Password set by staff',
-        },
-        tx,
-      );
+      await r.audit.record({
+        actorId: actor.id,
+        ip: actor.ip,
+        apiKey: actor.apiKey,
+        actorName: name,
+        action: 'user.password_set',
+        entityType: 'user',
+        entityId: id,
+        subjectUserId: id,
+        summary: 'Password set by staff',
+      });
     }
     return updated!;
   });
@@ -149,39 +141,36 @@ export async function changeSiteUserRole(
   newRole: Role,
 ): Promise<UserRow> {
   if (actor.id === id) throw badRequest('You cannot change your own role');
-  const name = await createUserRepository(deps.db).actorName(actor.id);
-  return deps.db.transaction(async (tx) => {
-    const userRows = createUserRepository(tx);
+  const name = await deps.repos.users.actorName(actor.id);
+  return deps.repos.transaction(async (r) => {
+    const userRows = r.users;
     const { current, superAdminCount } = await userRows.lockForChange(id);
     if (!current) throw notFound('User not found');
     assertMayManage(actor, current.role, newRole);
     if (current.role === newRole) return current;
     if (current.role === 'super-admin' && superAdminCount <= 1) throw conflict(LAST_SUPER_ADMIN);
     const updated = await userRows.update(id, { role: newRole }, { endSessions: true });
-    await deps.audit.record(
-      {
-        actorId: actor.id,
-        ip: actor.ip,
-        apiKey: actor.apiKey,
-        actorName: name,
-        action: 'user.role_changed',
-        entityType: 'user',
-        entityId: id,
-        subjectUserId: id,
-        summary: `Changed ${current.email} from ${roleLabels[current.role]} to ${roleLabels[newRole]}`,
-        data: { from: current.role, to: newRole },
-      },
-      tx,
-    );
+    await r.audit.record({
+      actorId: actor.id,
+      ip: actor.ip,
+      apiKey: actor.apiKey,
+      actorName: name,
+      action: 'user.role_changed',
+      entityType: 'user',
+      entityId: id,
+      subjectUserId: id,
+      summary: `Changed ${current.email} from ${roleLabels[current.role]} to ${roleLabels[newRole]}`,
+      data: { from: current.role, to: newRole },
+    });
     return updated!;
   });
 }
 
 export async function deleteSiteUser(deps: SiteUserDeps, actor: AuthUser, id: string) {
   if (actor.id === id) throw badRequest('You cannot delete your own account');
-  const name = await createUserRepository(deps.db).actorName(actor.id);
-  await deps.db.transaction(async (tx) => {
-    const userRows = createUserRepository(tx);
+  const name = await deps.repos.users.actorName(actor.id);
+  await deps.repos.transaction(async (r) => {
+    const userRows = r.users;
     const { current, superAdminCount } = await userRows.lockForChange(id);
     if (!current) throw notFound('User not found');
     assertMayManage(actor, current.role, undefined);
@@ -200,20 +189,17 @@ export async function deleteSiteUser(deps: SiteUserDeps, actor: AuthUser, id: st
       }
       throw error;
     }
-    await deps.audit.record(
-      {
-        actorId: actor.id,
-        ip: actor.ip,
-        apiKey: actor.apiKey,
-        actorName: name,
-        action: 'user.deleted',
-        entityType: 'user',
-        entityId: id,
-        subjectUserId: null,
-        summary: `Deleted ${current.email} (${current.role})`,
-      },
-      tx,
-    );
+    await r.audit.record({
+      actorId: actor.id,
+      ip: actor.ip,
+      apiKey: actor.apiKey,
+      actorName: name,
+      action: 'user.deleted',
+      entityType: 'user',
+      entityId: id,
+      subjectUserId: null,
+      summary: `Deleted ${current.email} (${current.role})`,
+    });
   });
 }
 
@@ -227,18 +213,18 @@ export async function sendResetLink(
   actor: AuthUser,
   id: string,
 ): Promise<UserRow> {
-  const user = await createUserRepository(deps.db).findById(id);
+  const user = await deps.repos.users.findById(id);
   if (!user) throw notFound('User not found');
   assertMayManage(actor, user.role, undefined);
   if (user.isOAuth) {
     throw badRequest('This user signs in with Google, Facebook or Apple and has no password');
   }
   await sendPasswordReset(deps.reset, user);
-  await deps.audit.record({
+  await deps.repos.audit.record({
     actorId: actor.id,
     ip: actor.ip,
     apiKey: actor.apiKey,
-    actorName: await createUserRepository(deps.db).actorName(actor.id),
+    actorName: await deps.repos.users.actorName(actor.id),
     action: 'user.reset_link_sent',
     entityType: 'user',
     entityId: user.id,
