@@ -238,7 +238,7 @@ export async function buildApp(
     audit,
     authRateLimit: config.authRateLimitPerMinute,
     rateCounters,
-    reset: { db, config, mailer, log: app.log },
+    reset: { repos, config, mailer, log: app.log },
     companies,
   };
   registerHealthRoutes(app, { database, config });
@@ -274,7 +274,7 @@ export async function buildApp(
     repos,
     users,
     config,
-    reset: { db, config, mailer, log: app.log },
+    reset: { repos, config, mailer, log: app.log },
   });
   const catalogue = repos.catalogue;
   registerCatalogueRoutes(app, {

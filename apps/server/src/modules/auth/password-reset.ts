@@ -1,16 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
 import type { Repositories } from '../../repositories.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { hashSecret, newSecret } from '../../lib/secrets.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
 import { enqueueEmail } from '../jobs/email.ts';
-import { createJobRepository } from '../jobs/repository.ts';
 import type { RateCounters } from '../../lib/rate-counter-repository.ts';
 import type { UserRepository, UserRow } from '../users/repository.ts';
-import { createPasswordResetRepository } from './password-reset-repository.ts';
 
 export const RESET_TOKEN_TTL_MINUTES = 60;
 /** A new guest account's first password link lasts longer: they may not read mail at once. */
@@ -21,7 +18,7 @@ const INVALID_TOKEN_MESSAGE =
   'This reset link is invalid or has expired. Please ask for a new one.';
 
 export interface PasswordResetDeps {
-  db: Db;
+  repos: Repositories;
   config: Config;
   mailer: Mailer;
   log: FastifyBaseLogger;
@@ -54,18 +51,14 @@ export async function sendPasswordReset(
   user: UserRow,
   purpose: 'reset' | 'welcome' = 'reset',
 ) {
-  const token = await createResetToken(
-    { passwordResets: createPasswordResetRepository(deps.db) },
-    user.id,
-    purpose,
-  );
+  const token = await createResetToken(deps.repos, user.id, purpose);
   const link = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   const name = user.firstName || 'there';
   const company = deps.config.companyName;
   // Queued like every other mail: a mail server that is down delays the link, it does not lose
   // it (jobs retry for a day). The sent body is not kept (jobs/repository.ts).
   await enqueueEmail(
-    createJobRepository(deps.db),
+    deps.repos.jobs,
     purpose === 'welcome'
       ? {
           to: user.email,
@@ -110,7 +103,7 @@ export async function requestPasswordReset(
 
 /** Sets the new password, spends the token, and ends every older sign-in of that user. */
 export async function resetPassword(deps: PasswordResetDeps, token: string, password: string) {
-  const userId = await createPasswordResetRepository(deps.db).spendToken(
+  const userId = await deps.repos.passwordResets.spendToken(
     hashSecret(token),
     await hashPassword(password),
   );

@@ -23,7 +23,7 @@ export function checkoutNotifications(app: FastifyInstance, config: Config, repo
     // one, however the payment finished (at once, or after the bank's check).
     if (!held && !owner.passwordHash && !owner.isOAuth) {
       await sendPasswordReset(
-        { db: app.database.db, config, mailer: app.mailer, log: app.log },
+        { repos, config, mailer: app.mailer, log: app.log },
         owner,
         'welcome',
       ).catch((err: unknown) => app.log.error({ err, userId: owner.id }, 'welcome mail failed'));
