@@ -8,6 +8,7 @@ import { buildApp, type BuildOptions } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { newId } from '../lib/ids.ts';
+import { createRepositories, type Repositories } from '../repositories.ts';
 import { offlineResolver } from './mail-dns.ts';
 import { createDatabasePool } from './database-pool.ts';
 
@@ -101,6 +102,14 @@ export interface TestApp {
   app: FastifyInstance;
   config: Config;
   database: Database;
+}
+
+/**
+ * Repositories on the app's database, as app.ts makes them: for a test that calls a module
+ * function directly (docs/decisions/076).
+ */
+export function testRepositories(app: FastifyInstance): Repositories {
+  return createRepositories(app.database.db);
 }
 
 /** Builds the app in-process on this file's own database; closed after the file's tests. */

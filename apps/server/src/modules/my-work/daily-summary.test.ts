@@ -1,7 +1,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { jobs, projects } from '../../db/schema.ts';
-import { createTestApp } from '../../test/app.ts';
+import { createTestApp, testRepositories } from '../../test/app.ts';
 import { createOrder, form, sendForm } from '../../test/catalogue-admin-helpers.ts';
 import { bearer, createUser } from '../../test/factories.ts';
 import { outboxMail } from '../../test/outbox.ts';
@@ -63,14 +63,14 @@ describe('the daily summary', () => {
   });
 
   it('is queued once a working day from 07:00, only for those who want it', async () => {
-    const schedule = createDailySummaryScheduler(db, config.businessTimeZone);
+    const schedule = createDailySummaryScheduler(testRepositories(app), config.businessTimeZone);
     await schedule(new Date('2026-11-23T19:30:00Z')); // 06:30 Tuesday in Sydney
     expect(await queued(cora.user.id)).toHaveLength(0);
     await schedule(new Date('2026-11-23T20:30:00Z')); // 07:30
     await schedule(new Date('2026-11-23T22:00:00Z')); // 09:00, again
     // A second process (its own memory) does not queue it twice either.
     await createDailySummaryScheduler(
-      db,
+      testRepositories(app),
       config.businessTimeZone,
     )(new Date('2026-11-23T22:00:00Z'));
     expect(await queued(cora.user.id)).toHaveLength(1);

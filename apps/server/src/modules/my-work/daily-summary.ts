@@ -2,12 +2,10 @@ import { localDate } from '@noise/shared/dates';
 import { dueLabel } from '@noise/shared/my-work';
 import { orderName } from '@noise/shared/project-constants';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Repositories } from '../../repositories.ts';
 import { enqueueEmail } from '../jobs/email.ts';
-import { createJobRepository } from '../jobs/repository.ts';
 import type { JobHandler } from '../jobs/runner.ts';
 import { readMyWork } from './my-work.ts';
-import { createWorkRepository } from './repository.ts';
 
 /**
  * The daily summary (docs/decisions/054): on working-day mornings, from 07:00 in the business
@@ -34,7 +32,10 @@ function localHourAndWeekday(now: Date, timeZone: string) {
  * unique key holds across processes). The job runner calls it before each poll; it does nothing
  * before 07:00 or on a weekend, and remembers whom it queued today so a poll costs one query.
  */
-export function createDailySummaryScheduler(db: Db, timeZone: string) {
+export function createDailySummaryScheduler(
+  repos: Pick<Repositories, 'jobs' | 'work'>,
+  timeZone: string,
+) {
   let queuedDay = '';
   const queued = new Set<string>();
   return async (now = new Date()) => {
@@ -45,8 +46,8 @@ export function createDailySummaryScheduler(db: Db, timeZone: string) {
       queuedDay = day;
       queued.clear();
     }
-    const jobs = createJobRepository(db);
-    for (const memberId of await createWorkRepository(db).dailySummaryMembers()) {
+    const jobs = repos.jobs;
+    for (const memberId of await repos.work.dailySummaryMembers()) {
       if (queued.has(memberId)) continue;
       await jobs.enqueue({
         kind: DAILY_SUMMARY_JOB,
@@ -59,10 +60,13 @@ export function createDailySummaryScheduler(db: Db, timeZone: string) {
 }
 
 /** Writes one member's summary from their My Work as it stands, and queues it as an email. */
-export function createDailySummaryHandler(deps: { db: Db; config: Config }): JobHandler {
+export function createDailySummaryHandler(deps: {
+  repos: Pick<Repositories, 'jobs' | 'work'>;
+  config: Config;
+}): JobHandler {
   return async (payload) => {
     const { memberId, at } = payload as { memberId: string; at: string };
-    const work = createWorkRepository(deps.db);
+    const work = deps.repos.work;
     const member = await work.member(memberId);
     if (!member?.dailySummary) return;
     const { items } = await readMyWork(
@@ -82,7 +86,7 @@ export function createDailySummaryHandler(deps: { db: Db; config: Config }): Job
       Boolean,
     );
     await enqueueEmail(
-      createJobRepository(deps.db),
+      deps.repos.jobs,
       {
         to: member.email,
         subject: `Your work today: ${counts.join(', ')}`,

@@ -76,7 +76,7 @@ export function registerCheckout(
   app.addHook('onClose', () => invoices.close());
   registerInvoiceRoutes(app, { db, settings, render: invoices.render });
 
-  const scheduleDailySummaries = createDailySummaryScheduler(db, config.businessTimeZone);
+  const scheduleDailySummaries = createDailySummaryScheduler(repos, config.businessTimeZone);
   const runner = createJobRunner({
     db,
     log: app.log,
@@ -126,7 +126,7 @@ export function checkoutJobHandlers(
       onRenewalFailed: checkoutNotifications(app, config, deps.repos).onRenewalFailed,
     }),
     [MESSAGE_MAIL_JOB]: createMessageMailHandler({ db, config }),
-    [DAILY_SUMMARY_JOB]: createDailySummaryHandler({ db, config }),
+    [DAILY_SUMMARY_JOB]: createDailySummaryHandler({ repos: deps.repos, config }),
     [WEBHOOK_JOB]: createWebhookDeliveryHandler({
       db,
       allowPrivate: config.webhooksAllowPrivate,
