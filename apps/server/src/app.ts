@@ -247,7 +247,7 @@ export async function buildApp(
   registerUserRoutes(app, { users });
   registerCardRoutes(app, { repos, users, customers, audit });
   registerCustomerRoutes(app, { db, customers, users, audit });
-  const notifier = createNotifier({ database, config, log: app.log, afterAnswer });
+  const notifier = createNotifier({ repos, database, config, log: app.log, afterAnswer });
   app.decorate('notifier', notifier);
   // Google, Facebook and Apple sign-in; a provider without keys explains itself instead.
   registerOAuthRoutes(app, { ...authDeps, db, mailer, notifier });

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { batchedNotificationKinds } from '@noise/shared/notifications';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Repositories } from '../../repositories.ts';
 import { enqueueEmail } from '../jobs/email.ts';
-import { createJobRepository, type JobRepository } from '../jobs/repository.ts';
+import type { JobRepository } from '../jobs/repository.ts';
 import type { JobHandler } from '../jobs/runner.ts';
-import { createNotificationRepository } from './repository.ts';
 
 /**
  * Email copies of a project's messages are sent together. The first message to a person about a
@@ -47,10 +46,10 @@ export async function queueMessageMail(
 
 /** Writes the one email; the mail itself goes through the email job (retried on its own). */
 export function createMessageMailHandler(deps: {
-  db: Db;
+  repos: Pick<Repositories, 'notifications' | 'jobs'>;
   config: Pick<Config, 'publicUrl' | 'companyName'>;
 }): JobHandler {
-  const notifications = createNotificationRepository(deps.db);
+  const notifications = deps.repos.notifications;
   return async (raw, job) => {
     const p = payloadSchema.parse(raw);
     const [recipient] = await notifications.recipients([p.userId]);
@@ -74,7 +73,7 @@ export function createMessageMailHandler(deps: {
       ? '\n\nReply to this email to answer in the project.'
       : '\n\nAnswer on the website: replies to this email are not read.';
     await enqueueEmail(
-      createJobRepository(deps.db),
+      deps.repos.jobs,
       {
         to: p.to,
         subject,

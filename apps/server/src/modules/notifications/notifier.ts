@@ -9,12 +9,12 @@ import {
 } from '@noise/shared/notifications';
 import { isStaffRole } from '@noise/shared/roles';
 import type { Config } from '../../config.ts';
-import type { Database, Db } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import type { AfterAnswer } from '../../lib/after-answer.ts';
+import type { Repositories } from '../../repositories.ts';
 import { enqueueEmail } from '../jobs/email.ts';
-import { createJobRepository } from '../jobs/repository.ts';
 import { queueMessageMail } from './message-mail.ts';
-import { createNotificationRepository, type Recipient } from './repository.ts';
+import type { Recipient } from './repository.ts';
 
 export const NOTIFICATION_CHANNEL = 'noise_notifications';
 
@@ -51,12 +51,14 @@ export function kindsFor(role: string): readonly NotificationKind[] {
  * tells every server process through PostgreSQL NOTIFY, so a bell open on any of them updates.
  */
 export function createNotifier(deps: {
-  database: Database;
+  repos: Repositories;
+  /** For NOTIFY only: the rows go through `repos`. */
+  database: Pick<Database, 'notify'>;
   config: Config;
   log: FastifyBaseLogger;
   afterAnswer: AfterAnswer;
 }) {
-  const repo = createNotificationRepository(deps.database.db);
+  const repo = deps.repos.notifications;
 
   function send(userIds: readonly string[], input: NotificationInput) {
     return deliver(() => repo.recipients([...new Set(userIds)]), input);
@@ -69,11 +71,11 @@ export function createNotifier(deps: {
       (r) => !input.skipEmail && !r.emailOptOut.includes(input.kind),
     );
     // Without an email copy the rows are one statement, with no transaction around it.
-    const write: <T>(work: (tx: Db) => Promise<T>) => Promise<T> = mailed.length
-      ? (work) => deps.database.db.transaction(work)
-      : (work) => work(deps.database.db);
-    await write(async (tx) => {
-      const rows = await repo.insertMany(
+    const write: <T>(work: (repos: Repositories) => Promise<T>) => Promise<T> = mailed.length
+      ? (work) => deps.repos.transaction(work)
+      : (work) => work(deps.repos);
+    await write(async (r) => {
+      const rows = await r.notifications.insertMany(
         recipients.map((r) => ({
           userId: r.id,
           kind: input.kind,
@@ -82,9 +84,8 @@ export function createNotifier(deps: {
           link: input.link ?? '',
           projectId: input.projectId ?? null,
         })),
-        tx,
       );
-      const jobs = createJobRepository(tx);
+      const jobs = r.jobs;
       for (const row of rows) {
         const recipient = recipients.find((r) => r.id === row.userId)!;
         if (!mailed.includes(recipient)) continue;

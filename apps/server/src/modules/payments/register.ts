@@ -125,7 +125,7 @@ export function checkoutJobHandlers(
       retryBaseMs: config.renewals.retryBaseMs,
       onRenewalFailed: checkoutNotifications(app, config, deps.repos).onRenewalFailed,
     }),
-    [MESSAGE_MAIL_JOB]: createMessageMailHandler({ db, config }),
+    [MESSAGE_MAIL_JOB]: createMessageMailHandler({ repos: deps.repos, config }),
     [DAILY_SUMMARY_JOB]: createDailySummaryHandler({ repos: deps.repos, config }),
     [WEBHOOK_JOB]: createWebhookDeliveryHandler({
       db,
