@@ -1,11 +1,7 @@
-import type { Db } from '../../db/client.ts';
+import type { Repositories } from '../../repositories.ts';
 import { renderInvoicePdf, type InvoiceData } from './render-invoice.ts';
 import { refundReasonLabels } from '@noise/shared/order-money';
-import {
-  createInvoiceRepository,
-  type AdjustmentSource,
-  type InvoiceSource,
-} from './repository.ts';
+import type { AdjustmentSource, InvoiceSource } from './repository.ts';
 import type { RenderInvoice } from './render-pool.ts';
 
 export interface InvoiceSettings {
@@ -67,13 +63,13 @@ export function invoiceDataOf(settings: InvoiceSettings, source: InvoiceSource):
  * when there is no such payment or `visible` (the caller's access) says no.
  */
 export async function renderInvoiceOf(
-  db: Db,
+  repos: Pick<Repositories, 'invoices'>,
   settings: InvoiceSettings,
   paymentId: string,
   render: RenderInvoice = renderInvoicePdf,
   visible: (source: InvoiceSource) => boolean = () => true,
 ): Promise<{ filename: string; content: Buffer; payment: InvoicedPayment } | null> {
-  const source = await createInvoiceRepository(db).findSource(paymentId);
+  const source = await repos.invoices.findSource(paymentId);
   if (!source || !visible(source)) return null;
   const data = invoiceDataOf(settings, source);
   return {
@@ -118,13 +114,13 @@ export function adjustmentNoteDataOf(
 
 /** The adjustment note of a refund that went through; null when there is none or `visible` says no. */
 export async function renderAdjustmentNoteOf(
-  db: Db,
+  repos: Pick<Repositories, 'invoices'>,
   settings: InvoiceSettings,
   refundId: string,
   render: RenderInvoice = renderInvoicePdf,
   visible: (source: AdjustmentSource) => boolean = () => true,
 ): Promise<{ filename: string; content: Buffer } | null> {
-  const source = await createInvoiceRepository(db).findRefundSource(refundId);
+  const source = await repos.invoices.findRefundSource(refundId);
   if (!source || source.refund.status !== 'succeeded' || !visible(source)) return null;
   const data = adjustmentNoteDataOf(settings, source);
   return { filename: `${data.invoiceNumber}.pdf`, content: await render(data) };

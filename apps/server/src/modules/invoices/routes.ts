@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Repositories } from '../../repositories.ts';
 import { notFound } from '../../lib/errors.ts';
 import { requireUser, type AuthUser } from '../../plugins/auth.ts';
 import { renderAdjustmentNoteOf, renderInvoiceOf, type InvoiceSettings } from './load-invoice.ts';
@@ -26,7 +26,7 @@ const seenBy =
 
 export function registerInvoiceRoutes(
   app: FastifyInstance,
-  deps: { db: Db; settings: InvoiceSettings; render: RenderInvoice },
+  deps: { repos: Repositories; settings: InvoiceSettings; render: RenderInvoice },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
@@ -41,8 +41,8 @@ export function registerInvoiceRoutes(
     },
     async (request, reply) => {
       const visible = seenBy(requireUser(request));
-      const { db, settings, render } = deps;
-      const invoice = await renderInvoiceOf(db, settings, request.params.id, render, visible);
+      const { repos, settings, render } = deps;
+      const invoice = await renderInvoiceOf(repos, settings, request.params.id, render, visible);
       if (!invoice) throw notFound('Invoice not found');
       return sendPdf(reply, invoice);
     },
@@ -61,8 +61,14 @@ export function registerInvoiceRoutes(
     async (request, reply) => {
       // Whoever may see the payment it refunds.
       const visible = seenBy(requireUser(request));
-      const { db, settings, render } = deps;
-      const note = await renderAdjustmentNoteOf(db, settings, request.params.id, render, visible);
+      const { repos, settings, render } = deps;
+      const note = await renderAdjustmentNoteOf(
+        repos,
+        settings,
+        request.params.id,
+        render,
+        visible,
+      );
       if (!note) throw notFound('Adjustment note not found');
       return sendPdf(reply, note);
     },

@@ -74,7 +74,7 @@ export function registerCheckout(
   // Tax invoices are drawn on a worker thread, off the requests' event loop.
   const invoices = createInvoiceRenderer();
   app.addHook('onClose', () => invoices.close());
-  registerInvoiceRoutes(app, { db, settings, render: invoices.render });
+  registerInvoiceRoutes(app, { repos, settings, render: invoices.render });
 
   const scheduleDailySummaries = createDailySummaryScheduler(repos, config.businessTimeZone);
   const runner = createJobRunner({
@@ -113,9 +113,9 @@ export function checkoutJobHandlers(
   return {
     [EMAIL_JOB]: createEmailJobHandler({
       mailer: app.mailer,
-      renderInvoice: (paymentId) => renderInvoiceOf(db, settings, paymentId, renderInvoice),
+      renderInvoice: (paymentId) => renderInvoiceOf(deps.repos, settings, paymentId, renderInvoice),
       renderAdjustmentNote: (refundId) =>
-        renderAdjustmentNoteOf(db, settings, refundId, renderInvoice),
+        renderAdjustmentNoteOf(deps.repos, settings, refundId, renderInvoice),
     }),
     [RENEWAL_JOB]: createRenewalJobHandler({
       ...deps,
