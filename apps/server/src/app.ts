@@ -340,7 +340,7 @@ export async function buildApp(
     timeZone: config.businessTimeZone,
     now: options.now ?? (() => new Date()),
   });
-  registerQuoteRoutes(app, { db, config, quotes: repos.quotes, users, audit });
+  registerQuoteRoutes(app, { repos, config, quotes: repos.quotes, users, audit });
   registerDiscountRoutes(app, {
     discounts: repos.discounts,
     timeZone: config.businessTimeZone,

@@ -1,16 +1,15 @@
 import { formatMoney, toCents } from '@noise/shared/pricing';
 import { depositTermsOf, type quoteRequest } from '@noise/shared/quote';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import type { Repositories } from '../../repositories.ts';
 import type { AuditRepository } from '../audit/repository.ts';
-import { createCustomerRepository } from '../customers/repository.ts';
 import type { UserRepository } from '../users/repository.ts';
 import type { QuoteRepository, QuoteWithRelations } from './repository.ts';
 
 export interface QuoteDeps {
-  db: Db;
+  repos: Repositories;
   quotes: QuoteRepository;
   users: UserRepository;
   audit: AuditRepository;
@@ -41,11 +40,11 @@ const NO_CUSTOMER = 'That customer no longer exists: choose another or type an e
  * that is a customer's own is that customer, so the list shows their name and their bell rings.
  */
 export async function resolveRecipient(
-  deps: Pick<QuoteDeps, 'db' | 'users'>,
+  deps: Pick<QuoteDeps, 'repos' | 'users'>,
   input: Recipient,
 ): Promise<Recipient> {
   if (input.customerId) {
-    const customer = await createCustomerRepository(deps.db).findClient(input.customerId);
+    const customer = await deps.repos.customers.findClient(input.customerId);
     if (!customer) throw badRequest(NO_CUSTOMER, [{ path: 'customerId', message: NO_CUSTOMER }]);
     return { customerId: customer.id, recipientEmail: customer.email.toLowerCase() };
   }

@@ -10,10 +10,9 @@ import {
   sendQuoteRequest,
 } from '@noise/shared/quote';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Repositories } from '../../repositories.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { AuditRepository } from '../audit/repository.ts';
-import { createCustomerRepository } from '../customers/repository.ts';
 import type { UserRepository } from '../users/repository.ts';
 import { createQuote, deleteQuote, findQuote, updateQuote } from './manage-quote.ts';
 import { toQuoteCustomerDto, toQuoteDto, type QuoteRepository } from './repository.ts';
@@ -29,7 +28,7 @@ const RECIPIENT_SEARCH_LIMIT = 8;
 export function registerQuoteRoutes(
   app: FastifyInstance,
   deps: {
-    db: Db;
+    repos: Repositories;
     config: Config;
     quotes: QuoteRepository;
     users: UserRepository;
@@ -40,7 +39,7 @@ export function registerQuoteRoutes(
   const access = 'quotes:manage' as const;
   const tags = ['quotes'];
   const currency = deps.config.payments.currency;
-  const customers = createCustomerRepository(deps.db);
+  const customers = deps.repos.customers;
 
   r.get(
     '/api/quotes',

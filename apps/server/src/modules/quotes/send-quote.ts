@@ -4,7 +4,6 @@ import type { Config } from '../../config.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { enqueueEmail } from '../jobs/email.ts';
-import { createJobRepository } from '../jobs/repository.ts';
 import type { Notifier } from '../notifications/notifier.ts';
 import {
   findQuote,
@@ -13,7 +12,6 @@ import {
   type QuoteDeps,
   type Recipient,
 } from './manage-quote.ts';
-import { createQuoteRepository } from './repository.ts';
 
 const PAID = 'This quote has already been paid, so it cannot be sent again.';
 const DEPOSIT_PAID =
@@ -43,12 +41,12 @@ export async function sendQuote(
     (parts.deposit
       ? `, with a deposit of ${formatMoneyGst(parts.deposit.totalWithGstCents, 'inc', currency)} to pay now and the balance when the work is ready`
       : '');
-  const sent = await deps.db.transaction(async (tx) => {
-    const row = await createQuoteRepository(tx).markSent(current.quote.id, recipient, new Date());
+  const sent = await deps.repos.transaction(async (r) => {
+    const row = await r.quotes.markSent(current.quote.id, recipient, new Date());
     if (!row) return false;
     // Sent because staff chose to: always mailed, whatever the customer's notification settings.
     await enqueueEmail(
-      createJobRepository(tx),
+      r.jobs,
       quoteEmail(deps.config, recipient.recipientEmail, row.name, total, link),
     );
     return true;
