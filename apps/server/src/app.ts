@@ -67,7 +67,6 @@ import { registerWebApp } from './plugins/web-app.ts';
 import { ensureAdmin } from './seed/ensure-admin.ts';
 import { seedDemo } from './seed/seed-demo.ts';
 import { registerWebhookRoutes } from './modules/webhooks/routes.ts';
-import { createApiKeyRepository } from './modules/api-keys/repository.ts';
 import { registerApiKeyRoutes } from './modules/api-keys/routes.ts';
 
 export interface BuildOptions {
@@ -213,7 +212,7 @@ export async function buildApp(
   app.declaredRoutes = registerAuth(app, {
     signer,
     sessions,
-    apiKeys: createApiKeyRepository(db),
+    apiKeys: repos.apiKeys,
     uploadsPerMinute: config.uploadRateLimitPerMinute,
     apiKeyPerMinute: config.apiKeyRateLimitPerMinute,
   });
@@ -357,7 +356,7 @@ export async function buildApp(
 
   registerWebhookRoutes(app, { db, allowPrivate: config.webhooksAllowPrivate });
   registerApiKeyRoutes(app, {
-    db,
+    repos,
     timeZone: config.businessTimeZone,
     now: options.now ?? (() => new Date()),
   });

@@ -1,4 +1,5 @@
 import type { Db } from './db/client.ts';
+import { createApiKeyRepository } from './modules/api-keys/repository.ts';
 import { createAuditRepository } from './modules/audit/repository.ts';
 import { createPasswordResetRepository } from './modules/auth/password-reset-repository.ts';
 import { createSessionRepository } from './modules/auth/session-repository.ts';
@@ -29,6 +30,7 @@ import { createWebhookRepository } from './modules/webhooks/repository.ts';
 /** Every module's repository on one handle: the database, or a transaction of it. */
 function createRepositorySet(db: Db) {
   return {
+    apiKeys: createApiKeyRepository(db),
     audit: createAuditRepository(db),
     briefs: createBriefRepository(db),
     catalogue: createCatalogueRepository(db),

@@ -2,17 +2,15 @@ import type { z } from 'zod';
 import type { ApiKey, createApiKeyRequest } from '@noise/shared/api-keys';
 import { localDate } from '@noise/shared/dates';
 import { displayNameOf } from '@noise/shared/user';
-import type { Db } from '../../db/client.ts';
 import { newApiKey } from '../../lib/api-key-tokens.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { createAuditRepository } from '../audit/repository.ts';
-import { createUserRepository } from '../users/repository.ts';
-import { createApiKeyRepository, type ApiKeyListed } from './repository.ts';
+import type { Repositories } from '../../repositories.ts';
+import type { ApiKeyListed } from './repository.ts';
 
 /** API keys (docs/product.md#api-keys, docs/decisions/075-api-keys.md). */
 export interface ApiKeyDeps {
-  db: Db;
+  repos: Repositories;
   /** The business time zone: a key's expiry date is its last day there. */
   timeZone: string;
   now: () => Date;
@@ -37,12 +35,12 @@ export function toApiKeyDto({ key, creator }: ApiKeyListed, shownOnce?: string):
 
 /** The Webhooks and API keys screen: every key, newest first. */
 export async function listApiKeys(deps: ApiKeyDeps) {
-  return (await createApiKeyRepository(deps.db).list()).map((row) => toApiKeyDto(row));
+  return (await deps.repos.apiKeys.list()).map((row) => toApiKeyDto(row));
 }
 
 /** 'Your account': the caller's own keys. */
 export async function listOwnApiKeys(deps: ApiKeyDeps, caller: AuthUser) {
-  return (await createApiKeyRepository(deps.db).list(caller.id)).map((row) => toApiKeyDto(row));
+  return (await deps.repos.apiKeys.list(caller.id)).map((row) => toApiKeyDto(row));
 }
 
 /**
@@ -62,8 +60,8 @@ export async function createApiKey(deps: ApiKeyDeps, caller: AuthUser, input: Cr
   }
   const made = newApiKey();
   const permissions = [...new Set(input.permissions)];
-  const id = await deps.db.transaction(async (tx) => {
-    const row = await createApiKeyRepository(tx).insert(
+  const id = await deps.repos.transaction(async (r) => {
+    const row = await r.apiKeys.insert(
       {
         name: input.name,
         prefix: made.prefix,
@@ -73,7 +71,7 @@ export async function createApiKey(deps: ApiKeyDeps, caller: AuthUser, input: Cr
       },
       input.expiresOn ? { expiresOn: input.expiresOn, timeZone: deps.timeZone } : null,
     );
-    await record(tx, caller, {
+    await record(r, caller, {
       action: 'api_key.created',
       entityId: row.id,
       summary: `Made the API key '${row.name}' (${row.prefix}…) with ${permissions.join(', ')}${
@@ -83,7 +81,7 @@ export async function createApiKey(deps: ApiKeyDeps, caller: AuthUser, input: Cr
     });
     return row.id;
   });
-  const listed = await createApiKeyRepository(deps.db).find(id);
+  const listed = await deps.repos.apiKeys.find(id);
   return toApiKeyDto(listed!, made.key);
 }
 
@@ -98,16 +96,16 @@ export async function revokeApiKey(
   id: string,
   scope: { own: boolean },
 ) {
-  const repo = createApiKeyRepository(deps.db);
+  const repo = deps.repos.apiKeys;
   const found = await repo.find(id);
   if (!found || (scope.own && found.key.createdById !== caller.id)) {
     throw notFound('API key not found');
   }
   if (found.key.revokedAt) return toApiKeyDto(found);
-  await deps.db.transaction(async (tx) => {
-    await createApiKeyRepository(tx).revoke(id, deps.now());
+  await deps.repos.transaction(async (r) => {
+    await r.apiKeys.revoke(id, deps.now());
     const whose = found.creator.id === caller.id ? '' : ` of ${found.creator.email}`;
-    await record(tx, caller, {
+    await record(r, caller, {
       action: 'api_key.revoked',
       entityId: id,
       summary: `Revoked the API key '${found.key.name}' (${found.key.prefix}…)${whose}`,
@@ -117,13 +115,13 @@ export async function revokeApiKey(
 }
 
 async function record(
-  tx: Db,
+  r: Pick<Repositories, 'audit' | 'users'>,
   actor: AuthUser,
   entry: { action: string; entityId: string; summary: string; data?: Record<string, unknown> },
 ) {
-  await createAuditRepository(tx).record({
+  await r.audit.record({
     actorId: actor.id,
-    actorName: await createUserRepository(tx).actorName(actor.id),
+    actorName: await r.users.actorName(actor.id),
     ip: actor.ip,
     apiKey: actor.apiKey,
     entityType: 'api_key',
