@@ -354,7 +354,7 @@ export async function buildApp(
     now: options.now ?? (() => new Date()),
   });
 
-  registerWebhookRoutes(app, { db, allowPrivate: config.webhooksAllowPrivate });
+  registerWebhookRoutes(app, { repos, allowPrivate: config.webhooksAllowPrivate });
   registerApiKeyRoutes(app, {
     repos,
     timeZone: config.businessTimeZone,

@@ -64,11 +64,9 @@ export interface Repositories extends ReturnType<typeof createRepositorySet> {
   /**
    * Runs `work` in one transaction with every repository bound to it: what it does is saved
    * together or not at all (docs/decisions/076). Inside, `work` uses the repositories it is
-   * given, never the outer ones. `tx` is the transaction's own handle, for the few functions
-   * that still join a transaction by it (emitWebhookEvent, until the webhooks module takes
-   * repositories).
+   * given, never the outer ones.
    */
-  transaction<T>(work: (repos: Repositories, tx: Db) => Promise<T>): Promise<T>;
+  transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
 }
 
 /**
@@ -79,6 +77,6 @@ export interface Repositories extends ReturnType<typeof createRepositorySet> {
 export function createRepositories(db: Db): Repositories {
   return {
     ...createRepositorySet(db),
-    transaction: (work) => db.transaction((tx) => work(createRepositories(tx), tx)),
+    transaction: (work) => db.transaction((tx) => work(createRepositories(tx))),
   };
 }

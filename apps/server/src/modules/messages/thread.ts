@@ -19,7 +19,7 @@ import type { Notifier } from '../notifications/notifier.ts';
 import type { ProjectRepository, ProjectRow } from '../projects/repository.ts';
 import { assignedScope, canSeeProject } from '../projects/visibility.ts';
 import type { UserRepository } from '../users/repository.ts';
-import { emitWebhookEvent } from '../webhooks/deliver-webhook.ts';
+import { emitWebhookEventIn } from '../webhooks/deliver-webhook.ts';
 import type { CompanyRepository } from '../companies/repository.ts';
 import type {
   DeliverableRow,
@@ -233,7 +233,7 @@ export async function postMessage(
     input.internal
       ? undefined
       : (tx, saved) =>
-          emitWebhookEvent(tx, 'message.created', {
+          emitWebhookEventIn(tx, 'message.created', {
             projectId: project.id,
             orderNumber: project.orderNumber,
             messageId: saved.message.id,
@@ -340,7 +340,7 @@ export async function decideDeliverable(
         }
       : undefined,
     (tx, decided) =>
-      emitWebhookEvent(
+      emitWebhookEventIn(
         tx,
         decision === 'approved' ? 'deliverable.approved' : 'deliverable.changes_requested',
         {

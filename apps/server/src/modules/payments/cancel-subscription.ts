@@ -20,7 +20,7 @@ export async function cancelSubscription(
   const subscription = await repos.payments.findSubscriptionOfProject(project.id);
   if (!subscription) throw notFound('This project has no subscription');
   const actorName = await repos.users.actorName(caller.id);
-  return repos.transaction(async (r, tx) => {
+  return repos.transaction(async (r) => {
     const cancelled = await r.payments.cancelSubscription(subscription.id, caller.id);
     if (!cancelled) return subscription;
     const by = caller.id === project.userId ? 'the customer' : actorName;
@@ -38,7 +38,7 @@ export async function cancelSubscription(
         `${orderName(project.orderNumber)} (${formatMoney(subscription.amountCents, subscription.currency)}) cancelled by ${by}`,
       data: { from: subscription.status, to: cancelled.status },
     });
-    await emitSubscriptionEvent(tx, 'subscription.canceled', project, cancelled, {
+    await emitSubscriptionEvent(r, 'subscription.canceled', project, cancelled, {
       canceledBy: caller.id === project.userId ? 'customer' : 'staff',
     });
     return cancelled;

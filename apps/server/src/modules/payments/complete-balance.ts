@@ -1,4 +1,3 @@
-import type { Db } from '../../db/client.ts';
 import type { Repositories } from '../../repositories.ts';
 import { enqueueEmail } from '../jobs/email.ts';
 import { invoiceTitle } from '../invoices/render-invoice.ts';
@@ -12,12 +11,10 @@ import { emitOrderPaid } from './webhook-events.ts';
  * Records the balance of a quote paid after its deposit (docs/decisions/070-quote-deposits.md),
  * inside the checkout's transaction with the attempt locked: a payment of kind 'balance' on the
  * project the deposit made, the quote marked paid, and the receipt with its tax invoice queued.
- * Nothing of the project or the account changes. `repos` are bound to that transaction, and
- * `tx` is its handle for the webhook events.
+ * Nothing of the project or the account changes. `repos` are bound to that transaction.
  */
 export async function recordBalance(
   repos: Repositories,
-  tx: Db,
   deps: Pick<CompletionDeps, 'companyName' | 'publicUrl' | 'abn'>,
   attempt: AttemptRow,
   payment: ProviderPayment,
@@ -33,7 +30,7 @@ export async function recordBalance(
     subscriptionId: null,
   });
   await repos.orderSources.markQuotePaid(order.quoteId!);
-  await emitOrderPaid(tx, project, paymentRow, true);
+  await emitOrderPaid(repos, project, paymentRow, true);
   const updated = await repo.updateAttempt(attempt.id, {
     state: 'succeeded',
     providerCustomerId: attempt.providerCustomerId ?? payment.customerId,

@@ -53,7 +53,7 @@ export async function completeOrder(
   payment: ProviderPayment,
 ): Promise<AttemptRow> {
   if (payment.status !== 'succeeded') throw new Error('completeOrder needs a succeeded payment');
-  const done = await deps.repos.transaction(async (r, tx) => {
+  const done = await deps.repos.transaction(async (r) => {
     const repo = r.payments;
     const attempt = await repo.findAttempt(attemptId, { forUpdate: true });
     if (!attempt) throw new Error(`No payment attempt ${attemptId}`);
@@ -70,7 +70,7 @@ export async function completeOrder(
 
     const order = attempt.order;
     if (order.quotePart?.kind === 'balance') {
-      return { attempt: await recordBalance(r, tx, deps, attempt, payment), created: true };
+      return { attempt: await recordBalance(r, deps, attempt, payment), created: true };
     }
     const customerId = attempt.providerCustomerId ?? payment.customerId;
     const paymentMethodId = payment.paymentMethodId ?? attempt.paymentMethodId;
@@ -153,7 +153,7 @@ export async function completeOrder(
       if (order.quotePart?.kind === 'deposit') await sources.markDepositPaid(order.quoteId);
       else await sources.markQuotePaid(order.quoteId);
     }
-    await emitOrderPaid(tx, project, paymentRow, order.quotePart?.kind !== 'deposit');
+    await emitOrderPaid(r, project, paymentRow, order.quotePart?.kind !== 'deposit');
 
     // A held order changes nothing of the account: not its profile, not its card.
     if (!attempt.heldForOwner) {

@@ -55,13 +55,10 @@ async function mailRefund(
   const to = project?.contactEmail || payer?.email;
   if (!to) return;
   const note = adjustmentNoteNumberOf(refund);
-  // The deliveries are made with the transaction's handle (emitWebhookEvent still takes one).
-  await deps.repos.transaction((_, tx) =>
-    emitOrderRefunded(
-      tx,
-      project && payment.projectId ? { ...project, id: payment.projectId } : null,
-      refund,
-    ),
+  await emitOrderRefunded(
+    deps.repos,
+    project && payment.projectId ? { ...project, id: payment.projectId } : null,
+    refund,
   );
   deps.onRefunded?.({
     userId: payment.userId,

@@ -102,8 +102,6 @@ export function checkoutJobHandlers(
   deps: CheckoutDeps,
   renderInvoice: RenderInvoice = renderInvoicePdf,
 ): Record<string, JobHandler> {
-  // The modules below still build their repositories from the database handle.
-  const db = app.database.db;
   const settings = {
     companyName: config.companyName,
     abn: config.abn,
@@ -128,9 +126,9 @@ export function checkoutJobHandlers(
     [MESSAGE_MAIL_JOB]: createMessageMailHandler({ repos: deps.repos, config }),
     [DAILY_SUMMARY_JOB]: createDailySummaryHandler({ repos: deps.repos, config }),
     [WEBHOOK_JOB]: createWebhookDeliveryHandler({
-      db,
+      repos: deps.repos,
       allowPrivate: config.webhooksAllowPrivate,
-      onDisabled: mailAdminsAboutDisabledEndpoint(db, config),
+      onDisabled: mailAdminsAboutDisabledEndpoint(deps.repos, config),
     }),
   };
 }

@@ -91,7 +91,7 @@ export function createRenewalJobHandler(deps: RenewalDeps): JobHandler {
     });
 
     if (payment.status === 'succeeded' || payment.status === 'processing') {
-      await deps.repos.transaction(async (r, tx) => {
+      await deps.repos.transaction(async (r) => {
         const txRepo = r.payments;
         const recorded = await txRepo.insertPayment({
           projectId: project.id,
@@ -118,7 +118,7 @@ export function createRenewalJobHandler(deps: RenewalDeps): JobHandler {
           addInterval(periodStart, subscription.interval),
         );
         if (recorded) {
-          await emitSubscriptionEvent(tx, 'subscription.renewed', project, subscription, {
+          await emitSubscriptionEvent(r, 'subscription.renewed', project, subscription, {
             paymentId: recorded.id,
             periodFrom: periodStart.toISOString(),
           });
@@ -151,9 +151,9 @@ export function createRenewalJobHandler(deps: RenewalDeps): JobHandler {
     const reason = payment.failureMessage ?? 'The payment was not completed.';
     const failures = subscription.failureCount + 1;
     const pastDue = failures >= deps.maxFailures;
-    await deps.repos.transaction(async (r, tx) => {
+    await deps.repos.transaction(async (r) => {
       await r.payments.recordRenewalFailure(subscription.id, periodStart, reason, deps.maxFailures);
-      await emitSubscriptionEvent(tx, 'subscription.payment_failed', project, subscription, {
+      await emitSubscriptionEvent(r, 'subscription.payment_failed', project, subscription, {
         reason,
         failures,
         pastDue,

@@ -1,5 +1,5 @@
 import { orderName } from '@noise/shared/project';
-import type { Db } from '../../db/client.ts';
+import type { Repositories } from '../../repositories.ts';
 import { emitWebhookEvent } from '../webhooks/deliver-webhook.ts';
 
 /** What every payment event says of its order (docs/product.md#webhooks). */
@@ -38,20 +38,20 @@ const paymentData = (payment: {
 
 /** `order.paid` (and `quote.paid` when it paid a quote in full), in the payment's transaction. */
 export async function emitOrderPaid(
-  db: Db,
+  repos: Pick<Repositories, 'webhooks' | 'jobs'>,
   project: OrderRef & { quoteId: string | null },
   payment: Parameters<typeof paymentData>[0],
   quotePaidInFull: boolean,
 ) {
   const data = { ...orderData(project), ...paymentData(payment) };
-  await emitWebhookEvent(db, 'order.paid', data);
+  await emitWebhookEvent(repos, 'order.paid', data);
   if (project.quoteId && quotePaidInFull) {
-    await emitWebhookEvent(db, 'quote.paid', { ...data, quoteId: project.quoteId });
+    await emitWebhookEvent(repos, 'quote.paid', { ...data, quoteId: project.quoteId });
   }
 }
 
 export async function emitOrderRefunded(
-  db: Db,
+  repos: Pick<Repositories, 'webhooks' | 'jobs'>,
   project: OrderRef | null,
   refund: {
     id: string;
@@ -62,7 +62,7 @@ export async function emitOrderRefunded(
     reason: string;
   },
 ) {
-  await emitWebhookEvent(db, 'order.refunded', {
+  await emitWebhookEvent(repos, 'order.refunded', {
     ...(project ? orderData(project) : {}),
     refundId: refund.id,
     paymentId: refund.paymentId,
@@ -74,7 +74,7 @@ export async function emitOrderRefunded(
 }
 
 export async function emitSubscriptionEvent(
-  db: Db,
+  repos: Pick<Repositories, 'webhooks' | 'jobs'>,
   type: 'subscription.renewed' | 'subscription.payment_failed' | 'subscription.canceled',
   project: OrderRef,
   subscription: {
@@ -86,7 +86,7 @@ export async function emitSubscriptionEvent(
   },
   extra: Record<string, unknown> = {},
 ) {
-  await emitWebhookEvent(db, type, {
+  await emitWebhookEvent(repos, type, {
     ...orderData(project),
     subscriptionId: subscription.id,
     interval: subscription.interval,

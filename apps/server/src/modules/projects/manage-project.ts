@@ -15,7 +15,7 @@ import { effectOfStatusUpdate } from './change-status.ts';
 import { holdChanges } from './due-date.ts';
 import type { ProjectRepository, ProjectRow } from './repository.ts';
 import type { Db } from '../../db/client.ts';
-import { emitWebhookEvent } from '../webhooks/deliver-webhook.ts';
+import { emitWebhookEventIn } from '../webhooks/deliver-webhook.ts';
 
 export interface ManageProjectDeps {
   projects: ProjectRepository;
@@ -38,7 +38,7 @@ export function statusLabel(status: string): string {
  */
 /** `project.status_changed`, in the transaction that changes it (docs/product.md#webhooks). */
 function emitStatusChanged(tx: Db, project: ProjectRow, to: string) {
-  return emitWebhookEvent(tx, 'project.status_changed', {
+  return emitWebhookEventIn(tx, 'project.status_changed', {
     projectId: project.id,
     orderNumber: project.orderNumber,
     from: project.status,
@@ -146,7 +146,7 @@ export async function updateProject(
       ? async (tx, row) => {
           if (statusMoves) await emitStatusChanged(tx, project, row.status);
           if (assignmentMoves) {
-            await emitWebhookEvent(tx, 'project.assigned', {
+            await emitWebhookEventIn(tx, 'project.assigned', {
               projectId: row.id,
               orderNumber: row.orderNumber,
               coordinatorId: row.coordinatorId,

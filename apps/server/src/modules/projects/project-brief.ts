@@ -20,7 +20,7 @@ import type {
   BriefRow,
   NewBriefFile,
 } from './brief-repository.ts';
-import { emitWebhookEvent } from '../webhooks/deliver-webhook.ts';
+import { emitWebhookEventIn } from '../webhooks/deliver-webhook.ts';
 import { dueDateFrom } from './due-date.ts';
 import type { ProjectRepository, ProjectRow } from './repository.ts';
 
@@ -130,7 +130,7 @@ export async function addBrief(
       // adds to the brief is not.
       author && !isStaffRole(author.role)
         ? (tx, entry) =>
-            emitWebhookEvent(tx, 'brief.submitted', {
+            emitWebhookEventIn(tx, 'brief.submitted', {
               projectId: project.id,
               orderNumber: project.orderNumber,
               order: orderName(project.orderNumber),

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../users/repository.ts';
-import { emitWebhookEvent } from './deliver-webhook.ts';
+import { emitWebhookEventIn } from './deliver-webhook.ts';
 
 /**
  * How a customer account came to be: a sign-up, a provider's sign-in, a guest's checkout, or a
@@ -14,7 +14,7 @@ export type CustomerSource =
  * is sent if and only if the account was saved.
  */
 export function emitCustomerCreated(tx: Db, user: UserRow, via: CustomerSource) {
-  return emitWebhookEvent(tx, 'customer.created', {
+  return emitWebhookEventIn(tx, 'customer.created', {
     customerId: user.id,
     email: user.email,
     firstName: user.firstName,

@@ -1,7 +1,8 @@
 import { WEBHOOK_PAYLOAD_VERSION, type WebhookEventType } from '@noise/shared/webhooks';
 import type { Db } from '../../db/client.ts';
 import { newId } from '../../lib/ids.ts';
-import { createJobRepository } from '../jobs/repository.ts';
+import type { Repositories } from '../../repositories.ts';
+import { createJobRepository, type JobRepository } from '../jobs/repository.ts';
 import { RetryJobAt, type JobHandler } from '../jobs/runner.ts';
 import { createWebhookRepository } from './repository.ts';
 import { sendWebhook } from './send-webhook.ts';
@@ -27,16 +28,17 @@ export const WEBHOOK_RETRY_DELAYS_MS = [
 
 /**
  * Tells every enabled endpoint that asked for `type` about it: a delivery each, and its job, in
- * the caller's transaction (pass the transaction's `db`), so an event is sent if and only if the
- * change it tells of was saved. Sending happens later, in the job: never in the request.
+ * the caller's transaction (pass the repositories `transaction` binds to it), so an event is sent
+ * if and only if the change it tells of was saved. Sending happens later, in the job: never in
+ * the request.
  */
 export async function emitWebhookEvent(
-  db: Db,
+  repos: Pick<Repositories, 'webhooks' | 'jobs'>,
   type: WebhookEventType,
   data: Record<string, unknown>,
   at = new Date(),
 ): Promise<void> {
-  const repo = createWebhookRepository(db);
+  const repo = repos.webhooks;
   const endpoints = await repo.listSubscribed(type);
   if (endpoints.length === 0) return;
   const messageId = `msg_${newId()}`;
@@ -48,13 +50,31 @@ export async function emitWebhookEvent(
       eventType: type,
       payload,
     });
-    await enqueueDelivery(db, delivery.id);
+    await enqueueDelivery(repos.jobs, delivery.id);
   }
 }
 
+/**
+ * `emitWebhookEvent` from a repository's `alsoInTransaction` hook, which is handed its
+ * transaction's handle rather than repositories (docs/decisions/076).
+ */
+export function emitWebhookEventIn(
+  tx: Db,
+  type: WebhookEventType,
+  data: Record<string, unknown>,
+  at = new Date(),
+): Promise<void> {
+  return emitWebhookEvent(
+    { webhooks: createWebhookRepository(tx), jobs: createJobRepository(tx) },
+    type,
+    data,
+    at,
+  );
+}
+
 /** Queues one delivery's sending (again, for 'Resend'). */
-export async function enqueueDelivery(db: Db, deliveryId: string) {
-  await createJobRepository(db).enqueue({
+export async function enqueueDelivery(jobs: JobRepository, deliveryId: string) {
+  await jobs.enqueue({
     kind: WEBHOOK_JOB,
     payload: { deliveryId },
     // The schedule is ours (RetryJobAt); the runner's own count only stops a loop.
@@ -63,7 +83,7 @@ export async function enqueueDelivery(db: Db, deliveryId: string) {
 }
 
 export interface WebhookDeliveryDeps {
-  db: Db;
+  repos: Pick<Repositories, 'webhooks'>;
   /** Loopback and private addresses, and plain http: outside production only (tests, a laptop). */
   allowPrivate: boolean;
   /** Tells the admins an endpoint was disabled (an email). */
@@ -74,7 +94,7 @@ export interface WebhookDeliveryDeps {
 /** The job that sends a delivery, retries it on the schedule, and disables a dead endpoint. */
 export function createWebhookDeliveryHandler(deps: WebhookDeliveryDeps): JobHandler {
   return async (payload) => {
-    const repo = createWebhookRepository(deps.db);
+    const repo = deps.repos.webhooks;
     const found = await repo.findDelivery(String(payload.deliveryId));
     if (!found || found.delivery.status === 'succeeded') return;
     const { delivery, endpoint } = found;

@@ -1,19 +1,15 @@
 import { can } from '@noise/shared/permissions';
-import type { Db } from '../../db/client.ts';
+import type { Repositories } from '../../repositories.ts';
 import { enqueueEmail } from '../jobs/email.ts';
-import { createJobRepository } from '../jobs/repository.ts';
-import { createUserRepository } from '../users/repository.ts';
 
 /** An endpoint was disabled for failing: every member who manages webhooks gets an email. */
 export function mailAdminsAboutDisabledEndpoint(
-  db: Db,
+  repos: Pick<Repositories, 'users' | 'jobs'>,
   settings: { companyName: string; publicUrl: string },
 ) {
   return async (endpoint: { id: string; url: string; reason: string }) => {
-    const admins = (await createUserRepository(db).listStaff()).filter((u) =>
-      can(u.role, 'webhooks:manage'),
-    );
-    const jobs = createJobRepository(db);
+    const admins = (await repos.users.listStaff()).filter((u) => can(u.role, 'webhooks:manage'));
+    const jobs = repos.jobs;
     for (const admin of admins) {
       await enqueueEmail(
         jobs,

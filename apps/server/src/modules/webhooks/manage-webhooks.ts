@@ -4,21 +4,15 @@ import type {
   WebhookDelivery,
   WebhookEndpoint,
 } from '@noise/shared/webhooks';
-import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { createAuditRepository } from '../audit/repository.ts';
-import { createUserRepository } from '../users/repository.ts';
+import type { Repositories } from '../../repositories.ts';
 import { enqueueDelivery } from './deliver-webhook.ts';
-import {
-  createWebhookRepository,
-  type WebhookDeliveryRow,
-  type WebhookEndpointRow,
-} from './repository.ts';
+import type { WebhookDeliveryRow, WebhookEndpointRow } from './repository.ts';
 import { checkWebhookAddress, newWebhookSecret } from './send-webhook.ts';
 
 export interface WebhookDeps {
-  db: Db;
+  repos: Repositories;
   allowPrivate: boolean;
 }
 
@@ -68,9 +62,9 @@ async function record(
   action: string,
   summary: string,
 ) {
-  await createAuditRepository(deps.db).record({
+  await deps.repos.audit.record({
     actorId: actor.id,
-    actorName: await createUserRepository(deps.db).actorName(actor.id),
+    actorName: await deps.repos.users.actorName(actor.id),
     ip: actor.ip,
     apiKey: actor.apiKey,
     action,
@@ -81,19 +75,19 @@ async function record(
 }
 
 async function findEndpoint(deps: WebhookDeps, id: string) {
-  const row = await createWebhookRepository(deps.db).findEndpoint(id);
+  const row = await deps.repos.webhooks.findEndpoint(id);
   if (!row) throw notFound('Webhook endpoint not found');
   return row;
 }
 
 export async function listEndpoints(deps: WebhookDeps) {
-  return (await createWebhookRepository(deps.db).listEndpoints()).map((row) => toEndpointDto(row));
+  return (await deps.repos.webhooks.listEndpoints()).map((row) => toEndpointDto(row));
 }
 
 /** 'Add endpoint': the answer carries its signing secret, shown this once. */
 export async function createEndpoint(deps: WebhookDeps, actor: AuthUser, input: EndpointInput) {
   await checkUrl(deps, input.url);
-  const row = await createWebhookRepository(deps.db).insertEndpoint({
+  const row = await deps.repos.webhooks.insertEndpoint({
     ...input,
     secret: newWebhookSecret(),
     createdById: actor.id,
@@ -110,7 +104,7 @@ export async function updateEndpoint(
 ) {
   const current = await findEndpoint(deps, id);
   if (input.url !== current.url) await checkUrl(deps, input.url);
-  const row = await createWebhookRepository(deps.db).updateEndpoint(id, input);
+  const row = await deps.repos.webhooks.updateEndpoint(id, input);
   await record(deps, actor, id, 'webhook.updated', `Changed the webhook endpoint ${row!.url}`);
   return toEndpointDto(row!);
 }
@@ -118,7 +112,7 @@ export async function updateEndpoint(
 /** A new secret, shown once; deliveries sent from now are signed with it. */
 export async function rotateSecret(deps: WebhookDeps, actor: AuthUser, id: string) {
   const current = await findEndpoint(deps, id);
-  const row = await createWebhookRepository(deps.db).updateEndpoint(id, {
+  const row = await deps.repos.webhooks.updateEndpoint(id, {
     secret: newWebhookSecret(),
   });
   await record(deps, actor, id, 'webhook.secret_rotated', `New signing secret for ${current.url}`);
@@ -134,7 +128,7 @@ export async function setEndpointEnabled(
 ) {
   const current = await findEndpoint(deps, id);
   if (enabled) await checkUrl(deps, current.url);
-  const row = await createWebhookRepository(deps.db).updateEndpoint(
+  const row = await deps.repos.webhooks.updateEndpoint(
     id,
     enabled
       ? { disabledAt: null, disabledReason: '' }
@@ -152,30 +146,30 @@ export async function setEndpointEnabled(
 
 export async function deleteEndpoint(deps: WebhookDeps, actor: AuthUser, id: string) {
   const current = await findEndpoint(deps, id);
-  await createWebhookRepository(deps.db).deleteEndpoint(id);
+  await deps.repos.webhooks.deleteEndpoint(id);
   await record(deps, actor, id, 'webhook.deleted', `Removed the webhook endpoint ${current.url}`);
 }
 
 export async function listDeliveries(deps: WebhookDeps, id: string) {
   await findEndpoint(deps, id);
-  const rows = await createWebhookRepository(deps.db).listDeliveries(id, DELIVERIES_LISTED);
+  const rows = await deps.repos.webhooks.listDeliveries(id, DELIVERIES_LISTED);
   return rows.map(toDeliveryDto);
 }
 
 /** 'Resend': the same message (same id and payload) queued again, to an enabled endpoint. */
 export async function resendDelivery(deps: WebhookDeps, actor: AuthUser, deliveryId: string) {
-  const repo = createWebhookRepository(deps.db);
+  const repo = deps.repos.webhooks;
   const found = await repo.findDelivery(deliveryId);
   if (!found) throw notFound('Delivery not found');
   if (found.endpoint.disabledAt) {
     throw conflict('This endpoint is turned off: turn it on to send to it again.');
   }
-  await deps.db.transaction(async (tx) => {
-    await createWebhookRepository(tx).updateDelivery(deliveryId, {
+  await deps.repos.transaction(async (r) => {
+    await r.webhooks.updateDelivery(deliveryId, {
       status: 'pending',
       attempts: 0,
     });
-    await enqueueDelivery(tx, deliveryId);
+    await enqueueDelivery(r.jobs, deliveryId);
   });
   await record(
     deps,

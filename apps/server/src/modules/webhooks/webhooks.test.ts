@@ -9,7 +9,7 @@ import {
   type WebhookEndpoint,
   type WebhookEventType,
 } from '@noise/shared/webhooks';
-import { createTestApp } from '../../test/app.ts';
+import { createTestApp, testRepositories } from '../../test/app.ts';
 import { bearer, createUser } from '../../test/factories.ts';
 import { outboxMail } from '../../test/outbox.ts';
 import { form, sendForm } from '../../test/catalogue-admin-helpers.ts';
@@ -19,7 +19,6 @@ import { mailAdminsAboutDisabledEndpoint } from './mail-admins.ts';
 import { checkWebhookAddress, sendWebhook } from './send-webhook.ts';
 
 const { app, config } = await createTestApp();
-const db = app.database.db;
 const { user: cora, token: coraToken } = await coordinator(app);
 const admin = await createUser(app, { role: 'admin' });
 const fixture = await createServiceToOrder(app, {
@@ -135,12 +134,12 @@ describe('webhooks', () => {
     let clock = new Date(Date.now() + 60_000);
     const disabled: string[] = [];
     const handler = createWebhookDeliveryHandler({
-      db,
+      repos: testRepositories(app),
       allowPrivate: true,
       now: () => clock,
       onDisabled: async (e) => {
         disabled.push(e.id);
-        await mailAdminsAboutDisabledEndpoint(db, config)(e);
+        await mailAdminsAboutDisabledEndpoint(testRepositories(app), config)(e);
       },
     });
     await handler({ deliveryId: first!._id }, undefined as never);
