@@ -252,7 +252,7 @@ export async function buildApp(
   registerOAuthRoutes(app, { ...authDeps, db, mailer, notifier });
   registerNotificationRoutes(app, { repo: repos.notifications, database, sessions });
   registerCompanyRoutes(app, {
-    db,
+    repos,
     config,
     companies,
     users,

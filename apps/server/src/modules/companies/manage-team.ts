@@ -8,24 +8,19 @@ import {
 import { isStaffRole } from '@noise/shared/roles';
 import type { Config } from '../../config.ts';
 import type { ApiKeyRef } from '../../plugins/auth.ts';
-import type { Db } from '../../db/client.ts';
+import type { Repositories } from '../../repositories.ts';
 import { isUniqueViolation } from '../../lib/error-codes.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { mailDate } from '../../lib/mail-date.ts';
 import { hashSecret, newSecret } from '../../lib/secrets.ts';
 import type { AuditRepository } from '../audit/repository.ts';
 import { enqueueEmail } from '../jobs/email.ts';
-import { createJobRepository } from '../jobs/repository.ts';
 import type { UserRepository } from '../users/repository.ts';
 import { invitationMail, teamChangeMail } from './mail-texts.ts';
-import {
-  createCompanyRepository,
-  type CompanyRepository,
-  type InvitationRow,
-} from './repository.ts';
+import type { CompanyRepository, InvitationRow } from './repository.ts';
 
 export interface TeamDeps {
-  db: Db;
+  repos: Repositories;
   config: Config;
   companies: CompanyRepository;
   users: UserRepository;
@@ -89,7 +84,7 @@ async function mailInvitation(
   deps: TeamDeps,
   actor: TeamActor,
   invitation: Pick<InvitationRow, 'companyId' | 'email' | 'role'>,
-  store: (tx: Db, tokenHash: string, expiresAt: Date) => Promise<boolean>,
+  store: (repos: Repositories, tokenHash: string, expiresAt: Date) => Promise<boolean>,
 ): Promise<boolean> {
   const token = newSecret();
   const expiresAt = new Date(Date.now() + INVITATION_DAYS * 24 * 3600_000);
@@ -97,9 +92,9 @@ async function mailInvitation(
     deps.companies.nameOf(invitation.companyId),
     deps.users.actorName(actor.id),
   ]);
-  return deps.db.transaction(async (tx) => {
-    if (!(await store(tx, hashSecret(token), expiresAt))) return false;
-    await enqueueEmail(createJobRepository(tx), {
+  return deps.repos.transaction(async (r) => {
+    if (!(await store(r, hashSecret(token), expiresAt))) return false;
+    await enqueueEmail(r.jobs, {
       to: invitation.email,
       ...invitationMail({
         shopName: deps.config.companyName,
@@ -134,8 +129,8 @@ export async function inviteTeammate(
       deps,
       actor,
       { companyId, ...request },
-      async (tx, tokenHash, expiresAt) => {
-        await createCompanyRepository(tx).insertInvitation({
+      async (r, tokenHash, expiresAt) => {
+        await r.companies.insertInvitation({
           companyId,
           email: request.email,
           role: request.role,
@@ -174,8 +169,8 @@ export async function resendInvitation(
   id: string,
 ): Promise<Team> {
   const invitation = await openInvitation(deps, companyId, id);
-  const sent = await mailInvitation(deps, actor, invitation, (tx, tokenHash, expiresAt) =>
-    createCompanyRepository(tx).renewInvitation(invitation.id, tokenHash, expiresAt),
+  const sent = await mailInvitation(deps, actor, invitation, (r, tokenHash, expiresAt) =>
+    r.companies.renewInvitation(invitation.id, tokenHash, expiresAt),
   );
   if (!sent) throw notFound('Invitation not found');
   await record(deps, actor, companyId, {
@@ -222,7 +217,7 @@ async function tell(
     change,
     publicUrl: deps.config.publicUrl,
   });
-  await enqueueEmail(createJobRepository(deps.db), { to, ...text });
+  await enqueueEmail(deps.repos.jobs, { to, ...text });
 }
 
 export async function changeMemberRole(
