@@ -245,7 +245,7 @@ export async function buildApp(
   const customers = repos.customers;
   registerUserRoutes(app, { users });
   registerCardRoutes(app, { repos, users, customers, audit });
-  registerCustomerRoutes(app, { db, customers, users, audit });
+  registerCustomerRoutes(app, { repos, customers, users, audit });
   const notifier = createNotifier({ repos, database, config, log: app.log, afterAnswer });
   app.decorate('notifier', notifier);
   // Google, Facebook and Apple sign-in; a provider without keys explains itself instead.

@@ -9,7 +9,7 @@ import {
   updateClientRequest,
 } from '@noise/shared/customers';
 import { userSchema } from '@noise/shared/user';
-import type { Db } from '../../db/client.ts';
+import type { Repositories } from '../../repositories.ts';
 import { notFound } from '../../lib/errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { toAuditDto, type AuditRepository } from '../audit/repository.ts';
@@ -21,7 +21,12 @@ const idParams = z.object({ id: z.string().min(1).max(64) });
 
 export function registerCustomerRoutes(
   app: FastifyInstance,
-  deps: { db: Db; customers: CustomerRepository; users: UserRepository; audit: AuditRepository },
+  deps: {
+    repos: Repositories;
+    customers: CustomerRepository;
+    users: UserRepository;
+    audit: AuditRepository;
+  },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const access = 'customers:manage' as const;
@@ -120,25 +125,24 @@ export function registerCustomerRoutes(
       const client = await findClientOr404(request, request.params.id);
       const actor = requireUser(request);
       const adminName = await deps.users.actorName(actor.id);
-      const note = await deps.db.transaction(async (tx) => {
-        const row = await deps.customers.addNote(
-          { userId: client.id, authorId: actor.id, adminName, note: request.body.note },
-          tx,
-        );
-        await deps.audit.record(
-          {
-            actorId: actor.id,
-            ip: actor.ip,
-            apiKey: actor.apiKey,
-            actorName: adminName,
-            action: 'note.added',
-            entityType: 'user',
-            entityId: client.id,
-            subjectUserId: client.id,
-            summary: 'Added an internal note',
-          },
-          tx,
-        );
+      const note = await deps.repos.transaction(async (r) => {
+        const row = await r.customers.addNote({
+          userId: client.id,
+          authorId: actor.id,
+          adminName,
+          note: request.body.note,
+        });
+        await r.audit.record({
+          actorId: actor.id,
+          ip: actor.ip,
+          apiKey: actor.apiKey,
+          actorName: adminName,
+          action: 'note.added',
+          entityType: 'user',
+          entityId: client.id,
+          subjectUserId: client.id,
+          summary: 'Added an internal note',
+        });
         return row;
       });
       return reply.status(201).send(toNoteDto(note));
