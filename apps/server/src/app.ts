@@ -249,7 +249,7 @@ export async function buildApp(
   const notifier = createNotifier({ repos, database, config, log: app.log, afterAnswer });
   app.decorate('notifier', notifier);
   // Google, Facebook and Apple sign-in; a provider without keys explains itself instead.
-  registerOAuthRoutes(app, { ...authDeps, db, mailer, notifier });
+  registerOAuthRoutes(app, { ...authDeps, repos, mailer, notifier });
   registerNotificationRoutes(app, { repo: repos.notifications, database, sessions });
   registerCompanyRoutes(app, {
     repos,
@@ -304,8 +304,8 @@ export async function buildApp(
   registerCheckout(app, config, repos, clock);
   registerGuestCheckoutRoutes(app, { checkout: app.checkoutDeps, auth: authDeps, config });
   const projects = repos.projects;
-  registerProjectRoutes(app, { db, config, projects, users, audit, now: clock });
-  registerBriefRoutes(app, { db, config, projects, users, now: clock });
+  registerProjectRoutes(app, { repos, config, projects, users, audit, now: clock });
+  registerBriefRoutes(app, { repos, config, projects, users, now: clock });
   const threadDeps: ThreadDeps = {
     companies,
     messages: repos.messages,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signInResponse, twoFactorChallenge } from '@noise/shared/two-factor';
-import type { Db } from '../../db/client.ts';
+import type { Repositories } from '../../repositories.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
 import type { AuthDeps } from '../auth/sign-in.ts';
 import { deviceTokenOf } from '../auth/two-factor-routes.ts';
@@ -14,7 +14,7 @@ import { finishSignIn } from './finish-sign-in.ts';
 import { OAUTH_PROVIDERS } from './message-pages.ts';
 import { previewLink } from './preview-link.ts';
 import { createProviderClients } from './providers.ts';
-import { createOAuthRepository, type OAuthProviderName } from './repository.ts';
+import type { OAuthProviderName } from './repository.ts';
 import { startSignIn, stateCookie } from './start-sign-in.ts';
 
 const PROVIDERS: OAuthProviderName[] = ['google', 'facebook', 'apple'];
@@ -40,7 +40,7 @@ const callbackParams = z.object({
 });
 
 export interface OAuthRouteDeps extends AuthDeps {
-  db: Db;
+  repos: Repositories;
   mailer: Mailer;
   notifier: Notifier;
   authRateLimit: number;
@@ -54,7 +54,7 @@ export interface OAuthRouteDeps extends AuthDeps {
  */
 export function registerOAuthRoutes(app: FastifyInstance, routeDeps: OAuthRouteDeps) {
   const { config } = routeDeps;
-  const oauth = createOAuthRepository(routeDeps.db);
+  const oauth = routeDeps.repos.oauth;
   const deps = { ...routeDeps, oauth, clients: createProviderClients(config.oauth) };
   const rateLimit = { max: deps.authRateLimit, timeWindow: '1 minute' };
   const secure = config.publicUrl.startsWith('https://');

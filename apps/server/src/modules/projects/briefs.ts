@@ -5,14 +5,13 @@ import { ATTACHMENT_KINDS } from '@noise/shared/attachments';
 import { z } from 'zod';
 import { BRIEF_MAX_FILES, briefEntrySchema, briefQuestionsSchema } from '@noise/shared/project';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Repositories } from '../../repositories.ts';
 import { notFound } from '../../lib/errors.ts';
 import { readMultipart, refuseUnknownFields, type FileFieldRule } from '../../lib/multipart.ts';
 import { sendPrivateFile } from '../../lib/private-file.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { UploadForm } from '../../plugins/openapi.ts';
 import type { UserRepository } from '../users/repository.ts';
-import { createBriefRepository } from './brief-repository.ts';
 import {
   addBrief,
   listBrief,
@@ -31,7 +30,7 @@ import { canSeeProject } from './visibility.ts';
 export function registerBriefRoutes(
   app: FastifyInstance,
   deps: {
-    db: Db;
+    repos: Repositories;
     config: Config;
     projects: ProjectRepository;
     users: UserRepository;
@@ -41,7 +40,7 @@ export function registerBriefRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['projects'];
   const briefDeps: BriefDeps = {
-    briefs: createBriefRepository(deps.db),
+    briefs: deps.repos.briefs,
     projects: deps.projects,
     timeZone: deps.config.businessTimeZone,
     now: deps.now,

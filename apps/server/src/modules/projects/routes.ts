@@ -15,7 +15,7 @@ import {
 } from '@noise/shared/project';
 import { displayNameOf } from '@noise/shared/user';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Repositories } from '../../repositories.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { requireUser, type AuthUser } from '../../plugins/auth.ts';
 import type { AuditRepository } from '../audit/repository.ts';
@@ -35,7 +35,7 @@ const idParams = z.object({ id: z.string().min(1).max(64) });
 const projectIdParams = z.object({ projectId: z.string().min(1).max(64) });
 
 export interface ProjectRouteDeps {
-  db: Db;
+  repos: Repositories;
   config: Config;
   projects: ProjectRepository;
   users: UserRepository;
