@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
+  companyMembers,
   customQuotes,
   projects,
   serviceExtras,
@@ -81,6 +82,24 @@ export function createOrderSources(db: Db) {
         .where(eq(projects.quoteId, quoteId))
         .limit(1);
       return row;
+    },
+
+    /**
+     * Whether `userId` is of the client company a quote's project belongs to (who ordered it, or
+     * anyone of its company: docs/product.md#client-companies).
+     */
+    async isQuoteProjectsCustomer(quoteId: string, userId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: projects.id })
+        .from(projects)
+        .where(
+          and(
+            eq(projects.quoteId, quoteId),
+            sql`(${projects.userId} = ${userId} or ${projects.companyId} = (select m.company_id from ${companyMembers} m where m.user_id = ${userId}))`,
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
     },
 
     async findCoordinator(id: string) {

@@ -318,9 +318,10 @@ async function priceBalance(
   quote: QuoteRow,
   price: QuotePart,
 ): Promise<PricedOrder> {
+  // Only the client whose project it is pays its balance (anyone of its company, Billing too);
+  // to anyone else the quote is paid.
   const project = await sources.findQuoteProject(quote.id);
-  // Only the customer whose project it is pays its balance; to anyone else the quote is paid.
-  if (!project || project.userId !== user.id) {
+  if (!project || !(await sources.isQuoteProjectsCustomer(quote.id, user.id))) {
     throw conflict('This quote has already been paid.');
   }
   if (!quote.balanceRequestedAt) {

@@ -3,7 +3,7 @@ import { newIdempotencyKey, quotePaymentRequest } from '@noise/shared/payments';
 import type { Project } from '@noise/shared/project';
 import type { PublicQuote, Quote } from '@noise/shared/quote';
 import { createTestApp } from '../../test/app.ts';
-import { bearer, createUser } from '../../test/factories.ts';
+import { bearer, createTeammate, createUser } from '../../test/factories.ts';
 import { outboxMail } from '../../test/outbox.ts';
 import { pdfTextRuns } from '../../test/pdf-text.ts';
 import { coordinator, pay, sandboxCard } from '../../test/order-factories.ts';
@@ -164,6 +164,25 @@ describe('a quote with a deposit', () => {
     // Paid in full: nothing more to pay or ask.
     expect((await payQuote(quote._id, customer)).statusCode).toBe(409);
     expect((await requestBalance(projectId)).statusCode).toBe(409);
+  });
+
+  it('lets anyone of the client company pay the balance, Billing included', async () => {
+    const quote = (await makeQuote({ kind: 'percent', value: 50 })).json<Quote>();
+    const owner = await createUser(app);
+    const deposit = await payQuote(quote._id, owner);
+    expect(deposit.statusCode).toBe(200);
+    const projectId = deposit.json<{ projectId: string }>().projectId;
+    expect((await requestBalance(projectId, coraToken)).statusCode).toBe(202);
+
+    // Someone of another company is told it is paid; the owner's bookkeeper pays it.
+    expect((await payQuote(quote._id, await createUser(app))).statusCode).toBe(409);
+    const bookkeeper = await createTeammate(app, owner.user, 'billing');
+    const balance = await payQuote(quote._id, bookkeeper);
+    expect(balance.statusCode, balance.body).toBe(200);
+    expect(balance.json<{ projectId: string }>().projectId).toBe(projectId);
+    const kinds = (await payments(projectId, bookkeeper.token)).map((p) => p.kind);
+    expect(kinds.sort()).toEqual(['balance', 'order']);
+    expect((await project(projectId)).money).toMatchObject({ balanceDueCents: 0 });
   });
 
   it('takes a fixed deposit, and the two parts add up to the quote to the cent', async () => {

@@ -3,6 +3,7 @@ import { projectStatusLabels } from '@noise/shared/project-constants';
 import type { Project } from '@noise/shared/project';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
+import { useCompanyCan } from './company-role';
 import { orderAgainHref } from './order-again';
 
 /**
@@ -10,6 +11,8 @@ import { orderAgainHref } from './order-again';
  * cancelled) offers 'Order Again', on hold says so, and an unknown status shows as its raw text.
  */
 export function ProjectStatusAction({ project }: { project: Project }) {
+  // A role that places no orders (Billing: docs/product.md#client-companies) is not offered one.
+  const ordering = useCompanyCan()?.('order') !== false;
   if (project.status === 'active') {
     return (
       <span className="inline-flex h-9 items-center rounded-full bg-accent-soft px-4 text-sm font-semibold text-accent-strong">
@@ -17,7 +20,7 @@ export function ProjectStatusAction({ project }: { project: Project }) {
       </span>
     );
   }
-  const href = orderAgainHref(project);
+  const href = ordering ? orderAgainHref(project) : null;
   if (project.status === 'on-hold') {
     return (
       <span className="inline-flex h-9 items-center rounded-full bg-canvas px-4 text-sm font-semibold">
