@@ -102,7 +102,9 @@ describe('staff: webhooks', () => {
         );
         if (again.length < 2) throw new Error('not resent yet');
       },
-      { timeout: 45_000, interval: 100 },
+      // The shared server's runner takes jobs one at a time, oldest first: the resend can wait
+      // behind other tests' receipts (each with its PDF) on a busy machine.
+      { timeout: 90_000, interval: 100 },
     );
 
     // Turned off, it says so; removed, it is gone.

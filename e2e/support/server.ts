@@ -154,6 +154,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         AUTH_RATE_LIMIT_PER_MINUTE: '1000',
         // The webhook tests' receiver listens on this machine.
         WEBHOOKS_ALLOW_PRIVATE: 'true',
+        // Mail and webhook deliveries are jobs: tests that wait for one wait less for the poll.
+        JOBS_POLL_INTERVAL_MS: '1000',
         ...(database.url ? { DATABASE_URL: database.url } : {}),
         ...env,
       },
