@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Team } from '@noise/shared/company';
 import { renderWithApp } from '@/test/render';
@@ -53,8 +53,11 @@ describe('Team', () => {
     await fill(invite.getByLabelText(/Email/), 'not an email');
     await user.click(invite.getByRole('button', { name: 'Invite a teammate' }));
 
-    expect(invite.getByLabelText(/Email/)).toHaveAccessibleDescription(
-      'Please enter a valid email address',
+    // The form checks itself asynchronously: wait for the message, not for a render.
+    await waitFor(() =>
+      expect(invite.getByLabelText(/Email/)).toHaveAccessibleDescription(
+        'Please enter a valid email address',
+      ),
     );
     expect(sent).toHaveLength(0);
   });
@@ -90,7 +93,7 @@ describe('Team', () => {
     const invitations = within(await screen.findByRole('region', { name: 'Invitations' }));
     expect(invitations.getByText('bea@example.com')).toBeInTheDocument();
     expect(sent.map((call) => call.body)).toEqual([{ email: 'bea@example.com', role: 'billing' }]);
-    expect(invite.getByLabelText(/Email/)).toHaveValue('');
+    await waitFor(() => expect(invite.getByLabelText(/Email/)).toHaveValue(''));
   });
 
   it('shows why an invitation was refused and keeps what was typed', async () => {
