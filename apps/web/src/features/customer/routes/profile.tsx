@@ -15,6 +15,7 @@ import { toastSuccess } from '@/lib/toast';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { useChangePassword, useUpdateProfile } from '../api/profile';
 import { CustomerPage } from '../components/customer-page';
+import { FormFailure, ProfileCard } from '../components/profile-card';
 
 const name = z.string().trim().max(100, 'Must be at most 100 characters');
 const profileForm = z.object({
@@ -36,29 +37,6 @@ const passwordForm = z
     path: ['confirmPassword'],
   });
 type PasswordForm = z.infer<typeof passwordForm>;
-
-function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="rounded-card border-2 border-ink bg-paper p-6 sm:p-8">
-      <h2 id={id} className="text-2xl font-extrabold">
-        {title}
-      </h2>
-      <div className="mt-5">{children}</div>
-    </section>
-  );
-}
-
-function Failure({ message }: { message: string }) {
-  if (!message) return null;
-  return (
-    <p
-      role="alert"
-      className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-semibold text-danger"
-    >
-      {message}
-    </p>
-  );
-}
 
 function DetailsForm({ user }: { user: User }) {
   const update = useUpdateProfile();
@@ -125,7 +103,7 @@ function DetailsForm({ user }: { user: User }) {
           {...register('contactNumber')}
         />
       </div>
-      <Failure message={failure} />
+      <FormFailure message={failure} />
       <div>
         <Button type="submit" disabled={update.isPending || !isDirty}>
           {update.isPending ? 'Saving...' : 'Save details'}
@@ -179,7 +157,7 @@ function ChangePasswordForm() {
           {...register('confirmPassword')}
         />
       </div>
-      <Failure message={failure} />
+      <FormFailure message={failure} />
       <div>
         <Button type="submit" disabled={change.isPending}>
           {change.isPending ? 'Changing...' : 'Change password'}
@@ -201,24 +179,24 @@ export function ProfileRoute({ cardSection }: { cardSection?: ReactNode }) {
     <CustomerPage>
       <h1 className="text-4xl font-extrabold sm:text-5xl">Your profile</h1>
       <div className="mt-8 grid max-w-3xl gap-8">
-        <Card id="profile-details" title="Your details">
+        <ProfileCard id="profile-details" title="Your details">
           <DetailsForm key={user.data._id} user={user.data} />
-        </Card>
+        </ProfileCard>
         {user.data.isOAuth ? null : (
-          <Card id="profile-password" title="Password">
+          <ProfileCard id="profile-password" title="Password">
             <ChangePasswordForm />
-          </Card>
+          </ProfileCard>
         )}
         {/* Turning it off asks for the password: offered to accounts that have one. */}
         {user.data.isOAuth ? null : (
-          <Card id="profile-two-factor" title="Two-factor sign-in">
+          <ProfileCard id="profile-two-factor" title="Two-factor sign-in">
             <TwoFactorSection />
-          </Card>
+          </ProfileCard>
         )}
         {cardSection ? (
-          <Card id="profile-card" title="Payment method">
+          <ProfileCard id="profile-card" title="Payment method">
             {cardSection}
-          </Card>
+          </ProfileCard>
         ) : null}
       </div>
     </CustomerPage>

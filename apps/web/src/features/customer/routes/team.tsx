@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, Mail, UserMinus } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import {
@@ -34,31 +34,9 @@ import {
   useWithdrawInvitation,
 } from '../api/team';
 import { CustomerPage } from '../components/customer-page';
+import { FormFailure, ProfileCard } from '../components/profile-card';
 
 const roleOptions = companyRoles.map((role) => ({ value: role, label: companyRoleLabels[role] }));
-
-function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="rounded-card border-2 border-ink bg-paper p-6 sm:p-8">
-      <h2 id={id} className="text-2xl font-extrabold">
-        {title}
-      </h2>
-      <div className="mt-5">{children}</div>
-    </section>
-  );
-}
-
-function Failure({ message }: { message: string }) {
-  if (!message) return null;
-  return (
-    <p
-      role="alert"
-      className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-semibold text-danger"
-    >
-      {message}
-    </p>
-  );
-}
 
 function CompanyName({ team }: { team: Team }) {
   const rename = useRenameCompany();
@@ -91,7 +69,7 @@ function CompanyName({ team }: { team: Team }) {
         error={errors.name?.message}
         {...register('name')}
       />
-      <Failure message={failure} />
+      <FormFailure message={failure} />
       <div>
         <Button type="submit" disabled={rename.isPending || !isDirty}>
           {rename.isPending ? 'Saving...' : 'Save name'}
@@ -147,7 +125,7 @@ function InviteForm() {
       <p className="text-sm text-muted">
         {companyRoleLabels[role]}: {companyRoleDescriptions[role]}.
       </p>
-      <Failure message={failure} />
+      <FormFailure message={failure} />
       <div>
         <Button type="submit" disabled={invite.isPending}>
           <Mail aria-hidden="true" />
@@ -243,7 +221,7 @@ function MemberRow({ member, you }: { member: TeamMember; you: boolean }) {
           </div>
         </div>
       ) : null}
-      <Failure message={failure} />
+      <FormFailure message={failure} />
     </li>
   );
 }
@@ -304,7 +282,7 @@ function InvitationRow({ invitation }: { invitation: TeamInvitation }) {
           </Button>
         </div>
       </div>
-      <Failure message={failure} />
+      <FormFailure message={failure} />
     </li>
   );
 }
@@ -344,7 +322,7 @@ export function TeamRoute() {
         Everyone here sees your company’s projects. What else they can do depends on their role.
       </p>
       <div className="mt-8 grid max-w-3xl gap-8">
-        <Card id="team-people" title="People">
+        <ProfileCard id="team-people" title="People">
           <ul>
             {data.members.map((member) => (
               <MemberRow
@@ -354,20 +332,20 @@ export function TeamRoute() {
               />
             ))}
           </ul>
-        </Card>
-        <Card id="team-invite" title="Invite a teammate">
+        </ProfileCard>
+        <ProfileCard id="team-invite" title="Invite a teammate">
           <InviteForm />
-        </Card>
+        </ProfileCard>
         {data.invitations.length > 0 ? (
-          <Card id="team-invitations" title="Invitations">
+          <ProfileCard id="team-invitations" title="Invitations">
             <ul>
               {data.invitations.map((invitation) => (
                 <InvitationRow key={invitation._id} invitation={invitation} />
               ))}
             </ul>
-          </Card>
+          </ProfileCard>
         ) : null}
-        <Card id="team-roles" title="Roles">
+        <ProfileCard id="team-roles" title="Roles">
           <dl className="grid gap-3">
             {companyRoles.map((role) => (
               <div key={role}>
@@ -376,10 +354,10 @@ export function TeamRoute() {
               </div>
             ))}
           </dl>
-        </Card>
-        <Card id="team-company" title="Company">
+        </ProfileCard>
+        <ProfileCard id="team-company" title="Company">
           <CompanyName team={data} />
-        </Card>
+        </ProfileCard>
       </div>
     </CustomerPage>
   );
