@@ -92,6 +92,12 @@ describe('guest checkout', () => {
     await signUp.getByRole('button', { name: 'Continue as guest' }).click();
     await page.waitForURL('**/payment');
     await page.getByRole('heading', { name: 'Confirm & Pay' }).waitFor();
+    // Focus moved to the new page's heading: the keyboard starts at the top of the form.
+    await page.waitForFunction(
+      () =>
+        document.activeElement?.tagName === 'H1' &&
+        document.activeElement.textContent === 'Confirm & Pay',
+    );
     const summary = page.getByRole('complementary', { name: 'Order summary' });
     await summary.getByText(PACKAGE).waitFor();
     await summary

@@ -61,6 +61,8 @@ describe('deposits on custom quotes', () => {
     const customer = (await browser.newPage({ token: buyer.token, width: 375 })).page;
     await customer.goto(`/custom-quote/${quoteId}`);
     const summary = customer.getByRole('complementary', { name: 'Order summary' });
+    // On a phone the summary opens on its total, folded; the reader unfolds it.
+    await summary.getByRole('button', { name: 'Show order summary $660.00' }).click();
     await summary.getByRole('heading', { name }).waitFor();
     await summary.getByText('Deposit (30%) due now').waitFor();
     await summary.getByText('$660.00').waitFor();

@@ -28,6 +28,15 @@ describe('Compare packages on the service page', () => {
     expect(headers[1]).toContain('Local SEO');
     expect(headers[1]).toContain('$750');
     expect(headers[2]).not.toContain('Most popular');
+    // Wide enough for every column: no hint that it scrolls.
+    expect(await page.getByText('Swipe the table to see every package').count()).toBe(0);
+    // The packages come first, then their comparison; the chosen-by-most one is marked on its tab.
+    const order = await page
+      .getByRole('heading', { level: 2 })
+      .allInnerTexts()
+      .then((titles) => titles.map((t) => t.toLowerCase()));
+    expect(order.indexOf('packages')).toBeLessThan(order.indexOf('compare packages'));
+    await page.getByRole('tab', { name: 'Local SEO Most popular' }).waitFor();
     const row = table.getByRole('row', { name: /Google Business Profile optimisation/ });
     expect(await row.getByText('Included', { exact: true }).count()).toBe(2);
     expect(await row.getByText('Not included', { exact: true }).count()).toBe(1);
@@ -59,5 +68,11 @@ describe('Compare packages on the service page', () => {
     );
     // The feature names stay pinned while the package columns move.
     expect((await feature.boundingBox())?.x).toBe(before?.x);
+
+    // A hint says the table scrolls; the shadow on the right edge goes once the last column shows.
+    await page.getByText('Swipe the table to see every package').waitFor();
+    await page.getByTestId('compare-packages-more').waitFor({ state: 'attached' });
+    await scroller.evaluate((el) => el.scrollBy({ left: el.scrollWidth }));
+    await page.getByTestId('compare-packages-more').waitFor({ state: 'detached' });
   });
 });

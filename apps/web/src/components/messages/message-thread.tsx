@@ -37,7 +37,7 @@ function Linkified({ text }: { text: string }) {
             href={part}
             target="_blank"
             rel="noopener noreferrer nofollow"
-            className="font-semibold break-all underline underline-offset-2"
+            className="font-semibold wrap-anywhere underline underline-offset-2"
           >
             {part}
           </a>
@@ -114,7 +114,7 @@ function MessageItem({ message }: { message: Message }) {
           </time>
         </p>
         {message.text ? (
-          <p className="mt-2 break-words whitespace-pre-line">
+          <p className="mt-2 wrap-anywhere whitespace-pre-line">
             <Linkified text={message.text} />
           </p>
         ) : null}

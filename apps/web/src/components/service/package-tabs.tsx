@@ -36,6 +36,7 @@ export function PackageTabs({ packages, onChoose, onPrepare }: PackageTabsProps)
         {packages.map((pkg) => (
           <TabsTrigger key={pkg._id} value={pkg._id}>
             {pkg.title}
+            {pkg.recommended ? <PopularBadge className="ml-2 bg-accent text-ink" /> : null}
           </TabsTrigger>
         ))}
       </TabsList>
@@ -43,6 +44,7 @@ export function PackageTabs({ packages, onChoose, onPrepare }: PackageTabsProps)
         <TabsContent key={pkg._id} value={pkg._id}>
           <article className="grid gap-8 rounded-card border-2 border-ink bg-paper p-6 shadow-[6px_6px_0_var(--color-ink)] sm:p-8 md:grid-cols-[1fr_1.2fr]">
             <div>
+              {pkg.recommended ? <PopularBadge className="mb-3 bg-ink text-paper" /> : null}
               <h3 className="text-2xl font-extrabold">{pkg.title}</h3>
               <p className="mt-4 flex flex-wrap items-baseline gap-x-2">
                 <span className="font-display text-5xl font-extrabold tracking-tight">
@@ -94,5 +96,16 @@ export function PackageTabs({ packages, onChoose, onPrepare }: PackageTabsProps)
         </TabsContent>
       ))}
     </Tabs>
+  );
+}
+
+/** The service's 'Most popular' package (docs/decisions/057), on its tab and its card. */
+function PopularBadge({ className }: { className: string }) {
+  return (
+    <span
+      className={`${className} inline-block rounded-full px-2.5 py-0.5 text-xs font-bold whitespace-nowrap`}
+    >
+      Most popular
+    </span>
   );
 }

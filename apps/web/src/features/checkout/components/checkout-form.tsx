@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { Lock } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { ChevronDown, Lock } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { displayNameOf, fullNameOf } from '@noise/shared/display-name';
@@ -19,6 +19,7 @@ import { errorMessage, toastApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { currentUserKey } from '@/lib/current-user';
 import { useSiteConfig } from '@/lib/site-config';
+import { cn } from '@/lib/utils';
 import { useCoordinators } from '../api/get-coordinators';
 import { usePaymentConfig } from '@/lib/payment-config';
 import { confirmGuestPayment, guestCheckout } from '../api/guest-checkout';
@@ -259,11 +260,22 @@ export function CheckoutForm({
     { value: ASSIGN_COORDINATOR, label: ASSIGN_COORDINATOR_LABEL },
   ];
   const payDisabled = processing || closed || !card;
+  const summaryId = useId();
+  const payHidden = Boolean(closed) && !failure;
+  const [summaryOpen, setSummaryOpen] = useState(false);
 
   return (
     <>
+      {/* On a phone the summary comes first, folded to its total, and the pay button after the
+          card; on a wide screen both sit in the right-hand column, kept in view together. */}
       <div className="mt-8 grid gap-8 lg:grid-cols-[1.25fr_1fr] lg:gap-12">
-        <form id="checkout-form" onSubmit={onSubmit} noValidate aria-busy={processing}>
+        <form
+          id="checkout-form"
+          onSubmit={onSubmit}
+          noValidate
+          aria-busy={processing}
+          className="lg:col-start-1 lg:row-start-1"
+        >
           <fieldset disabled={processing || closed} className="flex min-w-0 flex-col gap-8">
             <section
               hidden={cardOnly}
@@ -314,14 +326,43 @@ export function CheckoutForm({
           </fieldset>
         </form>
 
-        <aside aria-label="Order summary" className="lg:sticky lg:top-28 lg:self-start">
-          <div className="rounded-card bg-ink p-6 text-paper sm:p-8">
-            {summary}
+        <div className="contents lg:sticky lg:top-28 lg:col-start-2 lg:row-start-1 lg:block lg:self-start">
+          <aside
+            aria-label="Order summary"
+            className={cn(
+              'order-first rounded-card bg-ink p-6 text-paper sm:p-8 lg:order-none',
+              !payHidden && 'lg:rounded-b-none lg:pb-0',
+            )}
+          >
+            <button
+              type="button"
+              aria-expanded={summaryOpen}
+              aria-controls={summaryId}
+              onClick={() => setSummaryOpen((open) => !open)}
+              className="flex w-full cursor-pointer items-center justify-between gap-4 text-left font-semibold lg:hidden"
+            >
+              <span className="flex items-center gap-2">
+                {summaryOpen ? 'Hide order summary' : 'Show order summary'}
+                <ChevronDown
+                  aria-hidden="true"
+                  className={cn('size-4 transition-transform', summaryOpen && 'rotate-180')}
+                />
+              </span>
+              <span className="text-xl font-extrabold tabular-nums">{amountLabel}</span>
+            </button>
+            <div id={summaryId} className={cn('lg:block', summaryOpen ? 'mt-6 lg:mt-0' : 'hidden')}>
+              {summary}
+            </div>
+          </aside>
+          <div
+            hidden={payHidden}
+            className="order-last rounded-card bg-ink p-6 text-paper sm:p-8 lg:rounded-t-none lg:pt-6"
+          >
             {failure ? (
               <p
                 ref={failureRef}
                 role="alert"
-                className="mt-6 rounded-xl bg-danger-soft px-4 py-3 text-sm font-semibold text-danger"
+                className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-semibold text-danger"
               >
                 {failure}
               </p>
@@ -331,14 +372,14 @@ export function CheckoutForm({
                 type="submit"
                 form="checkout-form"
                 size="lg"
-                className="mt-6 w-full"
+                className={cn('w-full', failure && 'mt-6')}
                 disabled={payDisabled}
               >
                 {processing ? 'Processing...' : 'Confirm & Pay'}
               </Button>
             )}
           </div>
-        </aside>
+        </div>
       </div>
 
       {processing ? (

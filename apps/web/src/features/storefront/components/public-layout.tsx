@@ -1,8 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { Footer } from './footer';
+import { useSeen } from '@/lib/use-seen';
 import { Header } from './header';
 
+// The footer starts below the fold on every page: its chunk (and the industries it lists) loads
+// as the reader nears it, not with the page.
+const Footer = lazy(() => import('./footer').then((m) => ({ default: m.Footer })));
+
 export function PublicLayout() {
+  const [observeFooter, footerNear] = useSeen<HTMLDivElement>();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -17,7 +23,13 @@ export function PublicLayout() {
       <main id="main" tabIndex={-1} className="min-h-dvh flex-1 focus:outline-none">
         <Outlet />
       </main>
-      <Footer />
+      {footerNear ? (
+        <Suspense fallback={<div className="min-h-96 bg-ink" />}>
+          <Footer />
+        </Suspense>
+      ) : (
+        <div ref={observeFooter} className="min-h-96 bg-ink" />
+      )}
     </div>
   );
 }

@@ -17,6 +17,7 @@ import { useAuth } from '@/lib/auth';
 import { formatPrice } from '@/lib/format';
 import { useSiteConfig } from '@/lib/site-config';
 import { usePageMeta } from '@/lib/use-page-meta';
+import { useSeen } from '@/lib/use-seen';
 import { useService } from '../api/get-service';
 import { useRecordRecentlyViewed } from '../api/record-recently-viewed';
 import { Breadcrumb } from '../components/breadcrumb';
@@ -36,21 +37,6 @@ const loadOrderOptionsSheet = () => import('../components/order-options-sheet');
 const OrderOptionsSheet = lazy(() =>
   loadOrderOptionsSheet().then((m) => ({ default: m.OrderOptionsSheet })),
 );
-
-/** True once the element has come into view (and stays true). */
-function useSeen<E extends Element>() {
-  const [element, setElement] = useState<E | null>(null);
-  const [seen, setSeen] = useState(false);
-  useEffect(() => {
-    if (seen || !element) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setSeen(true);
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [element, seen]);
-  return [setElement, seen] as const;
-}
 
 function useGoBack() {
   const navigate = useNavigate();
@@ -206,6 +192,22 @@ export function ServiceRoute() {
         </section>
       </div>
 
+      <section aria-labelledby="service-packages" className="mt-20">
+        <SectionTitle id="service-packages">Packages</SectionTitle>
+        <p className="mt-2 text-muted">Pick the package that fits, then add any extras.</p>
+        <div className="mt-6">
+          <PackageTabs
+            packages={data.packages}
+            onPrepare={() => void loadOrderOptionsSheet()}
+            onChoose={(pkg) => {
+              setInitialExtraIds([]);
+              setOrderPackage(pkg);
+              setOrderOpen(true);
+            }}
+          />
+        </div>
+      </section>
+
       {data.packages.length >= 2 ? (
         <section aria-labelledby="compare-packages" className="mt-20">
           <SectionTitle id="compare-packages">Compare packages</SectionTitle>
@@ -238,22 +240,6 @@ export function ServiceRoute() {
           </div>
         </section>
       ) : null}
-
-      <section aria-labelledby="service-packages" className="mt-20">
-        <SectionTitle id="service-packages">Packages</SectionTitle>
-        <p className="mt-2 text-muted">Pick the package that fits, then add any extras.</p>
-        <div className="mt-6">
-          <PackageTabs
-            packages={data.packages}
-            onPrepare={() => void loadOrderOptionsSheet()}
-            onChoose={(pkg) => {
-              setInitialExtraIds([]);
-              setOrderPackage(pkg);
-              setOrderOpen(true);
-            }}
-          />
-        </div>
-      </section>
 
       <section
         aria-labelledby="service-contact"
