@@ -258,6 +258,11 @@ describe('guest checkout', () => {
     await owner.reload();
     await owner.getByRole('heading', { name: 'The order is in your account' }).waitFor();
     await owner.getByRole('button', { name: 'Sign in' }).first().waitFor();
+    // The email's link opened again later says where the order is, not that something failed.
+    const { page: later } = await browser.newPage();
+    await later.goto(link!);
+    await later.getByRole('heading', { name: 'This order is already in your account' }).waitFor();
+    await later.getByRole('button', { name: 'Sign in to see it' }).waitFor();
     // Opening the link proved the mailbox: every other session of the account ended.
     await expect(
       apiGet(server, `/api/projects?userId=${customer.userId}`, customer.token),

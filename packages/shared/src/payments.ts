@@ -383,5 +383,7 @@ export const claimOrderResponse = z.object({
   projectId: z.string(),
   /** For an account without a password or sign-in provider: a token to choose one with. */
   passwordToken: z.string().nullable(),
+  /** The link was used before: the order is in the account already, nothing changed now. */
+  alreadyClaimed: z.boolean(),
 });
 export type ClaimOrderResponse = z.infer<typeof claimOrderResponse>;

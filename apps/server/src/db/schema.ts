@@ -454,6 +454,8 @@ export const projects = pgTable(
      * customer sees the project only once it is null; staff see it at once.
      */
     claimTokenHash: text('claim_token_hash'),
+    /** The same hash once the link was used: opening it again says the order is in the account. */
+    claimedTokenHash: text('claimed_token_hash'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -461,6 +463,9 @@ export const projects = pgTable(
     index('projects_user_idx').on(t.userId, t.createdAt),
     index('projects_client_company_idx').on(t.companyId, t.createdAt, t.id),
     uniqueIndex('projects_claim_token_unique').on(t.claimTokenHash),
+    index('projects_claimed_token_idx')
+      .on(t.claimedTokenHash)
+      .where(sql`${t.claimedTokenHash} is not null`),
     index('projects_created_idx').on(t.createdAt, t.id),
     index('projects_coordinator_idx').on(t.coordinatorId, t.createdAt),
     uniqueIndex('projects_quote_unique').on(t.quoteId),

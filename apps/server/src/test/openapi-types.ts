@@ -7588,6 +7588,7 @@ export interface operations {
                     "application/json": {
                         projectId: string;
                         passwordToken: string | null;
+                        alreadyClaimed: boolean;
                     };
                 };
             };

@@ -5,7 +5,7 @@ import type { Repositories } from '../../repositories.ts';
 import { createResetToken } from '../auth/password-reset.ts';
 
 export const CLAIM_LINK_SPENT =
-  'This link is not valid or was already used. If you added the order already, sign in to see it.';
+  'This link is not valid. Please open the link from the email again, or sign in to see your orders.';
 
 /**
  * The owner of an account opened the link mailed to its address with a guest's order
@@ -17,7 +17,12 @@ export const CLAIM_LINK_SPENT =
  */
 export async function claimHeldOrder(repos: Repositories, token: string, caller: AuthUser | null) {
   const project = await repos.projects.claim(hashSecret(token));
-  if (!project) throw badRequest(CLAIM_LINK_SPENT);
+  if (!project) {
+    // Opened a second time: the order is in the account already, and the page can say so.
+    const claimed = await repos.projects.findClaimed(hashSecret(token));
+    if (!claimed) throw badRequest(CLAIM_LINK_SPENT);
+    return { projectId: claimed.id, passwordToken: null, alreadyClaimed: true };
+  }
   const users = repos.users;
   await users.forgetGuestCheckout(project.userId);
   await repos.sessions.deleteAllOfUser(
@@ -29,5 +34,5 @@ export async function claimHeldOrder(repos: Repositories, token: string, caller:
     owner && !owner.passwordHash && !owner.isOAuth
       ? await createResetToken(repos, owner.id, 'welcome')
       : null;
-  return { projectId: project.id, passwordToken };
+  return { projectId: project.id, passwordToken, alreadyClaimed: false };
 }

@@ -88,12 +88,24 @@ describe('a guest order for an existing account', () => {
     });
     expect(claimed.statusCode).toBe(200);
     // The owner has a password: they sign in as usual, no password link is handed out.
-    expect(claimed.json()).toMatchObject({ passwordToken: null });
+    expect(claimed.json()).toMatchObject({ passwordToken: null, alreadyClaimed: false });
     const after = await app.inject({ url: '/api/projects', headers: bearer(owner.token) });
     expect(titles(after)).toEqual(['Website Development']);
     expect(after.json()[0]._id).toBe(claimed.json().projectId);
-    // The link works once.
-    expect((await claim(token)).statusCode).toBe(400);
+    // The link works once: opened again it says the order is there, and changes nothing.
+    const again = await claim(token);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({
+      projectId: claimed.json().projectId,
+      passwordToken: null,
+      alreadyClaimed: true,
+    });
+    const stillSignedIn = await app.inject({ url: '/api/projects', headers: bearer(owner.token) });
+    expect(titles(stillSignedIn)).toEqual(['Website Development']);
+    // A link that never was one is refused.
+    const unknown = await claim('a-link-that-was-never-one-at-all');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toMatch(/^This link is not valid/);
   });
 
   it('a client staff made without a password: the 3-D Secure card gets no token and no access (the reported takeover)', async () => {

@@ -305,9 +305,19 @@ export function createProjectRepository(db: Db) {
     async claim(tokenHash: string): Promise<ProjectRow | undefined> {
       const [row] = await db
         .update(projects)
-        .set({ claimTokenHash: null })
+        .set({ claimTokenHash: null, claimedTokenHash: tokenHash })
         .where(eq(projects.claimTokenHash, tokenHash))
         .returning();
+      return row;
+    },
+
+    /** The order a used claim link added to its account, if the link is one. */
+    async findClaimed(tokenHash: string): Promise<ProjectRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(projects)
+        .where(eq(projects.claimedTokenHash, tokenHash))
+        .limit(1);
       return row;
     },
 

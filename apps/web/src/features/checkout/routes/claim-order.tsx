@@ -79,8 +79,33 @@ export function ClaimOrderRoute() {
     );
   }
 
-  const { projectId, passwordToken } = outcome.claimed;
+  const { projectId, passwordToken, alreadyClaimed } = outcome.claimed;
   const projectHref = `/dashboard/projects/${encodeURIComponent(projectId)}`;
+  if (alreadyClaimed) {
+    return (
+      <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center sm:px-6">
+        <CheckCircle2 aria-hidden="true" className="size-20 text-success" />
+        <h1 className="mt-6 text-4xl font-extrabold sm:text-5xl">
+          This order is already in your account
+        </h1>
+        <p className="mt-4 text-lg text-muted">
+          The link was used before, so there is nothing more to do.
+        </p>
+        {isAuthenticated ? (
+          <Button asChild className="mt-8">
+            <Link to={projectHref}>Open the project</Link>
+          </Button>
+        ) : (
+          <Button className="mt-8" onClick={() => openSignInFor({ to: projectHref })}>
+            Sign in to see it
+          </Button>
+        )}
+        <Button asChild variant="link" className="mt-2">
+          <Link to="/">Back to the home page</Link>
+        </Button>
+      </section>
+    );
+  }
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center sm:px-6">
       <CheckCircle2 aria-hidden="true" className="size-20 text-success" />

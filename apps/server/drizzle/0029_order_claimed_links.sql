@@ -1,0 +1,2 @@
+ALTER TABLE "projects" ADD COLUMN "claimed_token_hash" text;--> statement-breakpoint
+CREATE INDEX "projects_claimed_token_idx" ON "projects" USING btree ("claimed_token_hash") WHERE "projects"."claimed_token_hash" is not null;
