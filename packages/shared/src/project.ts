@@ -151,6 +151,8 @@ export const projectSchema = z.object({
   }),
   /** False until the customer has sent the brief (Submit Requirements). */
   briefSubmitted: z.boolean(),
+  /** A weekly or monthly plan's next period: when it starts (and is charged); else null. */
+  nextPeriodAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Project = z.infer<typeof projectSchema>;

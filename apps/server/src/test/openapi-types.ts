@@ -7707,6 +7707,7 @@ export interface operations {
                             emailAddress: string;
                         };
                         briefSubmitted: boolean;
+                        nextPeriodAt: string | null;
                         createdAt: string;
                     }[];
                 };
@@ -7823,6 +7824,7 @@ export interface operations {
                             emailAddress: string;
                         };
                         briefSubmitted: boolean;
+                        nextPeriodAt: string | null;
                         createdAt: string;
                     };
                 };
@@ -7951,6 +7953,7 @@ export interface operations {
                             emailAddress: string;
                         };
                         briefSubmitted: boolean;
+                        nextPeriodAt: string | null;
                         createdAt: string;
                     };
                 };
@@ -8082,6 +8085,7 @@ export interface operations {
                             emailAddress: string;
                         };
                         briefSubmitted: boolean;
+                        nextPeriodAt: string | null;
                         createdAt: string;
                     };
                 };
@@ -8213,6 +8217,7 @@ export interface operations {
                             emailAddress: string;
                         };
                         briefSubmitted: boolean;
+                        nextPeriodAt: string | null;
                         createdAt: string;
                     };
                 };
@@ -8332,6 +8337,7 @@ export interface operations {
                             emailAddress: string;
                         };
                         briefSubmitted: boolean;
+                        nextPeriodAt: string | null;
                         createdAt: string;
                     }[];
                 };
@@ -8460,6 +8466,7 @@ export interface operations {
                                 emailAddress: string;
                             };
                             briefSubmitted: boolean;
+                            nextPeriodAt: string | null;
                             createdAt: string;
                         }[];
                         nextCursor: string | null;
@@ -8578,6 +8585,7 @@ export interface operations {
                             emailAddress: string;
                         };
                         briefSubmitted: boolean;
+                        nextPeriodAt: string | null;
                         createdAt: string;
                     };
                 };

@@ -219,6 +219,13 @@ describe('POST /api/projects/:id/subscription/cancel', () => {
         headers: bearer(t),
       });
 
+    // The project says when the plan's next period starts: the subscription's next charge.
+    const project = () =>
+      app
+        .inject({ url: `/api/projects/${projectId}`, headers: bearer(token) })
+        .then((r) => r.json());
+    expect((await project()).nextPeriodAt).toBe(subscription.nextChargeAt.toISOString());
+
     const refused = await cancel(stranger);
     expect(refused.statusCode).toBe(404);
     const peek = await app.inject({
@@ -235,6 +242,7 @@ describe('POST /api/projects/:id/subscription/cancel', () => {
       nextChargeAt: null,
     });
     expect((await cancel(token)).json().status).toBe('cancelled');
+    expect((await project()).nextPeriodAt).toBeNull();
 
     await app.jobRunner.runDueJobs();
     expect(await renewalsOf(subscription.id)).toHaveLength(0);

@@ -15,6 +15,7 @@ export interface GroupedRelated {
   refunds: Map<string, Related['refunds']>;
   people: Map<string, Related['people'][number]>;
   briefed: Set<string>;
+  nextPeriods: Map<string, Date>;
 }
 
 function groupBy<T>(rows: readonly T[], key: (row: T) => string | null): Map<string, T[]> {
@@ -37,6 +38,7 @@ export function groupRelated(related: Related): GroupedRelated {
     refunds: groupBy(related.refunds, (r) => r.paymentId),
     people: new Map(related.people.map((p) => [p.id, p])),
     briefed: related.briefed,
+    nextPeriods: related.nextPeriods,
   };
 }
 
@@ -120,6 +122,7 @@ export function toProjectDto(row: ProjectRow, related: GroupedRelated): Project 
       emailAddress: row.contactEmail,
     },
     briefSubmitted: related.briefed.has(row.id),
+    nextPeriodAt: iso(related.nextPeriods.get(row.id) ?? null),
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { DEFAULT_DELIVERY_DAYS } from '@noise/shared/due-dates';
 import type { salesQuery } from '@noise/shared/project';
@@ -13,6 +13,7 @@ import {
   projects,
   refunds,
   services,
+  subscriptions,
   users,
 } from '../../db/schema.ts';
 import { escapeLike } from '../../lib/escape-like.ts';
@@ -352,40 +353,54 @@ export function createProjectRepository(db: Db) {
           refunds: [],
           people: [],
           briefed: new Set<string>(),
+          nextPeriods: new Map<string, Date>(),
         };
       }
-      const [updates, extras, paymentRows, refundRows, people, briefs] = await Promise.all([
-        db
-          .select()
-          .from(projectStatusUpdates)
-          .where(inArray(projectStatusUpdates.projectId, ids))
-          .orderBy(asc(projectStatusUpdates.createdAt), asc(projectStatusUpdates.id)),
-        db
-          .select()
-          .from(projectExtras)
-          .where(inArray(projectExtras.projectId, ids))
-          .orderBy(asc(projectExtras.position)),
-        db
-          .select()
-          .from(payments)
-          .where(inArray(payments.projectId, ids))
-          .orderBy(asc(payments.createdAt)),
-        db
-          .select()
-          .from(refunds)
-          .where(
-            inArray(
-              refunds.paymentId,
-              db.select({ id: payments.id }).from(payments).where(inArray(payments.projectId, ids)),
+      const [updates, extras, paymentRows, refundRows, people, briefs, renewing] =
+        await Promise.all([
+          db
+            .select()
+            .from(projectStatusUpdates)
+            .where(inArray(projectStatusUpdates.projectId, ids))
+            .orderBy(asc(projectStatusUpdates.createdAt), asc(projectStatusUpdates.id)),
+          db
+            .select()
+            .from(projectExtras)
+            .where(inArray(projectExtras.projectId, ids))
+            .orderBy(asc(projectExtras.position)),
+          db
+            .select()
+            .from(payments)
+            .where(inArray(payments.projectId, ids))
+            .orderBy(asc(payments.createdAt)),
+          db
+            .select()
+            .from(refunds)
+            .where(
+              inArray(
+                refunds.paymentId,
+                db
+                  .select({ id: payments.id })
+                  .from(payments)
+                  .where(inArray(payments.projectId, ids)),
+              ),
+            )
+            .orderBy(asc(refunds.createdAt)),
+          db.select().from(users).where(inArray(users.id, userIds)),
+          db
+            .selectDistinct({ projectId: projectBriefs.projectId })
+            .from(projectBriefs)
+            .where(inArray(projectBriefs.projectId, ids)),
+          db
+            .select({
+              projectId: subscriptions.projectId,
+              nextChargeAt: subscriptions.nextChargeAt,
+            })
+            .from(subscriptions)
+            .where(
+              and(inArray(subscriptions.projectId, ids), ne(subscriptions.status, 'cancelled')),
             ),
-          )
-          .orderBy(asc(refunds.createdAt)),
-        db.select().from(users).where(inArray(users.id, userIds)),
-        db
-          .selectDistinct({ projectId: projectBriefs.projectId })
-          .from(projectBriefs)
-          .where(inArray(projectBriefs.projectId, ids)),
-      ]);
+        ]);
       return {
         updates,
         extras,
@@ -393,6 +408,8 @@ export function createProjectRepository(db: Db) {
         refunds: refundRows,
         people,
         briefed: new Set(briefs.map((b) => b.projectId)),
+        /** When each plan's next period starts (its next charge); none once cancelled. */
+        nextPeriods: new Map(renewing.map((s) => [s.projectId, s.nextChargeAt])),
       };
     },
 

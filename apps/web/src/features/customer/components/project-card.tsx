@@ -31,6 +31,12 @@ function deliveryDateLabel(
   return `${days} working ${days === 1 ? 'day' : 'days'} after your brief`;
 }
 
+/** A weekly or monthly plan's next period (docs/product.md#recurring-packages). */
+function nextPeriodLabel(project: Pick<Project, 'nextPeriodAt' | 'status'>): string {
+  if (project.nextPeriodAt) return `Starts ${formatDate(project.nextPeriodAt)}`;
+  return project.status === 'cancelled' ? 'N/A' : 'The plan has ended';
+}
+
 function statusLabel(status: string): string {
   return status in projectStatusLabels ? projectStatusLabels[status as ProjectStatus] : status;
 }
@@ -98,7 +104,12 @@ export function ProjectCard({ project }: { project: Project }) {
           </div>
         ) : null}
         <dl className="mt-5 divide-y-2 divide-line border-t-2 border-line text-sm">
-          <Row label="Delivery Date" value={deliveryDateLabel(project)} />
+          {/* A plan runs in periods: when the next one starts, not a delivery date. */}
+          {money.period ? (
+            <Row label="Next period" value={nextPeriodLabel(project)} />
+          ) : (
+            <Row label="Delivery Date" value={deliveryDateLabel(project)} />
+          )}
           <Row label="Co-ordinator" value={project.coordinatorName || 'Being assigned'} />
           {/* One set of figures (order-money.ts): never a first payment beside '/month'. */}
           <Row

@@ -63,6 +63,7 @@ const sale: Project = {
     emailAddress: 'ana@example.com',
   },
   briefSubmitted: true,
+  nextPeriodAt: null,
   createdAt: '2026-11-01T00:00:00.000Z',
 };
 
