@@ -36,7 +36,6 @@ describe('staff: services', () => {
     await page.getByLabel('Title', { exact: true }).fill(title);
     await page.getByLabel('Description', { exact: true }).fill('Everything to get a show on air.');
     await page.getByLabel('Initial investment description').fill('Studio setup and first episode');
-    await page.getByLabel('Initial investment price').fill('250');
     await page.getByLabel('Gallery images').setInputFiles(pngFile('studio.png'));
     await page.getByRole('list', { name: 'Gallery' }).getByRole('listitem').first().waitFor();
 
@@ -81,6 +80,8 @@ describe('staff: services', () => {
     const preview = page.getByRole('dialog', { name: 'Preview' });
     await preview.getByRole('heading', { name: title, level: 1 }).waitFor();
     await preview.getByRole('tab', { name: 'Starter' }).waitFor();
+    // The initial investment is the package's own, not typed a second time.
+    await preview.getByText('$499.00').first().waitFor();
     await preview.getByText(`${title} FAQs`).waitFor();
     await preview.getByRole('button', { name: 'Close' }).click();
     await preview.waitFor({ state: 'detached' });

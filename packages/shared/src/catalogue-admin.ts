@@ -145,7 +145,6 @@ export const serviceFormSchema = z.object({
   title: requiredText('Title', 200).optional(),
   description: text('Description', 20_000).optional(),
   initialInvestmentDescription: text('Initial investment description', 2000).optional(),
-  initialInvestmentPrice: dollarsSchema('Initial investment price', { required: false }).optional(),
   paymentType: text('Payment type', 100).optional(),
   deliveryDays: deliveryDaysSchema.optional(),
   intakeQuestions: intakeQuestionsSchema.optional(),

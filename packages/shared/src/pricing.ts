@@ -16,6 +16,24 @@ export function tabPrice(pkg: { type: PackageType; baseCost: number; recurringCo
   return pkg.type === 'one-time' ? pkg.baseCost : pkg.recurringCost;
 }
 
+/**
+ * The service's initial investment (docs/product.md#service-page): the set-up fee its weekly and
+ * monthly packages charge with their first period, the lowest when they differ (`varies`), 0 when
+ * none has one. Taken from the packages, so the service page never names an amount no package
+ * charges. In whatever unit the fees are given (cents on the server, dollars on the page).
+ */
+export function initialInvestmentOf(packages: readonly { type: PackageType; baseCost: number }[]): {
+  amount: number;
+  varies: boolean;
+} {
+  const fees = packages
+    .filter((p) => p.type !== 'one-time' && p.baseCost > 0)
+    .map((p) => p.baseCost);
+  if (fees.length === 0) return { amount: 0, varies: false };
+  const amount = Math.min(...fees);
+  return { amount, varies: fees.some((fee) => fee !== amount) };
+}
+
 /** Dollars as typed or stored in JSON (12.34) to integer cents, exactly. */
 export function toCents(dollars: number): number {
   if (!Number.isFinite(dollars)) throw new RangeError('Price must be a finite number');

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
-import { toCents } from '@noise/shared/pricing';
+import { initialInvestmentOf, toCents } from '@noise/shared/pricing';
 import type { Db } from '../db/client.ts';
 import {
   demoDeliveryDays,
@@ -29,7 +29,9 @@ function demoRows(): CatalogueRows {
       title: s.title,
       description: s.description.join('\n\n'),
       initialInvestmentDescription: s.initialInvestmentDescription,
-      initialInvestmentPriceCents: toCents(s.initialInvestmentPrice),
+      initialInvestmentPriceCents: initialInvestmentOf(
+        s.packages.map((p) => ({ type: p.type, baseCost: toCents(p.baseCost) })),
+      ).amount,
       ...(demoDeliveryDays[s.id] ? { deliveryDays: demoDeliveryDays[s.id] } : {}),
       featurePhotoUrl: demoImage.serviceFeature(s.id),
       comparisonPdfUrl: s.comparisonPdf ? demoImage.comparisonPdf(s.id) : '',

@@ -890,7 +890,7 @@ export interface paths {
         /**
          * Create a service
          * @description Multipart form. Text: title (required on create), description,
-         *     initialInvestmentDescription, initialInvestmentPrice (dollars), paymentType. JSON text: packages
+         *     initialInvestmentDescription, paymentType (the initial investment is taken from the packages). JSON text: packages
          *     [{_id?, title, type: one-time|weekly|monthly, baseCost, recurringCost, priceSuffix, features}],
          *     serviceExtras [{_id?, title, description, price}], faqs [{question, answer}], gallery (existing
          *     image URLs to keep, in order), featureVideos (existing [{url, thumbnailUrl}] to keep, in order),
@@ -939,7 +939,7 @@ export interface paths {
         /**
          * Update a service
          * @description Multipart form. Text: title (required on create), description,
-         *     initialInvestmentDescription, initialInvestmentPrice (dollars), paymentType. JSON text: packages
+         *     initialInvestmentDescription, paymentType (the initial investment is taken from the packages). JSON text: packages
          *     [{_id?, title, type: one-time|weekly|monthly, baseCost, recurringCost, priceSuffix, features}],
          *     serviceExtras [{_id?, title, description, price}], faqs [{question, answer}], gallery (existing
          *     image URLs to keep, in order), featureVideos (existing [{url, thumbnailUrl}] to keep, in order),
@@ -5434,8 +5434,6 @@ export interface operations {
                     description?: string;
                     /** @description What the initial investment pays for. */
                     initialInvestmentDescription?: string;
-                    /** @description Dollars. */
-                    initialInvestmentPrice?: string;
                     /** @description How it is paid, in words. */
                     paymentType?: string;
                     /** @description Delivery time in working days. */
@@ -5637,8 +5635,6 @@ export interface operations {
                     description?: string;
                     /** @description What the initial investment pays for. */
                     initialInvestmentDescription?: string;
-                    /** @description Dollars. */
-                    initialInvestmentPrice?: string;
                     /** @description How it is paid, in words. */
                     paymentType?: string;
                     /** @description Delivery time in working days. */

@@ -307,13 +307,12 @@ describe('what the log records', () => {
       'PUT',
       `/api/services/${service.id}`,
       form({
-        initialInvestmentPrice: '250',
         packages: JSON.stringify([
           { ...small, baseCost: 150 },
           {
             title: 'New',
             type: 'monthly',
-            baseCost: 0,
+            baseCost: 250,
             recurringCost: 99,
             priceSuffix: 'per month',
             features: ['C'],
@@ -333,7 +332,7 @@ describe('what the log records', () => {
           'Base cost $150.00, recurring cost $0.00',
         ],
         ['service.package_removed', 'Title Old, base cost $200.00, recurring cost $0.00', 'none'],
-        ['service.package_added', 'none', 'Title New, base cost $0.00, recurring cost $99.00'],
+        ['service.package_added', 'none', 'Title New, base cost $250.00, recurring cost $99.00'],
       ]),
     );
     expect(prices).toHaveLength(4);

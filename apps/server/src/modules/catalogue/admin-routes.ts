@@ -58,7 +58,6 @@ const SERVICE_FORM: UploadForm = {
     title: 'Up to 200 characters; required on create.',
     description: 'What the service is.',
     initialInvestmentDescription: 'What the initial investment pays for.',
-    initialInvestmentPrice: 'Dollars.',
     paymentType: 'How it is paid, in words.',
     deliveryDays: 'Delivery time in working days.',
     packages:
@@ -97,7 +96,7 @@ const INDUSTRY_FORM: UploadForm = {
 };
 
 const SERVICE_FORM_DESCRIPTION = `Multipart form. Text: title (required on create), description,
-initialInvestmentDescription, initialInvestmentPrice (dollars), paymentType. JSON text: packages
+initialInvestmentDescription, paymentType (the initial investment is taken from the packages). JSON text: packages
 [{_id?, title, type: one-time|weekly|monthly, baseCost, recurringCost, priceSuffix, features}],
 serviceExtras [{_id?, title, description, price}], faqs [{question, answer}], gallery (existing
 image URLs to keep, in order), featureVideos (existing [{url, thumbnailUrl}] to keep, in order),

@@ -53,7 +53,6 @@ const serviceFields = (overrides: Record<string, unknown> = {}): Record<string, 
     title: 'Brand Strategy',
     description: 'We find your voice.',
     initialInvestmentDescription: 'Discovery workshop',
-    initialInvestmentPrice: '950',
     paymentType: 'one-off',
     packages,
     serviceExtras: extras,
@@ -93,7 +92,8 @@ describe('POST /api/services', () => {
       title: 'Brand Strategy',
       description: 'We find your voice.',
       initialInvestmentDescription: 'Discovery workshop',
-      initialInvestmentPrice: 950,
+      // The monthly package's set-up fee: taken from the packages, never typed twice.
+      initialInvestmentPrice: 100,
       paymentType: 'one-off',
       archived: false,
       archivedAt: null,
@@ -134,7 +134,8 @@ describe('POST /api/services', () => {
   });
 
   it('stores prices as integer cents', async () => {
-    const body = await createViaApi(serviceFields({ initialInvestmentPrice: '0.1' }), []);
+    const tiny = { ...packages[1], baseCost: '0.1' };
+    const body = await createViaApi(serviceFields({ packages: [tiny] }), []);
     const [row] = await app.database.db.select().from(services).where(eq(services.id, body._id));
     expect(row!.initialInvestmentPriceCents).toBe(10);
     expect(body.initialInvestmentPrice).toBe(0.1);
@@ -201,7 +202,8 @@ describe('POST /api/services', () => {
   it('treats package data that cannot be parsed as no packages', async () => {
     const body = await createViaApi(serviceFields({ packages: 'not json [' }), []);
     expect(body.packages).toEqual([]);
-    expect(body.basePrice).toBe(950);
+    // No package, so no set-up fee either: nothing to show a price from.
+    expect(body.basePrice).toBe(0);
   });
 
   it.each([
@@ -261,7 +263,8 @@ describe('POST /api/services', () => {
     ],
     [{ faqs: [{ question: 'Q' }] }, 'FAQ 1: Answer is required'],
     [{ faqs: [{ answer: 'A' }] }, 'FAQ 1: Question is required'],
-    [{ initialInvestmentPrice: '-5' }, 'Initial investment price cannot be negative'],
+    // The initial investment comes from the packages: a typed one is not a field any more.
+    [{ initialInvestmentPrice: '950' }, 'Unrecognized key: "initialInvestmentPrice"'],
     [{ serviceExtras: '{oops' }, 'Extras must be sent as a JSON list'],
     [{ faqs: { question: 'Q' } }, 'FAQs must be a list'],
     [

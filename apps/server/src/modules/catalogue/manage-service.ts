@@ -6,7 +6,7 @@ import {
   type ServiceForm,
 } from '@noise/shared/catalogue-admin';
 import { DEFAULT_DELIVERY_DAYS } from '@noise/shared/due-dates';
-import { formatMoney, toCents } from '@noise/shared/pricing';
+import { formatMoney, initialInvestmentOf, toCents } from '@noise/shared/pricing';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { SavedUpload } from '../../lib/uploads.ts';
@@ -138,10 +138,12 @@ export async function saveService(
       description: form.description ?? current?.description ?? '',
       initialInvestmentDescription:
         form.initialInvestmentDescription ?? current?.initialInvestmentDescription ?? '',
-      initialInvestmentPriceCents:
-        form.initialInvestmentPrice !== undefined
-          ? toCents(form.initialInvestmentPrice)
-          : (current?.initialInvestmentPriceCents ?? 0),
+      // Taken from the packages (docs/product.md#service-page), never typed a second time.
+      initialInvestmentPriceCents: initialInvestmentOf(
+        form.packages !== undefined
+          ? form.packages.map((p) => ({ type: p.type, baseCost: toCents(p.baseCost) }))
+          : before.packages.map((p) => ({ type: p.type, baseCost: p.baseCostCents })),
+      ).amount,
       paymentType: form.paymentType ?? current?.paymentType ?? '',
       deliveryDays: form.deliveryDays ?? current?.deliveryDays ?? DEFAULT_DELIVERY_DAYS,
       intakeQuestions: form.intakeQuestions ?? current?.intakeQuestions ?? [],

@@ -54,7 +54,6 @@ const SCALARS = [
   'title',
   'description',
   'initialInvestmentDescription',
-  'initialInvestmentPrice',
   'paymentType',
   'deliveryDays',
   'featurePhoto',

@@ -6,7 +6,7 @@ import type {
   Service,
   ServiceSearchResult,
 } from '@noise/shared/catalogue';
-import { toDollars, type PackageType } from '@noise/shared/pricing';
+import { initialInvestmentOf, toDollars, type PackageType } from '@noise/shared/pricing';
 import type { Db } from '../../db/client.ts';
 import {
   industries,
@@ -155,7 +155,11 @@ export function toServiceDto(service: ServiceRow, children: ServiceChildren): Se
     title: service.title,
     description: service.description,
     initialInvestmentDescription: service.initialInvestmentDescription,
-    initialInvestmentPrice: toDollars(service.initialInvestmentPriceCents),
+    // From the packages as they are (docs/product.md#service-page), whatever an older save stored.
+    initialInvestmentPrice: toDollars(
+      initialInvestmentOf(packages.map((p) => ({ type: p.type, baseCost: p.baseCostCents })))
+        .amount,
+    ),
     packages: packages.map((p) => ({
       _id: p.id,
       title: p.title,

@@ -12,7 +12,7 @@ describe('GET /api/services/:id', () => {
       title: 'Podcast Production',
       initialInvestmentPriceCents: 85_000,
       packages: [
-        { title: 'Weekly', type: 'weekly', baseCostCents: 0, recurringCostCents: 39_500 },
+        { title: 'Weekly', type: 'weekly', baseCostCents: 85_000, recurringCostCents: 39_500 },
         { title: 'Pilot', type: 'one-time', baseCostCents: 149_995, features: ['Edit', 'Mix'] },
         { title: 'Monthly', type: 'monthly', baseCostCents: 10_000, recurringCostCents: 129_000 },
       ],
@@ -33,7 +33,8 @@ describe('GET /api/services/:id', () => {
     expect(body).toMatchObject({
       _id: service.id,
       title: 'Podcast Production',
-      initialInvestmentPrice: 850,
+      // The plans' set-up fees differ (850 and 100): the lowest, as 'From $100'.
+      initialInvestmentPrice: 100,
       gallery: ['/demo/a.svg', '/demo/b.svg'],
       featureVideos: [{ url: '/uploads/v.mp4', thumbnailUrl: '' }],
       faqs: [
@@ -44,7 +45,7 @@ describe('GET /api/services/:id', () => {
       basePrice: 395,
     });
     expect(body.packages.map((p) => [p.title, p.baseCost, p.recurringCost])).toEqual([
-      ['Weekly', 0, 395],
+      ['Weekly', 850, 395],
       ['Pilot', 1499.95, 0],
       ['Monthly', 100, 1290],
     ]);

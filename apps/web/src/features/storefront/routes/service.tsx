@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { Service, ServicePackage } from '@noise/shared/catalogue';
 import { MediaGallery } from '@/components/service/media-gallery';
+import { InitialInvestment } from '@/components/service/initial-investment';
 import { PackageTabs } from '@/components/service/package-tabs';
 import {
   Accordion,
@@ -14,7 +15,6 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { errorMessage, isNotFound, toastApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
-import { formatPrice } from '@/lib/format';
 import { useSiteConfig } from '@/lib/site-config';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { useSeen } from '@/lib/use-seen';
@@ -173,22 +173,10 @@ export function ServiceRoute() {
           <p className="mt-5 text-lg leading-relaxed whitespace-pre-line text-ink/85">
             {data.description || 'A description of this service is on its way.'}
           </p>
-          {data.initialInvestmentPrice > 0 || data.initialInvestmentDescription ? (
-            <div className="mt-8 rounded-card bg-ink p-6 text-paper">
-              <p className="text-xs font-bold tracking-[0.2em] text-accent uppercase">
-                Initial investment
-              </p>
-              {data.initialInvestmentPrice > 0 ? (
-                <p className="mt-2 font-display text-4xl font-extrabold">
-                  {formatPrice(data.initialInvestmentPrice)}
-                  <span className="ml-2 text-base font-medium text-paper/70">exc. GST</span>
-                </p>
-              ) : null}
-              {data.initialInvestmentDescription ? (
-                <p className="mt-2 text-paper/80">{data.initialInvestmentDescription}</p>
-              ) : null}
-            </div>
-          ) : null}
+          <InitialInvestment
+            packages={data.packages}
+            description={data.initialInvestmentDescription}
+          />
         </section>
       </div>
 

@@ -20,15 +20,11 @@ const requiredText = z.string().refine((v) => v.trim() !== '', { message: REQUIR
 const requiredNumber = requiredText.refine((v) => v.trim() === '' || NUMBER_TEXT.test(v), {
   message: NUMBER_MESSAGE,
 });
-const optionalNumber = z.string().refine((v) => v.trim() === '' || NUMBER_TEXT.test(v), {
-  message: NUMBER_MESSAGE,
-});
 
 /** docs/product.md#manage-service-form: the service form's rules, checked before sending. */
 export const serviceFormValuesSchema = z.object({
   title: requiredText,
   initialInvestmentDescription: z.string(),
-  initialInvestmentPrice: optionalNumber,
   deliveryDays: z.string().refine((v) => deliveryDaysSchema.safeParse(v).success, {
     message: `Enter a whole number of working days, 1 to ${MAX_DELIVERY_DAYS}`,
   }),
@@ -100,7 +96,6 @@ export function valuesOf(service: ManageService | undefined): ServiceFormValues 
     return {
       title: '',
       initialInvestmentDescription: '',
-      initialInvestmentPrice: '',
       deliveryDays: String(DEFAULT_DELIVERY_DAYS),
       description: '',
       packages: [],
@@ -112,9 +107,6 @@ export function valuesOf(service: ManageService | undefined): ServiceFormValues 
   return {
     title: service.title,
     initialInvestmentDescription: service.initialInvestmentDescription,
-    initialInvestmentPrice: service.initialInvestmentPrice
-      ? money(service.initialInvestmentPrice)
-      : '',
     deliveryDays: String(service.deliveryDays),
     description: service.description,
     packages: service.packages.map((pkg) => ({
@@ -178,7 +170,6 @@ export function toServiceFormData(values: ServiceFormValues, files: ServiceFiles
   form.append('title', values.title.trim());
   form.append('description', values.description);
   form.append('initialInvestmentDescription', values.initialInvestmentDescription);
-  form.append('initialInvestmentPrice', values.initialInvestmentPrice.trim());
   form.append('deliveryDays', values.deliveryDays.trim());
   form.append('intakeQuestions', JSON.stringify(toQuestions(values.intakeQuestions)));
   form.append(

@@ -55,7 +55,6 @@ describe('ServiceForm', () => {
     const { fill, user } = renderForm();
 
     await fill(screen.getByLabelText('Delivery time (working days)'), '1.5');
-    await fill(screen.getByLabelText('Initial investment price'), 'ten');
     await user.click(screen.getByRole('button', { name: 'Add Package' }));
     await fill(card('Package 1').getByLabelText('Initial Investment'), '12O0');
     await user.click(screen.getByRole('button', { name: 'Add Extra' }));
@@ -65,9 +64,6 @@ describe('ServiceForm', () => {
     expect(screen.getByLabelText('Title')).toHaveAccessibleDescription('This field is required');
     expect(screen.getByLabelText('Delivery time (working days)')).toHaveAccessibleDescription(
       'Enter a whole number of working days, 1 to 250',
-    );
-    expect(screen.getByLabelText('Initial investment price')).toHaveAccessibleDescription(
-      'Please enter a number',
     );
     expect(card('Package 1').getByLabelText('Initial Investment')).toHaveAccessibleDescription(
       'Please enter a number',
@@ -83,7 +79,6 @@ describe('ServiceForm', () => {
     const { fill, user, location } = renderForm();
 
     await fill(screen.getByLabelText('Title'), '  Website Design ');
-    await fill(screen.getByLabelText('Initial investment price'), '1200');
     await user.click(screen.getByRole('button', { name: 'Add Package' }));
     const pkg = card('Package 1');
     await fill(pkg.getByLabelText('Package title'), 'Starter');
@@ -104,9 +99,10 @@ describe('ServiceForm', () => {
     const [path, form, options] = vi.mocked(uploadForm).mock.calls[0]!;
     expect([path, options?.method]).toEqual(['/api/services', 'POST']);
     const fields = fieldsOf(form) as Record<string, string>;
+    // The initial investment is the package's own, never typed twice.
+    expect(fields).not.toHaveProperty('initialInvestmentPrice');
     expect(fields).toMatchObject({
       title: 'Website Design',
-      initialInvestmentPrice: '1200',
       deliveryDays: '10',
       faqs: '[]',
       intakeQuestions: '[]',

@@ -40,7 +40,7 @@ const ServicePreview = lazy(() => import('./service-preview'));
 const LIST = '/wkm-dashboard/services';
 /** Server error paths that name a field of this form. */
 const FIELD_PATH =
-  /^(title|description|initialInvestmentDescription|initialInvestmentPrice|deliveryDays|(packages|serviceExtras|faqs|intakeQuestions)\.\d+\.\w+)$/;
+  /^(title|description|initialInvestmentDescription|deliveryDays|(packages|serviceExtras|faqs|intakeQuestions)\.\d+\.\w+)$/;
 
 const packageTypeOptions = [
   { value: 'one-time', label: 'One-time' },
@@ -143,15 +143,9 @@ export function ServiceForm({ service }: { service?: ManageService }) {
           </div>
           <TextInput
             label="Initial investment description"
+            hint="What the set-up pays for. The amount is each weekly or monthly package's Initial Investment, below."
             error={errors.initialInvestmentDescription?.message}
             {...form.register('initialInvestmentDescription')}
-          />
-          <TextInput
-            label="Initial investment price"
-            inputMode="decimal"
-            hint="In dollars, before GST. Shown on the service page; each package's Initial Investment is what is charged, so keep them the same."
-            error={errors.initialInvestmentPrice?.message}
-            {...form.register('initialInvestmentPrice')}
           />
           <TextInput
             label="Delivery time (working days)"

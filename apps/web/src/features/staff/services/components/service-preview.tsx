@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { FeatureVideo, ServicePackage } from '@noise/shared/catalogue';
 import { MediaGallery } from '@/components/service/media-gallery';
+import { InitialInvestment } from '@/components/service/initial-investment';
 import { PackageTabs } from '@/components/service/package-tabs';
 import {
   Accordion,
@@ -66,7 +67,6 @@ export default function ServicePreview({
     features: splitFeatures(pkg.features),
     recommended: pkg.recommended,
   }));
-  const price = toNumber(values.initialInvestmentPrice);
   const title = values.title || 'Untitled service';
 
   return (
@@ -82,22 +82,10 @@ export default function ServicePreview({
           <p className="mt-5 text-lg leading-relaxed whitespace-pre-line text-ink/85">
             {values.description || 'A description of this service is on its way.'}
           </p>
-          {price > 0 || values.initialInvestmentDescription ? (
-            <div className="mt-8 rounded-card bg-ink p-6 text-paper">
-              <p className="text-xs font-bold tracking-[0.2em] text-accent uppercase">
-                Initial investment
-              </p>
-              {price > 0 ? (
-                <p className="mt-2 font-display text-4xl font-extrabold">
-                  {formatPrice(price)}
-                  <span className="ml-2 text-base font-medium text-paper/70">exc. GST</span>
-                </p>
-              ) : null}
-              {values.initialInvestmentDescription ? (
-                <p className="mt-2 text-paper/80">{values.initialInvestmentDescription}</p>
-              ) : null}
-            </div>
-          ) : null}
+          <InitialInvestment
+            packages={packages}
+            description={values.initialInvestmentDescription}
+          />
         </section>
       </div>
       {files.comparisonPdf || files.comparisonPdfUrl ? (
