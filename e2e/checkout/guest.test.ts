@@ -130,7 +130,9 @@ describe('guest checkout', () => {
 
     // Signed in by the new account: the brief goes to the project.
     await page.getByRole('heading', { name: 'Submit Requirements' }).waitFor();
-    await page.getByLabel('Your requirements').fill('Help a guest house rank in Byron Bay.');
+    await page
+      .getByLabel('Anything else we should know?')
+      .fill('Help a guest house rank in Byron Bay.');
     await page.getByRole('button', { name: 'Submit Requirements' }).click();
     await page.waitForURL(/\/dashboard\/projects\/[^/]+$/);
     await page.getByText('Help a guest house rank in Byron Bay.').waitFor();

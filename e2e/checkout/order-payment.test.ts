@@ -74,7 +74,9 @@ describe('ordering a package', () => {
 
     // Step 3: the brief, with a file.
     await page.getByRole('heading', { name: 'Submit Requirements' }).waitFor();
-    await page.getByLabel('Your requirements').fill('Rank us for analytical engines in Sydney.');
+    await page
+      .getByLabel('Anything else we should know?')
+      .fill('Rank us for analytical engines in Sydney.');
     await page.getByLabel('Attachments').setInputFiles(fixture('document.pdf'));
     await page.getByRole('button', { name: 'Submit Requirements' }).click();
     await page.waitForURL(/\/dashboard\/projects\/[^/]+$/);

@@ -130,7 +130,7 @@ describe('client companies', () => {
       .waitFor();
     expect(await member.getByRole('region', { name: 'Payments' }).count()).toBe(0);
     const brief = member.getByRole('region', { name: 'Brief' });
-    await brief.getByRole('textbox').first().fill('Our colours are green and gold.');
+    await brief.getByLabel('Anything else we should know?').fill('Our colours are green and gold.');
     await brief.getByRole('button', { name: 'Submit Requirements' }).click();
     await brief.getByText('Our colours are green and gold.').waitFor();
 

@@ -37,7 +37,7 @@ const png = {
 describe('intake questions', () => {
   it('are asked in the brief, checked, and read by the team on the sale', async () => {
     const staff = (await browser.newPage({ token: admin })).page;
-    await staff.goto('/wkm-dashboard/services/edit/seo');
+    await staff.goto('/wkm-dashboard/services/edit/podcasts');
     const section = staff.getByRole('region', { name: 'Intake questions' });
     await section.getByText('No questions: the brief is free text.').waitFor();
     for (let i = 0; i < 3; i++) {
@@ -67,8 +67,8 @@ describe('intake questions', () => {
 
     const customer = await signUpCustomer(server, 'Iris', 'Intake');
     const project = await placePaidOrder(server, customer, {
-      serviceId: 'seo',
-      packageTitle: 'SEO Health Check',
+      serviceId: 'podcasts',
+      packageTitle: 'Pilot Episode',
       extraTitles: [],
       coordinatorId: (await createCoordinator(server, admin))._id,
     });
@@ -107,8 +107,8 @@ describe('intake questions', () => {
     await staff.getByLabel('Price').fill('800');
     const section = staff.getByRole('region', { name: 'Brief questions' });
     await section.getByText('No questions: the brief is free text.').waitFor();
-    // The first test gave SEO three questions.
-    await section.getByLabel('Start from a service').selectOption('SEO');
+    // The first test gave Podcast Production three questions.
+    await section.getByLabel('Start from a service').selectOption('Podcast Production');
     const questions = section.getByRole('listitem');
     await expect.poll(() => questions.count()).toBe(3);
     await questions.nth(2).getByRole('button', { name: 'Remove question' }).click();

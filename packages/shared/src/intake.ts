@@ -95,6 +95,14 @@ export function questionSignature(q: IntakeQuestion): string {
 /** An answer as stored and shown: text, a choice or choices, yes/no, a date, a link, or files. */
 export type IntakeAnswer = string | string[] | boolean | null;
 
+/** Whether an answer says anything: not blank text, not an empty choice of many, not missing. */
+export function isAnswered(value: IntakeAnswer | undefined): boolean {
+  if (value === undefined || value === null) return false;
+  if (typeof value === 'string') return value.trim() !== '';
+  if (Array.isArray(value)) return value.length > 0;
+  return true;
+}
+
 /** One answer as words: 'Yes', 'Web, Print', the text, or '—' when not answered. */
 export function answerText(value: IntakeAnswer | undefined): string {
   if (value === undefined || value === null || value === '') return '—';

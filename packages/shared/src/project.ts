@@ -87,6 +87,14 @@ export type BriefQuestions = z.infer<typeof briefQuestionsSchema>;
 export const BRIEF_MAX_FILES = 10;
 export const BRIEF_TEXT_MAX = 20_000;
 
+/**
+ * A first brief with every question blank and nothing written or attached is refused unless the
+ * customer says there is nothing to add (docs/product.md#project-page); then it records so.
+ */
+export const EMPTY_BRIEF_MESSAGE =
+  'Answer at least one question, or tell us there is nothing to add';
+export const NOTHING_TO_ADD_TEXT = 'Nothing to add: please start with what you have.';
+
 /** docs/product.md#data-shapes: Project (sale). Prices in dollars, as the API shows them. */
 export const projectSchema = z.object({
   _id: z.string(),

@@ -1,4 +1,5 @@
 import type { PackageType } from '@noise/shared/pricing';
+import type { IntakeQuestion } from '@noise/shared/intake';
 
 /**
  * The demo catalogue seeded on the first start of an empty database: the services of the home
@@ -1897,4 +1898,67 @@ export const demoDeliveryDays: Record<string, number> = {
   pr: 15,
   'marketing-materials': 7,
   'email-marketing': 5,
+};
+
+/**
+ * What three demo services ask in the brief (docs/decisions/058), so a new shop sees intake
+ * questions at work. None is required: the buyer may also just write, or say there is nothing
+ * to add.
+ */
+export const demoIntakeQuestions: Record<string, IntakeQuestion[]> = {
+  branding: [
+    {
+      id: 'brand-name',
+      kind: 'short-text',
+      label: 'Brand name',
+      help: 'Exactly as it should appear.',
+      required: false,
+      options: [],
+    },
+    {
+      id: 'colours',
+      kind: 'short-text',
+      label: 'Colours you love (or want to avoid)',
+      help: 'Names or hex codes are both fine.',
+      required: false,
+      options: [],
+    },
+    {
+      id: 'examples',
+      kind: 'file',
+      label: 'Logos or brands you admire',
+      help: 'Screenshots or files: what you like about them helps too.',
+      required: false,
+      options: [],
+    },
+  ],
+  seo: [
+    { id: 'website', kind: 'link', label: 'Your website', help: '', required: false, options: [] },
+    {
+      id: 'competitors',
+      kind: 'long-text',
+      label: 'Your main competitors',
+      help: 'Their names or websites, one per line.',
+      required: false,
+      options: [],
+    },
+  ],
+  'social-media-management': [
+    {
+      id: 'platforms',
+      kind: 'multiple-choice',
+      label: 'Which platforms should we run?',
+      help: '',
+      required: false,
+      options: ['Instagram', 'Facebook', 'TikTok', 'LinkedIn'],
+    },
+    {
+      id: 'tone',
+      kind: 'single-choice',
+      label: 'Tone of voice',
+      help: '',
+      required: false,
+      options: ['Friendly and casual', 'Professional', 'Bold and playful'],
+    },
+  ],
 };

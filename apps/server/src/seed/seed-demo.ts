@@ -6,6 +6,7 @@ import {
   demoDeliveryDays,
   demoImage,
   demoIndustries,
+  demoIntakeQuestions,
   demoPages,
   demoServices,
 } from './demo-catalogue.ts';
@@ -33,6 +34,7 @@ function demoRows(): CatalogueRows {
         s.packages.map((p) => ({ type: p.type, baseCost: toCents(p.baseCost) })),
       ).amount,
       ...(demoDeliveryDays[s.id] ? { deliveryDays: demoDeliveryDays[s.id] } : {}),
+      ...(demoIntakeQuestions[s.id] ? { intakeQuestions: demoIntakeQuestions[s.id] } : {}),
       featurePhotoUrl: demoImage.serviceFeature(s.id),
       comparisonPdfUrl: s.comparisonPdf ? demoImage.comparisonPdf(s.id) : '',
     })),

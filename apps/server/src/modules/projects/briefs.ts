@@ -59,6 +59,8 @@ export function registerBriefRoutes(
       answers: "JSON object: the first brief's answers to the intake questions, by question id.",
       asked:
         'JSON list: the signatures of the questions answered, as GET …/brief/questions gave them.',
+      nothingToAdd:
+        "'true' when every question is left blank and nothing is written or attached on purpose.",
       answerFileQuestions:
         'JSON list: for each answerFiles file, the id of the question it answers.',
     },
@@ -113,8 +115,14 @@ export function registerBriefRoutes(
         files: BRIEF_FILES,
       });
       try {
-        refuseUnknownFields(body.fields, ['text', 'answers', 'asked', 'answerFileQuestions']);
-        const { text, answers, asked, answerFileQuestions } = body.fields;
+        refuseUnknownFields(body.fields, [
+          'text',
+          'answers',
+          'asked',
+          'answerFileQuestions',
+          'nothingToAdd',
+        ]);
+        const { text, answers, asked, answerFileQuestions, nothingToAdd } = body.fields;
         const entry = await addBrief(briefDeps, {
           project,
           authorId: user.id,
@@ -123,6 +131,7 @@ export function registerBriefRoutes(
           ...(answers !== undefined ? { answers: { json: answers, asked: asked ?? '[]' } } : {}),
           answerFiles: body.files.answerFiles ?? [],
           ...(answerFileQuestions !== undefined ? { answerFileQuestions } : {}),
+          nothingToAdd: nothingToAdd === 'true',
         });
         return reply.status(201).send(entry);
       } catch (error) {

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { questionSignature, type IntakeQuestion } from '@noise/shared/intake';
-import { notifications, projectBriefs, services } from '../../db/schema.ts';
+import { EMPTY_BRIEF_MESSAGE, NOTHING_TO_ADD_TEXT } from '@noise/shared/project';
+import { notifications, projectBriefs, projects, services } from '../../db/schema.ts';
 import { createTestApp } from '../../test/app.ts';
 import { form, sendForm } from '../../test/catalogue-admin-helpers.ts';
 import { bearer, createUser } from '../../test/factories.ts';
@@ -105,6 +106,48 @@ describe('intake questions', () => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error).toBe('questions_changed');
     expect(await entries(projectId)).toEqual([]);
+  });
+
+  it('refuse a brief with every optional question blank and nothing else, unless told there is nothing to add', async () => {
+    const optional = await createServiceToOrder(app, { title: 'Menu refresh' });
+    const ask: IntakeQuestion[] = [
+      { id: 'site', kind: 'link', label: 'Website', help: '', required: false, options: [] },
+      { id: 'rivals', kind: 'long-text', label: 'Rivals', help: '', required: false, options: [] },
+    ];
+    const saved = await sendForm(
+      app,
+      admin.token,
+      'PUT',
+      `/api/services/${optional.service.id}`,
+      form({ intakeQuestions: JSON.stringify(ask) }),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    // A co-ordinator of its own: the next test reads Cora's notifications.
+    const dora = await createUser(app, { role: 'co-ordinator' });
+    const paid = await pay(app, jane.token, orderBody(optional, { coordinatorId: dora.user.id }));
+    const projectId = paid.json<{ projectId: string }>().projectId;
+
+    const blank = await sendBrief(projectId, {
+      answers: JSON.stringify({ site: '', rivals: '   ' }),
+      asked: asked(ask),
+      text: '  ',
+    });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().message).toBe(EMPTY_BRIEF_MESSAGE);
+    expect(await entries(projectId)).toEqual([]);
+    const [waiting] = await db.select().from(projects).where(eq(projects.id, projectId));
+    // The delivery clock waits for a real brief.
+    expect(waiting!.dueClockStartedAt).toBeNull();
+
+    const nothing = await sendBrief(projectId, {
+      answers: '{}',
+      asked: asked(ask),
+      nothingToAdd: 'true',
+    });
+    expect(nothing.statusCode, nothing.body).toBe(201);
+    expect(nothing.json().text).toBe(NOTHING_TO_ADD_TEXT);
+    const [started] = await db.select().from(projects).where(eq(projects.id, projectId));
+    expect(started!.dueClockStartedAt).not.toBeNull();
   });
 
   it('keep the answers with the questions as asked, files under their question, and tell the team', async () => {

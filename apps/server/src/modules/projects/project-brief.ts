@@ -1,4 +1,10 @@
-import { BRIEF_TEXT_MAX, orderName, type BriefEntry } from '@noise/shared/project';
+import {
+  BRIEF_TEXT_MAX,
+  EMPTY_BRIEF_MESSAGE,
+  NOTHING_TO_ADD_TEXT,
+  orderName,
+  type BriefEntry,
+} from '@noise/shared/project';
 import { isStaffRole } from '@noise/shared/roles';
 import { displayNameOf } from '@noise/shared/user';
 import {
@@ -94,10 +100,12 @@ export async function addBrief(
     /** Files answering file questions, and the question each answers, in the same order. */
     answerFiles?: UploadedFile[];
     answerFileQuestions?: string;
+    /** The customer said there is nothing to add: questions left blank start the work anyway. */
+    nothingToAdd?: boolean;
   },
 ): Promise<BriefEntry> {
   const { project, authorId, files } = input;
-  const text = input.text.trim();
+  let text = input.text.trim();
   if (text.length > BRIEF_TEXT_MAX) {
     throw badRequest(`The brief must be at most ${BRIEF_TEXT_MAX} characters`);
   }
@@ -109,6 +117,13 @@ export async function addBrief(
   const answers = asking ? readAnswers(questions, input.answers, answerFiles, input) : null;
   if (!answers && !text && files.length === 0) {
     throw badRequest('Tell us about the project or attach a file');
+  }
+  // Every question left blank, nothing written or attached: a click by mistake must not start
+  // the delivery clock on an empty brief (docs/product.md#project-page).
+  const blank = answers && Object.keys(answers.values).length === 0 && !text && files.length === 0;
+  if (blank) {
+    if (!input.nothingToAdd) throw badRequest(EMPTY_BRIEF_MESSAGE);
+    text = NOTHING_TO_ADD_TEXT;
   }
   const author = await deps.users.findById(authorId);
   const authorName = author ? displayNameOf(author) || author.email : '';
@@ -176,7 +191,11 @@ export async function addBrief(
         title: `Brief received: ${project.serviceTitle} (${orderName(project.orderNumber)})`,
         body:
           `${authorName} sent the brief for ${orderName(project.orderNumber)}.` +
-          (answers ? `\n\n${answersText(questions, answers.values)}` : ''),
+          (blank
+            ? `\n\n${NOTHING_TO_ADD_TEXT}`
+            : answers
+              ? `\n\n${answersText(questions, answers.values)}`
+              : ''),
         link: `/wkm-dashboard/${project.type === 'Project' ? 'sales' : 'custom-sales'}/edit/${project.id}`,
       },
       project,

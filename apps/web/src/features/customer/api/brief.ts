@@ -58,7 +58,7 @@ export interface IntakeSubmission {
  */
 export function addBriefEntry(
   projectId: string,
-  input: { text: string; files: File[]; intake?: IntakeSubmission },
+  input: { text: string; files: File[]; intake?: IntakeSubmission; nothingToAdd?: boolean },
   onProgress?: (progress: UploadProgress) => void,
 ): Promise<BriefEntry> {
   const form = new FormData();
@@ -76,6 +76,7 @@ export function addBriefEntry(
       }
     }
     form.append('answerFileQuestions', JSON.stringify(named));
+    if (input.nothingToAdd) form.append('nothingToAdd', 'true');
   }
   return uploadForm(`/api/projects/${encodeURIComponent(projectId)}/brief`, form, {
     onProgress,
@@ -90,6 +91,7 @@ export function useAddBriefEntry(projectId: string) {
       text: string;
       files: File[];
       intake?: IntakeSubmission;
+      nothingToAdd?: boolean;
       onProgress?: (progress: UploadProgress) => void;
     }) => addBriefEntry(projectId, vars, vars.onProgress),
     onSuccess: () =>

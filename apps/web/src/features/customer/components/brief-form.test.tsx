@@ -137,4 +137,26 @@ describe('BriefForm', () => {
       questions.map((q) => JSON.stringify([q.id, q.kind, q.label, q.required, q.options])),
     );
   });
+
+  it('refuses a brief with every question blank and nothing written, until told there is nothing to add', async () => {
+    const optional = questions.map((q) => ({ ...q, required: false }));
+    answer('get', `${BRIEF}/questions`, { questions: optional, answered: false });
+    const sent = answer('post', BRIEF, entry);
+    const onSent = vi.fn();
+    const { user } = renderWithApp(<BriefForm projectId="project-1" first onSent={onSent} />);
+
+    await user.click(await screen.findByRole('button', { name: 'Submit Requirements' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Answer at least one question, or tell us there is nothing to add',
+    );
+    expect(sent).toHaveLength(0);
+
+    await user.click(
+      screen.getByRole('checkbox', { name: 'Nothing to add: start with what you have' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Submit Requirements' }));
+    await waitFor(() => expect(onSent).toHaveBeenCalledWith(entry));
+    const [, form] = vi.mocked(uploadForm).mock.calls.at(-1)!;
+    expect(fieldsOf(form)).toMatchObject({ text: '', answers: '{}', nothingToAdd: 'true' });
+  });
 });

@@ -7,13 +7,20 @@ import {
 } from '@noise/shared/attachments';
 import {
   intakeAnswersSchema,
+  isAnswered,
   questionSignature,
   type IntakeAnswer,
   type IntakeQuestion,
 } from '@noise/shared/intake';
-import { BRIEF_MAX_FILES, BRIEF_TEXT_MAX, type BriefEntry } from '@noise/shared/project';
+import {
+  BRIEF_MAX_FILES,
+  BRIEF_TEXT_MAX,
+  EMPTY_BRIEF_MESSAGE,
+  type BriefEntry,
+} from '@noise/shared/project';
 import { IntakeFields } from '@/components/intake/intake-fields';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Field } from '@/components/ui/field';
 import { FilesToSend } from '@/components/ui/files-to-send';
 import { Spinner } from '@/components/ui/spinner';
@@ -56,6 +63,7 @@ export function BriefForm({ projectId, first, onSent }: BriefFormProps) {
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState('');
+  const [nothingToAdd, setNothingToAdd] = useState(false);
 
   /** The questions changed while the customer answered: keep the answers to unchanged ones. */
   async function takeNewQuestions() {
@@ -108,6 +116,14 @@ export function BriefForm({ projectId, first, onSent }: BriefFormProps) {
         setFailure('Please check the highlighted questions.');
         return;
       }
+      const blank =
+        !questions.some((q) => isAnswered(values[q.id]) || (answerFiles[q.id] ?? []).length > 0) &&
+        !text.trim() &&
+        files.length === 0;
+      if (blank && !nothingToAdd) {
+        setFailure(EMPTY_BRIEF_MESSAGE);
+        return;
+      }
     } else if (!text.trim() && files.length === 0) {
       setFailure('Write a few words or attach a file first.');
       return;
@@ -118,7 +134,9 @@ export function BriefForm({ projectId, first, onSent }: BriefFormProps) {
       const entry = await add.mutateAsync({
         text: text.trim(),
         files,
-        ...(questions.length ? { intake: { questions, values, files: answerFiles } } : {}),
+        ...(questions.length
+          ? { intake: { questions, values, files: answerFiles }, nothingToAdd }
+          : {}),
         onProgress: (p) => setProgress(p.fraction),
       });
       setText('');
@@ -186,6 +204,13 @@ export function BriefForm({ projectId, first, onSent }: BriefFormProps) {
           files={files}
           onRemove={(index) => setFiles((current) => current.filter((_, i) => i !== index))}
         />
+        {questions.length ? (
+          <Checkbox
+            label="Nothing to add: start with what you have"
+            checked={nothingToAdd}
+            onCheckedChange={(checked) => setNothingToAdd(checked === true)}
+          />
+        ) : null}
       </fieldset>
       {progress !== null && files.length ? <UploadProgressBar fraction={progress} /> : null}
       {failure ? (
