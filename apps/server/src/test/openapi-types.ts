@@ -8694,6 +8694,8 @@ export interface operations {
                     answers?: string;
                     /** @description JSON list: the signatures of the questions answered, as GET …/brief/questions gave them. */
                     asked?: string;
+                    /** @description 'true' when every question is left blank and nothing is written or attached on purpose. */
+                    nothingToAdd?: string;
                     /** @description JSON list: for each answerFiles file, the id of the question it answers. */
                     answerFileQuestions?: string;
                     /** @description Up to 10 files (pdf, image, document, zip), checked by its bytes. */
