@@ -65,7 +65,7 @@ describe('deposits on custom quotes', () => {
     await summary.getByRole('button', { name: 'Show order summary $660.00' }).click();
     await summary.getByRole('heading', { name }).waitFor();
     await summary.getByText('Deposit (30%) due now').waitFor();
-    await summary.getByText('$660.00').waitFor();
+    await summary.getByRole('definition').filter({ hasText: '$660.00' }).first().waitFor();
     await summary.getByText('Balance due when the work is ready').waitFor();
     await summary.getByText('$1,540.00').waitFor();
     await fillCheckout(customer, {
@@ -104,6 +104,7 @@ describe('deposits on custom quotes', () => {
     // The customer pays it with a card alone, on the same quote link.
     await customer.goto(`/custom-quote/${quoteId}`);
     await customer.getByRole('heading', { name: 'Pay the balance' }).waitFor();
+    await summary.getByRole('button', { name: 'Show order summary $1,540.00' }).click();
     await summary.getByText('Deposit (30%) paid').waitFor();
     await summary.getByText('Balance due now').waitFor();
     expect(await customer.getByLabel(/^Who was your .+ coordinator\?$/).isVisible()).toBe(false);
