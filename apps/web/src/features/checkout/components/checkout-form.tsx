@@ -341,7 +341,7 @@ export function CheckoutForm({
               onClick={() => setSummaryOpen((open) => !open)}
               className="flex w-full cursor-pointer items-center justify-between gap-4 text-left font-semibold lg:hidden"
             >
-              <span className="flex items-center gap-2">
+              <span className="flex items-center gap-1.5 text-sm whitespace-nowrap">
                 {summaryOpen ? 'Hide order summary' : 'Show order summary'}
                 <ChevronDown
                   aria-hidden="true"
