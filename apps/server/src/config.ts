@@ -109,6 +109,11 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'must be a domain name such as reply.example.com')
     .optional(),
+  /**
+   * Replies to the outbox's mail on this machine: an SMTP receiver on 127.0.0.1 at a free port
+   * (`npm run mail:reply`). On by default while mail goes to the outbox and no other way in is set.
+   */
+  MAIL_INBOUND_LOCAL: bool.optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   AUTH_ACCOUNT_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   AUTH_ACCOUNT_LOCK_MINUTES: z.coerce
@@ -268,6 +273,16 @@ const configSchema = envSchema.transform((e) => {
       replyDomain:
         e.MAIL_REPLY_DOMAIN?.toLowerCase() ?? new URL(e.PUBLIC_URL ?? 'http://localhost').hostname,
     },
+    /**
+     * docs/product.md#reply-by-email: with mail in the outbox, replies reach the site through a
+     * receiver on this machine only, so a new install shows the whole loop; off in tests.
+     */
+    mailRepliesLocal:
+      e.MAIL_INBOUND_LOCAL ??
+      (e.SMTP_URL === undefined &&
+        e.MAIL_INBOUND_PORT === undefined &&
+        e.MAIL_INBOUND_SECRET === undefined &&
+        e.NODE_ENV !== 'test'),
     mailFrom:
       e.MAIL_FROM ??
       `${e.COMPANY_NAME} <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>`,

@@ -63,7 +63,7 @@ export const OVERVIEW_NEW_CLIENTS = 10;
  * Each item says whether it is done and, when not, what to change.
  */
 export const setupItemSchema = z.object({
-  id: z.enum(['coordinators', 'abn', 'payments', 'email', 'legal', 'sign-in']),
+  id: z.enum(['coordinators', 'abn', 'payments', 'email', 'reply-by-email', 'legal', 'sign-in']),
   title: z.string(),
   done: z.boolean(),
   /** What is wrong and how to fix it, or what is in place. */

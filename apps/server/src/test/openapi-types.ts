@@ -6461,7 +6461,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        id: "coordinators" | "abn" | "payments" | "email" | "legal" | "sign-in";
+                        id: "coordinators" | "abn" | "payments" | "email" | "reply-by-email" | "legal" | "sign-in";
                         title: string;
                         done: boolean;
                         detail: string;

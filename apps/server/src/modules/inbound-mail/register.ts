@@ -1,4 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { DNSResolver } from 'mailauth';
 import type { Config } from '../../config.ts';
@@ -60,7 +62,8 @@ export function registerInboundMail(
 ) {
   const { smtpPort, smtpHost, webhookSecret, replyDomain, trustedAuthservId, repliesPerMinute } =
     config.inboundMail;
-  const on = smtpPort !== undefined || webhookSecret !== undefined;
+  const local = config.mailRepliesLocal && smtpPort === undefined;
+  const on = smtpPort !== undefined || webhookSecret !== undefined || local;
   const addresses = createReplyAddresses(config.tokenSecret, replyDomain);
   app.decorate('replyAddresses', on ? addresses : null);
 
@@ -151,4 +154,44 @@ export function registerInboundMail(
     });
     app.addHook('onClose', async () => receiver?.close());
   }
+
+  // docs/product.md#reply-by-email: while mail goes to the outbox, replies come from this machine
+  // alone (a receiver on 127.0.0.1 at a free port). Nothing can vouch for a sender here, so a
+  // connection from this machine is taken as the mailbox's owner, as the outbox is theirs too.
+  if (local) {
+    let receiver: Awaited<ReturnType<typeof startSmtpReceiver>> | undefined;
+    const localDeps: ReceiveReplyDeps = {
+      ...receiveDeps,
+      authenticate: async (_raw, origin) =>
+        origin.via === 'smtp' && isLoopback(origin.ip)
+          ? { pass: true, by: 'this machine' }
+          : { pass: false, temporary: false, detail: 'not from this machine' },
+    };
+    app.addHook('onReady', async () => {
+      receiver = await startSmtpReceiver({
+        port: 0,
+        host: '127.0.0.1',
+        maxBytes: MAX_MAIL_BYTES,
+        log: app.log,
+        checkRecipient: (address) => checkRecipient(localDeps, address),
+        receive: (raw, origin) => receiveReply(localDeps, raw, origin),
+      });
+      // Where `npm run mail:reply` finds it.
+      await mkdir(config.dataDir, { recursive: true });
+      await writeFile(
+        path.join(config.dataDir, LOCAL_RECEIVER_FILE),
+        JSON.stringify({ host: '127.0.0.1', port: receiver.port }),
+      );
+      app.log.info(
+        { port: receiver.port },
+        'replies to the outbox: SMTP on 127.0.0.1 (npm run mail:reply)',
+      );
+    });
+    app.addHook('onClose', async () => receiver?.close());
+  }
 }
+
+/** Where the local receiver's address is written, in DATA_DIR. */
+export const LOCAL_RECEIVER_FILE = 'reply-receiver.json';
+
+const isLoopback = (ip: string) => ip === '127.0.0.1' || ip === '::1';

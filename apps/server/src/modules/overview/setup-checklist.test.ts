@@ -18,6 +18,7 @@ describe('the setup checklist', () => {
       abn: false,
       payments: false,
       email: false,
+      'reply-by-email': false,
       legal: false,
       'sign-in': false,
     });
@@ -69,6 +70,7 @@ describe('the setup checklist', () => {
         abn: '12 345 678 901',
         smtpUrl: 'smtp://mail.example.com:587',
         payments: { ...config.payments, provider: 'stripe' },
+        inboundMail: { ...config.inboundMail, webhookSecret: 'inbound-secret-'.repeat(2) },
         oauth: { google: { clientId: 'id', clientSecret: 'secret', issuer: 'https://g.example' } },
       },
       { coordinators: 2, legalPagesWritten: ['terms-of-service', 'privacy-policy'] },
@@ -77,6 +79,22 @@ describe('the setup checklist', () => {
     expect(ready.find((item) => item.id === 'abn')?.detail).toBe(
       'Tax invoices show ABN 12 345 678 901.',
     );
+  });
+
+  it('asks for a way to take replies by email, saying when they work from this machine alone', () => {
+    const local = setupChecklist(
+      { ...config, mailRepliesLocal: true },
+      { coordinators: 0, legalPagesWritten: [] },
+    ).find((item) => item.id === 'reply-by-email');
+    expect(local).toMatchObject({ done: false, href: null });
+    expect(local?.detail).toMatch(
+      /^Replies to message emails reach the site only from this machine/,
+    );
+    const receiving = setupChecklist(
+      { ...config, inboundMail: { ...config.inboundMail, smtpPort: 2525 } },
+      { coordinators: 0, legalPagesWritten: [] },
+    ).find((item) => item.id === 'reply-by-email');
+    expect(receiving).toMatchObject({ done: true });
   });
 
   it('says what invoices are without an ABN', () => {

@@ -24,6 +24,8 @@ export function setupChecklist(
   const providers = Object.entries(config.oauth)
     .filter(([, settings]) => settings !== undefined)
     .map(([name]) => name.charAt(0).toUpperCase() + name.slice(1));
+  const replies =
+    config.inboundMail.smtpPort !== undefined || config.inboundMail.webhookSecret !== undefined;
   return [
     {
       id: 'coordinators',
@@ -61,6 +63,18 @@ export function setupChecklist(
       detail: config.smtpUrl
         ? 'Email goes out through your SMTP server.'
         : 'Email is written to the outbox folder on the server, not sent: customers get no receipts or links. Set SMTP_URL.',
+      href: null,
+    },
+    {
+      id: 'reply-by-email',
+      title: 'Replies by email',
+      done: replies,
+      detail: replies
+        ? 'Customers answer message emails by replying; the reply lands in the project.'
+        : (config.mailRepliesLocal
+            ? 'Replies to message emails reach the site only from this machine (npm run mail:reply). '
+            : 'Customers cannot answer message emails by replying: they are asked to use the website. ') +
+          "Set MAIL_INBOUND_PORT with your reply domain's MX record pointing here, or MAIL_INBOUND_SECRET for your mail provider's inbound webhook.",
       href: null,
     },
     {
