@@ -68,6 +68,14 @@ export const briefAnswerSchema = z.object({
   answer: z.union([z.string(), z.array(z.string()), z.boolean(), z.null()]),
 });
 export type BriefAnswer = z.infer<typeof briefAnswerSchema>;
+/** What an entry said before one correction, and who corrected it when (staff read these). */
+export const briefRevisionSchema = z.object({
+  correctedAt: z.string(),
+  correctedBy: z.string(),
+  text: z.string(),
+  answers: z.array(briefAnswerSchema).nullable(),
+});
+export type BriefRevision = z.infer<typeof briefRevisionSchema>;
 export const briefEntrySchema = z.object({
   _id: z.string(),
   text: z.string(),
@@ -76,6 +84,14 @@ export const briefEntrySchema = z.object({
   attachments: z.array(briefAttachmentSchema),
   /** The intake questions this entry answered (docs/decisions/058); null for free text. */
   answers: z.array(briefAnswerSchema).nullable(),
+  /**
+   * The customer's entries can be corrected until work starts (the team's first status update,
+   * or the project leaving In Progress): docs/product.md#project-page.
+   */
+  correctable: z.boolean(),
+  correctedAt: z.string().nullable(),
+  /** Earlier versions, oldest first. */
+  history: z.array(briefRevisionSchema),
 });
 export type BriefEntry = z.infer<typeof briefEntrySchema>;
 /** GET /api/projects/{id}/brief/questions. */
@@ -94,6 +110,16 @@ export const BRIEF_TEXT_MAX = 20_000;
 export const EMPTY_BRIEF_MESSAGE =
   'Answer at least one question, or tell us there is nothing to add';
 export const NOTHING_TO_ADD_TEXT = 'Nothing to add: please start with what you have.';
+
+/** PUT /api/projects/{id}/brief/{entryId}: the entry's words and answers, corrected. */
+export const correctBriefRequest = z.object({
+  text: z.string().max(BRIEF_TEXT_MAX, `The brief must be at most ${BRIEF_TEXT_MAX} characters`),
+  /** By question id; the files of file questions stay as sent (add more with a new entry). */
+  answers: z
+    .record(z.string(), z.union([z.string(), z.array(z.string()), z.boolean(), z.null()]))
+    .optional(),
+});
+export type CorrectBriefRequest = z.infer<typeof correctBriefRequest>;
 
 /** docs/product.md#data-shapes: Project (sale). Prices in dollars, as the API shows them. */
 export const projectSchema = z.object({

@@ -1020,6 +1020,8 @@ export const projectBriefs = pgTable(
      * edits of the service never change a brief already sent. Null for a free-text entry.
      */
     answers: jsonb('answers').$type<BriefAnswers>(),
+    /** Last corrected by the customer, before work started (docs/product.md#project-page). */
+    correctedAt: timestamp('corrected_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1029,6 +1031,26 @@ export const projectBriefs = pgTable(
       .on(t.projectId)
       .where(sql`${t.answers} is not null`),
   ],
+);
+
+/**
+ * What a brief entry said before each correction, with who corrected it and when: staff read the
+ * history; rows are only ever added.
+ */
+export const briefRevisions = pgTable(
+  'brief_revisions',
+  {
+    id: id(),
+    briefId: text('brief_id')
+      .notNull()
+      .references(() => projectBriefs.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    answers: jsonb('answers').$type<BriefAnswers>(),
+    correctedById: text('corrected_by_id').references(() => users.id, { onDelete: 'set null' }),
+    correctedByName: text('corrected_by_name').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('brief_revisions_brief_idx').on(t.briefId, t.createdAt)],
 );
 
 /** Files of a brief: private uploads, served only to the project's owner and staff. */

@@ -220,7 +220,6 @@ interface MultipartRoute {
 const serviceForm = () => ({
   title: `Fuzz service ${Math.random().toString(36).slice(2, 8)}`,
   description: 'A service.',
-  initialInvestmentPrice: '100',
   packages: JSON.stringify([
     {
       title: 'P',

@@ -64,7 +64,7 @@ async function post(token: string, url: string, fields: Record<string, string>) 
     ]),
   });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ attachments: { _id: string }[]; deliverable?: { _id: string } }>();
+  return res.json<{ _id: string; attachments: { _id: string }[]; deliverable?: { _id: string } }>();
 }
 
 const bobBrief = await post(bob.token, `/api/projects/${bobProject}/brief`, { text: 'Goals' });
@@ -116,6 +116,7 @@ const COORDINATOR_ROUTES: Record<string, string> = {
   'GET /api/projects/:id/brief': 'brief, messages and deliverables',
   'GET /api/projects/:id/brief/questions': 'brief, messages and deliverables',
   'POST /api/projects/:id/brief': 'brief, messages and deliverables',
+  'PUT /api/projects/:id/brief/:entryId': 'brief, messages and deliverables',
   'GET /api/projects/:id/brief/attachments/:attachmentId': 'brief, messages and deliverables',
   'GET /api/projects/:id/messages': 'brief, messages and deliverables',
   'POST /api/projects/:id/messages': 'brief, messages and deliverables',
@@ -259,6 +260,8 @@ describe('a co-ordinator sees only the work assigned to them', () => {
     const base = `/api/projects/${bobProject}`;
     expect((await asCora('GET', `${base}/brief`)).statusCode).toBe(404);
     expect((await asCora('GET', `${base}/brief/questions`)).statusCode).toBe(404);
+    const correct = await asCora('PUT', `${base}/brief/${bobBrief._id}`, { text: 'Changed' });
+    expect(correct.statusCode).toBe(404);
     const file = `${base}/brief/attachments/${bobBrief.attachments[0]!._id}`;
     expect((await asCora('GET', file)).statusCode).toBe(404);
     expect((await asCora('GET', `${base}/messages`)).statusCode).toBe(404);

@@ -75,6 +75,7 @@ const brief = await app.inject({
 });
 expect(brief.statusCode, brief.body).toBe(201);
 const bobAttachment = brief.json<{ attachments: { _id: string }[] }>().attachments[0]!._id;
+const bobEntry = brief.json<{ _id: string }>()._id;
 
 // Bob's message to the team, with a file.
 const message = await app.inject({
@@ -176,6 +177,7 @@ const CLIENT_ID_ROUTES: Record<string, string> = {
   'GET /api/projects/:id/brief': 'brief',
   'GET /api/projects/:id/brief/questions': 'brief',
   'POST /api/projects/:id/brief': 'brief',
+  'PUT /api/projects/:id/brief/:entryId': 'brief',
   'GET /api/projects/:id/brief/attachments/:attachmentId': 'brief',
   'GET /api/projects/:id/messages': 'messages',
   'POST /api/projects/:id/messages': 'messages',
@@ -242,6 +244,21 @@ describe('object-level access', () => {
       body: multipart({ text: 'Injected' }),
     });
     expect(add.statusCode).toBe(404);
+    const correct = await app.inject({
+      method: 'PUT',
+      url: `/api/projects/${bobProject}/brief/${bobEntry}`,
+      headers: bearer(alice.token),
+      payload: { text: 'Rewritten by someone else' },
+    });
+    expect(correct.statusCode).toBe(404);
+    // B's entry id under A's own project is not found either.
+    const crossedEntry = await app.inject({
+      method: 'PUT',
+      url: `/api/projects/${aliceOrder.projectId}/brief/${bobEntry}`,
+      headers: bearer(alice.token),
+      payload: { text: 'Rewritten by someone else' },
+    });
+    expect(crossedEntry.statusCode).toBe(404);
     const file = `/api/projects/${bobProject}/brief/attachments/${bobAttachment}`;
     expect((await asAlice('GET', file)).statusCode).toBe(404);
     // B's attachment id under A's own project is no way in either.

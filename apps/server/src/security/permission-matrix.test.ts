@@ -154,6 +154,7 @@ const EXPECTED: Record<string, RouteAccess> = {
   'GET /api/projects/:id/brief': 'client:work',
   'GET /api/projects/:id/brief/questions': 'client:work',
   'POST /api/projects/:id/brief': 'client:work',
+  'PUT /api/projects/:id/brief/:entryId': 'client:work',
   'GET /api/projects/:id/brief/attachments/:attachmentId': 'client:work',
   'GET /api/projects/:id/messages': 'client:work',
   'POST /api/projects/:id/messages': 'client:work',

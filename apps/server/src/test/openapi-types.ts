@@ -1681,6 +1681,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/projects/{id}/brief/{entryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Correct the client's brief before work starts
+         * @description Its words and answers (files stay). Refused (409) once the team posted a status update or the project left In Progress; the team reads what it said before.
+         */
+        put: operations["putProjectsByIdBriefByEntryId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/projects/{id}/brief/questions": {
         parameters: {
             query?: never;
@@ -8666,6 +8686,19 @@ export interface operations {
                             kind: string;
                             answer: (string | null) | (string[] | null) | (boolean | null);
                         }[] | null;
+                        correctable: boolean;
+                        correctedAt: string | null;
+                        history: {
+                            correctedAt: string;
+                            correctedBy: string;
+                            text: string;
+                            answers: {
+                                questionId: string;
+                                label: string;
+                                kind: string;
+                                answer: (string | null) | (string[] | null) | (boolean | null);
+                            }[] | null;
+                        }[];
                     }[];
                 };
             };
@@ -8731,6 +8764,19 @@ export interface operations {
                             kind: string;
                             answer: (string | null) | (string[] | null) | (boolean | null);
                         }[] | null;
+                        correctable: boolean;
+                        correctedAt: string | null;
+                        history: {
+                            correctedAt: string;
+                            correctedBy: string;
+                            text: string;
+                            answers: {
+                                questionId: string;
+                                label: string;
+                                kind: string;
+                                answer: (string | null) | (string[] | null) | (boolean | null);
+                            }[] | null;
+                        }[];
                     };
                 };
             };
@@ -8742,6 +8788,78 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    putProjectsByIdBriefByEntryId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                entryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string;
+                    answers?: {
+                        [key: string]: (string | null) | (string[] | null) | (boolean | null);
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        text: string;
+                        authorName: string;
+                        createdAt: string;
+                        attachments: {
+                            _id: string;
+                            name: string;
+                            contentType: string;
+                            size: number;
+                            url: string;
+                            questionId: string | null;
+                        }[];
+                        answers: {
+                            questionId: string;
+                            label: string;
+                            kind: string;
+                            answer: (string | null) | (string[] | null) | (boolean | null);
+                        }[] | null;
+                        correctable: boolean;
+                        correctedAt: string | null;
+                        history: {
+                            correctedAt: string;
+                            correctedBy: string;
+                            text: string;
+                            answers: {
+                                questionId: string;
+                                label: string;
+                                kind: string;
+                                answer: (string | null) | (string[] | null) | (boolean | null);
+                            }[] | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["UnexpectedError"];
         };
     };

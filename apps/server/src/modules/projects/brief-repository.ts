@@ -1,9 +1,17 @@
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { BriefAnswers, IntakeQuestion } from '@noise/shared/intake';
 import type { Db } from '../../db/client.ts';
-import { briefAttachments, customQuotes, projectBriefs, services } from '../../db/schema.ts';
+import {
+  briefAttachments,
+  briefRevisions,
+  customQuotes,
+  projectBriefs,
+  projectStatusUpdates,
+  services,
+} from '../../db/schema.ts';
 
 export type BriefRow = typeof projectBriefs.$inferSelect;
+export type BriefRevisionRow = typeof briefRevisions.$inferSelect;
 export type BriefAttachmentRow = typeof briefAttachments.$inferSelect;
 
 /** A file of a new brief entry, already stored (file store key) and checked. */
@@ -51,26 +59,75 @@ export function createBriefRepository(db: Db) {
       return row !== undefined;
     },
 
-    /** A project's entries, oldest first, with all their files in their order. */
+    /** A project's entries, oldest first, with all their files in their order and their history. */
     async listWithFiles(projectId: string) {
       const entries = await db
         .select()
         .from(projectBriefs)
         .where(eq(projectBriefs.projectId, projectId))
         .orderBy(asc(projectBriefs.createdAt), asc(projectBriefs.id));
-      const files = entries.length
-        ? await db
-            .select()
-            .from(briefAttachments)
-            .where(
-              inArray(
-                briefAttachments.briefId,
-                entries.map((b) => b.id),
-              ),
-            )
-            .orderBy(asc(briefAttachments.position))
-        : [];
-      return { entries, files };
+      const ids = entries.map((b) => b.id);
+      const [files, revisions] = ids.length
+        ? await Promise.all([
+            db
+              .select()
+              .from(briefAttachments)
+              .where(inArray(briefAttachments.briefId, ids))
+              .orderBy(asc(briefAttachments.position)),
+            db
+              .select()
+              .from(briefRevisions)
+              .where(inArray(briefRevisions.briefId, ids))
+              .orderBy(asc(briefRevisions.createdAt), asc(briefRevisions.id)),
+          ])
+        : [[], []];
+      return { entries, files, revisions };
+    },
+
+    /** Whether the team has posted a status update on the project: its work has started. */
+    async hasStatusUpdates(projectId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: projectStatusUpdates.id })
+        .from(projectStatusUpdates)
+        .where(eq(projectStatusUpdates.projectId, projectId))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    /**
+     * Corrects an entry of the project: what it said goes to its history and the new words take
+     * its place, in one transaction with the entry locked, so two corrections at once both keep
+     * what they replaced. Undefined when the entry is not the project's.
+     */
+    async correct(
+      projectId: string,
+      briefId: string,
+      change: (current: BriefRow) => { text: string; answers: BriefAnswers | null } | null,
+      by: { id: string; name: string },
+    ): Promise<{ entry: BriefRow; changed: boolean } | undefined> {
+      return db.transaction(async (tx) => {
+        const [current] = await tx
+          .select()
+          .from(projectBriefs)
+          .where(and(eq(projectBriefs.id, briefId), eq(projectBriefs.projectId, projectId)))
+          .for('update');
+        if (!current) return undefined;
+        const next = change(current);
+        if (!next) return { entry: current, changed: false };
+        await tx.insert(briefRevisions).values({
+          briefId,
+          text: current.text,
+          answers: current.answers,
+          correctedById: by.id,
+          correctedByName: by.name,
+        });
+        const [row] = await tx
+          .update(projectBriefs)
+          .set({ text: next.text, answers: next.answers, correctedAt: sql`now()` })
+          .where(eq(projectBriefs.id, briefId))
+          .returning();
+        return { entry: row!, changed: true };
+      });
     },
 
     /** One entry and its files, in one transaction. */

@@ -3,7 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@noise/shared/api-error';
 import { ATTACHMENT_KINDS } from '@noise/shared/attachments';
 import { z } from 'zod';
-import { BRIEF_MAX_FILES, briefEntrySchema, briefQuestionsSchema } from '@noise/shared/project';
+import {
+  BRIEF_MAX_FILES,
+  briefEntrySchema,
+  briefQuestionsSchema,
+  correctBriefRequest,
+} from '@noise/shared/project';
 import type { Config } from '../../config.ts';
 import type { Repositories } from '../../repositories.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -14,6 +19,7 @@ import type { UploadForm } from '../../plugins/openapi.ts';
 import type { UserRepository } from '../users/repository.ts';
 import {
   addBrief,
+  correctBrief,
   listBrief,
   openBriefAttachment,
   readBriefQuestions,
@@ -139,6 +145,31 @@ export function registerBriefRoutes(
         throw error;
       }
     },
+  );
+
+  r.put(
+    '/api/projects/:id/brief/:entryId',
+    {
+      config: { access: 'client:work' },
+      schema: {
+        summary: "Correct the client's brief before work starts",
+        description:
+          'Its words and answers (files stay). Refused (409) once the team posted a status update ' +
+          'or the project left In Progress; the team reads what it said before.',
+        tags,
+        params: params.extend({ entryId: z.string().min(1).max(64) }),
+        body: correctBriefRequest,
+        response: { 200: briefEntrySchema, 409: apiErrorSchema },
+      },
+    },
+    async (request) =>
+      correctBrief(briefDeps, {
+        project: await findVisible(request, request.params.id),
+        callerId: requireUser(request).id,
+        briefId: request.params.entryId,
+        text: request.body.text,
+        answers: request.body.answers,
+      }),
   );
 
   r.get(

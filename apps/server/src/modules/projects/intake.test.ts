@@ -233,4 +233,109 @@ describe('intake questions', () => {
       'Style',
     ]);
   });
+
+  it('can be corrected by the client until work starts, the team reading what they said before', async () => {
+    // The questions as the first test made them (the one before changed them).
+    const reset = await sendForm(
+      app,
+      admin.token,
+      'PUT',
+      `/api/services/${logo.service.id}`,
+      form({ intakeQuestions: JSON.stringify(questions) }),
+    );
+    expect(reset.statusCode, reset.body).toBe(200);
+    const projectId = await order();
+    const sent = await sendBrief(projectId, {
+      answers: JSON.stringify({ brand: 'Acme', style: 'Calm' }),
+      asked: asked(),
+      text: 'Green, please.',
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const entryId = sent.json()._id as string;
+    expect(sent.json()).toMatchObject({ correctable: true, correctedAt: null, history: [] });
+    const correct = (token: string, payload: object, id = entryId) =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/projects/${projectId}/brief/${id}`,
+        headers: bearer(token),
+        payload,
+      });
+
+    // A required answer blanked is refused, and nothing changes.
+    const blank = await correct(jane.token, {
+      text: 'Green',
+      answers: { brand: ' ', style: 'Bold' },
+    });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().message).toBe("Please answer 'Brand name'");
+    const bad = await correct(jane.token, {
+      text: 'Green',
+      answers: { brand: 'Acme', style: 'Loud' },
+    });
+    expect(bad.json().message).toBe("Choose one of the answers to 'Style'");
+    // Another client, and the team, cannot correct it.
+    const mallory = await createUser(app);
+    expect((await correct(mallory.token, { text: 'Mine now' })).statusCode).toBe(404);
+    expect((await correct(cora.token, { text: 'Edited by staff' })).statusCode).toBe(403);
+    expect((await correct(jane.token, { text: 'x' }, 'not-an-entry')).statusCode).toBe(404);
+
+    const fixed = await correct(jane.token, {
+      text: 'Green and gold.',
+      answers: { brand: 'Acme Bakery', style: 'Bold' },
+    });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(fixed.json().text).toBe('Green and gold.');
+    expect(fixed.json().answers.map((a: { answer: unknown }) => a.answer)).toEqual([
+      'Acme Bakery',
+      'Bold',
+      null,
+    ]);
+    expect(fixed.json().correctedAt).toEqual(expect.any(String));
+    // The same words again change nothing and add no history.
+    expect(
+      (
+        await correct(jane.token, {
+          text: 'Green and gold.',
+          answers: { brand: 'Acme Bakery', style: 'Bold' },
+        })
+      ).json().history,
+    ).toHaveLength(1);
+
+    const read = await app.inject({
+      url: `/api/projects/${projectId}/brief`,
+      headers: bearer(cora.token),
+    });
+    const [entry] = read.json();
+    expect(entry.history).toEqual([
+      {
+        correctedAt: expect.any(String),
+        correctedBy: 'Jane Citizen',
+        text: 'Green, please.',
+        answers: [
+          { questionId: 'brand', label: 'Brand name', kind: 'short-text', answer: 'Acme' },
+          { questionId: 'style', label: 'Style', kind: 'single-choice', answer: 'Calm' },
+          { questionId: 'current', label: 'Current logo', kind: 'file', answer: null },
+        ],
+      },
+    ]);
+
+    // The team's first status update starts the work: from then on the brief is only added to.
+    const update = await app.inject({
+      method: 'PUT',
+      url: `/api/users/projects/${projectId}/status`,
+      headers: bearer(cora.token),
+      payload: { statusUpdate: { title: 'Project Started', date: '2026-12-01', description: '' } },
+    });
+    expect(update.statusCode, update.body).toBe(200);
+    const late = await correct(jane.token, { text: 'One more change', answers: { brand: 'Acme' } });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(
+      'Work has started on this project: add to the brief instead of correcting it',
+    );
+    const after = await app.inject({
+      url: `/api/projects/${projectId}/brief`,
+      headers: bearer(jane.token),
+    });
+    expect(after.json()[0]).toMatchObject({ correctable: false, text: 'Green and gold.' });
+  });
 });

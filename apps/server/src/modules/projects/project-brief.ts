@@ -12,17 +12,19 @@ import {
   intakeAnswersSchema,
   normaliseLink,
   questionSignature,
+  type BriefAnswers,
   type IntakeAnswer,
   type IntakeQuestion,
 } from '@noise/shared/intake';
 import { isUniqueViolation } from '../../lib/error-codes.ts';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { FileStore } from '../../plugins/file-store.ts';
 import type { Notifier } from '../notifications/notifier.ts';
 import type { UserRepository } from '../users/repository.ts';
 import type {
   BriefAttachmentRow,
   BriefRepository,
+  BriefRevisionRow,
   BriefRow,
   NewBriefFile,
 } from './brief-repository.ts';
@@ -41,7 +43,23 @@ export interface BriefDeps {
   files: FileStore;
 }
 
-function toBriefDto(projectId: string, brief: BriefRow, files: BriefAttachmentRow[]): BriefEntry {
+const answersDto = (answers: BriefAnswers | null) =>
+  answers
+    ? answers.questions.map((q) => ({
+        questionId: q.id,
+        label: q.label,
+        kind: q.kind,
+        answer: answers.answers[q.id] ?? null,
+      }))
+    : null;
+
+function toBriefDto(
+  projectId: string,
+  brief: BriefRow,
+  files: BriefAttachmentRow[],
+  revisions: BriefRevisionRow[],
+  correctable: boolean,
+): BriefEntry {
   return {
     _id: brief.id,
     text: brief.text,
@@ -57,15 +75,33 @@ function toBriefDto(projectId: string, brief: BriefRow, files: BriefAttachmentRo
         url: `/api/projects/${projectId}/brief/attachments/${f.id}`,
         questionId: f.questionId,
       })),
-    answers: brief.answers
-      ? brief.answers.questions.map((q) => ({
-          questionId: q.id,
-          label: q.label,
-          kind: q.kind,
-          answer: brief.answers?.answers[q.id] ?? null,
-        }))
-      : null,
+    answers: answersDto(brief.answers),
+    correctable,
+    correctedAt: brief.correctedAt ? brief.correctedAt.toISOString() : null,
+    history: revisions
+      .filter((r) => r.briefId === brief.id)
+      .map((r) => ({
+        correctedAt: r.createdAt.toISOString(),
+        correctedBy: r.correctedByName,
+        text: r.text,
+        answers: answersDto(r.answers),
+      })),
   };
+}
+
+/**
+ * Work has started once the team posted a status update or the project left In Progress: the
+ * customer's brief can no longer be corrected, only added to (docs/product.md#project-page).
+ */
+async function workStarted(deps: Pick<BriefDeps, 'briefs'>, project: ProjectRow) {
+  return project.status !== 'active' || (await deps.briefs.hasStatusUpdates(project.id));
+}
+
+/** The ids of the entries' authors who are the client's people, not the team. */
+async function customerAuthors(deps: Pick<BriefDeps, 'users'>, entries: BriefRow[]) {
+  const ids = [...new Set(entries.map((e) => e.authorId).filter((id) => id !== null))];
+  const people = await Promise.all(ids.map((id) => deps.users.findById(id)));
+  return new Set(people.filter((p) => p && !isStaffRole(p.role)).map((p) => p!.id));
 }
 
 /** The questions a project's first brief answers now, and whether they were answered. */
@@ -79,8 +115,108 @@ export async function readBriefQuestions(deps: Pick<BriefDeps, 'briefs'>, projec
 
 /** The brief's entries, oldest first, as the project page shows them. */
 export async function listBrief(deps: BriefDeps, project: ProjectRow): Promise<BriefEntry[]> {
+  const { entries, files, revisions } = await deps.briefs.listWithFiles(project.id);
+  const [started, customers] = await Promise.all([
+    workStarted(deps, project),
+    customerAuthors(deps, entries),
+  ]);
+  return entries.map((b) =>
+    toBriefDto(
+      project.id,
+      b,
+      files,
+      revisions,
+      !started && b.authorId !== null && customers.has(b.authorId),
+    ),
+  );
+}
+
+/**
+ * The customer corrects an entry of theirs before work starts: its words and answers (the files
+ * of file questions stay; more files go in a new entry). What it said before is kept for the team,
+ * who hear of the correction. Unchanged words change nothing.
+ */
+export async function correctBrief(
+  deps: BriefDeps,
+  input: {
+    project: ProjectRow;
+    callerId: string;
+    briefId: string;
+    text: string;
+    answers: Record<string, IntakeAnswer> | undefined;
+  },
+): Promise<BriefEntry> {
+  const { project } = input;
+  const caller = await deps.users.findById(input.callerId);
+  if (!caller || isStaffRole(caller.role)) {
+    throw forbidden('The team adds to the brief; only the client corrects it');
+  }
   const { entries, files } = await deps.briefs.listWithFiles(project.id);
-  return entries.map((b) => toBriefDto(project.id, b, files));
+  const before = entries.find((e) => e.id === input.briefId);
+  if (!before) throw notFound('That part of the brief was not found');
+  if (!before.authorId || !(await customerAuthors(deps, [before])).has(before.authorId)) {
+    throw forbidden('Only what the client sent can be corrected');
+  }
+  if (await workStarted(deps, project)) {
+    throw conflict('Work has started on this project: add to the brief instead of correcting it');
+  }
+  const text = input.text.trim();
+  const hasFiles = files.some((f) => f.briefId === before.id);
+  const name = displayNameOf(caller) || caller.email;
+  const result = await deps.briefs.correct(
+    project.id,
+    before.id,
+    (current) => {
+      const asked = current.answers;
+      if (!asked && input.answers) throw badRequest('This part of the brief answers no questions');
+      const answers = asked ? correctedAnswers(asked, input.answers ?? {}) : null;
+      if (!text && !hasFiles && (!answers || Object.keys(answers.answers).length === 0)) {
+        throw badRequest(
+          asked ? EMPTY_BRIEF_MESSAGE : 'Tell us about the project or attach a file',
+        );
+      }
+      const same =
+        text === current.text &&
+        JSON.stringify(answers?.answers ?? null) === JSON.stringify(asked?.answers ?? null);
+      return same ? null : { text, answers };
+    },
+    { id: caller.id, name },
+  );
+  if (!result) throw notFound('That part of the brief was not found');
+  if (result.changed) {
+    await deps.notifier.toStaff(
+      {
+        kind: 'new-brief',
+        title: `Brief corrected: ${project.serviceTitle} (${orderName(project.orderNumber)})`,
+        body: `${name} corrected the brief for ${orderName(project.orderNumber)}.`,
+        link: `/wkm-dashboard/${project.type === 'Project' ? 'sales' : 'custom-sales'}/edit/${project.id}`,
+      },
+      project,
+    );
+    void deps.notifier.projectChanged(project, { customerSees: true });
+  }
+  const { revisions } = await deps.briefs.listWithFiles(project.id);
+  return toBriefDto(project.id, result.entry, files, revisions, true);
+}
+
+/**
+ * Corrected answers, checked against the questions as they were asked; file questions keep the
+ * files sent with them.
+ */
+function correctedAnswers(asked: BriefAnswers, sent: Record<string, IntakeAnswer>): BriefAnswers {
+  const values: Record<string, IntakeAnswer> = { ...sent };
+  for (const q of asked.questions.filter((q) => q.kind === 'file')) {
+    values[q.id] = asked.answers[q.id] ?? [];
+  }
+  const result = intakeAnswersSchema(asked.questions).safeParse(values);
+  if (!result.success) {
+    const details = result.error.issues.map((issue) => ({
+      path: `answers.${String(issue.path[0] ?? '')}`,
+      message: issue.message,
+    }));
+    throw badRequest(details[0]?.message ?? 'Please check your answers', details);
+  }
+  return { questions: asked.questions, answers: cleanAnswers(asked.questions, values) };
 }
 
 /**
@@ -202,7 +338,9 @@ export async function addBrief(
     );
   }
   void deps.notifier.projectChanged(project, { customerSees: true });
-  return toBriefDto(project.id, saved.entry, saved.files);
+  const correctable =
+    Boolean(author && !isStaffRole(author.role)) && !(await workStarted(deps, project));
+  return toBriefDto(project.id, saved.entry, saved.files, [], correctable);
 }
 
 type UploadedFile = { key: string; originalName: string; contentType: string; size: number };
