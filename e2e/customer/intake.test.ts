@@ -91,13 +91,32 @@ describe('intake questions', () => {
       375,
     );
 
+    // Until the team starts the work, the client corrects what they sent.
+    await brief.getByRole('button', { name: 'Correct', exact: true }).click();
+    const correction = brief.getByRole('form', { name: 'Correct the brief' });
+    await correction.getByLabel('Brand name').fill('');
+    await correction.getByRole('button', { name: 'Save correction' }).click();
+    await correction.getByText("Please answer 'Brand name'").waitFor();
+    await correction.getByLabel('Brand name').fill('Acme Bakery & Co');
+    await correction.getByRole('button', { name: 'Save correction' }).click();
+    await correction.waitFor({ state: 'detached' });
+    await answers.filter({ hasText: 'Acme Bakery & Co' }).waitFor();
+    await brief.getByText(/^Corrected on /).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+
     await staff.goto(`/wkm-dashboard/sales/edit/${project._id}`);
     const sale = staff.getByRole('region', { name: "Customer's Brief" });
-    await sale.getByText('Brand name').waitFor();
-    await sale.getByText('Acme Bakery').waitFor();
-    await sale.getByText('Calm').waitFor();
+    await sale.getByText('Brand name').first().waitFor();
+    await sale.getByText('Acme Bakery & Co').waitFor();
+    // The team reads what it said before the correction.
+    await sale.getByText('Earlier versions (1)').click();
+    await sale.getByText(/^Before Iris Intake’s correction on /).waitFor();
+    await sale.getByText('Acme Bakery', { exact: true }).waitFor();
+    await sale.getByText('Calm').first().waitFor();
     await sale.getByRole('button', { name: /old-logo\.png/ }).waitFor();
-    await sale.getByText('We love green.').waitFor();
+    await sale.getByText('We love green.').first().waitFor();
   });
 
   it('on a custom quote start from a service, are changed for the quote and asked in its brief', async () => {

@@ -65,6 +65,9 @@ export const briefAnswerSchema = z.object({
   questionId: z.string(),
   label: z.string(),
   kind: z.string(),
+  /** The question as asked, so a correction asks it the same way. */
+  required: z.boolean(),
+  options: z.array(z.string()),
   answer: z.union([z.string(), z.array(z.string()), z.boolean(), z.null()]),
 });
 export type BriefAnswer = z.infer<typeof briefAnswerSchema>;

@@ -8684,6 +8684,8 @@ export interface operations {
                             questionId: string;
                             label: string;
                             kind: string;
+                            required: boolean;
+                            options: string[];
                             answer: (string | null) | (string[] | null) | (boolean | null);
                         }[] | null;
                         correctable: boolean;
@@ -8696,6 +8698,8 @@ export interface operations {
                                 questionId: string;
                                 label: string;
                                 kind: string;
+                                required: boolean;
+                                options: string[];
                                 answer: (string | null) | (string[] | null) | (boolean | null);
                             }[] | null;
                         }[];
@@ -8762,6 +8766,8 @@ export interface operations {
                             questionId: string;
                             label: string;
                             kind: string;
+                            required: boolean;
+                            options: string[];
                             answer: (string | null) | (string[] | null) | (boolean | null);
                         }[] | null;
                         correctable: boolean;
@@ -8774,6 +8780,8 @@ export interface operations {
                                 questionId: string;
                                 label: string;
                                 kind: string;
+                                required: boolean;
+                                options: string[];
                                 answer: (string | null) | (string[] | null) | (boolean | null);
                             }[] | null;
                         }[];
@@ -8835,6 +8843,8 @@ export interface operations {
                             questionId: string;
                             label: string;
                             kind: string;
+                            required: boolean;
+                            options: string[];
                             answer: (string | null) | (string[] | null) | (boolean | null);
                         }[] | null;
                         correctable: boolean;
@@ -8847,6 +8857,8 @@ export interface operations {
                                 questionId: string;
                                 label: string;
                                 kind: string;
+                                required: boolean;
+                                options: string[];
                                 answer: (string | null) | (string[] | null) | (boolean | null);
                             }[] | null;
                         }[];

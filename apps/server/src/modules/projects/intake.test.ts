@@ -165,9 +165,30 @@ describe('intake questions', () => {
     expect(sent.statusCode, sent.body).toBe(201);
     const entry = sent.json();
     expect(entry.answers).toEqual([
-      { questionId: 'brand', label: 'Brand name', kind: 'short-text', answer: 'Acme' },
-      { questionId: 'style', label: 'Style', kind: 'single-choice', answer: 'Calm' },
-      { questionId: 'current', label: 'Current logo', kind: 'file', answer: ['old-logo.png'] },
+      {
+        questionId: 'brand',
+        label: 'Brand name',
+        kind: 'short-text',
+        required: true,
+        options: [],
+        answer: 'Acme',
+      },
+      {
+        questionId: 'style',
+        label: 'Style',
+        kind: 'single-choice',
+        required: false,
+        options: ['Bold', 'Calm'],
+        answer: 'Calm',
+      },
+      {
+        questionId: 'current',
+        label: 'Current logo',
+        kind: 'file',
+        required: false,
+        options: [],
+        answer: ['old-logo.png'],
+      },
     ]);
     expect(entry.attachments).toMatchObject([{ name: 'old-logo.png', questionId: 'current' }]);
     const shown = await app.inject({
@@ -312,9 +333,13 @@ describe('intake questions', () => {
         correctedBy: 'Jane Citizen',
         text: 'Green, please.',
         answers: [
-          { questionId: 'brand', label: 'Brand name', kind: 'short-text', answer: 'Acme' },
-          { questionId: 'style', label: 'Style', kind: 'single-choice', answer: 'Calm' },
-          { questionId: 'current', label: 'Current logo', kind: 'file', answer: null },
+          expect.objectContaining({ questionId: 'brand', label: 'Brand name', answer: 'Acme' }),
+          expect.objectContaining({
+            questionId: 'style',
+            options: ['Bold', 'Calm'],
+            answer: 'Calm',
+          }),
+          expect.objectContaining({ questionId: 'current', kind: 'file', answer: null }),
         ],
       },
     ]);

@@ -49,6 +49,8 @@ const answersDto = (answers: BriefAnswers | null) =>
         questionId: q.id,
         label: q.label,
         kind: q.kind,
+        required: q.required,
+        options: q.options,
         answer: answers.answers[q.id] ?? null,
       }))
     : null;

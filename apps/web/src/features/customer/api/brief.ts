@@ -6,6 +6,7 @@ import {
   briefQuestionsSchema,
   type BriefEntry,
   type BriefQuestions,
+  type CorrectBriefRequest,
 } from '@noise/shared/project';
 import { apiRequest } from '@/lib/api-client';
 import { checkWith } from '@/lib/check-answer';
@@ -102,5 +103,18 @@ export function useAddBriefEntry(projectId: string) {
         queryClient.invalidateQueries({ queryKey: ['projects', 'detail', projectId] }),
         queryClient.invalidateQueries({ queryKey: ['projects', 'list'] }),
       ]),
+  });
+}
+
+/** PUT /api/projects/{id}/brief/{entryId}: the client's correction, before work starts. */
+export function useCorrectBriefEntry(projectId: string, entryId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CorrectBriefRequest) =>
+      apiRequest(
+        `/api/projects/${encodeURIComponent(projectId)}/brief/${encodeURIComponent(entryId)}`,
+        { method: 'PUT', body, check: checkWith(briefEntrySchema) },
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: briefQuery(projectId).queryKey }),
   });
 }

@@ -60,7 +60,9 @@ function Brief({ project }: { project: Project }) {
         {brief.isError ? (
           <p className="text-danger">The brief could not be loaded: {errorMessage(brief.error)}</p>
         ) : null}
-        {brief.data?.length ? <BriefEntries entries={brief.data} /> : null}
+        {brief.data?.length ? (
+          <BriefEntries projectId={project._id} entries={brief.data} canCorrect />
+        ) : null}
         {brief.data && brief.data.length === 0 && !waiting ? (
           <p className="text-muted">Nothing here yet.</p>
         ) : null}

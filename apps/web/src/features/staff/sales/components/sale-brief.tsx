@@ -2,6 +2,7 @@ import { Paperclip } from 'lucide-react';
 import { useState } from 'react';
 import type { BriefEntry } from '@noise/shared/project';
 import { BriefAnswers } from '@/components/intake/brief-answers';
+import { BriefHistory } from '@/components/intake/brief-history';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toastApiError } from '@/lib/api-client';
@@ -80,6 +81,7 @@ export function SaleBrief({ saleId }: { saleId: string }) {
                     ))}
                 </ul>
               ) : null}
+              <BriefHistory entry={entry} />
             </li>
           ))}
         </ol>
