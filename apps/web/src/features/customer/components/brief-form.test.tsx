@@ -48,6 +48,9 @@ const entry = {
   createdAt: '2026-11-25T00:00:00.000Z',
   attachments: [],
   answers: null,
+  correctable: true,
+  correctedAt: null,
+  history: [],
 };
 
 function pdf(name: string) {
