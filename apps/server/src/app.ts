@@ -11,6 +11,7 @@ import { legalPageSlugs } from '@noise/shared/company-pages';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { createAfterAnswer, type AfterAnswer } from './lib/after-answer.ts';
+import { emailBrandOf } from './lib/email-html.ts';
 import { createRateCounters, rateLimitStore } from './lib/rate-counter-repository.ts';
 import { strictDeep } from './lib/strict-body.ts';
 import { AppError } from './lib/errors.ts';
@@ -67,6 +68,7 @@ import { registerWebApp } from './plugins/web-app.ts';
 import { ensureAdmin } from './seed/ensure-admin.ts';
 import { seedDemo } from './seed/seed-demo.ts';
 import { registerWebhookRoutes } from './modules/webhooks/routes.ts';
+import { registerEmailRoutes } from './modules/emails/routes.ts';
 import { registerApiKeyRoutes } from './modules/api-keys/routes.ts';
 
 export interface BuildOptions {
@@ -166,6 +168,7 @@ export async function buildApp(
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     dataDir: config.dataDir,
+    brand: emailBrandOf(config),
     log: app.log,
   });
   app.decorate('mailer', mailer);
@@ -250,7 +253,7 @@ export async function buildApp(
   app.decorate('notifier', notifier);
   // Google, Facebook and Apple sign-in; a provider without keys explains itself instead.
   registerOAuthRoutes(app, { ...authDeps, repos, mailer, notifier });
-  registerNotificationRoutes(app, { repo: repos.notifications, database, sessions });
+  registerNotificationRoutes(app, { repo: repos.notifications, database, sessions, config });
   registerCompanyRoutes(app, {
     repos,
     config,
@@ -355,6 +358,7 @@ export async function buildApp(
   });
 
   registerWebhookRoutes(app, { repos, allowPrivate: config.webhooksAllowPrivate });
+  registerEmailRoutes(app, { brand: emailBrandOf(config) });
   registerApiKeyRoutes(app, {
     repos,
     timeZone: config.businessTimeZone,

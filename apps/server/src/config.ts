@@ -27,6 +27,8 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   COMPANY_NAME: z.string().min(1).default('Make Noise Agency'),
   CONTACT_URL: z.url().default('https://example.com/contact'),
+  /** The shop's postal address, in the footer of every email (anti-spam laws ask for one). */
+  COMPANY_ADDRESS: z.string().default(''),
   STUDIO_HIRE_URL: z.url().optional(),
   EVENTS_URL: z.url().optional(),
   DISPLAY_SCREENS_URL: z.url().optional(),
@@ -221,6 +223,7 @@ const configSchema = envSchema.transform((e) => {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     companyName: e.COMPANY_NAME,
     contactUrl: e.CONTACT_URL,
+    companyAddress: e.COMPANY_ADDRESS.trim(),
     /** Services-map entries run by partner sites; unset entries open our own service page. */
     externalLinks: {
       studioHire: e.STUDIO_HIRE_URL,

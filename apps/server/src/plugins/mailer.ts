@@ -2,13 +2,13 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import { renderEmailHtml, type EmailBrand, type EmailContent } from '../lib/email-html.ts';
 import { UnavailableError } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 
-export interface MailMessage {
+export interface MailMessage extends EmailContent {
   to: string;
-  subject: string;
-  text: string;
+  /** Made from the text in the shop's layout when not given (lib/email-html.ts). */
   html?: string;
   /** Where an answer goes (a project's reply address), when not to the sender. */
   replyTo?: string;
@@ -23,14 +23,36 @@ export interface Mailer {
 }
 
 /**
+ * What nodemailer is given: both parts (multipart/alternative), the HTML rendered now, at send
+ * time, when the message has none; and for mail a person can turn off, the one-click
+ * unsubscribe headers of RFC 8058 (docs/product.md#emails). nodemailer adds Message-ID and Date.
+ */
+async function composed(message: MailMessage, from: string, brand: EmailBrand) {
+  const { action: _action, reason: _reason, unsubscribeUrl, ...mail } = message;
+  return {
+    from,
+    ...mail,
+    html: message.html ?? (await renderEmailHtml(message, brand)),
+    ...(unsubscribeUrl
+      ? {
+          list: { unsubscribe: unsubscribeUrl },
+          headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+        }
+      : {}),
+  };
+}
+
+/**
  * Real SMTP when SMTP_URL is set; otherwise each message is written as an .eml file to
- * DATA_DIR/outbox, so reset links and notifications work offline. Log lines name the recipient
- * and subject only: bodies carry links with tokens.
+ * DATA_DIR/outbox, with its HTML part beside it as an .html file to open in a browser, so reset
+ * links and notifications work offline. Log lines name the recipient and subject only: bodies
+ * carry links with tokens.
  */
 export function createMailer(options: {
   smtpUrl: string | undefined;
   from: string;
   dataDir: string;
+  brand: EmailBrand;
   log: FastifyBaseLogger;
 }): Mailer {
   if (options.smtpUrl) {
@@ -38,8 +60,9 @@ export function createMailer(options: {
     return {
       kind: 'smtp',
       async send(message) {
+        const mail = await composed(message, options.from, options.brand);
         try {
-          await transport.sendMail({ from: options.from, ...message });
+          await transport.sendMail(mail);
         } catch (error) {
           throw isMailServerUnavailable(error)
             ? new UnavailableError(
@@ -71,13 +94,18 @@ export function createMailer(options: {
   return {
     kind: 'outbox',
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+      const mail = await composed(message, options.from, options.brand);
+      const info = await transport.sendMail(mail);
       // Written off the event loop (a disk slow to create files must not hold requests), next to
       // the outbox first and then moved in, so a reader of the outbox never sees half a mail.
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId(6)}.eml`;
+      // The HTML part goes in first, so an .eml in the outbox always has its .html beside it.
+      const base = `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId(6)}`;
+      const name = `${base}.eml`;
       const file = path.join(outbox, name);
       const write = async () => {
         await makeFolders();
+        await writeFile(path.join(writing, `${base}.html`), mail.html);
+        await rename(path.join(writing, `${base}.html`), path.join(outbox, `${base}.html`));
         await writeFile(path.join(writing, name), info.message as Buffer);
         await rename(path.join(writing, name), file);
       };

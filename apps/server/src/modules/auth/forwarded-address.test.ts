@@ -55,6 +55,7 @@ describe('client addresses behind a proxy', () => {
     await app.jobRunner.runDueJobs();
     const outbox = path.join(config.dataDir, 'outbox');
     const resets = (existsSync(outbox) ? readdirSync(outbox) : []).filter((file) => {
+      if (!file.endsWith('.eml')) return false;
       const raw = readFileSync(path.join(outbox, file), 'utf8');
       return raw.includes('reset.victim@example.com') && raw.includes('Reset your');
     });

@@ -12,7 +12,11 @@ const outbox = path.join(config.dataDir, 'outbox');
 async function waitForMail(count: number): Promise<string[]> {
   for (let i = 0; i < 100; i++) {
     await app.jobRunner.runDueJobs();
-    const files = existsSync(outbox) ? readdirSync(outbox).sort() : [];
+    const files = existsSync(outbox)
+      ? readdirSync(outbox)
+          .filter((f) => f.endsWith('.eml'))
+          .sort()
+      : [];
     if (files.length >= count) return files.map((f) => readFileSync(path.join(outbox, f), 'utf8'));
     await new Promise((r) => setTimeout(r, 20));
   }

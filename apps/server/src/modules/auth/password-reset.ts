@@ -5,6 +5,7 @@ import { badRequest } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { hashSecret, newSecret } from '../../lib/secrets.ts';
 import type { Mailer } from '../../plugins/mailer.ts';
+import { passwordReset, welcomePassword } from '../emails/accounts.ts';
 import { enqueueEmail } from '../jobs/email.ts';
 import type { RateCounters } from '../../lib/rate-counter-repository.ts';
 import type { UserRepository, UserRow } from '../users/repository.ts';
@@ -53,30 +54,26 @@ export async function sendPasswordReset(
 ) {
   const token = await createResetToken(deps.repos, user.id, purpose);
   const link = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  const name = user.firstName || 'there';
   const company = deps.config.companyName;
   // Queued like every other mail: a mail server that is down delays the link, it does not lose
   // it (jobs retry for a day). The sent body is not kept (jobs/repository.ts).
-  await enqueueEmail(
-    deps.repos.jobs,
-    purpose === 'welcome'
-      ? {
-          to: user.email,
-          subject: `Your ${company} account: choose a password`,
-          text:
-            `Hi ${name},\n\nThank you for your order. We made an account for ${user.email} so you ` +
-            `can follow your project. Choose a password within ${WELCOME_TOKEN_TTL_DAYS} days:\n\n${link}\n\n` +
-            `Later, use "Forgot password?" on the sign-in form to get a new link.\n`,
-        }
-      : {
-          to: user.email,
-          subject: `Reset your ${company} password`,
-          text:
-            `Hi ${name},\n\nSomeone asked to reset the password of your ${company} account. ` +
-            `To choose a new one, open this link within ${RESET_TOKEN_TTL_MINUTES} minutes:\n\n${link}\n\n` +
-            `If it wasn't you, ignore this email: your password stays as it is.\n`,
-        },
-  );
+  await enqueueEmail(deps.repos.jobs, {
+    to: user.email,
+    ...(purpose === 'welcome'
+      ? welcomePassword({
+          companyName: company,
+          firstName: user.firstName,
+          email: user.email,
+          link,
+          validDays: WELCOME_TOKEN_TTL_DAYS,
+        })
+      : passwordReset({
+          companyName: company,
+          firstName: user.firstName,
+          link,
+          validMinutes: RESET_TOKEN_TTL_MINUTES,
+        })),
+  });
 }
 
 /** Reset mails one account gets in an hour, from any address (docs/decisions/006). */

@@ -16,7 +16,7 @@ import { hashSecret, newSecret } from '../../lib/secrets.ts';
 import type { AuditRepository } from '../audit/repository.ts';
 import { enqueueEmail } from '../jobs/email.ts';
 import type { UserRepository } from '../users/repository.ts';
-import { invitationMail, teamChangeMail } from './mail-texts.ts';
+import { invitationMail, teamChangeMail } from '../emails/companies.ts';
 import type { CompanyRepository, InvitationRow } from './repository.ts';
 
 export interface TeamDeps {

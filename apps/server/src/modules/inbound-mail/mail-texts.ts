@@ -1,7 +1,7 @@
 /**
  * What replies by email say to people: the reasons a reply is refused (the sending mail server
- * shows them in its bounce, the webhook answers them) and the notice mailed to the person the
- * reply address belongs to. Kept together so the wording stays one voice.
+ * shows them in its bounce, the webhook answers them). The notice mailed to the person the reply
+ * address belongs to is in emails/inbound-mail.ts.
  */
 export const REFUSALS = {
   unknown: 'This address does not take replies.',
@@ -17,27 +17,3 @@ export const REFUSALS = {
   unsaved: 'The reply could not be saved: please try again later.',
   tooLarge: 'The message is too large.',
 } as const;
-
-/**
- * The email to a person whose reply address was answered and the reply refused: to the address
- * on file for them, never to the reply's From, which a forger chooses.
- */
-export function refusalNotice(input: {
-  companyName: string;
-  projectTitle: string;
-  projectUrl: string;
-  reason: string;
-}): { subject: string; text: string } {
-  return {
-    subject: `Your reply about ${input.projectTitle} was not posted`,
-    text: [
-      `A reply by email to our message about ${input.projectTitle} was not added to the project.`,
-      `The reason: ${input.reason}`,
-      `To answer, open the project and write your message there:\n${input.projectUrl}`,
-      'If you did not send a reply, someone else may have used a copy of our email: nothing was posted, and you need not do anything.',
-      `— ${input.companyName}`,
-      // Said once an hour at most, so a run of refused mail does not fill their inbox.
-      'We send this notice at most once an hour.',
-    ].join('\n\n'),
-  };
-}

@@ -9,7 +9,7 @@ import type { RateCounters } from '../../lib/rate-counter-repository.ts';
 import { enqueueEmail } from '../jobs/email.ts';
 import type { JobRepository } from '../jobs/repository.ts';
 import { createMailAuthenticator } from './authenticate-mail.ts';
-import { refusalNotice } from './mail-texts.ts';
+import { refusalNotice } from '../emails/inbound-mail.ts';
 import {
   checkRecipient,
   receiveReply,

@@ -10,6 +10,12 @@ const emailJobPayload = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string().optional(),
+  /** The button of the HTML part; the part itself is rendered when the mail is sent. */
+  action: z.object({ label: z.string(), url: z.string() }).optional(),
+  /** The footer's 'why you got this'. */
+  reason: z.string().optional(),
+  /** Where this kind of email is turned off: the List-Unsubscribe header and the footer link. */
+  unsubscribeUrl: z.string().optional(),
   replyTo: z.string().optional(),
   /** Attach the tax invoice of this payment, rendered when the mail is sent. */
   invoicePaymentId: z.string().optional(),
@@ -45,13 +51,8 @@ export function createEmailJobHandler(deps: {
   return async (raw) => {
     // Stored as JSON by enqueueEmail; a row changed by hand fails here, clearly, and is retried.
     const payload = emailJobPayload.parse(raw);
-    const message: MailMessage = {
-      to: payload.to,
-      subject: payload.subject,
-      text: payload.text,
-      ...(payload.html ? { html: payload.html } : {}),
-      ...(payload.replyTo ? { replyTo: payload.replyTo } : {}),
-    };
+    const { invoicePaymentId: _invoice, adjustmentNoteRefundId: _note, ...mail } = payload;
+    const message: MailMessage = { ...mail };
     if (payload.invoicePaymentId) {
       const invoice = await deps.renderInvoice(payload.invoicePaymentId);
       if (invoice) {

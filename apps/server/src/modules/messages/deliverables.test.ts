@@ -18,7 +18,9 @@ async function mailsTo(to: string) {
   await app.jobRunner.runDueJobs();
   const dir = path.join(config.dataDir, 'outbox');
   const mails = await Promise.all(
-    (existsSync(dir) ? readdirSync(dir).sort() : []).map((file) =>
+    (existsSync(dir) ? readdirSync(dir).sort() : [])
+      .filter((file) => file.endsWith('.eml'))
+      .map((file) =>
       simpleParser(readFileSync(path.join(dir, file))),
     ),
   );

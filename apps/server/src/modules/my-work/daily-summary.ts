@@ -1,8 +1,11 @@
 import { localDate } from '@noise/shared/dates';
 import { dueLabel } from '@noise/shared/my-work';
+import { DAILY_SUMMARY_SETTING } from '@noise/shared/notifications';
 import { orderName } from '@noise/shared/project-constants';
 import type { Config } from '../../config.ts';
+import { unsubscribeUrl } from '../../lib/unsubscribe-link.ts';
 import type { Repositories } from '../../repositories.ts';
+import { dailySummary } from '../emails/staff.ts';
 import { enqueueEmail } from '../jobs/email.ts';
 import type { JobHandler } from '../jobs/runner.ts';
 import { readMyWork } from './my-work.ts';
@@ -77,22 +80,24 @@ export function createDailySummaryHandler(deps: {
     const due = items.filter((i) => i.dueInDays !== null && i.dueInDays <= 0);
     if (due.length === 0) return;
     const overdue = due.filter((i) => i.dueInDays! < 0).length;
-    const today = due.length - overdue;
-    const line = (i: (typeof due)[number]) =>
-      `- ${dueLabel(i.dueInDays)}: ${orderName(i.orderNumber)}, ${i.serviceTitle}` +
-      (i.customerName ? ` for ${i.customerName}` : '') +
-      `\n  ${deps.config.publicUrl}/wkm-dashboard/${i.type === 'Project' ? 'sales' : 'custom-sales'}/edit/${i.projectId}`;
-    const counts = [overdue ? `${overdue} overdue` : '', today ? `${today} due today` : ''].filter(
-      Boolean,
-    );
     await enqueueEmail(
       deps.repos.jobs,
       {
         to: member.email,
-        subject: `Your work today: ${counts.join(', ')}`,
-        text:
-          `${due.map(line).join('\n')}\n\nEverything assigned to you: ${deps.config.publicUrl}/wkm-dashboard/my-work` +
-          `\n\n— ${deps.config.companyName}\n\nYou can turn this email off in your notification settings.`,
+        ...dailySummary({
+          companyName: deps.config.companyName,
+          publicUrl: deps.config.publicUrl,
+          overdue,
+          dueToday: due.length - overdue,
+          lines: due.map((i) => ({
+            due: dueLabel(i.dueInDays),
+            order: orderName(i.orderNumber),
+            serviceTitle: i.serviceTitle,
+            customerName: i.customerName || null,
+            url: `${deps.config.publicUrl}/wkm-dashboard/${i.type === 'Project' ? 'sales' : 'custom-sales'}/edit/${i.projectId}`,
+          })),
+        }),
+        unsubscribeUrl: unsubscribeUrl(deps.config, member.id, DAILY_SUMMARY_SETTING),
       },
       `daily-summary-mail:${memberId}:${localDate(new Date(at), deps.config.businessTimeZone)}`,
     );

@@ -1,7 +1,13 @@
 import { z } from 'zod';
-import { batchedNotificationKinds } from '@noise/shared/notifications';
+import {
+  batchedNotificationKinds,
+  notificationKindLabels,
+  type NotificationKind,
+} from '@noise/shared/notifications';
 import type { Config } from '../../config.ts';
+import { unsubscribeUrl } from '../../lib/unsubscribe-link.ts';
 import type { Repositories } from '../../repositories.ts';
+import { messageDigest } from '../emails/notifications.ts';
 import { enqueueEmail } from '../jobs/email.ts';
 import type { JobRepository } from '../jobs/repository.ts';
 import type { JobHandler } from '../jobs/runner.ts';
@@ -47,7 +53,7 @@ export async function queueMessageMail(
 /** Writes the one email; the mail itself goes through the email job (retried on its own). */
 export function createMessageMailHandler(deps: {
   repos: Pick<Repositories, 'notifications' | 'jobs'>;
-  config: Pick<Config, 'publicUrl' | 'companyName'>;
+  config: Pick<Config, 'publicUrl' | 'companyName' | 'tokenSecret'>;
 }): JobHandler {
   const notifications = deps.repos.notifications;
   return async (raw, job) => {
@@ -65,19 +71,19 @@ export function createMessageMailHandler(deps: {
     const [first] = items;
     const last = items.at(-1);
     if (!first || !last) return;
-    const subject =
-      items.length === 1 ? first.title : `${first.title} (and ${items.length - 1} more)`;
-    const lines = items.map((n) => (n.body ? `${n.title}\n${n.body}` : n.title));
-    const link = last.link ? `\n\n${deps.config.publicUrl}${last.link}` : '';
-    const answer = p.replyTo
-      ? '\n\nReply to this email to answer in the project.'
-      : '\n\nAnswer on the website: replies to this email are not read.';
     await enqueueEmail(
       deps.repos.jobs,
       {
         to: p.to,
-        subject,
-        text: `${lines.join('\n\n')}${link}${answer}\n\n— ${deps.config.companyName}\n\nYou can turn these emails off in your notification settings.`,
+        ...messageDigest({
+          companyName: deps.config.companyName,
+          publicUrl: deps.config.publicUrl,
+          items,
+          link: last.link,
+          answer: p.replyTo ? 'reply' : 'website',
+          kindLabel: notificationKindLabels[first.kind as NotificationKind] ?? first.kind,
+        }),
+        unsubscribeUrl: unsubscribeUrl(deps.config, p.userId, first.kind),
         ...(p.replyTo ? { replyTo: p.replyTo } : {}),
       },
       `${MESSAGE_MAIL_JOB}-sent:${job.id}`,

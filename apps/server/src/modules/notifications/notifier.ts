@@ -3,6 +3,7 @@ import { companyCan, companyPermissionOfKind, companyRoles } from '@noise/shared
 import {
   batchedNotificationKinds,
   customerNotificationKinds,
+  notificationKindLabels,
   staffNotificationKinds,
   type CustomerNotificationKind,
   type NotificationKind,
@@ -11,7 +12,9 @@ import { isStaffRole } from '@noise/shared/roles';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { AfterAnswer } from '../../lib/after-answer.ts';
+import { unsubscribeUrl } from '../../lib/unsubscribe-link.ts';
 import type { Repositories } from '../../repositories.ts';
+import { notificationCopy } from '../emails/notifications.ts';
 import { enqueueEmail } from '../jobs/email.ts';
 import { queueMessageMail } from './message-mail.ts';
 import type { Recipient } from './repository.ts';
@@ -105,18 +108,20 @@ export function createNotifier(deps: {
           );
           continue;
         }
-        const link = input.link ? `\n\n${deps.config.publicUrl}${input.link}` : '';
-        const answer = !input.replyTo
-          ? ''
-          : replyTo
-            ? '\n\nReply to this email to answer in the project.'
-            : '\n\nAnswer on the website: replies to this email are not read.';
         await enqueueEmail(
           jobs,
           {
             to: recipient.email,
-            subject: input.title,
-            text: `${input.body ?? input.title}${link}${answer}\n\n— ${deps.config.companyName}\n\nYou can turn these emails off in your notification settings.`,
+            ...notificationCopy({
+              companyName: deps.config.companyName,
+              publicUrl: deps.config.publicUrl,
+              title: input.title,
+              body: input.body ?? '',
+              link: input.link ?? '',
+              answer: !input.replyTo ? null : replyTo ? 'reply' : 'website',
+              kindLabel: notificationKindLabels[input.kind],
+            }),
+            unsubscribeUrl: unsubscribeUrl(deps.config, recipient.id, input.kind),
             ...(replyTo ? { replyTo } : {}),
           },
           `notification:${row.id}`,

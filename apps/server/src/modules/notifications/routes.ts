@@ -8,11 +8,14 @@ import {
   notificationSettingsSchema,
 } from '@noise/shared/notifications';
 import { isStaffRole } from '@noise/shared/roles';
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound, unauthorized } from '../../lib/errors.ts';
+import { renderMessagePage } from '../../lib/message-page.ts';
 import { requireUser, type ActiveSessions } from '../../plugins/auth.ts';
 import { kindsFor, NOTIFICATION_CHANNEL } from './notifier.ts';
 import { toNotificationDto, type NotificationRepository } from './repository.ts';
+import { unsubscribe } from './unsubscribe.ts';
 
 const HEARTBEAT_MS = 25_000;
 /** An open stream checks its session this often even without a notice (a notice can be lost). */
@@ -42,6 +45,7 @@ export function registerNotificationRoutes(
     repo: NotificationRepository;
     database: Database;
     sessions: ActiveSessions;
+    config: Pick<Config, 'tokenSecret' | 'publicUrl' | 'companyName'>;
     /** How often an open stream checks its session is still live, notified or not. */
     sessionRecheckMs?: number;
   },
@@ -49,6 +53,55 @@ export function registerNotificationRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['notifications'];
   const access = 'authenticated' as const;
+
+  // An email's unsubscribe link (lib/unsubscribe-link.ts): anyone holding it, signed in or not.
+  const unsubscribeQuery = z.object({
+    u: z.string().min(1).max(100),
+    s: z.string().min(1).max(50),
+    t: z.string().min(1).max(100),
+  });
+  const htmlPage = { 200: z.string(), 404: z.string() };
+  app.register(async (scope) => {
+    // A mail client's one-click request (RFC 8058) posts 'List-Unsubscribe=One-Click' as a form;
+    // the confirmation page's button posts an empty form. Neither body says anything more.
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 1024 },
+      (_request, _body, done) => done(null, {}),
+    );
+    const s = scope.withTypeProvider<ZodTypeProvider>();
+    for (const method of ['GET', 'POST'] as const) {
+      s.route({
+        method,
+        url: '/api/notifications/unsubscribe',
+        config: { access: 'public' },
+        schema: {
+          summary:
+            method === 'GET'
+              ? "An email's unsubscribe link: asks to turn that kind of email off"
+              : 'Turns one kind of email off for the person an email was sent to (one-click)',
+          tags,
+          querystring: unsubscribeQuery,
+          produces: ['text/html'],
+          response: htmlPage,
+        },
+        handler: async (request, reply) => {
+          const { u, s: setting, t } = request.query;
+          const answer = await unsubscribe(
+            { repo: deps.repo, config: deps.config },
+            { userId: u, setting, token: t },
+            method === 'POST',
+          );
+          return reply
+            .code(answer.status)
+            .header('cache-control', 'no-store')
+            .header('referrer-policy', 'no-referrer')
+            .type('text/html; charset=utf-8')
+            .send(renderMessagePage(answer.page, deps.config.companyName));
+        },
+      });
+    }
+  });
 
   // One LISTEN per process; each open stream registers a callback for its user.
   interface Stream {

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { Config } from '../../config.ts';
-import { renderMessagePage, type MessagePage } from './message-pages.ts';
+import { renderMessagePage, type MessagePage } from '../../lib/message-page.ts';
 
 /** An HttpOnly cookie of the sign-in flow; Secure whenever PUBLIC_URL is https. */
 export interface FlowCookie {

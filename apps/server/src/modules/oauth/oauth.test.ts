@@ -543,6 +543,7 @@ describe('an existing account with the same email is never taken over', () => {
     expect(res.headers.location).toBe('https://agency.example/sign-in-link?provider=google&sent=1');
     const outbox = path.join(config.dataDir, 'outbox');
     const mail = readdirSync(outbox)
+      .filter((file) => file.endsWith('.eml'))
       .map((file) => readFileSync(path.join(outbox, file), 'utf8'))
       .find((text) => text.includes('To: nopassword@example.com'));
     expect(mail).toContain('Add Google sign-in to your Noise Test account');

@@ -3,6 +3,7 @@ import type { Mailer } from '../../plugins/mailer.ts';
 import type { AuthDeps } from '../auth/sign-in.ts';
 import type { UserRow } from '../users/repository.ts';
 import { emitCustomerCreated } from '../webhooks/customer-events.ts';
+import { providerLink } from '../emails/accounts.ts';
 import { OAUTH_PROVIDERS } from './message-pages.ts';
 import type { ProviderIdentity } from './provider-client.ts';
 import type { OAuthProviderName, OAuthRepository } from './repository.ts';
@@ -83,16 +84,16 @@ async function offerLink(
   if (method === 'password') return { kind: 'link-password', ticket, userId: user.id };
 
   const { companyName, publicUrl } = deps.config;
-  const name = OAUTH_PROVIDERS[provider];
   const link = `${publicUrl}/sign-in-link?ticket=${encodeURIComponent(ticket)}`;
   await deps.mailer.send({
     to: user.email,
-    subject: `Add ${name} sign-in to your ${companyName} account`,
-    text:
-      `Hi ${user.firstName || 'there'},\n\nSomeone signed in with ${name} using this email address, ` +
-      `which already has a ${companyName} account. To sign in to that account with ${name} from now ` +
-      `on, open this link within ${LINK_TICKET_MINUTES.email} minutes:\n\n${link}\n\n` +
-      `If it wasn't you, ignore this email: nothing changes.\n`,
+    ...providerLink({
+      companyName,
+      firstName: user.firstName,
+      provider: OAUTH_PROVIDERS[provider],
+      link,
+      validMinutes: LINK_TICKET_MINUTES.email,
+    }),
   });
   return { kind: 'link-email-sent', userId: user.id };
 }

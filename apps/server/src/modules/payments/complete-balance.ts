@@ -2,7 +2,7 @@ import type { Repositories } from '../../repositories.ts';
 import { enqueueEmail } from '../jobs/email.ts';
 import { invoiceTitle } from '../invoices/render-invoice.ts';
 import type { CompletionDeps } from './complete-order.ts';
-import { balanceReceipt } from './mail-texts.ts';
+import { balanceReceipt } from '../emails/payments.ts';
 import type { ProviderPayment } from './providers/provider.ts';
 import type { AttemptRow } from './repository.ts';
 import { emitOrderPaid } from './webhook-events.ts';

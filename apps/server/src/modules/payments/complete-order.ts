@@ -8,7 +8,7 @@ import { hashSecret, newSecret } from '../../lib/secrets.ts';
 import { enqueueEmail } from '../jobs/email.ts';
 import type { PaymentProvider, ProviderPayment } from './providers/provider.ts';
 import { recordBalance } from './complete-balance.ts';
-import { orderReceipt } from './mail-texts.ts';
+import { orderReceipt } from '../emails/payments.ts';
 import type { AttemptRow } from './repository.ts';
 import { emitOrderPaid } from './webhook-events.ts';
 

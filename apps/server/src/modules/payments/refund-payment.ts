@@ -17,7 +17,7 @@ import {
   type ProviderRefund,
   type ProviderWebhookRefund,
 } from './providers/provider.ts';
-import { refundProcessed } from './mail-texts.ts';
+import { refundProcessed } from '../emails/payments.ts';
 import type { RefundRow } from './refund-repository.ts';
 import { emitOrderRefunded } from './webhook-events.ts';
 

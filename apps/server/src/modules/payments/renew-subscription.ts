@@ -6,7 +6,7 @@ import { invoiceTitle } from '../invoices/render-invoice.ts';
 import { enqueueEmail } from '../jobs/email.ts';
 import { FailJob, RetryJobAt, type JobHandler } from '../jobs/runner.ts';
 import type { PaymentProvider } from './providers/provider.ts';
-import { renewalDeclined, renewalReceipt } from './mail-texts.ts';
+import { renewalDeclined, renewalReceipt } from '../emails/payments.ts';
 import { emitSubscriptionEvent } from './webhook-events.ts';
 
 export const RENEWAL_JOB = 'renewal';
@@ -137,6 +137,7 @@ export function createRenewalJobHandler(deps: RenewalDeps): JobHandler {
                 currency: subscription.currency,
                 amountCents: subscription.amountCents,
                 periodFrom: mailDate(periodStart, deps.timeZone),
+                projectUrl: `${deps.publicUrl}/dashboard/projects/${project.id}`,
               }),
               invoicePaymentId: recorded.id,
             },

@@ -52,7 +52,9 @@ const renewalsOf = (subscriptionId: string) =>
 const outbox = () => {
   const dir = path.join(config.dataDir, 'outbox');
   try {
-    return readdirSync(dir).map((f) => readFileSync(path.join(dir, f), 'utf8'));
+    return readdirSync(dir)
+      .filter((f) => f.endsWith('.eml'))
+      .map((f) => readFileSync(path.join(dir, f), 'utf8'));
   } catch {
     return [];
   }

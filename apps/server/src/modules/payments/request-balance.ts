@@ -6,7 +6,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { enqueueEmail } from '../jobs/email.ts';
 import type { ProjectRow } from '../projects/repository.ts';
 import type { CompletionDeps } from './complete-order.ts';
-import { balanceRequest } from './mail-texts.ts';
+import { balanceRequest } from '../emails/payments.ts';
 
 const NO_BALANCE = 'This sale has no balance to ask for: only a quote paid with a deposit has one.';
 const BALANCE_PAID = 'The balance of this quote has already been paid.';

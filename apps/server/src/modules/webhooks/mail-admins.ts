@@ -1,5 +1,6 @@
 import { can } from '@noise/shared/permissions';
 import type { Repositories } from '../../repositories.ts';
+import { webhookEndpointDisabled } from '../emails/staff.ts';
 import { enqueueEmail } from '../jobs/email.ts';
 
 /** An endpoint was disabled for failing: every member who manages webhooks gets an email. */
@@ -15,15 +16,12 @@ export function mailAdminsAboutDisabledEndpoint(
         jobs,
         {
           to: admin.email,
-          subject: `Webhook endpoint turned off: ${endpoint.url}`,
-          text: [
-            `The webhook endpoint ${endpoint.url} was turned off.`,
-            endpoint.reason,
-            '',
-            `Events that happen while it is off are not sent to it. When it works again, turn it on and resend what it missed: ${settings.publicUrl}/wkm-dashboard/webhooks`,
-            '',
-            `— ${settings.companyName}`,
-          ].join('\n'),
+          ...webhookEndpointDisabled({
+            companyName: settings.companyName,
+            publicUrl: settings.publicUrl,
+            endpointUrl: endpoint.url,
+            reason: endpoint.reason,
+          }),
         },
         `webhook-disabled:${endpoint.id}:${admin.id}:${Date.now()}`,
       );

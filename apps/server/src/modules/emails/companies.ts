@@ -3,15 +3,12 @@ import {
   companyRoleLabels,
   type CompanyRole,
 } from '@noise/shared/company';
+import type { EmailMessage as MailText } from '../../lib/email-html.ts';
 
 /**
  * What the client companies' emails say (docs/product.md#client-companies), one function per
- * kind of message, in one place for the HTML mails to come.
+ * kind of message; the HTML part is this text in the shop's layout (docs/product.md#emails).
  */
-export interface MailText {
-  subject: string;
-  text: string;
-}
 
 /** 'Invite a teammate': the link to join, who sent it, the role and when it stops working. */
 export function invitationMail(input: {
@@ -24,6 +21,8 @@ export function invitationMail(input: {
 }): MailText {
   const who = input.inviterName || `The ${input.shopName} team`;
   return {
+    action: { label: 'Accept the invitation', url: input.link },
+    reason: `You received this email because ${who} invited this address to ${input.companyName}.`,
     subject: `Join ${input.companyName} on ${input.shopName}`,
     text: [
       'Hello,',
@@ -49,6 +48,8 @@ export function teamChangeMail(input: {
 }): MailText {
   if (input.change === 'removed') {
     return {
+      action: { label: `Sign in to ${input.shopName}`, url: input.publicUrl },
+      reason: `You received this email because you were part of ${input.companyName} on ${input.shopName}.`,
       subject: `You are no longer part of ${input.companyName} on ${input.shopName}`,
       text: [
         'Hello,',
@@ -63,6 +64,8 @@ export function teamChangeMail(input: {
   }
   const role = input.change.role;
   return {
+    action: { label: 'Open your dashboard', url: `${input.publicUrl}/dashboard` },
+    reason: `You received this email because you are part of ${input.companyName} on ${input.shopName}.`,
     subject: `Your role in ${input.companyName} is now ${companyRoleLabels[role]}`,
     text: [
       'Hello,',

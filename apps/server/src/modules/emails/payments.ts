@@ -1,17 +1,18 @@
 import { refundReasonLabels, type RefundReason } from '@noise/shared/order-money';
 import { formatMoney, gstNotes } from '@noise/shared/pricing';
 import { orderName } from '@noise/shared/project';
+import type { EmailMessage as MailText } from '../../lib/email-html.ts';
 
 /**
  * What the checkout's and billing's emails say, one function per kind of message: the receipt
  * of an order (or a quote's deposit), of a quote's balance and of a renewal, a declined renewal,
- * a balance request and a refund. Kept together so the wording stays one voice, and each
- * message is written in one place for the HTML mails to come.
+ * a balance request and a refund. Kept together so the wording stays one voice; the HTML part is
+ * this text in the shop's layout, with the action as its button (docs/product.md#emails).
  */
-export interface MailText {
-  subject: string;
-  text: string;
-}
+
+/** Customers get these because they bought from the shop. */
+const BUYER = (companyName: string) =>
+  `You received this email because you placed an order with ${companyName}.`;
 
 /** Lines joined, with no two blank lines in a row (a line left out leaves no gap). */
 function paragraphs(lines: string[]): string {
@@ -44,6 +45,13 @@ export function orderReceipt(input: {
   const money = (cents: number) => withCurrency(cents, input.currency);
   const orderLabel = orderName(input.orderNumber);
   return {
+    action: input.claimUrl
+      ? { label: 'Add the order to my account', url: input.claimUrl }
+      : {
+          label: 'Follow your project',
+          url: `${input.publicUrl}/dashboard/projects/${input.projectId}`,
+        },
+    reason: BUYER(input.companyName),
     subject: `Your ${input.companyName} order: ${input.serviceTitle} (${orderLabel})`,
     text: paragraphs([
       `Hi ${input.firstName || 'there'},`,
@@ -82,6 +90,11 @@ export function balanceReceipt(input: {
   const money = (cents: number) => withCurrency(cents, input.currency);
   const orderLabel = orderName(input.orderNumber);
   return {
+    action: {
+      label: 'Follow your project',
+      url: `${input.publicUrl}/dashboard/projects/${input.projectId}`,
+    },
+    reason: BUYER(input.companyName),
     subject: `Balance paid: ${input.quoteName} (${orderLabel})`,
     text: paragraphs([
       `Hi ${input.firstName || 'there'},`,
@@ -108,6 +121,8 @@ export function balanceRequest(input: {
 }): MailText {
   const orderLabel = orderName(input.orderNumber);
   return {
+    action: { label: 'Pay the balance', url: input.link },
+    reason: BUYER(input.companyName),
     subject: `Balance due: ${input.quoteName} (${orderLabel})`,
     text: paragraphs([
       `Hi ${input.firstName || 'there'},`,
@@ -134,9 +149,13 @@ export function renewalReceipt(input: {
   amountCents: number;
   /** The period's first day, as mails write dates. */
   periodFrom: string;
+  /** The project's page, the button of the HTML part. */
+  projectUrl: string;
 }): MailText {
   const orderLabel = orderName(input.orderNumber);
   return {
+    action: { label: 'Open your project', url: input.projectUrl },
+    reason: `You received this email because you subscribe to ${input.serviceTitle} from ${input.companyName}.`,
     subject: `Receipt: ${input.serviceTitle} ${input.interval} fee (${orderLabel})`,
     text: `Hi ${input.firstName || 'there'},\n\nWe charged ${withCurrency(input.amountCents, input.currency)} ${gstNotes.inc} for ${orderLabel}, ${input.serviceTitle} (${input.packageTitle}), the period from ${input.periodFrom}. Your ${input.documentName} is attached.\n\n${input.companyName}`,
   };
@@ -160,6 +179,11 @@ export function renewalDeclined(input: {
 }): MailText {
   const orderLabel = orderName(input.orderNumber);
   return {
+    action: {
+      label: 'Update your card',
+      url: `${input.publicUrl}/dashboard/projects/${input.projectId}`,
+    },
+    reason: `You received this email because you subscribe to ${input.serviceTitle} from ${input.companyName}.`,
     subject:
       input.retryOn === null
         ? `Action needed: your ${input.serviceTitle} subscription is past due (${orderLabel})`
@@ -202,6 +226,15 @@ export function refundProcessed(input: {
     ? `${orderName(project.orderNumber)}, ${project.serviceTitle}`
     : 'your payment';
   return {
+    ...(project
+      ? {
+          action: {
+            label: 'See your billing',
+            url: `${input.publicUrl}/dashboard/projects/${project.id}`,
+          },
+        }
+      : {}),
+    reason: BUYER(input.companyName),
     subject: `Refund of ${formatMoney(input.amountCents, input.currency)} processed${project ? ` (${orderName(project.orderNumber)})` : ''}`,
     text: paragraphs([
       `Hi ${input.firstName || 'there'},`,

@@ -1,0 +1,304 @@
+import { createElement as h, type ReactNode } from 'react';
+import {
+  Body,
+  Button,
+  Container,
+  Head,
+  Hr,
+  Html,
+  Img,
+  Link,
+  Preview,
+  Section,
+  Text,
+} from '@react-email/components';
+import { render } from '@react-email/render';
+import type { Config } from '../config.ts';
+
+/**
+ * The HTML part of every email (docs/product.md#emails, docs/decisions/078-email-html.md): the
+ * shop's logo and colours around the message's text, its one action as a button, and a footer
+ * that says who sent it and why. Built with React Email's components; the server is not compiled
+ * with JSX, so elements are made with `createElement` (`h`).
+ */
+
+/** Who sends: the shop's name, address and where to reach it (config). */
+export interface EmailBrand {
+  companyName: string;
+  publicUrl: string;
+  contactUrl: string;
+  /** A postal address for the footer; empty when not configured. */
+  address: string;
+  abn: string;
+}
+
+export const emailBrandOf = (
+  config: Pick<Config, 'companyName' | 'publicUrl' | 'contactUrl' | 'companyAddress' | 'abn'>,
+): EmailBrand => ({
+  companyName: config.companyName,
+  publicUrl: config.publicUrl,
+  contactUrl: config.contactUrl,
+  address: config.companyAddress,
+  abn: config.abn,
+});
+
+/** What a message says, whatever its kind: the plain text is the source of the HTML. */
+export interface EmailContent {
+  subject: string;
+  text: string;
+  /**
+   * The one thing the reader should do, shown as a button. Where the text has the URL on a line
+   * of its own, the button takes that line's place; otherwise it follows the paragraph that
+   * mentions the URL, or closes the message.
+   */
+  action?: { label: string; url: string };
+  /** Why the reader got it, for the footer: 'You ordered from us.' */
+  reason?: string;
+  /** Where the reader turns this kind of email off (a notification setting). */
+  unsubscribeUrl?: string;
+}
+
+/** What an email template answers: the person-specific unsubscribe link is added by the sender. */
+export type EmailMessage = Omit<EmailContent, 'unsubscribeUrl'>;
+
+/** The web app's colours (apps/web/src/index.css): ink on paper, one accent. */
+const colors = {
+  ink: '#0b0b0f',
+  paper: '#ffffff',
+  canvas: '#f6f4ef',
+  line: '#e3e0d8',
+  muted: '#55555f',
+  accent: '#ff2e88',
+  // White on the accent itself is under 4.5:1; the button uses the deeper shade the site uses
+  // for text on paper.
+  accentStrong: '#c70063',
+} as const;
+
+const font =
+  "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
+
+const URL_PATTERN = /https?:\/\/[^\s<>"')]+[^\s<>"').,;:!?]/g;
+
+type Block = { kind: 'paragraph'; lines: string[] } | { kind: 'button'; label: string; url: string };
+
+/**
+ * The text's paragraphs (split at blank lines) and where the button goes. A text sent without an
+ * action gets a button for its first link that stands on a line of its own, so a plain
+ * `{ subject, text }` email needs nothing more to look like the others.
+ */
+export function blocksOf(content: Pick<EmailContent, 'text' | 'action'>): Block[] {
+  const paragraphs = content.text
+    .trim()
+    .split(/\n[ \t]*\n/)
+    .map((p) => p.split('\n').map((line) => line.trimEnd()))
+    .filter((lines) => lines.some((line) => line.trim() !== ''));
+  const action = content.action ?? fallbackAction(paragraphs);
+  const blocks: Block[] = [];
+  let placed = !action;
+  for (const lines of paragraphs) {
+    if (!placed && action) {
+      const own = lines.findIndex((line) => line.trim() === action.url);
+      if (own >= 0) {
+        const before = lines.slice(0, own);
+        const after = lines.slice(own + 1);
+        if (before.length) blocks.push({ kind: 'paragraph', lines: before });
+        blocks.push({ kind: 'button', ...action });
+        if (after.length) blocks.push({ kind: 'paragraph', lines: after });
+        placed = true;
+        continue;
+      }
+      if (lines.some((line) => line.includes(action.url))) {
+        blocks.push({ kind: 'paragraph', lines }, { kind: 'button', ...action });
+        placed = true;
+        continue;
+      }
+    }
+    blocks.push({ kind: 'paragraph', lines });
+  }
+  if (!placed && action) {
+    // Before the sign-off (the last paragraph, one short line), else at the end.
+    const last = blocks.at(-1);
+    const signOff = last?.kind === 'paragraph' && last.lines.length === 1 && last.lines[0]!.length < 60;
+    blocks.splice(signOff ? blocks.length - 1 : blocks.length, 0, { kind: 'button', ...action });
+  }
+  return blocks;
+}
+
+function fallbackAction(paragraphs: string[][]): EmailContent['action'] {
+  for (const lines of paragraphs) {
+    for (const line of lines) {
+      const url = line.trim();
+      if (/^https?:\/\/\S+$/.test(url)) return { label: 'Open the link', url };
+    }
+  }
+  return undefined;
+}
+
+/** A line of text with its links made clickable. */
+function linkify(line: string): ReactNode[] {
+  const out: ReactNode[] = [];
+  let at = 0;
+  for (const match of line.matchAll(URL_PATTERN)) {
+    if (match.index > at) out.push(line.slice(at, match.index));
+    out.push(
+      h(
+        Link,
+        { key: match.index, href: match[0], style: { color: colors.accentStrong, wordBreak: 'break-all' } },
+        match[0],
+      ),
+    );
+    at = match.index + match[0].length;
+  }
+  if (at < line.length) out.push(line.slice(at));
+  return out;
+}
+
+function paragraph(lines: string[], key: number) {
+  const children = lines.flatMap((line, i) => [
+    ...(i > 0 ? [h('br', { key: `br${i}` })] : []),
+    ...linkify(line).map((part, j) =>
+      typeof part === 'string' ? h('span', { key: `${i}-${j}` }, part) : part,
+    ),
+  ]);
+  return h(
+    Text,
+    { key, style: { fontSize: '16px', lineHeight: '24px', color: colors.ink, margin: '0 0 16px' } },
+    ...children,
+  );
+}
+
+function button(label: string, url: string, key: number) {
+  return h(
+    Section,
+    { key, style: { margin: '8px 0 24px' } },
+    h(
+      Button,
+      {
+        href: url,
+        style: {
+          backgroundColor: colors.accentStrong,
+          color: colors.paper,
+          borderRadius: '999px',
+          fontSize: '16px',
+          fontWeight: 700,
+          padding: '14px 28px',
+          textDecoration: 'none',
+          display: 'inline-block',
+        },
+      },
+      label,
+    ),
+  );
+}
+
+function footer(content: EmailContent, brand: EmailBrand) {
+  const small = { fontSize: '13px', lineHeight: '20px', color: colors.muted, margin: '0 0 8px' };
+  const link = { color: colors.muted, textDecoration: 'underline' };
+  const site = brand.publicUrl.replace(/^https?:\/\//, '');
+  return h(
+    Section,
+    { style: { padding: '24px 32px 32px' } },
+    h(
+      Text,
+      { style: small },
+      content.reason ?? `You received this email from ${brand.companyName} about your account.`,
+      content.unsubscribeUrl
+        ? [
+            ' ',
+            h(
+              Link,
+              { key: 'off', href: content.unsubscribeUrl, style: link },
+              'Turn these emails off',
+            ),
+            '.',
+          ]
+        : null,
+    ),
+    h(
+      Text,
+      { style: small },
+      h('strong', null, brand.companyName),
+      brand.address ? ` · ${brand.address}` : '',
+      brand.abn ? ` · ABN ${brand.abn}` : '',
+    ),
+    h(
+      Text,
+      { style: small },
+      h(Link, { href: brand.publicUrl, style: link }, site),
+      ' · ',
+      h(Link, { href: brand.contactUrl, style: link }, 'Contact us'),
+    ),
+  );
+}
+
+/** The whole document: logo bar, white card with the message, footer. */
+export function EmailLayout(props: { content: EmailContent; brand: EmailBrand }) {
+  const { content, brand } = props;
+  const blocks = blocksOf(content);
+  const first = blocks.find((b) => b.kind === 'paragraph' && !/^(hi|hello)\b/i.test(b.lines[0] ?? ''));
+  const preview = first?.kind === 'paragraph' ? first.lines.join(' ').slice(0, 140) : content.subject;
+  return h(
+    Html,
+    { lang: 'en-AU', dir: 'ltr' },
+    h(Head, null, h('title', null, content.subject)),
+    h(Preview, null, preview),
+    h(
+      Body,
+      { style: { backgroundColor: colors.canvas, fontFamily: font, margin: 0, padding: '24px 12px' } },
+      h(
+        Container,
+        { style: { maxWidth: '600px', margin: '0 auto' } },
+        h(
+          Section,
+          { style: { padding: '8px 8px 20px' } },
+          h(
+            Link,
+            { href: brand.publicUrl, style: { color: colors.ink, textDecoration: 'none' } },
+            h(Img, {
+              src: `${brand.publicUrl}/apple-touch-icon.png`,
+              width: 40,
+              height: 40,
+              alt: '',
+              style: { display: 'inline-block', verticalAlign: 'middle', borderRadius: '10px' },
+            }),
+            h(
+              'span',
+              {
+                style: {
+                  display: 'inline-block',
+                  verticalAlign: 'middle',
+                  marginLeft: '12px',
+                  fontSize: '18px',
+                  fontWeight: 800,
+                  color: colors.ink,
+                },
+              },
+              brand.companyName,
+            ),
+          ),
+        ),
+        h(
+          Section,
+          {
+            style: {
+              backgroundColor: colors.paper,
+              borderRadius: '16px',
+              border: `1px solid ${colors.line}`,
+              borderTop: `6px solid ${colors.accent}`,
+              padding: '32px 32px 16px',
+            },
+          },
+          ...blocks.map((block, i) =>
+            block.kind === 'paragraph' ? paragraph(block.lines, i) : button(block.label, block.url, i),
+          ),
+        ),
+        footer(content, brand),
+      ),
+    ),
+  );
+}
+
+/** The HTML part of a message. Rendering takes a few milliseconds (decision 078). */
+export function renderEmailHtml(content: EmailContent, brand: EmailBrand): Promise<string> {
+  return render(h(EmailLayout, { content, brand }));
+}
