@@ -9,6 +9,7 @@ import {
   subscriptions,
   users,
 } from '../db/schema.ts';
+import { unsubscribeUrl } from '../lib/unsubscribe-link.ts';
 import { createTestApp } from '../test/app.ts';
 import { bearer, createUser } from '../test/factories.ts';
 import { multipart } from '../test/multipart.ts';
@@ -26,7 +27,7 @@ import {
  * Object-level access: client A asks for client B's records by id and is told they do not exist
  * (404, the same as a missing record), and B's records are unchanged afterwards.
  */
-const { app } = await createTestApp();
+const { app, config } = await createTestApp();
 const db = app.database.db;
 const cora = await coordinator(app);
 const alice = await createUser(app, { firstName: 'Alice', lastName: 'A' });
@@ -325,6 +326,18 @@ describe('object-level access', () => {
     );
     const list = await asAlice('GET', '/api/notifications');
     expect(JSON.stringify(list.json())).not.toContain(bobNotification);
+  });
+
+  it('unsubscribe: A’s signed link with B’s id turns nothing off for B', async () => {
+    const own = new URL(unsubscribeUrl(config, alice.user.id, 'status-update'));
+    own.searchParams.set('u', bob.user.id);
+    const forged = await app.inject({ method: 'POST', url: `${own.pathname}${own.search}` });
+    expect(forged.statusCode).toBe(404);
+    const settings = await app.inject({
+      url: '/api/notifications/settings',
+      headers: bearer(bob.token),
+    });
+    expect(settings.json().email['status-update']).toBe(true);
   });
 
   it('api keys: revoking someone else’s key answers 404, and it keeps working', async () => {

@@ -119,6 +119,10 @@ const EXPECTED: Record<string, RouteAccess> = {
   'POST /api/projects/:id/subscription/cancel': 'client:billing',
   'POST /api/projects/:id/payments/:paymentId/refunds': 'payments:refund',
   'POST /api/projects/:id/balance-request': 'sales:manage',
+  'GET /api/email-previews': 'catalogue:manage',
+  // An email's unsubscribe link: its signature is the capability (ownership.test.ts).
+  'GET /api/notifications/unsubscribe': 'public',
+  'POST /api/notifications/unsubscribe': 'public',
   'GET /api/webhooks': 'webhooks:manage',
   'POST /api/webhooks': 'webhooks:manage',
   'PUT /api/webhooks/:id': 'webhooks:manage',
