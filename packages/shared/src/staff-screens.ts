@@ -57,6 +57,11 @@ export const staffScreens = [
     module: 'features/staff/discounts/routes/discount-code-form-route.tsx',
   },
   {
+    name: 'emails',
+    path: /^\/wkm-dashboard\/emails\/?$/,
+    module: 'features/staff/emails/routes/emails.tsx',
+  },
+  {
     name: 'customers',
     path: /^\/wkm-dashboard\/customers\/?$/,
     module: 'features/staff/customers/routes/customers-list.tsx',

@@ -4,7 +4,6 @@ import {
   Button,
   Container,
   Head,
-  Hr,
   Html,
   Img,
   Link,
@@ -79,7 +78,8 @@ const font =
 
 const URL_PATTERN = /https?:\/\/[^\s<>"')]+[^\s<>"').,;:!?]/g;
 
-type Block = { kind: 'paragraph'; lines: string[] } | { kind: 'button'; label: string; url: string };
+type Block =
+  { kind: 'paragraph'; lines: string[] } | { kind: 'button'; label: string; url: string };
 
 /**
  * The text's paragraphs (split at blank lines) and where the button goes. A text sent without an
@@ -118,7 +118,8 @@ export function blocksOf(content: Pick<EmailContent, 'text' | 'action'>): Block[
   if (!placed && action) {
     // Before the sign-off (the last paragraph, one short line), else at the end.
     const last = blocks.at(-1);
-    const signOff = last?.kind === 'paragraph' && last.lines.length === 1 && last.lines[0]!.length < 60;
+    const signOff =
+      last?.kind === 'paragraph' && last.lines.length === 1 && last.lines[0]!.length < 60;
     blocks.splice(signOff ? blocks.length - 1 : blocks.length, 0, { kind: 'button', ...action });
   }
   return blocks;
@@ -143,7 +144,11 @@ function linkify(line: string): ReactNode[] {
     out.push(
       h(
         Link,
-        { key: match.index, href: match[0], style: { color: colors.accentStrong, wordBreak: 'break-all' } },
+        {
+          key: match.index,
+          href: match[0],
+          style: { color: colors.accentStrong, wordBreak: 'break-all' },
+        },
         match[0],
       ),
     );
@@ -235,8 +240,11 @@ function footer(content: EmailContent, brand: EmailBrand) {
 export function EmailLayout(props: { content: EmailContent; brand: EmailBrand }) {
   const { content, brand } = props;
   const blocks = blocksOf(content);
-  const first = blocks.find((b) => b.kind === 'paragraph' && !/^(hi|hello)\b/i.test(b.lines[0] ?? ''));
-  const preview = first?.kind === 'paragraph' ? first.lines.join(' ').slice(0, 140) : content.subject;
+  const first = blocks.find(
+    (b) => b.kind === 'paragraph' && !/^(hi|hello)\b/i.test(b.lines[0] ?? ''),
+  );
+  const preview =
+    first?.kind === 'paragraph' ? first.lines.join(' ').slice(0, 140) : content.subject;
   return h(
     Html,
     { lang: 'en-AU', dir: 'ltr' },
@@ -244,7 +252,14 @@ export function EmailLayout(props: { content: EmailContent; brand: EmailBrand })
     h(Preview, null, preview),
     h(
       Body,
-      { style: { backgroundColor: colors.canvas, fontFamily: font, margin: 0, padding: '24px 12px' } },
+      {
+        style: {
+          backgroundColor: colors.canvas,
+          fontFamily: font,
+          margin: 0,
+          padding: '24px 12px',
+        },
+      },
       h(
         Container,
         { style: { maxWidth: '600px', margin: '0 auto' } },
@@ -289,7 +304,9 @@ export function EmailLayout(props: { content: EmailContent; brand: EmailBrand })
             },
           },
           ...blocks.map((block, i) =>
-            block.kind === 'paragraph' ? paragraph(block.lines, i) : button(block.label, block.url, i),
+            block.kind === 'paragraph'
+              ? paragraph(block.lines, i)
+              : button(block.label, block.url, i),
           ),
         ),
         footer(content, brand),

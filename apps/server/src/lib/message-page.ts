@@ -62,4 +62,3 @@ ${page.form ? `<form method="post" action="${escapeHtml(page.form.action)}"><but
 </html>
 `;
 }
-

@@ -105,7 +105,13 @@ describe('mailer', () => {
 
   it('turns a plain text mail into the branded layout, its lone link a button', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'noise-mail-'));
-    const mailer = createMailer({ smtpUrl: undefined, from: 'A <a@example.com>', dataDir, brand, log });
+    const mailer = createMailer({
+      smtpUrl: undefined,
+      from: 'A <a@example.com>',
+      dataDir,
+      brand,
+      log,
+    });
     await mailer.send({
       to: 'c@example.com',
       subject: 'A quote',
@@ -114,8 +120,12 @@ describe('mailer', () => {
     const html = readdirSync(path.join(dataDir, 'outbox'))
       .filter((f) => f.endsWith('.html'))
       .map((f) => readFileSync(path.join(dataDir, 'outbox', f), 'utf8'))[0]!;
-    expect(html).toMatch(/<a href="https:\/\/agency.example\/custom-quote\/q1"[^>]*>.*Open the link/s);
-    expect(html).toMatch(/<a href="https:\/\/agency.example\/faq"[^>]*>https:\/\/agency.example\/faq</);
+    expect(html).toMatch(
+      /<a href="https:\/\/agency.example\/custom-quote\/q1"[^>]*>.*Open the link/s,
+    );
+    expect(html).toMatch(
+      /<a href="https:\/\/agency.example\/faq"[^>]*>https:\/\/agency.example\/faq</,
+    );
     expect(html).toContain('apple-touch-icon.png');
   });
 });

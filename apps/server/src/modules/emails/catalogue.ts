@@ -40,7 +40,8 @@ export const emailKinds: EmailKind[] = [
   {
     kind: 'order-receipt',
     title: 'Order receipt',
-    sentWhen: 'To the customer when an order or a quote’s deposit is paid; the tax invoice attached.',
+    sentWhen:
+      'To the customer when an order or a quote’s deposit is paid; the tax invoice attached.',
     demo: (shop) =>
       orderReceipt({
         ...shop,
@@ -175,7 +176,8 @@ export const emailKinds: EmailKind[] = [
   {
     kind: 'provider-link',
     title: 'Add a sign-in provider',
-    sentWhen: 'To an account without a password when Google, Facebook or Apple vouched for its address.',
+    sentWhen:
+      'To an account without a password when Google, Facebook or Apple vouched for its address.',
     demo: (shop) =>
       providerLink({
         companyName: shop.companyName,
@@ -264,7 +266,8 @@ export const emailKinds: EmailKind[] = [
   {
     kind: 'reply-refused',
     title: 'Reply by email not posted',
-    sentWhen: 'To the person whose reply address was answered and the reply refused, once an hour at most.',
+    sentWhen:
+      'To the person whose reply address was answered and the reply refused, once an hour at most.',
     demo: (shop) =>
       refusalNotice({
         companyName: shop.companyName,

@@ -7,7 +7,9 @@ import { outboxMail } from '../../test/outbox.ts';
 import { emailKinds } from './catalogue.ts';
 import { previewEmails } from './preview-emails.ts';
 
-const { app, config } = await createTestApp({ companyAddress: '1 Example Street, Sydney NSW 2000' });
+const { app, config } = await createTestApp({
+  companyAddress: '1 Example Street, Sydney NSW 2000',
+});
 
 /**
  * html-validate's recommended rules, less those that forbid what email HTML must do: mail
@@ -84,9 +86,9 @@ describe('emails', () => {
     expect(link.origin).toBe(config.publicUrl);
     expect(mail.html).toContain(list.unsubscribe.url.replaceAll('&', '&amp;'));
     const settings = async () =>
-      (
-        await app.inject({ url: '/api/notifications/settings', headers: bearer(jane.token) })
-      ).json<{ email: Record<string, boolean> }>().email;
+      (await app.inject({ url: '/api/notifications/settings', headers: bearer(jane.token) })).json<{
+        email: Record<string, boolean>;
+      }>().email;
 
     // Opening the link asks first: a scanner following links turns nothing off.
     const asked = await app.inject({ url: `${link.pathname}${link.search}` });

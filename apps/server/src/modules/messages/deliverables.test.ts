@@ -20,9 +20,7 @@ async function mailsTo(to: string) {
   const mails = await Promise.all(
     (existsSync(dir) ? readdirSync(dir).sort() : [])
       .filter((file) => file.endsWith('.eml'))
-      .map((file) =>
-      simpleParser(readFileSync(path.join(dir, file))),
-    ),
+      .map((file) => simpleParser(readFileSync(path.join(dir, file)))),
   );
   return mails.filter((mail) =>
     [mail.to ?? []].flat().some((a) => a.value.some((v) => v.address === to)),

@@ -44,6 +44,10 @@ export const WebhooksRoute = lazyRoute(
   () => import('../webhooks/routes/webhooks'),
   (m) => m.WebhooksRoute,
 );
+export const EmailsRoute = lazyRoute(
+  () => import('../emails/routes/emails'),
+  (m) => m.EmailsRoute,
+);
 export const DiscountCodesRoute = lazyRoute(
   () => import('../discounts/routes/discount-codes'),
   (m) => m.DiscountCodesRoute,
@@ -118,6 +122,7 @@ const screens: Record<StaffScreenName, { preload: () => Promise<unknown> }> = {
   companyPage: CompanyPageFormRoute,
   discountCodes: DiscountCodesRoute,
   discountCode: DiscountCodeFormRoute,
+  emails: EmailsRoute,
   customers: CustomersListRoute,
   customer: EditCustomerRoute,
   siteUsers: SiteUsersListRoute,

@@ -14,6 +14,7 @@ import {
   DiscountCodeFormRoute,
   DiscountCodesRoute,
   EditCustomerRoute,
+  EmailsRoute,
   EditSaleRoute,
   InboxRoute,
   IndustriesListRoute,
@@ -299,6 +300,14 @@ export function StaffApp() {
               <Allowed permission="reporting:read">
                 <ReportingRoute />
               </Allowed>
+            }
+          />
+          <Route
+            path="emails"
+            element={
+              <CatalogueOnly>
+                <EmailsRoute />
+              </CatalogueOnly>
             }
           />
           <Route
