@@ -60,6 +60,9 @@ export interface EmailContent {
 /** What an email template answers: the person-specific unsubscribe link is added by the sender. */
 export type EmailMessage = Omit<EmailContent, 'unsubscribeUrl'>;
 
+/** The shop's logo as emails show it: the web app's icon, a PNG every mail client draws. */
+export const EMAIL_LOGO_PATH = '/apple-touch-icon.png';
+
 /** The web app's colours (apps/web/src/index.css): ink on paper, one accent. */
 const colors = {
   ink: '#0b0b0f',
@@ -108,7 +111,15 @@ export function blocksOf(content: Pick<EmailContent, 'text' | 'action'>): Block[
         continue;
       }
       if (lines.some((line) => line.includes(action.url))) {
-        blocks.push({ kind: 'paragraph', lines }, { kind: 'button', ...action });
+        // 'Follow your project at {url}' reads as the button itself: the line gives way to it.
+        // A longer sentence ending in the URL keeps its words: '… resend what it missed:'.
+        const kept = lines.flatMap((line) => {
+          if (!line.trimEnd().endsWith(action.url)) return [line];
+          const words = line.trimEnd().slice(0, -action.url.length).trimEnd();
+          return words.length <= 40 ? [] : [words];
+        });
+        if (kept.length) blocks.push({ kind: 'paragraph', lines: kept });
+        blocks.push({ kind: 'button', ...action });
         placed = true;
         continue;
       }
@@ -202,7 +213,7 @@ function footer(content: EmailContent, brand: EmailBrand) {
   const site = brand.publicUrl.replace(/^https?:\/\//, '');
   return h(
     Section,
-    { style: { padding: '24px 32px 32px' } },
+    { style: { padding: '20px 24px 32px' } },
     h(
       Text,
       { style: small },
@@ -257,7 +268,7 @@ export function EmailLayout(props: { content: EmailContent; brand: EmailBrand })
           backgroundColor: colors.canvas,
           fontFamily: font,
           margin: 0,
-          padding: '24px 12px',
+          padding: '16px 8px',
         },
       },
       h(
@@ -270,7 +281,7 @@ export function EmailLayout(props: { content: EmailContent; brand: EmailBrand })
             Link,
             { href: brand.publicUrl, style: { color: colors.ink, textDecoration: 'none' } },
             h(Img, {
-              src: `${brand.publicUrl}/apple-touch-icon.png`,
+              src: `${brand.publicUrl}${EMAIL_LOGO_PATH}`,
               width: 40,
               height: 40,
               alt: '',
@@ -300,7 +311,7 @@ export function EmailLayout(props: { content: EmailContent; brand: EmailBrand })
               borderRadius: '16px',
               border: `1px solid ${colors.line}`,
               borderTop: `6px solid ${colors.accent}`,
-              padding: '32px 32px 16px',
+              padding: '28px 24px 12px',
             },
           },
           ...blocks.map((block, i) =>

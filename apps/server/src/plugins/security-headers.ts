@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { EMAIL_LOGO_PATH } from '../lib/email-html.ts';
 
 export interface SecurityHeaderOptions {
   /** Extra origins a payment provider's script or frames need (Stripe.js). */
@@ -52,6 +53,10 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
     // API answers carry tokens and personal data: no cache, shared or the browser's, keeps one
     // unless its route says it may (the public catalogue, which sets its own).
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    // The logo in every email (lib/email-html.ts): webmail pages on other sites load it.
+    if (request.url === EMAIL_LOGO_PATH) {
+      reply.header('cross-origin-resource-policy', 'cross-origin');
+    }
     done();
   });
 }

@@ -1,6 +1,6 @@
 import { HtmlValidate } from 'html-validate';
 import { describe, expect, it } from 'vitest';
-import { emailBrandOf } from '../../lib/email-html.ts';
+import { EMAIL_LOGO_PATH, emailBrandOf } from '../../lib/email-html.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, createUser } from '../../test/factories.ts';
 import { outboxMail } from '../../test/outbox.ts';
@@ -50,6 +50,13 @@ describe('emails', () => {
       expect(preview.html, preview.kind).toMatch(/border-radius:999px/);
       expect(preview.text.length).toBeGreaterThan(40);
     }
+  });
+
+  it('serves the logo to mail clients on other sites', async () => {
+    const logo = await app.inject({ url: EMAIL_LOGO_PATH });
+    expect(logo.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    const page = await app.inject({ url: '/favicon.svg' });
+    expect(page.headers['cross-origin-resource-policy']).toBe('same-origin');
   });
 
   it('shows staff who manage the site every kind: subject, text and HTML', async () => {
