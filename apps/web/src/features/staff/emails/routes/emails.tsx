@@ -108,12 +108,18 @@ function EmailPreviewCard({ preview }: { preview: EmailPreview }) {
         </dd>
       </dl>
       <h3 className="mt-5 text-sm font-semibold">HTML</h3>
-      {/* No scripts run in it; same-origin only so the frame's images load as the page's own. */}
+      {/* No scripts run in it. Same-origin, so its images load as the page's own and the frame
+          can be made as tall as the email, which then scrolls with the page. */}
       <iframe
         key={preview.kind}
         title={`${preview.title}: HTML`}
         srcDoc={preview.html}
         sandbox="allow-same-origin"
+        onLoad={(event) => {
+          const frame = event.currentTarget;
+          const height = frame.contentDocument?.documentElement.scrollHeight;
+          if (height) frame.style.height = `${height + 4}px`;
+        }}
         className="mt-2 h-[44rem] w-full rounded-xl border-2 border-ink/10 bg-canvas"
       />
       <details className="mt-5">
