@@ -12,6 +12,8 @@ await build({
     'admin-create': 'src/cli/admin-create.ts',
     // The invoice worker thread's script (modules/invoices/render-pool.ts).
     'invoice-worker': 'src/modules/invoices/invoice-worker.ts',
+    // The email worker thread's script (lib/email-render-pool.ts).
+    'email-worker': 'src/lib/email-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

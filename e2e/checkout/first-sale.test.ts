@@ -83,7 +83,7 @@ describe('the first sale on a fresh install', () => {
     const outbox = path.join(server.dataDir, 'outbox');
     const receipt = await vi.waitFor(
       async () => {
-        for (const file of readdirSync(outbox)) {
+        for (const file of readdirSync(outbox).filter((f) => f.endsWith('.eml'))) {
           const mail = await simpleParser(readFileSync(path.join(outbox, file)));
           const to = Array.isArray(mail.to) ? mail.to : [mail.to];
           const toThem = to.some((a) => a?.value.some((v) => v.address === email));

@@ -65,6 +65,7 @@ async function outboxMail(to: string, subject: string): Promise<string> {
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
     for (const file of existsSync(dir) ? readdirSync(dir).sort().reverse() : []) {
+      if (!file.endsWith('.eml')) continue;
       const raw = readFileSync(path.join(dir, file), 'utf8');
       const unfolded = raw.replace(/\r?\n[ \t]+/g, ' ');
       if (!unfolded.includes(`To: ${to}`) || !unfolded.includes(subject)) continue;

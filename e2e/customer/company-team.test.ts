@@ -39,7 +39,7 @@ function invitationPath(email: string): Promise<string> {
   const outbox = path.join(server.dataDir, 'outbox');
   return vi.waitFor(
     async () => {
-      for (const file of readdirSync(outbox)) {
+      for (const file of readdirSync(outbox).filter((f) => f.endsWith('.eml'))) {
         const mail = await simpleParser(readFileSync(path.join(outbox, file)));
         const to = [mail.to ?? []].flat().flatMap((a) => a.value.map((v) => v.address));
         const link = /\/invitations\/[\w-]+/.exec(mail.text ?? '')?.[0];

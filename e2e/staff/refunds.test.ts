@@ -196,7 +196,7 @@ describe('refunds', () => {
     const outbox = path.join(server.dataDir, 'outbox');
     const mail = await vi.waitFor(
       async () => {
-        for (const file of readdirSync(outbox)) {
+        for (const file of readdirSync(outbox).filter((f) => f.endsWith('.eml'))) {
           const parsed = await simpleParser(readFileSync(path.join(outbox, file)));
           const to = [parsed.to ?? []].flat().flatMap((a) => a.value.map((v) => v.address));
           if (to.includes(customer.email) && parsed.subject?.startsWith('Refund of $200.00')) {

@@ -12,6 +12,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { createAfterAnswer, type AfterAnswer } from './lib/after-answer.ts';
 import { emailBrandOf } from './lib/email-html.ts';
+import { createEmailRenderer } from './lib/email-render-pool.ts';
 import { createRateCounters, rateLimitStore } from './lib/rate-counter-repository.ts';
 import { strictDeep } from './lib/strict-body.ts';
 import { AppError } from './lib/errors.ts';
@@ -164,11 +165,14 @@ export async function buildApp(
   const audit = repos.audit;
   // Rate limits count in the database: one limit across every process (docs/decisions/006).
   const rateCounters = createRateCounters(db);
+  const emailRenderer = createEmailRenderer();
+  app.addHook('onClose', () => emailRenderer.close());
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     dataDir: config.dataDir,
     brand: emailBrandOf(config),
+    renderHtml: emailRenderer.render,
     log: app.log,
   });
   app.decorate('mailer', mailer);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import { renderEmailHtml, type EmailBrand, type EmailContent } from '../lib/email-html.ts';
+import type { RenderEmailHtml } from '../lib/email-render-pool.ts';
 import { UnavailableError } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 
@@ -27,12 +28,15 @@ export interface Mailer {
  * time, when the message has none; and for mail a person can turn off, the one-click
  * unsubscribe headers of RFC 8058 (docs/product.md#emails). nodemailer adds Message-ID and Date.
  */
-async function composed(message: MailMessage, from: string, brand: EmailBrand) {
+async function composed(
+  message: MailMessage,
+  options: { from: string; brand: EmailBrand; renderHtml: RenderEmailHtml },
+) {
   const { action: _action, reason: _reason, unsubscribeUrl, ...mail } = message;
   return {
-    from,
+    from: options.from,
     ...mail,
-    html: message.html ?? (await renderEmailHtml(message, brand)),
+    html: message.html ?? (await options.renderHtml(message, options.brand)),
     ...(unsubscribeUrl
       ? {
           list: { unsubscribe: unsubscribeUrl },
@@ -53,14 +57,22 @@ export function createMailer(options: {
   from: string;
   dataDir: string;
   brand: EmailBrand;
+  /** Where the HTML part is rendered: a worker thread in the built server (app.ts). */
+  renderHtml?: RenderEmailHtml;
   log: FastifyBaseLogger;
 }): Mailer {
+  const compose = (message: MailMessage) =>
+    composed(message, {
+      from: options.from,
+      brand: options.brand,
+      renderHtml: options.renderHtml ?? renderEmailHtml,
+    });
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       kind: 'smtp',
       async send(message) {
-        const mail = await composed(message, options.from, options.brand);
+        const mail = await compose(message);
         try {
           await transport.sendMail(mail);
         } catch (error) {
@@ -94,7 +106,7 @@ export function createMailer(options: {
   return {
     kind: 'outbox',
     async send(message) {
-      const mail = await composed(message, options.from, options.brand);
+      const mail = await compose(message);
       const info = await transport.sendMail(mail);
       // Written off the event loop (a disk slow to create files must not hold requests), next to
       // the outbox first and then moved in, so a reader of the outbox never sees half a mail.
