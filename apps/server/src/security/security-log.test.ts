@@ -200,7 +200,9 @@ async function mailedResetToken(to: string): Promise<string> {
   const outbox = path.join(config.dataDir, 'outbox');
   for (let i = 0; i < 200; i++) {
     await app.jobRunner.runDueJobs();
-    for (const f of existsSync(outbox) ? readdirSync(outbox) : []) {
+    for (const f of existsSync(outbox)
+      ? readdirSync(outbox).filter((f) => f.endsWith('.eml'))
+      : []) {
       const mail = readFileSync(path.join(outbox, f), 'utf8');
       if (!mail.includes(`To: ${to}`)) continue;
       const unfolded = mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=');

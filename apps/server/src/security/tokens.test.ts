@@ -201,7 +201,7 @@ async function mailedResetToken(to: string): Promise<string> {
   const outbox = path.join(config.dataDir, 'outbox');
   for (let i = 0; i < 200; i++) {
     await app.jobRunner.runDueJobs();
-    const files = existsSync(outbox) ? readdirSync(outbox) : [];
+    const files = existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith('.eml')) : [];
     for (const f of files) {
       const mail = readFileSync(path.join(outbox, f), 'utf8');
       if (!mail.includes(`To: ${to}`)) continue;
