@@ -57,14 +57,14 @@ describe('queries per request', () => {
     const one = (await app.inject({ url: '/api/projects', headers: bearer(customer.token) })).json<
       { _id: string }[]
     >()[0]!._id;
-    // One for the signed-in session, then the rows, then six for everything the rows refer to
-    // (status updates, extras, payments, their refunds, people, briefs).
+    // One for the signed-in session, then the rows, then seven for everything the rows refer to
+    // (status updates, extras, payments, their refunds, people, briefs, plans' next periods).
     const expected = {
-      [`/api/projects?userId=${customer.user.id}`]: [customer.token, 8],
-      '/api/projects-all': [staff.token, 8],
-      '/api/projects-all?status=active&limit=5': [staff.token, 8],
-      [`/api/users/clients/${customer.user.id}/projects`]: [staff.token, 9],
-      [`/api/projects/${one}`]: [customer.token, 8],
+      [`/api/projects?userId=${customer.user.id}`]: [customer.token, 9],
+      '/api/projects-all': [staff.token, 9],
+      '/api/projects-all?status=active&limit=5': [staff.token, 9],
+      [`/api/users/clients/${customer.user.id}/projects`]: [staff.token, 10],
+      [`/api/projects/${one}`]: [customer.token, 9],
       // Session, latest sales, sales waiting for a co-ordinator, newest customers, revenue, and
       // the payments and refunds of the sales listed.
       '/api/overview': [staff.token, 6],
