@@ -351,10 +351,14 @@ export const guestDetailsSchema = z.object({
 });
 export type GuestDetails = z.infer<typeof guestDetailsSchema>;
 
-/** POST /api/payments/guest-checkout: a service order with the guest's details. */
-export const guestCheckoutRequest = handlePaymentRequest.options[0].extend({
-  guest: guestDetailsSchema,
-});
+/**
+ * POST /api/payments/guest-checkout: a service order, or a proposal sent to an email alone
+ * (docs/product.md#proposal-page), with the guest's details.
+ */
+export const guestCheckoutRequest = z.discriminatedUnion('type', [
+  handlePaymentRequest.options[0].extend({ guest: guestDetailsSchema }),
+  handlePaymentRequest.options[1].extend({ guest: guestDetailsSchema }),
+]);
 export type GuestCheckoutRequest = z.input<typeof guestCheckoutRequest>;
 
 export const guestCheckoutResponse = z.object({

@@ -24,6 +24,22 @@ export const publicQuoteSchema = z.object({
   /** The deposit went through (the project started); the balance may then be requested. */
   depositPaid: z.boolean(),
   balanceRequested: z.boolean(),
+  /** The proposal (docs/product.md#proposal-page): its terms, version and where it stands. */
+  terms: z.string(),
+  /** The version the customer reads; accepting names it, so an edited proposal is not signed blind. */
+  version: z.number().int(),
+  /** ISO time after which it cannot be accepted or paid; null while unsent and undated. */
+  validUntil: z.string().nullable(),
+  /** When it was sent (the proposal's date); null for a draft. */
+  sentAt: z.string().nullable(),
+  /** The customer's name when it is for an account; '' otherwise. */
+  preparedFor: z.string(),
+  preparedBy: z.string(),
+  expired: z.boolean(),
+  accepted: z
+    .object({ name: z.string(), at: z.string(), version: z.number().int(), hash: z.string() })
+    .nullable(),
+  declinedAt: z.string().nullable(),
 });
 export type PublicQuote = z.infer<typeof publicQuoteSchema>;
 
@@ -161,6 +177,81 @@ export function depositProblem(deposit: QuoteDepositInput, value: number): strin
   return null;
 }
 
+/** Whether a 'Valid until' has passed. */
+export function isExpired(validUntil: Date | string | null, now: Date = new Date()): boolean {
+  if (validUntil === null) return false;
+  return new Date(validUntil).getTime() <= now.getTime();
+}
+
+/** A proposal is valid for this many days from sending unless staff set its date. */
+export const PROPOSAL_VALID_DAYS = 30;
+
+/** The terms a new proposal starts with; staff may change them on the form. */
+export const DEFAULT_PROPOSAL_TERMS = [
+  'The price covers the scope described in this proposal. Work outside it is quoted separately.',
+  'Work starts when the proposal is accepted and the first payment (the deposit, or the whole price) is received.',
+  'Delivery times are working days from receiving your brief. Delays in feedback or materials move the delivery date.',
+  'Two rounds of revisions are included on each deliverable.',
+  'Where a deposit applies, the balance is due when the work is ready, before final files are handed over.',
+  'Prices are in Australian dollars; GST is shown separately.',
+].join('\n');
+
+/**
+ * What the customer signs (docs/decisions/077-proposals.md): the proposal as they read it. Kept
+ * with the signature; its hash is printed on the signed PDF.
+ */
+export interface ProposalSnapshot {
+  name: string;
+  summary: string;
+  deliverables: string;
+  extras: string;
+  deliveryDays: number;
+  valueCents: number;
+  depositPercent: number | null;
+  depositCents: number | null;
+  terms: string;
+  version: number;
+  validUntil: string | null;
+  preparedFor: string;
+  preparedBy: string;
+  issuedAt: string | null;
+  companyName: string;
+  currency: string;
+}
+
+const SIGN_NAME_MESSAGE = 'Type your full name to sign';
+
+/** POST /api/quotes/{id}/accept: 'Accept and sign' on the proposal page. */
+export const acceptProposalRequest = z.object({
+  /** The version the customer read; a proposal changed since is refused, not signed blind. */
+  version: z.number().int().positive(),
+  name: z
+    .string({ message: SIGN_NAME_MESSAGE })
+    .trim()
+    .min(2, SIGN_NAME_MESSAGE)
+    .max(200, 'The name can be at most 200 characters')
+    .refine((v) => /\p{L}.*\p{L}/u.test(v), SIGN_NAME_MESSAGE),
+  agreeToTerms: z.literal(true, { message: 'Tick the box to agree to the terms' }),
+});
+export type AcceptProposalRequest = z.input<typeof acceptProposalRequest>;
+
+/** POST /api/quotes/{id}/decline: 'Decline', with an optional reason. */
+export const declineProposalRequest = z.object({
+  reason: z.string().trim().max(2000, 'The reason can be at most 2000 characters').default(''),
+});
+export type DeclineProposalRequest = z.input<typeof declineProposalRequest>;
+
+const dateOnly = z.iso.date({ message: 'Choose a date' });
+
+/** POST /api/quotes/{id}/extend: staff give an expired (or expiring) proposal a new date. */
+export const extendProposalRequest = z.object({ validUntil: dateOnly });
+export type ExtendProposalRequest = z.input<typeof extendProposalRequest>;
+
+/** The end of a 'Valid until' day, as the date input gives it ('2026-12-24'), in UTC. */
+export function endOfValidDay(date: string): Date {
+  return new Date(`${date}T23:59:59.999Z`);
+}
+
 /** POST/PUT /api/quotes: the custom quote form (docs/product.md#custom-quotes), in dollars. */
 const quoteFields = z.object({
   name: z.string().trim().min(1, 'Give the quote a name').max(200),
@@ -180,6 +271,14 @@ const quoteFields = z.object({
     .refine(twoDecimals, 'Price can have at most 2 decimals'),
   /** A part paid first (docs/decisions/070-quote-deposits.md); the balance when staff ask. */
   deposit: quoteDepositInput.default({ kind: 'none', value: 0 }),
+  /** What the customer agrees to when they accept (docs/decisions/077-proposals.md). */
+  terms: z
+    .string()
+    .trim()
+    .max(20_000, 'Terms can be at most 20,000 characters')
+    .default(DEFAULT_PROPOSAL_TERMS),
+  /** 'Valid until' as a date; null lets sending set it 30 days ahead. */
+  validUntil: dateOnly.nullable().default(null),
   /** Who it is for: a customer's account, whose email the server takes as the recipient... */
   customerId: z.string().trim().min(1).max(64).nullable().default(null),
   /** ...or, without one, an email address alone ('' while the quote is for no one yet). */
@@ -204,21 +303,40 @@ export const quoteCustomerSchema = z.object({
 });
 export type QuoteCustomer = z.infer<typeof quoteCustomerSchema>;
 
-export const quoteStates = ['Draft', 'Sent', 'Viewed', 'Deposit paid', 'Paid'] as const;
+export const quoteStates = [
+  'Draft',
+  'Sent',
+  'Viewed',
+  'Accepted',
+  'Declined',
+  'Expired',
+  'Deposit paid',
+  'Paid',
+] as const;
 export type QuoteState = (typeof quoteStates)[number];
 
 /**
  * Where a quote is, and since when: Paid once paid (its balance too), else Deposit paid, else
- * Viewed once the customer opened its page, else Sent once mailed, else Draft (with no date).
+ * Accepted once signed, else Declined, else Expired once its 'Valid until' passed, else Viewed
+ * once the customer opened its page, else Sent once mailed, else Draft (with no date).
  */
-export function quoteStateOf<T>(dates: {
-  paidAt: T | null;
-  depositPaidAt: T | null;
-  viewedAt: T | null;
-  sentAt: T | null;
-}): { state: QuoteState; at: T | null } {
+export function quoteStateOf<T extends Date | string>(
+  dates: {
+    paidAt: T | null;
+    depositPaidAt: T | null;
+    acceptedAt: T | null;
+    declinedAt: T | null;
+    validUntil: T | null;
+    viewedAt: T | null;
+    sentAt: T | null;
+  },
+  now: Date = new Date(),
+): { state: QuoteState; at: T | null } {
   if (dates.paidAt !== null) return { state: 'Paid', at: dates.paidAt };
   if (dates.depositPaidAt !== null) return { state: 'Deposit paid', at: dates.depositPaidAt };
+  if (dates.acceptedAt !== null) return { state: 'Accepted', at: dates.acceptedAt };
+  if (dates.declinedAt !== null) return { state: 'Declined', at: dates.declinedAt };
+  if (isExpired(dates.validUntil, now)) return { state: 'Expired', at: dates.validUntil };
   if (dates.viewedAt !== null) return { state: 'Viewed', at: dates.viewedAt };
   if (dates.sentAt !== null) return { state: 'Sent', at: dates.sentAt };
   return { state: 'Draft', at: null };
@@ -242,6 +360,8 @@ export const quoteSchema = publicQuoteSchema.extend({
   paidAt: z.string().nullable(),
   depositPaidAt: z.string().nullable(),
   balanceRequestedAt: z.string().nullable(),
+  acceptedAt: z.string().nullable(),
+  declineReason: z.string(),
   /** The currency the customer pays the quote in. */
   currency: z.string(),
   intakeQuestions: z.array(savedQuestionSchema),

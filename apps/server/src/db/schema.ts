@@ -17,6 +17,7 @@ import type { BriefAnswers, IntakeQuestion } from '@noise/shared/intake';
 import type { RefundReason, RefundStatus } from '@noise/shared/order-money';
 import type { PackageType } from '@noise/shared/pricing';
 import type { CompanyRole } from '@noise/shared/company';
+import type { ProposalSnapshot } from '@noise/shared/quote';
 import type { Role } from '@noise/shared/roles';
 import { newId } from '../lib/ids.ts';
 
@@ -381,6 +382,16 @@ export const customQuotes = pgTable(
     /** A quote with a deposit: when it was paid (the project starts), and when staff asked for the balance. */
     depositPaidAt: timestamp('deposit_paid_at', { withTimezone: true }),
     balanceRequestedAt: timestamp('balance_requested_at', { withTimezone: true }),
+    /** The proposal's terms, as the customer agrees to them (docs/decisions/077-proposals.md). */
+    terms: text('terms').notNull().default(''),
+    /** After it the proposal cannot be accepted or paid; set when sent (30 days) or by staff. */
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    /** Bumped on each staff edit of what the customer reads: an acceptance names the one it signs. */
+    version: integer('version').notNull().default(1),
+    /** Accepted and signed (its record in `proposal_signatures`), or declined with a reason. */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
+    declineReason: text('decline_reason').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -391,6 +402,28 @@ export const customQuotes = pgTable(
     ),
   ],
 );
+
+/**
+ * A proposal's signature (docs/decisions/077-proposals.md): who accepted which version, when and
+ * from where, with the content they saw and its hash. Written once, never changed: the signed PDF
+ * is rendered from it, so a later edit of the quote cannot change what was signed.
+ */
+export const proposalSignatures = pgTable('proposal_signatures', {
+  id: id(),
+  quoteId: text('quote_id')
+    .notNull()
+    .unique()
+    .references(() => customQuotes.id, { onDelete: 'restrict' }),
+  version: integer('version').notNull(),
+  signedName: text('signed_name').notNull(),
+  signedAt: timestamp('signed_at', { withTimezone: true }).notNull(),
+  ip: text('ip').notNull(),
+  /** The signed-in customer who signed, if any; a guest signs by the link. */
+  userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+  /** SHA-256 of `snapshot` as canonical JSON. */
+  contentHash: text('content_hash').notNull(),
+  snapshot: jsonb('snapshot').$type<ProposalSnapshot>().notNull(),
+});
 
 /**
  * A sale. The service, package and extras are copied as they were when ordered, so later catalogue

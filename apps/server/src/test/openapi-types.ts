@@ -1939,6 +1939,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/quotes/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept and sign a proposal */
+        post: operations["postQuotesByIdAccept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quotes/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline a proposal */
+        post: operations["postQuotesByIdDecline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quotes/{id}/signed.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed PDF of a proposal */
+        get: operations["getQuotesByIdSignedPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quotes/{id}/extend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give a proposal a new 'Valid until' */
+        post: operations["postQuotesByIdExtend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/quotes/{id}/send": {
         parameters: {
             query?: never;
@@ -7056,6 +7124,20 @@ export interface operations {
                         depositAmount: number | null;
                         depositPaid: boolean;
                         balanceRequested: boolean;
+                        terms: string;
+                        version: number;
+                        validUntil: string | null;
+                        sentAt: string | null;
+                        preparedFor: string;
+                        preparedBy: string;
+                        expired: boolean;
+                        accepted: {
+                            name: string;
+                            at: string;
+                            version: number;
+                            hash: string;
+                        } | null;
+                        declinedAt: string | null;
                     };
                 };
             };
@@ -7110,6 +7192,20 @@ export interface operations {
                         kind: "none" | "percent" | "amount";
                         value: number;
                     };
+                    /**
+                     * @default The price covers the scope described in this proposal. Work outside it is quoted separately.
+                     *     Work starts when the proposal is accepted and the first payment (the deposit, or the whole price) is received.
+                     *     Delivery times are working days from receiving your brief. Delays in feedback or materials move the delivery date.
+                     *     Two rounds of revisions are included on each deliverable.
+                     *     Where a deposit applies, the balance is due when the work is ready, before final files are handed over.
+                     *     Prices are in Australian dollars; GST is shown separately.
+                     */
+                    terms?: string;
+                    /**
+                     * Format: date
+                     * @default null
+                     */
+                    validUntil?: string | null;
                     /** @default null */
                     customerId?: string | null;
                     /** @default  */
@@ -7137,6 +7233,20 @@ export interface operations {
                         depositAmount: number | null;
                         depositPaid: boolean;
                         balanceRequested: boolean;
+                        terms: string;
+                        version: number;
+                        validUntil: string | null;
+                        sentAt: string | null;
+                        preparedFor: string;
+                        preparedBy: string;
+                        expired: boolean;
+                        accepted: {
+                            name: string;
+                            at: string;
+                            version: number;
+                            hash: string;
+                        } | null;
+                        declinedAt: string | null;
                         internalNotes: string;
                         createdBy: string;
                         createdAt: string;
@@ -7148,12 +7258,13 @@ export interface operations {
                         } | null;
                         recipientEmail: string;
                         /** @enum {string} */
-                        state: "Draft" | "Sent" | "Viewed" | "Deposit paid" | "Paid";
-                        sentAt: string | null;
+                        state: "Draft" | "Sent" | "Viewed" | "Accepted" | "Declined" | "Expired" | "Deposit paid" | "Paid";
                         viewedAt: string | null;
                         paidAt: string | null;
                         depositPaidAt: string | null;
                         balanceRequestedAt: string | null;
+                        acceptedAt: string | null;
+                        declineReason: string;
                         currency: string;
                         intakeQuestions: {
                             id: string;
@@ -9438,6 +9549,20 @@ export interface operations {
                         depositAmount: number | null;
                         depositPaid: boolean;
                         balanceRequested: boolean;
+                        terms: string;
+                        version: number;
+                        validUntil: string | null;
+                        sentAt: string | null;
+                        preparedFor: string;
+                        preparedBy: string;
+                        expired: boolean;
+                        accepted: {
+                            name: string;
+                            at: string;
+                            version: number;
+                            hash: string;
+                        } | null;
+                        declinedAt: string | null;
                         internalNotes: string;
                         createdBy: string;
                         createdAt: string;
@@ -9449,12 +9574,13 @@ export interface operations {
                         } | null;
                         recipientEmail: string;
                         /** @enum {string} */
-                        state: "Draft" | "Sent" | "Viewed" | "Deposit paid" | "Paid";
-                        sentAt: string | null;
+                        state: "Draft" | "Sent" | "Viewed" | "Accepted" | "Declined" | "Expired" | "Deposit paid" | "Paid";
                         viewedAt: string | null;
                         paidAt: string | null;
                         depositPaidAt: string | null;
                         balanceRequestedAt: string | null;
+                        acceptedAt: string | null;
+                        declineReason: string;
                         currency: string;
                         intakeQuestions: {
                             id: string;
@@ -9517,6 +9643,20 @@ export interface operations {
                         kind: "none" | "percent" | "amount";
                         value: number;
                     };
+                    /**
+                     * @default The price covers the scope described in this proposal. Work outside it is quoted separately.
+                     *     Work starts when the proposal is accepted and the first payment (the deposit, or the whole price) is received.
+                     *     Delivery times are working days from receiving your brief. Delays in feedback or materials move the delivery date.
+                     *     Two rounds of revisions are included on each deliverable.
+                     *     Where a deposit applies, the balance is due when the work is ready, before final files are handed over.
+                     *     Prices are in Australian dollars; GST is shown separately.
+                     */
+                    terms?: string;
+                    /**
+                     * Format: date
+                     * @default null
+                     */
+                    validUntil?: string | null;
                     /** @default null */
                     customerId?: string | null;
                     /** @default  */
@@ -9544,6 +9684,20 @@ export interface operations {
                         depositAmount: number | null;
                         depositPaid: boolean;
                         balanceRequested: boolean;
+                        terms: string;
+                        version: number;
+                        validUntil: string | null;
+                        sentAt: string | null;
+                        preparedFor: string;
+                        preparedBy: string;
+                        expired: boolean;
+                        accepted: {
+                            name: string;
+                            at: string;
+                            version: number;
+                            hash: string;
+                        } | null;
+                        declinedAt: string | null;
                         internalNotes: string;
                         createdBy: string;
                         createdAt: string;
@@ -9555,12 +9709,13 @@ export interface operations {
                         } | null;
                         recipientEmail: string;
                         /** @enum {string} */
-                        state: "Draft" | "Sent" | "Viewed" | "Deposit paid" | "Paid";
-                        sentAt: string | null;
+                        state: "Draft" | "Sent" | "Viewed" | "Accepted" | "Declined" | "Expired" | "Deposit paid" | "Paid";
                         viewedAt: string | null;
                         paidAt: string | null;
                         depositPaidAt: string | null;
                         balanceRequestedAt: string | null;
+                        acceptedAt: string | null;
+                        declineReason: string;
                         currency: string;
                         intakeQuestions: {
                             id: string;
@@ -9642,6 +9797,20 @@ export interface operations {
                         depositAmount: number | null;
                         depositPaid: boolean;
                         balanceRequested: boolean;
+                        terms: string;
+                        version: number;
+                        validUntil: string | null;
+                        sentAt: string | null;
+                        preparedFor: string;
+                        preparedBy: string;
+                        expired: boolean;
+                        accepted: {
+                            name: string;
+                            at: string;
+                            version: number;
+                            hash: string;
+                        } | null;
+                        declinedAt: string | null;
                         internalNotes: string;
                         createdBy: string;
                         createdAt: string;
@@ -9653,12 +9822,13 @@ export interface operations {
                         } | null;
                         recipientEmail: string;
                         /** @enum {string} */
-                        state: "Draft" | "Sent" | "Viewed" | "Deposit paid" | "Paid";
-                        sentAt: string | null;
+                        state: "Draft" | "Sent" | "Viewed" | "Accepted" | "Declined" | "Expired" | "Deposit paid" | "Paid";
                         viewedAt: string | null;
                         paidAt: string | null;
                         depositPaidAt: string | null;
                         balanceRequestedAt: string | null;
+                        acceptedAt: string | null;
+                        declineReason: string;
                         currency: string;
                         intakeQuestions: {
                             id: string;
@@ -9676,6 +9846,197 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postQuotesByIdAccept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    version: number;
+                    name: string;
+                    /** @enum {boolean} */
+                    agreeToTerms: true;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postQuotesByIdDecline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default  */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getQuotesByIdSignedPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postQuotesByIdExtend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date */
+                    validUntil: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        name: string;
+                        summary: string;
+                        deliverables: string;
+                        extras: string;
+                        value: number;
+                        deliveryDays: number;
+                        paid: boolean;
+                        depositPercent: number | null;
+                        depositAmount: number | null;
+                        depositPaid: boolean;
+                        balanceRequested: boolean;
+                        terms: string;
+                        version: number;
+                        validUntil: string | null;
+                        sentAt: string | null;
+                        preparedFor: string;
+                        preparedBy: string;
+                        expired: boolean;
+                        accepted: {
+                            name: string;
+                            at: string;
+                            version: number;
+                            hash: string;
+                        } | null;
+                        declinedAt: string | null;
+                        internalNotes: string;
+                        createdBy: string;
+                        createdAt: string;
+                        projectId: string | null;
+                        customer: {
+                            id: string;
+                            name: string;
+                            email: string;
+                        } | null;
+                        recipientEmail: string;
+                        /** @enum {string} */
+                        state: "Draft" | "Sent" | "Viewed" | "Accepted" | "Declined" | "Expired" | "Deposit paid" | "Paid";
+                        viewedAt: string | null;
+                        paidAt: string | null;
+                        depositPaidAt: string | null;
+                        balanceRequestedAt: string | null;
+                        acceptedAt: string | null;
+                        declineReason: string;
+                        currency: string;
+                        intakeQuestions: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "short-text" | "long-text" | "single-choice" | "multiple-choice" | "yes-no" | "date" | "link" | "file";
+                            label: string;
+                            help: string;
+                            required: boolean;
+                            options: string[];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["UnexpectedError"];
         };
     };

@@ -42,7 +42,7 @@ const BAND = rgb(0.96, 0.96, 0.97);
 
 // The standard PDF fonts speak WinAnsi: other characters are replaced rather than failing.
 const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-function printable(text: string): string {
+export function printable(text: string): string {
   return Array.from(text.replace(/[\r\n\t]+/g, ' '), (ch) => {
     const code = ch.codePointAt(0)!;
     return (code >= 0x20 && code < 0x7f) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(ch)
@@ -51,7 +51,7 @@ function printable(text: string): string {
   }).join('');
 }
 
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const words = printable(text).split(' ');
   const lines: string[] = [];
   let line = '';

@@ -21,6 +21,8 @@ const emailJobPayload = z.object({
   invoicePaymentId: z.string().optional(),
   /** Attach the adjustment note of this refund, rendered when the mail is sent. */
   adjustmentNoteRefundId: z.string().optional(),
+  /** Attach the signed PDF of this quote's proposal (docs/decisions/077-proposals.md). */
+  signedProposalQuoteId: z.string().optional(),
 });
 export type EmailJobPayload = z.infer<typeof emailJobPayload>;
 
@@ -47,6 +49,7 @@ export function createEmailJobHandler(deps: {
   renderAdjustmentNote?: (
     refundId: string,
   ) => Promise<{ filename: string; content: Buffer } | null>;
+  renderSignedProposal?: (quoteId: string) => Promise<{ filename: string; content: Buffer } | null>;
 }): JobHandler {
   return async (raw) => {
     // Stored as JSON by enqueueEmail; a row changed by hand fails here, clearly, and is retried.
@@ -67,6 +70,15 @@ export function createEmailJobHandler(deps: {
         message.attachments = [
           ...(message.attachments ?? []),
           { filename: note.filename, content: note.content, contentType: 'application/pdf' },
+        ];
+      }
+    }
+    if (payload.signedProposalQuoteId && deps.renderSignedProposal) {
+      const signed = await deps.renderSignedProposal(payload.signedProposalQuoteId);
+      if (signed) {
+        message.attachments = [
+          ...(message.attachments ?? []),
+          { filename: signed.filename, content: signed.content, contentType: 'application/pdf' },
         ];
       }
     }

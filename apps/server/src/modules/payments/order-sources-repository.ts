@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
   companyMembers,
@@ -41,6 +42,22 @@ export function createOrderSources(db: Db) {
     async findQuote(id: string) {
       const [row] = await db.select().from(customQuotes).where(eq(customQuotes.id, id)).limit(1);
       return row;
+    },
+
+    /**
+     * Whether `userId` may answer for the customer a quote is for: that customer, or someone of
+     * their company (docs/product.md#client-companies).
+     */
+    async isOfCustomersCompany(customerId: string, userId: string): Promise<boolean> {
+      if (customerId === userId) return true;
+      const theirs = alias(companyMembers, 'theirs');
+      const [row] = await db
+        .select({ userId: companyMembers.userId })
+        .from(companyMembers)
+        .innerJoin(theirs, eq(theirs.companyId, companyMembers.companyId))
+        .where(and(eq(companyMembers.userId, userId), eq(theirs.userId, customerId)))
+        .limit(1);
+      return row !== undefined;
     },
 
     async markQuotePaid(id: string) {

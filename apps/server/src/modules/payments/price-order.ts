@@ -4,8 +4,14 @@ import { AU_PHONE_MESSAGE, isValidAustralianPhone, normalizePhone } from '@noise
 import { discountLabel } from '@noise/shared/discounts';
 import { priceOrderWithDiscount } from '@noise/shared/discount-pricing';
 import { formatMoney, isRecurring, priceQuote } from '@noise/shared/pricing';
-import { depositLabel, quoteDueNow, splitCommaList, type QuotePart } from '@noise/shared/quote';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import {
+  depositLabel,
+  isExpired,
+  quoteDueNow,
+  splitCommaList,
+  type QuotePart,
+} from '@noise/shared/quote';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { UserRow } from '../users/repository.ts';
 import { refuseCode, type UsableDiscount } from '../discounts/discount-codes.ts';
 import type { OrderSources } from './order-sources-repository.ts';
@@ -246,6 +252,20 @@ async function priceQuoteRequest(
   const quote = await sources.findQuote(details.quoteId);
   if (!quote) throw notFound('This quote does not exist');
   if (quote.paidAt) throw conflict('This quote has already been paid.');
+  // A proposal for a customer's account is their company's to pay (docs/product.md#proposals).
+  if (quote.customerId && !(await sources.isOfCustomersCompany(quote.customerId, user.id))) {
+    throw forbidden('This proposal is for another customer.');
+  }
+  if (!quote.depositPaidAt) {
+    if (quote.declinedAt) {
+      throw conflict('This proposal was declined, so it cannot be paid. Ask us for a new one.');
+    }
+    if (!quote.acceptedAt && isExpired(quote.validUntil)) {
+      throw conflict(
+        'This proposal has expired, so it can no longer be paid. Ask us to extend it.',
+      );
+    }
+  }
 
   const due = quoteDueNow(quote, quote.depositPaidAt !== null);
   if (due.kind === 'balance') return priceBalance(sources, user, body, quote, due.price);

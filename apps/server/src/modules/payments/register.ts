@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { renderSignedProposal } from '../quotes/answer-proposal.ts';
 import type { Config } from '../../config.ts';
 import type { Repositories } from '../../repositories.ts';
 import { createEmailJobHandler, EMAIL_JOB } from '../jobs/email.ts';
@@ -114,6 +115,8 @@ export function checkoutJobHandlers(
       renderInvoice: (paymentId) => renderInvoiceOf(deps.repos, settings, paymentId, renderInvoice),
       renderAdjustmentNote: (refundId) =>
         renderAdjustmentNoteOf(deps.repos, settings, refundId, renderInvoice),
+      renderSignedProposal: (quoteId) =>
+        renderSignedProposal(deps.repos, { businessTimeZone: config.businessTimeZone }, quoteId),
     }),
     [RENEWAL_JOB]: createRenewalJobHandler({
       ...deps,

@@ -1,5 +1,5 @@
 import { formatMoney, toCents } from '@noise/shared/pricing';
-import { depositTermsOf, type quoteRequest } from '@noise/shared/quote';
+import { depositTermsOf, endOfValidDay, type quoteRequest } from '@noise/shared/quote';
 import type { z } from 'zod';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -26,13 +26,45 @@ export const PAID = 'This quote has been paid, so it can no longer be changed or
 const DEPOSIT_PAID =
   'The deposit of this quote has been paid, so it can no longer be changed or removed.';
 
-/** Refuses to change a quote once it became a project (paid, or its deposit paid). */
+export const ACCEPTED =
+  'This proposal has been accepted and signed, so it can no longer be changed or removed. Make a new proposal for different work.';
+
+/**
+ * Refuses to change a quote once it became a project (paid, or its deposit paid), or once its
+ * customer signed it: what they signed stays what they pay for (docs/decisions/077-proposals.md).
+ */
 function refuseIfPaid(current: QuoteWithRelations) {
   if (current.quote.paidAt || (current.projectId && !current.quote.depositPaidAt)) {
     throw conflict(PAID);
   }
   if (current.quote.depositPaidAt) throw conflict(DEPOSIT_PAID);
+  if (current.quote.acceptedAt) throw conflict(ACCEPTED);
 }
+
+const PAST_DATE = 'Valid until must be today or later';
+
+/** The form's 'Valid until' (a day) as the moment it ends; refused when already past. */
+export function validUntilOf(date: string | null, now = new Date()): Date | null {
+  if (date === null) return null;
+  const end = endOfValidDay(date);
+  if (end.getTime() <= now.getTime()) {
+    throw badRequest(PAST_DATE, [{ path: 'validUntil', message: PAST_DATE }]);
+  }
+  return end;
+}
+
+/** What the customer reads and signs: a change to any of it makes a new version. */
+const SIGNED_FIELDS = [
+  'name',
+  'summary',
+  'deliverables',
+  'extras',
+  'deliveryDays',
+  'valueCents',
+  'depositPercent',
+  'depositCents',
+  'terms',
+] as const;
 const NO_CUSTOMER = 'That customer no longer exists: choose another or type an email address';
 
 /**
@@ -67,10 +99,11 @@ export async function findQuote(deps: Pick<QuoteDeps, 'quotes'>, id: string) {
 }
 
 export async function createQuote(deps: QuoteDeps, actor: AuthUser, input: QuoteInput) {
-  const { value, customerId, recipientEmail, deposit, ...rest } = input;
+  const { value, customerId, recipientEmail, deposit, validUntil, ...rest } = input;
   const recipient = await resolveRecipient(deps, { customerId, recipientEmail });
   const quote = await deps.quotes.insert({
     ...rest,
+    validUntil: validUntilOf(validUntil),
     ...depositTermsOf(deposit),
     ...recipient,
     valueCents: toCents(value),
@@ -116,19 +149,26 @@ const recipientText = (r: Recipient) => r.recipientEmail || 'no one yet';
 export async function updateQuote(deps: QuoteDeps, actor: AuthUser, id: string, input: QuoteInput) {
   const current = await findQuote(deps, id);
   refuseIfPaid(current);
-  const { value, customerId, recipientEmail, deposit, ...rest } = input;
+  const { value, customerId, recipientEmail, deposit, validUntil, ...rest } = input;
   const recipient = await resolveRecipient(deps, { customerId, recipientEmail });
   const valueCents = toCents(value);
   // 'Sent' means sent to the one the quote is for: addressed to someone else, it is unsent.
   const readdressed =
     recipient.customerId !== current.quote.customerId ||
     recipient.recipientEmail !== current.quote.recipientEmail;
+  const signed = { ...rest, ...depositTermsOf(deposit), valueCents };
+  // A new version of what the customer reads: an acceptance of the old one is refused, and a
+  // declined proposal is open again (docs/decisions/077-proposals.md).
+  const changed = SIGNED_FIELDS.some((key) => signed[key] !== current.quote[key]);
+  const sameDay =
+    validUntil !== null &&
+    current.quote.validUntil?.toISOString() === endOfValidDay(validUntil).toISOString();
   await deps.quotes.update(current.quote.id, {
-    ...rest,
-    ...depositTermsOf(deposit),
+    ...signed,
     ...recipient,
-    valueCents,
+    validUntil: sameDay ? current.quote.validUntil : validUntilOf(validUntil),
     ...(readdressed ? { sentAt: null } : {}),
+    ...(changed ? { version: current.quote.version + 1, declinedAt: null, declineReason: '' } : {}),
   });
   if (valueCents !== current.quote.valueCents) {
     await recordQuote(deps, actor, current.quote.id, {

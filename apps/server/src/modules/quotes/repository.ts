@@ -1,10 +1,25 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
-import { quoteStateOf } from '@noise/shared/quote';
+import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
+import { isExpired, quoteStateOf } from '@noise/shared/quote';
 import { displayNameOf } from '@noise/shared/user';
 import type { Db } from '../../db/client.ts';
-import { customQuotes, projects, users } from '../../db/schema.ts';
+import {
+  companyMembers,
+  customQuotes,
+  projects,
+  proposalSignatures,
+  users,
+} from '../../db/schema.ts';
 
 export type QuoteRow = typeof customQuotes.$inferSelect;
+export type SignatureRow = typeof proposalSignatures.$inferSelect;
+
+/** The signature's facts a page shows (the snapshot stays for the PDF). */
+const signatureColumns = {
+  signedName: proposalSignatures.signedName,
+  signedAt: proposalSignatures.signedAt,
+  version: proposalSignatures.version,
+  contentHash: proposalSignatures.contentHash,
+};
 
 /** The columns of the customer a quote is for: enough for a name and an address. */
 const customerColumns = {
@@ -18,10 +33,18 @@ const customerColumns = {
 export function createQuoteRepository(db: Db) {
   const selectQuotes = () =>
     db
-      .select({ quote: customQuotes, projectId: projects.id, customer: customerColumns })
+      .select({
+        quote: customQuotes,
+        projectId: projects.id,
+        customer: customerColumns,
+        customerCompanyId: companyMembers.companyId,
+        signature: signatureColumns,
+      })
       .from(customQuotes)
       .leftJoin(projects, eq(projects.quoteId, customQuotes.id))
-      .leftJoin(users, eq(users.id, customQuotes.customerId));
+      .leftJoin(users, eq(users.id, customQuotes.customerId))
+      .leftJoin(companyMembers, eq(companyMembers.userId, customQuotes.customerId))
+      .leftJoin(proposalSignatures, eq(proposalSignatures.quoteId, customQuotes.id));
 
   return {
     async list() {
@@ -55,10 +78,11 @@ export function createQuoteRepository(db: Db) {
       id: string,
       recipient: { customerId: string | null; recipientEmail: string },
       at: Date,
+      validUntil: Date,
     ) {
       const [row] = await db
         .update(customQuotes)
-        .set({ ...recipient, sentAt: at })
+        .set({ ...recipient, sentAt: at, validUntil })
         .where(
           and(
             eq(customQuotes.id, id),
@@ -76,6 +100,61 @@ export function createQuoteRepository(db: Db) {
         .update(customQuotes)
         .set({ viewedAt: at })
         .where(and(eq(customQuotes.id, id), isNull(customQuotes.viewedAt)));
+    },
+
+    /**
+     * Accepts `version` of the quote, unless it changed, was answered, paid or expired meanwhile
+     * (then undefined): the check and the write are one statement, so two acceptances at once
+     * record one.
+     */
+    async markAccepted(id: string, version: number, at: Date) {
+      const [row] = await db
+        .update(customQuotes)
+        .set({ acceptedAt: at })
+        .where(
+          and(
+            eq(customQuotes.id, id),
+            eq(customQuotes.version, version),
+            isNull(customQuotes.acceptedAt),
+            isNull(customQuotes.declinedAt),
+            isNull(customQuotes.paidAt),
+            isNull(customQuotes.depositPaidAt),
+            or(isNull(customQuotes.validUntil), gt(customQuotes.validUntil, at)),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    async insertSignature(values: typeof proposalSignatures.$inferInsert) {
+      const [row] = await db.insert(proposalSignatures).values(values).returning();
+      return row!;
+    },
+
+    async findSignature(quoteId: string) {
+      const [row] = await db
+        .select()
+        .from(proposalSignatures)
+        .where(eq(proposalSignatures.quoteId, quoteId));
+      return row;
+    },
+
+    /** Declines an open proposal (not accepted, declined or paid); undefined otherwise. */
+    async markDeclined(id: string, reason: string, at: Date) {
+      const [row] = await db
+        .update(customQuotes)
+        .set({ declinedAt: at, declineReason: reason })
+        .where(
+          and(
+            eq(customQuotes.id, id),
+            isNull(customQuotes.acceptedAt),
+            isNull(customQuotes.declinedAt),
+            isNull(customQuotes.paidAt),
+            isNull(customQuotes.depositPaidAt),
+          ),
+        )
+        .returning();
+      return row;
     },
 
     async delete(id: string) {
@@ -106,6 +185,30 @@ function depositOf(q: QuoteRow) {
   };
 }
 
+/** The proposal's side of a quote: terms, version, dates and its signature (docs/decisions/077). */
+function proposalOf(row: QuoteWithRelations) {
+  const q = row.quote;
+  const signature = row.signature;
+  return {
+    terms: q.terms,
+    version: q.version,
+    validUntil: q.validUntil?.toISOString() ?? null,
+    sentAt: q.sentAt?.toISOString() ?? null,
+    preparedFor: row.customer ? displayNameOf(row.customer) || '' : '',
+    preparedBy: q.createdByName,
+    expired: !q.acceptedAt && !q.paidAt && !q.depositPaidAt && isExpired(q.validUntil),
+    accepted: signature
+      ? {
+          name: signature.signedName,
+          at: signature.signedAt.toISOString(),
+          version: signature.version,
+          hash: signature.contentHash,
+        }
+      : null,
+    declinedAt: q.declinedAt?.toISOString() ?? null,
+  };
+}
+
 /** A quote as staff see it. */
 export function toQuoteDto(row: QuoteWithRelations, currency: string) {
   const q = row.quote;
@@ -120,12 +223,15 @@ export function toQuoteDto(row: QuoteWithRelations, currency: string) {
     deliveryDays: q.deliveryDays,
     paid: q.paidAt !== null,
     ...depositOf(q),
+    ...proposalOf(row),
     createdBy: q.createdByName,
     createdAt: q.createdAt.toISOString(),
     projectId: row.projectId,
     customer: row.customer ? toQuoteCustomerDto(row.customer) : null,
     recipientEmail: q.recipientEmail,
     state: quoteStateOf(q).state,
+    acceptedAt: q.acceptedAt?.toISOString() ?? null,
+    declineReason: q.declineReason,
     sentAt: q.sentAt?.toISOString() ?? null,
     viewedAt: q.viewedAt?.toISOString() ?? null,
     paidAt: q.paidAt?.toISOString() ?? null,
@@ -153,5 +259,6 @@ export function toPublicQuoteDto(row: QuoteWithRelations) {
     // Paid in full; a quote with a deposit becomes its project before its balance is paid.
     paid: Boolean(q.paidAt || (row.projectId && !q.depositPaidAt)),
     ...depositOf(q),
+    ...proposalOf(row),
   };
 }

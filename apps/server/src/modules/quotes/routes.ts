@@ -4,6 +4,9 @@ import { z } from 'zod';
 import { apiErrorSchema } from '@noise/shared/api-error';
 import { messageResponse } from '@noise/shared/auth';
 import {
+  acceptProposalRequest,
+  declineProposalRequest,
+  extendProposalRequest,
   quoteCustomerSchema,
   quoteRequest,
   quoteSchema,
@@ -12,6 +15,12 @@ import {
 import type { Config } from '../../config.ts';
 import type { Repositories } from '../../repositories.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import {
+  acceptProposal,
+  declineProposal,
+  extendProposal,
+  signedProposalFor,
+} from './answer-proposal.ts';
 import type { AuditRepository } from '../audit/repository.ts';
 import type { UserRepository } from '../users/repository.ts';
 import { createQuote, deleteQuote, findQuote, updateQuote } from './manage-quote.ts';
@@ -134,6 +143,91 @@ export function registerQuoteRoutes(
       await deleteQuote(deps, requireUser(request), request.params.id);
       return reply.status(204).send(null);
     },
+  );
+
+  // The proposal page's answers (docs/product.md#proposal-page): by the link, or by the customer's
+  // company when it is for an account (checkProposalAccess).
+  r.post(
+    '/api/quotes/:id/accept',
+    {
+      config: { access: 'public', optionalAuth: true },
+      schema: {
+        summary: 'Accept and sign a proposal',
+        tags,
+        params: idParams,
+        body: acceptProposalRequest,
+        response: { 200: messageResponse, 409: apiErrorSchema },
+      },
+    },
+    async (request) =>
+      acceptProposal(
+        { repos: deps.repos, config: deps.config, notifier: app.notifier },
+        request.user,
+        request.ip,
+        request.params.id,
+        request.body,
+      ),
+  );
+
+  r.post(
+    '/api/quotes/:id/decline',
+    {
+      config: { access: 'public', optionalAuth: true },
+      schema: {
+        summary: 'Decline a proposal',
+        tags,
+        params: idParams,
+        body: declineProposalRequest,
+        response: { 200: messageResponse, 409: apiErrorSchema },
+      },
+    },
+    async (request) =>
+      declineProposal(
+        { repos: deps.repos, config: deps.config, notifier: app.notifier },
+        request.user,
+        request.params.id,
+        request.body.reason,
+      ),
+  );
+
+  r.get(
+    '/api/quotes/:id/signed.pdf',
+    {
+      config: { access: 'public', optionalAuth: true },
+      schema: { summary: 'The signed PDF of a proposal', tags, params: idParams },
+    },
+    async (request, reply) => {
+      const pdf = await signedProposalFor(deps.repos, deps.config, request.params.id, request.user);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${pdf.filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf.content);
+    },
+  );
+
+  r.post(
+    '/api/quotes/:id/extend',
+    {
+      config: { access },
+      schema: {
+        summary: "Give a proposal a new 'Valid until'",
+        tags,
+        params: idParams,
+        body: extendProposalRequest,
+        response: { 200: quoteSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request) =>
+      toQuoteDto(
+        await extendProposal(
+          deps,
+          requireUser(request),
+          request.params.id,
+          request.body.validUntil,
+        ),
+        currency,
+      ),
   );
 
   r.post(

@@ -1,7 +1,9 @@
 import { formatMoneyGst } from '@noise/shared/pricing';
-import { quoteParts } from '@noise/shared/quote';
+import { displayNameOf } from '@noise/shared/user';
+import { endOfValidDay, isExpired, PROPOSAL_VALID_DAYS, quoteParts } from '@noise/shared/quote';
 import type { Config } from '../../config.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
+import { invoiceDate } from '../invoices/render-invoice.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { enqueueEmail } from '../jobs/email.ts';
 import type { Notifier } from '../notifications/notifier.ts';
@@ -16,6 +18,9 @@ import {
 const PAID = 'This quote has already been paid, so it cannot be sent again.';
 const DEPOSIT_PAID =
   'The deposit of this quote has been paid: ask for its balance from its sale instead.';
+const ACCEPTED = 'This proposal has already been accepted and signed: there is nothing to send.';
+const DECLINED = 'This proposal was declined: change it to make a new version, then send it again.';
+const EXPIRED = "This proposal has expired: use 'Extend' to give it a new date, then send it.";
 const NO_RECIPIENT = 'Choose who the quote is for, or type their email address';
 
 /**
@@ -32,6 +37,9 @@ export async function sendQuote(
   const current = await findQuote(deps, id);
   if (current.quote.paidAt) throw conflict(PAID);
   if (current.quote.depositPaidAt) throw conflict(DEPOSIT_PAID);
+  if (current.quote.acceptedAt) throw conflict(ACCEPTED);
+  if (current.quote.declinedAt) throw conflict(DECLINED);
+  if (isExpired(current.quote.validUntil)) throw conflict(EXPIRED);
   const recipient = await recipientOf(deps, current, email);
   const link = `${deps.config.publicUrl}/custom-quote/${current.quote.id}`;
   const currency = deps.config.payments.currency;
@@ -41,13 +49,30 @@ export async function sendQuote(
     (parts.deposit
       ? `, with a deposit of ${formatMoneyGst(parts.deposit.totalWithGstCents, 'inc', currency)} to pay now and the balance when the work is ready`
       : '');
+  const now = new Date();
+  // Valid for 30 days from sending unless staff chose a date (docs/product.md#proposals).
+  const validUntil =
+    current.quote.validUntil ??
+    endOfValidDay(
+      new Date(now.getTime() + PROPOSAL_VALID_DAYS * 86_400_000).toISOString().slice(0, 10),
+    );
+  const greeting = await greetingName(deps, current, recipient);
   const sent = await deps.repos.transaction(async (r) => {
-    const row = await r.quotes.markSent(current.quote.id, recipient, new Date());
+    const row = await r.quotes.markSent(current.quote.id, recipient, now, validUntil);
     if (!row) return false;
     // Sent because staff chose to: always mailed, whatever the customer's notification settings.
     await enqueueEmail(
       r.jobs,
-      quoteEmail(deps.config, recipient.recipientEmail, row.name, total, link),
+      quoteEmail(deps.config, {
+        to: recipient.recipientEmail,
+        greeting,
+        name: row.name,
+        summary: row.summary,
+        total,
+        validUntil: invoiceDate(validUntil, deps.config.businessTimeZone),
+        link,
+        needsSignIn: recipient.customerId !== null,
+      }),
     );
     return true;
   });
@@ -59,8 +84,8 @@ export async function sendQuote(
   if (recipient.customerId) {
     await deps.notifier.sendQuietly([recipient.customerId], {
       kind: 'quote-link',
-      title: `Your quote: ${current.quote.name}`,
-      body: `Your custom quote is ready: ${total}. Review and pay it online.`,
+      title: `Your proposal: ${current.quote.name}`,
+      body: `Your proposal is ready: ${total}. Read it, then accept and sign it online.`,
       link: `/custom-quote/${current.quote.id}`,
       skipEmail: true,
     });
@@ -87,12 +112,47 @@ async function recipientOf(
   throw badRequest(NO_RECIPIENT, [{ path: 'email', message: NO_RECIPIENT }]);
 }
 
-function quoteEmail(config: Config, to: string, name: string, total: string, link: string) {
+/** The name the mail greets: the customer's, when the proposal is for their account. */
+async function greetingName(
+  deps: QuoteDeps,
+  current: Awaited<ReturnType<typeof findQuote>>,
+  recipient: Recipient,
+): Promise<string> {
+  if (!recipient.customerId) return '';
+  if (current.customer?.id === recipient.customerId) {
+    return current.customer.firstName.trim() || displayNameOf(current.customer);
+  }
+  const user = await deps.users.findById(recipient.customerId);
+  return user ? user.firstName.trim() || displayNameOf(user) : '';
+}
+
+/** The proposal mail (docs/product.md#emails): who it is for, what it is, what it costs, until when. */
+function quoteEmail(
+  config: Config,
+  m: {
+    to: string;
+    greeting: string;
+    name: string;
+    summary: string;
+    total: string;
+    validUntil: string;
+    link: string;
+    needsSignIn: boolean;
+  },
+) {
+  const access = m.needsSignIn
+    ? `Sign in with this email address (${m.to}) to open it.`
+    : 'You do not need an account: you can accept and pay it as a guest.';
   return {
-    to,
-    subject: `Your quote from ${config.companyName}: ${name}`,
+    to: m.to,
+    subject: `Your proposal from ${config.companyName}: ${m.name}`,
     text:
-      `Hello,\n\nYour custom quote "${name}" is ready: ${total}.\n\n` +
-      `Review and pay it here:\n${link}\n\nYou will need to sign in or create an account.\n\n— ${config.companyName}\n`,
+      `Hello${m.greeting ? ` ${m.greeting}` : ''},\n\n` +
+      `Your proposal "${m.name}" is ready.\n\n` +
+      (m.summary ? `${m.summary}\n\n` : '') +
+      `Price: ${m.total}.\n` +
+      `Valid until: ${m.validUntil}.\n\n` +
+      `Read it, then accept and sign it (or decline it) here:\n${m.link}\n\n` +
+      `${access}\n\n— ${config.companyName}\n`,
   };
 }

@@ -2,10 +2,12 @@ import { isStaffRole } from '@noise/shared/roles';
 import type { Repositories } from '../../repositories.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { checkProposalAccess } from './answer-proposal.ts';
 import { toPublicQuoteDto } from './repository.ts';
 
 /**
- * GET /api/quotes/{id}: the quote's payment page, for whoever holds the link. The first time
+ * GET /api/quotes/{id}: the proposal page, for whoever holds the link (and, for a customer's
+ * account, may see it: checkProposalAccess). The first time
  * someone other than staff opens it, the quote is Viewed; staff checking the link before they
  * send it do not count.
  */
@@ -17,6 +19,7 @@ export async function viewQuote(
   const quotes = repos.quotes;
   const row = await quotes.find(id);
   if (!row) throw notFound('Quote not found');
+  checkProposalAccess(row, caller);
   if (!row.quote.viewedAt && !isStaffRole(caller?.role)) await quotes.markViewed(id, new Date());
   return toPublicQuoteDto(row);
 }

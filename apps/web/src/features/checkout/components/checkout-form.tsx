@@ -175,8 +175,7 @@ export function CheckoutForm({
       dispatch({ type: 'answered', result: await handlePayment(request) });
       return;
     }
-    // Guests order services only: the payment page builds a 'normal' body.
-    if (request.type !== 'normal') throw new Error('A guest can only order a service');
+    // Guests order services, and pay proposals sent to an email alone (docs/product.md#proposal-page).
     const guest = {
       firstName: values.firstName,
       lastName: values.lastName,

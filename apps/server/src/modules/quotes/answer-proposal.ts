@@ -1,0 +1,280 @@
+import { createHash } from 'node:crypto';
+import { formatMoneyGst } from '@noise/shared/pricing';
+import {
+  endOfValidDay,
+  isExpired,
+  quoteParts,
+  type acceptProposalRequest,
+  type ProposalSnapshot,
+} from '@noise/shared/quote';
+import { isStaffRole } from '@noise/shared/roles';
+import { displayNameOf } from '@noise/shared/user';
+import type { z } from 'zod';
+import type { Config } from '../../config.ts';
+import { conflict, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import type { Repositories } from '../../repositories.ts';
+import { enqueueEmail } from '../jobs/email.ts';
+import type { Notifier } from '../notifications/notifier.ts';
+import { findQuote, recordQuote, validUntilOf, type QuoteDeps } from './manage-quote.ts';
+import type { QuoteWithRelations } from './repository.ts';
+import { renderProposalPdf, signedProposalFilename } from './render-proposal.ts';
+
+export const SIGN_IN = 'This proposal is for a customer account: sign in to see it.';
+export const OTHER_CUSTOMER = 'This proposal is for another customer.';
+const ALREADY_PAID = 'This proposal has already been paid.';
+const ALREADY_ACCEPTED = 'This proposal has already been accepted and signed.';
+const DECLINED = 'This proposal was declined. Ask us for a new one if you changed your mind.';
+const EXPIRED = 'This proposal has expired, so it can no longer be accepted. Ask us to extend it.';
+const CHANGED =
+  'This proposal was changed since you opened it. Read the new version, then accept it.';
+
+/**
+ * Who may read and answer a proposal (docs/product.md#proposal-page): one for a customer's account
+ * is their company's (and staff's); one for an email alone is whoever holds its unguessable link,
+ * as a guest order's page is.
+ */
+export function checkProposalAccess(row: QuoteWithRelations, caller: AuthUser | null) {
+  const customer = row.customer;
+  if (!row.quote.customerId || !customer) return;
+  if (!caller) throw unauthorized(SIGN_IN);
+  if (isStaffRole(caller.role) || caller.id === customer.id) return;
+  if (caller.companyId && caller.companyId === row.customerCompanyId) return;
+  throw forbidden(OTHER_CUSTOMER);
+}
+
+/** The proposal a caller may answer, or the reason they may not. */
+async function findAnswerable(
+  repos: Pick<Repositories, 'quotes'>,
+  id: string,
+  caller: AuthUser | null,
+) {
+  const row = await repos.quotes.find(id);
+  if (!row) throw notFound('Quote not found');
+  checkProposalAccess(row, caller);
+  const q = row.quote;
+  if (q.paidAt || q.depositPaidAt || row.projectId) throw conflict(ALREADY_PAID);
+  if (q.acceptedAt) throw conflict(ALREADY_ACCEPTED);
+  if (q.declinedAt) throw conflict(DECLINED);
+  if (isExpired(q.validUntil)) throw conflict(EXPIRED);
+  return row;
+}
+
+/** What the customer read: the content of the version they sign. */
+export function snapshotOf(row: QuoteWithRelations, config: Config): ProposalSnapshot {
+  const q = row.quote;
+  return {
+    name: q.name,
+    summary: q.summary,
+    deliverables: q.deliverables,
+    extras: q.extras,
+    deliveryDays: q.deliveryDays,
+    valueCents: q.valueCents,
+    depositPercent: q.depositPercent,
+    depositCents: q.depositCents,
+    terms: q.terms,
+    version: q.version,
+    validUntil: q.validUntil?.toISOString() ?? null,
+    preparedFor: row.customer ? displayNameOf(row.customer) || row.customer.email : '',
+    preparedBy: q.createdByName,
+    issuedAt: q.sentAt?.toISOString() ?? null,
+    companyName: config.companyName,
+    currency: config.payments.currency,
+  };
+}
+
+/** SHA-256 of the snapshot with its keys in a fixed order. */
+export function hashSnapshot(snapshot: ProposalSnapshot): string {
+  const canonical = JSON.stringify(snapshot, Object.keys(snapshot).sort());
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+export interface ProposalDeps {
+  repos: Repositories;
+  config: Config;
+  notifier: Notifier;
+}
+
+/**
+ * 'Accept and sign' (docs/decisions/077-proposals.md): records the typed name, the time, the
+ * address and the version signed with its content and hash, in one transaction with the mails
+ * that carry the signed PDF to the customer and to the staff who made it. An edited, answered,
+ * paid or expired proposal is refused and nothing is written.
+ */
+export async function acceptProposal(
+  deps: ProposalDeps,
+  caller: AuthUser | null,
+  ip: string,
+  id: string,
+  input: z.output<typeof acceptProposalRequest>,
+) {
+  const row = await findAnswerable(deps.repos, id, caller);
+  if (row.quote.version !== input.version) throw conflict(CHANGED);
+  const snapshot = snapshotOf(row, deps.config);
+  const contentHash = hashSnapshot(snapshot);
+  const now = new Date();
+  const customerEmail = await signerEmail(deps, row, caller);
+  const staffEmail = await makerEmail(deps, row);
+  const link = `${deps.config.publicUrl}/custom-quote/${row.quote.id}`;
+  const accepted = await deps.repos.transaction(async (r) => {
+    const marked = await r.quotes.markAccepted(row.quote.id, input.version, now);
+    if (!marked) return false;
+    await r.quotes.insertSignature({
+      quoteId: row.quote.id,
+      version: input.version,
+      signedName: input.name,
+      signedAt: now,
+      ip,
+      userId: caller && !isStaffRole(caller.role) ? caller.id : null,
+      contentHash,
+      snapshot,
+    });
+    const pdf = { signedProposalQuoteId: row.quote.id };
+    const company = deps.config.companyName;
+    if (customerEmail) {
+      await enqueueEmail(r.jobs, {
+        to: customerEmail,
+        subject: `Signed: ${row.quote.name}`,
+        text:
+          `Hello ${input.name},\n\nThank you for accepting our proposal "${row.quote.name}". ` +
+          `Your signed copy is attached.\n\n${dueText(row, deps.config)}\n` +
+          `Pay and follow it here:\n${link}\n\n— ${company}\n`,
+        ...pdf,
+      });
+    }
+    if (staffEmail) {
+      await enqueueEmail(r.jobs, {
+        to: staffEmail,
+        subject: `Proposal accepted: ${row.quote.name}`,
+        text:
+          `${input.name} accepted and signed the proposal "${row.quote.name}" (version ` +
+          `${input.version}) from ${ip}. The signed PDF is attached.\n\n` +
+          `${deps.config.publicUrl}/wkm-dashboard/custom-quotes/edit/${row.quote.id}\n`,
+        ...pdf,
+      });
+    }
+    return true;
+  });
+  if (!accepted) {
+    // Something changed between the read and the write: say what, from the row as it is now.
+    await findAnswerable(deps.repos, id, caller);
+    throw conflict(CHANGED);
+  }
+  void deps.notifier.toStaff({
+    kind: 'proposal-answered',
+    title: `Proposal accepted: ${row.quote.name}`,
+    body: `Signed by ${input.name}.`,
+    link: `/wkm-dashboard/custom-quotes/edit/${row.quote.id}`,
+  });
+  return { message: 'Thank you: the proposal is accepted and signed.' };
+}
+
+/** 'Decline': the proposal is closed with the reason given, and staff are told. */
+export async function declineProposal(
+  deps: ProposalDeps,
+  caller: AuthUser | null,
+  id: string,
+  reason: string,
+) {
+  const row = await findAnswerable(deps.repos, id, caller);
+  const declined = await deps.repos.quotes.markDeclined(row.quote.id, reason, new Date());
+  if (!declined) {
+    await findAnswerable(deps.repos, id, caller);
+    throw conflict(ALREADY_ACCEPTED);
+  }
+  void deps.notifier.toStaff({
+    kind: 'proposal-answered',
+    title: `Proposal declined: ${row.quote.name}`,
+    body: reason ? `Their reason: ${reason}` : 'No reason was given.',
+    link: `/wkm-dashboard/custom-quotes/edit/${row.quote.id}`,
+  });
+  return { message: 'The proposal was declined. Thank you for letting us know.' };
+}
+
+/** 'Extend': a new 'Valid until' for a proposal not yet accepted, declined or paid. */
+export async function extendProposal(
+  deps: QuoteDeps,
+  actor: AuthUser,
+  id: string,
+  validUntil: string,
+) {
+  const current = await findQuote(deps, id);
+  const q = current.quote;
+  if (q.paidAt || q.depositPaidAt || current.projectId) throw conflict(ALREADY_PAID);
+  if (q.acceptedAt) throw conflict('This proposal has been accepted: it no longer expires.');
+  if (q.declinedAt) {
+    throw conflict('This proposal was declined: change it to make a new version first.');
+  }
+  const until = validUntilOf(validUntil)!;
+  await deps.quotes.update(q.id, { validUntil: until });
+  await recordQuote(deps, actor, q.id, {
+    action: 'quote.extended',
+    summary: `Proposal "${q.name}" is valid until ${validUntil}`,
+    data: {
+      from: q.validUntil?.toISOString() ?? null,
+      to: endOfValidDay(validUntil).toISOString(),
+    },
+  });
+  return findQuote(deps, q.id);
+}
+
+/** What accepting leads to paying, for the mail. */
+function dueText(row: QuoteWithRelations, config: Config): string {
+  const parts = quoteParts(row.quote);
+  const currency = config.payments.currency;
+  return parts.deposit
+    ? `The deposit of ${formatMoneyGst(parts.deposit.totalWithGstCents, 'inc', currency)} starts the work; the balance is due when it is ready.`
+    : `The total is ${formatMoneyGst(parts.total.totalWithGstCents, 'inc', currency)}.`;
+}
+
+/** The signer's address: the signed-in customer's, else whom the proposal was sent to. */
+async function signerEmail(deps: ProposalDeps, row: QuoteWithRelations, caller: AuthUser | null) {
+  if (caller && !isStaffRole(caller.role)) {
+    const user = await deps.repos.users.findById(caller.id);
+    if (user) return user.email;
+  }
+  return row.customer?.email ?? row.quote.recipientEmail ?? '';
+}
+
+/** The staff who made the proposal, else the shop's admin address. */
+async function makerEmail(deps: ProposalDeps, row: QuoteWithRelations) {
+  if (row.quote.createdById) {
+    const maker = await deps.repos.users.findById(row.quote.createdById);
+    if (maker) return maker.email;
+  }
+  return deps.config.adminEmail ?? '';
+}
+
+/** The signed PDF of a proposal, or null while it is not signed. */
+export async function renderSignedProposal(
+  repos: Pick<Repositories, 'quotes'>,
+  config: Pick<Config, 'businessTimeZone'>,
+  quoteId: string,
+) {
+  const signature = await repos.quotes.findSignature(quoteId);
+  if (!signature) return null;
+  const content = await renderProposalPdf({
+    snapshot: signature.snapshot,
+    signedName: signature.signedName,
+    signedAt: signature.signedAt,
+    ip: signature.ip,
+    contentHash: signature.contentHash,
+    timeZone: config.businessTimeZone,
+  });
+  return { filename: signedProposalFilename(signature.snapshot.name), content };
+}
+
+/** GET /api/quotes/{id}/signed.pdf: whoever may read the proposal, once signed. */
+export async function signedProposalFor(
+  repos: Pick<Repositories, 'quotes'>,
+  config: Pick<Config, 'businessTimeZone'>,
+  id: string,
+  caller: AuthUser | null,
+) {
+  const row = await repos.quotes.find(id);
+  if (!row) throw notFound('Quote not found');
+  checkProposalAccess(row, caller);
+  const pdf = await renderSignedProposal(repos, config, row.quote.id);
+  if (!pdf) throw notFound('This proposal has not been signed yet');
+  return pdf;
+}

@@ -1,0 +1,172 @@
+import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { formatMoney } from '@noise/shared/pricing';
+import {
+  depositLabel,
+  quoteParts,
+  splitCommaList,
+  type ProposalSnapshot,
+} from '@noise/shared/quote';
+import { invoiceDate, printable, wrap } from '../invoices/render-invoice.ts';
+
+export interface SignedProposal {
+  snapshot: ProposalSnapshot;
+  signedName: string;
+  signedAt: Date;
+  ip: string;
+  contentHash: string;
+  timeZone?: string;
+}
+
+const INK = rgb(0.11, 0.12, 0.15);
+const MUTED = rgb(0.42, 0.44, 0.5);
+const RULE = rgb(0.86, 0.87, 0.9);
+const ACCENT = rgb(0.93, 0.27, 0.2);
+const BAND = rgb(0.96, 0.96, 0.97);
+
+/**
+ * The signed proposal (docs/decisions/077-proposals.md): what the customer read, drawn from the
+ * snapshot kept with their signature, and the signature itself (name, time, address and the
+ * content's hash). The same snapshot always draws the same document, as invoices do.
+ */
+export async function renderProposalPdf(data: SignedProposal): Promise<Buffer> {
+  const s = data.snapshot;
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`Proposal: ${printable(s.name)}`);
+  pdf.setAuthor(printable(s.companyName));
+  pdf.setCreationDate(data.signedAt);
+  pdf.setModificationDate(data.signedAt);
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const [W, H] = [595.28, 841.89];
+  const M = 50;
+  let page: PDFPage = pdf.addPage([W, H]);
+  let y = H - M;
+  const date = (d: Date | string) => invoiceDate(new Date(d), data.timeZone);
+
+  const text = (
+    value: string,
+    x: number,
+    at: number,
+    options: { size?: number; font?: PDFFont; color?: typeof INK; align?: 'left' | 'right' } = {},
+  ) => {
+    const size = options.size ?? 10;
+    const font = options.font ?? regular;
+    const v = printable(value);
+    const left = options.align === 'right' ? x - font.widthOfTextAtSize(v, size) : x;
+    page.drawText(v, { x: left, y: at, size, font, color: options.color ?? INK });
+  };
+  const need = (height: number) => {
+    if (y - height >= M) return;
+    page = pdf.addPage([W, H]);
+    y = H - M;
+  };
+  const paragraph = (value: string, options: { size?: number; color?: typeof INK } = {}) => {
+    const size = options.size ?? 10;
+    for (const para of value.split(/\n+/)) {
+      for (const line of wrap(para, regular, size, W - 2 * M)) {
+        need(size + 4);
+        text(line, M, y, { size, color: options.color });
+        y -= size + 4;
+      }
+      y -= 4;
+    }
+  };
+  const heading = (value: string) => {
+    need(34);
+    y -= 10;
+    text(value.toUpperCase(), M, y, { size: 9, font: bold, color: ACCENT });
+    y -= 16;
+  };
+  const row = (label: string, value: string, strong = false) => {
+    need(18);
+    const font = strong ? bold : regular;
+    text(label, M, y, { font });
+    text(value, W - M, y, { font, align: 'right' });
+    y -= 18;
+  };
+
+  text(s.companyName, M, y, { size: 12, font: bold });
+  text('Signed proposal', W - M, y, { size: 12, font: bold, color: ACCENT, align: 'right' });
+  y -= 34;
+  for (const line of wrap(s.name, bold, 20, W - 2 * M)) {
+    need(26);
+    text(line, M, y, { size: 20, font: bold });
+    y -= 26;
+  }
+  const facts = [
+    s.preparedFor ? `Prepared for ${s.preparedFor}` : '',
+    s.preparedBy ? `by ${s.preparedBy}` : '',
+    s.issuedAt ? `Issued ${date(s.issuedAt)}` : '',
+    s.validUntil ? `Valid until ${date(s.validUntil)}` : '',
+    `Version ${s.version}`,
+  ].filter(Boolean);
+  text(facts.join(' · '), M, y, { size: 9, color: MUTED });
+  y -= 20;
+
+  if (s.summary) {
+    heading('Summary');
+    paragraph(s.summary);
+  }
+  heading('Scope');
+  const list = (title: string, items: string[]) => {
+    if (items.length === 0) return;
+    need(16);
+    text(title, M, y, { font: bold });
+    y -= 15;
+    for (const item of items) paragraph(`- ${item}`);
+  };
+  list('Deliverables', splitCommaList(s.deliverables));
+  list('Extras', splitCommaList(s.extras));
+  need(16);
+  text(`Timeline: delivered within ${s.deliveryDays} working days of your brief.`, M, y);
+  y -= 18;
+
+  heading('Investment');
+  const parts = quoteParts(s);
+  row('Price', formatMoney(parts.total.totalCents, s.currency));
+  row('GST', formatMoney(parts.total.gstCents, s.currency));
+  page.drawLine({ start: { x: M, y: y + 12 }, end: { x: W - M, y: y + 12 }, color: RULE });
+  row('Total (inc. GST)', formatMoney(parts.total.totalWithGstCents, s.currency), true);
+  if (parts.deposit && parts.balance) {
+    row(
+      `${depositLabel(s)} due on acceptance`,
+      formatMoney(parts.deposit.totalWithGstCents, s.currency),
+    );
+    row(
+      'Balance due when the work is ready',
+      formatMoney(parts.balance.totalWithGstCents, s.currency),
+    );
+  }
+
+  if (s.terms) {
+    heading('Terms');
+    paragraph(s.terms, { size: 9 });
+  }
+
+  need(96);
+  y -= 12;
+  page.drawRectangle({ x: M, y: y - 70, width: W - 2 * M, height: 82, color: BAND });
+  text('Accepted and signed', M + 12, y - 6, { font: bold, size: 11 });
+  text(data.signedName, M + 12, y - 26, { font: bold, size: 14 });
+  text(
+    `on ${date(data.signedAt)} at ${data.signedAt.toISOString()} from ${data.ip}`,
+    M + 12,
+    y - 44,
+    {
+      size: 9,
+      color: MUTED,
+    },
+  );
+  text(`Content SHA-256: ${data.contentHash}`, M + 12, y - 60, { size: 7, color: MUTED });
+  return Buffer.from(await pdf.save({ useObjectStreams: false }));
+}
+
+/** 'proposal-launch-campaign-signed.pdf' */
+export function signedProposalFilename(name: string): string {
+  const slug = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return `proposal-${slug || 'signed'}-signed.pdf`;
+}
