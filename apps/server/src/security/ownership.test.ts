@@ -197,12 +197,17 @@ const CLIENT_ID_ROUTES: Record<string, string> = {
   'PUT /api/company/members/:userId': 'company',
   'DELETE /api/company/members/:userId': 'company',
   'POST /api/users/api-keys/:id/revoke': 'api keys',
+  // A proposal for a customer's account is their company's (docs/product.md#proposal-page).
+  'POST /api/quotes/:id/accept': 'proposal',
+  'POST /api/quotes/:id/decline': 'proposal',
+  'GET /api/quotes/:id/signed.pdf': 'proposal',
 };
 const PUBLIC_ID_ROUTES = [
   'GET /api/services/:id',
   'GET /api/pages/:id',
   'GET /api/industries/:id',
-  // A quote link is the capability to see and pay it (docs/product.md#permissions-and-roles).
+  // A quote link is the capability to see and pay it (docs/product.md#permissions-and-roles),
+  // unless it is for a customer's account: then the proposal test below covers it.
   'GET /api/quotes/:id',
   // The site's own About Us, Terms of Service and the like: the same for everyone.
   'GET /api/company-pages/:slug',
@@ -406,6 +411,33 @@ describe('object-level access', () => {
     expect(again.statusCode).toBe(409);
     const aliceProjects = (await asAlice('GET', '/api/projects')).json<{ _id: string }[]>();
     expect(aliceProjects.map((p) => p._id)).toEqual([aliceOrder.projectId]);
+  });
+
+  it('proposal: A cannot read, accept, decline or download B’s proposal', async () => {
+    const proposal = await createQuote(app, { name: 'Bob’s proposal', customerId: bob.user.id });
+    const before = await bobState();
+    const refused = [
+      await asAlice('GET', `/api/quotes/${proposal.id}`),
+      await asAlice('POST', `/api/quotes/${proposal.id}/accept`, {
+        version: 1,
+        name: 'Alice Mallory',
+        agreeToTerms: true,
+      }),
+      await asAlice('POST', `/api/quotes/${proposal.id}/decline`, { reason: 'no' }),
+      await asAlice('GET', `/api/quotes/${proposal.id}/signed.pdf`),
+    ];
+    for (const res of refused) {
+      expect(res.statusCode).toBe(403);
+      expect(res.body).not.toContain('Bob’s proposal');
+    }
+    const paid = await pay(app, alice.token, quoteBody(proposal, { coordinatorId: cora.user.id }));
+    expect(paid.statusCode).toBe(403);
+    expect(await bobState()).toEqual(before);
+    const bobs = await app.inject({
+      url: `/api/quotes/${proposal.id}`,
+      headers: bearer(bob.token),
+    });
+    expect(bobs.json()).toMatchObject({ accepted: null, declinedAt: null, paid: false });
   });
 
   it('company: B’s invitations and people answer 404 to A', async () => {

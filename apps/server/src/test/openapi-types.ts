@@ -7646,6 +7646,34 @@ export interface operations {
                         email: string;
                         phoneNumber: string;
                     };
+                } | {
+                    amount: number;
+                    customer: {
+                        name: string;
+                        email: string;
+                    };
+                    payment_method: string;
+                    /** @description Required: the idempotencyKey field or the Idempotency-Key header (400 without either). The same key makes a retry charge once. */
+                    idempotencyKey?: string;
+                    /** @enum {string} */
+                    type: "customQuote";
+                    projectDetails: {
+                        quoteId: string;
+                        coordinatorId: string;
+                        quoteName?: string;
+                        amountWithGST?: number;
+                        userId?: string;
+                        companyName?: string;
+                        contactNumber?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    guest: {
+                        firstName: string;
+                        lastName: string;
+                        email: string;
+                        phoneNumber: string;
+                    };
                 };
             };
         };

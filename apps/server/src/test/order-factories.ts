@@ -48,7 +48,12 @@ export function createServiceToOrder(
 
 export async function createQuote(
   app: FastifyInstance,
-  overrides: { name?: string; valueCents?: number; depositPercent?: number } = {},
+  overrides: {
+    name?: string;
+    valueCents?: number;
+    depositPercent?: number;
+    customerId?: string;
+  } = {},
 ) {
   const [quote] = await app.database.db
     .insert(customQuotes)
@@ -60,6 +65,7 @@ export async function createQuote(
       extras: 'Photographer, Catering',
       valueCents: overrides.valueCents ?? 250_000,
       depositPercent: overrides.depositPercent ?? null,
+      customerId: overrides.customerId ?? null,
     })
     .returning();
   return quote!;

@@ -145,7 +145,7 @@ export async function acceptProposal(
     if (staffEmail) {
       await enqueueEmail(r.jobs, {
         to: staffEmail,
-        subject: `Proposal accepted: ${row.quote.name}`,
+        subject: `Signed by ${input.name}: ${row.quote.name}`,
         text:
           `${input.name} accepted and signed the proposal "${row.quote.name}" (version ` +
           `${input.version}) from ${ip}. The signed PDF is attached.\n\n` +

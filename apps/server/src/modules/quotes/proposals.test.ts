@@ -183,7 +183,12 @@ describe('proposals', () => {
       'Signed: Spring launch',
     );
     expect(customerMail.attachments.map((a) => a.contentType)).toEqual(['application/pdf']);
-    const staffMail = await outboxMail(app, config.dataDir, admin.user.email, 'Proposal accepted');
+    const staffMail = await outboxMail(
+      app,
+      config.dataDir,
+      admin.user.email,
+      'Signed by Jane Proposal:',
+    );
     expect(staffMail.attachments).toHaveLength(1);
     const bell = await app.inject({ url: '/api/notifications', headers: bearer(admin.token) });
     expect(bell.json().items[0]).toMatchObject({ title: 'Proposal accepted: Spring launch' });
@@ -321,7 +326,7 @@ describe('proposals', () => {
     }
     const paid = await payQuote(quote._id, outsider);
     expect(paid.statusCode).toBe(403);
-    expect((await manage(quote._id)).state).toBe('Sent');
+    expect((await manage(quote._id)).acceptedAt).toBeNull();
     // Anyone of Jane's company, Billing included, may sign it.
     expect((await accept(quote._id, signed, janesBilling.token)).statusCode).toBe(200);
 
@@ -332,5 +337,58 @@ describe('proposals', () => {
     const pdf = await app.inject({ url: `/api/quotes/${guest._id}/signed.pdf` });
     expect(pdf.statusCode).toBe(200);
     await outboxMail(app, config.dataDir, 'guest.proposal@example.com', 'Signed: Spring launch');
+  });
+
+  it('a signed-out guest accepts and pays a guest proposal as a guest checkout does', async () => {
+    const guestCheckout = async (id: string, email: string) => {
+      const quote = (await view(id)).json<PublicQuote>();
+      const request = quotePaymentRequest({
+        quote,
+        userId: '',
+        coordinatorId: cora.user.id,
+        customer: { name: 'Gail Guest', email },
+        companyName: 'Guest Co',
+        contactNumber: '0412345678',
+        paymentMethodId: sandboxCard(),
+        idempotencyKey: newIdempotencyKey(),
+      });
+      return app.inject({
+        method: 'POST',
+        url: '/api/payments/guest-checkout',
+        payload: {
+          ...request,
+          guest: { firstName: 'Gail', lastName: 'Guest', email, phoneNumber: '0412345678' },
+        },
+      });
+    };
+    const quote = await create({ recipientEmail: 'gail.guest@example.com' });
+    await send(quote._id);
+    expect((await accept(quote._id, { ...signed, name: 'Gail Guest' })).statusCode).toBe(200);
+    const res = await guestCheckout(quote._id, 'gail.guest@example.com');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ account: 'created', token: expect.any(String) });
+    const projectId = res.json().payment.projectId;
+    const project = await app.inject({
+      url: `/api/projects/${projectId}`,
+      headers: bearer(res.json().token),
+    });
+    expect(project.json()).toMatchObject({ quoteId: quote._id });
+    expect(
+      (
+        await app.inject({
+          url: `/api/quotes/${quote._id}/signed.pdf`,
+          headers: bearer(res.json().token),
+        })
+      ).statusCode,
+    ).toBe(200);
+
+    // An email that already has an account: paid, and held for its owner to claim.
+    const held = await create({ recipientEmail: 'someone.new@example.com' });
+    await send(held._id);
+    await accept(held._id, { ...signed, name: 'Gail Guest' });
+    const existing = await guestCheckout(held._id, outsider.user.email);
+    expect(existing.statusCode, existing.body).toBe(200);
+    expect(existing.json()).toMatchObject({ account: 'existing', token: null });
+    await outboxMail(app, config.dataDir, outsider.user.email, '/claim-order');
   });
 });
