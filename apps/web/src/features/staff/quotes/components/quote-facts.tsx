@@ -15,6 +15,9 @@ const tones: Record<QuoteState, string> = {
   Draft: 'bg-ink/10 text-ink',
   Sent: 'bg-accent-soft text-accent-strong',
   Viewed: 'bg-accent text-ink',
+  Accepted: 'bg-success/15 text-ink',
+  Declined: 'bg-danger/10 text-danger',
+  Expired: 'bg-ink/10 text-muted',
   'Deposit paid': 'bg-ink/80 text-paper',
   Paid: 'bg-ink text-paper',
 };
@@ -37,6 +40,11 @@ export function QuoteStateLabel({ quote, className }: { quote: Quote; className?
         <time dateTime={at} className="text-xs whitespace-nowrap text-muted">
           {formatDate(at)}
         </time>
+      ) : null}
+      {quote.validUntil && (state === 'Sent' || state === 'Viewed') ? (
+        <span className="text-xs whitespace-nowrap text-muted">
+          valid until {formatDate(quote.validUntil)}
+        </span>
       ) : null}
     </span>
   );

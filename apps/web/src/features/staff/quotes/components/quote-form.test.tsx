@@ -32,6 +32,16 @@ const saved: Quote = {
   balanceRequestedAt: null,
   currency: 'AUD',
   intakeQuestions: [],
+  terms: 'Pay on time.',
+  version: 1,
+  validUntil: null,
+  preparedFor: 'Ana Lima',
+  preparedBy: 'Staff One',
+  expired: false,
+  accepted: null,
+  declinedAt: null,
+  acceptedAt: null,
+  declineReason: '',
 };
 
 beforeEach(() => {

@@ -5,6 +5,7 @@ import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import {
+  DEFAULT_PROPOSAL_TERMS,
   depositTermsOf,
   quoteParts,
   quoteRequest,
@@ -48,6 +49,8 @@ const FIELDS = [
   'value',
   'deliveryDays',
   'deposit.value',
+  'terms',
+  'validUntil',
 ] as const;
 
 const depositOptions = [
@@ -112,6 +115,9 @@ export function QuoteForm({ quote }: { quote?: Quote }) {
       customerId: quote?.customer?.id ?? null,
       recipientEmail: quote?.recipientEmail ?? '',
       deposit: depositValues(quote),
+      terms: quote?.terms ?? DEFAULT_PROPOSAL_TERMS,
+      // The day as the date input shows it; the server keeps the end of that day (UTC).
+      validUntil: quote?.validUntil?.slice(0, 10) ?? null,
     },
   });
   // The brief's questions have a form of their own, shared with the service form's editor; they
@@ -170,8 +176,8 @@ export function QuoteForm({ quote }: { quote?: Quote }) {
     }
   }
 
-  // Paid, or its deposit paid: it became a project and is read-only.
-  const paid = (quote?.paid ?? false) || (quote?.depositPaid ?? false);
+  // Paid, its deposit paid (it became a project) or signed by the customer: read-only.
+  const paid = (quote?.paid ?? false) || (quote?.depositPaid ?? false) || quote?.accepted != null;
   return (
     <div className="flex flex-col gap-6">
       <form id={formId} onSubmit={(event) => void onSubmit(event)} noValidate>
@@ -268,6 +274,24 @@ export function QuoteForm({ quote }: { quote?: Quote }) {
                 {...form.register('deposit.value', { valueAsNumber: true })}
               />
             ) : null}
+            <div className="sm:col-span-2">
+              <Textarea
+                label="Terms"
+                hint="What the customer agrees to when they accept and sign. One term a line."
+                rows={6}
+                error={errors.terms?.message}
+                {...form.register('terms')}
+              />
+            </div>
+            <TextInput
+              label="Valid until"
+              type="date"
+              hint="Leave empty for 30 days from sending. After it the proposal cannot be accepted or paid."
+              error={errors.validUntil?.message}
+              {...form.register('validUntil', {
+                setValueAs: (v: string | null) => (v ? v : null),
+              })}
+            />
           </fieldset>
         </StaffSection>
       </form>

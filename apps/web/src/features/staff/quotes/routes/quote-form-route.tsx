@@ -9,6 +9,7 @@ import { StaffPageHeader } from '../../components/page-header';
 import { useToastOnError } from '../../components/use-toast-on-error';
 import { useQuote } from '../api/get-quote';
 import { QuoteForm } from '../components/quote-form';
+import { ProposalStatus } from '../components/proposal-status';
 import { QuoteLinkPanel } from '../components/quote-link';
 
 const back = { to: '/wkm-dashboard/custom-quotes', label: 'Back' };
@@ -68,6 +69,7 @@ export function QuoteFormRoute() {
             ) : null}
           </div>
         ) : null}
+        <ProposalStatus quote={quote.data} />
         <QuoteForm key={quote.data._id} quote={quote.data} />
         {quote.data.paid || quote.data.depositPaid ? null : <QuoteLinkPanel quote={quote.data} />}
       </div>
