@@ -1,15 +1,15 @@
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { newIdempotencyKey, quotePaymentRequest } from '@noise/shared/payments';
 import type { PublicQuote } from '@noise/shared/quote';
-import { customQuotes, proposalSignatures } from '../../db/schema.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, createTeammate, createUser } from '../../test/factories.ts';
 import { coordinator, pay, sandboxCard } from '../../test/order-factories.ts';
 import { outboxMail } from '../../test/outbox.ts';
 import { pdfTextRuns } from '../../test/pdf-text.ts';
+import { createQuoteRepository } from './repository.ts';
 
 const { app, config } = await createTestApp();
+const quotes = createQuoteRepository(app.database.db);
 const admin = await createUser(app, {
   role: 'admin',
   email: 'ada.admin@example.com',
@@ -96,11 +96,8 @@ async function payQuote(
   );
 }
 
-const expire = (id: string) =>
-  app.database.db
-    .update(customQuotes)
-    .set({ validUntil: new Date(Date.now() - 60_000) })
-    .where(eq(customQuotes.id, id));
+/** A 'Valid until' that passed a minute ago, set as the database holds it, not by waiting. */
+const expire = (id: string) => quotes.update(id, { validUntil: new Date(Date.now() - 60_000) });
 
 describe('proposals', () => {
   it('mails the proposal by name with its summary, price, deposit and date, valid 30 days', async () => {
@@ -145,10 +142,7 @@ describe('proposals', () => {
     await send(quote._id);
     const res = await accept(quote._id, signed, jane.token);
     expect(res.statusCode, res.body).toBe(200);
-    const [signature] = await app.database.db
-      .select()
-      .from(proposalSignatures)
-      .where(eq(proposalSignatures.quoteId, quote._id));
+    const signature = await quotes.findSignature(quote._id);
     expect(signature).toMatchObject({
       signedName: 'Jane Proposal',
       version: 1,

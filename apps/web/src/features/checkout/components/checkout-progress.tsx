@@ -1,10 +1,19 @@
 import { Check } from 'lucide-react';
 import { cn } from '@/lib/utils';
+import { orderSteps } from './checkout-steps';
 
-const steps = ['Order Details', 'Confirm & Pay', 'Submit Requirements'] as const;
 
-/** docs/product.md#payment-page: Order Details (done), Confirm & Pay (now), Submit Requirements. */
-export function CheckoutProgress({ current }: { current: 1 | 2 }) {
+/**
+ * docs/product.md#payment-page: Order Details (done), Confirm & Pay (now), Submit Requirements;
+ * a step is marked done only when the customer went through it.
+ */
+export function CheckoutProgress({
+  current,
+  steps = orderSteps,
+}: {
+  current: 0 | 1 | 2;
+  steps?: readonly string[];
+}) {
   return (
     <nav aria-label="Checkout progress">
       <ol className="flex items-center gap-2 text-sm font-semibold sm:gap-3">

@@ -1,4 +1,5 @@
-import { CircleCheck } from 'lucide-react';
+import { CalendarX2, CircleCheck, FileCheck2, XCircle } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { quotePaymentRequest } from '@noise/shared/payments';
 import {
@@ -7,17 +8,23 @@ import {
   quoteParts,
   quoteTermsOf,
   splitCommaList,
+  type PublicQuote,
 } from '@noise/shared/quote';
+import { SignedProposalButton } from '@/components/proposals/signed-proposal-button';
 import { Button } from '@/components/ui/button';
-import { errorMessage, isNotFound } from '@/lib/api-client';
+import { errorMessage, isApiError, isNotFound } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { openSignInFor, openSignUpFor } from '@/lib/auth-modals';
 import { checkUser } from '@/lib/check-user';
 import { useCurrentUser } from '@/lib/current-user';
-import { formatMoney } from '@/lib/format';
+import { formatDate, formatMoney } from '@/lib/format';
+import { useSiteConfig } from '@/lib/site-config';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { useQuote } from '../api/get-quote';
+import { AcceptProposalForm, DeclineProposal } from '../components/accept-proposal-form';
 import { CheckoutForm } from '../components/checkout-form';
+import { proposalSteps } from '../components/checkout-steps';
+import { ProposalDocument } from '../components/proposal-document';
 import { CheckoutLoadFailed, CheckoutPage } from '../components/checkout-page';
 import { SummaryLine, SummaryRule } from '../components/summary';
 
@@ -41,11 +48,38 @@ export function CustomQuoteRoute() {
   const quote = useQuote(quoteId);
   const { status } = useAuth();
   const user = useCurrentUser(checkUser);
-  usePageMeta(quote.data ? `Quote: ${quote.data.name}` : 'Custom quote');
+  const companyName = useSiteConfig().data?.companyName ?? '';
+  usePageMeta(quote.data ? `Proposal: ${quote.data.name}` : 'Proposal');
 
   if (quote.isError) {
+    const status = isApiError(quote.error) ? quote.error.status : 0;
+    if (status === 401 || status === 403) {
+      const back = { to: `/custom-quote/${encodeURIComponent(quoteId)}` };
+      return (
+        <CheckoutPage title="Your proposal" progress={{ current: 0, steps: proposalSteps }}>
+          <section
+            aria-labelledby="proposal-sign-in"
+            className="mt-8 max-w-2xl rounded-card border-2 border-ink bg-paper p-6 sm:p-8"
+          >
+            <h2 id="proposal-sign-in" className="text-2xl font-extrabold">
+              {status === 401 ? 'Sign in to see this proposal' : 'This proposal is not yours'}
+            </h2>
+            <p className="mt-3 text-muted">
+              {status === 401
+                ? 'It was prepared for your account: sign in with the email address it was sent to.'
+                : `${errorMessage(quote.error)} Sign in with the account it was sent to, or contact us.`}
+            </p>
+            {status === 401 ? (
+              <Button className="mt-6" onClick={() => openSignInFor(back)}>
+                Sign in
+              </Button>
+            ) : null}
+          </section>
+        </CheckoutPage>
+      );
+    }
     return (
-      <CheckoutPage title="Custom quote">
+      <CheckoutPage title="Your proposal" progress={{ current: 0, steps: proposalSteps }}>
         {isNotFound(quote.error) ? (
           <CheckoutLoadFailed message="We could not find this quote. Check the link you were sent, or contact us." />
         ) : (
@@ -60,7 +94,7 @@ export function CustomQuoteRoute() {
   const signedOut = status === 'unauthenticated';
   if (!signedOut && !user.data && user.isError) {
     return (
-      <CheckoutPage title="Custom quote">
+      <CheckoutPage title="Your proposal" progress={{ current: 0, steps: proposalSteps }}>
         <CheckoutLoadFailed
           message={`Your details could not be loaded: ${errorMessage(user.error)}`}
           onRetry={() => void user.refetch()}
@@ -143,7 +177,7 @@ export function CustomQuoteRoute() {
   if (!signedOut && user.data && balanceWaits) {
     // The deposit is paid and the work goes on: nothing to pay until staff ask for the balance.
     return (
-      <CheckoutPage title="Your custom quote">
+      <CheckoutPage title="Your proposal" progress={{ current: 1, steps: proposalSteps }}>
         <div className="mt-8 grid gap-8 lg:grid-cols-[1.25fr_1fr] lg:gap-12">
           <section
             role="status"
@@ -169,10 +203,23 @@ export function CustomQuoteRoute() {
     );
   }
 
+  // Not paid yet: the proposal to read and answer, then to pay once signed.
+  if (!data.paid && !data.depositPaid) {
+    return (
+      <ProposalPage
+        data={data}
+        companyName={companyName}
+        payer={signedOut || !user.data ? { kind: 'guest' } : { kind: 'user', user: user.data }}
+        summary={summary}
+        charged={charged}
+      />
+    );
+  }
+
   if (signedOut || !user.data) {
     const back = { to: `/custom-quote/${encodeURIComponent(data._id)}` };
     return (
-      <CheckoutPage title="Your custom quote">
+      <CheckoutPage title="Your proposal" progress={{ current: 1, steps: proposalSteps }}>
         <div className="mt-8 grid gap-8 lg:grid-cols-[1.25fr_1fr] lg:gap-12">
           <section
             aria-labelledby="quote-sign-in"
@@ -208,7 +255,10 @@ export function CustomQuoteRoute() {
   }
 
   return (
-    <CheckoutPage title={due.kind === 'balance' ? 'Pay the balance' : 'Confirm & Pay'}>
+    <CheckoutPage
+      title={due.kind === 'balance' ? 'Pay the balance' : 'Confirm & Pay'}
+      progress={{ current: 1, steps: proposalSteps }}
+    >
       <CheckoutForm
         payer={{ kind: 'user', user: user.data }}
         amountLabel={charged}
@@ -217,6 +267,135 @@ export function CustomQuoteRoute() {
         cardOnly={due.kind === 'balance'}
         buildRequest={(input) => quotePaymentRequest({ ...input, quote: data })}
       />
+    </CheckoutPage>
+  );
+}
+
+type Payer = Parameters<typeof CheckoutForm>[0]['payer'];
+
+/** A note above the proposal: signed, declined or expired. */
+function Notice({
+  icon,
+  title,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div
+      role="status"
+      className="mt-8 flex flex-col gap-4 rounded-card border-2 border-ink bg-paper p-5 sm:flex-row sm:items-center sm:p-6"
+    >
+      <div className="flex min-w-0 flex-1 gap-3">
+        {icon}
+        <p className="min-w-0 text-xl font-extrabold">{title}</p>
+      </div>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * docs/product.md#proposal-page: the proposal, with 'Accept and sign' and 'Decline' while it is
+ * open; once signed, the payment (the deposit when it asks for one), for a guest as a guest
+ * checkout; declined or expired, a note and nothing to do.
+ */
+function ProposalPage({
+  data,
+  companyName,
+  payer,
+  summary,
+  charged,
+}: {
+  data: PublicQuote;
+  companyName: string;
+  payer: Payer;
+  summary: ReactNode;
+  charged: string;
+}) {
+  const parts = quoteParts(quoteTermsOf(data));
+  const progress = { current: data.accepted ? 1 : 0, steps: proposalSteps } as const;
+
+  if (data.accepted) {
+    return (
+      <CheckoutPage title="Confirm & Pay" progress={progress}>
+        <Notice
+          icon={<FileCheck2 aria-hidden="true" className="size-7 shrink-0 text-success" />}
+          title={`Accepted and signed by ${data.accepted.name} on ${formatDate(data.accepted.at)}`}
+        >
+          <SignedProposalButton quoteId={data._id} label="Download the signed proposal" />
+        </Notice>
+        <CheckoutForm
+          // A guest who signs in from this page gets a fresh form with their profile's details.
+          key={payer.kind === 'user' ? payer.user._id : 'guest'}
+          payer={payer}
+          amountLabel={charged}
+          summary={summary}
+          buildRequest={(input) => quotePaymentRequest({ ...input, quote: data })}
+        />
+      </CheckoutPage>
+    );
+  }
+
+  const document = (
+    <ProposalDocument
+      quote={data}
+      companyName={companyName}
+      className={data.declinedAt || data.expired ? 'opacity-70' : undefined}
+    />
+  );
+  if (data.declinedAt || data.expired) {
+    return (
+      <CheckoutPage title="Your proposal" progress={progress}>
+        {data.declinedAt ? (
+          <Notice
+            icon={<XCircle aria-hidden="true" className="size-7 shrink-0 text-danger" />}
+            title={`You declined this proposal on ${formatDate(data.declinedAt)}`}
+          >
+            <p className="text-muted sm:max-w-xs">Changed your mind? Contact us for a new one.</p>
+          </Notice>
+        ) : (
+          <Notice
+            icon={<CalendarX2 aria-hidden="true" className="size-7 shrink-0 text-danger" />}
+            title="This proposal has expired"
+          >
+            <p className="text-muted sm:max-w-xs">
+              It was valid until {formatDate(data.validUntil!)}. Contact us and we can extend it.
+            </p>
+          </Notice>
+        )}
+        <div className="mt-8">{document}</div>
+      </CheckoutPage>
+    );
+  }
+
+  return (
+    <CheckoutPage title="Your proposal" progress={progress}>
+      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-10">
+        {document}
+        <aside
+          aria-labelledby="proposal-answer"
+          className="flex flex-col gap-5 self-start rounded-card bg-canvas p-5 sm:p-6 lg:sticky lg:top-28"
+        >
+          <div>
+            <h2 id="proposal-answer" className="text-2xl font-extrabold">
+              Accept and sign
+            </h2>
+            <p className="mt-2 text-sm text-muted">
+              {parts.deposit
+                ? `Signing leads to paying the deposit of ${formatMoney(parts.deposit.totalWithGstCents)} inc. GST; the balance is due when the work is ready.`
+                : `Signing leads to paying ${formatMoney(parts.total.totalWithGstCents)} inc. GST.`}
+              {data.validUntil ? ` Valid until ${formatDate(data.validUntil)}.` : ''}
+            </p>
+          </div>
+          <AcceptProposalForm quoteId={data._id} version={data.version} />
+          <div className="border-t-2 border-line pt-4">
+            <DeclineProposal quoteId={data._id} />
+          </div>
+        </aside>
+      </div>
     </CheckoutPage>
   );
 }

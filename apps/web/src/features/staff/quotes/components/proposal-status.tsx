@@ -42,7 +42,9 @@ export function ProposalStatus({ quote }: { quote: Quote }) {
           <XCircle aria-hidden="true" className="size-6 shrink-0 text-danger" />
           <p>
             <strong>Declined</strong> on {formatDate(quote.declinedAt)}.{' '}
-            {quote.declineReason ? `Their reason: “${quote.declineReason}”` : 'No reason was given.'}{' '}
+            {quote.declineReason
+              ? `Their reason: “${quote.declineReason}”`
+              : 'No reason was given.'}{' '}
             Change it and save to make a new version they can accept.
           </p>
         </div>
