@@ -167,6 +167,8 @@ export const projectSchema = z.object({
   coordinator: z.string().nullable(),
   coordinatorName: z.string(),
   quoteId: z.string().nullable(),
+  /** Its proposal was signed: GET /api/quotes/{quoteId}/signed.pdf gives the signed PDF. */
+  proposalSigned: z.boolean(),
   statusUpdates: z.array(statusUpdateSchema),
   extras: z.array(
     z.object({ _id: z.string(), title: z.string(), description: z.string(), price: z.number() }),

@@ -16,6 +16,7 @@ export interface GroupedRelated {
   people: Map<string, Related['people'][number]>;
   briefed: Set<string>;
   nextPeriods: Map<string, Date>;
+  signedQuotes: Set<string>;
 }
 
 function groupBy<T>(rows: readonly T[], key: (row: T) => string | null): Map<string, T[]> {
@@ -39,6 +40,7 @@ export function groupRelated(related: Related): GroupedRelated {
     people: new Map(related.people.map((p) => [p.id, p])),
     briefed: related.briefed,
     nextPeriods: related.nextPeriods,
+    signedQuotes: related.signedQuotes,
   };
 }
 
@@ -95,6 +97,7 @@ export function toProjectDto(row: ProjectRow, related: GroupedRelated): Project 
     coordinator: row.coordinatorId,
     coordinatorName: coordinator ? displayNameOf(coordinator) || coordinator.email : '',
     quoteId: row.quoteId,
+    proposalSigned: row.quoteId !== null && related.signedQuotes.has(row.quoteId),
     statusUpdates: (related.updates.get(row.id) ?? []).map((u) => ({
       _id: u.id,
       title: u.title,

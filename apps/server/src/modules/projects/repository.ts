@@ -8,6 +8,7 @@ import {
   customQuotes,
   payments,
   projectBriefs,
+  proposalSignatures,
   projectExtras,
   projectStatusUpdates,
   projects,
@@ -354,9 +355,11 @@ export function createProjectRepository(db: Db) {
           people: [],
           briefed: new Set<string>(),
           nextPeriods: new Map<string, Date>(),
+          signedQuotes: new Set<string>(),
         };
       }
-      const [updates, extras, paymentRows, refundRows, people, briefs, renewing] =
+      const quoteIds = rows.flatMap((r) => (r.quoteId ? [r.quoteId] : []));
+      const [updates, extras, paymentRows, refundRows, people, briefs, renewing, signed] =
         await Promise.all([
           db
             .select()
@@ -400,6 +403,12 @@ export function createProjectRepository(db: Db) {
             .where(
               and(inArray(subscriptions.projectId, ids), ne(subscriptions.status, 'cancelled')),
             ),
+          quoteIds.length === 0
+            ? Promise.resolve([])
+            : db
+                .select({ quoteId: proposalSignatures.quoteId })
+                .from(proposalSignatures)
+                .where(inArray(proposalSignatures.quoteId, quoteIds)),
         ]);
       return {
         updates,
@@ -410,6 +419,8 @@ export function createProjectRepository(db: Db) {
         briefed: new Set(briefs.map((b) => b.projectId)),
         /** When each plan's next period starts (its next charge); none once cancelled. */
         nextPeriods: new Map(renewing.map((s) => [s.projectId, s.nextChargeAt])),
+        // The quotes whose proposal was signed: the project keeps its signed PDF (docs/decisions/077).
+        signedQuotes: new Set(signed.map((s) => s.quoteId)),
       };
     },
 

@@ -6,6 +6,7 @@ import { orderName } from '@noise/shared/project-constants';
 import { Deliverables } from '@/components/messages/deliverables';
 import { MessageThread } from '@/components/messages/message-thread';
 import { useThread } from '@/components/messages/messages-api';
+import { SignedProposalButton } from '@/components/proposals/signed-proposal-button';
 import { Button } from '@/components/ui/button';
 import { FullScreenSpinner, Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
@@ -230,8 +231,14 @@ export function ProjectRoute() {
             </Section>
           ) : null}
         </div>
-        <aside aria-label="Project details" className="lg:sticky lg:top-28 lg:self-start">
+        <aside
+          aria-label="Project details"
+          className="flex flex-col gap-4 lg:sticky lg:top-28 lg:self-start"
+        >
           <ProjectCard project={data} />
+          {data.proposalSigned && data.quoteId ? (
+            <SignedProposalButton quoteId={data.quoteId} className="self-start" />
+          ) : null}
         </aside>
       </div>
     </CustomerPage>

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Quote } from '@noise/shared/quote';
+import { DEFAULT_PROPOSAL_TERMS, type Quote } from '@noise/shared/quote';
 import { renderWithApp } from '@/test/render';
 import { answer } from '@/test/server';
 import { QuoteForm } from './quote-form';
@@ -154,6 +154,9 @@ describe('QuoteForm', () => {
       deposit: { kind: 'none', value: 0 },
       customerId: 'cust-1',
       recipientEmail: 'ana@example.com',
+      // A new proposal starts with the shop's terms, valid 30 days from sending.
+      terms: DEFAULT_PROPOSAL_TERMS,
+      validUntil: null,
     });
   });
 

@@ -7,6 +7,7 @@ import type { Project } from '@noise/shared/project';
 import { deliveredDate } from '@noise/shared/project-constants';
 import { splitCommaList } from '@noise/shared/quote';
 import { OrderMoney } from '@/components/payments/order-money';
+import { SignedProposalButton } from '@/components/proposals/signed-proposal-button';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
 import { formatDate } from '@/lib/format';
@@ -42,10 +43,15 @@ export function SaleDetails({ sale }: { sale: Project }) {
     <StaffSection
       title={custom ? 'Custom Sale' : 'Project Details'}
       actions={
-        custom && sale.quoteId && can(userRole, 'quotes:manage') ? (
-          <Button asChild variant="ghost" size="sm">
-            <Link to={`/wkm-dashboard/custom-quotes/edit/${sale.quoteId}`}>View quote</Link>
-          </Button>
+        custom && sale.quoteId ? (
+          <div className="flex flex-wrap gap-2">
+            {sale.proposalSigned ? <SignedProposalButton quoteId={sale.quoteId} /> : null}
+            {can(userRole, 'quotes:manage') ? (
+              <Button asChild variant="ghost" size="sm">
+                <Link to={`/wkm-dashboard/custom-quotes/edit/${sale.quoteId}`}>View quote</Link>
+              </Button>
+            ) : null}
+          </div>
         ) : null
       }
     >

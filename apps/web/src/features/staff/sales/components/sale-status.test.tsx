@@ -52,6 +52,7 @@ const sale: Project = {
   coordinator: 'staff-1',
   coordinatorName: 'Sam Reed',
   quoteId: null,
+  proposalSigned: false,
   statusUpdates: [],
   extras: [],
   paymentDetails: [],
