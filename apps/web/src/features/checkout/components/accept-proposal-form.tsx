@@ -101,7 +101,7 @@ export function DeclineProposal({ quoteId }: { quoteId: string }) {
   const [reason, setReason] = useState('');
   if (!open) {
     return (
-      <Button variant="ghost" className="self-start" onClick={() => setOpen(true)}>
+      <Button variant="ghost" className="-ml-4 self-start" onClick={() => setOpen(true)}>
         Decline this proposal
       </Button>
     );

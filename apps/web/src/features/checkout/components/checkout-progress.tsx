@@ -2,7 +2,6 @@ import { Check } from 'lucide-react';
 import { cn } from '@/lib/utils';
 import { orderSteps } from './checkout-steps';
 
-
 /**
  * docs/product.md#payment-page: Order Details (done), Confirm & Pay (now), Submit Requirements;
  * a step is marked done only when the customer went through it.

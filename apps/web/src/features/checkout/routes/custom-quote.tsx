@@ -123,7 +123,7 @@ export function CustomQuoteRoute() {
     : '';
   const summary = (
     <>
-      <p className="text-xs font-bold tracking-[0.2em] text-accent uppercase">Custom quote</p>
+      <p className="text-xs font-bold tracking-[0.2em] text-accent uppercase">Proposal</p>
       <h2 className="mt-1 text-2xl leading-tight font-extrabold">{data.name}</h2>
       {data.summary ? (
         <p className="mt-3 whitespace-pre-line text-paper/80">{data.summary}</p>
@@ -366,7 +366,7 @@ function ProposalPage({
             </p>
           </Notice>
         )}
-        <div className="mt-8">{document}</div>
+        <div className="mt-8 max-w-4xl">{document}</div>
       </CheckoutPage>
     );
   }
@@ -377,7 +377,7 @@ function ProposalPage({
         {document}
         <aside
           aria-labelledby="proposal-answer"
-          className="flex flex-col gap-5 self-start rounded-card bg-canvas p-5 sm:p-6 lg:sticky lg:top-28"
+          className="flex flex-col gap-5 self-start rounded-card border-2 border-ink bg-paper p-5 sm:p-6 lg:sticky lg:top-28"
         >
           <div>
             <h2 id="proposal-answer" className="text-2xl font-extrabold">

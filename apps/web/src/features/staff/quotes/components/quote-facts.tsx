@@ -42,9 +42,7 @@ export function QuoteStateLabel({ quote, className }: { quote: Quote; className?
         </time>
       ) : null}
       {quote.validUntil && (state === 'Sent' || state === 'Viewed') ? (
-        <span className="text-xs whitespace-nowrap text-muted">
-          valid until {formatDate(quote.validUntil)}
-        </span>
+        <span className="text-xs text-muted">valid until {formatDate(quote.validUntil)}</span>
       ) : null}
     </span>
   );

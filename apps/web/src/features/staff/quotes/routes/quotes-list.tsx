@@ -161,7 +161,7 @@ export function QuotesListRoute() {
     <div>
       <StaffPageHeader
         title="All Custom Quotes"
-        description="Quotes for work outside the catalogue; send the customer the payment link."
+        description="Proposals for work outside the catalogue: the customer reads, signs and pays them online."
         actions={
           <Button asChild variant="secondary">
             <Link to="new">
