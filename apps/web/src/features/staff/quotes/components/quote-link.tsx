@@ -123,7 +123,7 @@ export function QuoteLinkPanel({ quote }: { quote: Quote | null }) {
   return (
     <StaffSection
       title="Payment Link"
-      description="The customer signs in, chooses their co-ordinator and pays the quote on this page."
+      description="The customer reads the proposal, accepts and signs it, then pays on this page."
     >
       {!shown ? (
         <Button variant="outline" onClick={() => setShown(true)}>
