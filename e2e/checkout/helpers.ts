@@ -121,6 +121,15 @@ export async function fillCheckout(
   await fillCard(page, options.card);
 }
 
+/** 'Accept and sign' on a proposal's page (docs/product.md#proposal-page), then on to paying it. */
+export async function acceptProposal(page: Page, fullName: string) {
+  await page.getByRole('heading', { name: 'Accept and sign' }).waitFor();
+  await page.getByLabel('Your full name').fill(fullName);
+  await page.getByLabel('I have read this proposal and agree to its terms.').check();
+  await page.getByRole('button', { name: 'Accept and sign' }).click();
+  await page.getByRole('heading', { name: 'Confirm & Pay' }).waitFor();
+}
+
 export async function fillCard(page: Page, number: string) {
   await page.getByLabel('Card number').fill(number);
   await page.getByLabel('Expiry (MM/YY)').fill('12/40');

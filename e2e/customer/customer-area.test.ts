@@ -7,6 +7,7 @@ import {
   apiPut,
   createCoordinator,
   fillCard,
+  acceptProposal,
   fillCheckout,
   signUpCustomer,
   staffToken,
@@ -172,12 +173,13 @@ describe('customer area', () => {
     const customer = await signUpCustomer(server, 'Linus', 'Link');
     const { page } = await browser.newPage();
     await page.goto(`/custom-quote/${quote._id}`);
-    // Signed out, the link shows the quote, its price and the ways to sign in.
-    await page.getByRole('heading', { name: 'Sign in to pay this quote' }).waitFor();
+    // Signed out, the link shows the proposal and its price; once signed it can be paid as a
+    // guest or after signing in.
+    const proposal = page.getByRole('article', { name: 'Brand refresh' });
+    await proposal.getByText('$990.00').waitFor();
+    await acceptProposal(page, 'Linus Link');
     const quoted = page.getByRole('complementary', { name: 'Order summary' });
     await quoted.getByRole('heading', { name: 'Brand refresh' }).waitFor();
-    await quoted.getByText('$990.00').waitFor();
-    await page.getByRole('button', { name: 'Create an account' }).waitFor();
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('button', { name: 'Continue with Email/Username' }).click();
     await page.getByLabel('Email or username').fill(customer.email);
@@ -201,6 +203,7 @@ describe('customer area', () => {
     const customer = await signUpCustomer(server);
     const { page } = await browser.newPage({ token: customer.token });
     await page.goto(`/custom-quote/${quote._id}`);
+    await acceptProposal(page, 'Casey Customer');
     const summary = page.getByRole('complementary', { name: 'Order summary' });
     await summary.getByRole('heading', { name: 'Launch campaign' }).waitFor();
     await summary.getByText('Everything for the spring launch').waitFor();

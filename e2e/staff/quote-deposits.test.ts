@@ -3,6 +3,7 @@ import type { Project } from '@noise/shared/project';
 import { launchBrowser, type TestBrowser } from '../support/browser.ts';
 import { sharedServer, type RunningServer } from '../support/server.ts';
 import {
+  acceptProposal,
   apiGet,
   fillCard,
   fillCheckout,
@@ -60,6 +61,7 @@ describe('deposits on custom quotes', () => {
     // The customer pays the deposit only.
     const customer = (await browser.newPage({ token: buyer.token, width: 375 })).page;
     await customer.goto(`/custom-quote/${quoteId}`);
+    await acceptProposal(customer, 'Della Deposit');
     const summary = customer.getByRole('complementary', { name: 'Order summary' });
     // On a phone the summary opens on its total, folded; the reader unfolds it.
     await summary.getByRole('button', { name: 'Show order summary $660.00' }).click();

@@ -39,7 +39,7 @@ const TEMPLATE_DATABASE = 'E2E_TEMPLATE_DATABASE';
 const SHARED_SERVERS = 'E2E_SHARED_SERVERS';
 
 /** A database of its own when TEST_DATABASE_URL is set (PostgreSQL); otherwise PGlite in DATA_DIR. */
-async function createDatabase(): Promise<{ url?: string; drop: () => Promise<void> }> {
+export async function createDatabase(): Promise<{ url?: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return { drop: async () => {} };
   const name = `e2e_${Math.random().toString(36).slice(2, 12)}`;
