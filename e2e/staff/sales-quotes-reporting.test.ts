@@ -4,6 +4,7 @@ import { downloadText, launchBrowser, type TestBrowser } from '../support/browse
 import { startServer, type RunningServer } from '../support/server.ts';
 import type { Project } from '@noise/shared/project';
 import {
+  acceptProposal,
   apiGet,
   apiPost,
   createCoordinator,
@@ -336,13 +337,15 @@ describe('staff: custom quotes', () => {
 
     const customer = (await browser.newPage({ token: buyer.token })).page;
     await customer.goto(copied.replace(server.url, ''));
-    const summary = customer.getByRole('complementary', { name: 'Order summary' });
-    await summary.getByRole('heading', { name: 'Brand film' }).waitFor();
-    await summary.getByText('A two-minute film about the brand').waitFor();
+    const proposal = customer.getByRole('article', { name: 'Brand film' });
+    await proposal.getByText('A two-minute film about the brand').waitFor();
     expect(await customer.getByText('Agreed on the phone with Ada').count()).toBe(0);
-    await summary.getByText('Drone footage', { exact: true }).waitFor();
+    await proposal.getByText('Drone footage', { exact: true }).waitFor();
     await page.reload();
     await listed.getByText('Viewed', { exact: true }).waitFor();
+    await acceptProposal(customer, 'Bea Buyer');
+    await page.reload();
+    await listed.getByText('Accepted', { exact: true }).waitFor();
     await fillCheckout(customer, {
       coordinator: coordinator.name,
       companyName: 'Film Buyers Pty',
