@@ -111,6 +111,9 @@ describe('internal notes of a custom quote', () => {
       [
         ...['_id', 'deliverables', 'deliveryDays', 'extras', 'name', 'paid', 'summary', 'value'],
         ...['depositPercent', 'depositAmount', 'depositPaid', 'balanceRequested'],
+        // The proposal: terms, version, dates, whom it is for and by whom, its answer.
+        ...['terms', 'version', 'validUntil', 'sentAt', 'preparedFor', 'preparedBy'],
+        ...['expired', 'accepted', 'declinedAt'],
       ].sort(),
     );
     const bell = await app.inject({ url: '/api/notifications', headers: bearer(customer.token) });

@@ -7870,6 +7870,7 @@ export interface operations {
                         coordinator: string | null;
                         coordinatorName: string;
                         quoteId: string | null;
+                        proposalSigned: boolean;
                         statusUpdates: {
                             _id: string;
                             title: string;
@@ -7987,6 +7988,7 @@ export interface operations {
                         coordinator: string | null;
                         coordinatorName: string;
                         quoteId: string | null;
+                        proposalSigned: boolean;
                         statusUpdates: {
                             _id: string;
                             title: string;
@@ -8116,6 +8118,7 @@ export interface operations {
                         coordinator: string | null;
                         coordinatorName: string;
                         quoteId: string | null;
+                        proposalSigned: boolean;
                         statusUpdates: {
                             _id: string;
                             title: string;
@@ -8248,6 +8251,7 @@ export interface operations {
                         coordinator: string | null;
                         coordinatorName: string;
                         quoteId: string | null;
+                        proposalSigned: boolean;
                         statusUpdates: {
                             _id: string;
                             title: string;
@@ -8380,6 +8384,7 @@ export interface operations {
                         coordinator: string | null;
                         coordinatorName: string;
                         quoteId: string | null;
+                        proposalSigned: boolean;
                         statusUpdates: {
                             _id: string;
                             title: string;
@@ -8500,6 +8505,7 @@ export interface operations {
                         coordinator: string | null;
                         coordinatorName: string;
                         quoteId: string | null;
+                        proposalSigned: boolean;
                         statusUpdates: {
                             _id: string;
                             title: string;
@@ -8629,6 +8635,7 @@ export interface operations {
                             coordinator: string | null;
                             coordinatorName: string;
                             quoteId: string | null;
+                            proposalSigned: boolean;
                             statusUpdates: {
                                 _id: string;
                                 title: string;
@@ -8748,6 +8755,7 @@ export interface operations {
                         coordinator: string | null;
                         coordinatorName: string;
                         quoteId: string | null;
+                        proposalSigned: boolean;
                         statusUpdates: {
                             _id: string;
                             title: string;

@@ -103,6 +103,7 @@ describe('notifications', () => {
       'new-order': true,
       'new-customer': false,
       'quote-paid': true,
+      'proposal-answered': true,
       'new-brief': true,
       'customer-message': true,
       'deliverable-review': true,
