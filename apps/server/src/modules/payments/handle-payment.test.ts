@@ -490,6 +490,15 @@ describe('custom quotes', () => {
       depositAmount: null,
       depositPaid: false,
       balanceRequested: false,
+      terms: '',
+      version: 1,
+      validUntil: null,
+      sentAt: null,
+      preparedFor: '',
+      preparedBy: '',
+      expired: false,
+      accepted: null,
+      declinedAt: null,
     });
     expect((await app.inject({ url: '/api/quotes/nope' })).statusCode).toBe(404);
   });
