@@ -252,7 +252,7 @@ export function endOfValidDay(date: string): Date {
   return new Date(`${date}T23:59:59.999Z`);
 }
 
-/** POST/PUT /api/quotes: the custom quote form (docs/product.md#custom-quotes), in dollars. */
+/** POST/PUT /api/quotes: the custom quote form (docs/product.md#proposals), in dollars. */
 const quoteFields = z.object({
   name: z.string().trim().min(1, 'Give the quote a name').max(200),
   summary: z.string().trim().max(5000).default(''),

@@ -31,7 +31,7 @@ const idParams = z.object({ id: z.string().min(1).max(64) });
 const RECIPIENT_SEARCH_LIMIT = 8;
 
 /**
- * Custom quotes (docs/product.md#custom-quotes). GET /api/quotes/{id} for the payment page
+ * Custom quotes (docs/product.md#proposals). GET /api/quotes/{id} for the payment page
  * lives with the checkout (modules/payments); these are the staff's.
  */
 export function registerQuoteRoutes(

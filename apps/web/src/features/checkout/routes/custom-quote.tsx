@@ -42,7 +42,7 @@ function List({ title, items }: { title: string; items: string[] }) {
   );
 }
 
-/** docs/product.md#custom-quote-payment-page: /custom-quote/{quoteId}, a quote link's page. */
+/** docs/product.md#proposal-page: /custom-quote/{quoteId}, a quote link's page. */
 export function CustomQuoteRoute() {
   const { quoteId = '' } = useParams();
   const quote = useQuote(quoteId);

@@ -95,7 +95,7 @@ function LinesPreview({ text }: { text: string | undefined }) {
   );
 }
 
-/** 'New Custom Quote' / 'Edit Custom Quote' (docs/product.md#custom-quotes); paid is read-only. */
+/** 'New Custom Quote' / 'Edit Custom Quote' (docs/product.md#proposals); paid is read-only. */
 export function QuoteForm({ quote }: { quote?: Quote }) {
   const editing = quote !== undefined;
   const navigate = useNavigate();

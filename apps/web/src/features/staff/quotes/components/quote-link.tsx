@@ -9,7 +9,7 @@ import { toastError, toastSuccess } from '@/lib/toast';
 import { StaffSection } from '../../components/page-header';
 import { useSendQuote } from '../api/send-quote';
 
-/** The customer-site payment page of a quote (docs/product.md#custom-quote-payment-page). */
+/** The customer-site payment page of a quote (docs/product.md#proposal-page). */
 function quoteLink(id: string): string {
   return `${window.location.origin}/custom-quote/${id}`;
 }

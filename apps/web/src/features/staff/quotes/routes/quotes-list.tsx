@@ -149,7 +149,7 @@ function QuoteCards({
   );
 }
 
-/** /wkm-dashboard/custom-quotes: 'All Custom Quotes' (docs/product.md#custom-quotes). */
+/** /wkm-dashboard/custom-quotes: 'All Custom Quotes' (docs/product.md#proposals). */
 export function QuotesListRoute() {
   usePageMeta('All Custom Quotes');
   const quotes = useQuotes();
