@@ -90,6 +90,8 @@ describe('proposals', () => {
 
     // Accepting leads to the deposit, paid as a guest checkout pays.
     const summary = customer.getByRole('complementary', { name: 'Order summary' });
+    // On a phone the summary opens on its total, folded; the reader unfolds it.
+    await summary.getByRole('button', { name: 'Show order summary $660.00' }).click();
     await summary.getByText('Deposit (30%) due now').waitFor();
     await customer
       .getByLabel(/^Who was your .+ coordinator\?$/)

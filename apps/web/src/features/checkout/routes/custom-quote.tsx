@@ -339,13 +339,7 @@ function ProposalPage({
     );
   }
 
-  const document = (
-    <ProposalDocument
-      quote={data}
-      companyName={companyName}
-      className={data.declinedAt || data.expired ? 'opacity-70' : undefined}
-    />
-  );
+  const document = <ProposalDocument quote={data} companyName={companyName} />;
   if (data.declinedAt || data.expired) {
     return (
       <CheckoutPage title="Your proposal" progress={progress}>
