@@ -212,7 +212,7 @@ describe('customer area', () => {
     await summary.getByText('Six social posts', { exact: true }).waitFor();
     await summary.getByText('Rush delivery', { exact: true }).waitFor();
     await summary.getByText('Total (inc. GST)').waitFor();
-    await summary.getByText('$2,200.00').waitFor();
+    await summary.getByRole('definition').filter({ hasText: '$2,200.00' }).first().waitFor();
 
     await fillCheckout(page, {
       coordinator: coordinator.name,
