@@ -57,20 +57,21 @@ const view = (id: string, token?: string) =>
   app.inject({ url: `/api/quotes/${id}`, headers: token ? bearer(token) : {} });
 const manage = async (id: string) =>
   (await app.inject({ url: `/api/quotes/${id}/manage`, headers: bearer(admin.token) })).json();
+/** Answers the proposal and waits for what follows the answer (the staff's bell). */
+async function answer(kind: 'accept' | 'decline', id: string, payload: object, token?: string) {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/quotes/${id}/${kind}`,
+    headers: token ? bearer(token) : {},
+    payload,
+  });
+  await app.afterAnswer.drain();
+  return res;
+}
 const accept = (id: string, payload: object, token?: string) =>
-  app.inject({
-    method: 'POST',
-    url: `/api/quotes/${id}/accept`,
-    headers: token ? bearer(token) : {},
-    payload,
-  });
+  answer('accept', id, payload, token);
 const decline = (id: string, payload: object, token?: string) =>
-  app.inject({
-    method: 'POST',
-    url: `/api/quotes/${id}/decline`,
-    headers: token ? bearer(token) : {},
-    payload,
-  });
+  answer('decline', id, payload, token);
 const signed = { name: 'Jane Proposal', agreeToTerms: true, version: 1 };
 
 /** Pays what the page asks now (the deposit here), as the page does. */
