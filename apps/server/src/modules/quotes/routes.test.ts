@@ -381,7 +381,9 @@ describe('who a quote is for, and where it stands', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('This proposal is for another customer.');
     expect((await view(quote._id)).statusCode).toBe(401);
-    const guest = (await create(admin.token, { ...body, recipientEmail: 'new@example.com' })).json();
+    const guest = (
+      await create(admin.token, { ...body, recipientEmail: 'new@example.com' })
+    ).json();
     const seen = await view(guest._id, client.token);
     expect(seen.statusCode).toBe(200);
     for (const secret of ['new@example.com', body.internalNotes, 'Sent']) {
