@@ -58,6 +58,13 @@ export async function payQuote(
   quoteId: string,
   coordinatorId: string,
 ): Promise<string> {
+  const open = await apiGet<PublicQuote>(server, `/api/quotes/${quoteId}`, customer.token);
+  // Signed first, as the proposal page asks (docs/decisions/077-proposals.md).
+  await apiPost(server, `/api/quotes/${quoteId}/accept`, customer.token, {
+    version: open.version,
+    name: 'Test Customer',
+    agreeToTerms: true,
+  });
   const quote = await apiGet<PublicQuote>(server, `/api/quotes/${quoteId}`, customer.token);
   const body = quotePaymentRequest({
     quote,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { customQuotes } from '../db/schema.ts';
 import { createTestApp } from '../test/app.ts';
 import { bearer, createUser } from '../test/factories.ts';
-import { coordinator, pay, quoteBody } from '../test/order-factories.ts';
+import { coordinator, pay, quoteBody, signQuote } from '../test/order-factories.ts';
 
 /**
  * A custom quote's internal notes are the staff's: no answer a customer or an anonymous caller
@@ -27,6 +27,7 @@ const [unpaid] = await app.database.db
   .insert(customQuotes)
   .values({ name: 'Not paid yet', internalNotes: NOTES, valueCents: 90_000 })
   .returning();
+await signQuote(app, quote!.id, customer.token);
 const paid = await pay(app, customer.token, quoteBody(quote!, { coordinatorId: cora.user.id }));
 const { projectId, paymentId } = paid.json<{ projectId: string; paymentId: string }>();
 // Addressed to the customer and sent: in their bell, with who it is for and where it stands.

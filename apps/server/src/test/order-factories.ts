@@ -53,6 +53,8 @@ export async function createQuote(
     valueCents?: number;
     depositPercent?: number;
     customerId?: string;
+    /** Signed by its customer (the default), so it can be paid; false for an open proposal. */
+    accepted?: boolean;
   } = {},
 ) {
   const [quote] = await app.database.db
@@ -66,9 +68,33 @@ export async function createQuote(
       valueCents: overrides.valueCents ?? 250_000,
       depositPercent: overrides.depositPercent ?? null,
       customerId: overrides.customerId ?? null,
+      acceptedAt: overrides.accepted === false ? null : new Date(),
     })
     .returning();
   return quote!;
+}
+
+/**
+ * 'Accept and sign' through the API, as the proposal page does, for the version the quote is at:
+ * a quote is paid once signed (docs/decisions/077-proposals.md).
+ */
+export async function signQuote(app: FastifyInstance, quoteId: string, token?: string) {
+  const page = await app.inject({
+    url: `/api/quotes/${quoteId}`,
+    headers: token ? bearer(token) : {},
+  });
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/quotes/${quoteId}/accept`,
+    headers: token ? bearer(token) : {},
+    payload: {
+      version: page.json<{ version: number }>().version,
+      name: 'Sam Signer',
+      agreeToTerms: true,
+    },
+  });
+  await app.afterAnswer.drain();
+  return res;
 }
 
 export const coordinator = (app: FastifyInstance) =>

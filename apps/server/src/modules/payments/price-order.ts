@@ -265,6 +265,8 @@ async function priceQuoteRequest(
         'This proposal has expired, so it can no longer be paid. Ask us to extend it.',
       );
     }
+    // What is paid for is what was signed (docs/decisions/077-proposals.md).
+    if (!quote.acceptedAt) throw conflict('Accept and sign this proposal before paying it.');
   }
 
   const due = quoteDueNow(quote, quote.depositPaidAt !== null);

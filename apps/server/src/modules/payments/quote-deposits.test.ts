@@ -6,7 +6,7 @@ import { createTestApp } from '../../test/app.ts';
 import { bearer, createTeammate, createUser } from '../../test/factories.ts';
 import { outboxMail } from '../../test/outbox.ts';
 import { pdfTextRuns } from '../../test/pdf-text.ts';
-import { coordinator, pay, sandboxCard } from '../../test/order-factories.ts';
+import { coordinator, pay, sandboxCard, signQuote } from '../../test/order-factories.ts';
 
 const { app, config } = await createTestApp({ abn: '51 824 753 556' });
 const { user: cora, token: coraToken } = await coordinator(app);
@@ -34,6 +34,8 @@ async function payQuote(
   quoteId: string,
   customer: { token: string; user: { id: string; email: string } },
 ) {
+  // Signed first, as the page asks; once its deposit is paid there is nothing to sign.
+  await signQuote(app, quoteId, customer.token);
   const quote = await publicQuote(quoteId, customer.token);
   return pay(
     app,

@@ -10,6 +10,7 @@ import {
   orderBody,
   pay,
   quoteBody,
+  signQuote,
 } from '../../test/order-factories.ts';
 
 // 10:00 in Sydney on Tuesday 24 November 2026.
@@ -114,7 +115,7 @@ describe('due dates in working days', () => {
   });
 
   it('come from the custom quote when a quote is paid', async () => {
-    const quote = await createQuote(app);
+    const quote = await createQuote(app, { accepted: false });
     const saved = await app.inject({
       method: 'PUT',
       url: `/api/quotes/${quote.id}`,
@@ -123,6 +124,7 @@ describe('due dates in working days', () => {
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().deliveryDays).toBe(15);
+    await signQuote(app, quote.id, jane.token);
     const paid = await pay(app, jane.token, quoteBody(quote, { coordinatorId: cora.user.id }));
     expect(paid.statusCode, paid.body).toBe(200);
     expect((await row(paid.json().projectId)).deliveryDays).toBe(15);

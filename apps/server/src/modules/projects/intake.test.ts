@@ -6,7 +6,13 @@ import { notifications, projectBriefs, projects, services } from '../../db/schem
 import { createTestApp } from '../../test/app.ts';
 import { form, sendForm } from '../../test/catalogue-admin-helpers.ts';
 import { bearer, createUser } from '../../test/factories.ts';
-import { createServiceToOrder, orderBody, pay, quoteBody } from '../../test/order-factories.ts';
+import {
+  createServiceToOrder,
+  orderBody,
+  pay,
+  quoteBody,
+  signQuote,
+} from '../../test/order-factories.ts';
 
 const { app } = await createTestApp();
 const db = app.database.db;
@@ -236,6 +242,7 @@ describe('intake questions', () => {
     expect(made.statusCode, made.body).toBe(201);
     const quote = made.json();
     expect(quote.intakeQuestions).toEqual(questions.slice(0, 2));
+    await signQuote(app, quote._id, jane.token);
     const paid = await pay(
       app,
       jane.token,

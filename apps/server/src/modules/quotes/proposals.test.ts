@@ -215,6 +215,17 @@ describe('proposals', () => {
     expect((await manage(quote._id)).state).toBe('Deposit paid');
   });
 
+  it('is paid only once signed', async () => {
+    const quote = await create({ customerId: jane.user.id });
+    await send(quote._id);
+    const unsigned = await payQuote(quote._id, jane);
+    expect(unsigned.statusCode).toBe(409);
+    expect(unsigned.json().message).toBe('Accept and sign this proposal before paying it.');
+    expect(await manage(quote._id)).toMatchObject({ paid: false, depositPaid: false });
+    expect((await accept(quote._id, signed, jane.token)).statusCode).toBe(200);
+    expect((await payQuote(quote._id, jane)).statusCode).toBe(200);
+  });
+
   it('refuses an old version after staff edited it, and accepts the new one', async () => {
     const quote = await create({ customerId: jane.user.id });
     await send(quote._id);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { customQuotes, jobs } from '../../db/schema.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, createUser } from '../../test/factories.ts';
-import { coordinator, pay, quoteBody } from '../../test/order-factories.ts';
+import { coordinator, pay, quoteBody, signQuote } from '../../test/order-factories.ts';
 import { outboxMail } from '../../test/outbox.ts';
 
 const { app, config } = await createTestApp();
@@ -94,6 +94,7 @@ describe('custom quotes', () => {
 
   it('a paid quote becomes a custom sale, staff hear of it, and it can no longer change', async () => {
     const quote = (await create(admin.token)).json();
+    await signQuote(app, quote._id, client.token);
     const paid = await pay(
       app,
       client.token,
@@ -278,6 +279,7 @@ describe('who a quote is for, and where it stands', () => {
     expect((await manage(nobody._id)).sentAt).toBeNull();
 
     const quote = (await create(admin.token, { ...body, customerId: client.user.id })).json();
+    await signQuote(app, quote._id, client.token);
     const paid = await pay(
       app,
       client.token,
@@ -321,6 +323,7 @@ describe('who a quote is for, and where it stands', () => {
     await send(viewed._id);
     await view(viewed._id);
     const paid = (await create(admin.token)).json();
+    await signQuote(app, paid._id, client.token);
     await pay(
       app,
       client.token,
