@@ -267,7 +267,7 @@ export function CheckoutForm({
     <>
       {/* On a phone the summary comes first, folded to its total, and the pay button after the
           card; on a wide screen both sit in the right-hand column, kept in view together. */}
-      <div className="mt-8 grid gap-8 lg:grid-cols-[1.25fr_1fr] lg:gap-12">
+      <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[1.25fr_1fr] lg:gap-12">
         <form
           id="checkout-form"
           onSubmit={onSubmit}
