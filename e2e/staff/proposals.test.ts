@@ -76,6 +76,10 @@ describe('proposals', () => {
     const customer = (await browser.newPage({ width: 375 })).page;
     await customer.goto(`/custom-quote/${quoteId}`);
     const proposal = customer.getByRole('article', { name });
+    await proposal.waitFor();
+    expect(await customer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
     await proposal.getByText('Strategy and a launch film for the spring range.').waitFor();
     await proposal.getByText('Deposit (30%) on acceptance').waitFor();
     await proposal.getByText('$660.00').waitFor();
@@ -87,6 +91,10 @@ describe('proposals', () => {
     await customer.getByText('Type your full name to sign').waitFor();
     await acceptProposal(customer, 'Petra Proposal');
     await customer.getByText(/^Accepted and signed by Petra Proposal on /).waitFor();
+    // Nothing scrolls sideways on the phone, signed or not.
+    expect(await customer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
 
     // Accepting leads to the deposit, paid as a guest checkout pays.
     const summary = customer.getByRole('complementary', { name: 'Order summary' });
