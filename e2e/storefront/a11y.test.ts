@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/accessibility.ts';
 import { launchBrowser, type TestBrowser } from '../support/browser.ts';
@@ -15,6 +16,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** The footer loads as the reader nears it: scroll to the end and wait for it. */
+async function withFooter(page: Page) {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.getByRole('contentinfo').waitFor();
+}
+
 describe('axe-core finds no serious or critical violation', () => {
   it.each([
     ['/', 'We Make Noise.'],
@@ -26,6 +33,7 @@ describe('axe-core finds no serious or critical violation', () => {
     const { page } = await browser.newPage();
     await page.goto(path);
     await page.getByRole('heading', { name: heading }).first().waitFor();
+    await withFooter(page);
     expect(await seriousViolations(page)).toEqual([]);
   });
 
@@ -34,6 +42,7 @@ describe('axe-core finds no serious or critical violation', () => {
     await page.goto('/services/seo');
     const logos = page.getByRole('link', { name: 'noise. Make Noise Agency home', exact: true });
     await logos.first().waitFor();
+    await withFooter(page);
     expect(await logos.count()).toBe(2);
     await logos.first().click();
     await page.getByRole('heading', { name: 'We Make Noise.' }).waitFor();
