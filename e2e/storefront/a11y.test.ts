@@ -18,8 +18,13 @@ afterAll(async () => {
 
 /** The footer loads as the reader nears it: scroll to the end and wait for it. */
 async function withFooter(page: Page) {
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await page.getByRole('contentinfo').waitFor();
+  // Scrolled again until it shows: the page may still grow below (sections arriving) meanwhile.
+  await expect
+    .poll(async () => {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      return page.getByRole('contentinfo').count();
+    })
+    .toBe(1);
 }
 
 describe('axe-core finds no serious or critical violation', () => {
