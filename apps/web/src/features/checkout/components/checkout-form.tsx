@@ -340,14 +340,14 @@ export function CheckoutForm({
               onClick={() => setSummaryOpen((open) => !open)}
               className="flex w-full cursor-pointer items-center justify-between gap-4 text-left font-semibold lg:hidden"
             >
-              <span className="flex items-center gap-1.5 text-sm whitespace-nowrap">
+              <span className="flex min-w-0 items-center gap-1.5 text-sm">
                 {summaryOpen ? 'Hide order summary' : 'Show order summary'}
                 <ChevronDown
                   aria-hidden="true"
                   className={cn('size-4 transition-transform', summaryOpen && 'rotate-180')}
                 />
               </span>
-              <span className="text-xl font-extrabold tabular-nums">{amountLabel}</span>
+              <span className="shrink-0 text-lg font-extrabold tabular-nums">{amountLabel}</span>
             </button>
             <div id={summaryId} className={cn('lg:block', summaryOpen ? 'mt-6 lg:mt-0' : 'hidden')}>
               {summary}
