@@ -106,6 +106,15 @@ describe('checked payment answers', () => {
       depositAmount: null,
       depositPaid: false,
       balanceRequested: false,
+      terms: 'Payment is due before work starts.',
+      version: 1,
+      validUntil: '2026-12-31T23:59:59.999Z',
+      sentAt: '2026-12-01T00:00:00.000Z',
+      preparedFor: 'Ada Lovelace',
+      preparedBy: 'Cora Ordinator',
+      expired: false,
+      accepted: null,
+      declinedAt: null,
     };
     answer(quote);
     await expect(getQuote('q1')).resolves.toEqual(quote);
