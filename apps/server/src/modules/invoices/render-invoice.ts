@@ -34,11 +34,35 @@ export interface InvoiceData {
   };
 }
 
-const INK = rgb(0.11, 0.12, 0.15);
-const MUTED = rgb(0.42, 0.44, 0.5);
-const RULE = rgb(0.86, 0.87, 0.9);
-const ACCENT = rgb(0.93, 0.27, 0.2);
-const BAND = rgb(0.96, 0.96, 0.97);
+/** The documents' colours: tax invoices, adjustment notes and signed proposals look alike. */
+export const INK = rgb(0.11, 0.12, 0.15);
+export const MUTED = rgb(0.42, 0.44, 0.5);
+export const RULE = rgb(0.86, 0.87, 0.9);
+export const ACCENT = rgb(0.93, 0.27, 0.2);
+export const BAND = rgb(0.96, 0.96, 0.97);
+
+export interface TextOptions {
+  size?: number;
+  font?: PDFFont;
+  color?: typeof INK;
+  align?: 'left' | 'right';
+}
+
+/** One line of text at (x, at) on the page, in `regular` unless told; right-aligned ends at x. */
+export function drawText(
+  page: PDFPage,
+  regular: PDFFont,
+  value: string,
+  x: number,
+  at: number,
+  options: TextOptions = {},
+) {
+  const size = options.size ?? 10;
+  const font = options.font ?? regular;
+  const s = printable(value);
+  const dx = options.align === 'right' ? font.widthOfTextAtSize(s, size) : 0;
+  page.drawText(s, { x: x - dx, y: at, size, font, color: options.color ?? INK });
+}
 
 // The standard PDF fonts speak WinAnsi: other characters are replaced rather than failing.
 const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
@@ -129,18 +153,8 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   let page: PDFPage = pdf.addPage([W, H]);
   let y = H - M;
 
-  const text = (
-    value: string,
-    x: number,
-    at: number,
-    options: { size?: number; font?: PDFFont; color?: typeof INK; align?: 'left' | 'right' } = {},
-  ) => {
-    const size = options.size ?? 10;
-    const font = options.font ?? regular;
-    const s = printable(value);
-    const dx = options.align === 'right' ? font.widthOfTextAtSize(s, size) : 0;
-    page.drawText(s, { x: x - dx, y: at, size, font, color: options.color ?? INK });
-  };
+  const text = (value: string, x: number, at: number, options: TextOptions = {}) =>
+    drawText(page, regular, value, x, at, options);
   const money = (cents: number) => formatMoney(cents, data.currency);
 
   // Header: company and document title.

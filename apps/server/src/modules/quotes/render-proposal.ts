@@ -1,4 +1,4 @@
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, StandardFonts, type PDFPage } from 'pdf-lib';
 import { formatMoney } from '@noise/shared/pricing';
 import {
   depositLabel,
@@ -6,7 +6,18 @@ import {
   splitCommaList,
   type ProposalSnapshot,
 } from '@noise/shared/quote';
-import { invoiceDate, printable, wrap } from '../invoices/render-invoice.ts';
+import {
+  ACCENT,
+  BAND,
+  drawText,
+  INK,
+  invoiceDate,
+  MUTED,
+  printable,
+  RULE,
+  wrap,
+  type TextOptions,
+} from '../invoices/render-invoice.ts';
 
 export interface SignedProposal {
   snapshot: ProposalSnapshot;
@@ -16,12 +27,6 @@ export interface SignedProposal {
   contentHash: string;
   timeZone?: string;
 }
-
-const INK = rgb(0.11, 0.12, 0.15);
-const MUTED = rgb(0.42, 0.44, 0.5);
-const RULE = rgb(0.86, 0.87, 0.9);
-const ACCENT = rgb(0.93, 0.27, 0.2);
-const BAND = rgb(0.96, 0.96, 0.97);
 
 /**
  * The signed proposal (docs/decisions/077-proposals.md): what the customer read, drawn from the
@@ -43,18 +48,8 @@ export async function renderProposalPdf(data: SignedProposal): Promise<Buffer> {
   let y = H - M;
   const date = (d: Date | string) => invoiceDate(new Date(d), data.timeZone);
 
-  const text = (
-    value: string,
-    x: number,
-    at: number,
-    options: { size?: number; font?: PDFFont; color?: typeof INK; align?: 'left' | 'right' } = {},
-  ) => {
-    const size = options.size ?? 10;
-    const font = options.font ?? regular;
-    const v = printable(value);
-    const left = options.align === 'right' ? x - font.widthOfTextAtSize(v, size) : x;
-    page.drawText(v, { x: left, y: at, size, font, color: options.color ?? INK });
-  };
+  const text = (value: string, x: number, at: number, options: TextOptions = {}) =>
+    drawText(page, regular, value, x, at, options);
   const need = (height: number) => {
     if (y - height >= M) return;
     page = pdf.addPage([W, H]);
