@@ -95,32 +95,8 @@ export function ProposalDocument({
 
       <Section title="Scope">
         <div className="grid gap-6 sm:grid-cols-2">
-          {deliverables.length > 0 ? (
-            <div>
-              <h4 className="font-bold">Deliverables</h4>
-              <ul className="mt-2 flex flex-col gap-1.5">
-                {deliverables.map((item, index) => (
-                  <li key={`${item}-${index}`} className="flex gap-2">
-                    <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
-                    <span className="min-w-0 break-words">{item}</span>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
-          {extras.length > 0 ? (
-            <div>
-              <h4 className="font-bold">Extras included</h4>
-              <ul className="mt-2 flex flex-col gap-1.5">
-                {extras.map((item, index) => (
-                  <li key={`${item}-${index}`} className="flex gap-2">
-                    <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
-                    <span className="min-w-0 break-words">{item}</span>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
+          <ScopeList title="Deliverables" items={deliverables} />
+          <ScopeList title="Extras included" items={extras} />
         </div>
         <p className="mt-5 rounded-xl bg-canvas px-4 py-3">
           <strong>Timeline:</strong> delivered within {quote.deliveryDays} working days of your
@@ -158,5 +134,23 @@ export function ProposalDocument({
         </Section>
       ) : null}
     </article>
+  );
+}
+
+/** A titled list of what the proposal includes, ticked; nothing when it is empty. */
+function ScopeList({ title, items }: { title: string; items: string[] }) {
+  if (items.length === 0) return null;
+  return (
+    <div>
+      <h4 className="font-bold">{title}</h4>
+      <ul className="mt-2 flex flex-col gap-1.5">
+        {items.map((item, index) => (
+          <li key={`${item}-${index}`} className="flex gap-2">
+            <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
+            <span className="min-w-0 break-words">{item}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
