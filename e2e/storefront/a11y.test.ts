@@ -20,10 +20,15 @@ afterAll(async () => {
 async function withFooter(page: Page) {
   // Scrolled again until it shows: the page may still grow below (sections arriving) meanwhile.
   await expect
-    .poll(async () => {
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      return page.getByRole('contentinfo').count();
-    })
+    .poll(
+      async () => {
+        await page.evaluate(() =>
+          window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }),
+        );
+        return page.getByRole('contentinfo').count();
+      },
+      { timeout: 15_000 },
+    )
     .toBe(1);
 }
 
