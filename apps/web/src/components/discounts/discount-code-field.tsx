@@ -19,16 +19,21 @@ interface DiscountCodeFieldProps {
   startOpen?: boolean;
 }
 
-const tones = {
+const tones: Record<
+  'dark' | 'light',
+  Record<'applied' | 'add' | 'input' | 'error', string> & { remove: 'link' | 'link-inverted' }
+> = {
   dark: {
     applied: 'bg-paper/10',
     add: 'text-accent',
+    remove: 'link-inverted',
     input: 'border-paper/30',
     error: 'text-accent',
   },
   light: {
     applied: 'bg-accent-soft',
     add: 'text-accent-strong',
+    remove: 'link',
     input: 'border-ink/30',
     error: 'text-danger',
   },
@@ -73,7 +78,7 @@ export function DiscountCodeField({
             Code <span className="font-bold">{applied.code}</span>:{' '}
             {discountLabel(applied.discount, (cents) => formatMoney(cents))}
           </p>
-          <Button type="button" variant="link" onClick={() => onChange(null)}>
+          <Button type="button" variant={colours.remove} onClick={() => onChange(null)}>
             <X aria-hidden="true" />
             Remove <span className="sr-only">the code {applied.code}</span>
           </Button>
