@@ -285,11 +285,12 @@ export async function buildApp(
   const catalogue = repos.catalogue;
   registerCatalogueRoutes(app, {
     catalogue,
+    catalogueManage: repos.catalogueManage,
     publicUrl: config.publicUrl,
     uploads: files,
     demoRoots: demoRoots(config.webDistDir),
   });
-  registerCatalogueAdminRoutes(app, { db, audit, config, catalogue });
+  registerCatalogueAdminRoutes(app, { repos, config });
   const companyPageRepo = repos.companyPages;
   const setupFacts = async () => ({
     coordinators: await users.countByRole('co-ordinator'),

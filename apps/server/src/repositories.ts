@@ -4,6 +4,7 @@ import { createAuditRepository } from './modules/audit/repository.ts';
 import { createPasswordResetRepository } from './modules/auth/password-reset-repository.ts';
 import { createSessionRepository } from './modules/auth/session-repository.ts';
 import { createTwoFactorRepository } from './modules/auth/two-factor-repository.ts';
+import { createCatalogueManageRepository } from './modules/catalogue/manage-repository.ts';
 import { createCatalogueRepository } from './modules/catalogue/repository.ts';
 import { createCompanyRepository } from './modules/companies/repository.ts';
 import { createCompanyPageRepository } from './modules/company-pages/repository.ts';
@@ -34,6 +35,7 @@ function createRepositorySet(db: Db) {
     audit: createAuditRepository(db),
     briefs: createBriefRepository(db),
     catalogue: createCatalogueRepository(db),
+    catalogueManage: createCatalogueManageRepository(db),
     companies: createCompanyRepository(db),
     companyPages: createCompanyPageRepository(db),
     customers: createCustomerRepository(db),

@@ -10,17 +10,15 @@ import {
 import { toDollars } from '@noise/shared/pricing';
 import { siteNavigationSchema } from '@noise/shared/site-navigation';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Repositories } from '../../repositories.ts';
 import { notFound } from '../../lib/errors.ts';
 import { sendCached } from '../../lib/response-cache.ts';
 import { readMultipart, type FileFieldRule, type MultipartBody } from '../../lib/multipart.ts';
 import type { SavedUpload } from '../../lib/uploads.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { UploadForm } from '../../plugins/openapi.ts';
-import type { AuditRepository } from '../audit/repository.ts';
 import { deleteIndustry, saveIndustry } from './manage-industry.ts';
 import { deletePage, savePage } from './manage-page.ts';
-import { manageRepository } from './manage-repository.ts';
 import { readNavigation, saveNavigation } from './navigation-links.ts';
 import {
   deleteService,
@@ -34,7 +32,6 @@ import {
   readPageForm,
   readServiceForm,
 } from './read-forms.ts';
-import type { CatalogueRepository } from './repository.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(200) });
 const noContent = { 204: z.null() };
@@ -109,7 +106,7 @@ its current value. Prices are dollars; packages and extras sent with their _id k
 /** Staff management of services, pages and industries (docs/product.md#staff-area). */
 export function registerCatalogueAdminRoutes(
   app: FastifyInstance,
-  deps: { db: Db; audit: AuditRepository; config: Config; catalogue: CatalogueRepository },
+  deps: { repos: Repositories; config: Config },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const access = 'catalogue:manage' as const;
@@ -132,8 +129,7 @@ export function registerCatalogueAdminRoutes(
   };
   const tags = ['catalogue management'];
   const manage: ManageDeps = {
-    db: deps.db,
-    audit: deps.audit,
+    repos: deps.repos,
     files: app.files,
     log: app.log,
     publicUrl: deps.config.publicUrl,
@@ -175,7 +171,7 @@ export function registerCatalogueAdminRoutes(
     },
     async (_request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      const rows = await manageRepository.listServicesForStaff(deps.db);
+      const rows = await deps.repos.catalogueManage.listServicesForStaff();
       return rows.map((row) => ({
         _id: row.id,
         title: row.title,
@@ -202,7 +198,7 @@ export function registerCatalogueAdminRoutes(
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return loadManagedService(deps.db, request.params.id);
+      return loadManagedService(deps.repos, request.params.id);
     },
   );
 
@@ -271,7 +267,7 @@ export function registerCatalogueAdminRoutes(
         response: { 200: siteNavigationSchema },
       },
     },
-    async () => readNavigation(deps.db, { all: true }),
+    async () => readNavigation(deps.repos.catalogueManage, { all: true }),
   );
 
   r.put(
@@ -400,7 +396,7 @@ export function registerCatalogueAdminRoutes(
     async (request, reply) => {
       const { id } = request.params;
       const entry = await cache.get(`industry:${id}`, industrySchema, () =>
-        deps.catalogue.findIndustry(id),
+        deps.repos.catalogue.findIndustry(id),
       );
       if (!entry) throw notFound('Industry not found');
       return sendCached(request, reply, entry);

@@ -3,7 +3,7 @@ import type { IndustryForm } from '@noise/shared/catalogue-admin';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { SavedUpload } from '../../lib/uploads.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { manageRepository as repo, type IndustryRow } from './manage-repository.ts';
+import { type IndustryRow } from './manage-repository.ts';
 import { asStoredUrl, difference, releaseFiles, type ManageDeps } from './manage-service.ts';
 import { storedUrlOf } from './stored-files.ts';
 
@@ -19,9 +19,9 @@ export async function saveIndustry(
   form: IndustryForm,
   photo: SavedUpload | undefined,
 ): Promise<Industry> {
-  const actorName = await repo.staffName(deps.db, actor.id);
-  const { saved, released } = await deps.db.transaction(async (tx) => {
-    const current = id === null ? undefined : await repo.lockIndustry(tx, id);
+  const actorName = await deps.repos.catalogueManage.staffName(actor.id);
+  const { saved, released } = await deps.repos.transaction(async (r) => {
+    const current = id === null ? undefined : await r.catalogueManage.lockIndustry(id);
     if (id !== null && !current) throw notFound('Industry not found');
     const currentPhoto = current?.featurePhotoUrl ?? '';
     let featurePhotoUrl = currentPhoto;
@@ -35,21 +35,18 @@ export async function saveIndustry(
     }
     const values = { title: form.title, link: form.link, featurePhotoUrl };
     const row = current
-      ? await repo.updateIndustry(tx, current.id, values)
-      : await repo.insertIndustry(tx, values);
-    await deps.audit.record(
-      {
-        actorId: actor.id,
-        ip: actor.ip,
-        apiKey: actor.apiKey,
-        actorName,
-        action: current ? 'industry.updated' : 'industry.created',
-        entityType: 'industry',
-        entityId: row.id,
-        summary: `${current ? 'Updated' : 'Created'} industry "${row.title}"`,
-      },
-      tx,
-    );
+      ? await r.catalogueManage.updateIndustry(current.id, values)
+      : await r.catalogueManage.insertIndustry(values);
+    await r.audit.record({
+      actorId: actor.id,
+      ip: actor.ip,
+      apiKey: actor.apiKey,
+      actorName,
+      action: current ? 'industry.updated' : 'industry.created',
+      entityType: 'industry',
+      entityId: row.id,
+      summary: `${current ? 'Updated' : 'Created'} industry "${row.title}"`,
+    });
     return {
       saved: toIndustryDto(row),
       released: difference(currentPhoto ? [currentPhoto] : [], [featurePhotoUrl]),
@@ -60,24 +57,21 @@ export async function saveIndustry(
 }
 
 export async function deleteIndustry(deps: ManageDeps, actor: AuthUser, id: string) {
-  const actorName = await repo.staffName(deps.db, actor.id);
-  const released = await deps.db.transaction(async (tx) => {
-    const current = await repo.lockIndustry(tx, id);
+  const actorName = await deps.repos.catalogueManage.staffName(actor.id);
+  const released = await deps.repos.transaction(async (r) => {
+    const current = await r.catalogueManage.lockIndustry(id);
     if (!current) throw notFound('Industry not found');
-    await repo.deleteIndustry(tx, id);
-    await deps.audit.record(
-      {
-        actorId: actor.id,
-        ip: actor.ip,
-        apiKey: actor.apiKey,
-        actorName,
-        action: 'industry.deleted',
-        entityType: 'industry',
-        entityId: id,
-        summary: `Deleted industry "${current.title}"`,
-      },
-      tx,
-    );
+    await r.catalogueManage.deleteIndustry(id);
+    await r.audit.record({
+      actorId: actor.id,
+      ip: actor.ip,
+      apiKey: actor.apiKey,
+      actorName,
+      action: 'industry.deleted',
+      entityType: 'industry',
+      entityId: id,
+      summary: `Deleted industry "${current.title}"`,
+    });
     return current.featurePhotoUrl ? [current.featurePhotoUrl] : [];
   });
   await releaseFiles(deps, released);

@@ -4,7 +4,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import type { SavedUpload } from '../../lib/uploads.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { refuseIfLinked } from './navigation-links.ts';
-import { manageRepository as repo, type PageItemRow, type PageRow } from './manage-repository.ts';
+import { type PageItemRow, type PageRow } from './manage-repository.ts';
 import { asStoredUrl, difference, releaseFiles, type ManageDeps } from './manage-service.ts';
 import { storedUrlOf } from './stored-files.ts';
 
@@ -34,11 +34,11 @@ export async function savePage(
       throw badRequest(`The photo for item ${index + 1} has no title or link with it`);
     }
   }
-  const actorName = await repo.staffName(deps.db, actor.id);
-  const { saved, released } = await deps.db.transaction(async (tx) => {
-    const current = id === null ? undefined : await repo.lockPage(tx, id);
+  const actorName = await deps.repos.catalogueManage.staffName(actor.id);
+  const { saved, released } = await deps.repos.transaction(async (r) => {
+    const current = id === null ? undefined : await r.catalogueManage.lockPage(id);
     if (id !== null && !current) throw notFound('Page not found');
-    const before = current ? await repo.listPageItems(tx, current.id) : [];
+    const before = current ? await r.catalogueManage.listPageItems(current.id) : [];
     const own = new Set(before.map((i) => i.featurePhotoUrl).filter(Boolean));
     const items = form.items.map((item, n) => {
       const upload = photos.get(indexes[n]!);
@@ -51,22 +51,19 @@ export async function savePage(
       return { title: item.title, link: item.link, featurePhotoUrl: kept };
     });
     const page = current
-      ? await repo.updatePage(tx, current.id, form.title)
-      : await repo.insertPage(tx, form.title);
-    const after = await repo.replacePageItems(tx, page.id, items);
-    await deps.audit.record(
-      {
-        actorId: actor.id,
-        ip: actor.ip,
-        apiKey: actor.apiKey,
-        actorName,
-        action: current ? 'page.updated' : 'page.created',
-        entityType: 'page',
-        entityId: page.id,
-        summary: `${current ? 'Updated' : 'Created'} page "${page.title}"`,
-      },
-      tx,
-    );
+      ? await r.catalogueManage.updatePage(current.id, form.title)
+      : await r.catalogueManage.insertPage(form.title);
+    const after = await r.catalogueManage.replacePageItems(page.id, items);
+    await r.audit.record({
+      actorId: actor.id,
+      ip: actor.ip,
+      apiKey: actor.apiKey,
+      actorName,
+      action: current ? 'page.updated' : 'page.created',
+      entityType: 'page',
+      entityId: page.id,
+      summary: `${current ? 'Updated' : 'Created'} page "${page.title}"`,
+    });
     return {
       saved: toPageDto(
         page,
@@ -83,26 +80,23 @@ export async function savePage(
 }
 
 export async function deletePage(deps: ManageDeps, actor: AuthUser, id: string) {
-  const actorName = await repo.staffName(deps.db, actor.id);
-  const released = await deps.db.transaction(async (tx) => {
-    const current = await repo.lockPage(tx, id);
+  const actorName = await deps.repos.catalogueManage.staffName(actor.id);
+  const released = await deps.repos.transaction(async (r) => {
+    const current = await r.catalogueManage.lockPage(id);
     if (!current) throw notFound('Page not found');
-    await refuseIfLinked(tx, 'page', id, current.title);
-    const items = await repo.listPageItems(tx, id);
-    await repo.deletePage(tx, id);
-    await deps.audit.record(
-      {
-        actorId: actor.id,
-        ip: actor.ip,
-        apiKey: actor.apiKey,
-        actorName,
-        action: 'page.deleted',
-        entityType: 'page',
-        entityId: id,
-        summary: `Deleted page "${current.title}"`,
-      },
-      tx,
-    );
+    await refuseIfLinked(r.catalogueManage, 'page', id, current.title);
+    const items = await r.catalogueManage.listPageItems(id);
+    await r.catalogueManage.deletePage(id);
+    await r.audit.record({
+      actorId: actor.id,
+      ip: actor.ip,
+      apiKey: actor.apiKey,
+      actorName,
+      action: 'page.deleted',
+      entityType: 'page',
+      entityId: id,
+      summary: `Deleted page "${current.title}"`,
+    });
     return items.map((i) => i.featurePhotoUrl).filter(Boolean);
   });
   await releaseFiles(deps, released);

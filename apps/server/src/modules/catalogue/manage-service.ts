@@ -7,19 +7,14 @@ import {
 } from '@noise/shared/catalogue-admin';
 import { DEFAULT_DELIVERY_DAYS } from '@noise/shared/due-dates';
 import { formatMoney, initialInvestmentOf, toCents } from '@noise/shared/pricing';
-import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { SavedUpload } from '../../lib/uploads.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { FileStore } from '../../plugins/file-store.ts';
-import type { AuditEntry, AuditRepository } from '../audit/repository.ts';
+import type { Repositories } from '../../repositories.ts';
+import type { AuditEntry } from '../audit/repository.ts';
+import type { ExtraValues, PackageValues } from './manage-repository.ts';
 import {
-  manageRepository as repo,
-  type ExtraValues,
-  type PackageValues,
-} from './manage-repository.ts';
-import {
-  loadServiceChildren,
   toServiceDto,
   type ServiceChildren,
   type ServiceRow,
@@ -28,8 +23,7 @@ import { refuseIfLinked } from './navigation-links.ts';
 import { removeStoredFiles, storedUrlOf } from './stored-files.ts';
 
 export interface ManageDeps {
-  db: Db;
-  audit: AuditRepository;
+  repos: Repositories;
   files: FileStore;
   log: FastifyBaseLogger;
   /** Kept file URLs may come back absolute on this origin; they are stored as paths. */
@@ -54,10 +48,10 @@ export function toManageServiceDto(row: ServiceRow, children: ServiceChildren): 
 }
 
 /** The service as staff edit it, archived or not. */
-export async function loadManagedService(db: Db, id: string): Promise<ManageService> {
-  const row = await repo.findService(db, id);
+export async function loadManagedService(repos: Repositories, id: string): Promise<ManageService> {
+  const row = await repos.catalogueManage.findService(id);
   if (!row) throw notFound('Service not found');
-  return toManageServiceDto(row, await loadServiceChildren(db, id));
+  return toManageServiceDto(row, await repos.catalogueManage.serviceChildren(id));
 }
 
 /** A URL sent back by the form, as stored: our own absolute URLs become paths. */
@@ -108,12 +102,12 @@ export async function saveService(
   uploads: ServiceUploads,
 ): Promise<ManageService> {
   if (id === null && form.title === undefined) throw badRequest('Title is required');
-  const actorName = await repo.staffName(deps.db, actor.id);
-  const { saved, released } = await deps.db.transaction(async (tx) => {
-    const current = id === null ? undefined : await repo.lockService(tx, id);
+  const actorName = await deps.repos.catalogueManage.staffName(actor.id);
+  const { saved, released } = await deps.repos.transaction(async (r) => {
+    const current = id === null ? undefined : await r.catalogueManage.lockService(id);
     if (id !== null && !current) throw notFound('Service not found');
     const before = current
-      ? await loadServiceChildren(tx, current.id, { inTransaction: true })
+      ? await r.catalogueManage.serviceChildren(current.id, { inTransaction: true })
       : NO_CHILDREN;
 
     const featurePhotoUrl = resolveSingleFile(
@@ -151,8 +145,8 @@ export async function saveService(
       comparisonPdfUrl,
     };
     const row = current
-      ? await repo.updateService(tx, current.id, values)
-      : await repo.insertService(tx, values);
+      ? await r.catalogueManage.updateService(current.id, values)
+      : await r.catalogueManage.insertService(values);
 
     const audits: AuditEntry[] = [];
     const entry = (e: Omit<AuditEntry, 'actorId' | 'actorName' | 'ip' | 'apiKey'>) =>
@@ -225,7 +219,7 @@ export async function saveService(
           });
         }
       }
-      await repo.replacePackages(tx, row.id, packages);
+      await r.catalogueManage.replacePackages(row.id, packages);
     }
 
     if (form.serviceExtras !== undefined) {
@@ -265,15 +259,15 @@ export async function saveService(
           });
         }
       }
-      await repo.replaceExtras(tx, row.id, extras);
+      await r.catalogueManage.replaceExtras(row.id, extras);
     }
 
-    if (form.faqs !== undefined) await repo.replaceFaqs(tx, row.id, form.faqs);
-    if (gallery) await repo.replaceGallery(tx, row.id, gallery);
-    if (videos) await repo.replaceVideos(tx, row.id, videos);
-    for (const audit of audits) await deps.audit.record(audit, tx);
+    if (form.faqs !== undefined) await r.catalogueManage.replaceFaqs(row.id, form.faqs);
+    if (gallery) await r.catalogueManage.replaceGallery(row.id, gallery);
+    if (videos) await r.catalogueManage.replaceVideos(row.id, videos);
+    for (const audit of audits) await r.audit.record(audit);
 
-    const after = await loadServiceChildren(tx, row.id, { inTransaction: true });
+    const after = await r.catalogueManage.serviceChildren(row.id, { inTransaction: true });
     return {
       saved: toManageServiceDto(row, after),
       released: difference(fileUrlsOf(current, before), fileUrlsOf(row, after)),
@@ -305,35 +299,32 @@ export async function deleteService(
   actor: AuthUser,
   id: string,
 ): Promise<'archived' | 'deleted'> {
-  const actorName = await repo.staffName(deps.db, actor.id);
-  const { outcome, released } = await deps.db.transaction(async (tx) => {
-    const current = await repo.lockService(tx, id);
+  const actorName = await deps.repos.catalogueManage.staffName(actor.id);
+  const { outcome, released } = await deps.repos.transaction(async (r) => {
+    const current = await r.catalogueManage.lockService(id);
     if (!current) throw notFound('Service not found');
     // An archived service is already gone from the site: nothing links to it any more.
-    if (!current.archivedAt) await refuseIfLinked(tx, 'service', id, current.title);
+    if (!current.archivedAt) await refuseIfLinked(r.catalogueManage, 'service', id, current.title);
     const audit = (action: string, summary: string) =>
-      deps.audit.record(
-        {
-          actorId: actor.id,
-          actorName,
-          action,
-          entityType: 'service',
-          entityId: id,
-          summary,
-          ip: actor.ip,
-          apiKey: actor.apiKey,
-        },
-        tx,
-      );
-    if (await repo.isServiceReferenced(tx, id)) {
-      await repo.archiveService(tx, id);
+      r.audit.record({
+        actorId: actor.id,
+        actorName,
+        action,
+        entityType: 'service',
+        entityId: id,
+        summary,
+        ip: actor.ip,
+        apiKey: actor.apiKey,
+      });
+    if (await r.catalogueManage.isServiceReferenced(id)) {
+      await r.catalogueManage.archiveService(id);
       if (!current.archivedAt) {
         await audit('service.archived', `Archived service "${current.title}" (it has orders)`);
       }
       return { outcome: 'archived' as const, released: [] };
     }
-    const children = await loadServiceChildren(tx, id, { inTransaction: true });
-    await repo.deleteService(tx, id);
+    const children = await r.catalogueManage.serviceChildren(id, { inTransaction: true });
+    await r.catalogueManage.deleteService(id);
     await audit('service.deleted', `Deleted service "${current.title}"`);
     return { outcome: 'deleted' as const, released: fileUrlsOf(current, children) };
   });
@@ -345,7 +336,7 @@ export async function deleteService(
 export async function releaseFiles(deps: ManageDeps, urls: readonly string[]) {
   if (urls.length === 0) return;
   try {
-    const used = await repo.findUsedUrls(deps.db, urls);
+    const used = await deps.repos.catalogueManage.findUsedUrls(urls);
     await removeStoredFiles(
       deps.files,
       deps.log,

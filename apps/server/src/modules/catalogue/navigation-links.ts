@@ -1,9 +1,8 @@
 import { homePageLinksTo } from '@noise/shared/home-links';
 import type { NavigationEntry, SiteNavigation } from '@noise/shared/navigation';
-import type { Db } from '../../db/client.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { manageRepository as repo } from './manage-repository.ts';
+import type { CatalogueManageRepository } from './manage-repository.ts';
 import type { ManageDeps } from './manage-service.ts';
 
 const AREA_NAMES = { header: 'header', footer: 'footer' } as const;
@@ -13,10 +12,12 @@ const AREA_NAMES = { header: 'header', footer: 'footer' } as const;
  * staff set them, without a link whose service is archived or whose record is gone (so a visitor
  * never meets a dead link, whatever happened in between).
  */
-export async function readNavigation(db: Db, options: { all?: boolean } = {}) {
-  const rows = await repo.listSiteLinks(db);
+export async function readNavigation(
+  repo: CatalogueManageRepository,
+  options: { all?: boolean } = {},
+) {
+  const rows = await repo.listSiteLinks();
   const live = await repo.liveTargets(
-    db,
     rows.filter((row) => row.kind === 'service').map((row) => row.targetId),
     rows.filter((row) => row.kind === 'page').map((row) => row.targetId),
   );
@@ -34,14 +35,13 @@ export async function readNavigation(db: Db, options: { all?: boolean } = {}) {
  * on the site or a page that exists; a refused save changes nothing and names the link.
  */
 export async function saveNavigation(deps: ManageDeps, actor: AuthUser, input: SiteNavigation) {
-  const actorName = await repo.staffName(deps.db, actor.id);
-  return deps.db.transaction(async (tx) => {
+  const actorName = await deps.repos.catalogueManage.staffName(actor.id);
+  return deps.repos.transaction(async (r) => {
     const all = [
       ...input.header.map((entry, i) => ({ entry, path: `header.${i}.id` })),
       ...input.footer.map((entry, i) => ({ entry, path: `footer.${i}.id` })),
     ];
-    const live = await repo.liveTargets(
-      tx,
+    const live = await r.catalogueManage.liveTargets(
       all.filter(({ entry }) => entry.kind === 'service').map(({ entry }) => entry.id),
       all.filter(({ entry }) => entry.kind === 'page').map(({ entry }) => entry.id),
     );
@@ -55,7 +55,7 @@ export async function saveNavigation(deps: ManageDeps, actor: AuthUser, input: S
       }));
       throw badRequest(details[0]!.message, details);
     }
-    await repo.replaceSiteLinks(tx, [
+    await r.catalogueManage.replaceSiteLinks([
       ...input.header.map((e) => ({
         area: 'header' as const,
         label: e.label,
@@ -69,20 +69,17 @@ export async function saveNavigation(deps: ManageDeps, actor: AuthUser, input: S
         targetId: e.id,
       })),
     ]);
-    await deps.audit.record(
-      {
-        actorId: actor.id,
-        ip: actor.ip,
-        apiKey: actor.apiKey,
-        actorName,
-        action: 'navigation.updated',
-        entityType: 'navigation',
-        entityId: 'site',
-        summary: `Changed the site navigation: ${input.header.length} header links, ${input.footer.length} footer links`,
-      },
-      tx,
-    );
-    return readNavigation(tx);
+    await r.audit.record({
+      actorId: actor.id,
+      ip: actor.ip,
+      apiKey: actor.apiKey,
+      actorName,
+      action: 'navigation.updated',
+      entityType: 'navigation',
+      entityId: 'site',
+      summary: `Changed the site navigation: ${input.header.length} header links, ${input.footer.length} footer links`,
+    });
+    return readNavigation(r.catalogueManage);
   });
 }
 
@@ -92,15 +89,15 @@ export async function saveNavigation(deps: ManageDeps, actor: AuthUser, input: S
  * absolute or relative).
  */
 export async function placesLinkingTo(
-  tx: Db,
+  repo: CatalogueManageRepository,
   kind: 'service' | 'page',
   id: string,
 ): Promise<string[]> {
   const path = `/${kind === 'service' ? 'services' : 'pages'}/${id}`;
-  const navigation = (await repo.listSiteLinks(tx))
+  const navigation = (await repo.listSiteLinks())
     .filter((row) => row.kind === kind && row.targetId === id)
     .map((row) => `the ${AREA_NAMES[row.area]}'s '${row.label}' link`);
-  const linked = (await repo.listCatalogueLinks(tx))
+  const linked = (await repo.listCatalogueLinks())
     .filter(({ link }) => pathOf(link) === path)
     .map(({ place }) => place);
   return [...navigation, ...homePageLinksTo(kind, id), ...linked];
@@ -121,12 +118,12 @@ function pathOf(link: string): string {
  * meets a link that leads nowhere (docs/product.md#services-and-pages-linked-from-the-site).
  */
 export async function refuseIfLinked(
-  tx: Db,
+  repo: CatalogueManageRepository,
   kind: 'service' | 'page',
   id: string,
   title: string,
 ): Promise<void> {
-  const places = await placesLinkingTo(tx, kind, id);
+  const places = await placesLinkingTo(repo, kind, id);
   if (places.length === 0) return;
   throw new AppError(
     'linked_from_site',

@@ -21,6 +21,7 @@ import {
   SEARCH_PREFIX,
 } from './catalogue-cache.ts';
 import { siteNavigationSchema } from '@noise/shared/site-navigation';
+import type { CatalogueManageRepository } from './manage-repository.ts';
 import { readNavigation } from './navigation-links.ts';
 import { openOwnPdf, resolveOwnFileUrl, type UploadSource } from './own-files.ts';
 import type { CatalogueRepository } from './repository.ts';
@@ -53,6 +54,7 @@ export function registerCatalogueRoutes(
   app: FastifyInstance,
   deps: {
     catalogue: CatalogueRepository;
+    catalogueManage: CatalogueManageRepository;
     publicUrl: string;
     uploads: UploadSource;
     demoRoots: readonly string[];
@@ -206,7 +208,7 @@ export function registerCatalogueRoutes(
     },
     async (request, reply) => {
       const entry = await cache.get('navigation', siteNavigationSchema, () =>
-        readNavigation(app.database.db),
+        readNavigation(deps.catalogueManage),
       );
       return sendCached(request, reply, entry!);
     },
