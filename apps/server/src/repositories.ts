@@ -18,6 +18,7 @@ import { createNotificationRepository } from './modules/notifications/repository
 import { createOAuthRepository } from './modules/oauth/repository.ts';
 import { createOverviewRepository } from './modules/overview/repository.ts';
 import { createOrderSources } from './modules/payments/order-sources-repository.ts';
+import { createSandboxRepository } from './modules/payments/providers/sandbox-repository.ts';
 import { createRefundRepository } from './modules/payments/refund-repository.ts';
 import { createPaymentRepository } from './modules/payments/repository.ts';
 import { createBriefRepository } from './modules/projects/brief-repository.ts';
@@ -54,6 +55,8 @@ function createRepositorySet(db: Db) {
     refunds: createRefundRepository(db),
     reports: createReportRepository(db),
     salesRollups: createSalesRollupRepository(db),
+    /** The offline payment provider's own records (providers/sandbox.ts). */
+    sandbox: createSandboxRepository(db),
     sessions: createSessionRepository(db),
     twoFactor: createTwoFactorRepository(db),
     users: createUserRepository(db),

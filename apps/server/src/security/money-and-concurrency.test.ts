@@ -397,7 +397,7 @@ describe('renewals', () => {
       .returning();
     const worker = (workerId: string) =>
       createJobRunner({
-        db,
+        jobs: app.checkoutDeps.repos.jobs,
         log: app.log,
         pollIntervalMs: 0,
         workerId,

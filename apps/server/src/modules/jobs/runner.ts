@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
 import { newId } from '../../lib/ids.ts';
-import { createJobRepository, type JobRow } from './repository.ts';
+import type { JobRepository, JobRow } from './repository.ts';
 
 export type JobHandler = (payload: Record<string, unknown>, job: JobRow) => Promise<void>;
 
@@ -22,7 +21,7 @@ export class FailJob extends Error {
 }
 
 export interface JobRunnerOptions {
-  db: Db;
+  jobs: JobRepository;
   handlers: Record<string, JobHandler>;
   log: FastifyBaseLogger;
   /** 0: never polls (tests call runDueJobs themselves). */
@@ -62,7 +61,7 @@ function errorText(error: unknown): string {
  * passes.
  */
 export function createJobRunner(options: JobRunnerOptions) {
-  const repo = createJobRepository(options.db);
+  const repo = options.jobs;
   const workerId = options.workerId ?? `worker-${process.pid}-${newId(6)}`;
   const lockMs = options.lockMs ?? 5 * 60_000;
   const batchSize = options.batchSize ?? 10;

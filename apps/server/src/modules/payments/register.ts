@@ -44,9 +44,9 @@ export function registerCheckout(
   repos: Repositories,
   now: () => Date = () => new Date(),
 ) {
-  const db = app.database.db;
-  const sandbox = config.payments.provider === 'sandbox' ? createSandboxProvider(db) : null;
-  const provider = sandbox ?? createPaymentProvider(config.payments, db);
+  const sandbox =
+    config.payments.provider === 'sandbox' ? createSandboxProvider(repos.sandbox) : null;
+  const provider = sandbox ?? createPaymentProvider(config.payments, repos.sandbox);
   app.decorate('paymentProvider', provider);
 
   const settings = {
@@ -79,7 +79,7 @@ export function registerCheckout(
 
   const scheduleDailySummaries = createDailySummaryScheduler(repos, config.businessTimeZone);
   const runner = createJobRunner({
-    db,
+    jobs: repos.jobs,
     log: app.log,
     pollIntervalMs: config.jobsPollIntervalMs,
     schedule: async () => {

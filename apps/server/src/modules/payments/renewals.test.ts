@@ -65,7 +65,7 @@ describe('subscription renewals', () => {
     const { user, token } = await createUser(app);
     const { orderNumber, subscription, due } = await dueSubscription(token);
     const second = createJobRunner({
-      db,
+      jobs: app.checkoutDeps.repos.jobs,
       log: app.log,
       pollIntervalMs: 0,
       workerId: 'second-worker',

@@ -133,3 +133,5 @@ export function createSandboxRepository(db: Db) {
     },
   };
 }
+
+export type SandboxRepository = ReturnType<typeof createSandboxRepository>;

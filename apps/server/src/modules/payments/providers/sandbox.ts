@@ -4,8 +4,7 @@ import {
   SANDBOX_DECLINE_MESSAGE,
   SANDBOX_UNKNOWN_CARD_MESSAGE,
 } from '@noise/shared/sandbox-card';
-import type { Db } from '../../../db/client.ts';
-import { createSandboxRepository, type SandboxIntent } from './sandbox-repository.ts';
+import type { SandboxIntent, SandboxRepository } from './sandbox-repository.ts';
 import { RefundRefusedError, type PaymentProvider, type ProviderPayment } from './provider.ts';
 
 const token = (n = 12) =>
@@ -36,11 +35,10 @@ export const AUTHENTICATION_REQUIRED_MESSAGE =
  * attachments and intents are rows, so every process sees the same state, and an intent's
  * idempotency key is unique, so a repeated call returns the first result.
  */
-export function createSandboxProvider(db: Db): PaymentProvider & {
+export function createSandboxProvider(repository: SandboxRepository): PaymentProvider & {
   authenticate(clientSecret: string, outcome: 'approve' | 'fail'): Promise<ProviderPayment | null>;
   retrievePaymentBySecret(clientSecret: string): Promise<ProviderPayment | null>;
 } {
-  const repository = createSandboxRepository(db);
   const attach = repository.attachPaymentMethod;
 
   return {
