@@ -63,3 +63,42 @@ export function localDate(date: Date, timeZone?: string): string {
     day: '2-digit',
   }).format(date);
 }
+
+/** How far a time zone's wall clock is ahead of UTC at a moment, in milliseconds. */
+function zoneOffsetMs(at: number, timeZone: string): number {
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((p) => p.type === type)?.value);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(at));
+  const wall = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+  return wall - Math.floor(at / 1000) * 1000;
+}
+
+/**
+ * The last millisecond of a calendar day (YYYY-MM-DD) in a time zone: a day the business names
+ * ends at its own midnight, not at UTC's (eleven hours later in Sydney in summer).
+ */
+export function endOfLocalDay(date: string, timeZone: string): Date {
+  const [year, month, day] = date.split('-').map(Number);
+  const nextMidnightUtc = Date.UTC(year!, month! - 1, day! + 1);
+  // The zone's offset at its own next midnight: read twice, as a daylight-saving change may
+  // fall between UTC's midnight and the zone's.
+  let at = nextMidnightUtc;
+  for (let i = 0; i < 2; i++) at = nextMidnightUtc - zoneOffsetMs(at, timeZone);
+  return new Date(at - 1);
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endOfLocalDay } from './dates.ts';
 import { EMAIL_MESSAGE } from './fields.ts';
 import { DEFAULT_DELIVERY_DAYS, deliveryDaysSchema } from './due-dates.ts';
 import { intakeQuestionsSchema, savedQuestionSchema } from './intake.ts';
@@ -247,9 +248,12 @@ const dateOnly = z.iso.date({ message: 'Choose a date' });
 export const extendProposalRequest = z.object({ validUntil: dateOnly });
 export type ExtendProposalRequest = z.input<typeof extendProposalRequest>;
 
-/** The end of a 'Valid until' day, as the date input gives it ('2026-12-24'), in UTC. */
-export function endOfValidDay(date: string): Date {
-  return new Date(`${date}T23:59:59.999Z`);
+/**
+ * The end of a 'Valid until' day, as the date input gives it ('2026-12-24'), in the business's
+ * time zone: a proposal valid until the 24th can be accepted until midnight there.
+ */
+export function endOfValidDay(date: string, timeZone: string): Date {
+  return endOfLocalDay(date, timeZone);
 }
 
 /** POST/PUT /api/quotes: the custom quote form (docs/product.md#proposals), in dollars. */

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { formatMoneyGst } from '@noise/shared/pricing';
 import {
-  endOfValidDay,
   isExpired,
   quoteParts,
   type acceptProposalRequest,
@@ -205,14 +204,14 @@ export async function extendProposal(
   if (q.declinedAt) {
     throw conflict('This proposal was declined: change it to make a new version first.');
   }
-  const until = validUntilOf(validUntil)!;
+  const until = validUntilOf(validUntil, deps.config.businessTimeZone)!;
   await deps.quotes.update(q.id, { validUntil: until });
   await recordQuote(deps, actor, q.id, {
     action: 'quote.extended',
     summary: `Proposal "${q.name}" is valid until ${validUntil}`,
     data: {
       from: q.validUntil?.toISOString() ?? null,
-      to: endOfValidDay(validUntil).toISOString(),
+      to: until.toISOString(),
     },
   });
   return findQuote(deps, q.id);

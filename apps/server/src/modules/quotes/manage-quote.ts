@@ -1,3 +1,4 @@
+import type { Config } from '../../config.ts';
 import { formatMoney, toCents } from '@noise/shared/pricing';
 import { depositTermsOf, endOfValidDay, type quoteRequest } from '@noise/shared/quote';
 import type { z } from 'zod';
@@ -10,6 +11,8 @@ import type { QuoteRepository, QuoteWithRelations } from './repository.ts';
 
 export interface QuoteDeps {
   repos: Repositories;
+  /** The business's time zone: a 'Valid until' day ends at its midnight. */
+  config: Pick<Config, 'businessTimeZone'>;
   quotes: QuoteRepository;
   users: UserRepository;
   audit: AuditRepository;
@@ -44,9 +47,9 @@ function refuseIfPaid(current: QuoteWithRelations) {
 const PAST_DATE = 'Valid until must be today or later';
 
 /** The form's 'Valid until' (a day) as the moment it ends; refused when already past. */
-export function validUntilOf(date: string | null, now = new Date()): Date | null {
+export function validUntilOf(date: string | null, timeZone: string, now = new Date()): Date | null {
   if (date === null) return null;
-  const end = endOfValidDay(date);
+  const end = endOfValidDay(date, timeZone);
   if (end.getTime() <= now.getTime()) {
     throw badRequest(PAST_DATE, [{ path: 'validUntil', message: PAST_DATE }]);
   }
@@ -103,7 +106,7 @@ export async function createQuote(deps: QuoteDeps, actor: AuthUser, input: Quote
   const recipient = await resolveRecipient(deps, { customerId, recipientEmail });
   const quote = await deps.quotes.insert({
     ...rest,
-    validUntil: validUntilOf(validUntil),
+    validUntil: validUntilOf(validUntil, deps.config.businessTimeZone),
     ...depositTermsOf(deposit),
     ...recipient,
     valueCents: toCents(value),
@@ -162,11 +165,14 @@ export async function updateQuote(deps: QuoteDeps, actor: AuthUser, id: string, 
   const changed = SIGNED_FIELDS.some((key) => signed[key] !== current.quote[key]);
   const sameDay =
     validUntil !== null &&
-    current.quote.validUntil?.toISOString() === endOfValidDay(validUntil).toISOString();
+    current.quote.validUntil?.toISOString() ===
+      endOfValidDay(validUntil, deps.config.businessTimeZone).toISOString();
   await deps.quotes.update(current.quote.id, {
     ...signed,
     ...recipient,
-    validUntil: sameDay ? current.quote.validUntil : validUntilOf(validUntil),
+    validUntil: sameDay
+      ? current.quote.validUntil
+      : validUntilOf(validUntil, deps.config.businessTimeZone),
     ...(readdressed ? { sentAt: null } : {}),
     ...(changed ? { version: current.quote.version + 1, declinedAt: null, declineReason: '' } : {}),
   });

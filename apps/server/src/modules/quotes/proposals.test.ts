@@ -1,3 +1,4 @@
+import { endOfLocalDay } from '@noise/shared/dates';
 import { describe, expect, it } from 'vitest';
 import { newIdempotencyKey, quotePaymentRequest } from '@noise/shared/payments';
 import type { PublicQuote } from '@noise/shared/quote';
@@ -285,6 +286,10 @@ describe('proposals', () => {
     const extended = await extend(next);
     expect(extended.statusCode).toBe(200);
     expect(extended.json()).toMatchObject({ state: 'Viewed', expired: false });
+    // The day ends at the business's midnight, not UTC's.
+    expect(extended.json().validUntil).toBe(
+      endOfLocalDay(next, config.businessTimeZone).toISOString(),
+    );
     expect((await accept(quote._id, signed, jane.token)).statusCode).toBe(200);
   });
 

@@ -1,5 +1,6 @@
 import { formatMoneyGst } from '@noise/shared/pricing';
 import { displayNameOf } from '@noise/shared/user';
+import { localDate } from '@noise/shared/dates';
 import { endOfValidDay, isExpired, PROPOSAL_VALID_DAYS, quoteParts } from '@noise/shared/quote';
 import type { Config } from '../../config.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
@@ -54,7 +55,11 @@ export async function sendQuote(
   const validUntil =
     current.quote.validUntil ??
     endOfValidDay(
-      new Date(now.getTime() + PROPOSAL_VALID_DAYS * 86_400_000).toISOString().slice(0, 10),
+      localDate(
+        new Date(now.getTime() + PROPOSAL_VALID_DAYS * 86_400_000),
+        deps.config.businessTimeZone,
+      ),
+      deps.config.businessTimeZone,
     );
   const greeting = await greetingName(deps, current, recipient);
   const sent = await deps.repos.transaction(async (r) => {
