@@ -79,8 +79,19 @@ export function readRouteChunks(distDir: string): RouteChunks {
     // The service route shares a named chunk with its gallery and tabs (vite.config.ts).
     service: chunksOf((_key, chunk) => chunk.name === 'service-page' && !chunk.src),
     page: chunksOf((key) => key === 'src/features/storefront/routes/content-page.tsx'),
-    dashboard: chunksOf((key) => key === 'src/features/customer/routes/dashboard.tsx'),
-    projects: chunksOf((key) => key === 'src/features/customer/routes/projects.tsx'),
+    // The customer area's routes (one chunk), then the page's own.
+    dashboard: [
+      ...new Set([
+        ...chunksOf((key) => key === 'src/app/customer-area.tsx'),
+        ...chunksOf((key) => key === 'src/features/customer/routes/dashboard.tsx'),
+      ]),
+    ],
+    projects: [
+      ...new Set([
+        ...chunksOf((key) => key === 'src/app/customer-area.tsx'),
+        ...chunksOf((key) => key === 'src/features/customer/routes/projects.tsx'),
+      ]),
+    ],
     staff: [
       ...new Set([
         ...chunksOf((key) => key === 'src/app/staff-guard.tsx'),

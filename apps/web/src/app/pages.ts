@@ -45,30 +45,9 @@ export const SignInLinkRoute = lazyRoute(
   () => import('@/features/auth/routes/sign-in-link'),
   (m) => m.SignInLinkRoute,
 );
-export const DashboardRoute = lazyRoute(
-  () => import('@/features/customer/routes/dashboard'),
-  (m) => m.DashboardRoute,
-);
-export const ProjectsRoute = lazyRoute(
-  () => import('@/features/customer/routes/projects'),
-  (m) => m.ProjectsRoute,
-);
-export const TeamRoute = lazyRoute(
-  () => import('@/features/customer/routes/team'),
-  (m) => m.TeamRoute,
-);
 export const InvitationRoute = lazyRoute(
   () => import('@/features/customer/routes/invitation'),
   (m) => m.InvitationRoute,
-);
-export const ProjectRoute = lazyRoute(
-  () => import('@/features/customer/routes/project'),
-  (m) => m.ProjectRoute,
-);
-// The profile page shows checkout's card form: ./customer-profile puts the two together.
-export const ProfileRoute = lazyRoute(
-  () => import('./customer-profile'),
-  (m) => m.default,
 );
 export const PaymentRoute = lazyRoute(
   () => import('@/features/checkout/routes/payment'),
@@ -81,4 +60,10 @@ export const PaymentSuccessRoute = lazyRoute(
 export const CustomQuoteRoute = lazyRoute(
   () => import('@/features/checkout/routes/custom-quote'),
   (m) => m.CustomQuoteRoute,
+);
+// The customer's own pages (/dashboard/*): one chunk with their routes, which visitors never
+// download; each page is one more (app/customer-area.tsx).
+export const CustomerAreaRoute = lazyRoute(
+  () => import('./customer-area'),
+  (m) => m.CustomerArea,
 );

@@ -1,7 +1,7 @@
 import { pageQuery } from '@/features/storefront/api/get-page';
 import { serviceQuery } from '@/features/storefront/api/get-service';
 import { getToken } from '@/lib/auth-token';
-import { ContentPageRoute, DashboardRoute, HomeRoute, ProjectsRoute, ServiceRoute } from './pages';
+import { ContentPageRoute, CustomerAreaRoute, HomeRoute, ServiceRoute } from './pages';
 import { queryClient } from './query-client';
 
 /**
@@ -47,7 +47,8 @@ export async function prefetchLandingRoute(pathname: string): Promise<void> {
       await ContentPageRoute.preload();
     } else if (customerRoute && getToken()) {
       // A signed-in customer's pages: their code and data, while the session is checked.
-      const route = await (customerRoute[1] ? ProjectsRoute : DashboardRoute).preload();
+      const area = await CustomerAreaRoute.preload();
+      const route = await (customerRoute[1] ? area.ProjectsRoute : area.DashboardRoute).preload();
       route.prefetch(queryClient);
     }
   } catch {

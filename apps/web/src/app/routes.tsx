@@ -16,15 +16,11 @@ import {
   ForgotPasswordRoute,
   ResetPasswordRoute,
   SignInLinkRoute,
-  DashboardRoute,
-  ProjectsRoute,
-  ProjectRoute,
-  ProfileRoute,
-  TeamRoute,
   InvitationRoute,
   PaymentRoute,
   PaymentSuccessRoute,
   CustomQuoteRoute,
+  CustomerAreaRoute,
 } from './pages';
 import { RouteErrorBoundary } from './route-error';
 
@@ -70,13 +66,7 @@ export function AppRoutes() {
             <Route path="invitations/:token" element={<InvitationRoute />} />
             {/* Signed out, a quote link shows the quote and the ways to sign in to pay it. */}
             <Route path="custom-quote/:quoteId" element={<CustomQuoteRoute />} />
-            <Route element={<CustomerGuard />}>
-              <Route path="dashboard" element={<DashboardRoute />} />
-              <Route path="dashboard/projects" element={<ProjectsRoute />} />
-              <Route path="dashboard/projects/:projectId" element={<ProjectRoute />} />
-              <Route path="dashboard/profile" element={<ProfileRoute />} />
-              <Route path="dashboard/team" element={<TeamRoute />} />
-            </Route>
+            <Route path="dashboard/*" element={<CustomerAreaRoute />} />
             {/* Guests order and pay here too (docs/decisions/013). */}
             <Route element={<CustomerGuard allowGuests />}>
               <Route path="payment" element={<PaymentRoute />} />
