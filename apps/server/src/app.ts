@@ -34,6 +34,7 @@ import { emailReplyPage, emailReplyPoster } from './modules/messages/reply-by-em
 import { registerMessageRoutes } from './modules/messages/routes.ts';
 import type { ThreadDeps } from './modules/messages/thread.ts';
 import { registerCompanyRoutes } from './modules/companies/routes.ts';
+import { registerFileRoutes } from './modules/files/routes.ts';
 import { issueToken } from './modules/auth/sign-in.ts';
 import { fullNameOf } from '@noise/shared/display-name';
 import { registerNotificationRoutes } from './modules/notifications/routes.ts';
@@ -309,6 +310,7 @@ export async function buildApp(
   registerSeoRoutes(app, { catalogue: repos.catalogue, publicUrl: config.publicUrl });
   // Checkout, payments, invoices; starts the job runner (renewals, mail) and stops it on close.
   const clock = options.now ?? (() => new Date());
+  registerFileRoutes(app, { repos, config, now: clock });
   registerCheckout(app, config, repos, clock);
   registerGuestCheckoutRoutes(app, { checkout: app.checkoutDeps, auth: authDeps, config });
   const projects = repos.projects;

@@ -83,6 +83,8 @@ const envSchema = z.object({
   UPLOAD_MAX_IMAGE_MB: z.coerce.number().positive().max(100).default(10),
   UPLOAD_MAX_PDF_MB: z.coerce.number().positive().max(200).default(20),
   UPLOAD_MAX_VIDEO_MB: z.coerce.number().positive().max(2000).default(200),
+  /** Each client company's file library holds this much (docs/product.md#files). */
+  COMPANY_FILES_QUOTA_GB: z.coerce.number().positive().max(10_000).default(5),
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ENDPOINT: z.url().optional(),
@@ -248,6 +250,8 @@ const configSchema = envSchema.transform((e) => {
       pdf: e.UPLOAD_MAX_PDF_MB * 1024 * 1024,
       video: e.UPLOAD_MAX_VIDEO_MB * 1024 * 1024,
     },
+    /** Bytes a client company's file library may hold, its bin included. */
+    companyFilesQuotaBytes: Math.round(e.COMPANY_FILES_QUOTA_GB * 1024 ** 3),
     /** S3-compatible bucket for uploads; local disk under DATA_DIR/uploads when unset. */
     s3: e.S3_BUCKET
       ? {

@@ -22,7 +22,7 @@ export const companyRoleLabels: Record<CompanyRole, string> = {
 
 export const companyRoleDescriptions: Record<CompanyRole, string> = {
   owner: 'Everything, including the team',
-  member: 'Projects, briefs, messages and deliverables; orders with their own card',
+  member: 'Projects, briefs, messages, deliverables and files; orders with their own card',
   billing: 'Invoices, adjustment notes, payments and subscriptions; no messages',
 };
 
@@ -33,13 +33,23 @@ export const companyRoleDescriptions: Record<CompanyRole, string> = {
  * - billing: payments, invoices, adjustment notes, subscriptions and cancelling them
  * - order: place orders for the company
  * - team: invite, change roles, remove people, rename the company
+ * - files: see the file library, upload, make folders (docs/product.md#files)
+ * - files-manage: rename, move and delete files and folders, and the bin
  */
-export const companyPermissions = ['projects', 'work', 'billing', 'order', 'team'] as const;
+export const companyPermissions = [
+  'projects',
+  'work',
+  'billing',
+  'order',
+  'team',
+  'files',
+  'files-manage',
+] as const;
 export type CompanyPermission = (typeof companyPermissions)[number];
 
 export const companyRolePermissions: Record<CompanyRole, readonly CompanyPermission[]> = {
   owner: companyPermissions,
-  member: ['projects', 'work', 'order'],
+  member: ['projects', 'work', 'order', 'files'],
   billing: ['projects', 'billing'],
 };
 

@@ -2,13 +2,23 @@ import type { FastifyRequest } from 'fastify';
 import type { FileStore } from '../plugins/file-store.ts';
 import type { UploadKind } from './detect-file-type.ts';
 import { AppError, badRequest } from './errors.ts';
-import { saveUpload, type SavedUpload, type UploadLimits } from './uploads.ts';
+import {
+  saveUpload,
+  type CheckedUpload,
+  type SavedUpload,
+  type UploadCap,
+  type UploadLimits,
+} from './uploads.ts';
 
 export interface FileFieldRule {
   accept: readonly UploadKind[];
   /** How many files the field takes (1 unless a list, like gallery). */
   max?: number;
   private?: boolean;
+  /** A further size limit than the kinds' (lib/uploads.ts). */
+  cap?: UploadCap;
+  /** Refuses a file by its name, type or size before it is stored (lib/uploads.ts). */
+  check?: (file: CheckedUpload, fields: Record<string, string>) => void | Promise<void>;
 }
 
 export interface MultipartBody {
@@ -26,7 +36,16 @@ export interface MultipartBody {
  */
 export async function readMultipart(
   request: FastifyRequest,
-  options: { store: FileStore; limits: UploadLimits; files: Record<string, FileFieldRule> },
+  options: {
+    store: FileStore;
+    limits: UploadLimits;
+    files: Record<string, FileFieldRule>;
+    /**
+     * Keep a file's name as sent, directories included, for a check to refuse (by default the
+     * parser keeps only what follows the last `/` or `\`).
+     */
+    preservePath?: boolean;
+  },
 ): Promise<MultipartBody> {
   if (!request.isMultipart()) throw badRequest('Send this form as multipart/form-data');
   const fields: Record<string, string> = {};
@@ -43,7 +62,9 @@ export async function readMultipart(
     );
   };
   try {
-    for await (const part of request.parts()) {
+    for await (const part of request.parts(
+      options.preservePath ? { preservePath: true } : undefined,
+    )) {
       if (part.type === 'field') {
         if (typeof part.value !== 'string')
           throw badRequest(`Field ${part.fieldname} must be text`);
@@ -70,6 +91,8 @@ export async function readMultipart(
           limits: options.limits,
           field: name,
           private: rule.private,
+          cap: rule.cap,
+          check: rule.check && ((file) => rule.check!(file, fields)),
         }),
       );
     }

@@ -56,9 +56,19 @@ export async function saveUpload(options: {
   limits: UploadLimits;
   field: string;
   private?: boolean;
+  /**
+   * A further limit than the kinds' (the room left in a company's library): passing it stops
+   * the stream with `cap.refuse()`'s error, before anything is stored.
+   */
+  cap?: UploadCap;
+  /** Last word on the file, once its type is known and before it is stored: throw to refuse. */
+  check?: (file: CheckedUpload) => void | Promise<void>;
 }): Promise<SavedUpload> {
-  const { store, accept, limits, field } = options;
-  const maxBytes = Math.max(...accept.map((k) => limitOf(k, limits)));
+  const { store, accept, limits, field, cap: extraCap } = options;
+  const kindMax = Math.max(...accept.map((k) => limitOf(k, limits)));
+  const maxBytes = extraCap ? Math.min(kindMax, extraCap.bytes) : kindMax;
+  const overMax = () =>
+    extraCap && extraCap.bytes < kindMax ? extraCap.refuse() : tooLarge(field, maxBytes);
   const tmpDir = path.join(os.tmpdir(), 'noise-uploads');
   await mkdir(tmpDir, { recursive: true });
   const tmp = path.join(tmpDir, randomBytes(12).toString('hex'));
@@ -67,12 +77,12 @@ export async function saveUpload(options: {
   const cap = new Transform({
     transform(chunk: Buffer, _enc, done) {
       size += chunk.length;
-      done(size > maxBytes ? tooLarge(field, maxBytes) : null, chunk);
+      done(size > maxBytes ? overMax() : null, chunk);
     },
   });
   try {
     await pipeline(options.stream, cap, createWriteStream(tmp));
-    if (options.stream.truncated) throw tooLarge(field, maxBytes);
+    if (options.stream.truncated) throw tooLarge(field, kindMax);
     if (size === 0) throw badRequest(`The file for ${field} is empty`);
     const detected = await detectFileType(tmp, options.originalName, {
       documentLimit: limits.pdf,
@@ -85,6 +95,7 @@ export async function saveUpload(options: {
     if (detected.kind === 'image') {
       await decodeUploadedImage(tmp, field, { private: options.private, written: variantTmps });
     }
+    await options.check?.({ ...detected, size, originalName: options.originalName });
 
     const base = `${new Date().toISOString().slice(0, 7).replace('-', '/')}/${newId()}`;
     const key = `${options.private ? 'private/' : ''}${base}.${detected.ext}`;
@@ -109,6 +120,19 @@ export async function saveUpload(options: {
   } finally {
     await Promise.all([tmp, ...variantTmps].map((file) => rm(file, { force: true })));
   }
+}
+
+export interface UploadCap {
+  bytes: number;
+  refuse: () => Error;
+}
+
+export interface CheckedUpload {
+  kind: UploadKind;
+  ext: string;
+  contentType: string;
+  size: number;
+  originalName: string;
 }
 
 function tooLarge(field: string, maxBytes: number) {

@@ -25,6 +25,7 @@ import { createRenewalJobHandler, RENEWAL_JOB, scheduleRenewals } from './renew-
 import { checkoutNotifications } from './notify-checkout.ts';
 import { registerPaymentRoutes } from './routes.ts';
 import { createWebhookDeliveryHandler, WEBHOOK_JOB } from '../webhooks/deliver-webhook.ts';
+import { createBinPurger } from '../files/purge-bin.ts';
 import { mailAdminsAboutDisabledEndpoint } from '../webhooks/mail-admins.ts';
 
 declare module 'fastify' {
@@ -78,6 +79,7 @@ export function registerCheckout(
   registerInvoiceRoutes(app, { repos, settings, render: invoices.render });
 
   const scheduleDailySummaries = createDailySummaryScheduler(repos, config.businessTimeZone);
+  const purgeBins = createBinPurger({ repos, store: app.files, log: app.log });
   const runner = createJobRunner({
     jobs: repos.jobs,
     log: app.log,
@@ -87,6 +89,7 @@ export function registerCheckout(
       await expireAbandonedAttempts(deps);
       await settlePendingRefunds(deps);
       await scheduleDailySummaries(now());
+      await purgeBins(now());
     },
     handlers: checkoutJobHandlers(app, config, deps, invoices.render),
   });
