@@ -145,6 +145,17 @@ const COORDINATOR_ROUTES: Record<string, string> = {
   'GET /api/notifications': 'inbox and bells',
   'GET /api/companies/:id': 'company',
   'POST /api/companies/:id/invitations': 'company',
+  'GET /api/companies/:companyId/files': 'files',
+  'POST /api/companies/:companyId/files': 'files',
+  'GET /api/companies/:companyId/files/:fileId/content': 'files',
+  'PATCH /api/companies/:companyId/files/:fileId': 'files',
+  'DELETE /api/companies/:companyId/files/:fileId': 'files',
+  'GET /api/companies/:companyId/bin': 'files',
+  'POST /api/companies/:companyId/bin/:fileId/restore': 'files',
+  'DELETE /api/companies/:companyId/bin/:fileId': 'files',
+  'POST /api/companies/:companyId/folders': 'files',
+  'PATCH /api/companies/:companyId/folders/:folderId': 'files',
+  'DELETE /api/companies/:companyId/folders/:folderId': 'files',
 };
 /** Routes about the caller alone (their account, bells, settings) or a checkout of their own. */
 const OWN_ONLY = [
@@ -414,6 +425,34 @@ describe('a co-ordinator sees only the work assigned to them', () => {
       ).statusCode,
     ).toBe(200);
     expect((await asCora('GET', '/api/company')).statusCode).toBe(404);
+  });
+
+  it('files: another’s client company’s library answers 404 and takes nothing', async () => {
+    const companies = createCompanyRepository(db);
+    const aliceCompany = (await companies.membershipOf(alice.user.id))!.companyId;
+    const bobCompany = (await companies.membershipOf(bob.user.id))!.companyId;
+    const own = await asCora('GET', `/api/companies/${aliceCompany}/files`);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().folders.map((f: { projectId: string | null }) => f.projectId)).toEqual([
+      null,
+      aliceOrder.projectId,
+    ]);
+    const theirs = `/api/companies/${bobCompany}`;
+    expect((await asCora('GET', `${theirs}/files`)).statusCode).toBe(404);
+    expect((await asCora('GET', `${theirs}/bin`)).statusCode).toBe(404);
+    expect((await asCora('POST', `${theirs}/folders`, { name: 'Injected' })).statusCode).toBe(404);
+    const upload = await app.inject({
+      method: 'POST',
+      url: `${theirs}/files`,
+      headers: bearer(cora.token),
+      body: multipart({}, [{ field: 'file', fixture: 'image.png', type: 'image/png' }]),
+    });
+    expect(upload.statusCode).toBe(404);
+    const asAdmin = await app.inject({ url: `${theirs}/files`, headers: bearer(admin.token) });
+    expect(asAdmin.statusCode).toBe(200);
+    const folders = asAdmin.json().folders as { name: string; projectId: string | null }[];
+    expect(folders.map((f) => f.name)).toContain('Brand assets');
+    expect(folders.map((f) => f.projectId)).toContain(bobProject);
   });
 
   it('my work: another member’s list is refused', async () => {

@@ -196,6 +196,17 @@ const CLIENT_ID_ROUTES: Record<string, string> = {
   'DELETE /api/company/invitations/:id': 'company',
   'PUT /api/company/members/:userId': 'company',
   'DELETE /api/company/members/:userId': 'company',
+  'GET /api/companies/:companyId/files': 'files',
+  'POST /api/companies/:companyId/files': 'files',
+  'GET /api/companies/:companyId/files/:fileId/content': 'files',
+  'PATCH /api/companies/:companyId/files/:fileId': 'files',
+  'DELETE /api/companies/:companyId/files/:fileId': 'files',
+  'GET /api/companies/:companyId/bin': 'files',
+  'POST /api/companies/:companyId/bin/:fileId/restore': 'files',
+  'DELETE /api/companies/:companyId/bin/:fileId': 'files',
+  'POST /api/companies/:companyId/folders': 'files',
+  'PATCH /api/companies/:companyId/folders/:folderId': 'files',
+  'DELETE /api/companies/:companyId/folders/:folderId': 'files',
   'POST /api/users/api-keys/:id/revoke': 'api keys',
   // A proposal for a customer's account is their company's (docs/product.md#proposal-page).
   'POST /api/quotes/:id/accept': 'proposal',
@@ -454,6 +465,96 @@ describe('object-level access', () => {
     const team = await app.inject({ url: '/api/company', headers: bearer(bob.token) });
     expect(team.json().invitations.map((i: { _id: string }) => i._id)).toEqual([bobInvitation]);
     expect(team.json().members.map((m: { role: string }) => m.role)).toEqual(['owner']);
+  });
+
+  it('files: B’s library, its folders and files answer 404 to A, by B’s address or her own', async () => {
+    const bobCompany = (
+      await app.inject({ url: '/api/company', headers: bearer(bob.token) })
+    ).json<{
+      company: { _id: string };
+    }>().company._id;
+    const aliceCompany = (
+      await app.inject({ url: '/api/company', headers: bearer(alice.token) })
+    ).json<{ company: { _id: string } }>().company._id;
+    const bobLibrary = `/api/companies/${bobCompany}`;
+    const folder = (
+      await app.inject({
+        method: 'POST',
+        url: `${bobLibrary}/folders`,
+        headers: bearer(bob.token),
+        payload: { name: 'Logos' },
+      })
+    ).json<{ _id: string }>()._id;
+    const uploaded = await app.inject({
+      method: 'POST',
+      url: `${bobLibrary}/files`,
+      headers: bearer(bob.token),
+      body: multipart({ folderId: folder }, [
+        { field: 'file', fixture: 'image.png', type: 'image/png' },
+      ]),
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const file = uploaded.json<{ _id: string }>()._id;
+    const binned = await app.inject({
+      method: 'POST',
+      url: `${bobLibrary}/files`,
+      headers: bearer(bob.token),
+      body: multipart({}, [{ field: 'file', fixture: 'image.png', type: 'image/png' }]),
+    });
+    const inBin = binned.json<{ _id: string }>()._id;
+    await app.inject({
+      method: 'DELETE',
+      url: `${bobLibrary}/files/${inBin}`,
+      headers: bearer(bob.token),
+    });
+    for (const library of [bobLibrary, `/api/companies/${aliceCompany}`]) {
+      const own = library.endsWith(aliceCompany);
+      const calls = [
+        ...(own
+          ? []
+          : ([
+              ['GET', `${library}/files`],
+              ['GET', `${library}/bin`],
+            ] as const)),
+        ['GET', `${library}/files?folder=${folder}`],
+        ['GET', `${library}/files/${file}/content`],
+        ['PATCH', `${library}/files/${file}`, { name: 'mine.png' }],
+        ['PATCH', `${library}/files/${file}`, own ? { folderId: null } : { folderId: folder }],
+        ['DELETE', `${library}/files/${file}`],
+        ['POST', `${library}/bin/${inBin}/restore`],
+        ['DELETE', `${library}/bin/${inBin}`],
+        ['POST', `${library}/folders`, { name: 'Inside', parentId: folder }],
+        ['PATCH', `${library}/folders/${folder}`, { name: 'Renamed' }],
+        ['DELETE', `${library}/folders/${folder}`],
+      ] as const;
+      for (const [method, url, payload] of calls) {
+        const res = await app.inject({
+          method,
+          url,
+          headers: bearer(alice.token),
+          ...(payload ? { payload } : {}),
+        });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+      }
+      const upload = await app.inject({
+        method: 'POST',
+        url: `${library}/files`,
+        headers: bearer(alice.token),
+        body: multipart(own ? { folderId: folder } : {}, [
+          { field: 'file', fixture: 'image.png', type: 'image/png' },
+        ]),
+      });
+      expect(upload.statusCode, `upload to ${library}`).toBe(404);
+    }
+    const after = await app.inject({
+      url: `${bobLibrary}/files?folder=${folder}`,
+      headers: bearer(bob.token),
+    });
+    expect(after.json().files.map((f: { _id: string; name: string }) => [f._id, f.name])).toEqual([
+      [file, 'image.png'],
+    ]);
+    const bin = await app.inject({ url: `${bobLibrary}/bin`, headers: bearer(bob.token) });
+    expect(bin.json().files.map((f: { _id: string }) => f._id)).toEqual([inBin]);
   });
 
   it('leaves every record of B as it was', async () => {
