@@ -1226,6 +1226,148 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/companies/{companyId}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A company's file library: the top, or one folder */
+        get: operations["getCompaniesByCompanyIdFiles"];
+        put?: never;
+        /**
+         * Upload a file to the library
+         * @description Fields: folderId (sent before the file); file: an image, PDF, video, office document or zip file, checked by its bytes, whose name must say what it is. Refused before it is stored when it does not fit in the company’s quota.
+         */
+        post: operations["postCompaniesByCompanyIdFiles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/companies/{companyId}/files/{fileId}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download a file of the library */
+        get: operations["getCompaniesByCompanyIdFilesByFileIdContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/companies/{companyId}/files/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a file: it waits in the bin for 30 days */
+        delete: operations["deleteCompaniesByCompanyIdFilesByFileId"];
+        options?: never;
+        head?: never;
+        /** Rename a file, or move it to another folder */
+        patch: operations["patchCompaniesByCompanyIdFilesByFileId"];
+        trace?: never;
+    };
+    "/api/companies/{companyId}/bin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The library's bin: deleted files, until they go for good */
+        get: operations["getCompaniesByCompanyIdBin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/companies/{companyId}/bin/{fileId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore a file from the bin */
+        post: operations["postCompaniesByCompanyIdBinByFileIdRestore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/companies/{companyId}/bin/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a file in the bin for good */
+        delete: operations["deleteCompaniesByCompanyIdBinByFileId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/companies/{companyId}/folders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a folder in the library */
+        post: operations["postCompaniesByCompanyIdFolders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/companies/{companyId}/folders/{folderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an empty folder */
+        delete: operations["deleteCompaniesByCompanyIdFoldersByFolderId"];
+        options?: never;
+        head?: never;
+        /** Rename a folder */
+        patch: operations["patchCompaniesByCompanyIdFoldersByFolderId"];
+        trace?: never;
+    };
     "/api/payments/config": {
         parameters: {
             query?: never;
@@ -6801,6 +6943,499 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getCompaniesByCompanyIdFiles: {
+        parameters: {
+            query?: {
+                folder?: string;
+            };
+            header?: never;
+            path: {
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        usage: {
+                            usedBytes: number;
+                            quotaBytes: number;
+                        };
+                        folder: {
+                            _id: string;
+                            name: string;
+                            /** @enum {string} */
+                            kind: "brand" | "order" | "custom";
+                            parentId: string | null;
+                            projectId: string | null;
+                        } | null;
+                        path: {
+                            _id: string;
+                            name: string;
+                            /** @enum {string} */
+                            kind: "brand" | "order" | "custom";
+                            parentId: string | null;
+                            projectId: string | null;
+                        }[];
+                        folders: {
+                            _id: string;
+                            name: string;
+                            /** @enum {string} */
+                            kind: "brand" | "order" | "custom";
+                            parentId: string | null;
+                            projectId: string | null;
+                        }[];
+                        files: {
+                            _id: string;
+                            name: string;
+                            contentType: string;
+                            size: number | null;
+                            /** @enum {string} */
+                            source: "upload" | "message" | "brief" | "deliverable" | "proposal";
+                            url: string;
+                            uploadedBy: string;
+                            createdAt: string;
+                            folderId: string | null;
+                            readOnly: boolean;
+                            deletedAt: string | null;
+                            deletedBy: string | null;
+                            purgeAt: string | null;
+                        }[];
+                        destinations: {
+                            _id: string;
+                            label: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postCompaniesByCompanyIdFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The folder to put it in (before the file); the top of the library if absent. */
+                    folderId?: string;
+                    /**
+                     * Format: binary
+                     * @description A file (image, pdf, video, document, zip), checked by its bytes.
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        name: string;
+                        contentType: string;
+                        size: number | null;
+                        /** @enum {string} */
+                        source: "upload" | "message" | "brief" | "deliverable" | "proposal";
+                        url: string;
+                        uploadedBy: string;
+                        createdAt: string;
+                        folderId: string | null;
+                        readOnly: boolean;
+                        deletedAt: string | null;
+                        deletedBy: string | null;
+                        purgeAt: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getCompaniesByCompanyIdFilesByFileIdContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: string;
+                fileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteCompaniesByCompanyIdFilesByFileId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: string;
+                fileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        name: string;
+                        contentType: string;
+                        size: number | null;
+                        /** @enum {string} */
+                        source: "upload" | "message" | "brief" | "deliverable" | "proposal";
+                        url: string;
+                        uploadedBy: string;
+                        createdAt: string;
+                        folderId: string | null;
+                        readOnly: boolean;
+                        deletedAt: string | null;
+                        deletedBy: string | null;
+                        purgeAt: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    patchCompaniesByCompanyIdFilesByFileId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: string;
+                fileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    folderId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        name: string;
+                        contentType: string;
+                        size: number | null;
+                        /** @enum {string} */
+                        source: "upload" | "message" | "brief" | "deliverable" | "proposal";
+                        url: string;
+                        uploadedBy: string;
+                        createdAt: string;
+                        folderId: string | null;
+                        readOnly: boolean;
+                        deletedAt: string | null;
+                        deletedBy: string | null;
+                        purgeAt: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getCompaniesByCompanyIdBin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        usage: {
+                            usedBytes: number;
+                            quotaBytes: number;
+                        };
+                        files: {
+                            _id: string;
+                            name: string;
+                            contentType: string;
+                            size: number | null;
+                            /** @enum {string} */
+                            source: "upload" | "message" | "brief" | "deliverable" | "proposal";
+                            url: string;
+                            uploadedBy: string;
+                            createdAt: string;
+                            folderId: string | null;
+                            readOnly: boolean;
+                            deletedAt: string | null;
+                            deletedBy: string | null;
+                            purgeAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postCompaniesByCompanyIdBinByFileIdRestore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: string;
+                fileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        name: string;
+                        contentType: string;
+                        size: number | null;
+                        /** @enum {string} */
+                        source: "upload" | "message" | "brief" | "deliverable" | "proposal";
+                        url: string;
+                        uploadedBy: string;
+                        createdAt: string;
+                        folderId: string | null;
+                        readOnly: boolean;
+                        deletedAt: string | null;
+                        deletedBy: string | null;
+                        purgeAt: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteCompaniesByCompanyIdBinByFileId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: string;
+                fileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postCompaniesByCompanyIdFolders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    parentId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        name: string;
+                        /** @enum {string} */
+                        kind: "brand" | "order" | "custom";
+                        parentId: string | null;
+                        projectId: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteCompaniesByCompanyIdFoldersByFolderId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: string;
+                folderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    patchCompaniesByCompanyIdFoldersByFolderId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: string;
+                folderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        name: string;
+                        /** @enum {string} */
+                        kind: "brand" | "order" | "custom";
+                        parentId: string | null;
+                        projectId: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["UnexpectedError"];
         };
     };
