@@ -15,7 +15,8 @@ export interface SecurityHeaderOptions {
  */
 export function buildSecurityHeaders(options: SecurityHeaderOptions = {}): Record<string, string> {
   const scripts = ["'self'", ...(options.scriptOrigins ?? [])].join(' ');
-  const frames = ["'self'", ...(options.frameOrigins ?? [])].join(' ');
+  // blob: the file library's PDF preview, a file fetched with the session (docs/product.md#files).
+  const frames = ["'self'", 'blob:', ...(options.frameOrigins ?? [])].join(' ');
   const connect = ["'self'", ...(options.connectOrigins ?? [])].join(' ');
   const csp = [
     "default-src 'self'",

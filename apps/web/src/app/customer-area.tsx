@@ -2,6 +2,7 @@ import { Route, Routes } from 'react-router';
 import { CustomerGuard } from './customer-guard';
 import {
   DashboardRoute,
+  FilesRoute,
   NotFoundRoute,
   ProfileRoute,
   ProjectRoute,
@@ -26,6 +27,7 @@ export function CustomerArea() {
         <Route path="projects/:projectId" element={<ProjectRoute />} />
         <Route path="profile" element={<ProfileRoute />} />
         <Route path="team" element={<TeamRoute />} />
+        <Route path="files" element={<FilesRoute />} />
         <Route path="*" element={<NotFoundRoute />} />
       </Route>
     </Routes>

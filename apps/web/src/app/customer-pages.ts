@@ -26,3 +26,7 @@ export const TeamRoute = lazyRoute(
   () => import('@/features/customer/routes/team'),
   (m) => m.TeamRoute,
 );
+export const FilesRoute = lazyRoute(
+  () => import('@/features/customer/routes/files'),
+  (m) => m.FilesRoute,
+);

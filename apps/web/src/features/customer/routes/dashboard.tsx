@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { companyRoleLabels } from '@noise/shared/company';
+import { companyCan, companyRoleLabels } from '@noise/shared/company';
 import { displayNameOf } from '@noise/shared/display-name';
 import {
   Accordion,
@@ -135,6 +135,11 @@ export function DashboardRoute() {
               <ArrowRight aria-hidden="true" />
             </Link>
           </Button>
+          {!company || companyCan(company.role, 'files') ? (
+            <Button asChild size="lg" variant="outline-inverted">
+              <Link to="/dashboard/files">Files</Link>
+            </Button>
+          ) : null}
           {company?.role === 'owner' ? (
             <Button asChild size="lg" variant="outline-inverted">
               <Link to="/dashboard/team">Your team</Link>

@@ -4,7 +4,8 @@ import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { errorMessage, isNotFound } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/use-page-meta';
-import { EmptyState, StaffPageHeader } from '../../components/page-header';
+import { FileLibrary } from '@/components/files/file-library';
+import { EmptyState, StaffPageHeader, StaffSection } from '../../components/page-header';
 import { useToastOnError } from '../../components/use-toast-on-error';
 import { useClient } from '../api/get-client';
 import { ActivityList } from '../components/activity-list';
@@ -50,6 +51,14 @@ export function EditCustomerRoute() {
         <div className="flex min-w-0 flex-col gap-6">
           <CustomerDetailsForm client={client.data} />
           <ClientProjects clientId={id} />
+          {client.data.company ? (
+            <StaffSection
+              title="Files"
+              description="The company's file library, as its people see it."
+            >
+              <FileLibrary companyId={client.data.company._id} canManage />
+            </StaffSection>
+          ) : null}
         </div>
         <div className="flex min-w-0 flex-col gap-6">
           <CompanyCard companyId={client.data.company?._id} currentUserId={id} />

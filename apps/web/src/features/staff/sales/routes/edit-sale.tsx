@@ -1,5 +1,5 @@
 import { CompanyCard } from '../../customers/components/company-card';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { orderName } from '@noise/shared/project';
 import { Deliverables } from '@/components/messages/deliverables';
 import { MessageThread } from '@/components/messages/message-thread';
@@ -90,6 +90,19 @@ export function EditSaleRoute() {
         <div className="flex min-w-0 flex-col gap-6">
           <SaleCustomer sale={project} />
           <CompanyCard companyId={project.companyId} currentUserId={project.user._id} />
+          {project.companyId ? (
+            <StaffSection
+              title="Files"
+              description="The company's file library, this order's folder included."
+            >
+              <Link
+                to={`/wkm-dashboard/customers/edit/${project.user._id}#section-files`}
+                className="font-semibold text-accent-strong underline underline-offset-2"
+              >
+                Open the company's files
+              </Link>
+            </StaffSection>
+          ) : null}
           {wide ? <SaleStatusControl sale={project} /> : null}
           <SaleBalance saleId={project._id} money={project.money} />
           <SaleSubscription saleId={project._id} recurring={project.package.type !== 'one-time'} />
