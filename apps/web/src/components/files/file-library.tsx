@@ -178,8 +178,8 @@ function FileRow({
   const Icon = file.contentType.startsWith('image/') ? ImageIcon : FileText;
   const manage = canManage && !file.readOnly;
   return (
-    <li className="flex flex-col gap-2 rounded-2xl border-2 border-line bg-paper p-3 sm:flex-row sm:items-center sm:gap-4">
-      <div className="flex min-w-0 flex-1 items-center gap-3">
+    <li className="flex flex-wrap items-center gap-x-4 gap-y-1 rounded-2xl border-2 border-line bg-paper p-3">
+      <div className="flex min-w-0 flex-[1_1_14rem] items-center gap-3">
         <Icon aria-hidden="true" className="size-6 shrink-0 text-muted" />
         <div className="min-w-0">
           <p className="font-semibold wrap-anywhere">{file.name}</p>
@@ -195,7 +195,7 @@ function FileRow({
           </p>
         </div>
       </div>
-      <div className="flex flex-wrap gap-1">
+      <div className="-ml-2.5 flex flex-wrap sm:ml-0 [&_button]:px-2.5">
         {previewable(file) ? (
           <Button
             variant="ghost"
@@ -314,9 +314,9 @@ function Bin({ companyId, onBack }: { companyId: string; onBack: () => void }) {
         {bin.data.files.map((file) => (
           <li
             key={file._id}
-            className="flex flex-col gap-2 rounded-2xl border-2 border-line bg-paper p-3 sm:flex-row sm:items-center sm:gap-4"
+            className="flex flex-wrap items-center gap-x-4 gap-y-1 rounded-2xl border-2 border-line bg-paper p-3"
           >
-            <div className="min-w-0 flex-1">
+            <div className="min-w-0 flex-[1_1_14rem]">
               <p className="font-semibold wrap-anywhere">{file.name}</p>
               <p className="text-sm text-muted">
                 Deleted {formatDate(file.deletedAt!)}
@@ -324,7 +324,7 @@ function Bin({ companyId, onBack }: { companyId: string; onBack: () => void }) {
                 {formatDate(file.purgeAt!)}
               </p>
             </div>
-            <div className="flex flex-wrap gap-1">
+            <div className="-ml-2.5 flex flex-wrap sm:ml-0 [&_button]:px-2.5">
               <Button
                 variant="outline"
                 size="sm"
