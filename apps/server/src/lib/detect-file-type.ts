@@ -9,6 +9,11 @@ interface DetectedFile {
   kind: UploadKind;
   contentType: string;
   ext: string;
+  /**
+   * A zip (or an Office document, which is one) whose entries say they unpack to far more than
+   * it weighs: a zip bomb, refused (zipBombOf).
+   */
+  unpacksTo?: number;
 }
 
 const detected = (kind: UploadKind, ext: string, contentType: string): DetectedFile => ({
@@ -71,6 +76,20 @@ const LEGACY_OFFICE = new Map([
 const ZIP_BASED = /^(zip|epub|jar|xpi|apk|3mf|vsdx|(doc|dot|xls|xlt|ppt|pot|pps)[xm]|o[dt][tspg])$/;
 /** More entries than any document has; a hostile directory is not read past it. */
 const ZIP_MAX_ENTRIES = 100_000;
+/**
+ * A zip bomb, by what its directory declares: more than 2 GiB unpacked in all, or more than
+ * 50 MiB at over 100 times its packed size (documents and folders of files compress 2 to 10
+ * times; a bomb's zeros a thousand). Nothing is unpacked to find out.
+ */
+export const ZIP_BOMB = { maxUnpacked: 2 * 1024 ** 3, ratio: 100, ratioAbove: 50 * 1024 ** 2 };
+
+function zipBombOf(entries: ZipEntries): number | undefined {
+  const { unpacked, packed } = entries;
+  const bomb =
+    unpacked > ZIP_BOMB.maxUnpacked ||
+    (unpacked > ZIP_BOMB.ratioAbove && unpacked > ZIP_BOMB.ratio * Math.max(packed, 1));
+  return bomb ? unpacked : undefined;
+}
 
 /**
  * The file's real type from its bytes (or the file at a path); the name and the browser's
@@ -99,10 +118,17 @@ export async function detectFileType(
     return names && detectLegacyOffice(names, name);
   }
   if (!ZIP_BASED.test(found.ext)) return null;
-  const names = await readZipNames(file);
-  if (!names) return null;
+  const entries = await readZipEntries(file);
+  if (!entries) return null;
+  const unpacksTo = zipBombOf(entries);
+  const container = zipContainerOf(found.ext, entries.names);
+  return unpacksTo === undefined ? container : { ...container, unpacksTo };
+}
+
+/** What a zip is by its entries: an Office or OpenDocument file, or a plain zip. */
+function zipContainerOf(ext: string, names: string[]): DetectedFile {
   // OpenDocument: file-type has read the `mimetype` entry.
-  if (/^od[tsp]$/.test(found.ext)) return officeDocument(found.ext);
+  if (/^od[tsp]$/.test(ext)) return officeDocument(ext);
   const lower = names.map((n) => n.toLowerCase());
   const folder = Object.keys(OFFICE_OPEN_XML).find((f) => lower.some((n) => n.startsWith(f)));
   if (!folder || !lower.includes('[content_types].xml')) return ZIP;
@@ -120,12 +146,19 @@ function detectLegacyOffice(names: string[], name: string): DetectedFile | null 
   return encrypted ? officeDocument(ext) : null;
 }
 
+interface ZipEntries {
+  names: string[];
+  /** The sizes its entries declare, packed and unpacked, in all. */
+  packed: number;
+  unpacked: number;
+}
+
 /**
- * The names in a zip's central directory (at its end), or null when it has none that holds
- * together: a file that only starts like a zip is not one. Names stay bytes to yauzl, so one
- * it would refuse to extract (`../x`) is still read: we never extract.
+ * The names and declared sizes in a zip's central directory (at its end), or null when it has
+ * none that holds together: a file that only starts like a zip is not one. Names stay bytes to
+ * yauzl, so one it would refuse to extract (`../x`) is still read: we never extract.
  */
-function readZipNames(file: Buffer | string): Promise<string[] | null> {
+function readZipEntries(file: Buffer | string): Promise<ZipEntries | null> {
   const options = { lazyEntries: true, decodeStrings: false, validateEntrySizes: false };
   return new Promise((resolve) => {
     const read = (error: Error | null, zip?: ZipFile) => {
@@ -133,12 +166,14 @@ function readZipNames(file: Buffer | string): Promise<string[] | null> {
         zip?.close();
         return resolve(null);
       }
-      const names: string[] = [];
+      const found: ZipEntries = { names: [], packed: 0, unpacked: 0 };
       zip.on('entry', (entry: Entry) => {
-        names.push(String(entry.fileName));
+        found.names.push(String(entry.fileName));
+        found.packed += entry.compressedSize;
+        found.unpacked += entry.uncompressedSize;
         zip.readEntry();
       });
-      zip.on('end', () => resolve(names));
+      zip.on('end', () => resolve(found));
       zip.on('error', () => resolve(null));
       zip.readEntry();
     };

@@ -382,6 +382,40 @@ describe('office documents and zip files', () => {
     expect(listFiles(root)).toHaveLength(1);
   });
 
+  it('refuses a zip bomb by the sizes its directory declares, unpacking nothing, and stores nothing', async () => {
+    const { root, store } = setup();
+    const save = (bytes: Uint8Array, originalName: string) =>
+      saveUpload({
+        store,
+        stream: Readable.from([Buffer.from(bytes)]),
+        originalName,
+        accept: ['document', 'zip'],
+        limits,
+        field: 'attachments',
+        private: true,
+      });
+    // 60 MiB of zeros deflate to about 60 KB: a thousand times smaller.
+    const zeros = new Uint8Array(60 * 1024 ** 2);
+    const bomb = zipSync({ 'zeros.bin': zeros });
+    expect(bomb.length).toBeLessThan(limits.pdf);
+    await expect(save(bomb, 'photos.zip')).rejects.toMatchObject({
+      statusCode: 400,
+      message:
+        'The file for attachments would unpack to 60 MB: a zip that expands that much is refused',
+    });
+    // An Office document is a zip too.
+    const docx = zipSync({
+      '[Content_Types].xml': strToU8('<Types/>'),
+      'word/document.xml': strToU8('<w:document/>'),
+      'word/media/zeros.bin': zeros,
+    });
+    await expect(save(docx, 'contract.docx')).rejects.toMatchObject({ statusCode: 400 });
+    expect(listFiles(root)).toEqual([]);
+    // Well-compressed text under the line is a zip like any other.
+    const notes = zipSync({ 'notes.txt': strToU8('Two options. '.repeat(100_000)) });
+    expect((await save(notes, 'notes.zip')).kind).toBe('zip');
+  });
+
   it('refuses an Office 97-2003 file larger than a document may be for its size, unread', async () => {
     const { root, store } = setup();
     const doc = compoundFile(['1Table', 'SummaryInformation', 'WordDocument']);

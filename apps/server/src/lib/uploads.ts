@@ -90,6 +90,11 @@ export async function saveUpload(options: {
     if (!detected || !accept.includes(detected.kind)) {
       throw badRequest(`The file for ${field} must be ${listOf(accept.map((k) => KIND_LABEL[k]))}`);
     }
+    if (detected.unpacksTo !== undefined) {
+      throw badRequest(
+        `The file for ${field} would unpack to ${Math.round(detected.unpacksTo / 1024 ** 2).toLocaleString('en-AU')} MB: a zip that expands that much is refused`,
+      );
+    }
     const limit = limitOf(detected.kind, limits);
     if (size > limit) throw tooLarge(field, limit);
     if (detected.kind === 'image') {
