@@ -31,8 +31,9 @@ import { createNotifier, type Notifier } from './modules/notifications/notifier.
 import { registerInboundMail } from './modules/inbound-mail/register.ts';
 import { REPLY_ADDRESS_TTL_MS } from './modules/inbound-mail/reply-address.ts';
 import { emailReplyPage, emailReplyPoster } from './modules/messages/reply-by-email.ts';
+import { registerQuestionRoutes } from './modules/messages/question-routes.ts';
+import type { QuestionDeps } from './modules/messages/question-thread.ts';
 import { registerMessageRoutes } from './modules/messages/routes.ts';
-import type { ThreadDeps } from './modules/messages/thread.ts';
 import { registerCompanyRoutes } from './modules/companies/routes.ts';
 import { registerFileRoutes } from './modules/files/routes.ts';
 import { issueToken } from './modules/auth/sign-in.ts';
@@ -316,23 +317,25 @@ export async function buildApp(
   const projects = repos.projects;
   registerProjectRoutes(app, { repos, config, projects, users, audit, now: clock });
   registerBriefRoutes(app, { repos, config, projects, users, now: clock });
-  const threadDeps: ThreadDeps = {
+  const threadDeps: QuestionDeps = {
     companies,
     messages: repos.messages,
+    questions: repos.questions,
     projects,
     users,
     notifier,
     audit,
     files,
     // Read when a message is sent: the reply addresses exist once inbound mail is registered.
-    replyAddress: (projectId, person) =>
+    replyAddress: (thread, person) =>
       app.replyAddresses?.address(
-        { projectId, userId: person.id },
+        { ...thread, userId: person.id },
         new Date(Date.now() + REPLY_ADDRESS_TTL_MS),
         person.replyKeyVersion,
       ) ?? null,
   };
   registerMessageRoutes(app, { ...threadDeps, config });
+  registerQuestionRoutes(app, { ...threadDeps, config });
   registerInboundMail(app, config, {
     personOf: async (userId) => {
       const user = await users.findById(userId);

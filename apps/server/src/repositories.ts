@@ -13,6 +13,7 @@ import { createDiscountRepository } from './modules/discounts/repository.ts';
 import { createFileRepository } from './modules/files/repository.ts';
 import { createInvoiceRepository } from './modules/invoices/repository.ts';
 import { createJobRepository } from './modules/jobs/repository.ts';
+import { createQuestionRepository } from './modules/messages/question-repository.ts';
 import { createMessageRepository } from './modules/messages/repository.ts';
 import { createWorkRepository } from './modules/my-work/repository.ts';
 import { createNotificationRepository } from './modules/notifications/repository.ts';
@@ -53,6 +54,7 @@ function createRepositorySet(db: Db) {
     passwordResets: createPasswordResetRepository(db),
     payments: createPaymentRepository(db),
     projects: createProjectRepository(db),
+    questions: createQuestionRepository(db),
     quotes: createQuoteRepository(db),
     refunds: createRefundRepository(db),
     reports: createReportRepository(db),

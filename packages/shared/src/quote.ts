@@ -293,11 +293,21 @@ const quoteFields = z.object({
     .refine((v) => v === '' || emailAddress.safeParse(v).success, EMAIL_MESSAGE)
     .default(''),
 });
-export const quoteRequest = quoteFields.superRefine((quote, ctx) => {
+const depositFits = (quote: z.output<typeof quoteFields>, ctx: z.RefinementCtx) => {
   const problem = depositProblem(quote.deposit, quote.value);
   if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['deposit', 'value'] });
-});
+};
+export const quoteRequest = quoteFields.superRefine(depositFits);
 export type QuoteRequest = z.input<typeof quoteRequest>;
+
+/**
+ * POST /api/quotes: the form's fields and, when staff turn a general question into a proposal
+ * ('Turn into a quote', docs/product.md#ask-us-anything), the question it answers.
+ */
+export const createQuoteRequest = quoteFields
+  .extend({ questionId: z.string().trim().min(1).max(64).nullable().default(null) })
+  .superRefine(depositFits);
+export type CreateQuoteRequest = z.input<typeof createQuoteRequest>;
 
 /** A customer a quote can be for: GET /api/quotes/recipients and a quote's `customer`. */
 export const quoteCustomerSchema = z.object({

@@ -20,6 +20,7 @@ import type { PackageType } from '@noise/shared/pricing';
 import type { CompanyRole } from '@noise/shared/company';
 import type { FolderKind } from '@noise/shared/files';
 import type { ProposalSnapshot } from '@noise/shared/quote';
+import type { QuestionStatus } from '@noise/shared/questions';
 import type { Role } from '@noise/shared/roles';
 import { newId } from '../lib/ids.ts';
 
@@ -1029,6 +1030,8 @@ export const notifications = pgTable(
     link: text('link').notNull().default(''),
     /** The project it is about, if any: message emails of one project are sent together. */
     projectId: text('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    /** The general question it is about, if any: batched like a project's messages. */
+    questionId: text('question_id').references(() => questions.id, { onDelete: 'cascade' }),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -1115,16 +1118,50 @@ export const briefAttachments = pgTable(
 export type MessageSide = 'team' | 'customer';
 
 /**
- * A message on a project. `internal` notes are the team's only: no route a customer may call
- * returns them. The author's name is kept as it was when they wrote.
+ * 'Ask us anything' (docs/decisions/083-general-questions.md): a conversation of a client company
+ * with the team that belongs to no order. Its messages are `project_messages` rows with
+ * `question_id` set instead of `project_id`.
+ */
+export const questions = pgTable(
+  'questions',
+  {
+    id: id(),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    /** The first line of the question, as lists show it. */
+    subject: text('subject').notNull(),
+    createdById: text('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdByName: text('created_by_name').notNull().default(''),
+    /** The team member it is assigned to; a co-ordinator sees only theirs (decision 056). */
+    assigneeId: text('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status').$type<QuestionStatus>().notNull().default('open'),
+    /** The proposal staff turned it into. */
+    quoteId: text('quote_id').references(() => customQuotes.id, { onDelete: 'set null' }),
+    /** The newest message's time: lists are ordered by it. */
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('questions_company_idx').on(t.companyId, t.lastMessageAt),
+    index('questions_assignee_idx').on(t.assigneeId, t.lastMessageAt),
+    index('questions_status_idx').on(t.status, t.lastMessageAt),
+    check('questions_status', sql`${t.status} in ('open', 'closed')`),
+  ],
+);
+
+/**
+ * A message on a project, or on a general question (exactly one of the two). `internal` notes
+ * are the team's only: no route a customer may call returns them. The author's name is kept as
+ * it was when they wrote.
  */
 export const projectMessages = pgTable(
   'project_messages',
   {
     id: id(),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: text('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    questionId: text('question_id').references(() => questions.id, { onDelete: 'cascade' }),
     authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
     authorName: text('author_name').notNull().default(''),
     side: text('side').$type<MessageSide>().notNull(),
@@ -1134,7 +1171,14 @@ export const projectMessages = pgTable(
     via: text('via').$type<'web' | 'email'>().notNull().default('web'),
     createdAt: createdAt(),
   },
-  (t) => [index('project_messages_project_idx').on(t.projectId, t.createdAt)],
+  (t) => [
+    index('project_messages_project_idx').on(t.projectId, t.createdAt),
+    index('project_messages_question_idx').on(t.questionId, t.createdAt),
+    check(
+      'project_messages_one_thread',
+      sql`(${t.projectId} is null) <> (${t.questionId} is null)`,
+    ),
+  ],
 );
 
 /** Files of a message: private, served only to the project's customer and the team. */
@@ -1167,6 +1211,21 @@ export const messageReads = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.projectId] })],
+);
+
+/** How far a person has read a general question's thread, as `message_reads` for projects. */
+export const questionReads = pgTable(
+  'question_reads',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: text('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.questionId] })],
 );
 
 /** What the customer said of a deliverable version; null while it waits for them. */

@@ -3,7 +3,14 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CompanyRole } from '@noise/shared/company';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { companies, companyInvitations, companyMembers, projects, users } from '../../db/schema.ts';
+import {
+  companies,
+  companyInvitations,
+  companyMembers,
+  projects,
+  questions,
+  users,
+} from '../../db/schema.ts';
 
 export type InvitationRow = typeof companyInvitations.$inferSelect;
 
@@ -167,15 +174,15 @@ export function createCompanyRepository(db: Db) {
           role: invitation.role,
         });
         if (leaving && leaving !== invitation.companyId) {
-          await tx
-            .delete(companies)
-            .where(
-              and(
-                eq(companies.id, leaving),
-                sql`not exists (select 1 from ${projects} where company_id = ${leaving})`,
-                sql`not exists (select 1 from ${companyMembers} where company_id = ${leaving})`,
-              ),
-            );
+          await tx.delete(companies).where(
+            and(
+              eq(companies.id, leaving),
+              sql`not exists (select 1 from ${projects} where company_id = ${leaving})`,
+              sql`not exists (select 1 from ${companyMembers} where company_id = ${leaving})`,
+              // Its general questions stay with the team (docs/decisions/083).
+              sql`not exists (select 1 from ${questions} where company_id = ${leaving})`,
+            ),
+          );
         }
         return true;
       });

@@ -3,6 +3,7 @@ import { passwordReset, providerLink, welcomePassword } from './accounts.ts';
 import { invitationMail, teamChangeMail } from './companies.ts';
 import { refusalNotice } from './inbound-mail.ts';
 import { messageDigest, notificationCopy } from './notifications.ts';
+import { questionDigest } from './questions.ts';
 import {
   balanceReceipt,
   balanceRequest,
@@ -257,6 +258,27 @@ export const emailKinds: EmailKind[] = [
           { title: 'New message on SEO Audit', body: 'Sam: I attached the draft report too.' },
         ],
         link: '/dashboard/projects/demo-project',
+        answer: 'reply',
+        kindLabel: 'Messages from my team',
+      }),
+      unsubscribeUrl: unsubscribe(shop, 'new-message'),
+    }),
+  },
+  {
+    kind: 'question-messages',
+    title: 'Messages on a general question',
+    sentWhen:
+      'To the other side of an ‘Ask us anything’ question a minute after a message, with what followed in that minute.',
+    demo: (shop) => ({
+      ...questionDigest({
+        ...shop,
+        items: [
+          {
+            title: 'New answer to your question: Can you also do our menus?',
+            body: 'Sam: Yes, we can. I will put a proposal together for you.',
+          },
+        ],
+        link: '/dashboard/questions/demo-question',
         answer: 'reply',
         kindLabel: 'Messages from my team',
       }),

@@ -14,9 +14,9 @@ const answerLine: Record<'reply' | 'website', string> = {
   website: '\n\nAnswer on the website: replies to this email are not read.',
 };
 
-const TURN_OFF = 'You can turn these emails off in your notification settings.';
+export const TURN_OFF = 'You can turn these emails off in your notification settings.';
 
-const reasonOf = (companyName: string, kindLabel: string) =>
+export const reasonOf = (companyName: string, kindLabel: string) =>
   `You received this email because '${kindLabel}' is on in your ${companyName} notification settings.`;
 
 export function notificationCopy(input: {

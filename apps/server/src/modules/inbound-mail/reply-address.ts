@@ -3,10 +3,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 /** How long a message email's reply address takes replies. */
 export const REPLY_ADDRESS_TTL_MS = 90 * 24 * 60 * 60_000;
 
-export interface ReplyTarget {
-  projectId: string;
-  userId: string;
-}
+/** Whom a reply address was made for, and the thread: a project's, or a general question's. */
+export type ReplyTarget =
+  { projectId: string; userId: string } | { questionId: string; userId: string };
 
 /** Why a reply address is refused. */
 export type AddressRefusal = 'unknown' | 'forged' | 'expired' | 'revoked';
@@ -19,7 +18,12 @@ export interface AddressParts {
 }
 
 const SIGNATURE_LENGTH = 16;
-const pattern = /^reply-([a-z0-9]+)-([a-z0-9]+)-([a-z0-9]+)-([a-z0-9]+)$/;
+const pattern = /^(reply|ask)-([a-z0-9]+)-([a-z0-9]+)-([a-z0-9]+)-([a-z0-9]+)$/;
+/** The thread of a target as the address and its signature name it. */
+const threadOf = (target: ReplyTarget) =>
+  'questionId' in target
+    ? { prefix: 'ask', id: target.questionId, signed: `question:${target.questionId}` }
+    : { prefix: 'reply', id: target.projectId, signed: target.projectId };
 /**
  * How many older reply keys of a person are tried to tell a revoked address from a forged one;
  * an address older than that is called forged, which is refused all the same.
@@ -27,8 +31,10 @@ const pattern = /^reply-([a-z0-9]+)-([a-z0-9]+)-([a-z0-9]+)-([a-z0-9]+)$/;
 const REVOKED_LOOKBACK = 50;
 
 /**
- * The Reply-To of a message email: `reply-<project>-<recipient>-<expiry>-<signature>@domain`.
- * It names one recipient and one project and is signed with the server's secret and the
+ * The Reply-To of a message email: `reply-<project>-<recipient>-<expiry>-<signature>@domain`,
+ * or `ask-<question>-…` for a general question's (docs/decisions/083), whose signature also says
+ * it is a question's, so no address of one kind passes as the other. It names one recipient and
+ * one thread and is signed with the server's secret and the
  * recipient's reply key (users.reply_key_version), so an address made up, changed, taken past its
  * expiry or made before the person's key was raised is refused. The key is not in the address:
  * it is read from the person's row, and raising it revokes every address they were sent. Lower
@@ -38,19 +44,20 @@ const REVOKED_LOOKBACK = 50;
  */
 export function createReplyAddresses(secret: string, domain: string) {
   const key = createHmac('sha256', secret).update('noise reply address').digest();
-  const sign = (projectId: string, userId: string, expires: string, replyKey: number) =>
+  const sign = (thread: string, userId: string, expires: string, replyKey: number) =>
     BigInt(
       `0x${createHmac('sha256', key)
         // Key 0 signs as addresses did before keys existed, so mail sent then still works.
-        .update(`${projectId}:${userId}:${expires}${replyKey === 0 ? '' : `:${replyKey}`}`)
+        .update(`${thread}:${userId}:${expires}${replyKey === 0 ? '' : `:${replyKey}`}`)
         .digest('hex')}`,
     )
       .toString(36)
       .slice(0, SIGNATURE_LENGTH)
       .padStart(SIGNATURE_LENGTH, '0');
   const signedWith = (parts: AddressParts, replyKey: number) => {
-    const { projectId, userId } = parts.target;
-    const expected = Buffer.from(sign(projectId, userId, parts.expires, replyKey));
+    const expected = Buffer.from(
+      sign(threadOf(parts.target).signed, parts.target.userId, parts.expires, replyKey),
+    );
     const given = Buffer.from(parts.signature);
     return given.length === expected.length && timingSafeEqual(given, expected);
   };
@@ -60,10 +67,11 @@ export function createReplyAddresses(secret: string, domain: string) {
 
     /** The reply address for `target` under its person's `replyKey`, or null when none fits. */
     address(target: ReplyTarget, expiresAt: Date, replyKey: number): string | null {
-      const { projectId, userId } = target;
-      if (!/^[a-z0-9]+$/.test(projectId) || !/^[a-z0-9]+$/.test(userId)) return null;
+      const { userId } = target;
+      const thread = threadOf(target);
+      if (!/^[a-z0-9]+$/.test(thread.id) || !/^[a-z0-9]+$/.test(userId)) return null;
       const expires = Math.floor(expiresAt.getTime() / 1000).toString(36);
-      const local = `reply-${projectId}-${userId}-${expires}-${sign(projectId, userId, expires, replyKey)}`;
+      const local = `${thread.prefix}-${thread.id}-${userId}-${expires}-${sign(thread.signed, userId, expires, replyKey)}`;
       return local.length <= 64 ? `${local}@${domain}` : null;
     },
 
@@ -73,8 +81,10 @@ export function createReplyAddresses(secret: string, domain: string) {
       if (at < 0 || address.slice(at + 1).toLowerCase() !== domain.toLowerCase()) return null;
       const parts = pattern.exec(address.slice(0, at).toLowerCase());
       if (!parts) return null;
-      const [, projectId = '', userId = '', expires = '', signature = ''] = parts;
-      return { target: { projectId, userId }, expires, signature };
+      const [, prefix, id = '', userId = '', expires = '', signature = ''] = parts;
+      const target: ReplyTarget =
+        prefix === 'ask' ? { questionId: id, userId } : { projectId: id, userId };
+      return { target, expires, signature };
     },
 
     /**

@@ -59,11 +59,19 @@ async function insertMessage(tx: Db, message: NewMessage, files: NewMessageFile[
 /** Project threads: messages, their files and each person's read mark. */
 export function createMessageRepository(db: Db) {
   return {
-    /** A project's thread, oldest first, with its files; team-only notes only when asked. */
-    async listThread(projectId: string, { withInternal }: { withInternal: boolean }) {
-      const where = withInternal
-        ? eq(projectMessages.projectId, projectId)
-        : and(eq(projectMessages.projectId, projectId), eq(projectMessages.internal, false));
+    /**
+     * A project's thread (or a general question's), oldest first, with its files; team-only
+     * notes only when asked.
+     */
+    async listThread(
+      thread: string | { questionId: string },
+      { withInternal }: { withInternal: boolean },
+    ) {
+      const ofThread =
+        typeof thread === 'string'
+          ? eq(projectMessages.projectId, thread)
+          : eq(projectMessages.questionId, thread.questionId);
+      const where = withInternal ? ofThread : and(ofThread, eq(projectMessages.internal, false));
       const messages = await db
         .select()
         .from(projectMessages)

@@ -38,11 +38,11 @@ export interface ThreadDeps {
   audit: AuditRepository;
   files: FileStore;
   /**
-   * The reply address of a message email to a person about `projectId`, signed with their reply
-   * key, or null.
+   * The reply address of a message email to a person about a project (or a general question),
+   * signed with their reply key, or null.
    */
   replyAddress: (
-    projectId: string,
+    thread: { projectId: string } | { questionId: string },
     person: { id: string; replyKeyVersion: number },
   ) => string | null;
 }
@@ -61,7 +61,7 @@ export interface Caller {
 }
 
 /** Staff who work sales see the whole thread, team-only notes included; customers never do. */
-const isTeam = (caller: Caller) => callerCan(caller, 'sales:manage');
+export const isTeam = (caller: Caller) => callerCan(caller, 'sales:manage');
 
 /** The project if the caller may see its thread; 404 for anyone else (ids reveal nothing). */
 export async function openProject(deps: Pick<ThreadDeps, 'projects'>, caller: Caller, id: string) {
@@ -77,16 +77,20 @@ export function closedReason(project: ProjectRow): string | null {
     : null;
 }
 
-const attachmentDto = (projectId: string, f: MessageAttachmentRow) => ({
+/** Where a project's message files are fetched (a general question's: question-thread.ts). */
+const projectFiles = (projectId: string) => `/api/projects/${projectId}/messages/attachments`;
+
+const attachmentDto = (filesPath: string, f: MessageAttachmentRow) => ({
   _id: f.id,
   name: f.originalName,
   contentType: f.contentType,
   size: f.size,
-  url: `/api/projects/${projectId}/messages/attachments/${f.id}`,
+  url: `${filesPath}/${f.id}`,
 });
 
-function toMessageDto(
-  projectId: string,
+/** A message as both kinds of thread send it; `filesPath` is where its files are fetched. */
+export function toMessageDto(
+  filesPath: string,
   m: MessageRow,
   files: MessageAttachmentRow[],
   deliverable: DeliverableRow | undefined,
@@ -101,7 +105,7 @@ function toMessageDto(
     internal: m.internal,
     via: m.via,
     createdAt: m.createdAt.toISOString(),
-    attachments: files.filter((f) => f.messageId === m.id).map((f) => attachmentDto(projectId, f)),
+    attachments: files.filter((f) => f.messageId === m.id).map((f) => attachmentDto(filesPath, f)),
     deliverable: deliverable
       ? { _id: deliverable.id, name: deliverable.name, version: deliverable.version }
       : null,
@@ -135,7 +139,7 @@ function toDeliverableDtos(
         createdAt: d.createdAt.toISOString(),
         files: files
           .filter((f) => f.messageId === d.messageId)
-          .map((f) => attachmentDto(projectId, f)),
+          .map((f) => attachmentDto(projectFiles(projectId), f)),
         decision,
       },
     ];
@@ -158,7 +162,7 @@ export async function readThread(
   return {
     messages: messages.map((m) =>
       toMessageDto(
-        project.id,
+        projectFiles(project.id),
         m,
         files,
         versions.find((d) => d.messageId === m.id),
@@ -254,7 +258,7 @@ export async function postMessage(
   const order = orderName(project.orderNumber);
   const excerpt = text.length > 280 ? `${text.slice(0, 277)}…` : text || 'Sent a file.';
   const replyTo = (person: { id: string; replyKeyVersion: number }) =>
-    deps.replyAddress(project.id, person);
+    deps.replyAddress({ projectId: project.id }, person);
   // The answer does not wait for the bells and mails (notifier: after the answer, failures logged).
   if (!saved.message.internal && team) {
     void deps.notifier.toCustomer(project, {
@@ -281,10 +285,15 @@ export async function postMessage(
     );
   }
   void deps.notifier.projectChanged(project, { customerSees: !saved.message.internal });
-  return toMessageDto(project.id, saved.message, saved.files, saved.deliverable ?? undefined);
+  return toMessageDto(
+    projectFiles(project.id),
+    saved.message,
+    saved.files,
+    saved.deliverable ?? undefined,
+  );
 }
 
-async function nameOf(deps: Pick<ThreadDeps, 'users'>, userId: string) {
+export async function nameOf(deps: Pick<ThreadDeps, 'users'>, userId: string) {
   const user = await deps.users.findById(userId);
   return user ? displayNameOf(user) || user.email : '';
 }

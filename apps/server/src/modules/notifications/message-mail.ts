@@ -8,6 +8,7 @@ import type { Config } from '../../config.ts';
 import { unsubscribeUrl } from '../../lib/unsubscribe-link.ts';
 import type { Repositories } from '../../repositories.ts';
 import { messageDigest } from '../emails/notifications.ts';
+import { questionDigest } from '../emails/questions.ts';
 import { enqueueEmail } from '../jobs/email.ts';
 import type { JobRepository } from '../jobs/repository.ts';
 import type { JobHandler } from '../jobs/runner.ts';
@@ -22,7 +23,9 @@ export const MESSAGE_MAIL_JOB = 'message-mail';
 
 const payloadSchema = z.object({
   userId: z.string(),
-  projectId: z.string(),
+  /** The project the messages are on, or the general question (one of the two). */
+  projectId: z.string().optional(),
+  questionId: z.string().optional(),
   to: z.string(),
   replyTo: z.string().optional(),
   /** The first notification's time: the email carries it and what came after. */
@@ -30,8 +33,8 @@ const payloadSchema = z.object({
 });
 export type MessageMailPayload = z.infer<typeof payloadSchema>;
 
-const keyPrefix = (p: { userId: string; projectId: string }) =>
-  `${MESSAGE_MAIL_JOB}:${p.userId}:${p.projectId}:`;
+const keyPrefix = (p: { userId: string; projectId?: string; questionId?: string }) =>
+  `${MESSAGE_MAIL_JOB}:${p.userId}:${p.projectId ?? `question-${p.questionId}`}:`;
 
 /** Queues the email for this notification unless one for the same person and project waits. */
 export async function queueMessageMail(
@@ -60,14 +63,18 @@ export function createMessageMailHandler(deps: {
     const p = payloadSchema.parse(raw);
     const [recipient] = await notifications.recipients([p.userId]);
     if (!recipient) return;
-    const items = (
-      await notifications.ofProjectSince(
-        p.userId,
-        p.projectId,
-        new Date(p.since),
-        batchedNotificationKinds,
-      )
-    ).filter((n) => !recipient.emailOptOut.includes(n.kind));
+    const since = new Date(p.since);
+    const found = p.projectId
+      ? await notifications.ofProjectSince(p.userId, p.projectId, since, batchedNotificationKinds)
+      : p.questionId
+        ? await notifications.ofQuestionSince(
+            p.userId,
+            p.questionId,
+            since,
+            batchedNotificationKinds,
+          )
+        : [];
+    const items = found.filter((n) => !recipient.emailOptOut.includes(n.kind));
     const [first] = items;
     const last = items.at(-1);
     if (!first || !last) return;
@@ -75,7 +82,7 @@ export function createMessageMailHandler(deps: {
       deps.repos.jobs,
       {
         to: p.to,
-        ...messageDigest({
+        ...(p.questionId ? questionDigest : messageDigest)({
           companyName: deps.config.companyName,
           publicUrl: deps.config.publicUrl,
           items,

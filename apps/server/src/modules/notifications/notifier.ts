@@ -36,6 +36,14 @@ export interface NotificationInput {
   replyTo?: (recipient: Pick<Recipient, 'id' | 'replyKeyVersion'>) => string | null;
   /** The project it is about: its message emails are batched (message-mail.ts). */
   projectId?: string;
+  /** Or the general question it is about: batched the same way. */
+  questionId?: string;
+}
+
+/** What the event stream tells of a general question that changed (a message, a new assignee). */
+export interface QuestionChange {
+  questionId: string;
+  userIds: string[];
 }
 
 /** What the event stream tells of a project that changed (a message, an update, a brief). */
@@ -86,6 +94,7 @@ export function createNotifier(deps: {
           body: input.body ?? '',
           link: input.link ?? '',
           projectId: input.projectId ?? null,
+          questionId: input.questionId ?? null,
         })),
       );
       const jobs = r.jobs;
@@ -93,12 +102,17 @@ export function createNotifier(deps: {
         const recipient = recipients.find((r) => r.id === row.userId)!;
         if (!mailed.includes(recipient)) continue;
         const replyTo = input.replyTo?.(recipient) ?? undefined;
-        if (input.projectId && batchedNotificationKinds.includes(input.kind)) {
+        const thread = input.projectId
+          ? { projectId: input.projectId }
+          : input.questionId
+            ? { questionId: input.questionId }
+            : null;
+        if (thread && batchedNotificationKinds.includes(input.kind)) {
           await queueMessageMail(
             jobs,
             {
               userId: recipient.id,
-              projectId: input.projectId,
+              ...thread,
               to: recipient.email,
               ...(replyTo ? { replyTo } : {}),
               since: row.createdAt.toISOString(),
@@ -168,6 +182,20 @@ export function createNotifier(deps: {
       );
     },
     /**
+     * Tells a client company's people whose role covers the kind: a general question's
+     * (docs/product.md#ask-us-anything), which belongs to the company, not to one order.
+     */
+    toCompany(
+      companyId: string,
+      input: NotificationInput & { kind: CustomerNotificationKind },
+    ): Promise<void> {
+      const permission = companyPermissionOfKind[input.kind];
+      const roles = companyRoles.filter((role) => permission && companyCan(role, permission));
+      return quietly(input.kind, () =>
+        deliver(() => repo.peopleOfCompany(companyId, roles), input),
+      );
+    },
+    /**
      * Tells the team: admins and super-admins, and the project's co-ordinator when there is one.
      * Co-ordinators hear only of their own projects (docs/decisions/056).
      */
@@ -196,6 +224,29 @@ export function createNotifier(deps: {
         await deps.database
           .notify(NOTIFICATION_CHANNEL, JSON.stringify(change))
           .catch((err: unknown) => deps.log.warn({ err }, 'project change broadcast failed'));
+      });
+    },
+    /**
+     * Tells the pages open on a general question that it changed: its company's people who may
+     * read messages (unless only the team can see the change, a note) and the team's.
+     */
+    questionChanged(
+      question: { id: string; companyId: string; assigneeId: string | null },
+      options: { customerSees: boolean },
+    ): Promise<void> {
+      return deps.afterAnswer.run('question change', async () => {
+        const staff = (await repo.teamOf(question.assigneeId)).map((r) => r.id);
+        const readers = companyRoles.filter((role) => companyCan(role, 'work'));
+        const customers = options.customerSees
+          ? (await repo.peopleOfCompany(question.companyId, readers)).map((r) => r.id)
+          : [];
+        const change: QuestionChange = {
+          questionId: question.id,
+          userIds: [...new Set([...customers, ...staff])],
+        };
+        await deps.database
+          .notify(NOTIFICATION_CHANNEL, JSON.stringify(change))
+          .catch((err: unknown) => deps.log.warn({ err }, 'question change broadcast failed'));
       });
     },
   };

@@ -99,6 +99,39 @@ export function createNotificationRepository(db: Db) {
         );
     },
 
+    /** The people of a client company whose role is one of `roles` (a general question's). */
+    async peopleOfCompany(companyId: string, roles: readonly CompanyRole[]): Promise<Recipient[]> {
+      if (roles.length === 0) return [];
+      return db
+        .select(recipientColumns)
+        .from(users)
+        .innerJoin(companyMembers, eq(companyMembers.userId, users.id))
+        .where(
+          and(eq(companyMembers.companyId, companyId), inArray(companyMembers.role, [...roles])),
+        );
+    },
+
+    /** A person's notifications of these kinds about one general question since a time. */
+    async ofQuestionSince(
+      userId: string,
+      questionId: string,
+      since: Date,
+      kinds: readonly string[],
+    ) {
+      return db
+        .select()
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.userId, userId),
+            eq(notifications.questionId, questionId),
+            inArray(notifications.kind, [...kinds]),
+            gte(notifications.createdAt, since),
+          ),
+        )
+        .orderBy(asc(notifications.createdAt), asc(notifications.id));
+    },
+
     /**
      * Who on the team hears of something: every admin and super-admin, and the co-ordinator it
      * is assigned to (co-ordinators see only their own work).

@@ -28,6 +28,7 @@ const SESSION_RECHECK_MS = 60_000;
 const broadcastSchema = z.object({
   userIds: z.array(z.string()),
   projectId: z.string().optional(),
+  questionId: z.string().optional(),
   sessions: z.enum(['check', 'all']).optional(),
 });
 
@@ -105,8 +106,11 @@ export function registerNotificationRoutes(
 
   // One LISTEN per process; each open stream registers a callback for its user.
   interface Stream {
-    /** The unread count changed, or (with an id) a project this user can see changed. */
-    wake: (projectId?: string) => void;
+    /**
+     * The unread count changed, or (with an id) a project or a general question this user can
+     * see changed.
+     */
+    wake: (changed?: { projectId: string } | { questionId: string }) => void;
     /** Ends the stream if its session ended (signed out, revoked, expired, role changed). */
     recheck: () => void;
     end: () => void;
@@ -117,13 +121,14 @@ export function registerNotificationRoutes(
     unlisten ??= await deps.database.listen(NOTIFICATION_CHANNEL, (payload) => {
       const parsed = broadcastSchema.safeParse(safeJson(payload));
       if (!parsed.success) return;
-      const { userIds, projectId, sessions } = parsed.data;
+      const { userIds, projectId, questionId, sessions } = parsed.data;
       if (sessions) {
         const ids = sessions === 'all' ? [...streams.keys()] : userIds;
         for (const id of ids) for (const stream of streams.get(id) ?? []) stream.recheck();
         return;
       }
-      for (const id of userIds) for (const stream of streams.get(id) ?? []) stream.wake(projectId);
+      const changed = projectId ? { projectId } : questionId ? { questionId } : undefined;
+      for (const id of userIds) for (const stream of streams.get(id) ?? []) stream.wake(changed);
     });
   };
   // Open streams would hold a graceful shutdown up: end them before the server stops listening.
@@ -295,9 +300,11 @@ export function registerNotificationRoutes(
         res.end();
       };
       const stream: Stream = {
-        wake: (projectId) => {
-          if (!projectId) return void push();
-          if (open) res.write(`event: project\ndata: ${JSON.stringify({ projectId })}\n\n`);
+        wake: (changed) => {
+          if (!changed) return void push();
+          if (!open) return;
+          const event = 'projectId' in changed ? 'project' : 'question';
+          res.write(`event: ${event}\ndata: ${JSON.stringify(changed)}\n\n`);
         },
         recheck: () => void recheck(),
         end: close,

@@ -101,8 +101,22 @@ export async function findQuote(deps: Pick<QuoteDeps, 'quotes'>, id: string) {
   return row;
 }
 
-export async function createQuote(deps: QuoteDeps, actor: AuthUser, input: QuoteInput) {
-  const { value, customerId, recipientEmail, deposit, validUntil, ...rest } = input;
+const NO_QUESTION = 'That question no longer exists: make the quote from the Quotes list';
+
+/**
+ * A new quote; with `questionId` (a general question turned into a proposal), the question then
+ * links to it (docs/product.md#ask-us-anything).
+ */
+export async function createQuote(
+  deps: QuoteDeps,
+  actor: AuthUser,
+  input: QuoteInput & { questionId?: string | null },
+) {
+  const { value, customerId, recipientEmail, deposit, validUntil, questionId, ...rest } = input;
+  const question = questionId ? await deps.repos.questions.find(questionId) : null;
+  if (questionId && !question) {
+    throw badRequest(NO_QUESTION, [{ path: 'questionId', message: NO_QUESTION }]);
+  }
   const recipient = await resolveRecipient(deps, { customerId, recipientEmail });
   const quote = await deps.quotes.insert({
     ...rest,
@@ -113,9 +127,10 @@ export async function createQuote(deps: QuoteDeps, actor: AuthUser, input: Quote
     createdById: actor.id,
     createdByName: await nameOf(deps, actor),
   });
+  if (question) await deps.repos.questions.update(question.id, { quoteId: quote.id });
   await recordQuote(deps, actor, quote.id, {
     action: 'quote.created',
-    summary: `Created quote "${quote.name}" for ${formatMoney(quote.valueCents)}`,
+    summary: `Created quote "${quote.name}" for ${formatMoney(quote.valueCents)}${question ? ` from the question "${question.subject}"` : ''}`,
   });
   return findQuote(deps, quote.id);
 }

@@ -5,6 +5,7 @@ import { apiErrorSchema } from '@noise/shared/api-error';
 import { messageResponse } from '@noise/shared/auth';
 import {
   acceptProposalRequest,
+  createQuoteRequest,
   declineProposalRequest,
   extendProposalRequest,
   quoteCustomerSchema,
@@ -99,7 +100,7 @@ export function registerQuoteRoutes(
       schema: {
         summary: 'Create a custom quote',
         tags,
-        body: quoteRequest,
+        body: createQuoteRequest,
         response: { 201: quoteSchema },
       },
     },
