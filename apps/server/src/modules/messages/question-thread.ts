@@ -189,7 +189,7 @@ export async function askQuestion(
     throw forbidden('Questions are asked by customers: answer them from the Inbox');
   }
   if (!caller.companyId) throw forbidden('Your account belongs to no company');
-  const text = input.text.trim();
+  const text = input.text.replace(/\r\n?/g, '\n').trim();
   // A question needs words: files alone say nothing to list it by.
   if (!text) throw badRequest(EMPTY_QUESTION, [{ path: 'text', message: EMPTY_QUESTION }]);
   checkText(text, files, EMPTY_QUESTION);
@@ -273,7 +273,7 @@ export async function postQuestionMessage(
   },
 ): Promise<Message> {
   const { caller, question, files } = input;
-  const text = input.text.trim();
+  const text = input.text.replace(/\r\n?/g, '\n').trim();
   checkText(text, files, EMPTY_MESSAGE);
   if (question.status === 'closed') throw conflict(CLOSED_QUESTION);
   const team = isTeam(caller);
