@@ -60,6 +60,7 @@ export type QuestionSummary = z.infer<typeof questionSummarySchema>;
 export const questionSchema = questionSummarySchema.extend({
   /** The customer who asked (staff: the quote form's 'For'). */
   askedById: z.string().nullable(),
+  askedByEmail: z.string(),
   messages: z.array(messageSchema),
   /** The proposal it was turned into (staff always; the customer once it was sent to them). */
   quote: z.object({ _id: z.string(), name: z.string() }).nullable(),

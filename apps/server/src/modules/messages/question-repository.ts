@@ -29,6 +29,8 @@ export interface NewQuestionMessage {
 export interface QuestionWithNames extends QuestionRow {
   companyName: string;
   assigneeName: string | null;
+  /** The asker's address now (the quote form's 'For'); '' once their account is gone. */
+  askedByEmail: string;
   quoteName: string | null;
   quoteSentAt: Date | null;
 }
@@ -130,6 +132,7 @@ export function createQuestionRepository(db: Db) {
           assigneeName: sql<
             string | null
           >`(select ${personName('a')} from ${users} a where a.id = ${questions.assigneeId})`,
+          askedByEmail: sql<string>`coalesce((select u.email from ${users} u where u.id = ${questions.createdById}), '')`,
           quoteName: customQuotes.name,
           quoteSentAt: customQuotes.sentAt,
         })
@@ -143,6 +146,7 @@ export function createQuestionRepository(db: Db) {
         ...row.question,
         companyName: row.companyName,
         assigneeName: row.assigneeName,
+        askedByEmail: row.askedByEmail,
         quoteName: row.quoteName,
         quoteSentAt: row.quoteSentAt,
       };

@@ -150,6 +150,7 @@ export async function readQuestion(
           created_at: question.createdAt,
         })),
     askedById: question.createdById,
+    askedByEmail: question.askedByEmail,
     messages: messages.map((m) =>
       toMessageDto(filesPath(question.id), m, files, undefined, photos),
     ),

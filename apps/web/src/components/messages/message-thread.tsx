@@ -21,7 +21,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { ImagePreview } from './image-preview';
-import { useMarkRead, useSendMessage, useThread } from './messages-api';
+import { useAnyThread, useMarkRead, useSendMessage, type ThreadRef } from './messages-api';
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]])/g;
 
@@ -138,18 +138,20 @@ function MessageItem({ message }: { message: Message }) {
 }
 
 function Composer({
-  projectId,
+  thread,
   team,
   deliverableNames,
 }: {
-  projectId: string;
+  thread: ThreadRef;
   team: boolean;
   /** Names already delivered on this project: sending one again makes its next version. */
   deliverableNames: string[];
 }) {
   const fileInputId = useId();
   const namesId = useId();
-  const send = useSendMessage(projectId);
+  const send = useSendMessage(thread);
+  // Deliverables are a project's: a general question only talks.
+  const deliverables = team && thread.kind === 'project';
   const [text, setText] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [internal, setInternal] = useState(false);
@@ -257,14 +259,16 @@ function Composer({
               if (checked === true) setAsDeliverable(false);
             }}
           />
-          <Checkbox
-            label="Send as deliverable – the customer approves it or asks for changes"
-            checked={asDeliverable}
-            onCheckedChange={(checked) => {
-              setAsDeliverable(checked === true);
-              if (checked === true) setInternal(false);
-            }}
-          />
+          {deliverables ? (
+            <Checkbox
+              label="Send as deliverable – the customer approves it or asks for changes"
+              checked={asDeliverable}
+              onCheckedChange={(checked) => {
+                setAsDeliverable(checked === true);
+                if (checked === true) setInternal(false);
+              }}
+            />
+          ) : null}
           {asDeliverable ? (
             <>
               <TextInput
@@ -320,13 +324,22 @@ function Composer({
 }
 
 /**
- * The project's conversation (docs/decisions/052-project-messages.md): the thread, oldest
- * first, and a composer. `team` shows team-only notes' tick box; the server decides what each
- * side may read. Opening it marks it read.
+ * A conversation (docs/decisions/052-project-messages.md): a project's, or a general question's
+ * (docs/decisions/083-general-questions.md); the thread, oldest first, and a composer. `team`
+ * shows team-only notes' tick box; the server decides what each side may read. Opening it marks
+ * it read.
  */
-export function MessageThread({ projectId, team }: { projectId: string; team: boolean }) {
-  const thread = useThread(projectId);
-  const markRead = useMarkRead(projectId);
+export function MessageThread({
+  thread: ref,
+  team,
+  emptyText = 'No messages yet. Ask your team anything about this project.',
+}: {
+  thread: ThreadRef;
+  team: boolean;
+  emptyText?: string;
+}) {
+  const thread = useAnyThread(ref);
+  const markRead = useMarkRead(ref);
   const count = thread.data?.messages.length ?? 0;
   const lastMarked = useRef(-1);
   useEffect(() => {
@@ -357,7 +370,7 @@ export function MessageThread({ projectId, team }: { projectId: string; team: bo
             ))}
           </ol>
         ) : (
-          <p className="text-muted">No messages yet. Ask your team anything about this project.</p>
+          <p className="text-muted">{emptyText}</p>
         )}
         {thread.data.closedReason ? (
           <p className="rounded-xl bg-canvas px-4 py-3 text-sm font-semibold">
@@ -365,7 +378,7 @@ export function MessageThread({ projectId, team }: { projectId: string; team: bo
           </p>
         ) : (
           <Composer
-            projectId={projectId}
+            thread={ref}
             team={team}
             deliverableNames={[...new Set(thread.data.deliverables.map((d) => d.name))]}
           />

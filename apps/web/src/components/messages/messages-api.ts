@@ -1,4 +1,11 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+  type UseQueryResult,
+} from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   approveDeliverableResponse,
@@ -7,12 +14,28 @@ import {
   messageThreadSchema,
   requestChangesResponse,
   unreadCountsSchema,
+  type MessageThread,
 } from '@noise/shared/messages';
 import { apiRequest } from '@/lib/api-client';
 import { checkWith } from '@/lib/check-answer';
 import { uploadForm, type UploadProgress } from '@/lib/upload';
+import { questionQuery, questionsKey } from './questions-api';
+
+/**
+ * Which conversation a thread is: a project's, or a general question's
+ * (docs/product.md#ask-us-anything). Both read and post the same way.
+ */
+export type ThreadRef = { kind: 'project'; id: string } | { kind: 'question'; id: string };
 
 const path = (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}/messages`;
+const postPath = (thread: ThreadRef) =>
+  thread.kind === 'project'
+    ? path(thread.id)
+    : `/api/questions/${encodeURIComponent(thread.id)}/messages`;
+const readPath = (thread: ThreadRef) =>
+  thread.kind === 'project'
+    ? `${path(thread.id)}/read`
+    : `/api/questions/${encodeURIComponent(thread.id)}/read`;
 
 /** GET /api/projects/{id}/messages: the thread, oldest first (notes only for the team). */
 export const threadQuery = (projectId: string) =>
@@ -24,6 +47,29 @@ export const threadQuery = (projectId: string) =>
 
 export function useThread(projectId: string, enabled = true) {
   return useQuery({ ...threadQuery(projectId), enabled });
+}
+
+/** A thread of either kind as the thread component reads it (a question's has no deliverables). */
+export function useAnyThread(thread: ThreadRef): UseQueryResult<MessageThread> {
+  const project = useQuery({ ...threadQuery(thread.id), enabled: thread.kind === 'project' });
+  const question = useQuery({
+    ...questionQuery(thread.id),
+    enabled: thread.kind === 'question',
+    select: (q): MessageThread => ({
+      messages: q.messages,
+      deliverables: [],
+      closedReason: q.closedReason,
+    }),
+  });
+  return thread.kind === 'project' ? project : question;
+}
+
+/** What a thread's answers change: its own query, and a question's lists. */
+function refreshThread(client: QueryClient, thread: ThreadRef) {
+  if (thread.kind === 'project') {
+    return client.invalidateQueries({ queryKey: threadQuery(thread.id).queryKey });
+  }
+  return client.invalidateQueries({ queryKey: questionsKey });
 }
 
 /** GET /api/messages/unread: the customer's unread team messages, by project. */
@@ -53,8 +99,8 @@ export interface NewMessage {
   deliverable?: string;
 }
 
-/** POST /api/projects/{id}/messages, multipart, with upload progress. */
-export function useSendMessage(projectId: string) {
+/** POST /api/projects/{id}/messages (or a question's), multipart, with upload progress. */
+export function useSendMessage(thread: ThreadRef) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (vars: NewMessage & { onProgress?: (p: UploadProgress) => void }) => {
@@ -63,27 +109,28 @@ export function useSendMessage(projectId: string) {
       if (vars.internal) form.append('internal', 'true');
       if (vars.deliverable !== undefined) form.append('deliverable', vars.deliverable);
       for (const file of vars.files) form.append('attachments', file);
-      return uploadForm(path(projectId), form, {
+      return uploadForm(postPath(thread), form, {
         onProgress: vars.onProgress,
         check: checkWith(messageSchema),
       });
     },
     // Not awaited: the composer clears as soon as the message is saved, before the list reloads.
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: threadQuery(projectId).queryKey });
+      void refreshThread(client, thread);
     },
   });
 }
 
-/** POST /api/projects/{id}/messages/read: the thread as read so far. */
-export function useMarkRead(projectId: string) {
+/** POST /api/projects/{id}/messages/read (or a question's): the thread as read so far. */
+export function useMarkRead(thread: ThreadRef) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<void>(`${path(projectId)}/read`, { method: 'POST', body: {} }),
+    mutationFn: () => apiRequest<void>(readPath(thread), { method: 'POST', body: {} }),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: ['messages', 'unread'] }),
         client.invalidateQueries({ queryKey: ['messages', 'inbox'] }),
+        client.invalidateQueries({ queryKey: [...questionsKey, 'list'] }),
       ]),
   });
 }

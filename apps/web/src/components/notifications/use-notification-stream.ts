@@ -17,13 +17,17 @@ export function useNotificationStream(enabled: boolean) {
     let attempt = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
 
-    // A project changed (a message, a status update, a brief, a decision): whatever is open
-    // about it refetches (every query whose key names its id), and so do the message counts.
+    // A project changed (a message, a status update, a brief, a decision), or a general
+    // question did: whatever is open about it refetches (every query whose key names its id),
+    // and so do the message counts and the lists of questions.
     const refreshProject = (event: string) => {
-      const id = /"projectId":"([^"]+)"/.exec(event)?.[1];
+      const id = /"(?:projectId|questionId)":"([^"]+)"/.exec(event)?.[1];
       if (!id) return;
       void client.invalidateQueries({ predicate: (query) => query.queryKey.includes(id) });
       void client.invalidateQueries({ queryKey: ['messages'] });
+      if (event.startsWith('event: question')) {
+        void client.invalidateQueries({ queryKey: ['questions', 'list'] });
+      }
     };
 
     const connect = async () => {
@@ -48,7 +52,7 @@ export function useNotificationStream(enabled: boolean) {
             buffer = buffer.slice(end + 2);
             if (event.startsWith('event: unread')) {
               void client.invalidateQueries({ queryKey: notificationsQuery.queryKey, exact: true });
-            } else if (event.startsWith('event: project')) {
+            } else if (event.startsWith('event: project') || event.startsWith('event: question')) {
               refreshProject(event);
             }
             end = buffer.indexOf('\n\n');

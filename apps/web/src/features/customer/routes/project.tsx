@@ -215,7 +215,7 @@ export function ProjectRoute() {
                 )}
               </Deliverables>
               <Section id="messages" title="Messages">
-                <MessageThread projectId={data._id} team={false} />
+                <MessageThread thread={{ kind: 'project', id: data._id }} team={false} />
               </Section>
               <Brief project={data} />
             </>

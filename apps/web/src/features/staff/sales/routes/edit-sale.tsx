@@ -77,7 +77,7 @@ export function EditSaleRoute() {
             description="With the customer; internal notes stay with the team."
           >
             <div id="messages" className="scroll-mt-24">
-              <MessageThread projectId={project._id} team />
+              <MessageThread thread={{ kind: 'project', id: project._id }} team />
             </div>
           </StaffSection>
           <SaleBrief saleId={project._id} />
