@@ -7,6 +7,7 @@ import {
   ProfileRoute,
   ProjectRoute,
   ProjectsRoute,
+  QuestionRoute,
   TeamRoute,
 } from './customer-pages';
 
@@ -25,6 +26,7 @@ export function CustomerArea() {
         <Route index element={<DashboardRoute />} />
         <Route path="projects" element={<ProjectsRoute />} />
         <Route path="projects/:projectId" element={<ProjectRoute />} />
+        <Route path="questions/:questionId" element={<QuestionRoute />} />
         <Route path="profile" element={<ProfileRoute />} />
         <Route path="team" element={<TeamRoute />} />
         <Route path="files" element={<FilesRoute />} />

@@ -30,3 +30,7 @@ export const FilesRoute = lazyRoute(
   () => import('@/features/customer/routes/files'),
   (m) => m.FilesRoute,
 );
+export const QuestionRoute = lazyRoute(
+  () => import('@/features/customer/routes/question'),
+  (m) => m.QuestionRoute,
+);

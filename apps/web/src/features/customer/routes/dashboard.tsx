@@ -13,12 +13,15 @@ import {
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { FullScreenSpinner } from '@/components/ui/spinner';
-import { isNotFound, toastApiError } from '@/lib/api-client';
+import { useQuestions } from '@/components/messages/questions-api';
+import { errorMessage, isNotFound, toastApiError } from '@/lib/api-client';
 import { currentUserQuery, useCurrentUser } from '@/lib/current-user';
 import { formatPrice, initialOf } from '@/lib/format';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { recentlyViewedQuery, useRecentlyViewed } from '../api/get-recently-viewed';
+import { AskQuestionForm } from '../components/ask-question-form';
 import { CustomerPage } from '../components/customer-page';
+import { QuestionList } from '../components/question-list';
 
 const faqs = [
   {
@@ -97,6 +100,53 @@ function RecentlyViewed() {
   );
 }
 
+/**
+ * 'Ask us anything' (docs/product.md#ask-us-anything): a question outside any order, and the
+ * company's questions so far. Billing people, who read no messages, do not see it.
+ */
+function AskUsAnything() {
+  const questions = useQuestions();
+  return (
+    <section
+      id="ask-us-anything"
+      aria-labelledby="ask-us-anything-title"
+      className="mt-14 grid gap-8 lg:grid-cols-2"
+    >
+      <div className="rounded-card border-2 border-ink bg-paper p-5 sm:p-8">
+        <h2 id="ask-us-anything-title" className="text-3xl font-extrabold">
+          Ask us anything
+        </h2>
+        <p className="mt-2 mb-5 text-muted">
+          Not about an order? Ask here: we answer in a conversation you can follow on this page
+          and by email.
+        </p>
+        <AskQuestionForm />
+      </div>
+      <div className="min-w-0">
+        <h3 className="text-2xl font-extrabold">Your questions</h3>
+        <div className="mt-4">
+          {questions.isPending ? (
+            <Skeleton className="h-24 rounded-card" />
+          ) : questions.isError ? (
+            <p role="alert" className="text-danger">
+              {errorMessage(questions.error, 'Your questions could not be loaded.')}{' '}
+              <Button variant="link" onClick={() => void questions.refetch()}>
+                Try again
+              </Button>
+            </p>
+          ) : questions.data.length === 0 ? (
+            <p className="rounded-card border-2 border-dashed border-ink/20 p-6 text-muted">
+              Questions you and your team ask show up here, with our answers.
+            </p>
+          ) : (
+            <QuestionList questions={questions.data} />
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
+
 /** A first visit straight to the dashboard asks for its data while the session is checked. */
 export function prefetch(queryClient: QueryClient) {
   void queryClient.prefetchQuery(currentUserQuery);
@@ -150,6 +200,8 @@ export function DashboardRoute() {
           </Button>
         </div>
       </section>
+
+      {!company || companyCan(company.role, 'work') ? <AskUsAnything /> : null}
 
       <section aria-labelledby="recently-viewed" className="mt-14">
         <h2 id="recently-viewed" className="text-3xl font-extrabold">

@@ -1,0 +1,138 @@
+import { Paperclip, RotateCcw, Send } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  ATTACHMENT_ACCEPT,
+  ATTACHMENT_TYPES_TEXT,
+  isAttachableFile,
+} from '@noise/shared/attachments';
+import { MESSAGE_MAX_FILES, MESSAGE_TEXT_MAX } from '@noise/shared/messages';
+import { questionText } from '@noise/shared/questions';
+import { useAskQuestion } from '@/components/messages/questions-api';
+import { Button } from '@/components/ui/button';
+import { FilesToSend } from '@/components/ui/files-to-send';
+import { Textarea } from '@/components/ui/textarea';
+import { UploadProgressBar } from '@/components/ui/upload-progress';
+import { errorMessage } from '@/lib/api-client';
+
+/**
+ * 'Ask us anything' (docs/product.md#ask-us-anything): a question outside any order, with files.
+ * A blank question is refused here as on the server; a failed send keeps the text and files.
+ * Once asked, the question's conversation opens.
+ */
+export function AskQuestionForm() {
+  const ask = useAskQuestion();
+  const navigate = useNavigate();
+  const fileInputId = useId();
+  const [text, setText] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [invalid, setInvalid] = useState('');
+  const [failure, setFailure] = useState('');
+  const [progress, setProgress] = useState<number | null>(null);
+
+  function addFiles(chosen: File[]) {
+    setFailure('');
+    const accepted = chosen.filter(isAttachableFile);
+    if (accepted.length < chosen.length) {
+      setFailure(`Only ${ATTACHMENT_TYPES_TEXT} can be attached.`);
+    }
+    setFiles((current) => [...current, ...accepted].slice(0, MESSAGE_MAX_FILES));
+  }
+
+  async function submit() {
+    if (ask.isPending) return;
+    const checked = questionText.safeParse(text);
+    if (!checked.success) {
+      setInvalid(checked.error.issues[0]?.message ?? 'Write your question');
+      return;
+    }
+    setInvalid('');
+    setFailure('');
+    setProgress(0);
+    try {
+      const question = await ask.mutateAsync({
+        text: checked.data,
+        files,
+        onProgress: (p) => setProgress(p.fraction),
+      });
+      setText('');
+      setFiles([]);
+      navigate(`/dashboard/questions/${question._id}`);
+    } catch (error) {
+      // What was typed and attached stays, to send again.
+      setFailure(errorMessage(error, 'Your question could not be sent.'));
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  return (
+    <form
+      noValidate
+      aria-label="Ask us anything"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+      className="flex flex-col gap-3"
+    >
+      <Textarea
+        label="Your question"
+        value={text}
+        rows={4}
+        maxLength={MESSAGE_TEXT_MAX}
+        disabled={ask.isPending}
+        error={invalid || undefined}
+        hint="Anything that is not about one of your orders: new work, prices, ideas."
+        onChange={(event) => {
+          setText(event.target.value);
+          if (invalid) setInvalid('');
+        }}
+      />
+      <FilesToSend
+        files={files}
+        onRemove={(index) => setFiles((current) => current.filter((_, i) => i !== index))}
+      />
+      {progress !== null && files.length ? <UploadProgressBar fraction={progress} /> : null}
+      {failure ? (
+        <div
+          role="alert"
+          className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-danger-soft px-4 py-3 text-sm font-semibold text-danger"
+        >
+          <span>Not sent – {failure}</span>
+          {text.trim() ? (
+            <Button type="submit" variant="outline" size="sm">
+              <RotateCcw aria-hidden="true" />
+              Retry
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-3">
+        <label
+          htmlFor={fileInputId}
+          className="inline-flex cursor-pointer items-center gap-2 rounded-full border-2 border-line px-4 py-2 text-sm font-semibold hover:border-ink has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-accent-strong"
+        >
+          <Paperclip aria-hidden="true" className="size-4" />
+          Attach files
+          <input
+            id={fileInputId}
+            type="file"
+            accept={ATTACHMENT_ACCEPT}
+            multiple
+            className="sr-only"
+            onChange={(event) => {
+              const chosen = Array.from(event.target.files ?? []);
+              event.target.value = '';
+              if (chosen.length) addFiles(chosen);
+            }}
+          />
+        </label>
+        <Button type="submit" disabled={ask.isPending}>
+          <Send aria-hidden="true" />
+          {ask.isPending ? 'Sending...' : 'Ask'}
+        </Button>
+      </div>
+    </form>
+  );
+}
