@@ -92,6 +92,11 @@ export const staffScreens = [
     module: 'features/staff/inbox/routes/inbox.tsx',
   },
   {
+    name: 'question',
+    path: /^\/wkm-dashboard\/inbox\/questions\/[^/]+\/?$/,
+    module: 'features/staff/inbox/routes/question.tsx',
+  },
+  {
     name: 'sales',
     path: /^\/wkm-dashboard\/sales\/?$/,
     module: 'features/staff/sales/routes/sales-list.tsx',

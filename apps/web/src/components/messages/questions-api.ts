@@ -50,7 +50,11 @@ export function useQuestion(id: string | undefined) {
 export function useAskQuestion() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (vars: { text: string; files: File[]; onProgress?: (p: UploadProgress) => void }) => {
+    mutationFn: (vars: {
+      text: string;
+      files: File[];
+      onProgress?: (p: UploadProgress) => void;
+    }) => {
       const form = new FormData();
       form.append('text', vars.text);
       for (const file of vars.files) form.append('attachments', file);

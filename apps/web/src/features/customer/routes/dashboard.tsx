@@ -117,8 +117,8 @@ function AskUsAnything() {
           Ask us anything
         </h2>
         <p className="mt-2 mb-5 text-muted">
-          Not about an order? Ask here: we answer in a conversation you can follow on this page
-          and by email.
+          Not about an order? Ask here: we answer in a conversation you can follow on this page and
+          by email.
         </p>
         <AskQuestionForm />
       </div>

@@ -80,6 +80,10 @@ export const InboxRoute = lazyRoute(
   () => import('../inbox/routes/inbox'),
   (m) => m.InboxRoute,
 );
+export const QuestionRoute = lazyRoute(
+  () => import('../inbox/routes/question'),
+  (m) => m.QuestionRoute,
+);
 export const SalesListRoute = lazyRoute(
   () => import('../sales/routes/sales-list'),
   (m) => m.SalesListRoute,
@@ -129,6 +133,7 @@ const screens: Record<StaffScreenName, { preload: () => Promise<unknown> }> = {
   siteUser: SiteUserFormRoute,
   myWork: MyWorkRoute,
   inbox: InboxRoute,
+  question: QuestionRoute,
   sales: SalesListRoute,
   sale: EditSaleRoute,
   quotes: QuotesListRoute,

@@ -17,6 +17,7 @@ import {
   EmailsRoute,
   EditSaleRoute,
   InboxRoute,
+  QuestionRoute,
   IndustriesListRoute,
   IndustryFormRoute,
   MyWorkRoute,
@@ -239,6 +240,14 @@ export function StaffApp() {
             element={
               <Allowed permission="sales:manage">
                 <InboxRoute />
+              </Allowed>
+            }
+          />
+          <Route
+            path="inbox/questions/:id"
+            element={
+              <Allowed permission="sales:manage">
+                <QuestionRoute />
               </Allowed>
             }
           />

@@ -95,8 +95,19 @@ function LinesPreview({ text }: { text: string | undefined }) {
   );
 }
 
-/** 'New Custom Quote' / 'Edit Custom Quote' (docs/product.md#proposals); paid is read-only. */
-export function QuoteForm({ quote }: { quote?: Quote }) {
+/** A general question a new quote answers ('Turn into a quote', docs/product.md#ask-us-anything). */
+export interface QuoteSource {
+  questionId: string;
+  customer: QuoteCustomer | null;
+  name: string;
+  summary: string;
+}
+
+/**
+ * 'New Custom Quote' / 'Edit Custom Quote' (docs/product.md#proposals); paid is read-only. A new
+ * quote made `from` a general question starts with its customer and text, and links to it.
+ */
+export function QuoteForm({ quote, from }: { quote?: Quote; from?: QuoteSource }) {
   const editing = quote !== undefined;
   const navigate = useNavigate();
   const create = useCreateQuote();
@@ -105,15 +116,15 @@ export function QuoteForm({ quote }: { quote?: Quote }) {
   const form = useForm<QuoteFormInput, unknown, QuoteFormOutput>({
     resolver: zodResolver(quoteRequest),
     defaultValues: {
-      name: quote?.name ?? '',
-      summary: quote?.summary ?? '',
+      name: quote?.name ?? from?.name ?? '',
+      summary: quote?.summary ?? from?.summary ?? '',
       internalNotes: quote?.internalNotes ?? '',
       deliverables: quote?.deliverables ?? '',
       extras: quote?.extras ?? '',
       value: quote?.value,
       deliveryDays: String(quote?.deliveryDays ?? DEFAULT_DELIVERY_DAYS),
-      customerId: quote?.customer?.id ?? null,
-      recipientEmail: quote?.recipientEmail ?? '',
+      customerId: quote?.customer?.id ?? from?.customer?.id ?? null,
+      recipientEmail: quote?.recipientEmail ?? from?.customer?.email ?? '',
       deposit: depositValues(quote),
       terms: quote?.terms ?? DEFAULT_PROPOSAL_TERMS,
       // The day as the date input shows it; the server keeps the end of that day (UTC).
@@ -133,7 +144,9 @@ export function QuoteForm({ quote }: { quote?: Quote }) {
     name: ['value', 'deliverables', 'extras', 'recipientEmail', 'deposit'],
   });
   // The customer chosen in 'For', shown by name; the form itself carries their id.
-  const [customer, setCustomer] = useState<QuoteCustomer | null>(quote?.customer ?? null);
+  const [customer, setCustomer] = useState<QuoteCustomer | null>(
+    quote?.customer ?? from?.customer ?? null,
+  );
   const address = (next: QuoteCustomer | null, email: string) => {
     setCustomer(next);
     const options = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
@@ -157,7 +170,9 @@ export function QuoteForm({ quote }: { quote?: Quote }) {
 
   async function submit(values: QuoteFormOutput) {
     try {
-      const saved = editing ? await update.mutateAsync(values) : await create.mutateAsync(values);
+      const saved = editing
+        ? await update.mutateAsync(values)
+        : await create.mutateAsync({ ...values, questionId: from?.questionId ?? null });
       if (editing) {
         toastSuccess('Quote updated');
         navigate(LIST);

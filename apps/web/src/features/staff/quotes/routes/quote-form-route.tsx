@@ -1,5 +1,6 @@
 import { CheckCircle2 } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useQuestion } from '@/components/messages/questions-api';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { isNotFound } from '@/lib/api-client';
@@ -20,14 +21,43 @@ export function QuoteFormRoute() {
   const title = id ? 'Edit Custom Quote' : 'New Custom Quote';
   usePageMeta(title);
   const quote = useQuote(id);
+  // 'Turn into a quote' on a general question: its customer and text start the form.
+  const [params] = useSearchParams();
+  const questionId = id ? undefined : (params.get('question') ?? undefined);
+  const question = useQuestion(questionId);
   useToastOnError(isNotFound(quote.error) ? null : quote.error, 'Could not load the quote');
 
   if (!id) {
+    if (questionId && question.isPending) return <PageSpinner label="Loading the question" />;
+    const from = question.data && {
+      questionId: question.data._id,
+      customer:
+        question.data.askedById && question.data.askedByEmail
+          ? {
+              id: question.data.askedById,
+              name: question.data.askedBy,
+              email: question.data.askedByEmail,
+            }
+          : null,
+      name: question.data.subject,
+      summary: question.data.messages.find((m) => m.side === 'customer')?.text ?? '',
+    };
     return (
       <div className="max-w-4xl">
-        <StaffPageHeader title={title} back={back} />
+        <StaffPageHeader
+          title={title}
+          description={from ? `From the question "${from.name}"` : undefined}
+          back={
+            from
+              ? {
+                  to: `/wkm-dashboard/inbox/questions/${from.questionId}`,
+                  label: 'Back to the question',
+                }
+              : back
+          }
+        />
         <div className="flex flex-col gap-6">
-          <QuoteForm />
+          <QuoteForm from={from ?? undefined} />
           <QuoteLinkPanel quote={null} />
         </div>
       </div>
