@@ -75,6 +75,38 @@ const bobDeliverable = await post(colin.token, `/api/projects/${bobProject}/mess
   text: 'Your logo',
   deliverable: 'Logo',
 });
+// Bob's general question, assigned to Colin; Alice's, assigned to Cora.
+const bobQuestion = await app.inject({
+  method: 'POST',
+  url: '/api/questions',
+  headers: bearer(bob.token),
+  body: multipart({ text: 'Can you do menus?' }, [
+    { field: 'attachments', fixture: 'sample.pdf', type: 'application/pdf' },
+  ]),
+});
+expect(bobQuestion.statusCode, bobQuestion.body).toBe(201);
+const bobQuestionId = bobQuestion.json<{ _id: string }>()._id;
+const bobQuestionFile = bobQuestion.json<{ messages: { attachments: { _id: string }[] }[] }>()
+  .messages[0]!.attachments[0]!._id;
+const aliceQuestion = await app.inject({
+  method: 'POST',
+  url: '/api/questions',
+  headers: bearer(alice.token),
+  body: multipart({ text: 'And flyers?' }),
+});
+const aliceQuestionId = aliceQuestion.json<{ _id: string }>()._id;
+for (const [id, to] of [
+  [bobQuestionId, colin.user.id],
+  [aliceQuestionId, cora.user.id],
+] as const) {
+  const assigned = await app.inject({
+    method: 'PATCH',
+    url: `/api/questions/${id}`,
+    headers: bearer(admin.token),
+    payload: { assigneeId: to },
+  });
+  expect(assigned.statusCode, assigned.body).toBe(200);
+}
 await app.afterAnswer.drain();
 
 const asCora = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
@@ -96,6 +128,9 @@ async function bobState() {
       .select()
       .from(projectMessages)
       .where(eq(projectMessages.projectId, bobProject)),
+    question: (
+      await app.inject({ url: `/api/questions/${bobQuestionId}`, headers: bearer(colin.token) })
+    ).json<unknown>(),
   };
 }
 const before = await bobState();
@@ -141,6 +176,13 @@ const COORDINATOR_ROUTES: Record<string, string> = {
   'PUT /api/payment-methods/:customerId': 'customer',
   'GET /api/overview': 'overview',
   'GET /api/messages/inbox': 'inbox and bells',
+  'GET /api/questions': 'general questions',
+  'POST /api/questions': 'general questions',
+  'GET /api/questions/:id': 'general questions',
+  'PATCH /api/questions/:id': 'general questions',
+  'POST /api/questions/:id/messages': 'general questions',
+  'POST /api/questions/:id/read': 'general questions',
+  'GET /api/questions/:id/messages/attachments/:attachmentId': 'general questions',
   'GET /api/my-work': 'my work',
   'GET /api/notifications': 'inbox and bells',
   'GET /api/companies/:id': 'company',
@@ -294,6 +336,38 @@ describe('a co-ordinator sees only the work assigned to them', () => {
     // Colin, whose project it is, reads it all.
     const own = await app.inject({ url: `${base}/messages`, headers: bearer(colin.token) });
     expect(own.statusCode).toBe(200);
+    expect(await bobState()).toEqual(before);
+  });
+
+  it('general questions: only those assigned to her; another’s answer 404', async () => {
+    const listed = await asCora('GET', '/api/questions');
+    expect(ids(listed.json())).toContain(aliceQuestionId);
+    expect(ids(listed.json())).not.toContain(bobQuestionId);
+    const base = `/api/questions/${bobQuestionId}`;
+    expect((await asCora('GET', base)).statusCode).toBe(404);
+    expect((await asCora('PATCH', base, { status: 'closed' })).statusCode).toBe(404);
+    expect((await asCora('PATCH', base, { assigneeId: cora.user.id })).statusCode).toBe(404);
+    expect((await asCora('POST', `${base}/read`)).statusCode).toBe(404);
+    const file = `${base}/messages/attachments/${bobQuestionFile}`;
+    expect((await asCora('GET', file)).statusCode).toBe(404);
+    const write = await app.inject({
+      method: 'POST',
+      url: `${base}/messages`,
+      headers: bearer(cora.token),
+      body: multipart({ text: 'Injected' }),
+    });
+    expect(write.statusCode).toBe(404);
+    // Staff answer questions; they do not ask them.
+    const asking = await app.inject({
+      method: 'POST',
+      url: '/api/questions',
+      headers: bearer(cora.token),
+      body: multipart({ text: 'Staff question' }),
+    });
+    expect(asking.statusCode).toBe(403);
+    // Her own, she reads and answers; Colin reads his.
+    expect((await asCora('GET', `/api/questions/${aliceQuestionId}`)).statusCode).toBe(200);
+    expect((await app.inject({ url: base, headers: bearer(colin.token) })).statusCode).toBe(200);
     expect(await bobState()).toEqual(before);
   });
 

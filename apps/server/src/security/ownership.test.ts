@@ -130,6 +130,19 @@ const bobTeam = await app.inject({
 expect(bobTeam.statusCode, bobTeam.body).toBe(200);
 const bobInvitation = bobTeam.json<{ invitations: { _id: string }[] }>().invitations[0]!._id;
 
+// Bob's general question ('Ask us anything'), with a file: his company's, not Alice's.
+const asked = await app.inject({
+  method: 'POST',
+  url: '/api/questions',
+  headers: bearer(bob.token),
+  body: multipart({ text: 'Can you do our menus?' }, [
+    { field: 'attachments', fixture: 'sample.pdf', type: 'application/pdf' },
+  ]),
+});
+expect(asked.statusCode, asked.body).toBe(201);
+const bobQuestion = asked.json<{ _id: string; messages: { attachments: { _id: string }[] }[] }>();
+const bobQuestionFile = bobQuestion.messages[0]!.attachments[0]!._id;
+
 const asAlice = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   app.inject({ method, url, headers: bearer(alice.token), ...(payload ? { payload } : {}) });
 
@@ -159,6 +172,9 @@ async function bobState() {
       .select()
       .from(sandboxPaymentIntents)
       .where(eq(sandboxPaymentIntents.id, bobIntent.paymentIntentId)),
+    question: (
+      await app.inject({ url: `/api/questions/${bobQuestion._id}`, headers: bearer(bob.token) })
+    ).json<unknown>(),
     projects: (await app.inject({ url: '/api/projects', headers: bearer(bob.token) })).json<
       unknown[]
     >(),
@@ -184,6 +200,10 @@ const CLIENT_ID_ROUTES: Record<string, string> = {
   'POST /api/projects/:id/messages': 'messages',
   'POST /api/projects/:id/messages/read': 'messages',
   'GET /api/projects/:id/messages/attachments/:attachmentId': 'messages',
+  'GET /api/questions/:id': 'questions',
+  'POST /api/questions/:id/messages': 'questions',
+  'POST /api/questions/:id/read': 'questions',
+  'GET /api/questions/:id/messages/attachments/:attachmentId': 'questions',
   'POST /api/projects/:id/deliverables/:deliverableId/approve': 'deliverables',
   'POST /api/projects/:id/deliverables/:deliverableId/changes': 'deliverables',
   'GET /api/projects/:id/subscription': 'subscription',
@@ -300,6 +320,24 @@ describe('object-level access', () => {
     expect((await asAlice('GET', file)).statusCode).toBe(404);
     const crossed = `/api/projects/${aliceOrder.projectId}/messages/attachments/${bobMessageFile}`;
     expect((await asAlice('GET', crossed)).statusCode).toBe(404);
+    expect((await app.inject({ url: file, headers: bearer(bob.token) })).statusCode).toBe(200);
+  });
+
+  it('questions: reading, writing to, marking read and downloading from B’s general question answer 404', async () => {
+    const base = `/api/questions/${bobQuestion._id}`;
+    expect((await asAlice('GET', base)).statusCode).toBe(404);
+    const add = await app.inject({
+      method: 'POST',
+      url: `${base}/messages`,
+      headers: bearer(alice.token),
+      body: multipart({ text: 'Injected' }),
+    });
+    expect(add.statusCode).toBe(404);
+    expect((await asAlice('POST', `${base}/read`)).statusCode).toBe(404);
+    const file = `${base}/messages/attachments/${bobQuestionFile}`;
+    expect((await asAlice('GET', file)).statusCode).toBe(404);
+    const list = await asAlice('GET', '/api/questions');
+    expect(list.json<{ _id: string }[]>().map((q) => q._id)).not.toContain(bobQuestion._id);
     expect((await app.inject({ url: file, headers: bearer(bob.token) })).statusCode).toBe(200);
   });
 

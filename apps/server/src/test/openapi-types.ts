@@ -2009,6 +2009,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * General questions, newest message first
+         * @description A customer's company's questions, or for the team every question (a co-ordinator's: those assigned to them).
+         */
+        get: operations["getQuestions"];
+        put?: never;
+        /**
+         * Ask a general question (customers)
+         * @description Fields: text (required); files: attachments (PDFs, images, office documents or zip files, checked by their bytes).
+         */
+        post: operations["postQuestions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/questions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A general question and its messages */
+        get: operations["getQuestionsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Assign a general question, close or reopen it */
+        patch: operations["patchQuestionsById"];
+        trace?: never;
+    };
+    "/api/questions/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Post a message on a general question
+         * @description Fields: text; internal=true (staff: a note the customer never sees); files: attachments.
+         */
+        post: operations["postQuestionsByIdMessages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/questions/{id}/messages/attachments/{attachmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download a general question's file */
+        get: operations["getQuestionsByIdMessagesAttachmentsByAttachmentId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/questions/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a general question's messages read */
+        post: operations["postQuestionsByIdRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/my-work": {
         parameters: {
             query?: never;
@@ -10148,6 +10244,419 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    getQuestions: {
+        parameters: {
+            query?: {
+                status?: "open" | "closed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        subject: string;
+                        /** @enum {string} */
+                        status: "open" | "closed";
+                        askedBy: string;
+                        companyName: string;
+                        assignee: {
+                            _id: string;
+                            name: string;
+                        } | null;
+                        lastMessage: {
+                            excerpt: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            side: "team" | "customer";
+                        } | null;
+                        unread: number;
+                        createdAt: string;
+                    }[];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postQuestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The question. */
+                    text?: string;
+                    /** @description Up to 10 files (pdf, image, document, zip), checked by its bytes. */
+                    attachments?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        subject: string;
+                        /** @enum {string} */
+                        status: "open" | "closed";
+                        askedBy: string;
+                        companyName: string;
+                        assignee: {
+                            _id: string;
+                            name: string;
+                        } | null;
+                        lastMessage: {
+                            excerpt: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            side: "team" | "customer";
+                        } | null;
+                        unread: number;
+                        createdAt: string;
+                        askedById: string | null;
+                        askedByEmail: string;
+                        messages: {
+                            _id: string;
+                            authorName: string;
+                            authorPhoto: string | null;
+                            /** @enum {string} */
+                            side: "team" | "customer";
+                            text: string;
+                            internal: boolean;
+                            /** @enum {string} */
+                            via: "web" | "email";
+                            createdAt: string;
+                            attachments: {
+                                _id: string;
+                                name: string;
+                                contentType: string;
+                                size: number;
+                                url: string;
+                            }[];
+                            deliverable: {
+                                _id: string;
+                                name: string;
+                                version: number;
+                            } | null;
+                        }[];
+                        quote: {
+                            _id: string;
+                            name: string;
+                        } | null;
+                        closedReason: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getQuestionsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        subject: string;
+                        /** @enum {string} */
+                        status: "open" | "closed";
+                        askedBy: string;
+                        companyName: string;
+                        assignee: {
+                            _id: string;
+                            name: string;
+                        } | null;
+                        lastMessage: {
+                            excerpt: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            side: "team" | "customer";
+                        } | null;
+                        unread: number;
+                        createdAt: string;
+                        askedById: string | null;
+                        askedByEmail: string;
+                        messages: {
+                            _id: string;
+                            authorName: string;
+                            authorPhoto: string | null;
+                            /** @enum {string} */
+                            side: "team" | "customer";
+                            text: string;
+                            internal: boolean;
+                            /** @enum {string} */
+                            via: "web" | "email";
+                            createdAt: string;
+                            attachments: {
+                                _id: string;
+                                name: string;
+                                contentType: string;
+                                size: number;
+                                url: string;
+                            }[];
+                            deliverable: {
+                                _id: string;
+                                name: string;
+                                version: number;
+                            } | null;
+                        }[];
+                        quote: {
+                            _id: string;
+                            name: string;
+                        } | null;
+                        closedReason: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    patchQuestionsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    assigneeId?: string | null;
+                    /** @enum {string} */
+                    status?: "open" | "closed";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        subject: string;
+                        /** @enum {string} */
+                        status: "open" | "closed";
+                        askedBy: string;
+                        companyName: string;
+                        assignee: {
+                            _id: string;
+                            name: string;
+                        } | null;
+                        lastMessage: {
+                            excerpt: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            side: "team" | "customer";
+                        } | null;
+                        unread: number;
+                        createdAt: string;
+                        askedById: string | null;
+                        askedByEmail: string;
+                        messages: {
+                            _id: string;
+                            authorName: string;
+                            authorPhoto: string | null;
+                            /** @enum {string} */
+                            side: "team" | "customer";
+                            text: string;
+                            internal: boolean;
+                            /** @enum {string} */
+                            via: "web" | "email";
+                            createdAt: string;
+                            attachments: {
+                                _id: string;
+                                name: string;
+                                contentType: string;
+                                size: number;
+                                url: string;
+                            }[];
+                            deliverable: {
+                                _id: string;
+                                name: string;
+                                version: number;
+                            } | null;
+                        }[];
+                        quote: {
+                            _id: string;
+                            name: string;
+                        } | null;
+                        closedReason: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postQuestionsByIdMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The message. */
+                    text?: string;
+                    /** @description 'true': a note for the team the customer never sees (staff only). */
+                    internal?: string;
+                    /** @description Up to 10 files (pdf, image, document, zip), checked by its bytes. */
+                    attachments?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        authorName: string;
+                        authorPhoto: string | null;
+                        /** @enum {string} */
+                        side: "team" | "customer";
+                        text: string;
+                        internal: boolean;
+                        /** @enum {string} */
+                        via: "web" | "email";
+                        createdAt: string;
+                        attachments: {
+                            _id: string;
+                            name: string;
+                            contentType: string;
+                            size: number;
+                            url: string;
+                        }[];
+                        deliverable: {
+                            _id: string;
+                            name: string;
+                            version: number;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getQuestionsByIdMessagesAttachmentsByAttachmentId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                attachmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postQuestionsByIdRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     getMyWork: {
         parameters: {
             query?: {
@@ -10332,6 +10841,8 @@ export interface operations {
                     customerId?: string | null;
                     /** @default  */
                     recipientEmail?: string;
+                    /** @default null */
+                    questionId?: string | null;
                 };
             };
         };
