@@ -36,7 +36,7 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   'new-message': 'Messages from my team',
   'customer-message': 'Messages from customers',
   'deliverable-review': 'Approvals and change requests',
-  'project-assigned': 'Projects assigned to me',
+  'project-assigned': 'Projects and questions assigned to me',
 };
 
 /**
