@@ -53,7 +53,7 @@ function InboxRow({ row }: { row: Row }) {
             <span className="font-normal text-muted">{row.about}</span>
             {row.tags}
           </p>
-          <p className="mt-1 truncate text-muted">{row.excerpt}</p>
+          {row.excerpt ? <p className="mt-1 truncate text-muted">{row.excerpt}</p> : null}
         </div>
         <div className="flex shrink-0 flex-col items-end gap-1 text-sm">
           {row.at ? (
@@ -105,7 +105,11 @@ export function InboxRoute() {
         general: true,
         who: q.askedBy || q.companyName,
         about: q.subject,
-        excerpt: q.lastMessage?.excerpt ?? '',
+        // A question with one message: its first line is the subject already.
+        excerpt:
+          q.lastMessage && !q.lastMessage.excerpt.startsWith(q.subject.replace(/…$/, ''))
+            ? q.lastMessage.excerpt
+            : '',
         at: q.lastMessage?.createdAt ?? null,
         unread: q.unread,
         tags: q.assignee ? (
