@@ -162,6 +162,15 @@ const [notification] = await db
   .from(notifications)
   .where(eq(notifications.userId, client.user.id));
 
+const asked = await app.inject({
+  method: 'POST',
+  url: '/api/questions',
+  headers: bearer(client.token),
+  payload: multipart({ text: 'Can you also do our menus?' }),
+});
+if (asked.statusCode !== 201) throw new Error(`setup question failed: ${asked.body}`);
+const questionId = asked.json<{ _id: string }>()._id;
+
 /** The real id a route parameter names, so body validation runs against a real record. */
 function realParam(url: string, name: string): string {
   if (name === 'paymentMethodId') return clientRow!.defaultPaymentMethodId ?? 'pm_none';
@@ -188,6 +197,7 @@ function realParam(url: string, name: string): string {
   if (url.startsWith('/api/quotes/')) return quote.id;
   if (url.startsWith('/api/payments/')) return payment!.id;
   if (url.startsWith('/api/projects')) return projectId;
+  if (url.startsWith('/api/questions/')) return questionId;
   throw new Error(`No real value for :${name} of ${url}`);
 }
 

@@ -350,10 +350,13 @@ export async function updateQuestion(
       }
     }
   }
-  const updated = await deps.questions.update(question.id, {
+  const set = {
     ...(reassigned !== undefined ? { assigneeId: reassigned } : {}),
-    ...(changes.status ? { status: changes.status } : {}),
-  });
+    ...(changes.status && changes.status !== question.status ? { status: changes.status } : {}),
+  };
+  // Nothing asked, or nothing different: the question as it is.
+  if (Object.keys(set).length === 0) return readQuestion(deps, caller, question);
+  const updated = await deps.questions.update(question.id, set);
   if (!updated) throw notFound(NOT_FOUND);
   const actorName = await nameOf(deps, caller.id);
   if (reassigned !== undefined || (changes.status && changes.status !== question.status)) {

@@ -278,6 +278,10 @@ describe('assignment', () => {
       expect(res.json().message).toBe('Choose a team member to assign it to');
     }
     expect((await read(admin.token, question._id)).assignee).toBeNull();
+    // Asking for no change changes nothing.
+    const nothing = await patch(admin.token, question._id, {});
+    expect(nothing.statusCode).toBe(200);
+    expect(nothing.json()).toMatchObject({ status: 'open', assignee: null });
     // Customers do not assign.
     expect((await patch(jane.token, question._id, { status: 'closed' })).statusCode).toBe(403);
   });
