@@ -13,6 +13,7 @@ import {
 import type { Config } from '../../config.ts';
 import { readMultipart, refuseUnknownFields, type FileFieldRule } from '../../lib/multipart.ts';
 import { sendPrivateFile } from '../../lib/private-file.ts';
+import { libraryFileName } from '../files/file-names.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { UploadForm } from '../../plugins/openapi.ts';
 import {
@@ -29,7 +30,14 @@ import {
 
 const params = z.object({ id: z.string().min(1).max(64) });
 const QUESTION_FILES: Record<string, FileFieldRule> = {
-  attachments: { accept: ATTACHMENT_KINDS, max: MESSAGE_MAX_FILES, private: true },
+  attachments: {
+    accept: ATTACHMENT_KINDS,
+    max: MESSAGE_MAX_FILES,
+    private: true,
+    // The file library's name rules: no folders in the name ('../'), and an extension that is
+    // its content's (a PNG named menu.pdf is refused), so what staff download opens.
+    check: (file) => void libraryFileName(file.originalName, file.ext),
+  },
 };
 const questionForm: UploadForm = {
   fields: { text: 'The question.' },
@@ -94,6 +102,7 @@ export function registerQuestionRoutes(
         store: app.files,
         limits: deps.config.uploadLimits,
         files: QUESTION_FILES,
+        preservePath: true,
       });
       try {
         refuseUnknownFields(body.fields, ['text']);
@@ -170,6 +179,7 @@ export function registerQuestionRoutes(
         store: app.files,
         limits: deps.config.uploadLimits,
         files: QUESTION_FILES,
+        preservePath: true,
       });
       try {
         refuseUnknownFields(body.fields, ['text', 'internal']);

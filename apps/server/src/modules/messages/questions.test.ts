@@ -374,8 +374,13 @@ describe('bad input', () => {
       { ...pdf, filename: '../../etc/menu.pdf' },
     ]);
     expect(climbing.statusCode).toBe(400);
-    expect(climbing.json().message).toBe(
-      `The file name "../../etc/menu.pdf" for attachments has folders in it ('/' or '..'): rename the file and send it again`,
+    expect(climbing.json().message).toBe('A file name cannot contain / or \\');
+    const misnamed = await ask(jane.token, 'Here is our logo', [
+      { field: 'attachments', fixture: 'image.png', filename: 'logo.pdf' },
+    ]);
+    expect(misnamed.statusCode).toBe(400);
+    expect(misnamed.json().message).toBe(
+      'logo.pdf is a PNG image, but its name ends in .pdf: name it .png',
     );
     expect(await count()).toBe(before);
 
