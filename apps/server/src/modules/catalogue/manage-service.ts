@@ -14,11 +14,7 @@ import type { FileStore } from '../../plugins/file-store.ts';
 import type { Repositories } from '../../repositories.ts';
 import type { AuditEntry } from '../audit/repository.ts';
 import type { ExtraValues, PackageValues } from './manage-repository.ts';
-import {
-  toServiceDto,
-  type ServiceChildren,
-  type ServiceRow,
-} from './repository.ts';
+import { toServiceDto, type ServiceChildren, type ServiceRow } from './repository.ts';
 import { refuseIfLinked } from './navigation-links.ts';
 import { removeStoredFiles, storedUrlOf } from './stored-files.ts';
 
