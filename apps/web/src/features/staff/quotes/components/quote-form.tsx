@@ -172,7 +172,9 @@ export function QuoteForm({ quote, from }: { quote?: Quote; from?: QuoteSource }
     try {
       const saved = editing
         ? await update.mutateAsync(values)
-        : await create.mutateAsync({ ...values, questionId: from?.questionId ?? null });
+        : await create.mutateAsync(
+            from?.questionId ? { ...values, questionId: from.questionId } : values,
+          );
       if (editing) {
         toastSuccess('Quote updated');
         navigate(LIST);
