@@ -165,7 +165,7 @@ const recordShape = (shape: string) =>
   CHECKED_SHAPES ? writeFileSync(path.join(CHECKED_SHAPES, shape), '') : checkedHere.add(shape);
 
 /**
- * Resolves once the page has stopped changing: nothing added or removed for a moment and no
+ * Resolves once the page has stopped changing: nothing added or removed for 100 ms and no
  * transition running (a dialog fading in has text too faint to pass a contrast check). Endless
  * animations, such as a spinner, do not count. Gives up after a few seconds on a page that
  * never rests, and checks it as it is.
@@ -185,11 +185,11 @@ function whenDomRests(): Promise<void> {
         );
     const poll = () => {
       const now = performance.now();
-      if (now - started > 5000 || (now - changed > 250 && !transitioning())) {
+      if (now - started > 5000 || (now - changed > 100 && !transitioning())) {
         observer.disconnect();
         resolve();
       } else {
-        setTimeout(poll, 50);
+        setTimeout(poll, 25);
       }
     };
     const watch = () => {
