@@ -128,7 +128,8 @@ export function createQuestionRepository(db: Db) {
       const [row] = await db
         .select({
           question: questions,
-          companyName: sql<string>`coalesce(nullif(${companies.name}, ''), ${questions.createdByName})`,
+          // A company not yet named is called what its asker typed at checkout, else after them.
+          companyName: sql<string>`coalesce(nullif(${companies.name}, ''), nullif((select u.company_name from ${users} u where u.id = ${questions.createdById}), ''), ${questions.createdByName})`,
           assigneeName: sql<
             string | null
           >`(select ${personName('a')} from ${users} a where a.id = ${questions.assigneeId})`,

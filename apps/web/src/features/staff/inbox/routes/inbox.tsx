@@ -113,9 +113,9 @@ export function InboxRoute() {
         at: q.lastMessage?.createdAt ?? null,
         unread: q.unread,
         tags: q.assignee ? (
-          <span className="text-sm font-normal text-muted">· {q.assignee.name}</span>
+          <span className="text-sm font-normal text-muted">{q.assignee.name}</span>
         ) : (
-          <span className="text-sm font-semibold text-danger">· Unassigned</span>
+          <span className="text-sm font-semibold text-danger">Unassigned</span>
         ),
       });
     }

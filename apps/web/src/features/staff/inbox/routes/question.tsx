@@ -70,7 +70,8 @@ export function QuestionRoute() {
               General
             </span>
             Asked by {data.askedBy}
-            {data.askedByEmail ? ` (${data.askedByEmail})` : ''}, {data.companyName}
+            {data.askedByEmail ? ` (${data.askedByEmail})` : ''}
+            {data.companyName !== data.askedBy ? `, ${data.companyName}` : ''}
             {data.status === 'closed' ? ' · Closed' : ''}
           </>
         }
