@@ -14,8 +14,10 @@ export const buttonVariants = cva(
         outline: 'border-2 border-ink bg-transparent text-ink hover:bg-ink hover:text-paper',
         ghost: 'bg-transparent text-ink hover:bg-ink/5',
         link: 'rounded-md !h-auto !px-0 text-accent-strong underline-offset-4 hover:underline',
-        // On ink: the strong accent is too dark there (3.3:1), the plain one reads.
-        'link-inverted': 'rounded-md !h-auto !px-0 text-accent underline-offset-4 hover:underline',
+        // On ink, where neither accent reaches 4.5:1 on a tinted panel (2.8 and 4.46): paper,
+        // underlined so it still reads as a link.
+        'link-inverted':
+          'rounded-md !h-auto !px-0 text-paper underline underline-offset-4 hover:no-underline',
         'outline-inverted':
           'border-2 border-paper/70 bg-transparent text-paper hover:border-paper hover:bg-paper hover:text-ink',
         destructive: 'bg-danger text-paper hover:bg-danger/90',
