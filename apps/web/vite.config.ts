@@ -5,7 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { gzipAsync } from '@gfx/zopfli';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
@@ -49,7 +49,20 @@ function precompressAssets(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * `vite build --ssr src/entry-server.tsx` (the build script's second step) makes the module the
+ * server draws the public pages with (plugins/landing-pages.ts), in dist/.ssr beside the app it
+ * must match; the server never sends that folder to a browser. Its lazy parts stay chunks, loaded
+ * when a page first needs them.
+ */
+const serverBuild: UserConfig = {
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: { '@': path.resolve(root, 'src') } },
+  publicDir: false,
+  build: { outDir: 'dist/.ssr', emptyOutDir: true, sourcemap: false },
+};
+
+const clientBuild: UserConfig = {
   plugins: [react(), tailwindcss(), precompressAssets()],
   resolve: {
     alias: { '@': path.resolve(root, 'src') },
@@ -115,4 +128,6 @@ export default defineConfig({
       '/healthz': apiTarget,
     },
   },
-});
+};
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverBuild : clientBuild));

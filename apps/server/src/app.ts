@@ -384,6 +384,8 @@ export async function buildApp(
   await registerWebApp(app, config.webDistDir, {
     companyName: config.companyName,
     publicUrl: config.publicUrl,
+    // The pages the server draws are made of the catalogue's answers, and forgotten with them.
+    onCatalogueChange: (listener) => app.catalogueCache.onClear(listener),
   });
 
   // Expired sessions are useless rows: sweep them hourly (any process may; the delete is idempotent).

@@ -137,14 +137,19 @@ async function compressed(entry: CachedBody, encoding: 'br' | 'gzip'): Promise<B
 /**
  * Sends a cached answer: ETag and Cache-Control as stored, an empty 304 when the client has it,
  * otherwise the body compressed once per entry in the client's preferred encoding. The body is
- * already JSON, so Fastify neither serializes nor compresses it again.
+ * already text (JSON unless said otherwise), so Fastify neither serializes nor compresses it again.
  */
-export async function sendCached(request: FastifyRequest, reply: FastifyReply, entry: CachedBody) {
+export async function sendCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entry: CachedBody,
+  contentType = 'application/json; charset=utf-8',
+) {
   reply.header('etag', entry.etag).header('cache-control', entry.cacheControl);
   if (etagMatches(request.headers['if-none-match'], entry.etag)) {
     return reply.code(304).send();
   }
-  reply.header('content-type', 'application/json; charset=utf-8');
+  reply.header('content-type', contentType);
   const encoding =
     entry.body.length >= COMPRESS_THRESHOLD
       ? pickEncoding(request.headers['accept-encoding'])

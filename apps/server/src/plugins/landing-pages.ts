@@ -9,6 +9,7 @@ import type { CompanyPage } from '@noise/shared/company-pages';
 import { GALLERY_IMAGE_SIZES, PAGE_ITEM_IMAGE_SIZES, responsiveImage } from '@noise/shared/images';
 import { buildServiceStructuredData } from '@noise/shared/structured-data';
 import { staffScreenAt, staffScreens, type StaffScreenName } from '@noise/shared/staff-screens';
+import { createResponseCache, type CachedBody } from '../lib/response-cache.ts';
 
 /**
  * A visitor's first page is the app's index.html. For the pages people land on from search and
@@ -124,7 +125,21 @@ interface Landing {
   structuredData?: object;
   scripts: string[];
   image?: { src: string; srcSet?: string; sizes?: string };
-  data?: { queryKey: string[]; data: unknown };
+  /** The answers the page is drawn with: the app puts them into its query cache first. */
+  queries?: SeededQuery[];
+  /** A public page whose markup the server draws (when the build has its renderer). */
+  drawn?: boolean;
+}
+
+/** One query's answer, under the key the app's query cache keeps it (apps/web/src/entry-server.tsx). */
+export interface SeededQuery {
+  queryKey: readonly unknown[];
+  data: unknown;
+}
+
+/** The web build's server renderer (apps/web/src/entry-server.tsx). */
+export interface PageRenderer {
+  render(url: string, queries: readonly SeededQuery[]): Promise<string>;
 }
 
 const escapeHtml = (text: string) =>
@@ -156,7 +171,16 @@ function decodeId(raw: string): string | undefined {
 
 export function createLandingPages(
   app: FastifyInstance,
-  options: { indexHtml: string; distDir: string; companyName: string; publicUrl: string },
+  options: {
+    indexHtml: string;
+    distDir: string;
+    companyName: string;
+    publicUrl: string;
+    /** Draws the public pages' markup; without it the browser draws them. */
+    renderer?: PageRenderer;
+    /** Calls the listener whenever the public catalogue's cached answers are dropped. */
+    onCatalogueChange?: (listener: () => void) => void;
+  },
 ) {
   const chunks = readRouteChunks(options.distDir);
   const titled = (title: string) => `${title} | ${options.companyName}`;
@@ -178,9 +202,42 @@ export function createLandingPages(
     return isRecord(body, key) ? { status: 200, body: body as T } : { status: 404 };
   }
 
+  /** A public answer as JSON, or undefined when the server could not give it. */
+  async function fetchAnswer(url: string): Promise<unknown> {
+    const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+    return res.statusCode === 200 ? res.json<unknown>() : undefined;
+  }
+
+  /**
+   * A record's page: its answer, and, when the server draws it, the header's links too (the app
+   * would otherwise draw the starting links first and the shop's own a moment later).
+   */
+  async function withNavigation(record: SeededQuery): Promise<Pick<Landing, 'queries' | 'drawn'>> {
+    if (!options.renderer) return { queries: [record] };
+    const navigation = await fetchAnswer('/api/navigation');
+    if (navigation === undefined) return { queries: [record] };
+    return { queries: [record, { queryKey: ['navigation'], data: navigation }], drawn: true };
+  }
+
   async function describe(pathname: string): Promise<Landing | undefined> {
     if (pathname === '/') {
-      return { status: 200, fixed: 'home', canonical: true, scripts: chunks.home };
+      if (!options.renderer) {
+        return { status: 200, fixed: 'home', canonical: true, scripts: chunks.home };
+      }
+      const [navigation, industries] = await Promise.all([
+        fetchAnswer('/api/navigation'),
+        fetchAnswer('/api/industries'),
+      ]);
+      return {
+        status: 200,
+        canonical: true,
+        scripts: chunks.home,
+        drawn: navigation !== undefined && industries !== undefined,
+        queries: [
+          { queryKey: ['navigation'], data: navigation },
+          { queryKey: ['industries'], data: industries },
+        ],
+      };
     }
     // The staff area: its shell and the screen it opens on load with the entry, not after it.
     if (/^\/wkm-dashboard(\/|$)/.test(pathname)) {
@@ -225,7 +282,7 @@ export function createLandingPages(
         }),
         scripts: chunks.service,
         image: firstImage ? responsiveImage(firstImage, GALLERY_IMAGE_SIZES) : undefined,
-        data: { queryKey: ['services', id], data },
+        ...(await withNavigation({ queryKey: ['services', id], data })),
       };
     }
 
@@ -247,7 +304,7 @@ export function createLandingPages(
         scripts: chunks.page,
         shareImage: firstPhoto && /\.(png|jpe?g|webp)$/i.test(firstPhoto) ? firstPhoto : undefined,
         image: firstPhoto ? responsiveImage(firstPhoto, PAGE_ITEM_IMAGE_SIZES) : undefined,
-        data: { queryKey: ['pages', id], data },
+        ...(await withNavigation({ queryKey: ['pages', id], data })),
       };
     }
 
@@ -270,7 +327,7 @@ export function createLandingPages(
   // Every insertion below goes through a replacer function: a string replacement would read
   // `$&`, `$'`, `` $` `` and `$1` in a title, description or the data block as patterns and
   // copy parts of the page into itself.
-  function render(landing: Landing, pathname: string): string {
+  function render(landing: Landing, pathname: string, markup?: string): string {
     let html = options.indexHtml;
     if (landing.title) {
       const title = escapeHtml(landing.title);
@@ -294,11 +351,25 @@ export function createLandingPages(
       /(<meta\s+property="og:image"\s+content=")[^"]*(")/,
       (_match, open: string, close: string) => `${open}${escapeHtml(shareImage)}${close}`,
     );
-    const tags = landing.scripts.map(
-      (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`,
-    );
-    if (landing.description) {
-      tags.push(`<meta property="og:description" content="${escapeHtml(landing.description)}">`);
+    // A page drawn here is readable at once: the app's code starts loading once its pictures and
+    // font have (public/app-start.js), and then its own chunks with it.
+    const entry = markup === undefined ? undefined : ENTRY_SCRIPT.exec(html);
+    const tags = entry
+      ? []
+      : landing.scripts.map(
+          (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`,
+        );
+    if (entry) {
+      // The entry's own imports, which the build preloads from index.html, wait with it.
+      const imports: string[] = [];
+      html = html
+        .replace(entry[0], () => '<script type="module" src="/app-start.js"></script>')
+        .replace(MODULE_PRELOAD, (_tag, href: string) => {
+          imports.push(href);
+          return '';
+        });
+      const code = { entry: entry[1], chunks: [...imports, ...landing.scripts] };
+      tags.push(`<script type="application/json" id="app-code">${scriptJson(code)}</script>`);
     }
     if (landing.canonical) {
       tags.push(
@@ -324,18 +395,46 @@ export function createLandingPages(
     if (landing.canonical) {
       tags.push(`<link rel="canonical" href="${escapeHtml(options.publicUrl + pathname)}">`);
     }
-    if (landing.data) {
+    if (landing.queries?.length) {
       tags.push(
-        `<script type="application/json" id="landing-data">${scriptJson(landing.data)}</script>`,
+        `<script type="application/json" id="landing-data">${scriptJson(landing.queries)}</script>`,
       );
+    }
+    if (markup !== undefined) {
+      html = html.replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
     }
     return tags.length ? html.replace('</head>', () => `${tags.join('')}</head>`) : html;
   }
 
   const fixedAnswers = new Map<string, LandingAnswer>();
 
+  /**
+   * The public pages the server draws, whole, under their address: a visit is a map lookup. They
+   * are forgotten with the catalogue's answers they were drawn from (the same staff writes and
+   * NOTIFY), and after a minute at most, like those answers.
+   */
+  const drawnPages = createResponseCache({
+    maxEntries: 5000,
+    maxAgeMs: CATALOGUE_MAX_AGE_MS,
+    cacheControl: 'no-cache',
+  });
+  options.onCatalogueChange?.(() => drawnPages.clear());
+
+  async function draw(pathname: string): Promise<CachedBody | null> {
+    return drawnPages.get(pathname, async () => {
+      const landing = await describe(pathname);
+      if (!landing?.drawn || landing.status !== 200 || !options.renderer) return null;
+      const markup = await options.renderer.render(pathname, landing.queries ?? []);
+      return render(landing, pathname, markup);
+    });
+  }
+
   /** The index.html for this address, with what the page needs written in; undefined: as is. */
   return async function landingPage(pathname: string): Promise<LandingAnswer | undefined> {
+    if (options.renderer && DRAWN_PAGES.test(pathname)) {
+      const drawn = await draw(pathname);
+      if (drawn) return { status: 200, html: drawn.body, cached: drawn };
+    }
     const landing = await describe(pathname);
     if (!landing) return undefined;
     if (!landing.fixed) return { status: landing.status, html: render(landing, pathname) };
@@ -349,9 +448,21 @@ export function createLandingPages(
   };
 }
 
+/** The app's entry script in index.html, and the chunks it imports, which the build preloads. */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/** The addresses whose pages the server draws: home, a service, a content page. */
+const DRAWN_PAGES = /^\/(services\/[^/]+\/?|pages\/[^/]+\/?)?$/;
+
+/** As the catalogue's answers (modules/catalogue/catalogue-cache.ts), which they are drawn from. */
+const CATALOGUE_MAX_AGE_MS = 60_000;
+
 export interface LandingAnswer {
   status: number;
   html: string;
+  /** A page the server drew, kept until the catalogue changes: sent with its ETag. */
+  cached?: CachedBody;
   /** For a page that never changes: its bytes compressed once, at the smallest settings. */
   encoded?: { br: Buffer; gzip: Buffer };
 }

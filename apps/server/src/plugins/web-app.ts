@@ -1,9 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { createLandingPages } from './landing-pages.ts';
+import { sendCached } from '../lib/response-cache.ts';
+import { createLandingPages, type PageRenderer } from './landing-pages.ts';
 import { allowedMethodsOf } from './method-not-allowed.ts';
 
 /**
@@ -17,6 +19,18 @@ const NO_REFERRER_PAGES = new Set([
   '/claim-order',
 ]);
 
+const HTML = 'text/html; charset=utf-8';
+
+/**
+ * The web build's server renderer (apps/web/src/entry-server.tsx, built into dist/.ssr), or
+ * undefined when the build has none: the browser then draws every page.
+ */
+async function loadRenderer(distDir: string): Promise<PageRenderer | undefined> {
+  const file = path.join(distDir, '.ssr', 'entry-server.js');
+  if (!existsSync(file)) return undefined;
+  return (await import(pathToFileURL(file).href)) as PageRenderer;
+}
+
 /**
  * Serves the built web app: hashed assets with immutable caching, other files for a day, and
  * index.html (never cached) for every client route. Unknown /api paths stay JSON 404s.
@@ -24,13 +38,22 @@ const NO_REFERRER_PAGES = new Set([
 export async function registerWebApp(
   app: FastifyInstance,
   distDir: string | undefined,
-  site: { companyName: string; publicUrl: string },
+  site: {
+    companyName: string;
+    publicUrl: string;
+    onCatalogueChange?: (listener: () => void) => void;
+  },
 ) {
   const indexFile = distDir ? path.join(distDir, 'index.html') : undefined;
   const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile) : undefined;
   const landingPage =
     distDir && indexHtml
-      ? createLandingPages(app, { ...site, distDir, indexHtml: indexHtml.toString('utf8') })
+      ? createLandingPages(app, {
+          ...site,
+          distDir,
+          indexHtml: indexHtml.toString('utf8'),
+          renderer: await loadRenderer(distDir),
+        })
       : undefined;
 
   if (distDir && indexHtml) {
@@ -42,7 +65,8 @@ export async function registerWebApp(
       preCompressed: true,
       // The server answers robots.txt and sitemap.xml itself (modules/seo): a copy in the build
       // must not clash; the compressed copies are not addresses of their own.
-      globIgnore: ['robots.txt', 'sitemap.xml', '**/*.br', '**/*.gz', '.vite/**'],
+      // The server's renderer (.ssr) is never sent.
+      globIgnore: ['robots.txt', 'sitemap.xml', '**/*.br', '**/*.gz', '.vite/**', '.ssr/**'],
       setHeaders(reply, filePath) {
         const rel = path.relative(distDir, filePath);
         reply.header(
@@ -90,9 +114,10 @@ export async function registerWebApp(
       reply.header('referrer-policy', 'no-referrer');
     }
     const landing = await landingPage?.(pathname);
+    if (landing?.cached) return sendCached(request, reply, landing.cached, HTML);
     reply
       .status(landing?.status ?? 200)
-      .type('text/html; charset=utf-8')
+      .type(HTML)
       .header('cache-control', 'no-cache');
     if (!landing?.encoded) return reply.send(landing?.html ?? indexHtml);
     const encoding = encodings.negotiate(request.headers['accept-encoding'] ?? '');

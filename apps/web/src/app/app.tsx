@@ -25,16 +25,23 @@ function AuthModalsHost() {
   );
 }
 
+/** Everything inside the query client and the router: the server draws it too (entry-server.tsx). */
+export function AppContent() {
+  return (
+    <AuthProvider>
+      <ScrollManager />
+      <AppRoutes />
+      <AuthModalsHost />
+      <ToastHost />
+    </AuthProvider>
+  );
+}
+
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
-        <AuthProvider>
-          <ScrollManager />
-          <AppRoutes />
-          <AuthModalsHost />
-          <ToastHost />
-        </AuthProvider>
+        <AppContent />
       </BrowserRouter>
     </QueryClientProvider>
   );

@@ -5,19 +5,18 @@ import { ContentPageRoute, CustomerAreaRoute, HomeRoute, ServiceRoute } from './
 import { queryClient } from './query-client';
 
 /**
- * The data the server wrote into the page for its first render (plugins/landing-pages.ts): a
- * JSON block, never executed. Returns whether there was any.
+ * The answers the server wrote into the page for its first render (plugins/landing-pages.ts): a
+ * JSON block, never executed, of query keys and their data. A page the server drew was drawn
+ * with exactly these, so they go into the query cache before the app hydrates it. Returns
+ * whether there were any.
  */
 function seedLandingData(): boolean {
   const element = document.getElementById('landing-data');
   if (!element?.textContent) return false;
   try {
-    const { queryKey, data } = JSON.parse(element.textContent) as {
-      queryKey: string[];
-      data: unknown;
-    };
-    queryClient.setQueryData(queryKey, data);
-    return true;
+    const queries = JSON.parse(element.textContent) as { queryKey: unknown[]; data: unknown }[];
+    for (const { queryKey, data } of queries) queryClient.setQueryData(queryKey, data);
+    return queries.length > 0;
   } catch {
     return false;
   } finally {
