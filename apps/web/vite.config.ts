@@ -59,6 +59,10 @@ const serverBuild: UserConfig = {
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '@': path.resolve(root, 'src') } },
   publicDir: false,
+  // Whole, React included: it runs wherever the built app is copied, whatever node_modules are near.
+  ssr: { noExternal: true },
+  // React's production build, whatever NODE_ENV the server runs with.
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: { outDir: 'dist/.ssr', emptyOutDir: true, sourcemap: false },
 };
 
@@ -74,7 +78,15 @@ const clientBuild: UserConfig = {
     // The server reads it to preload a landing page's own chunks (plugins/web-app.ts).
     manifest: true,
     // Every browser the site supports knows modulepreload: the polyfill would be dead weight.
-    modulePreload: { polyfill: false },
+    // The entry names, for each lazy chunk, the chunks it needs, to fetch them side by side; the
+    // staff's and the customer's areas are left out of that map, which every visitor downloads
+    // (1 KB of it): opened straight, the server preloads their chunks (plugins/landing-pages.ts);
+    // reached from a public page, they fetch theirs as they import them.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (filename, dependencies) =>
+        /^assets\/(staff-app|staff-guard|customer-area)-/.test(filename) ? [] : dependencies,
+    },
     rollupOptions: {
       output: {
         // Every lazy chunk's name is listed in the entry's preload map, which every page loads:

@@ -76,8 +76,10 @@ export async function launchBrowser(baseURL: string): Promise<TestBrowser> {
         );
       }
       const page = await context.newPage();
+      waitForHydration(page);
       const accessibility = watchAccessibility(page, baseURL);
       const journal = keepJournal(page);
+      const hydrationErrors = watchHydration(page);
       onTestFinished(async ({ task }) => {
         // Before the page closes (vitest runs onTestFailed after this).
         if (task.result?.state === 'fail') await describeFailure(page, journal, task.name);
@@ -85,6 +87,7 @@ export async function launchBrowser(baseURL: string): Promise<TestBrowser> {
           expect(await accessibility.finish(), 'serious or critical axe-core violations').toEqual(
             [],
           );
+          expect(hydrationErrors, 'server markup the app did not draw the same').toEqual([]);
         } finally {
           await context.close().catch(() => {});
         }
@@ -95,6 +98,55 @@ export async function launchBrowser(baseURL: string): Promise<TestBrowser> {
       await Promise.all(contexts.map((c) => c.close().catch(() => {})));
     },
   };
+}
+
+/**
+ * A page the server drew shows its buttons before the app has attached to them (it hydrates once
+ * the page's pictures have loaded: apps/server/src/lib/app-start.ts). A person waits for that
+ * without noticing; a test would click too soon. So every `goto` and `reload` also waits until
+ * React owns the last element of the page (hydration claims the elements in document order and
+ * commits in the same task as it claims the last). A page the browser draws passes at once
+ * after drawing; a page without the app (#root) passes at once.
+ */
+function waitForHydration(page: Page) {
+  const hydrated = () =>
+    page.waitForFunction(() => {
+      const root = document.getElementById('root');
+      if (!root) return true;
+      let last: Element = root;
+      while (last.lastElementChild) last = last.lastElementChild;
+      return last !== root && Object.keys(last).some((key) => key.startsWith('__reactFiber'));
+    });
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await hydrated();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await hydrated();
+    return response;
+  };
+}
+
+/**
+ * React's report of markup from the server that the browser drew differently (a hydration
+ * mismatch: React 19 then throws the server's markup away and draws the page again).
+ */
+function watchHydration(page: Page): string[] {
+  const errors: string[] = [];
+  const mismatch = /hydrat|React error #(418|419|423|425)\b/i;
+  page.on('pageerror', (error) => {
+    if (mismatch.test(error.message)) errors.push(`${page.url()}: ${error.message}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error' && mismatch.test(message.text())) {
+      errors.push(`${page.url()}: ${message.text()}`);
+    }
+  });
+  return errors;
 }
 
 /** What a page did that a failed test's report shows: calls that failed and errors it logged. */

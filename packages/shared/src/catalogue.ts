@@ -57,8 +57,7 @@ export type Service = z.infer<typeof serviceSchema>;
 
 export const serviceSearchResultSchema = z.object({ _id: z.string(), title: z.string() });
 export type ServiceSearchResult = z.infer<typeof serviceSearchResultSchema>;
-export const SEARCH_MAX_RESULTS = 10;
-export const SEARCH_MAX_QUERY_LENGTH = 100;
+export { SEARCH_MAX_QUERY_LENGTH, SEARCH_MAX_RESULTS } from './search-limits.ts';
 
 export const pageItemSchema = z.object({
   title: z.string(),

@@ -2,13 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import type { Page, Service } from '@noise/shared/catalogue';
+import { SEARCH_MAX_QUERY_LENGTH, type Page, type Service } from '@noise/shared/catalogue';
 import { companyPages } from '@noise/shared/company-page-list';
 import { companyPageLeads } from '@noise/shared/company-page-leads';
 import type { CompanyPage } from '@noise/shared/company-pages';
 import { GALLERY_IMAGE_SIZES, PAGE_ITEM_IMAGE_SIZES, responsiveImage } from '@noise/shared/images';
 import { buildServiceStructuredData } from '@noise/shared/structured-data';
 import { staffScreenAt, staffScreens, type StaffScreenName } from '@noise/shared/staff-screens';
+import { APP_START_SCRIPT } from '../lib/app-start.ts';
 import { createResponseCache, type CachedBody } from '../lib/response-cache.ts';
 
 /**
@@ -37,6 +38,10 @@ interface RouteChunks {
   page: string[];
   dashboard: string[];
   projects: string[];
+  /** The public addresses few visits start on (apps/web/src/app/more-routes.tsx). */
+  more: string[];
+  /** The search results page, with `more`. */
+  search: string[];
   /** The staff area's shell and guard. */
   staff: string[];
   /** Each staff screen's own chunks, by name (@noise/shared/staff-screens). */
@@ -53,6 +58,8 @@ export function readRouteChunks(distDir: string): RouteChunks {
       page: [],
       dashboard: [],
       projects: [],
+      more: [],
+      search: [],
       staff: [],
       staffScreens: new Map(),
     };
@@ -93,6 +100,13 @@ export function readRouteChunks(distDir: string): RouteChunks {
         ...chunksOf((key) => key === 'src/features/customer/routes/projects.tsx'),
       ]),
     ],
+    more: chunksOf((key) => key === 'src/app/more-routes.tsx'),
+    search: [
+      ...new Set([
+        ...chunksOf((key) => key === 'src/app/more-routes.tsx'),
+        ...chunksOf((key) => key === 'src/features/storefront/routes/search-results.tsx'),
+      ]),
+    ],
     staff: [
       ...new Set([
         ...chunksOf((key) => key === 'src/app/staff-guard.tsx'),
@@ -117,6 +131,8 @@ interface Landing {
   fixed?: string;
   /** A public page: say its canonical address. */
   canonical?: boolean;
+  /** Keep it out of search engines' results (the site's own search results). */
+  noindex?: boolean;
   title?: string;
   description?: string;
   /** The picture shared links show; a raster image, made absolute. */
@@ -219,7 +235,27 @@ export function createLandingPages(
     return { queries: [record, { queryKey: ['navigation'], data: navigation }], drawn: true };
   }
 
-  async function describe(pathname: string): Promise<Landing | undefined> {
+  async function describe(pathname: string, query = ''): Promise<Landing | undefined> {
+    if (pathname === '/search') {
+      const q = searchTerm(query);
+      const navigation = options.renderer ? await fetchAnswer('/api/navigation') : undefined;
+      const results = q
+        ? await fetchAnswer(`/api/services/search?q=${encodeURIComponent(q)}`)
+        : undefined;
+      const queries: SeededQuery[] = [];
+      if (navigation !== undefined) queries.push({ queryKey: ['navigation'], data: navigation });
+      if (results !== undefined)
+        queries.push({ queryKey: ['services', 'search', q], data: results });
+      return {
+        status: 200,
+        noindex: true,
+        title: titled(q ? `Search results for “${q}”` : 'Search services'),
+        scripts: chunks.search,
+        queries,
+        drawn: navigation !== undefined && (!q || results !== undefined),
+      };
+    }
+    if (MORE_ROUTES.test(pathname)) return { status: 200, fixed: 'more', scripts: chunks.more };
     if (pathname === '/') {
       if (!options.renderer) {
         return { status: 200, fixed: 'home', canonical: true, scripts: chunks.home };
@@ -351,8 +387,8 @@ export function createLandingPages(
       /(<meta\s+property="og:image"\s+content=")[^"]*(")/,
       (_match, open: string, close: string) => `${open}${escapeHtml(shareImage)}${close}`,
     );
-    // A page drawn here is readable at once: the app's code starts loading once its pictures and
-    // font have (public/app-start.js), and then its own chunks with it.
+    // A page drawn here is readable at once: the app's code starts loading once its pictures
+    // have (lib/app-start.ts), and then its own chunks with it.
     const entry = markup === undefined ? undefined : ENTRY_SCRIPT.exec(html);
     const tags = entry
       ? []
@@ -363,7 +399,7 @@ export function createLandingPages(
       // The entry's own imports, which the build preloads from index.html, wait with it.
       const imports: string[] = [];
       html = html
-        .replace(entry[0], () => '<script type="module" src="/app-start.js"></script>')
+        .replace(entry[0], () => `<script type="module">${APP_START_SCRIPT}</script>`)
         .replace(MODULE_PRELOAD, (_tag, href: string) => {
           imports.push(href);
           return '';
@@ -392,6 +428,7 @@ export function createLandingPages(
           '>',
       );
     }
+    if (landing.noindex) tags.push('<meta name="robots" content="noindex">');
     if (landing.canonical) {
       tags.push(`<link rel="canonical" href="${escapeHtml(options.publicUrl + pathname)}">`);
     }
@@ -418,24 +455,43 @@ export function createLandingPages(
     maxAgeMs: CATALOGUE_MAX_AGE_MS,
     cacheControl: 'no-cache',
   });
-  options.onCatalogueChange?.(() => drawnPages.clear());
+  // Search terms are anyone's choice: their pages get a room of their own, so a stream of new
+  // terms can only push out other searches (as the catalogue's cache keeps its answers).
+  const drawnSearches = createResponseCache({
+    maxEntries: 1000,
+    maxAgeMs: CATALOGUE_MAX_AGE_MS,
+    cacheControl: 'no-cache',
+  });
+  options.onCatalogueChange?.(() => {
+    drawnPages.clear();
+    drawnSearches.clear();
+  });
 
-  async function draw(pathname: string): Promise<CachedBody | null> {
-    return drawnPages.get(pathname, async () => {
-      const landing = await describe(pathname);
+  async function draw(pathname: string, query: string): Promise<CachedBody | null> {
+    const search = pathname === '/search';
+    const q = search ? searchTerm(query) : '';
+    const url = search && q ? `/search?q=${encodeURIComponent(q)}` : pathname;
+    return (search ? drawnSearches : drawnPages).get(url, async () => {
+      const landing = await describe(pathname, query);
       if (!landing?.drawn || landing.status !== 200 || !options.renderer) return null;
-      const markup = await options.renderer.render(pathname, landing.queries ?? []);
+      const markup = await options.renderer.render(url, landing.queries ?? []);
       return render(landing, pathname, markup);
     });
   }
 
-  /** The index.html for this address, with what the page needs written in; undefined: as is. */
-  return async function landingPage(pathname: string): Promise<LandingAnswer | undefined> {
+  /**
+   * The index.html for this address (its path and its query string), with what the page needs
+   * written in; undefined: as is.
+   */
+  return async function landingPage(
+    pathname: string,
+    query = '',
+  ): Promise<LandingAnswer | undefined> {
     if (options.renderer && DRAWN_PAGES.test(pathname)) {
-      const drawn = await draw(pathname);
+      const drawn = await draw(pathname, query);
       if (drawn) return { status: 200, html: drawn.body, cached: drawn };
     }
-    const landing = await describe(pathname);
+    const landing = await describe(pathname, query);
     if (!landing) return undefined;
     if (!landing.fixed) return { status: landing.status, html: render(landing, pathname) };
     let answer = fixedAnswers.get(landing.fixed);
@@ -452,8 +508,17 @@ export function createLandingPages(
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
-/** The addresses whose pages the server draws: home, a service, a content page. */
-const DRAWN_PAGES = /^\/(services\/[^/]+\/?|pages\/[^/]+\/?)?$/;
+/** The addresses whose pages the server draws: home, a service, a content page, search results. */
+const DRAWN_PAGES = /^\/(services\/[^/]+\/?|pages\/[^/]+\/?|search)?$/;
+
+/** Addresses of apps/web/src/app/more-routes.tsx (search has its own entry above). */
+const MORE_ROUTES =
+  /^\/(forgot-password|reset-password|sign-in-link|auth-success|claim-order|payment|payment-success|invitations\/[^/]+|custom-quote\/[^/]+)\/?$/;
+
+/** The term of a search address's `q`, as the search answers it (cut, not refused, when long). */
+function searchTerm(query: string): string {
+  return (new URLSearchParams(query).get('q') ?? '').trim().slice(0, SEARCH_MAX_QUERY_LENGTH);
+}
 
 /** As the catalogue's answers (modules/catalogue/catalogue-cache.ts), which they are drawn from. */
 const CATALOGUE_MAX_AGE_MS = 60_000;

@@ -113,7 +113,8 @@ export async function registerWebApp(
     if (NO_REFERRER_PAGES.has(pathname.replace(/\/+$/, ''))) {
       reply.header('referrer-policy', 'no-referrer');
     }
-    const landing = await landingPage?.(pathname);
+    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
+    const landing = await landingPage?.(pathname, query);
     if (landing?.cached) return sendCached(request, reply, landing.cached, HTML);
     reply
       .status(landing?.status ?? 200)

@@ -3,24 +3,14 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { companyPages } from '@noise/shared/company-page-list';
 import { PublicLayout } from '@/features/storefront/components/public-layout';
-import { CustomerGuard } from './customer-guard';
 import {
   HomeRoute,
   ServiceRoute,
   ContentPageRoute,
   CompanyInfoRoute,
-  NotFoundRoute,
-  AuthSuccessRoute,
-  ClaimOrderRoute,
   StaffLoginRoute,
-  ForgotPasswordRoute,
-  ResetPasswordRoute,
-  SignInLinkRoute,
-  InvitationRoute,
-  PaymentRoute,
-  PaymentSuccessRoute,
-  CustomQuoteRoute,
   CustomerAreaRoute,
+  MoreRoutesRoute,
 } from './pages';
 import { RouteErrorBoundary } from './route-error';
 
@@ -58,21 +48,9 @@ export function AppRoutes() {
             {companyPages.map((page) => (
               <Route key={page.slug} path={page.slug} element={<CompanyInfoRoute />} />
             ))}
-            <Route path="forgot-password" element={<ForgotPasswordRoute />} />
-            <Route path="reset-password" element={<ResetPasswordRoute />} />
-            <Route path="sign-in-link" element={<SignInLinkRoute />} />
-            <Route path="auth-success" element={<AuthSuccessRoute />} />
-            <Route path="claim-order" element={<ClaimOrderRoute />} />
-            <Route path="invitations/:token" element={<InvitationRoute />} />
-            {/* Signed out, a quote link shows the quote and the ways to sign in to pay it. */}
-            <Route path="custom-quote/:quoteId" element={<CustomQuoteRoute />} />
             <Route path="dashboard/*" element={<CustomerAreaRoute />} />
-            {/* Guests order and pay here too (docs/decisions/013). */}
-            <Route element={<CustomerGuard allowGuests />}>
-              <Route path="payment" element={<PaymentRoute />} />
-              <Route path="payment-success" element={<PaymentSuccessRoute />} />
-            </Route>
-            <Route path="*" element={<NotFoundRoute />} />
+            {/* Sign-in links, payment, search results, not found (app/more-routes.tsx). */}
+            <Route path="*" element={<MoreRoutesRoute />} />
           </Route>
           <Route path="wkm-login" element={<StaffLoginRoute />} />
           <Route path="wkm-dashboard/*" element={<StaffArea />} />

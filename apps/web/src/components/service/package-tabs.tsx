@@ -31,71 +31,87 @@ export function PackageTabs({ packages, onChoose, onPrepare }: PackageTabsProps)
     );
   }
   return (
-    <Tabs defaultValue={first._id}>
-      <TabsList aria-label="Packages">
+    <>
+      {/* Without JavaScript the tabs cannot switch and nothing can be ordered: every package's
+          price, and a word on what ordering needs (docs/product.md#service-page). */}
+      <noscript>
+        <p className="mb-6 rounded-card border-2 border-ink p-5 font-semibold">
+          Ordering needs JavaScript: turn it on in your browser to choose a package and pay.
+        </p>
+        <ul className="mb-6 flex flex-col gap-1">
+          {packages.map((pkg) => (
+            <li key={pkg._id}>
+              {pkg.title}: {formatPrice(tabPrice(pkg))} {pkg.priceSuffix} ({billingLabel[pkg.type]})
+            </li>
+          ))}
+        </ul>
+      </noscript>
+      <Tabs defaultValue={first._id}>
+        <TabsList aria-label="Packages">
+          {packages.map((pkg) => (
+            <TabsTrigger key={pkg._id} value={pkg._id}>
+              {pkg.title}
+              {pkg.recommended ? <PopularBadge className="ml-2 bg-accent text-ink" /> : null}
+            </TabsTrigger>
+          ))}
+        </TabsList>
         {packages.map((pkg) => (
-          <TabsTrigger key={pkg._id} value={pkg._id}>
-            {pkg.title}
-            {pkg.recommended ? <PopularBadge className="ml-2 bg-accent text-ink" /> : null}
-          </TabsTrigger>
-        ))}
-      </TabsList>
-      {packages.map((pkg) => (
-        <TabsContent key={pkg._id} value={pkg._id}>
-          <article className="grid gap-8 rounded-card border-2 border-ink bg-paper p-6 shadow-[6px_6px_0_var(--color-ink)] sm:p-8 md:grid-cols-[1fr_1.2fr]">
-            <div>
-              {pkg.recommended ? <PopularBadge className="mb-3 bg-ink text-paper" /> : null}
-              <h3 className="text-2xl font-extrabold">{pkg.title}</h3>
-              <p className="mt-4 flex flex-wrap items-baseline gap-x-2">
-                <span className="font-display text-5xl font-extrabold tracking-tight">
-                  {formatPrice(tabPrice(pkg))}
-                </span>
-                {pkg.priceSuffix ? (
-                  <span className="text-base font-semibold text-muted">{pkg.priceSuffix}</span>
-                ) : null}
-              </p>
-              <p className="mt-1 text-sm font-semibold text-accent-strong">
-                {billingLabel[pkg.type]}
-              </p>
-              {pkg.type !== 'one-time' && pkg.baseCost > 0 ? (
-                <p className="mt-3 text-sm">
-                  Plus an initial investment of{' '}
-                  <strong className="font-semibold">{formatPrice(pkg.baseCost)}</strong>
+          <TabsContent key={pkg._id} value={pkg._id}>
+            <article className="grid gap-8 rounded-card border-2 border-ink bg-paper p-6 shadow-[6px_6px_0_var(--color-ink)] sm:p-8 md:grid-cols-[1fr_1.2fr]">
+              <div>
+                {pkg.recommended ? <PopularBadge className="mb-3 bg-ink text-paper" /> : null}
+                <h3 className="text-2xl font-extrabold">{pkg.title}</h3>
+                <p className="mt-4 flex flex-wrap items-baseline gap-x-2">
+                  <span className="font-display text-5xl font-extrabold tracking-tight">
+                    {formatPrice(tabPrice(pkg))}
+                  </span>
+                  {pkg.priceSuffix ? (
+                    <span className="text-base font-semibold text-muted">{pkg.priceSuffix}</span>
+                  ) : null}
                 </p>
-              ) : null}
-              <Button
-                size="lg"
-                className="mt-8 w-full sm:w-auto"
-                onClick={() => onChoose(pkg)}
-                onPointerEnter={onPrepare}
-                onFocus={onPrepare}
-              >
-                Choose {pkg.title}
-              </Button>
-            </div>
-            <div>
-              <h4 className="text-sm font-bold tracking-[0.2em] text-accent-strong uppercase">
-                What you get
-              </h4>
-              {pkg.features.length ? (
-                <ul className="mt-4 flex flex-col gap-3">
-                  {pkg.features.map((feature, index) => (
-                    <li key={`${feature}-${index}`} className="flex gap-3">
-                      <span className="mt-0.5 grid size-6 shrink-0 place-items-center rounded-full bg-accent text-ink">
-                        <Check aria-hidden="true" className="size-3.5" strokeWidth={3} />
-                      </span>
-                      <span>{feature}</span>
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <p className="mt-4 text-muted">Details of this package are on their way.</p>
-              )}
-            </div>
-          </article>
-        </TabsContent>
-      ))}
-    </Tabs>
+                <p className="mt-1 text-sm font-semibold text-accent-strong">
+                  {billingLabel[pkg.type]}
+                </p>
+                {pkg.type !== 'one-time' && pkg.baseCost > 0 ? (
+                  <p className="mt-3 text-sm">
+                    Plus an initial investment of{' '}
+                    <strong className="font-semibold">{formatPrice(pkg.baseCost)}</strong>
+                  </p>
+                ) : null}
+                <Button
+                  size="lg"
+                  className="mt-8 w-full sm:w-auto"
+                  onClick={() => onChoose(pkg)}
+                  onPointerEnter={onPrepare}
+                  onFocus={onPrepare}
+                >
+                  Choose {pkg.title}
+                </Button>
+              </div>
+              <div>
+                <h4 className="text-sm font-bold tracking-[0.2em] text-accent-strong uppercase">
+                  What you get
+                </h4>
+                {pkg.features.length ? (
+                  <ul className="mt-4 flex flex-col gap-3">
+                    {pkg.features.map((feature, index) => (
+                      <li key={`${feature}-${index}`} className="flex gap-3">
+                        <span className="mt-0.5 grid size-6 shrink-0 place-items-center rounded-full bg-accent text-ink">
+                          <Check aria-hidden="true" className="size-3.5" strokeWidth={3} />
+                        </span>
+                        <span>{feature}</span>
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <p className="mt-4 text-muted">Details of this package are on their way.</p>
+                )}
+              </div>
+            </article>
+          </TabsContent>
+        ))}
+      </Tabs>
+    </>
   );
 }
 
