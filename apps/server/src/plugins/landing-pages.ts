@@ -407,6 +407,9 @@ export function createLandingPages(
       const code = { entry: entry[1], chunks: [...imports, ...landing.scripts] };
       tags.push(`<script type="application/json" id="app-code">${scriptJson(code)}</script>`);
     }
+    if (landing.description) {
+      tags.push(`<meta property="og:description" content="${escapeHtml(landing.description)}">`);
+    }
     if (landing.canonical) {
       tags.push(
         `<meta property="og:url" content="${escapeHtml(options.publicUrl + pathname)}">`,
