@@ -9,9 +9,13 @@
 // enforced by scripts/check-weight.mjs instead. Run through `node --import tsx` (npm run
 // lighthouse) so it can price the order with the shared pricing module.
 //
+// Each page is measured --runs times (3 by default) and its median is kept: the public pages'
+// targets are performance, accessibility, best practices and SEO 100 and LCP at most 1.2 s; the
+// customer's pages', 95 (their SEO is low on purpose: docs/performance.md).
+//
 // Options: --url http://host:port (a running server; public pages only), --build (rebuild
-// first), --only /path (measure only this page; repeatable), --json (the scores as JSON on the
-// last line), --report DIR (save the HTML reports).
+// first), --only /path (measure only this page; repeatable), --runs N, --json (the scores as
+// JSON on the last line), --report DIR (save the HTML reports of each page's last run).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -30,7 +34,11 @@ const { chromeLauncher, lighthouse } = await loadTools();
 const PUBLIC_PAGES = ['/', '/services/seo', '/pages/website'];
 const CUSTOMER_PAGES = ['/dashboard', '/dashboard/projects'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+/** The customer's pages' target for each category but SEO. */
 const TARGET = 95;
+/** The public pages' targets: every category 100, the largest content within 1.2 s. */
+const PUBLIC_TARGET = 100;
+const PUBLIC_LCP_MS = 1200;
 
 const { values } = parseArgs({
   options: {
@@ -39,8 +47,15 @@ const { values } = parseArgs({
     json: { type: 'boolean', default: false },
     report: { type: 'string' },
     only: { type: 'string', multiple: true },
+    runs: { type: 'string', default: '3' },
   },
 });
+const RUNS = Math.max(1, Number(values.runs) || 1);
+
+const median = (numbers) => {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+};
 
 let server;
 if (!values.url) {
@@ -136,44 +151,65 @@ const failures = [];
 try {
   for (const page of PAGES) {
     const signedIn = CUSTOMER_PAGES.includes(page);
-    if (signedIn) await signInBrowser(customerToken);
-    const result = await lighthouse(
-      baseUrl + page,
-      {
-        port: chrome.port,
-        output: 'html',
-        logLevel: 'error',
-        onlyCategories: CATEGORIES,
-        // Keep the customer's token; public pages are measured with storage cleared.
-        disableStorageReset: signedIn,
-      },
-      undefined,
-    );
-    if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
-    const { lhr } = result;
-    const row = { page };
-    for (const id of CATEGORIES) {
-      const score = Math.round((lhr.categories[id]?.score ?? 0) * 100);
-      row[id] = score;
-      if (score < TARGET) failures.push(`${page} ${id} ${score}`);
-    }
-    row.LCP = lhr.audits['largest-contentful-paint']?.displayValue;
-    row.TBT = lhr.audits['total-blocking-time']?.displayValue;
-    row.CLS = lhr.audits['cumulative-layout-shift']?.displayValue;
-    rows.push(row);
-    // What costs points, so a low score says why.
-    for (const audit of Object.values(lhr.audits)) {
-      if (audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative') {
-        if (audit.scoreDisplayMode === 'metricSavings' && audit.score >= 0.5) continue;
-        console.log(`  ${page}: ${audit.id} ${audit.score} ${audit.displayValue ?? ''}`);
+    const runs = [];
+    for (let run = 0; run < RUNS; run++) {
+      if (signedIn) await signInBrowser(customerToken);
+      const result = await lighthouse(
+        baseUrl + page,
+        {
+          port: chrome.port,
+          output: 'html',
+          logLevel: 'error',
+          onlyCategories: CATEGORIES,
+          // Keep the customer's token; public pages are measured with storage cleared.
+          disableStorageReset: signedIn,
+        },
+        undefined,
+      );
+      if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
+      const { lhr } = result;
+      runs.push({
+        scores: Object.fromEntries(
+          CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
+        ),
+        lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? Infinity,
+        tbt: lhr.audits['total-blocking-time']?.numericValue ?? Infinity,
+        cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Infinity,
+      });
+      // What costs points, so a low score says why.
+      for (const audit of Object.values(lhr.audits)) {
+        if (audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative') {
+          if (audit.scoreDisplayMode === 'metricSavings' && audit.score >= 0.5) continue;
+          console.log(
+            `  ${page} (run ${run + 1}): ${audit.id} ${audit.score} ${audit.displayValue ?? ''}`,
+          );
+        }
+      }
+      if (values.report) {
+        mkdirSync(values.report, { recursive: true });
+        const name = page === '/' ? 'home' : page.replace(/\W+/g, '-').replace(/^-|-$/g, '');
+        writeFileSync(path.join(values.report, `${name}.html`), result.report);
+        writeFileSync(path.join(values.report, `${name}.json`), JSON.stringify(lhr));
       }
     }
-    if (values.report) {
-      mkdirSync(values.report, { recursive: true });
-      const name = page === '/' ? 'home' : page.replace(/\W+/g, '-').replace(/^-|-$/g, '');
-      writeFileSync(path.join(values.report, `${name}.html`), result.report);
-      writeFileSync(path.join(values.report, `${name}.json`), JSON.stringify(lhr));
+    const row = { page, runs: runs.length };
+    for (const id of CATEGORIES) {
+      const score = median(runs.map((r) => r.scores[id]));
+      row[id] = score;
+      const target = signedIn ? TARGET : PUBLIC_TARGET;
+      if (score < target && !(signedIn && id === 'seo')) {
+        failures.push(`${page} ${id} ${score} (target ${target})`);
+      }
     }
+    const lcp = median(runs.map((r) => r.lcp));
+    row.LCP = `${(lcp / 1000).toFixed(2)} s`;
+    row.TBT = `${Math.round(median(runs.map((r) => r.tbt)))} ms`;
+    row.CLS = median(runs.map((r) => r.cls)).toFixed(3);
+    if (!signedIn) {
+      row['LCP ≤ 1.2 s'] = lcp <= PUBLIC_LCP_MS ? 'yes' : 'no';
+      if (lcp > PUBLIC_LCP_MS) failures.push(`${page} LCP ${row.LCP} (target 1.2 s)`);
+    }
+    rows.push(row);
   }
 } finally {
   chrome.kill();
@@ -182,7 +218,9 @@ try {
 
 console.table(rows);
 if (values.json) console.log(JSON.stringify(rows));
+console.log(`Medians of ${RUNS} run${RUNS === 1 ? '' : 's'} per page.`);
 if (failures.length) {
-  console.error(`Under ${TARGET}: ${failures.join(', ')}`);
+  console.error(`Targets missed: ${failures.join(', ')}`);
   process.exit(1);
 }
+console.log('Every target met.');
