@@ -27,8 +27,9 @@ import {
   checkoutPlan,
   openReplayDatabase,
   percentile,
+  readPlan,
   replayFor,
-} from './bench/checkout-limit.mjs';
+} from './bench/replay-limit.mjs';
 import { generate, root, startLimitServer, startServer } from './bench/server.mjs';
 import { loadTools } from './lib/tools.mjs';
 
@@ -55,10 +56,15 @@ const CONNECTIONS = Number(values.connections);
 const LATENCY_DURATION = Number(values['latency-duration']);
 const ROUNDS = Math.max(1, Number(values.rounds));
 const WORKERS = Number(values.workers);
-/** A checkout's p97.5 may be at most this many times its database work's alone. */
-const CHECKOUT_LATENCY_TARGET = 2;
+/** A p97.5 may be at most this many times its database work's alone (replay limits). */
+const LATENCY_TARGET = 2;
+/** Messages on the bench customer's first project (gen-p-1): the project page's thread. */
+const PROJECT_MESSAGES = 200;
+const BENCH_PROJECT = 'gen-p-1';
 const CHECKOUT_PATH = '/api/payments/handle-payment';
 const CHECKOUT_WITH_CODE = 'POST /api/payments/handle-payment with a 10% code';
+/** What the names of endpoints measured against a replay of their own SQL end with. */
+const REPLAYED = 'limit: its SQL alone';
 /** A checkout with a discount code keeps at least this share of the throughput without one. */
 const CODE_CHECKOUT_TARGET = 0.9;
 const ENCODING = 'gzip, deflate, br';
@@ -95,7 +101,7 @@ if (values.write && !values['no-write']) {
 }
 
 async function benchOn(kind) {
-  const prepared = await prepare(kind, values.sales, { recordCheckouts: true });
+  const prepared = await prepare(kind, values.sales, { record: true });
   try {
     const server = await startServer({ ...prepared.env, WORKERS: String(WORKERS) });
     console.log(`server ready in ${server.readyMs} ms`);
@@ -111,9 +117,9 @@ async function benchOn(kind) {
 
 /**
  * A fresh database with the demo catalogue, the bench customer and co-ordinator, and `sales`
- * generated sales; the server stopped. With `recordCheckouts`, three checkouts are recorded for
- * the checkout's limit and, on PGlite, the folder is copied for it (`limitEnv`). `remove()`
- * deletes it all.
+ * generated sales; the server stopped. With `record`, three checkouts and the reads of
+ * `readTargets` are recorded for their replay limits and, on PGlite, the folder is copied for
+ * them (`limitEnv`). `remove()` deletes it all.
  */
 async function prepare(kind, sales, options = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'noise-bench-'));
@@ -126,10 +132,10 @@ async function prepare(kind, sales, options = {}) {
     ADMIN_PASSWORD: STAFF.password,
     AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
   };
-  // The checkout's statements are written down to be replayed as its limit (checkout-limit.mjs),
-  // by a server of its own: the measured one does not watch its queries.
+  // The checkout's and the reads' statements are written down to be replayed as their limits
+  // (replay-limit.mjs), by a server of its own: the measured one does not watch its queries.
   const queryLogFile = path.join(dataDir, 'queries.jsonl');
-  // PGlite is one process's: the checkout's limit replays on a copy of the folder.
+  // PGlite is one process's: the replay limits run on a copy of the folder.
   const limitEnv = { DATA_DIR: path.join(dataDir, 'limit') };
   if (kind === 'postgres') {
     dbName = `bench_${randomBytes(4).toString('hex')}`;
@@ -187,10 +193,13 @@ async function prepare(kind, sales, options = {}) {
       values['customer-sales'],
       '--coordinator-email',
       COORDINATOR.email,
+      '--customer-messages',
+      String(PROJECT_MESSAGES),
     ]);
-    if (options.recordCheckouts) {
+    if (options.record) {
       const recording = await startServer({ ...env, QUERY_LOG_FILE: queryLogFile });
       await recordCheckouts(recording.base);
+      await recordReads(recording.base);
       await recording.stop();
     }
     if (!env.DATABASE_URL) {
@@ -214,8 +223,6 @@ async function measure(base, prepared) {
   const staff = await post(base, '/api/auth/admin-login', STAFF);
   const asCustomer = { authorization: `Bearer ${customer.token}` };
   const asStaff = { authorization: `Bearer ${staff.token}` };
-  const profile = await (await fetch(`${base}/api/users/profile`, { headers: asCustomer })).json();
-  const customerId = profile._id ?? profile.user?._id;
   const pages = await (await fetch(`${base}/api/pages`)).json();
   const serviceId = Number(values.services) >= 4242 ? 'gen-s-4242' : 'seo';
   const checkout = await prepareCheckout(base, asCustomer);
@@ -227,7 +234,8 @@ async function measure(base, prepared) {
   });
   if (!code.ok) throw new Error(`making the bench code: ${await code.text()}`);
   const checkoutWithCode = await prepareCheckout(base, asCustomer, 'BENCH10');
-  const checkoutLimit = await prepareCheckoutLimit(prepared);
+  const replay = await openReplay(prepared);
+  const checkoutLimit = replay.limit(checkoutPlan(prepared.queryLogFile, CHECKOUT_PATH));
 
   const terms = ['markting', 'social', 'grafic desgn', 'brand strategy', 'video', 'analytics'];
   const targets = [
@@ -243,17 +251,11 @@ async function measure(base, prepared) {
       vary: (n) =>
         `/api/services/search?q=${encodeURIComponent(`${terms[n % terms.length]} ${n}`)}`,
     },
-    {
-      name: `GET /api/projects?userId= (customer, ${values['customer-sales']} projects)`,
-      path: `/api/projects?userId=${customerId}`,
-      headers: asCustomer,
-    },
-    { name: 'GET /api/overview (staff)', path: '/api/overview', headers: asStaff },
-    {
-      name: 'GET /api/projects-all?status=on-hold (filtered sales page)',
-      path: '/api/projects-all?status=on-hold',
-      headers: asStaff,
-    },
+    ...(await readTargets(base)).map((t) => ({
+      ...t,
+      name: `${t.name} (${REPLAYED})`,
+      limit: replay.limit(readPlan(prepared.queryLogFile, t.path)),
+    })),
     {
       name: 'POST /api/payments/handle-payment (sandbox checkout; limit: its SQL alone)',
       path: CHECKOUT_PATH,
@@ -299,6 +301,7 @@ async function measure(base, prepared) {
   try {
     for (const t of targets) {
       await run(base, t, CONNECTIONS, 2); // warm-up: JIT, caches, connection pool
+      if (t.limit) await t.limit(CONNECTIONS, 1, counter); // and the replay's caches
       // The machine may be shared: the server and its limit take turns in short rounds, so a
       // burst of other work weighs on both alike.
       const appRounds = [];
@@ -329,11 +332,11 @@ async function measure(base, prepared) {
       };
       rows.push(row);
       console.log(JSON.stringify(row));
-      if (t.limit) console.log(checkoutVerdict(row));
+      if (t.limit) console.log(replayVerdict(row));
     }
   } finally {
     await limit.stop();
-    await checkoutLimit.close();
+    await replay.close();
     rmSync(recordedFile, { force: true });
   }
   const plainTarget = targets.find((t) =>
@@ -589,28 +592,89 @@ async function recordCheckouts(base) {
 }
 
 /**
- * The checkout's limit (scripts/bench/checkout-limit.mjs): the recorded plan replayed on the same
- * PostgreSQL database or on a copy of the PGlite folder. `run` answers as an autocannon round.
+ * The reads measured against their own SQL (docs/performance.md): the staff overview, the sales
+ * page, a customer's projects, a project page with its messages and the staff Inbox, as the pages
+ * ask for them.
  */
-async function prepareCheckoutLimit(prepared) {
-  const plan = checkoutPlan(prepared.queryLogFile, CHECKOUT_PATH);
-  console.log(
-    `checkout limit: ${plan.statements.length} statements, ${plan.changing} values made new each time`,
-  );
+async function readTargets(base) {
+  const customer = await post(base, '/api/auth/login', {
+    username: 'bench-customer@example.com',
+    password: 'bench password',
+  });
+  const staff = await post(base, '/api/auth/admin-login', STAFF);
+  const asCustomer = { authorization: `Bearer ${customer.token}` };
+  const asStaff = { authorization: `Bearer ${staff.token}` };
+  const profile = await (await fetch(`${base}/api/users/profile`, { headers: asCustomer })).json();
+  const customerId = profile._id ?? profile.user?._id;
+  return [
+    {
+      name: `GET /api/projects?userId= (customer, ${values['customer-sales']} projects)`,
+      path: `/api/projects?userId=${customerId}`,
+      headers: asCustomer,
+    },
+    { name: 'GET /api/overview (staff)', path: '/api/overview', headers: asStaff },
+    {
+      name: 'GET /api/projects-all?status=on-hold (filtered sales page)',
+      path: '/api/projects-all?status=on-hold',
+      headers: asStaff,
+    },
+    {
+      name: `GET /api/projects/:id (customer's project page, ${PROJECT_MESSAGES} messages)`,
+      path: `/api/projects/${BENCH_PROJECT}`,
+      headers: asCustomer,
+    },
+    {
+      name: `GET /api/projects/:id/messages (${PROJECT_MESSAGES} messages)`,
+      path: `/api/projects/${BENCH_PROJECT}/messages`,
+      headers: asCustomer,
+    },
+    {
+      name: 'GET /api/messages/inbox (staff Inbox)',
+      path: '/api/messages/inbox',
+      headers: asStaff,
+    },
+  ];
+}
+
+/**
+ * Each read of `readTargets` sent twice with its statements written down (QUERY_LOG_FILE): the
+ * second, with the server's caches warm, is what its replay limit sends.
+ */
+async function recordReads(base) {
+  for (const t of await readTargets(base)) {
+    for (let i = 0; i < 2; i++) {
+      const res = await fetch(base + t.path, {
+        headers: { ...t.headers, 'accept-encoding': ENCODING, 'x-query-log': 'record' },
+      });
+      if (!res.ok) throw new Error(`recording ${t.name}: ${res.status} ${await res.text()}`);
+      await res.arrayBuffer();
+    }
+  }
+  await new Promise((r) => setTimeout(r, 500));
+}
+
+/**
+ * The replay limits (scripts/bench/replay-limit.mjs): recorded plans replayed on the same
+ * PostgreSQL database or on a copy of the PGlite folder, from as many callers as the server has
+ * connections. Each `limit(plan)` answers as an autocannon round.
+ */
+async function openReplay(prepared) {
   const database = await openReplayDatabase(prepared.limitEnv, CONNECTIONS);
   return {
-    async run(connections, seconds, counter) {
-      const r = await replayFor(database, plan, connections, seconds, counter);
-      return {
-        requests: { total: r.total },
-        duration: r.duration,
-        latency: {
-          p50: Math.round(percentile(r.took, 0.5)),
-          p97_5: Math.round(percentile(r.took, 0.975)),
-          p99: Math.round(percentile(r.took, 0.99)),
-        },
-        errors: r.errors,
-        non2xx: 0,
+    limit(plan) {
+      return async (connections, seconds, counter) => {
+        const r = await replayFor(database, plan, connections, seconds, counter);
+        return {
+          requests: { total: r.total },
+          duration: r.duration,
+          latency: {
+            p50: Math.round(percentile(r.took, 0.5)),
+            p97_5: Math.round(percentile(r.took, 0.975)),
+            p99: Math.round(percentile(r.took, 0.99)),
+          },
+          errors: r.errors,
+          non2xx: 0,
+        };
       };
     },
     close: () => database.close(),
@@ -658,29 +722,30 @@ function writeDocs(byKind) {
       '1-conn p99 ms',
       'errors',
     ];
-    const checkout = rows.find((r) => r.endpoint.includes(CHECKOUT_PATH));
+    const verdicts = rows.filter((r) => r.endpoint.includes(REPLAYED)).map(replayVerdict);
     const table = [
       `${date}, 2 cores, ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}${WORKERS > 1 ? `, WORKERS=${WORKERS}` : ''}, ${values.services} services, ${values.sales} sales, ${CONNECTIONS} connections, ${DURATION} s for the server and ${DURATION} s for its limit in ${ROUNDS} alternating rounds (p50 of the median round, p97.5 and p99 of the worst); one connection for ${LATENCY_DURATION} s for the 1-conn columns:`,
       '',
       `| ${columns.join(' | ')} |`,
       `|${' --- |'.repeat(columns.length)}`,
       ...rows.map((r) => `| ${columns.map((c) => r[c]).join(' | ')} |`),
-      ...(checkout ? ['', checkoutVerdict(checkout)] : []),
     ].join('\n');
     const at = doc.indexOf(start);
     const until = doc.indexOf(end);
     // Rows of endpoints this run did not measure (--only) stay as they were.
     const measured = new Set(rows.map((r) => r.endpoint));
-    const kept =
-      at >= 0 && until > at
-        ? doc
-            .slice(at, until)
-            .split('\n')
-            .filter((line) => /^\| (GET|POST) /.test(line) && line.split('|').length === 13)
-            .filter((line) => !measured.has(line.split('|')[1].trim()))
-        : [];
+    const earlier = at >= 0 && until > at ? doc.slice(at, until).split('\n') : [];
+    const kept = earlier
+      .filter((line) => /^\| (GET|POST) /.test(line) && line.split('|').length === 13)
+      .filter((line) => !measured.has(line.split('|')[1].trim()));
+    const keptNames = kept.map((line) => line.split('|')[1].trim());
+    const keptVerdicts = earlier.filter((line) =>
+      keptNames.some((name) => line.startsWith(`${verdictSubject(name)} against its SQL alone:`)),
+    );
     if (kept.length) console.log(`kept ${kept.length} ${kind} rows of an earlier run`);
-    const block = `${start}\n${table}${kept.length ? `\n${kept.join('\n')}` : ''}\n${end}`;
+    const lines = [...kept, ...(verdicts.length || keptVerdicts.length ? [''] : [])];
+    lines.push(...verdicts, ...keptVerdicts);
+    const block = `${start}\n${table}${lines.length ? `\n${lines.join('\n')}` : ''}\n${end}`;
     doc =
       at >= 0 && until > at
         ? doc.slice(0, at) + block + doc.slice(until + end.length)
@@ -691,12 +756,19 @@ function writeDocs(byKind) {
   console.log(`\nwrote ${path.relative(root, file)}`);
 }
 
-/** The checkout against its database work alone, and the targets (docs/performance.md). */
-function checkoutVerdict(row) {
+/** An endpoint's name without the note of its limit, e.g. 'GET /api/overview (staff)'. */
+function verdictSubject(endpoint) {
+  if (endpoint.includes(CHECKOUT_WITH_CODE)) return 'Checkout with a code';
+  if (endpoint.includes(CHECKOUT_PATH)) return 'Checkout';
+  return endpoint.replace(` (${REPLAYED})`, '');
+}
+
+/** A request against its database work alone, and the targets (docs/performance.md). */
+function replayVerdict(row) {
   const latency = row['p97.5 ms'] / row['limit p97.5 ms'];
   return (
-    `Checkout against its SQL alone: ${row.ratio} of its throughput (target 0.5: ${row.ratio >= 0.5 ? 'met' : 'missed'}), ` +
-    `p97.5 ${row['p97.5 ms']} ms against ${row['limit p97.5 ms']} ms, ${latency.toFixed(2)}x (target ${CHECKOUT_LATENCY_TARGET}x: ${latency <= CHECKOUT_LATENCY_TARGET ? 'met' : 'missed'}).`
+    `${verdictSubject(row.endpoint)} against its SQL alone: ${row.ratio} of its throughput (target 0.5: ${row.ratio >= 0.5 ? 'met' : 'missed'}), ` +
+    `p97.5 ${row['p97.5 ms']} ms against ${row['limit p97.5 ms']} ms, ${latency.toFixed(2)}x (target ${LATENCY_TARGET}x: ${latency <= LATENCY_TARGET ? 'met' : 'missed'}).`
   );
 }
 

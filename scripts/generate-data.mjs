@@ -1,7 +1,7 @@
 // A large, deterministic catalogue and sales history for benchmarks:
 //   node scripts/generate-data.mjs [--services 10000] [--sales 100000] [--customers 5000]
 //     [--customer-email someone@example.com] [--customer-sales 1000]
-//     [--coordinator-email staff@example.com] [--seed 1]
+//     [--coordinator-email staff@example.com] [--customer-messages 0] [--seed 1]
 // Writes into the database the server uses: PostgreSQL when DATABASE_URL is set, otherwise
 // PGlite in DATA_DIR (default ./data). The schema must exist (start the server once) and, with
 // PGlite, the server must be stopped (it holds the folder). Rows are made inside the database
@@ -10,7 +10,8 @@
 // running it again first deletes the rows of an earlier run. Dates are spread over the two years
 // before now. With --customer-email, that existing account gets --customer-sales of the sales;
 // with --coordinator-email, that existing staff account is one of the ten co-ordinators the
-// sales are assigned to. The sales rollups of the overview and reports follow by themselves:
+// sales are assigned to; with --customer-messages, that customer's first sale (gen-p-1) has that
+// many messages, the customer's and the co-ordinator's by turns. The sales rollups of the overview and reports follow by themselves:
 // their triggers sum each batch as it is inserted (docs/decisions/059-sales-rollups.md).
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -23,6 +24,7 @@ const { values } = parseArgs({
     'customer-email': { type: 'string' },
     'customer-sales': { type: 'string', default: '1000' },
     'coordinator-email': { type: 'string' },
+    'customer-messages': { type: 'string', default: '0' },
     seed: { type: 'string', default: '1' },
     quiet: { type: 'boolean', default: false },
   },
@@ -252,6 +254,22 @@ await inBatches(
   select 'gen-pe-' || g, 'gen-p-' || g, 0, 'Rush delivery', 'Optional add-on', 5000
   from generate_series(${from}, ${to}) g where ${r('px', 3)} = 0`,
 );
+
+// A conversation on the customer's first project: its page shows the thread (scripts/bench.mjs).
+const CUSTOMER_MESSAGES = CUSTOMER_SALES > 0 ? Number(values['customer-messages']) : 0;
+if (CUSTOMER_MESSAGES > 0) {
+  const started = Date.now();
+  await db.run(`
+  insert into project_messages (id, project_id, author_id, author_name, side, text, created_at)
+  select 'gen-m-' || g, 'gen-p-1',
+         case when g % 2 = 0 then '${customerId}' else ${pick('ma', coordinatorIds)} end,
+         case when g % 2 = 0 then 'Bench Customer' else 'Alex Staff' end,
+         case when g % 2 = 0 then 'customer' else 'team' end,
+         'Message ' || g || ' on the generated project: ' || repeat('words to read ', 1 + ${r('ml', 20)}),
+         p.created_at + make_interval(mins => g)
+  from generate_series(1, ${CUSTOMER_MESSAGES}) g, projects p where p.id = 'gen-p-1'`);
+  log(`  messages: ${CUSTOMER_MESSAGES} in ${Date.now() - started} ms`);
+}
 
 await db.run('analyze');
 await db.close();

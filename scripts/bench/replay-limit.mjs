@@ -1,9 +1,12 @@
-// The checkout's limit for scripts/bench.mjs: exactly the database work of one sandbox checkout,
-// replayed with nothing else. The server writes down the statements of two checkouts
-// (QUERY_LOG_FILE, apps/server/src/plugins/query-log.ts); each replay sends them again in one
-// transaction, straight through `pg` or PGlite (no HTTP, no validation, no rendering), with the
-// values that differed between the two checkouts (new ids, keys, times) made fresh so that every
-// replay is a new order, as every checkout is.
+// The replay limit of scripts/bench.mjs: exactly the database work of one request, replayed with
+// nothing else (docs/decisions/060). The server writes down a request's statements
+// (QUERY_LOG_FILE, apps/server/src/plugins/query-log.ts); each replay sends them again straight
+// through `pg` or PGlite (no HTTP, no validation, no rendering, no serialisation).
+// - A checkout (`checkoutPlan`): the statements of two checkouts, sent again in one transaction
+//   with the values that differed between the two (new ids, keys, times) made fresh so that every
+//   replay is a new order, as every checkout is.
+// - A read (`readPlan`): the statements of the last recorded request, sent again as they were,
+//   one after the other on one connection (with the BEGIN and COMMIT the server sent, if any).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -46,6 +49,7 @@ export function checkoutPlan(file, url) {
   return {
     statements: a.statements,
     changing: fresh.size,
+    transaction: true,
     /** The statements of replay `n`: every changing value made new, consistently throughout. */
     replay(n) {
       const now = new Date().toISOString();
@@ -72,11 +76,41 @@ function renamed(value, n) {
   return value.length > tail.length ? value.slice(0, value.length - tail.length) + tail : tail;
 }
 
-/** One transaction per call on a connection of its own: `pg` pool or the one PGlite instance. */
+/**
+ * The last recorded request to `url` that answered 2xx, as a replay plan: its statements, sent
+ * again unchanged each time (a read makes nothing new).
+ */
+export function readPlan(file, url) {
+  const recorded = readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line))
+    .filter((r) => r.url === url && r.status < 300);
+  const last = recorded.at(-1);
+  if (!last) throw new Error(`no recorded answer to ${url}`);
+  // A read the server wraps in a transaction is replayed in one (PGlite's callers share a
+  // connection: a BEGIN of one would take in the statements of the others).
+  const transaction = last.statements.some((s) => /^begin\b/i.test(s.sql));
+  const statements = last.statements.filter((s) => !/^(begin|commit|rollback)\b/i.test(s.sql));
+  return { statements, changing: 0, transaction, replay: () => statements };
+}
+
+/**
+ * Each call on a connection of its own (`pg` pool or the one PGlite instance): `transaction` sends
+ * the statements in one transaction, `sequence` one after the other as they are.
+ */
 export async function openReplayDatabase(env, connections) {
   if (env.DATABASE_URL) {
     const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: connections });
     return {
+      async sequence(statements) {
+        const client = await pool.connect();
+        try {
+          for (const s of statements) await client.query(s.sql, s.params);
+        } finally {
+          client.release();
+        }
+      },
       async transaction(statements) {
         const client = await pool.connect();
         try {
@@ -99,6 +133,9 @@ export async function openReplayDatabase(env, connections) {
     extensions: { pg_trgm },
   });
   return {
+    async sequence(statements) {
+      for (const s of statements) await client.query(s.sql, s.params);
+    },
     async transaction(statements) {
       await client.transaction(async (tx) => {
         for (const s of statements) await tx.query(s.sql, s.params);
@@ -121,11 +158,11 @@ export async function replayFor(database, plan, connections, seconds, counter) {
       const statements = plan.replay(counter.next++);
       const started = performance.now();
       try {
-        await database.transaction(statements);
+        await (plan.transaction ? database.transaction(statements) : database.sequence(statements));
         took.push(performance.now() - started);
       } catch (error) {
         errors += 1;
-        if (errors === 1) console.log(`checkout limit: ${error.message}`);
+        if (errors === 1) console.log(`replay limit: ${error.message}`);
       }
     }
   };
