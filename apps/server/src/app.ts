@@ -38,6 +38,7 @@ import { registerCompanyRoutes } from './modules/companies/routes.ts';
 import { registerFileRoutes } from './modules/files/routes.ts';
 import { issueToken } from './modules/auth/sign-in.ts';
 import { fullNameOf } from '@noise/shared/display-name';
+import { createLiveStreams } from './modules/notifications/live-streams.ts';
 import { registerNotificationRoutes } from './modules/notifications/routes.ts';
 import { registerSiteUserRoutes } from './modules/site-users/routes.ts';
 import { createTwoFactor } from './modules/auth/two-factor.ts';
@@ -87,6 +88,8 @@ export interface BuildOptions {
   now?: () => Date;
   /** DNS lookups of replies' SPF, DKIM and DMARC records; tests give fixed records. */
   mailResolver?: DNSResolver;
+  /** The event streams' heartbeat, session sweep and replay buffer; tests shorten them. */
+  liveStreams?: { heartbeatMs?: number; sessionRecheckMs?: number; replayLimit?: number };
 }
 
 declare module 'fastify' {
@@ -259,7 +262,13 @@ export async function buildApp(
   app.decorate('notifier', notifier);
   // Google, Facebook and Apple sign-in; a provider without keys explains itself instead.
   registerOAuthRoutes(app, { ...authDeps, repos, mailer, notifier });
-  registerNotificationRoutes(app, { repo: repos.notifications, database, sessions, config });
+  const live = createLiveStreams({
+    database,
+    repo: repos.notifications,
+    sessions,
+    ...options.liveStreams,
+  });
+  registerNotificationRoutes(app, { repo: repos.notifications, sessions, config, live });
   registerCompanyRoutes(app, {
     repos,
     config,

@@ -55,7 +55,7 @@ declare module 'fastify' {
 }
 
 /**
- * The one question this plugin asks of the session store (modules/auth/session-repository.ts,
+ * The questions this plugin asks of the session store (modules/auth/session-repository.ts,
  * passed in by app.ts): is this session live, and whose is it now.
  */
 export interface ActiveSessions {
@@ -72,6 +72,10 @@ export interface ActiveSessions {
       }
     | undefined
   >;
+  /** Of these sessions, the live ones by id (open event streams check theirs in one go). */
+  findActiveMany(
+    sessionIds: readonly string[],
+  ): Promise<Map<string, { userId: string; role: Role; tokenVersion: number }>>;
 }
 
 /** What the auth plugin asks of the API keys (modules/api-keys/repository.ts, passed in). */

@@ -1,4 +1,5 @@
-import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import type { Role } from '@noise/shared/roles';
 import type { Db } from '../../db/client.ts';
 import { companyMembers, sessions, users } from '../../db/schema.ts';
 
@@ -33,6 +34,24 @@ export function createSessionRepository(db: Db) {
         )
         .limit(1);
       return row;
+    },
+
+    /** Of these sessions, the live ones, by id: whose they are, their role and token version. */
+    async findActiveMany(sessionIds: readonly string[]) {
+      const live = new Map<string, { userId: string; role: Role; tokenVersion: number }>();
+      if (sessionIds.length === 0) return live;
+      const rows = await db
+        .select({
+          sessionId: sessions.id,
+          userId: users.id,
+          role: users.role,
+          tokenVersion: users.tokenVersion,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(inArray(sessions.id, [...sessionIds]), gt(sessions.expiresAt, sql`now()`)));
+      for (const { sessionId, ...row } of rows) live.set(sessionId, row);
+      return live;
     },
 
     async delete(sessionId: string) {

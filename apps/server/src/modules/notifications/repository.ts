@@ -59,6 +59,19 @@ export function createNotificationRepository(db: Db) {
       return row?.n ?? 0;
     },
 
+    /** The unread counts of several people in one statement (open streams, live-streams.ts). */
+    async unreadCounts(userIds: readonly string[]): Promise<Map<string, number>> {
+      const counts = new Map<string, number>();
+      if (userIds.length === 0) return counts;
+      const rows = await db
+        .select({ userId: notifications.userId, n: sql<number>`count(*)::int` })
+        .from(notifications)
+        .where(and(inArray(notifications.userId, [...userIds]), isNull(notifications.readAt)))
+        .groupBy(notifications.userId);
+      for (const row of rows) counts.set(row.userId, row.n);
+      return counts;
+    },
+
     /** Marks one of the user's own notifications read; false when it is not theirs. */
     async markRead(userId: string, id: string): Promise<boolean> {
       const rows = await db

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { jobs } from '../../db/schema.ts';
+import { jobs, sessions } from '../../db/schema.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, createUser } from '../../test/factories.ts';
 
@@ -123,5 +123,144 @@ describe('notifications', () => {
   it('needs a signed-in caller', async () => {
     expect((await app.inject({ url: '/api/notifications' })).statusCode).toBe(401);
     expect((await app.inject({ url: '/api/notifications/stream' })).statusCode).toBe(401);
+  });
+});
+
+/**
+ * An open stream that reads to its end: `until(text)` waits for text to arrive, `lastId()` is
+ * the id of the last event, `stop()` closes it from this side as a browser tab would.
+ */
+async function openStream(address: string, token: string, lastEventId?: string) {
+  const controller = new AbortController();
+  const res = await fetch(`${address}/api/notifications/stream`, {
+    headers: { ...bearer(token), ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
+    signal: controller.signal,
+  });
+  expect(res.status).toBe(200);
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let received = '';
+  let ended = false;
+  const waiting = new Set<() => void>();
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        received += decoder.decode(value);
+        for (const wake of waiting) wake();
+      }
+    } catch {
+      // aborted
+    } finally {
+      ended = true;
+      for (const wake of waiting) wake();
+    }
+  })();
+  const until = (text: string) =>
+    new Promise<string>((resolve, reject) => {
+      const check = () => {
+        if (received.includes(text)) {
+          waiting.delete(check);
+          resolve(received);
+        } else if (ended) {
+          waiting.delete(check);
+          reject(new Error(`the stream ended without ${text}: ${received}`));
+        }
+      };
+      waiting.add(check);
+      check();
+    });
+  await until('"unreadCount"');
+  return {
+    until,
+    received: () => received,
+    lastId: () => [...received.matchAll(/^id: (.+)$/gm)].at(-1)?.[1],
+    ended: () => ended,
+    stop: () => controller.abort(),
+  };
+}
+
+// Short timers and a replay buffer of three events, so that each case is quick to reach.
+const { app: fast } = await createTestApp(
+  {},
+  { liveStreams: { heartbeatMs: 50, sessionRecheckMs: 100, replayLimit: 3 } },
+);
+const address = await fast.listen({ port: 0, host: '127.0.0.1' });
+const watcher = await createUser(fast, { role: 'admin' });
+
+describe('a live stream that reconnects or idles', () => {
+  const project = (userId: string, n: number) => ({
+    id: `p-missing-${n}`,
+    userId,
+    coordinatorId: null,
+  });
+
+  it('gets the project events it missed and the unread count after its Last-Event-ID', async () => {
+    const customer = await createUser(fast);
+    const team = await openStream(address, watcher.token);
+    const first = await openStream(address, customer.token);
+    const lastSeen = first.lastId();
+    expect(lastSeen).toMatch(/^.+-\d+$/);
+    first.stop();
+
+    // While the customer is away: a message on their project, and a notification for them.
+    await fast.notifier.projectChanged(project(customer.user.id, 1), { customerSees: true });
+    await team.until('"projectId":"p-missing-1"');
+    await fast.notifier.send([customer.user.id], { kind: 'status-update', title: 'Moved on' });
+
+    const again = await openStream(address, customer.token, lastSeen);
+    const text = await again.until('"unreadCount":1');
+    expect(text).toContain('event: project\ndata: {"projectId":"p-missing-1"}');
+    expect(text).not.toContain('event: resync');
+    // Nothing twice: the project event came once, before the count.
+    expect(text.indexOf('p-missing-1')).toBeLessThan(text.indexOf('"unreadCount"'));
+    expect(text.split('p-missing-1').length).toBe(2);
+    again.stop();
+    team.stop();
+  });
+
+  it('is told to resync when the gap is not known: another process, or older than the buffer', async () => {
+    const customer = await createUser(fast);
+    const other = await openStream(address, customer.token, 'another-process-7');
+    await other.until('event: resync');
+    other.stop();
+
+    const team = await openStream(address, watcher.token);
+    const first = await openStream(address, customer.token);
+    const lastSeen = first.lastId();
+    first.stop();
+    // Four changes: more than the three kept, so the first of them is forgotten.
+    for (let n = 10; n < 14; n++) {
+      await fast.notifier.projectChanged(project(customer.user.id, n), { customerSees: true });
+      await team.until(`"projectId":"p-missing-${n}"`);
+    }
+    const late = await openStream(address, customer.token, lastSeen);
+    const text = await late.until('event: resync');
+    expect(text).not.toContain('event: project');
+    late.stop();
+    team.stop();
+  });
+
+  it('keeps an idle stream alive with heartbeats', async () => {
+    const customer = await createUser(fast);
+    const stream = await openStream(address, customer.token);
+    await stream.until(': keep-alive');
+    expect(stream.ended()).toBe(false);
+    stream.stop();
+  });
+
+  it('closes when its session expires, and says so', async () => {
+    const customer = await createUser(fast);
+    const stream = await openStream(address, customer.token);
+    await fast.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, customer.user.id));
+    await stream.until('event: signed-out');
+    await new Promise<void>((resolve) => {
+      const check = () => (stream.ended() ? resolve() : setImmediate(check));
+      check();
+    });
   });
 });

@@ -9,46 +9,22 @@ import {
 } from '@noise/shared/notifications';
 import { isStaffRole } from '@noise/shared/roles';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
 import { notFound, unauthorized } from '../../lib/errors.ts';
 import { renderMessagePage } from '../../lib/message-page.ts';
 import { requireUser, type ActiveSessions } from '../../plugins/auth.ts';
-import { kindsFor, NOTIFICATION_CHANNEL } from './notifier.ts';
+import type { LiveStreams } from './live-streams.ts';
+import { kindsFor } from './notifier.ts';
 import { toNotificationDto, type NotificationRepository } from './repository.ts';
 import { unsubscribe } from './unsubscribe.ts';
-
-const HEARTBEAT_MS = 25_000;
-/** An open stream checks its session this often even without a notice (a notice can be lost). */
-const SESSION_RECHECK_MS = 60_000;
-
-/**
- * What the notifier broadcasts: whose bells changed, or which project changed for whom; and, from
- * the database's triggers (migration 0019), whose sessions may have ended ('all' after a sweep).
- */
-const broadcastSchema = z.object({
-  userIds: z.array(z.string()),
-  projectId: z.string().optional(),
-  questionId: z.string().optional(),
-  sessions: z.enum(['check', 'all']).optional(),
-});
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
 
 export function registerNotificationRoutes(
   app: FastifyInstance,
   deps: {
     repo: NotificationRepository;
-    database: Database;
     sessions: ActiveSessions;
     config: Pick<Config, 'tokenSecret' | 'publicUrl' | 'companyName'>;
-    /** How often an open stream checks its session is still live, notified or not. */
-    sessionRecheckMs?: number;
+    /** The open event streams of this process (live-streams.ts). */
+    live: LiveStreams;
   },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -104,40 +80,9 @@ export function registerNotificationRoutes(
     }
   });
 
-  // One LISTEN per process; each open stream registers a callback for its user.
-  interface Stream {
-    /**
-     * The unread count changed, or (with an id) a project or a general question this user can
-     * see changed.
-     */
-    wake: (changed?: { projectId: string } | { questionId: string }) => void;
-    /** Ends the stream if its session ended (signed out, revoked, expired, role changed). */
-    recheck: () => void;
-    end: () => void;
-  }
-  const streams = new Map<string, Set<Stream>>();
-  let unlisten: (() => Promise<void>) | undefined;
-  const ensureListening = async () => {
-    unlisten ??= await deps.database.listen(NOTIFICATION_CHANNEL, (payload) => {
-      const parsed = broadcastSchema.safeParse(safeJson(payload));
-      if (!parsed.success) return;
-      const { userIds, projectId, questionId, sessions } = parsed.data;
-      if (sessions) {
-        const ids = sessions === 'all' ? [...streams.keys()] : userIds;
-        for (const id of ids) for (const stream of streams.get(id) ?? []) stream.recheck();
-        return;
-      }
-      const changed = projectId ? { projectId } : questionId ? { questionId } : undefined;
-      for (const id of userIds) for (const stream of streams.get(id) ?? []) stream.wake(changed);
-    });
-  };
   // Open streams would hold a graceful shutdown up: end them before the server stops listening.
-  app.addHook('preClose', async () => {
-    for (const set of [...streams.values()]) for (const stream of [...set]) stream.end();
-  });
-  app.addHook('onClose', async () => {
-    await unlisten?.();
-  });
+  app.addHook('preClose', async () => deps.live.endAll());
+  app.addHook('onClose', async () => deps.live.close());
 
   const listFor = async (userId: string) => ({
     items: (await deps.repo.list(userId, NOTIFICATION_LIST_LIMIT)).map(toNotificationDto),
@@ -244,76 +189,45 @@ export function registerNotificationRoutes(
 
   /**
    * Server-sent events: `unread` with the count whenever the user's notifications change, on any
-   * server process (PostgreSQL LISTEN/NOTIFY). The browser reads it with fetch, so the token
-   * travels in the Authorization header, never in the URL.
+   * server process (PostgreSQL LISTEN/NOTIFY), `project` and `question` when one the user sees
+   * changes, `signed-out` when the session ends, and `resync` when a reconnecting stream's
+   * `Last-Event-ID` cannot be followed (live-streams.ts). The browser reads it with fetch, so the
+   * token travels in the Authorization header, never in the URL.
    */
   r.get(
     '/api/notifications/stream',
-    { config: { access }, schema: { tags, hide: true } },
+    {
+      config: { access },
+      schema: {
+        tags,
+        hide: true,
+        headers: z.object({ 'last-event-id': z.string().max(100).optional() }),
+      },
+    },
     async (request, reply) => {
       const user = requireUser(request);
-      await ensureListening();
+      await deps.live.listen();
       // What the session was when the stream opened: a new token version or role ends it.
       const opened = await deps.sessions.findActive(user.sessionId, user.id);
       if (!opened) throw unauthorized('Your session has ended. Please sign in again.');
       reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
+      reply.raw.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
         connection: 'keep-alive',
         'x-content-type-options': 'nosniff',
         'x-accel-buffering': 'no',
       });
-      let open = true;
-      const push = async () => {
-        if (!open) return;
-        const count = await deps.repo.unreadCount(user.id).catch(() => null);
-        if (count !== null && open)
-          res.write(`event: unread\ndata: ${JSON.stringify({ unreadCount: count })}\n\n`);
-      };
-      const set = streams.get(user.id) ?? new Set();
-      const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
-      const recheck = async () => {
-        if (!open) return;
-        const now = await deps.sessions
-          .findActive(user.sessionId, user.id)
-          .catch(() => 'unknown' as const);
-        // A database that does not answer ends nothing: the next check decides.
-        if (now === 'unknown') return;
-        if (!now || now.tokenVersion !== opened.tokenVersion || now.role !== opened.role) {
-          if (open) res.write('event: signed-out\ndata: {}\n\n');
-          close();
-        }
-      };
-      const rechecks = setInterval(
-        () => void recheck(),
-        deps.sessionRecheckMs ?? SESSION_RECHECK_MS,
-      );
-      const close = () => {
-        if (!open) return;
-        open = false;
-        clearInterval(heartbeat);
-        clearInterval(rechecks);
-        set.delete(stream);
-        if (set.size === 0) streams.delete(user.id);
-        res.end();
-      };
-      const stream: Stream = {
-        wake: (changed) => {
-          if (!changed) return void push();
-          if (!open) return;
-          const event = 'projectId' in changed ? 'project' : 'question';
-          res.write(`event: ${event}\ndata: ${JSON.stringify(changed)}\n\n`);
+      await deps.live.open(
+        {
+          userId: user.id,
+          sessionId: user.sessionId,
+          tokenVersion: opened.tokenVersion,
+          role: opened.role,
         },
-        recheck: () => void recheck(),
-        end: close,
-      };
-      set.add(stream);
-      streams.set(user.id, set);
-      request.raw.on('close', close);
-      res.on('error', close);
-      await push();
+        reply.raw,
+        request.headers['last-event-id'],
+      );
     },
   );
 }
