@@ -17,12 +17,12 @@ export function freePort() {
 /**
  * Starts apps/server/dist/main.js with `env` and waits for /readyz. BENCH_NODE_ARGS adds Node
  * options to the server alone, e.g. `--cpu-prof --cpu-prof-dir=prof` to see where a request's
- * time goes.
+ * time goes; `nodeArgs` adds more (scripts/bench/live-streams.mjs's memory probe).
  */
-export async function startServer(env) {
+export async function startServer(env, { nodeArgs: extra = [] } = {}) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const nodeArgs = [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), ...extra];
   const child = spawn(process.execPath, [...nodeArgs, `${root}apps/server/dist/main.js`], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -41,6 +41,7 @@ export async function startServer(env) {
   }
   return {
     base,
+    pid: child.pid,
     readyMs: Date.now() - started,
     async stop() {
       child.kill('SIGTERM');
