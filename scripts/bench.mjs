@@ -733,7 +733,8 @@ function writeDocs(byKind) {
     const at = doc.indexOf(start);
     const until = doc.indexOf(end);
     // Rows of endpoints this run did not measure (--only) stay as they were.
-    const measured = new Set(rows.map((r) => r.endpoint));
+    // A row measured against its replay replaces the row of the same endpoint from before.
+    const measured = new Set(rows.flatMap((r) => [r.endpoint, verdictSubject(r.endpoint)]));
     const earlier = at >= 0 && until > at ? doc.slice(at, until).split('\n') : [];
     const kept = earlier
       .filter((line) => /^\| (GET|POST) /.test(line) && line.split('|').length === 13)
