@@ -7,16 +7,19 @@ export function formatPrice(dollars: number): string {
 
 export { formatMoney };
 
-const dateParts = new Intl.DateTimeFormat('en-GB', {
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-});
+// Made on first use: an Intl formatter takes milliseconds to make, and most public pages that
+// load this module show no date.
+let dateParts: Intl.DateTimeFormat | undefined;
 
 /** docs/product.md#formats-and-layout-constants: '05 Mar, 2024'. */
 export function formatDate(value: string | number | Date): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
+  dateParts ??= new Intl.DateTimeFormat('en-GB', {
+    day: '2-digit',
+    month: 'short',
+    year: 'numeric',
+  });
   const parts = dateParts.formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     parts.find((p) => p.type === type)?.value ?? '';
