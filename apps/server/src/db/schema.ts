@@ -1582,6 +1582,34 @@ export const serviceSalesDays = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.serviceTitle] })],
 );
 
+/**
+ * Per local month and per local quarter (their first day, in `salesRollupZone`) and the project's
+ * service title: the sums of `serviceSalesDays` by month and by quarter, so that Revenue by
+ * Service reads a row per service and period for the whole months and quarters of its range
+ * (docs/decisions/084-service-sales-periods.md).
+ */
+export const serviceSalesMonths = pgTable(
+  'service_sales_months',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    serviceTitle: text('service_title').notNull(),
+    salesCents: cents('sales_cents'),
+    orders: integer('orders').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.serviceTitle] })],
+);
+
+export const serviceSalesQuarters = pgTable(
+  'service_sales_quarters',
+  {
+    quarter: date('quarter', { mode: 'string' }).notNull(),
+    serviceTitle: text('service_title').notNull(),
+    salesCents: cents('sales_cents'),
+    orders: integer('orders').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.quarter, t.serviceTitle] })],
+);
+
 /** The one time zone the day rollups are kept in (the server's BUSINESS_TIMEZONE at start). */
 export const salesRollupZone = pgTable(
   'sales_rollup_zone',

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { renewalDiscounts } from '../discounts/repository.ts';
-import { salesPerDay, serviceSalesPerDay } from '../sales-rollups/repository.ts';
+import { salesPerDay, serviceSalesIn } from '../sales-rollups/repository.ts';
 
 type Granularity = 'day' | 'week' | 'month';
 
@@ -57,12 +57,13 @@ export function createReportRepository(db: Db) {
      * `to` inclusive: the 50 services that received the most.
      */
     async byService(from: string, to: string, timeZone: string) {
-      const days = serviceSalesPerDay(timeZone, sql`${from}::date`, sql`(${to}::date + 1)`);
+      const until = new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+      const rows = serviceSalesIn(timeZone, from, until);
       const result = await db.execute(sql`
         select d.service_title as service,
                sum(d.sales_cents)::bigint as sales,
                sum(d.orders)::int as orders
-        from (${days}) d
+        from (${rows}) d
         group by d.service_title
         having sum(d.sales_cents) <> 0 or sum(d.orders) <> 0
         order by sales desc, service

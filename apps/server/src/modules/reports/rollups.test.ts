@@ -7,7 +7,15 @@ import {
   revenueReportSchema,
   type ReportGranularity,
 } from '@noise/shared/reports';
-import { payments, projects, refunds, salesDays, subscriptions } from '../../db/schema.ts';
+import {
+  payments,
+  projects,
+  refunds,
+  salesDays,
+  serviceSalesMonths,
+  serviceSalesQuarters,
+  subscriptions,
+} from '../../db/schema.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { newId } from '../../lib/ids.ts';
 import { createTestApp } from '../../test/app.ts';
@@ -22,7 +30,7 @@ import {
   sandboxCard,
 } from '../../test/order-factories.ts';
 import { createOverviewRepository } from '../overview/repository.ts';
-import { createSalesRollupRepository } from '../sales-rollups/repository.ts';
+import { createSalesRollupRepository, serviceSalesPieces } from '../sales-rollups/repository.ts';
 import { createReportRepository } from './repository.ts';
 
 // The overview and reports read rollups kept by triggers (docs/decisions/059-sales-rollups.md).
@@ -464,6 +472,13 @@ async function expectReportsExact() {
     ['week', '2025-11-20', '2026-05-10'],
     ['month', '2025-11-01', '2026-05-31'],
     ['day', '2026-04-04', '2026-04-06'],
+    // Whole months from service_sales_months, the days around them from service_sales_days.
+    ['day', '2026-01-15', '2026-03-10'],
+    // January and March as their month less the days outside the range.
+    ['day', '2026-01-03', '2026-03-28'],
+    ['week', '2026-02-01', '2026-02-28'],
+    ['day', '2025-12-31', '2026-01-01'],
+    ['day', '2026-01-01', '2026-02-01'],
   ];
   for (const [granularity, from, to] of ranges) {
     const res = await app.inject({
@@ -515,6 +530,34 @@ async function recountAdjustments(timeZone: string) {
   );
 }
 
+/** The month and quarter rows by service are the day rows summed, whatever changed them. */
+async function expectMonthsAreSummedDays() {
+  const rows = (query: ReturnType<typeof sql>) =>
+    db
+      .execute(query)
+      .then((result) =>
+        rowsOf<{ period: string; title: string; sales: unknown; orders: unknown }>(result).map(
+          (r) => ({ ...r, sales: number(r.sales), orders: number(r.orders) }),
+        ),
+      );
+  for (const [table, column, unit] of [
+    ['service_sales_months', 'month', 'month'],
+    ['service_sales_quarters', 'quarter', 'quarter'],
+  ] as const) {
+    const periods = await rows(sql`
+      select to_char(${sql.identifier(column)}, 'YYYY-MM-DD') as period, service_title as title,
+             sales_cents as sales, orders
+      from ${sql.identifier(table)} where sales_cents <> 0 or orders <> 0 order by 1, 2`);
+    const days = await rows(sql`
+      select to_char(date_trunc(${unit}, day), 'YYYY-MM-DD') as period, service_title as title,
+             sum(sales_cents) as sales, sum(orders) as orders
+      from service_sales_days group by 1, 2
+      having sum(sales_cents) <> 0 or sum(orders) <> 0 order by 1, 2`);
+    expect(periods.length, table).toBeGreaterThan(3);
+    expect(periods, table).toEqual(days);
+  }
+}
+
 /** The repositories asked for another zone than the one the day rollups are kept in. */
 async function expectExactIn(timeZone: string) {
   const overview = createOverviewRepository(db);
@@ -536,9 +579,15 @@ async function expectExactIn(timeZone: string) {
       expected.get(period) ?? { salesCents: 0, gstCents: 0, orders: 0 },
     );
   }
-  expect(await reports.byService('2026-01-01', '2026-03-31', timeZone)).toEqual(
-    await recountByService(timeZone, '2026-01-01', '2026-03-31'),
-  );
+  for (const [from, to] of [
+    ['2026-01-01', '2026-03-31'],
+    ['2025-12-20', '2026-02-10'],
+    ['2026-01-03', '2026-03-28'],
+  ] as const) {
+    expect(await reports.byService(from, to, timeZone)).toEqual(
+      await recountByService(timeZone, from, to),
+    );
+  }
   const quarters = await recountByPeriod(timeZone, 'quarter');
   for (const quarter of await reports.gstByQuarter(clock, 8, timeZone)) {
     expect(quarter.gstCents).toBe(quarters.get(quarter.from)?.gstCents ?? 0);
@@ -581,10 +630,23 @@ describe('sales rollups', () => {
       await expectOverviewExact();
     }
     await expectReportsExact();
+    await expectMonthsAreSummedDays();
   });
 
   it('answer the same for a zone the day rollups are not kept in, and rebuild to the same', async () => {
     const kept = await db.select().from(salesDays).orderBy(salesDays.day, salesDays.coordinatorId);
+    const byMonth = () =>
+      db
+        .select()
+        .from(serviceSalesMonths)
+        .orderBy(serviceSalesMonths.month, serviceSalesMonths.serviceTitle);
+    const byQuarter = () =>
+      db
+        .select()
+        .from(serviceSalesQuarters)
+        .orderBy(serviceSalesQuarters.quarter, serviceSalesQuarters.serviceTitle);
+    const keptMonths = await byMonth();
+    const keptQuarters = await byQuarter();
     for (const at of CLOCKS.slice(0, 2)) {
       clock = new Date(at);
       await expectExactIn(OTHER_ZONE);
@@ -603,6 +665,13 @@ describe('sales rollups', () => {
     const nonZero = (rows: typeof kept) =>
       rows.filter((r) => r.salesCents !== 0 || r.gstCents !== 0 || r.orders !== 0);
     expect(nonZero(rebuilt)).toEqual(nonZero(kept));
+    const nonZeroMonths = (rows: typeof keptMonths) =>
+      rows.filter((r) => r.salesCents !== 0 || r.orders !== 0);
+    expect(nonZeroMonths(await byMonth())).toEqual(nonZeroMonths(keptMonths));
+    const nonZeroQuarters = (rows: typeof keptQuarters) =>
+      rows.filter((r) => r.salesCents !== 0 || r.orders !== 0);
+    expect(nonZeroQuarters(await byQuarter())).toEqual(nonZeroQuarters(keptQuarters));
+    await expectMonthsAreSummedDays();
     await expectReportsExact();
   });
 
@@ -636,7 +705,43 @@ describe('sales rollups', () => {
     ]);
     expect(results.every((status) => status === 200)).toBe(true);
     await expectOverviewExact();
+    await expectMonthsAreSummedDays();
     const today = await recountWindow(ZONE, 'day', null);
     expect(today.orders).toBeGreaterThanOrEqual(8);
+  });
+});
+
+describe('serviceSalesPieces', () => {
+  it('reads whole quarters and months from their rows and each end from whichever is fewer rows', () => {
+    const piece = (table: string, from: string, until: string, sign = 1) => ({
+      table,
+      from,
+      until,
+      sign,
+    });
+    // The reports' 365 days: the days before December, the current month less the days to come.
+    expect(serviceSalesPieces('2025-11-28', '2026-11-29')).toEqual([
+      piece('days', '2025-11-28', '2025-12-01'),
+      piece('months', '2025-12-01', '2026-01-01'),
+      piece('quarters', '2026-01-01', '2026-10-01'),
+      piece('months', '2026-10-01', '2026-12-01'),
+      piece('days', '2026-11-29', '2026-12-01', -1),
+    ]);
+    expect(serviceSalesPieces('2026-02-01', '2026-03-01')).toEqual([
+      piece('months', '2026-02-01', '2026-03-01'),
+    ]);
+    expect(serviceSalesPieces('2026-01-15', '2026-01-20')).toEqual([
+      piece('days', '2026-01-15', '2026-01-20'),
+    ]);
+    expect(serviceSalesPieces('2026-01-02', '2026-01-31')).toEqual([
+      piece('months', '2026-01-01', '2026-02-01'),
+      piece('days', '2026-01-01', '2026-01-02', -1),
+      piece('days', '2026-01-31', '2026-02-01', -1),
+    ]);
+    expect(serviceSalesPieces('2026-01-03', '2026-03-28')).toEqual([
+      piece('quarters', '2026-01-01', '2026-04-01'),
+      piece('days', '2026-01-01', '2026-01-03', -1),
+      piece('days', '2026-03-28', '2026-04-01', -1),
+    ]);
   });
 });
