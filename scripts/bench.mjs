@@ -410,7 +410,7 @@ async function sweepOn(kind) {
       row[`growth (target ${GROWTH_TARGET}x)`] = +growth.toFixed(2);
       row.met = growth <= GROWTH_TARGET ? 'yes' : 'no';
       // Where growth cannot be flat for an exact answer, a ceiling at the most sales
-      // (docs/decisions/084-service-sales-periods.md).
+      // (docs/decisions/084-flat-reads-at-scale.md).
       const ceiling = servers[0].targets[i].maxP50;
       row[`p50 at ${SWEEP.at(-1)} sales`] = ceiling
         ? `< ${ceiling} ms: ${p50s.at(-1) < ceiling ? 'met' : 'missed'}`

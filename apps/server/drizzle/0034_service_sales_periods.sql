@@ -15,7 +15,7 @@ CREATE TABLE "service_sales_quarters" (
 );
 
 --> statement-breakpoint
--- Revenue by Service over long ranges (docs/decisions/084-service-sales-periods.md): the day rows
+-- Revenue by Service over long ranges (docs/decisions/084-flat-reads-at-scale.md): the day rows
 -- of service_sales_days summed by local month and by local quarter, kept by the same triggers in
 -- the same transaction (sales_rollups_apply, below), and filled from the day rows here and after
 -- every rebuild.

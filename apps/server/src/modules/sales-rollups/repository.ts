@@ -147,7 +147,7 @@ export function serviceSalesPieces(from: string, until: string): ServiceSalesPie
  * `until` (`YYYY-MM-DD`, `until` excluded), by the project's service title; a title can have
  * several rows, some of them negative, so callers sum. When the rollups are kept in this zone,
  * from `service_sales_quarters`, `service_sales_months` and `service_sales_days` as
- * `serviceSalesPieces` says (docs/decisions/084-service-sales-periods.md); otherwise counted from the payments and projects
+ * `serviceSalesPieces` says (docs/decisions/084-flat-reads-at-scale.md); otherwise counted from the payments and projects
  * (`service_sales_days_recount`).
  */
 export function serviceSalesIn(timeZone: string, from: string, until: string): SQL {
