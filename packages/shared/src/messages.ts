@@ -87,8 +87,34 @@ export const requestChangesSchema = z.object({
     .max(MESSAGE_TEXT_MAX, `At most ${MESSAGE_TEXT_MAX.toLocaleString('en-AU')} characters`),
 });
 
+/** The newest messages a thread page holds unless asked for fewer. */
+export const THREAD_PAGE_SIZE = 50;
+
+/**
+ * GET /api/projects/{id}/messages and /api/questions/{id}: a page of the thread, newest messages
+ * first. `before` is the `olderCursor` of the page already shown.
+ */
+export const threadPageQuery = z.object({
+  before: z
+    .string()
+    .max(200)
+    .optional()
+    .describe('The olderCursor of a page: the messages before its oldest.'),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(THREAD_PAGE_SIZE)
+    .describe('How many messages, at most (the newest of those asked for).'),
+});
+export type ThreadPageQuery = z.infer<typeof threadPageQuery>;
+
 export const messageThreadSchema = z.object({
+  /** A page of the thread, oldest first: the newest messages, or those before `before`. */
   messages: z.array(messageSchema),
+  /** Ask with `before=` this for the messages before this page's oldest; null at the first. */
+  olderCursor: z.string().nullable(),
   /** Every version sent, oldest first. */
   deliverables: z.array(deliverableSchema),
   /** Why the thread takes no new messages (a cancelled project), or null when it does. */

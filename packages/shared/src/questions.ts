@@ -61,7 +61,10 @@ export const questionSchema = questionSummarySchema.extend({
   /** The customer who asked (staff: the quote form's 'For'). */
   askedById: z.string().nullable(),
   askedByEmail: z.string(),
+  /** A page of the thread, oldest first (see messageThreadSchema). */
   messages: z.array(messageSchema),
+  /** Ask with `before=` this for older messages; null when this page starts the thread. */
+  olderCursor: z.string().nullable(),
   /** The proposal it was turned into (staff always; the customer once it was sent to them). */
   quote: z.object({ _id: z.string(), name: z.string() }).nullable(),
   /** Why it takes no new messages (closed), or null. */

@@ -1172,8 +1172,9 @@ export const projectMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('project_messages_project_idx').on(t.projectId, t.createdAt),
-    index('project_messages_question_idx').on(t.questionId, t.createdAt),
+    // A page of a thread, newest first, is one range of these (docs/decisions/084).
+    index('project_messages_project_idx').on(t.projectId, t.createdAt, t.id),
+    index('project_messages_question_idx').on(t.questionId, t.createdAt, t.id),
     check(
       'project_messages_one_thread',
       sql`(${t.projectId} is null) <> (${t.questionId} is null)`,
@@ -1198,7 +1199,11 @@ export const messageAttachments = pgTable(
   (t) => [index('message_attachments_message_idx').on(t.messageId, t.position)],
 );
 
-/** How far a person has read a project's thread: messages after this time are unread. */
+/**
+ * How far a person has read a project's thread: messages after this time are unread. `seen_*` are
+ * the thread's counts (`projectMessageCounts`) when they read it, so that what is unread is a
+ * subtraction, not a count of messages (docs/decisions/084-flat-reads-at-scale.md).
+ */
 export const messageReads = pgTable(
   'message_reads',
   {
@@ -1209,6 +1214,8 @@ export const messageReads = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
     readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+    seenCustomer: integer('seen_customer').notNull().default(0),
+    seenTeam: integer('seen_team').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.projectId] })],
 );
@@ -1224,9 +1231,39 @@ export const questionReads = pgTable(
       .notNull()
       .references(() => questions.id, { onDelete: 'cascade' }),
     readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+    seenCustomer: integer('seen_customer').notNull().default(0),
+    seenTeam: integer('seen_team').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.questionId] })],
 );
+
+/**
+ * A project's messages counted by a trigger on `project_messages` (migration 0035): the
+ * customer's, the team's that the customer sees (not notes), and when the customer last wrote.
+ * A reader's unread count is these less what their read mark saw.
+ */
+export const projectMessageCounts = pgTable(
+  'project_message_counts',
+  {
+    projectId: text('project_id')
+      .primaryKey()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    customerMessages: integer('customer_messages').notNull().default(0),
+    teamMessages: integer('team_messages').notNull().default(0),
+    lastCustomerAt: timestamp('last_customer_at', { withTimezone: true }),
+  },
+  (t) => [index('project_message_counts_last_customer_idx').on(t.lastCustomerAt)],
+);
+
+/** A general question's messages counted, as `projectMessageCounts` for projects. */
+export const questionMessageCounts = pgTable('question_message_counts', {
+  questionId: text('question_id')
+    .primaryKey()
+    .references(() => questions.id, { onDelete: 'cascade' }),
+  customerMessages: integer('customer_messages').notNull().default(0),
+  teamMessages: integer('team_messages').notNull().default(0),
+  lastCustomerAt: timestamp('last_customer_at', { withTimezone: true }),
+});
 
 /** What the customer said of a deliverable version; null while it waits for them. */
 export type DeliverableDecision = 'approved' | 'changes-requested';
@@ -1586,7 +1623,7 @@ export const serviceSalesDays = pgTable(
  * Per local month and per local quarter (their first day, in `salesRollupZone`) and the project's
  * service title: the sums of `serviceSalesDays` by month and by quarter, so that Revenue by
  * Service reads a row per service and period for the whole months and quarters of its range
- * (docs/decisions/084-service-sales-periods.md).
+ * (docs/decisions/084-flat-reads-at-scale.md).
  */
 export const serviceSalesMonths = pgTable(
   'service_sales_months',

@@ -1887,7 +1887,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A project's messages */
+        /**
+         * A project's messages
+         * @description A page of the thread, oldest first: the newest messages, or with `before` (the `olderCursor` of a page) those before it.
+         */
         get: operations["getProjectsByIdMessages"];
         put?: never;
         /**
@@ -2040,7 +2043,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A general question and its messages */
+        /**
+         * A general question and its messages
+         * @description A page of the thread, oldest first: the newest messages, or with `before` (the `olderCursor` of a page) those before it.
+         */
         get: operations["getQuestionsById"];
         put?: never;
         post?: never;
@@ -9854,7 +9860,12 @@ export interface operations {
     };
     getProjectsByIdMessages: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The olderCursor of a page: the messages before its oldest. */
+                before?: string;
+                /** @description How many messages, at most (the newest of those asked for). */
+                limit?: number;
+            };
             header?: never;
             path: {
                 id: string;
@@ -9894,6 +9905,7 @@ export interface operations {
                                 version: number;
                             } | null;
                         }[];
+                        olderCursor: string | null;
                         deliverables: {
                             _id: string;
                             messageId: string;
@@ -10358,6 +10370,7 @@ export interface operations {
                                 version: number;
                             } | null;
                         }[];
+                        olderCursor: string | null;
                         quote: {
                             _id: string;
                             name: string;
@@ -10377,7 +10390,12 @@ export interface operations {
     };
     getQuestionsById: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The olderCursor of a page: the messages before its oldest. */
+                before?: string;
+                /** @description How many messages, at most (the newest of those asked for). */
+                limit?: number;
+            };
             header?: never;
             path: {
                 id: string;
@@ -10437,6 +10455,7 @@ export interface operations {
                                 version: number;
                             } | null;
                         }[];
+                        olderCursor: string | null;
                         quote: {
                             _id: string;
                             name: string;
@@ -10522,6 +10541,7 @@ export interface operations {
                                 version: number;
                             } | null;
                         }[];
+                        olderCursor: string | null;
                         quote: {
                             _id: string;
                             name: string;

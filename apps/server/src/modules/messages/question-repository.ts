@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { QuestionStatus } from '@noise/shared/questions';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
@@ -7,6 +7,7 @@ import {
   customQuotes,
   messageAttachments,
   projectMessages,
+  questionMessageCounts,
   questionReads,
   questions,
   users,
@@ -56,6 +57,18 @@ const personName = (alias: string) =>
     `coalesce(nullif(trim(${alias}.first_name || ' ' || ${alias}.last_name), ''), ${alias}.email)`,
   );
 
+/** `userId`'s read mark on a question moved to `at`, as messages' `readMark` for projects. */
+function questionReadMark(userId: string, questionId: string, at: SQL) {
+  return sql`
+    insert into ${questionReads} (user_id, question_id, read_at, seen_customer, seen_team)
+    select ${userId}, ${questionId}, ${at}, c.customer_messages, c.team_messages
+    from ${questionMessageCounts} c where c.question_id = ${questionId}
+    on conflict (user_id, question_id) do update
+      set read_at = greatest(${questionReads}.read_at, excluded.read_at),
+          seen_customer = greatest(${questionReads}.seen_customer, excluded.seen_customer),
+          seen_team = greatest(${questionReads}.seen_team, excluded.seen_team)`;
+}
+
 /** A message on a question, its files and its author's read mark (writing counts as reading). */
 async function insertQuestionMessage(
   tx: Db,
@@ -74,13 +87,13 @@ async function insertQuestionMessage(
         .values(files.map((f, position) => ({ ...f, messageId: saved.id, position })))
         .returning()
     : [];
-  await tx
-    .insert(questionReads)
-    .values({ userId: message.authorId, questionId, readAt: saved.createdAt })
-    .onConflictDoUpdate({
-      target: [questionReads.userId, questionReads.questionId],
-      set: { readAt: sql`greatest(${questionReads.readAt}, excluded.read_at)` },
-    });
+  await tx.execute(
+    questionReadMark(
+      message.authorId,
+      questionId,
+      sql`(select created_at from ${projectMessages} where id = ${saved.id})`,
+    ),
+  );
   await tx
     .update(questions)
     .set({ lastMessageAt: sql`greatest(${questions.lastMessageAt}, ${saved.createdAt})` })
@@ -169,7 +182,10 @@ export function createQuestionRepository(db: Db) {
       limit: number,
     ): Promise<QuestionListRow[]> {
       const visible = reader.team ? sql`true` : sql`m.internal = false`;
-      const otherSide = reader.team ? 'customer' : 'team';
+      // What is unread: the other side's messages (never notes, for a customer) since the mark.
+      const seen = reader.team
+        ? { counted: 'n.customer_messages', mark: 'seen_customer' }
+        : { counted: 'n.team_messages', mark: 'seen_team' };
       return rowsOf<QuestionListRow>(
         await db.execute(sql`
           select q.id, q.subject, q.status, q.created_by_name, q.created_at, q.assignee_id,
@@ -177,11 +193,11 @@ export function createQuestionRepository(db: Db) {
                  (select ${personName('a')} from ${users} a where a.id = q.assignee_id)
                    as assignee_name,
                  last.text as last_text, last.side as last_side, last.created_at as last_at,
-                 (select count(*)::int from ${projectMessages} m
-                   left join ${questionReads} r on r.question_id = m.question_id
+                 coalesce((select (${sql.raw(seen.counted)} - coalesce(r.${sql.raw(seen.mark)}, 0))::int
+                   from ${questionMessageCounts} n
+                   left join ${questionReads} r on r.question_id = n.question_id
                      and r.user_id = ${reader.userId}
-                   where m.question_id = q.id and ${visible} and m.side = ${otherSide}
-                     and (r.read_at is null or m.created_at > r.read_at)) as unread
+                   where n.question_id = q.id), 0) as unread
           from ${questions} q
           join ${companies} c on c.id = q.company_id
           left join lateral (
@@ -219,13 +235,13 @@ export function createQuestionRepository(db: Db) {
 
     /** Everything in the question's thread so far is read by `userId` (see messages.markRead). */
     async markRead(userId: string, questionId: string) {
-      await db.execute(sql`
-        insert into ${questionReads} (user_id, question_id, read_at)
-        select ${userId}, ${questionId}, max(created_at) from ${projectMessages}
-        where question_id = ${questionId}
-        having max(created_at) is not null
-        on conflict (user_id, question_id)
-        do update set read_at = greatest(${questionReads}.read_at, excluded.read_at)`);
+      await db.execute(
+        questionReadMark(
+          userId,
+          questionId,
+          sql`(select max(created_at) from ${projectMessages} where question_id = ${questionId})`,
+        ),
+      );
     },
 
     async update(

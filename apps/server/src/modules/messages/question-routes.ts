@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '@noise/shared/api-error';
 import { ATTACHMENT_KINDS } from '@noise/shared/attachments';
-import { MESSAGE_MAX_FILES, messageSchema } from '@noise/shared/messages';
+import { MESSAGE_MAX_FILES, messageSchema, threadPageQuery } from '@noise/shared/messages';
 import {
   questionSchema,
   questionStatuses,
@@ -125,8 +125,11 @@ export function registerQuestionRoutes(
       config: { access: 'client:work' },
       schema: {
         summary: 'A general question and its messages',
+        description:
+          'A page of the thread, oldest first: the newest messages, or with `before` (the `olderCursor` of a page) those before it.',
         tags,
         params,
+        querystring: threadPageQuery,
         response: { 200: questionSchema },
       },
     },
@@ -134,7 +137,7 @@ export function registerQuestionRoutes(
       const caller = requireUser(request);
       const question = await openQuestion(deps, caller, request.params.id);
       reply.header('cache-control', 'private, no-store');
-      return readQuestion(deps, caller, question);
+      return readQuestion(deps, caller, question, request.query);
     },
   );
 

@@ -1,4 +1,10 @@
-import { EMPTY_MESSAGE, MESSAGE_TEXT_MAX, type Message } from '@noise/shared/messages';
+import {
+  EMPTY_MESSAGE,
+  MESSAGE_TEXT_MAX,
+  THREAD_PAGE_SIZE,
+  type Message,
+  type ThreadPageQuery,
+} from '@noise/shared/messages';
 import {
   CLOSED_QUESTION,
   EMPTY_QUESTION,
@@ -9,6 +15,7 @@ import {
   type UpdateQuestionRequest,
 } from '@noise/shared/questions';
 import { isStaffRole } from '@noise/shared/roles';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { assignedScope } from '../projects/visibility.ts';
 import type {
@@ -123,12 +130,17 @@ export async function readQuestion(
   deps: QuestionDeps,
   caller: Caller,
   question: QuestionWithNames,
+  page: ThreadPageQuery = { limit: THREAD_PAGE_SIZE },
 ): Promise<Question> {
   const team = isTeam(caller);
   const [summary] = await deps.questions.list({ userId: caller.id, team }, { id: question.id }, 1);
-  const { messages, files, photos } = await deps.messages.listThread(
+  const { messages, files, photos, olderAt } = await deps.messages.listThread(
     { questionId: question.id },
-    { withInternal: team },
+    {
+      withInternal: team,
+      before: page.before ? decodeCursor(page.before) : undefined,
+      limit: page.limit,
+    },
   );
   // The customer hears of the proposal when it is sent to them, not while staff draft it.
   const quoteShown = question.quoteId && question.quoteName && (team || question.quoteSentAt);
@@ -154,6 +166,7 @@ export async function readQuestion(
     messages: messages.map((m) =>
       toMessageDto(filesPath(question.id), m, files, undefined, photos),
     ),
+    olderCursor: olderAt ? encodeCursor(olderAt.createdAt, olderAt.id) : null,
     quote: quoteShown ? { _id: question.quoteId!, name: question.quoteName! } : null,
     closedReason: question.status === 'closed' ? CLOSED_QUESTION : null,
   };

@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import {
   deliverables,
   messageAttachments,
   messageReads,
+  projectMessageCounts,
   projectMessages,
   projects,
   users,
@@ -36,6 +37,21 @@ export interface NewMessageFile {
   size: number;
 }
 
+/**
+ * `userId`'s read mark on a project's thread moved to `at` (never back), with the thread's counts
+ * now as what they saw: their unread count is the counts less these (migration 0035).
+ */
+function readMark(userId: string, projectId: string, at: SQL) {
+  return sql`
+    insert into ${messageReads} (user_id, project_id, read_at, seen_customer, seen_team)
+    select ${userId}, ${projectId}, ${at}, c.customer_messages, c.team_messages
+    from ${projectMessageCounts} c where c.project_id = ${projectId}
+    on conflict (user_id, project_id) do update
+      set read_at = greatest(${messageReads}.read_at, excluded.read_at),
+          seen_customer = greatest(${messageReads}.seen_customer, excluded.seen_customer),
+          seen_team = greatest(${messageReads}.seen_team, excluded.seen_team)`;
+}
+
 /** A message, its files and its author's read mark (writing counts as reading). */
 async function insertMessage(tx: Db, message: NewMessage, files: NewMessageFile[]) {
   const [row] = await tx.insert(projectMessages).values(message).returning();
@@ -46,61 +62,116 @@ async function insertMessage(tx: Db, message: NewMessage, files: NewMessageFile[
         .values(files.map((f, position) => ({ ...f, messageId: saved.id, position })))
         .returning()
     : [];
-  await tx
-    .insert(messageReads)
-    .values({ userId: message.authorId, projectId: message.projectId, readAt: saved.createdAt })
-    .onConflictDoUpdate({
-      target: [messageReads.userId, messageReads.projectId],
-      set: { readAt: sql`greatest(${messageReads.readAt}, excluded.read_at)` },
-    });
+  // The message's own time, to the microsecond (a JS Date would drop them).
+  await tx.execute(
+    readMark(
+      message.authorId,
+      message.projectId,
+      sql`(select created_at from ${projectMessages} where id = ${saved.id})`,
+    ),
+  );
   return { message: saved, files: stored };
+}
+
+/** The most messages a page of a thread holds. */
+export const THREAD_PAGE_MAX = 100;
+
+/** Messages with their files (in order) and their authors' photos. */
+async function withFiles(db: Db, messages: MessageRow[]) {
+  const files = messages.length
+    ? await db
+        .select()
+        .from(messageAttachments)
+        .where(
+          inArray(
+            messageAttachments.messageId,
+            messages.map((m) => m.id),
+          ),
+        )
+        .orderBy(asc(messageAttachments.position))
+    : [];
+  const authorIds = [...new Set(messages.flatMap((m) => (m.authorId ? [m.authorId] : [])))];
+  const photos = authorIds.length
+    ? await db
+        .select({ id: users.id, photo: users.profilePhotoUrl })
+        .from(users)
+        .where(inArray(users.id, authorIds))
+    : [];
+  return {
+    messages,
+    files,
+    photos: new Map(photos.filter((p) => p.photo).map((p) => [p.id, p.photo])),
+  };
 }
 
 /** Project threads: messages, their files and each person's read mark. */
 export function createMessageRepository(db: Db) {
   return {
     /**
-     * A project's thread (or a general question's), oldest first, with its files; team-only
-     * notes only when asked.
+     * A page of a project's thread (or a general question's): the `limit` newest messages before
+     * the cursor `before` (all of them up to the newest when absent), oldest first, with their
+     * files and authors' photos; team-only notes only when asked. `olderAt` is the position of
+     * the page's oldest message when older ones remain (the next page's cursor), else null. Each
+     * page is one range of the (thread, created_at, id) index.
      */
     async listThread(
       thread: string | { questionId: string },
-      { withInternal }: { withInternal: boolean },
+      {
+        withInternal,
+        before,
+        limit = THREAD_PAGE_MAX,
+      }: { withInternal: boolean; before?: { createdAt: string; id: string }; limit?: number },
     ) {
       const ofThread =
         typeof thread === 'string'
           ? eq(projectMessages.projectId, thread)
           : eq(projectMessages.questionId, thread.questionId);
-      const where = withInternal ? ofThread : and(ofThread, eq(projectMessages.internal, false));
-      const messages = await db
-        .select()
+      const newestFirst = await db
+        .select({
+          message: projectMessages,
+          cursorAt: sql<string>`to_char(${projectMessages.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+        })
         .from(projectMessages)
-        .where(where)
-        .orderBy(asc(projectMessages.createdAt), asc(projectMessages.id));
-      const files = messages.length
+        .where(
+          and(
+            ofThread,
+            withInternal ? undefined : eq(projectMessages.internal, false),
+            before
+              ? sql`(${projectMessages.createdAt}, ${projectMessages.id}) < (${before.createdAt}::timestamptz, ${before.id})`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(projectMessages.createdAt), desc(projectMessages.id))
+        .limit(limit + 1);
+      const page = newestFirst.slice(0, limit).reverse();
+      const oldest = page[0];
+      const olderAt =
+        newestFirst.length > limit && oldest
+          ? { createdAt: oldest.cursorAt, id: oldest.message.id }
+          : null;
+      return {
+        ...(await withFiles(
+          db,
+          page.map((r) => r.message),
+        )),
+        olderAt,
+      };
+    },
+
+    /** Messages by id (those a page's deliverables were sent in), with their files. */
+    async findMessages(ids: string[], { withInternal }: { withInternal: boolean }) {
+      const messages = ids.length
         ? await db
             .select()
-            .from(messageAttachments)
+            .from(projectMessages)
             .where(
-              inArray(
-                messageAttachments.messageId,
-                messages.map((m) => m.id),
+              and(
+                inArray(projectMessages.id, ids),
+                withInternal ? undefined : eq(projectMessages.internal, false),
               ),
             )
-            .orderBy(asc(messageAttachments.position))
         : [];
-      const authorIds = [...new Set(messages.flatMap((m) => (m.authorId ? [m.authorId] : [])))];
-      const photos = authorIds.length
-        ? await db
-            .select({ id: users.id, photo: users.profilePhotoUrl })
-            .from(users)
-            .where(inArray(users.id, authorIds))
-        : [];
-      return {
-        messages,
-        files,
-        photos: new Map(photos.filter((p) => p.photo).map((p) => [p.id, p.photo])),
-      };
+      return withFiles(db, messages);
     },
 
     /**
@@ -233,46 +304,35 @@ export function createMessageRepository(db: Db) {
      * time, taken in SQL (a JS Date would drop its microseconds and leave that message unread).
      */
     async markRead(userId: string, projectId: string) {
-      await db.execute(sql`
-        insert into ${messageReads} (user_id, project_id, read_at)
-        select ${userId}, ${projectId}, max(created_at) from ${projectMessages}
-        where project_id = ${projectId}
-        having max(created_at) is not null
-        on conflict (user_id, project_id)
-        do update set read_at = greatest(${messageReads}.read_at, excluded.read_at)`);
+      await db.execute(
+        readMark(
+          userId,
+          projectId,
+          sql`(select max(created_at) from ${projectMessages} where project_id = ${projectId})`,
+        ),
+      );
     },
 
     /**
-     * A customer's unread messages per project: the team's (never notes), after their read mark.
+     * A customer's unread messages per project: the team's (never notes), since their read mark;
+     * a subtraction per project (the thread's counts less what the mark saw).
      */
     async unreadForCustomer(userId: string): Promise<Record<string, number>> {
-      const rows = await db
-        .select({ projectId: projectMessages.projectId, n: sql<number>`count(*)::int` })
-        .from(projectMessages)
-        .innerJoin(projects, eq(projects.id, projectMessages.projectId))
-        .leftJoin(
-          messageReads,
-          and(
-            eq(messageReads.projectId, projectMessages.projectId),
-            eq(messageReads.userId, userId),
-          ),
-        )
-        .where(
-          and(
-            eq(projects.userId, userId),
-            sql`${projects.claimTokenHash} is null`,
-            eq(projectMessages.side, 'team'),
-            eq(projectMessages.internal, false),
-            sql`(${messageReads.readAt} is null or ${projectMessages.createdAt} > ${messageReads.readAt})`,
-          ),
-        )
-        .groupBy(projectMessages.projectId);
-      return Object.fromEntries(rows.map((r) => [r.projectId, Number(r.n)]));
+      const rows = rowsOf<{ project_id: string; n: number }>(
+        await db.execute(sql`
+          select c.project_id, (c.team_messages - coalesce(r.seen_team, 0))::int as n
+          from ${projects} p
+          join ${projectMessageCounts} c on c.project_id = p.id
+          left join ${messageReads} r on r.project_id = p.id and r.user_id = ${userId}
+          where p.user_id = ${userId} and p.claim_token_hash is null
+            and c.team_messages > coalesce(r.seen_team, 0)`),
+      );
+      return Object.fromEntries(rows.map((r) => [r.project_id, Number(r.n)]));
     },
 
     /**
      * The team's inbox for one staff member: projects with customer messages after their read
-     * mark, the newest message first; a co-ordinator's (`assignedTo`) only their own projects.
+     * mark (the thread's count less what the mark saw), the newest message first; a co-ordinator's (`assignedTo`) only their own projects.
      */
     async inboxFor(userId: string, limit: number, assignedTo: string | null = null) {
       return rowsOf<{
@@ -292,11 +352,11 @@ export function createMessageRepository(db: Db) {
                  p.contact_email as email, u.unread, last.text as last_text,
                  last.created_at as last_at
           from (
-            select m.project_id, count(*)::int as unread, max(m.created_at) as newest
-            from ${projectMessages} m
-            left join ${messageReads} r on r.project_id = m.project_id and r.user_id = ${userId}
-            where m.side = 'customer' and (r.read_at is null or m.created_at > r.read_at)
-            group by m.project_id
+            select c.project_id, (c.customer_messages - coalesce(r.seen_customer, 0))::int as unread,
+                   c.last_customer_at as newest
+            from ${projectMessageCounts} c
+            left join ${messageReads} r on r.project_id = c.project_id and r.user_id = ${userId}
+            where c.customer_messages > coalesce(r.seen_customer, 0)
           ) u
           join ${projects} p on p.id = u.project_id
             ${assignedTo ? sql`and p.coordinator_id = ${assignedTo}` : sql``}

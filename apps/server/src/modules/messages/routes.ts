@@ -11,6 +11,7 @@ import {
   messageThreadSchema,
   requestChangesResponse,
   requestChangesSchema,
+  threadPageQuery,
   unreadCountsSchema,
 } from '@noise/shared/messages';
 import type { Config } from '../../config.ts';
@@ -54,8 +55,11 @@ export function registerMessageRoutes(app: FastifyInstance, deps: ThreadDeps & {
       config: { access: 'client:work' },
       schema: {
         summary: "A project's messages",
+        description:
+          'A page of the thread, oldest first: the newest messages, or with `before` (the `olderCursor` of a page) those before it.',
         tags,
         params,
+        querystring: threadPageQuery,
         response: { 200: messageThreadSchema },
       },
     },
@@ -63,7 +67,7 @@ export function registerMessageRoutes(app: FastifyInstance, deps: ThreadDeps & {
       const caller = requireUser(request);
       const project = await openProject(deps, caller, request.params.id);
       reply.header('cache-control', 'private, no-store');
-      return readThread(deps, caller, project);
+      return readThread(deps, caller, project, request.query);
     },
   );
 

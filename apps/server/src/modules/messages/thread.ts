@@ -7,10 +7,13 @@ import {
   type InboxItem,
   type Message,
   type MessageThread,
+  THREAD_PAGE_SIZE,
+  type ThreadPageQuery,
 } from '@noise/shared/messages';
 import { orderName } from '@noise/shared/project';
 import type { Role } from '@noise/shared/roles';
 import { displayNameOf } from '@noise/shared/user';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { ApiKeyRef } from '../../plugins/auth.ts';
 import type { FileStore } from '../../plugins/file-store.ts';
@@ -149,16 +152,26 @@ function toDeliverableDtos(
 const deliverableLabel = (d: { name: string; version: number }) =>
   `${d.name} (version ${d.version})`;
 
-/** The thread as the caller may read it, oldest first. */
+/** A page of the thread as the caller may read it (the newest, or those before `before`). */
 export async function readThread(
   deps: ThreadDeps,
   caller: Caller,
   project: ProjectRow,
+  page: ThreadPageQuery = { limit: THREAD_PAGE_SIZE },
 ): Promise<MessageThread> {
-  const { messages, files, photos } = await deps.messages.listThread(project.id, {
-    withInternal: isTeam(caller),
+  const withInternal = isTeam(caller);
+  const { messages, files, photos, olderAt } = await deps.messages.listThread(project.id, {
+    withInternal,
+    before: page.before ? decodeCursor(page.before) : undefined,
+    limit: page.limit,
   });
   const versions = await deps.messages.listDeliverables(project.id);
+  // Every version is listed, whichever page the message that sent it is on.
+  const shown = new Set(messages.map((m) => m.id));
+  const elsewhere = await deps.messages.findMessages(
+    versions.map((d) => d.messageId).filter((id) => !shown.has(id)),
+    { withInternal },
+  );
   return {
     messages: messages.map((m) =>
       toMessageDto(
@@ -169,7 +182,13 @@ export async function readThread(
         photos,
       ),
     ),
-    deliverables: toDeliverableDtos(project.id, versions, messages, files),
+    olderCursor: olderAt ? encodeCursor(olderAt.createdAt, olderAt.id) : null,
+    deliverables: toDeliverableDtos(
+      project.id,
+      versions,
+      [...messages, ...elsewhere.messages],
+      [...files, ...elsewhere.files],
+    ),
     closedReason: closedReason(project),
   };
 }

@@ -6,7 +6,7 @@ import {
   deliverables,
   messageReads,
   projectBriefs,
-  projectMessages,
+  projectMessageCounts,
   projects,
   users,
 } from '../../db/schema.ts';
@@ -54,11 +54,11 @@ export function createWorkRepository(db: Db) {
                        where newer.project_id = d.project_id and newer.name_key = d.name_key
                          and newer.version > d.version)
                  ) as awaiting_approval,
-                 (select count(*)::int from ${projectMessages} m
+                 coalesce((select (c.customer_messages - coalesce(r.seen_customer, 0))::int
+                    from ${projectMessageCounts} c
                     left join ${messageReads} r
-                      on r.project_id = m.project_id and r.user_id = ${viewerId}
-                  where m.project_id = p.id and m.side = 'customer'
-                    and (r.read_at is null or m.created_at > r.read_at)) as unread
+                      on r.project_id = c.project_id and r.user_id = ${viewerId}
+                  where c.project_id = p.id), 0) as unread
           from ${projects} p
           left join ${users} a on a.id = p.coordinator_id
           where p.status not in ('completed', 'cancelled')
