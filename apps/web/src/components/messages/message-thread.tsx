@@ -1,5 +1,13 @@
-import { Paperclip, RotateCcw, Send } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { History, Paperclip, RotateCcw, Send } from 'lucide-react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import {
   ATTACHMENT_ACCEPT,
   ATTACHMENT_TYPES_TEXT,
@@ -21,7 +29,13 @@ import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { ImagePreview } from './image-preview';
-import { useAnyThread, useMarkRead, useSendMessage, type ThreadRef } from './messages-api';
+import {
+  fetchOlderMessages,
+  useAnyThread,
+  useMarkRead,
+  useSendMessage,
+  type ThreadRef,
+} from './messages-api';
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]])/g;
 
@@ -68,6 +82,7 @@ function MessageItem({ message }: { message: Message }) {
   const team = message.side === 'team';
   return (
     <li
+      data-message-id={message._id}
       className={cn(
         'flex gap-3 rounded-2xl p-4',
         message.internal
@@ -324,10 +339,77 @@ function Composer({
 }
 
 /**
+ * The earlier pages a reader asked for (docs/decisions/084-flat-reads-at-scale.md): the thread
+ * opens at its newest page, and 'Show earlier messages' adds the page before the oldest shown.
+ * Every message of the newest page seen so far is kept too, so that one arriving while earlier
+ * pages are open pushes nothing out of the list.
+ */
+function useEarlierPages(
+  ref: ThreadRef,
+  newest: Message[] | undefined,
+  newestCursor: string | null,
+) {
+  const [earlier, setEarlier] = useState<{ messages: Message[]; cursor: string | null } | null>(
+    null,
+  );
+  const [seen, setSeen] = useState<Message[]>([]);
+  const [loading, setLoading] = useState(false);
+  const [failure, setFailure] = useState('');
+  // Another thread in the same component: start again.
+  const [forThread, setForThread] = useState(`${ref.kind}:${ref.id}`);
+  if (forThread !== `${ref.kind}:${ref.id}`) {
+    setForThread(`${ref.kind}:${ref.id}`);
+    setEarlier(null);
+    setSeen([]);
+  }
+  // Each newest page that comes (a message sent or received) adds what it has not seen yet.
+  const [lastNewest, setLastNewest] = useState(newest);
+  if (newest !== lastNewest) {
+    setLastNewest(newest);
+    if (earlier && newest) {
+      const known = new Set(seen.map((m) => m._id));
+      const added = newest.filter((m) => !known.has(m._id));
+      if (added.length) setSeen([...seen, ...added]);
+    }
+  }
+
+  const messages = useMemo(() => {
+    if (!newest) return [];
+    if (!earlier) return newest;
+    const byId = new Map<string, Message>();
+    for (const m of [...earlier.messages, ...seen, ...newest]) byId.set(m._id, m);
+    // Each list is in order; a stable sort by time keeps it for messages of the same instant.
+    return [...byId.values()].sort((a, b) =>
+      a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0,
+    );
+  }, [newest, earlier, seen]);
+
+  const cursor = earlier ? earlier.cursor : newestCursor;
+  async function loadEarlier() {
+    if (!cursor || loading) return;
+    setLoading(true);
+    setFailure('');
+    try {
+      const page = await fetchOlderMessages(ref, cursor);
+      if (!earlier && newest) setSeen(newest);
+      setEarlier((before) => ({
+        messages: [...page.messages, ...(before?.messages ?? [])],
+        cursor: page.olderCursor,
+      }));
+    } catch (error) {
+      setFailure(errorMessage(error, 'The earlier messages could not be loaded.'));
+    } finally {
+      setLoading(false);
+    }
+  }
+  return { messages, hasEarlier: cursor !== null, loading, failure, loadEarlier };
+}
+
+/**
  * A conversation (docs/decisions/052-project-messages.md): a project's, or a general question's
- * (docs/decisions/083-general-questions.md); the thread, oldest first, and a composer. `team`
- * shows team-only notes' tick box; the server decides what each side may read. Opening it marks
- * it read.
+ * (docs/decisions/083-general-questions.md); its newest messages, oldest first, earlier ones a
+ * page at a time, and a composer. `team` shows team-only notes' tick box; the server decides what
+ * each side may read. Opening it marks it read.
  */
 export function MessageThread({
   thread: ref,
@@ -340,14 +422,41 @@ export function MessageThread({
 }) {
   const thread = useAnyThread(ref);
   const markRead = useMarkRead(ref);
-  const count = thread.data?.messages.length ?? 0;
-  const lastMarked = useRef(-1);
+  const earlier = useEarlierPages(ref, thread.data?.messages, thread.data?.olderCursor ?? null);
+  const newestId = thread.data?.messages.at(-1)?._id ?? null;
+  const lastMarked = useRef<string | null>(null);
   useEffect(() => {
-    if (thread.isSuccess && count > 0 && lastMarked.current !== count) {
-      lastMarked.current = count;
+    if (thread.isSuccess && newestId && lastMarked.current !== newestId) {
+      lastMarked.current = newestId;
       markRead.mutate();
     }
-  }, [thread.isSuccess, count, markRead]);
+  }, [thread.isSuccess, newestId, markRead]);
+
+  // Earlier messages go in above what the reader was looking at, which stays where it was.
+  const list = useRef<HTMLOListElement>(null);
+  const anchor = useRef<{ id: string; top: number } | null>(null);
+  const firstShown = earlier.messages[0]?._id;
+  useLayoutEffect(() => {
+    const kept = anchor.current;
+    if (!kept || !list.current) return;
+    anchor.current = null;
+    const element = Array.from(list.current.querySelectorAll('[data-message-id]')).find(
+      (e) => e.getAttribute('data-message-id') === kept.id,
+    );
+    if (!element) return;
+    const moved = element.getBoundingClientRect().top - kept.top;
+    if (moved) window.scrollBy(0, moved);
+  }, [firstShown]);
+  function showEarlier() {
+    const first = list.current?.querySelector('[data-message-id]');
+    anchor.current = first
+      ? {
+          id: first.getAttribute('data-message-id')!,
+          top: first.getBoundingClientRect().top,
+        }
+      : null;
+    void earlier.loadEarlier();
+  }
 
   let body: ReactNode;
   if (thread.isPending) body = <p className="text-muted">Loading messages…</p>;
@@ -363,9 +472,22 @@ export function MessageThread({
   } else {
     body = (
       <>
-        {thread.data.messages.length ? (
-          <ol aria-label="Messages" className="flex flex-col gap-3">
-            {thread.data.messages.map((m) => (
+        {earlier.hasEarlier ? (
+          <div className="flex flex-wrap items-center gap-3">
+            <Button variant="outline" size="sm" disabled={earlier.loading} onClick={showEarlier}>
+              <History aria-hidden="true" />
+              {earlier.loading ? 'Loading earlier messages…' : 'Show earlier messages'}
+            </Button>
+            {earlier.failure ? (
+              <span role="alert" className="text-sm font-semibold text-danger">
+                {earlier.failure}
+              </span>
+            ) : null}
+          </div>
+        ) : null}
+        {earlier.messages.length ? (
+          <ol ref={list} aria-label="Messages" className="flex flex-col gap-3">
+            {earlier.messages.map((m) => (
               <MessageItem key={m._id} message={m} />
             ))}
           </ol>

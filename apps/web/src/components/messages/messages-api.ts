@@ -14,8 +14,10 @@ import {
   messageThreadSchema,
   requestChangesResponse,
   unreadCountsSchema,
+  type Message,
   type MessageThread,
 } from '@noise/shared/messages';
+import { questionSchema } from '@noise/shared/questions';
 import { apiRequest } from '@/lib/api-client';
 import { checkWith } from '@/lib/check-answer';
 import { uploadForm, type UploadProgress } from '@/lib/upload';
@@ -37,7 +39,10 @@ const readPath = (thread: ThreadRef) =>
     ? `${path(thread.id)}/read`
     : `/api/questions/${encodeURIComponent(thread.id)}/read`;
 
-/** GET /api/projects/{id}/messages: the thread, oldest first (notes only for the team). */
+/**
+ * GET /api/projects/{id}/messages: the newest page of the thread, oldest first (notes only for
+ * the team), with the cursor of the page before it.
+ */
 export const threadQuery = (projectId: string) =>
   queryOptions({
     queryKey: ['messages', 'thread', projectId],
@@ -57,11 +62,39 @@ export function useAnyThread(thread: ThreadRef): UseQueryResult<MessageThread> {
     enabled: thread.kind === 'question',
     select: (q): MessageThread => ({
       messages: q.messages,
+      olderCursor: q.olderCursor,
       deliverables: [],
       closedReason: q.closedReason,
     }),
   });
   return thread.kind === 'project' ? project : question;
+}
+
+/** A page of earlier messages, oldest first, and the cursor of the page before it. */
+export interface OlderMessages {
+  messages: Message[];
+  olderCursor: string | null;
+}
+
+/**
+ * GET /api/projects/{id}/messages?before= (or a question's): the page before `cursor`. Not a
+ * cached query: the pages a reader went back to live in the thread component while it is open.
+ */
+export async function fetchOlderMessages(
+  thread: ThreadRef,
+  cursor: string,
+): Promise<OlderMessages> {
+  const query = `?before=${encodeURIComponent(cursor)}`;
+  if (thread.kind === 'project') {
+    const page = await apiRequest(`${path(thread.id)}${query}`, {
+      check: checkWith(messageThreadSchema),
+    });
+    return { messages: page.messages, olderCursor: page.olderCursor };
+  }
+  const page = await apiRequest(`/api/questions/${encodeURIComponent(thread.id)}${query}`, {
+    check: checkWith(questionSchema),
+  });
+  return { messages: page.messages, olderCursor: page.olderCursor };
 }
 
 /** What a thread's answers change: its own query, and a question's lists. */

@@ -21,6 +21,7 @@ const question = {
   askedById: 'user-1',
   askedByEmail: 'olive@example.com',
   messages: [],
+  olderCursor: null,
   quote: null,
   closedReason: null,
 };
