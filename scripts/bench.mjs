@@ -10,6 +10,7 @@
 //   duration/rounds seconds) --latency-duration 5
 //   --services 10000 --sales 100000 --customer-sales 1000
 //   --only name,name  (targets whose name contains one of these)   --no-write (leave the docs)
+//   --only conversations  (a long thread and a large Inbox instead: scripts/bench/conversations.mjs)
 //   --workers 2  (PostgreSQL only: the server runs WORKERS=2; its tables have their own markers)
 //   --sales 10000,100000,1000000  (a sweep: the staff overview and the reports only, their
 //                                  one-connection p50 at each number of sales, and its growth
@@ -92,6 +93,17 @@ const kinds =
   WORKERS > 1 ? ['postgres'] : values.db === 'both' ? ['pglite', 'postgres'] : [values.db];
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const SWEEP = values.sales.split(',').map(Number);
+if (values.only === 'conversations') {
+  const { benchConversations } = await import('./bench/conversations.mjs');
+  await benchConversations({
+    kinds,
+    adminUrl,
+    seconds: LATENCY_DURATION,
+    rounds: ROUNDS,
+    write: values.write && !values['no-write'],
+  });
+  process.exit(0);
+}
 const results = {};
 for (const kind of kinds) {
   if (kind === 'postgres' && !adminUrl) {

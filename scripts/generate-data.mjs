@@ -2,6 +2,7 @@
 //   node scripts/generate-data.mjs [--services 10000] [--sales 100000] [--customers 5000]
 //     [--customer-email someone@example.com] [--customer-sales 1000]
 //     [--coordinator-email staff@example.com] [--customer-messages 0] [--seed 1]
+//     [--thread-messages 5000] [--inbox-messages 100000]
 // Writes into the database the server uses: PostgreSQL when DATABASE_URL is set, otherwise
 // PGlite in DATA_DIR (default ./data). The schema must exist (start the server once) and, with
 // PGlite, the server must be stopped (it holds the folder). Rows are made inside the database
@@ -13,6 +14,11 @@
 // sales are assigned to; with --customer-messages, that customer's first sale (gen-p-1) has that
 // many messages, the customer's and the co-ordinator's by turns. The sales rollups of the overview and reports follow by themselves:
 // their triggers sum each batch as it is inserted (docs/decisions/059-sales-rollups.md).
+// --thread-messages puts that many messages on the first sale's project (the --customer-email
+// account's when it has sales), a minute apart, every tenth of the team's an internal note;
+// --inbox-messages spreads that many over the next 2,000 sales' projects, four in five from the
+// customer, over the last 60 days: the staff Inbox's and the customers' unread counts follow by
+// the messages' own trigger (migration 0035).
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -27,6 +33,8 @@ const { values } = parseArgs({
     'customer-messages': { type: 'string', default: '0' },
     seed: { type: 'string', default: '1' },
     quiet: { type: 'boolean', default: false },
+    'thread-messages': { type: 'string', default: '0' },
+    'inbox-messages': { type: 'string', default: '0' },
   },
 });
 const SERVICES = Number(values.services);
@@ -34,6 +42,9 @@ const SALES = Number(values.sales);
 const CUSTOMERS = Math.max(1, Number(values.customers));
 const CUSTOMER_SALES = values['customer-email'] ? Number(values['customer-sales']) : 0;
 const SEED = String(values.seed).replace(/[^A-Za-z0-9_-]/g, '');
+const THREAD_MESSAGES = Number(values['thread-messages']);
+const INBOX_MESSAGES = Number(values['inbox-messages']);
+const INBOX_PROJECTS = 2000;
 const BATCH = 10_000;
 const COORDINATORS = 10;
 const COMPANIES = 500;
@@ -150,6 +161,7 @@ const coordinatorIds = Array.from({ length: COORDINATORS }, (_, i) =>
 );
 
 await db.run(`
+  delete from project_messages where id like 'gen-%';
   delete from payments where id like 'gen-%';
   delete from project_status_updates where id like 'gen-%';
   delete from project_extras where id like 'gen-%';
@@ -269,6 +281,38 @@ if (CUSTOMER_MESSAGES > 0) {
          p.created_at + make_interval(mins => g)
   from generate_series(1, ${CUSTOMER_MESSAGES}) g, projects p where p.id = 'gen-p-1'`);
   log(`  messages: ${CUSTOMER_MESSAGES} in ${Date.now() - started} ms`);
+}
+
+// Conversations: one long thread, and customer messages across many projects for the Inbox.
+if (THREAD_MESSAGES > 0 && SALES > 0) {
+  await inBatches(
+    db,
+    'messages on one project',
+    THREAD_MESSAGES,
+    (from, to) => `
+  insert into project_messages (id, project_id, author_name, side, text, internal, created_at)
+  select 'gen-mt-' || g, 'gen-p-1', case when g % 2 = 0 then 'Team' else 'Customer' end,
+         case when g % 2 = 0 then 'team' else 'customer' end,
+         'Message ' || g || ' of a long conversation about the work.', g % 20 = 0,
+         now() - make_interval(mins => ${THREAD_MESSAGES} - g)
+  from generate_series(${from}, ${to}) g`,
+  );
+}
+if (INBOX_MESSAGES > 0 && SALES > 0) {
+  // Not the long thread's project, which keeps its own number of messages.
+  const projectsUsed = Math.max(1, Math.min(SALES - 1, INBOX_PROJECTS));
+  await inBatches(
+    db,
+    'messages for the Inbox',
+    INBOX_MESSAGES,
+    (from, to) => `
+  insert into project_messages (id, project_id, author_name, side, text, internal, created_at)
+  select 'gen-mi-' || g, 'gen-p-' || (2 + ${r('mp', projectsUsed)}), 'Someone',
+         case when ${r('ms', 5)} = 0 then 'team' else 'customer' end,
+         'A question about the order, number ' || g || '.', false,
+         now() - make_interval(secs => ${r('mc', 60 * 86400)})
+  from generate_series(${from}, ${to}) g`,
+  );
 }
 
 await db.run('analyze');
