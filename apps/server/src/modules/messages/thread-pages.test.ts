@@ -8,8 +8,8 @@ import {
   changeMessageByText,
   deleteMessageByText,
   fillThread,
-  recountThread as recountThreadIn,
-  recountUnread as recountUnreadIn,
+  recountThread,
+  recountUnread,
 } from '../../test/message-recounts.ts';
 
 // Threads open in pages, newest first (docs/decisions/084), and unread counts are the thread's
@@ -24,12 +24,6 @@ const jane = await createUser(app, { firstName: 'Jane' });
 const newProject = () =>
   createOrder(app, { userId: jane.user.id, title: 'Logo Design', coordinatorId: cora.user.id });
 const get = (token: string, url: string) => app.inject({ url, headers: bearer(token) });
-const recountThread = (
-  ...args: Parameters<typeof recountThreadIn> extends [unknown, ...infer R] ? R : never
-) => recountThreadIn(db, ...args);
-const recountUnread = (
-  ...args: Parameters<typeof recountUnreadIn> extends [unknown, ...infer R] ? R : never
-) => recountUnreadIn(db, ...args);
 const post = (token: string, url: string, fields: Record<string, string>) =>
   sendForm(app, token, 'POST', url, form(fields, []));
 
@@ -57,7 +51,7 @@ async function expectCountsExact(projectIds: string[], questionIds: string[]) {
   // The customer's 'new' per project.
   const customer = (await get(jane.token, '/api/messages/unread')).json<Record<string, number>>();
   expect(inProjects(customer), 'customer').toEqual(
-    inProjects(await recountUnread(jane.user.id, false, 'project_id')),
+    inProjects(await recountUnread(db, jane.user.id, false, 'project_id')),
   );
   // The staff Inbox, the admin's (every project) and the co-ordinator's (their own).
   for (const staff of [admin, cora]) {
@@ -65,7 +59,7 @@ async function expectCountsExact(projectIds: string[], questionIds: string[]) {
     expect(
       inProjects(Object.fromEntries(items.map((i) => [i.projectId, i.unread]))),
       'inbox',
-    ).toEqual(inProjects(await recountUnread(staff.user.id, true, 'project_id')));
+    ).toEqual(inProjects(await recountUnread(db, staff.user.id, true, 'project_id')));
   }
   // Questions, as the customer and as the team read them.
   for (const [person, team] of [
@@ -73,7 +67,7 @@ async function expectCountsExact(projectIds: string[], questionIds: string[]) {
     [admin, true],
   ] as const) {
     const listed = (await get(person.token, '/api/questions')).json<QuestionSummary[]>();
-    const expected = await recountUnread(person.user.id, team, 'question_id');
+    const expected = await recountUnread(db, person.user.id, team, 'question_id');
     for (const id of questionIds) {
       expect(listed.find((q) => q._id === id)?.unread, `question for ${person.user.id}`).toBe(
         expected[id] ?? 0,
@@ -90,7 +84,7 @@ describe('a thread in pages', () => {
 
     const first = (await get(jane.token, path)).json<MessageThread>();
     expect(first.messages).toHaveLength(50);
-    const customerSees = await recountThread('project_id', project.id, false);
+    const customerSees = await recountThread(db, 'project_id', project.id, false);
     expect(first.messages.map((m) => m._id)).toEqual(customerSees.slice(-50));
     expect(first.olderCursor).not.toBeNull();
 
@@ -101,7 +95,9 @@ describe('a thread in pages', () => {
     expect(customerRead.some((m) => m.internal)).toBe(false);
 
     const teamRead = (await allPages(cora.token, path, 40)).reverse().flatMap((p) => p.messages);
-    expect(teamRead.map((m) => m._id)).toEqual(await recountThread('project_id', project.id, true));
+    expect(teamRead.map((m) => m._id)).toEqual(
+      await recountThread(db, 'project_id', project.id, true),
+    );
     expect(teamRead.filter((m) => m.internal)).toHaveLength(26);
 
     expect((await get(jane.token, `${path}?before=not-a-cursor`)).statusCode).toBe(400);
@@ -125,7 +121,7 @@ describe('a thread in pages', () => {
         .reverse()
         .flatMap((p) => p.messages)
         .map((m) => m._id),
-    ).toEqual(await recountThread('question_id', id, false));
+    ).toEqual(await recountThread(db, 'question_id', id, false));
   });
 });
 
