@@ -11,7 +11,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { percentile } from './checkout-limit.mjs';
+import { percentile } from './replay-limit.mjs';
 import { generate, root, startServer } from './server.mjs';
 
 const STAFF = { email: 'bench@example.com', password: 'bench password' };
