@@ -655,7 +655,7 @@ async function readTargets(base) {
       headers: asCustomer,
     },
     {
-      name: `GET /api/projects/:id/messages (${PROJECT_MESSAGES} messages)`,
+      name: `GET /api/projects/:id/messages (the newest 50 of ${PROJECT_MESSAGES} messages)`,
       path: `/api/projects/${BENCH_PROJECT}/messages`,
       headers: asCustomer,
     },
