@@ -1,10 +1,12 @@
 import '@/app/zod-without-eval';
-import '@fontsource-variable/bricolage-grotesque';
 import './index.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { prefetchLandingRoute } from '@/app/prefetch';
+
+// The headings' face arrives after the page: text is drawn at once in the fallback face.
+void import('@fontsource-variable/bricolage-grotesque');
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
