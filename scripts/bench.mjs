@@ -252,7 +252,10 @@ async function measure(base, prepared) {
   if (!code.ok) throw new Error(`making the bench code: ${await code.text()}`);
   const checkoutWithCode = await prepareCheckout(base, asCustomer, 'BENCH10');
   const replay = await openReplay(prepared);
-  const checkoutLimit = replay.limit(checkoutPlan(prepared.queryLogFile, CHECKOUT_PATH));
+  const checkoutLimit = replay.limit(
+    checkoutPlan(prepared.queryLogFile, CHECKOUT_PATH),
+    'the checkout',
+  );
 
   const terms = ['markting', 'social', 'grafic desgn', 'brand strategy', 'video', 'analytics'];
   const targets = [
@@ -276,7 +279,7 @@ async function measure(base, prepared) {
     ...(await readTargets(base)).map((t) => ({
       ...t,
       name: `${t.name} (${REPLAYED})`,
-      limit: replay.limit(readPlan(prepared.queryLogFile, t.path)),
+      limit: replay.limit(readPlan(prepared.queryLogFile, t.path), t.name),
     })),
     {
       name: 'POST /api/payments/handle-payment (sandbox checkout; limit: its SQL alone)',
@@ -284,7 +287,7 @@ async function measure(base, prepared) {
       method: 'POST',
       headers: { ...asCustomer, 'content-type': 'application/json' },
       body: checkout,
-      limit: checkoutLimit.run,
+      limit: checkoutLimit,
     },
     {
       name: `${CHECKOUT_WITH_CODE} (limit: its SQL alone, without the code's)`,
@@ -292,7 +295,7 @@ async function measure(base, prepared) {
       method: 'POST',
       headers: { ...asCustomer, 'content-type': 'application/json' },
       body: checkoutWithCode,
-      limit: checkoutLimit.run,
+      limit: checkoutLimit,
     },
   ].filter((t) => !values.only || values.only.split(',').some((o) => t.name.includes(o.trim())));
 
@@ -692,7 +695,10 @@ async function recordReads(base) {
 async function openReplay(prepared) {
   const database = await openReplayDatabase(prepared.limitEnv, CONNECTIONS);
   return {
-    limit(plan) {
+    limit(plan, name) {
+      console.log(
+        `replay limit of ${name}: ${plan.statements.length} statements${plan.transaction ? ' in a transaction' : ''}, ${plan.changing} values made new each time`,
+      );
       return async (connections, seconds, counter) => {
         const r = await replayFor(database, plan, connections, seconds, counter);
         return {
