@@ -19,7 +19,7 @@
 // Requires `npm run build` (done when missing).
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,6 +32,7 @@ import {
   readPlan,
   replayFor,
 } from './bench/replay-limit.mjs';
+import { markdownTable, writePerformanceBlocks } from './bench/performance-doc.mjs';
 import { generate, root, startLimitServer, startServer } from './bench/server.mjs';
 import { loadTools } from './lib/tools.mjs';
 
@@ -739,64 +740,52 @@ async function adminQuery(text) {
 
 /** Replaces the generated section of docs/performance.md for each database measured. */
 function writeDocs(byKind) {
-  const file = `${root}docs/performance.md`;
-  let doc = readFileSync(file, 'utf8');
   const date = new Date().toISOString().slice(0, 10);
-  for (const [kind, rows] of Object.entries(byKind)) {
-    const marker = WORKERS > 1 ? `${kind}:workers-${WORKERS}` : kind;
-    const start = `<!-- bench:${marker}:start -->`;
-    const end = `<!-- bench:${marker}:end -->`;
-    const columns = [
-      'endpoint',
-      'req/s',
-      'p50 ms',
-      'p97.5 ms',
-      'p99 ms',
-      'limit req/s',
-      'limit p97.5 ms',
-      'ratio',
-      '1-conn p50 ms',
-      '1-conn p99 ms',
-      'errors',
-    ];
-    const verdicts = rows.filter((r) => r.endpoint.includes(REPLAYED)).map(replayVerdict);
-    verdicts.unshift(...rows.filter((r) => r.endpoint.includes(DRAWN)).map(drawnVerdict));
-    const table = [
-      `${date}, 2 cores, ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}${WORKERS > 1 ? `, WORKERS=${WORKERS}` : ''}, ${values.services} services, ${values.sales} sales, ${CONNECTIONS} connections, ${DURATION} s for the server and ${DURATION} s for its limit in ${ROUNDS} alternating rounds (p50 of the median round, p97.5 and p99 of the worst); one connection for ${LATENCY_DURATION} s for the 1-conn columns:`,
-      '',
-      `| ${columns.join(' | ')} |`,
-      `|${' --- |'.repeat(columns.length)}`,
-      ...rows.map((r) => `| ${columns.map((c) => r[c]).join(' | ')} |`),
-    ].join('\n');
-    const at = doc.indexOf(start);
-    const until = doc.indexOf(end);
-    // Rows of endpoints this run did not measure (--only) stay as they were.
-    // A row measured against its replay replaces the row of the same endpoint from before.
-    const measured = new Set(rows.flatMap((r) => [r.endpoint, verdictSubject(r.endpoint)]));
-    const earlier = at >= 0 && until > at ? doc.slice(at, until).split('\n') : [];
-    const kept = earlier
-      .filter((line) => /^\| (GET|POST) /.test(line) && line.split('|').length === 13)
-      .filter((line) => !measured.has(line.split('|')[1].trim()));
-    const keptNames = kept.map((line) => line.split('|')[1].trim());
-    const keptVerdicts = earlier.filter((line) =>
-      keptNames.some(
-        (name) =>
-          line.startsWith(`${verdictSubject(name)} against its SQL alone:`) ||
-          (name.includes(DRAWN) && line.startsWith('Service page drawn by the server:')),
-      ),
-    );
-    if (kept.length) console.log(`kept ${kept.length} ${kind} rows of an earlier run`);
-    const lines = [...kept, ...(verdicts.length || keptVerdicts.length ? [''] : [])];
-    lines.push(...verdicts, ...keptVerdicts);
-    const block = `${start}\n${table}${lines.length ? `\n${lines.join('\n')}` : ''}\n${end}`;
-    doc =
-      at >= 0 && until > at
-        ? doc.slice(0, at) + block + doc.slice(until + end.length)
-        : `${doc.trimEnd()}\n\n${block}\n`;
-  }
-  writeFileSync(file, doc);
-  spawnSync('npx', ['prettier', '--write', file], { cwd: root, stdio: 'ignore' });
-  console.log(`\nwrote ${path.relative(root, file)}`);
+  const columns = [
+    'endpoint',
+    'req/s',
+    'p50 ms',
+    'p97.5 ms',
+    'p99 ms',
+    'limit req/s',
+    'limit p97.5 ms',
+    'ratio',
+    '1-conn p50 ms',
+    '1-conn p99 ms',
+    'errors',
+  ];
+  writePerformanceBlocks(
+    Object.entries(byKind).map(([kind, rows]) => ({
+      name: WORKERS > 1 ? `${kind}:workers-${WORKERS}` : kind,
+      text(earlier) {
+        const verdicts = rows.filter((r) => r.endpoint.includes(REPLAYED)).map(replayVerdict);
+        verdicts.unshift(...rows.filter((r) => r.endpoint.includes(DRAWN)).map(drawnVerdict));
+        const table = markdownTable(
+          `${date}, 2 cores, ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}${WORKERS > 1 ? `, WORKERS=${WORKERS}` : ''}, ${values.services} services, ${values.sales} sales, ${CONNECTIONS} connections, ${DURATION} s for the server and ${DURATION} s for its limit in ${ROUNDS} alternating rounds (p50 of the median round, p97.5 and p99 of the worst); one connection for ${LATENCY_DURATION} s for the 1-conn columns:`,
+          rows,
+          columns,
+        );
+        // Rows of endpoints this run did not measure (--only) stay as they were.
+        // A row measured against its replay replaces the row of the same endpoint from before.
+        const measured = new Set(rows.flatMap((r) => [r.endpoint, verdictSubject(r.endpoint)]));
+        const kept = earlier
+          .filter((line) => /^\| (GET|POST) /.test(line) && line.split('|').length === 13)
+          .filter((line) => !measured.has(line.split('|')[1].trim()));
+        const keptNames = kept.map((line) => line.split('|')[1].trim());
+        const keptVerdicts = earlier.filter((line) =>
+          keptNames.some(
+            (name) =>
+              line.startsWith(`${verdictSubject(name)} against its SQL alone:`) ||
+              (name.includes(DRAWN) && line.startsWith('Service page drawn by the server:')),
+          ),
+        );
+        if (kept.length) console.log(`kept ${kept.length} ${kind} rows of an earlier run`);
+        const lines = [...kept, ...(verdicts.length || keptVerdicts.length ? [''] : [])];
+        lines.push(...verdicts, ...keptVerdicts);
+        return `${table}${lines.length ? `\n${lines.join('\n')}` : ''}`;
+      },
+    })),
+  );
 }
 
 /** A page the server drew, sent from memory, against the plain server sending its bytes. */
@@ -822,29 +811,15 @@ function replayVerdict(row) {
 
 /** Replaces the sweep's section of docs/performance.md for each database measured. */
 function writeSweepDocs(byKind) {
-  const file = `${root}docs/performance.md`;
-  let doc = readFileSync(file, 'utf8');
   const date = new Date().toISOString().slice(0, 10);
-  for (const [kind, rows] of Object.entries(byKind)) {
-    const start = `<!-- bench:sweep:${kind}:start -->`;
-    const end = `<!-- bench:sweep:${kind}:end -->`;
-    const columns = Object.keys(rows[0]);
-    const table = [
-      `${date}, 2 cores, ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}, ${values.services} services, one connection, ${LATENCY_DURATION} s per endpoint and size in ${ROUNDS} rounds taken in turn (requests counted in the last column):`,
-      '',
-      `| ${columns.join(' | ')} |`,
-      `|${' --- |'.repeat(columns.length)}`,
-      ...rows.map((r) => `| ${columns.map((c) => r[c]).join(' | ')} |`),
-    ].join('\n');
-    const block = `${start}\n${table}\n${end}`;
-    const at = doc.indexOf(start);
-    const until = doc.indexOf(end);
-    doc =
-      at >= 0 && until > at
-        ? doc.slice(0, at) + block + doc.slice(until + end.length)
-        : `${doc.trimEnd()}\n\n${block}\n`;
-  }
-  writeFileSync(file, doc);
-  spawnSync('npx', ['prettier', '--write', file], { cwd: root, stdio: 'ignore' });
-  console.log(`\nwrote ${path.relative(root, file)}`);
+  writePerformanceBlocks(
+    Object.entries(byKind).map(([kind, rows]) => ({
+      name: `sweep:${kind}`,
+      text: () =>
+        markdownTable(
+          `${date}, 2 cores, ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}, ${values.services} services, one connection, ${LATENCY_DURATION} s per endpoint and size in ${ROUNDS} rounds taken in turn (requests counted in the last column):`,
+          rows,
+        ),
+    })),
+  );
 }

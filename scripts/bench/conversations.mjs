@@ -5,14 +5,14 @@
 // Inbox and the customer's unread counts. On PGlite and PostgreSQL; the tables between the
 // `bench:conversations:<db>` markers of docs/performance.md are rewritten.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { percentile } from './replay-limit.mjs';
-import { generate, root, startServer } from './server.mjs';
+import { markdownTable, writePerformanceBlocks } from './performance-doc.mjs';
+import { generate, startServer } from './server.mjs';
 
 const STAFF = { email: 'bench@example.com', password: 'bench password' };
 const CUSTOMER = {
@@ -213,29 +213,15 @@ async function timeRequests(base, t, seconds) {
 }
 
 function writeDocs(byKind, { seconds, rounds, threadMessages, inboxMessages }) {
-  const file = `${root}docs/performance.md`;
-  let doc = readFileSync(file, 'utf8');
   const date = new Date().toISOString().slice(0, 10);
-  for (const [kind, rows] of Object.entries(byKind)) {
-    const start = `<!-- bench:conversations:${kind}:start -->`;
-    const end = `<!-- bench:conversations:${kind}:end -->`;
-    const columns = Object.keys(rows[0]);
-    const table = [
-      `${date}, 2 cores, ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}, a thread of ${threadMessages} messages and ${inboxMessages} more across 2,000 projects, one connection, ${seconds} s per endpoint in ${rounds} rounds:`,
-      '',
-      `| ${columns.join(' | ')} |`,
-      `|${' --- |'.repeat(columns.length)}`,
-      ...rows.map((r) => `| ${columns.map((c) => r[c]).join(' | ')} |`),
-    ].join('\n');
-    const block = `${start}\n${table}\n${end}`;
-    const at = doc.indexOf(start);
-    const until = doc.indexOf(end);
-    doc =
-      at >= 0 && until > at
-        ? doc.slice(0, at) + block + doc.slice(until + end.length)
-        : `${doc.trimEnd()}\n\n${block}\n`;
-  }
-  writeFileSync(file, doc);
-  spawnSync('npx', ['prettier', '--write', file], { cwd: root, stdio: 'ignore' });
-  console.log(`\nwrote ${path.relative(root, file)}`);
+  writePerformanceBlocks(
+    Object.entries(byKind).map(([kind, rows]) => ({
+      name: `conversations:${kind}`,
+      text: () =>
+        markdownTable(
+          `${date}, 2 cores, ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}, a thread of ${threadMessages} messages and ${inboxMessages} more across 2,000 projects, one connection, ${seconds} s per endpoint in ${rounds} rounds:`,
+          rows,
+        ),
+    })),
+  );
 }
