@@ -37,6 +37,7 @@ import { registerMessageRoutes } from './modules/messages/routes.ts';
 import { registerCompanyRoutes } from './modules/companies/routes.ts';
 import { registerFileRoutes } from './modules/files/routes.ts';
 import { issueToken } from './modules/auth/sign-in.ts';
+import { proveMailbox } from './modules/auth/prove-mailbox.ts';
 import { fullNameOf } from '@noise/shared/display-name';
 import { createLiveStreams } from './modules/notifications/live-streams.ts';
 import { registerNotificationRoutes } from './modules/notifications/routes.ts';
@@ -275,8 +276,10 @@ export async function buildApp(
     companies,
     users,
     audit,
+    rateCounters,
     authRateLimit: config.authRateLimitPerMinute,
     signIn: (user) => issueToken(authDeps, user),
+    proveMailbox: (userId, proof) => proveMailbox({ repos, config }, userId, proof),
     joined: (user, companyName) => {
       const name = fullNameOf(user) || user.email;
       void notifier.toStaff({

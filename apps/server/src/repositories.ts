@@ -10,6 +10,7 @@ import { createCompanyRepository } from './modules/companies/repository.ts';
 import { createCompanyPageRepository } from './modules/company-pages/repository.ts';
 import { createCustomerRepository } from './modules/customers/repository.ts';
 import { createDiscountRepository } from './modules/discounts/repository.ts';
+import { createEmailVerificationRepository } from './modules/auth/email-verification-repository.ts';
 import { createFileRepository } from './modules/files/repository.ts';
 import { createInvoiceRepository } from './modules/invoices/repository.ts';
 import { createJobRepository } from './modules/jobs/repository.ts';
@@ -43,6 +44,7 @@ function createRepositorySet(db: Db) {
     companyPages: createCompanyPageRepository(db),
     customers: createCustomerRepository(db),
     discounts: createDiscountRepository(db),
+    emailVerifications: createEmailVerificationRepository(db),
     files: createFileRepository(db),
     invoices: createInvoiceRepository(db),
     jobs: createJobRepository(db),

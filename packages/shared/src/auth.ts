@@ -68,6 +68,22 @@ export const verifyTokenResponse = z.object({
 });
 export type VerifyTokenResponse = z.infer<typeof verifyTokenResponse>;
 
+/** POST /api/auth/verify-email: the token of the mailed 'Confirm your email' link. */
+export const verifyEmailRequest = z.object({ token: z.string().min(20).max(200) });
+export type VerifyEmailRequest = z.input<typeof verifyEmailRequest>;
+/**
+ * What confirming did: `undone` names what was set up before the address was proven and is now
+ * taken back (docs/product.md#confirming-an-email-address).
+ */
+export const verifyEmailResponse = z.object({
+  message: z.string(),
+  undone: z.array(z.string()),
+});
+export type VerifyEmailResponse = z.infer<typeof verifyEmailResponse>;
+
+/** The code a route answers (403) to an account whose email address is not proven yet. */
+export const EMAIL_UNVERIFIED = 'email_unverified';
+
 export const forgotPasswordRequest = z.object({ email: emailAddress });
 export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequest>;
 export const resetPasswordRequest = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailAddress, newPassword } from './fields.ts';
+import { companyNameField, emailAddress, newPassword } from './fields.ts';
 import type { NotificationKind } from './notifications.ts';
 
 /**
@@ -115,11 +115,7 @@ export type InviteTeammateRequest = z.infer<typeof inviteTeammateRequest>;
 export const changeMemberRoleRequest = z.object({ role: companyRoleSchema });
 
 export const renameCompanyRequest = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'Enter the company name')
-    .max(COMPANY_NAME_MAX, `The company name must be at most ${COMPANY_NAME_MAX} characters`),
+  name: z.string().trim().min(1, 'Enter the company name').pipe(companyNameField(COMPANY_NAME_MAX)),
 });
 
 /** What the invitation link shows before it is accepted (public: the token is the key). */

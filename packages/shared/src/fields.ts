@@ -80,3 +80,29 @@ export function moneyAmountCents(label = 'Amount') {
     return cents;
   });
 }
+
+/**
+ * Whether a text carries a web address or markup: a scheme, 'www.', a domain name, or < >. What
+ * a customer calls their company reaches other people's inboxes in invitations, so it may hold
+ * none (a mail relay's favourite field otherwise).
+ */
+export function holdsLinkOrMarkup(text: string): boolean {
+  return (
+    /[<>]/.test(text) ||
+    /[a-z][a-z0-9+.-]*:\/\/|www\./i.test(text) ||
+    /[a-z0-9-]\.(?:com|net|org|info|biz|io|co|au|nz|uk|us|me|ly|gl|to|be|app|dev|site|online|shop|link|top|xyz|club|ru|cn)\b/i.test(
+      text,
+    )
+  );
+}
+
+export const LINK_IN_NAME = 'A company name cannot contain a web address, a domain name or < >';
+
+/** A company's name as a customer types it: trimmed, at most `max` characters, no links. */
+export function companyNameField(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, `The company name must be at most ${max} characters`)
+    .refine((text) => !holdsLinkOrMarkup(text), LINK_IN_NAME);
+}

@@ -1,6 +1,6 @@
 import { companySchema } from './company.ts';
 import { z } from 'zod';
-import { optionalAustralianPhone } from './fields.ts';
+import { companyNameField, optionalAustralianPhone } from './fields.ts';
 import { roleSchema } from './roles.ts';
 
 export const profileSchema = z.object({
@@ -25,6 +25,11 @@ export const userSchema = z.object({
   email: z.string(),
   role: roleSchema,
   isOAuth: z.boolean(),
+  /**
+   * Whether the person proved they read `email` (docs/product.md#confirming-an-email-address):
+   * until then they may buy for themselves but not change a team or their sign-in.
+   */
+  emailVerified: z.boolean(),
   profile: profileSchema,
   paymentInfo: paymentInfoSchema,
   /** A customer's company and role (docs/product.md#client-companies); absent for staff. */
@@ -46,7 +51,7 @@ export const updateOwnProfileRequest = z.object({
   profile: z.object({
     firstName: z.string().trim().max(100),
     lastName: z.string().trim().max(100),
-    companyName: z.string().trim().max(200),
+    companyName: companyNameField(200),
     contactNumber: optionalAustralianPhone,
   }),
 });

@@ -76,6 +76,12 @@ export const users = pgTable(
      * (docs/decisions/061-authenticated-replies.md).
      */
     replyKeyVersion: integer('reply_key_version').notNull().default(0),
+    /**
+     * When the person proved they read this address (a mailed link, a reset, a claimed order, an
+     * invitation, or a provider that verified it); null until then. An account whose address is
+     * unproven may buy for itself but not change a team or its sign-in (decision 088).
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -649,6 +655,29 @@ export const internalNotes = pgTable(
 // ---------------------------------------------------------------------------------------------
 
 /** Single-use reset tokens; only a SHA-256 of the token is stored. */
+/**
+ * The links that prove an account’s mailbox (decision 088): single use, by hash only, and for
+ * the address they were mailed to (a changed email makes them void).
+ */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('email_verifications_hash_unique').on(t.tokenHash),
+    index('email_verifications_user_idx').on(t.userId),
+  ],
+);
+
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {

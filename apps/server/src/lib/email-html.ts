@@ -146,11 +146,16 @@ function fallbackAction(paragraphs: string[][]): EmailContent['action'] {
   return undefined;
 }
 
-/** A line of text with its links made clickable. */
-function linkify(line: string): ReactNode[] {
+/**
+ * A line of text with the shop's own links made clickable. Any other address stays text: a
+ * company or person name, a message or a question may carry one, and our mail must not turn what
+ * a customer wrote into a link from the shop's own address (decision 088).
+ */
+function linkify(line: string, ownOrigin: string): ReactNode[] {
   const out: ReactNode[] = [];
   let at = 0;
   for (const match of line.matchAll(URL_PATTERN)) {
+    if (originOf(match[0]) !== ownOrigin) continue;
     if (match.index > at) out.push(line.slice(at, match.index));
     out.push(
       h(
@@ -169,10 +174,18 @@ function linkify(line: string): ReactNode[] {
   return out;
 }
 
-function paragraph(lines: string[], key: number) {
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+function paragraph(lines: string[], key: number, ownOrigin: string) {
   const children = lines.flatMap((line, i) => [
     ...(i > 0 ? [h('br', { key: `br${i}` })] : []),
-    ...linkify(line).map((part, j) =>
+    ...linkify(line, ownOrigin).map((part, j) =>
       typeof part === 'string' ? h('span', { key: `${i}-${j}` }, part) : part,
     ),
   ]);
@@ -316,7 +329,7 @@ export function EmailLayout(props: { content: EmailContent; brand: EmailBrand })
           },
           ...blocks.map((block, i) =>
             block.kind === 'paragraph'
-              ? paragraph(block.lines, i)
+              ? paragraph(block.lines, i, originOf(brand.publicUrl) ?? brand.publicUrl)
               : button(block.label, block.url, i),
           ),
         ),

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { EMAIL_UNVERIFIED } from '@noise/shared/auth';
 import { companyCan, type CompanyRole } from '@noise/shared/company';
 import {
   callerCan,
@@ -29,6 +30,11 @@ export interface AuthUser {
   /** A customer's company and their role in it (docs/product.md#client-companies); null for staff. */
   companyId: string | null;
   companyRole: CompanyRole | null;
+  /**
+   * Whether the person proved they read their email address (decision 088). Staff and API keys
+   * count as proven: a super-admin vouched for them.
+   */
+  emailVerified: boolean;
   /** Where the request came from (request.ip): the audit log writes it beside what they did. */
   ip: string;
   /**
@@ -48,6 +54,11 @@ declare module 'fastify' {
     optionalAuth?: boolean;
     /** A signed-in person only, never an API key: the routes that make and revoke keys. */
     sessionOnly?: boolean;
+    /**
+     * A customer must have proved their email address first (decision 088): what changes a team,
+     * a sign-in or reaches other people. Staff pass.
+     */
+    provenEmail?: boolean;
   }
   interface FastifyRequest {
     user: AuthUser | null;
@@ -67,6 +78,7 @@ export interface ActiveSessions {
         userId: string;
         role: Role;
         tokenVersion: number;
+        emailVerified: boolean;
         companyId: string | null;
         companyRole: CompanyRole | null;
       }
@@ -175,6 +187,7 @@ export function registerAuth(
       await limitApiKey(request, reply);
       checkApiKeyReach(request.user, access, config.sessionOnly === true);
     }
+    if (config.provenEmail && !request.user.emailVerified) throw unprovenEmail();
     if (access === 'authenticated') return;
     const company = companyPermissionOf(access);
     if (company) {
@@ -225,6 +238,14 @@ export function registerAuth(
   return declared;
 }
 
+function unprovenEmail() {
+  return new AppError(
+    EMAIL_UNVERIFIED,
+    403,
+    'Confirm your email address first: open the link we emailed you, or send a new one from your dashboard.',
+  );
+}
+
 /** The rate limit of upload routes: per signed-in user (the address when there is none). */
 function uploadRateLimit(perMinute: number) {
   return {
@@ -260,6 +281,7 @@ async function resolveCaller(
       sessionId: claims.sid,
       companyId: customer ? session.companyId : null,
       companyRole: customer ? session.companyRole : null,
+      emailVerified: !customer || session.emailVerified,
       ip: request.ip,
       permissions: rolePermissions[session.role],
       apiKey: null,
@@ -298,6 +320,7 @@ async function resolveApiKey(
       // Staff: a key is never a customer, so it belongs to no client company.
       companyId: null,
       companyRole: null,
+      emailVerified: true,
       ip: request.ip,
       permissions: allPermissions.filter(
         (p) => key.permissions.includes(p) && creatorHas.includes(p),

@@ -91,6 +91,7 @@ function demoRows(): CatalogueRows {
       ...c,
       role: 'co-ordinator' as const,
       passwordHash: null,
+      emailVerifiedAt: new Date(),
     })),
   };
 }

@@ -25,7 +25,10 @@ function cheapHash(password: string): Promise<string> {
   return hashed;
 }
 
-/** Creates a user directly in the database and returns it with a signed-in token. */
+/**
+ * Creates a user directly in the database and returns it with a signed-in token. Their address
+ * is proven, as an established account's is, unless `emailVerified: false` (decision 088).
+ */
 export async function createUser(
   app: FastifyInstance,
   overrides: {
@@ -34,6 +37,7 @@ export async function createUser(
     password?: string;
     firstName?: string;
     lastName?: string;
+    emailVerified?: boolean;
   } = {},
 ): Promise<{ user: UserRow; token: string; password: string }> {
   const users = createUserRepository(app.database.db);
@@ -45,6 +49,7 @@ export async function createUser(
     role,
     firstName: overrides.firstName ?? 'Test',
     lastName: overrides.lastName ?? role,
+    emailVerifiedAt: overrides.emailVerified === false ? null : new Date(),
   });
   if (!user) throw new Error('email taken');
   const url = role === 'client' ? '/api/auth/login' : '/api/auth/admin-login';

@@ -9,6 +9,7 @@ import { passwordReset, welcomePassword } from '../emails/accounts.ts';
 import { enqueueEmail } from '../jobs/email.ts';
 import type { RateCounters } from '../../lib/rate-counter-repository.ts';
 import type { UserRepository, UserRow } from '../users/repository.ts';
+import { proveMailbox } from './prove-mailbox.ts';
 
 export const RESET_TOKEN_TTL_MINUTES = 60;
 /** A new guest account's first password link lasts longer: they may not read mail at once. */
@@ -98,12 +99,22 @@ export async function requestPasswordReset(
   return { known: true, sent: true };
 }
 
-/** Sets the new password, spends the token, and ends every older sign-in of that user. */
-export async function resetPassword(deps: PasswordResetDeps, token: string, password: string) {
+/**
+ * Sets the new password, spends the token, and ends every older sign-in of that user. The link
+ * came by mail, so this proves the address: the first proof starts the account afresh
+ * (proveMailbox, decision 088).
+ */
+export async function resetPassword(
+  deps: PasswordResetDeps,
+  token: string,
+  password: string,
+  ip: string,
+) {
   const userId = await deps.repos.passwordResets.spendToken(
     hashSecret(token),
     await hashPassword(password),
   );
   if (!userId) throw badRequest(INVALID_TOKEN_MESSAGE);
+  await proveMailbox(deps, userId, { how: 'password reset', ip });
   return userId;
 }

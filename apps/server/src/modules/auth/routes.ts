@@ -10,8 +10,11 @@ import {
   resetPasswordRequest,
   signupRequest,
   tokenResponse,
+  verifyEmailRequest,
+  verifyEmailResponse,
   verifyTokenResponse,
 } from '@noise/shared/auth';
+import { apiErrorSchema } from '@noise/shared/api-error';
 import { fullNameOf } from '@noise/shared/display-name';
 import { signInResponse } from '@noise/shared/two-factor';
 import { userSchema } from '@noise/shared/user';
@@ -29,6 +32,7 @@ import type { AuditRepository } from '../audit/repository.ts';
 import type { CompanyRepository } from '../companies/repository.ts';
 import { AccountLimitedError, createAccountLimiter } from './account-limit.ts';
 import { changePassword } from './change-password.ts';
+import { confirmEmailAddress, resendEmailConfirmation } from './verify-email.ts';
 import { signIn, signInStaff, signUp, type AuthDeps, type SignInOutcome } from './sign-in.ts';
 import { deviceTokenOf, registerTwoFactorRoutes } from './two-factor-routes.ts';
 
@@ -62,7 +66,7 @@ export function registerAuthRoutes(
       },
     },
     async (request, reply) => {
-      const { user, token } = await signUp(deps, request.body);
+      const { user, token } = await signUp({ ...deps, repos: deps.reset.repos }, request.body);
       request.log.info({ userId: user.id, ip: request.ip, event: 'signup' }, 'account created');
       const name = fullNameOf(user) || user.email;
       void app.notifier.toStaff({
@@ -251,10 +255,60 @@ export function registerAuthRoutes(
       },
     },
     async (request) => {
-      const userId = await resetPassword(deps.reset, request.body.token, request.body.password);
+      const userId = await resetPassword(
+        deps.reset,
+        request.body.token,
+        request.body.password,
+        request.ip,
+      );
       request.log.info({ event: 'password_reset', userId }, 'password reset');
       return { message: 'Your password has been changed. You can sign in with it now.' };
     },
+  );
+
+  r.post(
+    '/api/auth/verify-email',
+    {
+      config: { access: 'public', optionalAuth: true, rateLimit },
+      schema: {
+        summary: "Confirm one's email address with the mailed link's token",
+        description:
+          'The first confirmation starts the account afresh: every other session ends, and what was set up before it (two-factor, invitations, people added) is taken back and listed in `undone`.',
+        tags: ['auth'],
+        body: verifyEmailRequest,
+        response: { 200: verifyEmailResponse },
+      },
+    },
+    async (request) => {
+      const outcome = await confirmEmailAddress(
+        deps.reset,
+        request.body.token,
+        request.user,
+        request.ip,
+      );
+      request.log.info(
+        { event: 'email_verified', undone: outcome.undone.length },
+        'email confirmed',
+      );
+      return outcome;
+    },
+  );
+
+  r.post(
+    '/api/auth/verify-email/resend',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        summary: 'Mail the signed-in person a new link to confirm their email address',
+        tags: ['auth'],
+        response: { 200: messageResponse, 409: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request) =>
+      resendEmailConfirmation(
+        { ...deps.reset, rateCounters: deps.rateCounters },
+        requireUser(request).id,
+      ),
   );
 
   r.put(

@@ -19,6 +19,7 @@ export function createSessionRepository(db: Db) {
           userId: users.id,
           role: users.role,
           tokenVersion: users.tokenVersion,
+          emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
           companyId: companyMembers.companyId,
           companyRole: companyMembers.role,
         })

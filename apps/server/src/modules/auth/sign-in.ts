@@ -4,12 +4,14 @@ import type { Config } from '../../config.ts';
 import { conflict, unauthorized } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { TokenSigner } from '../../lib/tokens.ts';
+import type { Repositories } from '../../repositories.ts';
 import type { AuditRepository } from '../audit/repository.ts';
 import type { UserRepository, UserRow } from '../users/repository.ts';
 import { emitCustomerCreated } from '../webhooks/customer-events.ts';
 import { accountKey, type AccountLimiter } from './account-limit.ts';
 import type { SessionRepository } from './session-repository.ts';
 import type { TwoFactor, TwoFactorChallenge } from './two-factor.ts';
+import { sendEmailConfirmation } from './verify-email.ts';
 
 export interface AuthDeps {
   config: Config;
@@ -55,8 +57,13 @@ export async function issueToken(
   return deps.signer.sign({ sub: user.id, sid: sessionId, ver: user.tokenVersion }, expiresAt);
 }
 
+/**
+ * A new customer account, signed in at once, and the mail with the link that proves its address:
+ * until it is opened the account may buy for itself but not change a team or its sign-in
+ * (decision 088).
+ */
 export async function signUp(
-  deps: AuthDeps,
+  deps: AuthDeps & { repos: Repositories },
   input: {
     firstName: string;
     lastName: string;
@@ -80,6 +87,7 @@ export async function signUp(
   );
   // Two sign-ups racing for one email: the unique index lets one through.
   if (!user) throw emailTaken();
+  await sendEmailConfirmation(deps, user);
   return { user, token: await issueToken(deps, user) };
 }
 

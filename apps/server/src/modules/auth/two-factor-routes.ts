@@ -180,7 +180,7 @@ export function registerTwoFactorRoutes(
   r.post(
     '/api/auth/two-factor/setup',
     {
-      config: { access: 'authenticated', rateLimit },
+      config: { access: 'authenticated', rateLimit, provenEmail: true },
       schema: {
         summary: 'Start setting up two-factor sign-in (secret and QR code)',
         tags,
@@ -193,7 +193,7 @@ export function registerTwoFactorRoutes(
   r.post(
     '/api/auth/two-factor/confirm',
     {
-      config: { access: 'authenticated', rateLimit },
+      config: { access: 'authenticated', rateLimit, provenEmail: true },
       schema: {
         summary: 'Turn two-factor sign-in on with a first code',
         tags,

@@ -19,6 +19,14 @@ export interface AcceptDeps extends TeamDeps {
   signIn: (user: UserRow) => Promise<string>;
   /** Tells the team of a person who joined a client (a 'new-customer' notification). */
   joined: (user: UserRow, companyName: string) => void;
+  /**
+   * The invitation came by mail, so opening it proves the address (auth's proveMailbox, passed
+   * in by app.ts: decision 088).
+   */
+  proveMailbox: (
+    userId: string,
+    proof: { how: 'invitation'; ip: string; keepSessionId?: string },
+  ) => Promise<unknown>;
 }
 
 const NOT_FOUND = 'This invitation link is not valid. Ask whoever invited you to send it again.';
@@ -90,6 +98,11 @@ export async function acceptInvitation(
         `This invitation is for ${invitation.email}. Sign out, then open the link again to join with that email.`,
       );
     }
+    await deps.proveMailbox(account.id, {
+      how: 'invitation',
+      ip,
+      keepSessionId: caller.sessionId,
+    });
     const current = await deps.companies.membershipOf(account.id);
     if (current?.companyId !== invitation.companyId) {
       if (current && (await deps.companies.hasHistory(current.companyId, account.id))) {
@@ -123,6 +136,8 @@ export async function acceptInvitation(
       role: 'client',
       firstName: body.firstName!,
       lastName: body.lastName!,
+      // Made from the mailed link: the address is proven (decision 088).
+      emailVerifiedAt: new Date(),
     },
     (tx, made) => emitCustomerCreated(tx, made, 'invitation'),
   );

@@ -5,12 +5,13 @@ import {
   type InviteTeammateRequest,
   type Team,
 } from '@noise/shared/company';
-import { isStaffRole } from '@noise/shared/roles';
+import { isStaffRole, type Role } from '@noise/shared/roles';
 import type { Config } from '../../config.ts';
 import type { ApiKeyRef } from '../../plugins/auth.ts';
 import type { Repositories } from '../../repositories.ts';
 import { isUniqueViolation } from '../../lib/error-codes.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import type { RateCounters } from '../../lib/rate-counter-repository.ts';
 import { mailDate } from '../../lib/mail-date.ts';
 import { hashSecret, newSecret } from '../../lib/secrets.ts';
 import type { AuditRepository } from '../audit/repository.ts';
@@ -25,15 +26,24 @@ export interface TeamDeps {
   companies: CompanyRepository;
   users: UserRepository;
   audit: AuditRepository;
+  rateCounters: RateCounters;
 }
 
 /** Who changes a team: an owner of the company, or staff acting for it. */
 export interface TeamActor {
   id: string;
+  role: Role;
   ip: string;
   /** The API key staff called with (the audit log names it); none for a customer. */
   apiKey?: ApiKeyRef | null;
 }
+
+/**
+ * Invitation mails (new ones and resends together) a company's customers may send in an hour:
+ * a team grows by a few people at a time, and the shop's address is not a relay (decision 088).
+ * Staff adding people for a client are not counted.
+ */
+export const INVITATION_MAILS_PER_HOUR = 10;
 
 export const LAST_OWNER =
   'Every company needs an owner: make someone else an owner before changing or removing this one.';
@@ -64,7 +74,7 @@ export async function teamOf(deps: TeamDeps, companyId: string): Promise<Team> {
 
 export async function record(
   deps: TeamDeps,
-  actor: TeamActor,
+  actor: Pick<TeamActor, 'id' | 'ip' | 'apiKey'>,
   companyId: string,
   entry: { action: string; summary: string; subjectUserId?: string | null },
 ) {
@@ -79,6 +89,19 @@ export async function record(
   });
 }
 
+/** Counts an invitation mail against the company's hour; refuses one over the limit. */
+async function countInvitationMail(deps: TeamDeps, actor: TeamActor, companyId: string) {
+  if (isStaffRole(actor.role)) return;
+  const { hits, resetAt } = await deps.rateCounters.hit(`invitations:${companyId}`, 3600_000);
+  if (hits <= INVITATION_MAILS_PER_HOUR) return;
+  const minutes = Math.max(1, Math.ceil((resetAt - deps.rateCounters.now()) / 60_000));
+  throw new AppError(
+    'too_many_requests',
+    429,
+    `Your team sent ${INVITATION_MAILS_PER_HOUR} invitations in the last hour. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before sending more.`,
+  );
+}
+
 /** A new link for an invitation, mailed in the transaction that stores it. */
 async function mailInvitation(
   deps: TeamDeps,
@@ -86,6 +109,7 @@ async function mailInvitation(
   invitation: Pick<InvitationRow, 'companyId' | 'email' | 'role'>,
   store: (repos: Repositories, tokenHash: string, expiresAt: Date) => Promise<boolean>,
 ): Promise<boolean> {
+  await countInvitationMail(deps, actor, invitation.companyId);
   const token = newSecret();
   const expiresAt = new Date(Date.now() + INVITATION_DAYS * 24 * 3600_000);
   const [companyName, inviterName] = await Promise.all([
@@ -229,6 +253,11 @@ export async function changeMemberRole(
 ): Promise<Team> {
   const { member, user } = await teammate(deps, companyId, userId);
   if (member.role === role) return teamOf(deps, companyId);
+  if (role === 'owner' && !user.emailVerifiedAt) {
+    throw conflict(
+      `${user.email} has not confirmed their email address yet, so they cannot be made an owner.`,
+    );
+  }
   if (!(await deps.companies.setRole(companyId, userId, role))) throw conflict(LAST_OWNER);
   await record(deps, actor, companyId, {
     action: 'company.role_changed',

@@ -29,6 +29,19 @@ export function companyNameOf(companyId: SQL | AnyPgColumn): SQL<string> {
     '')`;
 }
 
+/** Another owner of the company than `userId`. */
+const anotherOwner = (companyId: string, userId: string) =>
+  sql`exists (select 1 from ${companyMembers} o where o.company_id = ${companyId} and o.role = 'owner' and o.user_id <> ${userId})`;
+
+/** Locks a company's row until the transaction ends: changes to its owners queue on it. */
+async function lockCompany(tx: Db, companyId: string) {
+  await tx
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for('update');
+}
+
 const personName = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), nullif(${users.displayName}, ''), ${users.email})`;
 
 /** Client companies, their people and invitations (docs/product.md#client-companies). */
@@ -91,40 +104,44 @@ export function createCompanyRepository(db: Db) {
     },
 
     /**
-     * Changes a person's role unless that would leave the company without an owner: one
-     * statement, so two owners demoting each other at once cannot both succeed.
+     * Changes a person's role unless that would leave the company without an owner. The
+     * company's row is locked first: two owners demoting each other at once queue, and the second
+     * sees the first's change (under READ COMMITTED a lone statement would not), so one of them
+     * is refused.
      */
     async setRole(companyId: string, userId: string, role: CompanyRole): Promise<boolean> {
-      const rows = await db
-        .update(companyMembers)
-        .set({ role })
-        .where(
-          and(
-            eq(companyMembers.companyId, companyId),
-            eq(companyMembers.userId, userId),
-            role === 'owner'
-              ? undefined
-              : sql`exists (select 1 from ${companyMembers} o where o.company_id = ${companyId} and o.role = 'owner' and o.user_id <> ${userId})`,
-          ),
-        )
-        .returning({ userId: companyMembers.userId });
-      return rows.length > 0;
+      return db.transaction(async (tx) => {
+        await lockCompany(tx, companyId);
+        const rows = await tx
+          .update(companyMembers)
+          .set({ role })
+          .where(
+            and(
+              eq(companyMembers.companyId, companyId),
+              eq(companyMembers.userId, userId),
+              role === 'owner' ? undefined : anotherOwner(companyId, userId),
+            ),
+          )
+          .returning({ userId: companyMembers.userId });
+        return rows.length > 0;
+      });
     },
 
     /**
      * Takes a person out of their company into a new one of their own (every customer has a
      * company) and ends their sessions by bumping their token version. Refused (false) when they
-     * are its last owner.
+     * are its last owner; the company's row is locked first, as for setRole.
      */
     async removeMember(companyId: string, userId: string): Promise<boolean> {
       return db.transaction(async (tx) => {
+        await lockCompany(tx, companyId);
         const [gone] = await tx
           .delete(companyMembers)
           .where(
             and(
               eq(companyMembers.companyId, companyId),
               eq(companyMembers.userId, userId),
-              sql`(${companyMembers.role} <> 'owner' or exists (select 1 from ${companyMembers} o where o.company_id = ${companyId} and o.role = 'owner' and o.user_id <> ${userId}))`,
+              sql`(${companyMembers.role} <> 'owner' or ${anotherOwner(companyId, userId)})`,
             ),
           )
           .returning({ userId: companyMembers.userId });
@@ -137,6 +154,50 @@ export function createCompanyRepository(db: Db) {
           .where(eq(users.id, userId));
         return true;
       });
+    },
+
+    /**
+     * Withdraws the open invitations of a company that a customer sent (not staff): an account
+     * starting afresh (decision 088). Answers their emails and roles.
+     */
+    async withdrawCustomerInvitations(companyId: string) {
+      return db
+        .update(companyInvitations)
+        .set({ withdrawnAt: new Date() })
+        .where(
+          and(
+            eq(companyInvitations.companyId, companyId),
+            isNull(companyInvitations.acceptedAt),
+            isNull(companyInvitations.withdrawnAt),
+            sql`not exists (select 1 from ${users} u where u.id = ${companyInvitations.invitedById} and u.role <> 'client')`,
+          ),
+        )
+        .returning({ email: companyInvitations.email, role: companyInvitations.role });
+    },
+
+    /**
+     * The people of a company, but `userId`, who joined it by an invitation a customer sent (not
+     * staff): an account starting afresh removes them (decision 088).
+     */
+    async joinedByCustomerInvitation(companyId: string, userId: string) {
+      return db
+        .select({
+          userId: users.id,
+          name: personName,
+          email: users.email,
+          role: companyMembers.role,
+        })
+        .from(companyMembers)
+        .innerJoin(users, eq(users.id, companyMembers.userId))
+        .where(
+          and(
+            eq(companyMembers.companyId, companyId),
+            sql`${companyMembers.userId} <> ${userId}`,
+            sql`exists (select 1 from ${companyInvitations} i join ${users} inviter on inviter.id = i.invited_by_id
+              where i.company_id = ${companyId} and i.accepted_by_id = ${companyMembers.userId}
+                and inviter.role = 'client')`,
+          ),
+        );
     },
 
     /** Whether a company has anything of its own: orders, or people besides `userId`. */

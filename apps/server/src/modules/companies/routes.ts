@@ -46,6 +46,8 @@ export function registerCompanyRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['companies'];
   const team = 'client:team' as const;
+  // What reaches other people or hands the company to them needs a proven address (decision 088).
+  const changesTeam = { access: team, provenEmail: true };
   const answer = { 200: teamSchema };
   // Refused for the state it is in: already invited or in the team, or the last owner.
   const answerOrConflict = { 200: teamSchema, 409: apiErrorSchema };
@@ -66,7 +68,7 @@ export function registerCompanyRoutes(
   r.put(
     '/api/company',
     {
-      config: { access: team },
+      config: changesTeam,
       schema: {
         tags,
         summary: 'Rename the caller’s company',
@@ -83,7 +85,7 @@ export function registerCompanyRoutes(
   r.post(
     '/api/company/invitations',
     {
-      config: { access: team },
+      config: changesTeam,
       schema: {
         tags,
         summary: 'Invite a teammate by email with a role',
@@ -100,7 +102,7 @@ export function registerCompanyRoutes(
   r.post(
     '/api/company/invitations/:id/resend',
     {
-      config: { access: team },
+      config: changesTeam,
       schema: {
         tags,
         summary: 'Send an invitation again with a new link',
@@ -129,7 +131,7 @@ export function registerCompanyRoutes(
   r.put(
     '/api/company/members/:userId',
     {
-      config: { access: team },
+      config: changesTeam,
       schema: {
         tags,
         summary: 'Change a teammate’s role',
@@ -148,7 +150,7 @@ export function registerCompanyRoutes(
   r.delete(
     '/api/company/members/:userId',
     {
-      config: { access: team },
+      config: changesTeam,
       schema: {
         tags,
         summary: 'Remove a person from the team',

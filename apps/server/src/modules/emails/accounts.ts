@@ -66,3 +66,48 @@ export function providerLink(input: {
       `If it wasn't you, ignore this email: nothing changes.\n`,
   };
 }
+
+/** A new account's address is proven by this link (decision 088). */
+export function confirmEmail(input: {
+  companyName: string;
+  firstName: string;
+  email: string;
+  link: string;
+  validDays: number;
+}): EmailMessage {
+  const company = input.companyName;
+  return {
+    action: { label: 'Confirm my email address', url: input.link },
+    reason: ACCOUNT(company),
+    subject: `Confirm your email address for ${company}`,
+    text:
+      `Hi ${input.firstName || 'there'},\n\nThank you for making a ${company} account with ${input.email}. ` +
+      `Confirm that this address is yours within ${input.validDays} days by opening this link:\n\n${input.link}\n\n` +
+      `Until then you can browse and order, but not invite teammates or turn on two-factor sign-in.\n\n` +
+      `If it wasn't you, ignore this email: whoever used your address cannot do more until it is confirmed, ` +
+      `and "Forgot password?" on the sign-in form gives the account to you.\n`,
+  };
+}
+
+/**
+ * The first proof of an address took back what was set up in the account before it (decision
+ * 088): the owner learns what, so that a stranger who used their email is seen.
+ */
+export function accountStartedAfresh(input: {
+  companyName: string;
+  firstName: string;
+  undone: string[];
+  link: string;
+}): EmailMessage {
+  const company = input.companyName;
+  const list = input.undone.map((line) => `- ${line}`).join('\n');
+  return {
+    action: { label: 'Review your team', url: input.link },
+    reason: ACCOUNT(company),
+    subject: `We undid changes made to your ${company} account before you confirmed it`,
+    text:
+      `Hi ${input.firstName || 'there'},\n\nYour email address is now confirmed. Before that, whoever used the ` +
+      `account could not prove they read your mail, so we have taken back what was set up in it:\n\n${list}\n\n` +
+      `Every other sign-in of the account has ended. If you made these changes yourself, you can make them again now.\n`,
+  };
+}

@@ -1,5 +1,11 @@
 import type { EmailMessage } from '../../lib/email-html.ts';
-import { passwordReset, providerLink, welcomePassword } from './accounts.ts';
+import {
+  accountStartedAfresh,
+  confirmEmail,
+  passwordReset,
+  providerLink,
+  welcomePassword,
+} from './accounts.ts';
 import { invitationMail, teamChangeMail } from './companies.ts';
 import { refusalNotice } from './inbound-mail.ts';
 import { messageDigest, notificationCopy } from './notifications.ts';
@@ -172,6 +178,36 @@ export const emailKinds: EmailKind[] = [
         email: 'olivia@olive-bakery.example',
         link: `${shop.publicUrl}/reset-password?token=demo`,
         validDays: 7,
+      }),
+  },
+  {
+    kind: 'confirm-email',
+    title: 'Confirm your email address',
+    sentWhen: 'To a person who signed up with an email and password, and again when they ask.',
+    demo: (shop) =>
+      confirmEmail({
+        companyName: shop.companyName,
+        firstName: 'Olivia',
+        email: 'olivia@olive-bakery.example',
+        link: `${shop.publicUrl}/verify-email?token=demo`,
+        validDays: 7,
+      }),
+  },
+  {
+    kind: 'account-started-afresh',
+    title: 'Changes undone when an address was confirmed',
+    sentWhen:
+      'To a person whose first confirmation of their address took back invitations, teammates or two-factor set up before it.',
+    demo: (shop) =>
+      accountStartedAfresh({
+        companyName: shop.companyName,
+        firstName: 'Olivia',
+        undone: [
+          'The invitation to sam@example.com was withdrawn',
+          'Sam Lee (sam@example.com), who joined as Owner, was removed from the team',
+          'Two-factor sign-in was turned off',
+        ],
+        link: `${shop.publicUrl}/dashboard/team`,
       }),
   },
   {

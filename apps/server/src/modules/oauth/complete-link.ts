@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.ts';
+import type { Repositories } from '../../repositories.ts';
+import { proveMailbox } from '../auth/prove-mailbox.ts';
 import { finishFirstStep, issueToken, type AuthDeps } from '../auth/sign-in.ts';
 import { OAUTH_PROVIDERS } from './message-pages.ts';
 import { LINK_EXPIRED } from './preview-link.ts';
@@ -10,8 +12,12 @@ import type { OAuthRepository } from './repository.ts';
  * very account (they proved its password); a mailed ticket proves the mailbox by itself.
  */
 export async function completeLink(
-  deps: AuthDeps & { oauth: OAuthRepository },
-  input: { ticket: string; caller: { id: string } | null; deviceToken: string | undefined },
+  deps: AuthDeps & { oauth: OAuthRepository; repos: Repositories },
+  input: {
+    ticket: string;
+    caller: { id: string; sessionId: string; ip: string } | null;
+    deviceToken: string | undefined;
+  },
   log: FastifyBaseLogger,
 ) {
   const ticket = await deps.oauth.findTicket(input.ticket);
@@ -29,6 +35,13 @@ export async function completeLink(
       `This ${OAUTH_PROVIDERS[ticket.provider]} account, or another one, is already connected.`,
     );
   }
+  // Only a provider that verified the address offers a link, and a mailed ticket came through
+  // the mailbox: either way the address is proven (decision 088).
+  await proveMailbox(deps, ticket.userId, {
+    how: 'provider link',
+    ip: input.caller?.ip ?? '',
+    keepSessionId: input.caller?.id === ticket.userId ? input.caller.sessionId : undefined,
+  });
   const user = await deps.users.findById(ticket.userId);
   if (!user) throw new AppError('not_found', 404, 'Account not found');
   log.info(

@@ -95,6 +95,8 @@ export function createOAuthRepository(db: Db) {
         email: string;
         firstName: string;
         lastName: string;
+        /** The provider verified the address: the account starts proven (decision 088). */
+        emailVerified: boolean;
       },
       /** Runs with the new account in the same transaction (its webhook event). */
       alsoInTransaction?: (tx: Db, user: UserRow) => Promise<void>,
@@ -110,6 +112,7 @@ export function createOAuthRepository(db: Db) {
               isOAuth: true,
               firstName: values.firstName,
               lastName: values.lastName,
+              emailVerifiedAt: values.emailVerified ? new Date() : null,
             })
             .onConflictDoNothing()
             .returning();

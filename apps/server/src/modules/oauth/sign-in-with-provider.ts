@@ -54,6 +54,7 @@ export async function signInWithProvider(
         email: identity.email,
         firstName: identity.firstName.slice(0, 100),
         lastName: identity.lastName.slice(0, 100),
+        emailVerified: identity.emailVerified,
       },
       (tx, user) => emitCustomerCreated(tx, user, provider),
     );

@@ -2,7 +2,9 @@ import { badRequest } from '../../lib/errors.ts';
 import { hashSecret } from '../../lib/secrets.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { Repositories } from '../../repositories.ts';
+import type { Config } from '../../config.ts';
 import { createResetToken } from '../auth/password-reset.ts';
+import { proveMailbox } from '../auth/prove-mailbox.ts';
 
 export const CLAIM_LINK_SPENT =
   'This link is not valid. Please open the link from the email again, or sign in to see your orders.';
@@ -15,7 +17,13 @@ export const CLAIM_LINK_SPENT =
  * stays): one that a guest checkout gave someone who typed this email must not read the order the
  * owner just added.
  */
-export async function claimHeldOrder(repos: Repositories, token: string, caller: AuthUser | null) {
+export async function claimHeldOrder(
+  deps: { repos: Repositories; config: Config },
+  token: string,
+  caller: AuthUser | null,
+  ip: string,
+) {
+  const { repos } = deps;
   const project = await repos.projects.claim(hashSecret(token));
   if (!project) {
     // Opened a second time: the order is in the account already, and the page can say so.
@@ -25,10 +33,10 @@ export async function claimHeldOrder(repos: Repositories, token: string, caller:
   }
   const users = repos.users;
   await users.forgetGuestCheckout(project.userId);
-  await repos.sessions.deleteAllOfUser(
-    project.userId,
-    caller?.id === project.userId ? caller.sessionId : undefined,
-  );
+  const keepSessionId = caller?.id === project.userId ? caller.sessionId : undefined;
+  await repos.sessions.deleteAllOfUser(project.userId, keepSessionId);
+  // The first proof of the mailbox also takes back what was set up before it (decision 088).
+  await proveMailbox(deps, project.userId, { how: 'order claim link', ip, keepSessionId });
   const owner = await users.findById(project.userId);
   const passwordToken =
     owner && !owner.passwordHash && !owner.isOAuth

@@ -76,6 +76,12 @@ export function registerGuestCheckoutRoutes(
         response: { 200: claimOrderResponse },
       },
     },
-    async (request) => claimHeldOrder(deps.checkout.repos, request.body.token, request.user),
+    async (request) =>
+      claimHeldOrder(
+        { repos: deps.checkout.repos, config: deps.config },
+        request.body.token,
+        request.user,
+        request.ip,
+      ),
   );
 }

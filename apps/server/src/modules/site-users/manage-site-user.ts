@@ -1,5 +1,5 @@
 import { callerCan } from '@noise/shared/permissions';
-import { roleLabels, type Role } from '@noise/shared/roles';
+import { isStaffRole, roleLabels, type Role } from '@noise/shared/roles';
 import {
   ROLE_CHANGE_ELSEWHERE,
   type SiteUserRequest,
@@ -47,6 +47,8 @@ export async function createSiteUser(
       email: input.email,
       role,
       passwordHash,
+      // A super-admin vouches for a teammate's address; a customer proves theirs (decision 088).
+      emailVerifiedAt: isStaffRole(role) ? new Date() : null,
       ...input.profile,
       profilePhotoUrl: input.profilePhotoUrl ?? '',
     });

@@ -1,5 +1,5 @@
 import { displayNameOf } from '@noise/shared/user';
-import { desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { staffRoles, type Role } from '@noise/shared/roles';
 import type { User } from '@noise/shared/user';
@@ -15,6 +15,7 @@ export function toUserDto(row: UserRow): User {
     email: row.email,
     role: row.role,
     isOAuth: row.isOAuth,
+    emailVerified: row.emailVerifiedAt !== null,
     profile: {
       firstName: row.firstName,
       lastName: row.lastName,
@@ -108,6 +109,19 @@ export function createUserRepository(db: Db) {
         )
         .returning();
       return row;
+    },
+
+    /**
+     * The first proof of the account's mailbox (decision 088): true only for the call that made
+     * it proven, so of two proofs at once one starts the account afresh.
+     */
+    async markEmailVerified(id: string): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ emailVerifiedAt: sql`now()` })
+        .where(and(eq(users.id, id), isNull(users.emailVerifiedAt)))
+        .returning({ id: users.id });
+      return rows.length > 0;
     },
 
     /**

@@ -37,6 +37,7 @@ const customer: User = {
   email: 'ana@example.com',
   role: 'client',
   isOAuth: false,
+  emailVerified: true,
   profile: {
     firstName: 'Ana',
     lastName: 'Lima',
