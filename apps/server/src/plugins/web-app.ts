@@ -17,6 +17,7 @@ const NO_REFERRER_PAGES = new Set([
   '/reset-password',
   '/sign-in-link',
   '/claim-order',
+  '/verify-email',
 ]);
 
 const HTML = 'text/html; charset=utf-8';

@@ -32,6 +32,8 @@ const EXPECTED: Record<string, RouteAccess> = {
   'POST /api/auth/logout': 'authenticated',
   'POST /api/auth/forgot-password': 'public',
   'POST /api/auth/reset-password': 'public',
+  'POST /api/auth/verify-email': 'public',
+  'POST /api/auth/verify-email/resend': 'authenticated',
   'GET /api/auth/google': 'public',
   'GET /api/auth/facebook': 'public',
   'GET /api/auth/apple': 'public',

@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog } from '../db/schema.ts';
 import { createTestApp, testRepositories } from '../test/app.ts';
 import { bearer, createUser, TEST_PASSWORD } from '../test/factories.ts';
 import { outboxMail } from '../test/outbox.ts';
@@ -110,10 +108,7 @@ describe('an account whose address is not proven', () => {
       role: 'member',
     });
     expect(invite.statusCode, invite.body).toBe(200);
-    const [entry] = await app.database.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.entityId, user._id));
+    const [entry] = await repos.audit.listForEntity('user', user._id);
     expect(entry).toMatchObject({ action: 'user.email_verified', actorId: user._id });
   });
 
@@ -217,7 +212,7 @@ describe('the first proof of the mailbox', () => {
       app,
       config.dataDir,
       'vera.victim@example.com',
-      'We undid changes',
+      'Changes undone on your',
     );
     expect(told.text).toContain(
       'Mallory Second (mallory@example.com), who had joined as Owner, was removed from the team',

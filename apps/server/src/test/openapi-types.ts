@@ -152,6 +152,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm one's email address with the mailed link's token
+         * @description The first confirmation starts the account afresh: every other session ends, and what was set up before it (two-factor, invitations, people added) is taken back and listed in `undone`.
+         */
+        post: operations["postAuthVerifyEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/verify-email/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail the signed-in person a new link to confirm their email address */
+        post: operations["postAuthVerifyEmailResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/password": {
         parameters: {
             query?: never;
@@ -3326,6 +3363,7 @@ export interface operations {
                             /** @enum {string} */
                             role: "super-admin" | "admin" | "co-ordinator" | "client";
                             isOAuth: boolean;
+                            emailVerified: boolean;
                             profile: {
                                 firstName: string;
                                 lastName: string;
@@ -3480,6 +3518,7 @@ export interface operations {
                         /** @enum {string} */
                         role: "super-admin" | "admin" | "co-ordinator" | "client";
                         isOAuth: boolean;
+                        emailVerified: boolean;
                         profile: {
                             firstName: string;
                             lastName: string;
@@ -3593,6 +3632,67 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postAuthVerifyEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        undone: string[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postAuthVerifyEmailResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
         };
@@ -4050,6 +4150,7 @@ export interface operations {
                         /** @enum {string} */
                         role: "super-admin" | "admin" | "co-ordinator" | "client";
                         isOAuth: boolean;
+                        emailVerified: boolean;
                         profile: {
                             firstName: string;
                             lastName: string;
@@ -4243,6 +4344,7 @@ export interface operations {
                         /** @enum {string} */
                         role: "super-admin" | "admin" | "co-ordinator" | "client";
                         isOAuth: boolean;
+                        emailVerified: boolean;
                         profile: {
                             firstName: string;
                             lastName: string;
@@ -4294,6 +4396,7 @@ export interface operations {
                         /** @enum {string} */
                         role: "super-admin" | "admin" | "co-ordinator" | "client";
                         isOAuth: boolean;
+                        emailVerified: boolean;
                         profile: {
                             firstName: string;
                             lastName: string;
@@ -4357,6 +4460,7 @@ export interface operations {
                         /** @enum {string} */
                         role: "super-admin" | "admin" | "co-ordinator" | "client";
                         isOAuth: boolean;
+                        emailVerified: boolean;
                         profile: {
                             firstName: string;
                             lastName: string;
@@ -5400,6 +5504,7 @@ export interface operations {
                         /** @enum {string} */
                         role: "super-admin" | "admin" | "co-ordinator" | "client";
                         isOAuth: boolean;
+                        emailVerified: boolean;
                         profile: {
                             firstName: string;
                             lastName: string;
@@ -5474,6 +5579,7 @@ export interface operations {
                         /** @enum {string} */
                         role: "super-admin" | "admin" | "co-ordinator" | "client";
                         isOAuth: boolean;
+                        emailVerified: boolean;
                         profile: {
                             firstName: string;
                             lastName: string;
@@ -5529,6 +5635,7 @@ export interface operations {
                         /** @enum {string} */
                         role: "super-admin" | "admin" | "co-ordinator" | "client";
                         isOAuth: boolean;
+                        emailVerified: boolean;
                         profile: {
                             firstName: string;
                             lastName: string;
@@ -5607,6 +5714,7 @@ export interface operations {
                         /** @enum {string} */
                         role: "super-admin" | "admin" | "co-ordinator" | "client";
                         isOAuth: boolean;
+                        emailVerified: boolean;
                         profile: {
                             firstName: string;
                             lastName: string;
@@ -5698,6 +5806,7 @@ export interface operations {
                         /** @enum {string} */
                         role: "super-admin" | "admin" | "co-ordinator" | "client";
                         isOAuth: boolean;
+                        emailVerified: boolean;
                         profile: {
                             firstName: string;
                             lastName: string;

@@ -22,6 +22,10 @@ export const ResetPasswordRoute = lazyRoute(
   () => import('@/features/auth/routes/reset-password'),
   (m) => m.ResetPasswordRoute,
 );
+export const VerifyEmailRoute = lazyRoute(
+  () => import('@/features/auth/routes/verify-email'),
+  (m) => m.VerifyEmailRoute,
+);
 export const SignInLinkRoute = lazyRoute(
   () => import('@/features/auth/routes/sign-in-link'),
   (m) => m.SignInLinkRoute,

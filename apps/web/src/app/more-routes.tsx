@@ -12,6 +12,7 @@ import {
   ResetPasswordRoute,
   SearchResultsRoute,
   SignInLinkRoute,
+  VerifyEmailRoute,
 } from './more-pages';
 
 /**
@@ -26,6 +27,7 @@ export function MoreRoutes() {
       <Route path="forgot-password" element={<ForgotPasswordRoute />} />
       <Route path="reset-password" element={<ResetPasswordRoute />} />
       <Route path="sign-in-link" element={<SignInLinkRoute />} />
+      <Route path="verify-email" element={<VerifyEmailRoute />} />
       <Route path="auth-success" element={<AuthSuccessRoute />} />
       <Route path="claim-order" element={<ClaimOrderRoute />} />
       <Route path="invitations/:token" element={<InvitationRoute />} />

@@ -104,7 +104,7 @@ export function accountStartedAfresh(input: {
   return {
     action: { label: 'Review your team', url: input.link },
     reason: ACCOUNT(company),
-    subject: `We undid changes made to your ${company} account before you confirmed it`,
+    subject: `Changes undone on your ${company} account`,
     text:
       `Hi ${input.firstName || 'there'},\n\nYour email address is now confirmed. Before that, whoever used the ` +
       `account could not prove they read your mail, so we have taken back what was set up in it:\n\n${list}\n\n` +

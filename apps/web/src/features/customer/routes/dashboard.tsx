@@ -20,6 +20,7 @@ import { formatPrice, initialOf } from '@/lib/format';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { recentlyViewedQuery, useRecentlyViewed } from '../api/get-recently-viewed';
 import { AskQuestionForm } from '../components/ask-question-form';
+import { ConfirmEmailNotice } from '../components/confirm-email-notice';
 import { CustomerPage } from '../components/customer-page';
 import { QuestionList } from '../components/question-list';
 
@@ -200,6 +201,12 @@ export function DashboardRoute() {
           </Button>
         </div>
       </section>
+
+      {user.data.emailVerified ? null : (
+        <div className="mt-8">
+          <ConfirmEmailNotice email={user.data.email} />
+        </div>
+      )}
 
       {!company || companyCan(company.role, 'work') ? <AskUsAnything /> : null}
 

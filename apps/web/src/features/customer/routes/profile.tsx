@@ -9,6 +9,7 @@ import { TextInput } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { TwoFactorSection } from '@/components/two-factor/two-factor-section';
+import { ConfirmEmailNotice } from '../components/confirm-email-notice';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/current-user';
 import { toastSuccess } from '@/lib/toast';
@@ -190,7 +191,15 @@ export function ProfileRoute({ cardSection }: { cardSection?: ReactNode }) {
         {/* Turning it off asks for the password: offered to accounts that have one. */}
         {user.data.isOAuth ? null : (
           <ProfileCard id="profile-two-factor" title="Two-factor sign-in">
-            <TwoFactorSection />
+            {user.data.emailVerified ? (
+              <TwoFactorSection />
+            ) : (
+              <ConfirmEmailNotice
+                email={user.data.email}
+                what="turn on two-factor sign-in"
+                headingLevel={3}
+              />
+            )}
           </ProfileCard>
         )}
         {cardSection ? (

@@ -33,6 +33,7 @@ import {
   useTeam,
   useWithdrawInvitation,
 } from '../api/team';
+import { ConfirmEmailNotice } from '../components/confirm-email-notice';
 import { CustomerPage } from '../components/customer-page';
 import { FormFailure, ProfileCard } from '../components/profile-card';
 
@@ -307,6 +308,8 @@ export function TeamRoute() {
     );
   }
   const data = team.data;
+  // Changes that reach other people wait for a proven address (decision 088).
+  const proven = user.data?.emailVerified !== false;
   return (
     <CustomerPage>
       <Button asChild variant="ghost" size="sm" className="-ml-2">
@@ -334,7 +337,15 @@ export function TeamRoute() {
           </ul>
         </ProfileCard>
         <ProfileCard id="team-invite" title="Invite a teammate">
-          <InviteForm />
+          {proven ? (
+            <InviteForm />
+          ) : (
+            <ConfirmEmailNotice
+              email={user.data?.email ?? ''}
+              what="invite teammates and rename your company"
+              headingLevel={3}
+            />
+          )}
         </ProfileCard>
         {data.invitations.length > 0 ? (
           <ProfileCard id="team-invitations" title="Invitations">
@@ -356,7 +367,11 @@ export function TeamRoute() {
           </dl>
         </ProfileCard>
         <ProfileCard id="team-company" title="Company">
-          <CompanyName team={data} />
+          {proven ? (
+            <CompanyName team={data} />
+          ) : (
+            <p className="text-lg font-semibold break-words">{data.company.name}</p>
+          )}
         </ProfileCard>
       </div>
     </CustomerPage>
