@@ -5,13 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { launchBrowser, type TestBrowser } from '../support/browser.ts';
 import { sharedServer, type RunningServer } from '../support/server.ts';
-import {
-  apiGet,
-  createCoordinator,
-  signUpCustomer,
-  staffToken,
-  uniqueSuffix,
-} from '../checkout/helpers.ts';
+import { apiGet, createCoordinator, staffToken, uniqueSuffix } from '../checkout/helpers.ts';
 import { placePaidOrder } from './helpers.ts';
 
 /**
@@ -34,23 +28,25 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The invitation link mailed to `email` (the shared server writes mail to its outbox). */
-function invitationPath(email: string): Promise<string> {
+/** The first link matching `pattern` mailed to `email` (the shared server's outbox). */
+function mailedPath(email: string, pattern: RegExp): Promise<string> {
   const outbox = path.join(server.dataDir, 'outbox');
   return vi.waitFor(
     async () => {
       for (const file of readdirSync(outbox).filter((f) => f.endsWith('.eml'))) {
         const mail = await simpleParser(readFileSync(path.join(outbox, file)));
         const to = [mail.to ?? []].flat().flatMap((a) => a.value.map((v) => v.address));
-        const link = /\/invitations\/[\w-]+/.exec(mail.text ?? '')?.[0];
+        const link = pattern.exec(mail.text ?? '')?.[0];
         if (to.includes(email) && link) return link;
       }
-      throw new Error(`no invitation to ${email} yet`);
+      throw new Error(`no mail to ${email} with ${pattern} yet`);
     },
     // The shared server's job runner looks for due mail every few seconds.
     { timeout: 45_000, interval: 250 },
   );
 }
+
+const invitationPath = (email: string) => mailedPath(email, /\/invitations\/[\w-]+/);
 
 async function join(page: Page, link: string, first: string, company: string) {
   await page.goto(link);
@@ -77,25 +73,51 @@ describe('client companies', () => {
   it('an owner invites a member and a billing person, who each do their own part and nothing else', async () => {
     const suffix = uniqueSuffix();
     const company = `Crumb Bakery ${suffix}`;
-    const owner = await signUpCustomer(server, 'Olive', 'Owner');
+    const memberEmail = `mia-${suffix}@example.com`;
+    const billingEmail = `bea-${suffix}@example.com`;
+
+    // The owner signs up. Until the address is proven the account may buy, but not invite.
+    const ownerEmail = `olive-${suffix}@example.com`;
+    const ownerPage = (await browser.newPage()).page;
+    await ownerPage.goto('/');
+    await ownerPage.getByRole('button', { name: 'Join', exact: true }).first().click();
+    await ownerPage.getByRole('button', { name: 'Continue with Email' }).click();
+    await ownerPage.getByLabel('First name').fill('Olive');
+    await ownerPage.getByLabel('Last name').fill('Owner');
+    await ownerPage.getByLabel('Email').fill(ownerEmail);
+    await ownerPage.getByLabel('Phone number').fill('0412 345 678');
+    await ownerPage.getByLabel('Password', { exact: true }).fill('olive owner password');
+    await ownerPage.getByLabel('Confirm password').fill('olive owner password');
+    await ownerPage.getByRole('button', { name: 'Create account' }).click();
+    await ownerPage.waitForURL('**/dashboard');
+    const notice = ownerPage.getByRole('heading', { name: 'Confirm your email address' });
+    await notice.waitFor();
+    const owner = { token: await tokenOf(ownerPage), email: ownerEmail };
     const project = await placePaidOrder(server, owner, {
       serviceId: 'seo',
       packageTitle: 'SEO Health Check',
       extraTitles: [],
       coordinatorId: coordinator._id,
     });
-    const memberEmail = `mia-${suffix}@example.com`;
-    const billingEmail = `bea-${suffix}@example.com`;
+    await ownerPage.getByRole('link', { name: 'Your team' }).click();
+    const invite = ownerPage.getByRole('region', { name: 'Invite a teammate' });
+    await invite.getByText('Open it to invite teammates and rename your company').waitFor();
+    expect(await invite.getByLabel('Email').count()).toBe(0);
+    expect(await statusAs(ownerPage, '/api/auth/two-factor/setup', 'POST')).toBe(403);
+
+    // The link from the mail proves it; the browser that opens it stays signed in.
+    await ownerPage.goto(await mailedPath(ownerEmail, /\/verify-email\?token=[\w-]+/));
+    await ownerPage.getByText('Thank you: your email address is confirmed.').waitFor();
+    await ownerPage.getByRole('link', { name: 'Go to your dashboard' }).click();
+    await ownerPage.getByRole('heading', { name: /^Hello, Olive/ }).waitFor();
+    expect(await notice.count()).toBe(0);
 
     // The owner names the company and invites two teammates from the dashboard.
-    const ownerPage = (await browser.newPage({ token: owner.token })).page;
-    await ownerPage.goto('/dashboard');
     await ownerPage.getByRole('link', { name: 'Your team' }).click();
     await ownerPage.getByRole('heading', { name: /^Team of / }).waitFor();
     await ownerPage.getByLabel('Company name').fill(company);
     await ownerPage.getByRole('button', { name: 'Save name' }).click();
     await ownerPage.getByRole('heading', { name: `Team of ${company}` }).waitFor();
-    const invite = ownerPage.getByRole('region', { name: 'Invite a teammate' });
     await invite.getByLabel('Email').fill('not an email');
     await invite.getByRole('button', { name: 'Invite a teammate' }).click();
     await invite.getByText('Please enter a valid email address').waitFor();
