@@ -35,6 +35,7 @@ import { registerQuestionRoutes } from './modules/messages/question-routes.ts';
 import type { QuestionDeps } from './modules/messages/question-thread.ts';
 import { registerMessageRoutes } from './modules/messages/routes.ts';
 import { registerCompanyRoutes } from './modules/companies/routes.ts';
+import { registerClientActionRoutes } from './modules/client-actions/routes.ts';
 import { registerFileRoutes } from './modules/files/routes.ts';
 import { issueToken } from './modules/auth/sign-in.ts';
 import { proveMailbox } from './modules/auth/prove-mailbox.ts';
@@ -270,6 +271,7 @@ export async function buildApp(
     ...options.liveStreams,
   });
   registerNotificationRoutes(app, { repo: repos.notifications, sessions, config, live });
+  registerClientActionRoutes(app, { clientActions: repos.clientActions });
   registerCompanyRoutes(app, {
     repos,
     config,

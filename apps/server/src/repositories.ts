@@ -5,6 +5,7 @@ import { createPasswordResetRepository } from './modules/auth/password-reset-rep
 import { createSessionRepository } from './modules/auth/session-repository.ts';
 import { createTwoFactorRepository } from './modules/auth/two-factor-repository.ts';
 import { createCatalogueManageRepository } from './modules/catalogue/manage-repository.ts';
+import { createClientActionRepository } from './modules/client-actions/repository.ts';
 import { createCatalogueRepository } from './modules/catalogue/repository.ts';
 import { createCompanyRepository } from './modules/companies/repository.ts';
 import { createCompanyPageRepository } from './modules/company-pages/repository.ts';
@@ -40,6 +41,7 @@ function createRepositorySet(db: Db) {
     briefs: createBriefRepository(db),
     catalogue: createCatalogueRepository(db),
     catalogueManage: createCatalogueManageRepository(db),
+    clientActions: createClientActionRepository(db),
     companies: createCompanyRepository(db),
     companyPages: createCompanyPageRepository(db),
     customers: createCustomerRepository(db),

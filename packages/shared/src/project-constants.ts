@@ -26,6 +26,35 @@ export const projectStatusLabels: Record<ProjectStatus, string> = {
 };
 
 /**
+ * What a project shows as its status (docs/product.md#project-status), on every screen of the
+ * customer and the team: its own status, except that an active project whose brief has not come
+ * waits for it. The words are the same for both, each addressed to its reader.
+ */
+export type ProjectStage = ProjectStatus | 'awaiting-brief';
+const stageWords = {
+  customer: { ...projectStatusLabels, 'awaiting-brief': 'Waiting for your brief' },
+  staff: { ...projectStatusLabels, 'awaiting-brief': 'Waiting for the brief' },
+} as const;
+
+export function projectStageOf(project: {
+  status: string;
+  briefSubmitted?: boolean;
+}): ProjectStage | null {
+  if (!(projectStatuses as readonly string[]).includes(project.status)) return null;
+  if (project.status === 'active' && project.briefSubmitted === false) return 'awaiting-brief';
+  return project.status as ProjectStatus;
+}
+
+/** The status as its reader sees it; an unknown status shows as its own text. */
+export function projectStageLabel(
+  project: { status: string; briefSubmitted?: boolean },
+  reader: 'customer' | 'staff',
+): string {
+  const stage = projectStageOf(project);
+  return stage ? stageWords[reader][stage] : project.status;
+}
+
+/**
  * GET /api/projects?userId=: the customer's projects, newest first, a page at a time. The answer
  * stays the JSON list of projects (docs/product.md#data-shapes); the page's facts travel in
  * headers: the customer's whole count (the page's '{n} results found') and, when more follow, the

@@ -198,6 +198,7 @@ const EXPECTED: Record<string, RouteAccess> = {
   'GET /api/audit.csv': 'audit:read',
   'POST /api/auth/apple/callback': 'public',
   'GET /api/company': 'client:team',
+  'GET /api/my/actions': 'client:projects',
   'PUT /api/company': 'client:team',
   'POST /api/company/invitations': 'client:team',
   'POST /api/company/invitations/:id/resend': 'client:team',

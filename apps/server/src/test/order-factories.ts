@@ -55,6 +55,8 @@ export async function createQuote(
     customerId?: string;
     /** Signed by its customer (the default), so it can be paid; false for an open proposal. */
     accepted?: boolean;
+    /** Sent to its customer (an open proposal waits for their answer). */
+    sent?: boolean;
   } = {},
 ) {
   const [quote] = await app.database.db
@@ -69,6 +71,7 @@ export async function createQuote(
       depositPercent: overrides.depositPercent ?? null,
       customerId: overrides.customerId ?? null,
       acceptedAt: overrides.accepted === false ? null : new Date(),
+      sentAt: overrides.sent ? new Date() : null,
     })
     .returning();
   return quote!;

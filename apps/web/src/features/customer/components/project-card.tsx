@@ -1,9 +1,5 @@
 import { Check } from 'lucide-react';
-import {
-  deliveredDate,
-  projectStatusLabels,
-  type ProjectStatus,
-} from '@noise/shared/project-constants';
+import { deliveredDate, projectStageLabel } from '@noise/shared/project-constants';
 import { fullNameOf } from '@noise/shared/display-name';
 import type { Project } from '@noise/shared/project';
 import { orderRefundText } from '@noise/shared/order-money';
@@ -35,10 +31,6 @@ function deliveryDateLabel(
 function nextPeriodLabel(project: Pick<Project, 'nextPeriodAt' | 'status'>): string {
   if (project.nextPeriodAt) return `Starts ${formatDate(project.nextPeriodAt)}`;
   return project.status === 'cancelled' ? 'N/A' : 'The plan has ended';
-}
-
-function statusLabel(status: string): string {
-  return status in projectStatusLabels ? projectStatusLabels[status as ProjectStatus] : status;
 }
 
 function Row({ label, value }: { label: string; value: string }) {
@@ -78,7 +70,7 @@ export function ProjectCard({ project }: { project: Project }) {
         <h2 className="text-2xl font-extrabold">{project.service.title}</h2>
         {project.package.title ? <p className="text-muted">{project.package.title}</p> : null}
         <p className="mt-3 inline-flex rounded-full bg-accent-soft px-3 py-1 text-sm font-semibold text-accent-strong">
-          {statusLabel(project.status)}
+          {projectStageLabel(project, 'customer')}
         </p>
         {features.length ? (
           <ul aria-label="Package features" className="mt-5 flex flex-col gap-2 text-sm">

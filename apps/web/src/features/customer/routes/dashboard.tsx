@@ -18,9 +18,11 @@ import { errorMessage, isNotFound, toastApiError } from '@/lib/api-client';
 import { currentUserQuery, useCurrentUser } from '@/lib/current-user';
 import { formatPrice, initialOf } from '@/lib/format';
 import { usePageMeta } from '@/lib/use-page-meta';
+import { clientActionsQuery } from '../api/client-actions';
 import { recentlyViewedQuery, useRecentlyViewed } from '../api/get-recently-viewed';
 import { AskQuestionForm } from '../components/ask-question-form';
 import { ConfirmEmailNotice } from '../components/confirm-email-notice';
+import { NeedsAction } from '../components/needs-action';
 import { CustomerPage } from '../components/customer-page';
 import { QuestionList } from '../components/question-list';
 
@@ -152,6 +154,7 @@ function AskUsAnything() {
 export function prefetch(queryClient: QueryClient) {
   void queryClient.prefetchQuery(currentUserQuery);
   void queryClient.prefetchQuery(recentlyViewedQuery);
+  void queryClient.prefetchQuery(clientActionsQuery);
 }
 
 export function DashboardRoute() {
@@ -207,6 +210,8 @@ export function DashboardRoute() {
           <ConfirmEmailNotice email={user.data.email} />
         </div>
       )}
+
+      <NeedsAction />
 
       {!company || companyCan(company.role, 'work') ? <AskUsAnything /> : null}
 

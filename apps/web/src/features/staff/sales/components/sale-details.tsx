@@ -65,7 +65,7 @@ export function SaleDetails({ sale }: { sale: Project }) {
           </Item>
         ) : null}
         <Item label="Status">
-          <SaleStatusBadge status={sale.status} />
+          <SaleStatusBadge status={sale.status} briefSubmitted={sale.briefSubmitted} />
         </Item>
         <Item label="Order Number">
           <span className="font-semibold tabular-nums">{sale.orderNumber}</span>

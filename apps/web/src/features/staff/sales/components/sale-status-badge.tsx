@@ -1,4 +1,4 @@
-import { projectStatusLabels, type ProjectStatus } from '@noise/shared/project';
+import { projectStageLabel, type ProjectStatus } from '@noise/shared/project-constants';
 import { cn } from '@/lib/utils';
 
 const tones: Record<ProjectStatus, string> = {
@@ -8,12 +8,17 @@ const tones: Record<ProjectStatus, string> = {
   cancelled: 'bg-danger-soft text-danger',
 };
 
-function saleStatusLabel(status: string): string {
-  return projectStatusLabels[status as ProjectStatus] ?? status;
-}
-
-/** A project's status as a pill: 'In Progress', 'Completed', … (raw text for unknown ones). */
-export function SaleStatusBadge({ status }: { status: string }) {
+/**
+ * A project's status as a pill: 'In Progress', 'Waiting for the brief', 'Completed', … (raw text
+ * for unknown ones), in the words the customer reads too.
+ */
+export function SaleStatusBadge({
+  status,
+  briefSubmitted,
+}: {
+  status: string;
+  briefSubmitted?: boolean;
+}) {
   return (
     <span
       className={cn(
@@ -21,7 +26,7 @@ export function SaleStatusBadge({ status }: { status: string }) {
         tones[status as ProjectStatus] ?? 'bg-ink/10 text-ink',
       )}
     >
-      {saleStatusLabel(status)}
+      {projectStageLabel({ status, briefSubmitted }, 'staff')}
     </span>
   );
 }

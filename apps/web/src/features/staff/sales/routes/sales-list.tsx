@@ -135,7 +135,7 @@ function SaleRow({
         <OrderMoneyShort money={sale.money} />
       </Td>
       <Td>
-        <SaleStatusBadge status={sale.status} />
+        <SaleStatusBadge status={sale.status} briefSubmitted={sale.briefSubmitted} />
       </Td>
       <Td label="Assigned to" className="whitespace-nowrap">
         {teamMemberName}
