@@ -139,7 +139,7 @@ describe('guest checkout', () => {
     await page.getByText('Help a guest house rank in Byron Bay.').waitFor();
 
     await page.goto('/dashboard/projects');
-    await page.getByText('1 result found').waitFor();
+    await page.getByText('1 project', { exact: true }).waitFor();
     await page
       .getByRole('row')
       .filter({ hasText: 'SEO' })
@@ -167,7 +167,7 @@ describe('guest checkout', () => {
     await later.getByRole('dialog').getByRole('button', { name: 'Sign In' }).click();
     await later.waitForURL('**/dashboard');
     await later.goto('/dashboard/projects');
-    await later.getByText('1 result found').waitFor();
+    await later.getByText('1 project', { exact: true }).waitFor();
     await later.getByRole('row').filter({ hasText: 'SEO' }).getByText('In Progress').waitFor();
   });
 

@@ -86,7 +86,7 @@ describe('ordering a package', () => {
 
     await page.goto('/dashboard/projects');
     await page.getByRole('heading', { name: 'Projects' }).waitFor();
-    await page.getByText('1 result found').waitFor();
+    await page.getByText('1 project', { exact: true }).waitFor();
     const row = page.getByRole('row').filter({ hasText: 'SEO' });
     await row.getByText(displayDate(new Date())).waitFor();
     // What was paid: $1,444.50 + GST.

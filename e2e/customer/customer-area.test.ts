@@ -63,7 +63,7 @@ describe('customer area', () => {
 
     await page.getByRole('link', { name: 'Projects' }).first().click();
     await page.waitForURL('**/dashboard/projects');
-    await page.getByText('0 results found').waitFor();
+    await page.getByText('0 projects', { exact: true }).waitFor();
     await page.getByRole('link', { name: 'Browse services' }).waitFor();
   });
 
@@ -158,7 +158,7 @@ describe('customer area', () => {
     );
 
     await page.goto('/dashboard/projects');
-    await page.getByText('1 result found').waitFor();
+    await page.getByText('1 project', { exact: true }).waitFor();
     await page.getByRole('row').filter({ hasText: 'SEO' }).getByText('Order Again').waitFor();
   });
 
@@ -284,7 +284,7 @@ describe('customer area', () => {
     expect(fresh.status).toBe(200);
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Projects' }).click();
-    await page.getByText('1 result found').waitFor();
+    await page.getByText('1 project', { exact: true }).waitFor();
   });
 
   it('lists projects a page at a time and Load more shows the rest, newest first', async () => {
@@ -308,7 +308,7 @@ describe('customer area', () => {
 
     const { page } = await browser.newPage({ token: customer.token });
     await page.goto('/dashboard/projects');
-    await page.getByText(`${count} results found`).waitFor();
+    await page.getByText(`${count} projects`, { exact: true }).waitFor();
     await page.getByText(`Showing 20 of ${count} projects`).waitFor();
     const links = page.locator('tbody tr a[href]');
     const hrefs = () => links.evaluateAll((els) => els.map((a) => a.getAttribute('href')));
@@ -318,7 +318,7 @@ describe('customer area', () => {
     await page.getByText(`Showing ${count} of ${count} projects`).waitFor();
     expect(await hrefs()).toEqual(newestFirst);
     expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
-    await page.getByText(`${count} results found`).waitFor();
+    await page.getByText(`${count} projects`, { exact: true }).waitFor();
     // The keyboard carries on from the first project that was added.
     await page.waitForFunction(
       (href) => document.activeElement?.getAttribute('href') === href,

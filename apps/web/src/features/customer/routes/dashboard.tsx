@@ -205,13 +205,13 @@ export function DashboardRoute() {
         </div>
       </section>
 
+      <NeedsAction />
+
       {user.data.emailVerified ? null : (
         <div className="mt-8">
           <ConfirmEmailNotice email={user.data.email} />
         </div>
       )}
-
-      <NeedsAction />
 
       {!company || companyCan(company.role, 'work') ? <AskUsAnything /> : null}
 

@@ -157,7 +157,7 @@ export function ProjectsRoute() {
     <CustomerPage>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-4xl font-extrabold sm:text-5xl">Projects</h1>
-        <p className="text-muted">{`${total} ${total === 1 ? 'result' : 'results'} found`}</p>
+        <p className="text-muted">{`${total} ${total === 1 ? 'project' : 'projects'}`}</p>
       </div>
       {list.length === 0 ? (
         <EmptyProjects />
