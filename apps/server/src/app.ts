@@ -36,6 +36,7 @@ import type { QuestionDeps } from './modules/messages/question-thread.ts';
 import { registerMessageRoutes } from './modules/messages/routes.ts';
 import { registerCompanyRoutes } from './modules/companies/routes.ts';
 import { registerClientActionRoutes } from './modules/client-actions/routes.ts';
+import { registerBillingRoutes } from './modules/billing/routes.ts';
 import { registerFileRoutes } from './modules/files/routes.ts';
 import { issueToken } from './modules/auth/sign-in.ts';
 import { proveMailbox } from './modules/auth/prove-mailbox.ts';
@@ -272,6 +273,7 @@ export async function buildApp(
   });
   registerNotificationRoutes(app, { repo: repos.notifications, sessions, config, live });
   registerClientActionRoutes(app, { clientActions: repos.clientActions });
+  registerBillingRoutes(app, { repos, currency: config.payments.currency });
   registerCompanyRoutes(app, {
     repos,
     config,

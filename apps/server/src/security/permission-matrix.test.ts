@@ -199,6 +199,7 @@ const EXPECTED: Record<string, RouteAccess> = {
   'POST /api/auth/apple/callback': 'public',
   'GET /api/company': 'client:team',
   'GET /api/my/actions': 'client:projects',
+  'GET /api/billing': 'client:billing',
   'PUT /api/company': 'client:team',
   'POST /api/company/invitations': 'client:team',
   'POST /api/company/invitations/:id/resend': 'client:team',

@@ -705,6 +705,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/billing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller’s company’s invoices, adjustment notes, payments due and plans */
+        get: operations["getBilling"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/company": {
         parameters: {
             query?: never;
@@ -4961,6 +4978,66 @@ export interface operations {
                             orderNumber: number | null;
                             href: string;
                             since: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getBilling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        dues: {
+                            /** @enum {string} */
+                            kind: "deposit" | "balance";
+                            title: string;
+                            orderNumber: number | null;
+                            amountCents: number;
+                            currency: string;
+                            payable: boolean;
+                            href: string;
+                        }[];
+                        subscriptions: {
+                            _id: string;
+                            projectId: string;
+                            /** @enum {string} */
+                            status: "active" | "past_due" | "cancelled";
+                            /** @enum {string} */
+                            interval: "weekly" | "monthly";
+                            amountCents: number;
+                            currency: string;
+                            nextChargeAt: string | null;
+                            cancelledAt: string | null;
+                            title: string;
+                            orderNumber: number;
+                        }[];
+                        documents: {
+                            /** @enum {string} */
+                            kind: "invoice" | "adjustment-note";
+                            number: string;
+                            issuedAt: string;
+                            title: string;
+                            orderNumber: number;
+                            projectId: string;
+                            amountCents: number;
+                            currency: string;
+                            url: string;
                         }[];
                     };
                 };

@@ -71,6 +71,39 @@ export function createClientActionRepository(db: Db) {
           limit ${limit}`),
       );
     },
+
+    /**
+     * The company's quotes that wait for a payment: signed and not yet paid at all (a deposit,
+     * or the whole), and paid in part (a deposit) with the balance still to pay, with the order
+     * each became and whether we asked for the balance.
+     */
+    async unpaidQuotes(companyId: string) {
+      return rowsOf<{
+        id: string;
+        name: string;
+        value_cents: number;
+        deposit_percent: number | null;
+        deposit_cents: number | null;
+        deposit_paid: boolean;
+        balance_requested: boolean;
+        project_id: string | null;
+        order_number: number | null;
+      }>(
+        await db.execute(sql`
+          select q.id, q.name, q.value_cents, q.deposit_percent, q.deposit_cents,
+                 q.deposit_paid_at is not null as deposit_paid,
+                 q.balance_requested_at is not null as balance_requested,
+                 p.id as project_id, p.order_number
+            from ${customQuotes} q
+            join ${companyMembers} m on m.user_id = q.customer_id and m.company_id = ${companyId}
+            left join ${projects} p on p.quote_id = q.id
+           where q.paid_at is null and q.declined_at is null
+             and ((q.accepted_at is not null and q.deposit_paid_at is null and p.id is null
+                   and (q.valid_until is null or q.valid_until > now()))
+               or (q.deposit_paid_at is not null and p.status is distinct from 'cancelled'))
+           order by q.created_at`),
+      );
+    },
   };
 }
 export type ClientActionRepository = ReturnType<typeof createClientActionRepository>;

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   paymentAttempts,
@@ -205,6 +205,26 @@ export function createPaymentRepository(db: Db) {
         .from(payments)
         .where(eq(payments.projectId, projectId))
         .orderBy(asc(payments.createdAt));
+    },
+
+    /** The payments of many projects, newest first (the customer's Billing page). */
+    async listPaymentsOfProjects(projectIds: readonly string[]): Promise<PaymentRow[]> {
+      if (!projectIds.length) return [];
+      return db
+        .select()
+        .from(payments)
+        .where(inArray(payments.projectId, [...projectIds]))
+        .orderBy(desc(payments.createdAt), desc(payments.id));
+    },
+
+    /** The subscriptions of many projects (the customer's Billing page). */
+    async listSubscriptionsOfProjects(projectIds: readonly string[]): Promise<SubscriptionRow[]> {
+      if (!projectIds.length) return [];
+      return db
+        .select()
+        .from(subscriptions)
+        .where(inArray(subscriptions.projectId, [...projectIds]))
+        .orderBy(desc(subscriptions.createdAt));
     },
 
     /**

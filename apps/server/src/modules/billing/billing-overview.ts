@@ -1,0 +1,130 @@
+import type { BillingDocument, BillingDue, BillingOverview } from '@noise/shared/billing';
+import { quoteDueNow } from '@noise/shared/quote';
+import type { AuthUser } from '../../plugins/auth.ts';
+import type { Repositories } from '../../repositories.ts';
+import { adjustmentNoteNumberOf, invoiceNumberOf } from '../invoices/load-invoice.ts';
+import { orderMoneyOf } from '../payments/order-money-of.ts';
+
+/** The orders a Billing page reads: a client's whole history in all but the largest accounts. */
+export const BILLING_ORDERS_MAX = 200;
+
+/**
+ * The customer's Billing page (docs/product.md#billing): what is due, the plans that renew, and
+ * every tax invoice and adjustment note of the company's orders, newest first. Every amount is
+ * the one the order's other screens show: a balance from the order's money (order-money.ts), a
+ * quote's first payment from quoteDueNow, as the payment page charges it.
+ */
+export async function billingOverview(
+  repos: Pick<Repositories, 'projects' | 'payments' | 'refunds' | 'clientActions'>,
+  caller: AuthUser,
+  /** The shop's currency: what a quote not yet paid will be charged in. */
+  currency: string,
+): Promise<BillingOverview> {
+  if (!caller.companyId) return { dues: [], subscriptions: [], documents: [] };
+  const orders = (
+    await repos.projects.listUserPage(caller.id, undefined, BILLING_ORDERS_MAX, {
+      companyId: caller.companyId,
+    })
+  ).map((row) => row.project);
+  const byId = new Map(orders.map((order) => [order.id, order]));
+  const ids = orders.map((order) => order.id);
+  const [payments, subscriptions, money, quotes] = await Promise.all([
+    repos.payments.listPaymentsOfProjects(ids),
+    repos.payments.listSubscriptionsOfProjects(ids),
+    orderMoneyOf(repos.payments, orders),
+    repos.clientActions.unpaidQuotes(caller.companyId),
+  ]);
+  const refunds = await repos.refunds.listOfPayments(payments.map((p) => p.id));
+
+  const documents: BillingDocument[] = [];
+  for (const payment of payments) {
+    const order = payment.projectId ? byId.get(payment.projectId) : undefined;
+    if (payment.status !== 'succeeded' || !order) continue;
+    documents.push({
+      kind: 'invoice',
+      number: invoiceNumberOf(payment),
+      issuedAt: payment.createdAt.toISOString(),
+      title: order.serviceTitle,
+      orderNumber: order.orderNumber,
+      projectId: order.id,
+      amountCents: payment.amountCents,
+      currency: payment.currency,
+      url: `/api/payments/${payment.id}/invoice`,
+    });
+  }
+  const paymentOf = new Map(payments.map((p) => [p.id, p]));
+  for (const refund of refunds) {
+    const projectId = paymentOf.get(refund.paymentId)?.projectId;
+    const order = projectId ? byId.get(projectId) : undefined;
+    if (refund.status !== 'succeeded' || !order) continue;
+    documents.push({
+      kind: 'adjustment-note',
+      number: adjustmentNoteNumberOf(refund),
+      issuedAt: refund.createdAt.toISOString(),
+      title: order.serviceTitle,
+      orderNumber: order.orderNumber,
+      projectId: order.id,
+      amountCents: refund.amountCents,
+      currency: refund.currency,
+      url: `/api/refunds/${refund.id}/adjustment-note`,
+    });
+  }
+  documents.sort((a, b) => b.issuedAt.localeCompare(a.issuedAt));
+
+  const dues: BillingDue[] = [];
+  for (const quote of quotes) {
+    const href = `/custom-quote/${quote.id}`;
+    if (quote.deposit_paid) {
+      const order = quote.project_id ? byId.get(quote.project_id) : undefined;
+      const due = order ? money.get(order.id)?.balanceDueCents : undefined;
+      if (!order || !due) continue;
+      dues.push({
+        kind: 'balance',
+        title: quote.name,
+        orderNumber: order.orderNumber,
+        amountCents: due,
+        currency: order.currency,
+        payable: quote.balance_requested,
+        href,
+      });
+      continue;
+    }
+    const now = quoteDueNow(
+      {
+        valueCents: Number(quote.value_cents),
+        depositPercent: quote.deposit_percent === null ? null : Number(quote.deposit_percent),
+        depositCents: quote.deposit_cents === null ? null : Number(quote.deposit_cents),
+      },
+      false,
+    );
+    dues.push({
+      kind: 'deposit',
+      title: quote.name,
+      orderNumber: null,
+      amountCents: now.price.totalWithGstCents,
+      currency,
+      payable: true,
+      href,
+    });
+  }
+
+  return {
+    dues,
+    subscriptions: subscriptions.map((row) => {
+      const order = byId.get(row.projectId)!;
+      return {
+        _id: row.id,
+        projectId: row.projectId,
+        status: row.status,
+        interval: row.interval,
+        amountCents: row.amountCents,
+        currency: row.currency,
+        nextChargeAt: row.status === 'cancelled' ? null : row.nextChargeAt.toISOString(),
+        cancelledAt: row.cancelledAt?.toISOString() ?? null,
+        title: order.serviceTitle,
+        orderNumber: order.orderNumber,
+      };
+    }),
+    documents,
+  };
+}

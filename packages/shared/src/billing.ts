@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { subscriptionSchema } from './payments.ts';
+
+/**
+ * The customer's 'Billing' page (docs/product.md#billing): every tax invoice and adjustment
+ * note of the company's orders, what is due, and the plans that renew.
+ */
+export const billingDocumentSchema = z.object({
+  kind: z.enum(['invoice', 'adjustment-note']),
+  /** 'INV-1001-1', 'AN-0001' */
+  number: z.string(),
+  issuedAt: z.string(),
+  /** The service or quote, as the order names it. */
+  title: z.string(),
+  orderNumber: z.number().int(),
+  projectId: z.string(),
+  /** Charged (an invoice) or given back (a note), GST included. */
+  amountCents: z.number().int(),
+  currency: z.string(),
+  /** GET it with the bearer token: application/pdf. */
+  url: z.string(),
+});
+export type BillingDocument = z.infer<typeof billingDocumentSchema>;
+
+export const billingDueSchema = z.object({
+  /** 'deposit': a signed proposal's first payment (or the whole, without a deposit). */
+  kind: z.enum(['deposit', 'balance']),
+  title: z.string(),
+  orderNumber: z.number().int().nullable(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  /** A balance is paid once we ask for it; until then it is shown, not offered. */
+  payable: z.boolean(),
+  href: z.string(),
+});
+export type BillingDue = z.infer<typeof billingDueSchema>;
+
+export const billingSubscriptionSchema = subscriptionSchema.extend({
+  title: z.string(),
+  orderNumber: z.number().int(),
+});
+export type BillingSubscription = z.infer<typeof billingSubscriptionSchema>;
+
+export const billingOverviewSchema = z.object({
+  dues: z.array(billingDueSchema),
+  subscriptions: z.array(billingSubscriptionSchema),
+  /** Newest first. */
+  documents: z.array(billingDocumentSchema),
+});
+export type BillingOverview = z.infer<typeof billingOverviewSchema>;
