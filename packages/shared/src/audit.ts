@@ -78,7 +78,13 @@ export const auditKindActions: Record<Exclude<AuditKind, 'other'>, readonly stri
     'deliverable.changes_requested',
   ],
   customers: ['note.added', 'card.replaced'],
-  quotes: ['quote.created', 'quote.updated', 'quote.price_changed', 'quote.sent'],
+  quotes: [
+    'quote.created',
+    'quote.updated',
+    'quote.price_changed',
+    'quote.sent',
+    'quote.acceptance_recorded',
+  ],
 };
 
 const kindOfAction = new Map(

@@ -38,7 +38,17 @@ export const publicQuoteSchema = z.object({
   preparedBy: z.string(),
   expired: z.boolean(),
   accepted: z
-    .object({ name: z.string(), at: z.string(), version: z.number().int(), hash: z.string() })
+    .object({
+      name: z.string(),
+      at: z.string(),
+      version: z.number().int(),
+      hash: z.string(),
+      /**
+       * The staff member who recorded an acceptance the customer gave on paper; null when the
+       * customer signed on the proposal page (docs/product.md#proposals).
+       */
+      recordedBy: z.string().nullable(),
+    })
     .nullable(),
   declinedAt: z.string().nullable(),
 });
@@ -221,20 +231,41 @@ export interface ProposalSnapshot {
 }
 
 const SIGN_NAME_MESSAGE = 'Type your full name to sign';
+const SIGNER_NAME_MESSAGE = 'Type the full name of who signed it';
+const signerName = (message: string) =>
+  z
+    .string({ message })
+    .trim()
+    .min(2, message)
+    .max(200, 'The name can be at most 200 characters')
+    .refine((v) => /\p{L}.*\p{L}/u.test(v), message);
 
 /** POST /api/quotes/{id}/accept: 'Accept and sign' on the proposal page. */
 export const acceptProposalRequest = z.object({
   /** The version the customer read; a proposal changed since is refused, not signed blind. */
   version: z.number().int().positive(),
-  name: z
-    .string({ message: SIGN_NAME_MESSAGE })
-    .trim()
-    .min(2, SIGN_NAME_MESSAGE)
-    .max(200, 'The name can be at most 200 characters')
-    .refine((v) => /\p{L}.*\p{L}/u.test(v), SIGN_NAME_MESSAGE),
+  name: signerName(SIGN_NAME_MESSAGE),
   agreeToTerms: z.literal(true, { message: 'Tick the box to agree to the terms' }),
 });
 export type AcceptProposalRequest = z.input<typeof acceptProposalRequest>;
+
+const NOTE_MESSAGE = 'Say how the customer accepted it';
+
+/**
+ * POST /api/quotes/{id}/record-acceptance: staff record an acceptance the customer gave on paper
+ * (or otherwise outside the proposal page), with the version it accepts and how it was given.
+ */
+export const recordAcceptanceRequest = z.object({
+  /** The version on the staff's screen: a proposal changed since is refused, as for the customer. */
+  version: z.number().int().positive(),
+  name: signerName(SIGNER_NAME_MESSAGE),
+  note: z
+    .string({ message: NOTE_MESSAGE })
+    .trim()
+    .min(1, NOTE_MESSAGE)
+    .max(2000, 'The note can be at most 2000 characters'),
+});
+export type RecordAcceptanceRequest = z.input<typeof recordAcceptanceRequest>;
 
 /** POST /api/quotes/{id}/decline: 'Decline', with an optional reason. */
 export const declineProposalRequest = z.object({
@@ -376,6 +407,8 @@ export const quoteSchema = publicQuoteSchema.extend({
   balanceRequestedAt: z.string().nullable(),
   acceptedAt: z.string().nullable(),
   declineReason: z.string(),
+  /** How an acceptance recorded by staff was given, in their words; '' otherwise. */
+  acceptanceNote: z.string(),
   /** The currency the customer pays the quote in. */
   currency: z.string(),
   intakeQuestions: z.array(savedQuestionSchema),

@@ -429,6 +429,14 @@ export const proposalSignatures = pgTable('proposal_signatures', {
   ip: text('ip').notNull(),
   /** The signed-in customer who signed, if any; a guest signs by the link. */
   userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+  /**
+   * Staff who recorded an acceptance the customer gave on paper (docs/decisions/077); null when
+   * the customer signed on the proposal page. The name is kept as it was, as the audit log does.
+   */
+  recordedById: text('recorded_by_id').references(() => users.id, { onDelete: 'set null' }),
+  recordedByName: text('recorded_by_name'),
+  /** How the acceptance on paper was given, in the recording staff's words; staff only. */
+  note: text('note').notNull().default(''),
   /** SHA-256 of `snapshot` as canonical JSON. */
   contentHash: text('content_hash').notNull(),
   snapshot: jsonb('snapshot').$type<ProposalSnapshot>().notNull(),

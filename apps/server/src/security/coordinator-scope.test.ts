@@ -1,11 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { notifications, projectMessages, projects, users } from '../db/schema.ts';
+import {
+  customQuotes,
+  notifications,
+  projectMessages,
+  projects,
+  proposalSignatures,
+  users,
+} from '../db/schema.ts';
 import { createCompanyRepository } from '../modules/companies/repository.ts';
 import { createTestApp } from '../test/app.ts';
 import { bearer, createUser } from '../test/factories.ts';
 import { multipart } from '../test/multipart.ts';
-import { createServiceToOrder, orderBody, pay } from '../test/order-factories.ts';
+import { createQuote, createServiceToOrder, orderBody, pay } from '../test/order-factories.ts';
 
 /**
  * A co-ordinator works on the projects assigned to them (docs/decisions/056). Colin's customer
@@ -527,6 +534,34 @@ describe('a co-ordinator sees only the work assigned to them', () => {
     const folders = asAdmin.json().folders as { name: string; projectId: string | null }[];
     expect(folders.map((f) => f.name)).toContain('Brand assets');
     expect(folders.map((f) => f.projectId)).toContain(bobProject);
+  });
+
+  it('proposals: she reads her own customer’s proposal but cannot accept, decline or record it for them', async () => {
+    // The probe's attack: a co-ordinator signing a client's proposal, which then read as theirs.
+    const proposal = await createQuote(app, {
+      name: 'Alice’s proposal',
+      customerId: alice.user.id,
+      accepted: false,
+    });
+    expect((await asCora('GET', `/api/quotes/${proposal.id}`)).statusCode).toBe(200);
+    const sign = { version: 1, name: 'Alice Mine', agreeToTerms: true };
+    for (const [url, payload] of [
+      [`/api/quotes/${proposal.id}/accept`, sign],
+      [`/api/quotes/${proposal.id}/decline`, { reason: 'Too dear' }],
+      [
+        `/api/quotes/${proposal.id}/record-acceptance`,
+        { version: 1, name: 'Alice Mine', note: 'x' },
+      ],
+    ] as const) {
+      expect((await asCora('POST', url, payload)).statusCode, url).toBe(403);
+    }
+    const [row] = await db.select().from(customQuotes).where(eq(customQuotes.id, proposal.id));
+    expect(row).toMatchObject({ acceptedAt: null, declinedAt: null });
+    const signed = await db
+      .select()
+      .from(proposalSignatures)
+      .where(eq(proposalSignatures.quoteId, proposal.id));
+    expect(signed).toEqual([]);
   });
 
   it('my work: another member’s list is refused', async () => {

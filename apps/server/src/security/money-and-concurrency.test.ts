@@ -1,6 +1,8 @@
 import { and, count, eq, like } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { localDate } from '@noise/shared/dates';
+import { priceOrderWithDiscount } from '@noise/shared/discount-pricing';
 import { newIdempotencyKey } from '@noise/shared/payments';
 import { priceOrder, priceQuote, withGst } from '@noise/shared/pricing';
 import {
@@ -14,18 +16,21 @@ import {
   subscriptions,
   users,
 } from '../db/schema.ts';
+import { DISCOUNT_HOLD_MS } from '../modules/discounts/discount-codes.ts';
 import { createJobRunner } from '../modules/jobs/runner.ts';
 import { checkoutJobHandlers } from '../modules/payments/register.ts';
 import { scheduleRenewals } from '../modules/payments/renew-subscription.ts';
 import { createTestApp } from '../test/app.ts';
 import { bearer, createUser } from '../test/factories.ts';
 import {
+  ageDiscountUses,
   coordinator,
   createQuote,
   createServiceToOrder,
   orderBody,
   pay,
   quoteBody,
+  sandboxCard,
 } from '../test/order-factories.ts';
 
 /**
@@ -37,6 +42,8 @@ import {
  * failure prints the seed and path that replay it.
  */
 const SEED = Number(process.env.MONEY_SEED ?? 8_675_309);
+/** Rounds of the race for a code's last use (more with DISCOUNT_RACE_ROUNDS=<n>). */
+const RACE_ROUNDS = Number(process.env.DISCOUNT_RACE_ROUNDS ?? 5);
 
 const { app, config } = await createTestApp();
 const db = app.database.db;
@@ -418,5 +425,153 @@ describe('renewals', () => {
       .from(sandboxPaymentIntents)
       .where(like(sandboxPaymentIntents.idempotencyKey, `renewal:${subscription!.id}:%`));
     expect(charges).toHaveLength(1);
+  });
+});
+
+describe('a discount code and payments waiting on the bank', () => {
+  const service = () => createServiceToOrder(app, { title: 'Landing page', extras: [] });
+  let codes = 0;
+  /** A new code with one use, 20% off, valid from today. */
+  async function oneUseCode() {
+    const code = `RACE${++codes}`;
+    const made = await app.inject({
+      method: 'POST',
+      url: '/api/discount-codes',
+      headers: bearer(staff.token),
+      payload: {
+        code,
+        kind: 'percent',
+        percent: 20,
+        maxUses: 1,
+        startsOn: localDate(new Date(Date.now() - 86_400_000), config.businessTimeZone),
+      },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    return code;
+  }
+  type Fixture = Awaited<ReturnType<typeof service>>;
+  function withCode(fixture: Fixture, code: string, card = sandboxCard()) {
+    const body = orderBody(fixture, { coordinatorId: cora.id, paymentMethod: card });
+    const price = priceOrderWithDiscount(fixture.packages[0]!, [], {
+      kind: 'percent',
+      percent: 20,
+      amountCents: 0,
+      duration: 'first_payment',
+    });
+    return {
+      ...body,
+      amount: price.grandTotalCents,
+      projectDetails: { ...body.projectDetails, discountCode: code },
+    };
+  }
+  const approveAndConfirm = async (
+    token: string,
+    clientSecret: string,
+    paymentIntentId: string,
+  ) => {
+    await app.inject({
+      method: 'POST',
+      url: '/api/payments/sandbox/authenticate',
+      headers: bearer(token),
+      payload: { clientSecret, outcome: 'approve' },
+    });
+    return app.inject({
+      method: 'POST',
+      url: '/api/payments/confirm',
+      headers: bearer(token),
+      payload: { paymentIntentId },
+    });
+  };
+  const paidUses = async (code: string) =>
+    (await app.inject({ url: '/api/discount-codes', headers: bearer(staff.token) }))
+      .json<{ code: string; uses: number }[]>()
+      .find((c) => c.code === code)!.uses;
+  const intentStatus = async (id: string) =>
+    (await db.select().from(sandboxPaymentIntents).where(eq(sandboxPaymentIntents.id, id)))[0]!
+      .status;
+
+  it('guests who start 3-D Secure with new emails and never confirm hold a one-use code only for the hold each', async () => {
+    const fixture = await service();
+    const code = await oneUseCode();
+    const guestStart = async (email: string) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/payments/guest-checkout',
+        payload: {
+          ...withCode(fixture, code, sandboxCard('3ds')),
+          guest: { firstName: 'Ab', lastName: 'User', email, phoneNumber: '0412 345 678' },
+        },
+      });
+      expect(res.json().payment, res.body).toMatchObject({ requiresAction: true });
+      return res.json().payment.paymentIntentId as string;
+    };
+    const buyer = await createUser(app);
+    const first = await guestStart('abandons.first@example.com');
+    expect((await pay(app, buyer.token, withCode(fixture, code))).statusCode).toBe(400);
+    // The attacker comes back with a new email once the hold is over: the first payment is
+    // cancelled, and the new one holds the use for the hold only.
+    await ageDiscountUses(app, DISCOUNT_HOLD_MS + 1000);
+    const second = await guestStart('abandons.again@example.com');
+    expect(await intentStatus(first)).toBe('failed');
+    expect((await pay(app, buyer.token, withCode(fixture, code))).statusCode).toBe(400);
+    await ageDiscountUses(app, DISCOUNT_HOLD_MS + 1000);
+    const paid = await pay(app, buyer.token, withCode(fixture, code));
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await intentStatus(second)).toBe('failed');
+    expect(await paidUses(code)).toBe(1);
+  });
+
+  it(`the last use of a code whose hold is over goes to its late bank check or to a new buyer, never both (${RACE_ROUNDS} rounds)`, async () => {
+    const fixture = await service();
+    const winners = { lateCheck: 0, newBuyer: 0 };
+    for (let round = 0; round < RACE_ROUNDS; round++) {
+      const code = await oneUseCode();
+      const holder = await createUser(app);
+      const buyer = await createUser(app);
+      const started = await pay(app, holder.token, withCode(fixture, code, sandboxCard('3ds')));
+      const { clientSecret, paymentIntentId } = started.json();
+      await ageDiscountUses(app, DISCOUNT_HOLD_MS + 1000);
+      const [late, bought] = await Promise.all([
+        approveAndConfirm(holder.token, clientSecret, paymentIntentId),
+        pay(app, buyer.token, withCode(fixture, code)),
+      ]);
+      const outcome = [late.statusCode, bought.statusCode];
+      expect(
+        [
+          [200, 400],
+          [402, 200],
+        ],
+        `round ${round}: ${late.body} ${bought.body}`,
+      ).toContainEqual(outcome);
+      if (late.statusCode === 200) winners.lateCheck++;
+      else winners.newBuyer++;
+      // One use, one charge: the loser's payment was never charged.
+      expect(await paidUses(code)).toBe(1);
+      expect(await intentStatus(paymentIntentId)).toBe(
+        late.statusCode === 200 ? 'succeeded' : 'failed',
+      );
+      expect(
+        (await countWhere(payments, payments.userId, holder.user.id)) +
+          (await countWhere(payments, payments.userId, buyer.user.id)),
+      ).toBe(1);
+    }
+    if (process.env.DISCOUNT_RACE_ROUNDS) console.info('discount hold race', winners);
+  });
+
+  it('two buyers at once for the use an over hold gives up: one gets it', async () => {
+    const fixture = await service();
+    const code = await oneUseCode();
+    const holder = await createUser(app);
+    const started = await pay(app, holder.token, withCode(fixture, code, sandboxCard('3ds')));
+    await ageDiscountUses(app, DISCOUNT_HOLD_MS + 1000);
+    const [a, b] = await Promise.all([createUser(app), createUser(app)]);
+    const both = await Promise.all([
+      pay(app, a.token, withCode(fixture, code)),
+      pay(app, b.token, withCode(fixture, code)),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    expect(both.find((r) => r.statusCode === 400)!.json().message).toMatch(/has been used up/);
+    expect(await intentStatus(started.json().paymentIntentId)).toBe('failed');
+    expect(await paidUses(code)).toBe(1);
   });
 });

@@ -118,6 +118,7 @@ const EXPECTED: Record<string, RouteAccess> = {
   'GET /api/quotes/:id': 'public',
   'POST /api/quotes/:id/accept': 'public',
   'POST /api/quotes/:id/decline': 'public',
+  'POST /api/quotes/:id/record-acceptance': 'quotes:manage',
   'GET /api/quotes/:id/signed.pdf': 'public',
   'GET /api/projects/:id/subscription': 'client:billing',
   'GET /api/projects/:id/payments': 'client:billing',

@@ -2322,6 +2322,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/quotes/{id}/record-acceptance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record an acceptance the customer gave on paper */
+        post: operations["postQuotesByIdRecordAcceptance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/quotes/{id}/send": {
         parameters: {
             query?: never;
@@ -8108,6 +8125,7 @@ export interface operations {
                             at: string;
                             version: number;
                             hash: string;
+                            recordedBy: string | null;
                         } | null;
                         declinedAt: string | null;
                     };
@@ -8217,6 +8235,7 @@ export interface operations {
                             at: string;
                             version: number;
                             hash: string;
+                            recordedBy: string | null;
                         } | null;
                         declinedAt: string | null;
                         internalNotes: string;
@@ -8237,6 +8256,7 @@ export interface operations {
                         balanceRequestedAt: string | null;
                         acceptedAt: string | null;
                         declineReason: string;
+                        acceptanceNote: string;
                         currency: string;
                         intakeQuestions: {
                             id: string;
@@ -10996,6 +11016,7 @@ export interface operations {
                             at: string;
                             version: number;
                             hash: string;
+                            recordedBy: string | null;
                         } | null;
                         declinedAt: string | null;
                         internalNotes: string;
@@ -11016,6 +11037,7 @@ export interface operations {
                         balanceRequestedAt: string | null;
                         acceptedAt: string | null;
                         declineReason: string;
+                        acceptanceNote: string;
                         currency: string;
                         intakeQuestions: {
                             id: string;
@@ -11133,6 +11155,7 @@ export interface operations {
                             at: string;
                             version: number;
                             hash: string;
+                            recordedBy: string | null;
                         } | null;
                         declinedAt: string | null;
                         internalNotes: string;
@@ -11153,6 +11176,7 @@ export interface operations {
                         balanceRequestedAt: string | null;
                         acceptedAt: string | null;
                         declineReason: string;
+                        acceptanceNote: string;
                         currency: string;
                         intakeQuestions: {
                             id: string;
@@ -11246,6 +11270,7 @@ export interface operations {
                             at: string;
                             version: number;
                             hash: string;
+                            recordedBy: string | null;
                         } | null;
                         declinedAt: string | null;
                         internalNotes: string;
@@ -11266,6 +11291,7 @@ export interface operations {
                         balanceRequestedAt: string | null;
                         acceptedAt: string | null;
                         declineReason: string;
+                        acceptanceNote: string;
                         currency: string;
                         intakeQuestions: {
                             id: string;
@@ -11434,6 +11460,7 @@ export interface operations {
                             at: string;
                             version: number;
                             hash: string;
+                            recordedBy: string | null;
                         } | null;
                         declinedAt: string | null;
                         internalNotes: string;
@@ -11454,6 +11481,102 @@ export interface operations {
                         balanceRequestedAt: string | null;
                         acceptedAt: string | null;
                         declineReason: string;
+                        acceptanceNote: string;
+                        currency: string;
+                        intakeQuestions: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "short-text" | "long-text" | "single-choice" | "multiple-choice" | "yes-no" | "date" | "link" | "file";
+                            label: string;
+                            help: string;
+                            required: boolean;
+                            options: string[];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postQuotesByIdRecordAcceptance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    version: number;
+                    name: string;
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        name: string;
+                        summary: string;
+                        deliverables: string;
+                        extras: string;
+                        value: number;
+                        deliveryDays: number;
+                        paid: boolean;
+                        depositPercent: number | null;
+                        depositAmount: number | null;
+                        depositPaid: boolean;
+                        balanceRequested: boolean;
+                        terms: string;
+                        version: number;
+                        validUntil: string | null;
+                        sentAt: string | null;
+                        preparedFor: string;
+                        preparedBy: string;
+                        expired: boolean;
+                        accepted: {
+                            name: string;
+                            at: string;
+                            version: number;
+                            hash: string;
+                            recordedBy: string | null;
+                        } | null;
+                        declinedAt: string | null;
+                        internalNotes: string;
+                        createdBy: string;
+                        createdAt: string;
+                        projectId: string | null;
+                        customer: {
+                            id: string;
+                            name: string;
+                            email: string;
+                        } | null;
+                        recipientEmail: string;
+                        /** @enum {string} */
+                        state: "Draft" | "Sent" | "Viewed" | "Accepted" | "Declined" | "Expired" | "Deposit paid" | "Paid";
+                        viewedAt: string | null;
+                        paidAt: string | null;
+                        depositPaidAt: string | null;
+                        balanceRequestedAt: string | null;
+                        acceptedAt: string | null;
+                        declineReason: string;
+                        acceptanceNote: string;
                         currency: string;
                         intakeQuestions: {
                             id: string;

@@ -1,8 +1,9 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { newIdempotencyKey, type HandlePaymentRequest } from '@noise/shared/payments';
 import { priceOrder, priceQuote, type PackageType } from '@noise/shared/pricing';
 import { tokenizeSandboxCard } from '@noise/shared/sandbox-card';
-import { customQuotes } from '../db/schema.ts';
+import { customQuotes, discountRedemptions } from '../db/schema.ts';
 import { createService } from './catalogue-factories.ts';
 import { bearer, createUser } from './factories.ts';
 
@@ -197,4 +198,15 @@ export async function pay(app: FastifyInstance, token: string, payload: object) 
   });
   await app.afterAnswer.drain();
   return res;
+}
+
+/**
+ * Every use of a discount code taken so far was taken `ms` earlier, as if that time had passed:
+ * a test of how long a waiting payment holds a use sets the clock as the database holds it,
+ * rather than waiting.
+ */
+export async function ageDiscountUses(app: FastifyInstance, ms: number) {
+  await app.database.db.update(discountRedemptions).set({
+    createdAt: sql`${discountRedemptions.createdAt} - make_interval(secs => ${ms / 1000})`,
+  });
 }

@@ -7,12 +7,14 @@ import { createTestApp } from '../../test/app.ts';
 import { scheduleRenewals } from '../payments/renew-subscription.ts';
 import { bearer, createUser } from '../../test/factories.ts';
 import {
+  ageDiscountUses,
   coordinator,
   createServiceToOrder,
   orderBody,
   pay,
   sandboxCard,
 } from '../../test/order-factories.ts';
+import { DISCOUNT_HOLD_MS } from './discount-codes.ts';
 
 const clock = new Date('2026-11-26T01:00:00Z'); // 26 Nov, 12:00 in Sydney
 const { app } = await createTestApp({}, { now: () => clock });
@@ -68,6 +70,40 @@ async function payWith(token: string, code: string, percent = 20) {
     projectDetails: { ...body.projectDetails, discountCode: code },
   });
 }
+
+/** An order of `service`'s first package with `code` (20% off), paid with `card`. */
+function bodyWith(code: string, card = sandboxCard(), service = fixture) {
+  const body = orderBody(service, { coordinatorId: cora.id, paymentMethod: card });
+  const price = priceOrderWithDiscount(service.packages[0]!, [], {
+    kind: 'percent',
+    percent: 20,
+    amountCents: 0,
+    duration: 'first_payment',
+  });
+  return {
+    ...body,
+    amount: price.grandTotalCents,
+    projectDetails: { ...body.projectDetails, discountCode: code },
+  };
+}
+const guestCheckout = (email: string, body: object) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/payments/guest-checkout',
+    payload: {
+      ...body,
+      guest: { firstName: 'Gus', lastName: 'Guest', email, phoneNumber: '0412 345 678' },
+    },
+  });
+/** The sandbox's bank check, answered by whoever holds the payment's client secret. */
+const approve = (clientSecret: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/payments/sandbox/authenticate',
+    payload: { clientSecret, outcome: 'approve' },
+  });
+const guestConfirm = (paymentIntentId: string) =>
+  app.inject({ method: 'POST', url: '/api/payments/guest-confirm', payload: { paymentIntentId } });
 
 const codes = async () =>
   (await app.inject({ url: '/api/discount-codes', headers: bearer(admin) })).json<
@@ -244,6 +280,77 @@ describe('discount codes', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toMatch(/already used the code ONCEEACH/);
     expect((await payWith(a.token, 'ONCEEACH')).statusCode).toBe(200);
+  });
+
+  it('an unconfirmed 3-D Secure checkout holds a one-use code only for the hold, then is cancelled for the next buyer', async () => {
+    // The probe: an anonymous guest starts paying with the card that asks the bank to confirm,
+    // with a one-use code, and never confirms.
+    await createCode({ code: 'ONEUSE', maxUses: 1 });
+    const started = await guestCheckout(
+      'never.confirms@example.com',
+      bodyWith('ONEUSE', sandboxCard('3ds')),
+    );
+    expect(started.json().payment).toMatchObject({ requiresAction: true });
+    const { clientSecret, paymentIntentId } = started.json().payment;
+    const buyer = await createUser(app);
+    // While the hold lasts the use is the guest's, and the buyer is told why.
+    const held = await payWith(buyer.token, 'ONEUSE');
+    expect(held.statusCode).toBe(400);
+    // Once it is over, the next buyer gets the code.
+    await ageDiscountUses(app, DISCOUNT_HOLD_MS + 1000);
+    const paid = await payWith(buyer.token, 'ONEUSE');
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(held.json().message).toBe(
+      'Every use left of the code ONEUSE is held by a payment waiting for the bank’s confirmation. Try again in a few minutes.',
+    );
+    // The guest's payment was cancelled with the provider first: finishing the bank check now
+    // charges nothing, and says why.
+    expect((await approve(clientSecret)).json().status).toBe('failed');
+    const late = await guestConfirm(paymentIntentId);
+    expect(late.statusCode).toBe(402);
+    expect(late.json().message).toBe(
+      'The check with your bank took longer than 5 minutes and the code ONEUSE was used up by other orders meanwhile, so this payment was cancelled. You have not been charged: please pay again.',
+    );
+    expect((await codes()).find((c) => c.code === 'ONEUSE')).toMatchObject({ uses: 1 });
+  });
+
+  it('a bank check finished after its hold still pays at the price shown when nobody needed the use', async () => {
+    await createCode({ code: 'PATIENT', maxUses: 1 });
+    const started = await guestCheckout(
+      'slow.but.honest@example.com',
+      bodyWith('PATIENT', sandboxCard('3ds')),
+    );
+    const { clientSecret, paymentIntentId } = started.json().payment;
+    await ageDiscountUses(app, DISCOUNT_HOLD_MS + 1000);
+    expect((await approve(clientSecret)).json().status).toBe('succeeded');
+    const confirmed = await guestConfirm(paymentIntentId);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect((await codes()).find((c) => c.code === 'PATIENT')).toMatchObject({ uses: 1 });
+    // The use is paid: nobody else gets the code now.
+    const { token } = await createUser(app);
+    const refused = await payWith(token, 'PATIENT');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/has been used up/);
+  });
+
+  it('one email holds one use of a code at a time: a second payment with it replaces the first', async () => {
+    await createCode({ code: 'TWOUSES', maxUses: 2 });
+    const holder = await createUser(app);
+    const first = await pay(app, holder.token, bodyWith('TWOUSES', sandboxCard('3ds')));
+    expect(first.json()).toMatchObject({ requiresAction: true });
+    const second = await pay(app, holder.token, bodyWith('TWOUSES', sandboxCard('3ds'), other));
+    expect(second.json()).toMatchObject({ requiresAction: true });
+    // Neither hold is over, yet one use is left for someone else.
+    const { token } = await createUser(app);
+    expect((await payWith(token, 'TWOUSES')).statusCode).toBe(200);
+    const replaced = await app.inject({
+      method: 'POST',
+      url: '/api/payments/confirm',
+      headers: bearer(holder.token),
+      payload: { paymentIntentId: first.json().paymentIntentId },
+    });
+    expect(replaced.statusCode).toBe(402);
+    expect(replaced.json().message).toBe('You started a new payment, so this one was cancelled.');
   });
 
   it('a declined checkout gives its use back', async () => {

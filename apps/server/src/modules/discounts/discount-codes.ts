@@ -20,6 +20,13 @@ export interface DiscountDeps {
   now: () => Date;
 }
 
+/**
+ * How long a payment waiting on the bank's check (3-D Secure) holds its use of a limited code
+ * from other buyers (docs/decisions/087-discount-code-holds.md): long enough to answer the bank,
+ * short enough that an abandoned checkout does not keep a code's last use from real customers.
+ */
+export const DISCOUNT_HOLD_MS = 5 * 60_000;
+
 /** What pricing takes off with this code (pricing.ts). */
 export function discountOf(row: DiscountCodeRow): Discount {
   return {
@@ -59,14 +66,27 @@ export async function usableCode(
   if (row.serviceIds.length && !row.serviceIds.includes(serviceId)) {
     throw refuse(`The code ${row.code} does not apply to this service.`);
   }
-  if (
-    row.maxUses !== null &&
-    (await deps.discounts.countLiveUses(row.id, row.maxUses)) >= row.maxUses
-  ) {
-    throw refuse(`The code ${row.code} has been used up.`);
+  if (row.maxUses !== null) {
+    // A payment waiting on the bank's check holds its use only for DISCOUNT_HOLD_MS: after that
+    // the checkout that needs the use cancels it (handle-payment.ts, docs/decisions/087).
+    const holding = await deps.discounts.countLiveUses(row.id, row.maxUses, {
+      holdMs: DISCOUNT_HOLD_MS,
+    });
+    if (holding >= row.maxUses) {
+      const settled = await deps.discounts.countLiveUses(row.id, row.maxUses, {
+        settledOnly: true,
+      });
+      throw refuse(
+        settled >= row.maxUses
+          ? usedUpMessage(row.code)
+          : `Every use left of the code ${row.code} is held by a payment waiting for the bank’s confirmation. Try again in a few minutes.`,
+      );
+    }
   }
   return row;
 }
+
+export const usedUpMessage = (code: string) => `The code ${code} has been used up.`;
 
 /** POST /api/discount-codes/check: what a buyer's code takes off, before paying. */
 export async function checkDiscountCode(

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { discountCodes, discountRedemptions, paymentAttempts } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
@@ -18,6 +18,12 @@ export function renewalDiscounts(where: SQL) {
       and p.status = 'succeeded'
     where ${where})`;
 }
+
+/**
+ * The moment a hold that began before it is over, on the database's clock: uses are stamped with
+ * it, so the application's clock cannot disagree.
+ */
+const heldSince = (holdMs: number) => sql`now() - make_interval(secs => ${holdMs / 1000})`;
 
 /** Buyers type codes in any case: they are matched on this. */
 export const codeKeyOf = (code: string) => code.trim().toLowerCase();
@@ -118,15 +124,61 @@ export function createDiscountRepository(db: Db) {
       return { total, mine };
     },
 
-    /** Uses that hold (checkouts not failed), counted as far as `upTo`: is the code used up? */
-    async countLiveUses(codeId: string, upTo: number) {
+    /**
+     * Uses that hold, counted as far as `upTo`: is the code used up? Those of checkouts not failed,
+     * but for a payment waiting on the bank's check whose use is older than `holdMs` (the
+     * checkout that needs it cancels that payment first: docs/decisions/087). `settledOnly`
+     * leaves out every waiting payment, to tell a code used up from one held.
+     */
+    async countLiveUses(
+      codeId: string,
+      upTo: number,
+      options: { holdMs?: number; settledOnly?: boolean } = {},
+    ) {
+      const waiting = eq(paymentAttempts.state, 'requires_action');
       const rows = await db
         .select({ one: sql`1` })
         .from(discountRedemptions)
         .innerJoin(paymentAttempts, eq(paymentAttempts.id, discountRedemptions.attemptId))
-        .where(and(eq(discountRedemptions.codeId, codeId), ne(paymentAttempts.state, 'failed')))
+        .where(
+          and(
+            eq(discountRedemptions.codeId, codeId),
+            ne(paymentAttempts.state, 'failed'),
+            options.settledOnly ? sql`not ${waiting}` : undefined,
+            options.holdMs === undefined
+              ? undefined
+              : sql`not (${waiting} and ${discountRedemptions.createdAt} <= ${heldSince(options.holdMs)})`,
+          ),
+        )
         .limit(upTo);
       return rows.length;
+    },
+
+    /**
+     * The payments waiting on the bank's check that hold a use of the code, oldest use first: a
+     * customer's own (`userId`), or those whose hold is over (`holdMs`).
+     */
+    async listWaitingAttemptsUsing(
+      codeId: string,
+      filter: { userId: string } | { holdMs: number },
+      limit: number,
+    ) {
+      const rows = await db
+        .select({ attempt: paymentAttempts })
+        .from(discountRedemptions)
+        .innerJoin(paymentAttempts, eq(paymentAttempts.id, discountRedemptions.attemptId))
+        .where(
+          and(
+            eq(discountRedemptions.codeId, codeId),
+            eq(paymentAttempts.state, 'requires_action'),
+            'userId' in filter
+              ? eq(discountRedemptions.userId, filter.userId)
+              : sql`${discountRedemptions.createdAt} <= ${heldSince(filter.holdMs)}`,
+          ),
+        )
+        .orderBy(asc(discountRedemptions.createdAt), asc(discountRedemptions.id))
+        .limit(limit);
+      return rows.map((row) => row.attempt);
     },
 
     async insertRedemption(values: typeof discountRedemptions.$inferInsert) {

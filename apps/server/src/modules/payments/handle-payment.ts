@@ -4,7 +4,12 @@ import { isUniqueViolation } from '../../lib/error-codes.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import type { AttemptChanges } from './attempt-changes.ts';
 import { completeOrder, type CompletionDeps } from './complete-order.ts';
-import { refuseCode, usableDiscount } from '../discounts/discount-codes.ts';
+import {
+  DISCOUNT_HOLD_MS,
+  refuseCode,
+  usableDiscount,
+  usedUpMessage,
+} from '../discounts/discount-codes.ts';
 import { hashOrderRequest, priceOrderRequest, type PricedOrder } from './price-order.ts';
 import { ProviderUnavailableError, type ProviderPayment } from './providers/provider.ts';
 import type { AttemptRow, NewAttempt } from './repository.ts';
@@ -28,6 +33,8 @@ export const ACTION_TTL_MS = 15 * 60_000;
 export const ACTION_EXPIRED_MESSAGE =
   'The check with your bank was not finished in time, so the payment was cancelled. You have not been charged: please pay again.';
 export const REPLACED_MESSAGE = 'You started a new payment, so this one was cancelled.';
+const holdOverMessage = (code: string) =>
+  `The check with your bank took longer than ${DISCOUNT_HOLD_MS / 60_000} minutes and the code ${code} was used up by other orders meanwhile, so this payment was cancelled. You have not been charged: please pay again.`;
 const RECHECK_MS = 1000;
 
 export const declined = (message: string) => new AppError('payment_declined', 402, message);
@@ -148,6 +155,7 @@ async function insertAttempt(
   if (discount.maxUses === null && discount.maxUsesPerCustomer === null) {
     return deps.repos.discounts.insertAttemptUsingCode(values, use);
   }
+  await releaseHolds(deps, discount, userId, values.idempotencyKey);
   return deps.repos.transaction(async (r) => {
     const codes = r.discounts;
     const uses = await codes.lockAndCountUses(discount.codeId, userId, {
@@ -155,7 +163,7 @@ async function insertAttempt(
       mineUpTo: discount.maxUsesPerCustomer,
     });
     if (discount.maxUses !== null && uses.total >= discount.maxUses) {
-      throw refuseCode(`The code ${discount.code} has been used up.`);
+      throw refuseCode(usedUpMessage(discount.code));
     }
     if (discount.maxUsesPerCustomer !== null && uses.mine >= discount.maxUsesPerCustomer) {
       throw refuseCode(`You have already used the code ${discount.code}.`);
@@ -164,6 +172,49 @@ async function insertAttempt(
     if (attempt) await codes.insertRedemption({ ...use, attemptId: attempt.id });
     return attempt;
   });
+}
+
+/**
+ * Frees the uses of a limited code that payments waiting on the bank's check hold and should no
+ * longer (docs/decisions/087-discount-code-holds.md), before this checkout counts under the
+ * code's lock: the buyer's own other waiting payments with the code (one hold per code and email
+ * address, so new checkouts cannot pile up holds), and, when the code has no use left without
+ * them, holds older than DISCOUNT_HOLD_MS, oldest first and only as many as it takes. Each is
+ * cancelled with the provider before its use counts as free, so a bank check finished later
+ * cannot charge with a use that went to someone else; one paid just before keeps its use (the
+ * count under the lock then refuses this checkout). Only the lock's count decides: two
+ * checkouts freeing the same hold at once still give its use to one.
+ */
+async function releaseHolds(
+  deps: CheckoutDeps,
+  discount: NonNullable<PricedOrder['discount']>,
+  userId: string,
+  idempotencyKey: string,
+) {
+  const codes = deps.repos.discounts;
+  const release = async (attempt: AttemptRow, message: string) => {
+    // A provider that cannot answer now leaves the hold as it is: the count refuses, never
+    // over-uses.
+    await expireWaitingAttempt(deps, attempt, message).catch((err: unknown) =>
+      deps.log.warn({ err, attemptId: attempt.id }, 'could not cancel a payment holding a code'),
+    );
+  };
+  const own = await codes.listWaitingAttemptsUsing(discount.codeId, { userId }, 20);
+  for (const attempt of own) {
+    if (attempt.idempotencyKey !== idempotencyKey) await release(attempt, REPLACED_MESSAGE);
+  }
+  const maxUses = discount.maxUses;
+  if (maxUses === null) return;
+  // One freed use is all this checkout needs; a few more tries cover holds paid meanwhile.
+  const over = await codes.listWaitingAttemptsUsing(
+    discount.codeId,
+    { holdMs: DISCOUNT_HOLD_MS },
+    Math.min(maxUses, 5),
+  );
+  for (const attempt of over) {
+    if ((await codes.countLiveUses(discount.codeId, maxUses)) < maxUses) return;
+    await release(attempt, holdOverMessage(discount.code));
+  }
 }
 
 async function answerExisting(

@@ -5,6 +5,7 @@ import {
   quoteParts,
   type acceptProposalRequest,
   type ProposalSnapshot,
+  type recordAcceptanceRequest,
 } from '@noise/shared/quote';
 import { isStaffRole } from '@noise/shared/roles';
 import { displayNameOf } from '@noise/shared/user';
@@ -27,11 +28,16 @@ const DECLINED = 'This proposal was declined. Ask us for a new one if you change
 const EXPIRED = 'This proposal has expired, so it can no longer be accepted. Ask us to extend it.';
 const CHANGED =
   'This proposal was changed since you opened it. Read the new version, then accept it.';
+const STAFF_CHANGED =
+  'This proposal was changed since you opened it: reload it and record the acceptance of the version the customer accepted.';
+
+export const STAFF_CANNOT_ANSWER =
+  "Only the customer can accept or decline their proposal. If they accepted it on paper, use 'Record acceptance' on the quote's page in the dashboard.";
 
 /**
- * Who may read and answer a proposal (docs/product.md#proposal-page): one for a customer's account
- * is their company's (and staff's); one for an email alone is whoever holds its unguessable link,
- * as a guest order's page is.
+ * Who may read a proposal (docs/product.md#proposal-page): one for a customer's account is their
+ * company's (and staff's); one for an email alone is whoever holds its unguessable link, as a
+ * guest order's page is. Answering it is the customer's alone: findAnswerable also refuses staff.
  */
 export function checkProposalAccess(row: QuoteWithRelations, caller: AuthUser | null) {
   const customer = row.customer;
@@ -51,12 +57,34 @@ async function findAnswerable(
   const row = await repos.quotes.find(id);
   if (!row) throw notFound('Quote not found');
   checkProposalAccess(row, caller);
-  const q = row.quote;
-  if (q.paidAt || q.depositPaidAt || row.projectId) throw conflict(ALREADY_PAID);
-  if (q.acceptedAt) throw conflict(ALREADY_ACCEPTED);
-  if (q.declinedAt) throw conflict(DECLINED);
-  if (isExpired(q.validUntil)) throw conflict(EXPIRED);
+  // A signature reads as the customer's, so staff (who may read every proposal) never give one,
+  // whatever the proposal is for; an acceptance given on paper is recorded as staff's own act.
+  if (caller && isStaffRole(caller.role)) throw forbidden(STAFF_CANNOT_ANSWER);
+  refuseIfClosed(row, CUSTOMER_CLOSED);
   return row;
+}
+
+/** Why a proposal can no longer be accepted, said to its customer or to staff. */
+const CUSTOMER_CLOSED = {
+  paid: ALREADY_PAID,
+  accepted: ALREADY_ACCEPTED,
+  declined: DECLINED,
+  expired: EXPIRED,
+};
+const STAFF_CLOSED = {
+  paid: ALREADY_PAID,
+  accepted: ALREADY_ACCEPTED,
+  declined:
+    'This proposal was declined: change it and save to make a new version, then record its acceptance.',
+  expired: "This proposal has expired: give it a new 'Valid until' first.",
+};
+
+function refuseIfClosed(row: QuoteWithRelations, messages: typeof CUSTOMER_CLOSED) {
+  const q = row.quote;
+  if (q.paidAt || q.depositPaidAt || row.projectId) throw conflict(messages.paid);
+  if (q.acceptedAt) throw conflict(messages.accepted);
+  if (q.declinedAt) throw conflict(messages.declined);
+  if (isExpired(q.validUntil)) throw conflict(messages.expired);
 }
 
 /** What the customer read: the content of the version they sign. */
@@ -124,7 +152,7 @@ export async function acceptProposal(
       signedName: input.name,
       signedAt: now,
       ip,
-      userId: caller && !isStaffRole(caller.role) ? caller.id : null,
+      userId: caller?.id ?? null,
       contentHash,
       snapshot,
     });
@@ -217,6 +245,56 @@ export async function extendProposal(
   return findQuote(deps, q.id);
 }
 
+/**
+ * 'Record acceptance' (docs/product.md#proposals): a customer who accepted on paper (or by
+ * phone, or by mail) cannot sign on the page, so staff who manage quotes record it. It is the
+ * staff member's act, not a signature: the row names who recorded it and how it was given, the
+ * audit log has it, and every view of the proposal says it was recorded by them. The same
+ * version check and one-statement acceptance as the customer's keep two answers from both
+ * landing.
+ */
+export async function recordAcceptance(
+  deps: QuoteDeps & { config: Config },
+  actor: AuthUser,
+  id: string,
+  input: z.output<typeof recordAcceptanceRequest>,
+) {
+  const row = await findQuote(deps, id);
+  refuseIfClosed(row, STAFF_CLOSED);
+  if (row.quote.version !== input.version) throw conflict(STAFF_CHANGED);
+  const snapshot = snapshotOf(row, deps.config);
+  const now = new Date();
+  const actorName = await deps.users.actorName(actor.id);
+  const recorded = await deps.repos.transaction(async (r) => {
+    if (!(await r.quotes.markAccepted(row.quote.id, input.version, now))) return false;
+    await r.quotes.insertSignature({
+      quoteId: row.quote.id,
+      version: input.version,
+      signedName: input.name,
+      signedAt: now,
+      ip: actor.ip,
+      userId: null,
+      recordedById: actor.id,
+      recordedByName: actorName,
+      note: input.note,
+      contentHash: hashSnapshot(snapshot),
+      snapshot,
+    });
+    await recordQuote({ ...deps, audit: r.audit, users: r.users }, actor, row.quote.id, {
+      action: 'quote.acceptance_recorded',
+      summary: `Recorded the acceptance of "${row.quote.name}" (version ${input.version}) by ${input.name}, given on paper`,
+      data: { signedName: input.name, version: input.version, note: input.note },
+    });
+    return true;
+  });
+  if (!recorded) {
+    // Answered, paid or changed between the read and the write: say which, as it is now.
+    refuseIfClosed(await findQuote(deps, id), STAFF_CLOSED);
+    throw conflict(STAFF_CHANGED);
+  }
+  return findQuote(deps, row.quote.id);
+}
+
 /** What accepting leads to paying, for the mail. */
 function dueText(row: QuoteWithRelations, config: Config): string {
   const parts = quoteParts(row.quote);
@@ -228,7 +306,7 @@ function dueText(row: QuoteWithRelations, config: Config): string {
 
 /** The signer's address: the signed-in customer's, else whom the proposal was sent to. */
 async function signerEmail(deps: ProposalDeps, row: QuoteWithRelations, caller: AuthUser | null) {
-  if (caller && !isStaffRole(caller.role)) {
+  if (caller) {
     const user = await deps.repos.users.findById(caller.id);
     if (user) return user.email;
   }
@@ -255,6 +333,7 @@ export async function renderSignedProposal(
   const content = await renderProposalPdf({
     snapshot: signature.snapshot,
     signedName: signature.signedName,
+    recordedBy: signature.recordedByName,
     signedAt: signature.signedAt,
     ip: signature.ip,
     contentHash: signature.contentHash,

@@ -7,6 +7,7 @@ import { bearer, createTeammate, createUser } from '../../test/factories.ts';
 import { coordinator, pay, sandboxCard } from '../../test/order-factories.ts';
 import { outboxMail } from '../../test/outbox.ts';
 import { pdfTextRuns } from '../../test/pdf-text.ts';
+import { STAFF_CANNOT_ANSWER } from './answer-proposal.ts';
 import { createQuoteRepository } from './repository.ts';
 
 const { app, config } = await createTestApp();
@@ -348,6 +349,93 @@ describe('proposals', () => {
     const pdf = await app.inject({ url: `/api/quotes/${guest._id}/signed.pdf` });
     expect(pdf.statusCode).toBe(200);
     await outboxMail(app, config.dataDir, 'guest.proposal@example.com', 'Signed: Spring launch');
+  });
+
+  it('staff read a proposal but never accept or decline it, for an account or for an email', async () => {
+    const forJane = await create({ customerId: jane.user.id });
+    await send(forJane._id);
+    const forEmail = await create({ recipientEmail: 'paper.guest@example.com' });
+    await send(forEmail._id);
+    for (const id of [forJane._id, forEmail._id]) {
+      for (const token of [admin.token, cora.token]) {
+        expect((await view(id, token)).statusCode).toBe(200);
+        const accepted = await accept(id, signed, token);
+        expect(accepted.statusCode).toBe(403);
+        expect(accepted.json().message).toBe(STAFF_CANNOT_ANSWER);
+        const declined = await decline(id, { reason: 'Signed for them' }, token);
+        expect(declined.statusCode).toBe(403);
+        expect(declined.json().message).toBe(STAFF_CANNOT_ANSWER);
+      }
+      expect(await manage(id)).toMatchObject({ state: 'Sent', acceptedAt: null, declinedAt: null });
+      expect(await quotes.findSignature(id)).toBeUndefined();
+    }
+    // The customer's company and the link's holder still answer.
+    expect((await accept(forJane._id, signed, jane.token)).statusCode).toBe(200);
+    expect((await decline(forEmail._id, {})).statusCode).toBe(200);
+  });
+
+  it('staff who manage quotes record an acceptance given on paper, saying who recorded it', async () => {
+    const quote = await create({ customerId: jane.user.id });
+    await send(quote._id);
+    const paper = {
+      version: 1,
+      name: 'Jane Proposal',
+      note: 'Signed paper copy handed over at the meeting on Tuesday',
+    };
+    const record = (payload: object, token?: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/quotes/${quote._id}/record-acceptance`,
+        headers: token ? bearer(token) : {},
+        payload,
+      });
+    // Only staff who manage quotes: a co-ordinator (who reaches no quote), the customer or anyone.
+    expect((await record(paper, cora.token)).statusCode).toBe(403);
+    expect((await record(paper, jane.token)).statusCode).toBe(403);
+    expect((await record(paper)).statusCode).toBe(401);
+    const noNote = await record({ ...paper, note: ' ' }, admin.token);
+    expect(noNote.statusCode).toBe(400);
+    expect(noNote.json().message).toBe('Say how the customer accepted it');
+    expect((await record({ ...paper, version: 2 }, admin.token)).statusCode).toBe(409);
+    expect(await quotes.findSignature(quote._id)).toBeUndefined();
+
+    const res = await record(paper, admin.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      state: 'Accepted',
+      accepted: { name: 'Jane Proposal', version: 1, recordedBy: 'Ada Admin' },
+      acceptanceNote: paper.note,
+    });
+    const signature = await quotes.findSignature(quote._id);
+    expect(signature).toMatchObject({
+      signedName: 'Jane Proposal',
+      userId: null,
+      recordedById: admin.user.id,
+      recordedByName: 'Ada Admin',
+      note: paper.note,
+    });
+    // The customer's page says it was recorded by staff, and keeps the staff's note to itself.
+    const page = (await view(quote._id, jane.token)).json();
+    expect(page.accepted).toMatchObject({ name: 'Jane Proposal', recordedBy: 'Ada Admin' });
+    expect(JSON.stringify(page)).not.toContain(paper.note);
+    const pdf = await app.inject({
+      url: `/api/quotes/${quote._id}/signed.pdf`,
+      headers: bearer(jane.token),
+    });
+    expect((await pdfTextRuns(pdf.rawPayload)).join(' ')).toContain(
+      'Accepted on paper, recorded by Ada Admin',
+    );
+    const audit = await app.inject({ url: '/api/audit?kind=quotes', headers: bearer(admin.token) });
+    expect(audit.json().items[0]).toMatchObject({
+      action: 'quote.acceptance_recorded',
+      actorName: 'Ada Admin',
+      summary:
+        'Recorded the acceptance of "Spring launch" (version 1) by Jane Proposal, given on paper',
+    });
+    // Once is all: the customer can no longer sign it, nor staff record it again.
+    expect((await accept(quote._id, signed, jane.token)).statusCode).toBe(409);
+    expect((await record(paper, admin.token)).statusCode).toBe(409);
+    expect((await payQuote(quote._id, jane)).statusCode).toBe(200);
   });
 
   it('a signed-out guest accepts and pays a guest proposal as a guest checkout does', async () => {

@@ -24,6 +24,8 @@ export interface SignedProposal {
   signedName: string;
   signedAt: Date;
   ip: string;
+  /** Staff who recorded an acceptance given on paper; null or absent when signed on the page. */
+  recordedBy?: string | null;
   contentHash: string;
   timeZone?: string;
 }
@@ -141,16 +143,20 @@ export async function renderProposalPdf(data: SignedProposal): Promise<Buffer> {
   need(96);
   y -= 12;
   page.drawRectangle({ x: M, y: y - 70, width: W - 2 * M, height: 82, color: BAND });
-  text('Accepted and signed', M + 12, y - 6, { font: bold, size: 11 });
+  const when = `on ${date(data.signedAt)} at ${data.signedAt.toISOString()}`;
+  // An acceptance given on paper is not a signature made here: the document says who recorded it.
+  text(data.recordedBy ? 'Accepted on paper' : 'Accepted and signed', M + 12, y - 6, {
+    font: bold,
+    size: 11,
+  });
   text(data.signedName, M + 12, y - 26, { font: bold, size: 14 });
   text(
-    `on ${date(data.signedAt)} at ${data.signedAt.toISOString()} from ${data.ip}`,
+    data.recordedBy
+      ? `Accepted on paper, recorded by ${data.recordedBy} ${when}`
+      : `${when} from ${data.ip}`,
     M + 12,
     y - 44,
-    {
-      size: 9,
-      color: MUTED,
-    },
+    { size: 9, color: MUTED },
   );
   text(`Content SHA-256: ${data.contentHash}`, M + 12, y - 60, { size: 7, color: MUTED });
   return Buffer.from(await pdf.save({ useObjectStreams: false }));

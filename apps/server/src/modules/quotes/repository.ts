@@ -19,6 +19,8 @@ const signatureColumns = {
   signedAt: proposalSignatures.signedAt,
   version: proposalSignatures.version,
   contentHash: proposalSignatures.contentHash,
+  recordedByName: proposalSignatures.recordedByName,
+  note: proposalSignatures.note,
 };
 
 /** The columns of the customer a quote is for: enough for a name and an address. */
@@ -203,6 +205,7 @@ function proposalOf(row: QuoteWithRelations) {
           at: signature.signedAt.toISOString(),
           version: signature.version,
           hash: signature.contentHash,
+          recordedBy: signature.recordedByName,
         }
       : null,
     declinedAt: q.declinedAt?.toISOString() ?? null,
@@ -232,6 +235,7 @@ export function toQuoteDto(row: QuoteWithRelations, currency: string) {
     state: quoteStateOf(q).state,
     acceptedAt: q.acceptedAt?.toISOString() ?? null,
     declineReason: q.declineReason,
+    acceptanceNote: row.signature?.note ?? '',
     sentAt: q.sentAt?.toISOString() ?? null,
     viewedAt: q.viewedAt?.toISOString() ?? null,
     paidAt: q.paidAt?.toISOString() ?? null,

@@ -11,6 +11,7 @@ import {
   quoteCustomerSchema,
   quoteRequest,
   quoteSchema,
+  recordAcceptanceRequest,
   sendQuoteRequest,
 } from '@noise/shared/quote';
 import type { Config } from '../../config.ts';
@@ -20,6 +21,7 @@ import {
   acceptProposal,
   declineProposal,
   extendProposal,
+  recordAcceptance,
   signedProposalFor,
 } from './answer-proposal.ts';
 import type { AuditRepository } from '../audit/repository.ts';
@@ -147,7 +149,8 @@ export function registerQuoteRoutes(
   );
 
   // The proposal page's answers (docs/product.md#proposal-page): by the link, or by the customer's
-  // company when it is for an account (checkProposalAccess).
+  // company when it is for an account (checkProposalAccess); never by staff, who record an
+  // acceptance given on paper with /record-acceptance instead.
   r.post(
     '/api/quotes/:id/accept',
     {
@@ -227,6 +230,25 @@ export function registerQuoteRoutes(
           request.params.id,
           request.body.validUntil,
         ),
+        currency,
+      ),
+  );
+
+  r.post(
+    '/api/quotes/:id/record-acceptance',
+    {
+      config: { access },
+      schema: {
+        summary: 'Record an acceptance the customer gave on paper',
+        tags,
+        params: idParams,
+        body: recordAcceptanceRequest,
+        response: { 200: quoteSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request) =>
+      toQuoteDto(
+        await recordAcceptance(deps, requireUser(request), request.params.id, request.body),
         currency,
       ),
   );

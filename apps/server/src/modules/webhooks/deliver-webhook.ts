@@ -5,7 +5,7 @@ import type { Repositories } from '../../repositories.ts';
 import { createJobRepository, type JobRepository } from '../jobs/repository.ts';
 import { RetryJobAt, type JobHandler } from '../jobs/runner.ts';
 import { createWebhookRepository } from './repository.ts';
-import { sendWebhook } from './send-webhook.ts';
+import { sendWebhook, type ResolveHost } from './send-webhook.ts';
 
 export const WEBHOOK_JOB = 'webhook-delivery';
 
@@ -89,6 +89,8 @@ export interface WebhookDeliveryDeps {
   /** Tells the admins an endpoint was disabled (an email). */
   onDisabled: (endpoint: { id: string; url: string; reason: string }) => Promise<void>;
   now?: () => Date;
+  /** The system's resolver unless a test gives fixed answers (send-webhook.ts). */
+  resolve?: ResolveHost;
 }
 
 /** The job that sends a delivery, retries it on the schedule, and disables a dead endpoint. */
@@ -113,6 +115,7 @@ export function createWebhookDeliveryHandler(deps: WebhookDeliveryDeps): JobHand
       payload: delivery.payload,
       allowPrivate: deps.allowPrivate,
       now,
+      resolve: deps.resolve,
     });
     const attempts = delivery.attempts + 1;
     const retryIn = WEBHOOK_RETRY_DELAYS_MS[attempts - 1];

@@ -15,6 +15,10 @@ export function newWebhookSecret(): string {
   return `whsec_${randomBytes(24).toString('base64')}`;
 }
 
+/** The addresses a host name has: the system's resolver, or a test's fixed answers. */
+export type ResolveHost = (host: string) => Promise<{ address: string; family: number }[]>;
+const systemResolver: ResolveHost = (host) => lookup(host, { all: true });
+
 export type SendResult =
   { ok: true; status: number } | { ok: false; status: number | null; error: string };
 
@@ -27,27 +31,74 @@ export type SendResult =
 export async function checkWebhookAddress(
   url: URL,
   allowPrivate: boolean,
+  resolve: ResolveHost = systemResolver,
 ): Promise<{ problem: string } | { address: string; family: number }> {
   if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:')) {
     return { problem: 'The address must start with https://' };
   }
   let found: { address: string; family: number }[];
   try {
-    found = await lookup(url.hostname.replace(/^\[|\]$/g, ''), { all: true });
+    found = await resolve(url.hostname.replace(/^\[|\]$/g, ''));
   } catch {
     return { problem: `${url.hostname} could not be found` };
   }
   if (found.length === 0) return { problem: `${url.hostname} could not be found` };
   if (!allowPrivate) {
-    const inner = found.find(({ address }) => {
-      const parsed = ipaddr.process(address);
-      return parsed.range() !== 'unicast';
-    });
+    const inner = found.find(({ address }) => !isPublicAddress(address));
     if (inner) {
       return { problem: `${url.hostname} is a private or local address (${inner.address})` };
     }
   }
   return found[0]!;
+}
+
+/** IPv6 ranges whose last 32 bits are an IPv4 address that a connection to them reaches. */
+const LAST_32_BITS_IPV4 = [
+  // IPv4-compatible (deprecated, yet Linux still routes ::7f00:1 to 127.0.0.1).
+  ipaddr.parseCIDR('::/96'),
+  // IPv4-mapped, and its translated form (SIIT, RFC 6145).
+  ipaddr.parseCIDR('::ffff:0:0/96'),
+  ipaddr.parseCIDR('::ffff:0:0:0/96'),
+  // NAT64's well-known prefix (RFC 6052): the network's translator connects to the IPv4 inside.
+  ipaddr.parseCIDR('64:ff9b::/96'),
+];
+const SIX_TO_FOUR = ipaddr.parseCIDR('2002::/16');
+/** Everything routed on the public internet is in 2000::/3; the rest is local or special. */
+const GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3');
+
+/** The IPv4 address an IPv6 address carries and reaches, or null when it carries none. */
+function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const bytes = address.toByteArray();
+  if (LAST_32_BITS_IPV4.some((range) => address.match(range))) {
+    return new ipaddr.IPv4(bytes.slice(12, 16));
+  }
+  // 6to4: a relay sends it on to the IPv4 address in bits 16 to 48.
+  if (address.match(SIX_TO_FOUR)) return new ipaddr.IPv4(bytes.slice(2, 6));
+  return null;
+}
+
+/**
+ * Whether an endpoint may be called at this address: a public unicast address, judged after the
+ * IPv4 address inside an IPv6 form is taken out (so '::7f00:1', '::ffff:a9fe:a9fe',
+ * '64:ff9b::10.0.0.1' or '2002:7f00:1::' count as the loopback, metadata or private IPv4
+ * addresses they reach). Whatever ipaddr.js does not call 'unicast' is refused: the local-use
+ * NAT64 prefix 64:ff9b:1::/48 (its IPv4 may sit anywhere, and it is a private network's
+ * translator), Teredo, documentation and benchmarking ranges; so is IPv6 outside 2000::/3.
+ */
+export function isPublicAddress(address: string): boolean {
+  let parsed: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    parsed = ipaddr.parse(address);
+  } catch {
+    return false;
+  }
+  if (parsed.kind() === 'ipv6') {
+    const v6 = parsed as ipaddr.IPv6;
+    const inner = embeddedIPv4(v6);
+    if (inner) return inner.range() === 'unicast';
+    return v6.range() === 'unicast' && v6.match(GLOBAL_UNICAST);
+  }
+  return parsed.range() === 'unicast';
 }
 
 /**
@@ -63,9 +114,10 @@ export async function sendWebhook(input: {
   allowPrivate: boolean;
   now?: Date;
   timeoutMs?: number;
+  resolve?: ResolveHost;
 }): Promise<SendResult> {
   const url = new URL(input.url);
-  const checked = await checkWebhookAddress(url, input.allowPrivate);
+  const checked = await checkWebhookAddress(url, input.allowPrivate, input.resolve);
   if ('problem' in checked) return { ok: false, status: null, error: checked.problem };
   const body = JSON.stringify(input.payload);
   const at = input.now ?? new Date();

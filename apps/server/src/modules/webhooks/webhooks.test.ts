@@ -69,6 +69,33 @@ async function buy() {
   return { customer, projectId: res.json().projectId as string };
 }
 
+/**
+ * IPv6 forms of loopback, private and metadata IPv4 addresses, and other ranges that are not the
+ * public internet: each reaches the address inside it (or a local network), never a CRM.
+ */
+const EMBEDDED_INNER = [
+  // IPv4-compatible (::/96): 127.0.0.1, written both ways, 10.0.0.1, 169.254.169.254.
+  '::127.0.0.1',
+  '::7f00:1',
+  '::a00:1',
+  '::a9fe:a9fe',
+  // IPv4-mapped (::ffff:0:0/96) and its translated form (::ffff:0:0:0/96).
+  '::ffff:7f00:1',
+  '::ffff:0:a9fe:a9fe',
+  // NAT64, well-known (64:ff9b::/96) and local-use (64:ff9b:1::/48).
+  '64:ff9b::7f00:1',
+  '64:ff9b::169.254.169.254',
+  '64:ff9b:1::a00:1',
+  // 6to4 (2002::/16): the IPv4 address is in bits 16 to 48.
+  '2002:7f00:1::1',
+  '2002:a9fe:a9fe::',
+  // Teredo, unspecified, and addresses outside the global unicast 2000::/3.
+  '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+  '::',
+  '::1:2:3:4',
+  '4000::1',
+];
+
 describe('webhooks', () => {
   it('deliver order.paid signed as Standard Webhooks says, once the order is saved', async () => {
     const made = await addEndpoint(['order.paid']);
@@ -421,9 +448,36 @@ describe('webhooks', () => {
       'https://[::1]/hook',
       'https://localhost/hook',
       'https://192.168.0.10/hook',
+      ...EMBEDDED_INNER.map((address) => `https://[${address}]/hook`),
     ]) {
       const checked = await checkWebhookAddress(new URL(url), false);
       expect(checked, url).toMatchObject({ problem: expect.stringContaining('private or local') });
+    }
+    // The same addresses given by DNS when a delivery is sent (a name that passed when the
+    // endpoint was added may answer another address later): nothing is sent.
+    for (const address of EMBEDDED_INNER) {
+      const sent = await sendWebhook({
+        url: 'https://hooks.example.com/hook',
+        secret: `whsec_${Buffer.alloc(24, 4).toString('base64')}`,
+        messageId: 'msg_embedded',
+        payload: { type: 'order.paid' },
+        allowPrivate: false,
+        resolve: async () => [{ address, family: 6 }],
+      });
+      expect(sent, address).toMatchObject({
+        ok: false,
+        status: null,
+        error: expect.stringContaining('private or local'),
+      });
+    }
+    // A public IPv4 address stays public in any of these forms.
+    for (const address of ['93.184.216.34', '2606:2800:220:1::', '64:ff9b::5db8:d822']) {
+      const checked = await checkWebhookAddress(
+        new URL('https://hooks.example.com/'),
+        false,
+        async () => [{ address, family: address.includes(':') ? 6 : 4 }],
+      );
+      expect(checked, address).toEqual({ address, family: address.includes(':') ? 6 : 4 });
     }
     expect(await checkWebhookAddress(new URL('http://93.184.216.34/'), false)).toMatchObject({
       problem: 'The address must start with https://',

@@ -1,4 +1,4 @@
-import { CalendarX2, CircleCheck, FileCheck2, XCircle } from 'lucide-react';
+import { CalendarX2, CircleCheck, FileCheck2, ShieldAlert, XCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { quotePaymentRequest } from '@noise/shared/payments';
@@ -10,6 +10,7 @@ import {
   splitCommaList,
   type PublicQuote,
 } from '@noise/shared/quote';
+import { isStaffRole } from '@noise/shared/roles';
 import { SignedProposalButton } from '@/components/proposals/signed-proposal-button';
 import { Button } from '@/components/ui/button';
 import { errorMessage, isApiError, isNotFound } from '@/lib/api-client';
@@ -323,7 +324,11 @@ function ProposalPage({
       <CheckoutPage title="Confirm & Pay" progress={progress}>
         <Notice
           icon={<FileCheck2 aria-hidden="true" className="size-7 shrink-0 text-success" />}
-          title={`Accepted and signed by ${data.accepted.name} on ${formatDate(data.accepted.at)}`}
+          title={
+            data.accepted.recordedBy
+              ? `Accepted on paper by ${data.accepted.name}, recorded by ${data.accepted.recordedBy} on ${formatDate(data.accepted.at)}`
+              : `Accepted and signed by ${data.accepted.name} on ${formatDate(data.accepted.at)}`
+          }
         >
           <SignedProposalButton quoteId={data._id} label="Download the signed proposal" />
         </Notice>
@@ -384,10 +389,31 @@ function ProposalPage({
               {data.validUntil ? ` Valid until ${formatDate(data.validUntil)}.` : ''}
             </p>
           </div>
-          <AcceptProposalForm quoteId={data._id} version={data.version} />
-          <div className="border-t-2 border-line pt-4">
-            <DeclineProposal quoteId={data._id} />
-          </div>
+          {payer.kind === 'user' && isStaffRole(payer.user.role) ? (
+            // Staff may read the page but never sign for the customer: a paper acceptance is
+            // recorded from the quote's page, as their own act (docs/product.md#proposals).
+            <div role="note" className="flex gap-3 rounded-xl bg-accent-soft px-4 py-3 text-sm">
+              <ShieldAlert aria-hidden="true" className="size-5 shrink-0 text-muted" />
+              <p>
+                You are signed in as staff: only the customer can accept or decline this proposal.
+                If they accepted it on paper,{' '}
+                <Link
+                  to={`/wkm-dashboard/custom-quotes/edit/${encodeURIComponent(data._id)}`}
+                  className="font-semibold text-accent-strong underline"
+                >
+                  record it on the quote&rsquo;s page
+                </Link>
+                .
+              </p>
+            </div>
+          ) : (
+            <>
+              <AcceptProposalForm quoteId={data._id} version={data.version} />
+              <div className="border-t-2 border-line pt-4">
+                <DeclineProposal quoteId={data._id} />
+              </div>
+            </>
+          )}
         </aside>
       </div>
     </CheckoutPage>

@@ -1,21 +1,27 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { CalendarClock, FileCheck2, XCircle } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { quoteStateOf, type Quote } from '@noise/shared/quote';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { quoteStateOf, recordAcceptanceRequest, type Quote } from '@noise/shared/quote';
 import { SignedProposalButton } from '@/components/proposals/signed-proposal-button';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { toastSuccess } from '@/lib/toast';
 import { StaffSection } from '../../components/page-header';
 import { useExtendQuote } from '../api/extend-quote';
+import { useRecordAcceptance } from '../api/record-acceptance';
 
 /** A date input's value a week from today. */
 const inAWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * 'Proposal' on the staff quote page (docs/product.md#proposals): signed (by whom, when, the
- * signed PDF), declined (and why), or open until its date, with 'Extend'.
+ * signed PDF; or accepted on paper and recorded by whom), declined (and why), or open until its
+ * date, with 'Extend' and 'Record acceptance'. Staff never sign for the customer.
  */
 export function ProposalStatus({ quote }: { quote: Quote }) {
   const { state } = quoteStateOf(quote);
@@ -25,9 +31,19 @@ export function ProposalStatus({ quote }: { quote: Quote }) {
         <div className="flex flex-wrap items-center gap-4">
           <FileCheck2 aria-hidden="true" className="size-6 shrink-0 text-success" />
           <p className="min-w-0 flex-1">
-            <strong>Accepted and signed by {quote.accepted.name}</strong> on{' '}
-            {formatDate(quote.accepted.at)} (version {quote.accepted.version}). It can no longer be
-            changed.
+            {quote.accepted.recordedBy ? (
+              <>
+                <strong>Accepted on paper by {quote.accepted.name}</strong>, recorded by{' '}
+                {quote.accepted.recordedBy} on {formatDate(quote.accepted.at)} (version{' '}
+                {quote.accepted.version}): “{quote.acceptanceNote}”.
+              </>
+            ) : (
+              <>
+                <strong>Accepted and signed by {quote.accepted.name}</strong> on{' '}
+                {formatDate(quote.accepted.at)} (version {quote.accepted.version}).
+              </>
+            )}{' '}
+            It can no longer be changed.
           </p>
           <SignedProposalButton quoteId={quote._id} />
         </div>
@@ -70,7 +86,84 @@ export function ProposalStatus({ quote }: { quote: Quote }) {
         </span>
       </p>
       {quote.validUntil ? <ExtendForm quote={quote} /> : null}
+      {state === 'Expired' ? null : <RecordAcceptance quote={quote} />}
     </StaffSection>
+  );
+}
+
+const paperFields = recordAcceptanceRequest.pick({ name: true, note: true });
+
+/**
+ * 'Record acceptance': the customer accepted outside the proposal page (a signed paper copy, a
+ * letter). Recorded as the staff member's act, with who signed and how; the customer's own
+ * 'Accept and sign' is theirs alone.
+ */
+function RecordAcceptance({ quote }: { quote: Quote }) {
+  const record = useRecordAcceptance(quote._id);
+  const [open, setOpen] = useState(false);
+  const form = useForm<z.input<typeof paperFields>, unknown, z.output<typeof paperFields>>({
+    resolver: zodResolver(paperFields),
+    defaultValues: { name: quote.customer?.name ?? '', note: '' },
+  });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await record.mutateAsync({ ...values, version: quote.version });
+      toastSuccess('Acceptance recorded', `Accepted by ${values.name}, recorded by you.`);
+    } catch {
+      // Shown below; what was typed stays.
+    }
+  });
+  if (!open) {
+    return (
+      <Button variant="ghost" className="mt-3 -ml-4" onClick={() => setOpen(true)}>
+        Record an acceptance given on paper
+      </Button>
+    );
+  }
+  return (
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      className="mt-5 flex max-w-xl flex-col gap-4"
+    >
+      <p className="text-sm text-muted">
+        Only when the customer accepted version {quote.version} outside this site. It is recorded as
+        yours, with your name on the proposal and in the audit log.
+      </p>
+      <TextInput
+        label="Who signed it"
+        autoComplete="off"
+        required
+        maxLength={200}
+        error={errors.name?.message}
+        {...form.register('name')}
+      />
+      <Textarea
+        label="How they accepted it"
+        hint="For example: signed paper copy received by post on 3 December."
+        required
+        maxLength={2000}
+        error={errors.note?.message}
+        {...form.register('note')}
+      />
+      {record.isError ? (
+        <p
+          role="alert"
+          className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-medium text-danger"
+        >
+          {errorMessage(record.error)}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" variant="secondary" disabled={record.isPending}>
+          Record acceptance
+        </Button>
+        <Button variant="ghost" onClick={() => setOpen(false)}>
+          Cancel
+        </Button>
+      </div>
+    </form>
   );
 }
 

@@ -42,6 +42,7 @@ const saved: Quote = {
   declinedAt: null,
   acceptedAt: null,
   declineReason: '',
+  acceptanceNote: '',
 };
 
 beforeEach(() => {

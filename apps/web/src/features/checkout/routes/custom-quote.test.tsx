@@ -1,0 +1,87 @@
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { PublicQuote } from '@noise/shared/quote';
+import type { Role } from '@noise/shared/roles';
+import type { User } from '@noise/shared/user';
+import { Route, Routes } from 'react-router';
+import { renderWithApp } from '@/test/render';
+import { answer } from '@/test/server';
+import { CustomQuoteRoute } from './custom-quote';
+
+const proposal: PublicQuote = {
+  _id: 'quote-1',
+  name: 'Spring launch',
+  summary: 'Strategy and a launch video',
+  deliverables: 'Strategy, Video',
+  extras: '',
+  value: 1000,
+  deliveryDays: 15,
+  paid: false,
+  depositPercent: null,
+  depositAmount: null,
+  depositPaid: false,
+  balanceRequested: false,
+  terms: 'Pay on time.',
+  version: 1,
+  validUntil: null,
+  sentAt: '2026-11-25T00:00:00.000Z',
+  preparedFor: 'Ana Lima',
+  preparedBy: 'Ada Admin',
+  expired: false,
+  accepted: null,
+  declinedAt: null,
+};
+
+const person = (role: Role): User => ({
+  _id: `user-${role}`,
+  email: `${role}@example.com`,
+  role,
+  isOAuth: false,
+  profile: {
+    firstName: 'Sam',
+    lastName: 'Reed',
+    displayName: '',
+    companyName: '',
+    contactNumber: '',
+    bio: '',
+    profilePhotoURL: '',
+  },
+  paymentInfo: { defaultPaymentMethodId: null, stripeCustomerId: null },
+});
+
+function renderProposal(role: Role, quote: PublicQuote = proposal) {
+  answer('get', `/api/quotes/${quote._id}`, quote);
+  answer('get', '/api/auth/user', person(role));
+  return renderWithApp(
+    <Routes>
+      <Route path="/custom-quote/:quoteId" element={<CustomQuoteRoute />} />
+    </Routes>,
+    { path: `/custom-quote/${quote._id}`, role },
+  );
+}
+
+beforeEach(() => {
+  answer('get', '/api/config', { companyName: 'Noise' });
+});
+
+describe('the proposal page', () => {
+  it('offers Accept and Decline to the customer', async () => {
+    renderProposal('client');
+    expect(await screen.findByRole('button', { name: 'Accept and sign' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Decline this proposal' })).toBeTruthy();
+  });
+
+  it.each(['co-ordinator', 'admin'] as const)(
+    'shows %s the proposal but neither Accept nor Decline, pointing to recording it',
+    async (role) => {
+      renderProposal(role);
+      const note = await screen.findByText(/only the customer can accept or decline/);
+      expect(note).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Accept and sign' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Decline this proposal' })).toBeNull();
+      expect(
+        screen.getByRole('link', { name: 'record it on the quote’s page' }).getAttribute('href'),
+      ).toBe('/wkm-dashboard/custom-quotes/edit/quote-1');
+    },
+  );
+});
