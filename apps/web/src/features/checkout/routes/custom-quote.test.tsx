@@ -37,6 +37,7 @@ const person = (role: Role): User => ({
   email: `${role}@example.com`,
   role,
   isOAuth: false,
+  emailVerified: true,
   profile: {
     firstName: 'Sam',
     lastName: 'Reed',
