@@ -196,6 +196,25 @@ describe('refunds', () => {
     expect(text).toContain(payment!.invoiceNumber);
     expect(text).toContain('$200.00');
 
+    // The Billing page lists the order's tax invoice and the adjustment note, each downloadable.
+    await mine.page.goto('/dashboard');
+    await mine.page.getByRole('link', { name: 'Billing' }).click();
+    await mine.page.getByRole('heading', { name: 'Billing', level: 1 }).waitFor();
+    const documents = mine.page.getByRole('region', { name: 'Invoices and adjustment notes' });
+    await documents.getByText(`Adjustment note ${noteNumber}`).waitFor();
+    await documents.getByText(`Tax invoice ${payment!.invoiceNumber}`).waitFor();
+    const [invoicePdf] = await Promise.all([
+      mine.page.waitForEvent('download'),
+      documents
+        .getByRole('button', { name: `Download tax invoice ${payment!.invoiceNumber}` })
+        .click(),
+    ]);
+    expect(invoicePdf.suggestedFilename()).toBe(`${payment!.invoiceNumber}.pdf`);
+    await mine.page
+      .getByRole('region', { name: 'Plans' })
+      .getByText(/Next charge|Cancelled/)
+      .waitFor();
+
     // And it came by mail.
     const outbox = path.join(server.dataDir, 'outbox');
     const mail = await vi.waitFor(

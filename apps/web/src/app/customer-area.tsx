@@ -1,6 +1,7 @@
 import { Route, Routes } from 'react-router';
 import { CustomerGuard } from './customer-guard';
 import {
+  BillingRoute,
   DashboardRoute,
   FilesRoute,
   NotFoundRoute,
@@ -29,6 +30,7 @@ export function CustomerArea() {
         <Route path="questions/:questionId" element={<QuestionRoute />} />
         <Route path="profile" element={<ProfileRoute />} />
         <Route path="team" element={<TeamRoute />} />
+        <Route path="billing" element={<BillingRoute />} />
         <Route path="files" element={<FilesRoute />} />
         <Route path="*" element={<NotFoundRoute />} />
       </Route>

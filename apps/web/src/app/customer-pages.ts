@@ -18,6 +18,10 @@ export const ProfileRoute = lazyRoute(
   () => import('./customer-profile'),
   (m) => m.default,
 );
+export const BillingRoute = lazyRoute(
+  () => import('./customer-billing'),
+  (m) => m.default,
+);
 export const NotFoundRoute = lazyRoute(
   () => import('@/features/storefront/routes/not-found'),
   (m) => m.NotFoundRoute,

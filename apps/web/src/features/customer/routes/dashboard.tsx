@@ -199,6 +199,11 @@ export function DashboardRoute() {
               <Link to="/dashboard/team">Your team</Link>
             </Button>
           ) : null}
+          {!company || companyCan(company.role, 'billing') ? (
+            <Button asChild size="lg" variant="outline-inverted">
+              <Link to="/dashboard/billing">Billing</Link>
+            </Button>
+          ) : null}
           <Button asChild size="lg" variant="outline-inverted">
             <Link to="/dashboard/profile">Profile</Link>
           </Button>

@@ -1,4 +1,4 @@
-import { FolderKanban, LayoutDashboard, LogOut, UserRound } from 'lucide-react';
+import { FolderKanban, LayoutDashboard, LogOut, Receipt, UserRound } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { displayNameOf } from '@noise/shared/display-name';
 import {
@@ -18,6 +18,9 @@ export function UserMenu() {
   const signOut = useSignOut('/');
   const user = useCurrentUser().data;
   const name = user ? displayNameOf(user.profile) || user.email : '';
+  // Owners and billing people (the 'billing' permission of packages/shared/src/company.ts, not
+  // imported here: its schemas would bring zod to every public page).
+  const billing = user?.company?.role === 'owner' || user?.company?.role === 'billing';
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
@@ -36,6 +39,12 @@ export function UserMenu() {
           <FolderKanban aria-hidden="true" />
           Projects
         </DropdownMenuItem>
+        {billing ? (
+          <DropdownMenuItem onSelect={() => navigate('/dashboard/billing')}>
+            <Receipt aria-hidden="true" />
+            Billing
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuItem onSelect={() => navigate('/dashboard/profile')}>
           <UserRound aria-hidden="true" />
           Profile

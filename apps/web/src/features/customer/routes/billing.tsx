@@ -1,0 +1,185 @@
+import { Download } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { BillingDocument, BillingDue, BillingSubscription } from '@noise/shared/billing';
+import { formatMoneyGst } from '@noise/shared/pricing';
+import { orderName } from '@noise/shared/project-constants';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api-client';
+import { downloadFile } from '@/lib/download';
+import { formatDate } from '@/lib/format';
+import { toastError } from '@/lib/toast';
+import { usePageMeta } from '@/lib/use-page-meta';
+import { useBilling } from '../api/billing';
+import { CustomerPage } from '../components/customer-page';
+import { ProfileCard } from '../components/profile-card';
+
+const rowClass =
+  'flex flex-col gap-3 border-t-2 border-ink/10 py-4 first:border-t-0 first:pt-0 sm:flex-row sm:items-center sm:justify-between';
+
+function DueRow({ due }: { due: BillingDue }) {
+  const what = due.kind === 'balance' ? 'Balance' : 'To start';
+  return (
+    <li className={rowClass}>
+      <div className="min-w-0">
+        <p className="font-bold break-words">{due.title}</p>
+        <p className="text-sm text-muted">
+          {due.orderNumber !== null ? `${orderName(due.orderNumber)} · ` : 'Proposal · '}
+          {what}:{' '}
+          <span className="font-semibold text-ink">
+            {formatMoneyGst(due.amountCents, 'inc', due.currency)}
+          </span>
+        </p>
+      </div>
+      {due.payable ? (
+        <Button asChild size="sm" className="self-start sm:self-auto">
+          <Link to={due.href} aria-label={`Pay: ${due.title}`}>
+            Pay
+          </Link>
+        </Button>
+      ) : (
+        <p className="text-sm text-muted sm:max-w-56 sm:text-right">
+          We will ask for it when the work is ready.
+        </p>
+      )}
+    </li>
+  );
+}
+
+function PlanRow({ plan }: { plan: BillingSubscription }) {
+  const every = plan.interval === 'weekly' ? 'week' : 'month';
+  return (
+    <li className={rowClass}>
+      <div className="min-w-0">
+        <p className="font-bold break-words">{plan.title}</p>
+        <p className="text-sm text-muted">
+          {orderName(plan.orderNumber)} · {formatMoneyGst(plan.amountCents, 'inc', plan.currency)} /{' '}
+          {every}
+        </p>
+      </div>
+      <p className="text-sm font-semibold sm:text-right">
+        {plan.status === 'cancelled' || !plan.nextChargeAt
+          ? 'Cancelled'
+          : `${plan.status === 'past_due' ? 'Past due · ' : ''}Next charge ${formatDate(plan.nextChargeAt)}`}
+      </p>
+    </li>
+  );
+}
+
+function DocumentRow({ document }: { document: BillingDocument }) {
+  const [busy, setBusy] = useState(false);
+  const name = document.kind === 'invoice' ? 'Tax invoice' : 'Adjustment note';
+  async function download() {
+    setBusy(true);
+    try {
+      await downloadFile(document.url, `${document.number}.pdf`);
+    } catch (error) {
+      toastError(`${name} ${document.number} could not be downloaded`, errorMessage(error, ''));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <li className={rowClass}>
+      <div className="min-w-0">
+        <p className="font-bold break-words">
+          {name} {document.number}
+        </p>
+        <p className="text-sm text-muted">
+          {formatDate(document.issuedAt)} ·{' '}
+          <Link
+            to={`/dashboard/projects/${document.projectId}`}
+            className="underline-offset-4 hover:underline"
+          >
+            {document.title}, {orderName(document.orderNumber)}
+          </Link>
+        </p>
+      </div>
+      <div className="flex items-center justify-between gap-4 sm:justify-end">
+        <span className="font-semibold whitespace-nowrap tabular-nums">
+          {document.kind === 'adjustment-note' ? '−' : ''}
+          {formatMoneyGst(document.amountCents, 'inc', document.currency)}
+        </span>
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          disabled={busy}
+          onClick={() => void download()}
+          aria-label={`Download ${name.toLowerCase()} ${document.number}`}
+        >
+          <Download aria-hidden="true" />
+          {busy ? 'Downloading...' : 'Download'}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * /dashboard/billing (docs/product.md#billing): owners and billing people see what is due, the
+ * plans that renew, the card on file (`cardSection`, checkout's form, passed in by the app) and
+ * every tax invoice and adjustment note of the company's orders.
+ */
+export function BillingRoute({ cardSection }: { cardSection?: ReactNode }) {
+  usePageMeta('Billing');
+  const billing = useBilling();
+  return (
+    <CustomerPage>
+      <h1 className="text-4xl font-extrabold sm:text-5xl">Billing</h1>
+      {billing.isPending ? (
+        <div className="mt-8 grid max-w-3xl gap-4">
+          <Skeleton className="h-32 rounded-card" />
+          <Skeleton className="h-48 rounded-card" />
+        </div>
+      ) : billing.isError ? (
+        <p role="alert" className="mt-8 text-danger">
+          {errorMessage(billing.error, 'Your billing could not be loaded.')}{' '}
+          <Button variant="link" onClick={() => void billing.refetch()}>
+            Try again
+          </Button>
+        </p>
+      ) : (
+        <div className="mt-8 grid max-w-3xl gap-8">
+          {billing.data.dues.length > 0 ? (
+            <ProfileCard id="billing-due" title="Due">
+              <ul>
+                {billing.data.dues.map((due) => (
+                  <DueRow key={due.href} due={due} />
+                ))}
+              </ul>
+            </ProfileCard>
+          ) : null}
+          {billing.data.subscriptions.length > 0 ? (
+            <ProfileCard id="billing-plans" title="Plans">
+              <ul>
+                {billing.data.subscriptions.map((plan) => (
+                  <PlanRow key={plan._id} plan={plan} />
+                ))}
+              </ul>
+            </ProfileCard>
+          ) : null}
+          <ProfileCard id="billing-documents" title="Invoices and adjustment notes">
+            {billing.data.documents.length === 0 ? (
+              <p className="text-muted">
+                Your tax invoices will show up here after your first payment.
+              </p>
+            ) : (
+              <ul>
+                {billing.data.documents.map((document) => (
+                  <DocumentRow key={document.url} document={document} />
+                ))}
+              </ul>
+            )}
+          </ProfileCard>
+          {cardSection ? (
+            <ProfileCard id="billing-card" title="Card on file">
+              {cardSection}
+            </ProfileCard>
+          ) : null}
+        </div>
+      )}
+    </CustomerPage>
+  );
+}
