@@ -30,6 +30,8 @@ export const userSchema = z.object({
    * until then they may buy for themselves but not change a team or their sign-in.
    */
   emailVerified: z.boolean(),
+  /** False for an account a guest's order made, until a password is chosen. */
+  hasPassword: z.boolean(),
   profile: profileSchema,
   paymentInfo: paymentInfoSchema,
   /** A customer's company and role (docs/product.md#client-companies); absent for staff. */

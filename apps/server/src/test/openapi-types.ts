@@ -3415,6 +3415,7 @@ export interface operations {
                             role: "super-admin" | "admin" | "co-ordinator" | "client";
                             isOAuth: boolean;
                             emailVerified: boolean;
+                            hasPassword: boolean;
                             profile: {
                                 firstName: string;
                                 lastName: string;
@@ -3570,6 +3571,7 @@ export interface operations {
                         role: "super-admin" | "admin" | "co-ordinator" | "client";
                         isOAuth: boolean;
                         emailVerified: boolean;
+                        hasPassword: boolean;
                         profile: {
                             firstName: string;
                             lastName: string;
@@ -4202,6 +4204,7 @@ export interface operations {
                         role: "super-admin" | "admin" | "co-ordinator" | "client";
                         isOAuth: boolean;
                         emailVerified: boolean;
+                        hasPassword: boolean;
                         profile: {
                             firstName: string;
                             lastName: string;
@@ -4396,6 +4399,7 @@ export interface operations {
                         role: "super-admin" | "admin" | "co-ordinator" | "client";
                         isOAuth: boolean;
                         emailVerified: boolean;
+                        hasPassword: boolean;
                         profile: {
                             firstName: string;
                             lastName: string;
@@ -4448,6 +4452,7 @@ export interface operations {
                         role: "super-admin" | "admin" | "co-ordinator" | "client";
                         isOAuth: boolean;
                         emailVerified: boolean;
+                        hasPassword: boolean;
                         profile: {
                             firstName: string;
                             lastName: string;
@@ -4512,6 +4517,7 @@ export interface operations {
                         role: "super-admin" | "admin" | "co-ordinator" | "client";
                         isOAuth: boolean;
                         emailVerified: boolean;
+                        hasPassword: boolean;
                         profile: {
                             firstName: string;
                             lastName: string;
@@ -5648,6 +5654,7 @@ export interface operations {
                         role: "super-admin" | "admin" | "co-ordinator" | "client";
                         isOAuth: boolean;
                         emailVerified: boolean;
+                        hasPassword: boolean;
                         profile: {
                             firstName: string;
                             lastName: string;
@@ -5723,6 +5730,7 @@ export interface operations {
                         role: "super-admin" | "admin" | "co-ordinator" | "client";
                         isOAuth: boolean;
                         emailVerified: boolean;
+                        hasPassword: boolean;
                         profile: {
                             firstName: string;
                             lastName: string;
@@ -5779,6 +5787,7 @@ export interface operations {
                         role: "super-admin" | "admin" | "co-ordinator" | "client";
                         isOAuth: boolean;
                         emailVerified: boolean;
+                        hasPassword: boolean;
                         profile: {
                             firstName: string;
                             lastName: string;
@@ -5858,6 +5867,7 @@ export interface operations {
                         role: "super-admin" | "admin" | "co-ordinator" | "client";
                         isOAuth: boolean;
                         emailVerified: boolean;
+                        hasPassword: boolean;
                         profile: {
                             firstName: string;
                             lastName: string;
@@ -5950,6 +5960,7 @@ export interface operations {
                         role: "super-admin" | "admin" | "co-ordinator" | "client";
                         isOAuth: boolean;
                         emailVerified: boolean;
+                        hasPassword: boolean;
                         profile: {
                             firstName: string;
                             lastName: string;

@@ -16,6 +16,16 @@ export function createPasswordResetRepository(db: Db) {
       });
     },
 
+    /** Whether the user was ever mailed a link to choose a password (a welcome or a reset). */
+    async hasAny(userId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: passwordResetTokens.id })
+        .from(passwordResetTokens)
+        .where(eq(passwordResetTokens.userId, userId))
+        .limit(1);
+      return row !== undefined;
+    },
+
     /**
      * Spends an unused, unexpired token, sets its user's new password and ends every older
      * sign-in of that user, together; the user's id, or undefined when there is no such token.

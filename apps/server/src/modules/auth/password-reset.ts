@@ -77,6 +77,41 @@ export async function sendPasswordReset(
   });
 }
 
+/**
+ * The 'choose a password' mail of an account a guest's order made, once per account however many
+ * orders it pays (docs/product.md#guest-checkout): not when it was ever mailed a password link,
+ * and, for payments finishing at the same moment, one job by its key; the token is stored only
+ * with the mail that carries it. True when this call queued it.
+ */
+export async function sendWelcomeOnce(deps: PasswordResetDeps, user: UserRow): Promise<boolean> {
+  if (await deps.repos.passwordResets.hasAny(user.id)) return false;
+  const token = newSecret();
+  const link = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  return deps.repos.transaction(async (r) => {
+    const queued = await enqueueEmail(
+      r.jobs,
+      {
+        to: user.email,
+        ...welcomePassword({
+          companyName: deps.config.companyName,
+          firstName: user.firstName,
+          email: user.email,
+          link,
+          validDays: WELCOME_TOKEN_TTL_DAYS,
+        }),
+      },
+      `welcome-password:${user.id}`,
+    );
+    if (!queued) return false;
+    await r.passwordResets.replaceToken(
+      user.id,
+      hashSecret(token),
+      new Date(Date.now() + WELCOME_TOKEN_TTL_DAYS * 24 * 3600_000),
+    );
+    return true;
+  });
+}
+
 /** Reset mails one account gets in an hour, from any address (docs/decisions/006). */
 export const RESET_MAILS_PER_HOUR = 3;
 

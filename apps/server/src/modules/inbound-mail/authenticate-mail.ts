@@ -130,7 +130,7 @@ export function createMailAuthenticator(options: {
 
 /** mailauth aligns a passing signature with From relaxed, through the Public Suffix List. */
 function alignedDkim(
-  results: { status: { result: string; aligned?: string | false }; signingDomain?: string }[],
+  results: { status: { result: string; aligned?: string | boolean }; signingDomain?: string }[],
 ) {
   return results
     .filter((r) => r.status.result === 'pass' && r.status.aligned && r.signingDomain)

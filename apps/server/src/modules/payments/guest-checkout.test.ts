@@ -7,7 +7,9 @@ import {
   orderBody,
   sandboxCard,
 } from '../../test/order-factories.ts';
-import { outboxMail as readOutboxMail } from '../../test/outbox.ts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { outboxFiles, outboxMail as readOutboxMail } from '../../test/outbox.ts';
 
 const { app, config } = await createTestApp();
 const cora = await coordinator(app);
@@ -53,6 +55,36 @@ describe('guest checkout', () => {
     const mail = await outboxMail('new.guest@example.com', 'choose a password');
     expect(mail).toContain('choose a password');
     expect(mail).toMatch(/reset-password\?token=/);
+  });
+
+  it('mails one "choose a password" link for three paid orders of the account', async () => {
+    // From an address of its own: guest checkout is limited per address (this file's others).
+    const first = await app.inject({
+      method: 'POST',
+      url: '/api/payments/guest-checkout',
+      payload: body('thrice.guest@example.com'),
+      remoteAddress: '203.0.113.9',
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const { token } = first.json<{ token: string }>();
+    // The guest's token pays two more orders, one of them twice at the same moment.
+    const again = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/payments/handle-payment',
+        headers: bearer(token),
+        payload: orderBody(fixture, { coordinatorId: cora.user.id }),
+      });
+    const answers = await Promise.all([again(), again()]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    await app.afterAnswer.drain();
+    await outboxMail('thrice.guest@example.com', 'choose a password');
+    await app.jobRunner.runDueJobs();
+    const welcomes = outboxFiles(path.join(config.dataDir, 'outbox')).filter((file) => {
+      const raw = readFileSync(path.join(config.dataDir, 'outbox', file), 'utf8');
+      return raw.includes('thrice.guest@example.com') && raw.includes('choose a password');
+    });
+    expect(welcomes).toHaveLength(1);
   });
 
   it('an email with an account: the guest is not signed in and nothing of it leaks', async () => {

@@ -3,7 +3,7 @@ import { formatMoney, formatMoneyGst } from '@noise/shared/pricing';
 import { orderName } from '@noise/shared/project';
 import type { Config } from '../../config.ts';
 import type { Repositories } from '../../repositories.ts';
-import { sendPasswordReset } from '../auth/password-reset.ts';
+import { sendWelcomeOnce } from '../auth/password-reset.ts';
 import { invoiceTitle } from '../invoices/render-invoice.ts';
 
 /**
@@ -19,14 +19,12 @@ export function checkoutNotifications(app: FastifyInstance, config: Config, repo
     // A guest's order waiting for the account's owner: the receipt carries the claim link, and
     // the account hears nothing else until they claim it (docs/decisions/043).
     const held = project.claimTokenHash !== null;
-    // A guest's new account has no password yet: the first paid order mails the link to set
-    // one, however the payment finished (at once, or after the bank's check).
+    // A guest's new account has no password yet: its first paid order mails the link to set
+    // one, however the payment finished (at once, or after the bank's check); later ones do not.
     if (!held && !owner.passwordHash && !owner.isOAuth) {
-      await sendPasswordReset(
-        { repos, config, mailer: app.mailer, log: app.log },
-        owner,
-        'welcome',
-      ).catch((err: unknown) => app.log.error({ err, userId: owner.id }, 'welcome mail failed'));
+      await sendWelcomeOnce({ repos, config, mailer: app.mailer, log: app.log }, owner).catch(
+        (err: unknown) => app.log.error({ err, userId: owner.id }, 'welcome mail failed'),
+      );
     }
     const customerName =
       `${project.contactFirstName} ${project.contactLastName}`.trim() || project.contactEmail;

@@ -16,6 +16,7 @@ export function toUserDto(row: UserRow): User {
     role: row.role,
     isOAuth: row.isOAuth,
     emailVerified: row.emailVerifiedAt !== null,
+    hasPassword: row.passwordHash !== null,
     profile: {
       firstName: row.firstName,
       lastName: row.lastName,

@@ -38,6 +38,7 @@ const person = (role: Role): User => ({
   role,
   isOAuth: false,
   emailVerified: true,
+  hasPassword: true,
   profile: {
     firstName: 'Sam',
     lastName: 'Reed',

@@ -38,6 +38,7 @@ const customer: User = {
   role: 'client',
   isOAuth: false,
   emailVerified: true,
+  hasPassword: true,
   profile: {
     firstName: 'Ana',
     lastName: 'Lima',

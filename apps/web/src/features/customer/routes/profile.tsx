@@ -9,6 +9,7 @@ import { TextInput } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { FullScreenSpinner } from '@/components/ui/spinner';
 import { TwoFactorSection } from '@/components/two-factor/two-factor-section';
+import { useMailPasswordLink } from '../api/password-link';
 import { ConfirmEmailNotice } from '../components/confirm-email-notice';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/current-user';
@@ -114,6 +115,45 @@ function DetailsForm({ user }: { user: User }) {
   );
 }
 
+/** An account a guest's order made has no password to give: it chooses one from a mailed link. */
+function SetPassword({ email }: { email: string }) {
+  const send = useMailPasswordLink();
+  const [answer, setAnswer] = useState<{ ok: boolean; text: string }>();
+  async function mail() {
+    setAnswer(undefined);
+    try {
+      await send.mutateAsync(email);
+      setAnswer({
+        ok: true,
+        text: `We sent a link to ${email}. Open it to choose your password.`,
+      });
+    } catch (error) {
+      setAnswer({ ok: false, text: errorMessage(error, 'The link could not be sent.') });
+    }
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      <p>
+        Your account has no password yet: you signed in with the link from your order. Set one to
+        sign in with your email and password.
+      </p>
+      {answer ? (
+        <p
+          role={answer.ok ? 'status' : 'alert'}
+          className={`text-sm font-semibold ${answer.ok ? 'text-success' : 'text-danger'}`}
+        >
+          {answer.text}
+        </p>
+      ) : null}
+      <div>
+        <Button type="button" disabled={send.isPending} onClick={() => void mail()}>
+          {send.isPending ? 'Sending...' : 'Set a password'}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 function ChangePasswordForm() {
   const change = useChangePassword();
   const [failure, setFailure] = useState('');
@@ -185,7 +225,11 @@ export function ProfileRoute({ cardSection }: { cardSection?: ReactNode }) {
         </ProfileCard>
         {user.data.isOAuth ? null : (
           <ProfileCard id="profile-password" title="Password">
-            <ChangePasswordForm />
+            {user.data.hasPassword ? (
+              <ChangePasswordForm />
+            ) : (
+              <SetPassword email={user.data.email} />
+            )}
           </ProfileCard>
         )}
         {/* Turning it off asks for the password: offered to accounts that have one. */}
