@@ -884,7 +884,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List staff and site users */
+        /** List the staff (customers are under Customers) */
         get: operations["getUsersSiteUsers"];
         put?: never;
         /** Add a site user */

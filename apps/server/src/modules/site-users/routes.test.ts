@@ -88,6 +88,18 @@ describe('site users', () => {
     expect(emails).not.toContain('r@example.com');
   });
 
+  it('lists the staff only: customers are under Customers', async () => {
+    const customer = await createUser(app, {
+      role: 'client',
+      email: 'listed.customer@example.com',
+    });
+    const coordinator = await createUser(app, { role: 'co-ordinator' });
+    const list = await app.inject({ url: '/api/users/site-users', headers: bearer(admin.token) });
+    const emails = list.json().map((u: { email: string }) => u.email);
+    expect(emails).toContain(coordinator.user.email);
+    expect(emails).not.toContain(customer.user.email);
+  });
+
   it('only a super-admin creates or promotes a super-admin', async () => {
     const byAdmin = await send(
       admin.token,

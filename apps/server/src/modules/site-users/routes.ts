@@ -27,7 +27,6 @@ import {
 } from './manage-site-user.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
-const SITE_USERS_LIMIT = 1000;
 const PHOTO: Record<string, FileFieldRule> = { profilePhoto: { accept: ['image'] } };
 const PROFILE_FIELDS = {
   'profile[firstName]': 'First name (up to 100 characters).',
@@ -99,13 +98,14 @@ export function registerSiteUserRoutes(
     {
       config: { access },
       schema: {
-        summary: 'List staff and site users',
+        summary: 'List the staff (customers are under Customers)',
         tags,
         response: { 200: z.array(userSchema) },
       },
     },
     async () => {
-      return (await deps.users.listNewest(SITE_USERS_LIMIT)).map(toUserDto);
+      // Customers are listed under Customers, with their companies and orders.
+      return (await deps.users.listStaff()).map(toUserDto);
     },
   );
 

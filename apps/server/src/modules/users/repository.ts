@@ -142,11 +142,6 @@ export function createUserRepository(db: Db) {
         .orderBy(users.firstName, users.lastName);
     },
 
-    /** The newest accounts first, any role: the Site Users list. */
-    async listNewest(limit: number): Promise<UserRow[]> {
-      return db.select().from(users).orderBy(desc(users.createdAt), desc(users.id)).limit(limit);
-    },
-
     async countByRole(role: Role): Promise<number> {
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
