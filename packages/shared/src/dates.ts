@@ -64,6 +64,17 @@ export function localDate(date: Date, timeZone?: string): string {
   }).format(date);
 }
 
+/** 'YYYY-MM-DD HH:mm' of a moment on a time zone's wall clock (exports, as the business reads them). */
+export function localDateTime(date: Date, timeZone?: string): string {
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(date);
+  return `${localDate(date, timeZone)} ${time}`;
+}
+
 /** How far a time zone's wall clock is ahead of UTC at a moment, in milliseconds. */
 function zoneOffsetMs(at: number, timeZone: string): number {
   const part = (type: Intl.DateTimeFormatPartTypes) =>

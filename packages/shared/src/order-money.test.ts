@@ -40,6 +40,21 @@ describe('orderMoney', () => {
     expect(orderRefundText(money)).toBeNull();
   });
 
+  it('a cancelled plan shows no further charge, and what was paid stays', () => {
+    const money = orderMoney({
+      currency: 'AUD',
+      packageType: 'weekly',
+      recurringTotalWithGstCents: withGst(10_000),
+      oneTimeTotalWithGstCents: withGst(20_000),
+      depositWithGstCents: null,
+      payments: [paid(withGst(30_000))],
+      planCancelled: true,
+    });
+    expect(money).toMatchObject({ recurringCents: 0, period: null, chargedCents: 33_000 });
+    expect(money.paidAtOrderGstCents).toBe(3_000);
+    expect(orderMoneyTerms(money)).toBe('Paid $330.00 inc. GST at order');
+  });
+
   it('counts renewals, settled refunds and pending ones apart; failed charges and refunds count for nothing', () => {
     const money = orderMoney({
       currency: 'AUD',

@@ -44,8 +44,9 @@ export interface MoneyPayment {
 
 export const orderMoneySchema = z.object({
   currency: z.string(),
-  /** The first charge, at order (set-up fee, extras and the first period), inc. GST. */
+  /** The first charge, at order (set-up fee, extras and the first period), inc. GST, and its GST. */
   paidAtOrderCents: z.number().int(),
+  paidAtOrderGstCents: z.number().int(),
   /** Every charge that went through (order and renewals), inc. GST, and its GST. */
   chargedCents: z.number().int(),
   chargedGstCents: z.number().int(),
@@ -107,6 +108,8 @@ export function orderMoney(order: {
   oneTimeTotalWithGstCents: number;
   depositWithGstCents: number | null;
   payments: readonly MoneyPayment[];
+  /** Its weekly or monthly plan was cancelled: nothing more is charged, so none is shown. */
+  planCancelled?: boolean;
 }): OrderMoney {
   const charged = order.payments.filter((p) => p.status === 'succeeded');
   const refunds = charged.flatMap(settledRefunds);
@@ -116,13 +119,15 @@ export function orderMoney(order: {
   const chargedGstCents = sum(charged.map((p) => p.gstCents));
   const refundedCents = sum(refunds.map((r) => r.amountCents));
   const refundedGstCents = sum(refunds.map((r) => r.gstCents));
-  const recurs = isRecurring(order.packageType) && order.recurringTotalWithGstCents > 0;
+  const recurs =
+    !order.planCancelled && isRecurring(order.packageType) && order.recurringTotalWithGstCents > 0;
   const depositCents = order.depositWithGstCents ?? 0;
   const balanceCents = depositCents > 0 ? order.oneTimeTotalWithGstCents - depositCents : 0;
   const balancePaid = charged.some((p) => p.kind === 'balance');
   return {
     currency: order.currency,
     paidAtOrderCents: first?.amountCents ?? 0,
+    paidAtOrderGstCents: first?.gstCents ?? 0,
     chargedCents,
     chargedGstCents,
     refundedCents,

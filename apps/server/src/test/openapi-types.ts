@@ -7129,6 +7129,7 @@ export interface operations {
                             money: {
                                 currency: string;
                                 paidAtOrderCents: number;
+                                paidAtOrderGstCents: number;
                                 chargedCents: number;
                                 chargedGstCents: number;
                                 refundedCents: number;
@@ -7153,6 +7154,7 @@ export interface operations {
                             money: {
                                 currency: string;
                                 paidAtOrderCents: number;
+                                paidAtOrderGstCents: number;
                                 chargedCents: number;
                                 chargedGstCents: number;
                                 refundedCents: number;
@@ -8847,6 +8849,7 @@ export interface operations {
                         money: {
                             currency: string;
                             paidAtOrderCents: number;
+                            paidAtOrderGstCents: number;
                             chargedCents: number;
                             chargedGstCents: number;
                             refundedCents: number;
@@ -8965,6 +8968,7 @@ export interface operations {
                         money: {
                             currency: string;
                             paidAtOrderCents: number;
+                            paidAtOrderGstCents: number;
                             chargedCents: number;
                             chargedGstCents: number;
                             refundedCents: number;
@@ -9095,6 +9099,7 @@ export interface operations {
                         money: {
                             currency: string;
                             paidAtOrderCents: number;
+                            paidAtOrderGstCents: number;
                             chargedCents: number;
                             chargedGstCents: number;
                             refundedCents: number;
@@ -9228,6 +9233,7 @@ export interface operations {
                         money: {
                             currency: string;
                             paidAtOrderCents: number;
+                            paidAtOrderGstCents: number;
                             chargedCents: number;
                             chargedGstCents: number;
                             refundedCents: number;
@@ -9361,6 +9367,7 @@ export interface operations {
                         money: {
                             currency: string;
                             paidAtOrderCents: number;
+                            paidAtOrderGstCents: number;
                             chargedCents: number;
                             chargedGstCents: number;
                             refundedCents: number;
@@ -9482,6 +9489,7 @@ export interface operations {
                         money: {
                             currency: string;
                             paidAtOrderCents: number;
+                            paidAtOrderGstCents: number;
                             chargedCents: number;
                             chargedGstCents: number;
                             refundedCents: number;
@@ -9612,6 +9620,7 @@ export interface operations {
                             money: {
                                 currency: string;
                                 paidAtOrderCents: number;
+                                paidAtOrderGstCents: number;
                                 chargedCents: number;
                                 chargedGstCents: number;
                                 refundedCents: number;
@@ -9732,6 +9741,7 @@ export interface operations {
                         money: {
                             currency: string;
                             paidAtOrderCents: number;
+                            paidAtOrderGstCents: number;
                             chargedCents: number;
                             chargedGstCents: number;
                             refundedCents: number;

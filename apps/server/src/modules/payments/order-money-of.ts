@@ -21,7 +21,11 @@ export async function orderMoneyOf(
     depositWithGstCents: number | null;
   }[],
 ): Promise<Map<string, OrderMoney>> {
-  const records = await payments.loadMoneyRecords(orders.map((o) => o.id));
+  const ids = orders.map((o) => o.id);
+  const [records, cancelled] = await Promise.all([
+    payments.loadMoneyRecords(ids),
+    payments.cancelledPlansOf(ids),
+  ]);
   const paymentsOf = new Map<string, MoneyPayment[]>();
   for (const { projectId, payment, refunds } of records) {
     paymentsOf.set(projectId, [...(paymentsOf.get(projectId) ?? []), { ...payment, refunds }]);
@@ -36,6 +40,7 @@ export async function orderMoneyOf(
         oneTimeTotalWithGstCents: order.oneTimeTotalWithGstCents,
         depositWithGstCents: order.depositWithGstCents,
         payments: paymentsOf.get(order.id) ?? [],
+        planCancelled: cancelled.has(order.id),
       }),
     ]),
   );

@@ -245,6 +245,8 @@ describe('POST /api/projects/:id/subscription/cancel', () => {
     });
     expect((await cancel(token)).json().status).toBe('cancelled');
     expect((await project()).nextPeriodAt).toBeNull();
+    // No further charge shows anywhere: the order's money says none follows.
+    expect((await project()).money).toMatchObject({ recurringCents: 0, period: null });
 
     await app.jobRunner.runDueJobs();
     expect(await renewalsOf(subscription.id)).toHaveLength(0);

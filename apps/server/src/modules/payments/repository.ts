@@ -217,6 +217,24 @@ export function createPaymentRepository(db: Db) {
         .orderBy(desc(payments.createdAt), desc(payments.id));
     },
 
+    /** Of these projects, those whose weekly or monthly plan was cancelled. */
+    async cancelledPlansOf(projectIds: readonly string[]): Promise<Set<string>> {
+      const found = new Set<string>();
+      for (let i = 0; i < projectIds.length; i += 5000) {
+        const rows = await db
+          .select({ projectId: subscriptions.projectId })
+          .from(subscriptions)
+          .where(
+            and(
+              inArray(subscriptions.projectId, projectIds.slice(i, i + 5000)),
+              eq(subscriptions.status, 'cancelled'),
+            ),
+          );
+        for (const row of rows) found.add(row.projectId);
+      }
+      return found;
+    },
+
     /** The subscriptions of many projects (the customer's Billing page). */
     async listSubscriptionsOfProjects(projectIds: readonly string[]): Promise<SubscriptionRow[]> {
       if (!projectIds.length) return [];

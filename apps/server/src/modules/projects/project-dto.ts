@@ -16,6 +16,7 @@ export interface GroupedRelated {
   people: Map<string, Related['people'][number]>;
   briefed: Set<string>;
   nextPeriods: Map<string, Date>;
+  cancelledPlans: Set<string>;
   signedQuotes: Set<string>;
 }
 
@@ -40,6 +41,7 @@ export function groupRelated(related: Related): GroupedRelated {
     people: new Map(related.people.map((p) => [p.id, p])),
     briefed: related.briefed,
     nextPeriods: related.nextPeriods,
+    cancelledPlans: related.cancelledPlans,
     signedQuotes: related.signedQuotes,
   };
 }
@@ -81,6 +83,7 @@ export function toProjectDto(row: ProjectRow, related: GroupedRelated): Project 
       recurringTotalWithGstCents: row.recurringTotalWithGstCents,
       oneTimeTotalWithGstCents: row.oneTimeTotalWithGstCents,
       depositWithGstCents: row.depositWithGstCents,
+      planCancelled: related.cancelledPlans.has(row.id),
       payments: (related.payments.get(row.id) ?? []).map((p) => ({
         ...p,
         refunds: related.refunds.get(p.id) ?? [],

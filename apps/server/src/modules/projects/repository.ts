@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { DEFAULT_DELIVERY_DAYS } from '@noise/shared/due-dates';
 import type { salesQuery } from '@noise/shared/project';
@@ -355,6 +355,7 @@ export function createProjectRepository(db: Db) {
           people: [],
           briefed: new Set<string>(),
           nextPeriods: new Map<string, Date>(),
+          cancelledPlans: new Set<string>(),
           signedQuotes: new Set<string>(),
         };
       }
@@ -398,11 +399,10 @@ export function createProjectRepository(db: Db) {
             .select({
               projectId: subscriptions.projectId,
               nextChargeAt: subscriptions.nextChargeAt,
+              status: subscriptions.status,
             })
             .from(subscriptions)
-            .where(
-              and(inArray(subscriptions.projectId, ids), ne(subscriptions.status, 'cancelled')),
-            ),
+            .where(inArray(subscriptions.projectId, ids)),
           quoteIds.length === 0
             ? Promise.resolve([])
             : db
@@ -418,7 +418,15 @@ export function createProjectRepository(db: Db) {
         people,
         briefed: new Set(briefs.map((b) => b.projectId)),
         /** When each plan's next period starts (its next charge); none once cancelled. */
-        nextPeriods: new Map(renewing.map((s) => [s.projectId, s.nextChargeAt])),
+        nextPeriods: new Map(
+          renewing
+            .filter((s) => s.status !== 'cancelled')
+            .map((s) => [s.projectId, s.nextChargeAt]),
+        ),
+        /** Plans cancelled: no further charge shows anywhere (order-money.ts). */
+        cancelledPlans: new Set(
+          renewing.filter((s) => s.status === 'cancelled').map((s) => s.projectId),
+        ),
         // The quotes whose proposal was signed: the project keeps its signed PDF (docs/decisions/077).
         signedQuotes: new Set(signed.map((s) => s.quoteId)),
       };

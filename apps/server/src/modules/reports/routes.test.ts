@@ -118,7 +118,8 @@ describe('reports', () => {
     expect(lines[0]).toContain('Status,Assigned to,Due date,');
     expect(lines[1]).toContain(',In Progress,Cora Ordinator,');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(/^1001,2026-11-16T12:30:00\.000Z,Project,/);
+    // The business's wall clock (Sydney, UTC+11 in November): 12:30 UTC is 11:30 pm there.
+    expect(lines[1]).toMatch(/^1001,2026-11-16 23:30,Project,/);
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
     const search = async (term: string) =>
       (

@@ -1,4 +1,4 @@
-import { localDate } from '@noise/shared/dates';
+import { localDate, localDateTime } from '@noise/shared/dates';
 import { projectStatusLabels, salesQuery, type ProjectStatus } from '@noise/shared/project';
 import type { z } from 'zod';
 import { csvCell } from '../../lib/csv.ts';
@@ -58,7 +58,7 @@ export async function salesCsv(
     const money = moneyOf.get(p.id)!;
     return [
       p.orderNumber,
-      p.createdAt.toISOString(),
+      localDateTime(p.createdAt, deps.timeZone),
       p.type === 'Project' ? 'Project' : 'Custom quote',
       p.contactCompanyName,
       `${p.contactFirstName} ${p.contactLastName}`.trim(),
@@ -68,7 +68,13 @@ export async function salesCsv(
       projectStatusLabels[p.status as ProjectStatus] ?? p.status,
       p.coordinatorId ? (assignee.get(p.coordinatorId) ?? '') : '',
       p.expectedDeliveryDate ? p.expectedDeliveryDate.toISOString().slice(0, 10) : '',
-      amount(p.totalPriceCents),
+      // After any discount: what the first payment charged before GST (× GST is what was paid);
+      // a quote paid in two parts, its whole value.
+      amount(
+        money.depositCents > 0
+          ? p.totalPriceCents
+          : money.paidAtOrderCents - money.paidAtOrderGstCents,
+      ),
       amount(money.paidAtOrderCents),
       amount(money.recurringCents),
       amount(money.chargedCents),
