@@ -1,5 +1,5 @@
 import { Loader2, Send } from 'lucide-react';
-import type { OrderMoney } from '@noise/shared/order-money';
+import { orderRefundText, type OrderMoney } from '@noise/shared/order-money';
 import { gstNotes } from '@noise/shared/pricing';
 import { Button } from '@/components/ui/button';
 import { toastApiError } from '@/lib/api-client';
@@ -17,13 +17,18 @@ export function SaleBalance({ saleId, money }: { saleId: string; money: OrderMon
   const request = useRequestSaleBalance(saleId);
   if (money.depositCents === 0) return null;
   const due = money.balanceDueCents > 0;
+  // After a refund, never 'Paid in full' alone: what went back and what was kept.
+  const refunded = orderRefundText(money);
+  const settled = refunded
+    ? `${refunded} · Net ${formatMoney(money.keptCents, money.currency)} ${gstNotes.inc}.`
+    : 'Paid in full.';
   return (
     <StaffSection
       title="Deposit and balance"
       description={
         due
           ? 'When the work is ready, ask the customer for the balance: they get an email with the link to pay it.'
-          : 'Paid in full.'
+          : settled
       }
     >
       <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1.5 text-sm">
