@@ -125,7 +125,7 @@ describe('customer area', () => {
     await page.goto(`/dashboard/projects/${project._id}`);
     await page.getByRole('heading', { name: /^Order \d+$/ }).waitFor();
     await page.getByText('You requested a new project').waitFor();
-    await page.getByText('Waiting for your brief').waitFor();
+    await page.getByText('Waiting for your brief').first().waitFor();
     const card = page.getByRole('complementary', { name: 'Project details' });
     await card.getByText(/^\d+ working days after your brief$/).waitFor();
     await card.getByText(String(project.orderNumber), { exact: true }).waitFor();
@@ -222,7 +222,7 @@ describe('customer area', () => {
     await page.getByRole('button', { name: 'Confirm & Pay' }).click();
     await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
     await page.getByRole('link', { name: "I'll do this later" }).click();
-    await page.getByText('Waiting for your brief').waitFor();
+    await page.getByText('Waiting for your brief').first().waitFor();
 
     await page.goto(`/custom-quote/${quote._id}`);
     await page.getByText('This quote has already been paid.').waitFor();

@@ -119,6 +119,15 @@ describe('deposits on custom quotes', () => {
     await card.getByText('$2,200.00 inc. GST').waitFor();
     await customer.getByText(/^Balance · /).waitFor();
     await customer.getByText(/^Deposit · /).waitFor();
+    // The timeline tells the whole order: signed, deposit paid, balance asked for and paid.
+    const timeline = customer.getByRole('region', { name: 'Timeline' });
+    const titles = async () =>
+      (await timeline.locator('li > p.font-display').allTextContents()).filter((t) =>
+        ['Proposal signed', 'Deposit paid', 'Balance requested', 'Balance paid'].includes(t),
+      );
+    await expect
+      .poll(titles)
+      .toEqual(['Proposal signed', 'Deposit paid', 'Balance requested', 'Balance paid']);
 
     await dana.reload();
     await balance.getByText('Paid in full.').waitFor();

@@ -169,6 +169,9 @@ export const projectSchema = z.object({
   quoteId: z.string().nullable(),
   /** Its proposal was signed: GET /api/quotes/{quoteId}/signed.pdf gives the signed PDF. */
   proposalSigned: z.boolean(),
+  /** When its proposal was signed, and when we asked for its balance (the timeline's events). */
+  proposalSignedAt: z.string().nullable(),
+  balanceRequestedAt: z.string().nullable(),
   statusUpdates: z.array(statusUpdateSchema),
   extras: z.array(
     z.object({ _id: z.string(), title: z.string(), description: z.string(), price: z.number() }),

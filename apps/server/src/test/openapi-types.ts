@@ -8877,6 +8877,8 @@ export interface operations {
                         coordinatorName: string;
                         quoteId: string | null;
                         proposalSigned: boolean;
+                        proposalSignedAt: string | null;
+                        balanceRequestedAt: string | null;
                         statusUpdates: {
                             _id: string;
                             title: string;
@@ -8996,6 +8998,8 @@ export interface operations {
                         coordinatorName: string;
                         quoteId: string | null;
                         proposalSigned: boolean;
+                        proposalSignedAt: string | null;
+                        balanceRequestedAt: string | null;
                         statusUpdates: {
                             _id: string;
                             title: string;
@@ -9127,6 +9131,8 @@ export interface operations {
                         coordinatorName: string;
                         quoteId: string | null;
                         proposalSigned: boolean;
+                        proposalSignedAt: string | null;
+                        balanceRequestedAt: string | null;
                         statusUpdates: {
                             _id: string;
                             title: string;
@@ -9261,6 +9267,8 @@ export interface operations {
                         coordinatorName: string;
                         quoteId: string | null;
                         proposalSigned: boolean;
+                        proposalSignedAt: string | null;
+                        balanceRequestedAt: string | null;
                         statusUpdates: {
                             _id: string;
                             title: string;
@@ -9395,6 +9403,8 @@ export interface operations {
                         coordinatorName: string;
                         quoteId: string | null;
                         proposalSigned: boolean;
+                        proposalSignedAt: string | null;
+                        balanceRequestedAt: string | null;
                         statusUpdates: {
                             _id: string;
                             title: string;
@@ -9517,6 +9527,8 @@ export interface operations {
                         coordinatorName: string;
                         quoteId: string | null;
                         proposalSigned: boolean;
+                        proposalSignedAt: string | null;
+                        balanceRequestedAt: string | null;
                         statusUpdates: {
                             _id: string;
                             title: string;
@@ -9648,6 +9660,8 @@ export interface operations {
                             coordinatorName: string;
                             quoteId: string | null;
                             proposalSigned: boolean;
+                            proposalSignedAt: string | null;
+                            balanceRequestedAt: string | null;
                             statusUpdates: {
                                 _id: string;
                                 title: string;
@@ -9769,6 +9783,8 @@ export interface operations {
                         coordinatorName: string;
                         quoteId: string | null;
                         proposalSigned: boolean;
+                        proposalSignedAt: string | null;
+                        balanceRequestedAt: string | null;
                         statusUpdates: {
                             _id: string;
                             title: string;

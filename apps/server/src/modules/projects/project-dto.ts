@@ -17,7 +17,10 @@ export interface GroupedRelated {
   briefed: Set<string>;
   nextPeriods: Map<string, Date>;
   cancelledPlans: Set<string>;
-  signedQuotes: Set<string>;
+  /** Quote id -> when its proposal was signed. */
+  signedQuotes: Map<string, Date>;
+  /** Quote id -> when we asked for its balance. */
+  balanceRequests: Map<string, Date>;
 }
 
 function groupBy<T>(rows: readonly T[], key: (row: T) => string | null): Map<string, T[]> {
@@ -43,6 +46,7 @@ export function groupRelated(related: Related): GroupedRelated {
     nextPeriods: related.nextPeriods,
     cancelledPlans: related.cancelledPlans,
     signedQuotes: related.signedQuotes,
+    balanceRequests: related.balanceRequests,
   };
 }
 
@@ -101,6 +105,8 @@ export function toProjectDto(row: ProjectRow, related: GroupedRelated): Project 
     coordinatorName: coordinator ? displayNameOf(coordinator) || coordinator.email : '',
     quoteId: row.quoteId,
     proposalSigned: row.quoteId !== null && related.signedQuotes.has(row.quoteId),
+    proposalSignedAt: iso((row.quoteId && related.signedQuotes.get(row.quoteId)) || null),
+    balanceRequestedAt: iso((row.quoteId && related.balanceRequests.get(row.quoteId)) || null),
     statusUpdates: (related.updates.get(row.id) ?? []).map((u) => ({
       _id: u.id,
       title: u.title,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { DEFAULT_DELIVERY_DAYS } from '@noise/shared/due-dates';
 import type { salesQuery } from '@noise/shared/project';
@@ -356,11 +356,12 @@ export function createProjectRepository(db: Db) {
           briefed: new Set<string>(),
           nextPeriods: new Map<string, Date>(),
           cancelledPlans: new Set<string>(),
-          signedQuotes: new Set<string>(),
+          signedQuotes: new Map<string, Date>(),
+          balanceRequests: new Map<string, Date>(),
         };
       }
       const quoteIds = rows.flatMap((r) => (r.quoteId ? [r.quoteId] : []));
-      const [updates, extras, paymentRows, refundRows, people, briefs, renewing, signed] =
+      const [updates, extras, paymentRows, refundRows, people, briefs, renewing, signed, asked] =
         await Promise.all([
           db
             .select()
@@ -406,9 +407,23 @@ export function createProjectRepository(db: Db) {
           quoteIds.length === 0
             ? Promise.resolve([])
             : db
-                .select({ quoteId: proposalSignatures.quoteId })
+                .select({
+                  quoteId: proposalSignatures.quoteId,
+                  signedAt: proposalSignatures.signedAt,
+                })
                 .from(proposalSignatures)
                 .where(inArray(proposalSignatures.quoteId, quoteIds)),
+          quoteIds.length === 0
+            ? Promise.resolve([])
+            : db
+                .select({ id: customQuotes.id, at: customQuotes.balanceRequestedAt })
+                .from(customQuotes)
+                .where(
+                  and(
+                    inArray(customQuotes.id, quoteIds),
+                    isNotNull(customQuotes.balanceRequestedAt),
+                  ),
+                ),
         ]);
       return {
         updates,
@@ -428,7 +443,9 @@ export function createProjectRepository(db: Db) {
           renewing.filter((s) => s.status === 'cancelled').map((s) => s.projectId),
         ),
         // The quotes whose proposal was signed: the project keeps its signed PDF (docs/decisions/077).
-        signedQuotes: new Set(signed.map((s) => s.quoteId)),
+        signedQuotes: new Map(signed.map((s) => [s.quoteId, s.signedAt])),
+        /** When we asked for each deposit quote's balance. */
+        balanceRequests: new Map(asked.map((q) => [q.id, q.at!])),
       };
     },
 

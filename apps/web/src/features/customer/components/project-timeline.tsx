@@ -21,10 +21,13 @@ export function ProjectTimeline({
   project,
   contactUrl,
   events = [],
+  orderedBy = null,
 }: {
   project: Project;
   contactUrl: string | undefined;
   events?: TimelineEntry[];
+  /** Who placed the order, when not the reader (a teammate's order). */
+  orderedBy?: string | null;
 }) {
   const later = [
     ...project.statusUpdates.map((update) => ({
@@ -37,7 +40,11 @@ export function ProjectTimeline({
     ...events,
   ].sort((a, b) => Date.parse(a.at ?? '') - Date.parse(b.at ?? ''));
   const entries: TimelineEntry[] = [
-    { key: 'requested', title: 'You requested a new project', date: project.startDate },
+    {
+      key: 'requested',
+      title: orderedBy ? `Ordered by ${orderedBy}` : 'You requested a new project',
+      date: project.startDate,
+    },
     ...later,
   ];
   const completed = project.status === 'completed';

@@ -1,6 +1,7 @@
 import { ArrowLeft, ClipboardList, RotateCcw } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { formatMoney } from '@noise/shared/pricing';
+import { displayNameOf } from '@noise/shared/display-name';
+import { formatMoney, formatMoneyGst } from '@noise/shared/pricing';
 import type { Project } from '@noise/shared/project';
 import { orderName } from '@noise/shared/project-constants';
 import { Deliverables } from '@/components/messages/deliverables';
@@ -11,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { FullScreenSpinner, Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
+import { useCurrentUser } from '@/lib/current-user';
 import { useSiteConfig } from '@/lib/site-config';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { useBrief } from '../api/brief';
@@ -78,9 +80,12 @@ function Brief({ project }: { project: Project }) {
  * refunds; each as far as the person's company role shows it.
  */
 function useProjectEvents(
-  projectId: string,
+  project: Project,
   shows: { work: boolean; billing: boolean },
 ): TimelineEntry[] {
+  const projectId = project._id;
+  const { proposalSignedAt, balanceRequestedAt } = project;
+  const deposit = project.money.depositCents > 0;
   const brief = useBrief(projectId, shows.work).data ?? [];
   const deliverables = useThread(projectId, shows.work).data?.deliverables ?? [];
   const payments = useProjectPayments(projectId, shows.billing).data ?? [];
@@ -110,6 +115,42 @@ function useProjectEvents(
       });
     }
   }
+  // Every payment that went through, by what it was (docs/product.md#project-page).
+  for (const payment of payments) {
+    if (payment.status !== 'succeeded') continue;
+    const amount = formatMoneyGst(payment.amountCents, 'inc', payment.currency);
+    const title =
+      payment.kind === 'balance'
+        ? 'Balance paid'
+        : payment.kind === 'renewal'
+          ? 'Payment received: renewal'
+          : deposit
+            ? 'Deposit paid'
+            : 'Payment received';
+    events.push({
+      key: `payment-${payment._id}`,
+      title,
+      date: payment.createdAt,
+      description: `${amount}, tax invoice ${payment.invoiceNumber} in Payments below.`,
+      at: payment.createdAt,
+    });
+  }
+  if (shows.billing && balanceRequestedAt) {
+    events.push({
+      key: 'balance-requested',
+      title: 'Balance requested',
+      date: balanceRequestedAt,
+      at: balanceRequestedAt,
+    });
+  }
+  if (proposalSignedAt) {
+    events.push({
+      key: 'proposal-signed',
+      title: 'Proposal signed',
+      date: proposalSignedAt,
+      at: proposalSignedAt,
+    });
+  }
   // Money given back (docs/product.md#refunds): once the refund went through.
   for (const refund of payments.flatMap((p) => p.refunds)) {
     if (refund.status !== 'succeeded') continue;
@@ -133,8 +174,21 @@ function Timeline({
   contactUrl: string | undefined;
   shows: { work: boolean; billing: boolean };
 }) {
-  const events = useProjectEvents(project._id, shows);
-  return <ProjectTimeline project={project} contactUrl={contactUrl} events={events} />;
+  const events = useProjectEvents(project, shows);
+  const viewer = useCurrentUser().data;
+  // Someone else of the company placed it: the first entry says who.
+  const orderedBy =
+    viewer && viewer._id !== project.user._id
+      ? displayNameOf(project.user.profile) || project.user.email
+      : null;
+  return (
+    <ProjectTimeline
+      project={project}
+      contactUrl={contactUrl}
+      events={events}
+      orderedBy={orderedBy}
+    />
+  );
 }
 
 /** docs/product.md#project-page: /dashboard/projects/{projectId}. */

@@ -53,6 +53,8 @@ const sale: Project = {
   coordinatorName: 'Sam Reed',
   quoteId: null,
   proposalSigned: false,
+  proposalSignedAt: null,
+  balanceRequestedAt: null,
   statusUpdates: [],
   extras: [],
   paymentDetails: [],
