@@ -123,7 +123,7 @@ describe('customer area', () => {
     });
     const { page } = await browser.newPage({ token: customer.token });
     await page.goto(`/dashboard/projects/${project._id}`);
-    await page.getByRole('heading', { name: /^Order \d+$/ }).waitFor();
+    await page.getByRole('heading', { name: / Order \d+$/, level: 1 }).waitFor();
     await page.getByText('You requested a new project').waitFor();
     await page.getByText('Waiting for your brief').first().waitFor();
     const card = page.getByRole('complementary', { name: 'Project details' });

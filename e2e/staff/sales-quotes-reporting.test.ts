@@ -197,7 +197,7 @@ describe('staff: sales', () => {
 
     const customerPage = (await browser.newPage({ token: beta.token })).page;
     await customerPage.goto(`/dashboard/projects/${saleId}`);
-    await customerPage.getByRole('heading', { name: /^Order \d+$/ }).waitFor();
+    await customerPage.getByRole('heading', { name: / Order \d+$/, level: 1 }).waitFor();
     await customerPage.getByText('Keyword research is under way').waitFor();
 
     await updates.getByLabel('Title').selectOption('Project Completed');

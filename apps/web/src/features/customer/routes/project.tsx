@@ -196,7 +196,11 @@ export function ProjectRoute() {
   const { projectId = '' } = useParams();
   const { isAuthenticated } = useAuth();
   const project = useProject(projectId);
-  usePageMeta(project.data ? orderName(project.data.orderNumber) : 'Your project');
+  usePageMeta(
+    project.data
+      ? `${project.data.service.title}, ${orderName(project.data.orderNumber)}`
+      : 'Your project',
+  );
   const contactUrl = useSiteConfig().data?.contactUrl;
   const companyCan = useCompanyCan();
 
@@ -229,7 +233,12 @@ export function ProjectRoute() {
           Projects
         </Link>
       </Button>
-      <h1 className="mt-3 text-3xl font-extrabold sm:text-5xl">{orderName(data.orderNumber)}</h1>
+      <h1 className="mt-3 text-3xl font-extrabold break-words sm:text-5xl">
+        {data.service.title}{' '}
+        <span className="text-xl font-bold whitespace-nowrap text-muted sm:text-2xl">
+          {orderName(data.orderNumber)}
+        </span>
+      </h1>
 
       {!data.briefSubmitted && shows.work ? (
         <div className="mt-6 flex flex-col gap-4 rounded-card bg-accent p-6 sm:flex-row sm:items-center sm:justify-between">
