@@ -75,6 +75,7 @@ describe.skipIf(!reachable)('WORKERS=2 on PostgreSQL', () => {
         ADMIN_PASSWORD: adminPassword,
         // Request lines carry each process's pid: which worker answered.
         LOG_LEVEL: 'info',
+        LOG_REQUESTS: 'true',
       },
     });
     await eventually(async () => workerPids().length === 2, 60_000, 'both workers listening');

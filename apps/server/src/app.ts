@@ -134,6 +134,8 @@ export async function buildApp(
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
+    // Refused requests are logged whatever this says (the security log, plugins/auth.ts).
+    disableRequestLogging: !config.logRequests,
   });
   // Bodies refuse fields their schema does not name (lib/strict-body.ts); queries stay lenient.
   app.setValidatorCompiler<z.ZodType>((route) =>
@@ -416,8 +418,13 @@ export async function buildApp(
   app.decorate('adminNotice', adminNotice);
   if (config.seedDemo) await seedDemo(db, app.log);
   if (config.env === 'production') {
-    for (const item of setupChecklist(config, await setupFacts())) {
-      if (!item.done) app.log.warn({ setup: item.id }, `Not ready to trade: ${item.detail}`);
+    // One line: each check, with how to fix it, is on the staff overview ('Before you trade').
+    const open = setupChecklist(config, await setupFacts()).filter((item) => !item.done);
+    if (open.length) {
+      app.log.warn(
+        { setup: open.map((item) => item.id) },
+        `Not ready to trade: ${open.length} check${open.length === 1 ? '' : 's'} open (${open.map((item) => item.id).join(', ')}). See 'Before you trade' on the staff overview.`,
+      );
     }
   }
 

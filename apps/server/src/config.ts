@@ -48,6 +48,8 @@ const envSchema = z.object({
    */
   WEBHOOKS_ALLOW_PRIVATE: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** A line for each request and its answer; off by default, so the start stays readable. */
+  LOG_REQUESTS: bool.default(false),
   WEB_DIST_DIR: z.string().optional(),
   /**
    * Which proxies may say who the client is (X-Forwarded-For): how many sit in front ('1'), or
@@ -241,6 +243,7 @@ const configSchema = envSchema.transform((e) => {
     seedDemo: e.SEED_DEMO,
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE ?? e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
+    logRequests: e.LOG_REQUESTS,
     /** The built web app (apps/web/dist by default); API-only tests run without it. */
     webDistDir: webDist(e.WEB_DIST_DIR),
     trustProxy: e.TRUST_PROXY,
