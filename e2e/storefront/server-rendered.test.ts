@@ -59,7 +59,12 @@ describe('public pages drawn by the server (docs/product.md#pages-drawn-by-the-s
       // The first package and its price (every price is in the <noscript> block, which the test
       // above reads: Playwright's switch turns scripts off, not the parser's scripting flag).
       await page.getByRole('heading', { level: 3, name: 'Local SEO' }).waitFor();
-      await page.getByText('$750.00', { exact: true }).waitFor();
+      await page.getByText('$750.00', { exact: true }).first().waitFor();
+      // The compare table is drawn too, and an FAQ opens its answer (<details>).
+      await page.getByTestId('compare-packages-scroll').waitFor();
+      const faq = page.locator('details').first();
+      await faq.locator('summary').click();
+      expect(await faq.evaluate((d: HTMLDetailsElement) => d.open)).toBe(true);
       // The header's links lead to the catalogue's other pages.
       const nav = page.getByRole('navigation', { name: 'Services' });
       await nav.getByRole('link', { name: 'Website', exact: true }).click();

@@ -5,12 +5,7 @@ import type { Service, ServicePackage } from '@noise/shared/catalogue';
 import { MediaGallery } from '@/components/service/media-gallery';
 import { InitialInvestment } from '@/components/service/initial-investment';
 import { PackageTabs } from '@/components/service/package-tabs';
-import {
-  Accordion,
-  AccordionContent,
-  AccordionItem,
-  AccordionTrigger,
-} from '@/components/ui/accordion';
+import { Disclosure } from '@/components/ui/accordion';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { errorMessage, isNotFound, toastApiError } from '@/lib/api-client';
@@ -205,7 +200,13 @@ export function ServiceRoute() {
               <Suspense fallback={<Spinner label="Loading the comparison" />}>
                 <PackageComparison packages={data.packages} />
               </Suspense>
-            ) : null}
+            ) : (
+              // Drawn by the server for a browser without JavaScript (inline: no boundary of its
+              // own, so the page waits for it); the app never renders it.
+              <noscript>
+                <PackageComparison packages={data.packages} />
+              </noscript>
+            )}
           </div>
         </section>
       ) : null}
@@ -255,14 +256,13 @@ export function ServiceRoute() {
       <section aria-labelledby="service-faqs" className="mt-20 mb-8 max-w-4xl">
         <SectionTitle id="service-faqs">{`${data.title} FAQs`}</SectionTitle>
         {data.faqs.length ? (
-          <Accordion type="single" collapsible className="mt-6">
+          <div className="mt-6">
             {data.faqs.map((faq, index) => (
-              <AccordionItem key={`${faq.question}-${index}`} value={`faq-${index}`}>
-                <AccordionTrigger>{faq.question}</AccordionTrigger>
-                <AccordionContent className="whitespace-pre-line">{faq.answer}</AccordionContent>
-              </AccordionItem>
+              <Disclosure key={`${faq.question}-${index}`} title={faq.question}>
+                <p className="whitespace-pre-line">{faq.answer}</p>
+              </Disclosure>
             ))}
-          </Accordion>
+          </div>
         ) : (
           <p className="mt-4 text-muted">No questions yet. Ask us anything.</p>
         )}
