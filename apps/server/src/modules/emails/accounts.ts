@@ -23,7 +23,7 @@ export function passwordReset(input: {
     text:
       `Hi ${input.firstName || 'there'},\n\nSomeone asked to reset the password of your ${company} account. ` +
       `To choose a new one, open this link within ${input.validMinutes} minutes:\n\n${input.link}\n\n` +
-      `If it wasn't you, ignore this email: your password stays as it is.\n`,
+      `If it wasn't you, ignore this email: your password stays as it is.\n\n— ${company}\n`,
   };
 }
 
@@ -41,7 +41,7 @@ export function welcomePassword(input: {
     text:
       `Hi ${input.firstName || 'there'},\n\nThank you for your order. We made an account for ${input.email} so you ` +
       `can follow your project. Choose a password within ${input.validDays} days:\n\n${input.link}\n\n` +
-      `Later, use "Forgot password?" on the sign-in form to get a new link.\n`,
+      `Later, use "Forgot password?" on the sign-in form to get a new link.\n\n— ${input.companyName}\n`,
   };
 }
 
@@ -63,7 +63,7 @@ export function providerLink(input: {
       `Hi ${input.firstName || 'there'},\n\nSomeone signed in with ${name} using this email address, ` +
       `which already has a ${companyName} account. To sign in to that account with ${name} from now ` +
       `on, open this link within ${input.validMinutes} minutes:\n\n${input.link}\n\n` +
-      `If it wasn't you, ignore this email: nothing changes.\n`,
+      `If it wasn't you, ignore this email: nothing changes.\n\n— ${companyName}\n`,
   };
 }
 
@@ -85,7 +85,7 @@ export function confirmEmail(input: {
       `Confirm that this address is yours within ${input.validDays} days by opening this link:\n\n${input.link}\n\n` +
       `Until then you can browse and order, but not invite teammates or turn on two-factor sign-in.\n\n` +
       `If it wasn't you, ignore this email: whoever used your address cannot do more until it is confirmed, ` +
-      `and "Forgot password?" on the sign-in form gives the account to you.\n`,
+      `and "Forgot password?" on the sign-in form gives the account to you.\n\n— ${company}\n`,
   };
 }
 
@@ -108,6 +108,6 @@ export function accountStartedAfresh(input: {
     text:
       `Hi ${input.firstName || 'there'},\n\nYour email address is now confirmed. Before that, whoever used the ` +
       `account could not prove they read your mail, so we have taken back what was set up in it:\n\n${list}\n\n` +
-      `Every other sign-in of the account has ended. If you made these changes yourself, you can make them again now.\n`,
+      `Every other sign-in of the account has ended. If you made these changes yourself, you can make them again now.\n\n— ${company}\n`,
   };
 }

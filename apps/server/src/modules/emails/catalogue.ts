@@ -382,7 +382,7 @@ export const emailKinds: EmailKind[] = [
     demo: (shop) => ({
       subject: `Your quote from ${shop.companyName}: Brand refresh`,
       text:
-        `Hello,\n\nYour custom quote "Brand refresh" is ready: $2,200.00 inc. GST.\n\n` +
+        `Hi there,\n\nYour custom quote "Brand refresh" is ready: $2,200.00 inc. GST.\n\n` +
         `Review and pay it here:\n${shop.publicUrl}/custom-quote/demo-quote\n\nYou will need to sign in or create an account.\n\n— ${shop.companyName}\n`,
     }),
   },

@@ -25,7 +25,7 @@ export function invitationMail(input: {
     reason: `You received this email because ${who} invited this address to ${input.companyName}.`,
     subject: `Join ${input.companyName} on ${input.shopName}`,
     text: [
-      'Hello,',
+      'Hi there,',
       '',
       `${who} invited you to join ${input.companyName} on ${input.shopName} as ${companyRoleLabels[input.role]}: ${companyRoleDescriptions[input.role].toLowerCase()}.`,
       '',
@@ -52,7 +52,7 @@ export function teamChangeMail(input: {
       reason: `You received this email because you were part of ${input.companyName} on ${input.shopName}.`,
       subject: `You are no longer part of ${input.companyName} on ${input.shopName}`,
       text: [
-        'Hello,',
+        'Hi there,',
         '',
         `An owner of ${input.companyName} took you out of its team on ${input.shopName}. You no longer see its projects, messages or invoices; the messages you wrote stay in its projects, signed with your name.`,
         '',
@@ -68,7 +68,7 @@ export function teamChangeMail(input: {
     reason: `You received this email because you are part of ${input.companyName} on ${input.shopName}.`,
     subject: `Your role in ${input.companyName} is now ${companyRoleLabels[role]}`,
     text: [
-      'Hello,',
+      'Hi there,',
       '',
       `Your role in ${input.companyName} on ${input.shopName} is now ${companyRoleLabels[role]}: ${companyRoleDescriptions[role].toLowerCase()}.`,
       '',

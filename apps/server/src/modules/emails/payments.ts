@@ -69,7 +69,7 @@ export function orderReceipt(input: {
         ? `This email address already has an account with us, so the order waits for you there. To add it to your account, open this link:\n${input.claimUrl}\n\nIf you did not place this order, ignore this email: nothing is added to your account.`
         : `Follow your project at ${input.publicUrl}/dashboard/projects/${input.projectId}`,
       '',
-      input.companyName,
+      `— ${input.companyName}`,
     ]),
   };
 }
@@ -104,7 +104,7 @@ export function balanceReceipt(input: {
       '',
       `Follow your project at ${input.publicUrl}/dashboard/projects/${input.projectId}`,
       '',
-      input.companyName,
+      `— ${input.companyName}`,
     ]),
   };
 }
@@ -131,7 +131,7 @@ export function balanceRequest(input: {
       '',
       `Pay it here (sign in with this email address):\n${input.link}`,
       '',
-      input.companyName,
+      `— ${input.companyName}`,
     ]),
   };
 }
@@ -157,7 +157,7 @@ export function renewalReceipt(input: {
     action: { label: 'Open your project', url: input.projectUrl },
     reason: `You received this email because you subscribe to ${input.serviceTitle} from ${input.companyName}.`,
     subject: `Receipt: ${input.serviceTitle} ${input.interval} fee (${orderLabel})`,
-    text: `Hi ${input.firstName || 'there'},\n\nWe charged ${withCurrency(input.amountCents, input.currency)} ${gstNotes.inc} for ${orderLabel}, ${input.serviceTitle} (${input.packageTitle}), the period from ${input.periodFrom}. Your ${input.documentName} is attached.\n\n${input.companyName}`,
+    text: `Hi ${input.firstName || 'there'},\n\nWe charged ${withCurrency(input.amountCents, input.currency)} ${gstNotes.inc} for ${orderLabel}, ${input.serviceTitle} (${input.packageTitle}), the period from ${input.periodFrom}. Your ${input.documentName} is attached.\n\n— ${input.companyName}`,
   };
 }
 
@@ -198,7 +198,7 @@ export function renewalDeclined(input: {
       '',
       `${input.publicUrl}/dashboard/projects/${input.projectId}`,
       '',
-      input.companyName,
+      `— ${input.companyName}`,
     ].join('\n'),
   };
 }
@@ -245,7 +245,7 @@ export function refundProcessed(input: {
       `Your adjustment note ${input.noteNumber} is attached. It adjusts invoice ${input.invoiceNumber} of ${input.invoicedOn}.`,
       project ? `Your billing: ${input.publicUrl}/dashboard/projects/${project.id}` : '',
       '',
-      input.companyName,
+      `— ${input.companyName}`,
     ]),
   };
 }

@@ -108,7 +108,7 @@ describe('proposals', () => {
     expect((await send(quote._id)).statusCode).toBe(202);
     const mail = await outboxMail(app, config.dataDir, jane.user.email, quote._id);
     expect(mail.subject).toBe(`Your proposal from ${config.companyName}: Spring launch`);
-    expect(mail.text).toMatch(/^Hello Jane,/);
+    expect(mail.text).toMatch(/^Hi Jane,/);
     expect(mail.text).toContain(body.summary);
     expect(mail.text).toContain('$1,100.00 inc. GST, with a deposit of $330.00 inc. GST');
     expect(mail.text).toMatch(/Valid until: \d\d [A-Z][a-z]{2} \d{4}\./);
@@ -122,7 +122,7 @@ describe('proposals', () => {
     const guest = await create({ recipientEmail: 'new.client@example.com' });
     await send(guest._id);
     const guestMail = await outboxMail(app, config.dataDir, 'new.client@example.com', guest._id);
-    expect(guestMail.text).toMatch(/^Hello,/);
+    expect(guestMail.text).toMatch(/^Hi there,/);
     expect(guestMail.text).toContain('You do not need an account');
   });
 

@@ -150,9 +150,10 @@ function quoteEmail(
     : 'You do not need an account: you can accept and pay it as a guest.';
   return {
     to: m.to,
+    action: { label: 'Review and sign', url: m.link },
     subject: `Your proposal from ${config.companyName}: ${m.name}`,
     text:
-      `Hello${m.greeting ? ` ${m.greeting}` : ''},\n\n` +
+      `Hi ${m.greeting || 'there'},\n\n` +
       `Your proposal "${m.name}" is ready.\n\n` +
       (m.summary ? `${m.summary}\n\n` : '') +
       `Price: ${m.total}.\n` +
