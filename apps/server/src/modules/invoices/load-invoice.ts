@@ -55,6 +55,11 @@ export function invoiceDataOf(settings: InvoiceSettings, source: InvoiceSource):
     subtotalCents: payment.amountCents - payment.gstCents,
     gstCents: payment.gstCents,
     totalCents: payment.amountCents,
+    // A quote's deposit leaves its balance to pay (docs/decisions/070): the invoice says how much.
+    balanceOwingCents:
+      payment.kind === 'order' && project?.depositWithGstCents
+        ? project.oneTimeTotalWithGstCents - project.depositWithGstCents
+        : 0,
   };
 }
 

@@ -22,6 +22,11 @@ export interface InvoiceData {
   gstCents: number;
   totalCents: number;
   /**
+   * A quote's deposit: the balance still to pay after it, inc. GST (0, or absent, for a payment
+   * that settles what it is for).
+   */
+  balanceOwingCents?: number;
+  /**
    * Set for an adjustment note (a refund: the GST document for a decrease): the tax invoice it
    * adjusts and why. The amounts above are then what was refunded.
    */
@@ -233,10 +238,13 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
 
   // Line items.
   const amountX = W - M;
-  const descWidth = W - 2 * M - 130;
+  // Each line is one of what it names: a package, an extra, a period, a part of a quote.
+  const qtyX = amountX - 150;
+  const descWidth = W - 2 * M - 190;
   const header = () => {
     page.drawRectangle({ x: M, y: y - 7, width: W - 2 * M, height: 22, color: BAND });
     text('Description', M + 10, y, { size: 9, font: bold, color: MUTED });
+    text('Qty', qtyX, y, { size: 9, font: bold, color: MUTED, align: 'right' });
     text(`Amount ${gstNotes.exc} (${data.currency})`, amountX - 10, y, {
       size: 9,
       font: bold,
@@ -254,6 +262,7 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
       header();
     }
     rows.forEach((row, i) => text(row, M + 10, y - i * 14));
+    text('1', qtyX, y, { align: 'right' });
     text(money(line.amountCents), amountX - 10, y, { align: 'right' });
     y -= rows.length * 14 + 6;
     page.drawLine({
@@ -301,8 +310,10 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     text('Amount paid', labelX, y, { color: MUTED });
     text(money(data.totalCents), amountX - 10, y, { align: 'right' });
     y -= 16;
-    text('Balance due', labelX, y, { color: MUTED });
-    text(money(0), amountX - 10, y, { align: 'right', font: bold });
+    text(data.balanceOwingCents ? 'Balance to pay later' : 'Balance due', labelX, y, {
+      color: MUTED,
+    });
+    text(money(data.balanceOwingCents ?? 0), amountX - 10, y, { align: 'right', font: bold });
   }
 
   // Footer.

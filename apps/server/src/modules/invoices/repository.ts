@@ -19,6 +19,8 @@ const projectColumns = {
   contactCompanyName: projects.contactCompanyName,
   contactEmail: projects.contactEmail,
   contactNumber: projects.contactNumber,
+  oneTimeTotalWithGstCents: projects.oneTimeTotalWithGstCents,
+  depositWithGstCents: projects.depositWithGstCents,
 };
 const payerColumns = {
   firstName: users.firstName,

@@ -159,9 +159,12 @@ describe('a quote with a deposit', () => {
       headers: bearer(customer.token),
     });
     expect(depositPdf.statusCode).toBe(200);
-    expect((await pdfTextRuns(depositPdf.rawPayload)).join(' ')).toContain(
-      'Deposit (30%) on custom quote: Brand launch',
-    );
+    const depositText = (await pdfTextRuns(depositPdf.rawPayload)).join(' ');
+    expect(depositText).toContain('Deposit (30%) on custom quote: Brand launch');
+    // The deposit's invoice says what is left to pay, never 'Balance due $0.00'.
+    expect(depositText).toContain('Balance to pay later');
+    expect(depositText).toContain('770.00');
+    expect(text).toContain('Balance due');
 
     // Paid in full: nothing more to pay or ask.
     expect((await payQuote(quote._id, customer)).statusCode).toBe(409);
