@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pdfTextRuns } from '../../test/pdf-text.ts';
 import { localDate } from '@noise/shared/dates';
 import type { DiscountCodeRequest } from '@noise/shared/discounts';
 import { priceOrderWithDiscount } from '@noise/shared/discount-pricing';
@@ -190,6 +191,13 @@ describe('discount codes', () => {
       ['order', price.grandTotalCents],
       ['renewal', withGst(67_500)],
     ]);
+    // Its tax invoice shows the fee and the discount line, as the first payment's does.
+    const renewal = payments[1] as unknown as { invoiceUrl: string };
+    const invoice = await app.inject({ url: renewal.invoiceUrl, headers: bearer(token) });
+    const invoiceText = (await pdfTextRuns(invoice.rawPayload)).join(' ');
+    expect(invoiceText).toContain('Discount: your code, taken off every payment');
+    expect(invoiceText).toContain('750.00');
+    expect(invoiceText).toMatch(/[-−]\$?75\.00/);
     expect(await given()).toBe(16_450 + 7_500);
     const report = await app.inject({
       url: '/api/reports/revenue?granularity=month&from=2020-01-01&to=2030-12-31',

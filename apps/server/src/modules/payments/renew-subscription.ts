@@ -105,12 +105,11 @@ export function createRenewalJobHandler(deps: RenewalDeps): JobHandler {
           idempotencyKey: periodKey,
           kind: 'renewal',
           subscriptionId: subscription.id,
-          lineItems: [
-            {
-              description: `${project.serviceTitle}: ${project.packageTitle}, ${subscription.interval} fee from ${mailDate(periodStart, deps.timeZone)}`,
-              amountCents: subscription.amountCents - subscription.gstCents,
-            },
-          ],
+          lineItems: renewalLines(
+            `${project.serviceTitle}: ${project.packageTitle}, ${subscription.interval} fee from ${mailDate(periodStart, deps.timeZone)}`,
+            project.packageRecurringCostCents,
+            subscription.amountCents - subscription.gstCents,
+          ),
         });
         await txRepo.advanceSubscription(
           subscription.id,
@@ -195,4 +194,18 @@ export function createRenewalJobHandler(deps: RenewalDeps): JobHandler {
       throw new RetryJobAt(reason, new Date(Date.now() + deps.retryBaseMs * 2 ** (failures - 1)));
     }
   };
+}
+
+/**
+ * A renewal's invoice lines: the fee, and, when a code takes something off every payment
+ * (decision 069), the fee at its price with the discount as its own line, as the first
+ * payment's invoice shows it.
+ */
+export function renewalLines(description: string, feeCents: number, chargedBeforeGstCents: number) {
+  const discountCents = feeCents - chargedBeforeGstCents;
+  if (discountCents <= 0) return [{ description, amountCents: chargedBeforeGstCents }];
+  return [
+    { description, amountCents: feeCents },
+    { description: 'Discount: your code, taken off every payment', amountCents: -discountCents },
+  ];
 }
