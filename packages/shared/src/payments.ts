@@ -245,6 +245,8 @@ export const projectPaymentSchema = z.object({
   invoiceNumber: z.string(),
   /** GET it with the bearer token: application/pdf. */
   invoiceUrl: z.string(),
+  /** What a discount code took off this charge, before GST (its invoice's discount line); 0 without one. */
+  discountCents: z.number().int(),
   /** Refunds made against it, oldest first, and what is left to refund. */
   refunds: z.array(refundSchema),
   refundableCents: z.number().int(),

@@ -8388,6 +8388,7 @@ export interface operations {
                         createdAt: string;
                         invoiceNumber: string;
                         invoiceUrl: string;
+                        discountCents: number;
                         refunds: {
                             _id: string;
                             amountCents: number;

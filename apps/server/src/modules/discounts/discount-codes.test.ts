@@ -191,6 +191,8 @@ describe('discount codes', () => {
       ['order', price.grandTotalCents],
       ['renewal', withGst(67_500)],
     ]);
+    // The project's payments say what the code took off each charge.
+    expect((payments[1] as unknown as { discountCents: number }).discountCents).toBe(7_500);
     // Its tax invoice shows the fee and the discount line, as the first payment's does.
     const renewal = payments[1] as unknown as { invoiceUrl: string };
     const invoice = await app.inject({ url: renewal.invoiceUrl, headers: bearer(token) });

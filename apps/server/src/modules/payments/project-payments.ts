@@ -30,6 +30,12 @@ export async function listProjectPayments(
       createdAt: row.createdAt.toISOString(),
       invoiceNumber: invoiceNumberOf(row),
       invoiceUrl: `/api/payments/${row.id}/invoice`,
+      // A code's line is the charge's one negative line (price-order.ts, renewalLines).
+      discountCents: Math.abs(
+        row.lineItems
+          .filter((line) => line.amountCents < 0)
+          .reduce((total, line) => total + line.amountCents, 0),
+      ),
       refunds: own.map((r) =>
         toRefundDto(r, r.createdById ? (names.get(r.createdById) ?? '') : ''),
       ),

@@ -93,6 +93,9 @@ export function ProjectPayments({ projectId, money }: { projectId: string; money
             </p>
             <p className="text-sm text-muted">
               {formatDate(payment.createdAt)} · {payment.invoiceNumber}
+              {payment.discountCents > 0
+                ? ` · Discount code took off ${formatMoney(payment.discountCents)} exc. GST`
+                : ''}
             </p>
           </div>
           <DocumentButton url={payment.invoiceUrl} number={payment.invoiceNumber} label="Invoice" />
