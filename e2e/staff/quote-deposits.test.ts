@@ -61,6 +61,11 @@ describe('deposits on custom quotes', () => {
     // The customer pays the deposit only.
     const customer = (await browser.newPage({ token: buyer.token, width: 375 })).page;
     await customer.goto(`/custom-quote/${quoteId}`);
+    // On a phone 'Accept and sign' stays in reach while the proposal is read.
+    await customer.getByRole('link', { name: 'Accept and sign' }).click();
+    await expect
+      .poll(() => customer.getByRole('link', { name: 'Accept and sign' }).count())
+      .toBe(0);
     await acceptProposal(customer, 'Della Deposit');
     const summary = customer.getByRole('complementary', { name: 'Order summary' });
     // On a phone the summary opens on its total, folded; the reader unfolds it.
@@ -93,6 +98,10 @@ describe('deposits on custom quotes', () => {
     await customer.goto(`/custom-quote/${quoteId}`);
     await customer.getByRole('heading', { name: 'Deposit paid' }).waitFor();
     expect(await customer.getByRole('button', { name: 'Confirm & Pay' }).count()).toBe(0);
+    // Signed and paid: the page's next step is this order's brief.
+    expect(await customer.getByRole('link', { name: 'Send your brief' }).getAttribute('href')).toBe(
+      `/dashboard/projects/${sale!._id}#brief`,
+    );
 
     // The project's co-ordinator asks for the balance from the sale.
     const dana = (await browser.newPage({ token: coordinator.token })).page;

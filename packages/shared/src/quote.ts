@@ -25,6 +25,8 @@ export const publicQuoteSchema = z.object({
   /** The deposit went through (the project started); the balance may then be requested. */
   depositPaid: z.boolean(),
   balanceRequested: z.boolean(),
+  /** The order it became once paid (its first part), for its brief; null before. */
+  projectId: z.string().nullable(),
   /** The proposal (docs/product.md#proposal-page): its terms, version and where it stands. */
   terms: z.string(),
   /** The version the customer reads; accepting names it, so an edited proposal is not signed blind. */

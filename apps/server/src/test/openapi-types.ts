@@ -8126,6 +8126,7 @@ export interface operations {
                         depositAmount: number | null;
                         depositPaid: boolean;
                         balanceRequested: boolean;
+                        projectId: string | null;
                         terms: string;
                         version: number;
                         validUntil: string | null;
@@ -8236,6 +8237,7 @@ export interface operations {
                         depositAmount: number | null;
                         depositPaid: boolean;
                         balanceRequested: boolean;
+                        projectId: string | null;
                         terms: string;
                         version: number;
                         validUntil: string | null;
@@ -8254,7 +8256,6 @@ export interface operations {
                         internalNotes: string;
                         createdBy: string;
                         createdAt: string;
-                        projectId: string | null;
                         customer: {
                             id: string;
                             name: string;
@@ -11042,6 +11043,7 @@ export interface operations {
                         depositAmount: number | null;
                         depositPaid: boolean;
                         balanceRequested: boolean;
+                        projectId: string | null;
                         terms: string;
                         version: number;
                         validUntil: string | null;
@@ -11060,7 +11062,6 @@ export interface operations {
                         internalNotes: string;
                         createdBy: string;
                         createdAt: string;
-                        projectId: string | null;
                         customer: {
                             id: string;
                             name: string;
@@ -11181,6 +11182,7 @@ export interface operations {
                         depositAmount: number | null;
                         depositPaid: boolean;
                         balanceRequested: boolean;
+                        projectId: string | null;
                         terms: string;
                         version: number;
                         validUntil: string | null;
@@ -11199,7 +11201,6 @@ export interface operations {
                         internalNotes: string;
                         createdBy: string;
                         createdAt: string;
-                        projectId: string | null;
                         customer: {
                             id: string;
                             name: string;
@@ -11296,6 +11297,7 @@ export interface operations {
                         depositAmount: number | null;
                         depositPaid: boolean;
                         balanceRequested: boolean;
+                        projectId: string | null;
                         terms: string;
                         version: number;
                         validUntil: string | null;
@@ -11314,7 +11316,6 @@ export interface operations {
                         internalNotes: string;
                         createdBy: string;
                         createdAt: string;
-                        projectId: string | null;
                         customer: {
                             id: string;
                             name: string;
@@ -11486,6 +11487,7 @@ export interface operations {
                         depositAmount: number | null;
                         depositPaid: boolean;
                         balanceRequested: boolean;
+                        projectId: string | null;
                         terms: string;
                         version: number;
                         validUntil: string | null;
@@ -11504,7 +11506,6 @@ export interface operations {
                         internalNotes: string;
                         createdBy: string;
                         createdAt: string;
-                        projectId: string | null;
                         customer: {
                             id: string;
                             name: string;
@@ -11581,6 +11582,7 @@ export interface operations {
                         depositAmount: number | null;
                         depositPaid: boolean;
                         balanceRequested: boolean;
+                        projectId: string | null;
                         terms: string;
                         version: number;
                         validUntil: string | null;
@@ -11599,7 +11601,6 @@ export interface operations {
                         internalNotes: string;
                         createdBy: string;
                         createdAt: string;
-                        projectId: string | null;
                         customer: {
                             id: string;
                             name: string;

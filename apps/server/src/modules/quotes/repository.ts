@@ -263,6 +263,7 @@ export function toPublicQuoteDto(row: QuoteWithRelations) {
     // Paid in full; a quote with a deposit becomes its project before its balance is paid.
     paid: Boolean(q.paidAt || (row.projectId && !q.depositPaidAt)),
     ...depositOf(q),
+    projectId: row.projectId,
     ...proposalOf(row),
   };
 }

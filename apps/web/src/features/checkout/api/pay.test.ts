@@ -106,6 +106,7 @@ describe('checked payment answers', () => {
       depositAmount: null,
       depositPaid: false,
       balanceRequested: false,
+      projectId: null,
       terms: 'Payment is due before work starts.',
       version: 1,
       validUntil: '2026-12-31T23:59:59.999Z',

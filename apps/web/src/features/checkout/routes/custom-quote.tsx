@@ -1,5 +1,5 @@
 import { CalendarX2, CircleCheck, FileCheck2, ShieldAlert, XCircle } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { quotePaymentRequest } from '@noise/shared/payments';
 import {
@@ -12,7 +12,7 @@ import {
 } from '@noise/shared/quote';
 import { isStaffRole } from '@noise/shared/roles';
 import { SignedProposalButton } from '@/components/proposals/signed-proposal-button';
-import { Button } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { errorMessage, isApiError, isNotFound } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { openSignInFor, openSignUpFor } from '@/lib/auth-modals';
@@ -21,6 +21,7 @@ import { useCurrentUser } from '@/lib/current-user';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useSiteConfig } from '@/lib/site-config';
 import { usePageMeta } from '@/lib/use-page-meta';
+import { cn } from '@/lib/utils';
 import { useQuote } from '../api/get-quote';
 import { AcceptProposalForm, DeclineProposal } from '../components/accept-proposal-form';
 import { CheckoutForm } from '../components/checkout-form';
@@ -178,7 +179,7 @@ export function CustomQuoteRoute() {
   if (!signedOut && user.data && balanceWaits) {
     // The deposit is paid and the work goes on: nothing to pay until staff ask for the balance.
     return (
-      <CheckoutPage title="Your proposal" progress={{ current: 1, steps: proposalSteps }}>
+      <CheckoutPage title="Your proposal" progress={{ current: 2, steps: proposalSteps }}>
         <div className="mt-8 grid gap-8 lg:grid-cols-[1.25fr_1fr] lg:gap-12">
           <section
             role="status"
@@ -194,9 +195,19 @@ export function CustomQuoteRoute() {
               {formatMoney(parts.balance!.totalWithGstCents)} inc. GST is due when the work is
               ready: we will email you a link to pay it here.
             </p>
-            <Button asChild className="mt-6">
-              <Link to="/dashboard/projects">Go to your projects</Link>
-            </Button>
+            {/* Signed and paid: the next step is the brief of the order it became. */}
+            <div className="mt-6 flex flex-wrap gap-3">
+              {data.projectId ? (
+                <Button asChild>
+                  <Link to={`/dashboard/projects/${encodeURIComponent(data.projectId)}#brief`}>
+                    Send your brief
+                  </Link>
+                </Button>
+              ) : null}
+              <Button asChild variant="outline">
+                <Link to="/dashboard/projects">Go to your projects</Link>
+              </Button>
+            </div>
           </section>
           {aside}
         </div>
@@ -299,6 +310,43 @@ function Notice({
 }
 
 /**
+ * On a phone the signing form follows the whole proposal: a bar at the foot of the screen keeps
+ * 'Accept and sign' in reach while it is read, and goes once the form is in view.
+ */
+function AcceptBar() {
+  const [formInView, setFormInView] = useState(false);
+  useEffect(() => {
+    // The whole box: while any of it shows, its own button is in reach.
+    const form = document.getElementById('proposal-answer-box');
+    if (!form || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => setFormInView(entry!.isIntersecting));
+    observer.observe(form);
+    return () => observer.disconnect();
+  }, []);
+  if (formInView) return null;
+  return (
+    <>
+      {/* Room at the page's foot, so the bar never covers its last lines. */}
+      <div aria-hidden="true" className="h-20 lg:hidden" />
+      <div className="fixed inset-x-0 bottom-0 z-30 border-t-2 border-ink bg-paper/95 p-3 backdrop-blur lg:hidden">
+        <a
+          href="#proposal-answer-box"
+          className={cn(buttonVariants({ size: 'lg' }), 'w-full justify-center')}
+          onClick={(event) => {
+            event.preventDefault();
+            document
+              .getElementById('proposal-answer-box')
+              ?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+          }}
+        >
+          Accept and sign
+        </a>
+      </div>
+    </>
+  );
+}
+
+/**
  * docs/product.md#proposal-page: the proposal, with 'Accept and sign' and 'Decline' while it is
  * open; once signed, the payment (the deposit when it asks for one), for a guest as a guest
  * checkout; declined or expired, a note and nothing to do.
@@ -375,8 +423,9 @@ function ProposalPage({
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-10">
         {document}
         <aside
+          id="proposal-answer-box"
           aria-labelledby="proposal-answer"
-          className="flex flex-col gap-5 self-start rounded-card border-2 border-ink bg-paper p-5 sm:p-6 lg:sticky lg:top-28"
+          className="flex scroll-mt-24 flex-col gap-5 self-start rounded-card border-2 border-ink bg-paper p-5 sm:p-6 lg:sticky lg:top-28"
         >
           <div>
             <h2 id="proposal-answer" className="text-2xl font-extrabold">
@@ -416,6 +465,7 @@ function ProposalPage({
           )}
         </aside>
       </div>
+      {payer.kind === 'user' && isStaffRole(payer.user.role) ? null : <AcceptBar />}
     </CheckoutPage>
   );
 }
