@@ -191,6 +191,10 @@ export function OrderOptionsSheet({
                 {selectedExtras.length === 0
                   ? 'No extras'
                   : `${selectedExtras.length} extra${selectedExtras.length === 1 ? '' : 's'} added`}
+                {/* An applied code stays in sight too, whatever the scroll above. */}
+                {applied && price.discountCents > 0
+                  ? ` · Code ${applied.code}: −${formatMoney(price.discountCents)}`
+                  : ''}
               </span>
               <span className="font-bold tabular-nums">
                 {paymentTerms(price, pkg.type).dueToday}
