@@ -4,6 +4,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import type { Repositories } from '../../repositories.ts';
 import { adjustmentNoteNumberOf, invoiceNumberOf } from '../invoices/load-invoice.ts';
 import { orderMoneyOf } from '../payments/order-money-of.ts';
+import { toSubscriptionDto } from '../payments/routes.ts';
 
 /** The orders a Billing page reads: a client's whole history in all but the largest accounts. */
 export const BILLING_ORDERS_MAX = 200;
@@ -113,14 +114,7 @@ export async function billingOverview(
     subscriptions: subscriptions.map((row) => {
       const order = byId.get(row.projectId)!;
       return {
-        _id: row.id,
-        projectId: row.projectId,
-        status: row.status,
-        interval: row.interval,
-        amountCents: row.amountCents,
-        currency: row.currency,
-        nextChargeAt: row.status === 'cancelled' ? null : row.nextChargeAt.toISOString(),
-        cancelledAt: row.cancelledAt?.toISOString() ?? null,
+        ...toSubscriptionDto(row),
         title: order.serviceTitle,
         orderNumber: order.orderNumber,
       };

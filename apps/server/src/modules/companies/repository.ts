@@ -29,6 +29,12 @@ export function companyNameOf(companyId: SQL | AnyPgColumn): SQL<string> {
     '')`;
 }
 
+/** An invitation neither accepted nor withdrawn (it may have expired). */
+const isOpenInvitation = and(
+  isNull(companyInvitations.acceptedAt),
+  isNull(companyInvitations.withdrawnAt),
+);
+
 /** Another owner of the company than `userId`. */
 const anotherOwner = (companyId: string, userId: string) =>
   sql`exists (select 1 from ${companyMembers} o where o.company_id = ${companyId} and o.role = 'owner' and o.user_id <> ${userId})`;
@@ -167,8 +173,7 @@ export function createCompanyRepository(db: Db) {
         .where(
           and(
             eq(companyInvitations.companyId, companyId),
-            isNull(companyInvitations.acceptedAt),
-            isNull(companyInvitations.withdrawnAt),
+            isOpenInvitation,
             sql`not exists (select 1 from ${users} u where u.id = ${companyInvitations.invitedById} and u.role <> 'client')`,
           ),
         )
@@ -280,13 +285,7 @@ export function createCompanyRepository(db: Db) {
           invitedByName: sql<string>`coalesce((select coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email) from ${users} u where u.id = ${companyInvitations.invitedById}), '')`,
         })
         .from(companyInvitations)
-        .where(
-          and(
-            eq(companyInvitations.companyId, companyId),
-            isNull(companyInvitations.acceptedAt),
-            isNull(companyInvitations.withdrawnAt),
-          ),
-        )
+        .where(and(eq(companyInvitations.companyId, companyId), isOpenInvitation))
         .orderBy(desc(companyInvitations.createdAt));
     },
 
@@ -298,8 +297,7 @@ export function createCompanyRepository(db: Db) {
           and(
             eq(companyInvitations.companyId, companyId),
             sql`lower(${companyInvitations.email}) = lower(${email})`,
-            isNull(companyInvitations.acceptedAt),
-            isNull(companyInvitations.withdrawnAt),
+            isOpenInvitation,
           ),
         );
       return row;
@@ -331,13 +329,7 @@ export function createCompanyRepository(db: Db) {
       const rows = await db
         .update(companyInvitations)
         .set({ tokenHash, expiresAt, createdAt: new Date() })
-        .where(
-          and(
-            eq(companyInvitations.id, id),
-            isNull(companyInvitations.acceptedAt),
-            isNull(companyInvitations.withdrawnAt),
-          ),
-        )
+        .where(and(eq(companyInvitations.id, id), isOpenInvitation))
         .returning({ id: companyInvitations.id });
       return rows.length > 0;
     },
@@ -346,13 +338,7 @@ export function createCompanyRepository(db: Db) {
       const rows = await db
         .update(companyInvitations)
         .set({ withdrawnAt: new Date() })
-        .where(
-          and(
-            eq(companyInvitations.id, id),
-            isNull(companyInvitations.acceptedAt),
-            isNull(companyInvitations.withdrawnAt),
-          ),
-        )
+        .where(and(eq(companyInvitations.id, id), isOpenInvitation))
         .returning({ id: companyInvitations.id });
       return rows.length > 0;
     },
