@@ -93,6 +93,9 @@ describe('job lanes', () => {
     const started = performance.now();
     await app.close();
     const tookMs = performance.now() - started;
+    console.info(
+      `closed in ${Math.round(tookMs)} ms with ${config.jobLanes.bulk} deliveries in hand`,
+    );
     // Each delivery's own deadline is 10 s; shutting down cuts them short instead.
     expect(tookMs).toBeLessThan(5_000);
     const after = await repos.jobs.listByKind(WEBHOOK_JOB);
