@@ -20,6 +20,7 @@ import { createSecretBox } from './lib/secrets.ts';
 import { redactPaths, requestSerializer } from './lib/log-redaction.ts';
 import { createTokenSigner } from './lib/tokens.ts';
 import { createRepositories } from './repositories.ts';
+import { registerBackground } from './background.ts';
 import { registerAuditRoutes } from './modules/audit/routes.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { registerOAuthRoutes } from './modules/oauth/routes.ts';
@@ -327,10 +328,12 @@ export async function buildApp(
   });
   registerCompanyPageRoutes(app, { pages: companyPageRepo, users });
   registerSeoRoutes(app, { catalogue: repos.catalogue, publicUrl: config.publicUrl });
-  // Checkout, payments, invoices; starts the job runner (renewals, mail) and stops it on close.
   const clock = options.now ?? (() => new Date());
   registerFileRoutes(app, { repos, config, now: clock });
-  registerCheckout(app, config, repos, clock);
+  const checkout = registerCheckout(app, config, repos);
+  // Every module's background jobs, in lanes; after the checkout, whose invoice renderer the
+  // receipts share, so the runner stops before it (docs/decisions/089-job-lanes.md).
+  registerBackground(app, config, { renderInvoice: checkout.renderInvoice, now: clock });
   registerGuestCheckoutRoutes(app, { checkout: app.checkoutDeps, auth: authDeps, config });
   const projects = repos.projects;
   registerProjectRoutes(app, { repos, config, projects, users, audit, now: clock });

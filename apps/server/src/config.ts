@@ -144,6 +144,10 @@ const envSchema = z.object({
     .default('AUD'),
   ABN: z.string().default(''),
   JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
+  /** Jobs each lane runs at once in each process (docs/decisions/089-job-lanes.md). */
+  JOBS_MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  JOBS_BULK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  JOBS_MONEY_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   QUERY_LOG_FILE: z.string().min(1).optional(),
   RENEWAL_MAX_FAILURES: z.coerce.number().int().min(1).max(20).default(3),
   RENEWAL_RETRY_MINUTES: z.coerce.number().positive().default(60),
@@ -320,6 +324,15 @@ const configSchema = envSchema.transform((e) => {
     abn: e.ABN,
     /** How often each process looks for due jobs; 0 turns the runner off (tests drive it). */
     jobsPollIntervalMs: e.JOBS_POLL_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 5000),
+    /**
+     * How many jobs of each lane one process runs at once: mail someone waits for, bulk work
+     * (webhooks, digests) and money (renewals, the provider's sweeps), one at a time by default.
+     */
+    jobLanes: {
+      mail: e.JOBS_MAIL_CONCURRENCY,
+      bulk: e.JOBS_BULK_CONCURRENCY,
+      money: e.JOBS_MONEY_CONCURRENCY,
+    },
     /**
      * Profiling only: the SQL (with its parameters) of each request that carries
      * `x-query-log: record` is appended to this file, a JSON line per request (plugins/query-log.ts).

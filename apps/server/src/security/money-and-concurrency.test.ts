@@ -16,10 +16,8 @@ import {
   subscriptions,
   users,
 } from '../db/schema.ts';
+import { createBackgroundRunner } from '../background.ts';
 import { DISCOUNT_HOLD_MS } from '../modules/discounts/discount-codes.ts';
-import { createJobRunner } from '../modules/jobs/runner.ts';
-import { checkoutJobHandlers } from '../modules/payments/register.ts';
-import { scheduleRenewals } from '../modules/payments/renew-subscription.ts';
 import { createTestApp } from '../test/app.ts';
 import { bearer, createUser } from '../test/factories.ts';
 import {
@@ -403,14 +401,7 @@ describe('renewals', () => {
       .where(eq(subscriptions.projectId, projectId))
       .returning();
     const worker = (workerId: string) =>
-      createJobRunner({
-        jobs: app.checkoutDeps.repos.jobs,
-        log: app.log,
-        pollIntervalMs: 0,
-        workerId,
-        schedule: () => scheduleRenewals(app.checkoutDeps.repos),
-        handlers: checkoutJobHandlers(app, config, app.checkoutDeps),
-      });
+      createBackgroundRunner(app, config, { workerId, pollIntervalMs: 0 });
     const a = worker('worker-a');
     const b = worker('worker-b');
     await Promise.all([a.runDueJobs(), b.runDueJobs(), a.runDueJobs(), b.runDueJobs()]);

@@ -2,6 +2,7 @@ import { BIN_DAYS } from '@noise/shared/files';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FileStore } from '../../plugins/file-store.ts';
 import type { Repositories } from '../../repositories.ts';
+import { defineJobs } from '../jobs/lanes.ts';
 
 const DAY_MS = 24 * 3600_000;
 /** Files removed per round; the next round takes the rest. */
@@ -29,22 +30,24 @@ export async function purgeBins(
 }
 
 /**
- * The job runner's schedule calls this before each poll; it empties the bins at most once every
- * `everyMs` per process, and a failure waits for the next round.
+ * Emptying the bins is a sweep of the bulk lane every 15 minutes, run by one process a round; a
+ * failure (the store down) waits for the next.
  */
-export function createBinPurger(
+export function fileJobs(
   deps: { repos: Pick<Repositories, 'files'>; store: FileStore; log: FastifyBaseLogger },
   everyMs = 15 * 60_000,
 ) {
-  let last = 0;
-  return async (now: Date) => {
-    if (now.getTime() - last < everyMs) return;
-    last = now.getTime();
-    try {
-      const purged = await purgeBins(deps, now);
-      if (purged) deps.log.info({ purged }, 'emptied files from the library bins');
-    } catch (err) {
-      deps.log.warn({ err }, 'emptying the library bins failed');
-    }
-  };
+  return defineJobs({
+    schedules: [
+      {
+        kind: 'purge-bins',
+        lane: 'bulk',
+        everyMs,
+        run: async (now) => {
+          const purged = await purgeBins(deps, now);
+          if (purged) deps.log.info({ purged }, 'emptied files from the library bins');
+        },
+      },
+    ],
+  });
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Mailer, MailMessage } from '../../plugins/mailer.ts';
-import type { JobHandler } from './runner.ts';
+import { defineJobs, type JobHandler } from './lanes.ts';
 import type { JobRepository } from './repository.ts';
 
 export const EMAIL_JOB = 'email';
@@ -43,14 +43,25 @@ export function enqueueEmail(
   });
 }
 
-export function createEmailJobHandler(deps: {
+export interface EmailJobDeps {
   mailer: Mailer;
   renderInvoice: (paymentId: string) => Promise<{ filename: string; content: Buffer } | null>;
   renderAdjustmentNote?: (
     refundId: string,
   ) => Promise<{ filename: string; content: Buffer } | null>;
   renderSignedProposal?: (quoteId: string) => Promise<{ filename: string; content: Buffer } | null>;
-}): JobHandler {
+}
+
+/**
+ * Every mail is one kind, in the mail lane: whoever waits for a reset link or a receipt never
+ * waits behind webhook deliveries or renewals. Digests and summaries are written in the bulk lane
+ * and then wait here only behind other mail.
+ */
+export function emailJobs(deps: EmailJobDeps) {
+  return defineJobs({ kinds: { [EMAIL_JOB]: { lane: 'mail', run: createEmailJobHandler(deps) } } });
+}
+
+export function createEmailJobHandler(deps: EmailJobDeps): JobHandler {
   return async (raw) => {
     // Stored as JSON by enqueueEmail; a row changed by hand fails here, clearly, and is retried.
     const payload = emailJobPayload.parse(raw);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jobs } from '../../db/schema.ts';
 
@@ -11,6 +11,24 @@ export interface EnqueueJob {
   /** Enqueueing a key that exists already does nothing. */
   uniqueKey?: string;
   maxAttempts?: number;
+}
+
+/** Sent by the database when a job is added (the trigger of migration 0037), after it commits. */
+export const JOB_ADDED_CHANNEL = 'job_added';
+
+/** A sweep's row is one for every process: its unique key is the prefix and its kind. */
+const SWEEP_KEY_PREFIX = 'schedule:';
+export const sweepKey = (kind: string) => `${SWEEP_KEY_PREFIX}${kind}`;
+
+/**
+ * Which kinds a lane claims: its own (`only`), or, for the one lane that also takes kinds no lane
+ * names, every kind but the other lanes' (`except`).
+ */
+export type KindFilter = { only: string[] } | { except: string[] };
+
+function kindCondition(filter: KindFilter): SQL {
+  if ('only' in filter) return filter.only.length ? inArray(jobs.kind, filter.only) : sql`false`;
+  return filter.except.length ? notInArray(jobs.kind, filter.except) : sql`true`;
 }
 
 export function createJobRepository(db: Db) {
@@ -32,19 +50,45 @@ export function createJobRepository(db: Db) {
     },
 
     /**
-     * Takes up to `limit` due jobs for this worker in one statement. FOR UPDATE SKIP LOCKED: two
-     * workers claiming at once get different jobs. A running job whose lock passed (its worker
-     * crashed) is due again.
+     * Adds a sweep's one row unless it exists; `due` makes a waiting one due now. A done or failed
+     * one (set by hand) starts again: a sweep must not stop for good.
      */
-    async claimDue(workerId: string, limit: number, lockMs: number): Promise<JobRow[]> {
+    async ensureSweep(kind: string, due: boolean): Promise<void> {
+      const now = new Date();
+      await db
+        .insert(jobs)
+        .values({ kind, payload: {}, uniqueKey: sweepKey(kind), runAt: now })
+        .onConflictDoUpdate({
+          target: jobs.uniqueKey,
+          set: { status: 'pending', runAt: now, lockedUntil: null },
+          setWhere: due
+            ? sql`${jobs.status} <> 'running'`
+            : inArray(jobs.status, ['done', 'failed']),
+        });
+    },
+
+    /**
+     * Takes up to `limit` due jobs of the lane's kinds for this worker in one statement, oldest
+     * first. FOR UPDATE SKIP LOCKED: two workers claiming at once get different jobs. A running
+     * job whose lock passed (its worker crashed) is due again.
+     */
+    async claimDue(
+      workerId: string,
+      filter: KindFilter,
+      limit: number,
+      lockMs: { job: number; sweep: number },
+    ): Promise<JobRow[]> {
       const now = new Date();
       const due = db
         .select({ id: jobs.id })
         .from(jobs)
         .where(
-          or(
-            and(eq(jobs.status, 'pending'), lte(jobs.runAt, now)),
-            and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, now)),
+          and(
+            kindCondition(filter),
+            or(
+              and(eq(jobs.status, 'pending'), lte(jobs.runAt, now)),
+              and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, now)),
+            ),
           ),
         )
         .orderBy(asc(jobs.runAt))
@@ -56,7 +100,11 @@ export function createJobRepository(db: Db) {
           status: 'running',
           attempts: sql`${jobs.attempts} + 1`,
           lockedBy: workerId,
-          lockedUntil: new Date(now.getTime() + lockMs),
+          // A sweep is short and safe to run twice: one cut off by a crash is taken over soon,
+          // not after a renewal's long lock.
+          lockedUntil: sql`case when starts_with(${jobs.uniqueKey}, ${SWEEP_KEY_PREFIX})
+            then ${new Date(now.getTime() + lockMs.sweep).toISOString()}::timestamptz
+            else ${new Date(now.getTime() + lockMs.job).toISOString()}::timestamptz end`,
         })
         .where(inArray(jobs.id, due))
         .returning();
@@ -72,6 +120,19 @@ export function createJobRepository(db: Db) {
           // A sent mail's body (reset and claim links among them) is not kept once it is sent.
           payload: sql`case when ${jobs.kind} = 'email' then ${jobs.payload} - 'text' - 'html' else ${jobs.payload} end`,
         })
+        .where(and(eq(jobs.id, id), eq(jobs.lockedBy, workerId)));
+    },
+
+    /** A sweep's round is over: it waits for the next, its tries counted afresh. */
+    async reschedule(
+      id: string,
+      workerId: string,
+      runAt: Date,
+      error: string | null,
+    ): Promise<void> {
+      await db
+        .update(jobs)
+        .set({ status: 'pending', runAt, attempts: 0, lockedUntil: null, lastError: error })
         .where(and(eq(jobs.id, id), eq(jobs.lockedBy, workerId)));
     },
 

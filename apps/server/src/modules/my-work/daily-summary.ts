@@ -7,7 +7,7 @@ import { unsubscribeUrl } from '../../lib/unsubscribe-link.ts';
 import type { Repositories } from '../../repositories.ts';
 import { dailySummary } from '../emails/staff.ts';
 import { enqueueEmail } from '../jobs/email.ts';
-import type { JobHandler } from '../jobs/runner.ts';
+import { defineJobs, type JobHandler } from '../jobs/lanes.ts';
 import { readMyWork } from './my-work.ts';
 
 /**
@@ -30,10 +30,29 @@ function localHourAndWeekday(now: Date, timeZone: string) {
   return { hour, weekend: weekday === 'Sat' || weekday === 'Sun' };
 }
 
+/** The summaries and the sweep that queues them: the bulk lane, nobody waits on the minute. */
+export function myWorkJobs(deps: { repos: Repositories; config: Config }) {
+  const scheduleDailySummaries = createDailySummaryScheduler(
+    deps.repos,
+    deps.config.businessTimeZone,
+  );
+  return defineJobs({
+    kinds: { [DAILY_SUMMARY_JOB]: { lane: 'bulk', run: createDailySummaryHandler(deps) } },
+    schedules: [
+      {
+        kind: 'schedule-daily-summaries',
+        lane: 'bulk',
+        run: (now) => scheduleDailySummaries(now),
+      },
+    ],
+  });
+}
+
 /**
  * Queues today's summary for each member who wants one, once (a job per member and day: the
- * unique key holds across processes). The job runner calls it before each poll; it does nothing
- * before 07:00 or on a weekend, and remembers whom it queued today so a poll costs one query.
+ * unique key holds across processes). A sweep of the job runner calls it each round; it does
+ * nothing before 07:00 or on a weekend, and remembers whom it queued today so a round costs one
+ * query.
  */
 export function createDailySummaryScheduler(
   repos: Pick<Repositories, 'jobs' | 'work'>,

@@ -11,7 +11,7 @@ import { messageDigest } from '../emails/notifications.ts';
 import { questionDigest } from '../emails/questions.ts';
 import { enqueueEmail } from '../jobs/email.ts';
 import type { JobRepository } from '../jobs/repository.ts';
-import type { JobHandler } from '../jobs/runner.ts';
+import { defineJobs, type JobHandler } from '../jobs/lanes.ts';
 
 /**
  * Email copies of a project's messages are sent together. The first message to a person about a
@@ -50,6 +50,13 @@ export async function queueMessageMail(
     uniqueKey: `${keyPrefix(payload)}${notificationId}`,
     runAt: new Date(Date.now() + delayMs),
     maxAttempts: 14,
+  });
+}
+
+/** Digests wait a minute by design: the bulk lane, where a busy day does not delay a reset link. */
+export function notificationJobs(deps: Parameters<typeof createMessageMailHandler>[0]) {
+  return defineJobs({
+    kinds: { [MESSAGE_MAIL_JOB]: { lane: 'bulk', run: createMessageMailHandler(deps) } },
   });
 }
 

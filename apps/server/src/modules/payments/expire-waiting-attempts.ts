@@ -5,7 +5,7 @@ import {
 } from './handle-payment.ts';
 
 /**
- * The sweep the job runner makes before each round: payments whose bank check (3-D Secure) was
+ * A sweep of the money lane (`paymentJobs`): payments whose bank check (3-D Secure) was
  * abandoned are cancelled with the provider once their wait is over, so they hold no quote and
  * cannot be completed by surprise later. Each is handled on its own: one the provider cannot
  * answer for now is tried again next round.

@@ -24,6 +24,16 @@ describe('payment settings', () => {
     ).toBe(100);
   });
 
+  it('runs mail and bulk jobs four at a time and money jobs one at a time, unless told', () => {
+    expect(loadConfig(base()).jobLanes).toEqual({ mail: 4, bulk: 4, money: 1 });
+    expect(
+      loadConfig({ ...base(), JOBS_BULK_CONCURRENCY: '8', JOBS_MONEY_CONCURRENCY: '2' }).jobLanes,
+    ).toEqual({ mail: 4, bulk: 8, money: 2 });
+    expect(() => loadConfig({ ...base(), JOBS_MAIL_CONCURRENCY: '0' })).toThrow(
+      /JOBS_MAIL_CONCURRENCY/,
+    );
+  });
+
   it('names every missing Stripe key when the provider is stripe', () => {
     expect(() =>
       loadConfig({ ...base(), PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_1' }),

@@ -200,7 +200,7 @@ async function settle(
 /**
  * Asks the provider again about refunds left pending (a timeout, or a refund the bank has not
  * settled), with each refund's own key, so the provider answers the refund it made, or makes it
- * once. Run by the jobs loop.
+ * once. The money lane's `settle-refunds` sweep runs it (`paymentJobs`).
  */
 export async function settlePendingRefunds(
   deps: Pick<

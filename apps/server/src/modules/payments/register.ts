@@ -1,18 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { renderSignedProposal } from '../quotes/answer-proposal.ts';
 import type { Config } from '../../config.ts';
 import type { Repositories } from '../../repositories.ts';
-import { createEmailJobHandler, EMAIL_JOB } from '../jobs/email.ts';
-import { createJobRunner, type JobHandler, type JobRunner } from '../jobs/runner.ts';
-import { renderAdjustmentNoteOf, renderInvoiceOf } from '../invoices/load-invoice.ts';
-import { renderInvoicePdf } from '../invoices/render-invoice.ts';
+import { defineJobs } from '../jobs/lanes.ts';
 import { createInvoiceRenderer, type RenderInvoice } from '../invoices/render-pool.ts';
-import {
-  createDailySummaryHandler,
-  DAILY_SUMMARY_JOB,
-  createDailySummaryScheduler,
-} from '../my-work/daily-summary.ts';
-import { createMessageMailHandler, MESSAGE_MAIL_JOB } from '../notifications/message-mail.ts';
 import { registerInvoiceRoutes } from '../invoices/routes.ts';
 import { createAttemptChanges } from './attempt-changes.ts';
 import type { CheckoutDeps } from './handle-payment.ts';
@@ -24,27 +14,24 @@ import { settlePendingRefunds } from './refund-payment.ts';
 import { createRenewalJobHandler, RENEWAL_JOB, scheduleRenewals } from './renew-subscription.ts';
 import { checkoutNotifications } from './notify-checkout.ts';
 import { registerPaymentRoutes } from './routes.ts';
-import { createWebhookDeliveryHandler, WEBHOOK_JOB } from '../webhooks/deliver-webhook.ts';
-import { createBinPurger } from '../files/purge-bin.ts';
-import { mailAdminsAboutDisabledEndpoint } from '../webhooks/mail-admins.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     paymentProvider: PaymentProvider;
     /** What the checkout runs on (database, provider, settings); tests build extra workers from it. */
     checkoutDeps: CheckoutDeps;
-    /** Background jobs (renewals, mail). Polls when JOBS_POLL_INTERVAL_MS > 0; tests call runDueJobs(). */
-    jobRunner: JobRunner;
   }
 }
 
-/** Checkout, payments, subscriptions, invoices and the job runner that renews and mails. */
+/**
+ * Checkout, payments, subscriptions and invoices. Answers the invoice renderer, which the
+ * receipts' mail job shares (background.ts).
+ */
 export function registerCheckout(
   app: FastifyInstance,
   config: Config,
   repos: Repositories,
-  now: () => Date = () => new Date(),
-) {
+): { renderInvoice: RenderInvoice } {
   const sandbox =
     config.payments.provider === 'sandbox' ? createSandboxProvider(repos.sandbox) : null;
   const provider = sandbox ?? createPaymentProvider(config.payments, repos.sandbox);
@@ -77,64 +64,45 @@ export function registerCheckout(
   const invoices = createInvoiceRenderer();
   app.addHook('onClose', () => invoices.close());
   registerInvoiceRoutes(app, { repos, settings, render: invoices.render });
-
-  const scheduleDailySummaries = createDailySummaryScheduler(repos, config.businessTimeZone);
-  const purgeBins = createBinPurger({ repos, store: app.files, log: app.log });
-  const runner = createJobRunner({
-    jobs: repos.jobs,
-    log: app.log,
-    pollIntervalMs: config.jobsPollIntervalMs,
-    schedule: async () => {
-      await scheduleRenewals(repos);
-      await expireAbandonedAttempts(deps);
-      await settlePendingRefunds(deps);
-      await scheduleDailySummaries(now());
-      await purgeBins(now());
-    },
-    handlers: checkoutJobHandlers(app, config, deps, invoices.render),
-  });
-  app.decorate('jobRunner', runner);
-  app.addHook('onReady', async () => runner.start());
-  app.addHook('onClose', async () => runner.stop());
+  return { renderInvoice: invoices.render };
 }
 
-/** The jobs this module runs: receipts and other mail, and subscription renewals. */
-// (The runner lives here; the message emails' batching job is the notifications module's.)
-export function checkoutJobHandlers(
-  app: FastifyInstance,
-  config: Config,
-  deps: CheckoutDeps,
-  renderInvoice: RenderInvoice = renderInvoicePdf,
-): Record<string, JobHandler> {
-  const settings = {
-    companyName: config.companyName,
-    abn: config.abn,
-    publicUrl: config.publicUrl,
-    timeZone: config.businessTimeZone,
-  };
-  return {
-    [EMAIL_JOB]: createEmailJobHandler({
-      mailer: app.mailer,
-      renderInvoice: (paymentId) => renderInvoiceOf(deps.repos, settings, paymentId, renderInvoice),
-      renderAdjustmentNote: (refundId) =>
-        renderAdjustmentNoteOf(deps.repos, settings, refundId, renderInvoice),
-      renderSignedProposal: (quoteId) =>
-        renderSignedProposal(deps.repos, { businessTimeZone: config.businessTimeZone }, quoteId),
-    }),
-    [RENEWAL_JOB]: createRenewalJobHandler({
-      ...deps,
-      abn: config.abn,
-      timeZone: config.businessTimeZone,
-      maxFailures: config.renewals.maxFailures,
-      retryBaseMs: config.renewals.retryBaseMs,
-      onRenewalFailed: checkoutNotifications(app, config, deps.repos).onRenewalFailed,
-    }),
-    [MESSAGE_MAIL_JOB]: createMessageMailHandler({ repos: deps.repos, config }),
-    [DAILY_SUMMARY_JOB]: createDailySummaryHandler({ repos: deps.repos, config }),
-    [WEBHOOK_JOB]: createWebhookDeliveryHandler({
-      repos: deps.repos,
-      allowPrivate: config.webhooksAllowPrivate,
-      onDisabled: mailAdminsAboutDisabledEndpoint(deps.repos, config),
-    }),
-  };
+/**
+ * Renewals and the sweeps that call the payment provider, all in the money lane: they go one at
+ * a time by default, so a renewal day asks the provider no faster than before, and whatever it
+ * costs in time, nobody's mail waits for it.
+ */
+export function paymentJobs(app: FastifyInstance, config: Config, deps: CheckoutDeps) {
+  return defineJobs({
+    kinds: {
+      [RENEWAL_JOB]: {
+        lane: 'money',
+        run: createRenewalJobHandler({
+          ...deps,
+          abn: config.abn,
+          timeZone: config.businessTimeZone,
+          maxFailures: config.renewals.maxFailures,
+          retryBaseMs: config.renewals.retryBaseMs,
+          onRenewalFailed: checkoutNotifications(app, config, deps.repos).onRenewalFailed,
+        }),
+      },
+    },
+    schedules: [
+      {
+        kind: 'schedule-renewals',
+        lane: 'money',
+        run: () => scheduleRenewals(deps.repos),
+      },
+      {
+        kind: 'expire-abandoned-attempts',
+        lane: 'money',
+        run: () => expireAbandonedAttempts(deps),
+      },
+      {
+        kind: 'settle-refunds',
+        lane: 'money',
+        run: () => settlePendingRefunds(deps),
+      },
+    ],
+  });
 }

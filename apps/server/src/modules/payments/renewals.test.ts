@@ -14,9 +14,9 @@ import {
   sandboxCard,
 } from '../../test/order-factories.ts';
 import { outboxMail } from '../../test/outbox.ts';
-import { createJobRunner } from '../jobs/runner.ts';
-import { checkoutJobHandlers } from './register.ts';
-import { RENEWAL_JOB, scheduleRenewals } from './renew-subscription.ts';
+import { createBackgroundRunner } from '../../background.ts';
+import { paymentJobs } from './register.ts';
+import { RENEWAL_JOB } from './renew-subscription.ts';
 
 const { app, config } = await createTestApp();
 const db = app.database.db;
@@ -64,13 +64,9 @@ describe('subscription renewals', () => {
   it('two workers running at once charge a due subscription exactly once', async () => {
     const { user, token } = await createUser(app);
     const { orderNumber, subscription, due } = await dueSubscription(token);
-    const second = createJobRunner({
-      jobs: app.checkoutDeps.repos.jobs,
-      log: app.log,
-      pollIntervalMs: 0,
+    const second = createBackgroundRunner(app, config, {
       workerId: 'second-worker',
-      schedule: () => scheduleRenewals(app.checkoutDeps.repos),
-      handlers: checkoutJobHandlers(app, config, app.checkoutDeps),
+      pollIntervalMs: 0,
     });
     await Promise.all([
       app.jobRunner.runDueJobs(),
@@ -120,7 +116,7 @@ describe('subscription renewals', () => {
       .update(subscriptions)
       .set({ nextChargeAt: period })
       .where(eq(subscriptions.id, subscription.id));
-    const renew = checkoutJobHandlers(app, config, app.checkoutDeps)[RENEWAL_JOB]!;
+    const renew = paymentJobs(app, config, app.checkoutDeps).kinds![RENEWAL_JOB]!.run;
     await renew({ subscriptionId: subscription.id, period: period.toISOString() }, undefined!);
     // The next periods are not what this test is about: none falls due while it reads the mail.
     await db

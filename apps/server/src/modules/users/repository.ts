@@ -1,5 +1,5 @@
 import { displayNameOf } from '@noise/shared/user';
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { staffRoles, type Role } from '@noise/shared/roles';
 import type { User } from '@noise/shared/user';

@@ -3,7 +3,10 @@ import type { Db } from '../../db/client.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Repositories } from '../../repositories.ts';
 import { createJobRepository, type JobRepository } from '../jobs/repository.ts';
-import { RetryJobAt, type JobHandler } from '../jobs/runner.ts';
+import type { Config } from '../../config.ts';
+import { defineJobs, type JobHandler } from '../jobs/lanes.ts';
+import { RetryJobAt } from '../jobs/runner.ts';
+import { mailAdminsAboutDisabledEndpoint } from './mail-admins.ts';
 import { createWebhookRepository } from './repository.ts';
 import { sendWebhook, type ResolveHost } from './send-webhook.ts';
 
@@ -93,9 +96,28 @@ export interface WebhookDeliveryDeps {
   resolve?: ResolveHost;
 }
 
+/** Deliveries run in the bulk lane: an endpoint that hangs holds its slots, not anyone's mail. */
+export function webhookJobs(deps: {
+  repos: Repositories;
+  config: Pick<Config, 'webhooksAllowPrivate' | 'publicUrl' | 'companyName'>;
+}) {
+  return defineJobs({
+    kinds: {
+      [WEBHOOK_JOB]: {
+        lane: 'bulk',
+        run: createWebhookDeliveryHandler({
+          repos: deps.repos,
+          allowPrivate: deps.config.webhooksAllowPrivate,
+          onDisabled: mailAdminsAboutDisabledEndpoint(deps.repos, deps.config),
+        }),
+      },
+    },
+  });
+}
+
 /** The job that sends a delivery, retries it on the schedule, and disables a dead endpoint. */
 export function createWebhookDeliveryHandler(deps: WebhookDeliveryDeps): JobHandler {
-  return async (payload) => {
+  return async (payload, _job, context) => {
     const repo = deps.repos.webhooks;
     const found = await repo.findDelivery(String(payload.deliveryId));
     if (!found || found.delivery.status === 'succeeded') return;
@@ -116,7 +138,11 @@ export function createWebhookDeliveryHandler(deps: WebhookDeliveryDeps): JobHand
       allowPrivate: deps.allowPrivate,
       now,
       resolve: deps.resolve,
+      signal: context?.signal,
     });
+    // Cut short by a shutdown: the endpoint did nothing wrong, so nothing is recorded against it,
+    // and the next process sends it again at once.
+    if (!result.ok && result.cutShort) throw new RetryJobAt(result.error, new Date());
     const attempts = delivery.attempts + 1;
     const retryIn = WEBHOOK_RETRY_DELAYS_MS[attempts - 1];
     const failed = !result.ok && retryIn === undefined;

@@ -20,7 +20,9 @@ export type ResolveHost = (host: string) => Promise<{ address: string; family: n
 const systemResolver: ResolveHost = (host) => lookup(host, { all: true });
 
 export type SendResult =
-  { ok: true; status: number } | { ok: false; status: number | null; error: string };
+  | { ok: true; status: number }
+  /** `cutShort`: stopped by the caller's signal, not the endpoint's doing. */
+  | { ok: false; status: number | null; error: string; cutShort?: true };
 
 /**
  * Why an endpoint's address may not be called, or null: outside development only https, and
@@ -104,7 +106,9 @@ export function isPublicAddress(address: string): boolean {
 /**
  * Posts one signed message to an endpoint (Standard Webhooks: `webhook-id`, `webhook-timestamp`,
  * `webhook-signature`). Any 2xx is delivered; a redirect is not followed (it is a failure, so an
- * endpoint cannot send us elsewhere); at most WEBHOOK_TIMEOUT_MS.
+ * endpoint cannot send us elsewhere). WEBHOOK_TIMEOUT_MS bounds the whole of it, looking up the
+ * name included: an endpoint that answers a byte at a time cannot hold a lane's slot for longer.
+ * `signal` (the runner stopping) cuts it short: the answer is then `cutShort`.
  */
 export async function sendWebhook(input: {
   url: string;
@@ -115,10 +119,44 @@ export async function sendWebhook(input: {
   now?: Date;
   timeoutMs?: number;
   resolve?: ResolveHost;
+  signal?: AbortSignal;
 }): Promise<SendResult> {
-  const url = new URL(input.url);
-  const checked = await checkWebhookAddress(url, input.allowPrivate, input.resolve);
-  if ('problem' in checked) return { ok: false, status: null, error: checked.problem };
+  const timeoutMs = input.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), timeoutMs);
+  const signal = input.signal ? AbortSignal.any([input.signal, deadline.signal]) : deadline.signal;
+  const stopped = (): SendResult =>
+    input.signal?.aborted
+      ? { ok: false, status: null, error: 'The delivery was cut short', cutShort: true }
+      : {
+          ok: false,
+          status: null,
+          error: `The endpoint did not answer within ${timeoutMs % 1000 ? `${timeoutMs} ms` : `${timeoutMs / 1000} seconds`}`,
+        };
+  try {
+    if (signal.aborted) return stopped();
+    const url = new URL(input.url);
+    const checked = await Promise.race([
+      checkWebhookAddress(url, input.allowPrivate, input.resolve),
+      new Promise<null>((resolve) =>
+        signal.addEventListener('abort', () => resolve(null), { once: true }),
+      ),
+    ]);
+    if (checked === null) return stopped();
+    if ('problem' in checked) return { ok: false, status: null, error: checked.problem };
+    return await post(url, checked, input, signal, stopped);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function post(
+  url: URL,
+  checked: { address: string; family: number },
+  input: { secret: string; messageId: string; payload: Record<string, unknown>; now?: Date },
+  signal: AbortSignal,
+  stopped: () => SendResult,
+): Promise<SendResult> {
   const body = JSON.stringify(input.payload);
   const at = input.now ?? new Date();
   const headers = {
@@ -130,13 +168,12 @@ export async function sendWebhook(input: {
     'webhook-signature': new Webhook(input.secret).sign(input.messageId, at, body),
   };
   const client = url.protocol === 'https:' ? https : http;
-  return new Promise<SendResult>((resolve) => {
+  return new Promise((resolve) => {
     const request = client.request(
       url,
       {
         method: 'POST',
         headers,
-        timeout: input.timeoutMs ?? WEBHOOK_TIMEOUT_MS,
         // Connect to the address that was checked, whatever the name resolves to now.
         lookup: (_host, options, done) => {
           if ((options as { all?: boolean }).all) {
@@ -154,6 +191,7 @@ export async function sendWebhook(input: {
           else response.destroy();
         });
         const finish = () => {
+          if (signal.aborted && !response.complete) return resolve(stopped());
           if (status >= 200 && status < 300) return resolve({ ok: true, status });
           const said = Buffer.concat(chunks).toString('utf8').slice(0, 200).trim();
           resolve({
@@ -167,12 +205,19 @@ export async function sendWebhook(input: {
         response.on('error', finish);
       },
     );
-    request.on('timeout', () => {
+    const abort = () => {
       request.destroy();
-      resolve({ ok: false, status: null, error: 'The endpoint did not answer within 10 seconds' });
-    });
+      resolve(stopped());
+    };
+    if (signal.aborted) abort();
+    else signal.addEventListener('abort', abort, { once: true });
+    request.on('close', () => signal.removeEventListener('abort', abort));
     request.on('error', (error) =>
-      resolve({ ok: false, status: null, error: `Could not reach the endpoint: ${error.message}` }),
+      resolve(
+        signal.aborted
+          ? stopped()
+          : { ok: false, status: null, error: `Could not reach the endpoint: ${error.message}` },
+      ),
     );
     request.end(body);
   });

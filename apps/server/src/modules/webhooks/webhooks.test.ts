@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import {
   webhookEventTypes,
@@ -510,6 +510,49 @@ describe('webhooks', () => {
       timeoutMs: 200,
     });
     expect(sent).toMatchObject({ ok: false, status: null });
+    answer = (res) => res.end('ok');
+  });
+
+  it('give up on an endpoint that answers a byte at a time, at the same deadline', async () => {
+    let drip: NodeJS.Timeout | undefined;
+    answer = (res) => {
+      res.writeHead(200);
+      drip = setInterval(() => res.write('.'), 50);
+    };
+    const started = performance.now();
+    const sent = await sendWebhook({
+      url: receiverUrl,
+      secret: `whsec_${Buffer.alloc(24, 3).toString('base64')}`,
+      messageId: 'msg_drip',
+      payload: { type: 'order.paid' },
+      allowPrivate: true,
+      timeoutMs: 300,
+    });
+    clearInterval(drip);
+    expect(sent).toMatchObject({
+      ok: false,
+      status: null,
+      error: 'The endpoint did not answer within 300 ms',
+    });
+    expect(performance.now() - started).toBeLessThan(3_000);
+    answer = (res) => res.end('ok');
+  });
+
+  it('stop sending when the runner stops, saying it was cut short', async () => {
+    answer = () => {};
+    const before = received.length;
+    const stop = new AbortController();
+    const sending = sendWebhook({
+      url: receiverUrl,
+      secret: `whsec_${Buffer.alloc(24, 3).toString('base64')}`,
+      messageId: 'msg_cut_short',
+      payload: { type: 'order.paid' },
+      allowPrivate: true,
+      signal: stop.signal,
+    });
+    await vi.waitFor(() => expect(received.length).toBe(before + 1));
+    stop.abort();
+    expect(await sending).toMatchObject({ ok: false, status: null, cutShort: true });
     answer = (res) => res.end('ok');
   });
 
