@@ -4,7 +4,7 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { DNSResolver } from 'mailauth';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { legalPageSlugs } from '@noise/shared/company-pages';
@@ -136,7 +136,7 @@ export async function buildApp(
     },
     routerOptions: { ignoreTrailingSlash: true },
     // Refused requests are logged whatever this says (the security log, plugins/auth.ts).
-    disableRequestLogging: !config.logRequests,
+    logController: new LogController({ disableRequestLogging: !config.logRequests }),
   });
   // Bodies refuse fields their schema does not name (lib/strict-body.ts); queries stay lenient.
   app.setValidatorCompiler<z.ZodType>((route) =>

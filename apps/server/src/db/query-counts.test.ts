@@ -67,7 +67,8 @@ describe('queries per request', () => {
       [`/api/projects/${one}`]: [customer.token, 9],
       // Session, latest sales, sales waiting for a co-ordinator, newest customers, revenue, and
       // the payments and refunds of the sales listed.
-      '/api/overview': [staff.token, 6],
+      // The order figures also ask which plans were cancelled (order-money-of.ts).
+      '/api/overview': [staff.token, 7],
       // Session, companies, services, statuses (each a walk along an index), team members.
       '/api/sales/filters': [staff.token, 5],
     } as const;

@@ -239,6 +239,12 @@ const OWN_ONLY = [
   'DELETE /api/company/invitations/:id',
   'PUT /api/company/members/:userId',
   'DELETE /api/company/members/:userId',
+  // What waits for a customer's company, and its billing: staff have none, so these answer
+  // them empty (client-actions/needs-action.test.ts, billing/billing.test.ts).
+  'GET /api/my/actions',
+  'GET /api/billing',
+  // Their own address's confirmation link (security/unproven-accounts.test.ts).
+  'POST /api/auth/verify-email/resend',
   // Their own API keys: a key of theirs sees what they see (modules/api-keys/api-keys.test.ts).
   'GET /api/users/api-keys',
   'POST /api/users/api-keys',

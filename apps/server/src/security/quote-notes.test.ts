@@ -111,7 +111,7 @@ describe('internal notes of a custom quote', () => {
     expect(Object.keys(page.json()).sort()).toEqual(
       [
         ...['_id', 'deliverables', 'deliveryDays', 'extras', 'name', 'paid', 'summary', 'value'],
-        ...['depositPercent', 'depositAmount', 'depositPaid', 'balanceRequested'],
+        ...['depositPercent', 'depositAmount', 'depositPaid', 'balanceRequested', 'projectId'],
         // The proposal: terms, version, dates, whom it is for and by whom, its answer.
         ...['terms', 'version', 'validUntil', 'sentAt', 'preparedFor', 'preparedBy'],
         ...['expired', 'accepted', 'declinedAt'],

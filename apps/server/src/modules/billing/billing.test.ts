@@ -116,11 +116,10 @@ describe('billing', () => {
       expect(pdf.headers['content-type']).toContain('application/pdf');
     }
     expect(await billingOf(owner.token)).toEqual(seen);
-    expect(await billingOf(stranger.token)).toEqual({
-      dues: [],
-      subscriptions: [],
-      documents: [],
-    });
+    // Another company, and staff (who belong to none), see none of it.
+    for (const outsider of [stranger.token, cora.token]) {
+      expect(await billingOf(outsider)).toEqual({ dues: [], subscriptions: [], documents: [] });
+    }
 
     // A cancelled plan has no next charge.
     const cancel = await app.inject({

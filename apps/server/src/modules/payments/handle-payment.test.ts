@@ -490,6 +490,7 @@ describe('custom quotes', () => {
       depositAmount: null,
       depositPaid: false,
       balanceRequested: false,
+      projectId: null,
       terms: '',
       version: 1,
       validUntil: null,

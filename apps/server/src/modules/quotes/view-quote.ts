@@ -21,5 +21,12 @@ export async function viewQuote(
   if (!row) throw notFound('Quote not found');
   checkProposalAccess(row, caller);
   if (!row.quote.viewedAt && !isStaffRole(caller?.role)) await quotes.markViewed(id, new Date());
-  return toPublicQuoteDto(row);
+  const dto = toPublicQuoteDto(row);
+  // The order it became is named only to its own company: a link held by anyone (a quote made
+  // for an email) never says whose order it is.
+  const theirs =
+    row.quote.customerId !== null &&
+    caller?.companyId != null &&
+    caller.companyId === row.customerCompanyId;
+  return { ...dto, projectId: theirs ? dto.projectId : null };
 }
