@@ -49,10 +49,14 @@ export function registerHealthRoutes(
       },
     },
     async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=300');
+      // Short: a saved business name or contact page reaches browsers within a minute.
+      reply.header('cache-control', 'public, max-age=60');
       return {
         companyName: deps.config.companyName,
-        contactUrl: deps.config.contactUrl,
+        // No contact page set: the support email, else nothing (the site then hides 'Contact').
+        contactUrl:
+          deps.config.contactUrl ||
+          (deps.config.business.supportEmail ? `mailto:${deps.config.business.supportEmail}` : ''),
         publicUrl: deps.config.publicUrl,
         businessTimeZone: deps.config.businessTimeZone,
         externalLinks: deps.config.externalLinks,

@@ -7,6 +7,8 @@ import type { RenderInvoice } from './render-pool.ts';
 export interface InvoiceSettings {
   companyName: string;
   abn: string;
+  /** The shop's postal address, printed under its name; empty when not set. */
+  address?: string;
   publicUrl: string;
   /** BUSINESS_TIMEZONE: the dates printed are days there. */
   timeZone?: string;
@@ -38,6 +40,7 @@ export function invoiceDataOf(settings: InvoiceSettings, source: InvoiceSource):
   return {
     companyName: settings.companyName,
     abn: settings.abn,
+    address: settings.address ?? '',
     website: settings.publicUrl.replace(/^https?:\/\//, ''),
     invoiceNumber: invoiceNumberOf(payment),
     orderNumber: project?.orderNumber ?? null,

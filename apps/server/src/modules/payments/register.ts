@@ -4,7 +4,11 @@ import type { Config } from '../../config.ts';
 import type { Repositories } from '../../repositories.ts';
 import { createEmailJobHandler, EMAIL_JOB } from '../jobs/email.ts';
 import { createJobRunner, type JobHandler, type JobRunner } from '../jobs/runner.ts';
-import { renderAdjustmentNoteOf, renderInvoiceOf } from '../invoices/load-invoice.ts';
+import {
+  renderAdjustmentNoteOf,
+  renderInvoiceOf,
+  type InvoiceSettings,
+} from '../invoices/load-invoice.ts';
 import { renderInvoicePdf } from '../invoices/render-invoice.ts';
 import { createInvoiceRenderer, type RenderInvoice } from '../invoices/render-pool.ts';
 import {
@@ -38,6 +42,37 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * `target` with its business name and ABN read from `config` at each use: they are the business
+ * details in force, which a super-admin may change while the server runs (docs/decisions/090).
+ */
+function liveBusiness<T extends { companyName: string; abn?: string }>(
+  config: Config,
+  target: T,
+): T {
+  return Object.defineProperties(target, {
+    companyName: { enumerable: true, get: () => config.companyName },
+    abn: { enumerable: true, get: () => config.abn },
+  });
+}
+
+/** What invoices and adjustment notes print of the shop, read when each is drawn. */
+function invoiceSettingsOf(config: Config): InvoiceSettings {
+  return {
+    get companyName() {
+      return config.companyName;
+    },
+    get abn() {
+      return config.abn;
+    },
+    get address() {
+      return config.companyAddress;
+    },
+    publicUrl: config.publicUrl,
+    timeZone: config.businessTimeZone,
+  };
+}
+
 /** Checkout, payments, subscriptions, invoices and the job runner that renews and mails. */
 export function registerCheckout(
   app: FastifyInstance,
@@ -50,14 +85,9 @@ export function registerCheckout(
   const provider = sandbox ?? createPaymentProvider(config.payments, repos.sandbox);
   app.decorate('paymentProvider', provider);
 
-  const settings = {
-    companyName: config.companyName,
-    abn: config.abn,
-    publicUrl: config.publicUrl,
-    timeZone: config.businessTimeZone,
-  };
+  const settings = invoiceSettingsOf(config);
   const notifications = checkoutNotifications(app, config, repos);
-  const deps: CheckoutDeps = {
+  const deps: CheckoutDeps = liveBusiness(config, {
     repos,
     provider,
     log: app.log,
@@ -70,9 +100,9 @@ export function registerCheckout(
     onRefunded: notifications.onRefunded,
     afterAnswer: app.afterAnswer,
     attemptChanges: createAttemptChanges(app.database),
-  };
+  });
   app.decorate('checkoutDeps', deps);
-  registerPaymentRoutes(app, { ...deps, sandbox });
+  registerPaymentRoutes(app, liveBusiness(config, { ...deps, sandbox }));
   // Tax invoices are drawn on a worker thread, off the requests' event loop.
   const invoices = createInvoiceRenderer();
   app.addHook('onClose', () => invoices.close());
@@ -106,12 +136,7 @@ export function checkoutJobHandlers(
   deps: CheckoutDeps,
   renderInvoice: RenderInvoice = renderInvoicePdf,
 ): Record<string, JobHandler> {
-  const settings = {
-    companyName: config.companyName,
-    abn: config.abn,
-    publicUrl: config.publicUrl,
-    timeZone: config.businessTimeZone,
-  };
+  const settings = invoiceSettingsOf(config);
   return {
     [EMAIL_JOB]: createEmailJobHandler({
       mailer: app.mailer,
@@ -121,14 +146,16 @@ export function checkoutJobHandlers(
       renderSignedProposal: (quoteId) =>
         renderSignedProposal(deps.repos, { businessTimeZone: config.businessTimeZone }, quoteId),
     }),
-    [RENEWAL_JOB]: createRenewalJobHandler({
-      ...deps,
-      abn: config.abn,
-      timeZone: config.businessTimeZone,
-      maxFailures: config.renewals.maxFailures,
-      retryBaseMs: config.renewals.retryBaseMs,
-      onRenewalFailed: checkoutNotifications(app, config, deps.repos).onRenewalFailed,
-    }),
+    [RENEWAL_JOB]: createRenewalJobHandler(
+      liveBusiness(config, {
+        ...deps,
+        abn: config.abn,
+        timeZone: config.businessTimeZone,
+        maxFailures: config.renewals.maxFailures,
+        retryBaseMs: config.renewals.retryBaseMs,
+        onRenewalFailed: checkoutNotifications(app, config, deps.repos).onRenewalFailed,
+      }),
+    ),
     [MESSAGE_MAIL_JOB]: createMessageMailHandler({ repos: deps.repos, config }),
     [DAILY_SUMMARY_JOB]: createDailySummaryHandler({ repos: deps.repos, config }),
     [WEBHOOK_JOB]: createWebhookDeliveryHandler({
