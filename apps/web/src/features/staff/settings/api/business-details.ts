@@ -1,0 +1,48 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  businessDetailsSchema,
+  type BusinessDetailsAnswer,
+  type BusinessDetailsRequest,
+} from '@noise/shared/business-details';
+import { apiRequest } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
+import { siteConfigQuery } from '@/lib/site-config';
+
+const URL = '/api/settings/business-details';
+
+export const businessDetailsKey = ['staff', 'settings', 'business-details'] as const;
+
+/** GET /api/settings/business-details: the environment's values until first saved. */
+export function getBusinessDetails(signal?: AbortSignal): Promise<BusinessDetailsAnswer> {
+  return apiRequest(URL, { signal, check: checkWith(businessDetailsSchema) });
+}
+
+export const businessDetailsQuery = queryOptions({
+  queryKey: businessDetailsKey,
+  queryFn: ({ signal }) => getBusinessDetails(signal),
+});
+
+export function useBusinessDetails() {
+  return useQuery(businessDetailsQuery);
+}
+
+/** PUT /api/settings/business-details: every field again; they apply at once. */
+export function saveBusinessDetails(body: BusinessDetailsRequest): Promise<BusinessDetailsAnswer> {
+  return apiRequest(URL, {
+    method: 'PUT',
+    body: { ...body },
+    check: checkWith(businessDetailsSchema),
+  });
+}
+
+export function useSaveBusinessDetails() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveBusinessDetails,
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(businessDetailsKey, saved);
+      // The site's own name and contact link (GET /api/config) change with them.
+      await queryClient.invalidateQueries({ queryKey: siteConfigQuery.queryKey });
+    },
+  });
+}
