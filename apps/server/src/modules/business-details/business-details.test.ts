@@ -1,17 +1,22 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../app.ts';
 import { ABN_MESSAGE } from '@noise/shared/business-details';
-import { createTestApp, testRepositories } from '../../test/app.ts';
+import { createTestApp, testConfig, testRepositories } from '../../test/app.ts';
 import { bearer, createUser } from '../../test/factories.ts';
 import { coordinator, createServiceToOrder, orderBody, pay } from '../../test/order-factories.ts';
 import { outboxMail } from '../../test/outbox.ts';
 import { pdfTextRuns } from '../../test/pdf-text.ts';
 
-const { app, config } = await createTestApp({
+const { app, config, database } = await createTestApp({
   companyName: 'Env Agency',
   abn: '51 824 753 556',
   companyAddress: '1 Env Street, Sydney NSW 2000',
 });
 const repos = testRepositories(app);
+// A second server process on the same database: it hears of a save only through NOTIFY.
+const other = await buildApp(testConfig(), { logger: false, ensureAdmin: false, database });
+await other.ready();
+afterAll(() => other.close());
 const URL = '/api/settings/business-details';
 const { token: superAdmin } = await createUser(app, { role: 'super-admin' });
 
@@ -90,6 +95,13 @@ describe('business details', () => {
       companyName: 'Saved Agency',
       contactUrl: 'mailto:help@saved.example',
     });
+    await vi.waitFor(
+      async () => {
+        const there = await other.inject({ url: '/api/config' });
+        expect(there.json()).toMatchObject({ companyName: 'Saved Agency' });
+      },
+      { timeout: 5000, interval: 25 },
+    );
   });
 
   it('prints the saved ABN, name and address on the next tax invoice', async () => {
