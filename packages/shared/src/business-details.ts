@@ -101,6 +101,13 @@ export const businessDetailsValues = z.object({
 });
 export type BusinessDetails = z.infer<typeof businessDetailsValues>;
 
+/**
+ * Where the site's 'Contact' goes: the contact page, else the support email as a mailto: link,
+ * else nowhere ('': the site then shows no contact link rather than a placeholder page).
+ */
+export const contactLinkOf = (details: Pick<BusinessDetails, 'contactUrl' | 'supportEmail'>) =>
+  details.contactUrl || (details.supportEmail ? `mailto:${details.supportEmail}` : '');
+
 /** The settings screen's answer: the details, and when they were last saved there. */
 export const businessDetailsSchema = businessDetailsValues.extend({
   /** Null while the details are the server's environment variables (never saved here). */

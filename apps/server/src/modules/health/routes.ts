@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { contactLinkOf } from '@noise/shared/business-details';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 
@@ -53,10 +54,7 @@ export function registerHealthRoutes(
       reply.header('cache-control', 'public, max-age=60');
       return {
         companyName: deps.config.companyName,
-        // No contact page set: the support email, else nothing (the site then hides 'Contact').
-        contactUrl:
-          deps.config.contactUrl ||
-          (deps.config.business.supportEmail ? `mailto:${deps.config.business.supportEmail}` : ''),
+        contactUrl: contactLinkOf(deps.config.business),
         publicUrl: deps.config.publicUrl,
         businessTimeZone: deps.config.businessTimeZone,
         externalLinks: deps.config.externalLinks,

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   businessDetailsSchema,
+  contactLinkOf,
   type BusinessDetailsAnswer,
   type BusinessDetailsRequest,
 } from '@noise/shared/business-details';
@@ -39,10 +40,13 @@ export function useSaveBusinessDetails() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveBusinessDetails,
-    onSuccess: async (saved) => {
+    onSuccess: (saved) => {
       queryClient.setQueryData(businessDetailsKey, saved);
-      // The site's own name and contact link (GET /api/config) change with them.
-      await queryClient.invalidateQueries({ queryKey: siteConfigQuery.queryKey });
+      // The site's own name and contact link change with them. Set here rather than fetched
+      // again: the browser may hold GET /api/config for a minute (its max-age).
+      queryClient.setQueryData(siteConfigQuery.queryKey, (site) =>
+        site ? { ...site, companyName: saved.companyName, contactUrl: contactLinkOf(saved) } : site,
+      );
     },
   });
 }
