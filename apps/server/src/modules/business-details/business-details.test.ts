@@ -141,6 +141,7 @@ describe('business details', () => {
     expect(html).toContain('ABN 53 004 085 616');
     expect(html).toContain('Saved Agency');
     expect(html).toContain('Made loud in Melbourne.');
+    expect(html).toContain('#0055aa');
     expect(html).toContain('mailto:help@saved.example');
     expect(html).toContain('https://saved.example/privacy');
     expect(html).not.toContain('Contact us');
