@@ -34,8 +34,9 @@ export function formatAbn(text: string): string {
   return `${d.slice(0, 2)} ${d.slice(2, 5)} ${d.slice(5, 8)} ${d.slice(8)}`;
 }
 
+export const ABN_LENGTH_MESSAGE = 'An ABN is 11 digits, such as 51 824 753 556';
 export const ABN_MESSAGE =
-  'Enter the 11-digit ABN as the register shows it (its check digits do not add up)';
+  'This ABN’s check digits do not add up: copy it from the ABN register (abr.business.gov.au)';
 
 const optionalUrl = (label: string) =>
   z
@@ -57,6 +58,11 @@ export const businessDetailsRequest = z.object({
   abn: z
     .string()
     .trim()
+    // One message at a time: a number of the wrong length has no check digits to speak of.
+    .refine((text) => text === '' || /^\d{11}$/.test(text.replace(/\s+/g, '')), {
+      message: ABN_LENGTH_MESSAGE,
+      abort: true,
+    })
     .refine((text) => text === '' || isValidAbn(text), ABN_MESSAGE)
     .transform((text) => (text === '' ? '' : formatAbn(text))),
   address: z

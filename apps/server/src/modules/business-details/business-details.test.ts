@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { ABN_MESSAGE } from '@noise/shared/business-details';
+import { ABN_LENGTH_MESSAGE, ABN_MESSAGE } from '@noise/shared/business-details';
 import { createTestApp, testConfig, testRepositories } from '../../test/app.ts';
 import { bearer, createUser } from '../../test/factories.ts';
 import { coordinator, createServiceToOrder, orderBody, pay } from '../../test/order-factories.ts';
@@ -64,6 +64,10 @@ describe('business details', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().details).toEqual([
       expect.objectContaining({ path: 'body.abn', message: ABN_MESSAGE }),
+    ]);
+    const short = await save({ ...details, abn: '123' });
+    expect(short.json().details).toEqual([
+      expect.objectContaining({ path: 'body.abn', message: ABN_LENGTH_MESSAGE }),
     ]);
     expect(await repos.businessDetails.find()).toBeNull();
     expect(config.business.companyName).toBe('Env Agency');
