@@ -72,6 +72,7 @@ const SCREENS = [
   'reporting',
   'audit-log',
   'webhooks',
+  'settings',
   'account',
 ];
 

@@ -22,6 +22,9 @@ import { createTokenSigner } from './lib/tokens.ts';
 import { createRepositories } from './repositories.ts';
 import { registerBackground } from './background.ts';
 import { registerAuditRoutes } from './modules/audit/routes.ts';
+import { createBusinessDetailsStore } from './modules/business-details/business-details.ts';
+import { liveConfig } from './modules/business-details/live-config.ts';
+import { registerBusinessDetailsRoutes } from './modules/business-details/routes.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { registerOAuthRoutes } from './modules/oauth/routes.ts';
 import { registerCardRoutes } from './modules/payments/card-routes.ts';
@@ -113,7 +116,7 @@ declare module 'fastify' {
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 export async function buildApp(
-  config: Config,
+  envConfig: Config,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
@@ -121,13 +124,13 @@ export async function buildApp(
       options.logger === false
         ? false
         : {
-            level: config.logLevel,
+            level: envConfig.logLevel,
             redact: { paths: redactPaths, censor: '[redacted]' },
             serializers: { req: requestSerializer },
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     // A hop count trusts that many proxies nearest the server (proxy-addr's own rule for numbers).
-    trustProxy: proxyTrust(config.trustProxy),
+    trustProxy: proxyTrust(envConfig.trustProxy),
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
     genReqId: (req) => {
@@ -136,7 +139,7 @@ export async function buildApp(
     },
     routerOptions: { ignoreTrailingSlash: true },
     // Refused requests are logged whatever this says (the security log, plugins/auth.ts).
-    logController: new LogController({ disableRequestLogging: !config.logRequests }),
+    logController: new LogController({ disableRequestLogging: !envConfig.logRequests }),
   });
   // Bodies refuse fields their schema does not name (lib/strict-body.ts); queries stay lenient.
   app.setValidatorCompiler<z.ZodType>((route) =>
@@ -149,9 +152,9 @@ export async function buildApp(
   const database =
     options.database ??
     (await openDatabase({
-      url: config.databaseUrl,
-      poolSize: config.databasePoolSize,
-      pgliteDir: path.join(config.dataDir, 'pglite'),
+      url: envConfig.databaseUrl,
+      poolSize: envConfig.databasePoolSize,
+      pgliteDir: path.join(envConfig.dataDir, 'pglite'),
     }));
   app.decorate('database', database);
   const afterAnswer = createAfterAnswer(app.log);
@@ -166,6 +169,18 @@ export async function buildApp(
   const { db } = database;
   // Every module's repository, made once and handed to the routes in their deps (decision 076).
   const repos = createRepositories(db);
+  // The shop's details as saved on the settings screen, else the environment's: every module
+  // reads them through `config`, so a save applies without a restart (docs/decisions/090).
+  const businessDetails = createBusinessDetailsStore({
+    repo: repos.businessDetails,
+    database,
+    log: app.log,
+    defaults: envConfig.business,
+  });
+  await businessDetails.load();
+  await businessDetails.start();
+  app.addHook('onClose', () => businessDetails.stop());
+  const config = liveConfig(envConfig, businessDetails);
   // The day rollups of the overview and reports follow BUSINESS_TIMEZONE (docs/decisions/059).
   if (await repos.salesRollups.useTimeZone(config.businessTimeZone)) {
     app.log.info({ timeZone: config.businessTimeZone }, 'sales rollups rebuilt for the time zone');
@@ -182,7 +197,7 @@ export async function buildApp(
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     dataDir: config.dataDir,
-    brand: emailBrandOf(config),
+    brand: () => emailBrandOf(config),
     renderHtml: emailRenderer.render,
     log: app.log,
   });
@@ -389,7 +404,8 @@ export async function buildApp(
   });
 
   registerWebhookRoutes(app, { repos, allowPrivate: config.webhooksAllowPrivate });
-  registerEmailRoutes(app, { brand: emailBrandOf(config) });
+  registerEmailRoutes(app, { brand: () => emailBrandOf(config) });
+  registerBusinessDetailsRoutes(app, { repos, store: businessDetails });
   registerApiKeyRoutes(app, {
     repos,
     timeZone: config.businessTimeZone,
@@ -403,10 +419,14 @@ export async function buildApp(
   });
 
   await registerWebApp(app, config.webDistDir, {
-    companyName: config.companyName,
+    companyName: () => config.companyName,
     publicUrl: config.publicUrl,
-    // The pages the server draws are made of the catalogue's answers, and forgotten with them.
-    onCatalogueChange: (listener) => app.catalogueCache.onClear(listener),
+    // The pages the server draws are made of the catalogue's answers and the business name, and
+    // forgotten when either changes (here or, through NOTIFY, in another process).
+    onCatalogueChange: (listener) => {
+      app.catalogueCache.onClear(listener);
+      businessDetails.onChange(listener);
+    },
   });
 
   // Expired sessions are useless rows: sweep them hourly (any process may; the delete is idempotent).

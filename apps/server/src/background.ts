@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
-import { renderAdjustmentNoteOf, renderInvoiceOf } from './modules/invoices/load-invoice.ts';
+import {
+  invoiceSettingsOf,
+  renderAdjustmentNoteOf,
+  renderInvoiceOf,
+} from './modules/invoices/load-invoice.ts';
 import { renderInvoicePdf } from './modules/invoices/render-invoice.ts';
 import type { RenderInvoice } from './modules/invoices/render-pool.ts';
 import { emailJobs } from './modules/jobs/email.ts';
@@ -40,12 +44,8 @@ export function backgroundJobs(
   const deps = app.checkoutDeps;
   const { repos } = deps;
   const render = options.renderInvoice ?? renderInvoicePdf;
-  const settings = {
-    companyName: config.companyName,
-    abn: config.abn,
-    publicUrl: config.publicUrl,
-    timeZone: config.businessTimeZone,
-  };
+  // Read at each document: the business details a super-admin may change (decision 090).
+  const settings = invoiceSettingsOf(config);
   return [
     emailJobs({
       mailer: app.mailer,

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { BusinessDetails } from '@noise/shared/business-details';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -26,7 +27,8 @@ const envSchema = z.object({
     .default(1),
   PUBLIC_URL: z.url().optional(),
   COMPANY_NAME: z.string().min(1).default('Make Noise Agency'),
-  CONTACT_URL: z.url().default('https://example.com/contact'),
+  /** Unset: emails and the site offer no contact page (the support email, when saved, instead). */
+  CONTACT_URL: z.url().optional(),
   /** The shop's postal address, in the footer of every email (anti-spam laws ask for one). */
   COMPANY_ADDRESS: z.string().default(''),
   STUDIO_HIRE_URL: z.url().optional(),
@@ -230,8 +232,24 @@ const configSchema = envSchema.transform((e) => {
     workers: e.WORKERS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     companyName: e.COMPANY_NAME,
-    contactUrl: e.CONTACT_URL,
+    contactUrl: e.CONTACT_URL ?? '',
     companyAddress: e.COMPANY_ADDRESS.trim(),
+    /**
+     * The shop's details as the environment gives them: the first values, until a super-admin
+     * saves the 'Business details' settings (docs/decisions/090). In the running server this and
+     * the four fields above read the saved values (modules/business-details/live-config.ts).
+     */
+    business: {
+      companyName: e.COMPANY_NAME,
+      abn: e.ABN.trim(),
+      address: e.COMPANY_ADDRESS.trim(),
+      contactUrl: e.CONTACT_URL ?? '',
+      supportEmail: '',
+      brandColour: '',
+      emailFooter: '',
+      privacyUrl: '',
+      termsUrl: '',
+    } satisfies BusinessDetails as BusinessDetails,
     /** Services-map entries run by partner sites; unset entries open our own service page. */
     externalLinks: {
       studioHire: e.STUDIO_HIRE_URL,

@@ -8,7 +8,8 @@ import type { Role } from './roles.ts';
  * projects, status updates and notes. Only super-admins and admins refund a payment (co-ordinators
  * see refunds but cannot make them). Only super-admins and admins read the audit log; only
  * super-admins require two-factor sign-in of staff and reset a second factor. Only super-admins
- * and admins manage webhooks (docs/decisions/073-webhooks.md).
+ * and admins manage webhooks (docs/decisions/073-webhooks.md). Only super-admins change the
+ * business details (docs/decisions/090-business-details.md).
  */
 export const permissions = [
   'overview:read',
@@ -23,6 +24,7 @@ export const permissions = [
   'audit:read',
   'two-factor:manage',
   'webhooks:manage',
+  'settings:manage',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -30,7 +32,10 @@ export const rolePermissions: Record<Role, readonly Permission[]> = {
   'super-admin': permissions,
   // Requiring two-factor of all staff and resetting someone's second factor are super-admins'
   // (docs/product.md#two-factor-sign-in): an admin who could reset it could undo its point.
-  admin: permissions.filter((p) => p !== 'super-admins:manage' && p !== 'two-factor:manage'),
+  // The shop's own details (name, ABN on every tax invoice) are super-admins' too (decision 090).
+  admin: permissions.filter(
+    (p) => p !== 'super-admins:manage' && p !== 'two-factor:manage' && p !== 'settings:manage',
+  ),
   'co-ordinator': ['overview:read', 'customers:manage', 'sales:manage'],
   client: [],
 };

@@ -57,6 +57,11 @@ export const staffScreens = [
     module: 'features/staff/discounts/routes/discount-code-form-route.tsx',
   },
   {
+    name: 'settings',
+    path: /^\/wkm-dashboard\/settings\/?$/,
+    module: 'features/staff/settings/routes/settings.tsx',
+  },
+  {
     name: 'emails',
     path: /^\/wkm-dashboard\/emails\/?$/,
     module: 'features/staff/emails/routes/emails.tsx',

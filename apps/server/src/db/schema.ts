@@ -1766,3 +1766,27 @@ export const apiKeys = pgTable(
     index('api_keys_created_by_idx').on(t.createdById, t.createdAt),
   ],
 );
+
+/**
+ * The shop's own details as a super-admin saved them on the 'Business details' screen
+ * (docs/decisions/090-business-details.md): one row, absent until the first save, while the
+ * environment variables give them. Empty text is 'not set'.
+ */
+export const businessSettings = pgTable(
+  'business_settings',
+  {
+    id: boolean('id').primaryKey().default(true),
+    companyName: text('company_name').notNull(),
+    abn: text('abn').notNull().default(''),
+    address: text('address').notNull().default(''),
+    contactUrl: text('contact_url').notNull().default(''),
+    supportEmail: text('support_email').notNull().default(''),
+    brandColour: text('brand_colour').notNull().default(''),
+    emailFooter: text('email_footer').notNull().default(''),
+    privacyUrl: text('privacy_url').notNull().default(''),
+    termsUrl: text('terms_url').notNull().default(''),
+    updatedAt: updatedAt(),
+    updatedById: text('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [check('business_settings_one_row', sql`${t.id}`)],
+);

@@ -21,25 +21,44 @@ import type { Config } from '../config.ts';
  * with JSX, so elements are made with `createElement` (`h`).
  */
 
-/** Who sends: the shop's name, address and where to reach it (config). */
+/** Who sends: the shop's name, address and where to reach it (its business details). */
 export interface EmailBrand {
   companyName: string;
   publicUrl: string;
+  /** The contact page; empty when none is set (the footer then offers the support email). */
   contactUrl: string;
+  /** Empty when not set. */
+  supportEmail: string;
   /** A postal address for the footer; empty when not configured. */
   address: string;
   abn: string;
+  /** The accent of the card's top and the button (#rrggbb); empty for the site's own. */
+  brandColour: string;
+  /** A line of the shop's own under its name and address; empty when not set. */
+  footerText: string;
+  privacyUrl: string;
+  termsUrl: string;
 }
 
-export const emailBrandOf = (
-  config: Pick<Config, 'companyName' | 'publicUrl' | 'contactUrl' | 'companyAddress' | 'abn'>,
-): EmailBrand => ({
-  companyName: config.companyName,
-  publicUrl: config.publicUrl,
-  contactUrl: config.contactUrl,
-  address: config.companyAddress,
-  abn: config.abn,
-});
+/**
+ * The brand of the emails sent now: the business details in force (docs/decisions/090), which a
+ * super-admin may change at any time, so it is made for each message rather than kept.
+ */
+export const emailBrandOf = (config: Pick<Config, 'publicUrl' | 'business'>): EmailBrand => {
+  const b = config.business;
+  return {
+    companyName: b.companyName,
+    publicUrl: config.publicUrl,
+    contactUrl: b.contactUrl,
+    supportEmail: b.supportEmail,
+    address: b.address,
+    abn: b.abn,
+    brandColour: b.brandColour,
+    footerText: b.emailFooter,
+    privacyUrl: b.privacyUrl,
+    termsUrl: b.termsUrl,
+  };
+};
 
 /** What a message says, whatever its kind: the plain text is the source of the HTML. */
 export interface EmailContent {
@@ -196,7 +215,7 @@ function paragraph(lines: string[], key: number, ownOrigin: string) {
   );
 }
 
-function button(label: string, url: string, key: number) {
+function button(label: string, url: string, key: number, colour: string) {
   return h(
     Section,
     { key, style: { margin: '8px 0 24px' } },
@@ -205,7 +224,7 @@ function button(label: string, url: string, key: number) {
       {
         href: url,
         style: {
-          backgroundColor: colors.accentStrong,
+          backgroundColor: colour,
           color: colors.paper,
           borderRadius: '999px',
           fontSize: '16px',
@@ -223,7 +242,6 @@ function button(label: string, url: string, key: number) {
 function footer(content: EmailContent, brand: EmailBrand) {
   const small = { fontSize: '13px', lineHeight: '20px', color: colors.muted, margin: '0 0 8px' };
   const link = { color: colors.muted, textDecoration: 'underline' };
-  const site = brand.publicUrl.replace(/^https?:\/\//, '');
   return h(
     Section,
     { style: { padding: '20px 24px 32px' } },
@@ -250,14 +268,36 @@ function footer(content: EmailContent, brand: EmailBrand) {
       brand.address ? ` · ${brand.address}` : '',
       brand.abn ? ` · ABN ${brand.abn}` : '',
     ),
+    brand.footerText ? h(Text, { style: small }, brand.footerText) : null,
     h(
       Text,
       { style: small },
-      h(Link, { href: brand.publicUrl, style: link }, site),
-      ' · ',
-      h(Link, { href: brand.contactUrl, style: link }, 'Contact us'),
+      ...joined(
+        footerLinks(brand).map(([label, href]) =>
+          h(Link, { key: label, href, style: link }, label),
+        ),
+      ),
     ),
   );
+}
+
+/**
+ * The footer's links: the site, then where to reach the shop (its contact page, else its support
+ * email; neither when none is set, rather than a link to nowhere), then its legal pages.
+ */
+export function footerLinks(brand: EmailBrand): [label: string, href: string][] {
+  const links: [string, string][] = [
+    [brand.publicUrl.replace(/^https?:\/\//, ''), brand.publicUrl],
+  ];
+  if (brand.contactUrl) links.push(['Contact us', brand.contactUrl]);
+  else if (brand.supportEmail) links.push([brand.supportEmail, `mailto:${brand.supportEmail}`]);
+  if (brand.privacyUrl) links.push(['Privacy Policy', brand.privacyUrl]);
+  if (brand.termsUrl) links.push(['Terms of Service', brand.termsUrl]);
+  return links;
+}
+
+function joined(parts: ReactNode[]): ReactNode[] {
+  return parts.flatMap((part, i) => (i === 0 ? [part] : [' · ', part]));
 }
 
 /** The whole document: logo bar, white card with the message, footer. */
@@ -323,14 +363,14 @@ export function EmailLayout(props: { content: EmailContent; brand: EmailBrand })
               backgroundColor: colors.paper,
               borderRadius: '16px',
               border: `1px solid ${colors.line}`,
-              borderTop: `6px solid ${colors.accent}`,
+              borderTop: `6px solid ${brand.brandColour || colors.accent}`,
               padding: '28px 24px 12px',
             },
           },
           ...blocks.map((block, i) =>
             block.kind === 'paragraph'
               ? paragraph(block.lines, i, originOf(brand.publicUrl) ?? brand.publicUrl)
-              : button(block.label, block.url, i),
+              : button(block.label, block.url, i, brand.brandColour || colors.accentStrong),
           ),
         ),
         footer(content, brand),

@@ -117,6 +117,33 @@ describe('pages the server draws', () => {
     expect(drawnUrls()).toEqual(['/pages/work']);
   });
 
+  it('draws a page again, with the new name in its title, after the business name is saved', async () => {
+    const before = await app.inject({ url: '/pages/work' });
+    expect(before.body).not.toContain('Renamed Studio');
+    const { token } = await createUser(app, { role: 'super-admin' });
+    const saved = await app.inject({
+      method: 'PUT',
+      url: '/api/settings/business-details',
+      headers: bearer(token),
+      payload: {
+        companyName: 'Renamed Studio',
+        abn: '',
+        address: '',
+        contactUrl: '',
+        supportEmail: '',
+        brandColour: '',
+        emailFooter: '',
+        privacyUrl: '',
+        termsUrl: '',
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    drawnUrls().length = 0;
+    const after = await app.inject({ url: '/pages/work' });
+    expect(after.body).toMatch(/<title>[^<]* \| Renamed Studio<\/title>/);
+    expect(drawnUrls()).toEqual(['/pages/work']);
+  });
+
   it('draws search results for the term, cut as the search cuts it, and keeps them out of search engines', async () => {
     drawnUrls().length = 0;
     const res = await app.inject({ url: '/search?q=%20seo%20' });

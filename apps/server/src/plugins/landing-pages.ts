@@ -190,16 +190,17 @@ export function createLandingPages(
   options: {
     indexHtml: string;
     distDir: string;
-    companyName: string;
+    /** Asked at each page: the business name may change while the server runs. */
+    companyName: () => string;
     publicUrl: string;
     /** Draws the public pages' markup; without it the browser draws them. */
     renderer?: PageRenderer;
-    /** Calls the listener whenever the public catalogue's cached answers are dropped. */
+    /** Calls the listener whenever the public catalogue's cached answers or the business name change. */
     onCatalogueChange?: (listener: () => void) => void;
   },
 ) {
   const chunks = readRouteChunks(options.distDir);
-  const titled = (title: string) => `${title} | ${options.companyName}`;
+  const titled = (title: string) => `${title} | ${options.companyName()}`;
 
   /**
    * The public API's own answer, so a landing page shows exactly what the app would fetch. An
@@ -314,7 +315,7 @@ export function createLandingPages(
         structuredData: buildServiceStructuredData(data, {
           url: `${options.publicUrl}/services/${encodeURIComponent(data._id)}`,
           publicUrl: options.publicUrl,
-          companyName: options.companyName,
+          companyName: options.companyName(),
         }),
         scripts: chunks.service,
         image: firstImage ? responsiveImage(firstImage, GALLERY_IMAGE_SIZES) : undefined,
@@ -413,7 +414,7 @@ export function createLandingPages(
     if (landing.canonical) {
       tags.push(
         `<meta property="og:url" content="${escapeHtml(options.publicUrl + pathname)}">`,
-        `<meta property="og:site_name" content="${escapeHtml(options.companyName)}">`,
+        `<meta property="og:site_name" content="${escapeHtml(options.companyName())}">`,
       );
     }
     if (landing.structuredData) {

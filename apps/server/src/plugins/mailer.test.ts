@@ -9,13 +9,18 @@ import pino from 'pino';
 import { createMailer } from './mailer.ts';
 
 const log = pino({ level: 'silent' });
-const brand = {
+const brand = () => ({
   companyName: 'Agency',
   publicUrl: 'https://agency.example',
   contactUrl: 'https://agency.example/contact',
+  supportEmail: '',
   address: '1 Example Street, Sydney NSW 2000',
   abn: '',
-};
+  brandColour: '',
+  footerText: '',
+  privacyUrl: '',
+  termsUrl: '',
+});
 
 describe('mailer', () => {
   it('writes to DATA_DIR/outbox when no SMTP server is set', async () => {

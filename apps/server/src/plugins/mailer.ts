@@ -56,7 +56,8 @@ export function createMailer(options: {
   smtpUrl: string | undefined;
   from: string;
   dataDir: string;
-  brand: EmailBrand;
+  /** Asked at each message: the business details may change while the server runs. */
+  brand: () => EmailBrand;
   /** Where the HTML part is rendered: a worker thread in the built server (app.ts). */
   renderHtml?: RenderEmailHtml;
   log: FastifyBaseLogger;
@@ -64,7 +65,7 @@ export function createMailer(options: {
   const compose = (message: MailMessage) =>
     composed(message, {
       from: options.from,
-      brand: options.brand,
+      brand: options.brand(),
       renderHtml: options.renderHtml ?? renderEmailHtml,
     });
   if (options.smtpUrl) {

@@ -40,7 +40,7 @@ export async function registerWebApp(
   app: FastifyInstance,
   distDir: string | undefined,
   site: {
-    companyName: string;
+    companyName: () => string;
     publicUrl: string;
     onCatalogueChange?: (listener: () => void) => void;
   },

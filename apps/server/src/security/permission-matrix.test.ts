@@ -141,6 +141,8 @@ const EXPECTED: Record<string, RouteAccess> = {
   'GET /api/users/api-keys': 'authenticated',
   'POST /api/users/api-keys': 'authenticated',
   'POST /api/users/api-keys/:id/revoke': 'authenticated',
+  'GET /api/settings/business-details': 'settings:manage',
+  'PUT /api/settings/business-details': 'settings:manage',
   'GET /api/api-keys': 'webhooks:manage',
   'POST /api/api-keys/:id/revoke': 'webhooks:manage',
   'GET /api/payments/:id/invoice': 'client:billing',

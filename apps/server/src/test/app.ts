@@ -81,7 +81,7 @@ function whenDone(cleanup: () => void | Promise<void>) {
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'noise-test-'));
   whenDone(() => rmSync(dataDir, { recursive: true, force: true }));
-  return {
+  const config: Config = {
     ...loadConfig({
       NODE_ENV: 'test',
       DATA_DIR: dataDir,
@@ -95,6 +95,18 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // API tests run without the built web app, whatever state the working tree is in.
     webDistDir: undefined,
     ...overrides,
+  };
+  // An overridden name, ABN, address or contact page is what the environment would have given:
+  // the business details start from them, as loadConfig makes them.
+  return {
+    ...config,
+    business: overrides.business ?? {
+      ...config.business,
+      companyName: config.companyName,
+      abn: config.abn,
+      address: config.companyAddress,
+      contactUrl: config.contactUrl,
+    },
   };
 }
 

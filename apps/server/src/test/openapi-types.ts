@@ -2580,6 +2580,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/business-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shop's business details (the environment's until first saved) */
+        get: operations["getSettingsBusinessDetails"];
+        /** Save the shop's business details; they apply at once */
+        put: operations["putSettingsBusinessDetails"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/api-keys": {
         parameters: {
             query?: never;
@@ -12363,6 +12381,93 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    getSettingsBusinessDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        companyName: string;
+                        abn: string;
+                        address: string;
+                        contactUrl: string;
+                        supportEmail: string;
+                        brandColour: string;
+                        emailFooter: string;
+                        privacyUrl: string;
+                        termsUrl: string;
+                        savedAt: string | null;
+                        savedByName: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    putSettingsBusinessDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    companyName: string;
+                    abn: string;
+                    address: string;
+                    contactUrl: string;
+                    supportEmail: string;
+                    brandColour: string;
+                    emailFooter: string;
+                    privacyUrl: string;
+                    termsUrl: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        companyName: string;
+                        abn: string;
+                        address: string;
+                        contactUrl: string;
+                        supportEmail: string;
+                        brandColour: string;
+                        emailFooter: string;
+                        privacyUrl: string;
+                        termsUrl: string;
+                        savedAt: string | null;
+                        savedByName: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     getUsersApiKeys: {
         parameters: {
             query?: never;
@@ -12411,7 +12516,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    permissions: ("overview:read" | "catalogue:manage" | "customers:manage" | "sales:manage" | "payments:refund" | "quotes:manage" | "site-users:manage" | "super-admins:manage" | "reporting:read" | "audit:read" | "two-factor:manage" | "webhooks:manage")[];
+                    permissions: ("overview:read" | "catalogue:manage" | "customers:manage" | "sales:manage" | "payments:refund" | "quotes:manage" | "site-users:manage" | "super-admins:manage" | "reporting:read" | "audit:read" | "two-factor:manage" | "webhooks:manage" | "settings:manage")[];
                     /** @default null */
                     expiresOn?: string | null;
                 };

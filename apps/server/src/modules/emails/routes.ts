@@ -8,7 +8,7 @@ import { previewEmails } from './preview-emails.ts';
  * The staff's 'Emails' page (docs/product.md#emails): whoever manages the site's content sees
  * every email the shop sends, as it looks now.
  */
-export function registerEmailRoutes(app: FastifyInstance, deps: { brand: EmailBrand }) {
+export function registerEmailRoutes(app: FastifyInstance, deps: { brand: () => EmailBrand }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/email-previews',
@@ -20,6 +20,6 @@ export function registerEmailRoutes(app: FastifyInstance, deps: { brand: EmailBr
         response: { 200: emailPreviewListResponse },
       },
     },
-    async () => ({ items: await previewEmails(deps.brand) }),
+    async () => ({ items: await previewEmails(deps.brand()) }),
   );
 }

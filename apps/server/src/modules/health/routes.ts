@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { contactLinkOf } from '@noise/shared/business-details';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 
@@ -49,10 +50,11 @@ export function registerHealthRoutes(
       },
     },
     async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=300');
+      // Short: a saved business name or contact page reaches browsers within a minute.
+      reply.header('cache-control', 'public, max-age=60');
       return {
         companyName: deps.config.companyName,
-        contactUrl: deps.config.contactUrl,
+        contactUrl: contactLinkOf(deps.config.business),
         publicUrl: deps.config.publicUrl,
         businessTimeZone: deps.config.businessTimeZone,
         externalLinks: deps.config.externalLinks,

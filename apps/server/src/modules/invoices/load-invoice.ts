@@ -1,3 +1,4 @@
+import type { Config } from '../../config.ts';
 import type { Repositories } from '../../repositories.ts';
 import { renderInvoicePdf, type InvoiceData } from './render-invoice.ts';
 import { refundReasonLabels } from '@noise/shared/order-money';
@@ -7,9 +8,28 @@ import type { RenderInvoice } from './render-pool.ts';
 export interface InvoiceSettings {
   companyName: string;
   abn: string;
+  /** The shop's postal address, printed under its name; empty when not set. */
+  address?: string;
   publicUrl: string;
   /** BUSINESS_TIMEZONE: the dates printed are days there. */
   timeZone?: string;
+}
+
+/** What invoices and adjustment notes print of the shop, read when each is drawn. */
+export function invoiceSettingsOf(config: Config): InvoiceSettings {
+  return {
+    get companyName() {
+      return config.companyName;
+    },
+    get abn() {
+      return config.abn;
+    },
+    get address() {
+      return config.companyAddress;
+    },
+    publicUrl: config.publicUrl,
+    timeZone: config.businessTimeZone,
+  };
 }
 
 type InvoicedPayment = InvoiceSource['payment'];
@@ -38,6 +58,7 @@ export function invoiceDataOf(settings: InvoiceSettings, source: InvoiceSource):
   return {
     companyName: settings.companyName,
     abn: settings.abn,
+    address: settings.address ?? '',
     website: settings.publicUrl.replace(/^https?:\/\//, ''),
     invoiceNumber: invoiceNumberOf(payment),
     orderNumber: project?.orderNumber ?? null,

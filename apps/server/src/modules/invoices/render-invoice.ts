@@ -5,6 +5,8 @@ export interface InvoiceData {
   companyName: string;
   /** The seller's ABN; empty when unset, and then the document is an 'Invoice', not a tax invoice. */
   abn: string;
+  /** The seller's postal address; empty when not set. */
+  address?: string;
   website: string;
   invoiceNumber: string;
   /** The order the payment belongs to (1001); null for a payment without a project. */
@@ -139,6 +141,21 @@ function breakChars(text: string, font: PDFFont, size: number, width: number): s
   return [...lines, line];
 }
 
+/** `text` in lines of at most `width` points, broken between words. */
+function wrapWords(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && font.widthOfTextAtSize(next, size) > width) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
 /**
  * A one-page (or longer) A4 tax invoice (an 'Invoice' when the seller has no ABN), with the
  * standard fonts only: works offline.
@@ -169,6 +186,18 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   y -= 32;
   if (abn) text(`ABN ${abn}`, M, y, { color: MUTED });
   text(data.website, M, y - 14, { color: MUTED });
+  // The address under them, wrapped to the left column (the facts take the right).
+  const addressLines = wrapWords(
+    printable(data.address?.trim() ?? ''),
+    regular,
+    9,
+    W - 2 * M - 250,
+  );
+  let ay = y - 28;
+  for (const line of addressLines.slice(0, 3)) {
+    text(line, M, ay, { color: MUTED, size: 9 });
+    ay -= 12;
+  }
 
   // Invoice facts, right column.
   const order: [string, string | null] = [
@@ -218,7 +247,7 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     }
     fy -= 14;
   }
-  y = Math.min(y - 28, fy) - 18;
+  y = Math.min(y - 28, ay + 12, fy) - 18;
 
   // Bill to.
   text('BILL TO', M, y, { size: 8, font: bold, color: MUTED });

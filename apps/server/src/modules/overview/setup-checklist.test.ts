@@ -105,7 +105,7 @@ describe('the setup checklist', () => {
         title: 'ABN on tax invoices',
         done: false,
         detail:
-          'Without an ABN, invoices are titled ‘Invoice’ rather than ‘Tax invoice’, so GST-registered customers cannot claim the GST credit from them. Set ABN in the server settings.',
+          'Without an ABN, invoices are titled ‘Invoice’ rather than ‘Tax invoice’, so GST-registered customers cannot claim the GST credit from them. A super-admin enters it under Settings › Business details.',
         href: null,
       });
     }

@@ -43,7 +43,7 @@ export function setupChecklist(
       done: config.abn.trim() !== '',
       detail: config.abn.trim()
         ? `Tax invoices show ABN ${config.abn.trim()}.`
-        : 'Without an ABN, invoices are titled ‘Invoice’ rather than ‘Tax invoice’, so GST-registered customers cannot claim the GST credit from them. Set ABN in the server settings.',
+        : 'Without an ABN, invoices are titled ‘Invoice’ rather than ‘Tax invoice’, so GST-registered customers cannot claim the GST credit from them. A super-admin enters it under Settings › Business details.',
       href: null,
     },
     {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Repositories } from '../../repositories.ts';
 import { defineJobs } from '../jobs/lanes.ts';
+import { invoiceSettingsOf } from '../invoices/load-invoice.ts';
 import { createInvoiceRenderer, type RenderInvoice } from '../invoices/render-pool.ts';
 import { registerInvoiceRoutes } from '../invoices/routes.ts';
 import { createAttemptChanges } from './attempt-changes.ts';
@@ -24,6 +25,21 @@ declare module 'fastify' {
 }
 
 /**
+/**
+ * `target` with its business name and ABN read from `config` at each use: they are the business
+ * details in force, which a super-admin may change while the server runs (docs/decisions/090).
+ */
+function liveBusiness<T extends { companyName: string; abn?: string }>(
+  config: Config,
+  target: T,
+): T {
+  return Object.defineProperties(target, {
+    companyName: { enumerable: true, get: () => config.companyName },
+    abn: { enumerable: true, get: () => config.abn },
+  });
+}
+
+/**
  * Checkout, payments, subscriptions and invoices. Answers the invoice renderer, which the
  * receipts' mail job shares (background.ts).
  */
@@ -37,14 +53,9 @@ export function registerCheckout(
   const provider = sandbox ?? createPaymentProvider(config.payments, repos.sandbox);
   app.decorate('paymentProvider', provider);
 
-  const settings = {
-    companyName: config.companyName,
-    abn: config.abn,
-    publicUrl: config.publicUrl,
-    timeZone: config.businessTimeZone,
-  };
+  const settings = invoiceSettingsOf(config);
   const notifications = checkoutNotifications(app, config, repos);
-  const deps: CheckoutDeps = {
+  const deps: CheckoutDeps = liveBusiness(config, {
     repos,
     provider,
     log: app.log,
@@ -57,9 +68,9 @@ export function registerCheckout(
     onRefunded: notifications.onRefunded,
     afterAnswer: app.afterAnswer,
     attemptChanges: createAttemptChanges(app.database),
-  };
+  });
   app.decorate('checkoutDeps', deps);
-  registerPaymentRoutes(app, { ...deps, sandbox });
+  registerPaymentRoutes(app, liveBusiness(config, { ...deps, sandbox }));
   // Tax invoices are drawn on a worker thread, off the requests' event loop.
   const invoices = createInvoiceRenderer();
   app.addHook('onClose', () => invoices.close());
@@ -77,14 +88,16 @@ export function paymentJobs(app: FastifyInstance, config: Config, deps: Checkout
     kinds: {
       [RENEWAL_JOB]: {
         lane: 'money',
-        run: createRenewalJobHandler({
-          ...deps,
-          abn: config.abn,
-          timeZone: config.businessTimeZone,
-          maxFailures: config.renewals.maxFailures,
-          retryBaseMs: config.renewals.retryBaseMs,
-          onRenewalFailed: checkoutNotifications(app, config, deps.repos).onRenewalFailed,
-        }),
+        run: createRenewalJobHandler(
+          liveBusiness(config, {
+            ...deps,
+            abn: config.abn,
+            timeZone: config.businessTimeZone,
+            maxFailures: config.renewals.maxFailures,
+            retryBaseMs: config.renewals.retryBaseMs,
+            onRenewalFailed: checkoutNotifications(app, config, deps.repos).onRenewalFailed,
+          }),
+        ),
       },
     },
     schedules: [

@@ -7,6 +7,7 @@ import {
   LayoutDashboard,
   ListTodo,
   Mails,
+  Settings,
   Layers,
   ReceiptText,
   ScrollText,
@@ -55,4 +56,5 @@ export const staffNavigation: StaffNavEntry[] = [
   { label: 'Reporting', to: 'reporting', permission: 'reporting:read', Icon: ChartColumn },
   { label: 'Audit Log', to: 'audit-log', permission: 'audit:read', Icon: ScrollText },
   { label: 'API & Webhooks', to: 'webhooks', permission: 'webhooks:manage', Icon: Webhook },
+  { label: 'Settings', to: 'settings', permission: 'settings:manage', Icon: Settings },
 ];

@@ -44,6 +44,10 @@ export const WebhooksRoute = lazyRoute(
   () => import('../webhooks/routes/webhooks'),
   (m) => m.WebhooksRoute,
 );
+export const SettingsRoute = lazyRoute(
+  () => import('../settings/routes/settings'),
+  (m) => m.SettingsRoute,
+);
 export const EmailsRoute = lazyRoute(
   () => import('../emails/routes/emails'),
   (m) => m.EmailsRoute,
@@ -141,6 +145,7 @@ const screens: Record<StaffScreenName, { preload: () => Promise<unknown> }> = {
   reporting: ReportingRoute,
   auditLog: AuditLogRoute,
   webhooks: WebhooksRoute,
+  settings: SettingsRoute,
   account: AccountRoute,
 };
 

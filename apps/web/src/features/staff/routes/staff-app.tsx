@@ -27,6 +27,7 @@ import {
   QuotesListRoute,
   ReportingRoute,
   SalesListRoute,
+  SettingsRoute,
   ServiceFormRoute,
   ServicesListRoute,
   SiteUserFormRoute,
@@ -324,6 +325,14 @@ export function StaffApp() {
             element={
               <Allowed permission="webhooks:manage">
                 <WebhooksRoute />
+              </Allowed>
+            }
+          />
+          <Route
+            path="settings"
+            element={
+              <Allowed permission="settings:manage">
+                <SettingsRoute />
               </Allowed>
             }
           />

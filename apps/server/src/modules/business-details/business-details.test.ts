@@ -1,0 +1,154 @@
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { ABN_LENGTH_MESSAGE, ABN_MESSAGE } from '@noise/shared/business-details';
+import { createTestApp, testConfig, testRepositories } from '../../test/app.ts';
+import { bearer, createUser } from '../../test/factories.ts';
+import { coordinator, createServiceToOrder, orderBody, pay } from '../../test/order-factories.ts';
+import { outboxMail } from '../../test/outbox.ts';
+import { pdfTextRuns } from '../../test/pdf-text.ts';
+
+const { app, config, database } = await createTestApp({
+  companyName: 'Env Agency',
+  abn: '51 824 753 556',
+  companyAddress: '1 Env Street, Sydney NSW 2000',
+});
+const repos = testRepositories(app);
+// A second server process on the same database: it hears of a save only through NOTIFY.
+const other = await buildApp(testConfig(), { logger: false, ensureAdmin: false, database });
+await other.ready();
+afterAll(() => other.close());
+const URL = '/api/settings/business-details';
+const { token: superAdmin } = await createUser(app, { role: 'super-admin' });
+
+const details = {
+  companyName: 'Saved Agency',
+  abn: '53004085616',
+  address: '2 Saved Lane, Melbourne VIC 3000',
+  contactUrl: '',
+  supportEmail: 'Help@Saved.example',
+  brandColour: '#0055AA',
+  emailFooter: 'Made loud in Melbourne.',
+  privacyUrl: 'https://saved.example/privacy',
+  termsUrl: 'https://saved.example/terms',
+};
+
+const save = (body: object, token = superAdmin) =>
+  app.inject({ method: 'PUT', url: URL, headers: bearer(token), payload: body });
+
+describe('business details', () => {
+  it('refuses admins, co-ordinators and customers, reading or saving', async () => {
+    for (const role of ['admin', 'co-ordinator', 'client'] as const) {
+      const { token } = await createUser(app, { role });
+      const read = await app.inject({ url: URL, headers: bearer(token) });
+      expect(read.statusCode, role).toBe(403);
+      expect((await save(details, token)).statusCode, role).toBe(403);
+    }
+    expect((await app.inject({ url: URL })).statusCode).toBe(401);
+    expect(await repos.businessDetails.find()).toBeNull();
+  });
+
+  it("shows the environment's values until someone saves", async () => {
+    const res = await app.inject({ url: URL, headers: bearer(superAdmin) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      companyName: 'Env Agency',
+      abn: '51 824 753 556',
+      address: '1 Env Street, Sydney NSW 2000',
+      contactUrl: '',
+      savedAt: null,
+    });
+  });
+
+  it('refuses a wrong ABN with a clear message and changes nothing', async () => {
+    const res = await save({ ...details, abn: '51 824 753 557' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual([
+      expect.objectContaining({ path: 'body.abn', message: ABN_MESSAGE }),
+    ]);
+    const short = await save({ ...details, abn: '123' });
+    expect(short.json().details).toEqual([
+      expect.objectContaining({ path: 'body.abn', message: ABN_LENGTH_MESSAGE }),
+    ]);
+    expect(await repos.businessDetails.find()).toBeNull();
+    expect(config.business.companyName).toBe('Env Agency');
+  });
+
+  it('saves for a super-admin, audits what changed, and applies at once', async () => {
+    const res = await save(details);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      companyName: 'Saved Agency',
+      abn: '53 004 085 616',
+      supportEmail: 'help@saved.example',
+      brandColour: '#0055aa',
+      savedByName: expect.any(String),
+    });
+    expect(res.json().savedAt).not.toBeNull();
+
+    const [entry] = await repos.audit.listForEntity('settings', 'business-details');
+    expect(entry!.action).toBe('settings.business-details-updated');
+    expect(entry!.summary).toContain('business name');
+    expect(entry!.summary).toContain('ABN');
+    expect(entry!.data).toMatchObject({
+      changes: { abn: { from: '51 824 753 556', to: '53 004 085 616' } },
+    });
+
+    // The site's settings: the new name, and the support email where no contact page is set.
+    const site = await app.inject({ url: '/api/config' });
+    expect(site.json()).toMatchObject({
+      companyName: 'Saved Agency',
+      contactUrl: 'mailto:help@saved.example',
+    });
+    await vi.waitFor(
+      async () => {
+        const there = await other.inject({ url: '/api/config' });
+        expect(there.json()).toMatchObject({ companyName: 'Saved Agency' });
+      },
+      { timeout: 5000, interval: 25 },
+    );
+  });
+
+  it('prints the saved ABN, name and address on the next tax invoice', async () => {
+    const fixture = await createServiceToOrder(app, {
+      packages: [{ title: 'Launch', type: 'one-time', baseCostCents: 100_000 }],
+    });
+    const { user: cora } = await coordinator(app);
+    const { token } = await createUser(app);
+    const paid = await pay(app, token, orderBody(fixture, { coordinatorId: cora.id }));
+    expect(paid.statusCode).toBe(200);
+    const pdf = await app.inject({
+      url: `/api/payments/${paid.json().paymentId as string}/invoice`,
+      headers: bearer(token),
+    });
+    const runs = await pdfTextRuns(pdf.rawPayload);
+    expect(runs).toEqual(
+      expect.arrayContaining([
+        'Saved Agency',
+        'ABN 53 004 085 616',
+        '2 Saved Lane, Melbourne VIC 3000',
+      ]),
+    );
+    expect(runs.join('\n')).not.toContain('51 824 753 556');
+  });
+
+  it("puts them in the next email's footer, without a 'Contact us' to nowhere", async () => {
+    const { user } = await createUser(app);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: user.email },
+    });
+    expect(res.statusCode).toBe(202);
+    await app.afterAnswer.drain();
+    const mail = await outboxMail(app, config.dataDir, user.email);
+    const html = String(mail.html);
+    expect(html).toContain('ABN 53 004 085 616');
+    expect(html).toContain('Saved Agency');
+    expect(html).toContain('Made loud in Melbourne.');
+    expect(html).toContain('#0055aa');
+    expect(html).toContain('mailto:help@saved.example');
+    expect(html).toContain('https://saved.example/privacy');
+    expect(html).not.toContain('Contact us');
+    expect(html).not.toContain('51 824 753 556');
+  });
+});

@@ -1,0 +1,197 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2 } from 'lucide-react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import {
+  BUSINESS_ADDRESS_MAX,
+  BUSINESS_NAME_MAX,
+  EMAIL_FOOTER_MAX,
+  businessDetailsRequest,
+  type BusinessDetails,
+  type BusinessDetailsRequest,
+} from '@noise/shared/business-details';
+import { Button } from '@/components/ui/button';
+import { TextInput } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { isApiError } from '@/lib/api-client';
+import { toastSuccess } from '@/lib/toast';
+import { FormErrorAlert } from '../../components/form-error';
+import { StaffSection } from '../../components/page-header';
+import { useSaveBusinessDetails } from '../api/business-details';
+
+type Values = BusinessDetailsRequest;
+type Saved = z.output<typeof businessDetailsRequest>;
+
+const FIELDS = [
+  'companyName',
+  'abn',
+  'address',
+  'contactUrl',
+  'supportEmail',
+  'brandColour',
+  'emailFooter',
+  'privacyUrl',
+  'termsUrl',
+] as const satisfies readonly (keyof BusinessDetails)[];
+
+const valuesOf = (details: BusinessDetails): Values =>
+  Object.fromEntries(FIELDS.map((field) => [field, details[field]])) as Values;
+
+/** A square of the typed colour beside its field, once it is one. */
+function Swatch({ colour }: { colour: string }) {
+  if (!/^#[0-9a-f]{6}$/i.test(colour.trim())) return null;
+  return (
+    <span
+      aria-hidden="true"
+      className="block size-8 rounded-lg border-2 border-ink/10"
+      style={{ backgroundColor: colour.trim() }}
+    />
+  );
+}
+
+/**
+ * Settings > Business details: the shop's name, ABN and address on invoices and emails, where
+ * customers reach it, and the emails' colour, footer and legal links. Saved values apply at once.
+ */
+export function BusinessDetailsForm({ details }: { details: BusinessDetails }) {
+  const save = useSaveBusinessDetails();
+  const form = useForm<Values, unknown, Saved>({
+    resolver: zodResolver(businessDetailsRequest),
+    defaultValues: valuesOf(details),
+  });
+  const { errors } = form.formState;
+  const colour = useWatch({ control: form.control, name: 'brandColour' });
+
+  const submit = form.handleSubmit(async (body) => {
+    try {
+      const saved = await save.mutateAsync(body);
+      // What the server kept (the ABN spaced as the register prints it) replaces what was typed.
+      form.reset(valuesOf(saved));
+      toastSuccess('Business details saved', 'Emails, invoices and the site use them now.');
+    } catch (error) {
+      // The alert below says why; the fields keep what was typed, and name their own issue.
+      if (isApiError(error)) {
+        for (const detail of error.details) {
+          const path = detail.path.replace(/^body\./, '');
+          const field = FIELDS.find((name) => name === path);
+          if (field) form.setError(field, { message: detail.message });
+        }
+      }
+    }
+  });
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-6">
+      <StaffSection
+        title="Business"
+        description="On every tax invoice, adjustment note and email footer."
+      >
+        <div className="grid min-w-0 gap-5 sm:grid-cols-2">
+          <TextInput
+            label="Business name"
+            required
+            maxLength={BUSINESS_NAME_MAX}
+            autoComplete="organization"
+            error={errors.companyName?.message}
+            {...form.register('companyName')}
+          />
+          <TextInput
+            label="ABN"
+            inputMode="numeric"
+            autoComplete="off"
+            hint="11 digits; spaces are fine. Empty: invoices are titled 'Invoice', not 'Tax invoice'."
+            error={errors.abn?.message}
+            {...form.register('abn')}
+          />
+          <div className="min-w-0 sm:col-span-2">
+            <Textarea
+              label="Address"
+              rows={2}
+              maxLength={BUSINESS_ADDRESS_MAX}
+              autoComplete="street-address"
+              hint="The postal address under the name on invoices and in email footers."
+              error={errors.address?.message}
+              {...form.register('address')}
+            />
+          </div>
+        </div>
+      </StaffSection>
+
+      <StaffSection title="Contact" description="Where the site's and the emails' 'Contact us' go.">
+        <div className="grid min-w-0 gap-5 sm:grid-cols-2">
+          <TextInput
+            label="Contact page"
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            hint="Empty: the support email is offered instead, or no contact link at all."
+            error={errors.contactUrl?.message}
+            {...form.register('contactUrl')}
+          />
+          <TextInput
+            label="Support email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            error={errors.supportEmail?.message}
+            {...form.register('supportEmail')}
+          />
+        </div>
+      </StaffSection>
+
+      <StaffSection title="Emails" description="How the emails the shop sends look.">
+        <div className="grid min-w-0 gap-5 sm:grid-cols-2">
+          <TextInput
+            label="Brand colour"
+            placeholder="#c70063"
+            autoComplete="off"
+            spellCheck={false}
+            hint="The button and the top of each email, as # and six hex digits. Empty: the site's pink."
+            trailing={<Swatch colour={colour ?? ''} />}
+            error={errors.brandColour?.message}
+            {...form.register('brandColour')}
+          />
+          <div className="min-w-0 sm:col-span-2">
+            <Textarea
+              label="Footer text"
+              rows={3}
+              maxLength={EMAIL_FOOTER_MAX}
+              hint="A line of your own under the name and address in every email."
+              error={errors.emailFooter?.message}
+              {...form.register('emailFooter')}
+            />
+          </div>
+        </div>
+      </StaffSection>
+
+      <StaffSection title="Legal pages" description="Linked from every email's footer.">
+        <div className="grid min-w-0 gap-5 sm:grid-cols-2">
+          <TextInput
+            label="Privacy Policy link"
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            error={errors.privacyUrl?.message}
+            {...form.register('privacyUrl')}
+          />
+          <TextInput
+            label="Terms of Service link"
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            error={errors.termsUrl?.message}
+            {...form.register('termsUrl')}
+          />
+        </div>
+      </StaffSection>
+
+      {save.isError ? <FormErrorAlert error={save.error} /> : null}
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" variant="secondary" size="lg" disabled={save.isPending}>
+          {save.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+          Save business details
+        </Button>
+      </div>
+    </form>
+  );
+}
