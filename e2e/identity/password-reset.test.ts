@@ -40,17 +40,21 @@ afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
-/** The first mail to `address`, waited for (the server sends it after answering). */
-async function mailTo(address: string): Promise<string> {
+/** Undoes quoted-printable soft breaks and escapes. */
+const decoded = (raw: string) =>
+  raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+/**
+ * The first mail to `address` that has `containing`, waited for (the server sends it after
+ * answering); a new account's first mail confirms its address.
+ */
+async function mailTo(address: string, containing = ''): Promise<string> {
   const deadline = Date.now() + 15_000;
   for (;;) {
-    const mail = inbox.find((m) => m.to.includes(address));
-    if (mail) {
-      // Undo quoted-printable soft breaks and escapes.
-      return mail.raw
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    }
+    const mail = inbox.find((m) => m.to.includes(address) && decoded(m.raw).includes(containing));
+    if (mail) return decoded(mail.raw);
     if (Date.now() > deadline) throw new Error(`no mail to ${address}`);
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -87,7 +91,7 @@ describe('password reset', () => {
     expect(unknown.status).toBe(202);
     expect(await unknown.json()).toEqual({ message: sameForEveryone });
 
-    const mail = await mailTo(email);
+    const mail = await mailTo(email, '/reset-password?token=');
     const link = /(http:\/\/\S+\/reset-password\?token=[\w-]+)/.exec(mail)?.[1];
     // Built from PUBLIC_URL, not from whatever Host the request carried.
     expect(link?.startsWith(`${server.url}/reset-password?token=`)).toBe(true);

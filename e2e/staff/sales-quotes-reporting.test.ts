@@ -106,7 +106,8 @@ describe('staff: sales', () => {
     await firstRow.getByText('Beta Foods').waitFor();
     await firstRow.getByText('SEO', { exact: true }).waitFor();
     await firstRow.getByText(/^\$[\d,]+\.\d\d inc\. GST$/).waitFor();
-    await firstRow.getByText('In Progress').waitFor();
+    // Paid, with no brief yet: the status says what it waits for (docs/product.md#project-status).
+    await firstRow.getByText('Waiting for the brief').waitFor();
 
     await page.getByLabel('Company').selectOption('Alpha Widgets');
     await page.waitForURL(/company=Alpha\+Widgets/);

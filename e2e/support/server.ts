@@ -156,6 +156,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         WEBHOOKS_ALLOW_PRIVATE: 'true',
         // Mail and webhook deliveries are jobs: tests that wait for one wait less for the poll.
         JOBS_POLL_INTERVAL_MS: '1000',
+        // A contact page, so the pages and mails that link it have one (none is set by default).
+        CONTACT_URL: 'https://agency.example/contact',
         ...(database.url ? { DATABASE_URL: database.url } : {}),
         ...env,
       },

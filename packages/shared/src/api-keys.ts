@@ -25,7 +25,7 @@ export const permissionLabels: Record<Permission, string> = {
   'audit:read': 'The audit log and its CSV export',
   'two-factor:manage': 'Requiring and resetting two-factor sign-in',
   'webhooks:manage': 'Webhook endpoints and their deliveries',
-  'settings:manage': 'The business details (name, ABN, address, links)',
+  'settings:manage': 'The business details: ABN, address, contact and legal links',
 };
 
 export const API_KEY_NAME_MAX = 100;
