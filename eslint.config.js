@@ -138,7 +138,7 @@ export default tseslint.config(
     },
   },
   {
-    // One way to the database (STYLE.md): only repositories, db/ and the test set-up build SQL.
+    // One way to the database (docs/architecture.md): only repositories, db/ and the test set-up build SQL.
     // The files listed below still do, and are to move into their repositories; a new file that
     // imports drizzle-orm or the schema fails here.
     files: ['apps/server/src/**/*.ts'],

@@ -1,4 +1,4 @@
-/** Sign-in through the API, so browser tests can start signed in (STYLE.md). */
+/** Sign-in through the API, so browser tests can start signed in (docs/architecture.md). */
 export async function apiSignUp(
   baseUrl: string,
   user: {

@@ -4,7 +4,7 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 /**
- * One way to the database (STYLE.md, docs/decisions/076): only repositories, db/ and the test
+ * One way to the database (docs/architecture.md, docs/decisions/076): only repositories, db/ and the test
  * set-up import drizzle-orm or the schema. The ESLint rule that keeps it is checked here on files
  * that do not exist yet, so a change to the config that lets a new one through fails.
  */
