@@ -15,8 +15,8 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { TextInput } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { isApiError } from '@/lib/api-client';
 import { toastSuccess } from '@/lib/toast';
+import { showFieldErrors } from '../../components/field-errors';
 import { FormErrorAlert } from '../../components/form-error';
 import { StaffSection } from '../../components/page-header';
 import { LoadFailedMessage } from '../../components/staff-table';
@@ -273,13 +273,7 @@ export function DiscountCodeForm({ discountCode }: { discountCode?: DiscountCode
       navigate(LIST);
     } catch (error) {
       // The alert below says why; the fields keep what was typed, and name their own issue.
-      if (isApiError(error)) {
-        for (const detail of error.details) {
-          const path = detail.path.replace(/^body\./, '');
-          const field = FIELDS.find((name) => name === path);
-          if (field) form.setError(field, { message: detail.message });
-        }
-      }
+      showFieldErrors(error, FIELDS, form.setError);
     }
   }
 

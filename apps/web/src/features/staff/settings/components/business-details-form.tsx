@@ -13,8 +13,8 @@ import {
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { isApiError } from '@/lib/api-client';
 import { toastSuccess } from '@/lib/toast';
+import { showFieldErrors } from '../../components/field-errors';
 import { FormErrorAlert } from '../../components/form-error';
 import { StaffSection } from '../../components/page-header';
 import { useSaveBusinessDetails } from '../api/business-details';
@@ -70,13 +70,7 @@ export function BusinessDetailsForm({ details }: { details: BusinessDetails }) {
       toastSuccess('Business details saved', 'Emails, invoices and the site use them now.');
     } catch (error) {
       // The alert below says why; the fields keep what was typed, and name their own issue.
-      if (isApiError(error)) {
-        for (const detail of error.details) {
-          const path = detail.path.replace(/^body\./, '');
-          const field = FIELDS.find((name) => name === path);
-          if (field) form.setError(field, { message: detail.message });
-        }
-      }
+      showFieldErrors(error, FIELDS, form.setError);
     }
   });
 
