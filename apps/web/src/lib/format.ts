@@ -1,3 +1,4 @@
+import { formatDay } from '@noise/shared/format-day';
 import { formatMoney, toCents } from '@noise/shared/pricing';
 
 /** A price in dollars as the API sends it, shown as '$1,234.50'. */
@@ -7,24 +8,8 @@ export function formatPrice(dollars: number): string {
 
 export { formatMoney };
 
-// Made on first use: an Intl formatter takes milliseconds to make, and most public pages that
-// load this module show no date.
-let dateParts: Intl.DateTimeFormat | undefined;
-
-/** docs/product.md#formats-and-layout-constants: '05 Mar, 2024'. */
-export function formatDate(value: string | number | Date): string {
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  dateParts ??= new Intl.DateTimeFormat('en-GB', {
-    day: '2-digit',
-    month: 'short',
-    year: 'numeric',
-  });
-  const parts = dateParts.formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('day')} ${part('month')}, ${part('year')}`;
-}
+/** docs/product.md#formats-and-layout-constants: '05 Mar, 2024', the one way a day is written. */
+export const formatDate = (value: string | number | Date): string => formatDay(value);
 
 /** 'Content Creations' from 'content-creations'. */
 export function humanizeSlug(segment: string): string {

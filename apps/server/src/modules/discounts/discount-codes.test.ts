@@ -216,8 +216,8 @@ describe('discount codes', () => {
     await createCode({ code: 'BIGORDER', minimumOrder: '5000' });
     const refusals: [string, RegExp][] = [
       ['NOPE', /There is no discount code NOPE/],
-      ['later', /can be used from 01 Dec 2026/],
-      ['gone', /expired on 25 Nov 2026/],
+      ['later', /can be used from 01 Dec, 2026/],
+      ['gone', /expired on 25 Nov, 2026/],
       ['brandonly', /does not apply to this service/],
       ['off', /no longer available/],
     ];

@@ -42,7 +42,7 @@ export const refuseCode = (message: string) =>
   new AppError('discount_refused', 400, message, [{ path: 'discountCode', message }]);
 const refuse = refuseCode;
 
-/** A code's date ('2026-12-01', a day in BUSINESS_TIMEZONE) as mails say it: '01 Dec 2026'. */
+/** A code's date ('2026-12-01', a day in BUSINESS_TIMEZONE) as mails say it: '01 Dec, 2026'. */
 const day = (value: string) => mailDate(new Date(`${value}T12:00:00Z`), 'UTC');
 
 /**

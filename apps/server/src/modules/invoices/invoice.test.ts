@@ -130,9 +130,9 @@ describe('the invoice PDF', () => {
   it('dates the invoice on the business’s calendar, not the server’s', async () => {
     const late = new Date('2026-03-31T14:30:00Z'); // 1 April, 01:30 in Sydney
     const { runs } = await read(invoice({ issuedAt: late, timeZone: 'Australia/Sydney' }));
-    expect(runs).toContain('01 Apr 2026');
+    expect(runs).toContain('01 Apr, 2026');
     const utc = await read(invoice({ issuedAt: late, timeZone: 'UTC' }));
-    expect(utc.runs).toContain('31 Mar 2026');
+    expect(utc.runs).toContain('31 Mar, 2026');
   });
 
   it('is an Invoice, never a tax invoice, without the seller’s ABN', async () => {

@@ -1,4 +1,5 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { formatDay } from '@noise/shared/format-day';
 import { formatMoney, GST_RATE_PERCENT, gstNotes } from '@noise/shared/pricing';
 
 export interface InvoiceData {
@@ -98,22 +99,8 @@ export function wrap(text: string, font: PDFFont, size: number, width: number): 
   return lines.length ? lines : [''];
 }
 
-// Made once per zone: a formatter built per call was the largest single cost of drawing one.
-const dateFormats = new Map<string | undefined, Intl.DateTimeFormat>();
-/** '01 Apr 2026', on the calendar of `timeZone` (BUSINESS_TIMEZONE), else the server's. */
-export function invoiceDate(d: Date, timeZone?: string) {
-  let format = dateFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      day: '2-digit',
-      month: 'short',
-      year: 'numeric',
-      timeZone,
-    });
-    dateFormats.set(timeZone, format);
-  }
-  return format.format(d);
-}
+/** '01 Apr, 2026', on the calendar of `timeZone` (BUSINESS_TIMEZONE), else the server's. */
+export const invoiceDate = (d: Date, timeZone?: string) => formatDay(d, timeZone);
 
 /**
  * What the document is called. An Australian tax invoice must show the seller's ABN: without one

@@ -125,11 +125,11 @@ describe('subscription renewals', () => {
       .where(eq(subscriptions.id, subscription.id));
 
     const [renewal] = await renewalsOf(subscription.id);
-    expect(renewal!.lineItems[0]!.description).toMatch(/weekly fee from 01 Apr 2026$/);
+    expect(renewal!.lineItems[0]!.description).toMatch(/weekly fee from 01 Apr, 2026$/);
     const receipt = await outboxMail(app, config.dataDir, user.email, 'Receipt:');
     expect(receipt.subject).toContain(`(Order ${orderNumber})`);
-    expect(receipt.text).toContain('the period from 01 Apr 2026.');
-    expect(receipt.text).not.toContain('31 Mar 2026');
+    expect(receipt.text).toContain('the period from 01 Apr, 2026.');
+    expect(receipt.text).not.toContain('31 Mar, 2026');
     // The shop in these tests has no ABN: what is attached is an invoice, not a tax invoice.
     expect(receipt.text).toContain('Your invoice is attached.');
     expect(receipt.text).not.toMatch(/tax invoice/i);
