@@ -250,6 +250,11 @@ const configSchema = envSchema.transform((e) => {
       privacyUrl: '',
       termsUrl: '',
     } satisfies BusinessDetails as BusinessDetails,
+    /**
+     * The uploaded logo (docs/decisions/095-business-logo.md): none from the environment; the
+     * saved one is read live like `business`.
+     */
+    businessLogo: null as { png: Buffer; width: number; height: number; version: string } | null,
     /** Services-map entries run by partner sites; unset entries open our own service page. */
     externalLinks: {
       studioHire: e.STUDIO_HIRE_URL,

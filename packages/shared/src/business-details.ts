@@ -10,6 +10,14 @@ import { EMAIL_MESSAGE } from './fields.ts';
 export const BUSINESS_NAME_MAX = 120;
 export const BUSINESS_ADDRESS_MAX = 300;
 export const EMAIL_FOOTER_MAX = 500;
+/** The largest logo file taken; what is kept is a PNG at most LOGO_MAX_WIDTH × LOGO_MAX_HEIGHT. */
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+export const LOGO_MAX_WIDTH = 600;
+export const LOGO_MAX_HEIGHT = 200;
+
+/** Where the logo is served ('' with none): its address names its version, so it never goes stale. */
+export const logoPathOf = (logo: { version: string } | null) =>
+  logo ? `/api/business/logo/${logo.version}.png` : '';
 
 /** The weights of the ABN checksum (the Australian Business Register's published rule). */
 const ABN_WEIGHTS = [10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19] as const;
@@ -116,6 +124,8 @@ export const contactLinkOf = (details: Pick<BusinessDetails, 'contactUrl' | 'sup
 
 /** The settings screen's answer: the details, and when they were last saved there. */
 export const businessDetailsSchema = businessDetailsValues.extend({
+  /** The uploaded logo's address on this site ('' with none); it changes with the logo. */
+  logoUrl: z.string(),
   /** Null while the details are the server's environment variables (never saved here). */
   savedAt: z.string().nullable(),
   savedByName: z.string().nullable(),

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -29,6 +30,12 @@ const id = () =>
     .primaryKey()
     .$defaultFn(() => newId());
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/** Bytes kept in the row (the shop's logo); PGlite answers a Uint8Array, `pg` a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
 const updatedAt = () =>
   timestamp('updated_at', { withTimezone: true })
     .notNull()
@@ -1789,4 +1796,24 @@ export const businessSettings = pgTable(
     updatedById: text('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [check('business_settings_one_row', sql`${t.id}`)],
+);
+
+/**
+ * The shop's logo (docs/decisions/095-business-logo.md): one row, absent until a super-admin
+ * uploads one. The PNG made of the upload, at most 600 × 200 px, is small enough to keep here,
+ * where every process reads it and a PDF embeds it without a trip to the file store.
+ */
+export const businessLogo = pgTable(
+  'business_logo',
+  {
+    id: boolean('id').primaryKey().default(true),
+    png: bytea('png').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** A hash of the PNG: the logo's address changes with it, so browsers may keep it forever. */
+    version: text('version').notNull(),
+    updatedAt: updatedAt(),
+    updatedById: text('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [check('business_logo_one_row', sql`${t.id}`)],
 );

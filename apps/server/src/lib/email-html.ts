@@ -12,6 +12,7 @@ import {
   Text,
 } from '@react-email/components';
 import { render } from '@react-email/render';
+import { logoPathOf } from '@noise/shared/business-details';
 import type { Config } from '../config.ts';
 
 /**
@@ -38,14 +39,19 @@ export interface EmailBrand {
   footerText: string;
   privacyUrl: string;
   termsUrl: string;
+  /** The uploaded logo (absolute address and size), or null for the site's icon and the name. */
+  logo: { url: string; width: number; height: number } | null;
 }
 
 /**
  * The brand of the emails sent now: the business details in force (docs/decisions/090), which a
  * super-admin may change at any time, so it is made for each message rather than kept.
  */
-export const emailBrandOf = (config: Pick<Config, 'publicUrl' | 'business'>): EmailBrand => {
+export const emailBrandOf = (
+  config: Pick<Config, 'publicUrl' | 'business' | 'businessLogo'>,
+): EmailBrand => {
   const b = config.business;
+  const logo = config.businessLogo;
   return {
     companyName: b.companyName,
     publicUrl: config.publicUrl,
@@ -57,6 +63,14 @@ export const emailBrandOf = (config: Pick<Config, 'publicUrl' | 'business'>): Em
     footerText: b.emailFooter,
     privacyUrl: b.privacyUrl,
     termsUrl: b.termsUrl,
+    logo: logo
+      ? {
+          url: `${config.publicUrl}${logoPathOf(logo)}`,
+          // Drawn 40 px tall, as the icon is, and never wider than the card's header allows.
+          width: Math.min(240, Math.round((40 * logo.width) / logo.height)),
+          height: Math.round(Math.min(40, (240 * logo.height) / logo.width)),
+        }
+      : null,
   };
 };
 
@@ -333,27 +347,45 @@ export function EmailLayout(props: { content: EmailContent; brand: EmailBrand })
           h(
             Link,
             { href: brand.publicUrl, style: { color: colors.ink, textDecoration: 'none' } },
-            h(Img, {
-              src: `${brand.publicUrl}${EMAIL_LOGO_PATH}`,
-              width: 40,
-              height: 40,
-              alt: '',
-              style: { display: 'inline-block', verticalAlign: 'middle', borderRadius: '10px' },
-            }),
-            h(
-              'span',
-              {
-                style: {
-                  display: 'inline-block',
-                  verticalAlign: 'middle',
-                  marginLeft: '12px',
-                  fontSize: '18px',
-                  fontWeight: 800,
-                  color: colors.ink,
-                },
-              },
-              brand.companyName,
-            ),
+            ...(brand.logo
+              ? [
+                  // The uploaded logo carries the name: its alt text says it for those who
+                  // block images.
+                  h(Img, {
+                    src: brand.logo.url,
+                    width: brand.logo.width,
+                    height: brand.logo.height,
+                    alt: brand.companyName,
+                    style: { display: 'inline-block', verticalAlign: 'middle' },
+                  }),
+                ]
+              : [
+                  h(Img, {
+                    src: `${brand.publicUrl}${EMAIL_LOGO_PATH}`,
+                    width: 40,
+                    height: 40,
+                    alt: '',
+                    style: {
+                      display: 'inline-block',
+                      verticalAlign: 'middle',
+                      borderRadius: '10px',
+                    },
+                  }),
+                  h(
+                    'span',
+                    {
+                      style: {
+                        display: 'inline-block',
+                        verticalAlign: 'middle',
+                        marginLeft: '12px',
+                        fontSize: '18px',
+                        fontWeight: 800,
+                        color: colors.ink,
+                      },
+                    },
+                    brand.companyName,
+                  ),
+                ]),
           ),
         ),
         h(

@@ -231,20 +231,35 @@ export function createLandingPages(
    */
   async function withNavigation(record: SeededQuery): Promise<Pick<Landing, 'queries' | 'drawn'>> {
     if (!options.renderer) return { queries: [record] };
-    const navigation = await fetchAnswer('/api/navigation');
-    if (navigation === undefined) return { queries: [record] };
-    return { queries: [record, { queryKey: ['navigation'], data: navigation }], drawn: true };
+    const shell = await shellQueries();
+    if (!shell) return { queries: [record] };
+    return { queries: [record, ...shell], drawn: true };
+  }
+
+  /**
+   * What every drawn page's header and footer read: the navigation, and the site's settings (its
+   * name, logo and legal links), so the page is drawn with the shop's own and not a moment later.
+   */
+  async function shellQueries(): Promise<SeededQuery[] | undefined> {
+    const [navigation, config] = await Promise.all([
+      fetchAnswer('/api/navigation'),
+      fetchAnswer('/api/config'),
+    ]);
+    if (navigation === undefined || config === undefined) return undefined;
+    return [
+      { queryKey: ['navigation'], data: navigation },
+      { queryKey: ['config'], data: config },
+    ];
   }
 
   async function describe(pathname: string, query = ''): Promise<Landing | undefined> {
     if (pathname === '/search') {
       const q = searchTerm(query);
-      const navigation = options.renderer ? await fetchAnswer('/api/navigation') : undefined;
+      const shell = options.renderer ? await shellQueries() : undefined;
       const results = q
         ? await fetchAnswer(`/api/services/search?q=${encodeURIComponent(q)}`)
         : undefined;
-      const queries: SeededQuery[] = [];
-      if (navigation !== undefined) queries.push({ queryKey: ['navigation'], data: navigation });
+      const queries: SeededQuery[] = [...(shell ?? [])];
       if (results !== undefined)
         queries.push({ queryKey: ['services', 'search', q], data: results });
       return {
@@ -253,7 +268,7 @@ export function createLandingPages(
         title: titled(q ? `Search results for “${q}”` : 'Search services'),
         scripts: chunks.search,
         queries,
-        drawn: navigation !== undefined && (!q || results !== undefined),
+        drawn: shell !== undefined && (!q || results !== undefined),
       };
     }
     if (MORE_ROUTES.test(pathname)) return { status: 200, fixed: 'more', scripts: chunks.more };
@@ -261,19 +276,16 @@ export function createLandingPages(
       if (!options.renderer) {
         return { status: 200, fixed: 'home', canonical: true, scripts: chunks.home };
       }
-      const [navigation, industries] = await Promise.all([
-        fetchAnswer('/api/navigation'),
+      const [shell, industries] = await Promise.all([
+        shellQueries(),
         fetchAnswer('/api/industries'),
       ]);
       return {
         status: 200,
         canonical: true,
         scripts: chunks.home,
-        drawn: navigation !== undefined && industries !== undefined,
-        queries: [
-          { queryKey: ['navigation'], data: navigation },
-          { queryKey: ['industries'], data: industries },
-        ],
+        drawn: shell !== undefined && industries !== undefined,
+        queries: [...(shell ?? []), { queryKey: ['industries'], data: industries }],
       };
     }
     // The staff area: its shell and the screen it opens on load with the entry, not after it.

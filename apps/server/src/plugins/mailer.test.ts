@@ -20,6 +20,7 @@ const brand = () => ({
   footerText: '',
   privacyUrl: '',
   termsUrl: '',
+  logo: null,
 });
 
 describe('mailer', () => {

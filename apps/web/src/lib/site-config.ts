@@ -5,6 +5,13 @@ import { api } from './api-client';
 export interface SiteConfig {
   companyName: string;
   contactUrl: string;
+  /** '' when the business has none set. */
+  abn: string;
+  /** The saved Privacy Policy and Terms of Service links; '' means the site's own pages. */
+  privacyUrl: string;
+  termsUrl: string;
+  /** The shop's uploaded logo on this site; '' shows the site's own mark. */
+  logoUrl: string;
   publicUrl: string;
   /** Reports and date filters count days in this zone (BUSINESS_TIMEZONE). */
   businessTimeZone: string;
@@ -25,4 +32,14 @@ export const siteConfigQuery = queryOptions({
 
 export function useSiteConfig() {
   return useQuery(siteConfigQuery);
+}
+
+/** Where a legal page is: the business's saved link, else the site's own page. */
+export function legalPageHref(
+  config: Pick<SiteConfig, 'privacyUrl' | 'termsUrl'> | undefined,
+  slug: string,
+): string {
+  if (slug === 'privacy-policy' && config?.privacyUrl) return config.privacyUrl;
+  if (slug === 'terms-of-service' && config?.termsUrl) return config.termsUrl;
+  return `/${slug}`;
 }

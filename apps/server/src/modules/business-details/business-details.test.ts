@@ -1,3 +1,5 @@
+import { PDFDocument } from 'pdf-lib';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { ABN_LENGTH_MESSAGE, ABN_MESSAGE } from '@noise/shared/business-details';
@@ -150,5 +152,123 @@ describe('business details', () => {
     expect(html).toContain('https://saved.example/privacy');
     expect(html).not.toContain('Contact us');
     expect(html).not.toContain('51 824 753 556');
+  });
+
+  describe('the logo', () => {
+    const uploadLogo = (bytes: Buffer, type = 'image/png', token = superAdmin) => {
+      const form = new FormData();
+      form.append('logo', new Blob([bytes], { type }), 'logo.png');
+      return app.inject({ method: 'PUT', url: `${URL}/logo`, headers: bearer(token), body: form });
+    };
+    // A wide logo, larger than is kept: 1200 × 300 px with a transparent background.
+    const wide = () =>
+      sharp({
+        create: {
+          width: 1200,
+          height: 300,
+          channels: 4,
+          background: { r: 0, g: 0, b: 0, alpha: 0 },
+        },
+      })
+        .composite([
+          {
+            input: Buffer.from(
+              '<svg width="1000" height="200"><rect width="1000" height="200" fill="#0055aa"/></svg>',
+            ),
+            left: 100,
+            top: 50,
+          },
+        ])
+        .png()
+        .toBuffer();
+
+    it('refuses anyone but a super-admin, and files that are not images, changing nothing', async () => {
+      const png = await wide();
+      for (const role of ['admin', 'co-ordinator', 'client'] as const) {
+        const { token } = await createUser(app, { role });
+        expect((await uploadLogo(png, 'image/png', token)).statusCode, role).toBe(403);
+        const removed = await app.inject({
+          method: 'DELETE',
+          url: `${URL}/logo`,
+          headers: bearer(token),
+        });
+        expect(removed.statusCode, role).toBe(403);
+      }
+      const text = await uploadLogo(Buffer.from('not an image at all'), 'image/png');
+      expect(text.statusCode).toBe(400);
+      expect(text.json().details).toEqual([
+        { path: 'logo', message: 'The logo must be a PNG, JPEG or WebP image' },
+      ]);
+      const big = await uploadLogo(Buffer.alloc(2 * 1024 * 1024 + 1, 1));
+      expect(big.statusCode).toBe(400);
+      expect(big.json().message).toBe('The logo must be at most 2 MB');
+      expect(await repos.businessDetails.findLogo()).toBeNull();
+      expect((await app.inject({ url: '/api/config' })).json().logoUrl).toBe('');
+    });
+
+    it('is kept at most 600 × 200 px and shown on the site, in emails and on invoices at once', async () => {
+      const res = await uploadLogo(await wide());
+      expect(res.statusCode, res.body).toBe(200);
+      const logoUrl = res.json<{ logoUrl: string }>().logoUrl;
+      expect(logoUrl).toMatch(/^\/api\/business\/logo\/[0-9a-f]{16}\.png$/);
+
+      // The site's settings name it, here and (through NOTIFY) on the other process.
+      expect((await app.inject({ url: '/api/config' })).json().logoUrl).toBe(logoUrl);
+      await vi.waitFor(async () =>
+        expect((await other.inject({ url: '/api/config' })).json().logoUrl).toBe(logoUrl),
+      );
+      const file = await app.inject({ url: logoUrl });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('image/png');
+      expect(file.headers['cache-control']).toContain('immutable');
+      const meta = await sharp(file.rawPayload).metadata();
+      expect([meta.width, meta.height]).toEqual([600, 150]);
+      expect(
+        (await app.inject({ url: '/api/business/logo/0000000000000000.png' })).statusCode,
+      ).toBe(404);
+
+      // The next email shows it (named by its alt text) in place of the site's icon.
+      const { user } = await createUser(app);
+      await app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: user.email },
+      });
+      await app.afterAnswer.drain();
+      const html = String((await outboxMail(app, config.dataDir, user.email)).html);
+      expect(html).toContain(`${config.publicUrl}${logoUrl}`);
+      expect(html).toContain('alt="Saved Agency"');
+      expect(html).not.toContain('/apple-touch-icon.png');
+
+      // The next tax invoice draws it above the name.
+      const fixture = await createServiceToOrder(app, {
+        packages: [{ title: 'Launch', type: 'one-time', baseCostCents: 100_000 }],
+      });
+      const { user: cora } = await coordinator(app);
+      const { token } = await createUser(app);
+      const paid = await pay(app, token, orderBody(fixture, { coordinatorId: cora.id }));
+      const pdf = await app.inject({
+        url: `/api/payments/${paid.json().paymentId as string}/invoice`,
+        headers: bearer(token),
+      });
+      const document = await PDFDocument.load(pdf.rawPayload);
+      const images = document.context
+        .enumerateIndirectObjects()
+        .filter(([, object]) => String(object).includes('/Subtype /Image'));
+      expect(images.length).toBeGreaterThan(0);
+      expect(await pdfTextRuns(pdf.rawPayload)).toContain('Saved Agency');
+
+      // Audited; removing it brings back the name alone.
+      const audit = await repos.audit.listForEntity('settings', 'business-details');
+      expect(audit.map((entry) => entry.action)).toContain('settings.logo-updated');
+      const removed = await app.inject({
+        method: 'DELETE',
+        url: `${URL}/logo`,
+        headers: bearer(superAdmin),
+      });
+      expect(removed.json().logoUrl).toBe('');
+      expect((await app.inject({ url: logoUrl })).statusCode).toBe(404);
+      expect(await repos.businessDetails.findLogo()).toBeNull();
+    });
   });
 });

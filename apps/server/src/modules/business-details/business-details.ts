@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type {
-  BusinessDetails,
-  BusinessDetailsAnswer,
-  businessDetailsRequest,
+import {
+  logoPathOf,
+  type BusinessDetails,
+  type BusinessDetailsAnswer,
+  type businessDetailsRequest,
 } from '@noise/shared/business-details';
 import type { Database } from '../../db/client.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { Repositories } from '../../repositories.ts';
-import type { BusinessDetailsRepository } from './repository.ts';
+import type { BusinessDetailsRepository, BusinessLogo } from './repository.ts';
 
 /**
  * The PostgreSQL channel on which a process that saved the business details tells the others to
@@ -37,6 +38,7 @@ export function createBusinessDetailsStore(deps: {
   defaults: BusinessDetails;
 }) {
   let current: BusinessDetails = deps.defaults;
+  let logo: BusinessLogo | null = null;
   // A read that started before a save must not put the older values back.
   let generation = 0;
   const listeners: (() => void)[] = [];
@@ -44,16 +46,24 @@ export function createBusinessDetailsStore(deps: {
   let stopListening: (() => Promise<void>) | undefined;
   let timer: NodeJS.Timeout | undefined;
 
-  function apply(next: BusinessDetails) {
-    const changed = JSON.stringify(next) !== JSON.stringify(current);
+  function apply(next: BusinessDetails, nextLogo: BusinessLogo | null) {
+    const changed =
+      JSON.stringify(next) !== JSON.stringify(current) || nextLogo?.version !== logo?.version;
     current = next;
+    logo = nextLogo;
     if (changed) for (const listener of listeners) listener();
   }
 
   async function reload() {
     const started = generation;
-    const saved = await deps.repo.find();
-    if (started === generation) apply(saved?.details ?? deps.defaults);
+    const [saved, savedLogo] = await Promise.all([deps.repo.find(), deps.repo.findLogo()]);
+    if (started === generation) apply(saved?.details ?? deps.defaults, savedLogo);
+  }
+
+  async function broadcast() {
+    await deps.database
+      .notify(BUSINESS_CHANNEL, instance)
+      .catch((err: unknown) => deps.log.warn({ err }, 'business details broadcast failed'));
   }
 
   const reloadQuietly = () =>
@@ -62,16 +72,24 @@ export function createBusinessDetailsStore(deps: {
   return {
     current: (): BusinessDetails => current,
 
+    /** The logo in force, or null (docs/decisions/095-business-logo.md). */
+    logo: (): BusinessLogo | null => logo,
+
     /** Reads the saved details (at start, before the first request). */
     load: reload,
 
     /** After a save here: in force at once in this process, and the others are told. */
     async saved(details: BusinessDetails) {
       generation += 1;
-      apply(details);
-      await deps.database
-        .notify(BUSINESS_CHANNEL, instance)
-        .catch((err: unknown) => deps.log.warn({ err }, 'business details broadcast failed'));
+      apply(details, logo);
+      await broadcast();
+    },
+
+    /** After a logo is uploaded (or removed, null) here. */
+    async logoSaved(next: BusinessLogo | null) {
+      generation += 1;
+      apply(current, next);
+      await broadcast();
     },
 
     async start() {
@@ -127,6 +145,7 @@ export async function getBusinessDetails(
   const saved = await deps.repos.businessDetails.find();
   return {
     ...(saved?.details ?? deps.store.current()),
+    logoUrl: logoPathOf(deps.store.logo()),
     savedAt: saved?.savedAt.toISOString() ?? null,
     savedByName: saved?.savedByName ?? null,
   };

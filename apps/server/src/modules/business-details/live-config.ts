@@ -13,6 +13,7 @@ export function liveConfig(config: Config, store: BusinessDetailsStore): Config 
   const getter = <T>(get: () => T) => ({ enumerable: true, get });
   Object.defineProperties(live, {
     business: getter(() => store.current()),
+    businessLogo: getter(() => store.logo()),
     companyName: getter(() => store.current().companyName),
     abn: getter(() => store.current().abn),
     companyAddress: getter(() => store.current().address),

@@ -2,12 +2,20 @@ import { eq } from 'drizzle-orm';
 import type { BusinessDetails } from '@noise/shared/business-details';
 import { displayNameOf } from '@noise/shared/user';
 import type { Db } from '../../db/client.ts';
-import { businessSettings, users } from '../../db/schema.ts';
+import { businessLogo, businessSettings, users } from '../../db/schema.ts';
 
 export interface SavedBusinessDetails {
   details: BusinessDetails;
   savedAt: Date;
   savedByName: string | null;
+}
+
+/** The shop's logo as kept: a PNG and its size; `version` is a hash of the bytes. */
+export interface BusinessLogo {
+  png: Buffer;
+  width: number;
+  height: number;
+  version: string;
 }
 
 export function createBusinessDetailsRepository(db: Db) {
@@ -34,6 +42,34 @@ export function createBusinessDetailsRepository(db: Db) {
         .insert(businessSettings)
         .values({ id: true, ...values })
         .onConflictDoUpdate({ target: businessSettings.id, set: values });
+    },
+
+    /** The logo, or null while none is uploaded. */
+    async findLogo(): Promise<BusinessLogo | null> {
+      const [row] = await db
+        .select({
+          png: businessLogo.png,
+          width: businessLogo.width,
+          height: businessLogo.height,
+          version: businessLogo.version,
+        })
+        .from(businessLogo)
+        .limit(1);
+      return row ?? null;
+    },
+
+    async saveLogo(logo: BusinessLogo, userId: string) {
+      const values = { ...logo, updatedById: userId, updatedAt: new Date() };
+      await db
+        .insert(businessLogo)
+        .values({ id: true, ...values })
+        .onConflictDoUpdate({ target: businessLogo.id, set: values });
+    },
+
+    /** True when there was a logo to remove. */
+    async removeLogo(): Promise<boolean> {
+      const removed = await db.delete(businessLogo).returning({ version: businessLogo.version });
+      return removed.length > 0;
     },
   };
 }

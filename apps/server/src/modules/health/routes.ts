@@ -1,13 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { contactLinkOf } from '@noise/shared/business-details';
+import { contactLinkOf, logoPathOf } from '@noise/shared/business-details';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 
 export const publicConfigResponse = z.object({
   companyName: z.string(),
   contactUrl: z.string(),
+  /** The business's ABN as the register prints it; '' when none is set. */
+  abn: z.string(),
+  /** Where the Privacy Policy and Terms of Service live when not on the site's own pages (''). */
+  privacyUrl: z.string(),
+  termsUrl: z.string(),
+  /** The shop's uploaded logo on this site, '' with none (the site then shows its own mark). */
+  logoUrl: z.string(),
   publicUrl: z.string(),
   /** Reports and date filters count days in this zone. */
   businessTimeZone: z.string(),
@@ -55,6 +62,10 @@ export function registerHealthRoutes(
       return {
         companyName: deps.config.companyName,
         contactUrl: contactLinkOf(deps.config.business),
+        abn: deps.config.business.abn,
+        privacyUrl: deps.config.business.privacyUrl,
+        termsUrl: deps.config.business.termsUrl,
+        logoUrl: logoPathOf(deps.config.businessLogo),
         publicUrl: deps.config.publicUrl,
         businessTimeZone: deps.config.businessTimeZone,
         externalLinks: deps.config.externalLinks,

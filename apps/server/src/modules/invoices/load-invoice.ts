@@ -10,6 +10,8 @@ export interface InvoiceSettings {
   abn: string;
   /** The shop's postal address, printed under its name; empty when not set. */
   address?: string;
+  /** The uploaded logo, or null. */
+  logo?: InvoiceData['logo'];
   publicUrl: string;
   /** BUSINESS_TIMEZONE: the dates printed are days there. */
   timeZone?: string;
@@ -26,6 +28,9 @@ export function invoiceSettingsOf(config: Config): InvoiceSettings {
     },
     get address() {
       return config.companyAddress;
+    },
+    get logo() {
+      return config.businessLogo;
     },
     publicUrl: config.publicUrl,
     timeZone: config.businessTimeZone,
@@ -59,6 +64,7 @@ export function invoiceDataOf(settings: InvoiceSettings, source: InvoiceSource):
     companyName: settings.companyName,
     abn: settings.abn,
     address: settings.address ?? '',
+    logo: settings.logo ?? null,
     website: settings.publicUrl.replace(/^https?:\/\//, ''),
     invoiceNumber: invoiceNumberOf(payment),
     orderNumber: project?.orderNumber ?? null,

@@ -8,6 +8,8 @@ export interface InvoiceData {
   abn: string;
   /** The seller's postal address; empty when not set. */
   address?: string;
+  /** The shop's uploaded logo (a PNG), drawn above its name; absent for the name alone. */
+  logo?: { png: Uint8Array; width: number; height: number } | null;
   website: string;
   invoiceNumber: string;
   /** The order the payment belongs to (1001); null for a payment without a project. */
@@ -168,9 +170,20 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
 
   // Header: company and document title.
   page.drawRectangle({ x: 0, y: H - 8, width: W, height: 8, color: ACCENT });
-  text(data.companyName, M, y - 12, { size: 20, font: bold });
   text(title.toUpperCase(), W - M, y - 12, { size: 20, font: bold, color: ACCENT, align: 'right' });
-  y -= 32;
+  if (data.logo) {
+    // At most 44 pt tall and 200 pt wide, its proportions kept; the name follows, smaller.
+    const image = await pdf.embedPng(data.logo.png);
+    const scale = Math.min(44 / data.logo.height, 200 / data.logo.width);
+    const [w, h] = [data.logo.width * scale, data.logo.height * scale];
+    page.drawImage(image, { x: M, y: y - h, width: w, height: h });
+    y -= h + 8;
+    text(data.companyName, M, y - 12, { size: 13, font: bold });
+    y -= 26;
+  } else {
+    text(data.companyName, M, y - 12, { size: 20, font: bold });
+    y -= 32;
+  }
   if (abn) text(`ABN ${abn}`, M, y, { color: MUTED });
   text(data.website, M, y - 14, { color: MUTED });
   // The address under them, wrapped to the left column (the facts take the right).

@@ -10,7 +10,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { closeAuthModal, openSignIn, takeAuthDestination } from '@/lib/auth-modals';
 import { startGuestCheckout } from '@/lib/guest-checkout';
-import { useSiteConfig } from '@/lib/site-config';
+import { legalPageHref, useSiteConfig } from '@/lib/site-config';
 import { useSignUp } from '../api/sign-up';
 import { SignInChoices } from './oauth-buttons';
 import { PasswordInput } from '@/components/ui/password-input';
@@ -120,7 +120,9 @@ function SignUpForm({ onBack }: { onBack: () => void }) {
 export function SignUpView() {
   const navigate = useNavigate();
   const [view, setView] = useState<'choice' | 'email'>('choice');
-  const companyName = useSiteConfig().data?.companyName ?? 'We';
+  const config = useSiteConfig().data;
+  const companyName = config?.companyName ?? 'We';
+  const termsHref = legalPageHref(config, 'terms-of-service');
 
   return (
     <div className="flex flex-col gap-6">
@@ -147,13 +149,20 @@ export function SignUpView() {
       )}
       <p className="text-xs leading-relaxed text-muted">
         {companyName} is a marketing agency. By joining, you agree to our{' '}
-        <Link
-          to="/terms-of-service"
-          onClick={closeAuthModal}
-          className="font-semibold text-ink underline"
-        >
-          Terms of Service
-        </Link>{' '}
+        {termsHref.startsWith('/') ? (
+          <Link to={termsHref} onClick={closeAuthModal} className="font-semibold text-ink underline">
+            Terms of Service
+          </Link>
+        ) : (
+          <a
+            href={termsHref}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="font-semibold text-ink underline"
+          >
+            Terms of Service
+          </a>
+        )}{' '}
         and to receive occasional emails from us.
       </p>
       <p className="border-t border-line pt-5 text-center text-sm">

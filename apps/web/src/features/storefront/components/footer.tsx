@@ -2,7 +2,7 @@ import { ArrowUpRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { navigationHref } from '@noise/shared/navigation';
-import { useSiteConfig } from '@/lib/site-config';
+import { legalPageHref, useSiteConfig } from '@/lib/site-config';
 import { useIndustries } from '../api/get-industries';
 import { useNavigation } from '../api/get-navigation';
 import { companyPages } from '@noise/shared/company-page-list';
@@ -69,13 +69,22 @@ export function Footer() {
             ))}
           </Column>
           <Column title="About">
-            {companyPages.map((page) => (
-              <li key={page.slug}>
-                <Link to={`/${page.slug}`} className={linkClasses}>
-                  {page.title}
-                </Link>
-              </li>
-            ))}
+            {companyPages.map((page) => {
+              const href = legalPageHref(config, page.slug);
+              return (
+                <li key={page.slug}>
+                  {isExternalUrl(href) ? (
+                    <ExternalLink href={href} className={linkClasses}>
+                      {page.title}
+                    </ExternalLink>
+                  ) : (
+                    <Link to={href} className={linkClasses}>
+                      {page.title}
+                    </Link>
+                  )}
+                </li>
+              );
+            })}
             <li>
               {config?.contactUrl ? (
                 <ExternalLink href={config.contactUrl} className={linkClasses}>
@@ -127,6 +136,7 @@ export function Footer() {
         <div className="flex flex-col gap-2 border-t border-paper/15 pt-8 text-sm text-paper/70 sm:flex-row sm:justify-between">
           <p>
             © {year} {config?.companyName ?? ''}
+            {config?.abn ? ` · ABN ${config.abn}` : ''}
           </p>
           <p>Prices exclude GST unless stated.</p>
         </div>

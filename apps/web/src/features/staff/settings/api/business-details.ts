@@ -8,6 +8,7 @@ import {
 import { apiRequest } from '@/lib/api-client';
 import { checkWith } from '@/lib/check-answer';
 import { siteConfigQuery } from '@/lib/site-config';
+import { uploadForm } from '@/lib/upload';
 
 const URL = '/api/settings/business-details';
 
@@ -45,8 +46,54 @@ export function useSaveBusinessDetails() {
       // The site's own name and contact link change with them. Set here rather than fetched
       // again: the browser may hold GET /api/config for a minute (its max-age).
       queryClient.setQueryData(siteConfigQuery.queryKey, (site) =>
-        site ? { ...site, companyName: saved.companyName, contactUrl: contactLinkOf(saved) } : site,
+        site
+          ? {
+              ...site,
+              companyName: saved.companyName,
+              contactUrl: contactLinkOf(saved),
+              abn: saved.abn,
+              privacyUrl: saved.privacyUrl,
+              termsUrl: saved.termsUrl,
+            }
+          : site,
       );
     },
+  });
+}
+
+/** After a logo upload or removal: the screen's details and the site's header follow at once. */
+function useLogoSaved() {
+  const queryClient = useQueryClient();
+  return (saved: BusinessDetailsAnswer) => {
+    queryClient.setQueryData(businessDetailsKey, saved);
+    queryClient.setQueryData(siteConfigQuery.queryKey, (site) =>
+      site ? { ...site, logoUrl: saved.logoUrl } : site,
+    );
+  };
+}
+
+/** PUT /api/settings/business-details/logo: one image file, `logo`. */
+export function useUploadLogo() {
+  const saved = useLogoSaved();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('logo', file);
+      return uploadForm(`${URL}/logo`, form, {
+        method: 'PUT',
+        check: checkWith(businessDetailsSchema),
+      });
+    },
+    onSuccess: saved,
+  });
+}
+
+/** DELETE /api/settings/business-details/logo. */
+export function useRemoveLogo() {
+  const saved = useLogoSaved();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest(`${URL}/logo`, { method: 'DELETE', check: checkWith(businessDetailsSchema) }),
+    onSuccess: saved,
   });
 }

@@ -16,6 +16,7 @@ const details: BusinessDetailsAnswer = {
   abn: '',
   address: '',
   contactUrl: '',
+  logoUrl: '',
   supportEmail: '',
   brandColour: '',
   emailFooter: '',

@@ -6,6 +6,7 @@ import { StaffPageHeader } from '../../components/page-header';
 import { useToastOnError } from '../../components/use-toast-on-error';
 import { useBusinessDetails } from '../api/business-details';
 import { BusinessDetailsForm } from '../components/business-details-form';
+import { LogoSection } from '../components/logo-section';
 
 /** /wkm-dashboard/settings: the business details (super-admins). */
 export function SettingsRoute() {
@@ -36,7 +37,10 @@ export function SettingsRoute() {
             : "Settings · these are the server's starting values until you save."
         }
       />
-      <BusinessDetailsForm details={details.data} />
+      <div className="flex flex-col gap-6">
+        <LogoSection logoUrl={details.data.logoUrl} companyName={details.data.companyName} />
+        <BusinessDetailsForm details={details.data} />
+      </div>
     </div>
   );
 }
