@@ -72,7 +72,7 @@ describe('pages the server draws', () => {
     const data = JSON.parse(
       /<script type="application\/json" id="landing-data">(.*?)<\/script>/s.exec(res.body)![1]!,
     ) as { queryKey: unknown[] }[];
-    expect(data.map((q) => q.queryKey)).toEqual([['services', 'seo'], ['navigation']]);
+    expect(data.map((q) => q.queryKey)).toEqual([['services', 'seo'], ['navigation'], ['config']]);
     // The entry and its imports load from the inline starter, not from the head.
     expect(res.body).not.toContain('<script type="module" crossorigin src=');
     expect(res.body).not.toContain('rel="modulepreload"');
