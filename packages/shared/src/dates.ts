@@ -113,4 +113,3 @@ export function endOfLocalDay(date: string, timeZone: string): Date {
   for (let i = 0; i < 2; i++) at = nextMidnightUtc - zoneOffsetMs(at, timeZone);
   return new Date(at - 1);
 }
-

@@ -150,7 +150,11 @@ export function SignUpView() {
       <p className="text-xs leading-relaxed text-muted">
         {companyName} is a marketing agency. By joining, you agree to our{' '}
         {termsHref.startsWith('/') ? (
-          <Link to={termsHref} onClick={closeAuthModal} className="font-semibold text-ink underline">
+          <Link
+            to={termsHref}
+            onClick={closeAuthModal}
+            className="font-semibold text-ink underline"
+          >
             Terms of Service
           </Link>
         ) : (
