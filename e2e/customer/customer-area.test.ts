@@ -121,6 +121,14 @@ describe('customer area', () => {
       extraTitles: ['Schema markup set-up'],
       coordinatorId: coordinator._id,
     });
+    // The dashboard opens on what the customer must do, on a phone too: the brief, linked.
+    const phone = (await browser.newPage({ token: customer.token, width: 375 })).page;
+    await phone.goto('/dashboard');
+    const needs = phone.getByRole('region', { name: 'Needs your action' });
+    await needs.getByRole('link', { name: /^Send your brief: / }).click();
+    await phone.waitForURL(`**/dashboard/projects/${project._id}**`);
+    await phone.getByText('Waiting for your brief').first().waitFor();
+
     const { page } = await browser.newPage({ token: customer.token });
     await page.goto(`/dashboard/projects/${project._id}`);
     await page.getByRole('heading', { name: / Order \d+$/, level: 1 }).waitFor();

@@ -291,4 +291,81 @@ describe('refunds', () => {
     await payments.getByText(/Duplicate/).waitFor();
     expect(await payments.getByRole('button', { name: /^Refund/ }).count()).toBe(0);
   });
+
+  it('a cancelled plan shows no further charge on any screen or in the CSV', async () => {
+    const { customer, company, saleId } = await monthlySale();
+    const phone = (await browser.newPage({ token: customer.token, width: 375 })).page;
+    await phone.goto(`/dashboard/projects/${saleId}`);
+    await phone.getByRole('button', { name: 'Cancel subscription' }).click();
+    const confirm = phone.getByRole('alertdialog', { name: 'Cancel this subscription?' });
+    await confirm.getByRole('button', { name: 'Cancel subscription' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await phone.getByText('Cancelled on').waitFor();
+    expect(await phone.getByText('Next charge').count()).toBe(0);
+
+    await phone.goto('/dashboard/projects');
+    await phone.getByText('$1,809.50 inc. GST').first().waitFor();
+    expect(await phone.getByText(/then \$825\.00/).count()).toBe(0);
+    await phone.goto('/dashboard/billing');
+    const plans = phone.getByRole('region', { name: 'Plans' });
+    await plans.getByText('Cancelled').first().waitFor();
+    expect(await plans.getByText(/Next charge/).count()).toBe(0);
+
+    const { page } = await browser.newPage({ token: admin });
+    await page.goto(`/wkm-dashboard/sales?search=${encodeURIComponent(company)}`);
+    const row = page.locator('tbody tr').filter({ hasText: company });
+    await row.getByText('$1,809.50 inc. GST').waitFor();
+    expect(await row.getByText(/then \$825\.00/).count()).toBe(0);
+    await page.goto(`/wkm-dashboard/sales/edit/${saleId}`);
+    await page.getByText(/^None: cancelled on /).waitFor();
+    await page.getByText('Paid $1,809.50 inc. GST at order', { exact: true }).waitFor();
+
+    await page.goto('/wkm-dashboard/reporting');
+    const [csvFile] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: /^Export CSV/ }).click(),
+    ]);
+    const [header, ...lines] = (await downloadText(csvFile))
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    const line = lines.find((l) => l.includes(company))!;
+    const cells = Object.fromEntries(
+      header!.split(',').map((name, i) => [name, line.split(',')[i]]),
+    );
+    expect(cells).toMatchObject({
+      'Paid at order (inc. GST)': '1809.50',
+      'Recurring (inc. GST)': '0.00',
+      'Total (exc. GST)': '1645.00',
+    });
+  });
+
+  it('a changed ABN on Business details is on the next tax invoice', async () => {
+    const { page } = await browser.newPage({ token: admin });
+    await page.goto('/wkm-dashboard/settings');
+    await page.getByRole('heading', { name: 'Business details', level: 1 }).waitFor();
+    await page.getByLabel('ABN').fill('53 004 085 617');
+    await page.getByRole('button', { name: 'Save business details' }).click();
+    // A slip in the check digits is said at the field, and nothing is saved.
+    await page
+      .getByText('This ABN’s check digits do not add up', { exact: false })
+      .first()
+      .waitFor();
+    await page.getByLabel('ABN').fill('53004085616');
+    await page.getByRole('button', { name: 'Save business details' }).click();
+    await page.getByText('Business details saved').waitFor();
+    expect(await page.getByLabel('ABN').inputValue()).toBe('53 004 085 616');
+
+    const { customer, saleId } = await monthlySale();
+    const [paid] = await apiGet<ProjectPayment[]>(
+      server,
+      `/api/projects/${saleId}/payments`,
+      admin,
+    );
+    const invoice = await fetch(`${server.url}${paid!.invoiceUrl}`, {
+      headers: { authorization: `Bearer ${customer.token}` },
+    });
+    const text = (await pdfTextRuns(new Uint8Array(await invoice.arrayBuffer()))).join(' ');
+    expect(text).toContain('ABN 53 004 085 616');
+  });
 });
