@@ -195,7 +195,11 @@ export async function buildApp(
   app.addHook('onClose', () => emailRenderer.close());
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
+    // MAIL_FROM as set; otherwise the business name in force, at each message (decision 090).
+    from: () =>
+      config.mailFromAddress
+        ? { name: config.companyName, address: config.mailFromAddress }
+        : config.mailFrom,
     dataDir: config.dataDir,
     brand: () => emailBrandOf(config),
     renderHtml: emailRenderer.render,
@@ -258,7 +262,10 @@ export async function buildApp(
     box: createSecretBox(config.tokenSecret, 'two-factor secret'),
     counters: rateCounters,
     windowMs: config.signInAccountLimit.windowMs,
-    issuer: config.companyName,
+    // Read when a person sets it up: a saved business name is the one their app shows.
+    get issuer() {
+      return config.companyName;
+    },
   });
   const companies = repos.companies;
   const authDeps = {

@@ -323,6 +323,14 @@ const configSchema = envSchema.transform((e) => {
     mailFrom:
       e.MAIL_FROM ??
       `${e.COMPANY_NAME} <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>`,
+    /**
+     * The address mail comes from when MAIL_FROM is not set: its display name is then the
+     * business name in force at each message (a saved name reaches the sender at once).
+     */
+    mailFromAddress:
+      e.MAIL_FROM === undefined
+        ? `no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}`
+        : undefined,
     /** Sign-in and sign-up attempts per minute from one address. */
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     /**

@@ -30,7 +30,7 @@ export interface Mailer {
  */
 async function composed(
   message: MailMessage,
-  options: { from: string; brand: EmailBrand; renderHtml: RenderEmailHtml },
+  options: { from: MailFrom; brand: EmailBrand; renderHtml: RenderEmailHtml },
 ) {
   const { action: _action, reason: _reason, unsubscribeUrl, ...mail } = message;
   return {
@@ -52,9 +52,13 @@ async function composed(
  * links and notifications work offline. Log lines name the recipient and subject only: bodies
  * carry links with tokens.
  */
+/** A sender: an address with its display name as a string, or nodemailer's name and address. */
+export type MailFrom = string | { name: string; address: string };
+
 export function createMailer(options: {
   smtpUrl: string | undefined;
-  from: string;
+  /** Asked at each message when a function: the sender's name follows the business name. */
+  from: MailFrom | (() => MailFrom);
   dataDir: string;
   /** Asked at each message: the business details may change while the server runs. */
   brand: () => EmailBrand;
@@ -64,7 +68,7 @@ export function createMailer(options: {
 }): Mailer {
   const compose = (message: MailMessage) =>
     composed(message, {
-      from: options.from,
+      from: typeof options.from === 'function' ? options.from() : options.from,
       brand: options.brand(),
       renderHtml: options.renderHtml ?? renderEmailHtml,
     });

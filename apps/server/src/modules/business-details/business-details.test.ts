@@ -143,6 +143,8 @@ describe('business details', () => {
     expect(res.statusCode).toBe(202);
     await app.afterAnswer.drain();
     const mail = await outboxMail(app, config.dataDir, user.email);
+    // With no MAIL_FROM set, the sender's name is the saved business name.
+    expect(mail.from?.value[0]?.name).toBe('Saved Agency');
     const html = String(mail.html);
     expect(html).toContain('ABN 53 004 085 616');
     expect(html).toContain('Saved Agency');
