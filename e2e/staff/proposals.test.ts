@@ -81,7 +81,7 @@ describe('proposals', () => {
       375,
     );
     await proposal.getByText('Strategy and a launch film for the spring range.').waitFor();
-    await proposal.getByText('Deposit (30%) on acceptance').waitFor();
+    await proposal.getByText('Deposit (30%) due on acceptance').waitFor();
     await proposal.getByText('$660.00').waitFor();
     await proposal.getByText(displayDate(new Date(`${dayFromNow(14)}T12:00:00Z`))).waitFor();
     // A one-letter name is refused before anything is sent.

@@ -112,11 +112,11 @@ export function ProposalDocument({
           {parts.deposit && parts.balance ? (
             <>
               <Row
-                label={`${depositLabel(quote)} on acceptance`}
+                label={`${depositLabel(quote)} due on acceptance`}
                 value={formatMoney(parts.deposit.totalWithGstCents)}
               />
               <Row
-                label="Balance when the work is ready"
+                label="Balance due when the work is ready"
                 value={formatMoney(parts.balance.totalWithGstCents)}
               />
             </>

@@ -133,7 +133,7 @@ export function CustomQuoteRoute() {
       <List title="Deliverables" items={splitCommaList(data.deliverables)} />
       <List title="Extras" items={splitCommaList(data.extras)} />
       <dl className="mt-6 flex flex-col gap-2.5">
-        <SummaryLine label="Total" value={formatMoney(price.totalCents)} />
+        <SummaryLine label="Price" value={formatMoney(price.totalCents)} />
         <SummaryLine label="GST" value={formatMoney(price.gstCents)} />
         <SummaryRule strong />
         <SummaryLine label="Total (inc. GST)" value={formatMoney(price.totalWithGstCents)} strong />
