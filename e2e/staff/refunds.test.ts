@@ -270,7 +270,9 @@ describe('refunds', () => {
       'Kept (inc. GST)': '1247.60',
       'GST kept': '113.42',
     });
-  });
+    // One long flow (a purchase, a refund, nine screens, two documents and a mail): about 30 s
+    // alone, twice that beside another browser file on two cores.
+  }, 120_000);
 
   it('co-ordinators see a sale’s refunds but are not offered a refund', async () => {
     const { saleId } = await monthlySale();
