@@ -108,4 +108,53 @@ describe('public pages drawn by the server (docs/product.md#pages-drawn-by-the-s
     await page.getByRole('link', { name: 'SEO', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'SEO.' }).waitFor();
   });
+
+  it("keeps a click made before the app has started: 'Choose' opens its panel, 'Join' its dialog", async () => {
+    // A slow phone: 1.6 Mbit/s with 150 ms latency and a CPU four times slower. The app's code is
+    // also held back until the click has been made, so the click always comes first.
+    const context = await browser.browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 375, height: 812 },
+      reducedMotion: 'reduce',
+    });
+    try {
+      for (const [path, button, opens] of [
+        ['/services/seo', 'Choose Local SEO', 'Order Options'],
+        ['/', 'Join', 'Join the noise.'],
+      ] as const) {
+        const page = await context.newPage();
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Network.enable');
+        await cdp.send('Network.emulateNetworkConditions', {
+          offline: false,
+          latency: 150,
+          downloadThroughput: 200_000,
+          uploadThroughput: 100_000,
+        });
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        let clicked!: () => void;
+        const click = new Promise<void>((resolve) => (clicked = resolve));
+        await page.route('**/assets/**/*.js', async (route) => {
+          await click;
+          await route.continue();
+        });
+        await page.goto(path, { waitUntil: 'commit' });
+        // Once, as soon as it is painted: the server drew it, and no script of the app has run.
+        const target = page.getByRole('button', { name: button, exact: true });
+        await target.click();
+        expect(
+          await target.evaluate((element) =>
+            Object.keys(element).some((key) => key.startsWith('__react')),
+          ),
+        ).toBe(false);
+        clicked();
+        await page.getByRole('dialog', { name: opens }).waitFor({ timeout: 30_000 });
+        // The held button is no longer marked busy (the dialog hides it from the roles now).
+        expect(await page.locator('button[aria-busy="true"]').count()).toBe(0);
+        await page.close();
+      }
+    } finally {
+      await context.close();
+    }
+  });
 });
