@@ -62,7 +62,9 @@ export const apiKeySchema = z.object({
   /** When it was last used, to the minute; null before its first call. */
   lastUsedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
-  /** Only in the answer that made it: shown once. */
-  key: z.string().optional(),
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
+
+/** The answer that made a key: the only one that carries the whole key, shown once. */
+export const createdApiKeySchema = apiKeySchema.extend({ key: z.string() });
+export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;

@@ -76,10 +76,14 @@ export const webhookEndpointSchema = z.object({
   disabledAt: z.string().nullable(),
   disabledReason: z.string(),
   createdAt: z.string(),
-  /** Only in the answer that made it or rotated it: shown once. */
-  secret: z.string().optional(),
 });
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
+
+/** The answer that made an endpoint or rotated its secret: the only one with it, shown once. */
+export const webhookEndpointWithSecretSchema = webhookEndpointSchema.extend({
+  secret: z.string(),
+});
+export type WebhookEndpointWithSecret = z.infer<typeof webhookEndpointWithSecretSchema>;
 
 export const webhookDeliverySchema = z.object({
   _id: z.string(),

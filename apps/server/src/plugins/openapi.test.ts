@@ -136,6 +136,21 @@ describe('every operation of the OpenAPI document', () => {
     expect(operation('POST /api/quotes/{id}/send').responses['409']).toBeDefined();
   });
 
+  it('lets every nullable enum be null (money.period of a one-time order, my-work waitingFor)', () => {
+    const refused: string[] = [];
+    const walk = (node: unknown, at: string) => {
+      if (Array.isArray(node)) return node.forEach((item, i) => walk(item, `${at}/${i}`));
+      if (!node || typeof node !== 'object') return;
+      const schema = node as { nullable?: boolean; enum?: unknown[] };
+      if (schema.nullable === true && schema.enum && !schema.enum.includes(null)) refused.push(at);
+      for (const [key, value] of Object.entries(node)) walk(value, `${at}/${key}`);
+    };
+    walk(document, '');
+    expect(refused).toEqual([]);
+    const money = JSON.stringify(document.paths['/api/projects/{id}']?.get?.responses['200']);
+    expect(money).toMatch(/"period":\{[^}]*"enum":\["week","month",null\]/);
+  });
+
   it('gives each upload a multipart/form-data body naming its fields, and its rate limit', () => {
     const uploads = app.declaredRoutes.filter((r) => r.upload);
     expect(uploads.length).toBeGreaterThanOrEqual(10);

@@ -177,6 +177,7 @@ export function openApiOptions(title: string): FastifyDynamicSwaggerOptions {
       addErrorComponents(document, used);
       addWebhookEvents(document);
       nullableMembers(document.paths);
+      nullableEnums(document);
       assertUniqueOperationIds(document);
       return openapiObject;
     },
@@ -468,6 +469,21 @@ function nullableMembers(node: unknown) {
   for (const member of members) if (member.type !== undefined) member.nullable = true;
   if (members.some((m) => m.type === undefined)) {
     members.push({ type: 'object', nullable: true, enum: [null] });
+  }
+}
+
+/**
+ * A nullable enum must list null among its values: OpenAPI 3.0 (and Ajv, and the generated
+ * clients) check `enum` before `nullable`, so `{ enum: ['week', 'month'], nullable: true }`
+ * refuses the null the server sends (`money.period` of a one-time order).
+ */
+function nullableEnums(node: unknown) {
+  if (Array.isArray(node)) return node.forEach(nullableEnums);
+  if (!node || typeof node !== 'object') return;
+  const schema = node as JsonSchema;
+  for (const value of Object.values(schema)) nullableEnums(value);
+  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) {
+    schema.enum = [...(schema.enum as unknown[]), null];
   }
 }
 

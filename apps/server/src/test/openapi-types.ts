@@ -12108,7 +12108,6 @@ export interface operations {
                         disabledAt: string | null;
                         disabledReason: string;
                         createdAt: string;
-                        secret?: string;
                     }[];
                 };
             };
@@ -12149,7 +12148,7 @@ export interface operations {
                         disabledAt: string | null;
                         disabledReason: string;
                         createdAt: string;
-                        secret?: string;
+                        secret: string;
                     };
                 };
             };
@@ -12195,7 +12194,6 @@ export interface operations {
                         disabledAt: string | null;
                         disabledReason: string;
                         createdAt: string;
-                        secret?: string;
                     };
                 };
             };
@@ -12260,7 +12258,7 @@ export interface operations {
                         disabledAt: string | null;
                         disabledReason: string;
                         createdAt: string;
-                        secret?: string;
+                        secret: string;
                     };
                 };
             };
@@ -12302,7 +12300,6 @@ export interface operations {
                         disabledAt: string | null;
                         disabledReason: string;
                         createdAt: string;
-                        secret?: string;
                     };
                 };
             };
@@ -12649,7 +12646,6 @@ export interface operations {
                         expiresAt: string | null;
                         lastUsedAt: string | null;
                         revokedAt: string | null;
-                        key?: string;
                     }[];
                 };
             };
@@ -12695,7 +12691,7 @@ export interface operations {
                         expiresAt: string | null;
                         lastUsedAt: string | null;
                         revokedAt: string | null;
-                        key?: string;
+                        key: string;
                     };
                 };
             };
@@ -12737,7 +12733,6 @@ export interface operations {
                         expiresAt: string | null;
                         lastUsedAt: string | null;
                         revokedAt: string | null;
-                        key?: string;
                     };
                 };
             };
@@ -12776,7 +12771,6 @@ export interface operations {
                         expiresAt: string | null;
                         lastUsedAt: string | null;
                         revokedAt: string | null;
-                        key?: string;
                     }[];
                 };
             };
@@ -12815,7 +12809,6 @@ export interface operations {
                         expiresAt: string | null;
                         lastUsedAt: string | null;
                         revokedAt: string | null;
-                        key?: string;
                     };
                 };
             };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiKey } from '@noise/shared/api-keys';
+import type { ApiKey, CreatedApiKey } from '@noise/shared/api-keys';
 import type { AuditPage } from '@noise/shared/audit';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, createUser } from '../../test/factories.ts';
@@ -29,7 +29,7 @@ async function makeKey(
 async function keyOf(token: string, body: Parameters<typeof makeKey>[1]) {
   const res = await makeKey(token, body);
   expect(res.statusCode, res.body).toBe(201);
-  return res.json<ApiKey>();
+  return res.json<CreatedApiKey>();
 }
 
 const call = (key: string, url: string, method: 'GET' | 'POST' = 'GET', payload?: object) =>

@@ -18,7 +18,7 @@ export interface ApiKeyDeps {
 
 type CreateInput = z.output<typeof createApiKeyRequest>;
 
-export function toApiKeyDto({ key, creator }: ApiKeyListed, shownOnce?: string): ApiKey {
+export function toApiKeyDto({ key, creator }: ApiKeyListed): ApiKey {
   return {
     _id: key.id,
     name: key.name,
@@ -29,7 +29,6 @@ export function toApiKeyDto({ key, creator }: ApiKeyListed, shownOnce?: string):
     expiresAt: key.expiresAt?.toISOString() ?? null,
     lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
     revokedAt: key.revokedAt?.toISOString() ?? null,
-    ...(shownOnce ? { key: shownOnce } : {}),
   };
 }
 
@@ -82,7 +81,8 @@ export async function createApiKey(deps: ApiKeyDeps, caller: AuthUser, input: Cr
     return row.id;
   });
   const listed = await deps.repos.apiKeys.find(id);
-  return toApiKeyDto(listed!, made.key);
+  // The whole key is in this answer only: it is kept as a hash.
+  return { ...toApiKeyDto(listed!), key: made.key };
 }
 
 /**

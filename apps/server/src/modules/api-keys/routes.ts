@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiKeySchema, createApiKeyRequest } from '@noise/shared/api-keys';
+import { apiKeySchema, createApiKeyRequest, createdApiKeySchema } from '@noise/shared/api-keys';
 import { requireUser } from '../../plugins/auth.ts';
 import {
   createApiKey,
@@ -45,7 +45,7 @@ export function registerApiKeyRoutes(app: FastifyInstance, deps: ApiKeyDeps) {
         tags,
         summary: 'Create an API key for the caller (the key is in this answer only)',
         body: createApiKeyRequest,
-        response: { 201: apiKeySchema },
+        response: { 201: createdApiKeySchema },
       },
     },
     async (request, reply) =>

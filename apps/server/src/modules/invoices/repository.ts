@@ -14,6 +14,7 @@ const projectColumns = {
   claimTokenHash: projects.claimTokenHash,
   orderNumber: projects.orderNumber,
   serviceTitle: projects.serviceTitle,
+  packageTitle: projects.packageTitle,
   contactFirstName: projects.contactFirstName,
   contactLastName: projects.contactLastName,
   contactCompanyName: projects.contactCompanyName,

@@ -21,7 +21,7 @@ type EndpointInput = z.output<typeof webhookEndpointRequest>;
 /** The deliveries the screen lists for an endpoint. */
 const DELIVERIES_LISTED = 50;
 
-export function toEndpointDto(row: WebhookEndpointRow, withSecret = false): WebhookEndpoint {
+export function toEndpointDto(row: WebhookEndpointRow): WebhookEndpoint {
   return {
     _id: row.id,
     url: row.url,
@@ -30,7 +30,6 @@ export function toEndpointDto(row: WebhookEndpointRow, withSecret = false): Webh
     disabledAt: row.disabledAt?.toISOString() ?? null,
     disabledReason: row.disabledReason,
     createdAt: row.createdAt.toISOString(),
-    ...(withSecret ? { secret: row.secret } : {}),
   };
 }
 
@@ -93,7 +92,8 @@ export async function createEndpoint(deps: WebhookDeps, actor: AuthUser, input: 
     createdById: actor.id,
   });
   await record(deps, actor, row.id, 'webhook.created', `Added the webhook endpoint ${row.url}`);
-  return toEndpointDto(row, true);
+  // The signing secret is in this answer (and a rotation's) only.
+  return { ...toEndpointDto(row), secret: row.secret };
 }
 
 export async function updateEndpoint(
@@ -116,7 +116,7 @@ export async function rotateSecret(deps: WebhookDeps, actor: AuthUser, id: strin
     secret: newWebhookSecret(),
   });
   await record(deps, actor, id, 'webhook.secret_rotated', `New signing secret for ${current.url}`);
-  return toEndpointDto(row!, true);
+  return { ...toEndpointDto(row!), secret: row!.secret };
 }
 
 /** Turned off by staff, or on again (after it was disabled for failing). */

@@ -5,6 +5,7 @@ import {
   webhookDeliverySchema,
   webhookEndpointRequest,
   webhookEndpointSchema,
+  webhookEndpointWithSecretSchema,
 } from '@noise/shared/webhooks';
 import { requireUser } from '../../plugins/auth.ts';
 import {
@@ -48,7 +49,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: WebhookDeps) {
         summary: 'Add a webhook endpoint (its signing secret is in this answer only)',
         tags,
         body: webhookEndpointRequest,
-        response: { 201: webhookEndpointSchema },
+        response: { 201: webhookEndpointWithSecretSchema },
       },
     },
     async (request, reply) =>
@@ -78,7 +79,7 @@ export function registerWebhookRoutes(app: FastifyInstance, deps: WebhookDeps) {
         summary: 'Make a new signing secret for an endpoint',
         tags,
         params: idParams,
-        response: { 200: webhookEndpointSchema },
+        response: { 200: webhookEndpointWithSecretSchema },
       },
     },
     async (request) => rotateSecret(deps, requireUser(request), request.params.id),

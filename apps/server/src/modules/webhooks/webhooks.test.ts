@@ -1,3 +1,4 @@
+import { newIdempotencyKey } from '@noise/shared/payments';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -7,6 +8,7 @@ import {
   webhookPayloadSchema,
   type WebhookDelivery,
   type WebhookEndpoint,
+  type WebhookEndpointWithSecret,
   type WebhookEventType,
 } from '@noise/shared/webhooks';
 import { createTestApp, testRepositories } from '../../test/app.ts';
@@ -100,7 +102,7 @@ describe('webhooks', () => {
   it('deliver order.paid signed as Standard Webhooks says, once the order is saved', async () => {
     const made = await addEndpoint(['order.paid']);
     expect(made.statusCode, made.body).toBe(201);
-    const endpoint = made.json<WebhookEndpoint>();
+    const endpoint = made.json<WebhookEndpointWithSecret>();
     expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/=]{32}$/);
     // The secret is shown once: the list never carries it.
     const listed = await app.inject({ url: '/api/webhooks', headers: bearer(admin.token) });
@@ -141,8 +143,37 @@ describe('webhooks', () => {
     expect(delivery!.lastStatusCode).toBe(200);
   });
 
+  it('tell of a refund, naming the order, its service and its package', async () => {
+    await addEndpoint(['order.refunded']);
+    const { projectId } = await buy();
+    const [payment] = (
+      await app.inject({ url: `/api/projects/${projectId}/payments`, headers: bearer(admin.token) })
+    ).json<{ _id: string }[]>();
+    const refunded = await app.inject({
+      method: 'POST',
+      url: `/api/projects/${projectId}/payments/${payment!._id}/refunds`,
+      headers: bearer(admin.token),
+      payload: { amount: '55', reason: 'duplicate', idempotencyKey: newIdempotencyKey() },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    received.length = 0;
+    await vi.waitFor(async () => {
+      await app.jobRunner.runDueJobs();
+      expect(received.map((r) => JSON.parse(r.body).type as string)).toContain('order.refunded');
+    });
+    const event = received
+      .map((r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> })
+      .find((e) => e.type === 'order.refunded')!;
+    expect(event.data).toMatchObject({
+      projectId,
+      service: fixture.service.title,
+      package: 'Audit',
+      amountCents: 5_500,
+    });
+  });
+
   it('retry a delivery the endpoint missed, with the same id, and disable an endpoint that stays down', async () => {
-    const endpoint = (await addEndpoint(['order.paid'])).json<WebhookEndpoint>();
+    const endpoint = (await addEndpoint(['order.paid'])).json<WebhookEndpointWithSecret>();
     // Down: every answer is a 500 (with a large body, of which only the start is read).
     answer = (res) => {
       res.statusCode = 500;
@@ -226,7 +257,7 @@ describe('webhooks', () => {
   });
 
   it('tell of messages on a project, and never of the team’s internal notes', async () => {
-    const endpoint = (await addEndpoint(['message.created'])).json<WebhookEndpoint>();
+    const endpoint = (await addEndpoint(['message.created'])).json<WebhookEndpointWithSecret>();
     const { customer, projectId } = await buy();
     received.length = 0;
     const post = (token: string, fields: Record<string, string>) =>
@@ -262,7 +293,7 @@ describe('webhooks', () => {
   it('tell of a project’s status and its co-ordinator changing', async () => {
     const endpoint = (
       await addEndpoint(['project.status_changed', 'project.assigned'])
-    ).json<WebhookEndpoint>();
+    ).json<WebhookEndpointWithSecret>();
     const { projectId } = await buy();
     const { user: other } = await coordinator(app);
     received.length = 0;
@@ -303,7 +334,7 @@ describe('webhooks', () => {
   });
 
   it('tell of a customer’s brief, and not of a note the team adds to it', async () => {
-    const endpoint = (await addEndpoint(['brief.submitted'])).json<WebhookEndpoint>();
+    const endpoint = (await addEndpoint(['brief.submitted'])).json<WebhookEndpointWithSecret>();
     const { customer, projectId } = await buy();
     received.length = 0;
     const brief = (token: string, text: string) =>
@@ -336,7 +367,7 @@ describe('webhooks', () => {
   });
 
   it('tell of a new customer account, from a sign-up or a guest’s order', async () => {
-    const endpoint = (await addEndpoint(['customer.created'])).json<WebhookEndpoint>();
+    const endpoint = (await addEndpoint(['customer.created'])).json<WebhookEndpointWithSecret>();
     received.length = 0;
     const signup = () =>
       app.inject({
@@ -392,7 +423,7 @@ describe('webhooks', () => {
   it('tell of a teammate invited into a customer’s company, and of the brief they send', async () => {
     const endpoint = (
       await addEndpoint(['customer.created', 'brief.submitted'])
-    ).json<WebhookEndpoint>();
+    ).json<WebhookEndpointWithSecret>();
     const { customer, projectId } = await buy();
     const invited = await app.inject({
       method: 'POST',
@@ -596,6 +627,7 @@ describe('webhooks', () => {
         'customer.created',
         'message.created',
         'order.paid',
+        'order.refunded',
         'project.assigned',
         'project.status_changed',
       ].sort(),

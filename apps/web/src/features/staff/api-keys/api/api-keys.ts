@@ -1,6 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiKeySchema, type ApiKey, type CreateApiKeyRequest } from '@noise/shared/api-keys';
+import {
+  apiKeySchema,
+  createdApiKeySchema,
+  type CreateApiKeyRequest,
+  type CreatedApiKey,
+} from '@noise/shared/api-keys';
 import { apiRequest } from '@/lib/api-client';
 import { checkWith } from '@/lib/check-answer';
 
@@ -18,6 +23,7 @@ const listUrl: Record<ApiKeyScope, string> = {
 
 const keyList = checkWith(z.array(apiKeySchema));
 const oneKey = checkWith(apiKeySchema);
+const madeKey = checkWith(createdApiKeySchema);
 
 /** The keys, newest first (never the keys themselves: only their prefixes). */
 export function useApiKeys(scope: ApiKeyScope) {
@@ -31,8 +37,8 @@ export function useApiKeys(scope: ApiKeyScope) {
 export function useCreateApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateApiKeyRequest): Promise<ApiKey> =>
-      apiRequest('/api/users/api-keys', { method: 'POST', body, check: oneKey }),
+    mutationFn: (body: CreateApiKeyRequest): Promise<CreatedApiKey> =>
+      apiRequest('/api/users/api-keys', { method: 'POST', body, check: madeKey }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysKey }),
   });
 }

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { createApiKeyRequest, permissionLabels, type ApiKey } from '@noise/shared/api-keys';
+import { createApiKeyRequest, permissionLabels, type CreatedApiKey } from '@noise/shared/api-keys';
 import { rolePermissions } from '@noise/shared/permissions';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -30,7 +30,7 @@ export function ApiKeyFormDialog({
 }: {
   onClose: () => void;
   /** The new key, with the key itself: shown next, once. */
-  onCreated: (key: ApiKey) => void;
+  onCreated: (key: CreatedApiKey) => void;
 }) {
   const { userRole } = useAuth();
   const timeZone = useSiteConfig().data?.businessTimeZone;

@@ -1,11 +1,17 @@
 import { useState } from 'react';
-import type { ApiKey } from '@noise/shared/api-keys';
+import type { CreatedApiKey } from '@noise/shared/api-keys';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { TextInput } from '@/components/ui/input';
 
 /** A new API key: shown this once, to copy into the integration. */
-export function ApiKeyShownDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => void }) {
+export function ApiKeyShownDialog({
+  apiKey,
+  onClose,
+}: {
+  apiKey: CreatedApiKey;
+  onClose: () => void;
+}) {
   const [copied, setCopied] = useState(false);
   return (
     <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
@@ -16,7 +22,7 @@ export function ApiKeyShownDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose
         <TextInput
           label="API key"
           readOnly
-          value={apiKey.key ?? ''}
+          value={apiKey.key}
           className="font-mono"
           onFocus={(event) => event.currentTarget.select()}
         />
@@ -25,7 +31,7 @@ export function ApiKeyShownDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose
             variant="secondary"
             onClick={() =>
               void navigator.clipboard
-                ?.writeText(apiKey.key ?? '')
+                ?.writeText(apiKey.key)
                 .then(() => setCopied(true))
                 .catch(() => setCopied(false))
             }

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ApiKey } from '@noise/shared/api-keys';
+import type { CreatedApiKey } from '@noise/shared/api-keys';
 import { renderWithApp } from '@/test/render';
 import { answer } from '@/test/server';
 import { ApiKeysSection } from './api-keys-section';
 
-const made: ApiKey = {
+const made: CreatedApiKey = {
   _id: 'key-1',
   name: 'CRM sync',
   prefix: 'nk_live_AbC123',

@@ -1,6 +1,6 @@
 import { KeyRound, Plus } from 'lucide-react';
 import { useState } from 'react';
-import type { ApiKey } from '@noise/shared/api-keys';
+import type { ApiKey, CreatedApiKey } from '@noise/shared/api-keys';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage, toastApiError } from '@/lib/api-client';
@@ -111,7 +111,7 @@ export function ApiKeysSection({ scope, className }: { scope: ApiKeyScope; class
   const keys = useApiKeys(scope);
   useToastOnError(keys.error, 'Could not load the API keys');
   const [creating, setCreating] = useState(false);
-  const [shown, setShown] = useState<ApiKey | null>(null);
+  const [shown, setShown] = useState<CreatedApiKey | null>(null);
   // The list's states are read against the time it was fetched.
   const now = keys.dataUpdatedAt;
 
@@ -155,7 +155,7 @@ export function ApiKeysSection({ scope, className }: { scope: ApiKeyScope; class
       {creating ? (
         <ApiKeyFormDialog onClose={() => setCreating(false)} onCreated={setShown} />
       ) : null}
-      {shown?.key ? <ApiKeyShownDialog apiKey={shown} onClose={() => setShown(null)} /> : null}
+      {shown ? <ApiKeyShownDialog apiKey={shown} onClose={() => setShown(null)} /> : null}
     </StaffSection>
   );
 }

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   webhookDeliverySchema,
   webhookEndpointSchema,
+  webhookEndpointWithSecretSchema,
+  type WebhookEndpointWithSecret,
   type WebhookEndpoint,
   type WebhookEndpointRequest,
 } from '@noise/shared/webhooks';
@@ -14,6 +16,7 @@ const deliveriesKey = (id: string) => [...webhooksKey, id, 'deliveries'] as cons
 
 const endpointList = checkWith(z.array(webhookEndpointSchema));
 const endpoint = checkWith(webhookEndpointSchema);
+const endpointWithSecret = checkWith(webhookEndpointWithSecretSchema);
 
 /** GET /api/webhooks: the endpoints, newest first (never their secrets). */
 export function useWebhookEndpoints() {
@@ -45,12 +48,16 @@ function useRefresh() {
 export function useSaveWebhookEndpoint(id: string | null) {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (body: WebhookEndpointRequest): Promise<WebhookEndpoint> =>
-      apiRequest(id ? `/api/webhooks/${encodeURIComponent(id)}` : '/api/webhooks', {
-        method: id ? 'PUT' : 'POST',
-        body,
-        check: endpoint,
-      }),
+    mutationFn: (
+      body: WebhookEndpointRequest,
+    ): Promise<WebhookEndpoint | WebhookEndpointWithSecret> =>
+      id
+        ? apiRequest(`/api/webhooks/${encodeURIComponent(id)}`, {
+            method: 'PUT',
+            body,
+            check: endpoint,
+          })
+        : apiRequest('/api/webhooks', { method: 'POST', body, check: endpointWithSecret }),
     onSuccess: refresh,
   });
 }
@@ -62,7 +69,7 @@ export function useRotateWebhookSecret() {
     mutationFn: (id: string) =>
       apiRequest(`/api/webhooks/${encodeURIComponent(id)}/secret`, {
         method: 'POST',
-        check: endpoint,
+        check: endpointWithSecret,
       }),
     onSuccess: refresh,
   });

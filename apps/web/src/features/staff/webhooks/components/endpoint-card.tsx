@@ -1,6 +1,10 @@
 import { ChevronDown, KeyRound, Pencil, Power, RotateCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import type { WebhookDelivery, WebhookEndpoint } from '@noise/shared/webhooks';
+import type {
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookEndpointWithSecret,
+} from '@noise/shared/webhooks';
 import { Button } from '@/components/ui/button';
 import { errorMessage, toastApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
@@ -106,7 +110,7 @@ export function EndpointCard({
 }: {
   endpoint: WebhookEndpoint;
   onEdit: () => void;
-  onSecret: (endpoint: WebhookEndpoint) => void;
+  onSecret: (endpoint: WebhookEndpointWithSecret) => void;
 }) {
   const [open, setOpen] = useState(false);
   const rotate = useRotateWebhookSecret();

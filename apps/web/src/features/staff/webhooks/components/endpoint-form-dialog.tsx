@@ -7,6 +7,7 @@ import {
   webhookEventLabels,
   webhookEventTypes,
   type WebhookEndpoint,
+  type WebhookEndpointWithSecret,
   type WebhookEventType,
 } from '@noise/shared/webhooks';
 import { Button } from '@/components/ui/button';
@@ -30,7 +31,7 @@ export function EndpointFormDialog({
   endpoint: WebhookEndpoint | null;
   onClose: () => void;
   /** A new endpoint: its secret is shown next. */
-  onCreated: (endpoint: WebhookEndpoint) => void;
+  onCreated: (endpoint: WebhookEndpointWithSecret) => void;
 }) {
   const save = useSaveWebhookEndpoint(endpoint?._id ?? null);
   const form = useForm<FormInput, unknown, FormOutput>({
@@ -50,7 +51,7 @@ export function EndpointFormDialog({
         toastSuccess('Endpoint saved');
       } else {
         toastSuccess('Endpoint added');
-        onCreated(saved);
+        if ('secret' in saved) onCreated(saved);
       }
       onClose();
     } catch (error) {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { WebhookEndpoint } from '@noise/shared/webhooks';
+import type { WebhookEndpointWithSecret } from '@noise/shared/webhooks';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { TextInput } from '@/components/ui/input';
@@ -9,7 +9,7 @@ export function SecretDialog({
   endpoint,
   onClose,
 }: {
-  endpoint: WebhookEndpoint;
+  endpoint: WebhookEndpointWithSecret;
   onClose: () => void;
 }) {
   const [copied, setCopied] = useState(false);
@@ -22,7 +22,7 @@ export function SecretDialog({
         <TextInput
           label="Signing secret"
           readOnly
-          value={endpoint.secret ?? ''}
+          value={endpoint.secret}
           className="font-mono"
           onFocus={(event) => event.currentTarget.select()}
         />
@@ -31,7 +31,7 @@ export function SecretDialog({
             variant="secondary"
             onClick={() =>
               void navigator.clipboard
-                ?.writeText(endpoint.secret ?? '')
+                ?.writeText(endpoint.secret)
                 .then(() => setCopied(true))
                 .catch(() => setCopied(false))
             }

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { WebhookEndpoint } from '@noise/shared/webhooks';
+import type { WebhookEndpointWithSecret } from '@noise/shared/webhooks';
 import { renderWithApp } from '@/test/render';
 import { answer } from '@/test/server';
 import { WebhooksRoute } from './webhooks';
 
-const made: WebhookEndpoint = {
+const made: WebhookEndpointWithSecret = {
   _id: 'ep-1',
   url: 'https://crm.example.com/hooks',
   description: 'Our CRM',

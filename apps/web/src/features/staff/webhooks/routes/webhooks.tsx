@@ -1,6 +1,6 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import type { WebhookEndpoint } from '@noise/shared/webhooks';
+import type { WebhookEndpoint, WebhookEndpointWithSecret } from '@noise/shared/webhooks';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
@@ -23,7 +23,7 @@ export function WebhooksRoute() {
   const endpoints = useWebhookEndpoints();
   useToastOnError(endpoints.error, 'Could not load the webhooks');
   const [editing, setEditing] = useState<WebhookEndpoint | 'new' | null>(null);
-  const [secretOf, setSecretOf] = useState<WebhookEndpoint | null>(null);
+  const [secretOf, setSecretOf] = useState<WebhookEndpointWithSecret | null>(null);
 
   return (
     <div className="max-w-5xl">
@@ -75,9 +75,7 @@ export function WebhooksRoute() {
           onCreated={setSecretOf}
         />
       ) : null}
-      {secretOf?.secret ? (
-        <SecretDialog endpoint={secretOf} onClose={() => setSecretOf(null)} />
-      ) : null}
+      {secretOf ? <SecretDialog endpoint={secretOf} onClose={() => setSecretOf(null)} /> : null}
     </div>
   );
 }
