@@ -33,6 +33,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       );
     }
     if (error instanceof AppError) {
+      // RFC 9110 §11.6.1: a 401 says how to authenticate (the session token or an API key).
+      if (error.statusCode === 401) reply.header('www-authenticate', 'Bearer');
       if (error.retryAfterSeconds !== undefined) {
         reply.header('retry-after', String(error.retryAfterSeconds));
       }
@@ -79,7 +81,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       // Fastify's own client errors: malformed JSON, body too large, wrong content type, 429.
       return reply.status(status).send({
         statusCode: status,
-        error: error.code ?? 'bad_request',
+        error: clientCode(error, status),
         message: clientMessage(error),
         requestId: request.id,
       });
@@ -136,6 +138,30 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/** The app's own word for a client error Fastify or a plugin raised, never its `FST_…` code. */
+function clientCode(error: FastifyError, status: number): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'invalid_json';
+    default:
+      return STATUS_WORDS[status] ?? 'bad_request';
+  }
+}
+
+const STATUS_WORDS: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  408: 'request_timeout',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'too_many_requests',
+};
 
 function clientMessage(error: FastifyError): string {
   switch (error.code) {

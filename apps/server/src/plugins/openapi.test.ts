@@ -229,6 +229,54 @@ describe('the error body', () => {
         requestId: answer.headers['x-request-id'],
       });
     }
+    // A 401 says how to authenticate.
+    expect(answers[1]!.headers['www-authenticate']).toBe('Bearer');
+  });
+
+  it('allows no other origin, as the document says (no CORS headers, preflight or not)', async () => {
+    const origin = { origin: 'https://elsewhere.example' };
+    const answers = await Promise.all([
+      app.inject({ url: '/api/config', headers: origin }),
+      app.inject({
+        method: 'OPTIONS',
+        url: '/api/auth/login',
+        headers: { ...origin, 'access-control-request-method': 'POST' },
+      }),
+    ]);
+    for (const answer of answers) {
+      expect(
+        Object.keys(answer.headers).filter((name) => name.startsWith('access-control-')),
+      ).toEqual([]);
+    }
+    expect(document.info.description).toContain('CORS');
+  });
+
+  it("names Fastify's own refusals in the app's words, never its FST_ codes", async () => {
+    const answers = await Promise.all([
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"email":',
+      }),
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'text/csv' },
+        payload: 'a,b',
+      }),
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ email: 'x'.repeat(2 * 1024 * 1024) }),
+      }),
+    ]);
+    expect(answers.map((a) => [a.statusCode, a.json().error])).toEqual([
+      [400, 'invalid_json'],
+      [415, 'unsupported_media_type'],
+      [413, 'payload_too_large'],
+    ]);
   });
 });
 

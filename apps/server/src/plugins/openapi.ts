@@ -109,7 +109,10 @@ export function openApiOptions(title: string): FastifyDynamicSwaggerOptions {
           'Sign in (POST /api/auth/login) and send the token as `Authorization: Bearer <token>`, ' +
           `or send a staff member's API key (\`${API_KEY_PREFIX}…\`) the same way: it reaches the ` +
           'operations its permissions allow (security `apiKey`). Every refusal answers the ' +
-          'ApiError body; a wrong method on a known path answers 405 with an Allow header. ' +
+          'ApiError body (a 401 with `WWW-Authenticate: Bearer`); a wrong method on a known path ' +
+          'answers 405 with an Allow header. CORS: the API sends no Access-Control-Allow-* ' +
+          "headers, so browsers call it only from the site's own pages; call it from a server " +
+          'with an API key. ' +
           'Webhook deliveries are described as callbacks of `POST /api/webhooks`, one per event, ' +
           `their bodies as the \`Webhook…\` schemas (payload version ${WEBHOOK_PAYLOAD_VERSION}).`,
       },
@@ -178,6 +181,7 @@ export function openApiOptions(title: string): FastifyDynamicSwaggerOptions {
       addWebhookEvents(document);
       nullableMembers(document.paths);
       nullableEnums(document);
+      emptyNoContent(document);
       assertUniqueOperationIds(document);
       return openapiObject;
     },
@@ -469,6 +473,21 @@ function nullableMembers(node: unknown) {
   for (const member of members) if (member.type !== undefined) member.nullable = true;
   if (members.some((m) => m.type === undefined)) {
     members.push({ type: 'object', nullable: true, enum: [null] });
+  }
+}
+
+/** A 204 has no body: zod's `z.null()` would otherwise document one (RFC 9110 §15.3.5). */
+function emptyNoContent(document: Document) {
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(item ?? {}) as Operation[]) {
+      const noContent = operation?.responses?.['204'] as {
+        content?: unknown;
+        description?: string;
+      };
+      if (!noContent) continue;
+      delete noContent.content;
+      if (noContent.description === 'Default Response') noContent.description = 'No content';
+    }
   }
 }
 
