@@ -173,6 +173,13 @@ export const coordinatorSchema = z.object({
 export const coordinatorsResponse = z.array(coordinatorSchema);
 export type Coordinator = z.infer<typeof coordinatorSchema>;
 
+/** GET /api/users/coordinators/{id}: one co-ordinator, with the photo their clients see. */
+export const coordinatorProfileSchema = z.object({
+  _id: z.string(),
+  profile: coordinatorSchema.shape.profile.extend({ profilePhotoUrl: z.string() }),
+});
+export type CoordinatorProfile = z.infer<typeof coordinatorProfileSchema>;
+
 export const subscriptionStatuses = ['active', 'past_due', 'cancelled'] as const;
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
 export const subscriptionStatusLabels: Record<SubscriptionStatus, string> = {

@@ -115,6 +115,7 @@ const EXPECTED: Record<string, RouteAccess> = {
   'POST /api/payments/sandbox/authenticate': 'public',
   'POST /api/users/update-payment-info': 'authenticated',
   'GET /api/users/coordinators': 'public',
+  'GET /api/users/coordinators/:id': 'authenticated',
   'GET /api/quotes/:id': 'public',
   'POST /api/quotes/:id/accept': 'public',
   'POST /api/quotes/:id/decline': 'public',

@@ -1544,6 +1544,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/coordinators/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One co-ordinator, with their profile */
+        get: operations["getUsersCoordinatorsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/quotes/{id}": {
         parameters: {
             query?: never;
@@ -8129,6 +8146,41 @@ export interface operations {
                     }[];
                 };
             };
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getUsersCoordinatorsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        profile: {
+                            firstName: string;
+                            lastName: string;
+                            displayName: string;
+                            profilePhotoUrl: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["UnexpectedError"];
         };
     };

@@ -5,6 +5,7 @@ import { companyCan } from '@noise/shared/company';
 import { messageResponse } from '@noise/shared/auth';
 import {
   confirmPaymentRequest,
+  coordinatorProfileSchema,
   coordinatorsResponse,
   handlePaymentRequest,
   handlePaymentResponse,
@@ -226,6 +227,26 @@ export function registerPaymentRoutes(
         _id: row.id,
         profile: { firstName: row.firstName, lastName: row.lastName, displayName: row.displayName },
       }));
+    },
+  );
+
+  r.get(
+    '/api/users/coordinators/:id',
+    {
+      // What the checkout's list shows, and the photo: what a client sees of their co-ordinator.
+      config: { access: 'authenticated' },
+      schema: {
+        summary: 'One co-ordinator, with their profile',
+        tags,
+        params: idParams,
+        response: { 200: coordinatorProfileSchema },
+      },
+    },
+    async (request) => {
+      const row = await deps.repos.orderSources.findCoordinator(request.params.id);
+      if (!row) throw notFound('There is no such co-ordinator');
+      const { firstName, lastName, displayName, profilePhotoUrl } = row;
+      return { _id: row.id, profile: { firstName, lastName, displayName, profilePhotoUrl } };
     },
   );
 
