@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -131,6 +132,17 @@ describe('business details', () => {
       ]),
     );
     expect(runs.join('\n')).not.toContain('51 824 753 556');
+    // The band and the title in the saved brand colour (#0055aa: 0, 1/3, 2/3 of full).
+    const drawn = [...pdf.rawPayload.toString('latin1').matchAll(/stream\r?\n([\s\S]*?)endstream/g)]
+      .map((m) => {
+        try {
+          return inflateSync(Buffer.from(m[1]!, 'latin1')).toString('latin1');
+        } catch {
+          return '';
+        }
+      })
+      .join('\n');
+    expect(drawn).toMatch(/\b0 0\.33\d* 0\.66\d* rg\b/);
   });
 
   it("puts them in the next email's footer, without a 'Contact us' to nowhere", async () => {

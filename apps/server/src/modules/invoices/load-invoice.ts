@@ -12,6 +12,8 @@ export interface InvoiceSettings {
   address?: string;
   /** The uploaded logo, or null. */
   logo?: InvoiceData['logo'];
+  /** The saved brand colour, '' for the documents' own. */
+  brandColour?: string;
   publicUrl: string;
   /** BUSINESS_TIMEZONE: the dates printed are days there. */
   timeZone?: string;
@@ -31,6 +33,9 @@ export function invoiceSettingsOf(config: Config): InvoiceSettings {
     },
     get logo() {
       return config.businessLogo;
+    },
+    get brandColour() {
+      return config.business.brandColour;
     },
     publicUrl: config.publicUrl,
     timeZone: config.businessTimeZone,
@@ -65,6 +70,7 @@ export function invoiceDataOf(settings: InvoiceSettings, source: InvoiceSource):
     abn: settings.abn,
     address: settings.address ?? '',
     logo: settings.logo ?? null,
+    brandColour: settings.brandColour ?? '',
     website: settings.publicUrl.replace(/^https?:\/\//, ''),
     invoiceNumber: invoiceNumberOf(payment),
     orderNumber: project?.orderNumber ?? null,

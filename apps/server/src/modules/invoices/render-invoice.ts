@@ -8,6 +8,8 @@ export interface InvoiceData {
   abn: string;
   /** The seller's postal address; empty when not set. */
   address?: string;
+  /** The saved brand colour (#rrggbb) for the band and the title; empty for the documents' own. */
+  brandColour?: string;
   /** The shop's uploaded logo (a PNG), drawn above its name; absent for the name alone. */
   logo?: { png: Uint8Array; width: number; height: number } | null;
   website: string;
@@ -49,6 +51,18 @@ export const INK = rgb(0.11, 0.12, 0.15);
 export const MUTED = rgb(0.42, 0.44, 0.5);
 export const RULE = rgb(0.86, 0.87, 0.9);
 export const ACCENT = rgb(0.93, 0.27, 0.2);
+
+/** The documents' accent: the shop's brand colour when one is saved (#rrggbb), else ACCENT. */
+export function accentOf(brandColour: string | undefined) {
+  const hex = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(brandColour ?? '');
+  if (!hex) return ACCENT;
+  const [r, g, b] = hex.slice(1).map((part) => parseInt(part, 16) / 255) as [
+    number,
+    number,
+    number,
+  ];
+  return rgb(r, g, b);
+}
 export const BAND = rgb(0.96, 0.96, 0.97);
 
 export interface TextOptions {
@@ -169,8 +183,9 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   const money = (cents: number) => formatMoney(cents, data.currency);
 
   // Header: company and document title.
-  page.drawRectangle({ x: 0, y: H - 8, width: W, height: 8, color: ACCENT });
-  text(title.toUpperCase(), W - M, y - 12, { size: 20, font: bold, color: ACCENT, align: 'right' });
+  const accent = accentOf(data.brandColour);
+  page.drawRectangle({ x: 0, y: H - 8, width: W, height: 8, color: accent });
+  text(title.toUpperCase(), W - M, y - 12, { size: 20, font: bold, color: accent, align: 'right' });
   if (data.logo) {
     // At most 44 pt tall and 200 pt wide, its proportions kept; the name follows, smaller.
     const image = await pdf.embedPng(data.logo.png);
