@@ -140,7 +140,7 @@ export function BusinessDetailsForm({ details }: { details: BusinessDetails }) {
             placeholder="#c70063"
             autoComplete="off"
             spellCheck={false}
-            hint="The button and the top of each email, as # and six hex digits. Empty: the site's pink."
+            hint="The button and top of each email and the band of each invoice, as # and six hex digits. Empty: the site's pink."
             trailing={<Swatch colour={colour ?? ''} />}
             error={errors.brandColour?.message}
             {...form.register('brandColour')}
