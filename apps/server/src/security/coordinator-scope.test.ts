@@ -249,6 +249,9 @@ const OWN_ONLY = [
   'GET /api/users/api-keys',
   'POST /api/users/api-keys',
   'POST /api/users/api-keys/:id/revoke',
+  // Any co-ordinator's names and photo, as the checkout lists them for anyone: no one's work
+  // (modules/payments/coordinators.test.ts).
+  'GET /api/users/coordinators/:id',
 ];
 
 describe('a co-ordinator sees only the work assigned to them', () => {

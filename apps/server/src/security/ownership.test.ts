@@ -245,6 +245,10 @@ const PUBLIC_ID_ROUTES = [
   // An invitation link is the capability to join its company (docs/product.md#client-companies).
   'GET /api/invitations/:token',
   'POST /api/invitations/:token/accept',
+  // A co-ordinator's names and photo, which the checkout's list shows anyone already
+  // (modules/payments/coordinators.test.ts), and the shop's logo.
+  'GET /api/users/coordinators/:id',
+  'GET /api/business/logo/:file',
 ];
 
 describe('object-level access', () => {

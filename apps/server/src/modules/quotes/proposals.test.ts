@@ -111,7 +111,7 @@ describe('proposals', () => {
     expect(mail.text).toMatch(/^Hi Jane,/);
     expect(mail.text).toContain(body.summary);
     expect(mail.text).toContain('$1,100.00 inc. GST, with a deposit of $330.00 inc. GST');
-    expect(mail.text).toMatch(/Valid until: \d\d [A-Z][a-z]{2} \d{4}\./);
+    expect(mail.text).toMatch(/Valid until: \d\d [A-Z][a-z]{2}, \d{4}\./);
     expect(mail.text).not.toContain('create an account');
     const sent = await manage(quote._id);
     const days = (Date.parse(sent.validUntil) - Date.parse(sent.sentAt)) / 86_400_000;
