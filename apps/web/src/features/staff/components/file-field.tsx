@@ -1,7 +1,7 @@
 import { ImageIcon, X } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { describedBy, Field } from '@/components/ui/field';
 import { useObjectUrl } from './object-urls';
 
 interface FileFieldProps {
@@ -27,6 +27,7 @@ export function FileField({ label, accept, multiple, hint, error, onFiles, id }:
         accept={accept}
         multiple={multiple}
         aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(inputId, error, hint)}
         onChange={(event) => {
           const files = Array.from(event.target.files ?? []);
           event.target.value = '';
