@@ -249,6 +249,9 @@ const configSchema = envSchema.transform((e) => {
       emailFooter: '',
       privacyUrl: '',
       termsUrl: '',
+      bankAccountName: '',
+      bankBsb: '',
+      bankAccountNumber: '',
     } satisfies BusinessDetails as BusinessDetails,
     /**
      * The uploaded logo (docs/decisions/095-business-logo.md): none from the environment; the

@@ -30,7 +30,10 @@ function dollarsToCents(label: string, max: number) {
       return z.NEVER;
     }
     if (!/^\d+(\.\d+)?$/.test(text)) {
-      context.addIssue({ code: 'custom', message: `${label} must be an amount such as 200 or 199.95` });
+      context.addIssue({
+        code: 'custom',
+        message: `${label} must be an amount such as 200 or 199.95`,
+      });
       return z.NEVER;
     }
     const [dollars, fraction = ''] = text.split('.');
@@ -109,14 +112,12 @@ export const billLineInput = z
       });
     }
   })
-  .transform(
-    (line): BillLine => ({
-      description: line.description,
-      quantityHundredths: line.quantity,
-      unitCents: line.unitPrice,
-      gst: line.gst,
-    }),
-  );
+  .transform((line): BillLine => ({
+    description: line.description,
+    quantityHundredths: line.quantity,
+    unitCents: line.unitPrice,
+    gst: line.gst,
+  }));
 
 /** 'New invoice' and its edits while a draft: the due date is checked on the server too. */
 export const billRequest = z.object({
@@ -248,9 +249,7 @@ export const billPaymentSchema = z.object({
   invoiceNumber: z.string(),
   invoiceUrl: z.string(),
   /** Reversed by an adjustment note (a mark made in error): its number and PDF. */
-  reversal: z
-    .object({ noteNumber: z.string(), url: z.string(), createdAt: z.string() })
-    .nullable(),
+  reversal: z.object({ noteNumber: z.string(), url: z.string(), createdAt: z.string() }).nullable(),
 });
 export type BillPayment = z.infer<typeof billPaymentSchema>;
 
@@ -343,8 +342,6 @@ export const publicBillSchema = billSchema
     customerName: z.string(),
     companyName: z.string(),
     bank: bankDetailsSchema.nullable(),
-    /** The tax invoice of the payment that paid it, while the link is used. */
-    invoiceUrl: z.string().nullable(),
   });
 export type PublicBill = z.infer<typeof publicBillSchema>;
 

@@ -866,6 +866,8 @@ export interface PricedOrder {
    */
   quotePart?:
     { kind: 'deposit'; depositWithGstCents: number } | { kind: 'balance'; projectId: string };
+  /** A staff invoice paid by card (docs/decisions/093): no project is made of it. */
+  bill?: { billId: string; number: string };
 }
 
 /** Discount codes staff make (docs/product.md#discount-codes). Never deleted: archived. */

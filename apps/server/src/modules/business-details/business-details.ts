@@ -136,6 +136,9 @@ const FIELD_LABELS: Record<keyof BusinessDetails, string> = {
   emailFooter: 'email footer',
   privacyUrl: 'Privacy Policy link',
   termsUrl: 'Terms of Service link',
+  bankAccountName: 'bank account name',
+  bankBsb: 'BSB',
+  bankAccountNumber: 'bank account number',
 };
 
 /** The settings screen's details: saved, or the environment's while never saved. */

@@ -22,6 +22,9 @@ const details: BusinessDetailsAnswer = {
   emailFooter: '',
   privacyUrl: '',
   termsUrl: '',
+  bankAccountName: '',
+  bankBsb: '',
+  bankAccountNumber: '',
   savedAt: null,
   savedByName: null,
 };
