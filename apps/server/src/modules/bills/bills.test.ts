@@ -11,10 +11,7 @@ import { pdfTextRuns } from '../../test/pdf-text.ts';
 
 // A clock the test moves: due dates and Overdue are the business's days.
 let clock = new Date();
-const { app, config } = await createTestApp(
-  { abn: '51 824 753 556' },
-  { now: () => clock },
-);
+const { app, config } = await createTestApp({ abn: '51 824 753 556' }, { now: () => clock });
 const { token: adminToken } = await createUser(app, { role: 'admin' });
 const { token: coordinatorToken } = await coordinator(app);
 const client = await createUser(app, { firstName: 'Olivia', lastName: 'Client' });
@@ -41,9 +38,9 @@ const act = (id: string, what: string, payload?: object, token = adminToken) =>
     ...(payload ? { payload } : {}),
   });
 const listCount = async () =>
-  (
-    await app.inject({ url: '/api/invoices', headers: bearer(adminToken) })
-  ).json<{ bills: unknown[] }>().bills.length;
+  (await app.inject({ url: '/api/invoices', headers: bearer(adminToken) })).json<{
+    bills: unknown[];
+  }>().bills.length;
 
 async function newBill(lines = twoLines, email = client.user.email): Promise<Bill> {
   const res = await make({ email, lines, dueDate: day(14), note: 'Thank you' });
@@ -94,7 +91,9 @@ describe('staff invoices', () => {
       3085, 0, 3085, 3085,
     ]);
     // Half a cent of GST rounds up: $0.05 -> GST $0.01 (0.5 cents).
-    const half = await newBill([{ description: 'Tiny', quantity: 1, unitPrice: '0.05' }]);
+    const half = await newBill([
+      { description: 'Tiny', quantity: 1, unitPrice: '0.05', gst: true },
+    ]);
     expect([half.gstCents, half.totalCents]).toEqual([1, 6]);
   });
 
@@ -168,7 +167,11 @@ describe('staff invoices', () => {
       payload: { token, paymentMethodId: sandboxCard('3ds'), idempotencyKey: newIdempotencyKey() },
     });
     expect(started.statusCode, started.body).toBe(200);
-    const challenge = started.json<{ status: string; clientSecret: string; paymentIntentId: string }>();
+    const challenge = started.json<{
+      status: string;
+      clientSecret: string;
+      paymentIntentId: string;
+    }>();
     expect(challenge.status).toBe('requires_action');
     const checked = await app.inject({
       method: 'POST',
@@ -289,9 +292,9 @@ describe('staff invoices', () => {
     const voided = await act(bill._id, 'void');
     expect(voided.json<Bill>().status).toBe('void');
     expect(voided.json<Bill>().payUrl).toBeNull();
-    expect((await act(bill._id, 'mark-paid', { method: 'cash', receivedOn: day(0) })).statusCode).toBe(
-      409,
-    );
+    expect(
+      (await act(bill._id, 'mark-paid', { method: 'cash', receivedOn: day(0) })).statusCode,
+    ).toBe(409);
 
     const paidBill = await newBill();
     await act(paidBill._id, 'send');
