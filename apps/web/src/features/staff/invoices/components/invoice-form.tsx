@@ -185,7 +185,9 @@ export function InvoiceForm({
                   />
                   <span className="text-sm text-muted tabular-nums">
                     {lineMoney
-                      ? `${formatMoney(lineMoney.subtotalCents)} + GST ${formatMoney(lineMoney.gstCents)}`
+                      ? line.gst
+                        ? `${formatMoney(lineMoney.subtotalCents)} + GST ${formatMoney(lineMoney.gstCents)}`
+                        : `${formatMoney(lineMoney.subtotalCents)}, GST-free`
                       : ''}
                   </span>
                   {lines.length > 1 ? (

@@ -1,5 +1,6 @@
 import { Copy, Download } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import {
   billPaymentMethodLabels,
@@ -23,7 +24,8 @@ import { usePageMeta } from '@/lib/use-page-meta';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormErrorAlert } from '../../components/form-error';
 import { StaffPageHeader, StaffSection } from '../../components/page-header';
-import { useInvoice } from '../api/get-invoice';
+import { invoiceKey, useInvoice } from '../api/get-invoice';
+import { invoicesKey } from '../api/get-invoices';
 import { runInvoiceAction, useInvoiceAction } from '../api/invoice-actions';
 import { useSaveInvoice } from '../api/save-invoice';
 import { InvoiceForm } from '../components/invoice-form';
@@ -382,34 +384,37 @@ export function InvoiceRoute() {
   const invoice = useInvoice(isNew ? undefined : id);
   const save = useSaveInvoice(isNew ? undefined : id);
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [sending, setSending] = useState(false);
   const [sendError, setSendError] = useState<unknown>(null);
   const bill = invoice.data;
   usePageMeta(isNew ? 'New invoice' : bill ? `Invoice ${bill.number}` : 'Invoice');
 
-  function onSave(body: BillRequest, then: 'save' | 'send') {
+  async function onSave(body: BillRequest, then: 'save' | 'send') {
     setSendError(null);
-    save.mutate(body, {
-      onSuccess: async (saved) => {
-        if (then === 'save') {
-          toastSuccess(`Draft ${saved.number} saved`);
-          if (isNew) navigate(`/wkm-dashboard/invoices/${saved._id}`, { replace: true });
-          return;
-        }
-        setSending(true);
-        try {
-          await runInvoiceAction(saved._id, { kind: 'send' });
-          toastSuccess(`Invoice ${saved.number} sent to ${saved.customer.email}`);
-          await invoice.refetch();
-          navigate(`/wkm-dashboard/invoices/${saved._id}`, { replace: true });
-        } catch (error) {
-          setSendError(error);
-          if (isNew) navigate(`/wkm-dashboard/invoices/${saved._id}`, { replace: true });
-        } finally {
-          setSending(false);
-        }
-      },
-    });
+    let saved: Bill;
+    try {
+      saved = await save.mutateAsync(body);
+    } catch {
+      // Shown on the form, which keeps what was typed.
+      return;
+    }
+    if (then === 'send') {
+      setSending(true);
+      try {
+        const sent = await runInvoiceAction(saved._id, { kind: 'send' });
+        queryClient.setQueryData(invoiceKey(sent._id), sent);
+        void queryClient.invalidateQueries({ queryKey: [...invoicesKey, 'list'] });
+        toastSuccess(`Invoice ${sent.number} sent to ${sent.customer.email}`);
+      } catch (error) {
+        setSendError(error);
+      } finally {
+        setSending(false);
+      }
+    } else {
+      toastSuccess(`Draft ${saved.number} saved`);
+    }
+    if (isNew) navigate(`/wkm-dashboard/invoices/${saved._id}`, { replace: true });
   }
 
   const title = isNew ? 'New invoice' : bill ? `Invoice ${bill.number}` : 'Invoice';
@@ -422,7 +427,7 @@ export function InvoiceRoute() {
           bill={bill}
           busy={save.isPending || sending}
           error={save.error ?? sendError}
-          onSave={onSave}
+          onSave={(body, then) => void onSave(body, then)}
         />
       ) : bill ? (
         <InvoiceDetail bill={bill} />
