@@ -26,7 +26,7 @@ import { ThreeDSecureDialog } from '../components/three-d-secure-dialog';
 
 function InvoiceDocument({ bill, from }: { bill: PublicBill; from: string }) {
   return (
-    <article className="min-w-0 rounded-card border-2 border-ink bg-paper p-6 sm:p-8">
+    <article className="min-w-0 self-start rounded-card border-2 border-ink bg-paper p-6 sm:p-8">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
           <p className="text-sm text-muted">From {from}</p>
@@ -35,9 +35,9 @@ function InvoiceDocument({ bill, from }: { bill: PublicBill; from: string }) {
             {bill.companyName ? `, ${bill.companyName}` : ''}
           </p>
         </div>
-        <div className="text-right">
+        <div className="flex items-center gap-3 sm:flex-col sm:items-end sm:gap-2">
           <BillStatusPill status={bill.status} />
-          <p className="mt-2 text-sm">Due {formatDate(bill.dueDate)}</p>
+          <p className="text-sm">Due {formatDate(bill.dueDate)}</p>
         </div>
       </div>
       <ul className="mt-6 grid gap-3">
@@ -209,8 +209,8 @@ function PayByTransfer({ bill }: { bill: PublicBill }) {
       className="min-w-0 rounded-card border-2 border-ink bg-paper p-6 sm:p-8"
     >
       <h2 id="pay-by-transfer" className="flex items-center gap-2 text-2xl font-extrabold">
+        <Landmark aria-hidden="true" className="size-5 shrink-0 text-muted" />
         Or pay by bank transfer
-        <Landmark aria-hidden="true" className="size-5 text-muted" />
       </h2>
       <dl className="mt-5 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
         {rows.map(([label, value]) => (

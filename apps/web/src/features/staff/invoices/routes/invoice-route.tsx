@@ -35,24 +35,35 @@ const back = { to: '/wkm-dashboard/invoices', label: 'All invoices' };
 function Lines({ bill }: { bill: Bill }) {
   return (
     <div className="min-w-0 overflow-x-auto">
-      <table className="w-full min-w-[32rem] text-sm">
+      <table className="w-full text-sm">
         <caption className="sr-only">Lines of invoice {bill.number}</caption>
         <thead className="text-left text-muted">
           <tr>
             <th className="py-2 font-semibold">Description</th>
-            <th className="py-2 text-right font-semibold">Qty</th>
-            <th className="py-2 text-right font-semibold">Unit</th>
-            <th className="py-2 text-right font-semibold">GST</th>
+            <th className="hidden py-2 text-right font-semibold sm:table-cell">Qty</th>
+            <th className="hidden py-2 text-right font-semibold sm:table-cell">Unit</th>
+            <th className="hidden py-2 text-right font-semibold sm:table-cell">GST</th>
             <th className="py-2 text-right font-semibold">Amount</th>
           </tr>
         </thead>
         <tbody className="tabular-nums">
           {bill.lines.map((line, i) => (
             <tr key={i} className="border-t border-line">
-              <td className="py-2 pr-3 break-words">{line.description}</td>
-              <td className="py-2 text-right">{line.quantityHundredths / 100}</td>
-              <td className="py-2 text-right">{formatMoney(line.unitCents, bill.currency)}</td>
-              <td className="py-2 text-right">
+              <td className="py-2 pr-3 break-words">
+                {line.description}
+                {/* On a phone the quantity, unit price and GST go under the description. */}
+                <span className="block text-xs text-muted sm:hidden">
+                  {line.quantityHundredths / 100} × {formatMoney(line.unitCents, bill.currency)}
+                  {line.gst ? ` · GST ${formatMoney(line.gstCents, bill.currency)}` : ' · GST-free'}
+                </span>
+              </td>
+              <td className="hidden py-2 text-right sm:table-cell">
+                {line.quantityHundredths / 100}
+              </td>
+              <td className="hidden py-2 text-right sm:table-cell">
+                {formatMoney(line.unitCents, bill.currency)}
+              </td>
+              <td className="hidden py-2 text-right sm:table-cell">
                 {line.gst ? formatMoney(line.gstCents, bill.currency) : 'GST-free'}
               </td>
               <td className="py-2 text-right">{formatMoney(line.netCents, bill.currency)}</td>
@@ -292,6 +303,7 @@ function InvoiceDetail({ bill }: { bill: Bill }) {
     <div className="grid min-w-0 gap-8">
       <StaffSection
         title="Invoice"
+        className="min-w-0"
         description={
           <span className="flex flex-wrap items-center gap-2">
             <BillStatusPill status={bill.status} />
@@ -343,7 +355,7 @@ function InvoiceDetail({ bill }: { bill: Bill }) {
       ) : null}
       {action.isError ? <FormErrorAlert error={action.error} /> : null}
 
-      <StaffSection title="Payments">
+      <StaffSection title="Payments" className="min-w-0">
         {bill.payments.length === 0 ? (
           <p className="text-muted">No payment yet.</p>
         ) : (
