@@ -3,11 +3,12 @@ import type { Bill, PublicBill } from '@noise/shared/bills';
 import type { BillingOverview } from '@noise/shared/billing';
 import { localDate } from '@noise/shared/dates';
 import { newIdempotencyKey } from '@noise/shared/payments';
-import { createTestApp } from '../../test/app.ts';
+import { createTestApp, testRepositories } from '../../test/app.ts';
 import { bearer, createTeammate, createUser } from '../../test/factories.ts';
 import { coordinator, sandboxCard } from '../../test/order-factories.ts';
 import { outboxMail } from '../../test/outbox.ts';
 import { pdfTextRuns } from '../../test/pdf-text.ts';
+import { remindBills } from './remind-bills.ts';
 
 // A clock the test moves: due dates and Overdue are the business's days.
 let clock = new Date();
@@ -315,6 +316,35 @@ describe('staff invoices', () => {
     } finally {
       clock = new Date();
     }
+  });
+
+  it('reminds before the due date and once it is overdue, never a paid one', async () => {
+    const customer = await createUser(app, { firstName: 'Rory' });
+    const res = await make({ email: customer.user.email, lines: twoLines, dueDate: day(2) });
+    const bill = res.json<Bill>();
+    await act(bill._id, 'send');
+    const paid = (
+      await make({ email: customer.user.email, lines: twoLines, dueDate: day(2) })
+    ).json<Bill>();
+    await act(paid._id, 'send');
+    await act(paid._id, 'mark-paid', { method: 'cash', receivedOn: day(0) });
+    const deps = { repos: testRepositories(app), config };
+
+    // Just sent: its own mail is fresh, so no reminder yet.
+    expect(await remindBills(deps, new Date())).toBe(0);
+    // A day later, two days before it is due: the reminder, once.
+    const dayLater = new Date(Date.now() + 25 * 3600_000);
+    expect(await remindBills(deps, dayLater)).toBe(1);
+    expect(await remindBills(deps, dayLater)).toBe(0);
+    const before = await outboxMail(app, config.dataDir, customer.user.email, 'Reminder: invoice');
+    expect(before.subject).toContain(bill.number);
+    expect(before.text).toContain('$140.84 AUD inc. GST');
+    // After the due date: the overdue reminder, once.
+    const late = new Date(Date.now() + 4 * 86_400_000);
+    expect(await remindBills(deps, late)).toBe(1);
+    expect(await remindBills(deps, late)).toBe(0);
+    const overdue = await outboxMail(app, config.dataDir, customer.user.email, 'Overdue: invoice');
+    expect(overdue.subject).toContain(bill.number);
   });
 
   it('is for staff with invoices:manage alone', async () => {

@@ -143,9 +143,7 @@ export function toBillDto(
         };
       }),
     payUrl:
-      bill.sentAt && !bill.voidedAt && figures.status !== 'paid'
-        ? payUrlOf(config, bill.id)
-        : null,
+      bill.sentAt && !bill.voidedAt && figures.status !== 'paid' ? payUrlOf(config, bill.id) : null,
   };
 }
 
@@ -231,7 +229,12 @@ async function audit(
   deps: BillDeps,
   actor: AuthUser,
   billId: string,
-  entry: { action: string; summary: string; subjectUserId?: string; data?: Record<string, unknown> },
+  entry: {
+    action: string;
+    summary: string;
+    subjectUserId?: string;
+    data?: Record<string, unknown>;
+  },
 ) {
   await deps.repos.audit.record({
     actorId: actor.id,

@@ -1,9 +1,4 @@
-import {
-  billNumberOf,
-  type BillLine,
-  type BillMoney,
-  type PublicBill,
-} from '@noise/shared/bills';
+import { billNumberOf, type BillLine, type BillMoney, type PublicBill } from '@noise/shared/bills';
 import { bankDetailsOf } from '@noise/shared/business-details';
 import { displayNameOf } from '@noise/shared/display-name';
 import { formatMoney } from '@noise/shared/pricing';
@@ -78,7 +73,9 @@ export function chargeOf(found: BillWithCustomer, money: BillMoney, dueCents: nu
   return {
     amountCents: dueCents,
     gstCents,
-    lineItems: bill.lines.map((line, i) => lineItemOf(line, money.lines[i]!.netCents, bill.currency)),
+    lineItems: bill.lines.map((line, i) =>
+      lineItemOf(line, money.lines[i]!.netCents, bill.currency),
+    ),
   };
 }
 
@@ -129,4 +126,3 @@ export async function confirmBillPay(
   await billOfLink(deps, id, body.token);
   return confirmBillPayment(deps.checkout, id, body.paymentIntentId);
 }
-

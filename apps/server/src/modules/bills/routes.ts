@@ -95,8 +95,7 @@ export function registerBillRoutes(
         response: { 200: billSchema, ...errors },
       },
     },
-    async (request) =>
-      updateBill(billDeps, requireUser(request), request.params.id, request.body),
+    async (request) => updateBill(billDeps, requireUser(request), request.params.id, request.body),
   );
 
   r.post(
