@@ -55,6 +55,20 @@ async function billing(token = client.token): Promise<BillingOverview> {
   return res.json();
 }
 
+/** The GST report's figures over every quarter: what reporting counts of the payments. */
+async function gstTotals() {
+  const report = (await app.inject({ url: '/api/reports/gst', headers: bearer(adminToken) })).json<{
+    quarters: { salesCents: number; gstCents: number; refundedCents: number }[];
+  }>();
+  const sum = (pick: (q: (typeof report.quarters)[number]) => number) =>
+    report.quarters.reduce((total, q) => total + pick(q), 0);
+  return {
+    sales: sum((q) => q.salesCents),
+    gst: sum((q) => q.gstCents),
+    refunded: sum((q) => q.refundedCents),
+  };
+}
+
 const tokenOf = (payUrl: string) => new URL(payUrl).searchParams.get('t')!;
 
 describe('staff invoices', () => {
@@ -234,6 +248,7 @@ describe('staff invoices', () => {
     expect(future.statusCode).toBe(400);
     expect(future.json().details[0].path).toBe('receivedOn');
 
+    const reported = await gstTotals();
     const marked = await act(bill._id, 'mark-paid', mark);
     expect(marked.statusCode, marked.body).toBe(200);
     const paid = marked.json<Bill>();
@@ -243,6 +258,11 @@ describe('staff invoices', () => {
       reference: 'ACME 7781',
       amountCents: 10999,
     });
+
+    // Reporting counts it with every other payment: $109.99 in, $10.00 of it GST.
+    const afterMark = await gstTotals();
+    expect(afterMark.sales - reported.sales).toBe(10999);
+    expect(afterMark.gst - reported.gst).toBe(1000);
 
     // Twice: refused, nothing recorded.
     const twice = await act(bill._id, 'mark-paid', mark);
@@ -271,6 +291,11 @@ describe('staff invoices', () => {
     expect(unpaid.status).toBe('sent');
     expect([unpaid.paidCents, unpaid.dueCents]).toEqual([0, 10999]);
     expect(unpaid.payments[0]!.reversal?.noteNumber).toMatch(/^AN-\d{4}$/);
+    // The adjustment note takes it out of reporting again.
+    const afterReversal = await gstTotals();
+    expect(afterReversal.refunded - afterMark.refunded).toBe(10999);
+    expect(afterReversal.gst).toBe(reported.gst);
+    expect(afterReversal.sales).toBe(reported.sales);
     const reverseTwice = await act(bill._id, `payments/${paid.payments[0]!._id}/reverse`, {
       reason: 'Again',
     });
