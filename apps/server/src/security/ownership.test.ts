@@ -245,6 +245,11 @@ const PUBLIC_ID_ROUTES = [
   // An invitation link is the capability to join its company (docs/product.md#client-companies).
   'GET /api/invitations/:token',
   'POST /api/invitations/:token/accept',
+  // An invoice's pay link: its signature is the capability, and one invoice's signature opens no
+  // other (modules/bills/bills.test.ts).
+  'GET /api/invoices/:id/pay',
+  'POST /api/invoices/:id/pay',
+  'POST /api/invoices/:id/pay/confirm',
 ];
 
 describe('object-level access', () => {

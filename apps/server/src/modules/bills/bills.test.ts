@@ -169,6 +169,17 @@ describe('staff invoices', () => {
     // Without the signature the invoice does not exist.
     const forged = await app.inject({ url: `/api/invoices/${bill._id}/pay?t=forged` });
     expect(forged.statusCode).toBe(404);
+    // Nor does another invoice's signature.
+    const other = await newBill([twoLines[1]!]);
+    await act(other._id, 'send');
+    const crossed = await app.inject({ url: `/api/invoices/${other._id}/pay?t=${token}` });
+    expect(crossed.statusCode).toBe(404);
+    const crossedPay = await app.inject({
+      method: 'POST',
+      url: `/api/invoices/${other._id}/pay`,
+      payload: { token, paymentMethodId: sandboxCard(), idempotencyKey: newIdempotencyKey() },
+    });
+    expect(crossedPay.statusCode).toBe(404);
     const page = await app.inject({ url: `/api/invoices/${bill._id}/pay?t=${token}` });
     expect(page.statusCode).toBe(200);
     const shown = page.json<PublicBill>();
