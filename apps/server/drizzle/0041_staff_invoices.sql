@@ -21,6 +21,8 @@ CREATE TABLE "bills" (
 ALTER TABLE "business_settings" ADD COLUMN "bank_account_name" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "business_settings" ADD COLUMN "bank_bsb" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "business_settings" ADD COLUMN "bank_account_number" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "business_settings" ADD COLUMN "invoice_reminder_days_before" integer DEFAULT 3 NOT NULL;--> statement-breakpoint
+ALTER TABLE "business_settings" ADD COLUMN "invoice_reminder_days_after" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "payment_attempts" ADD COLUMN "bill_id" text;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "bill_id" text;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "reference" text DEFAULT '' NOT NULL;--> statement-breakpoint

@@ -252,6 +252,8 @@ const configSchema = envSchema.transform((e) => {
       bankAccountName: '',
       bankBsb: '',
       bankAccountNumber: '',
+      invoiceReminderDaysBefore: 3,
+      invoiceReminderDaysAfter: 1,
     } satisfies BusinessDetails as BusinessDetails,
     /**
      * The uploaded logo (docs/decisions/095-business-logo.md): none from the environment; the

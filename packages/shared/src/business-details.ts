@@ -56,6 +56,18 @@ const optionalUrl = (label: string) =>
       `Enter the ${label} as a full web address starting with https://`,
     );
 
+/** An invoice's reminders, unless the Business details say otherwise (decision 093). */
+export const DEFAULT_REMINDER_DAYS_BEFORE = 3;
+export const DEFAULT_REMINDER_DAYS_AFTER = 1;
+
+const reminderDays = (when: string, byDefault: number) =>
+  z.coerce
+    .number({ message: `Days ${when} must be a whole number` })
+    .int(`Days ${when} must be a whole number`)
+    .min(0, `Days ${when} cannot be negative`)
+    .max(60, `Days ${when} can be at most 60`)
+    .default(byDefault);
+
 export const businessDetailsRequest = z
   .object({
     companyName: z
@@ -129,6 +141,12 @@ export const businessDetailsRequest = z
       )
       .transform((text) => text.replace(/\s+/g, ''))
       .default(''),
+    /**
+     * The reminders of an unpaid invoice (docs/product.md#invoices): this many days before its
+     * due date, and this many after it; 0 sends none.
+     */
+    invoiceReminderDaysBefore: reminderDays('before the due date', DEFAULT_REMINDER_DAYS_BEFORE),
+    invoiceReminderDaysAfter: reminderDays('after the due date', DEFAULT_REMINDER_DAYS_AFTER),
   })
   .superRefine((details, context) => {
     // All three or none: half an account would send a transfer nowhere.
@@ -164,6 +182,8 @@ export const businessDetailsValues = z.object({
   bankAccountName: z.string(),
   bankBsb: z.string(),
   bankAccountNumber: z.string(),
+  invoiceReminderDaysBefore: z.number().int(),
+  invoiceReminderDaysAfter: z.number().int(),
 });
 export type BusinessDetails = z.infer<typeof businessDetailsValues>;
 

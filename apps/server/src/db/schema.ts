@@ -1859,6 +1859,9 @@ export const businessSettings = pgTable(
     bankAccountName: text('bank_account_name').notNull().default(''),
     bankBsb: text('bank_bsb').notNull().default(''),
     bankAccountNumber: text('bank_account_number').notNull().default(''),
+    /** When an unpaid invoice is reminded of: days before its due date, and after (0: never). */
+    invoiceReminderDaysBefore: integer('invoice_reminder_days_before').notNull().default(3),
+    invoiceReminderDaysAfter: integer('invoice_reminder_days_after').notNull().default(1),
     updatedAt: updatedAt(),
     updatedById: text('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
   },

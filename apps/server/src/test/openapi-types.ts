@@ -13482,6 +13482,8 @@ export interface operations {
                         bankAccountName: string;
                         bankBsb: string;
                         bankAccountNumber: string;
+                        invoiceReminderDaysBefore: number;
+                        invoiceReminderDaysAfter: number;
                         logoUrl: string;
                         savedAt: string | null;
                         savedByName: string | null;
@@ -13516,6 +13518,10 @@ export interface operations {
                     bankAccountName?: string;
                     bankBsb?: string;
                     bankAccountNumber?: string;
+                    /** @default 3 */
+                    invoiceReminderDaysBefore?: number;
+                    /** @default 1 */
+                    invoiceReminderDaysAfter?: number;
                 };
             };
         };
@@ -13539,6 +13545,8 @@ export interface operations {
                         bankAccountName: string;
                         bankBsb: string;
                         bankAccountNumber: string;
+                        invoiceReminderDaysBefore: number;
+                        invoiceReminderDaysAfter: number;
                         logoUrl: string;
                         savedAt: string | null;
                         savedByName: string | null;
@@ -13591,6 +13599,8 @@ export interface operations {
                         bankAccountName: string;
                         bankBsb: string;
                         bankAccountNumber: string;
+                        invoiceReminderDaysBefore: number;
+                        invoiceReminderDaysAfter: number;
                         logoUrl: string;
                         savedAt: string | null;
                         savedByName: string | null;
@@ -13634,6 +13644,8 @@ export interface operations {
                         bankAccountName: string;
                         bankBsb: string;
                         bankAccountNumber: string;
+                        invoiceReminderDaysBefore: number;
+                        invoiceReminderDaysAfter: number;
                         logoUrl: string;
                         savedAt: string | null;
                         savedByName: string | null;

@@ -368,8 +368,18 @@ describe('staff invoices', () => {
 
     // Just sent: its own mail is fresh, so no reminder yet.
     expect(await remindBills(deps, new Date())).toBe(0);
-    // A day later, two days before it is due: the reminder, once.
     const dayLater = new Date(Date.now() + 25 * 3600_000);
+    // Settings › Business details can turn them off (0 days).
+    const off = {
+      ...deps,
+      config: {
+        ...config,
+        business: { ...config.business, invoiceReminderDaysBefore: 0, invoiceReminderDaysAfter: 0 },
+      },
+    };
+    expect(await remindBills(off, dayLater)).toBe(0);
+    expect(await remindBills(off, new Date(Date.now() + 4 * 86_400_000))).toBe(0);
+    // A day later, two days before it is due: the reminder, once.
     expect(await remindBills(deps, dayLater)).toBe(1);
     expect(await remindBills(deps, dayLater)).toBe(0);
     const before = await outboxMail(app, config.dataDir, customer.user.email, 'Reminder: invoice');

@@ -8,12 +8,11 @@ import { defineJobs } from '../jobs/lanes.ts';
 import { emitWebhookEvent } from '../webhooks/deliver-webhook.ts';
 import { billEventData, billFigures, billMailFacts } from './manage-bill.ts';
 
-/**
- * The reminders of an unpaid invoice (docs/product.md#invoices): one this many days before its
- * due date, and one the day after it (when it turns Overdue, with `invoice.overdue`). Defaults
- * a setting could later replace (docs/decisions/093).
+/*
+ * The reminders of an unpaid invoice (docs/product.md#invoices): one some days before its due
+ * date, and one some days after it (Overdue, with `invoice.overdue`), as Settings › Business
+ * details say (3 and 1 by default; 0 sends none).
  */
-export const REMIND_DAYS_BEFORE = 3;
 /** A bill sent within this long gets no 'before' reminder: its own mail is fresh. */
 const FRESH_MS = 24 * 3600_000;
 const BATCH = 50;
@@ -30,9 +29,13 @@ const addDays = (day: string, days: number) => {
  */
 export async function remindBills(deps: { repos: Repositories; config: Config }, now: Date) {
   const today = localDate(now, deps.config.businessTimeZone);
+  const { invoiceReminderDaysBefore: before, invoiceReminderDaysAfter: after } =
+    deps.config.business;
   let sent = 0;
   for (const which of ['before', 'after'] as const) {
-    const day = which === 'before' ? addDays(today, REMIND_DAYS_BEFORE) : today;
+    if ((which === 'before' ? before : after) <= 0) continue;
+    // Before: due within `before` days. After: due `after` days ago or more.
+    const day = which === 'before' ? addDays(today, before) : addDays(today, 1 - after);
     const due = await deps.repos.bills.dueForReminder(which, day, BATCH);
     for (const row of due) {
       const mailed = await deps.repos.transaction(async (r) => {

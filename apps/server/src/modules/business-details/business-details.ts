@@ -139,6 +139,8 @@ const FIELD_LABELS: Record<keyof BusinessDetails, string> = {
   bankAccountName: 'bank account name',
   bankBsb: 'BSB',
   bankAccountNumber: 'bank account number',
+  invoiceReminderDaysBefore: 'invoice reminder days before',
+  invoiceReminderDaysAfter: 'invoice reminder days after',
 };
 
 /** The settings screen's details: saved, or the environment's while never saved. */

@@ -25,6 +25,8 @@ const details: BusinessDetailsAnswer = {
   bankAccountName: '',
   bankBsb: '',
   bankAccountNumber: '',
+  invoiceReminderDaysBefore: 3,
+  invoiceReminderDaysAfter: 1,
   savedAt: null,
   savedByName: null,
 };

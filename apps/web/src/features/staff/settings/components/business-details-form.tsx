@@ -35,6 +35,8 @@ const FIELDS = [
   'bankAccountName',
   'bankBsb',
   'bankAccountNumber',
+  'invoiceReminderDaysBefore',
+  'invoiceReminderDaysAfter',
 ] as const satisfies readonly (keyof BusinessDetails)[];
 
 const valuesOf = (details: BusinessDetails): Values =>
@@ -209,6 +211,32 @@ export function BusinessDetailsForm({ details }: { details: BusinessDetails }) {
             autoComplete="off"
             error={errors.bankAccountNumber?.message}
             {...form.register('bankAccountNumber')}
+          />
+        </div>
+      </StaffSection>
+
+      <StaffSection
+        title="Invoice reminders"
+        description="An unpaid invoice's customer is reminded this many days before its due date, and again this many days after it. 0 sends none."
+      >
+        <div className="grid min-w-0 gap-5 sm:grid-cols-2">
+          <TextInput
+            label="Days before the due date"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={60}
+            error={errors.invoiceReminderDaysBefore?.message}
+            {...form.register('invoiceReminderDaysBefore')}
+          />
+          <TextInput
+            label="Days after the due date"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={60}
+            error={errors.invoiceReminderDaysAfter?.message}
+            {...form.register('invoiceReminderDaysAfter')}
           />
         </div>
       </StaffSection>
