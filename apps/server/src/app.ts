@@ -41,6 +41,8 @@ import { registerMessageRoutes } from './modules/messages/routes.ts';
 import { registerCompanyRoutes } from './modules/companies/routes.ts';
 import { registerClientActionRoutes } from './modules/client-actions/routes.ts';
 import { registerBillingRoutes } from './modules/billing/routes.ts';
+import { registerBillRoutes } from './modules/bills/routes.ts';
+import { billingInvoiceOf } from './modules/bills/manage-bill.ts';
 import { registerFileRoutes } from './modules/files/routes.ts';
 import { issueToken } from './modules/auth/sign-in.ts';
 import { proveMailbox } from './modules/auth/prove-mailbox.ts';
@@ -298,7 +300,14 @@ export async function buildApp(
   });
   registerNotificationRoutes(app, { repo: repos.notifications, sessions, config, live });
   registerClientActionRoutes(app, { clientActions: repos.clientActions });
-  registerBillingRoutes(app, { repos, currency: config.payments.currency });
+  registerBillingRoutes(app, {
+    repos,
+    currency: config.payments.currency,
+    bills: {
+      summaryOf: (row, payments) =>
+        billingInvoiceOf({ config, now: options.now ?? (() => new Date()) }, row, payments),
+    },
+  });
   registerCompanyRoutes(app, {
     repos,
     config,
@@ -357,6 +366,7 @@ export async function buildApp(
   // receipts share, so the runner stops before it (docs/decisions/089-job-lanes.md).
   registerBackground(app, config, { renderInvoice: checkout.renderInvoice, now: clock });
   registerGuestCheckoutRoutes(app, { checkout: app.checkoutDeps, auth: authDeps, config });
+  registerBillRoutes(app, { repos, config, now: clock, checkout: app.checkoutDeps });
   const projects = repos.projects;
   registerProjectRoutes(app, { repos, config, projects, users, audit, now: clock });
   registerBriefRoutes(app, { repos, config, projects, users, now: clock });

@@ -11,6 +11,7 @@ import { emailJobs } from './modules/jobs/email.ts';
 import type { JobSet } from './modules/jobs/lanes.ts';
 import { JOB_ADDED_CHANNEL } from './modules/jobs/repository.ts';
 import { createJobRunner, type JobRunner } from './modules/jobs/runner.ts';
+import { billJobs } from './modules/bills/remind-bills.ts';
 import { fileJobs } from './modules/files/purge-bin.ts';
 import { myWorkJobs } from './modules/my-work/daily-summary.ts';
 import { notificationJobs } from './modules/notifications/message-mail.ts';
@@ -59,6 +60,7 @@ export function backgroundJobs(
     notificationJobs({ repos, config }),
     myWorkJobs({ repos, config }),
     fileJobs({ repos, store: app.files, log: app.log }),
+    billJobs({ repos, config }),
   ];
 }
 

@@ -249,6 +249,11 @@ const configSchema = envSchema.transform((e) => {
       emailFooter: '',
       privacyUrl: '',
       termsUrl: '',
+      bankAccountName: '',
+      bankBsb: '',
+      bankAccountNumber: '',
+      invoiceReminderDaysBefore: 3,
+      invoiceReminderDaysAfter: 1,
     } satisfies BusinessDetails as BusinessDetails,
     /**
      * The uploaded logo (docs/decisions/095-business-logo.md): none from the environment; the

@@ -1,6 +1,7 @@
 import type { Db } from './db/client.ts';
 import { createApiKeyRepository } from './modules/api-keys/repository.ts';
 import { createAuditRepository } from './modules/audit/repository.ts';
+import { createBillRepository } from './modules/bills/repository.ts';
 import { createBusinessDetailsRepository } from './modules/business-details/repository.ts';
 import { createPasswordResetRepository } from './modules/auth/password-reset-repository.ts';
 import { createSessionRepository } from './modules/auth/session-repository.ts';
@@ -39,6 +40,7 @@ function createRepositorySet(db: Db) {
   return {
     apiKeys: createApiKeyRepository(db),
     audit: createAuditRepository(db),
+    bills: createBillRepository(db),
     briefs: createBriefRepository(db),
     businessDetails: createBusinessDetailsRepository(db),
     catalogue: createCatalogueRepository(db),

@@ -19,6 +19,7 @@ export const permissionLabels: Record<Permission, string> = {
   'sales:manage': 'Sales, their status and updates, subscriptions',
   'payments:refund': 'Refunding a payment',
   'quotes:manage': 'Custom quotes and their links',
+  'invoices:manage': 'Invoices: making, sending, marking paid and voiding them',
   'site-users:manage': 'Site users, roles and reset links',
   'super-admins:manage': 'Super-admin accounts',
   'reporting:read': 'Reporting and the sales CSV export',

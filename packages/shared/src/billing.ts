@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { billStatuses } from './bills.ts';
 import { subscriptionSchema } from './payments.ts';
 
 /**
@@ -10,10 +11,11 @@ export const billingDocumentSchema = z.object({
   /** 'INV-1001-1', 'AN-0001' */
   number: z.string(),
   issuedAt: z.string(),
-  /** The service or quote, as the order names it. */
+  /** The service or quote, as the order names it; 'Invoice B-0007' for a staff invoice. */
   title: z.string(),
-  orderNumber: z.number().int(),
-  projectId: z.string(),
+  /** Null for a staff invoice's payment, which belongs to no order. */
+  orderNumber: z.number().int().nullable(),
+  projectId: z.string().nullable(),
   /** Charged (an invoice) or given back (a note), GST included. */
   amountCents: z.number().int(),
   currency: z.string(),
@@ -41,8 +43,25 @@ export const billingSubscriptionSchema = subscriptionSchema.extend({
 });
 export type BillingSubscription = z.infer<typeof billingSubscriptionSchema>;
 
+/** An invoice staff sent the company (docs/product.md#invoices), with its state. */
+export const billingInvoiceSchema = z.object({
+  _id: z.string(),
+  /** 'B-0007' */
+  number: z.string(),
+  status: z.enum(billStatuses),
+  dueDate: z.string(),
+  totalCents: z.number().int(),
+  dueCents: z.number().int(),
+  currency: z.string(),
+  /** Its pay page (the signed link the mail carries) while it can be paid; else null. */
+  payHref: z.string().nullable(),
+});
+export type BillingInvoice = z.infer<typeof billingInvoiceSchema>;
+
 export const billingOverviewSchema = z.object({
   dues: z.array(billingDueSchema),
+  /** Staff invoices sent to the company, newest first. */
+  invoices: z.array(billingInvoiceSchema),
   subscriptions: z.array(billingSubscriptionSchema),
   /** Newest first. */
   documents: z.array(billingDocumentSchema),

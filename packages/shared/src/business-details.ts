@@ -56,49 +56,116 @@ const optionalUrl = (label: string) =>
       `Enter the ${label} as a full web address starting with https://`,
     );
 
-export const businessDetailsRequest = z.object({
-  companyName: z
-    .string()
-    .trim()
-    .min(1, 'Enter the business name')
-    .max(BUSINESS_NAME_MAX, `The business name must be at most ${BUSINESS_NAME_MAX} characters`)
-    .refine((text) => !/[<>]/.test(text), 'The business name cannot contain < or >'),
-  abn: z
-    .string()
-    .trim()
-    // One message at a time: a number of the wrong length has no check digits to speak of.
-    .refine((text) => text === '' || /^\d{11}$/.test(text.replace(/\s+/g, '')), {
-      message: ABN_LENGTH_MESSAGE,
-      abort: true,
-    })
-    .refine((text) => text === '' || isValidAbn(text), ABN_MESSAGE)
-    .transform((text) => (text === '' ? '' : formatAbn(text))),
-  address: z
-    .string()
-    .trim()
-    .max(BUSINESS_ADDRESS_MAX, `The address must be at most ${BUSINESS_ADDRESS_MAX} characters`),
-  contactUrl: optionalUrl('contact page'),
-  supportEmail: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(254)
-    .refine((text) => text === '' || z.email().safeParse(text).success, EMAIL_MESSAGE),
-  brandColour: z
-    .string()
-    .trim()
-    .refine(
-      (text) => text === '' || /^#[0-9a-f]{6}$/i.test(text),
-      'Enter the colour as # and six hex digits, such as #c70063',
-    )
-    .transform((text) => text.toLowerCase()),
-  emailFooter: z
-    .string()
-    .trim()
-    .max(EMAIL_FOOTER_MAX, `The footer text must be at most ${EMAIL_FOOTER_MAX} characters`),
-  privacyUrl: optionalUrl('Privacy Policy link'),
-  termsUrl: optionalUrl('Terms of Service link'),
-});
+/** An invoice's reminders, unless the Business details say otherwise (decision 093). */
+export const DEFAULT_REMINDER_DAYS_BEFORE = 3;
+export const DEFAULT_REMINDER_DAYS_AFTER = 1;
+
+const reminderDays = (when: string, byDefault: number) =>
+  z.coerce
+    .number({ message: `Days ${when} must be a whole number` })
+    .int(`Days ${when} must be a whole number`)
+    .min(0, `Days ${when} cannot be negative`)
+    .max(60, `Days ${when} can be at most 60`)
+    .default(byDefault);
+
+export const businessDetailsRequest = z
+  .object({
+    companyName: z
+      .string()
+      .trim()
+      .min(1, 'Enter the business name')
+      .max(BUSINESS_NAME_MAX, `The business name must be at most ${BUSINESS_NAME_MAX} characters`)
+      .refine((text) => !/[<>]/.test(text), 'The business name cannot contain < or >'),
+    abn: z
+      .string()
+      .trim()
+      // One message at a time: a number of the wrong length has no check digits to speak of.
+      .refine((text) => text === '' || /^\d{11}$/.test(text.replace(/\s+/g, '')), {
+        message: ABN_LENGTH_MESSAGE,
+        abort: true,
+      })
+      .refine((text) => text === '' || isValidAbn(text), ABN_MESSAGE)
+      .transform((text) => (text === '' ? '' : formatAbn(text))),
+    address: z
+      .string()
+      .trim()
+      .max(BUSINESS_ADDRESS_MAX, `The address must be at most ${BUSINESS_ADDRESS_MAX} characters`),
+    contactUrl: optionalUrl('contact page'),
+    supportEmail: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(254)
+      .refine((text) => text === '' || z.email().safeParse(text).success, EMAIL_MESSAGE),
+    brandColour: z
+      .string()
+      .trim()
+      .refine(
+        (text) => text === '' || /^#[0-9a-f]{6}$/i.test(text),
+        'Enter the colour as # and six hex digits, such as #c70063',
+      )
+      .transform((text) => text.toLowerCase()),
+    emailFooter: z
+      .string()
+      .trim()
+      .max(EMAIL_FOOTER_MAX, `The footer text must be at most ${EMAIL_FOOTER_MAX} characters`),
+    privacyUrl: optionalUrl('Privacy Policy link'),
+    termsUrl: optionalUrl('Terms of Service link'),
+    /**
+     * The account a staff invoice may be paid into by transfer (docs/decisions/094): shown on the
+     * invoice's pay page and in its mail once all three are set.
+     */
+    bankAccountName: z
+      .string()
+      .trim()
+      .max(120, 'The account name must be at most 120 characters')
+      .refine((text) => !/[<>]/.test(text), 'The account name cannot contain < or >')
+      .default(''),
+    bankBsb: z
+      .string()
+      .trim()
+      .refine(
+        (text) => text === '' || /^\d{3}-?\d{3}$/.test(text),
+        'A BSB is 6 digits, such as 062-000',
+      )
+      .transform((text) =>
+        text === '' ? '' : `${text.replace('-', '').slice(0, 3)}-${text.replace('-', '').slice(3)}`,
+      )
+      .default(''),
+    bankAccountNumber: z
+      .string()
+      .trim()
+      .refine(
+        (text) => text === '' || /^\d{4,10}$/.test(text.replace(/\s+/g, '')),
+        'An account number is 4 to 10 digits',
+      )
+      .transform((text) => text.replace(/\s+/g, ''))
+      .default(''),
+    /**
+     * The reminders of an unpaid invoice (docs/product.md#invoices): this many days before its
+     * due date, and this many after it; 0 sends none.
+     */
+    invoiceReminderDaysBefore: reminderDays('before the due date', DEFAULT_REMINDER_DAYS_BEFORE),
+    invoiceReminderDaysAfter: reminderDays('after the due date', DEFAULT_REMINDER_DAYS_AFTER),
+  })
+  .superRefine((details, context) => {
+    // All three or none: half an account would send a transfer nowhere.
+    const bank = {
+      bankAccountName: ['account name', details.bankAccountName],
+      bankBsb: ['BSB', details.bankBsb],
+      bankAccountNumber: ['account number', details.bankAccountNumber],
+    } as const;
+    if (Object.values(bank).every(([, value]) => value === '')) return;
+    for (const [field, [label, value]] of Object.entries(bank)) {
+      if (value === '') {
+        context.addIssue({
+          code: 'custom',
+          path: [field],
+          message: `Enter the ${label} too, or clear the bank details`,
+        });
+      }
+    }
+  });
 export type BusinessDetailsRequest = z.input<typeof businessDetailsRequest>;
 
 /** The details in force; empty text is 'not set'. */
@@ -112,6 +179,11 @@ export const businessDetailsValues = z.object({
   emailFooter: z.string(),
   privacyUrl: z.string(),
   termsUrl: z.string(),
+  bankAccountName: z.string(),
+  bankBsb: z.string(),
+  bankAccountNumber: z.string(),
+  invoiceReminderDaysBefore: z.number().int(),
+  invoiceReminderDaysAfter: z.number().int(),
 });
 export type BusinessDetails = z.infer<typeof businessDetailsValues>;
 
@@ -131,3 +203,13 @@ export const businessDetailsSchema = businessDetailsValues.extend({
   savedByName: z.string().nullable(),
 });
 export type BusinessDetailsAnswer = z.infer<typeof businessDetailsSchema>;
+
+/** The bank account to show for a transfer, or null until all three parts are set. */
+export function bankDetailsOf(details: BusinessDetails) {
+  if (!details.bankAccountName || !details.bankBsb || !details.bankAccountNumber) return null;
+  return {
+    accountName: details.bankAccountName,
+    bsb: details.bankBsb,
+    accountNumber: details.bankAccountNumber,
+  };
+}

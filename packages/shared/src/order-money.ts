@@ -35,7 +35,7 @@ export interface MoneyRefund {
 
 /** What the figures need of a payment: a charge and the refunds made against it. */
 export interface MoneyPayment {
-  kind: 'order' | 'renewal' | 'balance';
+  kind: 'order' | 'renewal' | 'balance' | 'bill';
   amountCents: number;
   gstCents: number;
   status: string;
@@ -169,6 +169,7 @@ export function paymentKindLabel(
 ): string {
   if (kind === 'renewal') return 'Renewal';
   if (kind === 'balance') return 'Balance';
+  if (kind === 'bill') return 'Invoice';
   return money && money.depositCents > 0 ? 'Deposit' : 'Order';
 }
 

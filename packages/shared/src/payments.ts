@@ -243,7 +243,7 @@ export const projectPaymentSchema = z.object({
   /** The order the charge belongs to ('Order 1001'). */
   orderNumber: z.number().int(),
   /** 'balance': the rest of a quote after its deposit (docs/decisions/070-quote-deposits.md). */
-  kind: z.enum(['order', 'renewal', 'balance']),
+  kind: z.enum(['order', 'renewal', 'balance', 'bill']),
   amountCents: z.number().int(),
   gstCents: z.number().int(),
   currency: z.string(),

@@ -9,7 +9,8 @@ import type { Role } from './roles.ts';
  * see refunds but cannot make them). Only super-admins and admins read the audit log; only
  * super-admins require two-factor sign-in of staff and reset a second factor. Only super-admins
  * and admins manage webhooks (docs/decisions/073-webhooks.md). Only super-admins change the
- * business details (docs/decisions/090-business-details.md).
+ * business details (docs/decisions/090-business-details.md). Invoices staff write for anything
+ * are super-admins' and admins', as quotes are (docs/decisions/093-staff-invoices.md).
  */
 export const permissions = [
   'overview:read',
@@ -18,6 +19,7 @@ export const permissions = [
   'sales:manage',
   'payments:refund',
   'quotes:manage',
+  'invoices:manage',
   'site-users:manage',
   'super-admins:manage',
   'reporting:read',

@@ -67,6 +67,16 @@ export const staffScreens = [
     module: 'features/staff/emails/routes/emails.tsx',
   },
   {
+    name: 'invoices',
+    path: /^\/wkm-dashboard\/invoices\/?$/,
+    module: 'features/staff/invoices/routes/invoices-list.tsx',
+  },
+  {
+    name: 'invoice',
+    path: /^\/wkm-dashboard\/invoices\/[^/]+\/?$/,
+    module: 'features/staff/invoices/routes/invoice-route.tsx',
+  },
+  {
     name: 'customers',
     path: /^\/wkm-dashboard\/customers\/?$/,
     module: 'features/staff/customers/routes/customers-list.tsx',

@@ -20,6 +20,9 @@ export const webhookEventTypes = [
   'deliverable.changes_requested',
   'brief.submitted',
   'customer.created',
+  'invoice.sent',
+  'invoice.paid',
+  'invoice.overdue',
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 
@@ -37,7 +40,10 @@ export const webhookEventLabels: Record<WebhookEventType, string> = {
   'deliverable.changes_requested': 'The customer asks for changes to a deliverable',
   'brief.submitted': 'The customer sends a project’s brief (its requirements)',
   'customer.created':
-    'A customer account is made: a sign-up, a provider’s sign-in, a guest’s order or an invitation',
+    'A customer account is made: a sign-up, a provider’s sign-in, a guest’s order, an invitation or an invoice to a new address',
+  'invoice.sent': 'Staff send an invoice (or send it again)',
+  'invoice.paid': 'An invoice is paid: by card, or marked paid by staff',
+  'invoice.overdue': 'An unpaid invoice passes its due date',
 };
 
 /** The version of the payloads' shape, sent with each (`version`): a change to it gets a new one. */
@@ -143,6 +149,19 @@ const deliverableDecision = z.object({
   by: z.string().describe('The customer’s name'),
 });
 
+/** What every invoice.* event says of the invoice: amounts in cents, GST included. */
+const invoiceEvent = z.object({
+  invoiceId: id('The invoice'),
+  number: z.string().describe("'B-0007'"),
+  customerId: id('The customer it is for'),
+  email: z.string(),
+  currency: z.string(),
+  totalCents: z.number().int(),
+  paidCents: z.number().int(),
+  dueCents: z.number().int().describe('Still to pay'),
+  dueDate: z.string().describe('YYYY-MM-DD, the business’s day'),
+});
+
 export const webhookEventData = {
   'order.paid': z.object({ ...orderFields, ...paymentFields }),
   'order.refunded': z.object({
@@ -222,12 +241,18 @@ export const webhookEventData = {
     lastName: z.string(),
     phone: z.string().describe('Empty when none was given'),
     via: z
-      .enum(['email', 'google', 'facebook', 'apple', 'guest-checkout', 'invitation'])
+      .enum(['email', 'google', 'facebook', 'apple', 'guest-checkout', 'invitation', 'invoice'])
       .describe(
-        "How it was made: a sign-up, a provider's sign-in, a guest's order (made before its payment is tried), or a teammate's invitation to a client company accepted with a new account",
+        "How it was made: a sign-up, a provider's sign-in, a guest's order (made before its payment is tried), a teammate's invitation to a client company accepted with a new account, or an invoice staff made for an email without an account",
       ),
     createdAt: z.string().describe('ISO 8601'),
   }),
+  'invoice.sent': invoiceEvent,
+  'invoice.paid': invoiceEvent.extend({
+    paymentId: id('The payment that paid it'),
+    method: z.enum(['card', 'bank_transfer', 'cash']),
+  }),
+  'invoice.overdue': invoiceEvent,
 } satisfies Record<WebhookEventType, z.ZodObject>;
 
 /** The body of every delivery of `type`: `{ type, timestamp, version, data }`. */

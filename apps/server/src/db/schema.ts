@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import type { BillLine } from '@noise/shared/bills';
 import type { BriefAnswers, IntakeQuestion } from '@noise/shared/intake';
 import type { RefundReason, RefundStatus } from '@noise/shared/order-money';
 import type { PackageType } from '@noise/shared/pricing';
@@ -420,6 +421,51 @@ export const customQuotes = pgTable(
 );
 
 /**
+ * An invoice staff write for anything (docs/decisions/093-staff-invoices.md): lines, a due date
+ * and a note, for a customer's account (a guest customer is made for an email alone). Its
+ * figures come from its lines (`billMoney`, packages/shared/src/bills.ts) and what was paid of
+ * it from its payment records (`payments.bill_id`), never from a stored total or flag: a bill
+ * is paid by a card payment, a mark of a transfer or cash, and later by account credit alike.
+ * Lines change only while it is a draft; sending, voiding and reminders only set their dates.
+ */
+export const bills = pgTable(
+  'bills',
+  {
+    id: id(),
+    /** 'B-0001': a sequence of its own, never reused. */
+    number: integer('number').notNull().generatedAlwaysAsIdentity({ startWith: 1 }),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    lines: jsonb('lines').$type<BillLine[]>().notNull(),
+    note: text('note').notNull().default(''),
+    /** The business's day it is due (YYYY-MM-DD). */
+    dueDate: text('due_date').notNull(),
+    currency: text('currency').notNull(),
+    createdById: text('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdByName: text('created_by_name').notNull().default(''),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidedById: text('voided_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The reminders mailed: before the due date, and after it (overdue). */
+    remindedBeforeAt: timestamp('reminded_before_at', { withTimezone: true }),
+    remindedAfterAt: timestamp('reminded_after_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('bills_number_unique').on(t.number),
+    index('bills_created_idx').on(t.createdAt, t.id),
+    index('bills_customer_idx').on(t.customerId, t.createdAt),
+    // The reminders' daily pass: sent bills, neither void nor paid, by due date.
+    index('bills_due_idx')
+      .on(t.dueDate)
+      .where(sql`${t.sentAt} is not null and ${t.voidedAt} is null`),
+    check('bills_has_lines', sql`jsonb_array_length(${t.lines}) > 0`),
+  ],
+);
+
+/**
  * A proposal's signature (docs/decisions/077-proposals.md): who accepted which version, when and
  * from where, with the content they saw and its hash. Written once, never changed: the signed PDF
  * is rendered from it, so a later edit of the quote cannot change what was signed.
@@ -566,7 +612,7 @@ export const projectStatusUpdates = pgTable(
   (t) => [index('project_status_updates_project_idx').on(t.projectId, t.createdAt)],
 );
 
-export type PaymentKind = 'order' | 'renewal' | 'balance';
+export type PaymentKind = 'order' | 'renewal' | 'balance' | 'bill';
 export interface PaymentLineItem {
   description: string;
   amountCents: number;
@@ -595,6 +641,15 @@ export const payments = pgTable(
     /** What the tax invoice lists: amounts before GST, in cents. */
     lineItems: jsonb('line_items').$type<PaymentLineItem[]>().notNull().default([]),
     subscriptionId: text('subscription_id'),
+    /**
+     * A staff invoice this pays (kind 'bill', docs/decisions/093): by card ('sandbox', 'stripe'),
+     * or marked by staff ('bank_transfer', 'cash', with the day it was received and the payer's
+     * reference). Account credit would be one more provider.
+     */
+    billId: text('bill_id').references(() => bills.id, { onDelete: 'restrict' }),
+    reference: text('reference').notNull().default(''),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    recordedById: text('recorded_by_id').references(() => users.id, { onDelete: 'set null' }),
     /** Tax invoice number: one sequence, never reused. */
     invoiceNumber: integer('invoice_number').generatedAlwaysAsIdentity({ startWith: 1001 }),
     createdAt: createdAt(),
@@ -603,6 +658,7 @@ export const payments = pgTable(
     uniqueIndex('payments_idempotency_unique').on(t.idempotencyKey),
     uniqueIndex('payments_transaction_unique').on(t.provider, t.transactionId),
     index('payments_project_idx').on(t.projectId),
+    index('payments_bill_idx').on(t.billId),
     // Revenue (overview, reports): succeeded payments in a time range.
     index('payments_status_created_idx').on(t.status, t.createdAt),
   ],
@@ -810,6 +866,8 @@ export interface PricedOrder {
    */
   quotePart?:
     { kind: 'deposit'; depositWithGstCents: number } | { kind: 'balance'; projectId: string };
+  /** A staff invoice paid by card (docs/decisions/093): no project is made of it. */
+  bill?: { billId: string; number: string };
 }
 
 /** Discount codes staff make (docs/product.md#discount-codes). Never deleted: archived. */
@@ -855,13 +913,15 @@ export const paymentAttempts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     /** 'quoteBalance' pays the rest of a quote whose deposit made its project. */
-    type: text('type').$type<'normal' | 'customQuote' | 'quoteBalance'>().notNull(),
+    type: text('type').$type<'normal' | 'customQuote' | 'quoteBalance' | 'bill'>().notNull(),
     state: text('state').$type<PaymentAttemptState>().notNull().default('processing'),
     /** A hash of the request: the same key with a different order is refused. */
     requestHash: text('request_hash').notNull(),
     /** The order as priced from the database (see modules/payments/order.ts). */
     order: jsonb('order').$type<PricedOrder>().notNull(),
     quoteId: text('quote_id').references(() => customQuotes.id, { onDelete: 'set null' }),
+    /** A staff invoice paid by card (type 'bill'): one live or done attempt per bill at a time. */
+    billId: text('bill_id').references(() => bills.id, { onDelete: 'set null' }),
     amountCents: integer('amount_cents').notNull(),
     gstCents: integer('gst_cents').notNull(),
     currency: text('currency').notNull(),
@@ -890,6 +950,9 @@ export const paymentAttempts = pgTable(
     // A quote (and its balance) is paid once: one attempt on each may be live or done at a time.
     uniqueIndex('payment_attempts_live_quote_unique')
       .on(t.quoteId, t.type)
+      .where(sql`${t.state} in ('processing', 'requires_action', 'succeeded')`),
+    uniqueIndex('payment_attempts_live_bill_unique')
+      .on(t.billId)
       .where(sql`${t.state} in ('processing', 'requires_action', 'succeeded')`),
     index('payment_attempts_user_idx').on(t.userId, t.createdAt),
     index('payment_attempts_waiting_idx')
@@ -1792,6 +1855,13 @@ export const businessSettings = pgTable(
     emailFooter: text('email_footer').notNull().default(''),
     privacyUrl: text('privacy_url').notNull().default(''),
     termsUrl: text('terms_url').notNull().default(''),
+    /** The account a staff invoice may be paid into by transfer (docs/decisions/094). */
+    bankAccountName: text('bank_account_name').notNull().default(''),
+    bankBsb: text('bank_bsb').notNull().default(''),
+    bankAccountNumber: text('bank_account_number').notNull().default(''),
+    /** When an unpaid invoice is reminded of: days before its due date, and after (0: never). */
+    invoiceReminderDaysBefore: integer('invoice_reminder_days_before').notNull().default(3),
+    invoiceReminderDaysAfter: integer('invoice_reminder_days_after').notNull().default(1),
     updatedAt: updatedAt(),
     updatedById: text('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
   },

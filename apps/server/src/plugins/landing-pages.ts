@@ -531,7 +531,7 @@ const DRAWN_PAGES = /^\/(services\/[^/]+\/?|pages\/[^/]+\/?|search)?$/;
 
 /** Addresses of apps/web/src/app/more-routes.tsx (search has its own entry above). */
 const MORE_ROUTES =
-  /^\/(forgot-password|reset-password|sign-in-link|verify-email|auth-success|claim-order|payment|payment-success|invitations\/[^/]+|custom-quote\/[^/]+)\/?$/;
+  /^\/(forgot-password|reset-password|sign-in-link|verify-email|auth-success|claim-order|payment|payment-success|invitations\/[^/]+|custom-quote\/[^/]+|pay\/invoice\/[^/]+)\/?$/;
 
 /** The term of a search address's `q`, as the search answers it (cut, not refused, when long). */
 function searchTerm(query: string): string {

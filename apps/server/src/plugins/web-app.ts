@@ -111,7 +111,9 @@ export async function registerWebApp(
     if (/\.[a-z0-9]{2,5}$/i.test(pathname)) {
       return reply.status(404).type('text/plain').send('Not found');
     }
-    if (NO_REFERRER_PAGES.has(pathname.replace(/\/+$/, ''))) {
+    // An invoice's pay link carries its signature (docs/decisions/093) as well.
+    const bare = pathname.replace(/\/+$/, '');
+    if (NO_REFERRER_PAGES.has(bare) || bare.startsWith('/pay/invoice/')) {
       reply.header('referrer-policy', 'no-referrer');
     }
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';

@@ -249,6 +249,11 @@ const PUBLIC_ID_ROUTES = [
   // (modules/payments/coordinators.test.ts), and the shop's logo.
   'GET /api/users/coordinators/:id',
   'GET /api/business/logo/:file',
+  // An invoice's pay link: its signature is the capability, and one invoice's signature opens no
+  // other (modules/bills/bills.test.ts).
+  'GET /api/invoices/:id/pay',
+  'POST /api/invoices/:id/pay',
+  'POST /api/invoices/:id/pay/confirm',
 ];
 
 describe('object-level access', () => {

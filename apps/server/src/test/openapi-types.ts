@@ -1753,6 +1753,145 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List invoices, newest first */
+        get: operations["getInvoices"];
+        put?: never;
+        /** Make a draft invoice */
+        post: operations["postInvoices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An invoice with its payments */
+        get: operations["getInvoicesById"];
+        /** Change a draft invoice */
+        put: operations["putInvoicesById"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail the invoice with its pay link (again, when sent before) */
+        post: operations["postInvoicesByIdSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Void an unpaid invoice */
+        post: operations["postInvoicesByIdVoid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/mark-paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record a payment received by bank transfer or in cash */
+        post: operations["postInvoicesByIdMarkPaid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/payments/{paymentId}/reverse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reverse a payment marked in error, with an adjustment note */
+        post: operations["postInvoicesByIdPaymentsByPaymentIdReverse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An invoice as its pay link shows it */
+        get: operations["getInvoicesByIdPay"];
+        put?: never;
+        /** Pay an invoice by card from its pay link */
+        post: operations["postInvoicesByIdPay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/pay/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Finish an invoice's card payment after the bank's check */
+        post: operations["postInvoicesByIdPayConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/projects": {
         parameters: {
             query?: never;
@@ -3276,7 +3415,7 @@ export interface components {
         };
         /**
          * customer.created
-         * @description A customer account is made: a sign-up, a provider’s sign-in, a guest’s order or an invitation. Payload version 2026-11-26.
+         * @description A customer account is made: a sign-up, a provider’s sign-in, a guest’s order, an invitation or an invoice to a new address. Payload version 2026-11-26.
          */
         WebhookCustomerCreated: {
             /** @enum {string} */
@@ -3297,12 +3436,109 @@ export interface components {
                 /** @description Empty when none was given */
                 phone: string;
                 /**
-                 * @description How it was made: a sign-up, a provider's sign-in, a guest's order (made before its payment is tried), or a teammate's invitation to a client company accepted with a new account
+                 * @description How it was made: a sign-up, a provider's sign-in, a guest's order (made before its payment is tried), a teammate's invitation to a client company accepted with a new account, or an invoice staff made for an email without an account
                  * @enum {string}
                  */
-                via: "email" | "google" | "facebook" | "apple" | "guest-checkout" | "invitation";
+                via: "email" | "google" | "facebook" | "apple" | "guest-checkout" | "invitation" | "invoice";
                 /** @description ISO 8601 */
                 createdAt: string;
+            };
+        };
+        /**
+         * invoice.sent
+         * @description Staff send an invoice (or send it again). Payload version 2026-11-26.
+         */
+        WebhookInvoiceSent: {
+            /** @enum {string} */
+            type: "invoice.sent";
+            /** @description When it happened (ISO 8601) */
+            timestamp: string;
+            /**
+             * @description The version of the payload’s shape
+             * @enum {string}
+             */
+            version: "2026-11-26";
+            data: {
+                /** @description The invoice */
+                invoiceId: string;
+                /** @description 'B-0007' */
+                number: string;
+                /** @description The customer it is for */
+                customerId: string;
+                email: string;
+                currency: string;
+                totalCents: number;
+                paidCents: number;
+                /** @description Still to pay */
+                dueCents: number;
+                /** @description YYYY-MM-DD, the business’s day */
+                dueDate: string;
+            };
+        };
+        /**
+         * invoice.paid
+         * @description An invoice is paid: by card, or marked paid by staff. Payload version 2026-11-26.
+         */
+        WebhookInvoicePaid: {
+            /** @enum {string} */
+            type: "invoice.paid";
+            /** @description When it happened (ISO 8601) */
+            timestamp: string;
+            /**
+             * @description The version of the payload’s shape
+             * @enum {string}
+             */
+            version: "2026-11-26";
+            data: {
+                /** @description The invoice */
+                invoiceId: string;
+                /** @description 'B-0007' */
+                number: string;
+                /** @description The customer it is for */
+                customerId: string;
+                email: string;
+                currency: string;
+                totalCents: number;
+                paidCents: number;
+                /** @description Still to pay */
+                dueCents: number;
+                /** @description YYYY-MM-DD, the business’s day */
+                dueDate: string;
+                /** @description The payment that paid it */
+                paymentId: string;
+                /** @enum {string} */
+                method: "card" | "bank_transfer" | "cash";
+            };
+        };
+        /**
+         * invoice.overdue
+         * @description An unpaid invoice passes its due date. Payload version 2026-11-26.
+         */
+        WebhookInvoiceOverdue: {
+            /** @enum {string} */
+            type: "invoice.overdue";
+            /** @description When it happened (ISO 8601) */
+            timestamp: string;
+            /**
+             * @description The version of the payload’s shape
+             * @enum {string}
+             */
+            version: "2026-11-26";
+            data: {
+                /** @description The invoice */
+                invoiceId: string;
+                /** @description 'B-0007' */
+                number: string;
+                /** @description The customer it is for */
+                customerId: string;
+                email: string;
+                currency: string;
+                totalCents: number;
+                paidCents: number;
+                /** @description Still to pay */
+                dueCents: number;
+                /** @description YYYY-MM-DD, the business’s day */
+                dueDate: string;
             };
         };
     };
@@ -5103,6 +5339,17 @@ export interface operations {
                             payable: boolean;
                             href: string;
                         }[];
+                        invoices: {
+                            _id: string;
+                            number: string;
+                            /** @enum {string} */
+                            status: "draft" | "sent" | "overdue" | "paid" | "void";
+                            dueDate: string;
+                            totalCents: number;
+                            dueCents: number;
+                            currency: string;
+                            payHref: string | null;
+                        }[];
                         subscriptions: {
                             _id: string;
                             projectId: string;
@@ -5123,8 +5370,8 @@ export interface operations {
                             number: string;
                             issuedAt: string;
                             title: string;
-                            orderNumber: number;
-                            projectId: string;
+                            orderNumber: number | null;
+                            projectId: string | null;
                             amountCents: number;
                             currency: string;
                             url: string;
@@ -8467,7 +8714,7 @@ export interface operations {
                         _id: string;
                         orderNumber: number;
                         /** @enum {string} */
-                        kind: "order" | "renewal" | "balance";
+                        kind: "order" | "renewal" | "balance" | "bill";
                         amountCents: number;
                         gstCents: number;
                         currency: string;
@@ -8876,6 +9123,790 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getInvoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bills: {
+                            _id: string;
+                            number: string;
+                            /** @enum {string} */
+                            status: "draft" | "sent" | "overdue" | "paid" | "void";
+                            customer: {
+                                _id: string;
+                                name: string;
+                                email: string;
+                                companyName: string;
+                            };
+                            dueDate: string;
+                            currency: string;
+                            totalCents: number;
+                            dueCents: number;
+                            sentAt: string | null;
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postInvoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    customerId?: string | null;
+                    /** @default  */
+                    email?: "" | string;
+                    lines: {
+                        description: string;
+                        quantity: number | string;
+                        unitPrice: number | string;
+                        /** @default true */
+                        gst?: boolean;
+                    }[];
+                    /** Format: date */
+                    dueDate: string;
+                    /** @default  */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        number: string;
+                        /** @enum {string} */
+                        status: "draft" | "sent" | "overdue" | "paid" | "void";
+                        customer: {
+                            _id: string;
+                            name: string;
+                            email: string;
+                            companyName: string;
+                        };
+                        lines: {
+                            description: string;
+                            quantityHundredths: number;
+                            unitCents: number;
+                            gst: boolean;
+                            netCents: number;
+                            gstCents: number;
+                            totalCents: number;
+                        }[];
+                        note: string;
+                        dueDate: string;
+                        currency: string;
+                        subtotalCents: number;
+                        gstFreeCents: number;
+                        gstCents: number;
+                        totalCents: number;
+                        paidCents: number;
+                        dueCents: number;
+                        sentAt: string | null;
+                        voidedAt: string | null;
+                        createdAt: string;
+                        payments: {
+                            _id: string;
+                            /** @enum {string} */
+                            method: "bank_transfer" | "cash" | "card";
+                            amountCents: number;
+                            reference: string;
+                            receivedAt: string;
+                            invoiceNumber: string;
+                            invoiceUrl: string;
+                            reversal: {
+                                noteNumber: string;
+                                url: string;
+                                createdAt: string;
+                            } | null;
+                        }[];
+                        payUrl: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getInvoicesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        number: string;
+                        /** @enum {string} */
+                        status: "draft" | "sent" | "overdue" | "paid" | "void";
+                        customer: {
+                            _id: string;
+                            name: string;
+                            email: string;
+                            companyName: string;
+                        };
+                        lines: {
+                            description: string;
+                            quantityHundredths: number;
+                            unitCents: number;
+                            gst: boolean;
+                            netCents: number;
+                            gstCents: number;
+                            totalCents: number;
+                        }[];
+                        note: string;
+                        dueDate: string;
+                        currency: string;
+                        subtotalCents: number;
+                        gstFreeCents: number;
+                        gstCents: number;
+                        totalCents: number;
+                        paidCents: number;
+                        dueCents: number;
+                        sentAt: string | null;
+                        voidedAt: string | null;
+                        createdAt: string;
+                        payments: {
+                            _id: string;
+                            /** @enum {string} */
+                            method: "bank_transfer" | "cash" | "card";
+                            amountCents: number;
+                            reference: string;
+                            receivedAt: string;
+                            invoiceNumber: string;
+                            invoiceUrl: string;
+                            reversal: {
+                                noteNumber: string;
+                                url: string;
+                                createdAt: string;
+                            } | null;
+                        }[];
+                        payUrl: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    putInvoicesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    customerId?: string | null;
+                    /** @default  */
+                    email?: "" | string;
+                    lines: {
+                        description: string;
+                        quantity: number | string;
+                        unitPrice: number | string;
+                        /** @default true */
+                        gst?: boolean;
+                    }[];
+                    /** Format: date */
+                    dueDate: string;
+                    /** @default  */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        number: string;
+                        /** @enum {string} */
+                        status: "draft" | "sent" | "overdue" | "paid" | "void";
+                        customer: {
+                            _id: string;
+                            name: string;
+                            email: string;
+                            companyName: string;
+                        };
+                        lines: {
+                            description: string;
+                            quantityHundredths: number;
+                            unitCents: number;
+                            gst: boolean;
+                            netCents: number;
+                            gstCents: number;
+                            totalCents: number;
+                        }[];
+                        note: string;
+                        dueDate: string;
+                        currency: string;
+                        subtotalCents: number;
+                        gstFreeCents: number;
+                        gstCents: number;
+                        totalCents: number;
+                        paidCents: number;
+                        dueCents: number;
+                        sentAt: string | null;
+                        voidedAt: string | null;
+                        createdAt: string;
+                        payments: {
+                            _id: string;
+                            /** @enum {string} */
+                            method: "bank_transfer" | "cash" | "card";
+                            amountCents: number;
+                            reference: string;
+                            receivedAt: string;
+                            invoiceNumber: string;
+                            invoiceUrl: string;
+                            reversal: {
+                                noteNumber: string;
+                                url: string;
+                                createdAt: string;
+                            } | null;
+                        }[];
+                        payUrl: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postInvoicesByIdSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        number: string;
+                        /** @enum {string} */
+                        status: "draft" | "sent" | "overdue" | "paid" | "void";
+                        customer: {
+                            _id: string;
+                            name: string;
+                            email: string;
+                            companyName: string;
+                        };
+                        lines: {
+                            description: string;
+                            quantityHundredths: number;
+                            unitCents: number;
+                            gst: boolean;
+                            netCents: number;
+                            gstCents: number;
+                            totalCents: number;
+                        }[];
+                        note: string;
+                        dueDate: string;
+                        currency: string;
+                        subtotalCents: number;
+                        gstFreeCents: number;
+                        gstCents: number;
+                        totalCents: number;
+                        paidCents: number;
+                        dueCents: number;
+                        sentAt: string | null;
+                        voidedAt: string | null;
+                        createdAt: string;
+                        payments: {
+                            _id: string;
+                            /** @enum {string} */
+                            method: "bank_transfer" | "cash" | "card";
+                            amountCents: number;
+                            reference: string;
+                            receivedAt: string;
+                            invoiceNumber: string;
+                            invoiceUrl: string;
+                            reversal: {
+                                noteNumber: string;
+                                url: string;
+                                createdAt: string;
+                            } | null;
+                        }[];
+                        payUrl: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postInvoicesByIdVoid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        number: string;
+                        /** @enum {string} */
+                        status: "draft" | "sent" | "overdue" | "paid" | "void";
+                        customer: {
+                            _id: string;
+                            name: string;
+                            email: string;
+                            companyName: string;
+                        };
+                        lines: {
+                            description: string;
+                            quantityHundredths: number;
+                            unitCents: number;
+                            gst: boolean;
+                            netCents: number;
+                            gstCents: number;
+                            totalCents: number;
+                        }[];
+                        note: string;
+                        dueDate: string;
+                        currency: string;
+                        subtotalCents: number;
+                        gstFreeCents: number;
+                        gstCents: number;
+                        totalCents: number;
+                        paidCents: number;
+                        dueCents: number;
+                        sentAt: string | null;
+                        voidedAt: string | null;
+                        createdAt: string;
+                        payments: {
+                            _id: string;
+                            /** @enum {string} */
+                            method: "bank_transfer" | "cash" | "card";
+                            amountCents: number;
+                            reference: string;
+                            receivedAt: string;
+                            invoiceNumber: string;
+                            invoiceUrl: string;
+                            reversal: {
+                                noteNumber: string;
+                                url: string;
+                                createdAt: string;
+                            } | null;
+                        }[];
+                        payUrl: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postInvoicesByIdMarkPaid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    method: "bank_transfer" | "cash";
+                    /** Format: date */
+                    receivedOn: string;
+                    /** @default  */
+                    reference?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        number: string;
+                        /** @enum {string} */
+                        status: "draft" | "sent" | "overdue" | "paid" | "void";
+                        customer: {
+                            _id: string;
+                            name: string;
+                            email: string;
+                            companyName: string;
+                        };
+                        lines: {
+                            description: string;
+                            quantityHundredths: number;
+                            unitCents: number;
+                            gst: boolean;
+                            netCents: number;
+                            gstCents: number;
+                            totalCents: number;
+                        }[];
+                        note: string;
+                        dueDate: string;
+                        currency: string;
+                        subtotalCents: number;
+                        gstFreeCents: number;
+                        gstCents: number;
+                        totalCents: number;
+                        paidCents: number;
+                        dueCents: number;
+                        sentAt: string | null;
+                        voidedAt: string | null;
+                        createdAt: string;
+                        payments: {
+                            _id: string;
+                            /** @enum {string} */
+                            method: "bank_transfer" | "cash" | "card";
+                            amountCents: number;
+                            reference: string;
+                            receivedAt: string;
+                            invoiceNumber: string;
+                            invoiceUrl: string;
+                            reversal: {
+                                noteNumber: string;
+                                url: string;
+                                createdAt: string;
+                            } | null;
+                        }[];
+                        payUrl: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postInvoicesByIdPaymentsByPaymentIdReverse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        number: string;
+                        /** @enum {string} */
+                        status: "draft" | "sent" | "overdue" | "paid" | "void";
+                        customer: {
+                            _id: string;
+                            name: string;
+                            email: string;
+                            companyName: string;
+                        };
+                        lines: {
+                            description: string;
+                            quantityHundredths: number;
+                            unitCents: number;
+                            gst: boolean;
+                            netCents: number;
+                            gstCents: number;
+                            totalCents: number;
+                        }[];
+                        note: string;
+                        dueDate: string;
+                        currency: string;
+                        subtotalCents: number;
+                        gstFreeCents: number;
+                        gstCents: number;
+                        totalCents: number;
+                        paidCents: number;
+                        dueCents: number;
+                        sentAt: string | null;
+                        voidedAt: string | null;
+                        createdAt: string;
+                        payments: {
+                            _id: string;
+                            /** @enum {string} */
+                            method: "bank_transfer" | "cash" | "card";
+                            amountCents: number;
+                            reference: string;
+                            receivedAt: string;
+                            invoiceNumber: string;
+                            invoiceUrl: string;
+                            reversal: {
+                                noteNumber: string;
+                                url: string;
+                                createdAt: string;
+                            } | null;
+                        }[];
+                        payUrl: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getInvoicesByIdPay: {
+        parameters: {
+            query: {
+                t: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        number: string;
+                        /** @enum {string} */
+                        status: "draft" | "sent" | "overdue" | "paid" | "void";
+                        lines: {
+                            description: string;
+                            quantityHundredths: number;
+                            unitCents: number;
+                            gst: boolean;
+                            netCents: number;
+                            gstCents: number;
+                            totalCents: number;
+                        }[];
+                        note: string;
+                        dueDate: string;
+                        currency: string;
+                        subtotalCents: number;
+                        gstFreeCents: number;
+                        gstCents: number;
+                        totalCents: number;
+                        paidCents: number;
+                        dueCents: number;
+                        customerName: string;
+                        companyName: string;
+                        bank: {
+                            accountName: string;
+                            bsb: string;
+                            accountNumber: string;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postInvoicesByIdPay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    paymentMethodId: string;
+                    idempotencyKey: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "paid";
+                    } | {
+                        /** @enum {string} */
+                        status: "requires_action";
+                        clientSecret: string;
+                        paymentIntentId: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            402: components["responses"]["PaymentRefused"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postInvoicesByIdPayConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    paymentIntentId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "paid";
+                    } | {
+                        /** @enum {string} */
+                        status: "requires_action";
+                        clientSecret: string;
+                        paymentIntentId: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            402: components["responses"]["PaymentRefused"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -12151,7 +13182,7 @@ export interface operations {
                     url: string;
                     /** @default  */
                     description?: string;
-                    events: ("order.paid" | "order.refunded" | "quote.paid" | "subscription.renewed" | "subscription.payment_failed" | "subscription.canceled" | "project.status_changed" | "project.assigned" | "message.created" | "deliverable.approved" | "deliverable.changes_requested" | "brief.submitted" | "customer.created")[];
+                    events: ("order.paid" | "order.refunded" | "quote.paid" | "subscription.renewed" | "subscription.payment_failed" | "subscription.canceled" | "project.status_changed" | "project.assigned" | "message.created" | "deliverable.approved" | "deliverable.changes_requested" | "brief.submitted" | "customer.created" | "invoice.sent" | "invoice.paid" | "invoice.overdue")[];
                 };
             };
         };
@@ -12197,7 +13228,7 @@ export interface operations {
                     url: string;
                     /** @default  */
                     description?: string;
-                    events: ("order.paid" | "order.refunded" | "quote.paid" | "subscription.renewed" | "subscription.payment_failed" | "subscription.canceled" | "project.status_changed" | "project.assigned" | "message.created" | "deliverable.approved" | "deliverable.changes_requested" | "brief.submitted" | "customer.created")[];
+                    events: ("order.paid" | "order.refunded" | "quote.paid" | "subscription.renewed" | "subscription.payment_failed" | "subscription.canceled" | "project.status_changed" | "project.assigned" | "message.created" | "deliverable.approved" | "deliverable.changes_requested" | "brief.submitted" | "customer.created" | "invoice.sent" | "invoice.paid" | "invoice.overdue")[];
                 };
             };
         };
@@ -12465,6 +13496,11 @@ export interface operations {
                         emailFooter: string;
                         privacyUrl: string;
                         termsUrl: string;
+                        bankAccountName: string;
+                        bankBsb: string;
+                        bankAccountNumber: string;
+                        invoiceReminderDaysBefore: number;
+                        invoiceReminderDaysAfter: number;
                         logoUrl: string;
                         savedAt: string | null;
                         savedByName: string | null;
@@ -12495,6 +13531,14 @@ export interface operations {
                     emailFooter: string;
                     privacyUrl: string;
                     termsUrl: string;
+                    /** @default  */
+                    bankAccountName?: string;
+                    bankBsb?: string;
+                    bankAccountNumber?: string;
+                    /** @default 3 */
+                    invoiceReminderDaysBefore?: number;
+                    /** @default 1 */
+                    invoiceReminderDaysAfter?: number;
                 };
             };
         };
@@ -12515,6 +13559,11 @@ export interface operations {
                         emailFooter: string;
                         privacyUrl: string;
                         termsUrl: string;
+                        bankAccountName: string;
+                        bankBsb: string;
+                        bankAccountNumber: string;
+                        invoiceReminderDaysBefore: number;
+                        invoiceReminderDaysAfter: number;
                         logoUrl: string;
                         savedAt: string | null;
                         savedByName: string | null;
@@ -12564,6 +13613,11 @@ export interface operations {
                         emailFooter: string;
                         privacyUrl: string;
                         termsUrl: string;
+                        bankAccountName: string;
+                        bankBsb: string;
+                        bankAccountNumber: string;
+                        invoiceReminderDaysBefore: number;
+                        invoiceReminderDaysAfter: number;
                         logoUrl: string;
                         savedAt: string | null;
                         savedByName: string | null;
@@ -12604,6 +13658,11 @@ export interface operations {
                         emailFooter: string;
                         privacyUrl: string;
                         termsUrl: string;
+                        bankAccountName: string;
+                        bankBsb: string;
+                        bankAccountNumber: string;
+                        invoiceReminderDaysBefore: number;
+                        invoiceReminderDaysAfter: number;
                         logoUrl: string;
                         savedAt: string | null;
                         savedByName: string | null;
@@ -12685,7 +13744,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    permissions: ("overview:read" | "catalogue:manage" | "customers:manage" | "sales:manage" | "payments:refund" | "quotes:manage" | "site-users:manage" | "super-admins:manage" | "reporting:read" | "audit:read" | "two-factor:manage" | "webhooks:manage" | "settings:manage")[];
+                    permissions: ("overview:read" | "catalogue:manage" | "customers:manage" | "sales:manage" | "payments:refund" | "quotes:manage" | "invoices:manage" | "site-users:manage" | "super-admins:manage" | "reporting:read" | "audit:read" | "two-factor:manage" | "webhooks:manage" | "settings:manage")[];
                     /** @default null */
                     expiresOn?: string | null;
                 };

@@ -50,3 +50,7 @@ export const SearchResultsRoute = lazyRoute(
   () => import('@/features/storefront/routes/search-results'),
   (m) => m.SearchResultsRoute,
 );
+export const PayInvoiceRoute = lazyRoute(
+  () => import('@/features/checkout/routes/pay-invoice'),
+  (m) => m.PayInvoiceRoute,
+);

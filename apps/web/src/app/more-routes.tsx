@@ -9,6 +9,7 @@ import {
   NotFoundRoute,
   PaymentRoute,
   PaymentSuccessRoute,
+  PayInvoiceRoute,
   ResetPasswordRoute,
   SearchResultsRoute,
   SignInLinkRoute,
@@ -33,6 +34,8 @@ export function MoreRoutes() {
       <Route path="invitations/:token" element={<InvitationRoute />} />
       {/* Signed out, a quote link shows the quote and the ways to sign in to pay it. */}
       <Route path="custom-quote/:quoteId" element={<CustomQuoteRoute />} />
+      {/* An invoice's mailed link: its signature opens it, no sign-in (docs/decisions/093). */}
+      <Route path="pay/invoice/:invoiceId" element={<PayInvoiceRoute />} />
       {/* Guests order and pay here too (docs/decisions/013). */}
       <Route element={<CustomerGuard allowGuests />}>
         <Route path="payment" element={<PaymentRoute />} />

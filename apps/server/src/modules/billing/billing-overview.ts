@@ -1,10 +1,21 @@
-import type { BillingDocument, BillingDue, BillingOverview } from '@noise/shared/billing';
+import type {
+  BillingDocument,
+  BillingDue,
+  BillingInvoice,
+  BillingOverview,
+} from '@noise/shared/billing';
+import type { BillPaymentWithRefunds, BillWithCustomer } from '../bills/repository.ts';
 import { quoteDueNow } from '@noise/shared/quote';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { Repositories } from '../../repositories.ts';
 import { adjustmentNoteNumberOf, invoiceNumberOf } from '../invoices/load-invoice.ts';
 import { orderMoneyOf } from '../payments/order-money-of.ts';
 import { toSubscriptionDto } from '../payments/routes.ts';
+
+/** What the Billing page needs of the bills module, handed in by app.ts (no module imports it). */
+export interface BillingBills {
+  summaryOf: (row: BillWithCustomer, payments: readonly BillPaymentWithRefunds[]) => BillingInvoice;
+}
 
 /** The orders a Billing page reads: a client's whole history in all but the largest accounts. */
 export const BILLING_ORDERS_MAX = 200;
@@ -16,12 +27,14 @@ export const BILLING_ORDERS_MAX = 200;
  * quote's first payment from quoteDueNow, as the payment page charges it.
  */
 export async function billingOverview(
-  repos: Pick<Repositories, 'projects' | 'payments' | 'refunds' | 'clientActions'>,
+  repos: Pick<Repositories, 'projects' | 'payments' | 'refunds' | 'clientActions' | 'bills'>,
   caller: AuthUser,
   /** The shop's currency: what a quote not yet paid will be charged in. */
   currency: string,
+  /** Staff invoices' figures and pay links (modules/bills, handed in by app.ts). */
+  bills: BillingBills,
 ): Promise<BillingOverview> {
-  if (!caller.companyId) return { dues: [], subscriptions: [], documents: [] };
+  if (!caller.companyId) return { dues: [], invoices: [], subscriptions: [], documents: [] };
   const orders = (
     await repos.projects.listUserPage(caller.id, undefined, BILLING_ORDERS_MAX, {
       companyId: caller.companyId,
@@ -70,6 +83,45 @@ export async function billingOverview(
       url: `/api/refunds/${refund.id}/adjustment-note`,
     });
   }
+  // Staff invoices sent to the company: their state, and the documents of their payments.
+  const sentBills = await repos.bills.listSentOfCompany(caller.companyId, BILLING_ORDERS_MAX);
+  const billPayments = await repos.bills.paymentsOf(sentBills.map((row) => row.bill.id));
+  const invoices = sentBills.map((row) =>
+    bills.summaryOf(
+      row,
+      billPayments.filter((p) => p.billId === row.bill.id),
+    ),
+  );
+  const billNumber = new Map(invoices.map((invoice) => [invoice._id, invoice.number]));
+  for (const payment of billPayments) {
+    if (payment.status !== 'succeeded') continue;
+    const title = `Invoice ${billNumber.get(payment.billId!) ?? ''}`;
+    documents.push({
+      kind: 'invoice',
+      number: invoiceNumberOf(payment),
+      issuedAt: payment.createdAt.toISOString(),
+      title,
+      orderNumber: null,
+      projectId: null,
+      amountCents: payment.amountCents,
+      currency: payment.currency,
+      url: `/api/payments/${payment.id}/invoice`,
+    });
+    for (const refund of payment.refunds) {
+      if (refund.status !== 'succeeded') continue;
+      documents.push({
+        kind: 'adjustment-note',
+        number: adjustmentNoteNumberOf(refund),
+        issuedAt: refund.createdAt.toISOString(),
+        title,
+        orderNumber: null,
+        projectId: null,
+        amountCents: refund.amountCents,
+        currency: refund.currency,
+        url: `/api/refunds/${refund.id}/adjustment-note`,
+      });
+    }
+  }
   documents.sort((a, b) => b.issuedAt.localeCompare(a.issuedAt));
 
   const dues: BillingDue[] = [];
@@ -111,6 +163,7 @@ export async function billingOverview(
 
   return {
     dues,
+    invoices,
     subscriptions: subscriptions.map((row) => {
       const order = byId.get(row.projectId)!;
       return {

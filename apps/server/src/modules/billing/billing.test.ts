@@ -48,7 +48,12 @@ describe('billing', () => {
     expect(
       (await app.inject({ url: '/api/billing', headers: bearer(member.token) })).statusCode,
     ).toBe(403);
-    expect(await billingOf(owner.token)).toEqual({ dues: [], subscriptions: [], documents: [] });
+    expect(await billingOf(owner.token)).toEqual({
+      dues: [],
+      invoices: [],
+      subscriptions: [],
+      documents: [],
+    });
   });
 
   it('lists every invoice and adjustment note, the plans and what is due, to the company only', async () => {
@@ -118,7 +123,12 @@ describe('billing', () => {
     expect(await billingOf(owner.token)).toEqual(seen);
     // Another company, and staff (who belong to none), see none of it.
     for (const outsider of [stranger.token, cora.token]) {
-      expect(await billingOf(outsider)).toEqual({ dues: [], subscriptions: [], documents: [] });
+      expect(await billingOf(outsider)).toEqual({
+        dues: [],
+        invoices: [],
+        subscriptions: [],
+        documents: [],
+      });
     }
 
     // A cancelled plan has no next charge.

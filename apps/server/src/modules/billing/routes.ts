@@ -3,12 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { billingOverviewSchema } from '@noise/shared/billing';
 import { requireUser } from '../../plugins/auth.ts';
 import type { Repositories } from '../../repositories.ts';
-import { billingOverview } from './billing-overview.ts';
+import { billingOverview, type BillingBills } from './billing-overview.ts';
 
 /** The customer's Billing page (docs/product.md#billing). */
 export function registerBillingRoutes(
   app: FastifyInstance,
-  deps: { repos: Repositories; currency: string },
+  deps: { repos: Repositories; currency: string; bills: BillingBills },
 ) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/billing',
@@ -22,7 +22,7 @@ export function registerBillingRoutes(
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return billingOverview(deps.repos, requireUser(request), deps.currency);
+      return billingOverview(deps.repos, requireUser(request), deps.currency, deps.bills);
     },
   );
 }

@@ -76,6 +76,28 @@ describe('business details', () => {
     expect(config.business.companyName).toBe('Env Agency');
   });
 
+  it('refuses half a bank account or a wrong BSB at its field, and changes nothing', async () => {
+    const half = await save({ ...details, bankAccountName: 'Saved Pty Ltd' });
+    expect(half.statusCode).toBe(400);
+    expect(half.json().details.map((d: { path: string }) => d.path)).toEqual([
+      'body.bankBsb',
+      'body.bankAccountNumber',
+    ]);
+    const bsb = await save({
+      ...details,
+      bankAccountName: 'Saved Pty Ltd',
+      bankBsb: '06200',
+      bankAccountNumber: '12345678',
+    });
+    expect(bsb.json().details).toEqual([
+      expect.objectContaining({
+        path: 'body.bankBsb',
+        message: 'A BSB is 6 digits, such as 062-000',
+      }),
+    ]);
+    expect(await repos.businessDetails.find()).toBeNull();
+  });
+
   it('saves for a super-admin, audits what changed, and applies at once', async () => {
     const res = await save(details);
     expect(res.statusCode).toBe(200);

@@ -136,6 +136,11 @@ const FIELD_LABELS: Record<keyof BusinessDetails, string> = {
   emailFooter: 'email footer',
   privacyUrl: 'Privacy Policy link',
   termsUrl: 'Terms of Service link',
+  bankAccountName: 'bank account name',
+  bankBsb: 'BSB',
+  bankAccountNumber: 'bank account number',
+  invoiceReminderDaysBefore: 'invoice reminder days before',
+  invoiceReminderDaysAfter: 'invoice reminder days after',
 };
 
 /** The settings screen's details: saved, or the environment's while never saved. */

@@ -9,6 +9,7 @@ import {
 import { invitationMail, teamChangeMail } from './companies.ts';
 import { refusalNotice } from './inbound-mail.ts';
 import { messageDigest, notificationCopy } from './notifications.ts';
+import { billReceipt, billReminder, billSent } from './bills.ts';
 import { questionDigest } from './questions.ts';
 import {
   balanceReceipt,
@@ -35,6 +36,18 @@ export interface EmailKind {
   demo: (shop: DemoShop) => EmailMessage & { unsubscribeUrl?: string };
 }
 
+const demoBill = (shop: DemoShop) => ({
+  companyName: shop.companyName,
+  firstName: 'Olivia',
+  number: 'B-0007',
+  currency: 'AUD',
+  dueCents: 165000,
+  dueDate: '05 Mar, 2026',
+  link: `${shop.publicUrl}/pay/invoice/demo-bill?t=demo`,
+  note: 'Photography for the spring campaign, as agreed.',
+  bank: { accountName: 'Make Noise Pty Ltd', bsb: '062-000', accountNumber: '12345678' },
+});
+
 const project = (shop: DemoShop) => `${shop.publicUrl}/dashboard/projects/demo-project`;
 const unsubscribe = (shop: DemoShop, setting: string) =>
   `${shop.publicUrl}/api/notifications/unsubscribe?u=demo&s=${setting}&t=demo`;
@@ -44,6 +57,37 @@ const unsubscribe = (shop: DemoShop, setting: string) =>
  * new template gets its entry here: the preview page lists it and the HTML check validates it.
  */
 export const emailKinds: EmailKind[] = [
+  {
+    kind: 'invoice-sent',
+    title: 'Invoice',
+    sentWhen: 'To the customer when staff send an invoice: its total, due date and pay link.',
+    demo: (shop) => billSent(demoBill(shop)),
+  },
+  {
+    kind: 'invoice-reminder',
+    title: 'Invoice reminder',
+    sentWhen:
+      'To the customer a few days before an unpaid invoice is due, and again once it is overdue.',
+    demo: (shop) => billReminder({ ...demoBill(shop), overdue: true }),
+  },
+  {
+    kind: 'invoice-receipt',
+    title: 'Invoice payment receipt',
+    sentWhen:
+      'To the customer when an invoice is paid by card or staff mark it paid; the tax invoice attached.',
+    demo: (shop) =>
+      billReceipt({
+        companyName: shop.companyName,
+        firstName: 'Olivia',
+        number: 'B-0007',
+        documentName: 'tax invoice',
+        currency: 'AUD',
+        amountCents: 165000,
+        gstCents: 10000,
+        how: 'by bank transfer',
+        link: `${shop.publicUrl}/pay/invoice/demo-bill?t=demo`,
+      }),
+  },
   {
     kind: 'order-receipt',
     title: 'Order receipt',

@@ -76,7 +76,7 @@ export function invoiceDataOf(settings: InvoiceSettings, source: InvoiceSource):
     orderNumber: project?.orderNumber ?? null,
     issuedAt: payment.createdAt,
     timeZone: settings.timeZone,
-    paymentReference: payment.transactionId,
+    paymentReference: payment.reference || payment.transactionId,
     currency: payment.currency,
     customer: {
       name: `${first} ${last}`.trim(),

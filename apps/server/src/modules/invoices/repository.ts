@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { payments, projects, refunds, users } from '../../db/schema.ts';
+import { companyMembers, payments, projects, refunds, users } from '../../db/schema.ts';
 
 /**
  * What a tax invoice lists, in one statement: the payment, its project's contact and order
@@ -29,6 +29,8 @@ const payerColumns = {
   companyName: users.companyName,
   email: users.email,
   contactNumber: users.contactNumber,
+  /** A staff invoice's payment has no project: the payer's company may see its documents. */
+  companyId: companyMembers.companyId,
 };
 
 export function createInvoiceRepository(db: Db) {
@@ -39,6 +41,7 @@ export function createInvoiceRepository(db: Db) {
         .from(payments)
         .leftJoin(projects, eq(projects.id, payments.projectId))
         .leftJoin(users, eq(users.id, payments.userId))
+        .leftJoin(companyMembers, eq(companyMembers.userId, payments.userId))
         .where(eq(payments.id, paymentId))
         .limit(1);
       return row;
@@ -57,6 +60,7 @@ export function createInvoiceRepository(db: Db) {
         .innerJoin(payments, eq(payments.id, refunds.paymentId))
         .leftJoin(projects, eq(projects.id, payments.projectId))
         .leftJoin(users, eq(users.id, payments.userId))
+        .leftJoin(companyMembers, eq(companyMembers.userId, payments.userId))
         .where(eq(refunds.id, refundId))
         .limit(1);
       return row;

@@ -21,8 +21,16 @@ function sendPdf(reply: FastifyReply, document: { filename: string; content: Buf
 /** The payer, or staff who may see the sale; anyone else is told the document does not exist. */
 const seenBy =
   (caller: AuthUser) =>
-  ({ payment, project }: InvoiceSource) =>
-    canSeeProject(caller, project ?? { ...payment, companyId: null, claimTokenHash: null });
+  ({ payment, project, payer }: InvoiceSource) =>
+    canSeeProject(
+      caller,
+      project ?? {
+        ...payment,
+        // A staff invoice's payment (docs/decisions/093): the payer's company sees it.
+        companyId: payment.billId ? (payer?.companyId ?? null) : null,
+        claimTokenHash: null,
+      },
+    );
 
 export function registerInvoiceRoutes(
   app: FastifyInstance,

@@ -8,6 +8,7 @@ import { hashSecret, newSecret } from '../../lib/secrets.ts';
 import { enqueueEmail } from '../jobs/email.ts';
 import type { PaymentProvider, ProviderPayment } from './providers/provider.ts';
 import { recordBalance } from './complete-balance.ts';
+import { recordBillPayment } from './complete-bill.ts';
 import { orderReceipt } from '../emails/payments.ts';
 import type { AttemptRow } from './repository.ts';
 import { emitOrderPaid } from './webhook-events.ts';
@@ -69,6 +70,9 @@ export async function completeOrder(
     }
 
     const order = attempt.order;
+    if (order.bill) {
+      return { attempt: await recordBillPayment(r, deps, attempt, payment), created: false };
+    }
     if (order.quotePart?.kind === 'balance') {
       return { attempt: await recordBalance(r, deps, attempt, payment), created: true };
     }

@@ -127,6 +127,21 @@ export function createPaymentRepository(db: Db) {
      * A live or paid attempt on this quote, or on its balance (`quoteBalance`): its partial
      * unique index allows one of each.
      */
+    /** A staff invoice's card payment under way or done (docs/decisions/093), if any. */
+    async findLiveBillAttempt(billId: string): Promise<AttemptRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(paymentAttempts)
+        .where(
+          and(
+            eq(paymentAttempts.billId, billId),
+            inArray(paymentAttempts.state, ['processing', 'requires_action', 'succeeded']),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+
     async findLiveQuoteAttempt(
       quoteId: string,
       type: AttemptRow['type'],
@@ -153,7 +168,8 @@ export function createPaymentRepository(db: Db) {
     async insertAttemptPayment(
       attempt: AttemptRow,
       transactionId: string,
-      values: Pick<NewPayment, 'projectId' | 'kind' | 'subscriptionId'>,
+      values: Pick<NewPayment, 'projectId' | 'kind' | 'subscriptionId'> &
+        Partial<Pick<NewPayment, 'billId' | 'receivedAt'>>,
     ): Promise<PaymentRow> {
       const [row] = await db
         .insert(payments)

@@ -7,7 +7,7 @@ import { emitWebhookEventIn } from './deliver-webhook.ts';
  * teammate's invitation accepted with a new account.
  */
 export type CustomerSource =
-  'email' | 'google' | 'facebook' | 'apple' | 'guest-checkout' | 'invitation';
+  'email' | 'google' | 'facebook' | 'apple' | 'guest-checkout' | 'invitation' | 'invoice';
 
 /**
  * `customer.created` (docs/product.md#webhooks), in the transaction that makes the account, so it

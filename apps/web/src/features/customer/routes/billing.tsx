@@ -1,9 +1,15 @@
 import { Download } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { BillingDocument, BillingDue, BillingSubscription } from '@noise/shared/billing';
+import type {
+  BillingDocument,
+  BillingDue,
+  BillingInvoice,
+  BillingSubscription,
+} from '@noise/shared/billing';
 import { formatMoneyGst } from '@noise/shared/pricing';
 import { orderName } from '@noise/shared/project-constants';
+import { BillStatusPill } from '@/components/payments/bill-status';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
@@ -43,6 +49,31 @@ function DueRow({ due }: { due: BillingDue }) {
           We will ask for it when the work is ready.
         </p>
       )}
+    </li>
+  );
+}
+
+/** An invoice we sent: its state (Overdue once past its due date), and 'Pay' while unpaid. */
+function InvoiceRow({ invoice }: { invoice: BillingInvoice }) {
+  return (
+    <li className={rowClass}>
+      <div className="min-w-0">
+        <p className="flex flex-wrap items-center gap-2 font-bold">
+          Invoice {invoice.number}
+          <BillStatusPill status={invoice.status} />
+        </p>
+        <p className="text-sm text-muted">
+          {formatMoneyGst(invoice.totalCents, 'inc', invoice.currency)} · due{' '}
+          {formatDate(invoice.dueDate)}
+        </p>
+      </div>
+      {invoice.payHref ? (
+        <Button asChild size="sm" className="self-start sm:self-auto">
+          <Link to={invoice.payHref} aria-label={`Pay invoice ${invoice.number}`}>
+            Pay {formatMoneyGst(invoice.dueCents, 'inc', invoice.currency)}
+          </Link>
+        </Button>
+      ) : null}
     </li>
   );
 }
@@ -88,12 +119,16 @@ function DocumentRow({ document }: { document: BillingDocument }) {
         </p>
         <p className="text-sm text-muted">
           {formatDate(document.issuedAt)} ·{' '}
-          <Link
-            to={`/dashboard/projects/${document.projectId}`}
-            className="underline-offset-4 hover:underline"
-          >
-            {document.title}, {orderName(document.orderNumber)}
-          </Link>
+          {document.projectId && document.orderNumber !== null ? (
+            <Link
+              to={`/dashboard/projects/${document.projectId}`}
+              className="underline-offset-4 hover:underline"
+            >
+              {document.title}, {orderName(document.orderNumber)}
+            </Link>
+          ) : (
+            document.title
+          )}
         </p>
       </div>
       <div className="flex items-center justify-between gap-4 sm:justify-end">
@@ -147,6 +182,15 @@ export function BillingRoute({ cardSection }: { cardSection?: ReactNode }) {
               <ul>
                 {billing.data.dues.map((due) => (
                   <DueRow key={due.href} due={due} />
+                ))}
+              </ul>
+            </ProfileCard>
+          ) : null}
+          {billing.data.invoices.length > 0 ? (
+            <ProfileCard id="billing-invoices" title="Invoices from us">
+              <ul>
+                {billing.data.invoices.map((invoice) => (
+                  <InvoiceRow key={invoice._id} invoice={invoice} />
                 ))}
               </ul>
             </ProfileCard>

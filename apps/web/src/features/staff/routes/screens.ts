@@ -117,6 +117,15 @@ export const AccountRoute = lazyRoute(
   (m) => m.AccountRoute,
 );
 
+export const InvoicesListRoute = lazyRoute(
+  () => import('../invoices/routes/invoices-list'),
+  (m) => m.InvoicesListRoute,
+);
+export const InvoiceRoute = lazyRoute(
+  () => import('../invoices/routes/invoice-route'),
+  (m) => m.InvoiceRoute,
+);
+
 /** Each screen of the shared list with its chunk: a screen added there must be added here. */
 const screens: Record<StaffScreenName, { preload: () => Promise<unknown> }> = {
   home: StaffHomeRoute,
@@ -142,6 +151,8 @@ const screens: Record<StaffScreenName, { preload: () => Promise<unknown> }> = {
   sale: EditSaleRoute,
   quotes: QuotesListRoute,
   quote: QuoteFormRoute,
+  invoices: InvoicesListRoute,
+  invoice: InvoiceRoute,
   reporting: ReportingRoute,
   auditLog: AuditLogRoute,
   webhooks: WebhooksRoute,

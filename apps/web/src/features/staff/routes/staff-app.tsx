@@ -17,6 +17,8 @@ import {
   EmailsRoute,
   EditSaleRoute,
   InboxRoute,
+  InvoiceRoute,
+  InvoicesListRoute,
   QuestionRoute,
   IndustriesListRoute,
   IndustryFormRoute,
@@ -278,6 +280,24 @@ export function StaffApp() {
               </Allowed>
             }
           />
+          <Route path="invoices">
+            <Route
+              index
+              element={
+                <Allowed permission="invoices:manage">
+                  <InvoicesListRoute />
+                </Allowed>
+              }
+            />
+            <Route
+              path=":id"
+              element={
+                <Allowed permission="invoices:manage">
+                  <InvoiceRoute />
+                </Allowed>
+              }
+            />
+          </Route>
           <Route path="custom-quotes">
             <Route
               index

@@ -22,6 +22,11 @@ const details: BusinessDetailsAnswer = {
   emailFooter: '',
   privacyUrl: '',
   termsUrl: '',
+  bankAccountName: '',
+  bankBsb: '',
+  bankAccountNumber: '',
+  invoiceReminderDaysBefore: 3,
+  invoiceReminderDaysAfter: 1,
   savedAt: null,
   savedByName: null,
 };

@@ -32,6 +32,11 @@ const FIELDS = [
   'emailFooter',
   'privacyUrl',
   'termsUrl',
+  'bankAccountName',
+  'bankBsb',
+  'bankAccountNumber',
+  'invoiceReminderDaysBefore',
+  'invoiceReminderDaysAfter',
 ] as const satisfies readonly (keyof BusinessDetails)[];
 
 const valuesOf = (details: BusinessDetails): Values =>
@@ -175,6 +180,63 @@ export function BusinessDetailsForm({ details }: { details: BusinessDetails }) {
             placeholder="https://"
             error={errors.termsUrl?.message}
             {...form.register('termsUrl')}
+          />
+        </div>
+      </StaffSection>
+
+      <StaffSection
+        title="Bank details"
+        description="Shown on an invoice's pay page and in its email, for a client who pays by bank transfer. Leave all three empty to offer card payment alone."
+      >
+        <div className="grid min-w-0 gap-5 sm:grid-cols-2">
+          <div className="min-w-0 sm:col-span-2">
+            <TextInput
+              label="Account name"
+              autoComplete="off"
+              error={errors.bankAccountName?.message}
+              {...form.register('bankAccountName')}
+            />
+          </div>
+          <TextInput
+            label="BSB"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="062-000"
+            error={errors.bankBsb?.message}
+            {...form.register('bankBsb')}
+          />
+          <TextInput
+            label="Account number"
+            inputMode="numeric"
+            autoComplete="off"
+            error={errors.bankAccountNumber?.message}
+            {...form.register('bankAccountNumber')}
+          />
+        </div>
+      </StaffSection>
+
+      <StaffSection
+        title="Invoice reminders"
+        description="An unpaid invoice's customer is reminded this many days before its due date, and again this many days after it. 0 sends none."
+      >
+        <div className="grid min-w-0 gap-5 sm:grid-cols-2">
+          <TextInput
+            label="Days before the due date"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={60}
+            error={errors.invoiceReminderDaysBefore?.message}
+            {...form.register('invoiceReminderDaysBefore')}
+          />
+          <TextInput
+            label="Days after the due date"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={60}
+            error={errors.invoiceReminderDaysAfter?.message}
+            {...form.register('invoiceReminderDaysAfter')}
           />
         </div>
       </StaffSection>

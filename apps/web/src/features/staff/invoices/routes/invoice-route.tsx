@@ -1,0 +1,453 @@
+import { Copy, Download } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
+import {
+  billPaymentMethodLabels,
+  type Bill,
+  type BillPayment,
+  type BillRequest,
+} from '@noise/shared/bills';
+import { localDate } from '@noise/shared/dates';
+import { formatMoney, formatMoneyGst } from '@noise/shared/pricing';
+import { BillStatusPill } from '@/components/payments/bill-status';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { TextInput } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { isApiError } from '@/lib/api-client';
+import { downloadFile } from '@/lib/download';
+import { formatDate } from '@/lib/format';
+import { toastError, toastSuccess } from '@/lib/toast';
+import { usePageMeta } from '@/lib/use-page-meta';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { FormErrorAlert } from '../../components/form-error';
+import { StaffPageHeader, StaffSection } from '../../components/page-header';
+import { invoiceKey, useInvoice } from '../api/get-invoice';
+import { invoicesKey } from '../api/get-invoices';
+import { runInvoiceAction, useInvoiceAction } from '../api/invoice-actions';
+import { useSaveInvoice } from '../api/save-invoice';
+import { InvoiceForm } from '../components/invoice-form';
+
+const back = { to: '/wkm-dashboard/invoices', label: 'All invoices' };
+
+function Lines({ bill }: { bill: Bill }) {
+  return (
+    <div className="min-w-0 overflow-x-auto">
+      <table className="w-full text-sm">
+        <caption className="sr-only">Lines of invoice {bill.number}</caption>
+        <thead className="text-left text-muted">
+          <tr>
+            <th className="py-2 font-semibold">Description</th>
+            <th className="hidden py-2 text-right font-semibold sm:table-cell">Qty</th>
+            <th className="hidden py-2 text-right font-semibold sm:table-cell">Unit</th>
+            <th className="hidden py-2 text-right font-semibold sm:table-cell">GST</th>
+            <th className="py-2 text-right font-semibold">Amount</th>
+          </tr>
+        </thead>
+        <tbody className="tabular-nums">
+          {bill.lines.map((line, i) => (
+            <tr key={i} className="border-t border-line">
+              <td className="py-2 pr-3 break-words">
+                {line.description}
+                {/* On a phone the quantity, unit price and GST go under the description. */}
+                <span className="block text-xs text-muted sm:hidden">
+                  {line.quantityHundredths / 100} × {formatMoney(line.unitCents, bill.currency)}
+                  {line.gst ? ` · GST ${formatMoney(line.gstCents, bill.currency)}` : ' · GST-free'}
+                </span>
+              </td>
+              <td className="hidden py-2 text-right sm:table-cell">
+                {line.quantityHundredths / 100}
+              </td>
+              <td className="hidden py-2 text-right sm:table-cell">
+                {formatMoney(line.unitCents, bill.currency)}
+              </td>
+              <td className="hidden py-2 text-right sm:table-cell">
+                {line.gst ? formatMoney(line.gstCents, bill.currency) : 'GST-free'}
+              </td>
+              <td className="py-2 text-right">{formatMoney(line.netCents, bill.currency)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="mt-4 ml-auto grid w-fit grid-cols-[auto_auto] gap-x-6 gap-y-1 text-sm tabular-nums">
+        <dt className="text-muted">Subtotal</dt>
+        <dd className="text-right">{formatMoney(bill.subtotalCents, bill.currency)}</dd>
+        <dt className="text-muted">GST</dt>
+        <dd className="text-right">{formatMoney(bill.gstCents, bill.currency)}</dd>
+        <dt className="font-bold">Total</dt>
+        <dd className="text-right font-bold">{formatMoney(bill.totalCents, bill.currency)}</dd>
+        {bill.paidCents > 0 ? (
+          <>
+            <dt className="text-muted">Paid</dt>
+            <dd className="text-right">{formatMoney(bill.paidCents, bill.currency)}</dd>
+          </>
+        ) : null}
+        <dt className="font-bold">Due</dt>
+        <dd className="text-right font-bold">{formatMoney(bill.dueCents, bill.currency)}</dd>
+      </dl>
+    </div>
+  );
+}
+
+function DocumentButton({ url, name }: { url: string; name: string }) {
+  return (
+    <Button
+      type="button"
+      size="sm"
+      variant="outline"
+      onClick={() =>
+        void downloadFile(url, `${name}.pdf`).catch(() =>
+          toastError(`${name} could not be downloaded`, ''),
+        )
+      }
+    >
+      <Download aria-hidden="true" />
+      {name}
+    </Button>
+  );
+}
+
+function PaymentRow({
+  bill,
+  payment,
+  onReverse,
+}: {
+  bill: Bill;
+  payment: BillPayment;
+  onReverse: (payment: BillPayment) => void;
+}) {
+  return (
+    <li className="flex flex-col gap-3 border-t-2 border-ink/10 py-4 first:border-t-0 first:pt-0 sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0">
+        <p className="font-bold">
+          {formatMoneyGst(payment.amountCents, 'inc', bill.currency)} ·{' '}
+          {billPaymentMethodLabels[payment.method]}
+        </p>
+        <p className="text-sm break-words text-muted">
+          Received {formatDate(payment.receivedAt)}
+          {payment.reference ? ` · Reference ${payment.reference}` : ''}
+          {payment.reversal
+            ? ` · Reversed ${formatDate(payment.reversal.createdAt)} (${payment.reversal.noteNumber})`
+            : ''}
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <DocumentButton url={payment.invoiceUrl} name={payment.invoiceNumber} />
+        {payment.reversal ? (
+          <DocumentButton url={payment.reversal.url} name={payment.reversal.noteNumber} />
+        ) : payment.method !== 'card' ? (
+          <Button type="button" size="sm" variant="ghost" onClick={() => onReverse(payment)}>
+            Reverse<span className="sr-only"> payment {payment.invoiceNumber}</span>
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/** 'Mark as paid': how, when and the payer's reference. */
+function MarkPaidDialog({
+  bill,
+  open,
+  onOpenChange,
+}: {
+  bill: Bill;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const action = useInvoiceAction(bill._id);
+  const [method, setMethod] = useState<'bank_transfer' | 'cash'>('bank_transfer');
+  const [receivedOn, setReceivedOn] = useState(() => localDate(new Date()));
+  const [reference, setReference] = useState('');
+  const fieldError = (path: string) =>
+    isApiError(action.error)
+      ? action.error.details.find((d) => d.path === path)?.message
+      : undefined;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    action.mutate(
+      { kind: 'mark-paid', body: { method, receivedOn, reference } },
+      {
+        onSuccess: () => {
+          toastSuccess(`Invoice ${bill.number} marked as paid`);
+          onOpenChange(false);
+        },
+      },
+    );
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => (action.isPending ? null : onOpenChange(next))}>
+      <DialogContent
+        title="Mark as paid"
+        description={`Record ${formatMoneyGst(bill.dueCents, 'inc', bill.currency)} received outside the card payment. The customer gets the tax invoice and a receipt.`}
+      >
+        <form onSubmit={submit} noValidate className="grid gap-5">
+          <Select
+            label="How it was paid"
+            value={method}
+            options={[
+              { value: 'bank_transfer', label: 'Bank transfer' },
+              { value: 'cash', label: 'Cash' },
+            ]}
+            onChange={(event) => setMethod(event.target.value as 'bank_transfer' | 'cash')}
+          />
+          <TextInput
+            label="Date received"
+            type="date"
+            value={receivedOn}
+            error={fieldError('receivedOn')}
+            onChange={(event) => setReceivedOn(event.target.value)}
+          />
+          <TextInput
+            label="Reference"
+            hint="What the payer wrote on the transfer, or a receipt number."
+            value={reference}
+            error={fieldError('reference')}
+            onChange={(event) => setReference(event.target.value)}
+          />
+          {action.isError ? <FormErrorAlert error={action.error} /> : null}
+          <div className="flex flex-wrap justify-end gap-3">
+            <Button
+              type="button"
+              variant="outline"
+              disabled={action.isPending}
+              onClick={() => onOpenChange(false)}
+            >
+              Cancel
+            </Button>
+            <Button type="submit" disabled={action.isPending}>
+              {action.isPending ? 'Recording...' : 'Mark as paid'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ReverseDialog({
+  bill,
+  payment,
+  onClose,
+}: {
+  bill: Bill;
+  payment: BillPayment | null;
+  onClose: () => void;
+}) {
+  const action = useInvoiceAction(bill._id);
+  const [reason, setReason] = useState('');
+  return (
+    <Dialog
+      open={payment !== null}
+      onOpenChange={(next) => (next || action.isPending ? null : onClose())}
+    >
+      <DialogContent
+        title="Reverse this payment?"
+        description="For a mark made in error. The payment stays on record, an adjustment note cancels it, and the invoice is unpaid again."
+      >
+        <form
+          noValidate
+          className="grid gap-5"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!payment) return;
+            action.mutate(
+              { kind: 'reverse', paymentId: payment._id, reason },
+              {
+                onSuccess: () => {
+                  toastSuccess('Payment reversed');
+                  setReason('');
+                  onClose();
+                },
+              },
+            );
+          }}
+        >
+          <TextInput
+            label="Reason"
+            value={reason}
+            error={
+              isApiError(action.error)
+                ? action.error.details.find((d) => d.path === 'reason')?.message
+                : undefined
+            }
+            onChange={(event) => setReason(event.target.value)}
+          />
+          {action.isError ? <FormErrorAlert error={action.error} /> : null}
+          <div className="flex flex-wrap justify-end gap-3">
+            <Button type="button" variant="outline" onClick={onClose} disabled={action.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={action.isPending}>
+              Reverse payment
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** A sent, paid or void invoice: read-only, with what can still be done to it. */
+function InvoiceDetail({ bill }: { bill: Bill }) {
+  const action = useInvoiceAction(bill._id);
+  const [marking, setMarking] = useState(false);
+  const [voiding, setVoiding] = useState(false);
+  const [reversing, setReversing] = useState<BillPayment | null>(null);
+  const unpaid = bill.status === 'sent' || bill.status === 'overdue';
+  return (
+    <div className="grid min-w-0 gap-8">
+      <StaffSection
+        title="Invoice"
+        className="min-w-0"
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            <BillStatusPill status={bill.status} />
+            <span>
+              For {bill.customer.name} ({bill.customer.email}) · due {formatDate(bill.dueDate)}
+              {bill.sentAt ? ` · sent ${formatDate(bill.sentAt)}` : ''}
+            </span>
+          </span>
+        }
+      >
+        <Lines bill={bill} />
+        {bill.note ? (
+          <p className="mt-4 text-sm break-words whitespace-pre-line">{bill.note}</p>
+        ) : null}
+      </StaffSection>
+
+      {unpaid ? (
+        <div className="flex flex-wrap gap-3">
+          <Button onClick={() => setMarking(true)}>Mark as paid</Button>
+          <Button
+            variant="outline"
+            disabled={action.isPending}
+            onClick={() =>
+              action.mutate(
+                { kind: 'send' },
+                { onSuccess: () => toastSuccess(`Invoice ${bill.number} sent again`) },
+              )
+            }
+          >
+            Send again
+          </Button>
+          {bill.payUrl ? (
+            <Button
+              variant="outline"
+              onClick={() =>
+                void navigator.clipboard
+                  ?.writeText(bill.payUrl!)
+                  .then(() => toastSuccess('Pay link copied'))
+              }
+            >
+              <Copy aria-hidden="true" />
+              Copy pay link
+            </Button>
+          ) : null}
+          <Button variant="ghost" onClick={() => setVoiding(true)}>
+            Void
+          </Button>
+        </div>
+      ) : null}
+      {action.isError ? <FormErrorAlert error={action.error} /> : null}
+
+      <StaffSection title="Payments" className="min-w-0">
+        {bill.payments.length === 0 ? (
+          <p className="text-muted">No payment yet.</p>
+        ) : (
+          <ul>
+            {bill.payments.map((payment) => (
+              <PaymentRow
+                key={payment._id}
+                bill={bill}
+                payment={payment}
+                onReverse={setReversing}
+              />
+            ))}
+          </ul>
+        )}
+      </StaffSection>
+
+      <MarkPaidDialog bill={bill} open={marking} onOpenChange={setMarking} />
+      <ReverseDialog bill={bill} payment={reversing} onClose={() => setReversing(null)} />
+      <ConfirmDialog
+        open={voiding}
+        onOpenChange={setVoiding}
+        title={`Void invoice ${bill.number}?`}
+        description="The customer can no longer pay it and it stops showing as due. This cannot be undone."
+        confirmLabel="Void invoice"
+        onConfirm={async () => {
+          await action.mutateAsync({ kind: 'void' });
+          toastSuccess(`Invoice ${bill.number} voided`);
+        }}
+      />
+    </div>
+  );
+}
+
+/** /wkm-dashboard/invoices/new and /wkm-dashboard/invoices/{id} (docs/product.md#invoices). */
+export function InvoiceRoute() {
+  const { id } = useParams();
+  const isNew = !id || id === 'new';
+  const invoice = useInvoice(isNew ? undefined : id);
+  const save = useSaveInvoice(isNew ? undefined : id);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [sending, setSending] = useState(false);
+  const [sendError, setSendError] = useState<unknown>(null);
+  const bill = invoice.data;
+  usePageMeta(isNew ? 'New invoice' : bill ? `Invoice ${bill.number}` : 'Invoice');
+
+  async function onSave(body: BillRequest, then: 'save' | 'send') {
+    setSendError(null);
+    let saved: Bill;
+    try {
+      saved = await save.mutateAsync(body);
+    } catch {
+      // Shown on the form, which keeps what was typed.
+      return;
+    }
+    if (then === 'send') {
+      setSending(true);
+      try {
+        const sent = await runInvoiceAction(saved._id, { kind: 'send' });
+        queryClient.setQueryData(invoiceKey(sent._id), sent);
+        void queryClient.invalidateQueries({ queryKey: [...invoicesKey, 'list'] });
+        toastSuccess(`Invoice ${sent.number} sent to ${sent.customer.email}`);
+      } catch (error) {
+        setSendError(error);
+      } finally {
+        setSending(false);
+      }
+    } else {
+      toastSuccess(`Draft ${saved.number} saved`);
+    }
+    if (isNew) navigate(`/wkm-dashboard/invoices/${saved._id}`, { replace: true });
+  }
+
+  const title = isNew ? 'New invoice' : bill ? `Invoice ${bill.number}` : 'Invoice';
+  return (
+    <div className="max-w-4xl">
+      <StaffPageHeader title={title} back={back} />
+      {isNew || bill?.status === 'draft' ? (
+        <InvoiceForm
+          key={bill?._id ?? 'new'}
+          bill={bill}
+          busy={save.isPending || sending}
+          error={save.error ?? sendError}
+          onSave={(body, then) => void onSave(body, then)}
+        />
+      ) : bill ? (
+        <InvoiceDetail bill={bill} />
+      ) : invoice.isError ? (
+        <FormErrorAlert error={invoice.error} />
+      ) : (
+        <Skeleton className="h-96 rounded-card" />
+      )}
+    </div>
+  );
+}
