@@ -152,9 +152,9 @@ export function InvoiceForm({
               <li
                 key={line.key}
                 aria-label={`Line ${index + 1}`}
-                className="grid min-w-0 gap-4 rounded-2xl border-2 border-ink/10 p-4 sm:grid-cols-[minmax(0,1fr)_6rem_9rem]"
+                className="grid min-w-0 gap-4 rounded-2xl border-2 border-ink/10 p-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_6rem_9rem]"
               >
-                <div className="min-w-0 sm:col-span-3">
+                <div className="min-w-0 sm:col-span-2 lg:col-span-1">
                   <TextInput
                     label={`Line ${index + 1} description`}
                     value={line.description}
@@ -177,7 +177,7 @@ export function InvoiceForm({
                   error={at('unitPrice')}
                   onChange={(event) => change(line.key, { unitPrice: event.target.value })}
                 />
-                <div className="flex min-w-0 flex-wrap items-center justify-between gap-3 sm:col-span-3">
+                <div className="flex min-w-0 flex-wrap items-center justify-between gap-3 sm:col-span-2 lg:col-span-3">
                   <Checkbox
                     label="GST applies"
                     checked={line.gst}
