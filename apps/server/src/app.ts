@@ -41,6 +41,8 @@ import { registerMessageRoutes } from './modules/messages/routes.ts';
 import { registerCompanyRoutes } from './modules/companies/routes.ts';
 import { registerClientActionRoutes } from './modules/client-actions/routes.ts';
 import { registerBillingRoutes } from './modules/billing/routes.ts';
+import { finishRequest } from './modules/requests/manage-requests.ts';
+import { registerRequestRoutes } from './modules/requests/routes.ts';
 import { registerFileRoutes } from './modules/files/routes.ts';
 import { issueToken } from './modules/auth/sign-in.ts';
 import { proveMailbox } from './modules/auth/prove-mailbox.ts';
@@ -299,6 +301,8 @@ export async function buildApp(
   registerNotificationRoutes(app, { repo: repos.notifications, sessions, config, live });
   registerClientActionRoutes(app, { clientActions: repos.clientActions });
   registerBillingRoutes(app, { repos, currency: config.payments.currency });
+  const requestMail = { publicUrl: config.publicUrl, companyName: config.companyName };
+  registerRequestRoutes(app, { repos, mail: requestMail });
   registerCompanyRoutes(app, {
     repos,
     config,
@@ -369,6 +373,8 @@ export async function buildApp(
     notifier,
     audit,
     files,
+    // A request plan's request is done when its deliverable is approved (docs/decisions/091).
+    onDeliverableApproved: (projectId) => finishRequest(repos, requestMail, projectId),
     // Read when a message is sent: the reply addresses exist once inbound mail is registered.
     replyAddress: (thread, person) =>
       app.replyAddresses?.address(
