@@ -167,12 +167,19 @@ export const serviceFormSchema = z.object({
     .refine((packages) => packages.filter((p) => p.recommended).length <= 1, {
       error: "Only one package can be marked 'Most popular'",
     })
-    .refine((packages) => packages.every((p) => p.activeRequestLimit === null || p.type !== 'one-time'), {
-      error: "Only a weekly or monthly package can be a request plan ('Active requests at once')",
-    })
-    .refine((packages) => packages.every((p) => p.requestsPerPeriod === null || p.activeRequestLimit !== null), {
-      error: "'Requests per period' needs 'Active requests at once'",
-    })
+    .refine(
+      (packages) => packages.every((p) => p.activeRequestLimit === null || p.type !== 'one-time'),
+      {
+        error: "Only a weekly or monthly package can be a request plan ('Active requests at once')",
+      },
+    )
+    .refine(
+      (packages) =>
+        packages.every((p) => p.requestsPerPeriod === null || p.activeRequestLimit !== null),
+      {
+        error: "'Requests per period' needs 'Active requests at once'",
+      },
+    )
     .optional(),
   serviceExtras: list('extras', serviceExtraInputSchema, MAX_EXTRAS).optional(),
   faqs: list('FAQs', faqInputSchema, MAX_FAQS).optional(),

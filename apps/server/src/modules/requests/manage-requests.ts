@@ -2,7 +2,6 @@ import type { BriefAnswers, IntakeAnswer, IntakeQuestion } from '@noise/shared/i
 import { intakeAnswersSchema } from '@noise/shared/intake';
 import { callerCan } from '@noise/shared/permissions';
 import {
-  ordinal,
   requestStateLabels,
   type MoveRequestInput,
   type RequestItem,
@@ -198,7 +197,11 @@ export async function submitRequest(
   return toRequestItem(saved!);
 }
 
-async function ownQueuedRequest(repos: Pick<Repositories, 'requests'>, caller: AuthUser, id: string) {
+async function ownQueuedRequest(
+  repos: Pick<Repositories, 'requests'>,
+  caller: AuthUser,
+  id: string,
+) {
   const found = await repos.requests.findRequest(id);
   if (!found || !caller.companyId || found.request.companyId !== caller.companyId) {
     throw notFound('Request not found');

@@ -180,7 +180,6 @@ export function createRequestRepository(db: Db) {
         .orderBy(asc(projects.queuePosition), desc(projects.updatedAt))
         .limit(filter.limit);
     },
-
   };
 }
 
