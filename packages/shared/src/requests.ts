@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export { ordinal, planIncludes } from './request-words.ts';
+
 /**
  * Request plans (docs/product.md#request-plans, docs/decisions/091): a recurring package whose
  * client submits requests that the team works through a queue.
@@ -21,32 +23,6 @@ export const requestStateLabels: Record<RequestState, string> = {
 
 export const MAX_ACTIVE_REQUESTS = 20;
 export const MAX_REQUESTS_PER_PERIOD = 1000;
-
-/** '1st', '2nd', '3rd', '11th', '22nd'. */
-export function ordinal(n: number): string {
-  const tens = n % 100;
-  if (tens >= 11 && tens <= 13) return `${n}th`;
-  const suffix = ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th';
-  return `${n}${n % 10 > 3 ? 'th' : suffix}`;
-}
-
-/** What a plan includes, in words: '1 active request at a time', '4 requests a month'. */
-export function planIncludes(plan: {
-  type: string;
-  activeRequestLimit: number | null;
-  requestsPerPeriod: number | null;
-}): string[] {
-  if (plan.activeRequestLimit === null) return [];
-  const n = plan.activeRequestLimit;
-  const lines = [`${n} active request${n === 1 ? '' : 's'} at a time`];
-  const period = plan.type === 'weekly' ? 'week' : 'month';
-  if (plan.requestsPerPeriod === null) lines.push(`Unlimited requests a ${period}`);
-  else {
-    const p = plan.requestsPerPeriod;
-    lines.push(`${p} request${p === 1 ? '' : 's'} a ${period}`);
-  }
-  return lines;
-}
 
 /** One request as its client and the team see it. */
 export const requestSchema = z.object({
