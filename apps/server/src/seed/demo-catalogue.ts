@@ -216,7 +216,7 @@ const services: DemoService[] = [
     initialInvestmentPrice: 0,
     packages: [
       mostPopular({
-        ...monthly('Unlimited Design Requests', 2495, [
+        ...monthly('One at a time', 2495, [
           'Unlimited requests, worked one at a time',
           'Reorder your queue whenever you like',
           'Social, print and presentation design',
@@ -225,7 +225,7 @@ const services: DemoService[] = [
         activeRequestLimit: 1,
       }),
       {
-        ...monthly('Unlimited Design Requests Duo', 4295, [
+        ...monthly('Two at a time', 4295, [
           'Two requests worked at once',
           'Reorder your queue whenever you like',
           'Priority turnaround',
