@@ -43,6 +43,8 @@ import { registerClientActionRoutes } from './modules/client-actions/routes.ts';
 import { registerBillingRoutes } from './modules/billing/routes.ts';
 import { registerBillRoutes } from './modules/bills/routes.ts';
 import { billingInvoiceOf } from './modules/bills/manage-bill.ts';
+import { finishRequest } from './modules/requests/manage-requests.ts';
+import { registerRequestRoutes } from './modules/requests/routes.ts';
 import { registerFileRoutes } from './modules/files/routes.ts';
 import { issueToken } from './modules/auth/sign-in.ts';
 import { proveMailbox } from './modules/auth/prove-mailbox.ts';
@@ -308,6 +310,14 @@ export async function buildApp(
         billingInvoiceOf({ config, now: options.now ?? (() => new Date()) }, row, payments),
     },
   });
+  // The business name is read when each mail is written: a saved name applies at once.
+  const requestMail = {
+    publicUrl: config.publicUrl,
+    get companyName() {
+      return config.companyName;
+    },
+  };
+  registerRequestRoutes(app, { repos, mail: requestMail });
   registerCompanyRoutes(app, {
     repos,
     config,
@@ -379,6 +389,8 @@ export async function buildApp(
     notifier,
     audit,
     files,
+    // A request plan's request is done when its deliverable is approved (docs/decisions/091).
+    onDeliverableApproved: (projectId) => finishRequest(repos, requestMail, projectId),
     // Read when a message is sent: the reply addresses exist once inbound mail is registered.
     replyAddress: (thread, person) =>
       app.replyAddresses?.address(

@@ -31,6 +31,7 @@ import { createBriefRepository } from './modules/projects/brief-repository.ts';
 import { createProjectRepository } from './modules/projects/repository.ts';
 import { createQuoteRepository } from './modules/quotes/repository.ts';
 import { createReportRepository } from './modules/reports/repository.ts';
+import { createRequestRepository } from './modules/requests/repository.ts';
 import { createSalesRollupRepository } from './modules/sales-rollups/repository.ts';
 import { createUserRepository } from './modules/users/repository.ts';
 import { createWebhookRepository } from './modules/webhooks/repository.ts';
@@ -66,6 +67,7 @@ function createRepositorySet(db: Db) {
     quotes: createQuoteRepository(db),
     refunds: createRefundRepository(db),
     reports: createReportRepository(db),
+    requests: createRequestRepository(db),
     salesRollups: createSalesRollupRepository(db),
     /** The offline payment provider's own records (providers/sandbox.ts). */
     sandbox: createSandboxRepository(db),

@@ -3,6 +3,7 @@ import { serviceSchema } from './catalogue.ts';
 import { deliveryDaysSchema } from './due-dates.ts';
 import { intakeQuestionsSchema, savedQuestionSchema } from './intake.ts';
 import { formatMoney, packageTypes, toCents } from './pricing.ts';
+import { MAX_ACTIVE_REQUESTS, MAX_REQUESTS_PER_PERIOD } from './requests.ts';
 
 /**
  * The staff catalogue forms (docs/product.md#manage-service-form): services, pages and industries
@@ -93,6 +94,17 @@ const childId = z.string().max(64).optional().catch(undefined);
 
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
+const requestCount = (label: string, max: number) =>
+  z.preprocess(
+    (v) => (v === '' || v === undefined ? null : typeof v === 'string' ? Number(v) : v),
+    z
+      .number({ error: `${label} must be a whole number` })
+      .int(`${label} must be a whole number`)
+      .min(1, `${label} must be at least 1`)
+      .max(max, `${label} must be at most ${max}`)
+      .nullable(),
+  );
+
 export const packageInputSchema = z.object({
   _id: childId,
   title: text('Title', 200).optional().default(''),
@@ -111,6 +123,9 @@ export const packageInputSchema = z.object({
     .boolean({ error: "'Most popular' must be true or false" })
     .optional()
     .default(false),
+  /** A request plan (docs/decisions/091): empty or null when the package is not one. */
+  activeRequestLimit: requestCount('Active requests at once', MAX_ACTIVE_REQUESTS),
+  requestsPerPeriod: requestCount('Requests per period', MAX_REQUESTS_PER_PERIOD),
 });
 export type PackageInput = z.infer<typeof packageInputSchema>;
 
@@ -152,6 +167,19 @@ export const serviceFormSchema = z.object({
     .refine((packages) => packages.filter((p) => p.recommended).length <= 1, {
       error: "Only one package can be marked 'Most popular'",
     })
+    .refine(
+      (packages) => packages.every((p) => p.activeRequestLimit === null || p.type !== 'one-time'),
+      {
+        error: "Only a weekly or monthly package can be a request plan ('Active requests at once')",
+      },
+    )
+    .refine(
+      (packages) =>
+        packages.every((p) => p.requestsPerPeriod === null || p.activeRequestLimit !== null),
+      {
+        error: "'Requests per period' needs 'Active requests at once'",
+      },
+    )
     .optional(),
   serviceExtras: list('extras', serviceExtraInputSchema, MAX_EXTRAS).optional(),
   faqs: list('FAQs', faqInputSchema, MAX_FAQS).optional(),

@@ -17,6 +17,10 @@ export const servicePackageSchema = z.object({
   features: z.array(z.string()),
   /** Marked 'Most popular' on the service page; at most one per service (docs/decisions/057). */
   recommended: z.boolean(),
+  /** A request plan (docs/decisions/091): requests worked at once; absent or null: not a plan. */
+  activeRequestLimit: z.number().int().nullable().optional(),
+  /** A request plan's requests per period; null: no cap. */
+  requestsPerPeriod: z.number().int().nullable().optional(),
 });
 export type ServicePackage = z.infer<typeof servicePackageSchema>;
 

@@ -24,6 +24,7 @@ import type { FolderKind } from '@noise/shared/files';
 import type { ProposalSnapshot } from '@noise/shared/quote';
 import type { QuestionStatus } from '@noise/shared/questions';
 import type { Role } from '@noise/shared/roles';
+import type { RequestState } from '@noise/shared/requests';
 import { newId } from '../lib/ids.ts';
 
 const id = () =>
@@ -220,6 +221,12 @@ export const servicePackages = pgTable(
     features: jsonb('features').$type<string[]>().notNull().default([]),
     /** The service's 'Most popular' package; at most one per service (docs/decisions/057). */
     recommended: boolean('recommended').notNull().default(false),
+    /**
+     * A recurring package that is a request plan (docs/decisions/091): how many of the client's
+     * requests are worked at once, and how many they may submit each period (null: no cap).
+     */
+    activeRequestLimit: integer('active_request_limit'),
+    requestsPerPeriod: integer('requests_per_period'),
   },
   (t) => [index('service_packages_service_idx').on(t.serviceId, t.position)],
 );
@@ -527,6 +534,20 @@ export const projects = pgTable(
     packageFeatures: jsonb('package_features').$type<string[]>().notNull().default([]),
     packageBaseCostCents: integer('package_base_cost_cents').notNull().default(0),
     packageRecurringCostCents: integer('package_recurring_cost_cents').notNull().default(0),
+    /** The package's request plan as it was sold (docs/decisions/091); null: not a plan. */
+    packageActiveRequestLimit: integer('package_active_request_limit'),
+    packageRequestsPerPeriod: integer('package_requests_per_period'),
+    /**
+     * Set on a request (docs/decisions/091): the plan's project it was submitted under, its place
+     * on the board, its place in the client's queue while queued, and a version that each move
+     * raises so a stale move answers the current card.
+     */
+    planProjectId: text('plan_project_id').references((): AnyPgColumn => projects.id, {
+      onDelete: 'cascade',
+    }),
+    requestState: text('request_state').$type<RequestState>(),
+    queuePosition: integer('queue_position'),
+    requestVersion: integer('request_version').notNull().default(0),
     /** The display total before GST (docs/product.md#prices-and-totals). */
     totalPriceCents: integer('total_price_cents').notNull(),
     oneTimeTotalWithGstCents: integer('one_time_total_with_gst_cents').notNull(),
@@ -571,6 +592,7 @@ export const projects = pgTable(
       .where(sql`${t.claimedTokenHash} is not null`),
     index('projects_created_idx').on(t.createdAt, t.id),
     index('projects_coordinator_idx').on(t.coordinatorId, t.createdAt),
+    index('projects_plan_idx').on(t.planProjectId, t.requestState, t.queuePosition),
     uniqueIndex('projects_quote_unique').on(t.quoteId),
     uniqueIndex('projects_order_number_unique').on(t.orderNumber),
     // The Sales filters, each read newest first (docs/performance.md).
@@ -829,6 +851,9 @@ export interface PricedOrder {
     features: string[];
     baseCostCents: number;
     recurringCostCents: number;
+    /** A request plan's limits (docs/decisions/091); absent on attempts priced before them. */
+    activeRequestLimit?: number | null;
+    requestsPerPeriod?: number | null;
   };
   extras: { title: string; description: string; priceCents: number }[];
   /** Display total before GST (docs/product.md#prices-and-totals). */

@@ -205,6 +205,8 @@ const COORDINATOR_ROUTES: Record<string, string> = {
   'POST /api/companies/:companyId/folders': 'files',
   'PATCH /api/companies/:companyId/folders/:folderId': 'files',
   'DELETE /api/companies/:companyId/folders/:folderId': 'files',
+  'GET /api/requests': 'request board',
+  'POST /api/requests/:id/move': 'request board',
 };
 /** Routes about the caller alone (their account, bells, settings) or a checkout of their own. */
 const OWN_ONLY = [
@@ -243,6 +245,12 @@ const OWN_ONLY = [
   // them empty (client-actions/needs-action.test.ts, billing/billing.test.ts).
   'GET /api/my/actions',
   'GET /api/billing',
+  // A customer's own request plans: staff have no company, so these answer them empty or 404
+  // (requests/requests.test.ts).
+  'GET /api/my/request-plans',
+  'POST /api/my/request-plans/:id/requests',
+  'POST /api/my/requests/:id/cancel',
+  'POST /api/my/requests/:id/move',
   // Their own address's confirmation link (security/unproven-accounts.test.ts).
   'POST /api/auth/verify-email/resend',
   // Their own API keys: a key of theirs sees what they see (modules/api-keys/api-keys.test.ts).
@@ -577,5 +585,28 @@ describe('a co-ordinator sees only the work assigned to them', () => {
     expect((await asCora('GET', `/api/my-work?member=${colin.user.id}`)).statusCode).toBe(403);
     const own = (await asCora('GET', '/api/my-work')).json<{ items: { projectId: string }[] }>();
     expect(own.items.map((i) => i.projectId)).toEqual([aliceOrder.projectId]);
+  });
+
+  it('request board: another’s client’s requests are missing and answer 404', async () => {
+    const plan = await order(bob.token, colin.user.id, 'Bravo Plumbing');
+    await db
+      .update(projects)
+      .set({ packageActiveRequestLimit: 1 })
+      .where(eq(projects.id, plan.projectId));
+    const made = await app.inject({
+      method: 'POST',
+      url: `/api/my/request-plans/${plan.projectId}/requests`,
+      headers: bearer(bob.token),
+      payload: { title: 'A flyer' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const request = made.json<{ id: string; version: number }>();
+    const board = (await asCora('GET', '/api/requests')).json<{ requests: { id: string }[] }>();
+    expect(board.requests.map((r) => r.id)).not.toContain(request.id);
+    const move = await asCora('POST', `/api/requests/${request.id}/move`, {
+      state: 'done',
+      version: request.version,
+    });
+    expect(move.statusCode).toBe(404);
   });
 });

@@ -53,6 +53,9 @@ export interface DemoPackage {
   priceSuffix: string;
   features: string[];
   recommended?: boolean;
+  /** A request plan (docs/decisions/091). */
+  activeRequestLimit?: number;
+  requestsPerPeriod?: number;
 }
 
 export interface DemoService {
@@ -200,6 +203,65 @@ const services: DemoService[] = [
       },
     ],
     galleryCount: 3,
+  },
+  {
+    id: 'design-requests',
+    title: 'Unlimited Design Requests',
+    motif: 'pen',
+    description: [
+      'A designer on tap for one flat monthly fee. Send as many design requests as you like: we work them one at a time, in the order you choose, and start the next the moment you approve the last.',
+      'Every request has its own workspace with messages, files and deliverables to approve, and you always see where each one stands in your queue.',
+    ],
+    initialInvestmentDescription: 'No set-up fee: submit your first request straight away',
+    initialInvestmentPrice: 0,
+    packages: [
+      mostPopular({
+        ...monthly('One at a time', 2495, [
+          'Unlimited requests, worked one at a time',
+          'Reorder your queue whenever you like',
+          'Social, print and presentation design',
+          'Cancel any time',
+        ]),
+        activeRequestLimit: 1,
+      }),
+      {
+        ...monthly('Two at a time', 4295, [
+          'Two requests worked at once',
+          'Reorder your queue whenever you like',
+          'Priority turnaround',
+          'Cancel any time',
+        ]),
+        activeRequestLimit: 2,
+      },
+    ],
+    extras: [
+      {
+        title: 'Brand asset library set-up',
+        description: 'We gather your logos, colours and fonts into one shared library first.',
+        price: 290,
+      },
+      {
+        title: 'Stock image allowance',
+        description: 'Up to ten licensed stock images a month for your requests.',
+        price: 120,
+      },
+    ],
+    faqs: [
+      {
+        question: 'How many requests can I send?',
+        answer:
+          'As many as you like. We work on one at a time (two on Duo); the rest wait in your queue in the order you set.',
+      },
+      {
+        question: 'When does the next request start?',
+        answer: 'As soon as you approve the current one, the next in your queue starts on its own.',
+      },
+      {
+        question: 'Can I cancel a request?',
+        answer: 'Yes, any request still in your queue can be cancelled before work starts.',
+      },
+    ],
+    galleryCount: 2,
   },
   {
     id: 'commercials',
@@ -1906,6 +1968,24 @@ export const demoDeliveryDays: Record<string, number> = {
  * to add.
  */
 export const demoIntakeQuestions: Record<string, IntakeQuestion[]> = {
+  'design-requests': [
+    {
+      id: 'format',
+      kind: 'single-choice',
+      label: 'What is it for?',
+      help: '',
+      required: false,
+      options: ['Social media', 'Print', 'Presentation', 'Web', 'Something else'],
+    },
+    {
+      id: 'details',
+      kind: 'long-text',
+      label: 'What should it say and show?',
+      help: 'Words, sizes and anything we must include.',
+      required: false,
+      options: [],
+    },
+  ],
   branding: [
     {
       id: 'brand-name',

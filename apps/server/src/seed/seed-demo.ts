@@ -49,6 +49,8 @@ function demoRows(): CatalogueRows {
         priceSuffix: p.priceSuffix,
         features: p.features,
         recommended: p.recommended ?? false,
+        activeRequestLimit: p.activeRequestLimit ?? null,
+        requestsPerPeriod: p.requestsPerPeriod ?? null,
       })),
     ),
     extras: demoServices.flatMap((s) =>

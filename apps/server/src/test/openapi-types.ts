@@ -722,6 +722,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/my/request-plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller’s company’s request plans, with their requests and use */
+        get: operations["getMyRequestPlans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my/request-plans/{id}/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submit a request under a plan: it starts, or waits in the queue */
+        post: operations["postMyRequestPlansByIdRequests"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my/requests/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a queued request */
+        post: operations["postMyRequestsByIdCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my/requests/{id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move a queued request one place up or down the queue */
+        post: operations["postMyRequestsByIdMove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The request board: every request, or one client’s */
+        get: operations["getRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/requests/{id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move a card on the board; a card moved meanwhile answers as it is now */
+        post: operations["postRequestsByIdMove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/company": {
         parameters: {
             query?: never;
@@ -5384,6 +5486,292 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    getMyRequestPlans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        plans: {
+                            id: string;
+                            orderNumber: number;
+                            title: string;
+                            open: boolean;
+                            refusal: string | null;
+                            activeRequestLimit: number;
+                            requestsPerPeriod: number | null;
+                            active: number;
+                            usedThisPeriod: number;
+                            intakeQuestions: unknown[];
+                            requests: {
+                                id: string;
+                                orderNumber: number;
+                                title: string;
+                                /** @enum {string} */
+                                state: "queued" | "in-progress" | "in-review" | "done" | "cancelled";
+                                queuePlace: number | null;
+                                version: number;
+                                planId: string;
+                                planTitle: string;
+                                companyId: string | null;
+                                companyName: string;
+                                createdAt: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postMyRequestPlansByIdRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title: string;
+                    /** @default {} */
+                    answers?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        orderNumber: number;
+                        title: string;
+                        /** @enum {string} */
+                        state: "queued" | "in-progress" | "in-review" | "done" | "cancelled";
+                        queuePlace: number | null;
+                        version: number;
+                        planId: string;
+                        planTitle: string;
+                        companyId: string | null;
+                        companyName: string;
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postMyRequestsByIdCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        orderNumber: number;
+                        title: string;
+                        /** @enum {string} */
+                        state: "queued" | "in-progress" | "in-review" | "done" | "cancelled";
+                        queuePlace: number | null;
+                        version: number;
+                        planId: string;
+                        planTitle: string;
+                        companyId: string | null;
+                        companyName: string;
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postMyRequestsByIdMove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    direction: "up" | "down";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        orderNumber: number;
+                        title: string;
+                        /** @enum {string} */
+                        state: "queued" | "in-progress" | "in-review" | "done" | "cancelled";
+                        queuePlace: number | null;
+                        version: number;
+                        planId: string;
+                        planTitle: string;
+                        companyId: string | null;
+                        companyName: string;
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getRequests: {
+        parameters: {
+            query?: {
+                companyId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        requests: {
+                            id: string;
+                            orderNumber: number;
+                            title: string;
+                            /** @enum {string} */
+                            state: "queued" | "in-progress" | "in-review" | "done" | "cancelled";
+                            queuePlace: number | null;
+                            version: number;
+                            planId: string;
+                            planTitle: string;
+                            companyId: string | null;
+                            companyName: string;
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postRequestsByIdMove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    state: "queued" | "in-progress" | "in-review" | "done";
+                    version: number;
+                    queuePlace?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        moved: boolean;
+                        request: {
+                            id: string;
+                            orderNumber: number;
+                            title: string;
+                            /** @enum {string} */
+                            state: "queued" | "in-progress" | "in-review" | "done" | "cancelled";
+                            queuePlace: number | null;
+                            version: number;
+                            planId: string;
+                            planTitle: string;
+                            companyId: string | null;
+                            companyName: string;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     getCompany: {
         parameters: {
             query?: never;
@@ -6426,6 +6814,8 @@ export interface operations {
                             priceSuffix: string;
                             features: string[];
                             recommended: boolean;
+                            activeRequestLimit?: number | null;
+                            requestsPerPeriod?: number | null;
                         }[];
                         serviceExtras: {
                             _id: string;
@@ -6530,6 +6920,8 @@ export interface operations {
                             priceSuffix: string;
                             features: string[];
                             recommended: boolean;
+                            activeRequestLimit?: number | null;
+                            requestsPerPeriod?: number | null;
                         }[];
                         serviceExtras: {
                             _id: string;
@@ -6627,6 +7019,8 @@ export interface operations {
                             priceSuffix: string;
                             features: string[];
                             recommended: boolean;
+                            activeRequestLimit?: number | null;
+                            requestsPerPeriod?: number | null;
                         }[];
                         serviceExtras: {
                             _id: string;
@@ -7199,6 +7593,8 @@ export interface operations {
                             priceSuffix: string;
                             features: string[];
                             recommended: boolean;
+                            activeRequestLimit?: number | null;
+                            requestsPerPeriod?: number | null;
                         }[];
                         serviceExtras: {
                             _id: string;

@@ -29,6 +29,8 @@ export interface PackageValues {
   priceSuffix: string;
   features: string[];
   recommended: boolean;
+  activeRequestLimit: number | null;
+  requestsPerPeriod: number | null;
 }
 
 export interface ExtraValues {

@@ -387,6 +387,8 @@ function matchPackages(list: NonNullable<ServiceForm['packages']>, before: Servi
     priceSuffix: p.priceSuffix,
     features: p.features,
     recommended: p.recommended,
+    activeRequestLimit: p.activeRequestLimit,
+    requestsPerPeriod: p.activeRequestLimit === null ? null : p.requestsPerPeriod,
   }));
 }
 

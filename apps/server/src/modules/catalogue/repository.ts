@@ -169,6 +169,8 @@ export function toServiceDto(service: ServiceRow, children: ServiceChildren): Se
       priceSuffix: p.priceSuffix,
       features: p.features,
       recommended: p.recommended,
+      activeRequestLimit: p.activeRequestLimit,
+      requestsPerPeriod: p.requestsPerPeriod,
     })),
     serviceExtras: extras.map((e) => ({
       _id: e.id,

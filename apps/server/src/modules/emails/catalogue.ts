@@ -19,6 +19,7 @@ import {
   renewalDeclined,
   renewalReceipt,
 } from './payments.ts';
+import { requestStartedMail } from './requests.ts';
 import { dailySummary, webhookEndpointDisabled } from './staff.ts';
 
 /** Who sends, for the demo data: the running shop's own name and address. */
@@ -177,6 +178,20 @@ export const emailKinds: EmailKind[] = [
         reason: 'Your card was declined.',
         failures: 1,
         retryOn: '2 December 2026',
+      }),
+  },
+  {
+    kind: 'request-started',
+    title: 'Request started',
+    sentWhen:
+      'To the client who submitted a queued request of a plan, when it starts on its own after the one before it is approved or closed.',
+    demo: (shop) =>
+      requestStartedMail({
+        ...shop,
+        firstName: 'Olivia',
+        title: 'Autumn menu flyer',
+        orderNumber: 1043,
+        projectId: 'demo-project',
       }),
   },
   {

@@ -48,6 +48,8 @@ export interface ThreadDeps {
     thread: { projectId: string } | { questionId: string },
     person: { id: string; replyKeyVersion: number },
   ) => string | null;
+  /** Told when the customer approves a deliverable (a request of a plan is then done). */
+  onDeliverableApproved?: (projectId: string) => Promise<void>;
 }
 
 export interface Caller {
@@ -421,6 +423,7 @@ export async function decideDeliverable(
     },
     project,
   );
+  if (decision === 'approved') await deps.onDeliverableApproved?.(project.id);
   void deps.notifier.projectChanged(project, { customerSees: true });
   const thread = await readThread(deps, caller, project);
   const deliverable = thread.deliverables.find((d) => d._id === version.id);

@@ -106,6 +106,8 @@ export async function completeOrder(
         packageFeatures: order.package.features,
         packageBaseCostCents: order.package.baseCostCents,
         packageRecurringCostCents: order.package.recurringCostCents,
+        packageActiveRequestLimit: order.package.activeRequestLimit ?? null,
+        packageRequestsPerPeriod: order.package.requestsPerPeriod ?? null,
         totalPriceCents: order.totalPriceCents,
         oneTimeTotalWithGstCents: order.oneTimeTotalWithGstCents,
         recurringTotalWithGstCents: order.recurringTotalWithGstCents,

@@ -207,6 +207,8 @@ export async function priceOrderRequest(
       features: pkg.features,
       baseCostCents: pkg.baseCostCents,
       recurringCostCents: pkg.recurringCostCents,
+      activeRequestLimit: recurring ? pkg.activeRequestLimit : null,
+      requestsPerPeriod: recurring ? pkg.requestsPerPeriod : null,
     },
     extras: extras.map((e) => ({
       title: e.title,
@@ -316,6 +318,8 @@ function quoteOrder(quote: QuoteRow) {
       features: splitCommaList(quote.deliverables),
       baseCostCents: quote.valueCents,
       recurringCostCents: 0,
+      activeRequestLimit: null,
+      requestsPerPeriod: null,
     },
     // The quote's extras are part of its price: copied as included items.
     extras: splitCommaList(quote.extras).map((title) => ({

@@ -1,3 +1,4 @@
+import { planIncludes } from '@noise/shared/request-words';
 import { Check } from 'lucide-react';
 import type { ServicePackage } from '@noise/shared/catalogue';
 import { tabPrice } from '@noise/shared/pricing';
@@ -72,6 +73,17 @@ export function PackageTabs({ packages, onChoose, onPrepare }: PackageTabsProps)
                 <p className="mt-1 text-sm font-semibold text-accent-strong">
                   {billingLabel[pkg.type]}
                 </p>
+                {pkg.activeRequestLimit ? (
+                  <ul className="mt-3 text-sm font-semibold" aria-label="Request plan">
+                    {planIncludes({
+                      type: pkg.type,
+                      activeRequestLimit: pkg.activeRequestLimit,
+                      requestsPerPeriod: pkg.requestsPerPeriod ?? null,
+                    }).map((line) => (
+                      <li key={line}>{line}</li>
+                    ))}
+                  </ul>
+                ) : null}
                 {pkg.type !== 'one-time' && pkg.baseCost > 0 ? (
                   <p className="mt-3 text-sm">
                     Plus an initial investment of{' '}

@@ -23,6 +23,7 @@ import { recentlyViewedQuery, useRecentlyViewed } from '../api/get-recently-view
 import { AskQuestionForm } from '../components/ask-question-form';
 import { ConfirmEmailNotice } from '../components/confirm-email-notice';
 import { NeedsAction } from '../components/needs-action';
+import { RequestPlans } from '../components/request-plans';
 import { CustomerPage } from '../components/customer-page';
 import { QuestionList } from '../components/question-list';
 
@@ -211,6 +212,8 @@ export function DashboardRoute() {
       </section>
 
       <NeedsAction />
+
+      <RequestPlans canSubmit={!company || companyCan(company.role, 'work')} />
 
       {user.data.emailVerified ? null : (
         <div className="mt-8">

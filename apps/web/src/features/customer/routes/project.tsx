@@ -26,6 +26,7 @@ import { orderAgainHref } from '../components/order-again';
 import { ProjectPayments, ProjectSubscription } from '../components/project-billing';
 import { ProjectCard } from '../components/project-card';
 import { ProjectTimeline, type TimelineEntry } from '../components/project-timeline';
+import { RequestPlans } from '../components/request-plans';
 
 function Section({
   id,
@@ -239,6 +240,8 @@ export function ProjectRoute() {
           {orderName(data.orderNumber)}
         </span>
       </h1>
+
+      {isAuthenticated ? <RequestPlans planId={data._id} canSubmit={shows.work} /> : null}
 
       {!data.briefSubmitted && shows.work ? (
         <div className="mt-6 flex flex-col gap-4 rounded-card bg-accent p-6 sm:flex-row sm:items-center sm:justify-between">

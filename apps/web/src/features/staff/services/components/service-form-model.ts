@@ -22,6 +22,11 @@ const requiredNumber = requiredText.refine((v) => v.trim() === '' || NUMBER_TEXT
 });
 
 /** docs/product.md#manage-service-form: the service form's rules, checked before sending. */
+const wholeOrBlank = (label: string) =>
+  z.string().refine((v) => v.trim() === '' || /^[1-9][0-9]{0,3}$/.test(v.trim()), {
+    message: `${label} must be a whole number of at least 1, or blank`,
+  });
+
 export const serviceFormValuesSchema = z.object({
   title: requiredText,
   initialInvestmentDescription: z.string(),
@@ -40,6 +45,9 @@ export const serviceFormValuesSchema = z.object({
       features: z.string(),
       /** 'Most popular'; the form keeps at most one marked (docs/decisions/057). */
       recommended: z.boolean(),
+      /** A request plan (docs/decisions/091): blank when the package is not one. */
+      activeRequestLimit: wholeOrBlank('Active requests at once'),
+      requestsPerPeriod: wholeOrBlank('Requests per period'),
     }),
   ),
   serviceExtras: z.array(
@@ -66,6 +74,8 @@ export const emptyPackage: PackageValues = {
   priceSuffix: 'exc. GST',
   features: '',
   recommended: false,
+  activeRequestLimit: '',
+  requestsPerPeriod: '',
 };
 export const emptyExtra = { title: '', description: '', price: '' };
 export const emptyFaq = { question: '', answer: '' };
@@ -118,6 +128,8 @@ export function valuesOf(service: ManageService | undefined): ServiceFormValues 
       priceSuffix: pkg.priceSuffix,
       features: pkg.features.join(', '),
       recommended: pkg.recommended,
+      activeRequestLimit: pkg.activeRequestLimit ? String(pkg.activeRequestLimit) : '',
+      requestsPerPeriod: pkg.requestsPerPeriod ? String(pkg.requestsPerPeriod) : '',
     })),
     serviceExtras: service.serviceExtras.map((extra) => ({
       _id: extra._id,
@@ -184,6 +196,8 @@ export function toServiceFormData(values: ServiceFormValues, files: ServiceFiles
         priceSuffix: pkg.priceSuffix.trim(),
         features: splitFeatures(pkg.features),
         recommended: pkg.recommended,
+        activeRequestLimit: pkg.activeRequestLimit.trim() || null,
+        requestsPerPeriod: pkg.requestsPerPeriod.trim() || null,
       })),
     ),
   );

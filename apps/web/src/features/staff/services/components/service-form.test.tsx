@@ -118,6 +118,8 @@ describe('ServiceForm', () => {
         priceSuffix: 'exc. GST',
         features: ['Hosting', 'Updates'],
         recommended: true,
+        activeRequestLimit: null,
+        requestsPerPeriod: null,
       },
     ]);
     expect(JSON.parse(fields.serviceExtras!)).toEqual([
@@ -146,6 +148,8 @@ describe('ServiceForm', () => {
         priceSuffix: '/month exc. GST',
         features: ['Hosting', 'Updates'],
         recommended: true,
+        activeRequestLimit: null,
+        requestsPerPeriod: null,
       },
     ]);
     expect(JSON.parse(fields.serviceExtras!)).toEqual([

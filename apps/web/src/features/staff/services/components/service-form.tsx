@@ -231,6 +231,20 @@ export function ServiceForm({ service }: { service?: ManageService }) {
                     error={e?.features?.message}
                     {...form.register(`packages.${index}.features`)}
                   />
+                  <TextInput
+                    label="Active requests at once"
+                    inputMode="numeric"
+                    hint="Weekly or monthly packages only: makes the package a request plan. Blank: not a plan."
+                    error={e?.activeRequestLimit?.message}
+                    {...form.register(`packages.${index}.activeRequestLimit`)}
+                  />
+                  <TextInput
+                    label="Requests per period"
+                    inputMode="numeric"
+                    hint="How many requests a client may submit each week or month. Blank: unlimited."
+                    error={e?.requestsPerPeriod?.message}
+                    {...form.register(`packages.${index}.requestsPerPeriod`)}
+                  />
                   <Checkbox
                     label="Most popular"
                     checked={packageValues[index]?.recommended ?? false}

@@ -1,0 +1,371 @@
+import type { BriefAnswers, IntakeAnswer, IntakeQuestion } from '@noise/shared/intake';
+import { intakeAnswersSchema } from '@noise/shared/intake';
+import { callerCan } from '@noise/shared/permissions';
+import {
+  requestStateLabels,
+  type MoveRequestInput,
+  type RequestItem,
+  type RequestPlan,
+  type RequestState,
+  type SubmitRequestInput,
+} from '@noise/shared/requests';
+import { seesOnlyAssigned } from '@noise/shared/roles';
+import { displayNameOf } from '@noise/shared/user';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import type { Repositories } from '../../repositories.ts';
+import { requestStartedMail } from '../emails/requests.ts';
+import { enqueueEmail } from '../jobs/email.ts';
+import type { RequestRow } from './repository.ts';
+
+type Repos = Pick<Repositories, 'requests' | 'briefs' | 'users' | 'jobs' | 'transaction'>;
+type PlanFound = NonNullable<Awaited<ReturnType<Repositories['requests']['findPlan']>>>;
+type RequestFound = NonNullable<Awaited<ReturnType<Repositories['requests']['findRequest']>>>;
+
+export interface RequestMailSettings {
+  publicUrl: string;
+  companyName: string;
+}
+
+const ACTIVE: readonly RequestState[] = ['in-progress', 'in-review'];
+
+export function toRequestItem(row: RequestFound): RequestItem {
+  const r = row.request;
+  const state = r.requestState ?? 'queued';
+  return {
+    id: r.id,
+    orderNumber: r.orderNumber,
+    title: r.serviceTitle,
+    state,
+    queuePlace: state === 'queued' ? r.queuePosition : null,
+    version: r.requestVersion,
+    planId: r.planProjectId ?? '',
+    planTitle: row.planTitle ?? r.packageTitle,
+    companyId: r.companyId,
+    companyName: row.companyName || r.contactCompanyName,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+/** Why a plan takes no new requests, or null when it does. */
+export function planRefusal(found: Pick<PlanFound, 'plan' | 'subscriptionStatus'>): string | null {
+  const { plan, subscriptionStatus } = found;
+  if (plan.status === 'cancelled' || subscriptionStatus === 'cancelled') {
+    return `Your ${plan.packageTitle} plan is cancelled, so it takes no new requests. Order the plan again to submit more.`;
+  }
+  if (plan.status === 'completed') {
+    return `Your ${plan.packageTitle} plan has ended, so it takes no new requests.`;
+  }
+  if (plan.status === 'on-hold') {
+    return `Your ${plan.packageTitle} plan is paused, so it takes no new requests until the team resumes it.`;
+  }
+  if (subscriptionStatus === 'past_due') {
+    return `Your ${plan.packageTitle} plan is paused because its renewal was declined: update your card on the Billing page to submit requests again.`;
+  }
+  return null;
+}
+
+/** The start of the plan's current period: its next charge less one week or month. */
+function periodStart(plan: PlanFound['plan'], nextChargeAt: Date | null): Date {
+  const end = nextChargeAt ?? new Date();
+  const start = new Date(end);
+  if (plan.packageType === 'weekly') start.setUTCDate(start.getUTCDate() - 7);
+  else start.setUTCMonth(start.getUTCMonth() - 1);
+  return start;
+}
+
+/** The caller's company's plans with their requests and use (docs/product.md#request-plans). */
+export async function myRequestPlans(
+  repos: Pick<Repositories, 'requests'>,
+  caller: AuthUser,
+): Promise<{ plans: RequestPlan[] }> {
+  if (!caller.companyId) return { plans: [] };
+  const plans = await repos.requests.plansOf(caller.companyId);
+  const requests = await repos.requests.requestsOf(plans.map((p) => p.plan.id));
+  const out: RequestPlan[] = [];
+  for (const found of plans) {
+    const mine = requests.filter((r) => r.request.planProjectId === found.plan.id);
+    const refusal = planRefusal(found);
+    const since = periodStart(found.plan, found.nextChargeAt);
+    out.push({
+      id: found.plan.id,
+      orderNumber: found.plan.orderNumber,
+      title: found.plan.packageTitle,
+      open: refusal === null,
+      refusal,
+      activeRequestLimit: found.plan.packageActiveRequestLimit ?? 1,
+      requestsPerPeriod: found.plan.packageRequestsPerPeriod,
+      active: mine.filter((r) => ACTIVE.includes(r.request.requestState ?? 'queued')).length,
+      usedThisPeriod: mine.filter((r) => r.request.createdAt >= since).length,
+      intakeQuestions: found.intake ?? [],
+      requests: mine.map(toRequestItem),
+    });
+  }
+  return { plans: out };
+}
+
+function checkedAnswers(questions: IntakeQuestion[], sent: Record<string, unknown>): BriefAnswers {
+  // File questions are answered in the request's workspace once it exists.
+  const asked = questions.filter((q) => q.kind !== 'file');
+  const result = intakeAnswersSchema(asked).safeParse(sent);
+  if (!result.success) {
+    const details = result.error.issues.map((issue) => ({
+      path: `answers.${String(issue.path[0] ?? '')}`,
+      message: issue.message,
+    }));
+    throw badRequest(details[0]?.message ?? 'Please check your answers', details);
+  }
+  const answers: Record<string, IntakeAnswer> = {};
+  for (const q of asked) {
+    const v = sent[q.id];
+    if (v !== undefined) answers[q.id] = v as IntakeAnswer;
+  }
+  return { questions: asked, answers };
+}
+
+/**
+ * A client's Owner or Member submits a request under their company's plan. The plan's row is
+ * locked while the active places are counted, so two submissions at once never both take the
+ * last one: the second is queued behind the first (docs/decisions/091).
+ */
+export async function submitRequest(
+  repos: Repos,
+  mail: RequestMailSettings,
+  caller: AuthUser,
+  planId: string,
+  input: SubmitRequestInput,
+): Promise<RequestItem> {
+  const found = await repos.requests.findPlan(planId);
+  if (!found || !caller.companyId || found.plan.companyId !== caller.companyId) {
+    throw notFound('Plan not found');
+  }
+  if (found.plan.claimTokenHash !== null) throw notFound('Plan not found');
+  const refusal = planRefusal(found);
+  if (refusal) throw conflict(refusal);
+  const brief = checkedAnswers((found.intake ?? []) as IntakeQuestion[], input.answers);
+  const person = await repos.users.findById(caller.id);
+  const authorName = person ? displayNameOf(person) : '';
+
+  const id = await repos.transaction(async (tx) => {
+    await tx.requests.lockPlan(planId);
+    const plan = found.plan;
+    const cap = plan.packageRequestsPerPeriod;
+    if (cap !== null) {
+      const used = await tx.requests.countSince(planId, periodStart(plan, found.nextChargeAt));
+      if (used >= cap) {
+        throw conflict(
+          `Your plan includes ${cap} request${cap === 1 ? '' : 's'} a ${plan.packageType === 'weekly' ? 'week' : 'month'} and all are used: the next period starts on ${(found.nextChargeAt ?? new Date()).toISOString().slice(0, 10)}.`,
+        );
+      }
+    }
+    const active = await tx.requests.countActive(planId);
+    const starts = active < (plan.packageActiveRequestLimit ?? 1);
+    const queue = starts ? [] : await tx.requests.queueOf(planId);
+    const now = new Date();
+    const row = await tx.requests.insert({
+      type: 'Project',
+      userId: caller.id,
+      serviceId: plan.serviceId,
+      coordinatorId: plan.coordinatorId,
+      status: 'active',
+      serviceTitle: input.title,
+      serviceFeaturePhotoUrl: plan.serviceFeaturePhotoUrl,
+      packageTitle: plan.packageTitle,
+      packageType: 'one-time',
+      totalPriceCents: 0,
+      oneTimeTotalWithGstCents: 0,
+      currency: plan.currency,
+      contactFirstName: plan.contactFirstName,
+      contactLastName: plan.contactLastName,
+      contactCompanyName: plan.contactCompanyName,
+      contactNumber: plan.contactNumber,
+      contactEmail: plan.contactEmail,
+      deliveryDays: plan.deliveryDays,
+      dueClockStartedAt: starts ? now : null,
+      planProjectId: planId,
+      requestState: starts ? 'in-progress' : 'queued',
+      queuePosition: starts ? null : queue.length + 1,
+    });
+    await tx.briefs.add(
+      { projectId: row.id, authorId: caller.id, authorName, text: '', answers: brief },
+      [],
+    );
+    return row.id;
+  });
+  void mail;
+  const saved = await repos.requests.findRequest(id);
+  return toRequestItem(saved!);
+}
+
+async function ownQueuedRequest(
+  repos: Pick<Repositories, 'requests'>,
+  caller: AuthUser,
+  id: string,
+) {
+  const found = await repos.requests.findRequest(id);
+  if (!found || !caller.companyId || found.request.companyId !== caller.companyId) {
+    throw notFound('Request not found');
+  }
+  if (found.request.requestState !== 'queued') {
+    throw conflict(
+      `This request is ${requestStateLabels[found.request.requestState ?? 'queued'].toLowerCase()}: only a queued request can be cancelled or moved in the queue`,
+    );
+  }
+  return found;
+}
+
+/** The client cancels a request that waits in their queue; the rest move up. */
+export async function cancelRequest(repos: Repos, caller: AuthUser, id: string) {
+  const found = await ownQueuedRequest(repos, caller, id);
+  const planId = found.request.planProjectId!;
+  await repos.transaction(async (tx) => {
+    await tx.requests.lockPlan(planId);
+    await tx.requests.setState(id, 'cancelled', null);
+    const queue = await tx.requests.queueOf(planId);
+    await tx.requests.renumberQueue(queue.map((q) => q.id));
+  });
+  return toRequestItem((await repos.requests.findRequest(id))!);
+}
+
+/** The client moves a queued request one place up or down their queue. */
+export async function moveInQueue(
+  repos: Repos,
+  caller: AuthUser,
+  id: string,
+  direction: 'up' | 'down',
+) {
+  const found = await ownQueuedRequest(repos, caller, id);
+  const planId = found.request.planProjectId!;
+  await repos.transaction(async (tx) => {
+    await tx.requests.lockPlan(planId);
+    const ids = (await tx.requests.queueOf(planId)).map((q) => q.id);
+    const at = ids.indexOf(id);
+    const to = direction === 'up' ? at - 1 : at + 1;
+    if (at < 0 || to < 0 || to >= ids.length) return;
+    [ids[at], ids[to]] = [ids[to]!, ids[at]!];
+    await tx.requests.renumberQueue(ids);
+  });
+  return toRequestItem((await repos.requests.findRequest(id))!);
+}
+
+/**
+ * Starts queued requests while the plan has active places free, first in the queue first, and
+ * mails the client that each has started. Runs with the plan's row locked.
+ */
+async function startNext(tx: Repositories, planId: string): Promise<RequestRow[]> {
+  const found = await tx.requests.findPlan(planId);
+  if (!found || planRefusal(found)) return [];
+  const limit = found.plan.packageActiveRequestLimit ?? 1;
+  let active = await tx.requests.countActive(planId);
+  const queue = await tx.requests.queueOf(planId);
+  const started: RequestRow[] = [];
+  while (active < limit && queue.length > 0) {
+    const next = queue.shift()!;
+    const row = await tx.requests.setState(next.id, 'in-progress', null);
+    if (row) started.push(row);
+    active += 1;
+  }
+  if (started.length) await tx.requests.renumberQueue(queue.map((q) => q.id));
+  return started;
+}
+
+async function mailStarted(
+  repos: Pick<Repositories, 'users' | 'jobs'>,
+  mail: RequestMailSettings,
+  started: readonly RequestRow[],
+) {
+  for (const row of started) {
+    const person = await repos.users.findById(row.userId);
+    if (!person) continue;
+    await enqueueEmail(
+      repos.jobs,
+      {
+        to: person.email,
+        ...requestStartedMail({
+          ...mail,
+          firstName: person.firstName,
+          title: row.serviceTitle,
+          orderNumber: row.orderNumber,
+          projectId: row.id,
+        }),
+      },
+      `request-started:${row.id}:${row.requestVersion}`,
+    );
+  }
+}
+
+/**
+ * A request's deliverable was approved: the request is done and the next queued one starts.
+ * Anything that is not a request is left alone.
+ */
+export async function finishRequest(
+  repos: Repositories,
+  mail: RequestMailSettings,
+  projectId: string,
+): Promise<void> {
+  const found = await repos.requests.findRequest(projectId);
+  const planId = found?.request.planProjectId;
+  if (!found || !planId || !ACTIVE.includes(found.request.requestState ?? 'queued')) return;
+  const started = await repos.transaction(async (tx) => {
+    await tx.requests.lockPlan(planId);
+    await tx.requests.setState(projectId, 'done', null);
+    return startNext(tx, planId);
+  });
+  await mailStarted(repos, mail, started);
+}
+
+/** The staff board (docs/product.md#request-board): a co-ordinator sees their clients' requests. */
+export async function boardRequests(
+  repos: Pick<Repositories, 'requests'>,
+  caller: AuthUser,
+  filter: { companyId?: string },
+): Promise<{ requests: RequestItem[] }> {
+  const rows = await repos.requests.board({
+    companyId: filter.companyId,
+    coordinatorId: seesOnlyAssigned(caller.role) ? caller.id : undefined,
+    limit: 500,
+  });
+  return { requests: rows.map(toRequestItem) };
+}
+
+/**
+ * Staff move a card. The mover sends the state and version they saw; when someone else moved it
+ * meanwhile nothing changes and the answer is the card as it is now (`moved: false`).
+ */
+export async function moveOnBoard(
+  repos: Repositories,
+  mail: RequestMailSettings,
+  caller: AuthUser,
+  id: string,
+  input: MoveRequestInput,
+): Promise<{ moved: boolean; request: RequestItem }> {
+  if (!callerCan(caller, 'sales:manage')) throw forbidden();
+  const found = await repos.requests.findRequest(id);
+  if (!found || (seesOnlyAssigned(caller.role) && found.request.coordinatorId !== caller.id)) {
+    throw notFound('Request not found');
+  }
+  const planId = found.request.planProjectId!;
+  const outcome = await repos.transaction(async (tx) => {
+    await tx.requests.lockPlan(planId);
+    const now = (await tx.requests.findRequest(id))!;
+    const r = now.request;
+    if (r.requestVersion !== input.version || r.requestState === 'cancelled') {
+      return { moved: false, started: [] as RequestRow[] };
+    }
+    const from = r.requestState ?? 'queued';
+    const ids = (await tx.requests.queueOf(planId)).map((q) => q.id).filter((q) => q !== id);
+    if (input.state === 'queued') {
+      const place = Math.min(input.queuePlace ?? ids.length + 1, ids.length + 1);
+      if (from !== 'queued') await tx.requests.setState(id, 'queued', place);
+      ids.splice(place - 1, 0, id);
+      await tx.requests.renumberQueue(ids);
+    } else {
+      await tx.requests.setState(id, input.state, null);
+      if (from === 'queued') await tx.requests.renumberQueue(ids);
+    }
+    const started = ACTIVE.includes(from) ? await startNext(tx, planId) : [];
+    return { moved: true, started };
+  });
+  await mailStarted(repos, mail, outcome.started);
+  return { moved: outcome.moved, request: toRequestItem((await repos.requests.findRequest(id))!) };
+}

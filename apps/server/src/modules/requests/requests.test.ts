@@ -1,0 +1,254 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import { describe, expect, it } from 'vitest';
+import type { RequestItem, RequestPlan } from '@noise/shared/requests';
+import { createTestApp, testRepositories } from '../../test/app.ts';
+import { bearer, createTeammate, createUser } from '../../test/factories.ts';
+import { coordinator, createServiceToOrder, orderBody, pay } from '../../test/order-factories.ts';
+
+/**
+ * Request plans (docs/product.md#request-plans): a client's Owner or Member submits requests
+ * under a plan; past its active limit they queue; approving a deliverable starts the next one.
+ */
+const { app, config } = await createTestApp();
+const repos = testRepositories(app);
+const cora = await coordinator(app);
+const otherCora = await createUser(app, { role: 'co-ordinator' });
+const admin = await createUser(app, { role: 'admin' });
+const owner = await createUser(app, { firstName: 'Olive', lastName: 'Owner' });
+const member = await createTeammate(app, owner.user, 'member');
+const billing = await createTeammate(app, owner.user, 'billing');
+const stranger = await createUser(app);
+
+const service = await createServiceToOrder(app, {
+  title: 'Unlimited Design Requests',
+  packages: [
+    { title: 'Unlimited', type: 'monthly', baseCostCents: 0, recurringCostCents: 249_500 },
+  ],
+  extras: [],
+});
+// The package is a request plan: one active request at a time (docs/decisions/091).
+await repos.catalogueManage.replacePackages(
+  service.service.id,
+  service.packages.map((p) => ({
+    id: p.id,
+    title: p.title,
+    type: p.type,
+    baseCostCents: p.baseCostCents,
+    recurringCostCents: p.recurringCostCents,
+    priceSuffix: p.priceSuffix,
+    features: p.features,
+    recommended: false,
+    activeRequestLimit: 1,
+    requestsPerPeriod: null,
+  })),
+);
+
+/** The subjects of every mail sent to `to` so far, after running the due jobs. */
+async function subjectsTo(to: string) {
+  await app.jobRunner.runDueJobs();
+  await app.jobRunner.runDueJobs();
+  const dir = path.join(config.dataDir, 'outbox');
+  const mails = await Promise.all(
+    (existsSync(dir) ? readdirSync(dir) : [])
+      .filter((file) => file.endsWith('.eml'))
+      .map((file) => simpleParser(readFileSync(path.join(dir, file)))),
+  );
+  return mails
+    .filter((mail) => [mail.to ?? []].flat().some((a) => a.value.some((v) => v.address === to)))
+    .map((mail) => mail.subject ?? '');
+}
+
+async function buyPlan(token: string) {
+  const res = await pay(app, token, orderBody(service, { coordinatorId: cora.user.id }));
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ projectId: string }>().projectId;
+}
+const submit = (token: string, planId: string, title: string, answers = {}) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/my/request-plans/${planId}/requests`,
+    headers: bearer(token),
+    payload: { title, answers },
+  });
+const plansOf = async (token: string) => {
+  const res = await app.inject({ url: '/api/my/request-plans', headers: bearer(token) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ plans: RequestPlan[] }>().plans;
+};
+const boardOf = async (token: string) => {
+  const res = await app.inject({ url: '/api/requests', headers: bearer(token) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ requests: RequestItem[] }>().requests;
+};
+
+const planId = await buyPlan(owner.token);
+
+describe('request plans', () => {
+  it('copies the plan onto the order and lists it for the company', async () => {
+    const [plan] = await plansOf(member.token);
+    expect(plan).toMatchObject({ id: planId, activeRequestLimit: 1, open: true, active: 0 });
+    expect(await plansOf(stranger.token)).toEqual([]);
+  });
+
+  it('starts the first request, queues the next with its place, and refuses bad input', async () => {
+    const bad = await submit(owner.token, planId, '  ');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message ?? bad.body).toMatch(/Title/);
+
+    const first = await submit(owner.token, planId, 'Autumn menu');
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json<RequestItem>()).toMatchObject({ state: 'in-progress', queuePlace: null });
+    const second = await submit(member.token, planId, 'Flyer');
+    expect(second.json<RequestItem>()).toMatchObject({ state: 'queued', queuePlace: 1 });
+    const third = await submit(owner.token, planId, 'Poster');
+    expect(third.json<RequestItem>()).toMatchObject({ state: 'queued', queuePlace: 2 });
+
+    // The client reorders and cancels their queue.
+    const up = await app.inject({
+      method: 'POST',
+      url: `/api/my/requests/${third.json<RequestItem>().id}/move`,
+      headers: bearer(owner.token),
+      payload: { direction: 'up' },
+    });
+    expect(up.json<RequestItem>().queuePlace).toBe(1);
+    const cancel = await app.inject({
+      method: 'POST',
+      url: `/api/my/requests/${third.json<RequestItem>().id}/cancel`,
+      headers: bearer(owner.token),
+    });
+    expect(cancel.json<RequestItem>().state).toBe('cancelled');
+    const [plan] = await plansOf(owner.token);
+    expect(plan!.requests.map((r) => [r.title, r.state, r.queuePlace])).toEqual(
+      [
+        ['Flyer', 'queued', 1],
+        ['Autumn menu', 'in-progress', null],
+      ].sort((a, b) => (a[2] === null ? 1 : b[2] === null ? -1 : 0)),
+    );
+    // An active request cannot be cancelled by the client.
+    const active = await app.inject({
+      method: 'POST',
+      url: `/api/my/requests/${first.json<RequestItem>().id}/cancel`,
+      headers: bearer(owner.token),
+    });
+    expect(active.statusCode).toBe(409);
+  });
+
+  it('keeps billing people and other companies out', async () => {
+    expect((await submit(billing.token, planId, 'Nope')).statusCode).toBe(403);
+    expect((await submit(stranger.token, planId, 'Nope')).statusCode).toBe(404);
+    const [plan] = await plansOf(owner.token);
+    const queued = plan!.requests.find((r) => r.state === 'queued')!;
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/my/requests/${queued.id}/cancel`,
+      headers: bearer(stranger.token),
+    });
+    expect(res.statusCode).toBe(404);
+    expect(
+      (await app.inject({ url: '/api/requests', headers: bearer(owner.token) })).statusCode,
+    ).toBe(403);
+  });
+
+  it('starts the next queued request when a deliverable is approved, and tells the client', async () => {
+    const [plan] = await plansOf(owner.token);
+    const active = plan!.requests.find((r) => r.state === 'in-progress')!;
+    const queued = plan!.requests.find((r) => r.state === 'queued')!;
+    const form = new FormData();
+    form.append('text', 'Here it is.');
+    form.append('deliverable', 'Menu');
+    form.append(
+      'attachments',
+      new Blob(['%PDF-1.4\n%%EOF\n'], { type: 'application/pdf' }),
+      'menu.pdf',
+    );
+    const sent = await app.inject({
+      method: 'POST',
+      url: `/api/projects/${active.id}/messages`,
+      headers: { ...bearer(cora.token) },
+      payload: form,
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const deliverableId = sent.json().deliverable._id as string;
+    const approve = await app.inject({
+      method: 'POST',
+      url: `/api/projects/${active.id}/deliverables/${deliverableId}/approve`,
+      headers: bearer(owner.token),
+    });
+    expect(approve.statusCode, approve.body).toBe(200);
+    const [after] = await plansOf(owner.token);
+    expect(after!.requests.find((r) => r.id === queued.id)).toMatchObject({ state: 'in-progress' });
+    expect(after!.requests.find((r) => r.id === active.id)).toMatchObject({ state: 'done' });
+    // The person who submitted it (a member here) is told.
+    const subjects = await subjectsTo(member.user.email);
+    expect(subjects, JSON.stringify(subjects)).toContainEqual(
+      expect.stringContaining('We have started your request'),
+    );
+  });
+
+  it('never lets two submissions at once both take the last active place', async () => {
+    const fresh = await buyPlan(owner.token);
+    const answers = await Promise.all([
+      submit(owner.token, fresh, 'One'),
+      submit(member.token, fresh, 'Two'),
+      submit(owner.token, fresh, 'Three'),
+    ]);
+    const states = answers.map((a) => a.json<RequestItem>().state).sort();
+    expect(states).toEqual(['in-progress', 'queued', 'queued']);
+    const places = answers
+      .map((a) => a.json<RequestItem>().queuePlace)
+      .filter((p) => p !== null)
+      .sort();
+    expect(places).toEqual([1, 2]);
+  });
+
+  it('shows staff the board, a co-ordinator only their clients, and answers a stale move with the card', async () => {
+    const all = await boardOf(admin.token);
+    expect(all.length).toBeGreaterThan(0);
+    expect(await boardOf(otherCora.token)).toEqual([]);
+    const card = (await boardOf(cora.token)).find((r) => r.state === 'in-progress')!;
+    const move = (version: number) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/requests/${card.id}/move`,
+        headers: bearer(cora.token),
+        payload: { state: 'in-review', version },
+      });
+    const first = await move(card.version);
+    expect(first.json()).toMatchObject({ moved: true, request: { state: 'in-review' } });
+    const stale = await move(card.version);
+    expect(stale.statusCode).toBe(200);
+    expect(stale.json()).toMatchObject({ moved: false, request: { state: 'in-review' } });
+    const bad = await app.inject({
+      method: 'POST',
+      url: `/api/requests/${card.id}/move`,
+      headers: bearer(cora.token),
+      payload: { state: 'nowhere', version: 0 },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toMatch(/State must be/);
+    const notHers = await app.inject({
+      method: 'POST',
+      url: `/api/requests/${card.id}/move`,
+      headers: bearer(otherCora.token),
+      payload: { state: 'done', version: card.version + 1 },
+    });
+    expect(notHers.statusCode).toBe(404);
+  });
+
+  it('refuses a request on a cancelled plan, saying why', async () => {
+    const cancel = await app.inject({
+      method: 'POST',
+      url: `/api/projects/${planId}/subscription/cancel`,
+      headers: bearer(owner.token),
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const res = await submit(owner.token, planId, 'Too late');
+    expect(res.statusCode).toBe(409);
+    expect(res.body).toMatch(/cancelled, so it takes no new requests/);
+    const plan = (await plansOf(owner.token)).find((p) => p.id === planId);
+    expect(plan).toMatchObject({ open: false, activeRequestLimit: 1 });
+    expect(plan!.refusal).toMatch(/cancelled/);
+  });
+});

@@ -1,0 +1,56 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  myRequestPlansResponse,
+  requestSchema,
+  type SubmitRequestInput,
+} from '@noise/shared/requests';
+import { apiRequest } from '@/lib/api-client';
+import { checkWith } from '@/lib/check-answer';
+
+/** GET /api/my/request-plans: the company's request plans, their requests and use. */
+export const requestPlansQuery = queryOptions({
+  queryKey: ['my', 'request-plans'],
+  queryFn: ({ signal }) =>
+    apiRequest('/api/my/request-plans', { signal, check: checkWith(myRequestPlansResponse) }),
+});
+
+export function useRequestPlans() {
+  return useQuery(requestPlansQuery);
+}
+
+const check = checkWith(requestSchema);
+const id = (value: string) => encodeURIComponent(value);
+
+function useRequestChange<V>(send: (variables: V) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: requestPlansQuery.queryKey }),
+  });
+}
+
+/** POST /api/my/request-plans/{id}/requests: it starts, or waits in the queue. */
+export const useSubmitRequest = () =>
+  useRequestChange((v: { planId: string; body: SubmitRequestInput }) =>
+    apiRequest(`/api/my/request-plans/${id(v.planId)}/requests`, {
+      method: 'POST',
+      body: { ...v.body },
+      check,
+    }),
+  );
+
+/** POST /api/my/requests/{id}/cancel. */
+export const useCancelRequest = () =>
+  useRequestChange((requestId: string) =>
+    apiRequest(`/api/my/requests/${id(requestId)}/cancel`, { method: 'POST', check }),
+  );
+
+/** POST /api/my/requests/{id}/move: one place up or down the queue. */
+export const useMoveRequest = () =>
+  useRequestChange((v: { requestId: string; direction: 'up' | 'down' }) =>
+    apiRequest(`/api/my/requests/${id(v.requestId)}/move`, {
+      method: 'POST',
+      body: { direction: v.direction },
+      check,
+    }),
+  );

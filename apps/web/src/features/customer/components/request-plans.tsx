@@ -1,0 +1,210 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import type { IntakeQuestion } from '@noise/shared/intake';
+import { orderName } from '@noise/shared/project-constants';
+import {
+  ordinal,
+  requestStateLabels,
+  type RequestItem,
+  type RequestPlan,
+} from '@noise/shared/requests';
+import { Button } from '@/components/ui/button';
+import { TextInput } from '@/components/ui/input';
+import { errorMessage } from '@/lib/api-client';
+import {
+  useCancelRequest,
+  useMoveRequest,
+  useRequestPlans,
+  useSubmitRequest,
+} from '../api/requests';
+
+const answerable = (q: IntakeQuestion) =>
+  ['short-text', 'long-text', 'link', 'date', 'single-choice'].includes(q.kind);
+
+function NewRequestForm({ plan, onDone }: { plan: RequestPlan; onDone: () => void }) {
+  const submit = useSubmitRequest();
+  const [title, setTitle] = useState('');
+  const [answers, setAnswers] = useState<Record<string, string>>({});
+  const questions = (plan.intakeQuestions as IntakeQuestion[]).filter(answerable);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const given = Object.fromEntries(Object.entries(answers).filter(([, v]) => v.trim() !== ''));
+    submit.mutate(
+      { planId: plan.id, body: { title, answers: given } },
+      { onSuccess: () => onDone() },
+    );
+  };
+  return (
+    <form onSubmit={onSubmit} className="mt-4 grid gap-4 rounded-card border-2 border-ink/15 p-4">
+      <TextInput
+        label="Title"
+        required
+        value={title}
+        onChange={(e) => setTitle(e.target.value)}
+        maxLength={200}
+      />
+      {questions.map((q) =>
+        q.kind === 'single-choice' ? (
+          <label key={q.id} className="grid gap-1 text-sm font-semibold">
+            {q.label}
+            <select
+              className="min-h-11 rounded-control border-2 border-ink bg-paper px-3"
+              value={answers[q.id] ?? ''}
+              onChange={(e) => setAnswers({ ...answers, [q.id]: e.target.value })}
+            >
+              <option value="">Choose…</option>
+              {q.options.map((o) => (
+                <option key={o}>{o}</option>
+              ))}
+            </select>
+          </label>
+        ) : (
+          <TextInput
+            key={q.id}
+            label={q.label}
+            hint={q.help || undefined}
+            value={answers[q.id] ?? ''}
+            onChange={(e) => setAnswers({ ...answers, [q.id]: e.target.value })}
+          />
+        ),
+      )}
+      {submit.isError ? (
+        <p role="alert" className="text-danger">
+          {errorMessage(submit.error, 'The request could not be submitted.')}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" disabled={submit.isPending}>
+          Submit request
+        </Button>
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function RequestRow({ request, last }: { request: RequestItem; last: boolean }) {
+  const cancel = useCancelRequest();
+  const move = useMoveRequest();
+  const queued = request.state === 'queued' && request.queuePlace !== null;
+  const failed = cancel.error ?? move.error;
+  return (
+    <li className="flex flex-col gap-2 border-t-2 border-ink/10 py-3 first:border-t-0 sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0">
+        <Link
+          to={`/dashboard/projects/${request.id}`}
+          className="font-bold break-words underline-offset-2 hover:underline"
+        >
+          {request.title}
+        </Link>
+        <p className="text-sm text-muted">
+          {orderName(request.orderNumber)} · {requestStateLabels[request.state]}
+          {queued ? ` · ${ordinal(request.queuePlace!)} in your queue` : ''}
+        </p>
+        {failed ? (
+          <p role="alert" className="text-sm text-danger">
+            {errorMessage(failed, 'That did not work.')}
+          </p>
+        ) : null}
+      </div>
+      {queued ? (
+        <div className="flex flex-wrap gap-2">
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={request.queuePlace === 1 || move.isPending}
+            onClick={() => move.mutate({ requestId: request.id, direction: 'up' })}
+            aria-label={`Move ${request.title} up`}
+          >
+            Up
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={last || move.isPending}
+            onClick={() => move.mutate({ requestId: request.id, direction: 'down' })}
+            aria-label={`Move ${request.title} down`}
+          >
+            Down
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={cancel.isPending}
+            onClick={() => cancel.mutate(request.id)}
+            aria-label={`Cancel ${request.title}`}
+          >
+            Cancel request
+          </Button>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+function PlanCard({ plan, canSubmit }: { plan: RequestPlan; canSubmit: boolean }) {
+  const [open, setOpen] = useState(false);
+  const queued = plan.requests.filter((r) => r.state === 'queued');
+  const lastQueued = queued.reduce((max, r) => Math.max(max, r.queuePlace ?? 0), 0);
+  const shown = [
+    ...plan.requests.filter((r) => r.state === 'in-progress' || r.state === 'in-review'),
+    ...queued,
+    ...plan.requests.filter((r) => r.state === 'done'),
+  ];
+  return (
+    <article className="mt-4 rounded-card border-2 border-ink/15 p-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <h3 className="text-xl font-extrabold break-words">{plan.title}</h3>
+          <p className="text-sm text-muted">
+            {orderName(plan.orderNumber)} · {plan.active} of {plan.activeRequestLimit} active
+            {plan.requestsPerPeriod !== null
+              ? ` · ${plan.usedThisPeriod} of ${plan.requestsPerPeriod} this period`
+              : ''}
+          </p>
+        </div>
+        {canSubmit && plan.open && !open ? (
+          <Button size="sm" onClick={() => setOpen(true)}>
+            New request
+          </Button>
+        ) : null}
+      </div>
+      {plan.refusal ? <p className="mt-2 text-sm">{plan.refusal}</p> : null}
+      {open ? <NewRequestForm plan={plan} onDone={() => setOpen(false)} /> : null}
+      {shown.length ? (
+        <ul className="mt-3" aria-label={`Requests of ${plan.title}`}>
+          {shown.map((r) => (
+            <RequestRow key={r.id} request={r} last={r.queuePlace === lastQueued} />
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-3 text-sm text-muted">No requests yet.</p>
+      )}
+    </article>
+  );
+}
+
+/**
+ * The company's request plans (docs/product.md#request-plans): each plan's use, its requests and
+ * queue, and 'New request' for an Owner or Member. Only one plan's, when `planId` is given.
+ */
+export function RequestPlans({ canSubmit, planId }: { canSubmit: boolean; planId?: string }) {
+  const plans = useRequestPlans();
+  const list = (plans.data?.plans ?? []).filter((p) => !planId || p.id === planId);
+  if (!list.length) return null;
+  return (
+    <section
+      aria-labelledby="request-plans"
+      className="mt-8 rounded-card border-2 border-ink bg-paper p-5 sm:p-8"
+    >
+      <h2 id="request-plans" className="text-3xl font-extrabold">
+        Requests
+      </h2>
+      {list.map((plan) => (
+        <PlanCard key={plan.id} plan={plan} canSubmit={canSubmit} />
+      ))}
+    </section>
+  );
+}

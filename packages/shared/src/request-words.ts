@@ -1,0 +1,27 @@
+/** Words of request plans with no schema, light enough for the storefront (docs/decisions/091). */
+
+/** '1st', '2nd', '3rd', '11th', '22nd'. */
+export function ordinal(n: number): string {
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return `${n}th`;
+  const suffix = ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th';
+  return `${n}${n % 10 > 3 ? 'th' : suffix}`;
+}
+
+/** What a plan includes, in words: '1 active request at a time', '4 requests a month'. */
+export function planIncludes(plan: {
+  type: string;
+  activeRequestLimit: number | null;
+  requestsPerPeriod: number | null;
+}): string[] {
+  if (plan.activeRequestLimit === null) return [];
+  const n = plan.activeRequestLimit;
+  const lines = [`${n} active request${n === 1 ? '' : 's'} at a time`];
+  const period = plan.type === 'weekly' ? 'week' : 'month';
+  if (plan.requestsPerPeriod === null) lines.push(`Unlimited requests a ${period}`);
+  else {
+    const p = plan.requestsPerPeriod;
+    lines.push(`${p} request${p === 1 ? '' : 's'} a ${period}`);
+  }
+  return lines;
+}

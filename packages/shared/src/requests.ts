@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+export { ordinal, planIncludes } from './request-words.ts';
+
+/**
+ * Request plans (docs/product.md#request-plans, docs/decisions/091): a recurring package whose
+ * client submits requests that the team works through a queue.
+ */
+export const requestStates = ['queued', 'in-progress', 'in-review', 'done', 'cancelled'] as const;
+export type RequestState = (typeof requestStates)[number];
+
+/** The board's columns, in order. */
+export const boardStates = ['queued', 'in-progress', 'in-review', 'done'] as const;
+export type BoardState = (typeof boardStates)[number];
+
+export const requestStateLabels: Record<RequestState, string> = {
+  queued: 'Queued',
+  'in-progress': 'In progress',
+  'in-review': 'In review',
+  done: 'Done',
+  cancelled: 'Cancelled',
+};
+
+export const MAX_ACTIVE_REQUESTS = 20;
+export const MAX_REQUESTS_PER_PERIOD = 1000;
+
+/** One request as its client and the team see it. */
+export const requestSchema = z.object({
+  id: z.string(),
+  orderNumber: z.number().int(),
+  title: z.string(),
+  state: z.enum(requestStates),
+  /** Its place in the client's queue (1 is next), while queued. */
+  queuePlace: z.number().int().nullable(),
+  version: z.number().int(),
+  planId: z.string(),
+  planTitle: z.string(),
+  companyId: z.string().nullable(),
+  companyName: z.string(),
+  createdAt: z.string(),
+});
+export type RequestItem = z.infer<typeof requestSchema>;
+
+/** A plan of the caller's company with its requests and what it has used. */
+export const requestPlanSchema = z.object({
+  id: z.string(),
+  orderNumber: z.number().int(),
+  title: z.string(),
+  /** Whether requests can be submitted under it; when not, `refusal` says why. */
+  open: z.boolean(),
+  refusal: z.string().nullable(),
+  activeRequestLimit: z.number().int(),
+  requestsPerPeriod: z.number().int().nullable(),
+  active: z.number().int(),
+  usedThisPeriod: z.number().int(),
+  intakeQuestions: z.array(z.unknown()),
+  requests: z.array(requestSchema),
+});
+export type RequestPlan = z.infer<typeof requestPlanSchema>;
+
+export const myRequestPlansResponse = z.object({ plans: z.array(requestPlanSchema) });
+
+export const submitRequestSchema = z.object({
+  title: z
+    .string({ error: 'Title is required' })
+    .trim()
+    .min(1, 'Title is required')
+    .max(200, 'Title is at most 200 characters'),
+  answers: z.record(z.string(), z.unknown()).optional().default({}),
+});
+export type SubmitRequestInput = z.infer<typeof submitRequestSchema>;
+
+export const moveInQueueSchema = z.object({
+  direction: z.enum(['up', 'down'], { error: "Direction must be 'up' or 'down'" }),
+});
+
+/** A staff move on the board: the state and version the mover saw, and where it goes. */
+export const moveRequestSchema = z.object({
+  state: z.enum(boardStates, { error: 'State must be queued, in-progress, in-review or done' }),
+  version: z.number({ error: 'Version is required' }).int(),
+  /** Within 'Queued': its new place (1 is next). */
+  queuePlace: z.number().int().min(1, 'Queue place is at least 1').optional(),
+});
+export type MoveRequestInput = z.infer<typeof moveRequestSchema>;
+
+export const boardResponse = z.object({ requests: z.array(requestSchema) });
