@@ -200,6 +200,10 @@ function realParam(url: string, name: string): string {
   if (url.startsWith('/api/projects')) return projectId;
   if (url.startsWith('/api/questions/')) return questionId;
   if (url.startsWith('/api/users/coordinators/')) return 'no-such-coordinator';
+  if (url.startsWith('/api/my/request-plans/') || url.startsWith('/api/my/requests/')) {
+    return 'no-such-plan';
+  }
+  if (url.startsWith('/api/requests/')) return 'no-such-request';
   if (url.startsWith('/api/business/logo/')) return '0000000000000000.png';
   throw new Error(`No real value for :${name} of ${url}`);
 }

@@ -232,6 +232,10 @@ const CLIENT_ID_ROUTES: Record<string, string> = {
   'POST /api/quotes/:id/accept': 'proposal',
   'POST /api/quotes/:id/decline': 'proposal',
   'GET /api/quotes/:id/signed.pdf': 'proposal',
+  // Another company's plan and requests answer 404 (modules/requests/requests.test.ts).
+  'POST /api/my/request-plans/:id/requests': 'requests',
+  'POST /api/my/requests/:id/cancel': 'requests',
+  'POST /api/my/requests/:id/move': 'requests',
 };
 const PUBLIC_ID_ROUTES = [
   'GET /api/services/:id',

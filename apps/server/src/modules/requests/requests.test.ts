@@ -146,6 +146,13 @@ describe('request plans', () => {
       headers: bearer(stranger.token),
     });
     expect(res.statusCode).toBe(404);
+    const moved = await app.inject({
+      method: 'POST',
+      url: `/api/my/requests/${queued.id}/move`,
+      headers: bearer(stranger.token),
+      payload: { direction: 'up' },
+    });
+    expect(moved.statusCode).toBe(404);
     expect(
       (await app.inject({ url: '/api/requests', headers: bearer(owner.token) })).statusCode,
     ).toBe(403);
