@@ -94,7 +94,8 @@ describe('staff screens on a phone', () => {
       if (wide.length) found[screen || 'overview'] = wide;
     }
     expect(found).toEqual({});
-  });
+    // Every staff screen in turn (more with each area added): about 2 s each on a loaded machine.
+  }, 150_000);
 
   it("fold the sales filters into a sheet, and put a sale's status form first", async () => {
     const { page } = await browser.newPage({ token: staff, width: 375 });

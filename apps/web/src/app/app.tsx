@@ -5,6 +5,7 @@ import { ToastHost } from '@/components/ui/toast-host';
 import { AuthProvider } from '@/lib/auth';
 import { useAuthModal } from '@/lib/auth-modals';
 import { queryClient } from './query-client';
+import { ReplayHeldClick } from './held-click';
 import { AppRoutes } from './routes';
 import { ScrollManager } from './scroll-manager';
 
@@ -33,6 +34,7 @@ export function AppContent() {
       <AppRoutes />
       <AuthModalsHost />
       <ToastHost />
+      <ReplayHeldClick />
     </AuthProvider>
   );
 }
