@@ -107,7 +107,9 @@ describe('client companies', () => {
 
     // The link from the mail proves it; the browser that opens it stays signed in.
     await ownerPage.goto(await mailedPath(ownerEmail, /\/verify-email\?token=[\w-]+/));
-    await ownerPage.getByText('Thank you: your email address is confirmed.').waitFor();
+    await ownerPage
+      .getByText('Thank you: your email address is confirmed.')
+      .waitFor({ timeout: 60_000 });
     await ownerPage.getByRole('link', { name: 'Go to your dashboard' }).click();
     await ownerPage.getByRole('heading', { name: /^Hello, Olive/ }).waitFor();
     expect(await notice.count()).toBe(0);
@@ -204,5 +206,6 @@ describe('client companies', () => {
     await people.getByText(memberEmail).waitFor();
     await people.getByText(billingEmail).waitFor();
     expect(await ownerPage.getByRole('region', { name: 'Invitations' }).count()).toBe(0);
-  });
+    // A long flow over four people and their mail: about a minute alone, more on a busy machine.
+  }, 180_000);
 });
