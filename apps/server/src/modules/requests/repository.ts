@@ -20,6 +20,22 @@ export function createRequestRepository(db: Db) {
     companyName: companies.name,
     planTitle: sql<string>`(select p.package_title from ${projects} p where p.id = ${projects.planProjectId})`,
   };
+  /** Request plans (orders whose package caps active requests, not requests themselves). */
+  const selectPlans = (where: SQL | undefined) =>
+    db
+      .select({
+        plan: projects,
+        subscriptionStatus: subscriptions.status,
+        nextChargeAt: subscriptions.nextChargeAt,
+        intake: services.intakeQuestions,
+      })
+      .from(projects)
+      .leftJoin(subscriptions, eq(subscriptions.projectId, projects.id))
+      .leftJoin(services, eq(services.id, projects.serviceId))
+      .where(
+        and(where, isNotNull(projects.packageActiveRequestLimit), isNull(projects.planProjectId)),
+      );
+
   return {
     /** The plan's row, locked until the transaction ends: submissions and moves queue behind it. */
     async lockPlan(planId: string) {
@@ -30,48 +46,15 @@ export function createRequestRepository(db: Db) {
     },
 
     async findPlan(planId: string) {
-      const [row] = await db
-        .select({
-          plan: projects,
-          subscriptionStatus: subscriptions.status,
-          nextChargeAt: subscriptions.nextChargeAt,
-          intake: services.intakeQuestions,
-        })
-        .from(projects)
-        .leftJoin(subscriptions, eq(subscriptions.projectId, projects.id))
-        .leftJoin(services, eq(services.id, projects.serviceId))
-        .where(
-          and(
-            eq(projects.id, planId),
-            isNotNull(projects.packageActiveRequestLimit),
-            isNull(projects.planProjectId),
-          ),
-        )
-        .limit(1);
+      const [row] = await selectPlans(eq(projects.id, planId)).limit(1);
       return row;
     },
 
     /** The company's plans, newest first. */
     async plansOf(companyId: string) {
-      return db
-        .select({
-          plan: projects,
-          subscriptionStatus: subscriptions.status,
-          nextChargeAt: subscriptions.nextChargeAt,
-          intake: services.intakeQuestions,
-        })
-        .from(projects)
-        .leftJoin(subscriptions, eq(subscriptions.projectId, projects.id))
-        .leftJoin(services, eq(services.id, projects.serviceId))
-        .where(
-          and(
-            eq(projects.companyId, companyId),
-            isNotNull(projects.packageActiveRequestLimit),
-            isNull(projects.planProjectId),
-            isNull(projects.claimTokenHash),
-          ),
-        )
-        .orderBy(desc(projects.createdAt));
+      return selectPlans(
+        and(eq(projects.companyId, companyId), isNull(projects.claimTokenHash)),
+      ).orderBy(desc(projects.createdAt));
     },
 
     /** The plans' requests that are not cancelled, in queue order within each plan. */
