@@ -18,6 +18,7 @@ import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { apiRequest, errorMessage } from '@/lib/api-client';
+import { withQuery } from '@/lib/api-paths';
 import { useAuth } from '@/lib/auth';
 import { checkWith } from '@/lib/check-answer';
 import { formatDate } from '@/lib/format';
@@ -31,7 +32,7 @@ function useMyWork(member: string) {
   return useQuery({
     queryKey: ['my-work', member],
     queryFn: ({ signal }) =>
-      apiRequest(`/api/my-work${member ? `?member=${encodeURIComponent(member)}` : ''}`, {
+      apiRequest(withQuery('/api/my-work', { member }), {
         signal,
         check: checkWith(myWorkSchema),
       }),
