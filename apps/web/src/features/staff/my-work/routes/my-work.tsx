@@ -25,7 +25,7 @@ import { formatDate } from '@/lib/format';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { cn } from '@/lib/utils';
 import { EmptyState, StaffPageHeader, StaffSection } from '../../components/page-header';
-import { useSalesFilters } from '../../sales/api/get-sales-filters';
+import { useSalesFilters } from '../../api/get-sales-filters';
 
 /** GET /api/my-work: the member's open projects (the caller's unless `member` names another). */
 function useMyWork(member: string) {
