@@ -99,7 +99,16 @@ export const briefEntrySchema = z.object({
 export type BriefEntry = z.infer<typeof briefEntrySchema>;
 /** GET /api/projects/{id}/brief/questions. */
 export const briefQuestionsSchema = z.object({
-  questions: z.array(savedQuestionSchema),
+  questions: z.array(
+    savedQuestionSchema.extend({
+      signature: z
+        .string()
+        .describe(
+          'The question as asked now. A brief names the questions it answers by these signatures ' +
+            '(the `asked` field): one changed since it was read is not taken as answered.',
+        ),
+    }),
+  ),
   answered: z.boolean(),
 });
 export type BriefQuestions = z.infer<typeof briefQuestionsSchema>;

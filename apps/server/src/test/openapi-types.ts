@@ -11464,7 +11464,7 @@ export interface operations {
                     text?: string;
                     /** @description JSON object: the first brief's answers to the intake questions, by question id. */
                     answers?: string;
-                    /** @description JSON list: the signatures of the questions answered, as GET …/brief/questions gave them. */
+                    /** @description JSON list: the `signature` of each question answered, as GET …/brief/questions gives it. */
                     asked?: string;
                     /** @description 'true' when every question is left blank and nothing is written or attached on purpose. */
                     nothingToAdd?: string;
@@ -11636,6 +11636,8 @@ export interface operations {
                             help: string;
                             required: boolean;
                             options: string[];
+                            /** @description The question as asked now. A brief names the questions it answers by these signatures (the `asked` field): one changed since it was read is not taken as answered. */
+                            signature: string;
                         }[];
                         answered: boolean;
                     };

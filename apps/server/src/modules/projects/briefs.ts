@@ -64,7 +64,7 @@ export function registerBriefRoutes(
       text: 'The brief, in words.',
       answers: "JSON object: the first brief's answers to the intake questions, by question id.",
       asked:
-        'JSON list: the signatures of the questions answered, as GET …/brief/questions gave them.',
+        'JSON list: the `signature` of each question answered, as GET …/brief/questions gives it.',
       nothingToAdd:
         "'true' when every question is left blank and nothing is written or attached on purpose.",
       answerFileQuestions:

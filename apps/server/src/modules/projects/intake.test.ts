@@ -77,7 +77,13 @@ describe('intake questions', () => {
       url: `/api/projects/${projectId}/brief/questions`,
       headers: bearer(jane.token),
     });
-    expect(shown.json()).toEqual({ questions, answered: false });
+    // Each question carries the signature a brief names it by in `asked`.
+    expect(shown.json()).toEqual({
+      questions: questions.map((q) => ({ ...q, signature: questionSignature(q) })),
+      answered: false,
+    });
+    const signatures = (shown.json().questions as { signature: string }[]).map((q) => q.signature);
+    expect(asked()).toBe(JSON.stringify(signatures));
 
     const empty = await sendBrief(projectId, { answers: '{}', asked: asked() });
     expect(empty.statusCode).toBe(400);

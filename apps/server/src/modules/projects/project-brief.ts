@@ -112,7 +112,7 @@ export async function readBriefQuestions(deps: Pick<BriefDeps, 'briefs'>, projec
     deps.briefs.questionsFor(project),
     deps.briefs.hasAnswers(project.id),
   ]);
-  return { questions, answered };
+  return { questions: questions.map((q) => ({ ...q, signature: questionSignature(q) })), answered };
 }
 
 /** The brief's entries, oldest first, as the project page shows them. */

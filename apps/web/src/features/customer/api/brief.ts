@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { questionSignature, type IntakeAnswer } from '@noise/shared/intake';
+import { questionSignature, type IntakeAnswer, type IntakeQuestion } from '@noise/shared/intake';
 import { z } from 'zod';
 import {
   briefEntrySchema,
@@ -47,7 +47,7 @@ export function useBriefQuestions(projectId: string, enabled = true) {
 
 /** The answers of a first brief, with the questions they answer (their signatures). */
 export interface IntakeSubmission {
-  questions: BriefQuestions['questions'];
+  questions: IntakeQuestion[];
   values: Record<string, IntakeAnswer>;
   files: Record<string, File[]>;
 }

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { questionSignature, type IntakeQuestion } from '@noise/shared/intake';
 import type { BriefQuestions } from '@noise/shared/project';
 import { uploadForm } from '@/lib/upload';
 import { renderWithApp } from '@/test/render';
@@ -13,7 +14,7 @@ vi.mock('@/lib/upload', async (importOriginal) => {
 
 const BRIEF = '/api/projects/project-1/brief';
 
-const questions: BriefQuestions['questions'] = [
+const asked: IntakeQuestion[] = [
   {
     id: 'q-audience',
     kind: 'short-text',
@@ -40,6 +41,10 @@ const questions: BriefQuestions['questions'] = [
   },
   { id: 'q-guide', kind: 'file', label: 'Brand guide', help: '', required: false, options: [] },
 ];
+const questions: BriefQuestions['questions'] = asked.map((q) => ({
+  ...q,
+  signature: questionSignature(q),
+}));
 
 const entry = {
   _id: 'entry-1',
