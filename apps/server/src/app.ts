@@ -127,7 +127,7 @@ export async function buildApp(
   });
 
   const { db } = database;
-  // Every module's repository, made once and handed to the routes in their deps (decision 076).
+  // Every listed module's repositories, made once and handed to the modules (decisions 076, 098).
   const repos = createRepositories(db);
   // The shop's details as saved on the settings screen, else the environment's: every module
   // reads them through `config`, so a save applies without a restart (docs/decisions/090).
