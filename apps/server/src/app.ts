@@ -5,9 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import type { DNSResolver } from 'mailauth';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { legalPageSlugs } from '@noise/shared/company-pages';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { createAfterAnswer, type AfterAnswer } from './lib/after-answer.ts';
@@ -19,56 +17,19 @@ import { AppError } from './lib/errors.ts';
 import { createSecretBox } from './lib/secrets.ts';
 import { redactPaths, requestSerializer } from './lib/log-redaction.ts';
 import { createTokenSigner } from './lib/tokens.ts';
+import { createProjectEvents } from './lib/project-events.ts';
 import { createRepositories } from './repositories.ts';
 import { registerBackground } from './background.ts';
-import { registerAuditRoutes } from './modules/audit/routes.ts';
+import { subscribeProjectEvents, type AppContext, type ModuleOptions } from './app-module.ts';
+import { appModules } from './modules.ts';
 import { createBusinessDetailsStore } from './modules/business-details/business-details.ts';
 import { liveConfig } from './modules/business-details/live-config.ts';
-import { registerBusinessDetailsRoutes } from './modules/business-details/routes.ts';
-import { registerAuthRoutes } from './modules/auth/routes.ts';
-import { registerOAuthRoutes } from './modules/oauth/routes.ts';
-import { registerCardRoutes } from './modules/payments/card-routes.ts';
-import { registerGuestCheckoutRoutes } from './modules/payments/guest-routes.ts';
-import { registerCheckout } from './modules/payments/register.ts';
-import { registerCustomerRoutes } from './modules/customers/routes.ts';
 import { createNotifier, type Notifier } from './modules/notifications/notifier.ts';
-import { registerInboundMail } from './modules/inbound-mail/register.ts';
-import { REPLY_ADDRESS_TTL_MS } from './modules/inbound-mail/reply-address.ts';
-import { emailReplyPage, emailReplyPoster } from './modules/messages/reply-by-email.ts';
-import { registerQuestionRoutes } from './modules/messages/question-routes.ts';
-import type { QuestionDeps } from './modules/messages/question-thread.ts';
-import { registerMessageRoutes } from './modules/messages/routes.ts';
-import { registerCompanyRoutes } from './modules/companies/routes.ts';
-import { registerClientActionRoutes } from './modules/client-actions/routes.ts';
-import { registerBillingRoutes } from './modules/billing/routes.ts';
-import { registerBillRoutes } from './modules/bills/routes.ts';
-import { billingInvoiceOf } from './modules/bills/manage-bill.ts';
-import { finishRequest } from './modules/requests/manage-requests.ts';
-import { registerRequestRoutes } from './modules/requests/routes.ts';
-import { registerFileRoutes } from './modules/files/routes.ts';
 import { issueToken } from './modules/auth/sign-in.ts';
 import { proveMailbox } from './modules/auth/prove-mailbox.ts';
-import { fullNameOf } from '@noise/shared/display-name';
-import { createLiveStreams } from './modules/notifications/live-streams.ts';
-import { registerNotificationRoutes } from './modules/notifications/routes.ts';
-import { registerSiteUserRoutes } from './modules/site-users/routes.ts';
 import { createTwoFactor } from './modules/auth/two-factor.ts';
-import { demoRoots } from './modules/catalogue/own-files.ts';
-import { registerCatalogueRoutes } from './modules/catalogue/routes.ts';
-import { registerCatalogueAdminRoutes } from './modules/catalogue/admin-routes.ts';
-import { registerCompanyPageRoutes } from './modules/company-pages/routes.ts';
-import { registerOverviewRoutes } from './modules/overview/routes.ts';
+import { setupFactsOf } from './modules/overview/module.ts';
 import { setupChecklist } from './modules/overview/setup-checklist.ts';
-import { registerHealthRoutes } from './modules/health/routes.ts';
-import { registerSeoRoutes } from './modules/seo/routes.ts';
-import { registerBriefRoutes } from './modules/projects/briefs.ts';
-import { registerProjectRoutes } from './modules/projects/routes.ts';
-import { registerQuoteRoutes } from './modules/quotes/routes.ts';
-import { registerReportRoutes } from './modules/reports/routes.ts';
-import { registerDiscountRoutes } from './modules/discounts/routes.ts';
-import { orderMoneyOf, type MoneyOf } from './modules/payments/order-money-of.ts';
-import { registerMyWorkRoutes } from './modules/my-work/routes.ts';
-import { registerUserRoutes } from './modules/users/routes.ts';
 import { registerAuth, type DeclaredRoute } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
@@ -82,11 +43,8 @@ import { registerStorageGuard } from './plugins/storage-guard.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { ensureAdmin } from './seed/ensure-admin.ts';
 import { seedDemo } from './seed/seed-demo.ts';
-import { registerWebhookRoutes } from './modules/webhooks/routes.ts';
-import { registerEmailRoutes } from './modules/emails/routes.ts';
-import { registerApiKeyRoutes } from './modules/api-keys/routes.ts';
 
-export interface BuildOptions {
+export interface BuildOptions extends ModuleOptions {
   /** An already open database (tests); otherwise opened from the config. */
   database?: Database;
   /** Fastify logger: false in tests unless asked. */
@@ -97,10 +55,6 @@ export interface BuildOptions {
   ensureAdmin?: boolean;
   /** The clock of time-dependent answers (the overview's periods); tests fix it. */
   now?: () => Date;
-  /** DNS lookups of replies' SPF, DKIM and DMARC records; tests give fixed records. */
-  mailResolver?: DNSResolver;
-  /** The event streams' heartbeat, session sweep and replay buffer; tests shorten them. */
-  liveStreams?: { heartbeatMs?: number; sessionRecheckMs?: number; replayLimit?: number };
 }
 
 declare module 'fastify' {
@@ -114,6 +68,8 @@ declare module 'fastify' {
     files: FileStore;
     /** The staff sign-in made on this start, printed once the server answers (main.ts). */
     adminNotice: string | undefined;
+    /** What every module was made with (app-module.ts); tests make extra job runners from it. */
+    appContext: AppContext;
   }
 }
 
@@ -171,7 +127,7 @@ export async function buildApp(
   });
 
   const { db } = database;
-  // Every module's repository, made once and handed to the routes in their deps (decision 076).
+  // Every listed module's repositories, made once and handed to the modules (decisions 076, 098).
   const repos = createRepositories(db);
   // The shop's details as saved on the settings screen, else the environment's: every module
   // reads them through `config`, so a save applies without a restart (docs/decisions/090).
@@ -192,7 +148,6 @@ export async function buildApp(
   const users = repos.users;
   const sessions = repos.sessions;
   const signer = createTokenSigner(config.tokenSecret);
-  const audit = repos.audit;
   // Rate limits count in the database: one limit across every process (docs/decisions/006).
   const rateCounters = createRateCounters(db);
   const emailRenderer = createEmailRenderer();
@@ -271,181 +226,52 @@ export async function buildApp(
       return config.companyName;
     },
   });
-  const companies = repos.companies;
-  const authDeps = {
+  const auth = {
     config,
     users,
     sessions,
     signer,
     twoFactor,
-    audit,
+    audit: repos.audit,
     authRateLimit: config.authRateLimitPerMinute,
     rateCounters,
     reset: { repos, config, mailer, log: app.log },
-    companies,
+    companies: repos.companies,
   };
-  registerHealthRoutes(app, { database, config });
-  registerAuthRoutes(app, authDeps);
-  const customers = repos.customers;
-  registerUserRoutes(app, { users });
-  registerCardRoutes(app, { repos, users, customers, audit });
-  registerCustomerRoutes(app, { repos, customers, users, audit });
   const notifier = createNotifier({ repos, database, config, log: app.log, afterAnswer });
   app.decorate('notifier', notifier);
-  // Google, Facebook and Apple sign-in; a provider without keys explains itself instead.
-  registerOAuthRoutes(app, { ...authDeps, repos, mailer, notifier });
-  const live = createLiveStreams({
+
+  // What every module is made with: the modules are modules.ts's list, in its order.
+  const ctx: AppContext = {
+    config,
     database,
-    repo: repos.notifications,
-    sessions,
-    ...options.liveStreams,
-  });
-  registerNotificationRoutes(app, { repo: repos.notifications, sessions, config, live });
-  registerClientActionRoutes(app, { clientActions: repos.clientActions });
-  registerBillingRoutes(app, {
     repos,
-    currency: config.payments.currency,
-    bills: {
-      summaryOf: (row, payments) =>
-        billingInvoiceOf({ config, now: options.now ?? (() => new Date()) }, row, payments),
-    },
-  });
-  // The business name is read when each mail is written: a saved name applies at once.
-  const requestMail = {
-    publicUrl: config.publicUrl,
-    get companyName() {
-      return config.companyName;
-    },
-  };
-  registerRequestRoutes(app, { repos, mail: requestMail });
-  registerCompanyRoutes(app, {
-    repos,
-    config,
-    companies,
-    users,
-    audit,
-    rateCounters,
-    authRateLimit: config.authRateLimitPerMinute,
-    signIn: (user) => issueToken(authDeps, user),
-    proveMailbox: (userId, proof) => proveMailbox({ repos, config }, userId, proof),
-    joined: (user, companyName) => {
-      const name = fullNameOf(user) || user.email;
-      void notifier.toStaff({
-        kind: 'new-customer',
-        title: `New customer: ${name}`,
-        body: `${name} (${user.email}) joined ${companyName}.`,
-        link: `/wkm-dashboard/customers/edit/${user.id}`,
-      });
-    },
-  });
-  registerSiteUserRoutes(app, {
-    repos,
-    users,
-    config,
-    reset: { repos, config, mailer, log: app.log },
-  });
-  const catalogue = repos.catalogue;
-  registerCatalogueRoutes(app, {
-    catalogue,
-    catalogueManage: repos.catalogueManage,
-    publicUrl: config.publicUrl,
-    uploads: files,
-    demoRoots: demoRoots(config.webDistDir),
-  });
-  registerCatalogueAdminRoutes(app, { repos, config });
-  const companyPageRepo = repos.companyPages;
-  const setupFacts = async () => ({
-    coordinators: await users.countByRole('co-ordinator'),
-    legalPagesWritten: await companyPageRepo.written(legalPageSlugs),
-  });
-  const moneyOf: MoneyOf = (orders) => orderMoneyOf(repos.payments, orders);
-  registerOverviewRoutes(app, {
-    overview: repos.overview,
-    moneyOf,
-    timeZone: config.businessTimeZone,
+    log: app.log,
     now: options.now ?? (() => new Date()),
-    config,
-    setupFacts,
-  });
-  registerCompanyPageRoutes(app, { pages: companyPageRepo, users });
-  registerSeoRoutes(app, { catalogue: repos.catalogue, publicUrl: config.publicUrl });
-  const clock = options.now ?? (() => new Date());
-  registerFileRoutes(app, { repos, config, now: clock });
-  const checkout = registerCheckout(app, config, repos);
+    mailer,
+    files,
+    notifier,
+    afterAnswer,
+    rateCounters,
+    auth,
+    accounts: {
+      signIn: (user) => issueToken(auth, user),
+      proveMailbox: (userId, proof) => proveMailbox({ repos, config }, userId, proof),
+    },
+    businessDetails,
+    projectEvents: createProjectEvents(),
+    options: { mailResolver: options.mailResolver, liveStreams: options.liveStreams },
+  };
+  app.decorate('appContext', ctx);
+  subscribeProjectEvents(appModules, ctx);
+  for (const module of appModules) {
+    // Awaited only when it answers a promise: a module registers in the same tick as before.
+    const registering = module.routes?.(app, ctx);
+    if (registering) await registering;
+  }
   // Every module's background jobs, in lanes; after the checkout, whose invoice renderer the
   // receipts share, so the runner stops before it (docs/decisions/089-job-lanes.md).
-  registerBackground(app, config, { renderInvoice: checkout.renderInvoice, now: clock });
-  registerGuestCheckoutRoutes(app, { checkout: app.checkoutDeps, auth: authDeps, config });
-  registerBillRoutes(app, { repos, config, now: clock, checkout: app.checkoutDeps });
-  const projects = repos.projects;
-  registerProjectRoutes(app, { repos, config, projects, users, audit, now: clock });
-  registerBriefRoutes(app, { repos, config, projects, users, now: clock });
-  const threadDeps: QuestionDeps = {
-    companies,
-    messages: repos.messages,
-    questions: repos.questions,
-    projects,
-    users,
-    notifier,
-    audit,
-    files,
-    // A request plan's request is done when its deliverable is approved (docs/decisions/091).
-    onDeliverableApproved: (projectId) => finishRequest(repos, requestMail, projectId),
-    // Read when a message is sent: the reply addresses exist once inbound mail is registered.
-    replyAddress: (thread, person) =>
-      app.replyAddresses?.address(
-        { ...thread, userId: person.id },
-        new Date(Date.now() + REPLY_ADDRESS_TTL_MS),
-        person.replyKeyVersion,
-      ) ?? null,
-  };
-  registerMessageRoutes(app, { ...threadDeps, config });
-  registerQuestionRoutes(app, { ...threadDeps, config });
-  registerInboundMail(app, config, {
-    personOf: async (userId) => {
-      const user = await users.findById(userId);
-      return user && { email: user.email, replyKey: user.replyKeyVersion };
-    },
-    post: emailReplyPoster({ ...threadDeps, limits: config.uploadLimits, log: app.log }),
-    pageOf: emailReplyPage(threadDeps),
-    jobs: repos.jobs,
-    rateCounters,
-    resolver: options.mailResolver,
-  });
-  registerMyWorkRoutes(app, {
-    work: repos.work,
-    timeZone: config.businessTimeZone,
-    now: options.now ?? (() => new Date()),
-  });
-  registerQuoteRoutes(app, { repos, config, quotes: repos.quotes, users, audit });
-  registerDiscountRoutes(app, {
-    discounts: repos.discounts,
-    timeZone: config.businessTimeZone,
-    now: options.now ?? (() => new Date()),
-  });
-  registerReportRoutes(app, {
-    config,
-    reports: repos.reports,
-    projects,
-    users,
-    moneyOf,
-    now: options.now ?? (() => new Date()),
-  });
-
-  registerWebhookRoutes(app, { repos, allowPrivate: config.webhooksAllowPrivate });
-  registerEmailRoutes(app, { brand: () => emailBrandOf(config) });
-  registerBusinessDetailsRoutes(app, { repos, store: businessDetails });
-  registerApiKeyRoutes(app, {
-    repos,
-    timeZone: config.businessTimeZone,
-    now: options.now ?? (() => new Date()),
-  });
-
-  registerAuditRoutes(app, {
-    audit,
-    timeZone: config.businessTimeZone,
-    now: options.now ?? (() => new Date()),
-  });
+  registerBackground(app, ctx);
 
   await registerWebApp(app, config.webDistDir, {
     companyName: () => config.companyName,
@@ -471,7 +297,7 @@ export async function buildApp(
   if (config.seedDemo) await seedDemo(db, app.log);
   if (config.env === 'production') {
     // One line: each check, with how to fix it, is on the staff overview ('Before you trade').
-    const open = setupChecklist(config, await setupFacts()).filter((item) => !item.done);
+    const open = setupChecklist(config, await setupFactsOf(repos)).filter((item) => !item.done);
     if (open.length) {
       app.log.warn(
         { setup: open.map((item) => item.id) },

@@ -401,7 +401,7 @@ describe('renewals', () => {
       .where(eq(subscriptions.projectId, projectId))
       .returning();
     const worker = (workerId: string) =>
-      createBackgroundRunner(app, config, { workerId, pollIntervalMs: 0 });
+      createBackgroundRunner(app, app.appContext, { workerId, pollIntervalMs: 0 });
     const a = worker('worker-a');
     const b = worker('worker-b');
     await Promise.all([a.runDueJobs(), b.runDueJobs(), a.runDueJobs(), b.runDueJobs()]);

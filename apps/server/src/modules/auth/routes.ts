@@ -39,16 +39,16 @@ import { deviceTokenOf, registerTwoFactorRoutes } from './two-factor-routes.ts';
 /** A token, or the second step's challenge instead (docs/product.md#two-factor-sign-in). */
 const answerOf = (outcome: SignInOutcome) => outcome.challenge ?? { token: outcome.token };
 
-export function registerAuthRoutes(
-  app: FastifyInstance,
-  deps: AuthDeps & {
-    audit: AuditRepository;
-    companies: Pick<CompanyRepository, 'membershipOf'>;
-    authRateLimit: number;
-    rateCounters: RateCounters;
-    reset: PasswordResetDeps;
-  },
-) {
+/** What the auth routes are made with (app.ts makes it once: the modules' `ctx.auth`). */
+export type AuthRouteDeps = AuthDeps & {
+  audit: AuditRepository;
+  companies: Pick<CompanyRepository, 'membershipOf'>;
+  authRateLimit: number;
+  rateCounters: RateCounters;
+  reset: PasswordResetDeps;
+};
+
+export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const rateLimit = { max: deps.authRateLimit, timeWindow: '1 minute' };
   // Failed sign-ins per account from any address; customer and staff sign-in share the count.

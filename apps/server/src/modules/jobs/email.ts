@@ -45,7 +45,7 @@ export function enqueueEmail(
 
 export interface EmailJobDeps {
   mailer: Mailer;
-  renderInvoice: (paymentId: string) => Promise<{ filename: string; content: Buffer } | null>;
+  renderInvoice?: (paymentId: string) => Promise<{ filename: string; content: Buffer } | null>;
   renderAdjustmentNote?: (
     refundId: string,
   ) => Promise<{ filename: string; content: Buffer } | null>;
@@ -67,7 +67,7 @@ export function createEmailJobHandler(deps: EmailJobDeps): JobHandler {
     const payload = emailJobPayload.parse(raw);
     const { invoicePaymentId: _invoice, adjustmentNoteRefundId: _note, ...mail } = payload;
     const message: MailMessage = { ...mail };
-    if (payload.invoicePaymentId) {
+    if (payload.invoicePaymentId && deps.renderInvoice) {
       const invoice = await deps.renderInvoice(payload.invoicePaymentId);
       if (invoice) {
         message.attachments = [

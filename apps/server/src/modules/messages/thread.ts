@@ -15,6 +15,7 @@ import type { Role } from '@noise/shared/roles';
 import { displayNameOf } from '@noise/shared/user';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import type { ProjectEvents } from '../../lib/project-events.ts';
 import type { ApiKeyRef } from '../../plugins/auth.ts';
 import type { FileStore } from '../../plugins/file-store.ts';
 import type { AuditRepository } from '../audit/repository.ts';
@@ -49,7 +50,7 @@ export interface ThreadDeps {
     person: { id: string; replyKeyVersion: number },
   ) => string | null;
   /** Told when the customer approves a deliverable (a request of a plan is then done). */
-  onDeliverableApproved?: (projectId: string) => Promise<void>;
+  projectEvents?: Pick<ProjectEvents, 'emit'>;
 }
 
 export interface Caller {
@@ -423,7 +424,9 @@ export async function decideDeliverable(
     },
     project,
   );
-  if (decision === 'approved') await deps.onDeliverableApproved?.(project.id);
+  if (decision === 'approved') {
+    await deps.projectEvents?.emit('deliverable-approved', { projectId: project.id });
+  }
   void deps.notifier.projectChanged(project, { customerSees: true });
   const thread = await readThread(deps, caller, project);
   const deliverable = thread.deliverables.find((d) => d._id === version.id);

@@ -21,6 +21,8 @@ declare module 'fastify' {
     paymentProvider: PaymentProvider;
     /** What the checkout runs on (database, provider, settings); tests build extra workers from it. */
     checkoutDeps: CheckoutDeps;
+    /** The tax invoices' renderer, a worker thread, which the receipts' mail shares. */
+    invoiceRenderer: RenderInvoice;
   }
 }
 
@@ -41,7 +43,7 @@ function liveBusiness<T extends { companyName: string; abn?: string }>(
 
 /**
  * Checkout, payments, subscriptions and invoices. Answers the invoice renderer, which the
- * receipts' mail job shares (background.ts).
+ * receipts' mail job shares (`app.invoiceRenderer`, the payments module's attachments).
  */
 export function registerCheckout(
   app: FastifyInstance,
@@ -74,6 +76,7 @@ export function registerCheckout(
   // Tax invoices are drawn on a worker thread, off the requests' event loop.
   const invoices = createInvoiceRenderer();
   app.addHook('onClose', () => invoices.close());
+  app.decorate('invoiceRenderer', invoices.render);
   registerInvoiceRoutes(app, { repos, settings, render: invoices.render });
   return { renderInvoice: invoices.render };
 }

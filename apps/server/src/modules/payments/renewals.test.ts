@@ -64,7 +64,7 @@ describe('subscription renewals', () => {
   it('two workers running at once charge a due subscription exactly once', async () => {
     const { user, token } = await createUser(app);
     const { orderNumber, subscription, due } = await dueSubscription(token);
-    const second = createBackgroundRunner(app, config, {
+    const second = createBackgroundRunner(app, app.appContext, {
       workerId: 'second-worker',
       pollIntervalMs: 0,
     });

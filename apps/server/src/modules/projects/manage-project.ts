@@ -7,6 +7,7 @@ import {
   type updateProjectRequest,
 } from '@noise/shared/project';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import type { ProjectEvents } from '../../lib/project-events.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { AuditRepository } from '../audit/repository.ts';
 import type { Notifier } from '../notifications/notifier.ts';
@@ -25,6 +26,8 @@ export interface ManageProjectDeps {
   /** The business time zone, in which a pause's working days are counted. */
   timeZone: string;
   now: () => Date;
+  /** Told when a project's status moves ('status-changed'), once it is saved. */
+  projectEvents?: Pick<ProjectEvents, 'emit'>;
 }
 
 /** A status's label as staff read it ('In Progress'); an unknown one as it is. */
@@ -95,6 +98,13 @@ export async function addStatusUpdate(
     link: `/dashboard/projects/${projectId}`,
   });
   void deps.notifier.projectChanged(project, { customerSees: true });
+  if (changes.status && changes.status !== project.status) {
+    await deps.projectEvents?.emit('status-changed', {
+      projectId,
+      from: project.status,
+      to: changes.status,
+    });
+  }
   return updated;
 }
 
@@ -225,6 +235,13 @@ export async function updateProject(
       title: `Assigned to you: ${orderName(project.orderNumber)}, ${project.serviceTitle}`,
       body: `${actorName} assigned ${orderName(project.orderNumber)} to you.`,
       link: `/wkm-dashboard/${project.type === 'Project' ? 'sales' : 'custom-sales'}/edit/${project.id}`,
+    });
+  }
+  if (statusMoves) {
+    await deps.projectEvents?.emit('status-changed', {
+      projectId: project.id,
+      from: project.status,
+      to: updated.status,
     });
   }
   return updated;

@@ -177,6 +177,40 @@ describe('status updates', () => {
     expect(res.json().status).toBe('on-hold');
   });
 
+  it('tells the modules that subscribe when a status moves, by a status update or by PATCH', async () => {
+    const heard: object[] = [];
+    const stop = app.appContext.projectEvents.on('status-changed', async (event) => {
+      heard.push(event);
+    });
+    try {
+      const staff = { headers: bearer(cora.token) };
+      const patch = (status: string) =>
+        app.inject({
+          ...staff,
+          method: 'PATCH',
+          url: `/api/projects/${bobProject}`,
+          payload: { status },
+        });
+      const update = (title: string) =>
+        app.inject({
+          ...staff,
+          method: 'PUT',
+          url: `/api/projects/${bobProject}/status`,
+          payload: { statusUpdate: { title, date: '2026-12-20' } },
+        });
+      expect((await patch('on-hold')).statusCode).toBe(200); // no move: already on hold
+      expect((await update('Project Started')).statusCode).toBe(200); // resumes it
+      expect((await update('Project In Progress')).statusCode).toBe(200); // no move
+      expect((await patch('on-hold')).statusCode).toBe(200);
+      expect(heard).toEqual([
+        { projectId: bobProject, from: 'on-hold', to: 'active' },
+        { projectId: bobProject, from: 'active', to: 'on-hold' },
+      ]);
+    } finally {
+      stop();
+    }
+  });
+
   it('refuses an edit that names nothing, and dates that do not exist, changing nothing', async () => {
     const row = () =>
       app.database.db

@@ -17,6 +17,7 @@ import { displayNameOf } from '@noise/shared/user';
 import type { Config } from '../../config.ts';
 import type { Repositories } from '../../repositories.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
+import type { ProjectEvents } from '../../lib/project-events.ts';
 import { requireUser, type AuthUser } from '../../plugins/auth.ts';
 import type { AuditRepository } from '../audit/repository.ts';
 import type { UserRepository } from '../users/repository.ts';
@@ -42,6 +43,8 @@ export interface ProjectRouteDeps {
   audit: AuditRepository;
   /** The clock; tests pass a fixed one. */
   now: () => Date;
+  /** Told when a project's status moves (lib/project-events.ts). */
+  projectEvents?: Pick<ProjectEvents, 'emit'>;
 }
 
 /** Staff who work sales see every project; anyone else only their own. */

@@ -1,0 +1,22 @@
+import type { AppModule } from '../../app-module.ts';
+import { createEmailVerificationRepository } from './email-verification-repository.ts';
+import { createPasswordResetRepository } from './password-reset-repository.ts';
+import { registerAuthRoutes } from './routes.ts';
+import { createSessionRepository } from './session-repository.ts';
+import { createTwoFactorRepository } from './two-factor-repository.ts';
+
+const repositories = {
+  emailVerifications: createEmailVerificationRepository,
+  passwordResets: createPasswordResetRepository,
+  sessions: createSessionRepository,
+  twoFactor: createTwoFactorRepository,
+};
+
+/** Sign-up, sign-in (with its second step), passwords and email confirmation. */
+export const authModule: AppModule<typeof repositories> = {
+  name: 'auth',
+  repositories,
+  routes(app, ctx) {
+    registerAuthRoutes(app, ctx.auth);
+  },
+};

@@ -1,0 +1,34 @@
+import type { AppModule } from '../../app-module.ts';
+import { createLiveStreams } from './live-streams.ts';
+import { notificationJobs } from './message-mail.ts';
+import { createNotificationRepository } from './repository.ts';
+import { registerNotificationRoutes } from './routes.ts';
+
+const repositories = { notifications: createNotificationRepository };
+
+/**
+ * The bell, its live event stream and email copies (the notifier itself is the app's, made in
+ * app.ts: every module sends through it).
+ */
+export const notificationsModule: AppModule<typeof repositories> = {
+  name: 'notifications',
+  repositories,
+  routes(app, ctx) {
+    const { repos } = ctx;
+    const live = createLiveStreams({
+      database: ctx.database,
+      repo: repos.notifications,
+      sessions: repos.sessions,
+      ...ctx.options.liveStreams,
+    });
+    registerNotificationRoutes(app, {
+      repo: repos.notifications,
+      sessions: repos.sessions,
+      config: ctx.config,
+      live,
+    });
+  },
+  jobs(_app, { repos, config }) {
+    return notificationJobs({ repos, config });
+  },
+};
