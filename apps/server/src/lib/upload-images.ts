@@ -1,5 +1,7 @@
-import sharp from 'sharp';
 import { AppError, badRequest } from './errors.ts';
+
+/** sharp, loaded with the first image, not at every start (docs/performance.md#server-start). */
+const loadSharp = async () => (await import('sharp')).default;
 
 /** The widths of the WebP copies of a public image, for srcset. */
 export const IMAGE_VARIANT_WIDTHS = [480, 960, 1600] as const;
@@ -16,6 +18,7 @@ export async function decodeUploadedImage(
   options: { private?: boolean; written: string[] },
 ): Promise<void> {
   await assertImageSize(file, field);
+  const sharp = await loadSharp();
   try {
     if (options.private) {
       // Nothing is kept of a private image but the file: a thumbnail nobody keeps decodes it.
@@ -39,6 +42,7 @@ export async function decodeUploadedImage(
 }
 
 async function assertImageSize(file: string, field: string) {
+  const sharp = await loadSharp();
   try {
     const meta = await sharp(file).metadata();
     if (!meta.width || !meta.height) throw new Error('no size');

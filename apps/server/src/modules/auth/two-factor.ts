@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
+/** Loaded when someone uses two-factor sign-in, not at every start (docs/performance.md#server-start). */
+const otp = () => import('otplib');
 import { isStaffRole, type Role } from '@noise/shared/roles';
 import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
@@ -97,6 +97,7 @@ export function createTwoFactor(deps: TwoFactorDeps) {
     if (!row || (row.enabledAt === null) !== pending) return false;
     const secret = box.open(row.secretEncrypted);
     if (!secret) return false;
+    const { verify } = await otp();
     const result = await verify({
       secret,
       token: code.replace(/\s/g, ''),
@@ -225,11 +226,13 @@ export function createTwoFactor(deps: TwoFactorDeps) {
      * answered here, once; nothing answers it again.
      */
     async beginSetup(user: { id: string; email: string }) {
+      const { generateSecret, generateURI } = await otp();
       const secret = generateSecret();
       if (!(await repo.savePendingSecret(user.id, box.seal(secret)))) {
         throw conflict('Two-factor sign-in is already on.');
       }
       const otpauthUrl = generateURI({ issuer: deps.issuer, label: user.email, secret });
+      const { default: QRCode } = await import('qrcode');
       const svg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1 });
       return {
         secret,

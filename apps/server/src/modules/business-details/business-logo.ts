@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import type { Metadata } from 'sharp';
+
 import {
   LOGO_MAX_BYTES,
   LOGO_MAX_HEIGHT,
@@ -10,6 +11,9 @@ import { badRequest } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { getBusinessDetails, type BusinessDetailsDeps } from './business-details.ts';
 import type { BusinessLogo } from './repository.ts';
+
+/** sharp, loaded with the first logo, not at every start (docs/performance.md#server-start). */
+const loadSharp = async () => (await import('sharp')).default;
 
 const LOGO_FIELD = 'logo';
 const refuse = (message: string) => badRequest(message, [{ path: LOGO_FIELD, message }]);
@@ -23,7 +27,8 @@ const refuse = (message: string) => badRequest(message, [{ path: LOGO_FIELD, mes
 export async function logoFromUpload(bytes: Buffer): Promise<BusinessLogo> {
   if (bytes.length === 0) throw refuse('Choose an image file for the logo');
   if (bytes.length > LOGO_MAX_BYTES) throw refuse('The logo must be at most 2 MB');
-  let meta: sharp.Metadata;
+  const sharp = await loadSharp();
+  let meta: Metadata;
   try {
     meta = await sharp(bytes).metadata();
   } catch {

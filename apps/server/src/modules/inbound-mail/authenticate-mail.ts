@@ -1,5 +1,8 @@
 import { promises as dns } from 'node:dns';
-import { authenticate, dkimVerify, dmarc, type DNSResolver } from 'mailauth';
+import type { DNSResolver } from 'mailauth';
+
+/** mailauth, loaded when a reply arrives, not at every start (docs/performance.md#server-start). */
+const mailauth = () => import('mailauth');
 
 /** How a mail reached us: the built-in receiver knows the connection, a webhook does not. */
 export type MailOrigin =
@@ -71,6 +74,7 @@ export function createMailAuthenticator(options: {
     options.resolver ?? ((name, type) => dns.resolve(name, type) as ReturnType<DNSResolver>);
 
   async function bySmtp(raw: Buffer, origin: Extract<MailOrigin, { via: 'smtp' }>) {
+    const { authenticate } = await mailauth();
     const result = await authenticate(raw, {
       ip: origin.ip,
       helo: origin.helo,
@@ -92,6 +96,7 @@ export function createMailAuthenticator(options: {
   }
 
   async function byDkimAlone(raw: Buffer): Promise<Checks> {
+    const { dkimVerify, dmarc } = await mailauth();
     const dkim = await dkimVerify(raw, { resolver });
     const passing = dkim.results.filter((r) => r.status.result === 'pass');
     const policy = await dmarc({

@@ -1,5 +1,5 @@
 import EmailReplyParser from 'email-reply-parser';
-import { simpleParser, type AddressObject } from 'mailparser';
+import type { AddressObject } from 'mailparser';
 
 export interface ParsedReply {
   /** The sender's address, lower case ('' when the mail has none). */
@@ -29,6 +29,8 @@ const addressesOf = (field: AddressObject | AddressObject[] | undefined): string
  * sends it inline too.
  */
 export async function parseReply(raw: Buffer | string): Promise<ParsedReply> {
+  // Loaded when a reply arrives, not at every start (docs/performance.md#server-start).
+  const { simpleParser } = await import('mailparser');
   const mail = await simpleParser(raw, { skipHtmlToText: false, skipTextToHtml: true });
   const header = (name: string) => {
     const value = mail.headers.get(name);
