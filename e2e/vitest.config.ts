@@ -37,7 +37,9 @@ export default defineConfig({
       ...(suite === 'rest' ? smoke : []),
     ],
     globalSetup: shared ? ['support/global-setup.ts'] : [],
-    testTimeout: 60_000,
+    // A flow of a minute on a quiet machine takes two on a loaded one (several took 45 to 72 s
+    // with other work on the machine, 2026-11-28): the limit catches a hang, not a slow day.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     // One server for the files that can share it (support/global-setup.ts), and one Chromium
     // per worker (support/browser.ts): a worker's files run one after another in its process.
