@@ -13,7 +13,7 @@ import { EmptyState, StaffSection } from '../page-header';
 import { useToastOnError } from '../use-toast-on-error';
 import { useApiKeys, useRevokeApiKey, type ApiKeyScope } from './api-keys';
 import { ApiKeyFormDialog } from './api-key-form-dialog';
-import { ApiKeyShownDialog } from './api-key-shown-dialog';
+import { ShownOnceDialog } from '../shown-once-dialog';
 
 type KeyState = 'Active' | 'Expired' | 'Revoked';
 
@@ -155,7 +155,15 @@ export function ApiKeysSection({ scope, className }: { scope: ApiKeyScope; class
       {creating ? (
         <ApiKeyFormDialog onClose={() => setCreating(false)} onCreated={setShown} />
       ) : null}
-      {shown ? <ApiKeyShownDialog apiKey={shown} onClose={() => setShown(null)} /> : null}
+      {shown ? (
+        <ShownOnceDialog
+          title="Your new API key"
+          description={`Your tool sends '${shown.name}' in the header 'Authorization: Bearer' and the key.`}
+          label="API key"
+          value={shown.key}
+          onClose={() => setShown(null)}
+        />
+      ) : null}
     </StaffSection>
   );
 }

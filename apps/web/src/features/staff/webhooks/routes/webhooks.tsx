@@ -11,7 +11,7 @@ import { useToastOnError } from '../../components/use-toast-on-error';
 import { useWebhookEndpoints } from '../api/webhooks';
 import { EndpointCard } from '../components/endpoint-card';
 import { EndpointFormDialog } from '../components/endpoint-form-dialog';
-import { SecretDialog } from '../components/secret-dialog';
+import { ShownOnceDialog } from '../../components/shown-once-dialog';
 
 /**
  * /wkm-dashboard/webhooks (docs/product.md#webhooks, #api-keys): where the agency's other tools
@@ -75,7 +75,15 @@ export function WebhooksRoute() {
           onCreated={setSecretOf}
         />
       ) : null}
-      {secretOf ? <SecretDialog endpoint={secretOf} onClose={() => setSecretOf(null)} /> : null}
+      {secretOf ? (
+        <ShownOnceDialog
+          title="Signing secret"
+          description={`Deliveries to ${secretOf.url} are signed with this secret (Standard Webhooks).`}
+          label="Signing secret"
+          value={secretOf.secret}
+          onClose={() => setSecretOf(null)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,28 +1,34 @@
 import { useState } from 'react';
-import type { WebhookEndpointWithSecret } from '@noise/shared/webhooks';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { TextInput } from '@/components/ui/input';
 
-/** The signing secret of a new endpoint, or a new one: shown this once, to copy. */
-export function SecretDialog({
-  endpoint,
+/** A secret the server gives once (a new API key, a webhook's signing secret), to copy now. */
+export function ShownOnceDialog({
+  title,
+  description,
+  label,
+  value,
   onClose,
 }: {
-  endpoint: WebhookEndpointWithSecret;
+  title: string;
+  /** What the secret is for; the dialog adds that it is not shown again. */
+  description: string;
+  label: string;
+  value: string;
   onClose: () => void;
 }) {
   const [copied, setCopied] = useState(false);
   return (
     <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
       <DialogContent
-        title="Signing secret"
-        description={`Deliveries to ${endpoint.url} are signed with this secret (Standard Webhooks). Copy it into your tool now: it is not shown again.`}
+        title={title}
+        description={`${description} Copy it into your tool now: it is not shown again.`}
       >
         <TextInput
-          label="Signing secret"
+          label={label}
           readOnly
-          value={endpoint.secret}
+          value={value}
           className="font-mono"
           onFocus={(event) => event.currentTarget.select()}
         />
@@ -31,7 +37,7 @@ export function SecretDialog({
             variant="secondary"
             onClick={() =>
               void navigator.clipboard
-                ?.writeText(endpoint.secret)
+                ?.writeText(value)
                 .then(() => setCopied(true))
                 .catch(() => setCopied(false))
             }
