@@ -313,6 +313,7 @@ export async function buildApp(
   // The business name is read when each mail is written: a saved name applies at once.
   const requestMail = {
     publicUrl: config.publicUrl,
+    timeZone: config.businessTimeZone,
     get companyName() {
       return config.companyName;
     },
