@@ -130,7 +130,9 @@ describe('request board', () => {
       .getByRole('region', { name: /^Queued/ })
       .getByText('1st in queue')
       .waitFor();
+    const moved = staff.waitForResponse((r) => r.url().includes('/move'));
     await drag(staff, 'Autumn menu', 'In review');
+    expect((await moved).status()).toBe(200);
     const review = staff.getByRole('region', { name: /^In review/ });
     await review.getByRole('link', { name: 'Autumn menu' }).waitFor();
     const plans = await apiGet<{ plans: RequestPlan[] }>(

@@ -123,7 +123,8 @@ function Card({
       style={{ transform: CSS.Translate.toString(transform), transition }}
       className={cn(
         'rounded-card border-2 border-ink/10 bg-paper p-3 shadow-card',
-        isDragging && 'opacity-40',
+        // Where the card was: an outline while it is dragged (its copy follows the pointer).
+        isDragging && 'border-dashed border-ink/30 shadow-none *:invisible',
       )}
       data-request-id={card.id}
     >
