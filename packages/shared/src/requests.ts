@@ -34,6 +34,7 @@ export const requestSchema = z.object({
   queuePlace: z.number().int().nullable(),
   version: z.number().int(),
   planId: z.string(),
+  /** The plan as people name it: its service ('Unlimited Design Requests'). */
   planTitle: z.string(),
   companyId: z.string().nullable(),
   companyName: z.string(),

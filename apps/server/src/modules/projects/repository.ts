@@ -437,7 +437,7 @@ export function createProjectRepository(db: Db) {
           : db
               .select({
                 id: projects.id,
-                title: projects.packageTitle,
+                title: projects.serviceTitle,
                 orderNumber: projects.orderNumber,
               })
               .from(projects)

@@ -20,7 +20,8 @@ export function createRequestRepository(db: Db) {
   const requestColumns = {
     request: projects,
     companyName: companies.name,
-    planTitle: sql<string>`(select p.package_title from ${projects} p where p.id = ${projects.planProjectId})`,
+    // The plan as people name it: its service ('Unlimited Design Requests').
+    planTitle: sql<string>`(select p.service_title from ${projects} p where p.id = ${projects.planProjectId})`,
     coordinator: {
       email: coordinators.email,
       firstName: coordinators.firstName,

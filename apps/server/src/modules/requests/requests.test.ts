@@ -252,7 +252,7 @@ describe('request plans', () => {
     const card = board.find((r) => r.id === started.id)!;
     expect(card).toMatchObject({
       planId: fresh,
-      planTitle: 'Unlimited',
+      planTitle: 'Unlimited Design Requests',
       coordinatorId: cora.user.id,
       state: 'in-progress',
     });
@@ -363,7 +363,7 @@ describe('request plans', () => {
       .find((p) => p._id === made[0]!.id);
     expect(flyer?.request).toMatchObject({
       planId: fresh,
-      planTitle: 'Unlimited',
+      planTitle: 'Unlimited Design Requests',
       state: 'in-progress',
     });
     const own = await app.inject({

@@ -71,7 +71,7 @@ describe('the request board', () => {
     );
     expect(progress.getByText('Lima Bakery')).toBeInTheDocument();
     expect(progress.getByText('Sam Reed')).toBeInTheDocument();
-    expect(progress.getByText('Due 10 Dec, 2026')).toBeInTheDocument();
+    expect(progress.getByText('10 Dec, 2026')).toBeInTheDocument();
     const queued = within(column('Queued'));
     expect(queued.getAllByRole('link').map((link) => link.textContent)).toEqual([
       'Flyer',

@@ -38,7 +38,7 @@ import { useMoveRequest, type BoardMove } from '../api/move-request';
 import { COLUMN, columnCards, columnId, dropMove, isColumn, moveChoices } from './board-moves';
 
 const dueText = (day: string | null) =>
-  day ? `Due ${formatDay(`${day}T00:00:00Z`, 'UTC')}` : 'No due date yet';
+  day ? formatDay(`${day}T00:00:00Z`, 'UTC') : 'Set when it starts';
 
 function CardBody({
   card,
@@ -51,34 +51,36 @@ function CardBody({
 }) {
   return (
     <>
-      <div className="flex items-start gap-2">
+      <div className="flex items-start gap-1">
         {handle}
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 flex-1 pt-2">
           <Link
             to={`/wkm-dashboard/sales/edit/${card.id}`}
             className="block font-bold break-words underline-offset-2 hover:underline"
           >
             {card.title}
           </Link>
-          <p className="truncate text-sm text-muted" title={card.companyName}>
-            {card.companyName || 'No company'}
-          </p>
+          <p className="text-sm break-words text-muted">{card.companyName || 'No company'}</p>
         </div>
       </div>
-      <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
-        <dt className="text-muted">Plan</dt>
-        <dd className="truncate" title={card.planTitle}>
-          {card.planTitle}
-        </dd>
-        <dt className="text-muted">Assigned</dt>
-        <dd className="truncate">{card.coordinatorName || 'Unassigned'}</dd>
-        <dt className="text-muted">Due</dt>
-        <dd>{card.state === 'done' ? 'Done' : dueText(card.dueDate)}</dd>
+      <dl className="mt-2 grid gap-1 text-sm">
+        <div className="flex flex-wrap gap-x-1.5">
+          <dt className="text-muted">Plan</dt>
+          <dd className="min-w-0 break-words">{card.planTitle}</dd>
+        </div>
+        <div className="flex flex-wrap gap-x-1.5">
+          <dt className="text-muted">Assigned</dt>
+          <dd className="min-w-0 break-words">{card.coordinatorName || 'Unassigned'}</dd>
+        </div>
+        <div className="flex flex-wrap gap-x-1.5">
+          <dt className="text-muted">Due</dt>
+          <dd>{card.state === 'done' ? 'Done' : dueText(card.dueDate)}</dd>
+        </div>
         {card.state === 'queued' && card.queuePlace !== null ? (
-          <>
+          <div className="flex flex-wrap gap-x-1.5">
             <dt className="text-muted">Queue</dt>
-            <dd>{ordinal(card.queuePlace)} in queue</dd>
-          </>
+            <dd className="font-semibold">{ordinal(card.queuePlace)} in queue</dd>
+          </div>
         ) : null}
       </dl>
       {children}
@@ -137,7 +139,7 @@ function Card({
             {...attributes}
             {...listeners}
             aria-label={`Drag ${card.title}`}
-            className="-ml-1 flex size-11 shrink-0 cursor-grab touch-none items-center justify-center rounded-control text-muted hover:bg-canvas focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink active:cursor-grabbing"
+            className="-my-0.5 -ml-2 flex size-11 shrink-0 cursor-grab touch-none items-center justify-center rounded-control text-muted hover:bg-canvas focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink active:cursor-grabbing"
           >
             <GripVertical aria-hidden="true" className="size-5" />
           </button>
@@ -337,7 +339,7 @@ export function RequestBoard({
               <CardBody
                 card={dragged}
                 handle={
-                  <span className="-ml-1 flex size-11 shrink-0 items-center justify-center text-muted">
+                  <span className="-my-0.5 -ml-2 flex size-11 shrink-0 items-center justify-center text-muted">
                     <GripVertical aria-hidden="true" className="size-5" />
                   </span>
                 }
