@@ -154,6 +154,13 @@ export function createRequestRepository(db: Db) {
             : {}),
           ...(state === 'done' ? { status: 'completed', deliveryDate: new Date() } : {}),
           ...(state === 'cancelled' ? { status: 'cancelled' } : {}),
+          // Taken back from 'Done' on the board: open again, not delivered.
+          ...(state !== 'done' && state !== 'cancelled'
+            ? {
+                status: sql`case when ${projects.status} = 'completed' then 'active' else ${projects.status} end`,
+                deliveryDate: sql`case when ${projects.status} = 'completed' then null else ${projects.deliveryDate} end`,
+              }
+            : {}),
           updatedAt: new Date(),
         })
         .where(eq(projects.id, id))

@@ -295,6 +295,25 @@ describe('request plans', () => {
     const next = (await boardOf(admin.token)).find((r) => r.id === waiting.id)!;
     expect(next.state).toBe('in-progress');
     expect(next.dueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    // Taken back from 'Done', the request's project is open again.
+    const project = async () =>
+      (
+        await app.inject({ url: `/api/projects/${started.id}`, headers: bearer(admin.token) })
+      ).json<{
+        status: string;
+        deliveryDate: string | null;
+      }>();
+    expect(await project()).toMatchObject({ status: 'completed' });
+    const done = (await boardOf(admin.token)).find((r) => r.id === started.id)!;
+    const back = await app.inject({
+      method: 'POST',
+      url: `/api/requests/${started.id}/move`,
+      headers: bearer(admin.token),
+      payload: { state: 'in-review', version: done.version },
+    });
+    expect(back.json()).toMatchObject({ moved: true, request: { state: 'in-review' } });
+    expect(await project()).toMatchObject({ status: 'active', deliveryDate: null });
   });
 
   it('counts no request as a sale: the Sales list, its CSV, the overview and the reports leave them out', async () => {
