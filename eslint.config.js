@@ -15,6 +15,13 @@ const webFeatures = readdirSync(path.join(root, web, 'features'), { withFileType
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+// The staff area's own folders: what every staff screen shares (api/, components/) and the
+// shell that mounts the screens (routes/). Every other folder is one area of the staff app.
+const staffShared = ['api', 'components', 'routes'];
+const staffAreas = readdirSync(path.join(root, web, 'features/staff'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !staffShared.includes(entry.name))
+  .map((entry) => entry.name);
+
 // The import direction, as README.md's layout section states it. Each zone forbids files under
 // `target` to import files under `from`.
 const layerZones = [
@@ -25,6 +32,24 @@ const layerZones = [
     except: [`./${feature}`],
     message: 'A feature never imports another feature: move what both need to components/ or lib/.',
   })),
+  // Staff: features/staff/{api,components}/ -> features/staff/<area>/ -> features/staff/routes/.
+  ...staffAreas.map((area) => ({
+    target: `${web}/features/staff/${area}`,
+    from: `${web}/features/staff`,
+    except: [
+      `./${area}`,
+      ...staffShared.filter((folder) => folder !== 'routes').map((f) => `./${f}`),
+    ],
+    message:
+      'A staff area never imports another: move what both need to features/staff/api/ or features/staff/components/.',
+  })),
+  {
+    target: [`${web}/features/staff/api`, `${web}/features/staff/components`],
+    from: `${web}/features/staff`,
+    except: ['./api', './components'],
+    message:
+      'features/staff/api/ and components/ are shared by every staff area and never import one.',
+  },
   {
     // Every folder beside app/. main.tsx, the entry that mounts the app, is the one file outside
     // app/ that may import it.

@@ -2,6 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { withOfflineApp } from './offline-app.ts';
 import {
+  API_ROUTES_FILE,
+  apiRoutesText,
   OPENAPI_FILE,
   OPENAPI_TYPES_FILE,
   openApiText,
@@ -21,6 +23,7 @@ const documentText = await withOfflineApp((app) => openApiText(app.swagger()));
 const files = [
   { file: OPENAPI_FILE, text: documentText },
   { file: OPENAPI_TYPES_FILE, text: await openApiTypesText(documentText) },
+  { file: API_ROUTES_FILE, text: apiRoutesText(documentText) },
 ];
 
 let stale = 0;
@@ -42,4 +45,4 @@ for (const { file, text } of files) {
   }
 }
 if (stale > 0) process.exit(1);
-if (check) console.log(`${OPENAPI_FILE} and ${OPENAPI_TYPES_FILE} are current.`);
+if (check) console.log(`${files.map((f) => f.file).join(', ')} are current.`);

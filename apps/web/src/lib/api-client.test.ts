@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handlePaymentResponse } from '@noise/shared/payments';
 import { ApiError, apiFetch, apiRequest, NETWORK_MESSAGE } from './api-client';
+import { withQuery } from './api-paths';
 import { clearToken, getToken, setToken } from './auth-token';
 import { checkWith, UNREADABLE_MESSAGE } from './check-answer';
 
@@ -42,11 +43,11 @@ describe('apiRequest', () => {
   it('sends the stored token and a JSON body, and answers the parsed JSON', async () => {
     fetchMock.mockResolvedValue(json(200, { id: 'p1' }));
 
-    const data = await apiRequest('/api/things', { method: 'POST', body: { name: 'x' } });
+    const data = await apiRequest('/api/users/site-users', { method: 'POST', body: { name: 'x' } });
 
     expect(data).toEqual({ id: 'p1' });
     const [path, init] = fetchMock.mock.calls[0]!;
-    expect(path).toBe('/api/things');
+    expect(path).toBe('/api/users/site-users');
     const headers = new Headers(init?.headers);
     expect(headers.get('authorization')).toBe('Bearer session-token');
     expect(headers.get('content-type')).toBe('application/json');
@@ -55,18 +56,20 @@ describe('apiRequest', () => {
 
   it('answers undefined for 204 and text for a non-JSON success', async () => {
     fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
-    await expect(apiRequest('/api/things/1', { method: 'DELETE' })).resolves.toBeUndefined();
+    await expect(
+      apiRequest('/api/users/site-users/1', { method: 'DELETE' }),
+    ).resolves.toBeUndefined();
 
     fetchMock.mockResolvedValueOnce(
       new Response('a,b\n1,2', { status: 200, headers: { 'content-type': 'text/csv' } }),
     );
-    await expect(apiRequest('/api/export')).resolves.toBe('a,b\n1,2');
+    await expect(apiRequest('/api/reports/sales.csv')).resolves.toBe('a,b\n1,2');
   });
 
   it('turns a network failure into an ApiError with status 0 and keeps the session', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
 
-    const error = await failure(apiRequest('/api/things'));
+    const error = await failure(apiRequest('/api/users/site-users'));
 
     expect(error.status).toBe(0);
     expect(error.code).toBe('network_error');
@@ -77,7 +80,7 @@ describe('apiRequest', () => {
   it('lets a cancelled request reject as an AbortError, not as a network failure', async () => {
     fetchMock.mockRejectedValue(new DOMException('The operation was aborted', 'AbortError'));
 
-    await expect(apiRequest('/api/things')).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(apiRequest('/api/users/site-users')).rejects.toMatchObject({ name: 'AbortError' });
   });
 
   it("uses the status text when the error body is not JSON (a proxy's HTML page)", async () => {
@@ -89,7 +92,7 @@ describe('apiRequest', () => {
       }),
     );
 
-    const error = await failure(apiRequest('/api/things'));
+    const error = await failure(apiRequest('/api/users/site-users'));
 
     expect(error.status).toBe(502);
     expect(error.message).toBe('Bad Gateway');
@@ -100,7 +103,7 @@ describe('apiRequest', () => {
   it('names the status when the error has neither a JSON body nor a status text', async () => {
     fetchMock.mockResolvedValue(new Response('', { status: 503 }));
 
-    const error = await failure(apiRequest('/api/things'));
+    const error = await failure(apiRequest('/api/users/site-users'));
 
     expect(error.message).toBe('Request failed with status 503');
   });
@@ -116,7 +119,7 @@ describe('apiRequest', () => {
       }),
     );
 
-    const error = await failure(apiRequest('/api/things', { method: 'POST', body: {} }));
+    const error = await failure(apiRequest('/api/users/site-users', { method: 'POST', body: {} }));
 
     expect(error.status).toBe(400);
     expect(error.message).toBe('Please check the form');
@@ -163,7 +166,7 @@ describe('apiRequest', () => {
   it('keeps the session on a 403', async () => {
     fetchMock.mockResolvedValue(json(403, { message: 'You may not do that' }));
 
-    const error = await failure(apiRequest('/api/site-users'));
+    const error = await failure(apiRequest('/api/users/site-users'));
 
     expect(error.status).toBe(403);
     expect(getToken()).toBe('session-token');
@@ -190,7 +193,7 @@ describe('apiRequest', () => {
       json(500, { error: 'internal', message: 'Something went wrong', requestId: 'req-9' }),
     );
 
-    const error = await failure(apiRequest('/api/things'));
+    const error = await failure(apiRequest('/api/users/site-users'));
 
     expect(error.status).toBe(500);
     expect(error.message).toBe('Something went wrong');
@@ -258,5 +261,24 @@ describe('apiFetch (files and streams)', () => {
     const headers = new Headers(fetchMock.mock.calls[0]![1]?.headers);
     expect(headers.get('authorization')).toBe('Bearer session-token');
     expect(headers.get('accept')).toBe('text/event-stream');
+  });
+});
+
+describe('paths the server answers', () => {
+  it('refuses, at type-check time, a route the server does not have', () => {
+    // `tsc` fails if either line stops being an error: the route table is packages/shared's.
+    // @ts-expect-error no such route
+    const missing = () => apiRequest('/api/no-such-route');
+    // @ts-expect-error a parameter where the route has none
+    const extra = () => apiRequest(`/api/config/${'x'}`);
+    expect([missing, extra].every((call) => typeof call === 'function')).toBe(true);
+  });
+
+  it('adds only the query parameters that have a value', () => {
+    expect(withQuery('/api/my-work', { member: '' })).toBe('/api/my-work');
+    expect(withQuery('/api/questions', { status: 'open', page: 2, none: undefined })).toBe(
+      '/api/questions?status=open&page=2',
+    );
+    expect(withQuery('/api/questions', { q: 'a&b c' })).toBe('/api/questions?q=a%26b+c');
   });
 });

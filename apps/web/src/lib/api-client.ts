@@ -1,3 +1,4 @@
+import type { ApiPath } from './api-paths';
 import { clearToken, getToken } from './auth-token';
 import { toastError } from './toast';
 
@@ -117,13 +118,13 @@ export async function apiFetch(
  * The one way the web app calls the API. Paths are absolute ('/api/...'). The bearer token goes on
  * every call; a 401 on a call that carried one means the session has ended, so it signs out.
  */
-export async function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+export async function apiRequest<T>(path: ApiPath, options: RequestOptions<T> = {}): Promise<T> {
   return (await apiRequestWithHeaders<T>(path, options)).data;
 }
 
 /** apiRequest, with the answer's headers too (a page's count and next cursor). */
 export async function apiRequestWithHeaders<T>(
-  path: string,
+  path: ApiPath,
   options: RequestOptions<T> = {},
 ): Promise<{ data: T; headers: Headers }> {
   const { method = 'GET', body, signal, cache, check } = options;
@@ -149,10 +150,10 @@ export async function apiRequestWithHeaders<T>(
 }
 
 export const api = {
-  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal }),
-  post: <T>(path: string, body?: Body) => apiRequest<T>(path, { method: 'POST', body }),
-  put: <T>(path: string, body?: Body) => apiRequest<T>(path, { method: 'PUT', body }),
-  delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
+  get: <T>(path: ApiPath, signal?: AbortSignal) => apiRequest<T>(path, { signal }),
+  post: <T>(path: ApiPath, body?: Body) => apiRequest<T>(path, { method: 'POST', body }),
+  put: <T>(path: ApiPath, body?: Body) => apiRequest<T>(path, { method: 'PUT', body }),
+  delete: <T>(path: ApiPath) => apiRequest<T>(path, { method: 'DELETE' }),
 };
 
 export function errorMessage(error: unknown, fallback = 'Something went wrong'): string {

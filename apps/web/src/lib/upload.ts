@@ -1,3 +1,4 @@
+import type { ApiPath } from './api-paths';
 import { ApiError, endSessionIfRefused, errorFromAnswer, NETWORK_MESSAGE } from './api-client';
 import { getToken } from './auth-token';
 import { UNREADABLE_MESSAGE } from './check-answer';
@@ -22,7 +23,7 @@ export interface UploadOptions<T = unknown> {
  * apiRequest: the bearer token goes on the call, failures are ApiError, a 401 signs out.
  */
 export function uploadForm<T>(
-  path: string,
+  path: ApiPath,
   form: FormData,
   options: UploadOptions<T> = {},
 ): Promise<T> {

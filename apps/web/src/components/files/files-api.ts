@@ -12,7 +12,7 @@ import { checkWith } from '@/lib/check-answer';
 import { uploadForm, type UploadProgress } from '@/lib/upload';
 
 /** A company's library (docs/product.md#files): the same calls for its people and for staff. */
-const base = (companyId: string) => `/api/companies/${encodeURIComponent(companyId)}`;
+const base = (companyId: string) => `/api/companies/${encodeURIComponent(companyId)}` as const;
 const libraryKey = (companyId: string) => ['files', companyId] as const;
 
 /** GET /api/companies/{id}/files[?folder=]: the top of the library, or one folder. */

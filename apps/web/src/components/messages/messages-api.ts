@@ -29,15 +29,16 @@ import { questionQuery, questionsKey } from './questions-api';
  */
 export type ThreadRef = { kind: 'project'; id: string } | { kind: 'question'; id: string };
 
-const path = (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}/messages`;
+const path = (projectId: string) =>
+  `/api/projects/${encodeURIComponent(projectId)}/messages` as const;
 const postPath = (thread: ThreadRef) =>
   thread.kind === 'project'
     ? path(thread.id)
-    : `/api/questions/${encodeURIComponent(thread.id)}/messages`;
+    : (`/api/questions/${encodeURIComponent(thread.id)}/messages` as const);
 const readPath = (thread: ThreadRef) =>
   thread.kind === 'project'
-    ? `${path(thread.id)}/read`
-    : `/api/questions/${encodeURIComponent(thread.id)}/read`;
+    ? (`${path(thread.id)}/read` as const)
+    : (`/api/questions/${encodeURIComponent(thread.id)}/read` as const);
 
 /**
  * GET /api/projects/{id}/messages: the newest page of the thread, oldest first (notes only for
@@ -84,7 +85,7 @@ export async function fetchOlderMessages(
   thread: ThreadRef,
   cursor: string,
 ): Promise<OlderMessages> {
-  const query = `?before=${encodeURIComponent(cursor)}`;
+  const query = `?before=${encodeURIComponent(cursor)}` as const;
   if (thread.kind === 'project') {
     const page = await apiRequest(`${path(thread.id)}${query}`, {
       check: checkWith(messageThreadSchema),
@@ -169,7 +170,7 @@ export function useMarkRead(thread: ThreadRef) {
 }
 
 const deliverablePath = (projectId: string, deliverableId: string) =>
-  `/api/projects/${encodeURIComponent(projectId)}/deliverables/${encodeURIComponent(deliverableId)}`;
+  `/api/projects/${encodeURIComponent(projectId)}/deliverables/${encodeURIComponent(deliverableId)}` as const;
 
 /**
  * The customer's word on a deliverable version: approve it, or ask for changes (`text`, posted

@@ -7,6 +7,7 @@ import {
   type UpdateQuestionRequest,
 } from '@noise/shared/questions';
 import { apiRequest } from '@/lib/api-client';
+import { withQuery } from '@/lib/api-paths';
 import { checkWith } from '@/lib/check-answer';
 import { uploadForm, type UploadProgress } from '@/lib/upload';
 
@@ -21,7 +22,7 @@ export const questionsQuery = (status?: QuestionStatus) =>
   queryOptions({
     queryKey: [...questionsKey, 'list', status ?? 'all'],
     queryFn: ({ signal }) =>
-      apiRequest(`/api/questions${status ? `?status=${status}` : ''}`, {
+      apiRequest(withQuery('/api/questions', { status }), {
         signal,
         check: checkWith(z.array(questionSummarySchema)),
       }),

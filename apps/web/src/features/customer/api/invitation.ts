@@ -7,7 +7,7 @@ import {
 import { apiRequest } from '@/lib/api-client';
 import { checkWith } from '@/lib/check-answer';
 
-const path = (token: string) => `/api/invitations/${encodeURIComponent(token)}`;
+const path = (token: string) => `/api/invitations/${encodeURIComponent(token)}` as const;
 
 /** GET /api/invitations/{token}: whose team, which role, for which email, and whether it is open. */
 export const invitationQuery = (token: string) =>

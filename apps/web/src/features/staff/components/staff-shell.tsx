@@ -19,7 +19,7 @@ import { useCurrentUser } from '@/lib/current-user';
 import { initialOf } from '@/lib/format';
 import { useSiteConfig } from '@/lib/site-config';
 import { cn } from '@/lib/utils';
-import { staffNavigation } from '../staff-navigation';
+import { staffNavigation } from './staff-navigation';
 
 function SideNavigation({
   onNavigate,

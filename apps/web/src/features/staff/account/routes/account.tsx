@@ -1,6 +1,6 @@
 import { TwoFactorSection } from '@/components/two-factor/two-factor-section';
 import { usePageMeta } from '@/lib/use-page-meta';
-import { ApiKeysSection } from '../../api-keys/components/api-keys-section';
+import { ApiKeysSection } from '../../components/api-keys/api-keys-section';
 import { StaffPageHeader, StaffSection } from '../../components/page-header';
 
 /**

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { internalNoteSchema, type InternalNote } from '@noise/shared/customers';
 import { apiRequest } from '@/lib/api-client';
 import { checkWith } from '@/lib/check-answer';
-import { clientAuditKey } from './get-client-audit';
+import { clientAuditKey } from '../../api/get-client-audit';
 import { clientNotesKey } from './get-client-notes';
 
 /** POST /api/users/clients/{id}/notes: returns the new note. */

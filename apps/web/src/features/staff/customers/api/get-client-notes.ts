@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { internalNoteSchema, type InternalNote } from '@noise/shared/customers';
 import { apiRequest } from '@/lib/api-client';
 import { checkWith } from '@/lib/check-answer';
-import { clientsKey } from './search-clients';
+import { clientsKey } from '../../api/search-clients';
 
 export const clientNotesKey = (id: string) => [...clientsKey, 'notes', id] as const;
 

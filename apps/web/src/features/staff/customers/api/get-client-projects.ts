@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { projectSchema, type Project } from '@noise/shared/project';
 import { apiRequest, isNotFound } from '@/lib/api-client';
 import { checkWith } from '@/lib/check-answer';
-import { clientsKey } from './search-clients';
+import { clientsKey } from '../../api/search-clients';
 
 /** A customer's project (sale), as every project is answered (docs/product.md#data-shapes). */
 export type ClientProject = Project;

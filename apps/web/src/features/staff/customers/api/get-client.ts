@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { userSchema, type User } from '@noise/shared/user';
 import { apiRequest } from '@/lib/api-client';
 import { checkWith } from '@/lib/check-answer';
-import { clientsKey } from './search-clients';
+import { clientsKey } from '../../api/search-clients';
 
 /** GET /api/users/clients/{id}: one customer with profile and payment info. */
 export function getClient(id: string, signal?: AbortSignal): Promise<User> {

@@ -7,7 +7,7 @@ import {
 import { apiRequest } from '@/lib/api-client';
 import { checkWith } from '@/lib/check-answer';
 import { clientQuery } from './get-client';
-import { clientAuditKey } from './get-client-audit';
+import { clientAuditKey } from '../../api/get-client-audit';
 import { paymentMethodQuery } from './get-payment-method';
 
 /**

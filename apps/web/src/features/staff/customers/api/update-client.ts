@@ -3,8 +3,8 @@ import type { UpdateClientRequest } from '@noise/shared/customers';
 import { userSchema, type User } from '@noise/shared/user';
 import { apiRequest } from '@/lib/api-client';
 import { checkWith } from '@/lib/check-answer';
-import { clientAuditKey } from './get-client-audit';
-import { clientsKey } from './search-clients';
+import { clientAuditKey } from '../../api/get-client-audit';
+import { clientsKey } from '../../api/search-clients';
 
 /** PUT /api/users/clients/{id}: the Edit Customer form. */
 export function updateClient(id: string, body: UpdateClientRequest): Promise<User> {

@@ -1,5 +1,5 @@
 import { AuditTimeline } from '../../components/audit-timeline';
-import { useClientAudit } from '../api/get-client-audit';
+import { useClientAudit } from '../../api/get-client-audit';
 
 /** Who changed what on this customer, newest first (the audit trail). */
 export function ActivityList({ clientId }: { clientId: string }) {

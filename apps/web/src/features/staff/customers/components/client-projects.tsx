@@ -20,7 +20,7 @@ import { formatDate } from '@/lib/format';
 import { toastSuccess } from '@/lib/toast';
 import { EmptyState, StaffSection } from '../../components/page-header';
 import { useToastOnError } from '../../components/use-toast-on-error';
-import { saleEditPath } from '../../sales/components/sales-format';
+import { saleEditPath } from '../../components/sales-format';
 import { useAddStatusUpdate, type StatusUpdateInput } from '../api/add-status-update';
 import { useClientProjects, type ClientProject } from '../api/get-client-projects';
 

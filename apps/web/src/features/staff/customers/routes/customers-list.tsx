@@ -18,7 +18,7 @@ import {
   Th,
 } from '../../components/staff-table';
 import { useToastOnError } from '../../components/use-toast-on-error';
-import { useClients } from '../api/search-clients';
+import { useClients } from '../../api/search-clients';
 
 const SEARCH_DEBOUNCE_MS = 300;
 

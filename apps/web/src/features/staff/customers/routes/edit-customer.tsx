@@ -10,7 +10,7 @@ import { useToastOnError } from '../../components/use-toast-on-error';
 import { useClient } from '../api/get-client';
 import { ActivityList } from '../components/activity-list';
 import { ClientProjects } from '../components/client-projects';
-import { CompanyCard } from '../components/company-card';
+import { CompanyCard } from '../../components/company-card';
 import { CustomerDetailsForm } from '../components/customer-details-form';
 import { InternalNotes } from '../components/internal-notes';
 import { PaymentInformation } from '../components/payment-information';

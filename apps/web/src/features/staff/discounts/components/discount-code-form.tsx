@@ -20,7 +20,7 @@ import { showFieldErrors } from '../../components/field-errors';
 import { FormErrorAlert } from '../../components/form-error';
 import { StaffSection } from '../../components/page-header';
 import { LoadFailedMessage } from '../../components/staff-table';
-import { useManageServices } from '../../services/api/get-manage-services';
+import { useManageServices } from '../../api/get-manage-services';
 import { useCreateDiscountCode } from '../api/create-discount-code';
 import { useUpdateDiscountCode } from '../api/update-discount-code';
 

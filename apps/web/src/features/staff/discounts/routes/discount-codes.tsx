@@ -12,7 +12,7 @@ import { cn } from '@/lib/utils';
 import { StaffPageHeader } from '../../components/page-header';
 import { StaffTable, TableQueryRows, Td, Th } from '../../components/staff-table';
 import { useToastOnError } from '../../components/use-toast-on-error';
-import { useManageServices } from '../../services/api/get-manage-services';
+import { useManageServices } from '../../api/get-manage-services';
 import { useDiscountCodes } from '../api/get-discount-codes';
 
 const COLUMNS = 7;

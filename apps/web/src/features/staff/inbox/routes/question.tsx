@@ -13,7 +13,7 @@ import { toastSuccess } from '@/lib/toast';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { LoadFailed } from '../../components/load-failed';
 import { StaffPageHeader, StaffSection } from '../../components/page-header';
-import { useSalesFilters } from '../../sales/api/get-sales-filters';
+import { useSalesFilters } from '../../api/get-sales-filters';
 
 const back = { to: '/wkm-dashboard/inbox?view=general', label: 'Inbox' };
 

@@ -16,16 +16,16 @@ export type InvoiceAction =
   | { kind: 'reverse'; paymentId: string; reason: string };
 
 export function runInvoiceAction(id: string, action: InvoiceAction): Promise<Bill> {
-  const base = `/api/invoices/${encodeURIComponent(id)}`;
+  const base = `/api/invoices/${encodeURIComponent(id)}` as const;
   const [path, body] =
     action.kind === 'mark-paid'
-      ? [`${base}/mark-paid`, action.body]
+      ? [`${base}/mark-paid` as const, action.body]
       : action.kind === 'reverse'
         ? [
-            `${base}/payments/${encodeURIComponent(action.paymentId)}/reverse`,
+            `${base}/payments/${encodeURIComponent(action.paymentId)}/reverse` as const,
             { reason: action.reason },
           ]
-        : [`${base}/${action.kind}`, undefined];
+        : [`${base}/${action.kind}` as const, undefined];
   return apiRequest(path, { method: 'POST', body, check: checkWith(billSchema) });
 }
 

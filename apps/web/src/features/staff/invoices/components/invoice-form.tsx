@@ -17,7 +17,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { isApiError } from '@/lib/api-client';
 import { FormErrorAlert } from '../../components/form-error';
 import { StaffSection } from '../../components/page-header';
-import { RecipientField } from '../../quotes/components/recipient-field';
+import { RecipientField } from '../../components/recipient-field';
 
 interface LineDraft {
   key: number;

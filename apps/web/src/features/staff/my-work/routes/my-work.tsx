@@ -18,20 +18,21 @@ import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { apiRequest, errorMessage } from '@/lib/api-client';
+import { withQuery } from '@/lib/api-paths';
 import { useAuth } from '@/lib/auth';
 import { checkWith } from '@/lib/check-answer';
 import { formatDate } from '@/lib/format';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { cn } from '@/lib/utils';
 import { EmptyState, StaffPageHeader, StaffSection } from '../../components/page-header';
-import { useSalesFilters } from '../../sales/api/get-sales-filters';
+import { useSalesFilters } from '../../api/get-sales-filters';
 
 /** GET /api/my-work: the member's open projects (the caller's unless `member` names another). */
 function useMyWork(member: string) {
   return useQuery({
     queryKey: ['my-work', member],
     queryFn: ({ signal }) =>
-      apiRequest(`/api/my-work${member ? `?member=${encodeURIComponent(member)}` : ''}`, {
+      apiRequest(withQuery('/api/my-work', { member }), {
         signal,
         check: checkWith(myWorkSchema),
       }),

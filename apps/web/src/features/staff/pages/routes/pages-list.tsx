@@ -1,4 +1,4 @@
-import { NavigationEditor } from '../../navigation/components/navigation-editor';
+import { NavigationEditor } from '../navigation/components/navigation-editor';
 import { CatalogueList } from '../../components/catalogue-list';
 import { useDeletePage } from '../api/delete-page';
 import { usePages } from '../api/get-pages';

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { quoteSchema, type Quote } from '@noise/shared/quote';
 import { apiRequest } from '@/lib/api-client';
 import { checkWith } from '@/lib/check-answer';
+import { quotesKey } from '../../api/quote-keys';
 
-export const quotesKey = ['staff', 'quotes'] as const;
+export { quotesKey };
 
 /** GET /api/quotes: every custom quote, newest first. */
 export function getQuotes(signal?: AbortSignal): Promise<Quote[]> {

@@ -34,7 +34,7 @@ import { StaffSection } from '../../components/page-header';
 import { useCreateQuote } from '../api/create-quote';
 import { useUpdateQuote } from '../api/update-quote';
 import { QuoteQuestionsSource } from './quote-questions-field';
-import { RecipientField } from './recipient-field';
+import { RecipientField } from '../../components/recipient-field';
 
 type QuoteFormInput = z.input<typeof quoteRequest>;
 type QuoteFormOutput = z.output<typeof quoteRequest>;

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import type { IntakeQuestion } from '@noise/shared/intake';
 import { Select } from '@/components/ui/select';
 import { toastApiError } from '@/lib/api-client';
-import { manageServiceQuery } from '../../services/api/get-manage-service';
-import { useManageServices } from '../../services/api/get-manage-services';
+import { manageServiceQuery } from '../../api/get-manage-service';
+import { useManageServices } from '../../api/get-manage-services';
 
 /**
  * 'Start from a service' above a quote's brief questions: copies the intake questions of a

@@ -22,7 +22,7 @@ import {
   Th,
 } from '../../components/staff-table';
 import { useToastOnError } from '../../components/use-toast-on-error';
-import { useExportSalesCsv } from '../../sales/api/export-sales-csv';
+import { useExportSalesCsv } from '../../api/export-sales-csv';
 import { useSiteConfig } from '@/lib/site-config';
 import { useGstReport } from '../api/get-gst-report';
 import { useRevenueReport } from '../api/get-revenue-report';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AuditEntry } from '@noise/shared/customers';
-import { clientAuditQuery } from '../../customers/api/get-client-audit';
+import { clientAuditQuery } from '../../api/get-client-audit';
 
 /**
  * The sale's activity: the customer's audit trail (GET /api/users/clients/{id}/audit) narrowed

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { projectPaymentsResponse, type ProjectPayment } from '@noise/shared/payments';
 import { apiRequest } from '@/lib/api-client';
 import { checkWith } from '@/lib/check-answer';
-import { salesKey } from './get-sales';
+import { salesKey } from '../../api/get-sales';
 
 /** GET /api/projects/{id}/payments: the sale's charges, each with its tax invoice. */
 export function getSalePayments(id: string, signal?: AbortSignal): Promise<ProjectPayment[]> {

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { subscriptionSchema, type Subscription } from '@noise/shared/payments';
 import { apiRequest, isNotFound } from '@/lib/api-client';
 import { checkWith } from '@/lib/check-answer';
-import { salesKey } from './get-sales';
+import { salesKey } from '../../api/get-sales';
 
 export const saleSubscriptionKey = (id: string) => [...salesKey, 'subscription', id] as const;
 

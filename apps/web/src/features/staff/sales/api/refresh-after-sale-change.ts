@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Project } from '@noise/shared/project';
 import { saleKey } from './get-sale';
-import { salesKey } from './get-sales';
+import { salesKey } from '../../api/get-sales';
 
 /**
  * The server's answer replaces the local copy of the sale; the lists that show it (sales, the

@@ -3,7 +3,7 @@ import { refundSchema, type Refund, type RefundPaymentRequest } from '@noise/sha
 import { apiRequest } from '@/lib/api-client';
 import { checkWith } from '@/lib/check-answer';
 import { saleKey } from './get-sale';
-import { salesKey } from './get-sales';
+import { salesKey } from '../../api/get-sales';
 import { saleSubscriptionKey } from './get-sale-subscription';
 
 /** POST /api/projects/{id}/payments/{paymentId}/refunds (docs/product.md#refunds). */

@@ -18,7 +18,7 @@ import { formatDate } from '@/lib/format';
 import { toastSuccess } from '@/lib/toast';
 import { EmptyState, StaffSection } from '../../components/page-header';
 import { useAddSaleStatusUpdate } from '../api/add-sale-status-update';
-import { useSalesFilters } from '../api/get-sales-filters';
+import { useSalesFilters } from '../../api/get-sales-filters';
 import { useUpdateSale } from '../api/update-sale';
 import { saleDueText } from './sale-due';
 

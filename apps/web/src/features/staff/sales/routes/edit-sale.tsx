@@ -1,4 +1,4 @@
-import { CompanyCard } from '../../customers/components/company-card';
+import { CompanyCard } from '../../components/company-card';
 import { Link, useParams } from 'react-router';
 import { orderName } from '@noise/shared/project';
 import { Deliverables } from '@/components/messages/deliverables';

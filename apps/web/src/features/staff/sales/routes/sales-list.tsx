@@ -33,11 +33,11 @@ import {
   Th,
 } from '../../components/staff-table';
 import { useToastOnError } from '../../components/use-toast-on-error';
-import { useExportSalesCsv } from '../api/export-sales-csv';
-import { useSales, type SalesFilters } from '../api/get-sales';
-import { useSalesFilters } from '../api/get-sales-filters';
+import { useExportSalesCsv } from '../../api/export-sales-csv';
+import { useSales, type SalesFilters } from '../../api/get-sales';
+import { useSalesFilters } from '../../api/get-sales-filters';
 import { SaleStatusBadge } from '../components/sale-status-badge';
-import { dateRangeLabels, saleEditPath } from '../components/sales-format';
+import { dateRangeLabels, saleEditPath } from '../../components/sales-format';
 
 const COLUMNS = 7;
 const SEARCH_DEBOUNCE_MS = 300;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ManageServiceSummary } from '@noise/shared/catalogue-admin';
 import { apiRequest } from '@/lib/api-client';
-import { manageServicesKey } from './get-manage-services';
+import { manageServicesKey } from '../../api/get-manage-services';
 import { invalidateServices } from './invalidate-catalogue';
 
 /** DELETE /api/services/{id}: erased, or archived when orders refer to it. */

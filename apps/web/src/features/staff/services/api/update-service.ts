@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { manageServiceSchema } from '@noise/shared/catalogue-admin';
 import { checkWith } from '@/lib/check-answer';
 import { uploadForm, type UploadProgress } from '@/lib/upload';
-import { manageServicesKey } from './get-manage-services';
+import { manageServicesKey } from '../../api/get-manage-services';
 import { invalidateServices } from './invalidate-catalogue';
 
 /** PUT /api/services/{id} (multipart, with upload progress). */

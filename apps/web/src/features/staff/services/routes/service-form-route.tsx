@@ -5,7 +5,7 @@ import { usePageMeta } from '@/lib/use-page-meta';
 import { LoadFailed } from '../../components/load-failed';
 import { StaffPageHeader } from '../../components/page-header';
 import { useToastOnError } from '../../components/use-toast-on-error';
-import { useManageService } from '../api/get-manage-service';
+import { useManageService } from '../../api/get-manage-service';
 import { ServiceForm } from '../components/service-form';
 
 const back = { to: '/wkm-dashboard/services', label: 'Back to Services' };

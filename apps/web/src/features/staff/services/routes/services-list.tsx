@@ -11,7 +11,7 @@ import { StaffPageHeader } from '../../components/page-header';
 import { LoadMoreFooter, StaffTable, TableQueryRows, Td, Th } from '../../components/staff-table';
 import { useToastOnError } from '../../components/use-toast-on-error';
 import { useDeleteService } from '../api/delete-service';
-import { useManageServices } from '../api/get-manage-services';
+import { useManageServices } from '../../api/get-manage-services';
 
 /**
  * Rows drawn at first and per 'Load More': a catalogue of thousands of services took seconds to

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/use-page-meta';
-import { ApiKeysSection } from '../../api-keys/components/api-keys-section';
+import { ApiKeysSection } from '../../components/api-keys/api-keys-section';
 import { EmptyState, StaffPageHeader } from '../../components/page-header';
 import { useToastOnError } from '../../components/use-toast-on-error';
 import { useWebhookEndpoints } from '../api/webhooks';

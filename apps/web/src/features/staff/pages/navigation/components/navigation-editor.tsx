@@ -6,10 +6,10 @@ import { TextInput } from '@/components/ui/input';
 import { Select, type SelectOption } from '@/components/ui/select';
 import { isApiError } from '@/lib/api-client';
 import { toastSuccess } from '@/lib/toast';
-import { FormErrorAlert } from '../../components/form-error';
-import { StaffSection } from '../../components/page-header';
-import { usePages } from '../../pages/api/get-pages';
-import { useManageServices } from '../../services/api/get-manage-services';
+import { FormErrorAlert } from '../../../components/form-error';
+import { StaffSection } from '../../../components/page-header';
+import { usePages } from '../../api/get-pages';
+import { useManageServices } from '../../../api/get-manage-services';
 import { useManageNavigation, useSaveNavigation } from '../api/navigation';
 
 type Area = keyof SiteNavigation;

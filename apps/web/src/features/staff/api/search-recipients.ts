@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { quoteCustomerSchema, type QuoteCustomer } from '@noise/shared/quote';
 import { apiRequest } from '@/lib/api-client';
 import { checkWith } from '@/lib/check-answer';
-import { quotesKey } from './get-quotes';
+import { quotesKey } from './quote-keys';
 
 /** GET /api/quotes/recipients?q=: customers whose name or email matches, for the 'For' field. */
 export function searchRecipients(q: string, signal?: AbortSignal): Promise<QuoteCustomer[]> {

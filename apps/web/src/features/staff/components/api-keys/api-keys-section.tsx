@@ -9,9 +9,9 @@ import { formatDate } from '@/lib/format';
 import { useSiteConfig } from '@/lib/site-config';
 import { toastSuccess } from '@/lib/toast';
 import { cn } from '@/lib/utils';
-import { EmptyState, StaffSection } from '../../components/page-header';
-import { useToastOnError } from '../../components/use-toast-on-error';
-import { useApiKeys, useRevokeApiKey, type ApiKeyScope } from '../api/api-keys';
+import { EmptyState, StaffSection } from '../page-header';
+import { useToastOnError } from '../use-toast-on-error';
+import { useApiKeys, useRevokeApiKey, type ApiKeyScope } from './api-keys';
 import { ApiKeyFormDialog } from './api-key-form-dialog';
 import { ApiKeyShownDialog } from './api-key-shown-dialog';
 

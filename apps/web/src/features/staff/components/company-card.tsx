@@ -15,7 +15,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { toastSuccess } from '@/lib/toast';
-import { StaffSection } from '../../components/page-header';
+import { StaffSection } from './page-header';
 import { useAddPerson, useCompany } from '../api/company';
 
 const roleOptions = companyRoles.map((role) => ({ value: role, label: companyRoleLabels[role] }));

@@ -3,7 +3,7 @@ import { teamSchema, type InviteTeammateRequest } from '@noise/shared/company';
 import { apiRequest } from '@/lib/api-client';
 import { checkWith } from '@/lib/check-answer';
 
-const path = (companyId: string) => `/api/companies/${encodeURIComponent(companyId)}`;
+const path = (companyId: string) => `/api/companies/${encodeURIComponent(companyId)}` as const;
 
 /** GET /api/companies/{id}: a client company, its people and open invitations. */
 export const companyQuery = (companyId: string) =>

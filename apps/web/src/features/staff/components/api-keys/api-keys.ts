@@ -16,10 +16,10 @@ import { checkWith } from '@/lib/check-answer';
 export type ApiKeyScope = 'mine' | 'all';
 
 export const apiKeysKey = ['staff', 'api-keys'] as const;
-const listUrl: Record<ApiKeyScope, string> = {
+const listUrl = {
   mine: '/api/users/api-keys',
   all: '/api/api-keys',
-};
+} as const satisfies Record<ApiKeyScope, string>;
 
 const keyList = checkWith(z.array(apiKeySchema));
 const oneKey = checkWith(apiKeySchema);

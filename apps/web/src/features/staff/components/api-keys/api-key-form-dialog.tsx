@@ -12,8 +12,8 @@ import { isApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { useSiteConfig } from '@/lib/site-config';
 import { toastSuccess } from '@/lib/toast';
-import { FormErrorAlert } from '../../components/form-error';
-import { useCreateApiKey } from '../api/api-keys';
+import { FormErrorAlert } from '../form-error';
+import { useCreateApiKey } from './api-keys';
 
 type FormInput = z.input<typeof createApiKeyRequest>;
 type FormOutput = z.output<typeof createApiKeyRequest>;
