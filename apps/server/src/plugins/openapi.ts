@@ -445,16 +445,26 @@ function documentOperation(operation: Operation, facts: RouteFacts): Set<ErrorSt
   if (hasBody) statuses.add('413').add('415');
   if (facts.rateLimited) statuses.add('429');
   statuses.add('default');
-  // Errors a route declares itself (a payment's 402, a conflict's 409) keep their place.
+  // Errors a route declares itself (a payment's 402, a conflict's 409) keep their place, and
+  // their own body when it is not the error schema (the inbound mail webhook's refusals).
   const responses = (operation.responses ??= {});
   for (const status of Object.keys(responses)) if (isErrorStatus(status)) statuses.add(status);
   for (const status of Object.keys(ERROR_RESPONSES) as ErrorStatus[]) {
-    if (!statuses.has(status)) continue;
+    if (!statuses.has(status) || ownBody(responses[status])) continue;
     responses[status] = { $ref: `#/components/responses/${ERROR_RESPONSES[status][0]}` };
   }
   if (facts.access) operation['x-access'] = facts.access;
   documentIdempotencyKey(operation);
   return statuses;
+}
+
+/** A response a route declared with a body other than the error schema. */
+function ownBody(response: unknown): boolean {
+  const schema = (response as { content?: Record<string, { schema?: JsonSchema }> } | undefined)
+    ?.content?.['application/json']?.schema;
+  if (!schema) return false;
+  const required = (schema.required ?? []) as string[];
+  return !(required.includes('statusCode') && required.includes('error'));
 }
 
 /**

@@ -22,7 +22,9 @@ describe('the query log (QUERY_LOG_FILE)', () => {
     });
     expect(asked.statusCode).toBe(200);
     // The line is written once the answer has gone.
-    await vi.waitFor(() => expect(existsSync(file) && readFileSync(file, 'utf8')).toMatch(/\n$/));
+    await vi.waitFor(() => expect(existsSync(file) && readFileSync(file, 'utf8')).toMatch(/\n$/), {
+      timeout: 10_000,
+    });
     const lines = readFileSync(file, 'utf8')
       .trim()
       .split('\n')

@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { newId } from '../lib/ids.ts';
 import { createRepositories, type Repositories } from '../repositories.ts';
+import { checkAnswersAgainstDocument } from './answer-check.ts';
 import { offlineResolver } from './mail-dns.ts';
 import { createDatabasePool } from './database-pool.ts';
 
@@ -139,6 +140,7 @@ export async function createTestApp(
     ...options,
     database,
   });
+  checkAnswersAgainstDocument(app);
   await app.ready();
   whenDone(async () => {
     await app.close();

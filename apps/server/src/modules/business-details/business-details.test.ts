@@ -250,8 +250,10 @@ describe('business details', () => {
 
       // The site's settings name it, here and (through NOTIFY) on the other process.
       expect((await app.inject({ url: '/api/config' })).json().logoUrl).toBe(logoUrl);
-      await vi.waitFor(async () =>
-        expect((await other.inject({ url: '/api/config' })).json().logoUrl).toBe(logoUrl),
+      await vi.waitFor(
+        async () =>
+          expect((await other.inject({ url: '/api/config' })).json().logoUrl).toBe(logoUrl),
+        { timeout: 10_000 },
       );
       const file = await app.inject({ url: logoUrl });
       expect(file.statusCode).toBe(200);

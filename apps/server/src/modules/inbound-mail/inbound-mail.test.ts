@@ -501,7 +501,7 @@ describe('replies by email through the app', () => {
     // The forger's own "pass" below the relay's "fail", or a "pass" from another server: refused.
     // (The relay must add its header to every mail: decision 061.)
     const forged = await hook(await fromJane('Cancel it', pass), fail);
-    expect(forged.statusCode).toBe(422);
+    expect(forged.statusCode, forged.body).toBe(422);
     expect(forged.json().message).toBe(REFUSALS.unauthenticated);
     expect(
       (

@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { DNSResolver } from 'mailauth';
 import type { Config } from '../../config.ts';
-import { notFound, unauthorized } from '../../lib/errors.ts';
+import { z } from 'zod';
+import { badRequest, notFound, unauthorized } from '../../lib/errors.ts';
 import type { RateCounters } from '../../lib/rate-counter-repository.ts';
 import { enqueueEmail } from '../jobs/email.ts';
 import type { JobRepository } from '../jobs/repository.ts';
@@ -32,6 +33,9 @@ const MAX_MAIL_BYTES = 30 * 1024 * 1024;
 
 /** At most one refusal notice per person in this time: a flood of refused mail is one email. */
 const NOTICE_EVERY_MS = 60 * 60_000;
+
+/** The webhook's answer to a mail it did not put in a thread, with why. */
+const webhookRefusal = z.object({ accepted: z.literal(false), message: z.string() });
 
 /** The webhook's answers: 422 and the provider drops the mail, 429 and 503 it retries. */
 const WEBHOOK_STATUS = { refused: 422, limited: 429, unavailable: 503 } as const;
@@ -117,6 +121,12 @@ export function registerInboundMail(
             'thread, 422 with the reason when it is refused for good (the provider need not ' +
             'retry), 429 over the per-sender limit and 503 when the sender cannot be verified ' +
             'for the moment (retry later).',
+          response: {
+            202: z.object({ accepted: z.literal(true) }),
+            422: webhookRefusal,
+            429: webhookRefusal,
+            503: webhookRefusal,
+          },
         },
       },
       async (request, reply) => {
@@ -125,7 +135,7 @@ export function registerInboundMail(
         if (!sameSecret(auth.replace(/^Bearer\s+/i, ''), webhookSecret))
           throw unauthorized('The inbound mail secret is missing or wrong');
         if (!Buffer.isBuffer(request.body)) {
-          return reply.status(400).send({ message: 'Send the raw mail (message/rfc822)' });
+          throw badRequest('Send the raw mail (message/rfc822)');
         }
         const outcome: ReceiveOutcome = await receiveReply(receiveDeps, request.body, {
           via: 'webhook',

@@ -81,7 +81,7 @@ describe('job lanes', () => {
     console.info(`password reset mail written ${Math.round(tookMs)} ms after it was asked`);
 
     // The bulk lane takes as many deliveries as its concurrency, no more; the rest wait their turn.
-    await vi.waitFor(() => expect(hanging.length).toBe(config.jobLanes.bulk));
+    await vi.waitFor(() => expect(hanging.length).toBe(config.jobLanes.bulk), { timeout: 10_000 });
     const waiting = await repos.jobs.listByKind(WEBHOOK_JOB);
     expect(waiting.filter((j) => j.status === 'running')).toHaveLength(config.jobLanes.bulk);
     expect(waiting.filter((j) => j.status === 'pending')).toHaveLength(

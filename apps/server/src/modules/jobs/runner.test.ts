@@ -41,8 +41,10 @@ describe('job runner', () => {
       await r.jobs.enqueue({ kind: 'wake-test', payload: {} });
     });
     await vi.waitFor(() => expect(ran).toEqual(['ran']), { timeout: 2_000, interval: 10 });
-    await vi.waitFor(async () =>
-      expect((await repos.jobs.listByKind('wake-test')).map((j) => j.status)).toEqual(['done']),
+    await vi.waitFor(
+      async () =>
+        expect((await repos.jobs.listByKind('wake-test')).map((j) => j.status)).toEqual(['done']),
+      { timeout: 10_000 },
     );
   });
 
@@ -76,16 +78,18 @@ describe('job runner', () => {
     );
     await jobs.start();
     for (let i = 0; i < 10; i++) await repos.jobs.enqueue({ kind: 'hangs-test', payload: {} });
-    await vi.waitFor(() => expect(running).toBe(3));
+    await vi.waitFor(() => expect(running).toBe(3), { timeout: 10_000 });
     await repos.jobs.enqueue({ kind: 'mail-test', payload: {} });
     await vi.waitFor(() => expect(mailed).toEqual(['sent']), { timeout: 2_000, interval: 10 });
     expect(most).toBe(3);
 
     release.resolve();
-    await vi.waitFor(async () =>
-      expect(
-        (await repos.jobs.listByKind('hangs-test')).filter((j) => j.status === 'done'),
-      ).toHaveLength(10),
+    await vi.waitFor(
+      async () =>
+        expect(
+          (await repos.jobs.listByKind('hangs-test')).filter((j) => j.status === 'done'),
+        ).toHaveLength(10),
+      { timeout: 10_000 },
     );
     expect(most).toBe(3);
   });
@@ -188,9 +192,13 @@ describe('job runner', () => {
             'in-hand-test': {
               lane: 'bulk',
               run: async (_payload, _job, context) => {
-                await new Promise((resolve) =>
-                  context!.signal.addEventListener('abort', resolve, { once: true }),
-                );
+                // The row says 'running' before the handler starts: stop may come first.
+                const { signal } = context!;
+                if (!signal.aborted) {
+                  await new Promise((resolve) =>
+                    signal.addEventListener('abort', resolve, { once: true }),
+                  );
+                }
                 toldToStop = true;
                 await finish.promise;
               },
@@ -202,14 +210,15 @@ describe('job runner', () => {
     );
     await jobs.start();
     await repos.jobs.enqueue({ kind: 'in-hand-test', payload: {} });
-    await vi.waitFor(async () =>
-      expect((await repos.jobs.listByKind('in-hand-test'))[0]?.status).toBe('running'),
+    await vi.waitFor(
+      async () => expect((await repos.jobs.listByKind('in-hand-test'))[0]?.status).toBe('running'),
+      { timeout: 10_000 },
     );
     let stopped = false;
     const stopping = jobs.stop().then(() => {
       stopped = true;
     });
-    await vi.waitFor(() => expect(toldToStop).toBe(true));
+    await vi.waitFor(() => expect(toldToStop).toBe(true), { timeout: 10_000 });
     expect(stopped).toBe(false);
     finish.resolve();
     await stopping;

@@ -157,10 +157,13 @@ describe('webhooks', () => {
     });
     expect(refunded.statusCode, refunded.body).toBe(200);
     received.length = 0;
-    await vi.waitFor(async () => {
-      await app.jobRunner.runDueJobs();
-      expect(received.map((r) => JSON.parse(r.body).type as string)).toContain('order.refunded');
-    });
+    await vi.waitFor(
+      async () => {
+        await app.jobRunner.runDueJobs();
+        expect(received.map((r) => JSON.parse(r.body).type as string)).toContain('order.refunded');
+      },
+      { timeout: 10_000 },
+    );
     const event = received
       .map((r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> })
       .find((e) => e.type === 'order.refunded')!;
@@ -652,7 +655,7 @@ describe('webhooks', () => {
       allowPrivate: true,
       signal: stop.signal,
     });
-    await vi.waitFor(() => expect(received.length).toBe(before + 1));
+    await vi.waitFor(() => expect(received.length).toBe(before + 1), { timeout: 10_000 });
     stop.abort();
     expect(await sending).toMatchObject({ ok: false, status: null, cutShort: true });
     answer = (res) => res.end('ok');
