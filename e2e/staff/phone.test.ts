@@ -67,6 +67,7 @@ const SCREENS = [
   'custom-quotes',
   'my-work',
   'inbox',
+  'requests',
   'sales',
   'site-users',
   'reporting',

@@ -5,6 +5,7 @@ import { dateOrDateTimeSchema, localDateSchema } from './dates.ts';
 import { savedQuestionSchema } from './intake.ts';
 import { PROJECTS_PAGE_SIZE, projectStatuses, statusUpdateTitles } from './project-constants.ts';
 import { profileSchema } from './user.ts';
+import { projectRequestSchema } from './requests.ts';
 
 export {
   orderName,
@@ -204,6 +205,8 @@ export const projectSchema = z.object({
   briefSubmitted: z.boolean(),
   /** A weekly or monthly plan's next period: when it starts (and is charged); else null. */
   nextPeriodAt: z.string().nullable(),
+  /** Set when it is a request of a request plan (docs/decisions/091): its plan and its place. */
+  request: projectRequestSchema.nullable().optional(),
   createdAt: z.string(),
 });
 export type Project = z.infer<typeof projectSchema>;

@@ -34,9 +34,15 @@ export const requestSchema = z.object({
   queuePlace: z.number().int().nullable(),
   version: z.number().int(),
   planId: z.string(),
+  /** The plan as people name it: its service ('Unlimited Design Requests'). */
   planTitle: z.string(),
   companyId: z.string().nullable(),
   companyName: z.string(),
+  /** Who works on it: the project's co-ordinator (set on the request's Edit Sale page). */
+  coordinatorId: z.string().nullable(),
+  coordinatorName: z.string(),
+  /** Its due date (YYYY-MM-DD), from its start and delivery days, or as staff moved it. */
+  dueDate: z.string().nullable(),
   createdAt: z.string(),
 });
 export type RequestItem = z.infer<typeof requestSchema>;
@@ -84,3 +90,17 @@ export const moveRequestSchema = z.object({
 export type MoveRequestInput = z.infer<typeof moveRequestSchema>;
 
 export const boardResponse = z.object({ requests: z.array(requestSchema) });
+export type BoardResponse = z.infer<typeof boardResponse>;
+
+/** A staff move's answer: `moved: false` when someone moved the card first (it is as it is now). */
+export const moveResultSchema = z.object({ moved: z.boolean(), request: requestSchema });
+export type MoveResult = z.infer<typeof moveResultSchema>;
+
+/** What a project that is a request says of it (the Projects lists label it). */
+export const projectRequestSchema = z.object({
+  planId: z.string(),
+  planTitle: z.string(),
+  planOrderNumber: z.number().int(),
+  state: z.enum(requestStates),
+});
+export type ProjectRequest = z.infer<typeof projectRequestSchema>;

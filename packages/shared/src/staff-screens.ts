@@ -112,6 +112,11 @@ export const staffScreens = [
     module: 'features/staff/inbox/routes/question.tsx',
   },
   {
+    name: 'requests',
+    path: /^\/wkm-dashboard\/requests\/?$/,
+    module: 'features/staff/requests/routes/request-board.tsx',
+  },
+  {
     name: 'sales',
     path: /^\/wkm-dashboard\/sales\/?$/,
     module: 'features/staff/sales/routes/sales-list.tsx',

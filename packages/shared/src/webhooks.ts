@@ -23,6 +23,8 @@ export const webhookEventTypes = [
   'invoice.sent',
   'invoice.paid',
   'invoice.overdue',
+  'request.created',
+  'request.status_changed',
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 
@@ -44,6 +46,9 @@ export const webhookEventLabels: Record<WebhookEventType, string> = {
   'invoice.sent': 'Staff send an invoice (or send it again)',
   'invoice.paid': 'An invoice is paid: by card, or marked paid by staff',
   'invoice.overdue': 'An unpaid invoice passes its due date',
+  'request.created': 'A client submits a request under a request plan (it starts or queues)',
+  'request.status_changed':
+    'A request moves between Queued, In progress, In review and Done (or is cancelled)',
 };
 
 /** The version of the payloads' shape, sent with each (`version`): a change to it gets a new one. */
@@ -162,6 +167,26 @@ const invoiceEvent = z.object({
   dueDate: z.string().describe('YYYY-MM-DD, the business’s day'),
 });
 
+/** What every request.* event says of the request (a project of its plan, docs/decisions/091). */
+const requestEvent = z.object({
+  requestId: id('The request'),
+  projectId: id('The same id: a request is a project, with its own workspace'),
+  orderNumber: z.number().int().describe('The order number customers see'),
+  order: z.string().describe("The order's name as customers read it ('Order 1042')"),
+  title: z.string().describe('The title the client gave it'),
+  planId: id('The request plan (the plan’s order) it was submitted under'),
+  companyId: id('The client company').nullable(),
+  customerId: id('The person who submitted it'),
+  state: z
+    .enum(['queued', 'in-progress', 'in-review', 'done', 'cancelled'])
+    .describe('Its state now'),
+  queuePlace: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Its place in the queue (1 is next) while queued'),
+});
+
 export const webhookEventData = {
   'order.paid': z.object({ ...orderFields, ...paymentFields }),
   'order.refunded': z.object({
@@ -253,6 +278,14 @@ export const webhookEventData = {
     method: z.enum(['card', 'bank_transfer', 'cash']),
   }),
   'invoice.overdue': invoiceEvent,
+  'request.created': requestEvent.extend({
+    submittedBy: id('Who of the client company submitted it'),
+  }),
+  'request.status_changed': requestEvent.extend({
+    from: z
+      .enum(['queued', 'in-progress', 'in-review', 'done', 'cancelled'])
+      .describe('Its state before'),
+  }),
 } satisfies Record<WebhookEventType, z.ZodObject>;
 
 /** The body of every delivery of `type`: `{ type, timestamp, version, data }`. */

@@ -3643,6 +3643,93 @@ export interface components {
                 dueDate: string;
             };
         };
+        /**
+         * request.created
+         * @description A client submits a request under a request plan (it starts or queues). Payload version 2026-11-26.
+         */
+        WebhookRequestCreated: {
+            /** @enum {string} */
+            type: "request.created";
+            /** @description When it happened (ISO 8601) */
+            timestamp: string;
+            /**
+             * @description The version of the payload’s shape
+             * @enum {string}
+             */
+            version: "2026-11-26";
+            data: {
+                /** @description The request */
+                requestId: string;
+                /** @description The same id: a request is a project, with its own workspace */
+                projectId: string;
+                /** @description The order number customers see */
+                orderNumber: number;
+                /** @description The order's name as customers read it ('Order 1042') */
+                order: string;
+                /** @description The title the client gave it */
+                title: string;
+                /** @description The request plan (the plan’s order) it was submitted under */
+                planId: string;
+                /** @description The client company */
+                companyId: string | null;
+                /** @description The person who submitted it */
+                customerId: string;
+                /**
+                 * @description Its state now
+                 * @enum {string}
+                 */
+                state: "queued" | "in-progress" | "in-review" | "done" | "cancelled";
+                /** @description Its place in the queue (1 is next) while queued */
+                queuePlace: number | null;
+                /** @description Who of the client company submitted it */
+                submittedBy: string;
+            };
+        };
+        /**
+         * request.status_changed
+         * @description A request moves between Queued, In progress, In review and Done (or is cancelled). Payload version 2026-11-26.
+         */
+        WebhookRequestStatusChanged: {
+            /** @enum {string} */
+            type: "request.status_changed";
+            /** @description When it happened (ISO 8601) */
+            timestamp: string;
+            /**
+             * @description The version of the payload’s shape
+             * @enum {string}
+             */
+            version: "2026-11-26";
+            data: {
+                /** @description The request */
+                requestId: string;
+                /** @description The same id: a request is a project, with its own workspace */
+                projectId: string;
+                /** @description The order number customers see */
+                orderNumber: number;
+                /** @description The order's name as customers read it ('Order 1042') */
+                order: string;
+                /** @description The title the client gave it */
+                title: string;
+                /** @description The request plan (the plan’s order) it was submitted under */
+                planId: string;
+                /** @description The client company */
+                companyId: string | null;
+                /** @description The person who submitted it */
+                customerId: string;
+                /**
+                 * @description Its state now
+                 * @enum {string}
+                 */
+                state: "queued" | "in-progress" | "in-review" | "done" | "cancelled";
+                /** @description Its place in the queue (1 is next) while queued */
+                queuePlace: number | null;
+                /**
+                 * @description Its state before
+                 * @enum {string}
+                 */
+                from: "queued" | "in-progress" | "in-review" | "done" | "cancelled";
+            };
+        };
     };
     responses: {
         /** @description The request is invalid: `details` names each field and what is wrong. */
@@ -5534,6 +5621,9 @@ export interface operations {
                                 planTitle: string;
                                 companyId: string | null;
                                 companyName: string;
+                                coordinatorId: string | null;
+                                coordinatorName: string;
+                                dueDate: string | null;
                                 createdAt: string;
                             }[];
                         }[];
@@ -5584,6 +5674,9 @@ export interface operations {
                         planTitle: string;
                         companyId: string | null;
                         companyName: string;
+                        coordinatorId: string | null;
+                        coordinatorName: string;
+                        dueDate: string | null;
                         createdAt: string;
                     };
                 };
@@ -5626,6 +5719,9 @@ export interface operations {
                         planTitle: string;
                         companyId: string | null;
                         companyName: string;
+                        coordinatorId: string | null;
+                        coordinatorName: string;
+                        dueDate: string | null;
                         createdAt: string;
                     };
                 };
@@ -5673,6 +5769,9 @@ export interface operations {
                         planTitle: string;
                         companyId: string | null;
                         companyName: string;
+                        coordinatorId: string | null;
+                        coordinatorName: string;
+                        dueDate: string | null;
                         createdAt: string;
                     };
                 };
@@ -5716,6 +5815,9 @@ export interface operations {
                             planTitle: string;
                             companyId: string | null;
                             companyName: string;
+                            coordinatorId: string | null;
+                            coordinatorName: string;
+                            dueDate: string | null;
                             createdAt: string;
                         }[];
                     };
@@ -5767,6 +5869,9 @@ export interface operations {
                             planTitle: string;
                             companyId: string | null;
                             companyName: string;
+                            coordinatorId: string | null;
+                            coordinatorName: string;
+                            dueDate: string | null;
                             createdAt: string;
                         };
                     };
@@ -10431,6 +10536,13 @@ export interface operations {
                         };
                         briefSubmitted: boolean;
                         nextPeriodAt: string | null;
+                        request?: {
+                            planId: string;
+                            planTitle: string;
+                            planOrderNumber: number;
+                            /** @enum {string} */
+                            state: "queued" | "in-progress" | "in-review" | "done" | "cancelled";
+                        } | null;
                         createdAt: string;
                     }[];
                 };
@@ -10552,6 +10664,13 @@ export interface operations {
                         };
                         briefSubmitted: boolean;
                         nextPeriodAt: string | null;
+                        request?: {
+                            planId: string;
+                            planTitle: string;
+                            planOrderNumber: number;
+                            /** @enum {string} */
+                            state: "queued" | "in-progress" | "in-review" | "done" | "cancelled";
+                        } | null;
                         createdAt: string;
                     };
                 };
@@ -10685,6 +10804,13 @@ export interface operations {
                         };
                         briefSubmitted: boolean;
                         nextPeriodAt: string | null;
+                        request?: {
+                            planId: string;
+                            planTitle: string;
+                            planOrderNumber: number;
+                            /** @enum {string} */
+                            state: "queued" | "in-progress" | "in-review" | "done" | "cancelled";
+                        } | null;
                         createdAt: string;
                     };
                 };
@@ -10821,6 +10947,13 @@ export interface operations {
                         };
                         briefSubmitted: boolean;
                         nextPeriodAt: string | null;
+                        request?: {
+                            planId: string;
+                            planTitle: string;
+                            planOrderNumber: number;
+                            /** @enum {string} */
+                            state: "queued" | "in-progress" | "in-review" | "done" | "cancelled";
+                        } | null;
                         createdAt: string;
                     };
                 };
@@ -10957,6 +11090,13 @@ export interface operations {
                         };
                         briefSubmitted: boolean;
                         nextPeriodAt: string | null;
+                        request?: {
+                            planId: string;
+                            planTitle: string;
+                            planOrderNumber: number;
+                            /** @enum {string} */
+                            state: "queued" | "in-progress" | "in-review" | "done" | "cancelled";
+                        } | null;
                         createdAt: string;
                     };
                 };
@@ -11081,6 +11221,13 @@ export interface operations {
                         };
                         briefSubmitted: boolean;
                         nextPeriodAt: string | null;
+                        request?: {
+                            planId: string;
+                            planTitle: string;
+                            planOrderNumber: number;
+                            /** @enum {string} */
+                            state: "queued" | "in-progress" | "in-review" | "done" | "cancelled";
+                        } | null;
                         createdAt: string;
                     }[];
                 };
@@ -11214,6 +11361,13 @@ export interface operations {
                             };
                             briefSubmitted: boolean;
                             nextPeriodAt: string | null;
+                            request?: {
+                                planId: string;
+                                planTitle: string;
+                                planOrderNumber: number;
+                                /** @enum {string} */
+                                state: "queued" | "in-progress" | "in-review" | "done" | "cancelled";
+                            } | null;
                             createdAt: string;
                         }[];
                         nextCursor: string | null;
@@ -11337,6 +11491,13 @@ export interface operations {
                         };
                         briefSubmitted: boolean;
                         nextPeriodAt: string | null;
+                        request?: {
+                            planId: string;
+                            planTitle: string;
+                            planOrderNumber: number;
+                            /** @enum {string} */
+                            state: "queued" | "in-progress" | "in-review" | "done" | "cancelled";
+                        } | null;
                         createdAt: string;
                     };
                 };
@@ -13589,7 +13750,7 @@ export interface operations {
                     url: string;
                     /** @default  */
                     description?: string;
-                    events: ("order.paid" | "order.refunded" | "quote.paid" | "subscription.renewed" | "subscription.payment_failed" | "subscription.canceled" | "project.status_changed" | "project.assigned" | "message.created" | "deliverable.approved" | "deliverable.changes_requested" | "brief.submitted" | "customer.created" | "invoice.sent" | "invoice.paid" | "invoice.overdue")[];
+                    events: ("order.paid" | "order.refunded" | "quote.paid" | "subscription.renewed" | "subscription.payment_failed" | "subscription.canceled" | "project.status_changed" | "project.assigned" | "message.created" | "deliverable.approved" | "deliverable.changes_requested" | "brief.submitted" | "customer.created" | "invoice.sent" | "invoice.paid" | "invoice.overdue" | "request.created" | "request.status_changed")[];
                 };
             };
         };
@@ -13635,7 +13796,7 @@ export interface operations {
                     url: string;
                     /** @default  */
                     description?: string;
-                    events: ("order.paid" | "order.refunded" | "quote.paid" | "subscription.renewed" | "subscription.payment_failed" | "subscription.canceled" | "project.status_changed" | "project.assigned" | "message.created" | "deliverable.approved" | "deliverable.changes_requested" | "brief.submitted" | "customer.created" | "invoice.sent" | "invoice.paid" | "invoice.overdue")[];
+                    events: ("order.paid" | "order.refunded" | "quote.paid" | "subscription.renewed" | "subscription.payment_failed" | "subscription.canceled" | "project.status_changed" | "project.assigned" | "message.created" | "deliverable.approved" | "deliverable.changes_requested" | "brief.submitted" | "customer.created" | "invoice.sent" | "invoice.paid" | "invoice.overdue" | "request.created" | "request.status_changed")[];
                 };
             };
         };

@@ -47,7 +47,13 @@ export function createOverviewRepository(db: Db) {
       return db
         .select(saleColumns)
         .from(projects)
-        .where(assignedTo ? eq(projects.coordinatorId, assignedTo) : undefined)
+        .where(
+          and(
+            // Requests of a plan are not sales (docs/decisions/097).
+            isNull(projects.planProjectId),
+            assignedTo ? eq(projects.coordinatorId, assignedTo) : undefined,
+          ),
+        )
         .orderBy(desc(projects.createdAt), desc(projects.id))
         .limit(limit);
     },
@@ -57,7 +63,13 @@ export function createOverviewRepository(db: Db) {
       return db
         .select(saleColumns)
         .from(projects)
-        .where(and(isNull(projects.coordinatorId), inArray(projects.status, ['active', 'on-hold'])))
+        .where(
+          and(
+            isNull(projects.coordinatorId),
+            isNull(projects.planProjectId),
+            inArray(projects.status, ['active', 'on-hold']),
+          ),
+        )
         .orderBy(asc(projects.createdAt), asc(projects.id))
         .limit(limit);
     },

@@ -21,6 +21,8 @@ export interface GroupedRelated {
   signedQuotes: Map<string, Date>;
   /** Quote id -> when we asked for its balance. */
   balanceRequests: Map<string, Date>;
+  /** Plan id -> its title and order number, for the rows that are requests. */
+  plans: Map<string, { title: string; orderNumber: number }>;
 }
 
 function groupBy<T>(rows: readonly T[], key: (row: T) => string | null): Map<string, T[]> {
@@ -47,6 +49,7 @@ export function groupRelated(related: Related): GroupedRelated {
     cancelledPlans: related.cancelledPlans,
     signedQuotes: related.signedQuotes,
     balanceRequests: related.balanceRequests,
+    plans: related.plans,
   };
 }
 
@@ -135,7 +138,20 @@ export function toProjectDto(row: ProjectRow, related: GroupedRelated): Project 
     },
     briefSubmitted: related.briefed.has(row.id),
     nextPeriodAt: iso(related.nextPeriods.get(row.id) ?? null),
+    request: requestOf(row, related),
     createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A request of a plan: its plan and state, so every list can label it (docs/decisions/091). */
+function requestOf(row: ProjectRow, related: GroupedRelated): Project['request'] {
+  if (!row.planProjectId) return null;
+  const plan = related.plans.get(row.planProjectId);
+  return {
+    planId: row.planProjectId,
+    planTitle: plan?.title ?? row.packageTitle,
+    planOrderNumber: plan?.orderNumber ?? 0,
+    state: row.requestState ?? 'queued',
   };
 }
 

@@ -96,7 +96,8 @@ export type SalesFilter = Omit<z.output<typeof salesQuery>, 'limit'> & {
 /** The Sales filters as SQL; date ranges are whole local days in the business time zone. */
 function salesFilters(q: SalesFilter): SQL[] {
   const { timeZone, now } = q;
-  const filters: SQL[] = [];
+  // A request of a plan is work, not a sale of its own: its plan is the sale (docs/decisions/097).
+  const filters: SQL[] = [isNull(projects.planProjectId)];
   if (q.search) filters.push(salesSearch(q.search));
   if (q.company)
     filters.push(sql`lower(${projects.contactCompanyName}) = ${q.company.toLowerCase()}`);
@@ -358,73 +359,90 @@ export function createProjectRepository(db: Db) {
           cancelledPlans: new Set<string>(),
           signedQuotes: new Map<string, Date>(),
           balanceRequests: new Map<string, Date>(),
+          plans: new Map<string, { title: string; orderNumber: number }>(),
         };
       }
       const quoteIds = rows.flatMap((r) => (r.quoteId ? [r.quoteId] : []));
-      const [updates, extras, paymentRows, refundRows, people, briefs, renewing, signed, asked] =
-        await Promise.all([
-          db
-            .select()
-            .from(projectStatusUpdates)
-            .where(inArray(projectStatusUpdates.projectId, ids))
-            .orderBy(asc(projectStatusUpdates.createdAt), asc(projectStatusUpdates.id)),
-          db
-            .select()
-            .from(projectExtras)
-            .where(inArray(projectExtras.projectId, ids))
-            .orderBy(asc(projectExtras.position)),
-          db
-            .select()
-            .from(payments)
-            .where(inArray(payments.projectId, ids))
-            .orderBy(asc(payments.createdAt)),
-          db
-            .select()
-            .from(refunds)
-            .where(
-              inArray(
-                refunds.paymentId,
-                db
-                  .select({ id: payments.id })
-                  .from(payments)
-                  .where(inArray(payments.projectId, ids)),
+      const planIds = [...new Set(rows.flatMap((r) => (r.planProjectId ? [r.planProjectId] : [])))];
+      const [
+        updates,
+        extras,
+        paymentRows,
+        refundRows,
+        people,
+        briefs,
+        renewing,
+        signed,
+        asked,
+        planRows,
+      ] = await Promise.all([
+        db
+          .select()
+          .from(projectStatusUpdates)
+          .where(inArray(projectStatusUpdates.projectId, ids))
+          .orderBy(asc(projectStatusUpdates.createdAt), asc(projectStatusUpdates.id)),
+        db
+          .select()
+          .from(projectExtras)
+          .where(inArray(projectExtras.projectId, ids))
+          .orderBy(asc(projectExtras.position)),
+        db
+          .select()
+          .from(payments)
+          .where(inArray(payments.projectId, ids))
+          .orderBy(asc(payments.createdAt)),
+        db
+          .select()
+          .from(refunds)
+          .where(
+            inArray(
+              refunds.paymentId,
+              db.select({ id: payments.id }).from(payments).where(inArray(payments.projectId, ids)),
+            ),
+          )
+          .orderBy(asc(refunds.createdAt)),
+        db.select().from(users).where(inArray(users.id, userIds)),
+        db
+          .selectDistinct({ projectId: projectBriefs.projectId })
+          .from(projectBriefs)
+          .where(inArray(projectBriefs.projectId, ids)),
+        db
+          .select({
+            projectId: subscriptions.projectId,
+            nextChargeAt: subscriptions.nextChargeAt,
+            status: subscriptions.status,
+          })
+          .from(subscriptions)
+          .where(inArray(subscriptions.projectId, ids)),
+        quoteIds.length === 0
+          ? Promise.resolve([])
+          : db
+              .select({
+                quoteId: proposalSignatures.quoteId,
+                signedAt: proposalSignatures.signedAt,
+              })
+              .from(proposalSignatures)
+              .where(inArray(proposalSignatures.quoteId, quoteIds)),
+        quoteIds.length === 0
+          ? Promise.resolve([])
+          : db
+              .select({ id: customQuotes.id, at: customQuotes.balanceRequestedAt })
+              .from(customQuotes)
+              .where(
+                and(inArray(customQuotes.id, quoteIds), isNotNull(customQuotes.balanceRequestedAt)),
               ),
-            )
-            .orderBy(asc(refunds.createdAt)),
-          db.select().from(users).where(inArray(users.id, userIds)),
-          db
-            .selectDistinct({ projectId: projectBriefs.projectId })
-            .from(projectBriefs)
-            .where(inArray(projectBriefs.projectId, ids)),
-          db
-            .select({
-              projectId: subscriptions.projectId,
-              nextChargeAt: subscriptions.nextChargeAt,
-              status: subscriptions.status,
-            })
-            .from(subscriptions)
-            .where(inArray(subscriptions.projectId, ids)),
-          quoteIds.length === 0
-            ? Promise.resolve([])
-            : db
-                .select({
-                  quoteId: proposalSignatures.quoteId,
-                  signedAt: proposalSignatures.signedAt,
-                })
-                .from(proposalSignatures)
-                .where(inArray(proposalSignatures.quoteId, quoteIds)),
-          quoteIds.length === 0
-            ? Promise.resolve([])
-            : db
-                .select({ id: customQuotes.id, at: customQuotes.balanceRequestedAt })
-                .from(customQuotes)
-                .where(
-                  and(
-                    inArray(customQuotes.id, quoteIds),
-                    isNotNull(customQuotes.balanceRequestedAt),
-                  ),
-                ),
-        ]);
+        // The plans of the rows that are requests (docs/decisions/091): their lists label them.
+        planIds.length === 0
+          ? Promise.resolve([])
+          : db
+              .select({
+                id: projects.id,
+                title: projects.serviceTitle,
+                orderNumber: projects.orderNumber,
+              })
+              .from(projects)
+              .where(inArray(projects.id, planIds)),
+      ]);
       return {
         updates,
         extras,
@@ -446,6 +464,7 @@ export function createProjectRepository(db: Db) {
         signedQuotes: new Map(signed.map((s) => [s.quoteId, s.signedAt])),
         /** When we asked for each deposit quote's balance. */
         balanceRequests: new Map(asked.map((q) => [q.id, q.at!])),
+        plans: new Map(planRows.map((p) => [p.id, { title: p.title, orderNumber: p.orderNumber }])),
       };
     },
 

@@ -11,20 +11,28 @@ import {
 } from '@noise/shared/requests';
 import { seesOnlyAssigned } from '@noise/shared/roles';
 import { displayNameOf } from '@noise/shared/user';
+import { orderName } from '@noise/shared/project-constants';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { Repositories } from '../../repositories.ts';
 import { requestStartedMail } from '../emails/requests.ts';
 import { enqueueEmail } from '../jobs/email.ts';
+import { dueDateFrom } from '../projects/due-date.ts';
+import { emitWebhookEvent } from '../webhooks/deliver-webhook.ts';
 import type { RequestRow } from './repository.ts';
 
-type Repos = Pick<Repositories, 'requests' | 'briefs' | 'users' | 'jobs' | 'transaction'>;
+type Repos = Pick<
+  Repositories,
+  'requests' | 'briefs' | 'users' | 'jobs' | 'webhooks' | 'transaction'
+>;
 type PlanFound = NonNullable<Awaited<ReturnType<Repositories['requests']['findPlan']>>>;
 type RequestFound = NonNullable<Awaited<ReturnType<Repositories['requests']['findRequest']>>>;
 
 export interface RequestMailSettings {
   publicUrl: string;
   companyName: string;
+  /** BUSINESS_TIMEZONE: a request's due date counts working days there (docs/decisions/054). */
+  timeZone: string;
 }
 
 const ACTIVE: readonly RequestState[] = ['in-progress', 'in-review'];
@@ -43,8 +51,43 @@ export function toRequestItem(row: RequestFound): RequestItem {
     planTitle: row.planTitle ?? r.packageTitle,
     companyId: r.companyId,
     companyName: row.companyName || r.contactCompanyName,
+    coordinatorId: r.coordinatorId,
+    coordinatorName: row.coordinator ? displayNameOf(row.coordinator) || row.coordinator.email : '',
+    dueDate: r.expectedDeliveryDate ? r.expectedDeliveryDate.toISOString().slice(0, 10) : null,
     createdAt: r.createdAt.toISOString(),
   };
+}
+
+/** When a request starts now: the start of its due clock and the due date it gives. */
+function startOf(deliveryDays: number, timeZone: string) {
+  const at = new Date();
+  return { at, due: dueDateFrom(at, deliveryDays, timeZone) };
+}
+
+/** What `request.*` webhook events say of a request (packages/shared/src/webhooks.ts). */
+function requestEventData(r: RequestRow) {
+  return {
+    requestId: r.id,
+    projectId: r.id,
+    orderNumber: r.orderNumber,
+    order: orderName(r.orderNumber),
+    title: r.serviceTitle,
+    planId: r.planProjectId ?? '',
+    companyId: r.companyId,
+    customerId: r.userId,
+    state: r.requestState ?? 'queued',
+    queuePlace: r.requestState === 'queued' ? r.queuePosition : null,
+  };
+}
+
+/** `request.status_changed`, in the transaction that moved it (docs/product.md#request-plans). */
+async function emitStateChanged(
+  tx: Pick<Repositories, 'webhooks' | 'jobs'>,
+  row: RequestRow | undefined,
+  from: RequestState,
+) {
+  if (!row || row.requestState === from) return;
+  await emitWebhookEvent(tx, 'request.status_changed', { ...requestEventData(row), from });
 }
 
 /** Why a plan takes no new requests, or null when it does. */
@@ -182,6 +225,7 @@ export async function submitRequest(
       contactEmail: plan.contactEmail,
       deliveryDays: plan.deliveryDays,
       dueClockStartedAt: starts ? now : null,
+      expectedDeliveryDate: starts ? dueDateFrom(now, plan.deliveryDays, mail.timeZone) : null,
       planProjectId: planId,
       requestState: starts ? 'in-progress' : 'queued',
       queuePosition: starts ? null : queue.length + 1,
@@ -190,9 +234,12 @@ export async function submitRequest(
       { projectId: row.id, authorId: caller.id, authorName, text: '', answers: brief },
       [],
     );
+    await emitWebhookEvent(tx, 'request.created', {
+      ...requestEventData(row),
+      submittedBy: caller.id,
+    });
     return row.id;
   });
-  void mail;
   const saved = await repos.requests.findRequest(id);
   return toRequestItem(saved!);
 }
@@ -220,7 +267,10 @@ export async function cancelRequest(repos: Repos, caller: AuthUser, id: string) 
   const planId = found.request.planProjectId!;
   await repos.transaction(async (tx) => {
     await tx.requests.lockPlan(planId);
-    await tx.requests.setState(id, 'cancelled', null);
+    const now = await tx.requests.findRequest(id);
+    // Started or moved meanwhile: nothing to cancel (the client's panel shows it as it is).
+    if (now?.request.requestState !== 'queued') return;
+    await emitStateChanged(tx, await tx.requests.setState(id, 'cancelled', null), 'queued');
     const queue = await tx.requests.queueOf(planId);
     await tx.requests.renumberQueue(queue.map((q) => q.id));
   });
@@ -252,7 +302,11 @@ export async function moveInQueue(
  * Starts queued requests while the plan has active places free, first in the queue first, and
  * mails the client that each has started. Runs with the plan's row locked.
  */
-async function startNext(tx: Repositories, planId: string): Promise<RequestRow[]> {
+async function startNext(
+  tx: Repositories,
+  planId: string,
+  timeZone: string,
+): Promise<RequestRow[]> {
   const found = await tx.requests.findPlan(planId);
   if (!found || planRefusal(found)) return [];
   const limit = found.plan.packageActiveRequestLimit ?? 1;
@@ -261,7 +315,13 @@ async function startNext(tx: Repositories, planId: string): Promise<RequestRow[]
   const started: RequestRow[] = [];
   while (active < limit && queue.length > 0) {
     const next = queue.shift()!;
-    const row = await tx.requests.setState(next.id, 'in-progress', null);
+    const row = await tx.requests.setState(
+      next.id,
+      'in-progress',
+      null,
+      startOf(found.plan.deliveryDays, timeZone),
+    );
+    await emitStateChanged(tx, row, 'queued');
     if (row) started.push(row);
     active += 1;
   }
@@ -308,8 +368,11 @@ export async function finishRequest(
   if (!found || !planId || !ACTIVE.includes(found.request.requestState ?? 'queued')) return;
   const started = await repos.transaction(async (tx) => {
     await tx.requests.lockPlan(planId);
-    await tx.requests.setState(projectId, 'done', null);
-    return startNext(tx, planId);
+    const now = (await tx.requests.findRequest(projectId))!.request;
+    const from = now.requestState ?? 'queued';
+    if (!ACTIVE.includes(from)) return [];
+    await emitStateChanged(tx, await tx.requests.setState(projectId, 'done', null), from);
+    return startNext(tx, planId, mail.timeZone);
   });
   await mailStarted(repos, mail, started);
 }
@@ -356,14 +419,23 @@ export async function moveOnBoard(
     const ids = (await tx.requests.queueOf(planId)).map((q) => q.id).filter((q) => q !== id);
     if (input.state === 'queued') {
       const place = Math.min(input.queuePlace ?? ids.length + 1, ids.length + 1);
-      if (from !== 'queued') await tx.requests.setState(id, 'queued', place);
+      if (from !== 'queued') {
+        await emitStateChanged(tx, await tx.requests.setState(id, 'queued', place), from);
+      }
       ids.splice(place - 1, 0, id);
       await tx.requests.renumberQueue(ids);
     } else {
-      await tx.requests.setState(id, input.state, null);
+      const starting = from === 'queued' && ACTIVE.includes(input.state);
+      const row = await tx.requests.setState(
+        id,
+        input.state,
+        null,
+        starting ? startOf(r.deliveryDays, mail.timeZone) : undefined,
+      );
+      await emitStateChanged(tx, row, from);
       if (from === 'queued') await tx.requests.renumberQueue(ids);
     }
-    const started = ACTIVE.includes(from) ? await startNext(tx, planId) : [];
+    const started = ACTIVE.includes(from) ? await startNext(tx, planId, mail.timeZone) : [];
     return { moved: true, started };
   });
   await mailStarted(repos, mail, outcome.started);

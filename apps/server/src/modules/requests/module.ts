@@ -9,6 +9,7 @@ const repositories = { requests: createRequestRepository };
 /** The business name is read when each mail is written: a saved name applies at once. */
 const requestMail = (config: Config): RequestMailSettings => ({
   publicUrl: config.publicUrl,
+  timeZone: config.businessTimeZone,
   get companyName() {
     return config.companyName;
   },

@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { RequestState } from '@noise/shared/requests';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { companies, projects, services, subscriptions } from '../../db/schema.ts';
+import { companies, projects, services, subscriptions, users } from '../../db/schema.ts';
 
 export type RequestRow = typeof projects.$inferSelect;
 type NewRequest = typeof projects.$inferInsert;
@@ -15,11 +16,26 @@ const ACTIVE: RequestState[] = ['in-progress', 'in-review'];
  * sold with an active-request limit; a request is a project row pointing at its plan.
  */
 export function createRequestRepository(db: Db) {
+  const coordinators = alias(users, 'coordinators');
   const requestColumns = {
     request: projects,
     companyName: companies.name,
-    planTitle: sql<string>`(select p.package_title from ${projects} p where p.id = ${projects.planProjectId})`,
+    // The plan as people name it: its service ('Unlimited Design Requests').
+    planTitle: sql<string>`(select p.service_title from ${projects} p where p.id = ${projects.planProjectId})`,
+    coordinator: {
+      email: coordinators.email,
+      firstName: coordinators.firstName,
+      lastName: coordinators.lastName,
+      displayName: coordinators.displayName,
+    },
   };
+  /** The requests with their company and co-ordinator. */
+  const selectRequests = () =>
+    db
+      .select(requestColumns)
+      .from(projects)
+      .leftJoin(companies, eq(companies.id, projects.companyId))
+      .leftJoin(coordinators, eq(coordinators.id, projects.coordinatorId));
   /** Request plans (orders whose package caps active requests, not requests themselves). */
   const selectPlans = (where: SQL | undefined) =>
     db
@@ -60,10 +76,7 @@ export function createRequestRepository(db: Db) {
     /** The plans' requests that are not cancelled, in queue order within each plan. */
     async requestsOf(planIds: readonly string[]) {
       if (planIds.length === 0) return [];
-      return db
-        .select(requestColumns)
-        .from(projects)
-        .leftJoin(companies, eq(companies.id, projects.companyId))
+      return selectRequests()
         .where(
           and(
             inArray(projects.planProjectId, [...planIds]),
@@ -74,10 +87,7 @@ export function createRequestRepository(db: Db) {
     },
 
     async findRequest(id: string) {
-      const [row] = await db
-        .select(requestColumns)
-        .from(projects)
-        .leftJoin(companies, eq(companies.id, projects.companyId))
+      const [row] = await selectRequests()
         .where(and(eq(projects.id, id), isNotNull(projects.planProjectId)))
         .limit(1);
       return row;
@@ -120,16 +130,37 @@ export function createRequestRepository(db: Db) {
       return row!;
     },
 
-    /** Sets a request's state (and queue place), raising its version. */
-    async setState(id: string, state: RequestState, queuePosition: number | null) {
+    /**
+     * Sets a request's state (and queue place), raising its version. `started` starts its due
+     * clock with the due date it gives, once (docs/decisions/054).
+     */
+    async setState(
+      id: string,
+      state: RequestState,
+      queuePosition: number | null,
+      started?: { at: Date; due: Date },
+    ) {
       const [row] = await db
         .update(projects)
         .set({
           requestState: state,
           queuePosition,
           requestVersion: sql`${projects.requestVersion} + 1`,
+          ...(started
+            ? {
+                dueClockStartedAt: sql`coalesce(${projects.dueClockStartedAt}, ${started.at.toISOString()}::timestamptz)`,
+                expectedDeliveryDate: sql`coalesce(${projects.expectedDeliveryDate}, ${started.due.toISOString()}::timestamptz)`,
+              }
+            : {}),
           ...(state === 'done' ? { status: 'completed', deliveryDate: new Date() } : {}),
           ...(state === 'cancelled' ? { status: 'cancelled' } : {}),
+          // Taken back from 'Done' on the board: open again, not delivered.
+          ...(state !== 'done' && state !== 'cancelled'
+            ? {
+                status: sql`case when ${projects.status} = 'completed' then 'active' else ${projects.status} end`,
+                deliveryDate: sql`case when ${projects.status} = 'completed' then null else ${projects.deliveryDate} end`,
+              }
+            : {}),
           updatedAt: new Date(),
         })
         .where(eq(projects.id, id))
@@ -147,7 +178,11 @@ export function createRequestRepository(db: Db) {
       }
     },
 
-    /** The staff board: every request not cancelled, optionally one client's or one co-ordinator's. */
+    /**
+     * The staff board: every request not cancelled, optionally one client's or one co-ordinator's.
+     * Past the limit the oldest done ones are left out first: columns in board order, the queue
+     * in its order, the rest most recently changed first.
+     */
     async board(filter: { companyId?: string; coordinatorId?: string; limit: number }) {
       const where: SQL[] = [
         isNotNull(projects.planProjectId),
@@ -155,12 +190,14 @@ export function createRequestRepository(db: Db) {
       ];
       if (filter.companyId) where.push(eq(projects.companyId, filter.companyId));
       if (filter.coordinatorId) where.push(eq(projects.coordinatorId, filter.coordinatorId));
-      return db
-        .select(requestColumns)
-        .from(projects)
-        .leftJoin(companies, eq(companies.id, projects.companyId))
+      return selectRequests()
         .where(and(...where))
-        .orderBy(asc(projects.queuePosition), desc(projects.updatedAt))
+        .orderBy(
+          sql`case ${projects.requestState} when 'queued' then 0 when 'in-progress' then 1 when 'in-review' then 2 else 3 end`,
+          asc(projects.queuePosition),
+          desc(projects.updatedAt),
+          asc(projects.id),
+        )
         .limit(filter.limit);
     },
   };

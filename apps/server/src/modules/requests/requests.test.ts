@@ -244,6 +244,159 @@ describe('request plans', () => {
     expect(notHers.statusCode).toBe(404);
   });
 
+  it('gives a started request a due date and shows its assignee; reassigning moves it between co-ordinators', async () => {
+    const fresh = await buyPlan(owner.token);
+    const started = (await submit(owner.token, fresh, 'Banner')).json<RequestItem>();
+    const waiting = (await submit(owner.token, fresh, 'Badge')).json<RequestItem>();
+    const board = await boardOf(admin.token);
+    const card = board.find((r) => r.id === started.id)!;
+    expect(card).toMatchObject({
+      planId: fresh,
+      planTitle: 'Unlimited Design Requests',
+      coordinatorId: cora.user.id,
+      state: 'in-progress',
+    });
+    expect(card.coordinatorName).not.toBe('');
+    expect(card.companyName).not.toBe('');
+    expect(card.dueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(board.find((r) => r.id === waiting.id)).toMatchObject({
+      state: 'queued',
+      dueDate: null,
+    });
+
+    // Assignment and due dates are the project's own (PATCH /api/projects/{id}).
+    const patch = (token: string, payload: Record<string, unknown>) =>
+      app.inject({
+        method: 'PATCH',
+        url: `/api/projects/${started.id}`,
+        headers: bearer(token),
+        payload,
+      });
+    expect((await patch(cora.token, { coordinatorId: otherCora.user.id })).statusCode).toBe(403);
+    const moved = await patch(admin.token, {
+      coordinatorId: otherCora.user.id,
+      expectedDeliveryDate: '2031-03-14',
+      dueChangeReason: 'The client asked for March',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const hers = await boardOf(otherCora.token);
+    expect(hers.map((r) => r.id)).toEqual([started.id]);
+    expect(hers[0]).toMatchObject({ coordinatorId: otherCora.user.id, dueDate: '2031-03-14' });
+    expect((await boardOf(cora.token)).map((r) => r.id)).not.toContain(started.id);
+
+    // The queued one gets its due date when it starts.
+    const move = await app.inject({
+      method: 'POST',
+      url: `/api/requests/${started.id}/move`,
+      headers: bearer(otherCora.token),
+      payload: { state: 'done', version: hers[0]!.version },
+    });
+    expect(move.json()).toMatchObject({ moved: true, request: { state: 'done' } });
+    const next = (await boardOf(admin.token)).find((r) => r.id === waiting.id)!;
+    expect(next.state).toBe('in-progress');
+    expect(next.dueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    // Taken back from 'Done', the request's project is open again.
+    const project = async () =>
+      (
+        await app.inject({ url: `/api/projects/${started.id}`, headers: bearer(admin.token) })
+      ).json<{
+        status: string;
+        deliveryDate: string | null;
+      }>();
+    expect(await project()).toMatchObject({ status: 'completed' });
+    const done = (await boardOf(admin.token)).find((r) => r.id === started.id)!;
+    const back = await app.inject({
+      method: 'POST',
+      url: `/api/requests/${started.id}/move`,
+      headers: bearer(admin.token),
+      payload: { state: 'in-review', version: done.version },
+    });
+    expect(back.json()).toMatchObject({ moved: true, request: { state: 'in-review' } });
+    expect(await project()).toMatchObject({ status: 'active', deliveryDate: null });
+  });
+
+  it('counts no request as a sale: the Sales list, its CSV, the overview and the reports leave them out', async () => {
+    const overview = async () => {
+      const res = await app.inject({ url: '/api/overview', headers: bearer(admin.token) });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{
+        salesData: { id: string }[];
+        needsCoordinator: { id: string }[];
+        revenue: { month: { totalOrders: number }; today: { totalOrders: number } };
+      }>();
+    };
+    const report = async () => {
+      const res = await app.inject({
+        url: '/api/reports/revenue?granularity=day',
+        headers: bearer(admin.token),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{
+        series: { orders: number }[];
+        byService: { service: string; orders: number }[];
+      }>();
+    };
+    const orders = (r: Awaited<ReturnType<typeof report>>) =>
+      r.series.reduce((sum, p) => sum + p.orders, 0);
+    const fresh = await buyPlan(owner.token);
+    const [beforeOverview, beforeReport] = [await overview(), await report()];
+    const made = [
+      (await submit(owner.token, fresh, 'Sales flyer')).json<RequestItem>(),
+      (await submit(member.token, fresh, 'Sales poster')).json<RequestItem>(),
+    ];
+    const ids = made.map((r) => r.id);
+
+    const after = await overview();
+    expect(after.revenue.today.totalOrders).toBe(beforeOverview.revenue.today.totalOrders);
+    expect(after.revenue.month.totalOrders).toBe(beforeOverview.revenue.month.totalOrders);
+    expect(after.salesData.map((s) => s.id)).toContain(fresh);
+    expect([...after.salesData, ...after.needsCoordinator].map((s) => s.id)).not.toEqual(
+      expect.arrayContaining([ids[0]]),
+    );
+    const afterReport = await report();
+    expect(orders(afterReport)).toBe(orders(beforeReport));
+    expect(afterReport.byService.map((s) => s.service)).not.toContain('Sales flyer');
+
+    const sales = await app.inject({
+      url: '/api/projects-all?limit=100',
+      headers: bearer(admin.token),
+    });
+    expect(sales.statusCode, sales.body).toBe(200);
+    const listed = sales.json<{ items: { _id: string }[] }>().items.map((p) => p._id);
+    expect(listed).toContain(fresh);
+    for (const id of ids) expect(listed).not.toContain(id);
+    const csv = await app.inject({ url: '/api/reports/sales.csv', headers: bearer(admin.token) });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).not.toContain('Sales flyer');
+    expect(csv.body).not.toContain('Sales poster');
+
+    // Still reachable as projects: the customer's and staff's lists label each under its plan.
+    const theirs = await app.inject({
+      url: `/api/users/clients/${owner.user.id}/projects`,
+      headers: bearer(admin.token),
+    });
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    const flyer = theirs
+      .json<{ _id: string; request: unknown }[]>()
+      .find((p) => p._id === made[0]!.id);
+    expect(flyer?.request).toMatchObject({
+      planId: fresh,
+      planTitle: 'Unlimited Design Requests',
+      state: 'in-progress',
+    });
+    const own = await app.inject({
+      url: `/api/projects/${made[1]!.id}`,
+      headers: bearer(owner.token),
+    });
+    expect(own.json<{ request: unknown }>().request).toMatchObject({
+      planId: fresh,
+      state: 'queued',
+    });
+    const plan = await app.inject({ url: `/api/projects/${fresh}`, headers: bearer(owner.token) });
+    expect(plan.json<{ request: unknown }>().request).toBeNull();
+  });
+
   it('refuses a request on a cancelled plan, saying why', async () => {
     const cancel = await app.inject({
       method: 'POST',

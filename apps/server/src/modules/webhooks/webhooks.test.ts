@@ -474,6 +474,77 @@ describe('webhooks', () => {
     });
   });
 
+  it('tell of a request submitted under a plan, and of each move on the board', async () => {
+    const plans = await createServiceToOrder(app, {
+      title: 'Design Requests',
+      packages: [
+        { title: 'Unlimited', type: 'monthly', baseCostCents: 0, recurringCostCents: 99_000 },
+      ],
+      extras: [],
+    });
+    await testRepositories(app).catalogueManage.replacePackages(
+      plans.service.id,
+      plans.packages.map((p) => ({
+        ...p,
+        recommended: false,
+        activeRequestLimit: 1,
+        requestsPerPeriod: null,
+      })),
+    );
+    const customer = await createUser(app);
+    const bought = await pay(app, customer.token, orderBody(plans, { coordinatorId: cora.id }));
+    expect(bought.statusCode, bought.body).toBe(200);
+    const planId = bought.json<{ projectId: string }>().projectId;
+    const endpoint = (
+      await addEndpoint(['request.created', 'request.status_changed'])
+    ).json<WebhookEndpointWithSecret>();
+    received.length = 0;
+    const submit = (title: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/my/request-plans/${planId}/requests`,
+        headers: bearer(customer.token),
+        payload: { title },
+      });
+    const first = (await submit('Menu')).json<{ id: string; version: number }>();
+    const second = (await submit('Flyer')).json<{ id: string }>();
+    const moved = await app.inject({
+      method: 'POST',
+      url: `/api/requests/${first.id}/move`,
+      headers: bearer(coraToken),
+      payload: { state: 'done', version: first.version },
+    });
+    expect(moved.json()).toMatchObject({ moved: true });
+    await app.jobRunner.runDueJobs();
+    const events = received
+      .map((r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> })
+      .filter((e) => e.type.startsWith('request.'))
+      .map((e) => [e.type, e.data.title, e.data.from ?? null, e.data.state, e.data.queuePlace]);
+    // The job runner sends deliveries side by side: in no set order.
+    expect(events.sort()).toEqual(
+      [
+        ['request.created', 'Menu', null, 'in-progress', null],
+        ['request.created', 'Flyer', null, 'queued', 1],
+        ['request.status_changed', 'Menu', 'in-progress', 'done', null],
+        ['request.status_changed', 'Flyer', 'queued', 'in-progress', null],
+      ].sort(),
+    );
+    const created = received
+      .map((r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> })
+      .find((e) => e.type === 'request.created' && e.data.requestId === second.id);
+    expect(created?.data).toMatchObject({
+      planId,
+      customerId: customer.user.id,
+      submittedBy: customer.user.id,
+    });
+    await app.inject({
+      method: 'PUT',
+      url: `/api/webhooks/${endpoint._id}/enabled`,
+      headers: bearer(admin.token),
+      payload: { enabled: false },
+    });
+  });
+
   it('never call a private, loopback or metadata address, nor plain http, outside development', async () => {
     for (const url of [
       'https://127.0.0.1/hook',
@@ -633,6 +704,8 @@ describe('webhooks', () => {
         'order.refunded',
         'project.assigned',
         'project.status_changed',
+        'request.created',
+        'request.status_changed',
       ].sort(),
     );
   });

@@ -134,7 +134,7 @@ function RequestRow({ request, last }: { request: RequestItem; last: boolean }) 
             variant="outline"
             disabled={cancel.isPending}
             onClick={() => cancel.mutate(request.id)}
-            aria-label={`Cancel ${request.title}`}
+            aria-label={`Cancel request ${request.title}`}
           >
             Cancel request
           </Button>

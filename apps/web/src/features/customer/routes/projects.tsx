@@ -33,6 +33,8 @@ function Thumbnail({ src }: { src: string }) {
 }
 
 function Price({ project }: { project: Project }) {
+  // A request costs nothing of its own: its plan is what is paid (docs/decisions/091).
+  if (project.request) return <span className="text-sm text-muted">Included in your plan</span>;
   return <OrderMoneyShort money={project.money} />;
 }
 
@@ -56,7 +58,14 @@ function ProjectRow({ project, unread = 0 }: { project: Project; unread?: number
               </span>
             ) : null}
             <p className="text-sm text-muted">
-              {[project.package.title, orderName(project.orderNumber)].filter(Boolean).join(' · ')}
+              {[
+                project.request
+                  ? `Request under ${project.request.planTitle}`
+                  : project.package.title,
+                orderName(project.orderNumber),
+              ]
+                .filter(Boolean)
+                .join(' · ')}
             </p>
           </div>
         </div>

@@ -120,7 +120,7 @@ export function StaffShell({ children }: { children: ReactNode }) {
   const companyName = useSiteConfig().data?.companyName ?? '';
   return (
     <div className="min-h-dvh bg-canvas lg:grid lg:grid-cols-[16rem_minmax(0,1fr)]">
-      <aside className="hidden bg-ink px-4 py-6 lg:sticky lg:top-0 lg:flex lg:h-dvh lg:flex-col lg:gap-8">
+      <aside className="hidden bg-ink px-4 py-6 lg:sticky lg:top-0 lg:flex lg:h-dvh lg:flex-col lg:gap-8 lg:overflow-y-auto">
         <div className="px-2">
           <Brand />
         </div>

@@ -88,6 +88,10 @@ export const QuestionRoute = lazyRoute(
   () => import('../inbox/routes/question'),
   (m) => m.QuestionRoute,
 );
+export const RequestBoardRoute = lazyRoute(
+  () => import('../requests/routes/request-board'),
+  (m) => m.RequestBoardRoute,
+);
 export const SalesListRoute = lazyRoute(
   () => import('../sales/routes/sales-list'),
   (m) => m.SalesListRoute,
@@ -147,6 +151,7 @@ const screens: Record<StaffScreenName, { preload: () => Promise<unknown> }> = {
   myWork: MyWorkRoute,
   inbox: InboxRoute,
   question: QuestionRoute,
+  requests: RequestBoardRoute,
   sales: SalesListRoute,
   sale: EditSaleRoute,
   quotes: QuotesListRoute,

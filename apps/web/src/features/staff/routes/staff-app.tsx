@@ -28,6 +28,7 @@ import {
   QuoteFormRoute,
   QuotesListRoute,
   ReportingRoute,
+  RequestBoardRoute,
   SalesListRoute,
   SettingsRoute,
   ServiceFormRoute,
@@ -251,6 +252,14 @@ export function StaffApp() {
             element={
               <Allowed permission="sales:manage">
                 <QuestionRoute />
+              </Allowed>
+            }
+          />
+          <Route
+            path="requests"
+            element={
+              <Allowed permission="sales:manage">
+                <RequestBoardRoute />
               </Allowed>
             }
           />

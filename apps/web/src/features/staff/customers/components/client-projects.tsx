@@ -116,7 +116,11 @@ function ProjectCard({ clientId, project }: { clientId: string; project: ClientP
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h3 className="text-xl font-bold">{project.service?.title || 'Project'}</h3>
-          <p className="text-sm text-muted">{orderName(project.orderNumber)}</p>
+          <p className="text-sm text-muted">
+            {project.request
+              ? `${orderName(project.orderNumber)} · Request under ${project.request.planTitle} (${orderName(project.request.planOrderNumber)})`
+              : orderName(project.orderNumber)}
+          </p>
         </div>
         <div className="flex items-center gap-2">
           <span className="rounded-full bg-accent-soft px-3 py-1 text-xs font-bold text-accent-strong">
@@ -125,7 +129,8 @@ function ProjectCard({ clientId, project }: { clientId: string; project: ClientP
           {can(userRole, 'sales:manage') ? (
             <Button asChild variant="ghost" size="sm">
               <Link to={saleEditPath({ _id: project._id, type: project.type ?? 'Project' })}>
-                Open sale<span className="sr-only"> {orderName(project.orderNumber)}</span>
+                {project.request ? 'Open request' : 'Open sale'}
+                <span className="sr-only"> {orderName(project.orderNumber)}</span>
               </Link>
             </Button>
           ) : null}

@@ -20,6 +20,7 @@ import { SaleCustomer, SaleDetails } from '../components/sale-details';
 import { SaleStatusControl, SaleStatusUpdates } from '../components/sale-status';
 
 const back = { to: '/wkm-dashboard/sales', label: 'Back to Sales' };
+const backToBoard = { to: '/wkm-dashboard/requests', label: 'Back to Requests' };
 
 /** /wkm-dashboard/sales/edit/{id} and /wkm-dashboard/custom-sales/edit/{id}. */
 export function EditSaleRoute() {
@@ -48,13 +49,34 @@ export function EditSaleRoute() {
   }
 
   const project = sale.data;
+  const request = project.request;
   return (
     <div>
-      <StaffPageHeader
-        title="Edit Sale"
-        description={`${orderName(project.orderNumber)} · ${project.service.title} · ordered ${formatDate(project.createdAt)}`}
-        back={back}
-      />
+      {request ? (
+        // A request of a plan is work, not a sale of its own (docs/decisions/097).
+        <StaffPageHeader
+          title="Request"
+          description={
+            <>
+              {orderName(project.orderNumber)} · {project.service.title} · a request under{' '}
+              <Link
+                to={`/wkm-dashboard/sales/edit/${request.planId}`}
+                className="underline underline-offset-2"
+              >
+                {request.planTitle} ({orderName(request.planOrderNumber)})
+              </Link>{' '}
+              · submitted {formatDate(project.createdAt)}
+            </>
+          }
+          back={backToBoard}
+        />
+      ) : (
+        <StaffPageHeader
+          title="Edit Sale"
+          description={`${orderName(project.orderNumber)} · ${project.service.title} · ordered ${formatDate(project.createdAt)}`}
+          back={back}
+        />
+      )}
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="flex min-w-0 flex-col gap-6">
           {wide ? null : <SaleStatusControl sale={project} />}
