@@ -32,7 +32,8 @@ export const users = pgTable(
     contactNumber: text('contact_number').notNull().default(''),
     bio: text('bio').notNull().default(''),
     profilePhotoUrl: text('profile_photo_url').notNull().default(''),
-    stripeCustomerId: text('stripe_customer_id'),
+    /** The customer's id at the payment provider in use (PAYMENT_PROVIDER), once one was made. */
+    paymentCustomerId: text('payment_customer_id'),
     defaultPaymentMethodId: text('default_payment_method_id'),
     /** Notification kinds the user does not want an email copy of. */
     emailOptOut: jsonb('email_opt_out').$type<string[]>().notNull().default([]),
