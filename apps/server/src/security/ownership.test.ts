@@ -436,7 +436,7 @@ describe('object-level access', () => {
   it('card and payment details: B’s are answered like ones that do not exist', async () => {
     const info = await asAlice('POST', '/api/users/update-payment-info', {
       userId: bob.user.id,
-      stripeCustomerId: 'cus_x',
+      paymentCustomerId: 'cus_x',
       defaultPaymentMethodId: bobOrder.defaultPaymentMethodId,
     });
     expect(info.statusCode).toBe(404);

@@ -3851,7 +3851,7 @@ export interface operations {
                             };
                             paymentInfo: {
                                 defaultPaymentMethodId: string | null;
-                                stripeCustomerId: string | null;
+                                paymentCustomerId: string | null;
                             };
                             company?: {
                                 _id: string;
@@ -4007,7 +4007,7 @@ export interface operations {
                         };
                         paymentInfo: {
                             defaultPaymentMethodId: string | null;
-                            stripeCustomerId: string | null;
+                            paymentCustomerId: string | null;
                         };
                         company?: {
                             _id: string;
@@ -4634,7 +4634,7 @@ export interface operations {
                         };
                         paymentInfo: {
                             defaultPaymentMethodId: string | null;
-                            stripeCustomerId: string | null;
+                            paymentCustomerId: string | null;
                         };
                         company?: {
                             _id: string;
@@ -4829,7 +4829,7 @@ export interface operations {
                         };
                         paymentInfo: {
                             defaultPaymentMethodId: string | null;
-                            stripeCustomerId: string | null;
+                            paymentCustomerId: string | null;
                         };
                         company?: {
                             _id: string;
@@ -4882,7 +4882,7 @@ export interface operations {
                         };
                         paymentInfo: {
                             defaultPaymentMethodId: string | null;
-                            stripeCustomerId: string | null;
+                            paymentCustomerId: string | null;
                         };
                         company?: {
                             _id: string;
@@ -4947,7 +4947,7 @@ export interface operations {
                         };
                         paymentInfo: {
                             defaultPaymentMethodId: string | null;
-                            stripeCustomerId: string | null;
+                            paymentCustomerId: string | null;
                         };
                         company?: {
                             _id: string;
@@ -6377,7 +6377,7 @@ export interface operations {
                         };
                         paymentInfo: {
                             defaultPaymentMethodId: string | null;
-                            stripeCustomerId: string | null;
+                            paymentCustomerId: string | null;
                         };
                         company?: {
                             _id: string;
@@ -6453,7 +6453,7 @@ export interface operations {
                         };
                         paymentInfo: {
                             defaultPaymentMethodId: string | null;
-                            stripeCustomerId: string | null;
+                            paymentCustomerId: string | null;
                         };
                         company?: {
                             _id: string;
@@ -6510,7 +6510,7 @@ export interface operations {
                         };
                         paymentInfo: {
                             defaultPaymentMethodId: string | null;
-                            stripeCustomerId: string | null;
+                            paymentCustomerId: string | null;
                         };
                         company?: {
                             _id: string;
@@ -6590,7 +6590,7 @@ export interface operations {
                         };
                         paymentInfo: {
                             defaultPaymentMethodId: string | null;
-                            stripeCustomerId: string | null;
+                            paymentCustomerId: string | null;
                         };
                         company?: {
                             _id: string;
@@ -6681,7 +6681,7 @@ export interface operations {
                         };
                         paymentInfo: {
                             defaultPaymentMethodId: string | null;
-                            stripeCustomerId: string | null;
+                            paymentCustomerId: string | null;
                         };
                         company?: {
                             _id: string;
@@ -8626,7 +8626,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
-                        stripeCustomerId: string;
+                        paymentCustomerId: string;
                         projectId: string;
                         paymentId: string;
                         defaultPaymentMethodId: string;
@@ -8674,7 +8674,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
-                        stripeCustomerId: string;
+                        paymentCustomerId: string;
                         projectId: string;
                         paymentId: string;
                         defaultPaymentMethodId: string;
@@ -8743,7 +8743,7 @@ export interface operations {
             content: {
                 "application/json": {
                     userId: string;
-                    stripeCustomerId: string;
+                    paymentCustomerId: string;
                     defaultPaymentMethodId: string;
                 };
             };
@@ -8759,7 +8759,7 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         paymentInfo: {
-                            stripeCustomerId: string;
+                            paymentCustomerId: string;
                             defaultPaymentMethodId: string;
                         };
                     };
@@ -9436,7 +9436,7 @@ export interface operations {
                         payment: {
                             /** @enum {boolean} */
                             success: true;
-                            stripeCustomerId: string;
+                            paymentCustomerId: string;
                             projectId: string;
                             paymentId: string;
                             defaultPaymentMethodId: string;
@@ -9484,7 +9484,7 @@ export interface operations {
                         payment: {
                             /** @enum {boolean} */
                             success: true;
-                            stripeCustomerId: string;
+                            paymentCustomerId: string;
                             projectId: string;
                             paymentId: string;
                             defaultPaymentMethodId: string;

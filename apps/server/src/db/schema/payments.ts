@@ -287,7 +287,7 @@ export const subscriptions = pgTable(
   ],
 );
 
-/** Provider webhook events already handled (Stripe retries and may send one event twice). */
+/** Provider webhook events already handled (a provider retries, and may send one event twice). */
 export const webhookEvents = pgTable('webhook_events', {
   id: text('id').primaryKey(),
   provider: text('provider').notNull(),
