@@ -5,7 +5,6 @@ import {
   briefEntrySchema,
   briefQuestionsSchema,
   type BriefEntry,
-  type BriefQuestions,
   type CorrectBriefRequest,
 } from '@noise/shared/project';
 import { apiRequest } from '@/lib/api-client';
