@@ -258,6 +258,9 @@ const PUBLIC_ID_ROUTES = [
   'GET /api/invoices/:id/pay',
   'POST /api/invoices/:id/pay',
   'POST /api/invoices/:id/pay/confirm',
+  // A payment provider's webhook: the name is the provider in use (any other answers 404) and
+  // the provider's signature is the capability (modules/payments/stripe.test.ts).
+  'POST /api/payments/:provider/webhook',
 ];
 
 describe('object-level access', () => {

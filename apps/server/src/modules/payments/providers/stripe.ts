@@ -11,13 +11,13 @@ import {
 } from './provider.ts';
 
 type StripeSettings = NonNullable<PaymentsConfig['stripe']>;
+type Intent = Awaited<ReturnType<Stripe['paymentIntents']['retrieve']>>;
 
 /** Stripe's refund reasons that are ours too; the others ('fraudulent', ...) are 'other'. */
 const refundReasons: Partial<Record<string, RefundReason>> = {
   duplicate: 'duplicate',
   requested_by_customer: 'requested_by_customer',
 };
-type Intent = Awaited<ReturnType<Stripe['paymentIntents']['retrieve']>>;
 
 function toPayment(intent: Intent): ProviderPayment {
   const status: ProviderPayment['status'] =
