@@ -180,7 +180,13 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema.ts', '**/db/schema'],
+              group: [
+                'drizzle-orm',
+                'drizzle-orm/*',
+                '**/db/schema.ts',
+                '**/db/schema',
+                '**/db/schema/*',
+              ],
               message:
                 'SQL lives in repositories: add a function to the repository that owns the table (or import its type from there).',
             },

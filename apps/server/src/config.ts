@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { BusinessDetails } from '@noise/shared/business-details';
+import { paymentProviders } from '@noise/shared/payments';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -131,7 +132,8 @@ const envSchema = z.object({
     .default(15),
   UPLOAD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
-  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  /** One of `paymentProviders`, each made by its file in modules/payments/providers/. */
+  PAYMENT_PROVIDER: z.enum(paymentProviders).default('sandbox'),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),

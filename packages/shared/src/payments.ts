@@ -16,7 +16,7 @@ export type PaymentProviderName = (typeof paymentProviders)[number];
 /** GET /api/payments/config: what the card form needs. */
 export const paymentConfigResponse = z.object({
   provider: z.enum(paymentProviders),
-  /** Stripe's publishable key; null for the sandbox. */
+  /** The provider's public key for the card form (Stripe's publishable key); null for the sandbox. */
   publishableKey: z.string().nullable(),
   /** ISO 4217, upper case ('AUD' by default, docs/product.md#money-and-gst). */
   currency: z.string(),
@@ -113,7 +113,8 @@ export type HandlePaymentRequest = z.input<typeof handlePaymentRequest>;
 
 export const paymentSucceededResponse = z.object({
   success: z.literal(true),
-  stripeCustomerId: z.string(),
+  /** The payer's customer id at the payment provider in use ('' when withheld from a guest). */
+  paymentCustomerId: z.string(),
   projectId: z.string(),
   paymentId: z.string(),
   /** The payment method now saved as the customer's default. */
@@ -148,13 +149,13 @@ export const sandboxAuthenticateResponse = z.object({
 /** POST /api/users/update-payment-info (docs/product.md#api-calls). */
 export const updatePaymentInfoRequest = z.object({
   userId: z.string().min(1).max(200),
-  stripeCustomerId: z.string().min(1).max(200),
+  paymentCustomerId: z.string().min(1).max(200),
   defaultPaymentMethodId: z.string().min(1).max(200),
 });
 export type UpdatePaymentInfoRequest = z.infer<typeof updatePaymentInfoRequest>;
 export const updatePaymentInfoResponse = z.object({
   success: z.literal(true),
-  paymentInfo: z.object({ stripeCustomerId: z.string(), defaultPaymentMethodId: z.string() }),
+  paymentInfo: z.object({ paymentCustomerId: z.string(), defaultPaymentMethodId: z.string() }),
 });
 
 /**

@@ -16,7 +16,8 @@ export type Profile = z.infer<typeof profileSchema>;
 
 export const paymentInfoSchema = z.object({
   defaultPaymentMethodId: z.string().nullable(),
-  stripeCustomerId: z.string().nullable(),
+  /** The customer's id at the payment provider in use (Stripe's `cus_…`); null before a payment. */
+  paymentCustomerId: z.string().nullable(),
 });
 
 /** docs/product.md#data-shapes: User. */

@@ -128,7 +128,7 @@ function nest(depth: number): unknown {
 export const privilegedFields = fc.record(
   {
     role: fc.constantFrom('super-admin', 'admin', 'co-ordinator'),
-    paymentInfo: fc.constant({ stripeCustomerId: 'cus_x', defaultPaymentMethodId: 'pm_x' }),
+    paymentInfo: fc.constant({ paymentCustomerId: 'cus_x', defaultPaymentMethodId: 'pm_x' }),
     userId: fc.constantFrom('someone-else', 'admin'),
     price: fc.constantFrom(0, 0.01, -100),
     totalPrice: fc.constantFrom(0, 0.01),

@@ -178,6 +178,7 @@ function realParam(url: string, name: string): string {
   if (name === 'projectId') return projectId;
   if (name === 'attachmentId') return 'no-such-attachment';
   if (name === 'paymentId') return payment!.id;
+  if (name === 'provider') return config.payments.provider;
   if (url.startsWith('/api/refunds/')) return 'no-such-refund';
   if (url.startsWith('/api/discount-codes/')) return 'no-such-code';
   if (url.startsWith('/api/webhooks/')) return 'no-such-endpoint';

@@ -258,6 +258,9 @@ const PUBLIC_ID_ROUTES = [
   'GET /api/invoices/:id/pay',
   'POST /api/invoices/:id/pay',
   'POST /api/invoices/:id/pay/confirm',
+  // A payment provider's webhook: the name is the provider in use (any other answers 404) and
+  // the provider's signature is the capability (modules/payments/stripe.test.ts).
+  'POST /api/payments/:provider/webhook',
 ];
 
 describe('object-level access', () => {
@@ -436,7 +439,7 @@ describe('object-level access', () => {
   it('card and payment details: B’s are answered like ones that do not exist', async () => {
     const info = await asAlice('POST', '/api/users/update-payment-info', {
       userId: bob.user.id,
-      stripeCustomerId: 'cus_x',
+      paymentCustomerId: 'cus_x',
       defaultPaymentMethodId: bobOrder.defaultPaymentMethodId,
     });
     expect(info.statusCode).toBe(404);

@@ -247,7 +247,7 @@ const EXPECTED: Record<string, RouteAccess> = {
   'DELETE /api/companies/:companyId/folders/:folderId': 'client:files-manage',
   'GET /api/invitations/:token': 'public',
   'POST /api/invitations/:token/accept': 'public',
-  'POST /api/payments/stripe/webhook': 'public',
+  'POST /api/payments/:provider/webhook': 'public',
 };
 
 const { app } = await createTestApp();

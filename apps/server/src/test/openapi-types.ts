@@ -3938,7 +3938,7 @@ export interface operations {
                             };
                             paymentInfo: {
                                 defaultPaymentMethodId: string | null;
-                                stripeCustomerId: string | null;
+                                paymentCustomerId: string | null;
                             };
                             company?: {
                                 _id: string;
@@ -4094,7 +4094,7 @@ export interface operations {
                         };
                         paymentInfo: {
                             defaultPaymentMethodId: string | null;
-                            stripeCustomerId: string | null;
+                            paymentCustomerId: string | null;
                         };
                         company?: {
                             _id: string;
@@ -4721,7 +4721,7 @@ export interface operations {
                         };
                         paymentInfo: {
                             defaultPaymentMethodId: string | null;
-                            stripeCustomerId: string | null;
+                            paymentCustomerId: string | null;
                         };
                         company?: {
                             _id: string;
@@ -4916,7 +4916,7 @@ export interface operations {
                         };
                         paymentInfo: {
                             defaultPaymentMethodId: string | null;
-                            stripeCustomerId: string | null;
+                            paymentCustomerId: string | null;
                         };
                         company?: {
                             _id: string;
@@ -4969,7 +4969,7 @@ export interface operations {
                         };
                         paymentInfo: {
                             defaultPaymentMethodId: string | null;
-                            stripeCustomerId: string | null;
+                            paymentCustomerId: string | null;
                         };
                         company?: {
                             _id: string;
@@ -5034,7 +5034,7 @@ export interface operations {
                         };
                         paymentInfo: {
                             defaultPaymentMethodId: string | null;
-                            stripeCustomerId: string | null;
+                            paymentCustomerId: string | null;
                         };
                         company?: {
                             _id: string;
@@ -6482,7 +6482,7 @@ export interface operations {
                         };
                         paymentInfo: {
                             defaultPaymentMethodId: string | null;
-                            stripeCustomerId: string | null;
+                            paymentCustomerId: string | null;
                         };
                         company?: {
                             _id: string;
@@ -6558,7 +6558,7 @@ export interface operations {
                         };
                         paymentInfo: {
                             defaultPaymentMethodId: string | null;
-                            stripeCustomerId: string | null;
+                            paymentCustomerId: string | null;
                         };
                         company?: {
                             _id: string;
@@ -6615,7 +6615,7 @@ export interface operations {
                         };
                         paymentInfo: {
                             defaultPaymentMethodId: string | null;
-                            stripeCustomerId: string | null;
+                            paymentCustomerId: string | null;
                         };
                         company?: {
                             _id: string;
@@ -6695,7 +6695,7 @@ export interface operations {
                         };
                         paymentInfo: {
                             defaultPaymentMethodId: string | null;
-                            stripeCustomerId: string | null;
+                            paymentCustomerId: string | null;
                         };
                         company?: {
                             _id: string;
@@ -6786,7 +6786,7 @@ export interface operations {
                         };
                         paymentInfo: {
                             defaultPaymentMethodId: string | null;
-                            stripeCustomerId: string | null;
+                            paymentCustomerId: string | null;
                         };
                         company?: {
                             _id: string;
@@ -8731,7 +8731,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
-                        stripeCustomerId: string;
+                        paymentCustomerId: string;
                         projectId: string;
                         paymentId: string;
                         defaultPaymentMethodId: string;
@@ -8779,7 +8779,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
-                        stripeCustomerId: string;
+                        paymentCustomerId: string;
                         projectId: string;
                         paymentId: string;
                         defaultPaymentMethodId: string;
@@ -8848,7 +8848,7 @@ export interface operations {
             content: {
                 "application/json": {
                     userId: string;
-                    stripeCustomerId: string;
+                    paymentCustomerId: string;
                     defaultPaymentMethodId: string;
                 };
             };
@@ -8864,7 +8864,7 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         paymentInfo: {
-                            stripeCustomerId: string;
+                            paymentCustomerId: string;
                             defaultPaymentMethodId: string;
                         };
                     };
@@ -9541,7 +9541,7 @@ export interface operations {
                         payment: {
                             /** @enum {boolean} */
                             success: true;
-                            stripeCustomerId: string;
+                            paymentCustomerId: string;
                             projectId: string;
                             paymentId: string;
                             defaultPaymentMethodId: string;
@@ -9589,7 +9589,7 @@ export interface operations {
                         payment: {
                             /** @enum {boolean} */
                             success: true;
-                            stripeCustomerId: string;
+                            paymentCustomerId: string;
                             projectId: string;
                             paymentId: string;
                             defaultPaymentMethodId: string;

@@ -204,7 +204,7 @@ describe('apiRequest', () => {
 describe('apiRequest with a check', () => {
   const paid = {
     success: true,
-    stripeCustomerId: 'cus_1',
+    paymentCustomerId: 'cus_1',
     projectId: 'p1',
     paymentId: 'pay_1',
     defaultPaymentMethodId: 'pm_1',

@@ -19,7 +19,7 @@ export async function replaceCard(
   const method = await provider.getPaymentMethod(paymentMethodId);
   if (!method) throw cardNotFound();
   const customerId = await provider.ensureCustomer({
-    existingId: user.stripeCustomerId,
+    existingId: user.paymentCustomerId,
     email: user.email,
     name: fullNameOf(user),
     userId: user.id,

@@ -166,7 +166,7 @@ export async function completeOrder(
       const recorded = await r.users.recordOrder(attempt.userId, {
         companyName: order.fillProfile.companyName ?? '',
         contactNumber: order.fillProfile.contactNumber ?? '',
-        stripeCustomerId: customerId,
+        paymentCustomerId: customerId,
         defaultPaymentMethodId: paymentMethodId,
       });
       if (!recorded) throw new Error(`No user ${attempt.userId}`);

@@ -94,7 +94,7 @@ describe('guest checkout', () => {
     expect(res.json()).toMatchObject({
       account: 'existing',
       token: null,
-      payment: { success: true, projectId: '', stripeCustomerId: '', paymentId: '' },
+      payment: { success: true, projectId: '', paymentCustomerId: '', paymentId: '' },
     });
   });
 
@@ -145,7 +145,7 @@ describe('guest checkout', () => {
       payment: {
         success: true,
         projectId: '',
-        stripeCustomerId: '',
+        paymentCustomerId: '',
         paymentId: '',
         defaultPaymentMethodId: '',
       },

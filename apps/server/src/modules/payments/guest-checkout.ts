@@ -93,7 +93,7 @@ export interface GuestCheckoutDeps {
 /** Nothing of an account that is not the guest's goes back but the outcome. */
 function redacted<T extends HandlePaymentResponse>(result: T): T {
   return result.success
-    ? { ...result, stripeCustomerId: '', projectId: '', paymentId: '', defaultPaymentMethodId: '' }
+    ? { ...result, paymentCustomerId: '', projectId: '', paymentId: '', defaultPaymentMethodId: '' }
     : result;
 }
 

@@ -72,7 +72,7 @@ describe('a guest order for an existing account', () => {
     expect(res.json()).toMatchObject({
       account: 'existing',
       token: null,
-      payment: { success: true, projectId: '', stripeCustomerId: '', paymentId: '' },
+      payment: { success: true, projectId: '', paymentCustomerId: '', paymentId: '' },
     });
     const before = await app.inject({ url: '/api/projects', headers: bearer(owner.token) });
     expect(before.json()).toEqual([]);
@@ -134,7 +134,7 @@ describe('a guest order for an existing account', () => {
       payment: { success: true, projectId: '' },
     });
     const victim = await createUserRepository(app.database.db).findById(victimId);
-    expect(victim).toMatchObject({ passwordHash: null, stripeCustomerId: null });
+    expect(victim).toMatchObject({ passwordHash: null, paymentCustomerId: null });
 
     // The owner proves the mailbox: the order joins the account and they may choose a password.
     const claimed = await claim(await claimToken('victim@example.com'));
@@ -186,7 +186,7 @@ describe('a guest order for an existing account', () => {
     await app.afterAnswer.drain();
     const after = await users.findById(owner.user.id);
     expect(after).toMatchObject({
-      stripeCustomerId: before!.stripeCustomerId,
+      paymentCustomerId: before!.paymentCustomerId,
       defaultPaymentMethodId: before!.defaultPaymentMethodId,
       companyName: before!.companyName,
     });

@@ -51,6 +51,20 @@ describe('GET /api/payments/config', () => {
   });
 });
 
+describe('POST /api/payments/:provider/webhook on the sandbox', () => {
+  it('answers 404 for every provider: the sandbox sends no webhooks and Stripe is not in use', async () => {
+    for (const provider of ['sandbox', 'stripe', 'paypal']) {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/payments/${provider}/webhook`,
+        headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' },
+        payload: '{}',
+      });
+      expect(res.statusCode, provider).toBe(404);
+    }
+  });
+});
+
 describe('POST /api/payments/handle-payment', () => {
   it('charges the database price, creates the project with the order copied, and fills an empty profile', async () => {
     const fixture = await createServiceToOrder(app, {
@@ -66,7 +80,7 @@ describe('POST /api/payments/handle-payment', () => {
     expect(res.statusCode).toBe(200);
     const answer = res.json();
     expect(answer).toMatchObject({ success: true, projectId: expect.any(String) });
-    expect(answer.stripeCustomerId).toMatch(/^cus_sandbox_/);
+    expect(answer.paymentCustomerId).toMatch(/^cus_sandbox_/);
 
     const expected = priceOrder(
       { type: 'one-time', baseCostCents: 50_000, recurringCostCents: 0 },
@@ -117,7 +131,7 @@ describe('POST /api/payments/handle-payment', () => {
     expect(profile).toMatchObject({
       companyName: 'Acme Pty Ltd',
       contactNumber: '0412345678',
-      stripeCustomerId: answer.stripeCustomerId,
+      paymentCustomerId: answer.paymentCustomerId,
       defaultPaymentMethodId: body.payment_method,
     });
   });
@@ -574,7 +588,7 @@ describe('POST /api/users/update-payment-info and GET /api/users/coordinators', 
 
     const ok = await update(token, {
       userId: user.id,
-      stripeCustomerId: paid.stripeCustomerId,
+      paymentCustomerId: paid.paymentCustomerId,
       defaultPaymentMethodId: row!.defaultPaymentMethodId,
     });
     expect(ok.statusCode).toBe(200);
@@ -583,19 +597,19 @@ describe('POST /api/users/update-payment-info and GET /api/users/coordinators', 
     const { user: other, token: otherToken } = await createUser(app);
     const foreign = await update(otherToken, {
       userId: user.id,
-      stripeCustomerId: paid.stripeCustomerId,
+      paymentCustomerId: paid.paymentCustomerId,
       defaultPaymentMethodId: row!.defaultPaymentMethodId,
     });
     expect(foreign.statusCode).toBe(404);
     const foreignCustomer = await update(otherToken, {
       userId: other.id,
-      stripeCustomerId: paid.stripeCustomerId,
+      paymentCustomerId: paid.paymentCustomerId,
       defaultPaymentMethodId: row!.defaultPaymentMethodId,
     });
     expect(foreignCustomer.statusCode).toBe(400);
     const unattached = await update(token, {
       userId: user.id,
-      stripeCustomerId: paid.stripeCustomerId,
+      paymentCustomerId: paid.paymentCustomerId,
       defaultPaymentMethodId: sandboxCard(),
     });
     expect(unattached.statusCode).toBe(400);

@@ -48,7 +48,7 @@ const providerDown = () =>
 function succeeded(attempt: AttemptRow): HandlePaymentResponse {
   return {
     success: true,
-    stripeCustomerId: attempt.providerCustomerId ?? '',
+    paymentCustomerId: attempt.providerCustomerId ?? '',
     projectId: attempt.projectId!,
     paymentId: attempt.paymentId!,
     defaultPaymentMethodId: attempt.paymentMethodId,
@@ -295,14 +295,14 @@ async function processAttempt(
     email: string;
     firstName: string;
     lastName: string;
-    stripeCustomerId: string | null;
+    paymentCustomerId: string | null;
   },
 ): Promise<HandlePaymentResponse> {
   const repo = deps.repos.payments;
   let payment: ProviderPayment;
   try {
     // A held guest order pays as its own provider customer: the account's is not the guest's.
-    const accountCustomerId = attempt.heldForOwner ? null : user.stripeCustomerId;
+    const accountCustomerId = attempt.heldForOwner ? null : user.paymentCustomerId;
     const customerId =
       attempt.providerCustomerId ??
       (await deps.provider.ensureCustomer({
@@ -318,7 +318,7 @@ async function processAttempt(
       if (customerId !== accountCustomerId) {
         await repo.updateAttempt(attempt.id, { providerCustomerId: customerId });
         if (!attempt.heldForOwner) {
-          await deps.repos.users.update(user.id, { stripeCustomerId: customerId });
+          await deps.repos.users.update(user.id, { paymentCustomerId: customerId });
         }
       }
       attempt = { ...attempt, providerCustomerId: customerId };

@@ -134,13 +134,13 @@ export async function payBillByCard(
     // The invoice's customer pays as themselves at the provider (their saved customer, or a
     // new one remembered on the account); the card is not saved as their default.
     const customerId = await deps.provider.ensureCustomer({
-      existingId: user.stripeCustomerId,
+      existingId: user.paymentCustomerId,
       email: user.email,
       name: fullNameOf(user) || user.email,
       userId: user.id,
     });
-    if (customerId !== user.stripeCustomerId) {
-      await deps.repos.users.update(user.id, { stripeCustomerId: customerId });
+    if (customerId !== user.paymentCustomerId) {
+      await deps.repos.users.update(user.id, { paymentCustomerId: customerId });
     }
     await repo.updateAttempt(attempt.id, { providerCustomerId: customerId });
     attempt = { ...attempt, providerCustomerId: customerId };

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { refundReasonLabels, type RefundReason } from '@noise/shared/order-money';
+import { refundReasonLabels } from '@noise/shared/order-money';
 import type { Refund, refundPaymentRequest } from '@noise/shared/payments';
 import { formatMoney } from '@noise/shared/pricing';
 import { orderName } from '@noise/shared/project';
@@ -239,12 +239,6 @@ export async function settlePendingRefunds(
   return settled;
 }
 
-/** Stripe's refund reasons, as ours. */
-const providerReasons: Record<string, RefundReason> = {
-  duplicate: 'duplicate',
-  requested_by_customer: 'requested_by_customer',
-};
-
 /**
  * A refund the provider's webhook tells of. Ours (its metadata or its provider id names it) is
  * settled if still pending; one made in the provider's own dashboard is recorded once against
@@ -282,7 +276,7 @@ export async function recordProviderRefund(
     idempotencyKey: `provider:${deps.provider.name}:${answer.id}`,
     amountCents: answer.amountCents,
     status: answer.status,
-    reason: providerReasons[answer.reason ?? ''] ?? 'other',
+    reason: answer.reason ?? 'other',
     note: 'Refunded in the payment provider’s dashboard',
   });
   if (!row) return;

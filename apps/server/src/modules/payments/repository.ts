@@ -333,7 +333,7 @@ export function createPaymentRepository(db: Db) {
       await db.transaction(async (tx) => {
         await tx
           .update(users)
-          .set({ stripeCustomerId: providerCustomerId, defaultPaymentMethodId: paymentMethodId })
+          .set({ paymentCustomerId: providerCustomerId, defaultPaymentMethodId: paymentMethodId })
           .where(eq(users.id, userId));
         await tx
           .update(subscriptions)

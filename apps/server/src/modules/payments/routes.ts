@@ -40,6 +40,7 @@ const errorResponse = z
   .object({ statusCode: z.number(), error: z.string(), message: z.string() })
   .loose();
 const idParams = z.object({ id: z.string().min(1).max(200) });
+const providerParams = z.object({ provider: z.string().min(1).max(100) });
 
 export function toSubscriptionDto(row: SubscriptionRow) {
   return {
@@ -175,24 +176,28 @@ export function registerPaymentRoutes(
     );
   }
 
-  // Stripe signs the exact bytes it sent: this route alone keeps the body raw.
+  // A provider signs the exact bytes it sent: this route alone keeps the body raw. The route
+  // names the provider (Stripe posts to /api/payments/stripe/webhook): handleWebhook answers 404
+  // for any but the one in use (decision 099).
   app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
       done(null, body),
     );
-    scope.post(
-      '/api/payments/stripe/webhook',
-      { config: { access: 'public' }, schema: { tags, hide: true } },
-      async (request) => {
-        const signature = request.headers['stripe-signature'];
-        if (!Buffer.isBuffer(request.body)) throw badRequest('Expected a JSON body');
-        return handleWebhook(
-          deps,
-          request.body,
-          typeof signature === 'string' ? signature : undefined,
-        );
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/payments/:provider/webhook',
+      {
+        config: { access: 'public' },
+        schema: { tags, hide: true, params: providerParams },
       },
+      async (request) =>
+        handleWebhook(deps, request.params.provider, {
+          body: request.body,
+          header: (name) => {
+            const value = request.headers[name];
+            return typeof value === 'string' ? value : undefined;
+          },
+        }),
     );
   });
 

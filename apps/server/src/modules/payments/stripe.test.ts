@@ -157,7 +157,7 @@ describe('checkout on Stripe', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       success: true,
-      stripeCustomerId: expect.stringMatching(/^cus_fake_/),
+      paymentCustomerId: expect.stringMatching(/^cus_fake_/),
     });
   });
 
@@ -217,6 +217,28 @@ describe('checkout on Stripe', () => {
 });
 
 describe('POST /api/payments/stripe/webhook', () => {
+  it('answers 404 for a provider other than the one in use', async () => {
+    const event = signedEvent({
+      id: 'evt_elsewhere',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: {} },
+    });
+    for (const provider of ['paypal', 'sandbox', 'Stripe', 'stripe%2F..']) {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/payments/${provider}/webhook`,
+        headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+        payload: event.payload,
+      });
+      expect(res.statusCode, provider).toBe(404);
+    }
+    // Nothing was handled: the same event to Stripe's own address is new.
+    expect((await postWebhook(event.payload, event.signature)).json()).toEqual({
+      received: true,
+    });
+  });
+
   it('refuses a wrong signature with 400', async () => {
     const { payload } = signedEvent({
       id: 'evt_bad',

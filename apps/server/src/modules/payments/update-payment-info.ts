@@ -16,21 +16,21 @@ export async function updatePaymentInfo(
   const users = deps.repos.users;
   const user = await users.findById(callerId);
   if (!user) throw notFound('User not found');
-  if (user.stripeCustomerId !== body.stripeCustomerId) {
+  if (user.paymentCustomerId !== body.paymentCustomerId) {
     throw badRequest('This payment customer does not belong to your account');
   }
   const method = await deps.provider.getPaymentMethod(body.defaultPaymentMethodId);
-  if (!method || method.customerId !== body.stripeCustomerId) {
+  if (!method || method.customerId !== body.paymentCustomerId) {
     throw badRequest('This payment method does not belong to your account');
   }
   await users.update(user.id, {
-    stripeCustomerId: body.stripeCustomerId,
+    paymentCustomerId: body.paymentCustomerId,
     defaultPaymentMethodId: body.defaultPaymentMethodId,
   });
   return {
     success: true as const,
     paymentInfo: {
-      stripeCustomerId: body.stripeCustomerId,
+      paymentCustomerId: body.paymentCustomerId,
       defaultPaymentMethodId: body.defaultPaymentMethodId,
     },
   };

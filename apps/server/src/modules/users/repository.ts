@@ -28,7 +28,7 @@ export function toUserDto(row: UserRow): User {
     },
     paymentInfo: {
       defaultPaymentMethodId: row.defaultPaymentMethodId,
-      stripeCustomerId: row.stripeCustomerId,
+      paymentCustomerId: row.paymentCustomerId,
     },
   };
 }
@@ -222,7 +222,7 @@ export function createUserRepository(db: Db) {
       order: {
         companyName: string;
         contactNumber: string;
-        stripeCustomerId: string | null;
+        paymentCustomerId: string | null;
         defaultPaymentMethodId: string | null;
       },
     ): Promise<boolean> {
@@ -235,7 +235,7 @@ export function createUserRepository(db: Db) {
         .set({
           companyName: ifBlank(users.companyName, order.companyName),
           contactNumber: ifBlank(users.contactNumber, order.contactNumber),
-          stripeCustomerId: order.stripeCustomerId,
+          paymentCustomerId: order.paymentCustomerId,
           defaultPaymentMethodId: order.defaultPaymentMethodId,
         })
         .where(eq(users.id, id))

@@ -1,3 +1,4 @@
+import type { RefundReason } from '@noise/shared/order-money';
 import type { PaymentProviderName } from '@noise/shared/payments';
 
 /** A charge as the provider sees it. */
@@ -67,23 +68,43 @@ export interface ProviderWebhookRefund extends ProviderRefund {
   /** The provider's payment id it refunds. */
   paymentId: string;
   metadata: Record<string, string>;
-  /** The provider's reason ('duplicate', 'requested_by_customer', ...), if any. */
-  reason: string | null;
+  /** The provider's reason in ours ('duplicate', ..., 'other'); null when it gave none. */
+  reason: RefundReason | null;
 }
 
 /** A verified webhook event, reduced to what the checkout acts on. */
 export interface ProviderWebhookEvent {
+  /** The provider's event id: an event handled once is not handled again. */
   id: string;
+  /** The provider's own name of the event, as recorded (Stripe's 'payment_intent.succeeded'). */
   type: string;
-  /** Present for payment-intent events. */
+  /** Present for events about a payment. */
   payment: ProviderPayment | null;
+  /**
+   * What the event says of `payment`: it succeeded, it failed, or neither (null: an event the
+   * checkout does not act on, such as a payment created or waiting).
+   */
+  paymentOutcome: 'succeeded' | 'failed' | null;
   /** The refunds a refund or charge event carries; empty for other events. */
   refunds: ProviderWebhookRefund[];
 }
 
 /**
+ * A provider's webhook, which it posts to `POST /api/payments/<its name>/webhook` (decision
+ * 099): the header that carries its signature, and the check and reading of an event.
+ */
+export interface ProviderWebhook {
+  /** The request header with the signature, lower case ('stripe-signature'). */
+  signatureHeader: string;
+  /** Verifies the signature over the raw body; throws when it does not match. */
+  parse(rawBody: Buffer, signature: string): ProviderWebhookEvent;
+}
+
+/**
  * The one interface the checkout talks to. `sandbox` runs offline with test cards; `stripe` uses
- * Stripe's API. Both honour idempotency keys, so a retried call never charges twice.
+ * Stripe's API. Both honour idempotency keys, so a retried call never charges twice. Nothing
+ * outside a provider's file names its provider's API (decision 099): another provider is a file
+ * here, its entry in `index.ts` and its name in `paymentProviders` (`PAYMENT_PROVIDER`).
  */
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
@@ -113,8 +134,8 @@ export interface PaymentProvider {
    * no, ProviderUnavailableError when its answer is unknown (retry with the same key).
    */
   refundPayment(input: CreateRefundInput): Promise<ProviderRefund>;
-  /** Verifies the signature over the raw body; throws when it does not match. */
-  parseWebhook?(rawBody: Buffer, signature: string): ProviderWebhookEvent;
+  /** Its webhook; absent for a provider that sends none (the sandbox). */
+  readonly webhook?: ProviderWebhook;
 }
 
 /** A provider call that failed for a reason other than the card (network, outage, bad key). */

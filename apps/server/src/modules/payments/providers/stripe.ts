@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import type { RefundReason } from '@noise/shared/order-money';
 import type { PaymentsConfig } from '../../../config.ts';
 import {
   ProviderUnavailableError,
@@ -11,6 +12,12 @@ import {
 
 type StripeSettings = NonNullable<PaymentsConfig['stripe']>;
 type Intent = Awaited<ReturnType<Stripe['paymentIntents']['retrieve']>>;
+
+/** Stripe's refund reasons that are ours too; the others ('fraudulent', ...) are 'other'. */
+const refundReasons: Partial<Record<string, RefundReason>> = {
+  duplicate: 'duplicate',
+  requested_by_customer: 'requested_by_customer',
+};
 
 function toPayment(intent: Intent): ProviderPayment {
   const status: ProviderPayment['status'] =
@@ -242,32 +249,41 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       );
     },
 
-    parseWebhook(rawBody, signature): ProviderWebhookEvent {
-      // Throws StripeSignatureVerificationError on a wrong or stale signature.
-      const event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
-      const object = event.data.object as { object?: string };
-      // A refund made in Stripe's dashboard arrives as refund.created / refund.updated, and as
-      // charge.refunded with the charge's refunds when Stripe includes them.
-      const refunds =
-        object.object === 'refund'
-          ? [object as Stripe.Refund]
-          : object.object === 'charge'
-            ? ((object as Stripe.Charge).refunds?.data ?? [])
-            : [];
-      return {
-        id: event.id,
-        type: event.type,
-        payment: object.object === 'payment_intent' ? toPayment(object as Intent) : null,
-        refunds: refunds.map((refund) => ({
-          ...toRefund(refund),
-          paymentId:
-            typeof refund.payment_intent === 'string'
-              ? refund.payment_intent
-              : (refund.payment_intent?.id ?? ''),
-          metadata: (refund.metadata ?? {}) as Record<string, string>,
-          reason: refund.reason ?? null,
-        })),
-      };
+    webhook: {
+      signatureHeader: 'stripe-signature',
+      parse(rawBody, signature): ProviderWebhookEvent {
+        // Throws StripeSignatureVerificationError on a wrong or stale signature.
+        const event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
+        const object = event.data.object as { object?: string };
+        // A refund made in Stripe's dashboard arrives as refund.created / refund.updated, and as
+        // charge.refunded with the charge's refunds when Stripe includes them.
+        const refunds =
+          object.object === 'refund'
+            ? [object as Stripe.Refund]
+            : object.object === 'charge'
+              ? ((object as Stripe.Charge).refunds?.data ?? [])
+              : [];
+        return {
+          id: event.id,
+          type: event.type,
+          payment: object.object === 'payment_intent' ? toPayment(object as Intent) : null,
+          paymentOutcome:
+            event.type === 'payment_intent.succeeded'
+              ? 'succeeded'
+              : event.type === 'payment_intent.payment_failed'
+                ? 'failed'
+                : null,
+          refunds: refunds.map((refund) => ({
+            ...toRefund(refund),
+            paymentId:
+              typeof refund.payment_intent === 'string'
+                ? refund.payment_intent
+                : (refund.payment_intent?.id ?? ''),
+            metadata: (refund.metadata ?? {}) as Record<string, string>,
+            reason: refund.reason ? (refundReasons[refund.reason] ?? 'other') : null,
+          })),
+        };
+      },
     },
   };
 }

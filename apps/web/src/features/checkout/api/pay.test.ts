@@ -47,7 +47,7 @@ describe('checked payment answers', () => {
   });
 
   it('refuses a success without its project id, instead of paying into nowhere', async () => {
-    answer({ success: true, stripeCustomerId: 'cus_1', paymentId: 'pay_1' });
+    answer({ success: true, paymentCustomerId: 'cus_1', paymentId: 'pay_1' });
     await expect(handlePayment(order)).rejects.toMatchObject({
       name: 'ApiError',
       code: 'invalid_response',

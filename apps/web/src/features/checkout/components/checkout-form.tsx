@@ -230,7 +230,7 @@ export function CheckoutForm({
     try {
       await updatePaymentInfo({
         userId: user._id,
-        stripeCustomerId: result.stripeCustomerId,
+        paymentCustomerId: result.paymentCustomerId,
         defaultPaymentMethodId: result.defaultPaymentMethodId,
       });
     } catch (error) {

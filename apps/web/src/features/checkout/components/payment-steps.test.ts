@@ -42,7 +42,7 @@ function request(key: string): HandlePaymentRequest {
 
 const paid: HandlePaymentResponse = {
   success: true,
-  stripeCustomerId: 'cus_1',
+  paymentCustomerId: 'cus_1',
   projectId: 'project-1',
   paymentId: 'payment-1',
   defaultPaymentMethodId: 'pm_sandbox',

@@ -49,7 +49,7 @@ const person = (role: Role): User => ({
     bio: '',
     profilePhotoURL: '',
   },
-  paymentInfo: { defaultPaymentMethodId: null, stripeCustomerId: null },
+  paymentInfo: { defaultPaymentMethodId: null, paymentCustomerId: null },
 });
 
 function renderProposal(role: Role, quote: PublicQuote = proposal) {

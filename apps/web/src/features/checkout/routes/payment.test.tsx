@@ -49,12 +49,12 @@ const customer: User = {
     bio: '',
     profilePhotoURL: '',
   },
-  paymentInfo: { defaultPaymentMethodId: null, stripeCustomerId: null },
+  paymentInfo: { defaultPaymentMethodId: null, paymentCustomerId: null },
 };
 
 const paid = {
   success: true,
-  stripeCustomerId: 'cus_1',
+  paymentCustomerId: 'cus_1',
   projectId: 'project-1',
   paymentId: 'payment-1',
   defaultPaymentMethodId: 'pm_saved',
@@ -162,7 +162,7 @@ describe('the payment page', () => {
     const sent = answer('post', '/api/payments/guest-checkout', {
       account: 'existing',
       token: null,
-      payment: { ...paid, stripeCustomerId: '', projectId: '', paymentId: '' },
+      payment: { ...paid, paymentCustomerId: '', projectId: '', paymentId: '' },
     });
     const view = renderPayment();
     await fillGuest(view);
@@ -207,7 +207,7 @@ describe('the payment page', () => {
     const sent = answer('post', '/api/payments/guest-checkout', {
       account: 'existing',
       token: null,
-      payment: { ...paid, stripeCustomerId: '', projectId: '', paymentId: '' },
+      payment: { ...paid, paymentCustomerId: '', projectId: '', paymentId: '' },
     });
     const view = renderWithApp(<PaymentRoute />, {
       path: '/payment',
@@ -252,7 +252,7 @@ describe('the payment page', () => {
     const payment = answer('post', '/api/payments/handle-payment', paid);
     const saved = answer('post', '/api/users/update-payment-info', {
       success: true,
-      paymentInfo: { stripeCustomerId: 'cus_1', defaultPaymentMethodId: 'pm_saved' },
+      paymentInfo: { paymentCustomerId: 'cus_1', defaultPaymentMethodId: 'pm_saved' },
     });
     const view = renderPayment('client');
     await enterCard(view);
@@ -291,7 +291,7 @@ describe('the payment page', () => {
     });
     expect(saved[0]!.body).toEqual({
       userId: 'user-1',
-      stripeCustomerId: 'cus_1',
+      paymentCustomerId: 'cus_1',
       defaultPaymentMethodId: 'pm_saved',
     });
   });

@@ -19,7 +19,7 @@ const owner = {
     bio: '',
     profilePhoto: '',
   },
-  paymentInfo: { stripeCustomerId: null, defaultPaymentMethodId: null },
+  paymentInfo: { paymentCustomerId: null, defaultPaymentMethodId: null },
   company: { _id: 'company-1', name: 'Crumb Bakery', role: 'owner' },
 };
 

@@ -1,0 +1,1 @@
+ALTER TABLE "users" RENAME COLUMN "stripe_customer_id" TO "payment_customer_id";

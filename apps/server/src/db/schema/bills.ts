@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { BillLine } from '@noise/shared/bills';
+import { id, createdAt, updatedAt } from './columns.ts';
+import { users } from './users.ts';
+
+/**
+ * Staff invoices (modules/bills, docs/decisions/093-staff-invoices.md).
+ */
+
+/**
+ * An invoice staff write for anything (docs/decisions/093-staff-invoices.md): lines, a due date
+ * and a note, for a customer's account (a guest customer is made for an email alone). Its
+ * figures come from its lines (`billMoney`, packages/shared/src/bills.ts) and what was paid of
+ * it from its payment records (`payments.bill_id`), never from a stored total or flag: a bill
+ * is paid by a card payment, a mark of a transfer or cash, and later by account credit alike.
+ * Lines change only while it is a draft; sending, voiding and reminders only set their dates.
+ */
+export const bills = pgTable(
+  'bills',
+  {
+    id: id(),
+    /** 'B-0001': a sequence of its own, never reused. */
+    number: integer('number').notNull().generatedAlwaysAsIdentity({ startWith: 1 }),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    lines: jsonb('lines').$type<BillLine[]>().notNull(),
+    note: text('note').notNull().default(''),
+    /** The business's day it is due (YYYY-MM-DD). */
+    dueDate: text('due_date').notNull(),
+    currency: text('currency').notNull(),
+    createdById: text('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdByName: text('created_by_name').notNull().default(''),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidedById: text('voided_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The reminders mailed: before the due date, and after it (overdue). */
+    remindedBeforeAt: timestamp('reminded_before_at', { withTimezone: true }),
+    remindedAfterAt: timestamp('reminded_after_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('bills_number_unique').on(t.number),
+    index('bills_created_idx').on(t.createdAt, t.id),
+    index('bills_customer_idx').on(t.customerId, t.createdAt),
+    // The reminders' daily pass: sent bills, neither void nor paid, by due date.
+    index('bills_due_idx')
+      .on(t.dueDate)
+      .where(sql`${t.sentAt} is not null and ${t.voidedAt} is null`),
+    check('bills_has_lines', sql`jsonb_array_length(${t.lines}) > 0`),
+  ],
+);
