@@ -121,6 +121,9 @@ describe('every operation of the OpenAPI document', () => {
       expect(has('default'), key).toBe(true);
       for (const [status, response] of Object.entries(operation.responses)) {
         if (status !== 'default' && Number(status) < 400) continue;
+        // The inbound mail webhook's refusals are its own body ({ accepted: false, message }),
+        // which a mail provider reads: declared by the route, not the error schema.
+        if (key === 'POST /api/inbound-mail' && ['422', '429', '503'].includes(status)) continue;
         const name = response.$ref?.replace('#/components/responses/', '') ?? '';
         expect(document.components.responses[name], `${key} ${status}`).toBeDefined();
       }
