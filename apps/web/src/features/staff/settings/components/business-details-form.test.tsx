@@ -1,35 +1,18 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ABN_MESSAGE, type BusinessDetailsAnswer } from '@noise/shared/business-details';
+import { ABN_MESSAGE } from '@noise/shared/business-details';
 import { toastSuccess } from '@/lib/toast';
 import { renderWithApp } from '@/test/render';
 import { answer } from '@/test/server';
 import { BusinessDetailsForm } from './business-details-form';
+import { blankBusinessDetails } from './business-details.fixture';
 
 vi.mock('@/lib/toast', async (original) => ({
   ...(await original<typeof import('@/lib/toast')>()),
   toastSuccess: vi.fn(),
 }));
 
-const details: BusinessDetailsAnswer = {
-  companyName: 'Make Noise Agency',
-  abn: '',
-  address: '',
-  contactUrl: '',
-  logoUrl: '',
-  supportEmail: '',
-  brandColour: '',
-  emailFooter: '',
-  privacyUrl: '',
-  termsUrl: '',
-  bankAccountName: '',
-  bankBsb: '',
-  bankAccountNumber: '',
-  invoiceReminderDaysBefore: 3,
-  invoiceReminderDaysAfter: 1,
-  savedAt: null,
-  savedByName: null,
-};
+const details = blankBusinessDetails;
 
 const URL = '/api/settings/business-details';
 const renderForm = () =>
