@@ -155,7 +155,8 @@ describe('customer area', () => {
     await page.getByRole('link', { name: 'click here' }).waitFor();
 
     await page.getByRole('link', { name: 'Order Again' }).click();
-    await page.waitForURL('**/services/seo');
+    // The address says what is ordered again while the panel is open.
+    await page.waitForURL('**/services/seo?order=SEO+Health+Check&extra=Schema+markup+set-up');
     const panel = page.getByRole('dialog', { name: 'Order Options' });
     await panel.getByText('SEO Health Check').first().waitFor();
     expect(await panel.getByRole('checkbox', { name: /Schema markup set-up/ }).isChecked()).toBe(
@@ -164,6 +165,10 @@ describe('customer area', () => {
     expect(await panel.getByRole('checkbox', { name: /Long-form article/ }).isChecked()).toBe(
       false,
     );
+    // Closing the panel cleans the address, so a reload or Back does not open it again.
+    await page.keyboard.press('Escape');
+    await page.waitForURL((url) => url.pathname === '/services/seo' && url.search === '');
+    await panel.waitFor({ state: 'hidden' });
 
     await page.goto('/dashboard/projects');
     await page.getByText('1 project', { exact: true }).waitFor();

@@ -1,5 +1,5 @@
 import { ArrowLeft, ArrowUpRight } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { Service, ServicePackage } from '@noise/shared/catalogue';
 import { MediaGallery } from '@/components/service/media-gallery';
@@ -57,36 +57,41 @@ function useRecordView(serviceId: string | undefined) {
 
 /**
  * Order Again from a project: ?order={package id or title}&extra={extra id or title}... opens the
- * order panel on that package with those extras chosen. The parameters are dropped once read.
+ * order panel on that package with those extras chosen, for as long as the parameters are in the
+ * address: the address is what says the panel is open, so no render or remount of the page can
+ * lose it. `done` drops them (the panel closed, or the order went on to payment), so Back does
+ * not open the panel again; parameters naming no package of the service are dropped at once.
  */
 function useOrderAgainRequest(service: Service | undefined) {
-  const location = useLocation();
+  const { search, hash, state } = useLocation();
   const navigate = useNavigate();
-  const params = new URLSearchParams(location.search);
-  const wanted = params.get('order');
-  const extras = params.getAll('extra');
-  const request =
-    service && wanted !== null
-      ? {
-          pkg: service.packages.find((p) => p._id === wanted || p.title === wanted) ?? null,
-          extraIds: service.serviceExtras
-            .filter((e) => extras.some((x) => x === e._id || x === e.title))
-            .map((e) => e._id),
-        }
-      : null;
-  const loaded = Boolean(service);
-  useEffect(() => {
-    if (!loaded || wanted === null) return;
-    const rest = new URLSearchParams(location.search);
+  const request = useMemo(() => {
+    const params = new URLSearchParams(search);
+    const wanted = params.get('order');
+    if (!service || wanted === null) return null;
+    const extras = params.getAll('extra');
+    return {
+      pkg: service.packages.find((p) => p._id === wanted || p.title === wanted) ?? null,
+      extraIds: service.serviceExtras
+        .filter((e) => extras.some((x) => x === e._id || x === e.title))
+        .map((e) => e._id),
+    };
+  }, [service, search]);
+  const done = useCallback(() => {
+    const rest = new URLSearchParams(search);
     rest.delete('order');
     rest.delete('extra');
-    const search = rest.toString();
+    const left = rest.toString();
     navigate(
-      { search: search ? `?${search}` : '', hash: location.hash },
-      { replace: true, preventScrollReset: true, state: location.state },
+      { search: left ? `?${left}` : '', hash },
+      { replace: true, preventScrollReset: true, state },
     );
-  }, [loaded, wanted, location.search, location.hash, location.state, navigate]);
-  return request;
+  }, [search, hash, state, navigate]);
+  const unknown = request !== null && request.pkg === null;
+  useEffect(() => {
+    if (unknown) done();
+  }, [unknown, done]);
+  return request?.pkg ? { pkg: request.pkg, extraIds: request.extraIds, done } : null;
 }
 
 function SectionTitle({ id, children }: { id: string; children: string }) {
@@ -108,13 +113,7 @@ export function ServiceRoute() {
   const [observeComparison, comparisonSeen] = useSeen<HTMLDivElement>();
   const [initialExtraIds, setInitialExtraIds] = useState<string[]>([]);
   const orderAgain = useOrderAgainRequest(service.data);
-  const [orderAgainPackage, setOrderAgainPackage] = useState<ServicePackage | null>(null);
-  if (orderAgain?.pkg && orderAgain.pkg !== orderAgainPackage) {
-    setOrderAgainPackage(orderAgain.pkg);
-    setOrderPackage(orderAgain.pkg);
-    setInitialExtraIds(orderAgain.extraIds);
-    setOrderOpen(true);
-  }
+  const sheetPackage = orderAgain?.pkg ?? orderPackage;
 
   useRecordView(service.data?._id);
   const photo = service.data?.featurePhoto ?? '';
@@ -268,14 +267,21 @@ export function ServiceRoute() {
         )}
       </section>
 
-      {orderPackage ? (
+      {sheetPackage ? (
         <Suspense fallback={null}>
           <OrderOptionsSheet
             service={data}
-            pkg={orderPackage}
-            initialExtraIds={initialExtraIds}
-            open={orderOpen}
-            onOpenChange={setOrderOpen}
+            pkg={sheetPackage}
+            initialExtraIds={orderAgain?.extraIds ?? initialExtraIds}
+            open={orderAgain !== null || orderOpen}
+            onOpenChange={(open) => {
+              if (!open && orderAgain) {
+                // The panel keeps its package while it slides out, once the address is clean.
+                setOrderPackage(orderAgain.pkg);
+                orderAgain.done();
+              }
+              setOrderOpen(open);
+            }}
           />
         </Suspense>
       ) : null}
