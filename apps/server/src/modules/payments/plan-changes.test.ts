@@ -1,14 +1,19 @@
-import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { BillingOverview } from '@noise/shared/billing';
 import type { ProjectPayment, Subscription } from '@noise/shared/payments';
 import type { PlanChangeOptions } from '@noise/shared/plan-change';
 import { webhookPayloadSchema } from '@noise/shared/webhooks';
-import { auditLog, payments, projects, subscriptions, webhookDeliveries } from '../../db/schema.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, createTeammate, createUser } from '../../test/factories.ts';
 import { coordinator, createServiceToOrder, orderBody, pay } from '../../test/order-factories.ts';
 import { outboxMail } from '../../test/outbox.ts';
+import {
+  auditEntries,
+  holdPlanChange,
+  moveNextCharge,
+  planState,
+  webhookPayloads,
+} from '../../test/subscription-helpers.ts';
 import { paymentJobs } from './register.ts';
 import { RENEWAL_JOB } from './renew-subscription.ts';
 
@@ -18,7 +23,6 @@ import { RENEWAL_JOB } from './renew-subscription.ts';
  * and billing people and for staff, and for nobody else.
  */
 const { app, config } = await createTestApp();
-const db = app.database.db;
 const cora = await coordinator(app);
 const admin = await createUser(app, { role: 'admin' });
 
@@ -70,12 +74,8 @@ async function plan(token: string, pkgIndex: number, daysAhead = 12) {
   expect(res.statusCode, res.body).toBe(200);
   const projectId = res.json<{ projectId: string }>().projectId;
   const nextChargeAt = new Date(Date.now() + daysAhead * DAY);
-  const [subscription] = await db
-    .update(subscriptions)
-    .set({ nextChargeAt })
-    .where(eq(subscriptions.projectId, projectId))
-    .returning();
-  return { projectId, subscription: subscription!, nextChargeAt };
+  const subscription = await moveNextCharge(app, projectId, nextChargeAt);
+  return { projectId, subscription, nextChargeAt };
 }
 
 const call = (token: string | null, method: 'GET' | 'POST', url: string, payload?: object) =>
@@ -95,16 +95,7 @@ const change = (token: string | null, projectId: string, body: object) =>
   });
 
 /** What a refused request could have changed. */
-async function stateOf(projectId: string) {
-  return {
-    subscription: await db
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.projectId, projectId)),
-    payments: await db.select().from(payments).where(eq(payments.projectId, projectId)),
-    project: await db.select().from(projects).where(eq(projects.id, projectId)),
-  };
-}
+const stateOf = (projectId: string) => planState(app, projectId);
 
 describe('changing a plan', () => {
   it('charges an upgrade the prorated difference to the cent, and every screen shows it', async () => {
@@ -195,19 +186,11 @@ describe('changing a plan', () => {
 
     const receipt = await outboxMail(app, config.dataDir, owner.user.email, 'changed to Growth');
     expect(receipt.text).toContain('from Starter to Growth');
-    const [audit] = await db
-      .select()
-      .from(auditLog)
-      .where(
-        and(eq(auditLog.entityId, projectId), eq(auditLog.action, 'subscription.plan_changed')),
-      );
+    const [audit] = await auditEntries(app, projectId, 'subscription.plan_changed');
     expect(audit!.summary).toContain('Starter to Growth');
     expect(audit!.data).toMatchObject({ chargedCents: dueToday, paymentId: charge._id });
-    const [delivery] = await db
-      .select()
-      .from(webhookDeliveries)
-      .where(eq(webhookDeliveries.eventType, 'subscription.changed'));
-    const event = webhookPayloadSchema('subscription.changed').strict().parse(delivery!.payload);
+    const [payload] = await webhookPayloads(app, 'subscription.changed');
+    const event = webhookPayloadSchema('subscription.changed').strict().parse(payload);
     expect(event.data).toMatchObject({
       projectId,
       package: 'Growth',
@@ -265,10 +248,7 @@ describe('changing a plan', () => {
     expect((await change(owner.token, projectId, { packageId: starter!.id })).statusCode).toBe(200);
     // The renewal comes: it charges the new amount and the plan is on Starter from then on.
     const due = new Date(Date.now() - 60_000);
-    await db
-      .update(subscriptions)
-      .set({ nextChargeAt: due })
-      .where(eq(subscriptions.id, subscription.id));
+    await moveNextCharge(app, projectId, due);
     const late = await call(
       owner.token,
       'POST',
@@ -282,12 +262,12 @@ describe('changing a plan', () => {
     const renewal = after.payments.find((p) => p.kind === 'renewal')!;
     expect(renewal).toMatchObject({ amountCents: 11_000, gstCents: 1_000 });
     expect(renewal.lineItems[0]!.description).toContain('Social media: Starter, monthly fee');
-    expect(after.subscription[0]).toMatchObject({
+    expect(after.subscription).toMatchObject({
       amountCents: 11_000,
       gstCents: 1_000,
       pendingChange: null,
     });
-    expect(after.project[0]).toMatchObject({
+    expect(after.project).toMatchObject({
       packageTitle: 'Starter',
       packageRecurringCostCents: 10_000,
       recurringTotalWithGstCents: 11_000,
@@ -355,12 +335,7 @@ describe('changing a plan', () => {
     expect(res.json<Subscription>()).toMatchObject({ packageTitle: 'Scale', amountCents: 44_000 });
     const after = await stateOf(projectId);
     expect(after.payments).toHaveLength(before.payments.length);
-    const [audit] = await db
-      .select()
-      .from(auditLog)
-      .where(
-        and(eq(auditLog.entityId, projectId), eq(auditLog.action, 'subscription.plan_changed')),
-      );
+    const [audit] = await auditEntries(app, projectId, 'subscription.plan_changed');
     expect(audit!.summary).toMatch(/by .+: Starter to Scale, .+ waived$/);
     expect(audit!.data).toMatchObject({ chargedCents: 0 });
     expect((audit!.data as { waivedCents: number }).waivedCents).toBeGreaterThan(0);
@@ -369,7 +344,7 @@ describe('changing a plan', () => {
   it('takes one of two changes made at once and charges once', async () => {
     const owner = await createUser(app);
     const billing = await createTeammate(app, owner.user, 'billing');
-    const { projectId, subscription } = await plan(owner.token, 0);
+    const { projectId } = await plan(owner.token, 0);
     // Each confirms what their preview showed, as the dialog does.
     const due = (packageId: string) =>
       optionsOf(owner.token, projectId).then(
@@ -379,20 +354,14 @@ describe('changing a plan', () => {
     const [growthDue, scaleDue] = await Promise.all([due(growth!.id), due(scale!.id)]);
 
     // While an upgrade's charge is with the provider, another change is refused.
-    await db
-      .update(subscriptions)
-      .set({ planChangeLockedUntil: new Date(Date.now() + 60_000) })
-      .where(eq(subscriptions.id, subscription.id));
+    await holdPlanChange(app, projectId, new Date(Date.now() + 60_000));
     const held = await change(owner.token, projectId, {
       packageId: growth!.id,
       expectedDueTodayCents: growthDue,
     });
     expect(held.statusCode).toBe(409);
     expect(held.json().message).toContain('Another change to this plan is under way');
-    await db
-      .update(subscriptions)
-      .set({ planChangeLockedUntil: null })
-      .where(eq(subscriptions.id, subscription.id));
+    await holdPlanChange(app, projectId, null);
 
     const answers = await Promise.all([
       change(owner.token, projectId, { packageId: growth!.id, expectedDueTodayCents: growthDue }),
@@ -402,7 +371,7 @@ describe('changing a plan', () => {
     const after = await stateOf(projectId);
     expect(after.payments.filter((p) => p.kind === 'plan_change')).toHaveLength(1);
     const won = answers.find((a) => a.statusCode === 200)!.json<Subscription>();
-    expect(after.project[0]!.packageTitle).toBe(won.packageTitle);
-    expect(after.subscription[0]!.planChangeLockedUntil).toBeNull();
+    expect(after.project.packageTitle).toBe(won.packageTitle);
+    expect(after.subscription!.planChangeLockedUntil).toBeNull();
   });
 });
