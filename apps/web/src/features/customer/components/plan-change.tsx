@@ -4,6 +4,7 @@ import { ChangePlanDialog } from '@/components/payments/change-plan-dialog';
 import { Button } from '@/components/ui/button';
 import { toastApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
+import { cn } from '@/lib/utils';
 import { toastSuccess } from '@/lib/toast';
 import { useCancelPlanChange, useChangePlan, usePlanOptions } from '../api/change-plan';
 
@@ -13,10 +14,11 @@ import { useCancelPlanChange, useChangePlan, usePlanOptions } from '../api/chang
  */
 export function PlanChangeControls({
   subscription,
-  className,
+  alignEnd = false,
 }: {
   subscription: Subscription;
-  className?: string;
+  /** On a row whose figures are on the right (Billing's 'Plans'), from the small breakpoint. */
+  alignEnd?: boolean;
 }) {
   const projectId = subscription.projectId;
   const [open, setOpen] = useState(false);
@@ -27,9 +29,9 @@ export function PlanChangeControls({
   if (subscription.status === 'cancelled') return null;
 
   return (
-    <div className={className}>
+    <div>
       {pending ? (
-        <div className="flex flex-wrap items-center gap-3">
+        <div className={cn('flex flex-wrap items-center gap-3', alignEnd && 'sm:justify-end')}>
           <p className="text-sm font-semibold">
             Changes to {pending.packageTitle} on {formatDate(pending.effectiveAt)}
           </p>

@@ -96,7 +96,7 @@ function PlanRow({ plan }: { plan: BillingSubscription }) {
             ? 'Cancelled'
             : `${plan.status === 'past_due' ? 'Past due · ' : ''}Next charge ${formatDate(plan.nextChargeAt)}`}
         </p>
-        <PlanChangeControls subscription={plan} />
+        <PlanChangeControls subscription={plan} alignEnd />
       </div>
     </li>
   );
@@ -135,7 +135,7 @@ function DocumentRow({ document }: { document: BillingDocument }) {
           )}
         </p>
       </div>
-      <div className="flex items-center justify-between gap-4 sm:justify-end">
+      <div className="flex flex-wrap items-center justify-between gap-4 sm:flex-nowrap sm:justify-end">
         <span className="font-semibold whitespace-nowrap tabular-nums">
           {document.kind === 'adjustment-note' ? '−' : ''}
           {formatMoneyGst(document.amountCents, 'inc', document.currency)}
