@@ -74,7 +74,7 @@ export function quotePlanChange(
   now: Date,
   timeZone: string,
   waive = false,
-): PlanChangeQuote & { beforeGstCents: number; gstCents: number; waivedCents: number } {
+): PlanChangeQuote & { gstCents: number; waivedCents: number } {
   const fromBeforeGst = subscription.amountCents - subscription.gstCents;
   const toBeforeGst = Math.max(
     pkg.recurringCostCents - recurringDiscountOf(project, subscription),
@@ -100,7 +100,6 @@ export function quotePlanChange(
     features: pkg.features,
     takesEffect,
     amountCents,
-    beforeGstCents: amountCents === 0 ? 0 : toBeforeGst,
     gstCents: amountCents - toBeforeGst,
     dueTodayCents: charged ? prorated.amountCents : 0,
     dueTodayGstCents: charged ? prorated.gstCents : 0,
@@ -197,10 +196,10 @@ export async function planChangeOptions(
   const options = packages
     .filter((p) => p.type === subscription.interval && p.title !== project.packageTitle)
     .map((p) => {
+      // What the preview shows; the GST of the new charge and a waiver are the change's own.
       const {
-        beforeGstCents: _b,
-        gstCents: _g,
-        waivedCents: _w,
+        gstCents: _gst,
+        waivedCents: _waived,
         ...quote
       } = quotePlanChange(project, subscription, p, now, zoneOf(deps));
       return quote;
