@@ -9619,21 +9619,6 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description Default Response */
-            502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        statusCode: number;
-                        error: string;
-                        message: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
             default: components["responses"]["UnexpectedError"];
         };
     };

@@ -415,7 +415,6 @@ export function registerPaymentRoutes(
           200: subscriptionSchema,
           402: errorResponse,
           409: errorResponse,
-          502: errorResponse,
         },
       },
     },
