@@ -119,6 +119,9 @@ export interface ApiRoutes {
   '/api/projects/{id}/payments/{paymentId}/refunds': 'POST';
   '/api/projects/{id}/subscription': 'GET';
   '/api/projects/{id}/subscription/cancel': 'POST';
+  '/api/projects/{id}/subscription/change': 'POST';
+  '/api/projects/{id}/subscription/change/cancel': 'POST';
+  '/api/projects/{id}/subscription/plans': 'GET';
   '/api/projects/{projectId}/status': 'PUT';
   '/api/questions': 'GET' | 'POST';
   '/api/questions/{id}': 'GET' | 'PATCH';

@@ -60,7 +60,13 @@ export const auditKindActions: Record<Exclude<AuditKind, 'other'>, readonly stri
     'service.extra_added',
     'service.extra_removed',
   ],
-  subscriptions: ['subscription.cancelled', 'payment.refunded'],
+  subscriptions: [
+    'subscription.cancelled',
+    'subscription.plan_changed',
+    'subscription.plan_change_scheduled',
+    'subscription.plan_change_cancelled',
+    'payment.refunded',
+  ],
   deletions: [
     'service.archived',
     'service.deleted',

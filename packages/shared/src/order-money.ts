@@ -35,7 +35,7 @@ export interface MoneyRefund {
 
 /** What the figures need of a payment: a charge and the refunds made against it. */
 export interface MoneyPayment {
-  kind: 'order' | 'renewal' | 'balance' | 'bill';
+  kind: 'order' | 'renewal' | 'balance' | 'bill' | 'plan_change';
   amountCents: number;
   gstCents: number;
   status: string;
@@ -162,12 +162,13 @@ export function orderMoneyTerms(money: OrderMoney): string {
   return `${paid}, then ${formatMoney(money.recurringCents, money.currency)} every ${money.period}`;
 }
 
-/** What a payment of an order was: 'Order', 'Deposit', 'Balance' or 'Renewal'. */
+/** What a payment of an order was: 'Order', 'Deposit', 'Balance', 'Renewal' or 'Plan change'. */
 export function paymentKindLabel(
   kind: MoneyPayment['kind'],
   money: OrderMoney | undefined,
 ): string {
   if (kind === 'renewal') return 'Renewal';
+  if (kind === 'plan_change') return 'Plan change';
   if (kind === 'balance') return 'Balance';
   if (kind === 'bill') return 'Invoice';
   return money && money.depositCents > 0 ? 'Deposit' : 'Order';

@@ -188,9 +188,21 @@ export const subscriptionStatusLabels: Record<SubscriptionStatus, string> = {
   past_due: 'Payment overdue',
   cancelled: 'Cancelled',
 };
+/** A subscription's change to a cheaper package, waiting for the next renewal (decision 100). */
+export const pendingPlanChangeSchema = z.object({
+  packageTitle: z.string(),
+  /** Each period's charge from then on, GST included. */
+  amountCents: z.number().int(),
+  /** The renewal it takes effect at (ISO 8601). */
+  effectiveAt: z.string(),
+});
+export type PendingPlanChange = z.infer<typeof pendingPlanChangeSchema>;
+
 export const subscriptionSchema = z.object({
   _id: z.string(),
   projectId: z.string(),
+  /** The package it charges for now. */
+  packageTitle: z.string(),
   status: z.enum(subscriptionStatuses),
   interval: z.enum(['weekly', 'monthly']),
   /** Cents including GST, charged each interval. */
@@ -198,6 +210,8 @@ export const subscriptionSchema = z.object({
   currency: z.string(),
   nextChargeAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
+  /** A downgrade the next renewal applies ('Changes to Starter on 1 Dec'); null: none. */
+  pendingChange: pendingPlanChangeSchema.nullable(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
@@ -244,7 +258,7 @@ export const projectPaymentSchema = z.object({
   /** The order the charge belongs to ('Order 1001'). */
   orderNumber: z.number().int(),
   /** 'balance': the rest of a quote after its deposit (docs/decisions/070-quote-deposits.md). */
-  kind: z.enum(['order', 'renewal', 'balance', 'bill']),
+  kind: z.enum(['order', 'renewal', 'balance', 'bill', 'plan_change']),
   amountCents: z.number().int(),
   gstCents: z.number().int(),
   currency: z.string(),

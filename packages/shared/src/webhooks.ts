@@ -13,6 +13,7 @@ export const webhookEventTypes = [
   'subscription.renewed',
   'subscription.payment_failed',
   'subscription.canceled',
+  'subscription.changed',
   'project.status_changed',
   'project.assigned',
   'message.created',
@@ -35,6 +36,8 @@ export const webhookEventLabels: Record<WebhookEventType, string> = {
   'subscription.renewed': 'A subscription period is charged',
   'subscription.payment_failed': 'A subscription charge is declined',
   'subscription.canceled': 'A subscription is cancelled',
+  'subscription.changed':
+    'A subscription moves to another package: an upgrade at once, a downgrade at its renewal',
   'project.status_changed': 'A project’s status changes (in progress, on hold, completed…)',
   'project.assigned': 'A project is assigned to a co-ordinator',
   'message.created': 'A message on a project (never the team’s internal notes)',
@@ -217,6 +220,26 @@ export const webhookEventData = {
   'subscription.canceled': z.object({
     ...subscriptionFields,
     canceledBy: z.enum(['customer', 'staff']),
+  }),
+  'subscription.changed': z.object({
+    ...subscriptionFields,
+    package: z.string().describe('The package the subscription is on now'),
+    amountCents: cents('Each period’s charge on the new package, GST included'),
+    previousPackage: z.string().describe('The package before the change'),
+    previousAmountCents: cents('Each period’s charge before the change'),
+    takesEffect: z
+      .enum(['now', 'next-renewal'])
+      .describe(
+        "'now': an upgrade (or a package of the same price), from the moment it was asked for; 'next-renewal': a downgrade, from the renewal that just charged it",
+      ),
+    proratedCents: cents(
+      'Charged for the rest of the period at the change, GST included; 0 for a downgrade or when waived',
+    ),
+    waived: z.boolean().describe('Staff waived the prorated charge'),
+    paymentId: id('The prorated charge’s payment').nullable(),
+    changedBy: z
+      .enum(['customer', 'staff', 'renewal'])
+      .describe("Who changed it; 'renewal' when a waiting downgrade took effect"),
   }),
   'project.status_changed': z.object({
     ...projectRef,

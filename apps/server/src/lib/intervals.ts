@@ -9,3 +9,21 @@ export function addInterval(from: Date, interval: 'weekly' | 'monthly'): Date {
   next.setUTCDate(Math.min(day, lastDay));
   return next;
 }
+
+/**
+ * The start of the period that ends at `to`: a week or a month before it, month ends clamped as
+ * `addInterval` clamps them (the period ending 30 April started 30 March; ending 28 February,
+ * 28 January). A subscription's current period is the one ending at its next charge.
+ */
+export function subtractInterval(to: Date, interval: 'weekly' | 'monthly'): Date {
+  if (interval === 'weekly') return new Date(to.getTime() - 7 * 24 * 3600_000);
+  const start = new Date(to);
+  const day = start.getUTCDate();
+  start.setUTCDate(1);
+  start.setUTCMonth(start.getUTCMonth() - 1);
+  const lastDay = new Date(
+    Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 0),
+  ).getUTCDate();
+  start.setUTCDate(Math.min(day, lastDay));
+  return start;
+}

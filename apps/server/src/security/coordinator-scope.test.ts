@@ -171,6 +171,9 @@ const COORDINATOR_ROUTES: Record<string, string> = {
   'GET /api/refunds/:id/adjustment-note': 'payments',
   'GET /api/projects/:id/subscription': 'payments',
   'POST /api/projects/:id/subscription/cancel': 'payments',
+  'GET /api/projects/:id/subscription/plans': 'payments',
+  'POST /api/projects/:id/subscription/change': 'payments',
+  'POST /api/projects/:id/subscription/change/cancel': 'payments',
   'POST /api/projects/:id/balance-request': 'payments',
   'GET /api/users/clients': 'customer',
   'GET /api/users/clients/:id': 'customer',
@@ -403,6 +406,19 @@ describe('a co-ordinator sees only the work assigned to them', () => {
     expect((await asCora('GET', `/api/projects/${bobProject}/subscription`)).statusCode).toBe(404);
     const cancel = await asCora('POST', `/api/projects/${bobProject}/subscription/cancel`);
     expect(cancel.statusCode).toBe(404);
+    expect((await asCora('GET', `/api/projects/${bobProject}/subscription/plans`)).statusCode).toBe(
+      404,
+    );
+    const change = await asCora('POST', `/api/projects/${bobProject}/subscription/change`, {
+      packageId: 'any-package',
+      idempotencyKey: 'plan-change-scope-1',
+    });
+    expect(change.statusCode).toBe(404);
+    const cancelChange = await asCora(
+      'POST',
+      `/api/projects/${bobProject}/subscription/change/cancel`,
+    );
+    expect(cancelChange.statusCode).toBe(404);
     const balance = await asCora('POST', `/api/projects/${bobProject}/balance-request`);
     expect(balance.statusCode).toBe(404);
     expect((await asCora('GET', bobNoteUrl)).statusCode).toBe(404);

@@ -208,6 +208,9 @@ const CLIENT_ID_ROUTES: Record<string, string> = {
   'POST /api/projects/:id/deliverables/:deliverableId/changes': 'deliverables',
   'GET /api/projects/:id/subscription': 'subscription',
   'POST /api/projects/:id/subscription/cancel': 'subscription',
+  'GET /api/projects/:id/subscription/plans': 'subscription',
+  'POST /api/projects/:id/subscription/change': 'subscription',
+  'POST /api/projects/:id/subscription/change/cancel': 'subscription',
   'GET /api/projects/:id/payments': 'payments and invoice',
   'GET /api/payments/:id/invoice': 'payments and invoice',
   'GET /api/refunds/:id/adjustment-note': 'payments and invoice',
@@ -367,10 +370,19 @@ describe('object-level access', () => {
     expect((await asAlice('POST', crossed)).statusCode).toBe(404);
   });
 
-  it('subscription: reading and cancelling B’s subscription answer 404', async () => {
+  it('subscription: reading, cancelling and changing B’s subscription answer 404', async () => {
     expect((await asAlice('GET', `/api/projects/${bobProject}/subscription`)).statusCode).toBe(404);
     const cancel = await asAlice('POST', `/api/projects/${bobProject}/subscription/cancel`);
     expect(cancel.statusCode).toBe(404);
+    const plans = await asAlice('GET', `/api/projects/${bobProject}/subscription/plans`);
+    expect(plans.statusCode).toBe(404);
+    const change = await asAlice('POST', `/api/projects/${bobProject}/subscription/change`, {
+      packageId: 'any-package',
+      idempotencyKey: 'ownership-plan-change',
+    });
+    expect(change.statusCode).toBe(404);
+    const undo = await asAlice('POST', `/api/projects/${bobProject}/subscription/change/cancel`);
+    expect(undo.statusCode).toBe(404);
   });
 
   it('payments and invoice: B’s payments, invoice and adjustment note PDFs answer 404', async () => {

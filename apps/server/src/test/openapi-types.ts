@@ -1767,6 +1767,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/projects/{id}/subscription/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The packages a subscription may change to, each priced as the change would be now */
+        get: operations["getProjectsByIdSubscriptionPlans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/subscription/change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change a subscription's package: an upgrade now, with the rest of the period charged; a downgrade at the next renewal */
+        post: operations["postProjectsByIdSubscriptionChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/subscription/change/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a subscription's change that waits for the next renewal */
+        post: operations["postProjectsByIdSubscriptionChangeCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payments/{id}/invoice": {
         parameters: {
             query?: never;
@@ -3329,6 +3380,67 @@ export interface components {
                 status: string;
                 /** @enum {string} */
                 canceledBy: "customer" | "staff";
+            };
+        };
+        /**
+         * subscription.changed
+         * @description A subscription moves to another package: an upgrade at once, a downgrade at its renewal. Payload version 2026-11-26.
+         */
+        WebhookSubscriptionChanged: {
+            /** @enum {string} */
+            type: "subscription.changed";
+            /** @description When it happened (ISO 8601) */
+            timestamp: string;
+            /**
+             * @description The version of the payload’s shape
+             * @enum {string}
+             */
+            version: "2026-11-26";
+            data: {
+                /** @description The order (a project) it concerns */
+                projectId: string;
+                /** @description The order number customers see */
+                orderNumber: number;
+                /** @description The order's name as customers read it ('Order 1042') */
+                order: string;
+                /** @description The customer who placed it */
+                customerId: string;
+                /** @description Where the order’s mail goes */
+                customerEmail: string;
+                /** @description The service (or custom quote) ordered */
+                service: string;
+                /** @description The package the subscription is on now */
+                package: string;
+                /** @description The subscription */
+                subscriptionId: string;
+                /** @description 'weekly' or 'monthly' */
+                interval: string;
+                /** @description Each period’s charge on the new package, GST included, in cents */
+                amountCents: number;
+                /** @description ISO 4217, upper case (AUD) */
+                currency: string;
+                /** @description The subscription's status now: 'active', 'past_due', 'cancelled' */
+                status: string;
+                /** @description The package before the change */
+                previousPackage: string;
+                /** @description Each period’s charge before the change, in cents */
+                previousAmountCents: number;
+                /**
+                 * @description 'now': an upgrade (or a package of the same price), from the moment it was asked for; 'next-renewal': a downgrade, from the renewal that just charged it
+                 * @enum {string}
+                 */
+                takesEffect: "now" | "next-renewal";
+                /** @description Charged for the rest of the period at the change, GST included; 0 for a downgrade or when waived, in cents */
+                proratedCents: number;
+                /** @description Staff waived the prorated charge */
+                waived: boolean;
+                /** @description The prorated charge’s payment */
+                paymentId: string | null;
+                /**
+                 * @description Who changed it; 'renewal' when a waiting downgrade took effect
+                 * @enum {string}
+                 */
+                changedBy: "customer" | "staff" | "renewal";
             };
         };
         /**
@@ -5551,6 +5663,7 @@ export interface operations {
                         subscriptions: {
                             _id: string;
                             projectId: string;
+                            packageTitle: string;
                             /** @enum {string} */
                             status: "active" | "past_due" | "cancelled";
                             /** @enum {string} */
@@ -5559,6 +5672,11 @@ export interface operations {
                             currency: string;
                             nextChargeAt: string | null;
                             cancelledAt: string | null;
+                            pendingChange: {
+                                packageTitle: string;
+                                amountCents: number;
+                                effectiveAt: string;
+                            } | null;
                             title: string;
                             orderNumber: number;
                         }[];
@@ -9185,6 +9303,7 @@ export interface operations {
                     "application/json": {
                         _id: string;
                         projectId: string;
+                        packageTitle: string;
                         /** @enum {string} */
                         status: "active" | "past_due" | "cancelled";
                         /** @enum {string} */
@@ -9193,6 +9312,11 @@ export interface operations {
                         currency: string;
                         nextChargeAt: string | null;
                         cancelledAt: string | null;
+                        pendingChange: {
+                            packageTitle: string;
+                            amountCents: number;
+                            effectiveAt: string;
+                        } | null;
                     };
                 };
             };
@@ -9224,7 +9348,7 @@ export interface operations {
                         _id: string;
                         orderNumber: number;
                         /** @enum {string} */
-                        kind: "order" | "renewal" | "balance" | "bill";
+                        kind: "order" | "renewal" | "balance" | "bill" | "plan_change";
                         amountCents: number;
                         gstCents: number;
                         currency: string;
@@ -9368,6 +9492,7 @@ export interface operations {
                     "application/json": {
                         _id: string;
                         projectId: string;
+                        packageTitle: string;
                         /** @enum {string} */
                         status: "active" | "past_due" | "cancelled";
                         /** @enum {string} */
@@ -9376,6 +9501,11 @@ export interface operations {
                         currency: string;
                         nextChargeAt: string | null;
                         cancelledAt: string | null;
+                        pendingChange: {
+                            packageTitle: string;
+                            amountCents: number;
+                            effectiveAt: string;
+                        } | null;
                     };
                 };
             };
@@ -9383,6 +9513,157 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getProjectsByIdSubscriptionPlans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        packageTitle: string;
+                        amountCents: number;
+                        /** @enum {string} */
+                        interval: "weekly" | "monthly";
+                        refusal: string | null;
+                        options: {
+                            packageId: string;
+                            packageTitle: string;
+                            features: string[];
+                            /** @enum {string} */
+                            takesEffect: "now" | "next-renewal";
+                            amountCents: number;
+                            dueTodayCents: number;
+                            dueTodayGstCents: number;
+                            daysLeft: number;
+                            periodDays: number;
+                            nextChargeAt: string;
+                            nextChargeCents: number;
+                            currency: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postProjectsByIdSubscriptionChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    packageId: string;
+                    /** @default false */
+                    waiveProration?: boolean;
+                    expectedDueTodayCents?: number;
+                    idempotencyKey: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        projectId: string;
+                        packageTitle: string;
+                        /** @enum {string} */
+                        status: "active" | "past_due" | "cancelled";
+                        /** @enum {string} */
+                        interval: "weekly" | "monthly";
+                        amountCents: number;
+                        currency: string;
+                        nextChargeAt: string | null;
+                        cancelledAt: string | null;
+                        pendingChange: {
+                            packageTitle: string;
+                            amountCents: number;
+                            effectiveAt: string;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRefused"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postProjectsByIdSubscriptionChangeCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        projectId: string;
+                        packageTitle: string;
+                        /** @enum {string} */
+                        status: "active" | "past_due" | "cancelled";
+                        /** @enum {string} */
+                        interval: "weekly" | "monthly";
+                        amountCents: number;
+                        currency: string;
+                        nextChargeAt: string | null;
+                        cancelledAt: string | null;
+                        pendingChange: {
+                            packageTitle: string;
+                            amountCents: number;
+                            effectiveAt: string;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -13750,7 +14031,7 @@ export interface operations {
                     url: string;
                     /** @default  */
                     description?: string;
-                    events: ("order.paid" | "order.refunded" | "quote.paid" | "subscription.renewed" | "subscription.payment_failed" | "subscription.canceled" | "project.status_changed" | "project.assigned" | "message.created" | "deliverable.approved" | "deliverable.changes_requested" | "brief.submitted" | "customer.created" | "invoice.sent" | "invoice.paid" | "invoice.overdue" | "request.created" | "request.status_changed")[];
+                    events: ("order.paid" | "order.refunded" | "quote.paid" | "subscription.renewed" | "subscription.payment_failed" | "subscription.canceled" | "subscription.changed" | "project.status_changed" | "project.assigned" | "message.created" | "deliverable.approved" | "deliverable.changes_requested" | "brief.submitted" | "customer.created" | "invoice.sent" | "invoice.paid" | "invoice.overdue" | "request.created" | "request.status_changed")[];
                 };
             };
         };
@@ -13796,7 +14077,7 @@ export interface operations {
                     url: string;
                     /** @default  */
                     description?: string;
-                    events: ("order.paid" | "order.refunded" | "quote.paid" | "subscription.renewed" | "subscription.payment_failed" | "subscription.canceled" | "project.status_changed" | "project.assigned" | "message.created" | "deliverable.approved" | "deliverable.changes_requested" | "brief.submitted" | "customer.created" | "invoice.sent" | "invoice.paid" | "invoice.overdue" | "request.created" | "request.status_changed")[];
+                    events: ("order.paid" | "order.refunded" | "quote.paid" | "subscription.renewed" | "subscription.payment_failed" | "subscription.canceled" | "subscription.changed" | "project.status_changed" | "project.assigned" | "message.created" | "deliverable.approved" | "deliverable.changes_requested" | "brief.submitted" | "customer.created" | "invoice.sent" | "invoice.paid" | "invoice.overdue" | "request.created" | "request.status_changed")[];
                 };
             };
         };

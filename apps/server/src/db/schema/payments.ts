@@ -23,7 +23,7 @@ import { users } from './users.ts';
  * providers' webhook events already handled (modules/payments).
  */
 
-export type PaymentKind = 'order' | 'renewal' | 'balance' | 'bill';
+export type PaymentKind = 'order' | 'renewal' | 'balance' | 'bill' | 'plan_change';
 export interface PaymentLineItem {
   description: string;
   amountCents: number;
@@ -46,7 +46,8 @@ export const payments = pgTable(
     idempotencyKey: text('idempotency_key'),
     /**
      * 'order' (first charge of an order or quote, or a quote's deposit), 'renewal' (a
-     * subscription period) or 'balance' (the rest of a quote after its deposit).
+     * subscription period), 'balance' (the rest of a quote after its deposit) or 'plan_change'
+     * (the prorated rest of a period after an upgrade, docs/decisions/100).
      */
     kind: text('kind').$type<PaymentKind>().notNull().default('order'),
     /** What the tax invoice lists: amounts before GST, in cents. */
@@ -251,6 +252,29 @@ export const paymentAttempts = pgTable(
 
 export type SubscriptionInterval = 'weekly' | 'monthly';
 
+/**
+ * A move to a cheaper package, waiting for the next renewal (docs/decisions/100): the package as
+ * it was when asked for (the catalogue may change meanwhile) and the charge it will make.
+ */
+export interface PendingPlanChange {
+  packageId: string;
+  package: {
+    title: string;
+    priceSuffix: string;
+    features: string[];
+    recurringCostCents: number;
+    activeRequestLimit: number | null;
+    requestsPerPeriod: number | null;
+  };
+  /** Each period's charge from the renewal on, GST included, and its GST. */
+  amountCents: number;
+  gstCents: number;
+  /** The renewal it takes effect at: the next charge when it was asked for (ISO 8601). */
+  effectiveAt: string;
+  requestedById: string;
+  requestedAt: string;
+}
+
 /** The recurring part of a weekly or monthly package, charged to the saved payment method. */
 export const subscriptions = pgTable(
   'subscriptions',
@@ -278,6 +302,13 @@ export const subscriptions = pgTable(
     lastFailureMessage: text('last_failure_message'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelledById: text('cancelled_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A downgrade the next renewal applies; null: none (docs/decisions/100). */
+    pendingChange: jsonb('pending_change').$type<PendingPlanChange>(),
+    /**
+     * While an upgrade's prorated charge is with the provider: another plan change waits until
+     * then (or until this passes, after a crash) and is refused meanwhile.
+     */
+    planChangeLockedUntil: timestamp('plan_change_locked_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -167,7 +167,7 @@ export async function billingOverview(
     subscriptions: subscriptions.map((row) => {
       const order = byId.get(row.projectId)!;
       return {
-        ...toSubscriptionDto(row),
+        ...toSubscriptionDto(row, order.packageTitle),
         title: order.serviceTitle,
         orderNumber: order.orderNumber,
       };

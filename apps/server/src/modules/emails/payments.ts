@@ -161,6 +161,44 @@ export function renewalReceipt(input: {
   };
 }
 
+/**
+ * An upgrade's prorated charge (docs/decisions/100): what was charged for the rest of the
+ * period, and what each period costs from the next renewal.
+ */
+export function planChangeReceipt(input: {
+  companyName: string;
+  documentName: string;
+  orderNumber: number;
+  firstName: string;
+  serviceTitle: string;
+  fromPackage: string;
+  toPackage: string;
+  currency: string;
+  amountCents: number;
+  /** The next renewal's day, as mails write dates, and what it charges. */
+  nextChargeOn: string;
+  nextChargeCents: number;
+  interval: 'weekly' | 'monthly';
+  projectUrl: string;
+}): MailText {
+  const orderLabel = orderName(input.orderNumber);
+  const every = input.interval === 'weekly' ? 'week' : 'month';
+  return {
+    action: { label: 'Open your project', url: input.projectUrl },
+    reason: `You received this email because you subscribe to ${input.serviceTitle} from ${input.companyName}.`,
+    subject: `Receipt: ${input.serviceTitle} changed to ${input.toPackage} (${orderLabel})`,
+    text: paragraphs([
+      `Hi ${input.firstName || 'there'},`,
+      '',
+      `Your plan for ${orderLabel}, ${input.serviceTitle}, changed from ${input.fromPackage} to ${input.toPackage} today. We charged ${withCurrency(input.amountCents, input.currency)} ${gstNotes.inc} for the rest of the current period. Your ${input.documentName} is attached.`,
+      '',
+      `From ${input.nextChargeOn}, each ${every} is ${withCurrency(input.nextChargeCents, input.currency)} ${gstNotes.inc}.`,
+      '',
+      `— ${input.companyName}`,
+    ]),
+  };
+}
+
 /** A renewal the card declined: when it is tried again, or that the subscription is past due. */
 export function renewalDeclined(input: {
   companyName: string;

@@ -31,6 +31,15 @@ export function createOrderSources(db: Db) {
         .orderBy(asc(servicePackages.position));
     },
 
+    async findPackage(id: string) {
+      const [row] = await db
+        .select()
+        .from(servicePackages)
+        .where(eq(servicePackages.id, id))
+        .limit(1);
+      return row;
+    },
+
     async findExtras(serviceId: string, ids: readonly string[]) {
       if (ids.length === 0) return [];
       return db

@@ -8,6 +8,8 @@ import { FailJob, RetryJobAt, type JobHandler } from '../jobs/runner.ts';
 import type { PaymentProvider } from './providers/provider.ts';
 import { renewalDeclined, renewalReceipt } from '../emails/payments.ts';
 import { emitSubscriptionEvent } from './webhook-events.ts';
+import { applyPendingPlanChange } from './change-plan.ts';
+import { chargeSavedCard } from './charge-saved-card.ts';
 
 export const RENEWAL_JOB = 'renewal';
 
@@ -79,15 +81,20 @@ export function createRenewalJobHandler(deps: RenewalDeps): JobHandler {
     const periodStart = new Date(period);
     const periodKey = `renewal:${subscription.id}:${period}`;
 
-    const payment = await deps.provider.createPayment({
-      customerId: subscription.providerCustomerId,
-      paymentMethodId: subscription.paymentMethodId,
-      amountCents: subscription.amountCents,
-      currency: subscription.currency,
+    // A downgrade waiting for this renewal (docs/decisions/100): the period is charged at the
+    // new package's amount, which the subscription and the project take once it is paid.
+    const pending = subscription.pendingChange;
+    const charge = {
+      amountCents: pending?.amountCents ?? subscription.amountCents,
+      gstCents: pending?.gstCents ?? subscription.gstCents,
+      packageTitle: pending?.package.title ?? project.packageTitle,
+      feeCents: pending?.package.recurringCostCents ?? project.packageRecurringCostCents,
+    };
+    const payment = await chargeSavedCard(deps.provider, subscription, {
+      amountCents: charge.amountCents,
       idempotencyKey: `${periodKey}:${subscription.failureCount}`,
       description: `${deps.companyName}: ${project.serviceTitle} (${subscription.interval})`,
-      metadata: { kind: 'renewal', subscriptionId: subscription.id, period },
-      offSession: true,
+      metadata: { kind: 'renewal', period },
     });
 
     if (payment.status === 'succeeded' || payment.status === 'processing') {
@@ -98,29 +105,36 @@ export function createRenewalJobHandler(deps: RenewalDeps): JobHandler {
           userId: subscription.userId,
           provider: subscription.provider,
           transactionId: payment.id,
-          amountCents: subscription.amountCents,
-          gstCents: subscription.gstCents,
+          amountCents: charge.amountCents,
+          gstCents: charge.gstCents,
           currency: subscription.currency,
           status: payment.status,
           idempotencyKey: periodKey,
           kind: 'renewal',
           subscriptionId: subscription.id,
           lineItems: renewalLines(
-            `${project.serviceTitle}: ${project.packageTitle}, ${subscription.interval} fee from ${mailDate(periodStart, deps.timeZone)}`,
-            project.packageRecurringCostCents,
-            subscription.amountCents - subscription.gstCents,
+            `${project.serviceTitle}: ${charge.packageTitle}, ${subscription.interval} fee from ${mailDate(periodStart, deps.timeZone)}`,
+            charge.feeCents,
+            charge.amountCents - charge.gstCents,
           ),
         });
-        await txRepo.advanceSubscription(
+        const advanced = await txRepo.advanceSubscription(
           subscription.id,
           periodStart,
           addInterval(periodStart, subscription.interval),
         );
+        if (advanced && pending) await applyPendingPlanChange(r, project, subscription);
         if (recorded) {
-          await emitSubscriptionEvent(r, 'subscription.renewed', project, subscription, {
-            paymentId: recorded.id,
-            periodFrom: periodStart.toISOString(),
-          });
+          await emitSubscriptionEvent(
+            r,
+            'subscription.renewed',
+            { ...project, packageTitle: charge.packageTitle },
+            { ...subscription, amountCents: charge.amountCents },
+            {
+              paymentId: recorded.id,
+              periodFrom: periodStart.toISOString(),
+            },
+          );
           await enqueueEmail(
             r.jobs,
             {
@@ -131,10 +145,10 @@ export function createRenewalJobHandler(deps: RenewalDeps): JobHandler {
                 orderNumber: project.orderNumber,
                 firstName: project.contactFirstName,
                 serviceTitle: project.serviceTitle,
-                packageTitle: project.packageTitle,
+                packageTitle: charge.packageTitle,
                 interval: subscription.interval,
                 currency: subscription.currency,
-                amountCents: subscription.amountCents,
+                amountCents: charge.amountCents,
                 periodFrom: mailDate(periodStart, deps.timeZone),
                 projectUrl: `${deps.publicUrl}/dashboard/projects/${project.id}`,
               }),
@@ -170,9 +184,9 @@ export function createRenewalJobHandler(deps: RenewalDeps): JobHandler {
             projectId: project.id,
             firstName: project.contactFirstName,
             serviceTitle: project.serviceTitle,
-            packageTitle: project.packageTitle,
+            packageTitle: charge.packageTitle,
             currency: subscription.currency,
-            amountCents: subscription.amountCents,
+            amountCents: charge.amountCents,
             reason,
             failures,
             retryOn: pastDue ? null : mailDate(retryAt, deps.timeZone),

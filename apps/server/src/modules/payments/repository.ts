@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   paymentAttempts,
@@ -9,7 +9,8 @@ import {
   webhookEvents,
 } from '../../db/schema.ts';
 
-export type { PaymentLineItem, PricedOrder } from '../../db/schema.ts';
+export type { PaymentLineItem, PendingPlanChange, PricedOrder } from '../../db/schema.ts';
+import type { PendingPlanChange } from '../../db/schema.ts';
 export type AttemptRow = typeof paymentAttempts.$inferSelect;
 export type NewAttempt = typeof paymentAttempts.$inferInsert;
 export type PaymentRow = typeof payments.$inferSelect;
@@ -417,6 +418,94 @@ export function createPaymentRepository(db: Db) {
         .update(subscriptions)
         .set({ status: 'cancelled', cancelledAt: new Date(), cancelledById: byUserId })
         .where(and(eq(subscriptions.id, id), sql`${subscriptions.status} <> 'cancelled'`))
+        .returning();
+      return row;
+    },
+
+    // --- plan changes (docs/decisions/100) -------------------------------------------------
+    /**
+     * Takes an active subscription for an upgrade until `until`: undefined when it is cancelled,
+     * not active, has a change waiting, or another change holds it (only one caller wins).
+     */
+    async claimPlanChange(id: string, until: Date): Promise<SubscriptionRow | undefined> {
+      const [row] = await db
+        .update(subscriptions)
+        .set({ planChangeLockedUntil: until })
+        .where(
+          and(
+            eq(subscriptions.id, id),
+            eq(subscriptions.status, 'active'),
+            isNull(subscriptions.pendingChange),
+            or(
+              isNull(subscriptions.planChangeLockedUntil),
+              sql`${subscriptions.planChangeLockedUntil} < now()`,
+            ),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    async releasePlanChange(id: string): Promise<void> {
+      await db
+        .update(subscriptions)
+        .set({ planChangeLockedUntil: null })
+        .where(eq(subscriptions.id, id));
+    },
+
+    /** The new package's charge per period, from now on; the claim ends with it. */
+    async applyPlanChange(
+      id: string,
+      charge: { amountCents: number; gstCents: number },
+    ): Promise<SubscriptionRow | undefined> {
+      const [row] = await db
+        .update(subscriptions)
+        .set({ ...charge, planChangeLockedUntil: null })
+        .where(eq(subscriptions.id, id))
+        .returning();
+      return row;
+    },
+
+    /** A downgrade for the next renewal; undefined under the same conditions as a claim. */
+    async schedulePlanChange(
+      id: string,
+      pending: PendingPlanChange,
+    ): Promise<SubscriptionRow | undefined> {
+      const [row] = await db
+        .update(subscriptions)
+        .set({ pendingChange: pending })
+        .where(
+          and(
+            eq(subscriptions.id, id),
+            eq(subscriptions.status, 'active'),
+            isNull(subscriptions.pendingChange),
+            or(
+              isNull(subscriptions.planChangeLockedUntil),
+              sql`${subscriptions.planChangeLockedUntil} < now()`,
+            ),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    /**
+     * Ends a waiting change: 'Cancel change' (`apply` false), or the renewal taking it up with
+     * its charge (`apply` true). Undefined when none was waiting.
+     */
+    async endPendingPlanChange(id: string, apply: boolean): Promise<SubscriptionRow | undefined> {
+      const [row] = await db
+        .update(subscriptions)
+        .set({
+          pendingChange: null,
+          ...(apply
+            ? {
+                amountCents: sql`(${subscriptions.pendingChange} ->> 'amountCents')::int`,
+                gstCents: sql`(${subscriptions.pendingChange} ->> 'gstCents')::int`,
+              }
+            : {}),
+        })
+        .where(and(eq(subscriptions.id, id), isNotNull(subscriptions.pendingChange)))
         .returning();
       return row;
     },

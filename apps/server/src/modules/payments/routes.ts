@@ -21,11 +21,13 @@ import {
   updatePaymentInfoRequest,
   updatePaymentInfoResponse,
 } from '@noise/shared/payments';
+import { changePlanRequest, planChangeOptionsSchema } from '@noise/shared/plan-change';
 import { publicQuoteSchema } from '@noise/shared/quote';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { requireUser, type AuthUser } from '../../plugins/auth.ts';
 import { handleWebhook } from './handle-webhook.ts';
 import { cancelSubscription } from './cancel-subscription.ts';
+import { cancelPlanChange, changePlan, planChangeOptions } from './change-plan.ts';
 import { updatePaymentInfo } from './update-payment-info.ts';
 import { listProjectPayments } from './project-payments.ts';
 import { refundPayment } from './refund-payment.ts';
@@ -42,16 +44,26 @@ const errorResponse = z
 const idParams = z.object({ id: z.string().min(1).max(200) });
 const providerParams = z.object({ provider: z.string().min(1).max(100) });
 
-export function toSubscriptionDto(row: SubscriptionRow) {
+/** A subscription as it is answered; `packageTitle` is its project's package (what it charges for). */
+export function toSubscriptionDto(row: SubscriptionRow, packageTitle: string) {
+  const pending = row.status === 'cancelled' ? null : row.pendingChange;
   return {
     _id: row.id,
     projectId: row.projectId,
+    packageTitle,
     status: row.status,
     interval: row.interval,
     amountCents: row.amountCents,
     currency: row.currency,
     nextChargeAt: row.status === 'cancelled' ? null : row.nextChargeAt.toISOString(),
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    pendingChange: pending
+      ? {
+          packageTitle: pending.package.title,
+          amountCents: pending.amountCents,
+          effectiveAt: pending.effectiveAt,
+        }
+      : null,
   };
 }
 
@@ -286,7 +298,7 @@ export function registerPaymentRoutes(
       const project = await findOwnProject(deps, requireUser(request), request.params.id);
       const subscription = await deps.repos.payments.findSubscriptionOfProject(project.id);
       if (!subscription) throw notFound('This project has no subscription');
-      return toSubscriptionDto(subscription);
+      return toSubscriptionDto(subscription, project.packageTitle);
     },
   );
 
@@ -366,7 +378,70 @@ export function registerPaymentRoutes(
         { subscriptionId: cancelled.id, userId: caller.id, event: 'subscription_cancelled' },
         'subscription cancelled',
       );
-      return toSubscriptionDto(cancelled);
+      return toSubscriptionDto(cancelled, project.packageTitle);
+    },
+  );
+
+  r.get(
+    '/api/projects/:id/subscription/plans',
+    {
+      config: { access: 'client:billing' },
+      schema: {
+        summary:
+          'The packages a subscription may change to, each priced as the change would be now',
+        tags,
+        params: idParams,
+        response: { 200: planChangeOptionsSchema },
+      },
+    },
+    async (request, reply) => {
+      const project = await findOwnProject(deps, requireUser(request), request.params.id);
+      reply.header('cache-control', 'private, no-store');
+      return planChangeOptions(deps, project);
+    },
+  );
+
+  r.post(
+    '/api/projects/:id/subscription/change',
+    {
+      config: { access: 'client:billing' },
+      schema: {
+        summary:
+          "Change a subscription's package: an upgrade now, with the rest of the period charged; a downgrade at the next renewal",
+        tags,
+        params: idParams,
+        body: changePlanRequest,
+        response: {
+          200: subscriptionSchema,
+          402: errorResponse,
+          409: errorResponse,
+        },
+      },
+    },
+    async (request) => {
+      const caller = requireUser(request);
+      const project = await findOwnProject(deps, caller, request.params.id);
+      const changed = await changePlan(deps, caller, project, request.body);
+      return toSubscriptionDto(changed.subscription, changed.packageTitle);
+    },
+  );
+
+  r.post(
+    '/api/projects/:id/subscription/change/cancel',
+    {
+      config: { access: 'client:billing' },
+      schema: {
+        summary: "Cancel a subscription's change that waits for the next renewal",
+        tags,
+        params: idParams,
+        response: { 200: subscriptionSchema, 409: errorResponse },
+      },
+    },
+    async (request) => {
+      const caller = requireUser(request);
+      const project = await findOwnProject(deps, caller, request.params.id);
+      const subscription = await cancelPlanChange(deps, caller, project);
+      return toSubscriptionDto(subscription, project.packageTitle);
     },
   );
 }

@@ -75,7 +75,11 @@ export async function emitOrderRefunded(
 
 export async function emitSubscriptionEvent(
   repos: Pick<Repositories, 'webhooks' | 'jobs'>,
-  type: 'subscription.renewed' | 'subscription.payment_failed' | 'subscription.canceled',
+  type:
+    | 'subscription.renewed'
+    | 'subscription.payment_failed'
+    | 'subscription.canceled'
+    | 'subscription.changed',
   project: OrderRef,
   subscription: {
     id: string;

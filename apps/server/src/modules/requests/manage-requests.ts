@@ -13,6 +13,7 @@ import { seesOnlyAssigned } from '@noise/shared/roles';
 import { displayNameOf } from '@noise/shared/user';
 import { orderName } from '@noise/shared/project-constants';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { subtractInterval } from '../../lib/intervals.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { Repositories } from '../../repositories.ts';
 import { requestStartedMail } from '../emails/requests.ts';
@@ -110,11 +111,10 @@ export function planRefusal(found: Pick<PlanFound, 'plan' | 'subscriptionStatus'
 
 /** The start of the plan's current period: its next charge less one week or month. */
 function periodStart(plan: PlanFound['plan'], nextChargeAt: Date | null): Date {
-  const end = nextChargeAt ?? new Date();
-  const start = new Date(end);
-  if (plan.packageType === 'weekly') start.setUTCDate(start.getUTCDate() - 7);
-  else start.setUTCMonth(start.getUTCMonth() - 1);
-  return start;
+  return subtractInterval(
+    nextChargeAt ?? new Date(),
+    plan.packageType === 'weekly' ? 'weekly' : 'monthly',
+  );
 }
 
 /** The caller's company's plans with their requests and use (docs/product.md#request-plans). */

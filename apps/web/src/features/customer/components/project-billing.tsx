@@ -10,6 +10,7 @@ import { formatDate, formatMoney } from '@/lib/format';
 import { toastSuccess } from '@/lib/toast';
 import { useCancelSubscription, useProjectPayments, useSubscription } from '../api/project-billing';
 import { downloadFile } from '@/lib/download';
+import { PlanChangeControls } from './plan-change';
 
 /** Downloads one of the project's documents (a tax invoice, an adjustment note) as a PDF. */
 function DocumentButton({ url, number, label }: { url: string; number: string; label: string }) {
@@ -106,7 +107,7 @@ export function ProjectPayments({ projectId, money }: { projectId: string; money
   );
 }
 
-/** A recurring package's subscription: the next charge and a way to stop it. */
+/** A recurring package's subscription: the next charge, changing its package, and stopping it. */
 export function ProjectSubscription({ projectId }: { projectId: string }) {
   const subscription = useSubscription(projectId);
   const cancel = useCancelSubscription(projectId);
@@ -128,6 +129,10 @@ export function ProjectSubscription({ projectId }: { projectId: string }) {
   return (
     <div>
       <dl className="flex flex-col gap-1.5">
+        <div className="flex justify-between gap-4">
+          <dt className="text-muted">Package</dt>
+          <dd className="text-right font-semibold break-words">{data.packageTitle}</dd>
+        </div>
         <div className="flex justify-between gap-4">
           <dt className="text-muted">Amount</dt>
           <dd className="font-semibold tabular-nums">
@@ -158,9 +163,12 @@ export function ProjectSubscription({ projectId }: { projectId: string }) {
         ) : null}
       </dl>
       {data.status !== 'cancelled' ? (
-        <Button variant="outline" size="sm" className="mt-4" onClick={() => setConfirming(true)}>
-          Cancel subscription
-        </Button>
+        <div className="mt-4 flex flex-wrap items-start gap-3">
+          <PlanChangeControls subscription={data} />
+          <Button variant="outline" size="sm" onClick={() => setConfirming(true)}>
+            Cancel subscription
+          </Button>
+        </div>
       ) : null}
       <Dialog
         open={confirming}

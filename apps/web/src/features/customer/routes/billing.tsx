@@ -19,6 +19,7 @@ import { toastError } from '@/lib/toast';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { useBilling } from '../api/billing';
 import { CustomerPage } from '../components/customer-page';
+import { PlanChangeControls } from '../components/plan-change';
 import { ProfileCard } from '../components/profile-card';
 
 const rowClass =
@@ -85,15 +86,18 @@ function PlanRow({ plan }: { plan: BillingSubscription }) {
       <div className="min-w-0">
         <p className="font-bold break-words">{plan.title}</p>
         <p className="text-sm text-muted">
-          {orderName(plan.orderNumber)} · {formatMoneyGst(plan.amountCents, 'inc', plan.currency)} /{' '}
-          {every}
+          {orderName(plan.orderNumber)} · {plan.packageTitle} ·{' '}
+          {formatMoneyGst(plan.amountCents, 'inc', plan.currency)} / {every}
         </p>
       </div>
-      <p className="text-sm font-semibold sm:text-right">
-        {plan.status === 'cancelled' || !plan.nextChargeAt
-          ? 'Cancelled'
-          : `${plan.status === 'past_due' ? 'Past due · ' : ''}Next charge ${formatDate(plan.nextChargeAt)}`}
-      </p>
+      <div className="flex flex-col gap-2 sm:items-end">
+        <p className="text-sm font-semibold sm:text-right">
+          {plan.status === 'cancelled' || !plan.nextChargeAt
+            ? 'Cancelled'
+            : `${plan.status === 'past_due' ? 'Past due · ' : ''}Next charge ${formatDate(plan.nextChargeAt)}`}
+        </p>
+        <PlanChangeControls subscription={plan} alignEnd />
+      </div>
     </li>
   );
 }
@@ -131,7 +135,7 @@ function DocumentRow({ document }: { document: BillingDocument }) {
           )}
         </p>
       </div>
-      <div className="flex items-center justify-between gap-4 sm:justify-end">
+      <div className="flex flex-wrap items-center justify-between gap-4 sm:flex-nowrap sm:justify-end">
         <span className="font-semibold whitespace-nowrap tabular-nums">
           {document.kind === 'adjustment-note' ? '−' : ''}
           {formatMoneyGst(document.amountCents, 'inc', document.currency)}

@@ -125,9 +125,11 @@ function useProjectEvents(
         ? 'Balance paid'
         : payment.kind === 'renewal'
           ? 'Payment received: renewal'
-          : deposit
-            ? 'Deposit paid'
-            : 'Payment received';
+          : payment.kind === 'plan_change'
+            ? 'Payment received: plan change'
+            : deposit
+              ? 'Deposit paid'
+              : 'Payment received';
     events.push({
       key: `payment-${payment._id}`,
       title,

@@ -4,6 +4,7 @@ import { paymentKindLabel, refundReasonLabels, type OrderMoney } from '@noise/sh
 import { subscriptionStatusLabels, type ProjectPayment } from '@noise/shared/payments';
 import { can } from '@noise/shared/permissions';
 import { formatMoneyGst } from '@noise/shared/pricing';
+import { ChangePlanDialog } from '@/components/payments/change-plan-dialog';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toastApiError } from '@/lib/api-client';
@@ -17,6 +18,11 @@ import { useToastOnError } from '../../components/use-toast-on-error';
 import { useCancelSaleSubscription } from '../api/cancel-sale-subscription';
 import { useSalePayments } from '../api/get-sale-payments';
 import { useSaleSubscription } from '../api/get-sale-subscription';
+import {
+  useCancelSalePlanChange,
+  useChangeSalePlan,
+  useSalePlanOptions,
+} from '../api/change-sale-plan';
 import { RefundDialog } from './refund-dialog';
 
 const paymentStatusLabels: Record<string, string> = {
@@ -150,11 +156,19 @@ export function SalePayments({
   );
 }
 
-/** A recurring package's subscription: next charge, and cancelling it after a confirmation. */
+/**
+ * A recurring package's subscription: its package and next charge, changing its package (staff
+ * who refund may waive the prorated charge), and cancelling it after a confirmation.
+ */
 export function SaleSubscription({ saleId, recurring }: { saleId: string; recurring: boolean }) {
+  const { userRole } = useAuth();
   const subscription = useSaleSubscription(saleId, recurring);
   const cancel = useCancelSaleSubscription(saleId);
   const [confirming, setConfirming] = useState(false);
+  const [changing, setChanging] = useState(false);
+  const options = useSalePlanOptions(saleId, changing);
+  const change = useChangeSalePlan(saleId);
+  const cancelChange = useCancelSalePlanChange(saleId);
   useToastOnError(subscription.error, 'Could not load the subscription');
   if (!recurring || subscription.isPending || subscription.data === null) return null;
   if (subscription.isError) return null;
@@ -162,6 +176,18 @@ export function SaleSubscription({ saleId, recurring }: { saleId: string; recurr
   return (
     <StaffSection title="Subscription">
       <dl className="grid grid-cols-2 gap-4">
+        <div className="col-span-2">
+          <dt className="text-xs font-bold tracking-wide text-muted uppercase">Package</dt>
+          <dd className="mt-1 font-semibold break-words">
+            {sub.packageTitle}
+            {sub.pendingChange ? (
+              <span className="block text-sm font-normal text-muted">
+                Changes to {sub.pendingChange.packageTitle} on{' '}
+                {formatDate(sub.pendingChange.effectiveAt)}
+              </span>
+            ) : null}
+          </dd>
+        </div>
         <div>
           <dt className="text-xs font-bold tracking-wide text-muted uppercase">Status</dt>
           <dd className="mt-1 font-semibold">{subscriptionStatusLabels[sub.status]}</dd>
@@ -184,10 +210,47 @@ export function SaleSubscription({ saleId, recurring }: { saleId: string; recurr
         </div>
       </dl>
       {sub.status !== 'cancelled' ? (
-        <Button variant="outline" className="mt-5" onClick={() => setConfirming(true)}>
-          Cancel subscription
-        </Button>
+        <div className="mt-5 flex flex-wrap gap-3">
+          {sub.pendingChange ? (
+            <Button
+              variant="outline"
+              disabled={cancelChange.isPending}
+              onClick={async () => {
+                try {
+                  await cancelChange.mutateAsync();
+                  toastSuccess(`The plan stays on ${sub.packageTitle}`);
+                } catch (error) {
+                  toastApiError(error, 'The change could not be cancelled');
+                }
+              }}
+            >
+              Cancel change
+            </Button>
+          ) : sub.status === 'active' ? (
+            <Button variant="outline" onClick={() => setChanging(true)}>
+              Change plan
+            </Button>
+          ) : null}
+          <Button variant="outline" onClick={() => setConfirming(true)}>
+            Cancel subscription
+          </Button>
+        </div>
       ) : null}
+      <ChangePlanDialog
+        open={changing}
+        onOpenChange={setChanging}
+        options={options.data}
+        loadError={options.error}
+        mayWaive={can(userRole, 'payments:refund')}
+        onConfirm={async (choice) => {
+          const changed = await change.mutateAsync(choice);
+          toastSuccess(
+            changed.pendingChange
+              ? `The plan changes to ${changed.pendingChange.packageTitle} on ${formatDate(changed.pendingChange.effectiveAt)}`
+              : `The plan is now ${changed.packageTitle}`,
+          );
+        }}
+      />
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

@@ -1,0 +1,54 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { auditLog, payments, projects, subscriptions, webhookDeliveries } from '../db/schema.ts';
+
+/**
+ * What the plan change tests set and read of a subscription directly: its next charge moved as
+ * if time had passed, the hold an upgrade takes, and every record a refused change could touch.
+ */
+
+export async function moveNextCharge(app: FastifyInstance, projectId: string, at: Date) {
+  const [row] = await app.database.db
+    .update(subscriptions)
+    .set({ nextChargeAt: at })
+    .where(eq(subscriptions.projectId, projectId))
+    .returning();
+  return row!;
+}
+
+export async function holdPlanChange(app: FastifyInstance, projectId: string, until: Date | null) {
+  await app.database.db
+    .update(subscriptions)
+    .set({ planChangeLockedUntil: until })
+    .where(eq(subscriptions.projectId, projectId));
+}
+
+/** The order's subscription, payments and project rows, as they are now. */
+export async function planState(app: FastifyInstance, projectId: string) {
+  const db = app.database.db;
+  const [subscription] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.projectId, projectId));
+  const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
+  return {
+    subscription: subscription!,
+    payments: await db.select().from(payments).where(eq(payments.projectId, projectId)),
+    project: project!,
+  };
+}
+
+export async function auditEntries(app: FastifyInstance, projectId: string, action: string) {
+  return app.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityId, projectId), eq(auditLog.action, action)));
+}
+
+export async function webhookPayloads(app: FastifyInstance, eventType: string) {
+  const rows = await app.database.db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.eventType, eventType));
+  return rows.map((row) => row.payload);
+}

@@ -1,0 +1,249 @@
+import { useState, type FormEvent } from 'react';
+import { newIdempotencyKey } from '@noise/shared/payments';
+import type { PlanChangeOptions, PlanChangeQuote } from '@noise/shared/plan-change';
+import { formatMoneyGst } from '@noise/shared/pricing';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { formatDate, formatMoney } from '@/lib/format';
+
+/** What the dialog sends: the package, the 'Due today' its preview showed, and staff's waiver. */
+export interface PlanChoice {
+  packageId: string;
+  expectedDueTodayCents: number;
+  waiveProration: boolean;
+  idempotencyKey: string;
+}
+
+export interface ChangePlanDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The server's priced options (GET …/subscription/plans); undefined while loading. */
+  options: PlanChangeOptions | undefined;
+  loadError?: unknown;
+  onConfirm: (choice: PlanChoice) => Promise<void>;
+  /** Staff who refund payments may change a plan now without its prorated charge. */
+  mayWaive?: boolean;
+}
+
+const NO_CHOICE = 'Choose the package to change to';
+
+function every(interval: PlanChangeOptions['interval']) {
+  return interval === 'weekly' ? 'week' : 'month';
+}
+
+/** The preview of one choice: what is due today, with its GST, and the next charge. */
+function Preview({
+  quote,
+  interval,
+  waived,
+}: {
+  quote: PlanChangeQuote;
+  interval: PlanChangeOptions['interval'];
+  waived: boolean;
+}) {
+  const due = waived ? 0 : quote.dueTodayCents;
+  const gst = waived ? 0 : quote.dueTodayGstCents;
+  const later = quote.takesEffect === 'next-renewal';
+  return (
+    <div
+      aria-live="polite"
+      className="flex flex-col gap-2 rounded-xl bg-ink/5 px-4 py-3 text-sm"
+      data-testid="plan-preview"
+    >
+      <div className="flex items-baseline justify-between gap-4">
+        <span className="font-semibold">Due today</span>
+        <span className="text-lg font-extrabold tabular-nums">
+          {formatMoney(due, quote.currency)}
+        </span>
+      </div>
+      <div className="flex items-baseline justify-between gap-4 text-muted">
+        <span>GST included</span>
+        <span className="tabular-nums">{formatMoney(gst, quote.currency)}</span>
+      </div>
+      {later ? (
+        <p className="text-muted">
+          Changes to {quote.packageTitle} on {formatDate(quote.nextChargeAt)}: until then your plan
+          stays as it is.
+        </p>
+      ) : waived ? (
+        <p className="text-muted">The change starts today; the prorated charge is waived.</p>
+      ) : due > 0 ? (
+        <p className="text-muted">
+          The difference for the {quote.daysLeft} of {quote.periodDays} days left of this{' '}
+          {every(interval)}, charged to the card on file. The change starts today.
+        </p>
+      ) : (
+        <p className="text-muted">The change starts today, with nothing more to pay now.</p>
+      )}
+      <p className="font-semibold">
+        Next charge {formatMoneyGst(quote.nextChargeCents, 'inc', quote.currency)} on{' '}
+        {formatDate(quote.nextChargeAt)}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * 'Change plan' (docs/product.md#changing-a-plan): the service's other packages of the same
+ * interval, each with the server's preview, and the change confirmed with the 'Due today' it
+ * showed, so a figure that moved meanwhile is refused rather than charged.
+ */
+export function ChangePlanDialog({
+  open,
+  onOpenChange,
+  options,
+  loadError,
+  onConfirm,
+  mayWaive = false,
+}: ChangePlanDialogProps) {
+  const [packageId, setPackageId] = useState('');
+  const [waived, setWaived] = useState(false);
+  const [key, setKey] = useState(newIdempotencyKey);
+  const [choiceError, setChoiceError] = useState('');
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+  const chosen = options?.options.find((o) => o.packageId === packageId);
+
+  function close(next: boolean) {
+    if (busy) return;
+    if (!next) {
+      setPackageId('');
+      setWaived(false);
+      setChoiceError('');
+      setFailure('');
+    }
+    onOpenChange(next);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure('');
+    if (!chosen) {
+      setChoiceError(NO_CHOICE);
+      return;
+    }
+    setBusy(true);
+    try {
+      await onConfirm({
+        packageId: chosen.packageId,
+        expectedDueTodayCents: waived ? 0 : chosen.dueTodayCents,
+        waiveProration: waived,
+        idempotencyKey: key,
+      });
+      setBusy(false);
+      setKey(newIdempotencyKey());
+      close(false);
+    } catch (error) {
+      setBusy(false);
+      // The server answered: this key is spent. No answer: the same key retries safely.
+      if (isApiError(error) && error.status > 0 && error.status < 500) setKey(newIdempotencyKey());
+      setFailure(errorMessage(error, 'The plan could not be changed.'));
+    }
+  }
+
+  const due = chosen && !waived ? chosen.dueTodayCents : 0;
+  const confirmLabel = !chosen
+    ? 'Change plan'
+    : chosen.takesEffect === 'next-renewal'
+      ? `Change on ${formatDate(chosen.nextChargeAt)}`
+      : due > 0
+        ? `Pay ${formatMoney(due, chosen.currency)} and change`
+        : 'Change now';
+
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent
+        title="Change plan"
+        description={
+          options
+            ? `Now: ${options.packageTitle}, ${formatMoneyGst(options.amountCents, 'inc')} every ${every(options.interval)}.`
+            : undefined
+        }
+      >
+        {loadError ? (
+          <p role="alert" className="text-danger">
+            {errorMessage(loadError, 'The packages could not be loaded.')}
+          </p>
+        ) : !options ? (
+          <Spinner label="Loading the packages" />
+        ) : options.refusal ? (
+          <p role="alert" className="rounded-xl bg-ink/5 px-4 py-3 text-sm">
+            {options.refusal}
+          </p>
+        ) : (
+          <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
+            <fieldset
+              className="flex flex-col gap-2"
+              aria-describedby={choiceError ? 'plan-choice-error' : undefined}
+              aria-invalid={choiceError ? true : undefined}
+            >
+              <legend className="mb-2 text-sm font-bold">Package</legend>
+              {options.options.map((option) => (
+                <label
+                  key={option.packageId}
+                  className="flex cursor-pointer items-start gap-3 rounded-xl border-2 border-ink/15 px-4 py-3 has-checked:border-ink"
+                >
+                  <input
+                    type="radio"
+                    name="package"
+                    value={option.packageId}
+                    checked={packageId === option.packageId}
+                    onChange={() => {
+                      setPackageId(option.packageId);
+                      setWaived(false);
+                      setChoiceError('');
+                      setFailure('');
+                    }}
+                    className="mt-1 size-5 shrink-0 accent-(--color-ink)"
+                  />
+                  <span className="min-w-0">
+                    <span className="block font-bold break-words">{option.packageTitle}</span>
+                    <span className="block text-sm text-muted">
+                      {formatMoneyGst(option.amountCents, 'inc', option.currency)} every{' '}
+                      {every(options.interval)} ·{' '}
+                      {option.takesEffect === 'now'
+                        ? 'starts today'
+                        : `from ${formatDate(option.nextChargeAt)}`}
+                    </span>
+                  </span>
+                </label>
+              ))}
+              {choiceError ? (
+                <p id="plan-choice-error" className="text-sm font-semibold text-danger">
+                  {choiceError}
+                </p>
+              ) : null}
+            </fieldset>
+            {chosen && mayWaive && chosen.takesEffect === 'now' && chosen.dueTodayCents > 0 ? (
+              <Checkbox
+                label="Waive the prorated charge"
+                checked={waived}
+                onCheckedChange={(value) => setWaived(value === true)}
+              />
+            ) : null}
+            {chosen ? <Preview quote={chosen} interval={options.interval} waived={waived} /> : null}
+            {failure ? (
+              <p
+                role="alert"
+                className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-semibold text-danger"
+              >
+                {failure}
+              </p>
+            ) : null}
+            <div className="flex flex-wrap justify-end gap-3">
+              <Button type="button" variant="ghost" disabled={busy} onClick={() => close(false)}>
+                Keep current plan
+              </Button>
+              <Button type="submit" disabled={busy}>
+                {busy ? 'Changing...' : confirmLabel}
+              </Button>
+            </div>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

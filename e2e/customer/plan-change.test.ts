@@ -1,0 +1,103 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProjectPayment } from '@noise/shared/payments';
+import { formatMoney } from '@noise/shared/pricing';
+import { launchBrowser, type TestBrowser } from '../support/browser.ts';
+import { createDatabase, startServer, type RunningServer } from '../support/server.ts';
+import { apiGet, createCoordinator, signUpCustomer, staffToken } from '../checkout/helpers.ts';
+import { placePaidOrder } from './helpers.ts';
+
+/**
+ * A customer on a phone moves a monthly plan to a dearer package mid-period and pays the
+ * prorated 'Due today' the preview showed (docs/product.md#changing-a-plan). Its own server on a
+ * database of its own, so the plan's next charge can be moved twelve days ahead in the database
+ * rather than waited for; on PGlite (no TEST_DATABASE_URL) it is skipped, as the server holds
+ * that database.
+ */
+let server: RunningServer;
+let database: Awaited<ReturnType<typeof createDatabase>>;
+let browser: TestBrowser;
+let coordinator: Awaited<ReturnType<typeof createCoordinator>>;
+
+beforeAll(async () => {
+  database = await createDatabase();
+  server = await startServer(database.url ? { DATABASE_URL: database.url } : {});
+  browser = await launchBrowser(server.url);
+  coordinator = await createCoordinator(server, await staffToken(server));
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await database?.drop();
+});
+
+const DAY = 86_400_000;
+/** Days since 1970 of a moment's date in Sydney, the business's time zone. */
+const sydneyDay = (at: Date) => {
+  const [y, m, d] = at
+    .toLocaleDateString('en-CA', { timeZone: 'Australia/Sydney' })
+    .split('-')
+    .map(Number);
+  return Date.UTC(y!, m! - 1, d!) / DAY;
+};
+
+describe('changing a plan', () => {
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'a customer on a phone upgrades a monthly plan mid-period and pays the prorated amount shown',
+    async () => {
+      const customer = await signUpCustomer(server, 'Uma', 'Upgrade');
+      // The demo catalogue's Social Media Management: Starter $890 and Growth $1,650 a month.
+      const project = await placePaidOrder(server, customer, {
+        serviceId: 'social-media-management',
+        packageTitle: 'Starter',
+        extraTitles: [],
+        coordinatorId: coordinator._id,
+      });
+      const nextChargeAt = new Date(Date.now() + 12 * DAY);
+      const db = new pg.Client({ connectionString: database.url });
+      await db.connect();
+      await db.query('update subscriptions set next_charge_at = $1 where project_id = $2', [
+        nextChargeAt,
+        project._id,
+      ]);
+      await db.end();
+      // The recount: $760.00 more a month for the days left of the month before the next charge.
+      const start = new Date(nextChargeAt);
+      start.setUTCMonth(start.getUTCMonth() - 1);
+      const daysLeft = sydneyDay(nextChargeAt) - sydneyDay(new Date());
+      const periodDays = sydneyDay(nextChargeAt) - sydneyDay(start);
+      const beforeGst = Math.round((76_000 * daysLeft) / periodDays);
+      const dueToday = Math.round((beforeGst * 11) / 10);
+
+      const { page } = await browser.newPage({ token: customer.token, width: 375 });
+      await page.goto(`/dashboard/projects/${project._id}`);
+      await page.getByRole('button', { name: 'Change plan of Starter' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Change plan' });
+      await dialog.getByRole('radio', { name: /Growth/ }).check();
+      const preview = dialog.getByTestId('plan-preview');
+      await preview.getByText(formatMoney(dueToday), { exact: true }).waitFor();
+      await preview.getByText(formatMoney(dueToday - beforeGst), { exact: true }).waitFor();
+      await preview.getByText(/^Next charge \$1,815\.00 inc\. GST on /).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        375,
+      );
+      await dialog.getByRole('button', { name: `Pay ${formatMoney(dueToday)} and change` }).click();
+
+      // The new package shows on the project, and the charge is among its payments.
+      const subscription = page.getByRole('region', { name: 'Subscription' });
+      await subscription.getByText('Growth', { exact: true }).waitFor();
+      await subscription.getByText('$1,815.00 inc. GST every month').waitFor();
+      await page.getByText(`Plan change · ${formatMoney(dueToday)}`).waitFor();
+      const payments = await apiGet<ProjectPayment[]>(
+        server,
+        `/api/projects/${project._id}/payments`,
+        customer.token,
+      );
+      expect(payments.find((p) => p.kind === 'plan_change')).toMatchObject({
+        amountCents: dueToday,
+        gstCents: dueToday - beforeGst,
+        status: 'succeeded',
+      });
+    },
+  );
+});
