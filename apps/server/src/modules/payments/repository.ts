@@ -18,6 +18,21 @@ export type NewPayment = typeof payments.$inferInsert;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type NewSubscription = typeof subscriptions.$inferInsert;
 
+/**
+ * A subscription a plan change may take: active, no change waiting, and not held by another
+ * change (a hold past its time has lapsed).
+ */
+const free = (id: string) =>
+  and(
+    eq(subscriptions.id, id),
+    eq(subscriptions.status, 'active'),
+    isNull(subscriptions.pendingChange),
+    or(
+      isNull(subscriptions.planChangeLockedUntil),
+      sql`${subscriptions.planChangeLockedUntil} < now()`,
+    ),
+  );
+
 /** Payment attempts, payments, subscriptions and seen webhook events. */
 export function createPaymentRepository(db: Db) {
   return {
@@ -431,17 +446,7 @@ export function createPaymentRepository(db: Db) {
       const [row] = await db
         .update(subscriptions)
         .set({ planChangeLockedUntil: until })
-        .where(
-          and(
-            eq(subscriptions.id, id),
-            eq(subscriptions.status, 'active'),
-            isNull(subscriptions.pendingChange),
-            or(
-              isNull(subscriptions.planChangeLockedUntil),
-              sql`${subscriptions.planChangeLockedUntil} < now()`,
-            ),
-          ),
-        )
+        .where(free(id))
         .returning();
       return row;
     },
@@ -474,17 +479,7 @@ export function createPaymentRepository(db: Db) {
       const [row] = await db
         .update(subscriptions)
         .set({ pendingChange: pending })
-        .where(
-          and(
-            eq(subscriptions.id, id),
-            eq(subscriptions.status, 'active'),
-            isNull(subscriptions.pendingChange),
-            or(
-              isNull(subscriptions.planChangeLockedUntil),
-              sql`${subscriptions.planChangeLockedUntil} < now()`,
-            ),
-          ),
-        )
+        .where(free(id))
         .returning();
       return row;
     },
