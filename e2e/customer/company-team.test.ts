@@ -63,8 +63,13 @@ const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('authTo
 async function statusAs(page: Page, url: string, method = 'GET') {
   const token = await tokenOf(page);
   return page.evaluate(
-    async ({ url, method, token }) =>
-      (await fetch(url, { method, headers: { authorization: `Bearer ${token}` } })).status,
+    async ({ url, method, token }) => {
+      const answer = await fetch(url, { method, headers: { authorization: `Bearer ${token}` } });
+      // Read to the end: a call left unread never finishes, and the page's accessibility
+      // check waits up to 10 s for its calls to finish.
+      await answer.arrayBuffer();
+      return answer.status;
+    },
     { url, method, token },
   );
 }

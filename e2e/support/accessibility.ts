@@ -247,15 +247,6 @@ export function watchAccessibility(page: Page, origin: string): AccessibilityWat
   });
   page.on('requestfinished', settleRequest);
   page.on('requestfailed', settleRequest);
-  // A refusal whose body nobody reads (a test's own fetch of a status) never reports finishing;
-  // its answer has come, which is all a screen waits for. Waiting for the body cost 10 s each
-  // time (four in one test). Answers the app reads still count once read.
-  page.on('response', (response) => {
-    const request = response.request();
-    if (response.status() >= 400 && ['fetch', 'xhr'].includes(request.resourceType())) {
-      settleRequest(request);
-    }
-  });
   /** Resolves when no request is waiting for an answer, or after `ms`, whichever is first. */
   const requestsAnswered = (ms: number) =>
     new Promise<void>((resolve) => {
