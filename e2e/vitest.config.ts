@@ -43,11 +43,10 @@ export default defineConfig({
     hookTimeout: 120_000,
     // One server for the files that can share it (support/global-setup.ts), and one Chromium
     // per worker (support/browser.ts): a worker's files run one after another in its process.
-    // Three workers on a 2-core machine: a flow spends part of its time waiting on the server
-    // and on its page, and the headless shell is light; the whole set took 261 s with three
-    // against 306 s with two (docs/testing.md).
+    // Two workers suit a 2-core machine. Three took 261 s against 306 s with two, but on a
+    // loaded machine they left screens mid-change when axe looked (docs/testing.md).
     isolate: !shared,
-    maxWorkers: 3,
+    maxWorkers: 2,
     fileParallelism: true,
   },
 });

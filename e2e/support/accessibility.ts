@@ -76,6 +76,16 @@ function analyse(page: Page, include: string | undefined): Promise<Analysis> {
         };
         document.addEventListener('animationstart', moved, true);
         document.addEventListener('transitionstart', moved, true);
+        // A menu or dialog closing while axe looks hands the page back from behind its hidden
+        // layer: what axe saw was half of each (focusable parts inside aria-hidden).
+        const layers = new MutationObserver(() => {
+          steady = false;
+        });
+        layers.observe(document.body, {
+          subtree: true,
+          attributes: true,
+          attributeFilter: ['aria-hidden', 'inert'],
+        });
         const hidden = document.querySelector('body > [aria-hidden="true"]');
         const part = selector ?? (hidden ? 'body > :not([aria-hidden="true"])' : undefined);
         try {
@@ -84,6 +94,7 @@ function analyse(page: Page, include: string | undefined): Promise<Analysis> {
         } finally {
           document.removeEventListener('animationstart', moved, true);
           document.removeEventListener('transitionstart', moved, true);
+          layers.disconnect();
         }
       },
       [include, RUN_OPTIONS] as const,
