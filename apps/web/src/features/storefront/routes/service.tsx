@@ -1,5 +1,13 @@
 import { ArrowLeft, ArrowUpRight } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { Service, ServicePackage } from '@noise/shared/catalogue';
 import { MediaGallery } from '@/components/service/media-gallery';
@@ -55,6 +63,9 @@ function useRecordView(serviceId: string | undefined) {
   }, [isAuthenticated, serviceId, record]);
 }
 
+/** Nothing to subscribe to: the snapshot only differs between the server and the browser. */
+const noSubscription = () => () => {};
+
 /**
  * Order Again from a project: ?order={package id or title}&extra={extra id or title}... opens the
  * order panel on that package with those extras chosen, for as long as the parameters are in the
@@ -65,10 +76,17 @@ function useRecordView(serviceId: string | undefined) {
 function useOrderAgainRequest(service: Service | undefined) {
   const { search, hash, state } = useLocation();
   const navigate = useNavigate();
+  // The server draws the page without the panel: it opens once the app owns the page, so the
+  // first render matches what was drawn.
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const request = useMemo(() => {
     const params = new URLSearchParams(search);
     const wanted = params.get('order');
-    if (!service || wanted === null) return null;
+    if (!hydrated || !service || wanted === null) return null;
     const extras = params.getAll('extra');
     return {
       pkg: service.packages.find((p) => p._id === wanted || p.title === wanted) ?? null,
@@ -76,7 +94,7 @@ function useOrderAgainRequest(service: Service | undefined) {
         .filter((e) => extras.some((x) => x === e._id || x === e.title))
         .map((e) => e._id),
     };
-  }, [service, search]);
+  }, [hydrated, service, search]);
   const done = useCallback(() => {
     const rest = new URLSearchParams(search);
     rest.delete('order');
