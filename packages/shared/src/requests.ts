@@ -43,6 +43,12 @@ export const requestSchema = z.object({
   coordinatorName: z.string(),
   /** Its due date (YYYY-MM-DD), from its start and delivery days, or as staff moved it. */
   dueDate: z.string().nullable(),
+  /**
+   * While queued, the day (YYYY-MM-DD) it should start: when the place it waits for frees, by
+   * the due dates of the requests before it (docs/product.md#request-plans). Null when that
+   * cannot be told (a request before it has no due date, the plan is paused).
+   */
+  estimatedStart: z.string().nullable(),
   createdAt: z.string(),
 });
 export type RequestItem = z.infer<typeof requestSchema>;
@@ -66,13 +72,17 @@ export type RequestPlan = z.infer<typeof requestPlanSchema>;
 
 export const myRequestPlansResponse = z.object({ plans: z.array(requestPlanSchema) });
 
+/**
+ * A new request's title. The request is sent as a multipart form, as a first brief is: `title`,
+ * the intake `answers` (JSON) with the signatures of the questions `asked`, files answering file
+ * questions (`answerFiles`, each named in `answerFileQuestions`) and other `attachments`.
+ */
 export const submitRequestSchema = z.object({
   title: z
     .string({ error: 'Title is required' })
     .trim()
     .min(1, 'Title is required')
     .max(200, 'Title is at most 200 characters'),
-  answers: z.record(z.string(), z.unknown()).optional().default({}),
 });
 export type SubmitRequestInput = z.infer<typeof submitRequestSchema>;
 

@@ -93,6 +93,8 @@ export async function readMultipart(
           private: rule.private,
           cap: rule.cap,
           check: rule.check && ((file) => rule.check!(file, fields)),
+        }).catch((error: unknown) => {
+          throw refusedFile(error, name, list.length, part.filename);
         }),
       );
     }
@@ -102,6 +104,23 @@ export async function readMultipart(
     throw error;
   }
   return { fields, files, discard };
+}
+
+/**
+ * A refused file's error names it in its details: `{field}.{index}` (the n-th file of the field,
+ * from 0) and the message in its own name, so a form can say it beside the file's question.
+ */
+function refusedFile(error: unknown, field: string, index: number, filename: string): unknown {
+  if (!(error instanceof AppError) || error.details?.length || error.statusCode >= 500) {
+    return error;
+  }
+  const named = error.message.startsWith(`The file for ${field} `)
+    ? `‘${filename.slice(0, 200)}’ ${error.message.slice(`The file for ${field} `.length)}`
+    : error.message;
+  const refused = new AppError(error.code, error.statusCode, error.message, [
+    { path: `${field}.${index}`, message: named },
+  ]);
+  return refused;
 }
 
 export const CUT_OFF_MESSAGE =

@@ -613,7 +613,7 @@ describe('a co-ordinator sees only the work assigned to them', () => {
       method: 'POST',
       url: `/api/my/request-plans/${plan.projectId}/requests`,
       headers: bearer(bob.token),
-      payload: { title: 'A flyer' },
+      payload: multipart({ title: 'A flyer' }),
     });
     expect(made.statusCode, made.body).toBe(201);
     const request = made.json<{ id: string; version: number }>();

@@ -1,24 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@noise/shared/api-error';
-import { ATTACHMENT_KINDS } from '@noise/shared/attachments';
 import { z } from 'zod';
-import {
-  BRIEF_MAX_FILES,
-  briefEntrySchema,
-  briefQuestionsSchema,
-  correctBriefRequest,
-} from '@noise/shared/project';
+import { briefEntrySchema, briefQuestionsSchema, correctBriefRequest } from '@noise/shared/project';
 import type { Config } from '../../config.ts';
 import type { Repositories } from '../../repositories.ts';
 import { notFound } from '../../lib/errors.ts';
-import { readMultipart, refuseUnknownFields, type FileFieldRule } from '../../lib/multipart.ts';
+import { readMultipart, refuseUnknownFields } from '../../lib/multipart.ts';
 import { sendPrivateFile } from '../../lib/private-file.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { UploadForm } from '../../plugins/openapi.ts';
 import type { UserRepository } from '../users/repository.ts';
 import {
   addBrief,
+  BRIEF_FILE_RULES,
   correctBrief,
   listBrief,
   openBriefAttachment,
@@ -55,10 +50,7 @@ export function registerBriefRoutes(
     files: app.files,
   };
   const params = z.object({ id: z.string().min(1).max(64) });
-  const BRIEF_FILES: Record<string, FileFieldRule> = {
-    attachments: { accept: ATTACHMENT_KINDS, max: BRIEF_MAX_FILES, private: true },
-    answerFiles: { accept: ATTACHMENT_KINDS, max: BRIEF_MAX_FILES, private: true },
-  };
+  const BRIEF_FILES = BRIEF_FILE_RULES;
   const briefForm: UploadForm = {
     fields: {
       text: 'The brief, in words.',

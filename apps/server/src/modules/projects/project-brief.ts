@@ -1,4 +1,5 @@
 import {
+  BRIEF_MAX_FILES,
   BRIEF_TEXT_MAX,
   EMPTY_BRIEF_MESSAGE,
   NOTHING_TO_ADD_TEXT,
@@ -16,8 +17,10 @@ import {
   type IntakeAnswer,
   type IntakeQuestion,
 } from '@noise/shared/intake';
+import { ATTACHMENT_KINDS } from '@noise/shared/attachments';
 import { isUniqueViolation } from '../../lib/error-codes.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import type { FileFieldRule } from '../../lib/multipart.ts';
 import type { FileStore } from '../../plugins/file-store.ts';
 import type { Notifier } from '../notifications/notifier.ts';
 import type { UserRepository } from '../users/repository.ts';
@@ -345,9 +348,29 @@ export async function addBrief(
   return toBriefDto(project.id, saved.entry, saved.files, [], correctable);
 }
 
-type UploadedFile = { key: string; originalName: string; contentType: string; size: number };
+/** A file of a brief, stored and checked as it arrived (lib/multipart.ts). */
+export type UploadedFile = {
+  key: string;
+  originalName: string;
+  contentType: string;
+  size: number;
+};
 
-const storedFile = (f: UploadedFile, i: number, questionId: string | null): NewBriefFile => ({
+/**
+ * The files a brief takes, as `readMultipart` reads them: `attachments` for the team and
+ * `answerFiles` answering file questions (the first brief's, or a request's on submit).
+ */
+export const BRIEF_FILE_RULES: Record<string, FileFieldRule> = {
+  attachments: { accept: ATTACHMENT_KINDS, max: BRIEF_MAX_FILES, private: true },
+  answerFiles: { accept: ATTACHMENT_KINDS, max: BRIEF_MAX_FILES, private: true },
+};
+
+/** A stored file as a brief entry keeps it, answering `questionId` or none. */
+export const storedFile = (
+  f: UploadedFile,
+  i: number,
+  questionId: string | null,
+): NewBriefFile => ({
   fileKey: f.key,
   originalName: f.originalName || `attachment-${i + 1}`,
   contentType: f.contentType,
@@ -359,9 +382,10 @@ const storedFile = (f: UploadedFile, i: number, questionId: string | null): NewB
  * The answers of a first brief, checked against the questions the service asks now. A customer
  * who answered an older version of them is told to look again (409), keeping what they typed:
  * the page asks the changed questions again. File questions are answered by the files sent for
- * them, by name.
+ * them, by name. A request of a plan is checked by it too when it is submitted
+ * (modules/requests).
  */
-function readAnswers(
+export function readAnswers(
   questions: IntakeQuestion[],
   sent: { json: string; asked: string } | undefined,
   answerFiles: UploadedFile[],

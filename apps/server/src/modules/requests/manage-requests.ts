@@ -1,5 +1,5 @@
-import type { BriefAnswers, IntakeAnswer, IntakeQuestion } from '@noise/shared/intake';
-import { intakeAnswersSchema } from '@noise/shared/intake';
+import { localDate } from '@noise/shared/dates';
+import type { IntakeQuestion } from '@noise/shared/intake';
 import { callerCan } from '@noise/shared/permissions';
 import {
   requestStateLabels,
@@ -19,7 +19,9 @@ import type { Repositories } from '../../repositories.ts';
 import { requestStartedMail } from '../emails/requests.ts';
 import { enqueueEmail } from '../jobs/email.ts';
 import { dueDateFrom } from '../projects/due-date.ts';
+import { readAnswers, storedFile, type UploadedFile } from '../projects/project-brief.ts';
 import { emitWebhookEvent } from '../webhooks/deliver-webhook.ts';
+import { estimateStarts } from './estimate-start.ts';
 import type { RequestRow } from './repository.ts';
 
 type Repos = Pick<
@@ -38,7 +40,11 @@ export interface RequestMailSettings {
 
 const ACTIVE: readonly RequestState[] = ['in-progress', 'in-review'];
 
-export function toRequestItem(row: RequestFound): RequestItem {
+/** A request as its client and the team see it, with its estimated start while queued. */
+export function toRequestItem(
+  row: RequestFound,
+  estimates?: ReadonlyMap<string, string>,
+): RequestItem {
   const r = row.request;
   const state = r.requestState ?? 'queued';
   return {
@@ -54,9 +60,49 @@ export function toRequestItem(row: RequestFound): RequestItem {
     companyName: row.companyName || r.contactCompanyName,
     coordinatorId: r.coordinatorId,
     coordinatorName: row.coordinator ? displayNameOf(row.coordinator) || row.coordinator.email : '',
-    dueDate: r.expectedDeliveryDate ? r.expectedDeliveryDate.toISOString().slice(0, 10) : null,
+    dueDate: dayOf(r.expectedDeliveryDate),
+    estimatedStart: state === 'queued' ? (estimates?.get(r.id) ?? null) : null,
     createdAt: r.createdAt.toISOString(),
   };
+}
+
+/** A stored due date (the day's UTC midnight) as its day, YYYY-MM-DD. */
+const dayOf = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
+
+/**
+ * The estimated start of each queued request of a plan (`estimateStarts`), from the plan's
+ * requests as they are now; none for a plan whose queue does not move (paused, cancelled).
+ */
+function queueEstimates(found: PlanFound, rows: readonly RequestFound[], timeZone: string) {
+  if (planRefusal(found)) return new Map<string, string>();
+  const mine = rows.map((r) => r.request).filter((r) => r.planProjectId === found.plan.id);
+  return estimateStarts({
+    activeLimit: found.plan.packageActiveRequestLimit ?? 1,
+    deliveryDays: found.plan.deliveryDays,
+    activeDueDates: mine
+      .filter((r) => ACTIVE.includes(r.requestState ?? 'queued'))
+      .map((r) => dayOf(r.expectedDeliveryDate)),
+    queue: mine
+      .filter((r) => r.requestState === 'queued')
+      .sort((a, b) => (a.queuePosition ?? 0) - (b.queuePosition ?? 0))
+      .map((r) => r.id),
+    today: localDate(new Date(), timeZone),
+  });
+}
+
+/** The estimated starts of the queued requests of these plans, by request id. */
+async function estimatesOf(
+  repos: Pick<Repositories, 'requests'>,
+  planIds: readonly string[],
+  timeZone: string,
+) {
+  const ids = [...new Set(planIds)];
+  if (ids.length === 0) return new Map<string, string>();
+  const [plans, rows] = await Promise.all([
+    repos.requests.plansByIds(ids),
+    repos.requests.requestsOf(ids),
+  ]);
+  return new Map(plans.flatMap((found) => [...queueEstimates(found, rows, timeZone)]));
 }
 
 /** When a request starts now: the start of its due clock and the due date it gives. */
@@ -121,6 +167,7 @@ function periodStart(plan: PlanFound['plan'], nextChargeAt: Date | null): Date {
 export async function myRequestPlans(
   repos: Pick<Repositories, 'requests'>,
   caller: AuthUser,
+  timeZone: string,
 ): Promise<{ plans: RequestPlan[] }> {
   if (!caller.companyId) return { plans: [] };
   const plans = await repos.requests.plansOf(caller.companyId);
@@ -130,6 +177,7 @@ export async function myRequestPlans(
     const mine = requests.filter((r) => r.request.planProjectId === found.plan.id);
     const refusal = planRefusal(found);
     const since = periodStart(found.plan, found.nextChargeAt);
+    const estimates = queueEstimates(found, mine, timeZone);
     out.push({
       id: found.plan.id,
       orderNumber: found.plan.orderNumber,
@@ -141,29 +189,10 @@ export async function myRequestPlans(
       active: mine.filter((r) => ACTIVE.includes(r.request.requestState ?? 'queued')).length,
       usedThisPeriod: mine.filter((r) => r.request.createdAt >= since).length,
       intakeQuestions: found.intake ?? [],
-      requests: mine.map(toRequestItem),
+      requests: mine.map((r) => toRequestItem(r, estimates)),
     });
   }
   return { plans: out };
-}
-
-function checkedAnswers(questions: IntakeQuestion[], sent: Record<string, unknown>): BriefAnswers {
-  // File questions are answered in the request's workspace once it exists.
-  const asked = questions.filter((q) => q.kind !== 'file');
-  const result = intakeAnswersSchema(asked).safeParse(sent);
-  if (!result.success) {
-    const details = result.error.issues.map((issue) => ({
-      path: `answers.${String(issue.path[0] ?? '')}`,
-      message: issue.message,
-    }));
-    throw badRequest(details[0]?.message ?? 'Please check your answers', details);
-  }
-  const answers: Record<string, IntakeAnswer> = {};
-  for (const q of asked) {
-    const v = sent[q.id];
-    if (v !== undefined) answers[q.id] = v as IntakeAnswer;
-  }
-  return { questions: asked, answers };
 }
 
 /**
@@ -176,7 +205,15 @@ export async function submitRequest(
   mail: RequestMailSettings,
   caller: AuthUser,
   planId: string,
-  input: SubmitRequestInput,
+  input: SubmitRequestInput & {
+    /** The intake answers (JSON text) and the signatures of the questions they answer. */
+    answers: { json: string; asked: string };
+    /** Files answering file questions, and the question each answers (JSON list), in order. */
+    answerFiles: UploadedFile[];
+    answerFileQuestions?: string;
+    /** Further files for the team. */
+    attachments: UploadedFile[];
+  },
 ): Promise<RequestItem> {
   const found = await repos.requests.findPlan(planId);
   if (!found || !caller.companyId || found.plan.companyId !== caller.companyId) {
@@ -185,7 +222,19 @@ export async function submitRequest(
   if (found.plan.claimTokenHash !== null) throw notFound('Plan not found');
   const refusal = planRefusal(found);
   if (refusal) throw conflict(refusal);
-  const brief = checkedAnswers((found.intake ?? []) as IntakeQuestion[], input.answers);
+  // Checked as a project's first brief is (modules/projects/project-brief.ts): the same
+  // questions, the same refusals, file questions answered by their files.
+  const questions = (found.intake ?? []) as IntakeQuestion[];
+  if (questions.length === 0 && input.answerFiles.length > 0) {
+    throw badRequest('This plan asks no questions');
+  }
+  const answered = questions.length
+    ? readAnswers(questions, input.answers, input.answerFiles, input)
+    : null;
+  const files = [
+    ...input.attachments.map((f, i) => storedFile(f, i, null)),
+    ...input.answerFiles.map((f, i) => storedFile(f, i, answered?.fileQuestions[i] ?? null)),
+  ];
   const person = await repos.users.findById(caller.id);
   const authorName = person ? displayNameOf(person) : '';
 
@@ -231,8 +280,14 @@ export async function submitRequest(
       queuePosition: starts ? null : queue.length + 1,
     });
     await tx.briefs.add(
-      { projectId: row.id, authorId: caller.id, authorName, text: '', answers: brief },
-      [],
+      {
+        projectId: row.id,
+        authorId: caller.id,
+        authorName,
+        text: '',
+        answers: answered ? { questions, answers: answered.values } : null,
+      },
+      files,
     );
     await emitWebhookEvent(tx, 'request.created', {
       ...requestEventData(row),
@@ -241,7 +296,7 @@ export async function submitRequest(
     return row.id;
   });
   const saved = await repos.requests.findRequest(id);
-  return toRequestItem(saved!);
+  return toRequestItem(saved!, await estimatesOf(repos, [planId], mail.timeZone));
 }
 
 async function ownQueuedRequest(
@@ -283,6 +338,7 @@ export async function moveInQueue(
   caller: AuthUser,
   id: string,
   direction: 'up' | 'down',
+  timeZone: string,
 ) {
   const found = await ownQueuedRequest(repos, caller, id);
   const planId = found.request.planProjectId!;
@@ -295,7 +351,10 @@ export async function moveInQueue(
     [ids[at], ids[to]] = [ids[to]!, ids[at]!];
     await tx.requests.renumberQueue(ids);
   });
-  return toRequestItem((await repos.requests.findRequest(id))!);
+  return toRequestItem(
+    (await repos.requests.findRequest(id))!,
+    await estimatesOf(repos, [planId], timeZone),
+  );
 }
 
 /**
@@ -382,13 +441,19 @@ export async function boardRequests(
   repos: Pick<Repositories, 'requests'>,
   caller: AuthUser,
   filter: { companyId?: string },
+  timeZone: string,
 ): Promise<{ requests: RequestItem[] }> {
   const rows = await repos.requests.board({
     companyId: filter.companyId,
     coordinatorId: seesOnlyAssigned(caller.role) ? caller.id : undefined,
     limit: 500,
   });
-  return { requests: rows.map(toRequestItem) };
+  // A queued card's start counts every active request of its plan, shown on this board or not.
+  const queuedPlans = rows
+    .filter((r) => r.request.requestState === 'queued')
+    .map((r) => r.request.planProjectId ?? '');
+  const estimates = await estimatesOf(repos, queuedPlans, timeZone);
+  return { requests: rows.map((r) => toRequestItem(r, estimates)) };
 }
 
 /**
@@ -439,5 +504,9 @@ export async function moveOnBoard(
     return { moved: true, started };
   });
   await mailStarted(repos, mail, outcome.started);
-  return { moved: outcome.moved, request: toRequestItem((await repos.requests.findRequest(id))!) };
+  const estimates = await estimatesOf(repos, [planId], mail.timeZone);
+  return {
+    moved: outcome.moved,
+    request: toRequestItem((await repos.requests.findRequest(id))!, estimates),
+  };
 }

@@ -66,6 +66,12 @@ export function createRequestRepository(db: Db) {
       return row;
     },
 
+    /** These plans, found by their ids (the board's, for their queues' estimated starts). */
+    async plansByIds(planIds: readonly string[]) {
+      if (planIds.length === 0) return [];
+      return selectPlans(inArray(projects.id, [...planIds]));
+    },
+
     /** The company's plans, newest first. */
     async plansOf(companyId: string) {
       return selectPlans(

@@ -2,9 +2,17 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { addWorkingDays } from '@noise/shared/due-dates';
+import type { LibraryListing } from '@noise/shared/files';
+import { questionSignature, type IntakeQuestion } from '@noise/shared/intake';
+import type { BriefEntry } from '@noise/shared/project';
 import type { RequestItem, RequestPlan } from '@noise/shared/requests';
+import { projects, services } from '../../db/schema.ts';
 import { createTestApp, testRepositories } from '../../test/app.ts';
 import { bearer, createTeammate, createUser } from '../../test/factories.ts';
+import { multipart } from '../../test/multipart.ts';
+import { storedFiles } from '../../test/catalogue-admin-helpers.ts';
 import { coordinator, createServiceToOrder, orderBody, pay } from '../../test/order-factories.ts';
 
 /**
@@ -65,13 +73,21 @@ async function buyPlan(token: string) {
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ projectId: string }>().projectId;
 }
-const submit = (token: string, planId: string, title: string, answers = {}) =>
+/** A new request as the form sends it: multipart, with the questions' signatures. */
+const submitForm = (
+  token: string,
+  planId: string,
+  fields: Record<string, string>,
+  files: Parameters<typeof multipart>[1] = [],
+) =>
   app.inject({
     method: 'POST',
     url: `/api/my/request-plans/${planId}/requests`,
     headers: bearer(token),
-    payload: { title, answers },
+    payload: multipart(fields, files),
   });
+const submit = (token: string, planId: string, title: string) =>
+  submitForm(token, planId, { title, answers: '{}', asked: '[]' });
 const plansOf = async (token: string) => {
   const res = await app.inject({ url: '/api/my/request-plans', headers: bearer(token) });
   expect(res.statusCode, res.body).toBe(200);
@@ -410,5 +426,225 @@ describe('request plans', () => {
     const plan = (await plansOf(owner.token)).find((p) => p.id === planId);
     expect(plan).toMatchObject({ open: false, activeRequestLimit: 1 });
     expect(plan!.refusal).toMatch(/cancelled/);
+  });
+});
+
+describe('a request with answers and files, and when a queued one starts', () => {
+  // A plan whose service asks every kind of question the brief takes, a file among them.
+  const questions: IntakeQuestion[] = [
+    {
+      id: 'goal',
+      kind: 'short-text',
+      label: 'What is it for',
+      help: '',
+      required: true,
+      options: [],
+    },
+    {
+      id: 'where',
+      kind: 'multiple-choice',
+      label: 'Where it goes',
+      help: '',
+      required: false,
+      options: ['Web', 'Print'],
+    },
+    { id: 'rush', kind: 'yes-no', label: 'Is it urgent', help: '', required: false, options: [] },
+    { id: 'logo', kind: 'file', label: 'Your logo', help: '', required: true, options: [] },
+  ];
+  const asked = JSON.stringify(questions.map(questionSignature));
+  const answers = JSON.stringify({ goal: 'Spring sale', where: ['Web'], rush: true });
+
+  async function askingPlan(token: string) {
+    const fresh = await buyPlan(token);
+    await app.database.db
+      .update(services)
+      .set({ intakeQuestions: questions })
+      .where(eq(services.id, service.service.id));
+    return fresh;
+  }
+  const forget = () =>
+    app.database.db
+      .update(services)
+      .set({ intakeQuestions: [] })
+      .where(eq(services.id, service.service.id));
+
+  it('takes every kind of answer, a file answer and attachments; the files are in the library under the request', async () => {
+    const client = await createUser(app, { firstName: 'Fay', lastName: 'Files' });
+    const fresh = await askingPlan(client.token);
+    try {
+      const [plan] = await plansOf(client.token);
+      expect(plan!.intakeQuestions).toHaveLength(4);
+      const res = await submitForm(
+        client.token,
+        fresh,
+        { title: 'Sale banner', answers, asked, answerFileQuestions: '["logo"]' },
+        [
+          { field: 'answerFiles', fixture: 'image.png', filename: 'logo.png', type: 'image/png' },
+          {
+            field: 'attachments',
+            fixture: 'sample.pdf',
+            filename: 'notes.pdf',
+            type: 'application/pdf',
+          },
+        ],
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      const request = res.json<RequestItem>();
+      expect(request).toMatchObject({ title: 'Sale banner', state: 'in-progress' });
+
+      const brief = await app.inject({
+        url: `/api/projects/${request.id}/brief`,
+        headers: bearer(client.token),
+      });
+      const [entry] = brief.json<BriefEntry[]>();
+      expect(entry!.answers!.map((a) => [a.questionId, a.answer])).toEqual([
+        ['goal', 'Spring sale'],
+        ['where', ['Web']],
+        ['rush', true],
+        ['logo', ['logo.png']],
+      ]);
+      expect(entry!.attachments.map((f) => [f.name, f.questionId])).toEqual([
+        ['notes.pdf', null],
+        ['logo.png', 'logo'],
+      ]);
+
+      // The request is an order of the company: its folder of the library holds the files.
+      const library = `/api/companies/${request.companyId}/files`;
+      const top = await app.inject({ url: library, headers: bearer(client.token) });
+      const folder = top.json<LibraryListing>().folders.find((f) => f.projectId === request.id);
+      expect(folder, top.body).toBeDefined();
+      const inside = await app.inject({
+        url: `${library}?folder=${folder!._id}`,
+        headers: bearer(client.token),
+      });
+      expect(
+        inside
+          .json<LibraryListing>()
+          .files.map((f) => [f.name, f.source])
+          .sort(),
+      ).toEqual([
+        ['logo.png', 'brief'],
+        ['notes.pdf', 'brief'],
+      ]);
+    } finally {
+      await forget();
+    }
+  });
+
+  it('refuses a missing required answer, a refused file or one too large, changing nothing', async () => {
+    const client = await createUser(app, { firstName: 'Ned', lastName: 'Nothing' });
+    const fresh = await askingPlan(client.token);
+    try {
+      const files = storedFiles(config.dataDir);
+      const unanswered = await submitForm(client.token, fresh, {
+        title: 'No logo',
+        answers,
+        asked,
+        answerFileQuestions: '[]',
+      });
+      expect(unanswered.statusCode).toBe(400);
+      expect(unanswered.json()).toMatchObject({
+        message: "Please answer 'Your logo'",
+        details: [{ path: 'answers.logo', message: "Please answer 'Your logo'" }],
+      });
+      const blank = await submitForm(
+        client.token,
+        fresh,
+        { title: 'No goal', answers: '{}', asked, answerFileQuestions: '["logo"]' },
+        [{ field: 'answerFiles', fixture: 'image.png', filename: 'logo.png', type: 'image/png' }],
+      );
+      expect(blank.statusCode).toBe(400);
+      expect(blank.json().details).toEqual([
+        { path: 'answers.goal', message: "Please answer 'What is it for'" },
+      ]);
+      // A page that is not an image, and a file past the limit: named at the file they refuse.
+      const disguised = await submitForm(
+        client.token,
+        fresh,
+        { title: 'Bad file', answers, asked, answerFileQuestions: '["logo"]' },
+        [
+          {
+            field: 'answerFiles',
+            fixture: 'disguised-html.png',
+            filename: 'logo.png',
+            type: 'image/png',
+          },
+        ],
+      );
+      expect(disguised.statusCode).toBe(400);
+      expect(disguised.json().details).toEqual([
+        { path: 'answerFiles.0', message: expect.stringMatching(/^‘logo\.png’ must be/) },
+      ]);
+      const big = await app.inject({
+        method: 'POST',
+        url: `/api/my/request-plans/${fresh}/requests`,
+        headers: bearer(client.token),
+        payload: (() => {
+          const form = multipart({
+            title: 'Big file',
+            answers,
+            asked,
+            answerFileQuestions: '["logo"]',
+          });
+          const bytes = Buffer.alloc(config.uploadLimits.pdf + 1024, 0x20);
+          Buffer.from('%PDF-1.4\n').copy(bytes);
+          form.append('answerFiles', new Blob([bytes], { type: 'application/pdf' }), 'huge.pdf');
+          return form;
+        })(),
+      });
+      expect(big.statusCode).toBe(413);
+      expect(big.json().details).toEqual([
+        { path: 'answerFiles.0', message: expect.stringMatching(/^‘huge\.pdf’ is larger than/) },
+      ]);
+
+      const [plan] = await plansOf(client.token);
+      expect(plan!.requests).toEqual([]);
+      expect(storedFiles(config.dataDir)).toEqual(files);
+    } finally {
+      await forget();
+    }
+  });
+
+  it('estimates when the 1st and 2nd queued requests start, from the due dates before them', async () => {
+    const client = await createUser(app, { firstName: 'Quinn', lastName: 'Queue' });
+    const fresh = await buyPlan(client.token);
+    const started = (await submit(client.token, fresh, 'Logo')).json<RequestItem>();
+    const first = (await submit(client.token, fresh, 'Flyer')).json<RequestItem>();
+    const second = (await submit(client.token, fresh, 'Poster')).json<RequestItem>();
+    const [{ deliveryDays }] = (await app.database.db
+      .select({ deliveryDays: projects.deliveryDays })
+      .from(projects)
+      .where(eq(projects.id, fresh))) as [{ deliveryDays: number }];
+    expect(started.estimatedStart).toBeNull();
+    expect(first.estimatedStart).toBe(started.dueDate);
+    expect(second.estimatedStart).toBe(addWorkingDays(started.dueDate!, deliveryDays));
+
+    // Staff move the active one's due date: the queue's starts follow it.
+    const moved = await app.inject({
+      method: 'PATCH',
+      url: `/api/projects/${started.id}`,
+      headers: bearer(admin.token),
+      payload: { expectedDeliveryDate: '2031-03-14', dueChangeReason: 'Printer is late' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const mine = (await plansOf(client.token)).find((p) => p.id === fresh)!;
+    const startOf = (id: string) => mine.requests.find((r) => r.id === id)!.estimatedStart;
+    expect(startOf(first.id)).toBe('2031-03-14');
+    expect(startOf(second.id)).toBe(addWorkingDays('2031-03-14', deliveryDays));
+    expect(startOf(started.id)).toBeNull();
+    // The staff board's Queued cards say the same.
+    const board = await boardOf(admin.token);
+    expect(board.find((r) => r.id === first.id)!.estimatedStart).toBe('2031-03-14');
+    expect(board.find((r) => r.id === second.id)!.estimatedStart).toBe(
+      addWorkingDays('2031-03-14', deliveryDays),
+    );
+
+    // Without a due date before it, no date is shown rather than a wrong one.
+    await app.database.db
+      .update(projects)
+      .set({ expectedDeliveryDate: null })
+      .where(eq(projects.id, started.id));
+    const unknown = (await plansOf(client.token)).find((p) => p.id === fresh)!;
+    expect(unknown.requests.map((r) => r.estimatedStart)).toEqual([null, null, null]);
   });
 });

@@ -9,7 +9,12 @@ import {
   requestSchema,
   submitRequestSchema,
 } from '@noise/shared/requests';
+import { badRequest } from '../../lib/errors.ts';
+import { readMultipart, refuseUnknownFields } from '../../lib/multipart.ts';
+import type { UploadLimits } from '../../lib/uploads.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import type { UploadForm } from '../../plugins/openapi.ts';
+import { BRIEF_FILE_RULES } from '../projects/project-brief.ts';
 import type { Repositories } from '../../repositories.ts';
 import {
   boardRequests,
@@ -22,12 +27,26 @@ import {
 } from './manage-requests.ts';
 
 const tags = ['requests'];
+
+/** A new request's form: its title, answers and files, as a first brief sends them. */
+const SUBMIT_FORM: UploadForm = {
+  fields: {
+    title: 'The request’s title (at most 200 characters).',
+    answers: 'JSON object: the answers to the plan’s intake questions, by question id.',
+    asked:
+      'JSON list: the `signature` of each question answered (`[]` when the plan asks none); ' +
+      'questions changed meanwhile answer 409.',
+    answerFileQuestions: 'JSON list: for each answerFiles file, the id of the question it answers.',
+  },
+  files: BRIEF_FILE_RULES,
+  required: ['title'],
+};
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
 /** Request plans: the client's requests and queue, the staff board (docs/product.md#request-plans). */
 export function registerRequestRoutes(
   app: FastifyInstance,
-  deps: { repos: Repositories; mail: RequestMailSettings },
+  deps: { repos: Repositories; mail: RequestMailSettings; uploadLimits: UploadLimits },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { repos } = deps;
@@ -44,7 +63,7 @@ export function registerRequestRoutes(
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return myRequestPlans(repos, requireUser(request));
+      return myRequestPlans(repos, requireUser(request), deps.mail.timeZone);
     },
   );
 
@@ -52,23 +71,49 @@ export function registerRequestRoutes(
     '/api/my/request-plans/:id/requests',
     {
       config: { access: 'client:work' },
+      // Limited per user like every upload (UPLOAD_RATE_LIMIT_PER_MINUTE, plugins/auth.ts).
       schema: {
         summary: 'Submit a request under a plan: it starts, or waits in the queue',
+        description:
+          'Its title, the answers to the plan’s intake questions and files, checked as a first ' +
+          'brief is; the files are the request’s brief files. Nothing is kept when it is refused.',
         tags,
         params: idParams,
-        body: submitRequestSchema,
+        consumes: ['multipart/form-data'],
+        form: SUBMIT_FORM,
         response: { 201: requestSchema },
       },
     },
     async (request, reply) => {
-      const item = await submitRequest(
-        repos,
-        deps.mail,
-        requireUser(request),
-        request.params.id,
-        request.body,
-      );
-      return reply.code(201).send(item);
+      const caller = requireUser(request);
+      const body = await readMultipart(request, {
+        store: app.files,
+        limits: deps.uploadLimits,
+        files: BRIEF_FILE_RULES,
+      });
+      try {
+        refuseUnknownFields(body.fields, ['title', 'answers', 'asked', 'answerFileQuestions']);
+        const { title, answers, asked, answerFileQuestions } = body.fields;
+        const checked = submitRequestSchema.safeParse({ title });
+        if (!checked.success) {
+          const details = checked.error.issues.map((issue) => ({
+            path: issue.path.join('.'),
+            message: issue.message,
+          }));
+          throw badRequest(details[0]!.message, details);
+        }
+        const item = await submitRequest(repos, deps.mail, caller, request.params.id, {
+          ...checked.data,
+          answers: { json: answers ?? '{}', asked: asked ?? '[]' },
+          answerFiles: body.files.answerFiles ?? [],
+          ...(answerFileQuestions !== undefined ? { answerFileQuestions } : {}),
+          attachments: body.files.attachments ?? [],
+        });
+        return reply.code(201).send(item);
+      } catch (error) {
+        await body.discard();
+        throw error;
+      }
     },
   );
 
@@ -99,7 +144,13 @@ export function registerRequestRoutes(
       },
     },
     async (request) =>
-      moveInQueue(repos, requireUser(request), request.params.id, request.body.direction),
+      moveInQueue(
+        repos,
+        requireUser(request),
+        request.params.id,
+        request.body.direction,
+        deps.mail.timeZone,
+      ),
   );
 
   r.get(
@@ -115,7 +166,12 @@ export function registerRequestRoutes(
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return boardRequests(repos, requireUser(request), { companyId: request.query.companyId });
+      return boardRequests(
+        repos,
+        requireUser(request),
+        { companyId: request.query.companyId },
+        deps.mail.timeZone,
+      );
     },
   );
 

@@ -14,6 +14,7 @@ import {
 import { createTestApp, testRepositories } from '../../test/app.ts';
 import { bearer, createUser } from '../../test/factories.ts';
 import { outboxMail } from '../../test/outbox.ts';
+import { multipart } from '../../test/multipart.ts';
 import { form, sendForm } from '../../test/catalogue-admin-helpers.ts';
 import { coordinator, createServiceToOrder, orderBody, pay } from '../../test/order-factories.ts';
 import { createWebhookDeliveryHandler, WEBHOOK_RETRY_DELAYS_MS } from './deliver-webhook.ts';
@@ -504,7 +505,7 @@ describe('webhooks', () => {
         method: 'POST',
         url: `/api/my/request-plans/${planId}/requests`,
         headers: bearer(customer.token),
-        payload: { title },
+        payload: multipart({ title }),
       });
     const first = (await submit('Menu')).json<{ id: string; version: number }>();
     const second = (await submit('Flyer')).json<{ id: string }>();
