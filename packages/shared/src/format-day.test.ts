@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay } from './format-day.ts';
+import { formatCalendarDay, formatDay } from './format-day.ts';
 
 describe('formatDay', () => {
   it("writes a day as '05 Mar, 2024' on the calendar of the zone it is given", () => {
@@ -11,5 +11,12 @@ describe('formatDay', () => {
 
   it('gives nothing for a value that is not a date', () => {
     expect(formatDay('not a date')).toBe('');
+  });
+});
+
+describe('formatCalendarDay', () => {
+  it('writes a counted day as that day for every reader', () => {
+    expect(formatCalendarDay('2026-12-03')).toBe('03 Dec, 2026');
+    expect(formatCalendarDay('not a day')).toBe('');
   });
 });

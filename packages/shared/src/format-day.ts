@@ -28,3 +28,12 @@ export function formatDay(value: string | number | Date, timeZone?: string): str
     parts.find((p) => p.type === type)?.value ?? '';
   return `${part('day')} ${part('month')}, ${part('year')}`;
 }
+
+/**
+ * A calendar day the server counted already (YYYY-MM-DD, in the business time zone: a due date,
+ * an estimated start) written as `formatDay` writes a day, the same for every reader: '03 Dec,
+ * 2026'. '' for a value that is not a day.
+ */
+export function formatCalendarDay(day: string): string {
+  return formatDay(`${day}T00:00:00Z`, 'UTC');
+}

@@ -748,7 +748,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Submit a request under a plan: it starts, or waits in the queue */
+        /**
+         * Submit a request under a plan: it starts, or waits in the queue
+         * @description Its title, the answers to the plan’s intake questions and files, checked as a first brief is; the files are the request’s brief files. Nothing is kept when it is refused.
+         */
         post: operations["postMyRequestPlansByIdRequests"];
         delete?: never;
         options?: never;
@@ -5742,6 +5745,7 @@ export interface operations {
                                 coordinatorId: string | null;
                                 coordinatorName: string;
                                 dueDate: string | null;
+                                estimatedStart: string | null;
                                 createdAt: string;
                             }[];
                         }[];
@@ -5764,12 +5768,19 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
+                "multipart/form-data": {
+                    /** @description The request’s title (at most 200 characters). */
                     title: string;
-                    /** @default {} */
-                    answers?: {
-                        [key: string]: unknown;
-                    };
+                    /** @description JSON object: the answers to the plan’s intake questions, by question id. */
+                    answers?: string;
+                    /** @description JSON list: the `signature` of each question answered (`[]` when the plan asks none); questions changed meanwhile answer 409. */
+                    asked?: string;
+                    /** @description JSON list: for each answerFiles file, the id of the question it answers. */
+                    answerFileQuestions?: string;
+                    /** @description Up to 10 files (pdf, image, document, zip), checked by its bytes. */
+                    attachments?: string[];
+                    /** @description Up to 10 files (pdf, image, document, zip), checked by its bytes. */
+                    answerFiles?: string[];
                 };
             };
         };
@@ -5795,6 +5806,7 @@ export interface operations {
                         coordinatorId: string | null;
                         coordinatorName: string;
                         dueDate: string | null;
+                        estimatedStart: string | null;
                         createdAt: string;
                     };
                 };
@@ -5805,6 +5817,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -5840,6 +5853,7 @@ export interface operations {
                         coordinatorId: string | null;
                         coordinatorName: string;
                         dueDate: string | null;
+                        estimatedStart: string | null;
                         createdAt: string;
                     };
                 };
@@ -5890,6 +5904,7 @@ export interface operations {
                         coordinatorId: string | null;
                         coordinatorName: string;
                         dueDate: string | null;
+                        estimatedStart: string | null;
                         createdAt: string;
                     };
                 };
@@ -5936,6 +5951,7 @@ export interface operations {
                             coordinatorId: string | null;
                             coordinatorName: string;
                             dueDate: string | null;
+                            estimatedStart: string | null;
                             createdAt: string;
                         }[];
                     };
@@ -5990,6 +6006,7 @@ export interface operations {
                             coordinatorId: string | null;
                             coordinatorName: string;
                             dueDate: string | null;
+                            estimatedStart: string | null;
                             createdAt: string;
                         };
                     };

@@ -1,8 +1,12 @@
 import { useId } from 'react';
-import { ATTACHMENT_ACCEPT, isAttachableFile } from '@noise/shared/attachments';
+import {
+  ATTACHMENT_ACCEPT,
+  ATTACHMENT_TYPES_TEXT,
+  isAttachableFile,
+} from '@noise/shared/attachments';
 import type { IntakeAnswer, IntakeQuestion } from '@noise/shared/intake';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Field } from '@/components/ui/field';
+import { describedBy, Field } from '@/components/ui/field';
 import { FilesToSend } from '@/components/ui/files-to-send';
 import { TextInput } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
@@ -15,6 +19,8 @@ export interface IntakeFieldsProps {
   errors?: Record<string, string>;
   onChange?: (id: string, value: IntakeAnswer) => void;
   onFiles?: (id: string, files: File[]) => void;
+  /** Files of a type no brief takes were left out of a file question: `message` says so. */
+  onRefused?: (id: string, message: string) => void;
   disabled?: boolean;
 }
 
@@ -98,6 +104,7 @@ export function IntakeFields({
   errors = {},
   onChange = () => undefined,
   onFiles = () => undefined,
+  onRefused = () => undefined,
   disabled,
 }: IntakeFieldsProps) {
   const baseId = useId();
@@ -230,9 +237,14 @@ export function IntakeFields({
                     multiple
                     disabled={disabled}
                     aria-invalid={error ? true : undefined}
+                    aria-describedby={describedBy(id, error, q.help)}
                     onChange={(event) => {
-                      const picked = Array.from(event.target.files ?? []).filter(isAttachableFile);
+                      const chosen = Array.from(event.target.files ?? []);
+                      const picked = chosen.filter(isAttachableFile);
                       event.target.value = '';
+                      if (picked.length < chosen.length) {
+                        onRefused(q.id, `Only ${ATTACHMENT_TYPES_TEXT} can be attached.`);
+                      }
                       if (picked.length) onFiles(q.id, [...list, ...picked].slice(0, 10));
                     }}
                     className={FILE_INPUT}

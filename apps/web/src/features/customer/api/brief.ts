@@ -52,6 +52,25 @@ export interface IntakeSubmission {
 }
 
 /**
+ * The intake answers as a first brief (or a new request) sends them: `answers` (JSON), `asked`
+ * (the questions' signatures) and the files of file questions as `answerFiles`, each named in
+ * `answerFileQuestions`, in the order of `answerFileQuestionIds`.
+ */
+export function appendIntake(form: FormData, intake: IntakeSubmission) {
+  const { questions, values } = intake;
+  form.append('answers', JSON.stringify(values));
+  form.append('asked', JSON.stringify(questions.map(questionSignature)));
+  form.append('answerFileQuestions', JSON.stringify(answerFileQuestionIds(intake)));
+  for (const q of questions) {
+    for (const file of intake.files[q.id] ?? []) form.append('answerFiles', file);
+  }
+}
+
+/** The question each `answerFiles` file answers, in the order they are sent. */
+export const answerFileQuestionIds = ({ questions, files }: IntakeSubmission): string[] =>
+  questions.flatMap((q) => (files[q.id] ?? []).map(() => q.id));
+
+/**
  * POST /api/projects/{id}/brief, multipart: `text` and files `attachments`; with intake answers,
  * `answers` (JSON), `asked` (the questions' signatures) and the files of file questions as
  * `answerFiles`, each named in `answerFileQuestions`.
@@ -65,17 +84,7 @@ export function addBriefEntry(
   form.append('text', input.text);
   for (const file of input.files) form.append('attachments', file);
   if (input.intake) {
-    const { questions, values, files } = input.intake;
-    form.append('answers', JSON.stringify(values));
-    form.append('asked', JSON.stringify(questions.map(questionSignature)));
-    const named: string[] = [];
-    for (const q of questions) {
-      for (const file of files[q.id] ?? []) {
-        form.append('answerFiles', file);
-        named.push(q.id);
-      }
-    }
-    form.append('answerFileQuestions', JSON.stringify(named));
+    appendIntake(form, input.intake);
     if (input.nothingToAdd) form.append('nothingToAdd', 'true');
   }
   return uploadForm(`/api/projects/${encodeURIComponent(projectId)}/brief`, form, {

@@ -6,6 +6,8 @@ import {
 } from '@noise/shared/requests';
 import { apiRequest } from '@/lib/api-client';
 import { checkWith } from '@/lib/check-answer';
+import { uploadForm, type UploadProgress } from '@/lib/upload';
+import { appendIntake, type IntakeSubmission } from './brief';
 
 /** GET /api/my/request-plans: the company's request plans, their requests and use. */
 export const requestPlansQuery = queryOptions({
@@ -29,14 +31,28 @@ function useRequestChange<V>(send: (variables: V) => Promise<unknown>) {
   });
 }
 
-/** POST /api/my/request-plans/{id}/requests: it starts, or waits in the queue. */
+/** A new request: its title, the answers to the plan's questions and further files. */
+export interface NewRequest extends SubmitRequestInput {
+  intake: IntakeSubmission;
+  attachments: File[];
+}
+
+/**
+ * POST /api/my/request-plans/{id}/requests, multipart as a first brief is (`title`, the intake
+ * answers and their files, `attachments`): it starts, or waits in the queue.
+ */
 export const useSubmitRequest = () =>
-  useRequestChange((v: { planId: string; body: SubmitRequestInput }) =>
-    apiRequest(`/api/my/request-plans/${id(v.planId)}/requests`, {
-      method: 'POST',
-      body: { ...v.body },
-      check,
-    }),
+  useRequestChange(
+    (v: { planId: string; body: NewRequest; onProgress?: (p: UploadProgress) => void }) => {
+      const form = new FormData();
+      form.append('title', v.body.title);
+      appendIntake(form, v.body.intake);
+      for (const file of v.body.attachments) form.append('attachments', file);
+      return uploadForm(`/api/my/request-plans/${id(v.planId)}/requests`, form, {
+        onProgress: v.onProgress,
+        check,
+      });
+    },
   );
 
 /** POST /api/my/requests/{id}/cancel. */

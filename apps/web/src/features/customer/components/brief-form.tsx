@@ -1,33 +1,22 @@
 import { FileText } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import {
-  ATTACHMENT_ACCEPT,
-  ATTACHMENT_TYPES_TEXT,
-  isAttachableFile,
-} from '@noise/shared/attachments';
-import {
-  intakeAnswersSchema,
   isAnswered,
   questionSignature,
   type IntakeAnswer,
   type IntakeQuestion,
 } from '@noise/shared/intake';
-import {
-  BRIEF_MAX_FILES,
-  BRIEF_TEXT_MAX,
-  EMPTY_BRIEF_MESSAGE,
-  type BriefEntry,
-} from '@noise/shared/project';
+import { BRIEF_TEXT_MAX, EMPTY_BRIEF_MESSAGE, type BriefEntry } from '@noise/shared/project';
 import { IntakeFields } from '@/components/intake/intake-fields';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Field } from '@/components/ui/field';
-import { FilesToSend } from '@/components/ui/files-to-send';
 import { Spinner } from '@/components/ui/spinner';
 import { UploadProgressBar } from '@/components/ui/upload-progress';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useAddBriefEntry, useBriefQuestions } from '../api/brief';
+import { AttachmentsField } from './attachments-field';
+import { checkIntake, refusalsOf } from './intake-errors';
 
 interface BriefFormProps {
   projectId: string;
@@ -36,22 +25,11 @@ interface BriefFormProps {
   onSent?: (entry: BriefEntry) => void;
 }
 
-/** Each question's message, by question id, from the answers' schema or the server's details. */
-function errorsByQuestion(issues: { path: string; message: string }[]) {
-  const errors: Record<string, string> = {};
-  for (const { path, message } of issues) {
-    const id = path.replace(/^answers\./, '');
-    errors[id] ??= message;
-  }
-  return errors;
-}
-
 /**
  * Submit Requirements: the service's intake questions when it has some, then text and files for
  * the team (POST /api/projects/{id}/brief). A failed send keeps everything typed and chosen.
  */
 export function BriefForm({ projectId, first, onSent }: BriefFormProps) {
-  const fileInputId = useId();
   const add = useAddBriefEntry(projectId);
   const asked = useBriefQuestions(projectId, Boolean(first));
   const questions: IntakeQuestion[] =
@@ -80,39 +58,14 @@ export function BriefForm({ projectId, first, onSent }: BriefFormProps) {
     );
   }
 
-  function addFiles(chosen: File[]) {
-    setFailure('');
-    const accepted = chosen.filter(isAttachableFile);
-    if (accepted.length < chosen.length) {
-      setFailure(`Only ${ATTACHMENT_TYPES_TEXT} can be attached.`);
-    }
-    setFiles((current) => {
-      const next = [...current, ...accepted];
-      if (next.length > BRIEF_MAX_FILES) {
-        setFailure(`You can attach up to ${BRIEF_MAX_FILES} files at a time.`);
-        return next.slice(0, BRIEF_MAX_FILES);
-      }
-      return next;
-    });
-  }
-
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     if (add.isPending) return;
     setQuestionErrors({});
     if (questions.length) {
-      const names = Object.fromEntries(
-        questions
-          .filter((q) => q.kind === 'file')
-          .map((q) => [q.id, (answerFiles[q.id] ?? []).map((f) => f.name)]),
-      );
-      const checked = intakeAnswersSchema(questions).safeParse({ ...values, ...names });
-      if (!checked.success) {
-        setQuestionErrors(
-          errorsByQuestion(
-            checked.error.issues.map((i) => ({ path: String(i.path[0]), message: i.message })),
-          ),
-        );
+      const errors = checkIntake(questions, values, answerFiles);
+      if (Object.keys(errors).length) {
+        setQuestionErrors(errors);
         setFailure('Please check the highlighted questions.');
         return;
       }
@@ -146,7 +99,7 @@ export function BriefForm({ projectId, first, onSent }: BriefFormProps) {
       onSent?.(entry);
     } catch (error) {
       if (isApiError(error) && error.code === 'questions_changed') await takeNewQuestions();
-      if (isApiError(error)) setQuestionErrors(errorsByQuestion(error.details));
+      setQuestionErrors(refusalsOf(error, { questions, values, files: answerFiles }));
       setFailure(errorMessage(error, 'Your brief could not be sent.'));
     } finally {
       setProgress(null);
@@ -165,6 +118,9 @@ export function BriefForm({ projectId, first, onSent }: BriefFormProps) {
           disabled={add.isPending}
           onChange={(id, value) => setValues((current) => ({ ...current, [id]: value }))}
           onFiles={(id, chosen) => setAnswerFiles((current) => ({ ...current, [id]: chosen }))}
+          onRefused={(id, message) =>
+            setQuestionErrors((current) => ({ ...current, [id]: message }))
+          }
         />
       ) : null}
       <fieldset disabled={add.isPending} className="flex min-w-0 flex-col gap-4">
@@ -182,27 +138,13 @@ export function BriefForm({ projectId, first, onSent }: BriefFormProps) {
           rows={6}
           onChange={(event) => setText(event.target.value)}
         />
-        <Field
-          id={fileInputId}
-          label="Attachments"
-          hint={`Images, PDFs, office documents or zip files, up to ${BRIEF_MAX_FILES} files.`}
-        >
-          <input
-            id={fileInputId}
-            type="file"
-            accept={ATTACHMENT_ACCEPT}
-            multiple
-            onChange={(event) => {
-              const chosen = Array.from(event.target.files ?? []);
-              event.target.value = '';
-              if (chosen.length) addFiles(chosen);
-            }}
-            className="block w-full cursor-pointer rounded-xl border-2 border-dashed border-line bg-paper p-2 text-sm text-muted file:mr-4 file:cursor-pointer file:rounded-full file:border-0 file:bg-ink file:px-4 file:py-2 file:text-sm file:font-semibold file:text-paper hover:border-ink/40 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-accent-strong"
-          />
-        </Field>
-        <FilesToSend
+        <AttachmentsField
           files={files}
-          onRemove={(index) => setFiles((current) => current.filter((_, i) => i !== index))}
+          onFiles={(next) => {
+            setFailure('');
+            setFiles(next);
+          }}
+          onRefused={setFailure}
         />
         {questions.length ? (
           <Checkbox

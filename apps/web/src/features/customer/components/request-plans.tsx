@@ -1,83 +1,136 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import type { IntakeQuestion } from '@noise/shared/intake';
+import { formatCalendarDay } from '@noise/shared/format-day';
+import type { IntakeAnswer, IntakeQuestion } from '@noise/shared/intake';
 import { orderName } from '@noise/shared/project-constants';
 import {
   ordinal,
   requestStateLabels,
+  submitRequestSchema,
   type RequestItem,
   type RequestPlan,
 } from '@noise/shared/requests';
+import { IntakeFields } from '@/components/intake/intake-fields';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/input';
-import { errorMessage } from '@/lib/api-client';
+import { UploadProgressBar } from '@/components/ui/upload-progress';
+import { errorMessage, isApiError } from '@/lib/api-client';
 import {
+  requestPlansQuery,
   useCancelRequest,
   useMoveRequest,
   useRequestPlans,
   useSubmitRequest,
 } from '../api/requests';
+import { AttachmentsField } from './attachments-field';
+import { checkIntake, refusalsOf } from './intake-errors';
 
-const answerable = (q: IntakeQuestion) =>
-  ['short-text', 'long-text', 'link', 'date', 'single-choice'].includes(q.kind);
-
+/**
+ * 'New request': a title, every intake question of the plan (files too, as the first brief asks
+ * them) and further files for the team. A refusal is shown at its field and keeps everything
+ * typed and chosen.
+ */
 function NewRequestForm({ plan, onDone }: { plan: RequestPlan; onDone: () => void }) {
   const submit = useSubmitRequest();
+  const queryClient = useQueryClient();
+  const questions = plan.intakeQuestions as IntakeQuestion[];
   const [title, setTitle] = useState('');
-  const [answers, setAnswers] = useState<Record<string, string>>({});
-  const questions = (plan.intakeQuestions as IntakeQuestion[]).filter(answerable);
-  const onSubmit = (event: FormEvent) => {
+  const [values, setValues] = useState<Record<string, IntakeAnswer>>({});
+  const [answerFiles, setAnswerFiles] = useState<Record<string, File[]>>({});
+  const [attachments, setAttachments] = useState<File[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState('');
+  const [progress, setProgress] = useState<number | null>(null);
+  const setError = (id: string, message: string) =>
+    setErrors((current) => ({ ...current, [id]: message }));
+
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const given = Object.fromEntries(Object.entries(answers).filter(([, v]) => v.trim() !== ''));
-    submit.mutate(
-      { planId: plan.id, body: { title, answers: given } },
-      { onSuccess: () => onDone() },
-    );
+    if (submit.isPending) return;
+    const named = submitRequestSchema.safeParse({ title });
+    const found = {
+      ...(named.success ? {} : { title: named.error.issues[0]!.message }),
+      ...checkIntake(questions, values, answerFiles),
+    };
+    setErrors(found);
+    if (!named.success || Object.keys(found).length) {
+      setFailure('Please check the highlighted fields.');
+      return;
+    }
+    setFailure('');
+    setProgress(0);
+    const intake = { questions, values, files: answerFiles };
+    try {
+      await submit.mutateAsync({
+        planId: plan.id,
+        body: { title: named.data.title, intake, attachments },
+        onProgress: (p) => setProgress(p.fraction),
+      });
+      onDone();
+    } catch (error) {
+      // The plan's questions changed meanwhile: read them again; answers kept by question.
+      if (isApiError(error) && error.code === 'questions_changed') {
+        await queryClient.invalidateQueries({ queryKey: requestPlansQuery.queryKey });
+      }
+      setErrors(refusalsOf(error, intake));
+      setFailure(errorMessage(error, 'The request could not be submitted.'));
+    } finally {
+      setProgress(null);
+    }
   };
   return (
-    <form onSubmit={onSubmit} className="mt-4 grid gap-4 rounded-card border-2 border-ink/15 p-4">
-      <TextInput
-        label="Title"
-        required
-        value={title}
-        onChange={(e) => setTitle(e.target.value)}
-        maxLength={200}
-      />
-      {questions.map((q) =>
-        q.kind === 'single-choice' ? (
-          <label key={q.id} className="grid gap-1 text-sm font-semibold">
-            {q.label}
-            <select
-              className="min-h-11 rounded-control border-2 border-ink bg-paper px-3"
-              value={answers[q.id] ?? ''}
-              onChange={(e) => setAnswers({ ...answers, [q.id]: e.target.value })}
-            >
-              <option value="">Choose…</option>
-              {q.options.map((o) => (
-                <option key={o}>{o}</option>
-              ))}
-            </select>
-          </label>
-        ) : (
-          <TextInput
-            key={q.id}
-            label={q.label}
-            hint={q.help || undefined}
-            value={answers[q.id] ?? ''}
-            onChange={(e) => setAnswers({ ...answers, [q.id]: e.target.value })}
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={`New request under ${plan.title}`}
+      className="mt-4 flex min-w-0 flex-col gap-4 rounded-card border-2 border-ink/15 p-4"
+    >
+      <fieldset disabled={submit.isPending} className="flex min-w-0 flex-col gap-4">
+        <TextInput
+          label="Title"
+          required
+          value={title}
+          error={errors.title}
+          onChange={(e) => setTitle(e.target.value)}
+          maxLength={200}
+        />
+        {questions.length ? (
+          <IntakeFields
+            questions={questions}
+            values={values}
+            files={answerFiles}
+            errors={errors}
+            disabled={submit.isPending}
+            onChange={(id, value) => setValues((current) => ({ ...current, [id]: value }))}
+            onFiles={(id, chosen) => setAnswerFiles((current) => ({ ...current, [id]: chosen }))}
+            onRefused={setError}
           />
-        ),
-      )}
-      {submit.isError ? (
-        <p role="alert" className="text-danger">
-          {errorMessage(submit.error, 'The request could not be submitted.')}
+        ) : null}
+        <AttachmentsField
+          files={attachments}
+          error={errors.attachments}
+          disabled={submit.isPending}
+          onFiles={(next) => {
+            setErrors(({ attachments: _, ...rest }) => rest);
+            setAttachments(next);
+          }}
+          onRefused={(message) => setError('attachments', message)}
+        />
+      </fieldset>
+      {progress !== null && (attachments.length || Object.values(answerFiles).flat().length) ? (
+        <UploadProgressBar fraction={progress} />
+      ) : null}
+      {failure ? (
+        <p role="alert" className="text-sm font-semibold text-danger">
+          {failure}
         </p>
       ) : null}
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={submit.isPending}>
-          Submit request
+          {submit.isPending ? 'Submitting...' : 'Submit request'}
         </Button>
-        <Button type="button" variant="outline" onClick={onDone}>
+        <Button type="button" variant="outline" onClick={onDone} disabled={submit.isPending}>
           Cancel
         </Button>
       </div>
@@ -102,6 +155,9 @@ function RequestRow({ request, last }: { request: RequestItem; last: boolean }) 
         <p className="text-sm text-muted">
           {orderName(request.orderNumber)} · {requestStateLabels[request.state]}
           {queued ? ` · ${ordinal(request.queuePlace!)} in your queue` : ''}
+          {queued && request.estimatedStart
+            ? ` · estimated start ${formatCalendarDay(request.estimatedStart)}`
+            : ''}
         </p>
         {failed ? (
           <p role="alert" className="text-sm text-danger">

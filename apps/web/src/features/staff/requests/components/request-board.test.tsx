@@ -20,6 +20,7 @@ const card = (over: Partial<RequestItem>): RequestItem => ({
   coordinatorId: 'staff-1',
   coordinatorName: 'Sam Reed',
   dueDate: '2026-12-10',
+  estimatedStart: null,
   createdAt: '2026-11-28T01:00:00.000Z',
   ...over,
 });
@@ -33,6 +34,7 @@ const flyer = card({
   queuePlace: 1,
   version: 1,
   dueDate: null,
+  estimatedStart: '2026-12-10',
 });
 const poster = card({
   id: 'req-3',
@@ -78,6 +80,9 @@ describe('the request board', () => {
       'Poster',
     ]);
     expect(queued.getByText('2nd in queue')).toBeInTheDocument();
+    // The first queued card starts when Autumn menu is due; the second's start is not known.
+    expect(queued.getByText('Estimated start').nextSibling).toHaveTextContent('10 Dec, 2026');
+    expect(queued.getAllByText('Estimated start')).toHaveLength(1);
     // Every control has a name of its own.
     expect(screen.getByRole('button', { name: 'Drag Autumn menu' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Move Poster to' })).toBeInTheDocument();

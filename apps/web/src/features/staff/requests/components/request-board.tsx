@@ -24,7 +24,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { GripVertical } from 'lucide-react';
 import { useMemo, useState, type ChangeEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatDay } from '@noise/shared/format-day';
+import { formatCalendarDay } from '@noise/shared/format-day';
 import {
   boardStates,
   ordinal,
@@ -37,8 +37,7 @@ import { cn } from '@/lib/utils';
 import { useMoveRequest, type BoardMove } from '../api/move-request';
 import { COLUMN, columnCards, columnId, dropMove, isColumn, moveChoices } from './board-moves';
 
-const dueText = (day: string | null) =>
-  day ? formatDay(`${day}T00:00:00Z`, 'UTC') : 'Set when it starts';
+const dueText = (day: string | null) => (day ? formatCalendarDay(day) : 'Set when it starts');
 
 function CardBody({
   card,
@@ -80,6 +79,12 @@ function CardBody({
           <div className="flex flex-wrap gap-x-1.5">
             <dt className="text-muted">Queue</dt>
             <dd className="font-semibold">{ordinal(card.queuePlace)} in queue</dd>
+          </div>
+        ) : null}
+        {card.state === 'queued' && card.estimatedStart ? (
+          <div className="flex flex-wrap gap-x-1.5">
+            <dt className="text-muted">Estimated start</dt>
+            <dd>{formatCalendarDay(card.estimatedStart)}</dd>
           </div>
         ) : null}
       </dl>
