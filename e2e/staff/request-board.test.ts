@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BriefEntry } from '@noise/shared/project';
 import type { RequestItem, RequestPlan } from '@noise/shared/requests';
 import { apiStaffLogin } from '../support/api.ts';
 import { launchBrowser, type TestBrowser } from '../support/browser.ts';
@@ -90,9 +91,9 @@ describe('request board', () => {
       coordinatorId: otto._id,
       companyName: `Oli Goods ${uniqueSuffix()}`,
     });
-    await apiPost(server, `/api/my/request-plans/${otherPlan}/requests`, other.token, {
-      title: 'Not for Cora',
-    });
+    const notForCora = new FormData();
+    notForCora.append('title', 'Not for Cora');
+    await apiPost(server, `/api/my/request-plans/${otherPlan}/requests`, other.token, notForCora);
 
     // The client, on a phone, buys the plan with Cora as co-ordinator.
     const { page } = await browser.newPage({ token: client.token, width: 375 });
@@ -105,17 +106,29 @@ describe('request board', () => {
     await page.getByRole('button', { name: 'Confirm & Pay' }).click();
     await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
 
-    // Two requests from the dashboard's Requests panel: the first starts, the second queues.
+    // Two requests from the dashboard's Requests panel: the first, with a file to work from,
+    // starts; the second queues, with the day it should start.
     await page.goto('/dashboard');
     const panel = page.getByRole('region', { name: 'Requests' });
     for (const title of ['Autumn menu', 'Spring flyer']) {
       await panel.getByRole('button', { name: 'New request' }).click();
       await panel.getByLabel('Title').fill(title);
+      if (title === 'Autumn menu') {
+        await panel.getByLabel('Files to work from').setInputFiles({
+          name: 'old-menu.pdf',
+          mimeType: 'application/pdf',
+          buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
+        });
+        await panel.getByText('old-menu.pdf').waitFor();
+      }
       await panel.getByRole('button', { name: 'Submit request' }).click();
       await panel.getByRole('link', { name: title }).waitFor();
     }
     await panel.getByText(/In progress/).waitFor();
-    await panel.getByText('Queued · 1st in your queue', { exact: false }).waitFor();
+    await panel
+      .getByText(/Queued · 1st in your queue · estimated start \d{2} \w{3}, \d{4}/)
+      .waitFor();
+    expect(await fitsWidth(page)).toBe(true);
 
     // Staff drag the first to 'In review' on the board, at 1280 px.
     const staff = (await browser.newPage({ token: admin, width: 1280 })).page;
@@ -126,10 +139,9 @@ describe('request board', () => {
     const progress = staff.getByRole('region', { name: /^In progress/ });
     await progress.getByRole('link', { name: 'Autumn menu' }).waitFor();
     await progress.getByText(cora.name).waitFor();
-    await staff
-      .getByRole('region', { name: /^Queued/ })
-      .getByText('1st in queue')
-      .waitFor();
+    const queued = staff.getByRole('region', { name: /^Queued/ });
+    await queued.getByText('1st in queue').waitFor();
+    await queued.getByText('Estimated start').waitFor();
     const moved = staff.waitForResponse((r) => r.url().includes('/move'));
     await drag(staff, 'Autumn menu', 'In review');
     expect((await moved).status()).toBe(200);
@@ -142,6 +154,15 @@ describe('request board', () => {
     );
     const first = plans.plans[0]!.requests.find((r) => r.title === 'Autumn menu')!;
     expect(first.state).toBe('in-review');
+    // The file answered its question in the request's brief, where the library finds it.
+    const [brief] = await apiGet<BriefEntry[]>(
+      server,
+      `/api/projects/${first.id}/brief`,
+      client.token,
+    );
+    expect(brief!.attachments.map((f) => [f.name, f.questionId])).toEqual([
+      ['old-menu.pdf', 'files'],
+    ]);
 
     // Cora sends a deliverable; the client approves it on the request's page.
     const form = new FormData();

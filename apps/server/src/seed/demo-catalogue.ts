@@ -1985,6 +1985,14 @@ export const demoIntakeQuestions: Record<string, IntakeQuestion[]> = {
       required: false,
       options: [],
     },
+    {
+      id: 'files',
+      kind: 'file',
+      label: 'Files to work from',
+      help: 'Photos, logos or an earlier version: anything we should use.',
+      required: false,
+      options: [],
+    },
   ],
   branding: [
     {

@@ -5773,7 +5773,7 @@ export interface operations {
                     title: string;
                     /** @description JSON object: the answers to the plan’s intake questions, by question id. */
                     answers?: string;
-                    /** @description JSON list: the `signature` of each question answered (`[]` when the plan asks none); questions changed meanwhile answer 409. */
+                    /** @description JSON list: the signature of each question answered (its id, kind, label, required and options as a JSON list); when the questions changed meanwhile the answer is 409. Absent: the questions as they are now. */
                     asked?: string;
                     /** @description JSON list: for each answerFiles file, the id of the question it answers. */
                     answerFileQuestions?: string;

@@ -1,5 +1,5 @@
 import { localDate } from '@noise/shared/dates';
-import type { IntakeQuestion } from '@noise/shared/intake';
+import { questionSignature, type IntakeQuestion } from '@noise/shared/intake';
 import { callerCan } from '@noise/shared/permissions';
 import {
   requestStateLabels,
@@ -206,8 +206,11 @@ export async function submitRequest(
   caller: AuthUser,
   planId: string,
   input: SubmitRequestInput & {
-    /** The intake answers (JSON text) and the signatures of the questions they answer. */
-    answers: { json: string; asked: string };
+    /**
+     * The intake answers (JSON text) and the signatures of the questions they answer; without
+     * them, the questions as the plan asks them now.
+     */
+    answers: { json: string; asked?: string };
     /** Files answering file questions, and the question each answers (JSON list), in order. */
     answerFiles: UploadedFile[];
     answerFileQuestions?: string;
@@ -229,7 +232,15 @@ export async function submitRequest(
     throw badRequest('This plan asks no questions');
   }
   const answered = questions.length
-    ? readAnswers(questions, input.answers, input.answerFiles, input)
+    ? readAnswers(
+        questions,
+        {
+          json: input.answers.json,
+          asked: input.answers.asked ?? JSON.stringify(questions.map(questionSignature)),
+        },
+        input.answerFiles,
+        input,
+      )
     : null;
   const files = [
     ...input.attachments.map((f, i) => storedFile(f, i, null)),

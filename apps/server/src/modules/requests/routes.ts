@@ -34,8 +34,9 @@ const SUBMIT_FORM: UploadForm = {
     title: 'The request’s title (at most 200 characters).',
     answers: 'JSON object: the answers to the plan’s intake questions, by question id.',
     asked:
-      'JSON list: the `signature` of each question answered (`[]` when the plan asks none); ' +
-      'questions changed meanwhile answer 409.',
+      'JSON list: the signature of each question answered (its id, kind, label, required and ' +
+      'options as a JSON list); when the questions changed meanwhile the answer is 409. ' +
+      'Absent: the questions as they are now.',
     answerFileQuestions: 'JSON list: for each answerFiles file, the id of the question it answers.',
   },
   files: BRIEF_FILE_RULES,
@@ -104,7 +105,7 @@ export function registerRequestRoutes(
         }
         const item = await submitRequest(repos, deps.mail, caller, request.params.id, {
           ...checked.data,
-          answers: { json: answers ?? '{}', asked: asked ?? '[]' },
+          answers: { json: answers ?? '{}', ...(asked !== undefined ? { asked } : {}) },
           answerFiles: body.files.answerFiles ?? [],
           ...(answerFileQuestions !== undefined ? { answerFileQuestions } : {}),
           attachments: body.files.attachments ?? [],
