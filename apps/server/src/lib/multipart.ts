@@ -117,10 +117,9 @@ function refusedFile(error: unknown, field: string, index: number, filename: str
   const named = error.message.startsWith(`The file for ${field} `)
     ? `‘${filename.slice(0, 200)}’ ${error.message.slice(`The file for ${field} `.length)}`
     : error.message;
-  const refused = new AppError(error.code, error.statusCode, error.message, [
+  return new AppError(error.code, error.statusCode, error.message, [
     { path: `${field}.${index}`, message: named },
   ]);
-  return refused;
 }
 
 export const CUT_OFF_MESSAGE =

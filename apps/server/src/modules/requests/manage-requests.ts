@@ -296,7 +296,8 @@ export async function submitRequest(
         authorId: caller.id,
         authorName,
         text: '',
-        answers: answered ? { questions, answers: answered.values } : null,
+        // Answered even when the plan asks nothing: the request's questions are never asked again.
+        answers: { questions, answers: answered?.values ?? {} },
       },
       files,
     );
