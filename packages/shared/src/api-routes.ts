@@ -143,6 +143,7 @@ export interface ApiRoutes {
   '/api/reports/revenue': 'GET';
   '/api/reports/sales.csv': 'GET';
   '/api/requests': 'GET';
+  '/api/requests/{id}': 'GET';
   '/api/requests/{id}/move': 'POST';
   '/api/sales/filters': 'GET';
   '/api/services': 'GET' | 'POST';

@@ -38,7 +38,7 @@ export const requestSchema = z.object({
   planTitle: z.string(),
   companyId: z.string().nullable(),
   companyName: z.string(),
-  /** Who works on it: the project's co-ordinator (set on the request's Edit Sale page). */
+  /** Who works on it: the project's co-ordinator (set on the request's staff page). */
   coordinatorId: z.string().nullable(),
   coordinatorName: z.string(),
   /** Its due date (YYYY-MM-DD), from its start and delivery days, or as staff moved it. */
@@ -46,6 +46,25 @@ export const requestSchema = z.object({
   createdAt: z.string(),
 });
 export type RequestItem = z.infer<typeof requestSchema>;
+
+/**
+ * What a plan has used now (docs/product.md#request-plans): its active places taken and the
+ * requests of this period. The dashboard's panel and the Billing page show the same figures,
+ * from one server function (`planUsage`, modules/requests/manage-requests.ts).
+ */
+export const requestUsageSchema = z.object({
+  activeRequestLimit: z.number().int(),
+  /** Null: unlimited requests a period. */
+  requestsPerPeriod: z.number().int().nullable(),
+  active: z.number().int(),
+  /** Requests submitted since the period began, cancelled ones not counted. */
+  usedThisPeriod: z.number().int(),
+  /** The plan's period: a weekly plan's week, a monthly plan's month. */
+  period: z.enum(['week', 'month']),
+  /** When the period starts again (the next charge), or null when the plan renews no more. */
+  resetsAt: z.string().nullable(),
+});
+export type RequestUsage = z.infer<typeof requestUsageSchema>;
 
 /** A plan of the caller's company with its requests and what it has used. */
 export const requestPlanSchema = z.object({

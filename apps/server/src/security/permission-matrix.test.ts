@@ -227,6 +227,7 @@ const EXPECTED: Record<string, RouteAccess> = {
   'POST /api/my/requests/:id/cancel': 'client:work',
   'POST /api/my/requests/:id/move': 'client:work',
   'GET /api/requests': 'sales:manage',
+  'GET /api/requests/:id': 'sales:manage',
   'POST /api/requests/:id/move': 'sales:manage',
   'PUT /api/company': 'client:team',
   'POST /api/company/invitations': 'client:team',

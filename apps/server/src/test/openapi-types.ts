@@ -807,6 +807,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One request as its card shows it: its plan, client, state, assignee and due date */
+        get: operations["getRequestsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/requests/{id}/move": {
         parameters: {
             query?: never;
@@ -5679,6 +5696,15 @@ export interface operations {
                             } | null;
                             title: string;
                             orderNumber: number;
+                            requests: {
+                                activeRequestLimit: number;
+                                requestsPerPeriod: number | null;
+                                active: number;
+                                usedThisPeriod: number;
+                                /** @enum {string} */
+                                period: "week" | "month";
+                                resetsAt: string | null;
+                            } | null;
                         }[];
                         documents: {
                             /** @enum {string} */
@@ -5944,6 +5970,49 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getRequestsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        orderNumber: number;
+                        title: string;
+                        /** @enum {string} */
+                        state: "queued" | "in-progress" | "in-review" | "done" | "cancelled";
+                        queuePlace: number | null;
+                        version: number;
+                        planId: string;
+                        planTitle: string;
+                        companyId: string | null;
+                        companyName: string;
+                        coordinatorId: string | null;
+                        coordinatorName: string;
+                        dueDate: string | null;
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["UnexpectedError"];
         };
     };

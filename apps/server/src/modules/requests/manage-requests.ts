@@ -7,6 +7,7 @@ import {
   type RequestItem,
   type RequestPlan,
   type RequestState,
+  type RequestUsage,
   type SubmitRequestInput,
 } from '@noise/shared/requests';
 import { seesOnlyAssigned } from '@noise/shared/roles';
@@ -117,6 +118,39 @@ function periodStart(plan: PlanFound['plan'], nextChargeAt: Date | null): Date {
   );
 }
 
+/**
+ * A plan's use now: the active places its requests take, the requests of this period (cancelled
+ * ones not counted, as submitting counts them) and when the period starts again. The one figure
+ * the dashboard's Requests panel and the Billing page both show (docs/product.md#request-plans).
+ */
+export function planUsage(
+  found: Pick<PlanFound, 'plan' | 'nextChargeAt' | 'subscriptionStatus'>,
+  requests: readonly RequestFound[],
+): RequestUsage {
+  const since = periodStart(found.plan, found.nextChargeAt);
+  const mine = requests.filter(
+    (r) => r.request.planProjectId === found.plan.id && r.request.requestState !== 'cancelled',
+  );
+  return {
+    activeRequestLimit: found.plan.packageActiveRequestLimit ?? 1,
+    requestsPerPeriod: found.plan.packageRequestsPerPeriod,
+    active: mine.filter((r) => ACTIVE.includes(r.request.requestState ?? 'queued')).length,
+    usedThisPeriod: mine.filter((r) => r.request.createdAt >= since).length,
+    period: found.plan.packageType === 'weekly' ? 'week' : 'month',
+    resetsAt: planRefusal(found) === null ? (found.nextChargeAt?.toISOString() ?? null) : null,
+  };
+}
+
+/** The use of each of the company's plans, by the plan's id (the Billing page's plans). */
+export async function requestUsageOf(
+  repos: Pick<Repositories, 'requests'>,
+  companyId: string,
+): Promise<Map<string, RequestUsage>> {
+  const plans = await repos.requests.plansOf(companyId);
+  const requests = await repos.requests.requestsOf(plans.map((p) => p.plan.id));
+  return new Map(plans.map((found) => [found.plan.id, planUsage(found, requests)]));
+}
+
 /** The caller's company's plans with their requests and use (docs/product.md#request-plans). */
 export async function myRequestPlans(
   repos: Pick<Repositories, 'requests'>,
@@ -127,21 +161,22 @@ export async function myRequestPlans(
   const requests = await repos.requests.requestsOf(plans.map((p) => p.plan.id));
   const out: RequestPlan[] = [];
   for (const found of plans) {
-    const mine = requests.filter((r) => r.request.planProjectId === found.plan.id);
     const refusal = planRefusal(found);
-    const since = periodStart(found.plan, found.nextChargeAt);
+    const usage = planUsage(found, requests);
     out.push({
       id: found.plan.id,
       orderNumber: found.plan.orderNumber,
       title: found.plan.packageTitle,
       open: refusal === null,
       refusal,
-      activeRequestLimit: found.plan.packageActiveRequestLimit ?? 1,
-      requestsPerPeriod: found.plan.packageRequestsPerPeriod,
-      active: mine.filter((r) => ACTIVE.includes(r.request.requestState ?? 'queued')).length,
-      usedThisPeriod: mine.filter((r) => r.request.createdAt >= since).length,
+      activeRequestLimit: usage.activeRequestLimit,
+      requestsPerPeriod: usage.requestsPerPeriod,
+      active: usage.active,
+      usedThisPeriod: usage.usedThisPeriod,
       intakeQuestions: found.intake ?? [],
-      requests: mine.map(toRequestItem),
+      requests: requests
+        .filter((r) => r.request.planProjectId === found.plan.id)
+        .map(toRequestItem),
     });
   }
   return { plans: out };
@@ -389,6 +424,19 @@ export async function boardRequests(
     limit: 500,
   });
   return { requests: rows.map(toRequestItem) };
+}
+
+/** One request as its card shows it, for its staff page; a co-ordinator's own requests only. */
+export async function staffRequest(
+  repos: Pick<Repositories, 'requests'>,
+  caller: AuthUser,
+  id: string,
+): Promise<RequestItem> {
+  const found = await repos.requests.findRequest(id);
+  if (!found || (seesOnlyAssigned(caller.role) && found.request.coordinatorId !== caller.id)) {
+    throw notFound('Request not found');
+  }
+  return toRequestItem(found);
 }
 
 /**

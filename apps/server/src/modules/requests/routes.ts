@@ -17,6 +17,7 @@ import {
   moveInQueue,
   moveOnBoard,
   myRequestPlans,
+  staffRequest,
   submitRequest,
   type RequestMailSettings,
 } from './manage-requests.ts';
@@ -116,6 +117,23 @@ export function registerRequestRoutes(
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return boardRequests(repos, requireUser(request), { companyId: request.query.companyId });
+    },
+  );
+
+  r.get(
+    '/api/requests/:id',
+    {
+      config: { access: 'sales:manage' },
+      schema: {
+        summary: 'One request as its card shows it: its plan, client, state, assignee and due date',
+        tags,
+        params: idParams,
+        response: { 200: requestSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return staffRequest(repos, requireUser(request), request.params.id);
     },
   );
 
