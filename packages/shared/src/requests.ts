@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export { ordinal, planIncludes } from './request-words.ts';
+export { ordinal, planIncludes, planUseWords } from './request-words.ts';
 
 /**
  * Request plans (docs/product.md#request-plans, docs/decisions/091): a recurring package whose
