@@ -63,6 +63,10 @@ export function SaleStatusControl({
     setExpected(dateInputValue(sale.expectedDeliveryDate));
     setReason('');
   }
+  // A request's due clock starts when it leaves the queue, not with the brief (docs/decisions/091).
+  const dueHint = sale.request
+    ? `${sale.expectedDeliveryDate ? saleDueText(sale) : 'Set when it starts'}. ${sale.deliveryDays} working days from its start.`
+    : `${saleDueText(sale)}. ${sale.deliveryDays} working days from the brief; on hold pauses it.`;
   const statusChanged = status !== sale.status;
   const coordinatorChanged = coordinator !== (sale.coordinator ?? '');
   const expectedChanged = expected !== dateInputValue(sale.expectedDeliveryDate);
@@ -138,7 +142,7 @@ export function SaleStatusControl({
           type="date"
           value={expected}
           onChange={(event) => setExpected(event.target.value)}
-          hint={`${saleDueText(sale)}. ${sale.deliveryDays} working days from the brief; on hold pauses it.`}
+          hint={dueHint}
         />
         {expectedChanged ? (
           <Textarea
