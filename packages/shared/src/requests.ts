@@ -59,6 +59,19 @@ export const requestPlanSchema = z.object({
   requestsPerPeriod: z.number().int().nullable(),
   active: z.number().int(),
   usedThisPeriod: z.number().int(),
+  /** Extra requests paid for this period: each raises its cap by one (#extra-requests). */
+  extraThisPeriod: z.number().int(),
+  /**
+   * One extra request as the plan sells it now, before GST, its GST and the total the client
+   * pays; null when the plan has no per-period cap or sells none.
+   */
+  extraRequest: z
+    .object({
+      priceCents: z.number().int(),
+      gstCents: z.number().int(),
+      totalCents: z.number().int(),
+    })
+    .nullable(),
   intakeQuestions: z.array(z.unknown()),
   requests: z.array(requestSchema),
 });
@@ -104,3 +117,11 @@ export const projectRequestSchema = z.object({
   state: z.enum(requestStates),
 });
 export type ProjectRequest = z.infer<typeof projectRequestSchema>;
+
+/** An extra request bought: the invoice to pay, by card on its pay page. */
+export const extraRequestResponse = z.object({
+  invoiceId: z.string(),
+  /** The invoice's signed pay page, on this site. */
+  payUrl: z.string(),
+});
+export type ExtraRequestBought = z.infer<typeof extraRequestResponse>;

@@ -42,6 +42,7 @@ await repos.catalogueManage.replacePackages(
     recommended: false,
     activeRequestLimit: 1,
     requestsPerPeriod: null,
+    extraRequestPriceCents: null,
   })),
 );
 
