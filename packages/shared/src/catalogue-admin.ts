@@ -127,7 +127,7 @@ export const packageInputSchema = z.object({
   activeRequestLimit: requestCount('Active requests at once', MAX_ACTIVE_REQUESTS),
   requestsPerPeriod: requestCount('Requests per period', MAX_REQUESTS_PER_PERIOD),
   /** Dollars before GST for one request beyond the period's cap; blank or 0: none sold. */
-  extraRequestPrice: dollarsSchema('Extra request price', { required: false }),
+  extraRequestPrice: dollarsSchema('Extra request price', { required: false }).optional(),
 });
 export type PackageInput = z.infer<typeof packageInputSchema>;
 
