@@ -125,3 +125,7 @@ export const extraRequestResponse = z.object({
   payUrl: z.string(),
 });
 export type ExtraRequestBought = z.infer<typeof extraRequestResponse>;
+
+/** Requests a plan allows this period: its cap and the extra ones paid for; null: no cap. */
+export const allowanceOf = (plan: Pick<RequestPlan, 'requestsPerPeriod' | 'extraThisPeriod'>) =>
+  plan.requestsPerPeriod === null ? null : plan.requestsPerPeriod + plan.extraThisPeriod;

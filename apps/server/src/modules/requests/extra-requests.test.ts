@@ -124,7 +124,9 @@ describe('extra requests', () => {
       await app.inject({ url: `/api/invoices/${bought.invoiceId}`, headers: bearer(admin.token) })
     ).json<Bill>();
     expect(bill).toMatchObject({ status: 'sent', totalCents: 16_500, gstCents: 1_500 });
-    expect(bill.lines[0]!.description).toMatch(/^Extra request: Design Requests \(Two a month, Order \d+\)$/);
+    expect(bill.lines[0]!.description).toMatch(
+      /^Extra request: Design Requests \(Two a month, Order \d+\)$/,
+    );
     // Unpaid, it changes nothing.
     expect((await submit(owner.token, designs, 'Poster')).statusCode).toBe(409);
 

@@ -1,7 +1,7 @@
 import { billMoney, type BillLine } from '@noise/shared/bills';
 import { localDate } from '@noise/shared/dates';
 import { orderName } from '@noise/shared/project-constants';
-import type { ExtraRequestBought, RequestPlan } from '@noise/shared/requests';
+import { allowanceOf, type ExtraRequestBought, type RequestPlan } from '@noise/shared/requests';
 import type { Config } from '../../config.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -110,7 +110,8 @@ export async function buyExtraRequest(
     const since = periodStart(found.plan, found.nextChargeAt);
     const used = await tx.requests.countSince(planId, since);
     const extras = (await extrasOf(tx, [{ id: planId, since }], today)).get(planId)!;
-    const left = cap + extras.paidThisPeriod - used;
+    const left =
+      allowanceOf({ requestsPerPeriod: cap, extraThisPeriod: extras.paidThisPeriod })! - used;
     if (left > 0) {
       throw conflict(
         `You have ${left} request${left === 1 ? '' : 's'} left this ${periodWord(found.plan)}: an extra one can be bought once they are used.`,

@@ -2,6 +2,7 @@ import type { BriefAnswers, IntakeAnswer, IntakeQuestion } from '@noise/shared/i
 import { intakeAnswersSchema } from '@noise/shared/intake';
 import { callerCan } from '@noise/shared/permissions';
 import {
+  allowanceOf,
   requestStateLabels,
   type MoveRequestInput,
   type RequestItem,
@@ -22,7 +23,7 @@ import { enqueueEmail } from '../jobs/email.ts';
 import { dueDateFrom } from '../projects/due-date.ts';
 import { emitWebhookEvent } from '../webhooks/deliver-webhook.ts';
 import { extrasOf, extraRequestOffer } from './extra-requests.ts';
-import { periodStart, planRefusal, type PlanFound } from './plans.ts';
+import { periodStart, planRefusal } from './plans.ts';
 import type { RequestRow } from './repository.ts';
 
 type Repos = Pick<
@@ -182,7 +183,9 @@ export async function submitRequest(
       const used = await tx.requests.countSince(planId, since);
       const today = localDate(new Date(), mail.timeZone);
       const extras = (await extrasOf(tx, [{ id: planId, since }], today)).get(planId)!;
-      if (used >= cap + extras.paidThisPeriod) {
+      if (
+        used >= allowanceOf({ requestsPerPeriod: cap, extraThisPeriod: extras.paidThisPeriod })!
+      ) {
         const next = found.nextChargeAt ? formatDay(found.nextChargeAt, mail.timeZone) : 'soon';
         throw conflict(
           `Your plan includes ${cap} request${cap === 1 ? '' : 's'} a ${plan.packageType === 'weekly' ? 'week' : 'month'} and all are used: the next period starts on ${next}.${extraRequestOffer(found) ? ' An Owner or Billing person can buy an extra request on the dashboard.' : ''}`,
