@@ -67,7 +67,15 @@ describe('an extra request', () => {
     unmount();
 
     // One extra paid for: five this period, one left.
-    renderWithApp(<ExtraRequest plan={{ ...plan, extraThisPeriod: 1 }} />, { role: 'client' });
+    const again = renderWithApp(<ExtraRequest plan={{ ...plan, extraThisPeriod: 1 }} />, {
+      role: 'client',
+    });
     expect(screen.queryByText(/are used/)).toBeNull();
+    again.unmount();
+
+    // A plan that sells none says the period is used, and offers nothing.
+    renderWithApp(<ExtraRequest plan={{ ...plan, extraRequest: null }} />, { role: 'client' });
+    expect(screen.getByText('All 4 requests of this period are used.')).toBeInTheDocument();
+    expect(screen.queryByText(/One more costs/)).toBeNull();
   });
 });

@@ -6,7 +6,7 @@ import { useBuyExtraRequest } from '../api/requests';
 import { useCompanyCan } from './company-role';
 
 /**
- * Once a plan's requests for the period are used, one more at the package's price
+ * Once a plan's requests for the period are used, it says so and offers one more at the package's price
  * (docs/product.md#extra-requests): an Owner or Billing person buys it, as an invoice paid by card
  * on its pay page; anyone else is told who can.
  */
@@ -14,8 +14,10 @@ export function ExtraRequest({ plan }: { plan: RequestPlan }) {
   const can = useCompanyCan();
   const buy = useBuyExtraRequest();
   const allowance = allowanceOf(plan);
-  if (!plan.open || !plan.extraRequest || allowance === null || plan.usedThisPeriod < allowance) {
-    return null;
+  if (!plan.open || allowance === null || plan.usedThisPeriod < allowance) return null;
+  const used = `All ${allowance} request${allowance === 1 ? '' : 's'} of this period are used.`;
+  if (!plan.extraRequest) {
+    return <p className="mt-3 rounded-card bg-canvas p-3 text-sm">{used}</p>;
   }
   const price = formatMoneyGst(plan.extraRequest.totalCents, 'inc');
   const onBuy = () =>
@@ -23,8 +25,7 @@ export function ExtraRequest({ plan }: { plan: RequestPlan }) {
   return (
     <div className="mt-3 grid gap-2 rounded-card bg-canvas p-3 text-sm">
       <p>
-        All {allowance} request{allowance === 1 ? '' : 's'} of this period are used. One more costs{' '}
-        {price}.
+        {used} One more costs {price}.
       </p>
       {can?.('billing') ? (
         <div>

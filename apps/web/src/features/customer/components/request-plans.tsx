@@ -146,6 +146,12 @@ function RequestRow({ request, last }: { request: RequestItem; last: boolean }) 
   );
 }
 
+/** Whether the period's requests are all used: a new one waits for the next, or an extra. */
+const periodUsed = (plan: RequestPlan) => {
+  const allowance = allowanceOf(plan);
+  return allowance !== null && plan.usedThisPeriod >= allowance;
+};
+
 function PlanCard({ plan, canSubmit }: { plan: RequestPlan; canSubmit: boolean }) {
   const [open, setOpen] = useState(false);
   const queued = plan.requests.filter((r) => r.state === 'queued');
@@ -168,7 +174,7 @@ function PlanCard({ plan, canSubmit }: { plan: RequestPlan; canSubmit: boolean }
             {plan.extraThisPeriod ? ` (${plan.extraThisPeriod} extra)` : ''}
           </p>
         </div>
-        {canSubmit && plan.open && !open ? (
+        {canSubmit && plan.open && !open && !periodUsed(plan) ? (
           <Button size="sm" onClick={() => setOpen(true)}>
             New request
           </Button>
