@@ -35,13 +35,15 @@ export function planUseWords(use: {
   activeRequestLimit: number;
   usedThisPeriod: number;
   requestsPerPeriod: number | null;
+  extraThisPeriod: number;
   period: 'week' | 'month';
 }): string[] {
   const thisPeriod = `this ${use.period}`;
+  const extra = use.extraThisPeriod ? ` (${use.extraThisPeriod} extra)` : '';
   return [
     `${use.active} of ${use.activeRequestLimit} active`,
     use.requestsPerPeriod === null
       ? `${use.usedThisPeriod} ${thisPeriod}`
-      : `${use.usedThisPeriod} of ${use.requestsPerPeriod} ${thisPeriod}`,
+      : `${use.usedThisPeriod} of ${use.requestsPerPeriod + use.extraThisPeriod} ${thisPeriod}${extra}`,
   ];
 }

@@ -59,6 +59,8 @@ export const requestUsageSchema = z.object({
   active: z.number().int(),
   /** Requests submitted since the period began, cancelled ones not counted. */
   usedThisPeriod: z.number().int(),
+  /** Extra requests paid for this period: each raises its cap by one (#extra-requests). */
+  extraThisPeriod: z.number().int(),
   /** The plan's period: a weekly plan's week, a monthly plan's month. */
   period: z.enum(['week', 'month']),
   /** When the period starts again (the next charge), or null when the plan renews no more. */
@@ -78,6 +80,19 @@ export const requestPlanSchema = z.object({
   requestsPerPeriod: z.number().int().nullable(),
   active: z.number().int(),
   usedThisPeriod: z.number().int(),
+  /** Extra requests paid for this period: each raises its cap by one (#extra-requests). */
+  extraThisPeriod: z.number().int(),
+  /**
+   * One extra request as the plan sells it now, before GST, its GST and the total the client
+   * pays; null when the plan has no per-period cap or sells none.
+   */
+  extraRequest: z
+    .object({
+      priceCents: z.number().int(),
+      gstCents: z.number().int(),
+      totalCents: z.number().int(),
+    })
+    .nullable(),
   intakeQuestions: z.array(z.unknown()),
   requests: z.array(requestSchema),
 });
@@ -123,3 +138,15 @@ export const projectRequestSchema = z.object({
   state: z.enum(requestStates),
 });
 export type ProjectRequest = z.infer<typeof projectRequestSchema>;
+
+/** An extra request bought: the invoice to pay, by card on its pay page. */
+export const extraRequestResponse = z.object({
+  invoiceId: z.string(),
+  /** The invoice's signed pay page, on this site. */
+  payUrl: z.string(),
+});
+export type ExtraRequestBought = z.infer<typeof extraRequestResponse>;
+
+/** Requests a plan allows this period: its cap and the extra ones paid for; null: no cap. */
+export const allowanceOf = (plan: Pick<RequestPlan, 'requestsPerPeriod' | 'extraThisPeriod'>) =>
+  plan.requestsPerPeriod === null ? null : plan.requestsPerPeriod + plan.extraThisPeriod;

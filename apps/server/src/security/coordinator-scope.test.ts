@@ -253,6 +253,7 @@ const OWN_ONLY = [
   // (requests/requests.test.ts).
   'GET /api/my/request-plans',
   'POST /api/my/request-plans/:id/requests',
+  'POST /api/my/request-plans/:id/extra-request',
   'POST /api/my/requests/:id/cancel',
   'POST /api/my/requests/:id/move',
   // Their own address's confirmation link (security/unproven-accounts.test.ts).

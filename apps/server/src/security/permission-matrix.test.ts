@@ -224,6 +224,7 @@ const EXPECTED: Record<string, RouteAccess> = {
   'GET /api/billing': 'client:billing',
   'GET /api/my/request-plans': 'client:projects',
   'POST /api/my/request-plans/:id/requests': 'client:work',
+  'POST /api/my/request-plans/:id/extra-request': 'client:billing',
   'POST /api/my/requests/:id/cancel': 'client:work',
   'POST /api/my/requests/:id/move': 'client:work',
   'GET /api/requests': 'sales:manage',

@@ -756,6 +756,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/my/request-plans/{id}/extra-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Buy one more request for this period: the invoice to pay by card
+         * @description Once the plan’s requests for the period are used, an Owner or Billing person gets an invoice for one extra request at the package’s price with GST, sent, and its pay link; an unpaid one of theirs is given again. Paid, it raises the period’s cap by one.
+         */
+        post: operations["postMyRequestPlansByIdExtraRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/my/requests/{id}/cancel": {
         parameters: {
             query?: never;
@@ -5701,6 +5721,7 @@ export interface operations {
                                 requestsPerPeriod: number | null;
                                 active: number;
                                 usedThisPeriod: number;
+                                extraThisPeriod: number;
                                 /** @enum {string} */
                                 period: "week" | "month";
                                 resetsAt: string | null;
@@ -5752,6 +5773,12 @@ export interface operations {
                             requestsPerPeriod: number | null;
                             active: number;
                             usedThisPeriod: number;
+                            extraThisPeriod: number;
+                            extraRequest: {
+                                priceCents: number;
+                                gstCents: number;
+                                totalCents: number;
+                            } | null;
                             intakeQuestions: unknown[];
                             requests: {
                                 id: string;
@@ -5831,6 +5858,36 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postMyRequestPlansByIdExtraRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invoiceId: string;
+                        payUrl: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -7117,6 +7174,7 @@ export interface operations {
                             recommended: boolean;
                             activeRequestLimit?: number | null;
                             requestsPerPeriod?: number | null;
+                            extraRequestPrice?: number | null;
                         }[];
                         serviceExtras: {
                             _id: string;
@@ -7223,6 +7281,7 @@ export interface operations {
                             recommended: boolean;
                             activeRequestLimit?: number | null;
                             requestsPerPeriod?: number | null;
+                            extraRequestPrice?: number | null;
                         }[];
                         serviceExtras: {
                             _id: string;
@@ -7322,6 +7381,7 @@ export interface operations {
                             recommended: boolean;
                             activeRequestLimit?: number | null;
                             requestsPerPeriod?: number | null;
+                            extraRequestPrice?: number | null;
                         }[];
                         serviceExtras: {
                             _id: string;
@@ -7896,6 +7956,7 @@ export interface operations {
                             recommended: boolean;
                             activeRequestLimit?: number | null;
                             requestsPerPeriod?: number | null;
+                            extraRequestPrice?: number | null;
                         }[];
                         serviceExtras: {
                             _id: string;

@@ -33,11 +33,16 @@ export async function billingOverview(
     'projects' | 'payments' | 'refunds' | 'clientActions' | 'bills' | 'requests'
   >,
   caller: AuthUser,
-  /** The shop's currency: what a quote not yet paid will be charged in. */
-  currency: string,
-  /** Staff invoices' figures and pay links (modules/bills, handed in by app.ts). */
-  bills: BillingBills,
+  shop: {
+    /** The shop's currency: what a quote not yet paid will be charged in. */
+    currency: string;
+    /** BUSINESS_TIMEZONE: the day an invoice's payment counts toward a plan's period. */
+    timeZone: string;
+    /** Staff invoices' figures and pay links (modules/bills, handed in by app.ts). */
+    bills: BillingBills;
+  },
 ): Promise<BillingOverview> {
+  const { currency, bills } = shop;
   if (!caller.companyId) return { dues: [], invoices: [], subscriptions: [], documents: [] };
   const orders = (
     await repos.projects.listUserPage(caller.id, undefined, BILLING_ORDERS_MAX, {
@@ -52,7 +57,7 @@ export async function billingOverview(
     orderMoneyOf(repos.payments, orders),
     repos.clientActions.unpaidQuotes(caller.companyId),
     // A request plan's use, as the dashboard's Requests panel counts it (one function for both).
-    requestUsageOf(repos, caller.companyId),
+    requestUsageOf(repos, caller.companyId, shop.timeZone),
   ]);
   const refunds = await repos.refunds.listOfPayments(payments.map((p) => p.id));
 

@@ -2,6 +2,7 @@ import type { BriefAnswers, IntakeAnswer, IntakeQuestion } from '@noise/shared/i
 import { intakeAnswersSchema } from '@noise/shared/intake';
 import { callerCan } from '@noise/shared/permissions';
 import {
+  allowanceOf,
   requestStateLabels,
   type MoveRequestInput,
   type RequestItem,
@@ -12,22 +13,24 @@ import {
 } from '@noise/shared/requests';
 import { seesOnlyAssigned } from '@noise/shared/roles';
 import { displayNameOf } from '@noise/shared/user';
+import { localDate } from '@noise/shared/dates';
+import { formatDay } from '@noise/shared/format-day';
 import { orderName } from '@noise/shared/project-constants';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { subtractInterval } from '../../lib/intervals.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { Repositories } from '../../repositories.ts';
 import { requestStartedMail } from '../emails/requests.ts';
 import { enqueueEmail } from '../jobs/email.ts';
 import { dueDateFrom } from '../projects/due-date.ts';
 import { emitWebhookEvent } from '../webhooks/deliver-webhook.ts';
+import { extrasOf, extraRequestOffer } from './extra-requests.ts';
+import { periodStart, planRefusal, type PlanFound } from './plans.ts';
 import type { RequestRow } from './repository.ts';
 
 type Repos = Pick<
   Repositories,
   'requests' | 'briefs' | 'users' | 'jobs' | 'webhooks' | 'transaction'
 >;
-type PlanFound = NonNullable<Awaited<ReturnType<Repositories['requests']['findPlan']>>>;
 type RequestFound = NonNullable<Awaited<ReturnType<Repositories['requests']['findRequest']>>>;
 
 export interface RequestMailSettings {
@@ -92,32 +95,6 @@ async function emitStateChanged(
   await emitWebhookEvent(tx, 'request.status_changed', { ...requestEventData(row), from });
 }
 
-/** Why a plan takes no new requests, or null when it does. */
-export function planRefusal(found: Pick<PlanFound, 'plan' | 'subscriptionStatus'>): string | null {
-  const { plan, subscriptionStatus } = found;
-  if (plan.status === 'cancelled' || subscriptionStatus === 'cancelled') {
-    return `Your ${plan.packageTitle} plan is cancelled, so it takes no new requests. Order the plan again to submit more.`;
-  }
-  if (plan.status === 'completed') {
-    return `Your ${plan.packageTitle} plan has ended, so it takes no new requests.`;
-  }
-  if (plan.status === 'on-hold') {
-    return `Your ${plan.packageTitle} plan is paused, so it takes no new requests until the team resumes it.`;
-  }
-  if (subscriptionStatus === 'past_due') {
-    return `Your ${plan.packageTitle} plan is paused because its renewal was declined: update your card on the Billing page to submit requests again.`;
-  }
-  return null;
-}
-
-/** The start of the plan's current period: its next charge less one week or month. */
-function periodStart(plan: PlanFound['plan'], nextChargeAt: Date | null): Date {
-  return subtractInterval(
-    nextChargeAt ?? new Date(),
-    plan.packageType === 'weekly' ? 'weekly' : 'monthly',
-  );
-}
-
 /**
  * A plan's use now: the active places its requests take, the requests of this period (cancelled
  * ones not counted, as submitting counts them) and when the period starts again. The one figure
@@ -126,6 +103,7 @@ function periodStart(plan: PlanFound['plan'], nextChargeAt: Date | null): Date {
 export function planUsage(
   found: Pick<PlanFound, 'plan' | 'nextChargeAt' | 'subscriptionStatus'>,
   requests: readonly RequestFound[],
+  extraThisPeriod: number,
 ): RequestUsage {
   const since = periodStart(found.plan, found.nextChargeAt);
   const mine = requests.filter(
@@ -136,6 +114,7 @@ export function planUsage(
     requestsPerPeriod: found.plan.packageRequestsPerPeriod,
     active: mine.filter((r) => ACTIVE.includes(r.request.requestState ?? 'queued')).length,
     usedThisPeriod: mine.filter((r) => r.request.createdAt >= since).length,
+    extraThisPeriod,
     period: found.plan.packageType === 'weekly' ? 'week' : 'month',
     resetsAt: planRefusal(found) === null ? (found.nextChargeAt?.toISOString() ?? null) : null,
   };
@@ -143,26 +122,39 @@ export function planUsage(
 
 /** The use of each of the company's plans, by the plan's id (the Billing page's plans). */
 export async function requestUsageOf(
-  repos: Pick<Repositories, 'requests'>,
+  repos: Pick<Repositories, 'requests' | 'bills'>,
   companyId: string,
+  timeZone: string,
 ): Promise<Map<string, RequestUsage>> {
   const plans = await repos.requests.plansOf(companyId);
   const requests = await repos.requests.requestsOf(plans.map((p) => p.plan.id));
-  return new Map(plans.map((found) => [found.plan.id, planUsage(found, requests)]));
+  const extras = await extrasOf(repos, periodsOf(plans), localDate(new Date(), timeZone));
+  return new Map(
+    plans.map((found) => [
+      found.plan.id,
+      planUsage(found, requests, extras.get(found.plan.id)?.paidThisPeriod ?? 0),
+    ]),
+  );
 }
+
+/** Each plan's current period, for counting its extra requests. */
+const periodsOf = (plans: readonly PlanFound[]) =>
+  plans.map((p) => ({ id: p.plan.id, since: periodStart(p.plan, p.nextChargeAt) }));
 
 /** The caller's company's plans with their requests and use (docs/product.md#request-plans). */
 export async function myRequestPlans(
-  repos: Pick<Repositories, 'requests'>,
+  repos: Pick<Repositories, 'requests' | 'bills'>,
   caller: AuthUser,
+  timeZone: string,
 ): Promise<{ plans: RequestPlan[] }> {
   if (!caller.companyId) return { plans: [] };
   const plans = await repos.requests.plansOf(caller.companyId);
   const requests = await repos.requests.requestsOf(plans.map((p) => p.plan.id));
+  const extras = await extrasOf(repos, periodsOf(plans), localDate(new Date(), timeZone));
   const out: RequestPlan[] = [];
   for (const found of plans) {
     const refusal = planRefusal(found);
-    const usage = planUsage(found, requests);
+    const usage = planUsage(found, requests, extras.get(found.plan.id)?.paidThisPeriod ?? 0);
     out.push({
       id: found.plan.id,
       orderNumber: found.plan.orderNumber,
@@ -173,6 +165,8 @@ export async function myRequestPlans(
       requestsPerPeriod: usage.requestsPerPeriod,
       active: usage.active,
       usedThisPeriod: usage.usedThisPeriod,
+      extraThisPeriod: usage.extraThisPeriod,
+      extraRequest: extraRequestOffer(found),
       intakeQuestions: found.intake ?? [],
       requests: requests
         .filter((r) => r.request.planProjectId === found.plan.id)
@@ -229,10 +223,16 @@ export async function submitRequest(
     const plan = found.plan;
     const cap = plan.packageRequestsPerPeriod;
     if (cap !== null) {
-      const used = await tx.requests.countSince(planId, periodStart(plan, found.nextChargeAt));
-      if (used >= cap) {
+      const since = periodStart(plan, found.nextChargeAt);
+      const used = await tx.requests.countSince(planId, since);
+      const today = localDate(new Date(), mail.timeZone);
+      const extras = (await extrasOf(tx, [{ id: planId, since }], today)).get(planId)!;
+      if (
+        used >= allowanceOf({ requestsPerPeriod: cap, extraThisPeriod: extras.paidThisPeriod })!
+      ) {
+        const next = found.nextChargeAt ? formatDay(found.nextChargeAt, mail.timeZone) : 'soon';
         throw conflict(
-          `Your plan includes ${cap} request${cap === 1 ? '' : 's'} a ${plan.packageType === 'weekly' ? 'week' : 'month'} and all are used: the next period starts on ${(found.nextChargeAt ?? new Date()).toISOString().slice(0, 10)}.`,
+          `Your plan includes ${cap} request${cap === 1 ? '' : 's'} a ${plan.packageType === 'weekly' ? 'week' : 'month'} and all are used: the next period starts on ${next}.${extraRequestOffer(found) ? ' An Owner or Billing person can buy an extra request on the dashboard.' : ''}`,
         );
       }
     }

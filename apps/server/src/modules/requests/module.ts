@@ -20,7 +20,11 @@ export const requestsModule: AppModule<typeof repositories> = {
   name: 'requests',
   repositories,
   routes(app, ctx) {
-    registerRequestRoutes(app, { repos: ctx.repos, mail: requestMail(ctx.config) });
+    registerRequestRoutes(app, {
+      repos: ctx.repos,
+      mail: requestMail(ctx.config),
+      config: ctx.config,
+    });
   },
   projectEvents: {
     // A request of a plan is done when its deliverable is approved; the next queued one starts.

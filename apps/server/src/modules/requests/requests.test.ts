@@ -43,6 +43,7 @@ await repos.catalogueManage.replacePackages(
     recommended: false,
     activeRequestLimit: 1,
     requestsPerPeriod: null,
+    extraRequestPriceCents: null,
   })),
 );
 
@@ -435,6 +436,7 @@ describe('a plan’s use on the dashboard and on Billing', () => {
         recommended: false,
         activeRequestLimit: 1,
         requestsPerPeriod: 4,
+        extraRequestPriceCents: null,
       })),
     );
     const bought = await pay(app, client.token, orderBody(capped, { coordinatorId: cora.user.id }));
@@ -467,6 +469,7 @@ describe('a plan’s use on the dashboard and on Billing', () => {
       requestsPerPeriod: 4,
       active: 1,
       usedThisPeriod: 3,
+      extraThisPeriod: 0,
       period: 'month',
       resetsAt: cappedRow.nextChargeAt,
     });

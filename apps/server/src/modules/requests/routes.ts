@@ -3,12 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   boardResponse,
+  extraRequestResponse,
   moveInQueueSchema,
   moveRequestSchema,
   myRequestPlansResponse,
   requestSchema,
   submitRequestSchema,
 } from '@noise/shared/requests';
+import type { Config } from '../../config.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { Repositories } from '../../repositories.ts';
 import {
@@ -21,6 +23,7 @@ import {
   submitRequest,
   type RequestMailSettings,
 } from './manage-requests.ts';
+import { buyExtraRequest } from './extra-requests.ts';
 
 const tags = ['requests'];
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -28,7 +31,7 @@ const idParams = z.object({ id: z.string().min(1).max(64) });
 /** Request plans: the client's requests and queue, the staff board (docs/product.md#request-plans). */
 export function registerRequestRoutes(
   app: FastifyInstance,
-  deps: { repos: Repositories; mail: RequestMailSettings },
+  deps: { repos: Repositories; mail: RequestMailSettings; config: Config },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { repos } = deps;
@@ -45,7 +48,7 @@ export function registerRequestRoutes(
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return myRequestPlans(repos, requireUser(request));
+      return myRequestPlans(repos, requireUser(request), deps.config.businessTimeZone);
     },
   );
 
@@ -70,6 +73,32 @@ export function registerRequestRoutes(
         request.body,
       );
       return reply.code(201).send(item);
+    },
+  );
+
+  r.post(
+    '/api/my/request-plans/:id/extra-request',
+    {
+      config: { access: 'client:billing' },
+      schema: {
+        summary: 'Buy one more request for this period: the invoice to pay by card',
+        description:
+          'Once the plan’s requests for the period are used, an Owner or Billing person gets an ' +
+          'invoice for one extra request at the package’s price with GST, sent, and its pay ' +
+          'link; an unpaid one of theirs is given again. Paid, it raises the period’s cap by one.',
+        tags,
+        params: idParams,
+        response: { 201: extraRequestResponse },
+      },
+    },
+    async (request, reply) => {
+      const bought = await buyExtraRequest(
+        repos,
+        deps.config,
+        requireUser(request),
+        request.params.id,
+      );
+      return reply.code(201).send(bought);
     },
   );
 

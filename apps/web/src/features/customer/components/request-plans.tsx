@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { IntakeQuestion } from '@noise/shared/intake';
 import { orderName } from '@noise/shared/project-constants';
 import {
+  allowanceOf,
   ordinal,
   requestStateLabels,
   type RequestItem,
@@ -17,6 +18,7 @@ import {
   useRequestPlans,
   useSubmitRequest,
 } from '../api/requests';
+import { ExtraRequest } from './extra-request';
 
 const answerable = (q: IntakeQuestion) =>
   ['short-text', 'long-text', 'link', 'date', 'single-choice'].includes(q.kind);
@@ -144,6 +146,12 @@ function RequestRow({ request, last }: { request: RequestItem; last: boolean }) 
   );
 }
 
+/** Whether the period's requests are all used: a new one waits for the next, or an extra. */
+const periodUsed = (plan: RequestPlan) => {
+  const allowance = allowanceOf(plan);
+  return allowance !== null && plan.usedThisPeriod >= allowance;
+};
+
 function PlanCard({ plan, canSubmit }: { plan: RequestPlan; canSubmit: boolean }) {
   const [open, setOpen] = useState(false);
   const queued = plan.requests.filter((r) => r.state === 'queued');
@@ -161,17 +169,19 @@ function PlanCard({ plan, canSubmit }: { plan: RequestPlan; canSubmit: boolean }
           <p className="text-sm text-muted">
             {orderName(plan.orderNumber)} · {plan.active} of {plan.activeRequestLimit} active
             {plan.requestsPerPeriod !== null
-              ? ` · ${plan.usedThisPeriod} of ${plan.requestsPerPeriod} this period`
+              ? ` · ${plan.usedThisPeriod} of ${allowanceOf(plan)} this period`
               : ''}
+            {plan.extraThisPeriod ? ` (${plan.extraThisPeriod} extra)` : ''}
           </p>
         </div>
-        {canSubmit && plan.open && !open ? (
+        {canSubmit && plan.open && !open && !periodUsed(plan) ? (
           <Button size="sm" onClick={() => setOpen(true)}>
             New request
           </Button>
         ) : null}
       </div>
       {plan.refusal ? <p className="mt-2 text-sm">{plan.refusal}</p> : null}
+      <ExtraRequest plan={plan} />
       {open ? <NewRequestForm plan={plan} onDone={() => setOpen(false)} /> : null}
       {shown.length ? (
         <ul className="mt-3" aria-label={`Requests of ${plan.title}`}>

@@ -45,13 +45,14 @@ describe('Billing: a request plan’s use', () => {
           requestsPerPeriod: 4,
           active: 1,
           usedThisPeriod: 3,
+          extraThisPeriod: 1,
           period: 'month',
           resetsAt: '2027-01-01T03:00:00.000Z',
         },
       }),
     ]);
     expect(
-      plans.getByText('1 of 1 active · 3 of 4 this month · Resets 01 Jan, 2027'),
+      plans.getByText('1 of 1 active · 3 of 5 this month (1 extra) · Resets 01 Jan, 2027'),
     ).toBeInTheDocument();
   });
 
@@ -66,6 +67,7 @@ describe('Billing: a request plan’s use', () => {
           requestsPerPeriod: null,
           active: 0,
           usedThisPeriod: 3,
+          extraThisPeriod: 0,
           period: 'week',
           resetsAt: null,
         },
