@@ -28,31 +28,22 @@ const billing = await createTeammate(app, owner.user, 'billing');
 const stranger = await createUser(app);
 
 /** A monthly plan of two requests a month, one at a time; `extraCents` per extra request. */
-async function planService(title: string, extraCents: number | null) {
-  const service = await createServiceToOrder(app, {
+function planService(title: string, extraCents: number | null) {
+  return createServiceToOrder(app, {
     title,
     packages: [
-      { title: 'Two a month', type: 'monthly', baseCostCents: 0, recurringCostCents: 99_000 },
+      {
+        title: 'Two a month',
+        type: 'monthly',
+        baseCostCents: 0,
+        recurringCostCents: 99_000,
+        activeRequestLimit: 1,
+        requestsPerPeriod: 2,
+        extraRequestPriceCents: extraCents,
+      },
     ],
     extras: [],
   });
-  await repos.catalogueManage.replacePackages(
-    service.service.id,
-    service.packages.map((p) => ({
-      id: p.id,
-      title: p.title,
-      type: p.type,
-      baseCostCents: p.baseCostCents,
-      recurringCostCents: p.recurringCostCents,
-      priceSuffix: p.priceSuffix,
-      features: p.features,
-      recommended: false,
-      activeRequestLimit: 1,
-      requestsPerPeriod: 2,
-      extraRequestPriceCents: extraCents,
-    })),
-  );
-  return service;
 }
 
 async function buyPlan(service: Awaited<ReturnType<typeof planService>>) {

@@ -4,7 +4,7 @@ import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import type { BillingOverview } from '@noise/shared/billing';
 import type { RequestItem, RequestPlan, RequestUsage } from '@noise/shared/requests';
-import { createTestApp, testRepositories } from '../../test/app.ts';
+import { createTestApp } from '../../test/app.ts';
 import { bearer, createTeammate, createUser } from '../../test/factories.ts';
 import { coordinator, createServiceToOrder, orderBody, pay } from '../../test/order-factories.ts';
 
@@ -13,7 +13,6 @@ import { coordinator, createServiceToOrder, orderBody, pay } from '../../test/or
  * under a plan; past its active limit they queue; approving a deliverable starts the next one.
  */
 const { app, config } = await createTestApp();
-const repos = testRepositories(app);
 const cora = await coordinator(app);
 const otherCora = await createUser(app, { role: 'co-ordinator' });
 const admin = await createUser(app, { role: 'admin' });
@@ -22,30 +21,20 @@ const member = await createTeammate(app, owner.user, 'member');
 const billing = await createTeammate(app, owner.user, 'billing');
 const stranger = await createUser(app);
 
+// The package is a request plan: one active request at a time (docs/decisions/091).
 const service = await createServiceToOrder(app, {
   title: 'Unlimited Design Requests',
   packages: [
-    { title: 'Unlimited', type: 'monthly', baseCostCents: 0, recurringCostCents: 249_500 },
+    {
+      title: 'Unlimited',
+      type: 'monthly',
+      baseCostCents: 0,
+      recurringCostCents: 249_500,
+      activeRequestLimit: 1,
+    },
   ],
   extras: [],
 });
-// The package is a request plan: one active request at a time (docs/decisions/091).
-await repos.catalogueManage.replacePackages(
-  service.service.id,
-  service.packages.map((p) => ({
-    id: p.id,
-    title: p.title,
-    type: p.type,
-    baseCostCents: p.baseCostCents,
-    recurringCostCents: p.recurringCostCents,
-    priceSuffix: p.priceSuffix,
-    features: p.features,
-    recommended: false,
-    activeRequestLimit: 1,
-    requestsPerPeriod: null,
-    extraRequestPriceCents: null,
-  })),
-);
 
 /** The subjects of every mail sent to `to` so far, after running the due jobs. */
 async function subjectsTo(to: string) {
@@ -420,25 +409,18 @@ describe('a plan’s use on the dashboard and on Billing', () => {
     const client = await createUser(app, { firstName: 'Una', lastName: 'Usage' });
     const capped = await createServiceToOrder(app, {
       title: 'Four Design Requests',
-      packages: [{ title: 'Four', type: 'monthly', baseCostCents: 0, recurringCostCents: 99_000 }],
+      packages: [
+        {
+          title: 'Four',
+          type: 'monthly',
+          baseCostCents: 0,
+          recurringCostCents: 99_000,
+          activeRequestLimit: 1,
+          requestsPerPeriod: 4,
+        },
+      ],
       extras: [],
     });
-    await repos.catalogueManage.replacePackages(
-      capped.service.id,
-      capped.packages.map((p) => ({
-        id: p.id,
-        title: p.title,
-        type: p.type,
-        baseCostCents: p.baseCostCents,
-        recurringCostCents: p.recurringCostCents,
-        priceSuffix: p.priceSuffix,
-        features: p.features,
-        recommended: false,
-        activeRequestLimit: 1,
-        requestsPerPeriod: 4,
-        extraRequestPriceCents: null,
-      })),
-    );
     const bought = await pay(app, client.token, orderBody(capped, { coordinatorId: cora.user.id }));
     expect(bought.statusCode, bought.body).toBe(200);
     const cappedPlan = bought.json<{ projectId: string }>().projectId;
