@@ -147,6 +147,29 @@ describe('request board', () => {
     expect((await moved).status()).toBe(200);
     const review = staff.getByRole('region', { name: /^In review/ });
     await review.getByRole('link', { name: 'Autumn menu' }).waitFor();
+
+    // The card opens the request's own page under Requests: its workspace, and no money.
+    await review.getByRole('link', { name: 'Autumn menu' }).click();
+    await staff.waitForURL(/\/wkm-dashboard\/requests\/[^/?]+$/);
+    await staff.getByRole('heading', { name: 'Autumn menu', level: 1 }).waitFor();
+    const nav = staff.getByRole('navigation', { name: 'Dashboard' });
+    expect(await nav.getByRole('link', { name: 'Requests' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    expect(await nav.getByRole('link', { name: 'Sales' }).getAttribute('aria-current')).toBeNull();
+    const about = staff.getByRole('region', { name: 'Request', exact: true });
+    await about.getByText('In review').waitFor();
+    await about.getByRole('link', { name: 'Unlimited Design Requests' }).waitFor();
+    await about.getByText(cora.name).waitFor();
+    await staff.getByRole('region', { name: 'Messages' }).waitFor();
+    await staff.getByRole('region', { name: "Customer's Brief" }).waitFor();
+    expect(await staff.getByRole('region', { name: 'Payments' }).count()).toBe(0);
+    expect(await staff.getByText(/Paid \$/).count()).toBe(0);
+    const requestUrl = new URL(staff.url()).pathname;
+    // Its old Edit Sale address leads there too.
+    await staff.goto(requestUrl.replace('/requests/', '/sales/edit/'));
+    await staff.waitForURL((url) => url.pathname === requestUrl);
+    await staff.getByRole('heading', { name: 'Autumn menu', level: 1 }).waitFor();
     const plans = await apiGet<{ plans: RequestPlan[] }>(
       server,
       '/api/my/request-plans',
@@ -203,5 +226,30 @@ describe('request board', () => {
     expect(cards.requests.map((r) => r.title).sort()).toEqual(['Autumn menu', 'Spring flyer']);
     expect(await phone.getByText('Not for Cora').count()).toBe(0);
     expect(await fitsWidth(phone)).toBe(true);
+
+    // On a phone the filters fold behind 'Filters', in a sheet.
+    expect(await phone.getByLabel('Client').count()).toBe(0);
+    await phone.getByRole('button', { name: 'Filters' }).click();
+    const sheet = phone.getByRole('dialog', { name: 'Filters' });
+    await sheet.getByLabel('Client').selectOption({ label: company });
+    await sheet.getByRole('button', { name: 'Show requests' }).click();
+    await phone.getByRole('button', { name: 'Filters (1)' }).waitFor();
+    await phone.waitForURL(/[?&]client=/);
+
+    // Cora opens a card on her phone and moves it on its page, as on the board.
+    await phone.getByRole('link', { name: 'Spring flyer' }).click();
+    await phone.getByRole('heading', { name: 'Spring flyer', level: 1 }).waitFor();
+    const request = phone.getByRole('region', { name: 'Request', exact: true });
+    await request.getByText('In progress').waitFor();
+    const moving = phone.waitForResponse((r) => r.url().includes('/move'));
+    await request.getByLabel('Move Spring flyer to').selectOption({ label: 'In review' });
+    expect((await moving).status()).toBe(200);
+    await request.getByText('In review').waitFor();
+    expect(await fitsWidth(phone)).toBe(true);
+    await phone.getByRole('link', { name: 'Back to Requests' }).click();
+    await phone
+      .getByRole('region', { name: /^In review/ })
+      .getByRole('link', { name: 'Spring flyer' })
+      .waitFor();
   });
 });

@@ -76,6 +76,7 @@ export interface ApiRoutes {
   '/api/my-work': 'GET';
   '/api/my/actions': 'GET';
   '/api/my/request-plans': 'GET';
+  '/api/my/request-plans/{id}/extra-request': 'POST';
   '/api/my/request-plans/{id}/requests': 'POST';
   '/api/my/requests/{id}/cancel': 'POST';
   '/api/my/requests/{id}/move': 'POST';
@@ -143,6 +144,7 @@ export interface ApiRoutes {
   '/api/reports/revenue': 'GET';
   '/api/reports/sales.csv': 'GET';
   '/api/requests': 'GET';
+  '/api/requests/{id}': 'GET';
   '/api/requests/{id}/move': 'POST';
   '/api/sales/filters': 'GET';
   '/api/services': 'GET' | 'POST';

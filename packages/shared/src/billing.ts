@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { billStatuses } from './bills.ts';
 import { subscriptionSchema } from './payments.ts';
+import { requestUsageSchema } from './requests.ts';
 
 /**
  * The customer's 'Billing' page (docs/product.md#billing): every tax invoice and adjustment
@@ -40,6 +41,8 @@ export type BillingDue = z.infer<typeof billingDueSchema>;
 export const billingSubscriptionSchema = subscriptionSchema.extend({
   title: z.string(),
   orderNumber: z.number().int(),
+  /** A request plan's use (the dashboard's Requests panel shows the same); null for other plans. */
+  requests: requestUsageSchema.nullable(),
 });
 export type BillingSubscription = z.infer<typeof billingSubscriptionSchema>;
 

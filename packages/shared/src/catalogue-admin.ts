@@ -126,6 +126,8 @@ export const packageInputSchema = z.object({
   /** A request plan (docs/decisions/091): empty or null when the package is not one. */
   activeRequestLimit: requestCount('Active requests at once', MAX_ACTIVE_REQUESTS),
   requestsPerPeriod: requestCount('Requests per period', MAX_REQUESTS_PER_PERIOD),
+  /** Dollars before GST for one request beyond the period's cap; blank or 0: none sold. */
+  extraRequestPrice: dollarsSchema('Extra request price', { required: false }).optional(),
 });
 export type PackageInput = z.infer<typeof packageInputSchema>;
 
@@ -180,6 +182,9 @@ export const serviceFormSchema = z.object({
         error: "'Requests per period' needs 'Active requests at once'",
       },
     )
+    .refine((packages) => packages.every((p) => !p.extraRequestPrice || p.requestsPerPeriod), {
+      error: "'Extra request price' needs 'Requests per period'",
+    })
     .optional(),
   serviceExtras: list('extras', serviceExtraInputSchema, MAX_EXTRAS).optional(),
   faqs: list('FAQs', faqInputSchema, MAX_FAQS).optional(),

@@ -21,6 +21,8 @@ export const servicePackageSchema = z.object({
   activeRequestLimit: z.number().int().nullable().optional(),
   /** A request plan's requests per period; null: no cap. */
   requestsPerPeriod: z.number().int().nullable().optional(),
+  /** Dollars before GST for one request beyond the period's cap; absent or null: none sold. */
+  extraRequestPrice: z.number().nullable().optional(),
 });
 export type ServicePackage = z.infer<typeof servicePackageSchema>;
 

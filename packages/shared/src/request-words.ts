@@ -25,3 +25,25 @@ export function planIncludes(plan: {
   }
   return lines;
 }
+
+/**
+ * A plan's use in words: '1 of 1 active', then '3 of 4 this month', or '3 this month' when the
+ * plan has no cap a period (docs/product.md#request-plans).
+ */
+export function planUseWords(use: {
+  active: number;
+  activeRequestLimit: number;
+  usedThisPeriod: number;
+  requestsPerPeriod: number | null;
+  extraThisPeriod: number;
+  period: 'week' | 'month';
+}): string[] {
+  const thisPeriod = `this ${use.period}`;
+  const extra = use.extraThisPeriod ? ` (${use.extraThisPeriod} extra)` : '';
+  return [
+    `${use.active} of ${use.activeRequestLimit} active`,
+    use.requestsPerPeriod === null
+      ? `${use.usedThisPeriod} ${thisPeriod}`
+      : `${use.usedThisPeriod} of ${use.requestsPerPeriod + use.extraThisPeriod} ${thisPeriod}${extra}`,
+  ];
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export { ordinal, planIncludes } from './request-words.ts';
+export { ordinal, planIncludes, planUseWords } from './request-words.ts';
 
 /**
  * Request plans (docs/product.md#request-plans, docs/decisions/091): a recurring package whose
@@ -38,7 +38,7 @@ export const requestSchema = z.object({
   planTitle: z.string(),
   companyId: z.string().nullable(),
   companyName: z.string(),
-  /** Who works on it: the project's co-ordinator (set on the request's Edit Sale page). */
+  /** Who works on it: the project's co-ordinator (set on the request's staff page). */
   coordinatorId: z.string().nullable(),
   coordinatorName: z.string(),
   /** Its due date (YYYY-MM-DD), from its start and delivery days, or as staff moved it. */
@@ -53,6 +53,27 @@ export const requestSchema = z.object({
 });
 export type RequestItem = z.infer<typeof requestSchema>;
 
+/**
+ * What a plan has used now (docs/product.md#request-plans): its active places taken and the
+ * requests of this period. The dashboard's panel and the Billing page show the same figures,
+ * from one server function (`planUsage`, modules/requests/manage-requests.ts).
+ */
+export const requestUsageSchema = z.object({
+  activeRequestLimit: z.number().int(),
+  /** Null: unlimited requests a period. */
+  requestsPerPeriod: z.number().int().nullable(),
+  active: z.number().int(),
+  /** Requests submitted since the period began, cancelled ones not counted. */
+  usedThisPeriod: z.number().int(),
+  /** Extra requests paid for this period: each raises its cap by one (#extra-requests). */
+  extraThisPeriod: z.number().int(),
+  /** The plan's period: a weekly plan's week, a monthly plan's month. */
+  period: z.enum(['week', 'month']),
+  /** When the period starts again (the next charge), or null when the plan renews no more. */
+  resetsAt: z.string().nullable(),
+});
+export type RequestUsage = z.infer<typeof requestUsageSchema>;
+
 /** A plan of the caller's company with its requests and what it has used. */
 export const requestPlanSchema = z.object({
   id: z.string(),
@@ -65,6 +86,19 @@ export const requestPlanSchema = z.object({
   requestsPerPeriod: z.number().int().nullable(),
   active: z.number().int(),
   usedThisPeriod: z.number().int(),
+  /** Extra requests paid for this period: each raises its cap by one (#extra-requests). */
+  extraThisPeriod: z.number().int(),
+  /**
+   * One extra request as the plan sells it now, before GST, its GST and the total the client
+   * pays; null when the plan has no per-period cap or sells none.
+   */
+  extraRequest: z
+    .object({
+      priceCents: z.number().int(),
+      gstCents: z.number().int(),
+      totalCents: z.number().int(),
+    })
+    .nullable(),
   intakeQuestions: z.array(z.unknown()),
   requests: z.array(requestSchema),
 });
@@ -114,3 +148,15 @@ export const projectRequestSchema = z.object({
   state: z.enum(requestStates),
 });
 export type ProjectRequest = z.infer<typeof projectRequestSchema>;
+
+/** An extra request bought: the invoice to pay, by card on its pay page. */
+export const extraRequestResponse = z.object({
+  invoiceId: z.string(),
+  /** The invoice's signed pay page, on this site. */
+  payUrl: z.string(),
+});
+export type ExtraRequestBought = z.infer<typeof extraRequestResponse>;
+
+/** Requests a plan allows this period: its cap and the extra ones paid for; null: no cap. */
+export const allowanceOf = (plan: Pick<RequestPlan, 'requestsPerPeriod' | 'extraThisPeriod'>) =>
+  plan.requestsPerPeriod === null ? null : plan.requestsPerPeriod + plan.extraThisPeriod;

@@ -117,6 +117,11 @@ export const staffScreens = [
     module: 'features/staff/requests/routes/request-board.tsx',
   },
   {
+    name: 'request',
+    path: /^\/wkm-dashboard\/requests\/[^/]+\/?$/,
+    module: 'features/staff/requests/routes/request-page.tsx',
+  },
+  {
     name: 'sales',
     path: /^\/wkm-dashboard\/sales\/?$/,
     module: 'features/staff/sales/routes/sales-list.tsx',

@@ -209,6 +209,7 @@ const COORDINATOR_ROUTES: Record<string, string> = {
   'PATCH /api/companies/:companyId/folders/:folderId': 'files',
   'DELETE /api/companies/:companyId/folders/:folderId': 'files',
   'GET /api/requests': 'request board',
+  'GET /api/requests/:id': 'request board',
   'POST /api/requests/:id/move': 'request board',
 };
 /** Routes about the caller alone (their account, bells, settings) or a checkout of their own. */
@@ -252,6 +253,7 @@ const OWN_ONLY = [
   // (requests/requests.test.ts).
   'GET /api/my/request-plans',
   'POST /api/my/request-plans/:id/requests',
+  'POST /api/my/request-plans/:id/extra-request',
   'POST /api/my/requests/:id/cancel',
   'POST /api/my/requests/:id/move',
   // Their own address's confirmation link (security/unproven-accounts.test.ts).
@@ -603,7 +605,7 @@ describe('a co-ordinator sees only the work assigned to them', () => {
     expect(own.items.map((i) => i.projectId)).toEqual([aliceOrder.projectId]);
   });
 
-  it('request board: another’s client’s requests are missing and answer 404', async () => {
+  it('request board and a request’s page: another’s client’s requests are missing and answer 404', async () => {
     const plan = await order(bob.token, colin.user.id, 'Bravo Plumbing');
     await db
       .update(projects)
@@ -619,6 +621,7 @@ describe('a co-ordinator sees only the work assigned to them', () => {
     const request = made.json<{ id: string; version: number }>();
     const board = (await asCora('GET', '/api/requests')).json<{ requests: { id: string }[] }>();
     expect(board.requests.map((r) => r.id)).not.toContain(request.id);
+    expect((await asCora('GET', `/api/requests/${request.id}`)).statusCode).toBe(404);
     const move = await asCora('POST', `/api/requests/${request.id}/move`, {
       state: 'done',
       version: request.version,

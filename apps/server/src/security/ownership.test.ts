@@ -237,6 +237,7 @@ const CLIENT_ID_ROUTES: Record<string, string> = {
   'GET /api/quotes/:id/signed.pdf': 'proposal',
   // Another company's plan and requests answer 404 (modules/requests/requests.test.ts).
   'POST /api/my/request-plans/:id/requests': 'requests',
+  'POST /api/my/request-plans/:id/extra-request': 'requests',
   'POST /api/my/requests/:id/cancel': 'requests',
   'POST /api/my/requests/:id/move': 'requests',
 };

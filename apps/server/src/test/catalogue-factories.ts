@@ -31,6 +31,10 @@ export interface ServiceOverrides {
     recurringCostCents?: number;
     priceSuffix?: string;
     features?: string[];
+    /** A request plan's limits and extra request price (docs/decisions/091, 101). */
+    activeRequestLimit?: number | null;
+    requestsPerPeriod?: number | null;
+    extraRequestPriceCents?: number | null;
   }[];
   extras?: { title: string; description?: string; priceCents: number }[];
   faqs?: { question: string; answer: string }[];
@@ -73,6 +77,9 @@ export async function createService(app: FastifyInstance, overrides: ServiceOver
               recurringCostCents: p.recurringCostCents ?? 0,
               priceSuffix: p.priceSuffix ?? 'exc. GST',
               features: p.features ?? [],
+              activeRequestLimit: p.activeRequestLimit ?? null,
+              requestsPerPeriod: p.requestsPerPeriod ?? null,
+              extraRequestPriceCents: p.extraRequestPriceCents ?? null,
             })),
           )
           .returning()

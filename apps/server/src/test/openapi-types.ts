@@ -759,6 +759,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/my/request-plans/{id}/extra-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Buy one more request for this period: the invoice to pay by card
+         * @description Once the plan’s requests for the period are used, an Owner or Billing person gets an invoice for one extra request at the package’s price with GST, sent, and its pay link; an unpaid one of theirs is given again. Paid, it raises the period’s cap by one.
+         */
+        post: operations["postMyRequestPlansByIdExtraRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/my/requests/{id}/cancel": {
         parameters: {
             query?: never;
@@ -802,6 +822,23 @@ export interface paths {
         };
         /** The request board: every request, or one client’s */
         get: operations["getRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One request as its card shows it: its plan, client, state, assignee and due date */
+        get: operations["getRequestsById"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5682,6 +5719,16 @@ export interface operations {
                             } | null;
                             title: string;
                             orderNumber: number;
+                            requests: {
+                                activeRequestLimit: number;
+                                requestsPerPeriod: number | null;
+                                active: number;
+                                usedThisPeriod: number;
+                                extraThisPeriod: number;
+                                /** @enum {string} */
+                                period: "week" | "month";
+                                resetsAt: string | null;
+                            } | null;
                         }[];
                         documents: {
                             /** @enum {string} */
@@ -5729,6 +5776,12 @@ export interface operations {
                             requestsPerPeriod: number | null;
                             active: number;
                             usedThisPeriod: number;
+                            extraThisPeriod: number;
+                            extraRequest: {
+                                priceCents: number;
+                                gstCents: number;
+                                totalCents: number;
+                            } | null;
                             intakeQuestions: unknown[];
                             requests: {
                                 id: string;
@@ -5818,6 +5871,36 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postMyRequestPlansByIdExtraRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invoiceId: string;
+                        payUrl: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -5960,6 +6043,50 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getRequestsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        orderNumber: number;
+                        title: string;
+                        /** @enum {string} */
+                        state: "queued" | "in-progress" | "in-review" | "done" | "cancelled";
+                        queuePlace: number | null;
+                        version: number;
+                        planId: string;
+                        planTitle: string;
+                        companyId: string | null;
+                        companyName: string;
+                        coordinatorId: string | null;
+                        coordinatorName: string;
+                        dueDate: string | null;
+                        estimatedStart: string | null;
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -7065,6 +7192,7 @@ export interface operations {
                             recommended: boolean;
                             activeRequestLimit?: number | null;
                             requestsPerPeriod?: number | null;
+                            extraRequestPrice?: number | null;
                         }[];
                         serviceExtras: {
                             _id: string;
@@ -7171,6 +7299,7 @@ export interface operations {
                             recommended: boolean;
                             activeRequestLimit?: number | null;
                             requestsPerPeriod?: number | null;
+                            extraRequestPrice?: number | null;
                         }[];
                         serviceExtras: {
                             _id: string;
@@ -7270,6 +7399,7 @@ export interface operations {
                             recommended: boolean;
                             activeRequestLimit?: number | null;
                             requestsPerPeriod?: number | null;
+                            extraRequestPrice?: number | null;
                         }[];
                         serviceExtras: {
                             _id: string;
@@ -7844,6 +7974,7 @@ export interface operations {
                             recommended: boolean;
                             activeRequestLimit?: number | null;
                             requestsPerPeriod?: number | null;
+                            extraRequestPrice?: number | null;
                         }[];
                         serviceExtras: {
                             _id: string;

@@ -21,6 +21,9 @@ export function createServiceToOrder(
       baseCostCents?: number;
       recurringCostCents?: number;
       features?: string[];
+      activeRequestLimit?: number | null;
+      requestsPerPeriod?: number | null;
+      extraRequestPriceCents?: number | null;
     }[];
     extras?: { title?: string; priceCents?: number }[];
   } = {},

@@ -11,6 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { BillLine } from '@noise/shared/bills';
 import { id, createdAt, updatedAt } from './columns.ts';
+import { projects } from './projects.ts';
 import { users } from './users.ts';
 
 /**
@@ -47,6 +48,11 @@ export const bills = pgTable(
     /** The reminders mailed: before the due date, and after it (overdue). */
     remindedBeforeAt: timestamp('reminded_before_at', { withTimezone: true }),
     remindedAfterAt: timestamp('reminded_after_at', { withTimezone: true }),
+    /**
+     * Set on an extra request a client bought for their request plan (the plan's project,
+     * docs/product.md#extra-requests): once paid, it raises that period's cap by one.
+     */
+    requestPlanId: text('request_plan_id').references(() => projects.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -54,6 +60,9 @@ export const bills = pgTable(
     uniqueIndex('bills_number_unique').on(t.number),
     index('bills_created_idx').on(t.createdAt, t.id),
     index('bills_customer_idx').on(t.customerId, t.createdAt),
+    index('bills_request_plan_idx')
+      .on(t.requestPlanId)
+      .where(sql`${t.requestPlanId} is not null`),
     // The reminders' daily pass: sent bills, neither void nor paid, by due date.
     index('bills_due_idx')
       .on(t.dueDate)

@@ -64,6 +64,11 @@ export const servicePackages = pgTable(
      */
     activeRequestLimit: integer('active_request_limit'),
     requestsPerPeriod: integer('requests_per_period'),
+    /**
+     * What one request beyond the period's cap costs, before GST, bought on the client's
+     * dashboard (docs/product.md#extra-requests); null: none are sold.
+     */
+    extraRequestPriceCents: integer('extra_request_price_cents'),
   },
   (t) => [index('service_packages_service_idx').on(t.serviceId, t.position)],
 );

@@ -11,6 +11,7 @@ import type { Repositories } from '../../repositories.ts';
 import { adjustmentNoteNumberOf, invoiceNumberOf } from '../invoices/load-invoice.ts';
 import { orderMoneyOf } from '../payments/order-money-of.ts';
 import { toSubscriptionDto } from '../payments/routes.ts';
+import { requestUsageOf } from '../requests/manage-requests.ts';
 
 /** What the Billing page needs of the bills module, handed in by app.ts (no module imports it). */
 export interface BillingBills {
@@ -27,13 +28,21 @@ export const BILLING_ORDERS_MAX = 200;
  * quote's first payment from quoteDueNow, as the payment page charges it.
  */
 export async function billingOverview(
-  repos: Pick<Repositories, 'projects' | 'payments' | 'refunds' | 'clientActions' | 'bills'>,
+  repos: Pick<
+    Repositories,
+    'projects' | 'payments' | 'refunds' | 'clientActions' | 'bills' | 'requests'
+  >,
   caller: AuthUser,
-  /** The shop's currency: what a quote not yet paid will be charged in. */
-  currency: string,
-  /** Staff invoices' figures and pay links (modules/bills, handed in by app.ts). */
-  bills: BillingBills,
+  shop: {
+    /** The shop's currency: what a quote not yet paid will be charged in. */
+    currency: string;
+    /** BUSINESS_TIMEZONE: the day an invoice's payment counts toward a plan's period. */
+    timeZone: string;
+    /** Staff invoices' figures and pay links (modules/bills, handed in by app.ts). */
+    bills: BillingBills;
+  },
 ): Promise<BillingOverview> {
+  const { currency, bills } = shop;
   if (!caller.companyId) return { dues: [], invoices: [], subscriptions: [], documents: [] };
   const orders = (
     await repos.projects.listUserPage(caller.id, undefined, BILLING_ORDERS_MAX, {
@@ -42,11 +51,13 @@ export async function billingOverview(
   ).map((row) => row.project);
   const byId = new Map(orders.map((order) => [order.id, order]));
   const ids = orders.map((order) => order.id);
-  const [payments, subscriptions, money, quotes] = await Promise.all([
+  const [payments, subscriptions, money, quotes, requestUsage] = await Promise.all([
     repos.payments.listPaymentsOfProjects(ids),
     repos.payments.listSubscriptionsOfProjects(ids),
     orderMoneyOf(repos.payments, orders),
     repos.clientActions.unpaidQuotes(caller.companyId),
+    // A request plan's use, as the dashboard's Requests panel counts it (one function for both).
+    requestUsageOf(repos, caller.companyId, shop.timeZone),
   ]);
   const refunds = await repos.refunds.listOfPayments(payments.map((p) => p.id));
 
@@ -170,6 +181,7 @@ export async function billingOverview(
         ...toSubscriptionDto(row, order.packageTitle),
         title: order.serviceTitle,
         orderNumber: order.orderNumber,
+        requests: requestUsage.get(row.projectId) ?? null,
       };
     }),
     documents,

@@ -102,6 +102,8 @@ describe('billing', () => {
     expect(seen.subscriptions).toMatchObject([
       { projectId: socialId, title: 'Social media', status: 'active', amountCents: 11_000 },
     ]);
+    // A plan that is not a request plan has no use to show.
+    expect(seen.subscriptions[0]!.requests).toBeNull();
     expect(seen.subscriptions[0]!.nextChargeAt).not.toBeNull();
     expect(seen.dues).toEqual([
       {

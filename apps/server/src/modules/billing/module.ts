@@ -9,6 +9,7 @@ export const billingModule: AppModule = {
     registerBillingRoutes(app, {
       repos,
       currency: config.payments.currency,
+      timeZone: config.businessTimeZone,
       bills: { summaryOf: (row, payments) => billingInvoiceOf({ config, now }, row, payments) },
     });
   },

@@ -8,7 +8,7 @@ import { billingOverview, type BillingBills } from './billing-overview.ts';
 /** The customer's Billing page (docs/product.md#billing). */
 export function registerBillingRoutes(
   app: FastifyInstance,
-  deps: { repos: Repositories; currency: string; bills: BillingBills },
+  deps: { repos: Repositories; currency: string; timeZone: string; bills: BillingBills },
 ) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/billing',
@@ -22,7 +22,7 @@ export function registerBillingRoutes(
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return billingOverview(deps.repos, requireUser(request), deps.currency, deps.bills);
+      return billingOverview(deps.repos, requireUser(request), deps);
     },
   );
 }

@@ -75,6 +75,19 @@ export function createBillRepository(db: Db) {
         .limit(limit);
     },
 
+    /**
+     * The extra requests bought for these request plans (docs/product.md#extra-requests), void
+     * ones left out, oldest first.
+     */
+    async ofRequestPlans(planIds: readonly string[]): Promise<BillRow[]> {
+      if (!planIds.length) return [];
+      return db
+        .select()
+        .from(bills)
+        .where(and(inArray(bills.requestPlanId, [...planIds]), isNull(bills.voidedAt)))
+        .orderBy(asc(bills.createdAt), asc(bills.id));
+    },
+
     /** Only while a draft: a sent bill's lines are what the customer was asked to pay. */
     async updateDraft(
       id: string,

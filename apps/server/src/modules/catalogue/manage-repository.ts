@@ -31,6 +31,7 @@ export interface PackageValues {
   recommended: boolean;
   activeRequestLimit: number | null;
   requestsPerPeriod: number | null;
+  extraRequestPriceCents: number | null;
 }
 
 export interface ExtraValues {

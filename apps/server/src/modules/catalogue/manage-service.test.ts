@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { serviceSchema } from '@noise/shared/catalogue';
 import { manageServiceSchema, type ManageService } from '@noise/shared/catalogue-admin';
-import { auditLog, services } from '../../db/schema.ts';
+import { auditLog, servicePackages, services } from '../../db/schema.ts';
 import { createTestApp } from '../../test/app.ts';
 import {
   createOrder,
@@ -162,6 +162,34 @@ describe('POST /api/services', () => {
     expect(named.featureVideos[1]!.thumbnailUrl).toMatch(/^\/uploads\/.+\.webp$/);
   });
 
+  it('saves a request plan with its extra request price; blank sells none', async () => {
+    const plan = { ...packages[1], activeRequestLimit: '1', requestsPerPeriod: '4' };
+    const created = await createViaApi(
+      serviceFields({ packages: [{ ...plan, extraRequestPrice: '150.50' }] }),
+      [],
+    );
+    expect(created.packages[0]).toMatchObject({ requestsPerPeriod: 4, extraRequestPrice: 150.5 });
+    const stored = await app.database.db
+      .select({ cents: servicePackages.extraRequestPriceCents })
+      .from(servicePackages)
+      .where(eq(servicePackages.id, created.packages[0]!._id));
+    expect(stored).toEqual([{ cents: 15_050 }]);
+    const res = await sendForm(
+      app,
+      admin.token,
+      'PUT',
+      `/api/services/${created._id}`,
+      form(
+        serviceFields({
+          packages: [{ ...plan, _id: created.packages[0]!._id, extraRequestPrice: '' }],
+        }),
+        [],
+      ),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().packages[0]).toMatchObject({ requestsPerPeriod: 4, extraRequestPrice: null });
+  });
+
   it("saves the 'Most popular' package and serves it on the public service; unmarked by default", async () => {
     const created = await createViaApi(
       serviceFields({ packages: [packages[0], { ...packages[1], recommended: true }] }),
@@ -253,6 +281,18 @@ describe('POST /api/services', () => {
     [
       { packages: [{ ...packages[0], recommended: 'yes' }] },
       "Package 1: 'Most popular' must be true or false",
+    ],
+    [
+      { packages: [{ ...packages[1], activeRequestLimit: 1, extraRequestPrice: 150 }] },
+      "'Extra request price' needs 'Requests per period'",
+    ],
+    [
+      {
+        packages: [
+          { ...packages[1], activeRequestLimit: 1, requestsPerPeriod: 4, extraRequestPrice: -5 },
+        ],
+      },
+      'Package 1: Extra request price cannot be negative',
     ],
     [{ serviceExtras: [{ title: 'X', description: 'Y' }] }, 'Extra 1: Price is required'],
     [{ serviceExtras: [{ title: 'X', price: 5 }] }, 'Extra 1: Description is required'],

@@ -389,6 +389,10 @@ function matchPackages(list: NonNullable<ServiceForm['packages']>, before: Servi
     recommended: p.recommended,
     activeRequestLimit: p.activeRequestLimit,
     requestsPerPeriod: p.activeRequestLimit === null ? null : p.requestsPerPeriod,
+    extraRequestPriceCents:
+      p.activeRequestLimit === null || p.requestsPerPeriod === null || !p.extraRequestPrice
+        ? null
+        : toCents(p.extraRequestPrice),
   }));
 }
 

@@ -171,6 +171,8 @@ export function toServiceDto(service: ServiceRow, children: ServiceChildren): Se
       recommended: p.recommended,
       activeRequestLimit: p.activeRequestLimit,
       requestsPerPeriod: p.requestsPerPeriod,
+      extraRequestPrice:
+        p.extraRequestPriceCents === null ? null : toDollars(p.extraRequestPriceCents),
     })),
     serviceExtras: extras.map((e) => ({
       _id: e.id,

@@ -1,19 +1,21 @@
-import { localDate } from '@noise/shared/dates';
 import { questionSignature, type IntakeQuestion } from '@noise/shared/intake';
 import { callerCan } from '@noise/shared/permissions';
 import {
+  allowanceOf,
   requestStateLabels,
   type MoveRequestInput,
   type RequestItem,
   type RequestPlan,
   type RequestState,
+  type RequestUsage,
   type SubmitRequestInput,
 } from '@noise/shared/requests';
 import { seesOnlyAssigned } from '@noise/shared/roles';
 import { displayNameOf } from '@noise/shared/user';
+import { localDate } from '@noise/shared/dates';
+import { formatDay } from '@noise/shared/format-day';
 import { orderName } from '@noise/shared/project-constants';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { subtractInterval } from '../../lib/intervals.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { Repositories } from '../../repositories.ts';
 import { requestStartedMail } from '../emails/requests.ts';
@@ -22,13 +24,14 @@ import { dueDateFrom } from '../projects/due-date.ts';
 import { readAnswers, storedFile, type UploadedFile } from '../projects/project-brief.ts';
 import { emitWebhookEvent } from '../webhooks/deliver-webhook.ts';
 import { estimateStarts } from './estimate-start.ts';
+import { extrasOf, extraRequestOffer } from './extra-requests.ts';
+import { periodStart, planRefusal, type PlanFound } from './plans.ts';
 import type { RequestRow } from './repository.ts';
 
 type Repos = Pick<
   Repositories,
   'requests' | 'briefs' | 'users' | 'jobs' | 'webhooks' | 'transaction'
 >;
-type PlanFound = NonNullable<Awaited<ReturnType<Repositories['requests']['findPlan']>>>;
 type RequestFound = NonNullable<Awaited<ReturnType<Repositories['requests']['findRequest']>>>;
 
 export interface RequestMailSettings {
@@ -137,59 +140,83 @@ async function emitStateChanged(
   await emitWebhookEvent(tx, 'request.status_changed', { ...requestEventData(row), from });
 }
 
-/** Why a plan takes no new requests, or null when it does. */
-export function planRefusal(found: Pick<PlanFound, 'plan' | 'subscriptionStatus'>): string | null {
-  const { plan, subscriptionStatus } = found;
-  if (plan.status === 'cancelled' || subscriptionStatus === 'cancelled') {
-    return `Your ${plan.packageTitle} plan is cancelled, so it takes no new requests. Order the plan again to submit more.`;
-  }
-  if (plan.status === 'completed') {
-    return `Your ${plan.packageTitle} plan has ended, so it takes no new requests.`;
-  }
-  if (plan.status === 'on-hold') {
-    return `Your ${plan.packageTitle} plan is paused, so it takes no new requests until the team resumes it.`;
-  }
-  if (subscriptionStatus === 'past_due') {
-    return `Your ${plan.packageTitle} plan is paused because its renewal was declined: update your card on the Billing page to submit requests again.`;
-  }
-  return null;
+/**
+ * A plan's use now: the active places its requests take, the requests of this period (cancelled
+ * ones not counted, as submitting counts them) and when the period starts again. The one figure
+ * the dashboard's Requests panel and the Billing page both show (docs/product.md#request-plans).
+ */
+export function planUsage(
+  found: Pick<PlanFound, 'plan' | 'nextChargeAt' | 'subscriptionStatus'>,
+  requests: readonly RequestFound[],
+  extraThisPeriod: number,
+): RequestUsage {
+  const since = periodStart(found.plan, found.nextChargeAt);
+  const mine = requests.filter(
+    (r) => r.request.planProjectId === found.plan.id && r.request.requestState !== 'cancelled',
+  );
+  return {
+    activeRequestLimit: found.plan.packageActiveRequestLimit ?? 1,
+    requestsPerPeriod: found.plan.packageRequestsPerPeriod,
+    active: mine.filter((r) => ACTIVE.includes(r.request.requestState ?? 'queued')).length,
+    usedThisPeriod: mine.filter((r) => r.request.createdAt >= since).length,
+    extraThisPeriod,
+    period: found.plan.packageType === 'weekly' ? 'week' : 'month',
+    resetsAt: planRefusal(found) === null ? (found.nextChargeAt?.toISOString() ?? null) : null,
+  };
 }
 
-/** The start of the plan's current period: its next charge less one week or month. */
-function periodStart(plan: PlanFound['plan'], nextChargeAt: Date | null): Date {
-  return subtractInterval(
-    nextChargeAt ?? new Date(),
-    plan.packageType === 'weekly' ? 'weekly' : 'monthly',
+/** The use of each of the company's plans, by the plan's id (the Billing page's plans). */
+export async function requestUsageOf(
+  repos: Pick<Repositories, 'requests' | 'bills'>,
+  companyId: string,
+  timeZone: string,
+): Promise<Map<string, RequestUsage>> {
+  const plans = await repos.requests.plansOf(companyId);
+  const requests = await repos.requests.requestsOf(plans.map((p) => p.plan.id));
+  const extras = await extrasOf(repos, periodsOf(plans), localDate(new Date(), timeZone));
+  return new Map(
+    plans.map((found) => [
+      found.plan.id,
+      planUsage(found, requests, extras.get(found.plan.id)?.paidThisPeriod ?? 0),
+    ]),
   );
 }
 
+/** Each plan's current period, for counting its extra requests. */
+const periodsOf = (plans: readonly PlanFound[]) =>
+  plans.map((p) => ({ id: p.plan.id, since: periodStart(p.plan, p.nextChargeAt) }));
+
 /** The caller's company's plans with their requests and use (docs/product.md#request-plans). */
 export async function myRequestPlans(
-  repos: Pick<Repositories, 'requests'>,
+  repos: Pick<Repositories, 'requests' | 'bills'>,
   caller: AuthUser,
   timeZone: string,
 ): Promise<{ plans: RequestPlan[] }> {
   if (!caller.companyId) return { plans: [] };
   const plans = await repos.requests.plansOf(caller.companyId);
   const requests = await repos.requests.requestsOf(plans.map((p) => p.plan.id));
+  const extras = await extrasOf(repos, periodsOf(plans), localDate(new Date(), timeZone));
   const out: RequestPlan[] = [];
   for (const found of plans) {
-    const mine = requests.filter((r) => r.request.planProjectId === found.plan.id);
     const refusal = planRefusal(found);
-    const since = periodStart(found.plan, found.nextChargeAt);
-    const estimates = queueEstimates(found, mine, timeZone);
+    const usage = planUsage(found, requests, extras.get(found.plan.id)?.paidThisPeriod ?? 0);
+    const estimates = queueEstimates(found, requests, timeZone);
     out.push({
       id: found.plan.id,
       orderNumber: found.plan.orderNumber,
       title: found.plan.packageTitle,
       open: refusal === null,
       refusal,
-      activeRequestLimit: found.plan.packageActiveRequestLimit ?? 1,
-      requestsPerPeriod: found.plan.packageRequestsPerPeriod,
-      active: mine.filter((r) => ACTIVE.includes(r.request.requestState ?? 'queued')).length,
-      usedThisPeriod: mine.filter((r) => r.request.createdAt >= since).length,
+      activeRequestLimit: usage.activeRequestLimit,
+      requestsPerPeriod: usage.requestsPerPeriod,
+      active: usage.active,
+      usedThisPeriod: usage.usedThisPeriod,
+      extraThisPeriod: usage.extraThisPeriod,
+      extraRequest: extraRequestOffer(found),
       intakeQuestions: found.intake ?? [],
-      requests: mine.map((r) => toRequestItem(r, estimates)),
+      requests: requests
+        .filter((r) => r.request.planProjectId === found.plan.id)
+        .map((r) => toRequestItem(r, estimates)),
     });
   }
   return { plans: out };
@@ -254,10 +281,16 @@ export async function submitRequest(
     const plan = found.plan;
     const cap = plan.packageRequestsPerPeriod;
     if (cap !== null) {
-      const used = await tx.requests.countSince(planId, periodStart(plan, found.nextChargeAt));
-      if (used >= cap) {
+      const since = periodStart(plan, found.nextChargeAt);
+      const used = await tx.requests.countSince(planId, since);
+      const today = localDate(new Date(), mail.timeZone);
+      const extras = (await extrasOf(tx, [{ id: planId, since }], today)).get(planId)!;
+      if (
+        used >= allowanceOf({ requestsPerPeriod: cap, extraThisPeriod: extras.paidThisPeriod })!
+      ) {
+        const next = found.nextChargeAt ? formatDay(found.nextChargeAt, mail.timeZone) : 'soon';
         throw conflict(
-          `Your plan includes ${cap} request${cap === 1 ? '' : 's'} a ${plan.packageType === 'weekly' ? 'week' : 'month'} and all are used: the next period starts on ${(found.nextChargeAt ?? new Date()).toISOString().slice(0, 10)}.`,
+          `Your plan includes ${cap} request${cap === 1 ? '' : 's'} a ${plan.packageType === 'weekly' ? 'week' : 'month'} and all are used: the next period starts on ${next}.${extraRequestOffer(found) ? ' An Owner or Billing person can buy an extra request on the dashboard.' : ''}`,
         );
       }
     }
@@ -466,6 +499,21 @@ export async function boardRequests(
     .map((r) => r.request.planProjectId ?? '');
   const estimates = await estimatesOf(repos, queuedPlans, timeZone);
   return { requests: rows.map((r) => toRequestItem(r, estimates)) };
+}
+
+/** One request as its card shows it, for its staff page; a co-ordinator's own requests only. */
+export async function staffRequest(
+  repos: Pick<Repositories, 'requests'>,
+  caller: AuthUser,
+  id: string,
+  timeZone: string,
+): Promise<RequestItem> {
+  const found = await repos.requests.findRequest(id);
+  if (!found || (seesOnlyAssigned(caller.role) && found.request.coordinatorId !== caller.id)) {
+    throw notFound('Request not found');
+  }
+  const planIds = found.request.planProjectId ? [found.request.planProjectId] : [];
+  return toRequestItem(found, await estimatesOf(repos, planIds, timeZone));
 }
 
 /**

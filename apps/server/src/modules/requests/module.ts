@@ -23,7 +23,7 @@ export const requestsModule: AppModule<typeof repositories> = {
     registerRequestRoutes(app, {
       repos: ctx.repos,
       mail: requestMail(ctx.config),
-      uploadLimits: ctx.config.uploadLimits,
+      config: ctx.config,
     });
   },
   projectEvents: {

@@ -3,7 +3,14 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { RequestState } from '@noise/shared/requests';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { companies, projects, services, subscriptions, users } from '../../db/schema.ts';
+import {
+  companies,
+  projects,
+  servicePackages,
+  services,
+  subscriptions,
+  users,
+} from '../../db/schema.ts';
 
 export type RequestRow = typeof projects.$inferSelect;
 type NewRequest = typeof projects.$inferInsert;
@@ -44,6 +51,11 @@ export function createRequestRepository(db: Db) {
         subscriptionStatus: subscriptions.status,
         nextChargeAt: subscriptions.nextChargeAt,
         intake: services.intakeQuestions,
+        // An extra request sells at its package's price in the catalogue now: the package of the
+        // plan's service with the title it was sold under (as a plan change finds it).
+        extraRequestPriceCents: sql<
+          number | null
+        >`(select sp.extra_request_price_cents from ${servicePackages} sp where sp.service_id = ${projects.serviceId} and sp.title = ${projects.packageTitle} order by sp.position limit 1)`,
       })
       .from(projects)
       .leftJoin(subscriptions, eq(subscriptions.projectId, projects.id))

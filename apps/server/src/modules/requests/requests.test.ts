@@ -3,10 +3,11 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import { addWorkingDays } from '@noise/shared/due-dates';
+import type { BillingOverview } from '@noise/shared/billing';
 import type { LibraryListing } from '@noise/shared/files';
 import { questionSignature, type IntakeQuestion } from '@noise/shared/intake';
 import type { BriefEntry } from '@noise/shared/project';
-import type { RequestItem, RequestPlan } from '@noise/shared/requests';
+import type { RequestItem, RequestPlan, RequestUsage } from '@noise/shared/requests';
 import { createTestApp, testRepositories } from '../../test/app.ts';
 import { bearer, createTeammate, createUser } from '../../test/factories.ts';
 import { multipart } from '../../test/multipart.ts';
@@ -27,29 +28,20 @@ const member = await createTeammate(app, owner.user, 'member');
 const billing = await createTeammate(app, owner.user, 'billing');
 const stranger = await createUser(app);
 
+// The package is a request plan: one active request at a time (docs/decisions/091).
 const service = await createServiceToOrder(app, {
   title: 'Unlimited Design Requests',
   packages: [
-    { title: 'Unlimited', type: 'monthly', baseCostCents: 0, recurringCostCents: 249_500 },
+    {
+      title: 'Unlimited',
+      type: 'monthly',
+      baseCostCents: 0,
+      recurringCostCents: 249_500,
+      activeRequestLimit: 1,
+    },
   ],
   extras: [],
 });
-// The package is a request plan: one active request at a time (docs/decisions/091).
-await repos.catalogueManage.replacePackages(
-  service.service.id,
-  service.packages.map((p) => ({
-    id: p.id,
-    title: p.title,
-    type: p.type,
-    baseCostCents: p.baseCostCents,
-    recurringCostCents: p.recurringCostCents,
-    priceSuffix: p.priceSuffix,
-    features: p.features,
-    recommended: false,
-    activeRequestLimit: 1,
-    requestsPerPeriod: null,
-  })),
-);
 
 /** The subjects of every mail sent to `to` so far, after running the due jobs. */
 async function subjectsTo(to: string) {
@@ -645,5 +637,111 @@ describe('a request with answers and files, and when a queued one starts', () =>
     await repos.projects.update(started.id, { expectedDeliveryDate: null });
     const unknown = (await plansOf(client.token)).find((p) => p.id === fresh)!;
     expect(unknown.requests.map((r) => r.estimatedStart)).toEqual([null, null, null]);
+  });
+});
+
+describe('a plan’s use on the dashboard and on Billing', () => {
+  it('shows the same figures on both: active places, this period’s requests and when it resets', async () => {
+    const client = await createUser(app, { firstName: 'Una', lastName: 'Usage' });
+    const capped = await createServiceToOrder(app, {
+      title: 'Four Design Requests',
+      packages: [
+        {
+          title: 'Four',
+          type: 'monthly',
+          baseCostCents: 0,
+          recurringCostCents: 99_000,
+          activeRequestLimit: 1,
+          requestsPerPeriod: 4,
+        },
+      ],
+      extras: [],
+    });
+    const bought = await pay(app, client.token, orderBody(capped, { coordinatorId: cora.user.id }));
+    expect(bought.statusCode, bought.body).toBe(200);
+    const cappedPlan = bought.json<{ projectId: string }>().projectId;
+    const unlimitedPlan = await buyPlan(client.token);
+
+    for (const title of ['Menu', 'Flyer', 'Poster', 'Banner']) {
+      expect((await submit(client.token, cappedPlan, title)).statusCode).toBe(201);
+    }
+    // A cancelled request gives its place in the period back.
+    const queued = (await plansOf(client.token))
+      .find((p) => p.id === cappedPlan)!
+      .requests.filter((r) => r.state === 'queued');
+    const cancelled = await app.inject({
+      method: 'POST',
+      url: `/api/my/requests/${queued.at(-1)!.id}/cancel`,
+      headers: bearer(client.token),
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await submit(client.token, unlimitedPlan, 'Logo tweak')).statusCode).toBe(201);
+
+    const res = await app.inject({ url: '/api/billing', headers: bearer(client.token) });
+    expect(res.statusCode, res.body).toBe(200);
+    const billing = res.json<BillingOverview>();
+    const usageOf = (id: string) => billing.subscriptions.find((s) => s.projectId === id)!;
+    const cappedRow = usageOf(cappedPlan);
+    expect(cappedRow.requests).toEqual<RequestUsage>({
+      activeRequestLimit: 1,
+      requestsPerPeriod: 4,
+      active: 1,
+      usedThisPeriod: 3,
+      extraThisPeriod: 0,
+      period: 'month',
+      resetsAt: cappedRow.nextChargeAt,
+    });
+    expect(cappedRow.nextChargeAt).not.toBeNull();
+    expect(usageOf(unlimitedPlan).requests).toMatchObject({
+      requestsPerPeriod: null,
+      active: 1,
+      usedThisPeriod: 1,
+      period: 'month',
+    });
+
+    // The dashboard's panel counts the same, from the same function.
+    for (const plan of await plansOf(client.token)) {
+      expect(usageOf(plan.id).requests).toMatchObject({
+        activeRequestLimit: plan.activeRequestLimit,
+        requestsPerPeriod: plan.requestsPerPeriod,
+        active: plan.active,
+        usedThisPeriod: plan.usedThisPeriod,
+      });
+    }
+
+    // A cancelled plan resets no more.
+    await app.inject({
+      method: 'POST',
+      url: `/api/projects/${unlimitedPlan}/subscription/cancel`,
+      headers: bearer(client.token),
+    });
+    const after = (
+      await app.inject({ url: '/api/billing', headers: bearer(client.token) })
+    ).json<BillingOverview>();
+    expect(after.subscriptions.find((s) => s.projectId === unlimitedPlan)!.requests).toMatchObject({
+      usedThisPeriod: 1,
+      resetsAt: null,
+    });
+  });
+
+  it('shows staff one request for its page, a co-ordinator only their own', async () => {
+    const fresh = await buyPlan(owner.token);
+    const item = (await submit(owner.token, fresh, 'Page request')).json<RequestItem>();
+    const url = `/api/requests/${item.id}`;
+    const seen = await app.inject({ url, headers: bearer(admin.token) });
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect(seen.json<RequestItem>()).toMatchObject({
+      id: item.id,
+      planId: fresh,
+      title: 'Page request',
+      state: 'in-progress',
+      coordinatorId: cora.user.id,
+    });
+    expect((await app.inject({ url, headers: bearer(cora.token) })).statusCode).toBe(200);
+    expect((await app.inject({ url, headers: bearer(otherCora.token) })).statusCode).toBe(404);
+    expect((await app.inject({ url, headers: bearer(owner.token) })).statusCode).toBe(403);
+    // A plan is not a request.
+    const plan = await app.inject({ url: `/api/requests/${fresh}`, headers: bearer(admin.token) });
+    expect(plan.statusCode).toBe(404);
   });
 });

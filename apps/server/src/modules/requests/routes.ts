@@ -3,15 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   boardResponse,
+  extraRequestResponse,
   moveInQueueSchema,
   moveRequestSchema,
   myRequestPlansResponse,
   requestSchema,
   submitRequestSchema,
 } from '@noise/shared/requests';
+import type { Config } from '../../config.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { readMultipart, refuseUnknownFields } from '../../lib/multipart.ts';
-import type { UploadLimits } from '../../lib/uploads.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { UploadForm } from '../../plugins/openapi.ts';
 import { BRIEF_FILE_RULES } from '../projects/project-brief.ts';
@@ -22,9 +23,11 @@ import {
   moveInQueue,
   moveOnBoard,
   myRequestPlans,
+  staffRequest,
   submitRequest,
   type RequestMailSettings,
 } from './manage-requests.ts';
+import { buyExtraRequest } from './extra-requests.ts';
 
 const tags = ['requests'];
 
@@ -47,7 +50,7 @@ const idParams = z.object({ id: z.string().min(1).max(64) });
 /** Request plans: the client's requests and queue, the staff board (docs/product.md#request-plans). */
 export function registerRequestRoutes(
   app: FastifyInstance,
-  deps: { repos: Repositories; mail: RequestMailSettings; uploadLimits: UploadLimits },
+  deps: { repos: Repositories; mail: RequestMailSettings; config: Config },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { repos } = deps;
@@ -64,7 +67,7 @@ export function registerRequestRoutes(
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return myRequestPlans(repos, requireUser(request), deps.mail.timeZone);
+      return myRequestPlans(repos, requireUser(request), deps.config.businessTimeZone);
     },
   );
 
@@ -89,7 +92,7 @@ export function registerRequestRoutes(
       const caller = requireUser(request);
       const body = await readMultipart(request, {
         store: app.files,
-        limits: deps.uploadLimits,
+        limits: deps.config.uploadLimits,
         files: BRIEF_FILE_RULES,
       });
       try {
@@ -115,6 +118,32 @@ export function registerRequestRoutes(
         await body.discard();
         throw error;
       }
+    },
+  );
+
+  r.post(
+    '/api/my/request-plans/:id/extra-request',
+    {
+      config: { access: 'client:billing' },
+      schema: {
+        summary: 'Buy one more request for this period: the invoice to pay by card',
+        description:
+          'Once the plan’s requests for the period are used, an Owner or Billing person gets an ' +
+          'invoice for one extra request at the package’s price with GST, sent, and its pay ' +
+          'link; an unpaid one of theirs is given again. Paid, it raises the period’s cap by one.',
+        tags,
+        params: idParams,
+        response: { 201: extraRequestResponse },
+      },
+    },
+    async (request, reply) => {
+      const bought = await buyExtraRequest(
+        repos,
+        deps.config,
+        requireUser(request),
+        request.params.id,
+      );
+      return reply.code(201).send(bought);
     },
   );
 
@@ -172,6 +201,28 @@ export function registerRequestRoutes(
         requireUser(request),
         { companyId: request.query.companyId },
         deps.mail.timeZone,
+      );
+    },
+  );
+
+  r.get(
+    '/api/requests/:id',
+    {
+      config: { access: 'sales:manage' },
+      schema: {
+        summary: 'One request as its card shows it: its plan, client, state, assignee and due date',
+        tags,
+        params: idParams,
+        response: { 200: requestSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return staffRequest(
+        repos,
+        requireUser(request),
+        request.params.id,
+        deps.config.businessTimeZone,
       );
     },
   );

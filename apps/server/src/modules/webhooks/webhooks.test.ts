@@ -479,19 +479,16 @@ describe('webhooks', () => {
     const plans = await createServiceToOrder(app, {
       title: 'Design Requests',
       packages: [
-        { title: 'Unlimited', type: 'monthly', baseCostCents: 0, recurringCostCents: 99_000 },
+        {
+          title: 'Unlimited',
+          type: 'monthly',
+          baseCostCents: 0,
+          recurringCostCents: 99_000,
+          activeRequestLimit: 1,
+        },
       ],
       extras: [],
     });
-    await testRepositories(app).catalogueManage.replacePackages(
-      plans.service.id,
-      plans.packages.map((p) => ({
-        ...p,
-        recommended: false,
-        activeRequestLimit: 1,
-        requestsPerPeriod: null,
-      })),
-    );
     const customer = await createUser(app);
     const bought = await pay(app, customer.token, orderBody(plans, { coordinatorId: cora.id }));
     expect(bought.statusCode, bought.body).toBe(200);

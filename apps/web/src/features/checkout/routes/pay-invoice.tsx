@@ -1,6 +1,6 @@
 import { CircleCheck, Landmark, Lock, XCircle } from 'lucide-react';
 import { useState } from 'react';
-import { useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PublicBill } from '@noise/shared/bills';
 import { newIdempotencyKey } from '@noise/shared/payments';
@@ -10,6 +10,7 @@ import { BillStatusPill } from '@/components/payments/bill-status';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage, isNotFound } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
 import { formatDate } from '@/lib/format';
 import { usePaymentConfig } from '@/lib/payment-config';
 import { useSiteConfig } from '@/lib/site-config';
@@ -240,6 +241,8 @@ export function PayInvoiceRoute() {
   const invoice = usePayableInvoice(invoiceId, token);
   const queryClient = useQueryClient();
   const from = useSiteConfig().data?.companyName ?? '';
+  // A signed-in client who paid from their dashboard (an extra request) goes back to it.
+  const { isAuthenticated } = useAuth();
   const bill = invoice.data;
   usePageMeta(bill ? `Invoice ${bill.number}` : 'Invoice', undefined, { noindex: true });
 
@@ -272,6 +275,14 @@ export function PayInvoiceRoute() {
                 <p className="mt-2 text-muted">
                   Your receipt and tax invoice are on their way by email.
                 </p>
+                {isAuthenticated ? (
+                  <Link
+                    to="/dashboard"
+                    className="mt-4 inline-block font-semibold text-accent-strong underline"
+                  >
+                    Back to your dashboard
+                  </Link>
+                ) : null}
               </div>
             ) : invoice.data.status === 'void' ? (
               <div role="status" className="rounded-card border-2 border-ink bg-paper p-6 sm:p-8">

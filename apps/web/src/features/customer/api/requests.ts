@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  extraRequestResponse,
   myRequestPlansResponse,
   requestSchema,
   type SubmitRequestInput,
@@ -70,3 +71,16 @@ export const useMoveRequest = () =>
       check,
     }),
   );
+
+/**
+ * POST /api/my/request-plans/{id}/extra-request: the invoice for one more request this period,
+ * paid on its pay page (docs/product.md#extra-requests).
+ */
+export const useBuyExtraRequest = () =>
+  useMutation({
+    mutationFn: (planId: string) =>
+      apiRequest(`/api/my/request-plans/${id(planId)}/extra-request`, {
+        method: 'POST',
+        check: checkWith(extraRequestResponse),
+      }),
+  });

@@ -64,6 +64,8 @@ const plan = (requests: RequestItem[] = []): RequestPlan => ({
   requestsPerPeriod: null,
   active: requests.filter((r) => r.state === 'in-progress').length,
   usedThisPeriod: requests.length,
+  extraThisPeriod: 0,
+  extraRequest: null,
   intakeQuestions: questions,
   requests,
 });

@@ -5,6 +5,7 @@ import { formatCalendarDay } from '@noise/shared/format-day';
 import type { IntakeAnswer, IntakeQuestion } from '@noise/shared/intake';
 import { orderName } from '@noise/shared/project-constants';
 import {
+  allowanceOf,
   ordinal,
   requestStateLabels,
   submitRequestSchema,
@@ -25,6 +26,7 @@ import {
 } from '../api/requests';
 import { AttachmentsField } from './attachments-field';
 import { checkIntake, refusalsOf } from './intake-errors';
+import { ExtraRequest } from './extra-request';
 
 /**
  * 'New request': a title, every intake question of the plan (files too, as the first brief asks
@@ -200,6 +202,12 @@ function RequestRow({ request, last }: { request: RequestItem; last: boolean }) 
   );
 }
 
+/** Whether the period's requests are all used: a new one waits for the next, or an extra. */
+const periodUsed = (plan: RequestPlan) => {
+  const allowance = allowanceOf(plan);
+  return allowance !== null && plan.usedThisPeriod >= allowance;
+};
+
 function PlanCard({ plan, canSubmit }: { plan: RequestPlan; canSubmit: boolean }) {
   const [open, setOpen] = useState(false);
   const queued = plan.requests.filter((r) => r.state === 'queued');
@@ -217,17 +225,19 @@ function PlanCard({ plan, canSubmit }: { plan: RequestPlan; canSubmit: boolean }
           <p className="text-sm text-muted">
             {orderName(plan.orderNumber)} · {plan.active} of {plan.activeRequestLimit} active
             {plan.requestsPerPeriod !== null
-              ? ` · ${plan.usedThisPeriod} of ${plan.requestsPerPeriod} this period`
+              ? ` · ${plan.usedThisPeriod} of ${allowanceOf(plan)} this period`
               : ''}
+            {plan.extraThisPeriod ? ` (${plan.extraThisPeriod} extra)` : ''}
           </p>
         </div>
-        {canSubmit && plan.open && !open ? (
+        {canSubmit && plan.open && !open && !periodUsed(plan) ? (
           <Button size="sm" onClick={() => setOpen(true)}>
             New request
           </Button>
         ) : null}
       </div>
       {plan.refusal ? <p className="mt-2 text-sm">{plan.refusal}</p> : null}
+      <ExtraRequest plan={plan} />
       {open ? <NewRequestForm plan={plan} onDone={() => setOpen(false)} /> : null}
       {shown.length ? (
         <ul className="mt-3" aria-label={`Requests of ${plan.title}`}>

@@ -8,7 +8,9 @@ import type {
   BillingSubscription,
 } from '@noise/shared/billing';
 import { formatMoneyGst } from '@noise/shared/pricing';
+import type { RequestUsage } from '@noise/shared/requests';
 import { orderName } from '@noise/shared/project-constants';
+import { planUseWords } from '@noise/shared/request-words';
 import { BillStatusPill } from '@/components/payments/bill-status';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -79,6 +81,17 @@ function InvoiceRow({ invoice }: { invoice: BillingInvoice }) {
   );
 }
 
+/** A request plan's use, as the dashboard's Requests panel counts it: '1 of 1 active · 3 this month'. */
+function RequestUse({ use }: { use: RequestUsage }) {
+  return (
+    <p className="text-sm">
+      {[...planUseWords(use), ...(use.resetsAt ? [`Resets ${formatDate(use.resetsAt)}`] : [])].join(
+        ' · ',
+      )}
+    </p>
+  );
+}
+
 function PlanRow({ plan }: { plan: BillingSubscription }) {
   const every = plan.interval === 'weekly' ? 'week' : 'month';
   return (
@@ -89,6 +102,7 @@ function PlanRow({ plan }: { plan: BillingSubscription }) {
           {orderName(plan.orderNumber)} · {plan.packageTitle} ·{' '}
           {formatMoneyGst(plan.amountCents, 'inc', plan.currency)} / {every}
         </p>
+        {plan.requests ? <RequestUse use={plan.requests} /> : null}
       </div>
       <div className="flex flex-col gap-2 sm:items-end">
         <p className="text-sm font-semibold sm:text-right">

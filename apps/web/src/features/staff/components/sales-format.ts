@@ -9,8 +9,12 @@ export const dateRangeLabels: Record<(typeof salesDateRanges)[number], string> =
   last365days: 'Last 365 days',
 };
 
-/** The edit page of a sale: service orders and paid custom quotes have their own paths. */
-export function saleEditPath(sale: Pick<Project, '_id' | 'type'>): string {
+/**
+ * The edit page of a sale: service orders and paid custom quotes have their own paths, and a
+ * request of a plan its page under Requests (docs/decisions/097).
+ */
+export function saleEditPath(sale: Pick<Project, '_id' | 'type' | 'request'>): string {
+  if (sale.request) return `/wkm-dashboard/requests/${sale._id}`;
   return sale.type === 'Project'
     ? `/wkm-dashboard/sales/edit/${sale._id}`
     : `/wkm-dashboard/custom-sales/edit/${sale._id}`;

@@ -16,6 +16,8 @@ describe('the staff screens list', () => {
     expect(staffScreenAt('/wkm-dashboard/')?.name).toBe('home');
     expect(staffScreenAt('/wkm-dashboard/sales')?.name).toBe('sales');
     expect(staffScreenAt('/wkm-dashboard/sales/edit/abc')?.name).toBe('sale');
+    expect(staffScreenAt('/wkm-dashboard/requests')?.name).toBe('requests');
+    expect(staffScreenAt('/wkm-dashboard/requests/abc')?.name).toBe('request');
     expect(staffScreenAt('/wkm-dashboard/custom-sales/edit/abc')?.name).toBe('sale');
     expect(staffScreenAt('/wkm-dashboard/custom-quotes/new')?.name).toBe('quote');
     expect(staffScreenAt('/wkm-dashboard/company-pages/edit/about-us')?.name).toBe('companyPage');

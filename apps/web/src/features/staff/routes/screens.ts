@@ -92,6 +92,10 @@ export const RequestBoardRoute = lazyRoute(
   () => import('../requests/routes/request-board'),
   (m) => m.RequestBoardRoute,
 );
+export const RequestPageRoute = lazyRoute(
+  () => import('../requests/routes/request-page'),
+  (m) => m.RequestPageRoute,
+);
 export const SalesListRoute = lazyRoute(
   () => import('../sales/routes/sales-list'),
   (m) => m.SalesListRoute,
@@ -152,6 +156,7 @@ const screens: Record<StaffScreenName, { preload: () => Promise<unknown> }> = {
   inbox: InboxRoute,
   question: QuestionRoute,
   requests: RequestBoardRoute,
+  request: RequestPageRoute,
   sales: SalesListRoute,
   sale: EditSaleRoute,
   quotes: QuotesListRoute,

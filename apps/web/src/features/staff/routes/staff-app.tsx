@@ -29,6 +29,7 @@ import {
   QuotesListRoute,
   ReportingRoute,
   RequestBoardRoute,
+  RequestPageRoute,
   SalesListRoute,
   SettingsRoute,
   ServiceFormRoute,
@@ -255,14 +256,24 @@ export function StaffApp() {
               </Allowed>
             }
           />
-          <Route
-            path="requests"
-            element={
-              <Allowed permission="sales:manage">
-                <RequestBoardRoute />
-              </Allowed>
-            }
-          />
+          <Route path="requests">
+            <Route
+              index
+              element={
+                <Allowed permission="sales:manage">
+                  <RequestBoardRoute />
+                </Allowed>
+              }
+            />
+            <Route
+              path=":id"
+              element={
+                <Allowed permission="sales:manage">
+                  <RequestPageRoute />
+                </Allowed>
+              }
+            />
+          </Route>
           <Route path="sales">
             <Route
               index

@@ -128,7 +128,13 @@ function ProjectCard({ clientId, project }: { clientId: string; project: ClientP
           </span>
           {can(userRole, 'sales:manage') ? (
             <Button asChild variant="ghost" size="sm">
-              <Link to={saleEditPath({ _id: project._id, type: project.type ?? 'Project' })}>
+              <Link
+                to={saleEditPath({
+                  _id: project._id,
+                  type: project.type ?? 'Project',
+                  request: project.request,
+                })}
+              >
                 {project.request ? 'Open request' : 'Open sale'}
                 <span className="sr-only"> {orderName(project.orderNumber)}</span>
               </Link>

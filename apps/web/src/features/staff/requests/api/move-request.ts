@@ -7,7 +7,8 @@ import {
 } from '@noise/shared/requests';
 import { apiRequest } from '@/lib/api-client';
 import { checkWith } from '@/lib/check-answer';
-import { boardKey } from './get-board';
+import { boardKey, requestsKey } from './get-board';
+import { requestKey } from './get-request';
 
 export interface BoardMove {
   request: RequestItem;
@@ -71,7 +72,9 @@ export function useMoveRequest() {
       queryClient.setQueryData<RequestItem[]>(boardKey, (cards) =>
         cards?.map((card) => (card.id === result.request.id ? result.request : card)),
       );
+      queryClient.setQueryData(requestKey(result.request.id), result.request);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: boardKey }),
+    // The board, and the page of the request moved (its due date may have been set).
+    onSettled: () => queryClient.invalidateQueries({ queryKey: requestsKey }),
   });
 }

@@ -69,7 +69,7 @@ describe('the request board', () => {
     const progress = within(column('In progress'));
     expect(progress.getByRole('link', { name: 'Autumn menu' })).toHaveAttribute(
       'href',
-      '/wkm-dashboard/sales/edit/req-1',
+      '/wkm-dashboard/requests/req-1',
     );
     expect(progress.getByText('Lima Bakery')).toBeInTheDocument();
     expect(progress.getByText('Sam Reed')).toBeInTheDocument();

@@ -22,7 +22,7 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { GripVertical } from 'lucide-react';
-import { useMemo, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatCalendarDay } from '@noise/shared/format-day';
 import {
@@ -32,10 +32,11 @@ import {
   type BoardState,
   type RequestItem,
 } from '@noise/shared/requests';
-import { toastApiError } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
-import { useMoveRequest, type BoardMove } from '../api/move-request';
-import { COLUMN, columnCards, columnId, dropMove, isColumn, moveChoices } from './board-moves';
+import type { BoardMove } from '../api/move-request';
+import { COLUMN, columnCards, columnId, dropMove, isColumn } from './board-moves';
+import { MoveNotice, MoveToSelect } from './move-to';
+import { useSendMove } from './use-send-move';
 
 const dueText = (day: string | null) => (day ? formatCalendarDay(day) : 'Set when it starts');
 
@@ -54,7 +55,7 @@ function CardBody({
         {handle}
         <div className="min-w-0 flex-1 pt-2">
           <Link
-            to={`/wkm-dashboard/sales/edit/${card.id}`}
+            to={`/wkm-dashboard/requests/${card.id}`}
             className="block font-bold break-words underline-offset-2 hover:underline"
           >
             {card.title}
@@ -113,17 +114,6 @@ function Card({
     transition,
     isDragging,
   } = useSortable({ id: card.id });
-  const choices = useMemo(() => moveChoices(cards, card), [cards, card]);
-  const onChoose = (event: ChangeEvent<HTMLSelectElement>) => {
-    const [state, place] = event.target.value.split(':') as [BoardState, string | undefined];
-    event.target.value = '';
-    if (!state) return;
-    onMove({
-      request: card,
-      state,
-      ...(place ? { queuePlace: Number(place) } : {}),
-    });
-  };
   return (
     <li
       ref={setNodeRef}
@@ -150,24 +140,7 @@ function Card({
           </button>
         }
       >
-        <label className="mt-3 block">
-          <span className="sr-only">Move {card.title} to</span>
-          <select
-            value=""
-            onChange={onChoose}
-            disabled={busy}
-            className="h-11 w-full cursor-pointer rounded-control border-2 border-ink/20 bg-paper px-3 text-sm"
-          >
-            <option value="" disabled>
-              Move to…
-            </option>
-            {choices.map((choice) => (
-              <option key={choice.value} value={choice.value}>
-                {choice.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <MoveToSelect card={card} cards={cards} onMove={onMove} busy={busy} className="mt-3" />
       </CardBody>
     </li>
   );
@@ -245,8 +218,7 @@ export function RequestBoard({
   /** Every card loaded: queue places count the whole queue of a plan, filtered out or not. */
   all?: readonly RequestItem[];
 }) {
-  const move = useMoveRequest();
-  const [notice, setNotice] = useState<string | null>(null);
+  const { send, notice, busy } = useSendMove();
   const [dragged, setDragged] = useState<RequestItem | null>(null);
   const [overState, setOverState] = useState<BoardState | null>(null);
   const sensors = useSensors(
@@ -266,25 +238,6 @@ export function RequestBoard({
     onDragEnd: ({ active, over }) => `${titleOf(active.id)} was dropped on ${placeOf(over?.id)}.`,
     onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled.`,
   };
-
-  function send(next: BoardMove) {
-    setNotice(null);
-    move.mutate(next, {
-      onSuccess: (result) => {
-        if (!result.moved) {
-          const now = result.request;
-          setNotice(
-            `‘${now.title}’ was moved by someone else meanwhile: it is ${requestStateLabels[now.state]}${
-              now.state === 'queued' && now.queuePlace
-                ? ` (${ordinal(now.queuePlace)} in queue)`
-                : ''
-            } now. Move it again if you still want to.`,
-          );
-        }
-      },
-      onError: (error) => toastApiError(error, 'Could not move the request'),
-    });
-  }
 
   const stateOfOver = (id: string | number | undefined): BoardState | null => {
     if (id === undefined) return null;
@@ -306,13 +259,7 @@ export function RequestBoard({
 
   return (
     <div>
-      <div role="status">
-        {notice ? (
-          <p className="mb-4 rounded-card border-2 border-ink/20 bg-paper px-4 py-3 text-sm font-semibold">
-            {notice}
-          </p>
-        ) : null}
-      </div>
+      <MoveNotice notice={notice} />
       <DndContext
         sensors={sensors}
         collisionDetection={collisions}
@@ -333,7 +280,7 @@ export function RequestBoard({
               cards={columnCards(cards, state)}
               all={all}
               onMove={send}
-              busy={move.isPending}
+              busy={busy}
               highlighted={dragged !== null && overState === state}
             />
           ))}

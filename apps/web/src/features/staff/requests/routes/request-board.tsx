@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { RequestItem } from '@noise/shared/requests';
 import { seesOnlyAssigned } from '@noise/shared/roles';
@@ -6,8 +6,10 @@ import { Button } from '@/components/ui/button';
 import { Select, type SelectOption } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/lib/auth';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { EmptyState, StaffPageHeader } from '../../components/page-header';
+import { FiltersButton, FiltersSheet } from '../../components/phone-filters';
 import { LoadFailedMessage } from '../../components/staff-table';
 import { useToastOnError } from '../../components/use-toast-on-error';
 import { useBoard } from '../api/get-board';
@@ -45,6 +47,9 @@ export function RequestBoardRoute() {
   const ownOnly = seesOnlyAssigned(userRole);
   const board = useBoard();
   useToastOnError(board.error, 'Could not load the requests');
+  // On a phone the filters fold behind 'Filters', which opens them in a sheet (as on Sales).
+  const wide = useMediaQuery('(min-width: 768px)');
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const [params, setParams] = useSearchParams();
   const filters = Object.fromEntries(FILTERS.map((f) => [f, params.get(f) ?? ''])) as Record<
     Filter,
@@ -83,7 +88,46 @@ export function RequestBoardRoute() {
     [cards],
   );
   const shown = cards.filter((card) => matches(card, filters));
-  const filtered = FILTERS.some((f) => filters[f]);
+  const activeCount = FILTERS.filter((f) => filters[f]).length;
+  const filtered = activeCount > 0;
+  const clearFilters = () =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const f of FILTERS) next.delete(f);
+        return next;
+      },
+      { replace: true },
+    );
+
+  // The selects: in a row on wider screens, in a 'Filters' sheet on a phone.
+  const filterFields = (
+    <>
+      <Select
+        label="Client"
+        placeholder="All clients"
+        options={choices.client}
+        value={filters.client}
+        onChange={(event) => setFilter('client', event.target.value)}
+      />
+      <Select
+        label="Plan"
+        placeholder="All plans"
+        options={choices.plan}
+        value={filters.plan}
+        onChange={(event) => setFilter('plan', event.target.value)}
+      />
+      {ownOnly ? null : (
+        <Select
+          label="Assigned to"
+          placeholder="Anyone"
+          options={choices.assignee}
+          value={filters.assignee}
+          onChange={(event) => setFilter('assignee', event.target.value)}
+        />
+      )}
+    </>
+  );
 
   return (
     <div>
@@ -98,52 +142,33 @@ export function RequestBoardRoute() {
       <form
         aria-label="Filter requests"
         onSubmit={(event) => event.preventDefault()}
-        className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
+        className={
+          wide ? 'mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4' : 'mb-6 flex flex-wrap gap-3'
+        }
       >
-        <Select
-          label="Client"
-          placeholder="All clients"
-          options={choices.client}
-          value={filters.client}
-          onChange={(event) => setFilter('client', event.target.value)}
-        />
-        <Select
-          label="Plan"
-          placeholder="All plans"
-          options={choices.plan}
-          value={filters.plan}
-          onChange={(event) => setFilter('plan', event.target.value)}
-        />
-        {ownOnly ? null : (
-          <Select
-            label="Assigned to"
-            placeholder="Anyone"
-            options={choices.assignee}
-            value={filters.assignee}
-            onChange={(event) => setFilter('assignee', event.target.value)}
-          />
+        {wide ? (
+          filterFields
+        ) : (
+          <FiltersButton activeCount={activeCount} onOpen={() => setFiltersOpen(true)} />
         )}
         {filtered ? (
           <div className="flex items-end">
-            <Button
-              type="button"
-              variant="outline"
-              onClick={() =>
-                setParams(
-                  (current) => {
-                    const next = new URLSearchParams(current);
-                    for (const f of FILTERS) next.delete(f);
-                    return next;
-                  },
-                  { replace: true },
-                )
-              }
-            >
+            <Button type="button" variant="outline" onClick={clearFilters}>
               Clear filters
             </Button>
           </div>
         ) : null}
       </form>
+      {wide ? null : (
+        <FiltersSheet
+          open={filtersOpen}
+          onOpenChange={setFiltersOpen}
+          description="Narrow the board; it updates as you choose."
+          showLabel="Show requests"
+        >
+          <div className="flex flex-col gap-4">{filterFields}</div>
+        </FiltersSheet>
+      )}
       {board.isPending ? (
         <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4" aria-busy="true">
           {[0, 1, 2, 3].map((i) => (

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { projectSchema, type AddStatusUpdateRequest, type Project } from '@noise/shared/project';
 import { apiRequest } from '@/lib/api-client';
 import { checkWith } from '@/lib/check-answer';
-import { refreshAfterSaleChange } from './refresh-after-sale-change';
+import { refreshAfterSaleChange } from '../../api/refresh-after-sale-change';
 
 export type StatusUpdateInput = AddStatusUpdateRequest['statusUpdate'];
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { refundSchema, type Refund, type RefundPaymentRequest } from '@noise/shared/payments';
 import { apiRequest } from '@/lib/api-client';
 import { checkWith } from '@/lib/check-answer';
-import { saleKey } from './get-sale';
+import { saleKey } from '../../api/get-sale';
 import { salesKey } from '../../api/get-sales';
 import { saleSubscriptionKey } from './get-sale-subscription';
 

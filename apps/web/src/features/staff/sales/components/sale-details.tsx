@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
 import { formatDate } from '@/lib/format';
 import { StaffSection } from '../../components/page-header';
-import { saleDueText } from './sale-due';
+import { saleDueText } from '../../components/sale-due';
 import { SaleStatusBadge } from './sale-status-badge';
 
 function dateOr(value: string | null | undefined, fallback: string): string {

@@ -4,7 +4,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Project } from '@noise/shared/project';
 import { renderWithApp } from '@/test/render';
 import { answer } from '@/test/server';
-import { SaleStatusControl, SaleStatusUpdates } from './sale-status';
+import { SaleStatusControl } from '../../components/sale-status-control';
+import { SaleStatusUpdates } from './sale-status';
 
 const sale: Project = {
   _id: 'sale-1',

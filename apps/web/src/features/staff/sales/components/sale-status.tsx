@@ -1,158 +1,17 @@
 import { Loader2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import {
-  projectStatuses,
-  projectStatusLabels,
-  statusUpdateTitles,
-  type Project,
-  type ProjectStatus,
-} from '@noise/shared/project';
-import { seesOnlyAssigned } from '@noise/shared/roles';
+import { statusUpdateTitles, type Project } from '@noise/shared/project';
 import { Button } from '@/components/ui/button';
 import { TextInput } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { isApiError, toastApiError } from '@/lib/api-client';
-import { useAuth } from '@/lib/auth';
 import { formatDate } from '@/lib/format';
 import { toastSuccess } from '@/lib/toast';
 import { EmptyState, StaffSection } from '../../components/page-header';
 import { useAddSaleStatusUpdate } from '../api/add-sale-status-update';
-import { useSalesFilters } from '../../api/get-sales-filters';
-import { useUpdateSale } from '../api/update-sale';
-import { saleDueText } from './sale-due';
 
-const statusOptions = projectStatuses.map((value) => ({
-  value,
-  label: projectStatusLabels[value],
-}));
 const titleOptions = statusUpdateTitles.map((title) => ({ value: title, label: title }));
-
-/** 'YYYY-MM-DD' for a date input, from an ISO timestamp. */
-function dateInputValue(iso: string | null): string {
-  return iso ? iso.slice(0, 10) : '';
-}
-
-/**
- * The project's own status, who it is assigned to and its due date, changed directly (PATCH).
- * Only admins assign (a co-ordinator sees their own work only); moving the due date asks why
- * (docs/decisions/054).
- */
-export function SaleStatusControl({ sale }: { sale: Project }) {
-  const update = useUpdateSale(sale._id);
-  const { userRole } = useAuth();
-  const assigns = !seesOnlyAssigned(userRole);
-  const team = useSalesFilters().data?.teamMembers ?? [];
-  const [status, setStatus] = useState(sale.status);
-  const [coordinator, setCoordinator] = useState(sale.coordinator ?? '');
-  const [expected, setExpected] = useState(dateInputValue(sale.expectedDeliveryDate));
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState('');
-  const [synced, setSynced] = useState(sale);
-  // The sale changes under us (a status update completes it): show the server's values.
-  if (synced !== sale) {
-    setSynced(sale);
-    setStatus(sale.status);
-    setCoordinator(sale.coordinator ?? '');
-    setExpected(dateInputValue(sale.expectedDeliveryDate));
-    setReason('');
-  }
-  const statusChanged = status !== sale.status;
-  const coordinatorChanged = coordinator !== (sale.coordinator ?? '');
-  const expectedChanged = expected !== dateInputValue(sale.expectedDeliveryDate);
-  const changed = statusChanged || coordinatorChanged || expectedChanged;
-  // The current co-ordinator stays choosable even if they no longer list as a team member.
-  const coordinatorOptions = [
-    { value: '', label: 'Not assigned' },
-    ...team.map((m) => ({ value: m._id, label: m.name })),
-    ...(sale.coordinator && !team.some((m) => m._id === sale.coordinator)
-      ? [{ value: sale.coordinator, label: sale.coordinatorName || 'Current co-ordinator' }]
-      : []),
-  ];
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!changed) return;
-    setReasonError('');
-    if (expectedChanged && !reason.trim()) {
-      setReasonError('Say why the due date changes');
-      return;
-    }
-    try {
-      await update.mutateAsync({
-        ...(statusChanged ? { status: status as ProjectStatus } : {}),
-        ...(coordinatorChanged ? { coordinatorId: coordinator || null } : {}),
-        ...(expectedChanged
-          ? { expectedDeliveryDate: expected || null, dueChangeReason: reason.trim() }
-          : {}),
-      });
-      toastSuccess('Sale updated');
-    } catch (error) {
-      if (isApiError(error)) {
-        const detail = error.details.find((d) => d.path === 'dueChangeReason');
-        if (detail) setReasonError(detail.message);
-      }
-      toastApiError(error, 'Could not update the sale');
-    }
-  }
-
-  return (
-    <StaffSection title="Status">
-      <form onSubmit={onSubmit} className="flex flex-col gap-4">
-        <Select
-          label="Project status"
-          options={
-            projectStatuses.includes(sale.status as ProjectStatus)
-              ? statusOptions
-              : [...statusOptions, { value: sale.status, label: sale.status }]
-          }
-          value={status}
-          onChange={(event) => setStatus(event.target.value)}
-        />
-        {assigns ? (
-          <Select
-            label="Assigned to"
-            options={coordinatorOptions}
-            value={coordinator}
-            onChange={(event) => setCoordinator(event.target.value)}
-          />
-        ) : (
-          <p className="text-sm">
-            <span className="font-semibold">Assigned to:</span>{' '}
-            {sale.coordinatorName || 'Not assigned'}
-          </p>
-        )}
-        <TextInput
-          label="Due date"
-          type="date"
-          value={expected}
-          onChange={(event) => setExpected(event.target.value)}
-          hint={`${saleDueText(sale)}. ${sale.deliveryDays} working days from the brief; on hold pauses it.`}
-        />
-        {expectedChanged ? (
-          <Textarea
-            label="Reason for the change"
-            rows={2}
-            value={reason}
-            maxLength={500}
-            onChange={(event) => setReason(event.target.value)}
-            error={reasonError || undefined}
-            hint="Kept in the activity log. The customer sees the new date."
-          />
-        ) : null}
-        <Button
-          type="submit"
-          variant="secondary"
-          className="self-start"
-          disabled={update.isPending || !changed}
-        >
-          {update.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
-          Save
-        </Button>
-      </form>
-    </StaffSection>
-  );
-}
 
 function byCreation(a: { createdAt: string }, b: { createdAt: string }) {
   return a.createdAt.localeCompare(b.createdAt);

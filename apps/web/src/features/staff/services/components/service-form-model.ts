@@ -48,6 +48,10 @@ export const serviceFormValuesSchema = z.object({
       /** A request plan (docs/decisions/091): blank when the package is not one. */
       activeRequestLimit: wholeOrBlank('Active requests at once'),
       requestsPerPeriod: wholeOrBlank('Requests per period'),
+      /** Dollars before GST for a request beyond the period's cap; blank: none sold. */
+      extraRequestPrice: z
+        .string()
+        .refine((v) => v.trim() === '' || NUMBER_TEXT.test(v), { message: NUMBER_MESSAGE }),
     }),
   ),
   serviceExtras: z.array(
@@ -76,6 +80,7 @@ export const emptyPackage: PackageValues = {
   recommended: false,
   activeRequestLimit: '',
   requestsPerPeriod: '',
+  extraRequestPrice: '',
 };
 export const emptyExtra = { title: '', description: '', price: '' };
 export const emptyFaq = { question: '', answer: '' };
@@ -130,6 +135,7 @@ export function valuesOf(service: ManageService | undefined): ServiceFormValues 
       recommended: pkg.recommended,
       activeRequestLimit: pkg.activeRequestLimit ? String(pkg.activeRequestLimit) : '',
       requestsPerPeriod: pkg.requestsPerPeriod ? String(pkg.requestsPerPeriod) : '',
+      extraRequestPrice: pkg.extraRequestPrice ? money(pkg.extraRequestPrice) : '',
     })),
     serviceExtras: service.serviceExtras.map((extra) => ({
       _id: extra._id,
@@ -198,6 +204,7 @@ export function toServiceFormData(values: ServiceFormValues, files: ServiceFiles
         recommended: pkg.recommended,
         activeRequestLimit: pkg.activeRequestLimit.trim() || null,
         requestsPerPeriod: pkg.requestsPerPeriod.trim() || null,
+        extraRequestPrice: pkg.extraRequestPrice.trim() || null,
       })),
     ),
   );

@@ -87,6 +87,10 @@ describe('ServiceForm', () => {
     await fill(pkg.getByLabelText('Recurring Fees'), '99.50');
     await fill(pkg.getByLabelText('Features'), 'Hosting, Updates,');
     await user.click(pkg.getByRole('checkbox', { name: 'Most popular' }));
+    // A request plan of four a month, with extra requests at $150 before GST.
+    await fill(pkg.getByLabelText('Active requests at once'), '1');
+    await fill(pkg.getByLabelText('Requests per period'), '4');
+    await fill(pkg.getByLabelText('Extra request price ($)'), '150');
     await user.click(screen.getByRole('button', { name: 'Add Extra' }));
     const extra = card('Extra 1');
     await fill(extra.getByLabelText('Extra title'), 'SEO setup');
@@ -118,8 +122,9 @@ describe('ServiceForm', () => {
         priceSuffix: 'exc. GST',
         features: ['Hosting', 'Updates'],
         recommended: true,
-        activeRequestLimit: null,
-        requestsPerPeriod: null,
+        activeRequestLimit: '1',
+        requestsPerPeriod: '4',
+        extraRequestPrice: '150',
       },
     ]);
     expect(JSON.parse(fields.serviceExtras!)).toEqual([
@@ -150,6 +155,7 @@ describe('ServiceForm', () => {
         recommended: true,
         activeRequestLimit: null,
         requestsPerPeriod: null,
+        extraRequestPrice: null,
       },
     ]);
     expect(JSON.parse(fields.serviceExtras!)).toEqual([

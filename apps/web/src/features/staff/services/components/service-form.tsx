@@ -245,6 +245,13 @@ export function ServiceForm({ service }: { service?: ManageService }) {
                     error={e?.requestsPerPeriod?.message}
                     {...form.register(`packages.${index}.requestsPerPeriod`)}
                   />
+                  <TextInput
+                    label="Extra request price ($)"
+                    inputMode="decimal"
+                    hint="Before GST. With a per-period cap: a client who has used it can buy one more request at this price. Blank: none sold."
+                    error={e?.extraRequestPrice?.message}
+                    {...form.register(`packages.${index}.extraRequestPrice`)}
+                  />
                   <Checkbox
                     label="Most popular"
                     checked={packageValues[index]?.recommended ?? false}

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { briefEntrySchema, type BriefEntry } from '@noise/shared/project';
 import { apiRequest } from '@/lib/api-client';
 import { checkWith } from '@/lib/check-answer';
-import { salesKey } from '../../api/get-sales';
+import { salesKey } from './get-sales';
 
 /** GET /api/projects/{id}/brief: what the customer sent after paying, with attachments. */
 export function getSaleBrief(id: string, signal?: AbortSignal): Promise<BriefEntry[]> {

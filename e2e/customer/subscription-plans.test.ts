@@ -4,26 +4,39 @@ import type { ProjectPayment } from '@noise/shared/payments';
 import { formatMoney } from '@noise/shared/pricing';
 import { launchBrowser, type TestBrowser } from '../support/browser.ts';
 import { createDatabase, startServer, type RunningServer } from '../support/server.ts';
-import { apiGet, createCoordinator, signUpCustomer, staffToken } from '../checkout/helpers.ts';
+import {
+  api,
+  apiGet,
+  apiPost,
+  createCoordinator,
+  fillCard,
+  signUpCustomer,
+  staffToken,
+  TEST_CARDS,
+} from '../checkout/helpers.ts';
 import { placePaidOrder } from './helpers.ts';
 
 /**
- * A customer on a phone moves a monthly plan to a dearer package mid-period and pays the
- * prorated 'Due today' the preview showed (docs/product.md#changing-a-plan). Its own server on a
- * database of its own, so the plan's next charge can be moved twelve days ahead in the database
- * rather than waited for; on PGlite (no TEST_DATABASE_URL) it is skipped, as the server holds
- * that database.
+ * What a customer does with a plan they pay for, on a phone. They move a monthly plan to a
+ * dearer package mid-period and pay the prorated 'Due today' the preview showed
+ * (docs/product.md#changing-a-plan); and, their request plan's requests for the month used, they
+ * buy an extra one and pay its invoice by card (docs/product.md#extra-requests). Its own server on
+ * a database of its own: the plan's next charge can be moved twelve days ahead in the database
+ * rather than waited for (skipped on PGlite, where the server holds that database), and the
+ * catalogue gains a plan that no other test sees.
  */
 let server: RunningServer;
 let database: Awaited<ReturnType<typeof createDatabase>>;
 let browser: TestBrowser;
 let coordinator: Awaited<ReturnType<typeof createCoordinator>>;
+let admin: string;
 
 beforeAll(async () => {
   database = await createDatabase();
   server = await startServer(database.url ? { DATABASE_URL: database.url } : {});
   browser = await launchBrowser(server.url);
-  coordinator = await createCoordinator(server, await staffToken(server));
+  admin = await staffToken(server);
+  coordinator = await createCoordinator(server, admin);
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
@@ -100,4 +113,70 @@ describe('changing a plan', () => {
       });
     },
   );
+
+  it('a customer whose month of requests is used buys an extra one and submits it', async () => {
+    // A plan of two blog posts a month, one at a time, with extra posts at $150 before GST.
+    const form = new FormData();
+    const fields = {
+      title: 'Blog Posts',
+      description: 'Posts written for your site.',
+      packages: JSON.stringify([
+        {
+          title: 'Two a month',
+          type: 'monthly',
+          baseCost: '0',
+          recurringCost: '400',
+          priceSuffix: 'per month',
+          features: 'Two posts',
+          activeRequestLimit: '1',
+          requestsPerPeriod: '2',
+          extraRequestPrice: '150',
+        },
+      ]),
+      serviceExtras: '[]',
+      faqs: '[]',
+      gallery: '[]',
+    };
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    const service = await api<{ _id: string }>(server, 'POST', '/api/services', admin, form);
+    const customer = await signUpCustomer(server, 'Bea', 'Blogger');
+    const plan = await placePaidOrder(server, customer, {
+      serviceId: service._id,
+      packageTitle: 'Two a month',
+      extraTitles: [],
+      coordinatorId: coordinator._id,
+    });
+    for (const title of ['March post', 'April post']) {
+      const request = new FormData();
+      request.append('title', title);
+      await apiPost(server, `/api/my/request-plans/${plan._id}/requests`, customer.token, request);
+    }
+
+    const { page } = await browser.newPage({ token: customer.token, width: 375 });
+    await page.goto('/dashboard');
+    const panel = page.getByRole('region', { name: 'Requests' });
+    await panel
+      .getByText('All 2 requests of this period are used. One more costs $165.00 inc. GST.')
+      .waitFor();
+    await panel.getByRole('button', { name: 'Buy an extra request' }).click();
+    await page.waitForURL(/\/pay\/invoice\//);
+    await page.getByText('Extra request: Blog Posts (Two a month,', { exact: false }).waitFor();
+    await fillCard(page, TEST_CARDS.success);
+    await page.getByRole('button', { name: 'Pay $165.00 inc. GST' }).click();
+    await page.getByRole('heading', { name: 'Paid — thank you' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+
+    await page.getByRole('link', { name: 'Back to your dashboard' }).click();
+    await panel.getByText(/2 of 3 this period \(1 extra\)/).waitFor();
+    await panel.getByRole('button', { name: 'New request' }).click();
+    await panel.getByLabel('Title').fill('May post');
+    await panel.getByRole('button', { name: 'Submit request' }).click();
+    await panel.getByRole('link', { name: 'May post' }).waitFor();
+    await panel.getByText('Queued · 2nd in your queue', { exact: false }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+  });
 });

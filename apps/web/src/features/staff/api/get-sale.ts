@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { projectSchema, type Project } from '@noise/shared/project';
 import { apiRequest } from '@/lib/api-client';
 import { checkWith } from '@/lib/check-answer';
-import { salesKey } from '../../api/get-sales';
+import { salesKey } from './get-sales';
 
 export const saleKey = (id: string) => [...salesKey, 'detail', id] as const;
 

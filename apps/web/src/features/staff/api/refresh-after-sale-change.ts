@@ -1,11 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Project } from '@noise/shared/project';
 import { saleKey } from './get-sale';
-import { salesKey } from '../../api/get-sales';
+import { salesKey } from './get-sales';
 
 /**
  * The server's answer replaces the local copy of the sale; the lists that show it (sales, the
- * customer's projects and activity, the overview) are refreshed.
+ * customer's projects and activity, the overview, the request board) are refreshed.
  */
 export function refreshAfterSaleChange(queryClient: QueryClient, project: Project) {
   queryClient.setQueryData(saleKey(project._id), project);
@@ -14,5 +14,7 @@ export function refreshAfterSaleChange(queryClient: QueryClient, project: Projec
     queryClient.invalidateQueries({ queryKey: [...salesKey, 'filters'] }),
     queryClient.invalidateQueries({ queryKey: ['staff', 'clients'] }),
     queryClient.invalidateQueries({ queryKey: ['staff', 'overview'] }),
+    // A request's assignee and due date show on the board and its page.
+    queryClient.invalidateQueries({ queryKey: ['staff', 'requests'] }),
   ]);
 }

@@ -8,8 +8,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toastApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { downloadFile } from '@/lib/download';
-import { EmptyState, StaffSection } from '../../components/page-header';
-import { useToastOnError } from '../../components/use-toast-on-error';
+import { EmptyState, StaffSection } from './page-header';
+import { useToastOnError } from './use-toast-on-error';
 import { useSaleBrief } from '../api/get-sale-brief';
 
 function formatSize(bytes: number): string {

@@ -1,0 +1,83 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { BillingOverview, BillingSubscription } from '@noise/shared/billing';
+import { renderWithApp } from '@/test/render';
+import { answer } from '@/test/server';
+import { BillingRoute } from './billing';
+
+const plan = (over: Partial<BillingSubscription>): BillingSubscription => ({
+  _id: 'sub-1',
+  projectId: 'plan-1',
+  packageTitle: 'Unlimited',
+  status: 'active',
+  interval: 'monthly',
+  amountCents: 249_500,
+  currency: 'AUD',
+  nextChargeAt: '2027-01-01T03:00:00.000Z',
+  cancelledAt: null,
+  pendingChange: null,
+  title: 'Unlimited Design Requests',
+  orderNumber: 1010,
+  requests: null,
+  ...over,
+});
+
+const overview = (subscriptions: BillingSubscription[]): BillingOverview => ({
+  dues: [],
+  invoices: [],
+  subscriptions,
+  documents: [],
+});
+
+async function renderBilling(subscriptions: BillingSubscription[]) {
+  answer('get', '/api/config', { companyName: 'Noise' });
+  answer('get', '/api/billing', overview(subscriptions));
+  renderWithApp(<BillingRoute />, { role: 'client', path: '/dashboard/billing' });
+  return within(await screen.findByRole('region', { name: 'Plans' }));
+}
+
+describe('Billing: a request plan’s use', () => {
+  it('shows the places taken, this month’s requests against the cap and when it resets', async () => {
+    const plans = await renderBilling([
+      plan({
+        requests: {
+          activeRequestLimit: 1,
+          requestsPerPeriod: 4,
+          active: 1,
+          usedThisPeriod: 3,
+          extraThisPeriod: 1,
+          period: 'month',
+          resetsAt: '2027-01-01T03:00:00.000Z',
+        },
+      }),
+    ]);
+    expect(
+      plans.getByText('1 of 1 active · 3 of 5 this month (1 extra) · Resets 01 Jan, 2027'),
+    ).toBeInTheDocument();
+  });
+
+  it('says only how many this week without a cap, no reset once cancelled, and nothing for other plans', async () => {
+    const plans = await renderBilling([
+      plan({
+        interval: 'weekly',
+        status: 'cancelled',
+        nextChargeAt: null,
+        requests: {
+          activeRequestLimit: 2,
+          requestsPerPeriod: null,
+          active: 0,
+          usedThisPeriod: 3,
+          extraThisPeriod: 0,
+          period: 'week',
+          resetsAt: null,
+        },
+      }),
+      plan({ _id: 'sub-2', projectId: 'social-1', title: 'Social media', orderNumber: 1001 }),
+    ]);
+    expect(plans.getByText('0 of 2 active · 3 this week')).toBeInTheDocument();
+    expect(plans.queryByText(/Resets/)).toBeNull();
+    // Social media is not a request plan: one line of use on the page, the request plan's.
+    expect(plans.getByText('Social media')).toBeInTheDocument();
+    expect(plans.getAllByText(/ active · /)).toHaveLength(1);
+  });
+});
