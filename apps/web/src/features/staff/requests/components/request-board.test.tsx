@@ -2,28 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { RequestItem } from '@noise/shared/requests';
 import { renderWithApp } from '@/test/render';
+import { requestCard } from '@/test/request-card';
 import { answer } from '@/test/server';
 import { useBoard } from '../api/get-board';
 import { RequestBoard } from './request-board';
 
-const card = (over: Partial<RequestItem>): RequestItem => ({
-  id: 'req-1',
-  orderNumber: 1012,
-  title: 'Autumn menu',
-  state: 'in-progress',
-  queuePlace: null,
-  version: 3,
-  planId: 'plan-1',
-  planTitle: 'Unlimited Design Requests',
-  companyId: 'co-1',
-  companyName: 'Lima Bakery',
-  coordinatorId: 'staff-1',
-  coordinatorName: 'Sam Reed',
-  dueDate: '2026-12-10',
-  estimatedStart: null,
-  createdAt: '2026-11-28T01:00:00.000Z',
-  ...over,
-});
+const card = requestCard;
 
 const menu = card({});
 const flyer = card({

@@ -1,28 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { RequestItem } from '@noise/shared/requests';
 import { renderWithApp } from '@/test/render';
+import { requestCard } from '@/test/request-card';
 import { answer } from '@/test/server';
 import { RequestBoardRoute } from './request-board';
 
-const card = (over: Partial<RequestItem>): RequestItem => ({
-  id: 'req-1',
-  orderNumber: 1012,
-  title: 'Autumn menu',
-  state: 'in-progress',
-  queuePlace: null,
-  version: 3,
-  planId: 'plan-1',
-  planTitle: 'Unlimited Design Requests',
-  companyId: 'co-1',
-  companyName: 'Lima Bakery',
-  coordinatorId: 'staff-1',
-  coordinatorName: 'Sam Reed',
-  dueDate: '2026-12-10',
-  estimatedStart: null,
-  createdAt: '2026-11-28T01:00:00.000Z',
-  ...over,
-});
+const card = requestCard;
 
 const cards = [
   card({}),

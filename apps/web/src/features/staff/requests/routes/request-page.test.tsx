@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Project } from '@noise/shared/project';
-import type { RequestItem } from '@noise/shared/requests';
 import { renderWithApp } from '@/test/render';
+import { requestCard } from '@/test/request-card';
 import { answer } from '@/test/server';
 import { RequestPageRoute } from './request-page';
 
@@ -78,23 +78,7 @@ const project: Project = {
   },
 };
 
-const card: RequestItem = {
-  id: 'req-1',
-  orderNumber: 1012,
-  title: 'Autumn menu',
-  state: 'in-progress',
-  queuePlace: null,
-  version: 3,
-  planId: 'plan-1',
-  planTitle: 'Unlimited Design Requests',
-  companyId: null,
-  companyName: 'Lima Bakery',
-  coordinatorId: 'staff-1',
-  coordinatorName: 'Sam Reed',
-  dueDate: '2026-12-10',
-  estimatedStart: null,
-  createdAt: '2026-11-28T01:00:00.000Z',
-};
+const card = requestCard({ companyId: null });
 
 beforeEach(() => {
   // A wide screen: the request's facts beside the workspace.
