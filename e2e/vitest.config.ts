@@ -41,6 +41,10 @@ export default defineConfig({
     // with other work on the machine, 2026-11-28): the limit catches a hang, not a slow day.
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // `expect.poll` waits 1 s by default: a smooth scroll and the observer it wakes took longer
+    // than that on a loaded CI machine. A poll waits on a condition, so a longer limit costs
+    // nothing when the condition comes.
+    expect: { poll: { timeout: 15_000 } },
     // One server for the files that can share it (support/global-setup.ts), and one Chromium
     // per worker (support/browser.ts): a worker's files run one after another in its process.
     // Two workers suit a 2-core machine. Three took 261 s against 306 s with two, but on a

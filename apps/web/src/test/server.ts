@@ -7,9 +7,70 @@ export const server = setupServer();
 export interface Recorded {
   method: string;
   url: string;
-  /** The parsed JSON body; a multipart body as text (its fields: fieldsOf on uploadForm's). */
+  /** The parsed JSON body; a multipart body as text (its fields: `fieldsOf(form)`). */
   body: unknown;
   headers: Headers;
+  /** A multipart body as the app built it (see `formsSent`). */
+  form?: FormData;
+}
+
+/**
+ * Every FormData the app sent by XMLHttpRequest (lib/upload.ts), newest last. A jsdom File
+ * reaches Node's Request without its name or content, so a multipart test reads the FormData
+ * the app built. It is taken at `send` rather than by mocking `uploadForm`: test files share a
+ * worker's module cache, where one file's `vi.mock` is not always the module another file's
+ * component imported.
+ */
+const formsSent: { method: string; url: string; form: FormData }[] = [];
+
+/**
+ * Wraps the XMLHttpRequest MSW installed (after `server.listen`) so each `send` of a FormData is
+ * recorded; gives back what undoes it. MSW answers `send` itself, so the class is wrapped rather
+ * than its prototype.
+ */
+export function recordFormsSent(): () => void {
+  const Mocked = globalThis.XMLHttpRequest;
+  const installed = Object.getOwnPropertyDescriptor(globalThis, 'XMLHttpRequest')!;
+  const recording = new Proxy(Mocked, {
+    construct(target, args: unknown[]) {
+      const xhr = Reflect.construct(target, args) as XMLHttpRequest;
+      let opened = { method: '', url: '' };
+      return new Proxy(xhr, {
+        get(self, name) {
+          if (name === 'open') {
+            return (...open: unknown[]) => {
+              opened = { method: String(open[0]).toUpperCase(), url: String(open[1]) };
+              return (self.open as (...a: unknown[]) => void)(...open);
+            };
+          }
+          if (name === 'send') {
+            return (body?: XMLHttpRequestBodyInit | null) => {
+              if (body instanceof FormData) formsSent.push({ ...opened, form: body });
+              return self.send(body);
+            };
+          }
+          const value = Reflect.get(self, name) as unknown;
+          return typeof value === 'function' ? (value as () => unknown).bind(self) : value;
+        },
+        set: (self, name, value) => Reflect.set(self, name, value),
+      });
+    },
+  });
+  // MSW installs its class read-only; it is replaced the way MSW put it there.
+  Object.defineProperty(globalThis, 'XMLHttpRequest', { ...installed, value: recording });
+  return () => Object.defineProperty(globalThis, 'XMLHttpRequest', installed);
+}
+
+/** Forgets the forms sent (setup.ts, after each test). */
+export function forgetFormsSent(): void {
+  formsSent.length = 0;
+}
+
+function formSent(method: string, url: string): FormData | undefined {
+  const path = new URL(url).pathname;
+  return formsSent.findLast(
+    (sent) => sent.method === method && new URL(sent.url, url).pathname === path,
+  )?.form;
 }
 
 async function readBody(request: Request): Promise<unknown> {
@@ -18,11 +79,7 @@ async function readBody(request: Request): Promise<unknown> {
   return text && type.includes('application/json') ? (JSON.parse(text) as unknown) : text;
 }
 
-/**
- * The fields of a multipart body as the app built it, a file as 'file:' and its name. A jsdom
- * File reaches Node's Request without its name or content, so multipart tests wrap uploadForm
- * (lib/upload.ts) in vi.fn and read the FormData it was given; the request still goes to MSW.
- */
+/** The fields of a multipart body as the app built it (`Recorded.form`), a file as 'file:' and its name. */
 export function fieldsOf(form: FormData): Record<string, string | string[]> {
   const fields: Record<string, string | string[]> = {};
   for (const [name, value] of form) {
@@ -51,6 +108,7 @@ export function answer(
         url: request.url,
         body: await readBody(request),
         headers: request.headers,
+        form: formSent(request.method, request.url),
       });
       return HttpResponse.json(answer, init);
     }),

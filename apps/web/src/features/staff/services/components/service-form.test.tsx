@@ -1,15 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ManageService } from '@noise/shared/catalogue-admin';
-import { uploadForm } from '@/lib/upload';
 import { renderWithApp } from '@/test/render';
 import { answer, fieldsOf } from '@/test/server';
 import { ServiceForm } from './service-form';
-
-vi.mock('@/lib/upload', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@/lib/upload')>();
-  return { ...actual, uploadForm: vi.fn(actual.uploadForm) };
-});
 
 const stored: ManageService = {
   _id: 'svc-1',
@@ -100,9 +94,8 @@ describe('ServiceForm', () => {
 
     await waitFor(() => expect(location().pathname).toBe('/wkm-dashboard/services'));
     expect(sent).toHaveLength(1);
-    const [path, form, options] = vi.mocked(uploadForm).mock.calls[0]!;
-    expect([path, options?.method]).toEqual(['/api/services', 'POST']);
-    const fields = fieldsOf(form) as Record<string, string>;
+    expect([new URL(sent[0]!.url).pathname, sent[0]!.method]).toEqual(['/api/services', 'POST']);
+    const fields = fieldsOf(sent[0]!.form!) as Record<string, string>;
     // The initial investment is the package's own, never typed twice.
     expect(fields).not.toHaveProperty('initialInvestmentPrice');
     expect(fields).toMatchObject({
@@ -142,7 +135,7 @@ describe('ServiceForm', () => {
 
     await waitFor(() => expect(location().pathname).toBe('/wkm-dashboard/services'));
     expect(sent).toHaveLength(1);
-    const fields = fieldsOf(vi.mocked(uploadForm).mock.calls[0]![1]) as Record<string, string>;
+    const fields = fieldsOf(sent[0]!.form!) as Record<string, string>;
     expect(JSON.parse(fields.packages!)).toEqual([
       {
         _id: 'pkg-1',
