@@ -9237,6 +9237,7 @@ export interface operations {
                         depositAmount: number | null;
                         depositPaid: boolean;
                         balanceRequested: boolean;
+                        balanceDueDate: string | null;
                         projectId: string | null;
                         terms: string;
                         version: number;
@@ -9348,6 +9349,7 @@ export interface operations {
                         depositAmount: number | null;
                         depositPaid: boolean;
                         balanceRequested: boolean;
+                        balanceDueDate: string | null;
                         projectId: string | null;
                         terms: string;
                         version: number;
@@ -13153,6 +13155,7 @@ export interface operations {
                         depositAmount: number | null;
                         depositPaid: boolean;
                         balanceRequested: boolean;
+                        balanceDueDate: string | null;
                         projectId: string | null;
                         terms: string;
                         version: number;
@@ -13292,6 +13295,7 @@ export interface operations {
                         depositAmount: number | null;
                         depositPaid: boolean;
                         balanceRequested: boolean;
+                        balanceDueDate: string | null;
                         projectId: string | null;
                         terms: string;
                         version: number;
@@ -13407,6 +13411,7 @@ export interface operations {
                         depositAmount: number | null;
                         depositPaid: boolean;
                         balanceRequested: boolean;
+                        balanceDueDate: string | null;
                         projectId: string | null;
                         terms: string;
                         version: number;
@@ -13597,6 +13602,7 @@ export interface operations {
                         depositAmount: number | null;
                         depositPaid: boolean;
                         balanceRequested: boolean;
+                        balanceDueDate: string | null;
                         projectId: string | null;
                         terms: string;
                         version: number;
@@ -13692,6 +13698,7 @@ export interface operations {
                         depositAmount: number | null;
                         depositPaid: boolean;
                         balanceRequested: boolean;
+                        balanceDueDate: string | null;
                         projectId: string | null;
                         terms: string;
                         version: number;

@@ -117,6 +117,8 @@ export function balanceRequest(input: {
   quoteName: string;
   /** '$1,540.00 inc. GST' */
   balance: string;
+  /** '05 Dec, 2026' */
+  dueDate: string;
   link: string;
 }): MailText {
   const orderLabel = orderName(input.orderNumber);
@@ -127,9 +129,46 @@ export function balanceRequest(input: {
     text: paragraphs([
       `Hi ${input.firstName || 'there'},`,
       '',
-      `The work on ${input.quoteName} (${orderLabel}) is ready for its final payment. Thank you for your deposit; the balance of ${input.balance} is now due.`,
+      `The work on ${input.quoteName} (${orderLabel}) is ready for its final payment. Thank you for your deposit; the balance of ${input.balance} is now due, by ${input.dueDate}.`,
       '',
       `Pay it here (sign in with this email address):\n${input.link}`,
+      '',
+      `— ${input.companyName}`,
+    ]),
+  };
+}
+
+/**
+ * A requested balance still unpaid (docs/decisions/104): a few days before its due date, and
+ * once it is overdue, as an invoice's reminders.
+ */
+export function balanceReminder(input: {
+  companyName: string;
+  orderNumber: number;
+  firstName: string;
+  quoteName: string;
+  balance: string;
+  dueDate: string;
+  overdue: boolean;
+  link: string;
+}): MailText {
+  const orderLabel = orderName(input.orderNumber);
+  return {
+    action: { label: 'Pay the balance', url: input.link },
+    reason: BUYER(input.companyName),
+    subject: input.overdue
+      ? `Overdue: the balance of ${input.quoteName} (${orderLabel})`
+      : `Reminder: the balance of ${input.quoteName} (${orderLabel}) is due ${input.dueDate}`,
+    text: paragraphs([
+      `Hi ${input.firstName || 'there'},`,
+      '',
+      input.overdue
+        ? `The balance of ${input.balance} for ${input.quoteName} (${orderLabel}) was due on ${input.dueDate} and is not paid yet.`
+        : `A reminder that the balance of ${input.balance} for ${input.quoteName} (${orderLabel}) is due on ${input.dueDate}.`,
+      '',
+      `Pay it here (sign in with this email address):\n${input.link}`,
+      '',
+      'If you have paid it already, thank you: you can ignore this email.',
       '',
       `— ${input.companyName}`,
     ]),

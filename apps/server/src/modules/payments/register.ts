@@ -6,6 +6,7 @@ import { invoiceSettingsOf } from '../invoices/load-invoice.ts';
 import { createInvoiceRenderer, type RenderInvoice } from '../invoices/render-pool.ts';
 import { registerInvoiceRoutes } from '../invoices/routes.ts';
 import { createAttemptChanges } from './attempt-changes.ts';
+import { remindBalances } from './remind-balances.ts';
 import type { CheckoutDeps } from './handle-payment.ts';
 import { createPaymentProvider } from './providers/index.ts';
 import type { PaymentProvider } from './providers/provider.ts';
@@ -118,6 +119,13 @@ export function paymentJobs(app: FastifyInstance, config: Config, deps: Checkout
         kind: 'settle-refunds',
         lane: 'money',
         run: () => settlePendingRefunds(deps),
+      },
+      // Mail, not money: the invoice reminders' lane and pace (modules/bills/remind-bills.ts).
+      {
+        kind: 'remind-balances',
+        lane: 'bulk',
+        everyMs: 15 * 60_000,
+        run: (now) => remindBalances({ repos: deps.repos, config }, now),
       },
     ],
   });
