@@ -154,6 +154,7 @@ export interface ApiRoutes {
   '/api/services/{id}/manage': 'GET';
   '/api/settings/business-details': 'GET' | 'PUT';
   '/api/settings/business-details/logo': 'PUT' | 'DELETE';
+  '/api/subscriptions/{id}/renewal-card': 'GET' | 'POST';
   '/api/users/api-keys': 'GET' | 'POST';
   '/api/users/api-keys/{id}/revoke': 'POST';
   '/api/users/clients': 'GET';

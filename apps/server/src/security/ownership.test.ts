@@ -262,6 +262,10 @@ const PUBLIC_ID_ROUTES = [
   'GET /api/invoices/:id/pay',
   'POST /api/invoices/:id/pay',
   'POST /api/invoices/:id/pay/confirm',
+  // A declined renewal's card link: signed over the subscription and its declined card, so one
+  // subscription's link opens no other (modules/payments/renewal-card.test.ts).
+  'GET /api/subscriptions/:id/renewal-card',
+  'POST /api/subscriptions/:id/renewal-card',
   // A payment provider's webhook: the name is the provider in use (any other answers 404) and
   // the provider's signature is the capability (modules/payments/stripe.test.ts).
   'POST /api/payments/:provider/webhook',

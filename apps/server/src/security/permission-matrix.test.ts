@@ -204,6 +204,8 @@ const EXPECTED: Record<string, RouteAccess> = {
   'GET /api/invoices/:id/pay': 'public',
   'POST /api/invoices/:id/pay': 'public',
   'POST /api/invoices/:id/pay/confirm': 'public',
+  'GET /api/subscriptions/:id/renewal-card': 'public',
+  'POST /api/subscriptions/:id/renewal-card': 'public',
   'GET /api/quotes': 'quotes:manage',
   'GET /api/quotes/recipients': 'quotes:manage',
   'GET /api/quotes/:id/manage': 'quotes:manage',

@@ -1858,6 +1858,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/subscriptions/{id}/renewal-card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A declined renewal's subscription, as its mailed card link shows it */
+        get: operations["getSubscriptionsByIdRenewalCard"];
+        put?: never;
+        /** Give a new card from a declined renewal’s link; the period due is charged now */
+        post: operations["postSubscriptionsByIdRenewalCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payments/{id}/invoice": {
         parameters: {
             query?: never;
@@ -5712,6 +5730,12 @@ export interface operations {
                             currency: string;
                             nextChargeAt: string | null;
                             cancelledAt: string | null;
+                            declines: number;
+                            lastDecline: {
+                                at: string | null;
+                                reason: string;
+                                nextTryAt: string | null;
+                            } | null;
                             pendingChange: {
                                 packageTitle: string;
                                 amountCents: number;
@@ -9462,6 +9486,12 @@ export interface operations {
                         currency: string;
                         nextChargeAt: string | null;
                         cancelledAt: string | null;
+                        declines: number;
+                        lastDecline: {
+                            at: string | null;
+                            reason: string;
+                            nextTryAt: string | null;
+                        } | null;
                         pendingChange: {
                             packageTitle: string;
                             amountCents: number;
@@ -9651,6 +9681,12 @@ export interface operations {
                         currency: string;
                         nextChargeAt: string | null;
                         cancelledAt: string | null;
+                        declines: number;
+                        lastDecline: {
+                            at: string | null;
+                            reason: string;
+                            nextTryAt: string | null;
+                        } | null;
                         pendingChange: {
                             packageTitle: string;
                             amountCents: number;
@@ -9753,6 +9789,12 @@ export interface operations {
                         currency: string;
                         nextChargeAt: string | null;
                         cancelledAt: string | null;
+                        declines: number;
+                        lastDecline: {
+                            at: string | null;
+                            reason: string;
+                            nextTryAt: string | null;
+                        } | null;
                         pendingChange: {
                             packageTitle: string;
                             amountCents: number;
@@ -9801,6 +9843,12 @@ export interface operations {
                         currency: string;
                         nextChargeAt: string | null;
                         cancelledAt: string | null;
+                        declines: number;
+                        lastDecline: {
+                            at: string | null;
+                            reason: string;
+                            nextTryAt: string | null;
+                        } | null;
                         pendingChange: {
                             packageTitle: string;
                             amountCents: number;
@@ -9814,6 +9862,98 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getSubscriptionsByIdRenewalCard: {
+        parameters: {
+            query: {
+                e: number;
+                t: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        serviceTitle: string;
+                        packageTitle: string;
+                        orderNumber: number;
+                        amountCents: number;
+                        currency: string;
+                        /** @enum {string} */
+                        status: "active" | "past_due" | "cancelled";
+                        periodFrom: string;
+                        declines: number;
+                        lastDecline: {
+                            at: string | null;
+                            reason: string;
+                            nextTryAt: string | null;
+                        } | null;
+                        card: {
+                            brand: string;
+                            last4: string;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postSubscriptionsByIdRenewalCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    e: number;
+                    t: string;
+                    paymentMethodId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        link: {
+                            e: number;
+                            t: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
         };
     };

@@ -300,6 +300,9 @@ export const subscriptions = pgTable(
     /** Declined renewals of the current period. */
     failureCount: integer('failure_count').notNull().default(0),
     lastFailureMessage: text('last_failure_message'),
+    /** The last decline of the current period, and when the next try is (none once past due). */
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }),
+    nextRetryAt: timestamp('next_retry_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelledById: text('cancelled_by_id').references(() => users.id, { onDelete: 'set null' }),
     /** A downgrade the next renewal applies; null: none (docs/decisions/100). */

@@ -210,6 +210,7 @@ export const emailKinds: EmailKind[] = [
     demo: (shop) =>
       renewalDeclined({
         ...shop,
+        cardUrl: `${shop.publicUrl}/renew-card/demo-subscription?e=0&t=demo`,
         orderNumber: 1042,
         projectId: 'demo-project',
         firstName: 'Olivia',

@@ -242,6 +242,8 @@ export function planChangeReceipt(input: {
 export function renewalDeclined(input: {
   companyName: string;
   publicUrl: string;
+  /** The signed page to give a new card, no sign-in (docs/decisions/105). */
+  cardUrl: string;
   orderNumber: number;
   projectId: string;
   firstName: string;
@@ -256,10 +258,7 @@ export function renewalDeclined(input: {
 }): MailText {
   const orderLabel = orderName(input.orderNumber);
   return {
-    action: {
-      label: 'Update your card',
-      url: `${input.publicUrl}/dashboard/projects/${input.projectId}`,
-    },
+    action: { label: 'Update your card', url: input.cardUrl },
     reason: `You received this email because you subscribe to ${input.serviceTitle} from ${input.companyName}.`,
     subject:
       input.retryOn === null
@@ -270,10 +269,12 @@ export function renewalDeclined(input: {
       '',
       `We could not charge ${withCurrency(input.amountCents, input.currency)} for ${orderLabel}, ${input.serviceTitle} (${input.packageTitle}): ${input.reason}`,
       input.retryOn === null
-        ? `After ${input.failures} attempts your subscription is now past due. Please update your card or contact us.`
-        : `We will try again on ${input.retryOn}. You can update your card in your dashboard.`,
+        ? `After ${input.failures} attempts your subscription is now past due. Give us a new card and we will charge it straight away.`
+        : `We will try again on ${input.retryOn}. Or give us a new card now and we will charge it straight away.`,
       '',
-      `${input.publicUrl}/dashboard/projects/${input.projectId}`,
+      `Update your card (no sign-in needed; the link works for a week):\n${input.cardUrl}`,
+      '',
+      `Your order: ${input.publicUrl}/dashboard/projects/${input.projectId}`,
       '',
       `— ${input.companyName}`,
     ].join('\n'),

@@ -7,6 +7,7 @@ import { createInvoiceRenderer, type RenderInvoice } from '../invoices/render-po
 import { registerInvoiceRoutes } from '../invoices/routes.ts';
 import { createAttemptChanges } from './attempt-changes.ts';
 import { remindBalances } from './remind-balances.ts';
+import { registerRenewalCardRoutes } from './renewal-card-routes.ts';
 import type { CheckoutDeps } from './handle-payment.ts';
 import { createPaymentProvider } from './providers/index.ts';
 import type { PaymentProvider } from './providers/provider.ts';
@@ -74,6 +75,13 @@ export function registerCheckout(
   });
   app.decorate('checkoutDeps', deps);
   registerPaymentRoutes(app, liveBusiness(config, { ...deps, sandbox }));
+  registerRenewalCardRoutes(app, {
+    repos,
+    provider,
+    publicUrl: config.publicUrl,
+    tokenSecret: config.tokenSecret,
+    now: () => new Date(),
+  });
   // Tax invoices are drawn on a worker thread, off the requests' event loop.
   const invoices = createInvoiceRenderer();
   app.addHook('onClose', () => invoices.close());
@@ -99,6 +107,7 @@ export function paymentJobs(app: FastifyInstance, config: Config, deps: Checkout
             timeZone: config.businessTimeZone,
             maxFailures: config.renewals.maxFailures,
             retryBaseMs: config.renewals.retryBaseMs,
+            tokenSecret: config.tokenSecret,
             onRenewalFailed: checkoutNotifications(app, config, deps.repos).onRenewalFailed,
           }),
         ),

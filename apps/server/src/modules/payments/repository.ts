@@ -392,7 +392,13 @@ export function createPaymentRepository(db: Db) {
     ): Promise<SubscriptionRow | undefined> {
       const [row] = await db
         .update(subscriptions)
-        .set({ nextChargeAt: next, failureCount: 0, lastFailureMessage: null })
+        .set({
+          nextChargeAt: next,
+          failureCount: 0,
+          lastFailureMessage: null,
+          lastFailureAt: null,
+          nextRetryAt: null,
+        })
         .where(
           and(
             eq(subscriptions.id, id),
@@ -404,17 +410,20 @@ export function createPaymentRepository(db: Db) {
       return row;
     },
 
+    /** A declined renewal; `retryAt` null: no more tries, the subscription is past due. */
     async recordRenewalFailure(
       id: string,
       period: Date,
-      message: string,
+      failure: { message: string; at: Date; retryAt: Date | null },
       maxFailures: number,
     ): Promise<SubscriptionRow | undefined> {
       const [row] = await db
         .update(subscriptions)
         .set({
           failureCount: sql`${subscriptions.failureCount} + 1`,
-          lastFailureMessage: message,
+          lastFailureMessage: failure.message,
+          lastFailureAt: failure.at,
+          nextRetryAt: failure.retryAt,
           status: sql`case when ${subscriptions.failureCount} + 1 >= ${maxFailures} then 'past_due' else ${subscriptions.status} end`,
         })
         .where(
@@ -422,6 +431,31 @@ export function createPaymentRepository(db: Db) {
             eq(subscriptions.id, id),
             eq(subscriptions.nextChargeAt, period),
             eq(subscriptions.status, 'active'),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    /**
+     * A new card for a declined period (docs/decisions/105): the subscription is live again and
+     * its next try is now. Undefined when it was not waiting on a declined card, or the period
+     * was paid meanwhile.
+     */
+    async retryWithNewCard(
+      id: string,
+      period: Date,
+      at: Date,
+    ): Promise<SubscriptionRow | undefined> {
+      const [row] = await db
+        .update(subscriptions)
+        .set({ status: 'active', nextRetryAt: at })
+        .where(
+          and(
+            eq(subscriptions.id, id),
+            eq(subscriptions.nextChargeAt, period),
+            inArray(subscriptions.status, ['active', 'past_due']),
+            sql`${subscriptions.failureCount} > 0`,
           ),
         )
         .returning();

@@ -57,6 +57,15 @@ export function toSubscriptionDto(row: SubscriptionRow, packageTitle: string) {
     currency: row.currency,
     nextChargeAt: row.status === 'cancelled' ? null : row.nextChargeAt.toISOString(),
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    declines: row.failureCount,
+    lastDecline:
+      row.failureCount > 0 && row.status !== 'cancelled'
+        ? {
+            at: row.lastFailureAt?.toISOString() ?? null,
+            reason: row.lastFailureMessage ?? '',
+            nextTryAt: row.nextRetryAt?.toISOString() ?? null,
+          }
+        : null,
     pendingChange: pending
       ? {
           packageTitle: pending.package.title,

@@ -16,6 +16,8 @@ const subscription: Subscription = {
   currency: 'AUD',
   nextChargeAt: '2026-12-10T03:00:00.000Z',
   cancelledAt: null,
+  declines: 0,
+  lastDecline: null,
   pendingChange: null,
 };
 

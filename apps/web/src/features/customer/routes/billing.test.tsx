@@ -15,6 +15,8 @@ const plan = (over: Partial<BillingSubscription>): BillingSubscription => ({
   currency: 'AUD',
   nextChargeAt: '2027-01-01T03:00:00.000Z',
   cancelledAt: null,
+  declines: 0,
+  lastDecline: null,
   pendingChange: null,
   title: 'Unlimited Design Requests',
   orderNumber: 1010,
