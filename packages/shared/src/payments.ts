@@ -466,3 +466,4 @@ export const saveRenewalCardResponse = z.object({
   /** The page's link for the new card: the mailed one is spent once a card is saved. */
   link: z.object({ e: z.number().int(), t: z.string() }),
 });
+export type SaveRenewalCardResponse = z.infer<typeof saveRenewalCardResponse>;

@@ -149,4 +149,19 @@ describe("a declined renewal's card link", () => {
       lastFailureAt: null,
     });
   });
+
+  it('charges a declined period at once when the customer replaces the card on Billing', async () => {
+    const { customer, projectId } = await declinedSubscription();
+    const replaced = await app.inject({
+      method: 'PUT',
+      url: '/api/users/payment-method',
+      headers: bearer(customer.token),
+      payload: { paymentMethodId: sandboxCard() },
+    });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    await app.jobRunner.runDueJobs();
+    const live = await renewed(projectId);
+    expect(live.renewals).toHaveLength(1);
+    expect(live.subscription).toMatchObject({ failureCount: 0, nextRetryAt: null });
+  });
 });

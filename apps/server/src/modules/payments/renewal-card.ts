@@ -87,21 +87,8 @@ export async function saveRenewalCard(
     body.paymentMethodId,
   );
   const now = deps.now();
-  const period = subscription.nextChargeAt;
-  const periodKey = `renewal:${subscription.id}:${period.toISOString()}`;
   const retried = await deps.repos.transaction(async (r) => {
-    const live = await r.payments.retryWithNewCard(subscription.id, period, now);
-    if (!live) return false;
-    // The period's renewal waits for its next try: it runs now. Past due, it had stopped, so
-    // the period is queued again, under a key of this decline count (one per card given).
-    if (!(await r.jobs.runNow(periodKey, now))) {
-      await r.jobs.enqueue({
-        kind: RENEWAL_JOB,
-        payload: { subscriptionId: subscription.id, period: period.toISOString() },
-        uniqueKey: `${periodKey}:card:${live.failureCount}`,
-        maxAttempts: 50,
-      });
-    }
+    if (!(await chargeDeclinedPeriodNow(r, subscription, now))) return false;
     await r.audit.record({
       actorId: subscription.userId,
       actorName: 'Customer',
@@ -129,4 +116,37 @@ export async function saveRenewalCard(
     message: `Your card ending ${card.last4} is saved. We are charging ${amount} to it now; your receipt will follow by email.`,
     link: { e: Number(next.searchParams.get('e')), t: next.searchParams.get('t')! },
   };
+}
+
+/**
+ * A subscription's declined period, charged again now on the card it has (in `repos`' transaction):
+ * it is live again, and its renewal that waits for its next try runs now; past due, the renewal
+ * had stopped, so the period is queued again under a key of this decline count (one per card
+ * given). False when it was not waiting on a declined card, or the period was paid meanwhile.
+ */
+export async function chargeDeclinedPeriodNow(
+  repos: Pick<Repositories, 'payments' | 'jobs'>,
+  subscription: Pick<SubscriptionRow, 'id' | 'nextChargeAt'>,
+  now: Date,
+): Promise<boolean> {
+  const period = subscription.nextChargeAt;
+  const live = await repos.payments.retryWithNewCard(subscription.id, period, now);
+  if (!live) return false;
+  const periodKey = `renewal:${subscription.id}:${period.toISOString()}`;
+  if (!(await repos.jobs.runNow(periodKey, now))) {
+    await repos.jobs.enqueue({
+      kind: RENEWAL_JOB,
+      payload: { subscriptionId: subscription.id, period: period.toISOString() },
+      uniqueKey: `${periodKey}:card:${live.failureCount}`,
+      maxAttempts: 50,
+    });
+  }
+  return true;
+}
+
+/** After a customer replaced their card on Billing: each declined period of theirs is charged now. */
+export async function chargeDeclinedPeriodsOf(repos: Repositories, userId: string, now: Date) {
+  for (const subscription of await repos.payments.listDeclinedSubscriptionsOf(userId)) {
+    await repos.transaction((r) => chargeDeclinedPeriodNow(r, subscription, now));
+  }
 }

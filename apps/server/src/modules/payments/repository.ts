@@ -462,6 +462,20 @@ export function createPaymentRepository(db: Db) {
       return row;
     },
 
+    /** A customer's subscriptions whose period due was declined, live or past due. */
+    async listDeclinedSubscriptionsOf(userId: string): Promise<SubscriptionRow[]> {
+      return db
+        .select()
+        .from(subscriptions)
+        .where(
+          and(
+            eq(subscriptions.userId, userId),
+            inArray(subscriptions.status, ['active', 'past_due']),
+            sql`${subscriptions.failureCount} > 0`,
+          ),
+        );
+    },
+
     async cancelSubscription(id: string, byUserId: string): Promise<SubscriptionRow | undefined> {
       const [row] = await db
         .update(subscriptions)

@@ -2,6 +2,7 @@ import { paymentKindLabel, type OrderMoney } from '@noise/shared/order-money';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import type { ProjectPayment } from '@noise/shared/payments';
+import { DeclineNotice } from '@/components/payments/decline-notice';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
@@ -162,6 +163,7 @@ export function ProjectSubscription({ projectId }: { projectId: string }) {
           </div>
         ) : null}
       </dl>
+      <DeclineNotice subscription={data} cardHref="/dashboard/billing#billing-card" />
       {data.status !== 'cancelled' ? (
         <div className="mt-4 flex flex-wrap items-start gap-3">
           <PlanChangeControls subscription={data} />

@@ -21,6 +21,7 @@ import { toastError } from '@/lib/toast';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { useBilling } from '../api/billing';
 import { CustomerPage } from '../components/customer-page';
+import { DeclineNotice } from '@/components/payments/decline-notice';
 import { PlanChangeControls } from '../components/plan-change';
 import { ProfileCard } from '../components/profile-card';
 
@@ -103,6 +104,7 @@ function PlanRow({ plan }: { plan: BillingSubscription }) {
           {formatMoneyGst(plan.amountCents, 'inc', plan.currency)} / {every}
         </p>
         {plan.requests ? <RequestUse use={plan.requests} /> : null}
+        <DeclineNotice subscription={plan} cardHref="#billing-card" />
       </div>
       <div className="flex flex-col gap-2 sm:items-end">
         <p className="text-sm font-semibold sm:text-right">
