@@ -14,7 +14,7 @@ import {
   staffToken,
   TEST_CARDS,
 } from '../checkout/helpers.ts';
-import { placePaidOrder } from './helpers.ts';
+import { mailedLink, placePaidOrder } from './helpers.ts';
 
 /**
  * What a customer does with a plan they pay for, on a phone. They move a monthly plan to a
@@ -179,4 +179,63 @@ describe('changing a plan', () => {
       375,
     );
   });
+});
+
+describe('a declined renewal', () => {
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "a signed-out customer on a phone gives a new card from the email's link, and the month is paid",
+    async () => {
+      const customer = await signUpCustomer(server, 'Dev', 'Declined');
+      // The demo catalogue's Social Media Management, Starter: $890 a month, $979.00 with GST.
+      const project = await placePaidOrder(server, customer, {
+        serviceId: 'social-media-management',
+        packageTitle: 'Starter',
+        extraTitles: [],
+        coordinatorId: coordinator._id,
+      });
+      // The card on file stops working, and the next month is due now (to the millisecond, as
+      // the server writes its dates).
+      const db = new pg.Client({ connectionString: database.url });
+      await db.connect();
+      await db.query(
+        `update subscriptions set next_charge_at = date_trunc('milliseconds', now()) - interval '1 minute',
+           payment_method_id = 'pm_sandbox_e2edeclinedcard_declined' where project_id = $1`,
+        [project._id],
+      );
+      await db.end();
+      const link = await mailedLink(server, customer.email, /\/renew-card\/\S+/);
+
+      const { page } = await browser.newPage({ width: 375 });
+      await page.goto(link);
+      await page.getByRole('heading', { name: 'Update your card' }).waitFor();
+      await page.getByText('Social Media Management (Starter)').waitFor();
+      await page
+        .getByText(/^We could not charge your card on .+: Your card was declined\.$/)
+        .waitFor();
+      await page.getByText(/^Tries so far: 1\. We will try again on /).waitFor();
+      await fillCard(page, TEST_CARDS.success);
+      await page.getByRole('button', { name: 'Save card and pay $979.00 inc. GST' }).click();
+      await page.getByRole('heading', { name: 'Paid — thank you' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        375,
+      );
+      // The month's renewal, on the project the customer sees.
+      const payments = await apiGet<ProjectPayment[]>(
+        server,
+        `/api/projects/${project._id}/payments`,
+        customer.token,
+      );
+      expect(payments.map((p) => [p.kind, formatMoney(p.amountCents)])).toContainEqual([
+        'renewal',
+        '$979.00',
+      ]);
+      // The mailed link is spent.
+      await page.goto(link);
+      await page
+        .getByText('This link has expired or a new card was already given with it.', {
+          exact: false,
+        })
+        .waitFor();
+    },
+  );
 });

@@ -141,7 +141,8 @@ function NewCard({
       <Button
         type="button"
         size="lg"
-        className="mt-6 w-full"
+        // Two lines on a phone rather than past the button's edge.
+        className="mt-6 h-auto min-h-14 w-full py-3 whitespace-normal"
         disabled={busy || !entry}
         onClick={() => void save()}
       >

@@ -110,7 +110,7 @@ function PlanRow({ plan }: { plan: BillingSubscription }) {
         <p className="text-sm font-semibold sm:text-right">
           {plan.status === 'cancelled' || !plan.nextChargeAt
             ? 'Cancelled'
-            : `${plan.status === 'past_due' ? 'Past due · ' : ''}Next charge ${formatDate(plan.nextChargeAt)}`}
+            : `${plan.status === 'past_due' ? 'Past due · ' : ''}${plan.lastDecline ? 'Unpaid since' : 'Next charge'} ${formatDate(plan.nextChargeAt)}`}
         </p>
         <PlanChangeControls subscription={plan} alignEnd />
       </div>
