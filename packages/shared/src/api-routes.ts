@@ -141,6 +141,7 @@ export interface ApiRoutes {
   '/api/quotes/{id}/signed.pdf': 'GET';
   '/api/refunds/{id}/adjustment-note': 'GET';
   '/api/reports/gst': 'GET';
+  '/api/reports/recurring': 'GET';
   '/api/reports/revenue': 'GET';
   '/api/reports/sales.csv': 'GET';
   '/api/requests': 'GET';

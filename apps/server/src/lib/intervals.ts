@@ -27,3 +27,8 @@ export function subtractInterval(to: Date, interval: 'weekly' | 'monthly'): Date
   start.setUTCDate(Math.min(day, lastDay));
   return start;
 }
+
+/** How many periods of an interval a year holds: a monthly figure is the charge × this / 12. */
+export function periodsPerYear(interval: 'weekly' | 'monthly'): number {
+  return interval === 'weekly' ? 52 : 12;
+}

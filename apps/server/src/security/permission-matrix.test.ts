@@ -216,6 +216,7 @@ const EXPECTED: Record<string, RouteAccess> = {
   'POST /api/quotes/:id/extend': 'quotes:manage',
   'GET /api/reports/revenue': 'reporting:read',
   'GET /api/reports/gst': 'reporting:read',
+  'GET /api/reports/recurring': 'reporting:read',
   'GET /api/reports/sales.csv': 'reporting:read',
   'GET /api/audit': 'audit:read',
   'GET /api/audit/people': 'audit:read',

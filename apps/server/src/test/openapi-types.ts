@@ -2809,6 +2809,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/recurring": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The plans' monthly amount, the renewals of the next 30 days, unpaid invoices by age */
+        get: operations["getReportsRecurring"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reports/sales.csv": {
         parameters: {
             query?: never;
@@ -14242,6 +14259,60 @@ export interface operations {
                             gstOnSalesCents: number;
                             gstAdjustmentsCents: number;
                         }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getReportsRecurring: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        timeZone: string;
+                        monthly: {
+                            cents: number;
+                            gstCents: number;
+                            plans: number;
+                            pastDue: number;
+                        };
+                        renewals: {
+                            days: number;
+                            count: number;
+                            totalCents: number;
+                            items: {
+                                projectId: string;
+                                orderNumber: number;
+                                client: string;
+                                serviceTitle: string;
+                                packageTitle: string;
+                                at: string;
+                                amountCents: number;
+                            }[];
+                        };
+                        outstanding: {
+                            totalCents: number;
+                            count: number;
+                            buckets: {
+                                label: string;
+                                cents: number;
+                                count: number;
+                            }[];
+                        };
                     };
                 };
             };
