@@ -1,17 +1,16 @@
-import { AlertTriangle, CircleCheck, CreditCard, Lock, XCircle } from 'lucide-react';
+import { AlertTriangle, CircleCheck, CreditCard, XCircle } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import type { RenewalCard } from '@noise/shared/payments';
 import { formatMoneyGst } from '@noise/shared/pricing';
 import { orderName } from '@noise/shared/project';
-import { CardEntry, type CardHandle } from '@/components/payments/card-entry';
-import { Button } from '@/components/ui/button';
+import type { CardHandle } from '@/components/payments/card-entry';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage, isNotFound } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
-import { usePaymentConfig } from '@/lib/payment-config';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { saveRenewalCard, useRenewalCard, type CardLink } from '../api/renewal-card';
+import { CardPanel } from '../components/card-panel';
 import { CheckoutLoadFailed } from '../components/checkout-page';
 
 function linkOf(search: string): CardLink {
@@ -82,7 +81,6 @@ function NewCard({
   link: CardLink;
   onSaved: (message: string, next: CardLink) => void;
 }) {
-  const config = usePaymentConfig();
   const [entry, setEntry] = useState<CardHandle | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -108,47 +106,17 @@ function NewCard({
   }
 
   return (
-    <section
-      aria-labelledby="new-card"
-      className="min-w-0 self-start rounded-card bg-ink p-6 text-paper sm:p-8"
-    >
-      <h2 id="new-card" className="flex items-center gap-2 text-2xl font-extrabold">
-        A new card
-        <Lock aria-hidden="true" className="size-5 opacity-70" />
-      </h2>
-      <p className="mt-2 text-sm text-paper/80">
-        It becomes your card on file for this and your other subscriptions.
-      </p>
-      <div className="mt-5 rounded-2xl bg-paper p-4 text-ink">
-        {config.data ? (
-          <CardEntry config={config.data} disabled={busy} onChange={setEntry} />
-        ) : config.isError ? (
-          <p role="alert" className="text-danger">
-            The card form could not load: {errorMessage(config.error)}
-          </p>
-        ) : (
-          <Spinner label="Loading the card form" />
-        )}
-      </div>
-      {failure ? (
-        <p
-          role="alert"
-          className="mt-5 rounded-xl bg-danger-soft px-4 py-3 text-sm font-semibold text-danger"
-        >
-          {failure}
-        </p>
-      ) : null}
-      <Button
-        type="button"
-        size="lg"
-        // Two lines on a phone rather than past the button's edge.
-        className="mt-6 h-auto min-h-14 w-full py-3 whitespace-normal"
-        disabled={busy || !entry}
-        onClick={() => void save()}
-      >
-        {busy ? 'Saving...' : `Save card and pay ${amount}`}
-      </Button>
-    </section>
+    <CardPanel
+      id="new-card"
+      title="A new card"
+      intro="It becomes your card on file for this and your other subscriptions."
+      busy={busy}
+      ready={entry !== null}
+      failure={failure}
+      action={`Save card and pay ${amount}`}
+      onCard={setEntry}
+      onAction={() => void save()}
+    />
   );
 }
 
