@@ -13,8 +13,11 @@ export function DeclineNotice({
   cardHref,
 }: {
   subscription: Pick<Subscription, 'declines' | 'lastDecline'>;
-  /** Where the card form is: the Billing page's own section, or Billing from elsewhere. */
-  cardHref: string;
+  /**
+   * Where the client's card form is (Billing's own section, or Billing from elsewhere); none for
+   * staff, who are told the tries only.
+   */
+  cardHref?: string;
 }) {
   const decline = subscription.lastDecline;
   if (!decline) return null;
@@ -32,11 +35,16 @@ export function DeclineNotice({
         <p className="mt-1">
           {decline.nextTryAt
             ? `Tries so far: ${subscription.declines}. Next try ${formatDate(decline.nextTryAt)}.`
-            : `No more tries after ${subscription.declines}: payment is overdue.`}{' '}
-          <Link to={cardHref} className="font-semibold underline">
-            Update your card
-          </Link>{' '}
-          and we charge it at once.
+            : `No more tries after ${subscription.declines}: payment is overdue.`}
+          {cardHref ? (
+            <>
+              {' '}
+              <Link to={cardHref} className="font-semibold underline">
+                Update your card
+              </Link>{' '}
+              and we charge it at once.
+            </>
+          ) : null}
         </p>
       </div>
     </div>

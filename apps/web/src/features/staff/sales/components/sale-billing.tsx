@@ -5,6 +5,7 @@ import { subscriptionStatusLabels, type ProjectPayment } from '@noise/shared/pay
 import { can } from '@noise/shared/permissions';
 import { formatMoneyGst } from '@noise/shared/pricing';
 import { ChangePlanDialog } from '@/components/payments/change-plan-dialog';
+import { DeclineNotice } from '@/components/payments/decline-notice';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toastApiError } from '@/lib/api-client';
@@ -209,6 +210,8 @@ export function SaleSubscription({ saleId, recurring }: { saleId: string; recurr
           </dd>
         </div>
       </dl>
+      {/* A declined renewal: when, why and the next try (the client gets the card link). */}
+      <DeclineNotice subscription={sub} />
       {sub.status !== 'cancelled' ? (
         <div className="mt-5 flex flex-wrap gap-3">
           {sub.pendingChange ? (
