@@ -122,7 +122,9 @@ export interface ApiRoutes {
   '/api/projects/{id}/subscription/cancel': 'POST';
   '/api/projects/{id}/subscription/change': 'POST';
   '/api/projects/{id}/subscription/change/cancel': 'POST';
+  '/api/projects/{id}/subscription/pause': 'POST';
   '/api/projects/{id}/subscription/plans': 'GET';
+  '/api/projects/{id}/subscription/resume': 'POST';
   '/api/projects/{projectId}/status': 'PUT';
   '/api/questions': 'GET' | 'POST';
   '/api/questions/{id}': 'GET' | 'PATCH';

@@ -181,11 +181,12 @@ export const coordinatorProfileSchema = z.object({
 });
 export type CoordinatorProfile = z.infer<typeof coordinatorProfileSchema>;
 
-export const subscriptionStatuses = ['active', 'past_due', 'cancelled'] as const;
+export const subscriptionStatuses = ['active', 'past_due', 'paused', 'cancelled'] as const;
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
 export const subscriptionStatusLabels: Record<SubscriptionStatus, string> = {
   active: 'Active',
   past_due: 'Payment overdue',
+  paused: 'Paused',
   cancelled: 'Cancelled',
 };
 /** A subscription's change to a cheaper package, waiting for the next renewal (decision 100). */
@@ -210,6 +211,11 @@ export const subscriptionSchema = z.object({
   currency: z.string(),
   nextChargeAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
+  /** Paused (docs/product.md#pausing-a-plan): the day it resumes by itself, or null: until resumed. */
+  pausedAt: z.string().nullable(),
+  pausedUntil: z.string().nullable(),
+  /** Whether its client (an Owner or Billing person) may pause it; staff always may. */
+  clientsMayPause: z.boolean(),
   /** Declined tries of the period due (docs/product.md#recurring-packages); 0 when none. */
   declines: z.number().int(),
   /**
@@ -467,3 +473,15 @@ export const saveRenewalCardResponse = z.object({
   link: z.object({ e: z.number().int(), t: z.string() }),
 });
 export type SaveRenewalCardResponse = z.infer<typeof saveRenewalCardResponse>;
+
+/** The latest day a pause may run to: six months from today (docs/product.md#pausing-a-plan). */
+export const PAUSE_MAX_DAYS = 183;
+
+/** POST …/subscription/pause: until a day (the business's calendar), or until resumed. */
+export const pauseSubscriptionRequest = z.object({
+  until: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose a date like 2027-01-31')
+    .nullable()
+    .default(null),
+});

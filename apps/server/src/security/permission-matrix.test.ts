@@ -124,6 +124,8 @@ const EXPECTED: Record<string, RouteAccess> = {
   'GET /api/projects/:id/subscription': 'client:billing',
   'GET /api/projects/:id/payments': 'client:billing',
   'POST /api/projects/:id/subscription/cancel': 'client:billing',
+  'POST /api/projects/:id/subscription/pause': 'client:billing',
+  'POST /api/projects/:id/subscription/resume': 'client:billing',
   'GET /api/projects/:id/subscription/plans': 'client:billing',
   'POST /api/projects/:id/subscription/change': 'client:billing',
   'POST /api/projects/:id/subscription/change/cancel': 'client:billing',

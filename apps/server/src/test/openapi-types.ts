@@ -1807,6 +1807,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/projects/{id}/subscription/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pause a subscription: no charges until it resumes, on a day or by hand */
+        post: operations["postProjectsByIdSubscriptionPause"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/subscription/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resume a paused subscription; its next charge moves on by the time paused */
+        post: operations["postProjectsByIdSubscriptionResume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/projects/{id}/subscription/plans": {
         parameters: {
             query?: never;
@@ -3359,7 +3393,7 @@ export interface components {
                 amountCents: number;
                 /** @description ISO 4217, upper case (AUD) */
                 currency: string;
-                /** @description The subscription's status now: 'active', 'past_due', 'cancelled' */
+                /** @description The subscription's status now: 'active', 'past_due', 'paused', 'cancelled' */
                 status: string;
                 /** @description The renewal’s payment */
                 paymentId: string;
@@ -3404,7 +3438,7 @@ export interface components {
                 amountCents: number;
                 /** @description ISO 4217, upper case (AUD) */
                 currency: string;
-                /** @description The subscription's status now: 'active', 'past_due', 'cancelled' */
+                /** @description The subscription's status now: 'active', 'past_due', 'paused', 'cancelled' */
                 status: string;
                 /** @description Why the charge was declined */
                 reason: string;
@@ -3451,7 +3485,7 @@ export interface components {
                 amountCents: number;
                 /** @description ISO 4217, upper case (AUD) */
                 currency: string;
-                /** @description The subscription's status now: 'active', 'past_due', 'cancelled' */
+                /** @description The subscription's status now: 'active', 'past_due', 'paused', 'cancelled' */
                 status: string;
                 /** @enum {string} */
                 canceledBy: "customer" | "staff";
@@ -3494,7 +3528,7 @@ export interface components {
                 amountCents: number;
                 /** @description ISO 4217, upper case (AUD) */
                 currency: string;
-                /** @description The subscription's status now: 'active', 'past_due', 'cancelled' */
+                /** @description The subscription's status now: 'active', 'past_due', 'paused', 'cancelled' */
                 status: string;
                 /** @description The package before the change */
                 previousPackage: string;
@@ -3516,6 +3550,96 @@ export interface components {
                  * @enum {string}
                  */
                 changedBy: "customer" | "staff" | "renewal";
+            };
+        };
+        /**
+         * subscription.paused
+         * @description A subscription is paused: no charges until it resumes. Payload version 2026-11-26.
+         */
+        WebhookSubscriptionPaused: {
+            /** @enum {string} */
+            type: "subscription.paused";
+            /** @description When it happened (ISO 8601) */
+            timestamp: string;
+            /**
+             * @description The version of the payload’s shape
+             * @enum {string}
+             */
+            version: "2026-11-26";
+            data: {
+                /** @description The order (a project) it concerns */
+                projectId: string;
+                /** @description The order number customers see */
+                orderNumber: number;
+                /** @description The order's name as customers read it ('Order 1042') */
+                order: string;
+                /** @description The customer who placed it */
+                customerId: string;
+                /** @description Where the order’s mail goes */
+                customerEmail: string;
+                /** @description The service (or custom quote) ordered */
+                service: string;
+                /** @description The package chosen; empty for a custom quote */
+                package: string;
+                /** @description The subscription */
+                subscriptionId: string;
+                /** @description 'weekly' or 'monthly' */
+                interval: string;
+                /** @description Each period’s charge, in cents */
+                amountCents: number;
+                /** @description ISO 4217, upper case (AUD) */
+                currency: string;
+                /** @description The subscription's status now: 'active', 'past_due', 'paused', 'cancelled' */
+                status: string;
+                /** @description The day it resumes by itself (YYYY-MM-DD), or null: until someone resumes it */
+                pausedUntil: string | null;
+                /** @enum {string} */
+                pausedBy: "customer" | "staff";
+            };
+        };
+        /**
+         * subscription.resumed
+         * @description A paused subscription resumes, its next charge moved on by the pause. Payload version 2026-11-26.
+         */
+        WebhookSubscriptionResumed: {
+            /** @enum {string} */
+            type: "subscription.resumed";
+            /** @description When it happened (ISO 8601) */
+            timestamp: string;
+            /**
+             * @description The version of the payload’s shape
+             * @enum {string}
+             */
+            version: "2026-11-26";
+            data: {
+                /** @description The order (a project) it concerns */
+                projectId: string;
+                /** @description The order number customers see */
+                orderNumber: number;
+                /** @description The order's name as customers read it ('Order 1042') */
+                order: string;
+                /** @description The customer who placed it */
+                customerId: string;
+                /** @description Where the order’s mail goes */
+                customerEmail: string;
+                /** @description The service (or custom quote) ordered */
+                service: string;
+                /** @description The package chosen; empty for a custom quote */
+                package: string;
+                /** @description The subscription */
+                subscriptionId: string;
+                /** @description 'weekly' or 'monthly' */
+                interval: string;
+                /** @description Each period’s charge, in cents */
+                amountCents: number;
+                /** @description ISO 4217, upper case (AUD) */
+                currency: string;
+                /** @description The subscription's status now: 'active', 'past_due', 'paused', 'cancelled' */
+                status: string;
+                /** @description The next charge, moved on by the time paused (ISO 8601) */
+                nextChargeAt: string;
+                /** @enum {string} */
+                resumedBy: "customer" | "staff" | "schedule";
             };
         };
         /**
@@ -5740,13 +5864,16 @@ export interface operations {
                             projectId: string;
                             packageTitle: string;
                             /** @enum {string} */
-                            status: "active" | "past_due" | "cancelled";
+                            status: "active" | "past_due" | "paused" | "cancelled";
                             /** @enum {string} */
                             interval: "weekly" | "monthly";
                             amountCents: number;
                             currency: string;
                             nextChargeAt: string | null;
                             cancelledAt: string | null;
+                            pausedAt: string | null;
+                            pausedUntil: string | null;
+                            clientsMayPause: boolean;
                             declines: number;
                             lastDecline: {
                                 at: string | null;
@@ -7234,6 +7361,7 @@ export interface operations {
                             activeRequestLimit?: number | null;
                             requestsPerPeriod?: number | null;
                             extraRequestPrice?: number | null;
+                            clientsMayPause?: boolean;
                         }[];
                         serviceExtras: {
                             _id: string;
@@ -7341,6 +7469,7 @@ export interface operations {
                             activeRequestLimit?: number | null;
                             requestsPerPeriod?: number | null;
                             extraRequestPrice?: number | null;
+                            clientsMayPause?: boolean;
                         }[];
                         serviceExtras: {
                             _id: string;
@@ -7441,6 +7570,7 @@ export interface operations {
                             activeRequestLimit?: number | null;
                             requestsPerPeriod?: number | null;
                             extraRequestPrice?: number | null;
+                            clientsMayPause?: boolean;
                         }[];
                         serviceExtras: {
                             _id: string;
@@ -8016,6 +8146,7 @@ export interface operations {
                             activeRequestLimit?: number | null;
                             requestsPerPeriod?: number | null;
                             extraRequestPrice?: number | null;
+                            clientsMayPause?: boolean;
                         }[];
                         serviceExtras: {
                             _id: string;
@@ -9496,13 +9627,16 @@ export interface operations {
                         projectId: string;
                         packageTitle: string;
                         /** @enum {string} */
-                        status: "active" | "past_due" | "cancelled";
+                        status: "active" | "past_due" | "paused" | "cancelled";
                         /** @enum {string} */
                         interval: "weekly" | "monthly";
                         amountCents: number;
                         currency: string;
                         nextChargeAt: string | null;
                         cancelledAt: string | null;
+                        pausedAt: string | null;
+                        pausedUntil: string | null;
+                        clientsMayPause: boolean;
                         declines: number;
                         lastDecline: {
                             at: string | null;
@@ -9691,13 +9825,16 @@ export interface operations {
                         projectId: string;
                         packageTitle: string;
                         /** @enum {string} */
-                        status: "active" | "past_due" | "cancelled";
+                        status: "active" | "past_due" | "paused" | "cancelled";
                         /** @enum {string} */
                         interval: "weekly" | "monthly";
                         amountCents: number;
                         currency: string;
                         nextChargeAt: string | null;
                         cancelledAt: string | null;
+                        pausedAt: string | null;
+                        pausedUntil: string | null;
+                        clientsMayPause: boolean;
                         declines: number;
                         lastDecline: {
                             at: string | null;
@@ -9716,6 +9853,123 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postProjectsByIdSubscriptionPause: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    until?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        projectId: string;
+                        packageTitle: string;
+                        /** @enum {string} */
+                        status: "active" | "past_due" | "paused" | "cancelled";
+                        /** @enum {string} */
+                        interval: "weekly" | "monthly";
+                        amountCents: number;
+                        currency: string;
+                        nextChargeAt: string | null;
+                        cancelledAt: string | null;
+                        pausedAt: string | null;
+                        pausedUntil: string | null;
+                        clientsMayPause: boolean;
+                        declines: number;
+                        lastDecline: {
+                            at: string | null;
+                            reason: string;
+                            nextTryAt: string | null;
+                        } | null;
+                        pendingChange: {
+                            packageTitle: string;
+                            amountCents: number;
+                            effectiveAt: string;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postProjectsByIdSubscriptionResume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        projectId: string;
+                        packageTitle: string;
+                        /** @enum {string} */
+                        status: "active" | "past_due" | "paused" | "cancelled";
+                        /** @enum {string} */
+                        interval: "weekly" | "monthly";
+                        amountCents: number;
+                        currency: string;
+                        nextChargeAt: string | null;
+                        cancelledAt: string | null;
+                        pausedAt: string | null;
+                        pausedUntil: string | null;
+                        clientsMayPause: boolean;
+                        declines: number;
+                        lastDecline: {
+                            at: string | null;
+                            reason: string;
+                            nextTryAt: string | null;
+                        } | null;
+                        pendingChange: {
+                            packageTitle: string;
+                            amountCents: number;
+                            effectiveAt: string;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -9799,13 +10053,16 @@ export interface operations {
                         projectId: string;
                         packageTitle: string;
                         /** @enum {string} */
-                        status: "active" | "past_due" | "cancelled";
+                        status: "active" | "past_due" | "paused" | "cancelled";
                         /** @enum {string} */
                         interval: "weekly" | "monthly";
                         amountCents: number;
                         currency: string;
                         nextChargeAt: string | null;
                         cancelledAt: string | null;
+                        pausedAt: string | null;
+                        pausedUntil: string | null;
+                        clientsMayPause: boolean;
                         declines: number;
                         lastDecline: {
                             at: string | null;
@@ -9853,13 +10110,16 @@ export interface operations {
                         projectId: string;
                         packageTitle: string;
                         /** @enum {string} */
-                        status: "active" | "past_due" | "cancelled";
+                        status: "active" | "past_due" | "paused" | "cancelled";
                         /** @enum {string} */
                         interval: "weekly" | "monthly";
                         amountCents: number;
                         currency: string;
                         nextChargeAt: string | null;
                         cancelledAt: string | null;
+                        pausedAt: string | null;
+                        pausedUntil: string | null;
+                        clientsMayPause: boolean;
                         declines: number;
                         lastDecline: {
                             at: string | null;
@@ -9910,7 +10170,7 @@ export interface operations {
                         amountCents: number;
                         currency: string;
                         /** @enum {string} */
-                        status: "active" | "past_due" | "cancelled";
+                        status: "active" | "past_due" | "paused" | "cancelled";
                         periodFrom: string;
                         declines: number;
                         lastDecline: {
@@ -14397,7 +14657,7 @@ export interface operations {
                     url: string;
                     /** @default  */
                     description?: string;
-                    events: ("order.paid" | "order.refunded" | "quote.paid" | "subscription.renewed" | "subscription.payment_failed" | "subscription.canceled" | "subscription.changed" | "project.status_changed" | "project.assigned" | "message.created" | "deliverable.approved" | "deliverable.changes_requested" | "brief.submitted" | "customer.created" | "invoice.sent" | "invoice.paid" | "invoice.overdue" | "request.created" | "request.status_changed")[];
+                    events: ("order.paid" | "order.refunded" | "quote.paid" | "subscription.renewed" | "subscription.payment_failed" | "subscription.canceled" | "subscription.changed" | "subscription.paused" | "subscription.resumed" | "project.status_changed" | "project.assigned" | "message.created" | "deliverable.approved" | "deliverable.changes_requested" | "brief.submitted" | "customer.created" | "invoice.sent" | "invoice.paid" | "invoice.overdue" | "request.created" | "request.status_changed")[];
                 };
             };
         };
@@ -14443,7 +14703,7 @@ export interface operations {
                     url: string;
                     /** @default  */
                     description?: string;
-                    events: ("order.paid" | "order.refunded" | "quote.paid" | "subscription.renewed" | "subscription.payment_failed" | "subscription.canceled" | "subscription.changed" | "project.status_changed" | "project.assigned" | "message.created" | "deliverable.approved" | "deliverable.changes_requested" | "brief.submitted" | "customer.created" | "invoice.sent" | "invoice.paid" | "invoice.overdue" | "request.created" | "request.status_changed")[];
+                    events: ("order.paid" | "order.refunded" | "quote.paid" | "subscription.renewed" | "subscription.payment_failed" | "subscription.canceled" | "subscription.changed" | "subscription.paused" | "subscription.resumed" | "project.status_changed" | "project.assigned" | "message.created" | "deliverable.approved" | "deliverable.changes_requested" | "brief.submitted" | "customer.created" | "invoice.sent" | "invoice.paid" | "invoice.overdue" | "request.created" | "request.status_changed")[];
                 };
             };
         };

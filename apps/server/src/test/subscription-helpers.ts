@@ -80,3 +80,15 @@ export async function webhookPayloads(app: FastifyInstance, eventType: string) {
     .where(eq(webhookDeliveries.eventType, eventType));
   return rows.map((row) => row.payload);
 }
+
+/** The pause as if it began `ms` earlier: time passes for the resume's count. */
+export async function backdatePause(app: FastifyInstance, projectId: string, ms: number) {
+  const [row] = await app.database.db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.projectId, projectId));
+  await app.database.db
+    .update(subscriptions)
+    .set({ pausedAt: new Date(row!.pausedAt!.getTime() - ms) })
+    .where(eq(subscriptions.projectId, projectId));
+}

@@ -6,6 +6,7 @@ import { invoiceSettingsOf } from '../invoices/load-invoice.ts';
 import { createInvoiceRenderer, type RenderInvoice } from '../invoices/render-pool.ts';
 import { registerInvoiceRoutes } from '../invoices/routes.ts';
 import { createAttemptChanges } from './attempt-changes.ts';
+import { resumeEndedPauses } from './pause-subscription.ts';
 import { remindBalances } from './remind-balances.ts';
 import { registerRenewalCardRoutes } from './renewal-card-routes.ts';
 import type { CheckoutDeps } from './handle-payment.ts';
@@ -128,6 +129,17 @@ export function paymentJobs(app: FastifyInstance, config: Config, deps: Checkout
         kind: 'settle-refunds',
         lane: 'money',
         run: () => settlePendingRefunds(deps),
+      },
+      // A pause whose day has come resumes (docs/product.md#pausing-a-plan).
+      {
+        kind: 'resume-paused-subscriptions',
+        lane: 'money',
+        run: () =>
+          resumeEndedPauses({
+            repos: deps.repos,
+            timeZone: config.businessTimeZone,
+            now: () => new Date(),
+          }),
       },
       // Mail, not money: the invoice reminders' lane and pace (modules/bills/remind-bills.ts).
       {

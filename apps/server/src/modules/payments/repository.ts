@@ -462,6 +462,54 @@ export function createPaymentRepository(db: Db) {
       return row;
     },
 
+    /** A subscription's row, locked until the transaction ends (pausing, resuming). */
+    async lockSubscription(id: string): Promise<SubscriptionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.id, id))
+        .for('update');
+      return row;
+    },
+
+    async setSubscriptionPause(
+      id: string,
+      pause: { pausedAt: Date; pausedUntil: string | null; pauseHeldProject: boolean },
+    ): Promise<SubscriptionRow> {
+      const [row] = await db
+        .update(subscriptions)
+        .set({ status: 'paused', ...pause })
+        .where(eq(subscriptions.id, id))
+        .returning();
+      return row!;
+    },
+
+    /** Live again, its next charge moved to `nextChargeAt`. */
+    async endSubscriptionPause(id: string, nextChargeAt: Date): Promise<SubscriptionRow> {
+      const [row] = await db
+        .update(subscriptions)
+        .set({
+          status: 'active',
+          nextChargeAt,
+          pausedAt: null,
+          pausedUntil: null,
+          pauseHeldProject: false,
+        })
+        .where(eq(subscriptions.id, id))
+        .returning();
+      return row!;
+    },
+
+    /** Paused subscriptions whose resume day has come (`day`, the business's calendar). */
+    async listPausesEndingBy(day: string, limit = 100): Promise<SubscriptionRow[]> {
+      return db
+        .select()
+        .from(subscriptions)
+        .where(and(eq(subscriptions.status, 'paused'), lte(subscriptions.pausedUntil, day)))
+        .orderBy(asc(subscriptions.pausedUntil))
+        .limit(limit);
+    },
+
     /** A customer's subscriptions whose period due was declined, live or past due. */
     async listDeclinedSubscriptionsOf(userId: string): Promise<SubscriptionRow[]> {
       return db
