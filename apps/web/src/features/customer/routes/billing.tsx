@@ -22,6 +22,8 @@ import { usePageMeta } from '@/lib/use-page-meta';
 import { useBilling } from '../api/billing';
 import { CustomerPage } from '../components/customer-page';
 import { DeclineNotice } from '@/components/payments/decline-notice';
+import { pausedWords } from '@/components/payments/pause-dialog';
+import { PauseControls } from '../components/pause-controls';
 import { PlanChangeControls } from '../components/plan-change';
 import { ProfileCard } from '../components/profile-card';
 
@@ -110,9 +112,12 @@ function PlanRow({ plan }: { plan: BillingSubscription }) {
         <p className="text-sm font-semibold sm:text-right">
           {plan.status === 'cancelled' || !plan.nextChargeAt
             ? 'Cancelled'
-            : `${plan.status === 'past_due' ? 'Past due · ' : ''}${plan.lastDecline ? 'Unpaid since' : 'Next charge'} ${formatDate(plan.nextChargeAt)}`}
+            : plan.status === 'paused'
+              ? pausedWords(plan)
+              : `${plan.status === 'past_due' ? 'Past due · ' : ''}${plan.lastDecline ? 'Unpaid since' : 'Next charge'} ${formatDate(plan.nextChargeAt)}`}
         </p>
         <PlanChangeControls subscription={plan} alignEnd />
+        <PauseControls subscription={plan} serviceTitle={plan.title} />
       </div>
     </li>
   );
