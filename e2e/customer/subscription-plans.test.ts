@@ -9,6 +9,7 @@ import {
   apiGet,
   apiPost,
   createCoordinator,
+  displayDate,
   fillCard,
   signUpCustomer,
   staffToken,
@@ -236,6 +237,60 @@ describe('a declined renewal', () => {
           exact: false,
         })
         .waitFor();
+    },
+  );
+});
+
+describe('pausing a plan', () => {
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'a client on a phone pauses a plan until a day, and staff resume it on Edit Sale',
+    async () => {
+      const customer = await signUpCustomer(server, 'Pia', 'Pause');
+      const project = await placePaidOrder(server, customer, {
+        serviceId: 'social-media-management',
+        packageTitle: 'Starter',
+        extraTitles: [],
+        coordinatorId: coordinator._id,
+      });
+      // The agency lets clients pause this package (the service form's tick).
+      const db = new pg.Client({ connectionString: database.url });
+      await db.connect();
+      await db.query(
+        `update service_packages set clients_may_pause = true
+           where service_id = 'social-media-management' and title = 'Starter'`,
+      );
+      await db.end();
+      const until = new Date(Date.now() + 14 * DAY).toLocaleDateString('en-CA', {
+        timeZone: 'Australia/Sydney',
+      });
+
+      const { page } = await browser.newPage({ token: customer.token, width: 375 });
+      await page.goto(`/dashboard/projects/${project._id}`);
+      await page.getByRole('button', { name: 'Pause', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Pause Social Media Management?' });
+      await dialog.getByLabel('Resume on').fill(until);
+      await dialog.getByRole('button', { name: 'Pause plan' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      const [y, m, d] = until.split('-').map(Number);
+      const shown = displayDate(new Date(Date.UTC(y!, m! - 1, d!, 12)));
+      await page.getByText(`Paused until ${shown}`).first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        375,
+      );
+
+      const staff = (await browser.newPage({ token: admin, width: 1280 })).page;
+      await staff.goto(`/wkm-dashboard/sales/edit/${project._id}`);
+      const section = staff.getByRole('region', { name: 'Subscription' });
+      await section.getByText(`Paused until ${shown}`).waitFor();
+      await section.getByRole('button', { name: 'Resume' }).click();
+      await section.getByText('Active', { exact: true }).waitFor();
+      await section.getByRole('button', { name: 'Pause', exact: true }).waitFor();
+      const subscription = await apiGet<{ status: string; pausedUntil: string | null }>(
+        server,
+        `/api/projects/${project._id}/subscription`,
+        customer.token,
+      );
+      expect(subscription).toMatchObject({ status: 'active', pausedUntil: null });
     },
   );
 });

@@ -78,6 +78,8 @@ export const recurringReportSchema = z.object({
     plans: z.number().int(),
     /** Of them, past due: a renewal declined to its last try. */
     pastDue: z.number().int(),
+    /** Paused plans, left out of the figure, and what they would bring a month. */
+    paused: z.object({ plans: z.number().int(), cents: z.number().int() }),
   }),
   /** The renewals due in the next `days` days, soonest first (at most 50 listed). */
   renewals: z.object({

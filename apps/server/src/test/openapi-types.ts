@@ -14549,6 +14549,10 @@ export interface operations {
                             gstCents: number;
                             plans: number;
                             pastDue: number;
+                            paused: {
+                                plans: number;
+                                cents: number;
+                            };
                         };
                         renewals: {
                             days: number;

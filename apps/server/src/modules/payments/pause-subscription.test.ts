@@ -73,6 +73,11 @@ describe('pausing a plan', () => {
     const owner = await createUser(app);
     const projectId = await plan(owner.token);
     const until = addLocalDays(today(), 10);
+    const recurring = async () =>
+      (await app.inject({ url: '/api/reports/recurring', headers: bearer(admin.token) })).json<{
+        monthly: { cents: number; paused: { plans: number; cents: number } };
+      }>().monthly;
+    const before = await recurring();
     const paused = await pause(owner.token, projectId, until);
     expect(paused.statusCode, paused.body).toBe(200);
     expect(paused.json<Subscription>()).toMatchObject({
@@ -92,6 +97,11 @@ describe('pausing a plan', () => {
       pausedBy: 'customer',
       status: 'paused',
     });
+    // Reporting's monthly recurring revenue leaves it out and counts it as paused: $330.00.
+    const after = await recurring();
+    expect(before.cents - after.cents).toBe(33_000);
+    expect(after.paused.plans - before.paused.plans).toBe(1);
+    expect(after.paused.cents - before.paused.cents).toBe(33_000);
     const [entry] = await auditEntries(app, projectId, 'subscription.paused');
     expect(entry!.summary).toContain('paused until');
 

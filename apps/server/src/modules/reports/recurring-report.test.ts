@@ -64,6 +64,7 @@ describe('GET /api/reports/recurring', () => {
     // A week's charge is 52/12 of it a month: 11,000 × 52 / 12 = 47,666.67 cents.
     expect(now.monthly.cents - before.monthly.cents).toBe(Math.round((11_000 * 52) / 12) + 33_000);
     expect(now.monthly.plans - before.monthly.plans).toBe(2);
+    expect(now.monthly.paused).toEqual(before.monthly.paused);
     // The weekly one renews within 30 days; the listed items sum to the total when all fit.
     const mine = now.renewals.items.filter((item) => item.serviceTitle.startsWith('Retainer'));
     expect(mine.map((item) => item.amountCents)).toContain(11_000);

@@ -34,10 +34,13 @@ export async function recurringReport(
   ]);
 
   // Each interval's sum scaled to a month, rounded once at the end: the figure is the plans'.
-  const perMonth = (field: 'cents' | 'gstCents') =>
+  const perMonth = (rows: typeof plans, field: 'cents' | 'gstCents') =>
     Math.round(
-      plans.reduce((total, row) => total + (row[field] * periodsPerYear(row.interval)) / 12, 0),
+      rows.reduce((total, row) => total + (row[field] * periodsPerYear(row.interval)) / 12, 0),
     );
+  const live = plans.filter((row) => row.status !== 'paused');
+  const paused = plans.filter((row) => row.status === 'paused');
+  const count = (rows: typeof plans) => rows.reduce((n, row) => n + row.plans, 0);
 
   const payments = new Map<string, BillPaymentWithRefunds[]>();
   for (const payment of await deps.repos.bills.paymentsOf(sent.map((row) => row.bill.id))) {
@@ -63,12 +66,11 @@ export async function recurringReport(
   return {
     timeZone: deps.timeZone,
     monthly: {
-      cents: perMonth('cents'),
-      gstCents: perMonth('gstCents'),
-      plans: plans.reduce((n, row) => n + row.plans, 0),
-      pastDue: plans
-        .filter((row) => row.status === 'past_due')
-        .reduce((n, row) => n + row.plans, 0),
+      cents: perMonth(live, 'cents'),
+      gstCents: perMonth(live, 'gstCents'),
+      plans: count(live),
+      pastDue: count(live.filter((row) => row.status === 'past_due')),
+      paused: { plans: count(paused), cents: perMonth(paused, 'cents') },
     },
     renewals: {
       days: RENEWAL_WINDOW_DAYS,

@@ -15,7 +15,7 @@ type Granularity = 'day' | 'week' | 'month';
  */
 export function createReportRepository(db: Db) {
   return {
-    /** Live plans (active or past due) by interval and status, with their charges' sums. */
+    /** Plans not cancelled (active, past due, paused) by interval and status, with their sums. */
     async livePlans() {
       const rows = await db
         .select({
@@ -26,7 +26,7 @@ export function createReportRepository(db: Db) {
           gstCents: sum(subscriptions.gstCents),
         })
         .from(subscriptions)
-        .where(inArray(subscriptions.status, ['active', 'past_due']))
+        .where(inArray(subscriptions.status, ['active', 'past_due', 'paused']))
         .groupBy(subscriptions.interval, subscriptions.status);
       return rows.map((row) => ({
         ...row,

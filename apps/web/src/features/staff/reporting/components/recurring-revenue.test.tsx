@@ -7,7 +7,13 @@ import { RecurringRevenue } from './recurring-revenue';
 
 const report: RecurringReport = {
   timeZone: 'Australia/Sydney',
-  monthly: { cents: 80_667, gstCents: 7_333, plans: 2, pastDue: 1 },
+  monthly: {
+    cents: 80_667,
+    gstCents: 7_333,
+    plans: 2,
+    pastDue: 1,
+    paused: { plans: 1, cents: 33_000 },
+  },
   renewals: {
     days: 30,
     count: 1,
@@ -44,7 +50,9 @@ describe('Reporting: recurring revenue', () => {
 
     expect(await screen.findByText('$806.67')).toBeInTheDocument();
     expect(
-      screen.getByText("2 plans, 1 past due; a week's charge counts 52/12 times"),
+      screen.getByText(
+        "2 plans, 1 past due; a week's charge counts 52/12 times. Paused: 1 plan, $330.00 a month",
+      ),
     ).toBeInTheDocument();
     const renewals = screen.getByRole('table', { name: 'Renewals in the next 30 days' });
     expect(within(renewals).getByText('05 Dec, 2026')).toBeInTheDocument();
