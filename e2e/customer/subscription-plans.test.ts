@@ -55,26 +55,40 @@ const sydneyDay = (at: Date) => {
   return Date.UTC(y!, m! - 1, d!) / DAY;
 };
 
+/** One statement on this file's own database: what the test moves rather than waits for. */
+async function sql(text: string, params: unknown[] = []) {
+  const db = new pg.Client({ connectionString: database.url });
+  await db.connect();
+  try {
+    await db.query(text, params);
+  } finally {
+    await db.end();
+  }
+}
+
+/** A new customer's paid order of the demo's Social Media Management, Starter ($979.00 a month). */
+async function starterPlan(first: string, last: string) {
+  const customer = await signUpCustomer(server, first, last);
+  const project = await placePaidOrder(server, customer, {
+    serviceId: 'social-media-management',
+    packageTitle: 'Starter',
+    extraTitles: [],
+    coordinatorId: coordinator._id,
+  });
+  return { customer, project };
+}
+
 describe('changing a plan', () => {
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'a customer on a phone upgrades a monthly plan mid-period and pays the prorated amount shown',
     async () => {
-      const customer = await signUpCustomer(server, 'Uma', 'Upgrade');
       // The demo catalogue's Social Media Management: Starter $890 and Growth $1,650 a month.
-      const project = await placePaidOrder(server, customer, {
-        serviceId: 'social-media-management',
-        packageTitle: 'Starter',
-        extraTitles: [],
-        coordinatorId: coordinator._id,
-      });
+      const { customer, project } = await starterPlan('Uma', 'Upgrade');
       const nextChargeAt = new Date(Date.now() + 12 * DAY);
-      const db = new pg.Client({ connectionString: database.url });
-      await db.connect();
-      await db.query('update subscriptions set next_charge_at = $1 where project_id = $2', [
+      await sql('update subscriptions set next_charge_at = $1 where project_id = $2', [
         nextChargeAt,
         project._id,
       ]);
-      await db.end();
       // The recount: $760.00 more a month for the days left of the month before the next charge.
       const start = new Date(nextChargeAt);
       start.setUTCMonth(start.getUTCMonth() - 1);
@@ -186,24 +200,15 @@ describe('a declined renewal', () => {
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     "a signed-out customer on a phone gives a new card from the email's link, and the month is paid",
     async () => {
-      const customer = await signUpCustomer(server, 'Dev', 'Declined');
-      // The demo catalogue's Social Media Management, Starter: $890 a month, $979.00 with GST.
-      const project = await placePaidOrder(server, customer, {
-        serviceId: 'social-media-management',
-        packageTitle: 'Starter',
-        extraTitles: [],
-        coordinatorId: coordinator._id,
-      });
+      // Starter: $890 a month, $979.00 with GST.
+      const { customer, project } = await starterPlan('Dev', 'Declined');
       // The card on file stops working, and the next month is due now (to the millisecond, as
       // the server writes its dates).
-      const db = new pg.Client({ connectionString: database.url });
-      await db.connect();
-      await db.query(
+      await sql(
         `update subscriptions set next_charge_at = date_trunc('milliseconds', now()) - interval '1 minute',
            payment_method_id = 'pm_sandbox_e2edeclinedcard_declined' where project_id = $1`,
         [project._id],
       );
-      await db.end();
       const link = await mailedLink(server, customer.email, /\/renew-card\/\S+/);
 
       const { page } = await browser.newPage({ width: 375 });
@@ -245,21 +250,12 @@ describe('pausing a plan', () => {
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'a client on a phone pauses a plan until a day, and staff resume it on Edit Sale',
     async () => {
-      const customer = await signUpCustomer(server, 'Pia', 'Pause');
-      const project = await placePaidOrder(server, customer, {
-        serviceId: 'social-media-management',
-        packageTitle: 'Starter',
-        extraTitles: [],
-        coordinatorId: coordinator._id,
-      });
+      const { customer, project } = await starterPlan('Pia', 'Pause');
       // The agency lets clients pause this package (the service form's tick).
-      const db = new pg.Client({ connectionString: database.url });
-      await db.connect();
-      await db.query(
+      await sql(
         `update service_packages set clients_may_pause = true
            where service_id = 'social-media-management' and title = 'Starter'`,
       );
-      await db.end();
       const until = new Date(Date.now() + 14 * DAY).toLocaleDateString('en-CA', {
         timeZone: 'Australia/Sydney',
       });

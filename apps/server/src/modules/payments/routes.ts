@@ -37,6 +37,7 @@ import { confirmPayment, handlePayment, type CheckoutDeps } from './handle-payme
 import { requestBalance } from './request-balance.ts';
 import { viewQuote } from '../quotes/view-quote.ts';
 import type { createSandboxProvider } from './providers/sandbox.ts';
+import type { ProjectRow } from '../projects/repository.ts';
 import type { SubscriptionRow } from './repository.ts';
 import { canSeeProject } from '../projects/visibility.ts';
 
@@ -113,6 +114,11 @@ export function registerPaymentRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['payments'];
+  /** A subscription as answered, with whether its package lets the client pause it. */
+  const subscriptionAnswer = async (
+    project: Pick<ProjectRow, 'serviceId' | 'packageTitle'>,
+    row: SubscriptionRow,
+  ) => toSubscriptionDto(row, project.packageTitle, await clientsMayPauseOf(deps.repos, project));
   const pauseDeps = { repos: deps.repos, timeZone: deps.timeZone ?? 'UTC', now: () => new Date() };
 
   r.get(
@@ -317,11 +323,7 @@ export function registerPaymentRoutes(
       const project = await findOwnProject(deps, requireUser(request), request.params.id);
       const subscription = await deps.repos.payments.findSubscriptionOfProject(project.id);
       if (!subscription) throw notFound('This project has no subscription');
-      return toSubscriptionDto(
-        subscription,
-        project.packageTitle,
-        await clientsMayPauseOf(deps.repos, project),
-      );
+      return subscriptionAnswer(project, subscription);
     },
   );
 
@@ -401,11 +403,7 @@ export function registerPaymentRoutes(
         { subscriptionId: cancelled.id, userId: caller.id, event: 'subscription_cancelled' },
         'subscription cancelled',
       );
-      return toSubscriptionDto(
-        cancelled,
-        project.packageTitle,
-        await clientsMayPauseOf(deps.repos, project),
-      );
+      return subscriptionAnswer(project, cancelled);
     },
   );
 
@@ -427,11 +425,7 @@ export function registerPaymentRoutes(
       const caller = requireUser(request);
       const project = await findOwnProject(deps, caller, request.params.id);
       const paused = await pauseSubscription(pauseDeps, caller, project, request.body);
-      return toSubscriptionDto(
-        paused,
-        project.packageTitle,
-        await clientsMayPauseOf(deps.repos, project),
-      );
+      return subscriptionAnswer(project, paused);
     },
   );
 
@@ -450,11 +444,7 @@ export function registerPaymentRoutes(
       const caller = requireUser(request);
       const project = await findOwnProject(deps, caller, request.params.id);
       const resumed = await resumeSubscription(pauseDeps, caller, project);
-      return toSubscriptionDto(
-        resumed,
-        project.packageTitle,
-        await clientsMayPauseOf(deps.repos, project),
-      );
+      return subscriptionAnswer(project, resumed);
     },
   );
 
@@ -498,10 +488,9 @@ export function registerPaymentRoutes(
       const caller = requireUser(request);
       const project = await findOwnProject(deps, caller, request.params.id);
       const changed = await changePlan(deps, caller, project, request.body);
-      return toSubscriptionDto(
+      return subscriptionAnswer(
+        { ...project, packageTitle: changed.packageTitle },
         changed.subscription,
-        changed.packageTitle,
-        await clientsMayPauseOf(deps.repos, { ...project, packageTitle: changed.packageTitle }),
       );
     },
   );
@@ -521,11 +510,7 @@ export function registerPaymentRoutes(
       const caller = requireUser(request);
       const project = await findOwnProject(deps, caller, request.params.id);
       const subscription = await cancelPlanChange(deps, caller, project);
-      return toSubscriptionDto(
-        subscription,
-        project.packageTitle,
-        await clientsMayPauseOf(deps.repos, project),
-      );
+      return subscriptionAnswer(project, subscription);
     },
   );
 }

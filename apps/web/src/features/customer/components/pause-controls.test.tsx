@@ -1,29 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Subscription } from '@noise/shared/payments';
 import { renderWithApp } from '@/test/render';
+import { subscriptionOf } from '@/test/subscription';
 import { answer } from '@/test/server';
 import { PauseControls } from './pause-controls';
 
 const PAUSE = '/api/projects/project-1/subscription/pause';
 
-const subscription: Subscription = {
-  _id: 'sub-1',
-  projectId: 'project-1',
-  packageTitle: 'Starter',
-  status: 'active',
-  interval: 'monthly',
-  amountCents: 11_000,
-  currency: 'AUD',
-  nextChargeAt: '2026-12-10T03:00:00.000Z',
-  cancelledAt: null,
-  pausedAt: null,
-  pausedUntil: null,
-  clientsMayPause: true,
-  declines: 0,
-  lastDecline: null,
-  pendingChange: null,
-};
+const subscription = subscriptionOf({ clientsMayPause: true });
 
 describe('PauseControls', () => {
   it('pauses until a day; a day the server refuses is named at its field and kept', async () => {
