@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { AU_PHONE_MESSAGE } from '@noise/shared/phone';
 import type { User } from '@noise/shared/user';
-import { toastError, toastSuccess } from '@/lib/toast';
+import { registerToaster, toastSuccess } from '@/lib/toast';
 import { renderWithApp } from '@/test/render';
 import { answer } from '@/test/server';
 import { CustomerDetailsForm } from './customer-details-form';
@@ -11,7 +11,6 @@ import { customer } from './customer.fixture';
 vi.mock('@/lib/toast', async (original) => ({
   ...(await original<typeof import('@/lib/toast')>()),
   toastSuccess: vi.fn(),
-  toastError: vi.fn(),
 }));
 
 const URL = '/api/users/clients/client-1';
@@ -89,18 +88,28 @@ describe('CustomerDetailsForm', () => {
   });
 
   it('tells a failed save and keeps what was typed', async () => {
-    answer('put', URL, { message: 'The customer could not be saved' }, { status: 500 });
+    const sent = answer(
+      'put',
+      URL,
+      { message: 'The customer could not be saved' },
+      { status: 500 },
+    );
+    // The failure is told by a toast, which the app's toaster shows (api-client's toastError).
+    const shown = vi.fn();
+    onTestFinished(registerToaster(shown));
     const { fill, user, location } = renderForm();
 
     await fill(screen.getByLabelText('Last Name'), 'Smith');
     await user.click(screen.getByRole('button', { name: 'Update' }));
 
     await waitFor(() =>
-      expect(toastError).toHaveBeenCalledWith(
+      expect(shown).toHaveBeenCalledWith(
+        'error',
         'Could not update the customer',
         'The customer could not be saved',
       ),
     );
+    expect(sent).toHaveLength(1);
     expect(screen.getByLabelText('Last Name')).toHaveValue('Smith');
     expect(screen.getByRole('button', { name: 'Update' })).toBeEnabled();
     expect(location().pathname).toBe('/wkm-dashboard/customers/edit/client-1');
