@@ -3,8 +3,9 @@ import { australianPhone, emailAddress, moneyAmountCents } from './fields.ts';
 import type { Discount } from './discounts.ts';
 import { refundReasons, refundStatuses } from './order-money.ts';
 import { priceOrderWithDiscount } from './discount-pricing.ts';
-import { toCents } from './pricing.ts';
+import { toCents, type PackageType } from './pricing.ts';
 import { quoteDueNow, quoteTermsOf } from './quote.ts';
+import { recurringIntervals } from './intervals.ts';
 
 /**
  * Checkout and payment shapes (docs/product.md#api-calls, Payments). The browser sends what it
@@ -204,7 +205,7 @@ export const subscriptionSchema = z.object({
   /** The package it charges for now. */
   packageTitle: z.string(),
   status: z.enum(subscriptionStatuses),
-  interval: z.enum(['weekly', 'monthly']),
+  interval: z.enum(recurringIntervals),
   /** Cents including GST, charged each interval. */
   amountCents: z.number().int(),
   currency: z.string(),
@@ -287,7 +288,7 @@ export function orderPaymentRequest(input: {
   package: {
     _id?: string;
     title: string;
-    type: 'one-time' | 'weekly' | 'monthly';
+    type: PackageType;
     baseCost: number;
     recurringCost: number;
   };

@@ -1,3 +1,4 @@
+import { defaultPriceSuffix } from '@noise/shared/intervals';
 import type { PackageType } from '@noise/shared/pricing';
 import type { IntakeQuestion } from '@noise/shared/intake';
 
@@ -127,6 +128,20 @@ const weekly = (
   features: string[],
   baseCost = 0,
 ): DemoPackage => ({ title, type: 'weekly', baseCost, recurringCost, priceSuffix: WEEK, features });
+/** A package billed every quarter or year: its suffix is the interval's ('/quarter exc. GST'). */
+const every = (
+  type: 'quarterly' | 'yearly',
+  title: string,
+  recurringCost: number,
+  features: string[],
+): DemoPackage => ({
+  title,
+  type,
+  baseCost: 0,
+  recurringCost,
+  priceSuffix: defaultPriceSuffix(type),
+  features,
+});
 /** The service's 'Most popular' package (docs/decisions/057). */
 const mostPopular = (pkg: DemoPackage): DemoPackage => ({ ...pkg, recommended: true });
 
@@ -1324,6 +1339,13 @@ const services: DemoService[] = [
         'Up to one hour of content changes a month',
         'Uptime monitoring',
       ]),
+      every('yearly', 'Website Care Yearly', 1490, [
+        'Hosting on Australian servers',
+        'Security updates and daily backups',
+        'Up to twelve hours of content changes a year',
+        'Uptime monitoring',
+        'Two months free against the monthly plan',
+      ]),
     ],
     extras: [
       {
@@ -1485,6 +1507,12 @@ const services: DemoService[] = [
         'New brand assets on request',
         'Supplier and signage artwork approvals',
         'Quarterly brand health review',
+      ]),
+      every('quarterly', 'Brand Check-up', 1450, [
+        'A brand health review every quarter',
+        'Audit of your website, socials and signage',
+        'Up to five brand asset updates a quarter',
+        'Written recommendations for the next quarter',
       ]),
     ],
     extras: [

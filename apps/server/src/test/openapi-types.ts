@@ -1104,7 +1104,7 @@ export interface paths {
          * Create a service
          * @description Multipart form. Text: title (required on create), description,
          *     initialInvestmentDescription, paymentType (the initial investment is taken from the packages). JSON text: packages
-         *     [{_id?, title, type: one-time|weekly|monthly, baseCost, recurringCost, priceSuffix, features}],
+         *     [{_id?, title, type: one-time|weekly|fortnightly|monthly|quarterly|yearly, baseCost, recurringCost, priceSuffix, features}],
          *     serviceExtras [{_id?, title, description, price}], faqs [{question, answer}], gallery (existing
          *     image URLs to keep, in order), featureVideos (existing [{url, thumbnailUrl}] to keep, in order),
          *     featureVideoThumbnailFor (optional: for each thumbnail file, the index of the new video it
@@ -1153,7 +1153,7 @@ export interface paths {
          * Update a service
          * @description Multipart form. Text: title (required on create), description,
          *     initialInvestmentDescription, paymentType (the initial investment is taken from the packages). JSON text: packages
-         *     [{_id?, title, type: one-time|weekly|monthly, baseCost, recurringCost, priceSuffix, features}],
+         *     [{_id?, title, type: one-time|weekly|fortnightly|monthly|quarterly|yearly, baseCost, recurringCost, priceSuffix, features}],
          *     serviceExtras [{_id?, title, description, price}], faqs [{question, answer}], gallery (existing
          *     image URLs to keep, in order), featureVideos (existing [{url, thumbnailUrl}] to keep, in order),
          *     featureVideoThumbnailFor (optional: for each thumbnail file, the index of the new video it
@@ -3318,8 +3318,11 @@ export interface components {
                 package: string;
                 /** @description The subscription */
                 subscriptionId: string;
-                /** @description 'weekly' or 'monthly' */
-                interval: string;
+                /**
+                 * @description How often it renews
+                 * @enum {string}
+                 */
+                interval: "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                 /** @description Each period’s charge, in cents */
                 amountCents: number;
                 /** @description ISO 4217, upper case (AUD) */
@@ -3363,8 +3366,11 @@ export interface components {
                 package: string;
                 /** @description The subscription */
                 subscriptionId: string;
-                /** @description 'weekly' or 'monthly' */
-                interval: string;
+                /**
+                 * @description How often it renews
+                 * @enum {string}
+                 */
+                interval: "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                 /** @description Each period’s charge, in cents */
                 amountCents: number;
                 /** @description ISO 4217, upper case (AUD) */
@@ -3410,8 +3416,11 @@ export interface components {
                 package: string;
                 /** @description The subscription */
                 subscriptionId: string;
-                /** @description 'weekly' or 'monthly' */
-                interval: string;
+                /**
+                 * @description How often it renews
+                 * @enum {string}
+                 */
+                interval: "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                 /** @description Each period’s charge, in cents */
                 amountCents: number;
                 /** @description ISO 4217, upper case (AUD) */
@@ -3453,8 +3462,11 @@ export interface components {
                 package: string;
                 /** @description The subscription */
                 subscriptionId: string;
-                /** @description 'weekly' or 'monthly' */
-                interval: string;
+                /**
+                 * @description How often it renews
+                 * @enum {string}
+                 */
+                interval: "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                 /** @description Each period’s charge on the new package, GST included, in cents */
                 amountCents: number;
                 /** @description ISO 4217, upper case (AUD) */
@@ -5707,7 +5719,7 @@ export interface operations {
                             /** @enum {string} */
                             status: "active" | "past_due" | "cancelled";
                             /** @enum {string} */
-                            interval: "weekly" | "monthly";
+                            interval: "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                             amountCents: number;
                             currency: string;
                             nextChargeAt: string | null;
@@ -5726,7 +5738,7 @@ export interface operations {
                                 usedThisPeriod: number;
                                 extraThisPeriod: number;
                                 /** @enum {string} */
-                                period: "week" | "month";
+                                period: "week" | "2 weeks" | "month" | "quarter" | "year";
                                 resetsAt: string | null;
                             } | null;
                         }[];
@@ -7144,7 +7156,7 @@ export interface operations {
                     paymentType?: string;
                     /** @description Delivery time in working days. */
                     deliveryDays?: string;
-                    /** @description JSON: [{_id?, title, type: one-time|weekly|monthly, baseCost, recurringCost, priceSuffix, features}] (dollars). */
+                    /** @description JSON: [{_id?, title, type: one-time|weekly|fortnightly|monthly|quarterly|yearly, baseCost, recurringCost, priceSuffix, features}] (dollars). */
                     packages?: string;
                     /** @description JSON: [{_id?, title, description, price}] (dollars). */
                     serviceExtras?: string;
@@ -7184,7 +7196,7 @@ export interface operations {
                             _id: string;
                             title: string;
                             /** @enum {string} */
-                            type: "one-time" | "weekly" | "monthly";
+                            type: "one-time" | "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                             baseCost: number;
                             recurringCost: number;
                             priceSuffix: string;
@@ -7291,7 +7303,7 @@ export interface operations {
                             _id: string;
                             title: string;
                             /** @enum {string} */
-                            type: "one-time" | "weekly" | "monthly";
+                            type: "one-time" | "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                             baseCost: number;
                             recurringCost: number;
                             priceSuffix: string;
@@ -7351,7 +7363,7 @@ export interface operations {
                     paymentType?: string;
                     /** @description Delivery time in working days. */
                     deliveryDays?: string;
-                    /** @description JSON: [{_id?, title, type: one-time|weekly|monthly, baseCost, recurringCost, priceSuffix, features}] (dollars). */
+                    /** @description JSON: [{_id?, title, type: one-time|weekly|fortnightly|monthly|quarterly|yearly, baseCost, recurringCost, priceSuffix, features}] (dollars). */
                     packages?: string;
                     /** @description JSON: [{_id?, title, description, price}] (dollars). */
                     serviceExtras?: string;
@@ -7391,7 +7403,7 @@ export interface operations {
                             _id: string;
                             title: string;
                             /** @enum {string} */
-                            type: "one-time" | "weekly" | "monthly";
+                            type: "one-time" | "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                             baseCost: number;
                             recurringCost: number;
                             priceSuffix: string;
@@ -7966,7 +7978,7 @@ export interface operations {
                             _id: string;
                             title: string;
                             /** @enum {string} */
-                            type: "one-time" | "weekly" | "monthly";
+                            type: "one-time" | "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                             baseCost: number;
                             recurringCost: number;
                             priceSuffix: string;
@@ -8219,7 +8231,7 @@ export interface operations {
                                 keptGstCents: number;
                                 recurringCents: number;
                                 /** @enum {string|null} */
-                                period: "week" | "month" | null;
+                                period: "week" | "2 weeks" | "month" | "quarter" | "year" | null;
                                 depositCents: number;
                                 balanceCents: number;
                                 balanceDueCents: number;
@@ -8244,7 +8256,7 @@ export interface operations {
                                 keptGstCents: number;
                                 recurringCents: number;
                                 /** @enum {string|null} */
-                                period: "week" | "month" | null;
+                                period: "week" | "2 weeks" | "month" | "quarter" | "year" | null;
                                 depositCents: number;
                                 balanceCents: number;
                                 balanceDueCents: number;
@@ -9455,7 +9467,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "active" | "past_due" | "cancelled";
                         /** @enum {string} */
-                        interval: "weekly" | "monthly";
+                        interval: "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                         amountCents: number;
                         currency: string;
                         nextChargeAt: string | null;
@@ -9644,7 +9656,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "active" | "past_due" | "cancelled";
                         /** @enum {string} */
-                        interval: "weekly" | "monthly";
+                        interval: "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                         amountCents: number;
                         currency: string;
                         nextChargeAt: string | null;
@@ -9685,7 +9697,7 @@ export interface operations {
                         packageTitle: string;
                         amountCents: number;
                         /** @enum {string} */
-                        interval: "weekly" | "monthly";
+                        interval: "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                         refusal: string | null;
                         options: {
                             packageId: string;
@@ -9746,7 +9758,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "active" | "past_due" | "cancelled";
                         /** @enum {string} */
-                        interval: "weekly" | "monthly";
+                        interval: "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                         amountCents: number;
                         currency: string;
                         nextChargeAt: string | null;
@@ -9794,7 +9806,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "active" | "past_due" | "cancelled";
                         /** @enum {string} */
-                        interval: "weekly" | "monthly";
+                        interval: "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                         amountCents: number;
                         currency: string;
                         nextChargeAt: string | null;
@@ -10917,7 +10929,7 @@ export interface operations {
                             keptGstCents: number;
                             recurringCents: number;
                             /** @enum {string|null} */
-                            period: "week" | "month" | null;
+                            period: "week" | "2 weeks" | "month" | "quarter" | "year" | null;
                             depositCents: number;
                             balanceCents: number;
                             balanceDueCents: number;
@@ -10925,7 +10937,7 @@ export interface operations {
                         package: {
                             title: string;
                             /** @enum {string} */
-                            type: "one-time" | "weekly" | "monthly";
+                            type: "one-time" | "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                             priceSuffix: string;
                             features: string;
                             baseCost: number;
@@ -11045,7 +11057,7 @@ export interface operations {
                             keptGstCents: number;
                             recurringCents: number;
                             /** @enum {string|null} */
-                            period: "week" | "month" | null;
+                            period: "week" | "2 weeks" | "month" | "quarter" | "year" | null;
                             depositCents: number;
                             balanceCents: number;
                             balanceDueCents: number;
@@ -11053,7 +11065,7 @@ export interface operations {
                         package: {
                             title: string;
                             /** @enum {string} */
-                            type: "one-time" | "weekly" | "monthly";
+                            type: "one-time" | "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                             priceSuffix: string;
                             features: string;
                             baseCost: number;
@@ -11185,7 +11197,7 @@ export interface operations {
                             keptGstCents: number;
                             recurringCents: number;
                             /** @enum {string|null} */
-                            period: "week" | "month" | null;
+                            period: "week" | "2 weeks" | "month" | "quarter" | "year" | null;
                             depositCents: number;
                             balanceCents: number;
                             balanceDueCents: number;
@@ -11193,7 +11205,7 @@ export interface operations {
                         package: {
                             title: string;
                             /** @enum {string} */
-                            type: "one-time" | "weekly" | "monthly";
+                            type: "one-time" | "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                             priceSuffix: string;
                             features: string;
                             baseCost: number;
@@ -11328,7 +11340,7 @@ export interface operations {
                             keptGstCents: number;
                             recurringCents: number;
                             /** @enum {string|null} */
-                            period: "week" | "month" | null;
+                            period: "week" | "2 weeks" | "month" | "quarter" | "year" | null;
                             depositCents: number;
                             balanceCents: number;
                             balanceDueCents: number;
@@ -11336,7 +11348,7 @@ export interface operations {
                         package: {
                             title: string;
                             /** @enum {string} */
-                            type: "one-time" | "weekly" | "monthly";
+                            type: "one-time" | "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                             priceSuffix: string;
                             features: string;
                             baseCost: number;
@@ -11471,7 +11483,7 @@ export interface operations {
                             keptGstCents: number;
                             recurringCents: number;
                             /** @enum {string|null} */
-                            period: "week" | "month" | null;
+                            period: "week" | "2 weeks" | "month" | "quarter" | "year" | null;
                             depositCents: number;
                             balanceCents: number;
                             balanceDueCents: number;
@@ -11479,7 +11491,7 @@ export interface operations {
                         package: {
                             title: string;
                             /** @enum {string} */
-                            type: "one-time" | "weekly" | "monthly";
+                            type: "one-time" | "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                             priceSuffix: string;
                             features: string;
                             baseCost: number;
@@ -11602,7 +11614,7 @@ export interface operations {
                             keptGstCents: number;
                             recurringCents: number;
                             /** @enum {string|null} */
-                            period: "week" | "month" | null;
+                            period: "week" | "2 weeks" | "month" | "quarter" | "year" | null;
                             depositCents: number;
                             balanceCents: number;
                             balanceDueCents: number;
@@ -11610,7 +11622,7 @@ export interface operations {
                         package: {
                             title: string;
                             /** @enum {string} */
-                            type: "one-time" | "weekly" | "monthly";
+                            type: "one-time" | "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                             priceSuffix: string;
                             features: string;
                             baseCost: number;
@@ -11742,7 +11754,7 @@ export interface operations {
                                 keptGstCents: number;
                                 recurringCents: number;
                                 /** @enum {string|null} */
-                                period: "week" | "month" | null;
+                                period: "week" | "2 weeks" | "month" | "quarter" | "year" | null;
                                 depositCents: number;
                                 balanceCents: number;
                                 balanceDueCents: number;
@@ -11750,7 +11762,7 @@ export interface operations {
                             package: {
                                 title: string;
                                 /** @enum {string} */
-                                type: "one-time" | "weekly" | "monthly";
+                                type: "one-time" | "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                                 priceSuffix: string;
                                 features: string;
                                 baseCost: number;
@@ -11872,7 +11884,7 @@ export interface operations {
                             keptGstCents: number;
                             recurringCents: number;
                             /** @enum {string|null} */
-                            period: "week" | "month" | null;
+                            period: "week" | "2 weeks" | "month" | "quarter" | "year" | null;
                             depositCents: number;
                             balanceCents: number;
                             balanceDueCents: number;
@@ -11880,7 +11892,7 @@ export interface operations {
                         package: {
                             title: string;
                             /** @enum {string} */
-                            type: "one-time" | "weekly" | "monthly";
+                            type: "one-time" | "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                             priceSuffix: string;
                             features: string;
                             baseCost: number;
