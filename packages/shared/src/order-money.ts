@@ -109,7 +109,7 @@ export function orderMoney(order: {
   oneTimeTotalWithGstCents: number;
   depositWithGstCents: number | null;
   payments: readonly MoneyPayment[];
-  /** Its weekly or monthly plan was cancelled: nothing more is charged, so none is shown. */
+  /** Its recurring plan was cancelled: nothing more is charged, so none is shown. */
   planCancelled?: boolean;
 }): OrderMoney {
   const charged = order.payments.filter((p) => p.status === 'succeeded');

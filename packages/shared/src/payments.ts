@@ -244,7 +244,7 @@ export const refundPaymentRequest = z
     amount: moneyAmountCents('The refund amount'),
     reason: z.enum(refundReasons, { error: 'Please choose a reason for the refund' }),
     note: z.string().trim().max(500, 'The note can be at most 500 characters').default(''),
-    /** For a weekly or monthly order: stop its renewals too. */
+    /** For a recurring order: stop its renewals too. */
     cancelSubscription: z.boolean().default(false),
     idempotencyKey: idempotencyKeySchema,
   })

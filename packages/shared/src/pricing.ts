@@ -151,7 +151,7 @@ export function formatMoneyGst(
 
 /**
  * What a buyer pays now and what follows, as the order panel, the payment page and the receipt
- * say it: 'Due today $1,374.45 inc. GST' and, for a weekly or monthly package, 'Then $550.00
+ * say it: 'Due today $1,374.45 inc. GST' and, for a recurring package, 'Then $550.00
  * every month inc. GST'.
  */
 export function paymentTerms(

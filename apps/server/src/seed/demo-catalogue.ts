@@ -1698,7 +1698,7 @@ const services: DemoService[] = [
 ];
 
 /**
- * A weekly or monthly plan charges the service's initial investment with its first period, so the
+ * A recurring plan charges the service's initial investment with its first period, so the
  * service page ('Initial investment $895'), the package tab and the order panel name one amount.
  */
 export const demoServices: DemoService[] = services.map((service) => ({

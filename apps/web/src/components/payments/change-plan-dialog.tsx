@@ -73,8 +73,9 @@ function Preview({
         <p className="text-muted">The change starts today; the prorated charge is waived.</p>
       ) : due > 0 ? (
         <p className="text-muted">
-          The difference for the {quote.daysLeft} of {quote.periodDays} days left of this{' '}
-          {every(interval)}, charged to the card on file. The change starts today.
+          The difference for the {quote.daysLeft} of {quote.periodDays} days left of{' '}
+          {intervalTerms(interval).thisPeriod}, charged to the card on file. The change starts
+          today.
         </p>
       ) : (
         <p className="text-muted">The change starts today, with nothing more to pay now.</p>
