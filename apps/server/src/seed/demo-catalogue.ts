@@ -1333,18 +1333,11 @@ const services: DemoService[] = [
         'Abandoned cart email flow',
         'Two training sessions',
       ]),
-      monthly('Website Care Plan', 149, [
-        'Hosting on Australian servers',
-        'Security updates and daily backups',
-        'Up to one hour of content changes a month',
-        'Uptime monitoring',
-      ]),
-      every('yearly', 'Website Care Yearly', 1490, [
+      every('yearly', 'Website Care Plan', 1490, [
         'Hosting on Australian servers',
         'Security updates and daily backups',
         'Up to twelve hours of content changes a year',
         'Uptime monitoring',
-        'Two months free against the monthly plan',
       ]),
     ],
     extras: [
@@ -1502,17 +1495,11 @@ const services: DemoService[] = [
         'Business card and email signature',
         'Brand guidelines document',
       ]),
-      monthly('Brand Guardian', 690, [
+      every('quarterly', 'Brand Guardian', 1890, [
+        'A brand health review every quarter',
         'Ongoing brand consistency checks',
         'New brand assets on request',
         'Supplier and signage artwork approvals',
-        'Quarterly brand health review',
-      ]),
-      every('quarterly', 'Brand Check-up', 1450, [
-        'A brand health review every quarter',
-        'Audit of your website, socials and signage',
-        'Up to five brand asset updates a quarter',
-        'Written recommendations for the next quarter',
       ]),
     ],
     extras: [
