@@ -5,6 +5,7 @@ import {
   intervalTerms,
   isDefaultPriceSuffix,
   periodTerms,
+  periodsPerYear,
   recurringIntervals,
   subtractInterval,
   termsOfType,
@@ -78,6 +79,7 @@ describe('intervalTerms', () => {
       perPeriod: 'every two weeks',
     });
     expect(intervalTerms('yearly').length).toEqual({ months: 12 });
+    expect(recurringIntervals.map(periodsPerYear)).toEqual([52, 26, 12, 4, 1]);
     expect(periodTerms('year').interval).toBe('yearly');
     expect(termsOfType('one-time').interval).toBe('monthly');
   });

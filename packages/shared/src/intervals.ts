@@ -32,6 +32,8 @@ export interface IntervalTerms {
   perPeriod: string;
   /** The current period: 'this month', 'these two weeks', 'this quarter'. */
   thisPeriod: string;
+  /** Periods in a year: a monthly figure is the charge × this / 12 (52 for a week, 4 a quarter). */
+  perYear: number;
   /** schema.org UnitPriceSpecification: billingDuration of unitCode (UN/CEFACT). */
   schemaOrg: { billingDuration: number; unitCode: 'WEE' | 'MON' | 'ANN' };
 }
@@ -41,6 +43,7 @@ const TERMS: Record<RecurringInterval, IntervalTerms> = {
     interval: 'weekly',
     length: { days: 7 },
     period: 'week',
+    perYear: 52,
     suffix: '/week',
     label: 'Weekly',
     billed: 'billed weekly',
@@ -52,6 +55,7 @@ const TERMS: Record<RecurringInterval, IntervalTerms> = {
     interval: 'fortnightly',
     length: { days: 14 },
     period: '2 weeks',
+    perYear: 26,
     suffix: '/2 weeks',
     label: 'Every two weeks',
     billed: 'billed every two weeks',
@@ -63,6 +67,7 @@ const TERMS: Record<RecurringInterval, IntervalTerms> = {
     interval: 'monthly',
     length: { months: 1 },
     period: 'month',
+    perYear: 12,
     suffix: '/month',
     label: 'Monthly',
     billed: 'billed monthly',
@@ -74,6 +79,7 @@ const TERMS: Record<RecurringInterval, IntervalTerms> = {
     interval: 'quarterly',
     length: { months: 3 },
     period: 'quarter',
+    perYear: 4,
     suffix: '/quarter',
     label: 'Quarterly',
     billed: 'billed quarterly',
@@ -85,6 +91,7 @@ const TERMS: Record<RecurringInterval, IntervalTerms> = {
     interval: 'yearly',
     length: { months: 12 },
     period: 'year',
+    perYear: 1,
     suffix: '/year',
     label: 'Yearly',
     billed: 'billed yearly',
@@ -162,4 +169,9 @@ export function defaultPriceSuffix(type: string): string {
 export function isDefaultPriceSuffix(suffix: string): boolean {
   const s = suffix.trim();
   return s === 'exc. GST' || recurringIntervals.some((i) => s === defaultPriceSuffix(i));
+}
+
+/** How many periods of an interval a year holds: a monthly figure is the charge × this / 12. */
+export function periodsPerYear(interval: RecurringInterval): number {
+  return TERMS[interval].perYear;
 }

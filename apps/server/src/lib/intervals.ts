@@ -1,2 +1,2 @@
 /** A recurring package's period arithmetic, shared with the web app (packages/shared/src/intervals.ts). */
-export { addInterval, subtractInterval } from '@noise/shared/intervals';
+export { addInterval, periodsPerYear, subtractInterval } from '@noise/shared/intervals';
