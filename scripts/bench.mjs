@@ -469,6 +469,12 @@ async function sweepTargets(base) {
         maxP50: 60,
       },
       { name: 'GET /api/reports/gst (8 quarters)', path: '/api/reports/gst', headers: asAdmin },
+      {
+        name: "GET /api/reports/recurring (plans a month, 30 days' renewals, invoices by age)",
+        path: '/api/reports/recurring',
+        headers: asAdmin,
+        maxP50: 50,
+      },
     ],
   };
 }

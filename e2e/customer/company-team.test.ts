@@ -1,12 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { simpleParser } from 'mailparser';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type TestBrowser } from '../support/browser.ts';
 import { sharedServer, type RunningServer } from '../support/server.ts';
 import { apiGet, createCoordinator, staffToken, uniqueSuffix } from '../checkout/helpers.ts';
-import { placePaidOrder } from './helpers.ts';
+import { mailedLink, placePaidOrder } from './helpers.ts';
 
 /**
  * Client companies (docs/product.md#client-companies): an owner invites a Member and a Billing
@@ -28,25 +25,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The first link matching `pattern` mailed to `email` (the shared server's outbox). */
-function mailedPath(email: string, pattern: RegExp): Promise<string> {
-  const outbox = path.join(server.dataDir, 'outbox');
-  return vi.waitFor(
-    async () => {
-      for (const file of readdirSync(outbox).filter((f) => f.endsWith('.eml'))) {
-        const mail = await simpleParser(readFileSync(path.join(outbox, file)));
-        const to = [mail.to ?? []].flat().flatMap((a) => a.value.map((v) => v.address));
-        const link = pattern.exec(mail.text ?? '')?.[0];
-        if (to.includes(email) && link) return link;
-      }
-      throw new Error(`no mail to ${email} with ${pattern} yet`);
-    },
-    // The shared server's job runner looks for due mail every few seconds.
-    { timeout: 45_000, interval: 250 },
-  );
-}
-
-const invitationPath = (email: string) => mailedPath(email, /\/invitations\/[\w-]+/);
+const invitationPath = (email: string) => mailedLink(server, email, /\/invitations\/[\w-]+/);
 
 async function join(page: Page, link: string, first: string, company: string) {
   await page.goto(link);
@@ -111,7 +90,7 @@ describe('client companies', () => {
     expect(await statusAs(ownerPage, '/api/auth/two-factor/setup', 'POST')).toBe(403);
 
     // The link from the mail proves it; the browser that opens it stays signed in.
-    await ownerPage.goto(await mailedPath(ownerEmail, /\/verify-email\?token=[\w-]+/));
+    await ownerPage.goto(await mailedLink(server, ownerEmail, /\/verify-email\?token=[\w-]+/));
     await ownerPage
       .getByText('Thank you: your email address is confirmed.')
       .waitFor({ timeout: 60_000 });

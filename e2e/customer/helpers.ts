@@ -1,3 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import { vi } from 'vitest';
 import { orderPaymentRequest, type HandlePaymentResponse } from '@noise/shared/payments';
 import type { Project } from '@noise/shared/project';
 import type { RunningServer } from '../support/server.ts';
@@ -44,4 +48,22 @@ export async function placePaidOrder(
   );
   if (!result.success) throw new Error('the test card asked for 3-D Secure');
   return apiGet<Project>(server, `/api/projects/${result.projectId}`, customer.token);
+}
+
+/** The first link matching `pattern` mailed to `email` (the server's outbox). */
+export function mailedLink(server: RunningServer, email: string, pattern: RegExp): Promise<string> {
+  const outbox = path.join(server.dataDir, 'outbox');
+  return vi.waitFor(
+    async () => {
+      for (const file of readdirSync(outbox).filter((f) => f.endsWith('.eml'))) {
+        const mail = await simpleParser(readFileSync(path.join(outbox, file)));
+        const to = [mail.to ?? []].flat().flatMap((a) => a.value.map((v) => v.address));
+        const link = pattern.exec(mail.text ?? '')?.[0];
+        if (to.includes(email) && link) return link;
+      }
+      throw new Error(`no mail to ${email} with ${pattern} yet`);
+    },
+    // The server's job runner looks for due mail every few seconds.
+    { timeout: 45_000, interval: 250 },
+  );
 }

@@ -9,12 +9,13 @@ import {
   apiGet,
   apiPost,
   createCoordinator,
+  displayDate,
   fillCard,
   signUpCustomer,
   staffToken,
   TEST_CARDS,
 } from '../checkout/helpers.ts';
-import { placePaidOrder } from './helpers.ts';
+import { mailedLink, placePaidOrder } from './helpers.ts';
 
 /**
  * What a customer does with a plan they pay for, on a phone. They move a monthly plan to a
@@ -54,26 +55,40 @@ const sydneyDay = (at: Date) => {
   return Date.UTC(y!, m! - 1, d!) / DAY;
 };
 
+/** One statement on this file's own database: what the test moves rather than waits for. */
+async function sql(text: string, params: unknown[] = []) {
+  const db = new pg.Client({ connectionString: database.url });
+  await db.connect();
+  try {
+    await db.query(text, params);
+  } finally {
+    await db.end();
+  }
+}
+
+/** A new customer's paid order of the demo's Social Media Management, Starter ($979.00 a month). */
+async function starterPlan(first: string, last: string) {
+  const customer = await signUpCustomer(server, first, last);
+  const project = await placePaidOrder(server, customer, {
+    serviceId: 'social-media-management',
+    packageTitle: 'Starter',
+    extraTitles: [],
+    coordinatorId: coordinator._id,
+  });
+  return { customer, project };
+}
+
 describe('changing a plan', () => {
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'a customer on a phone upgrades a monthly plan mid-period and pays the prorated amount shown',
     async () => {
-      const customer = await signUpCustomer(server, 'Uma', 'Upgrade');
       // The demo catalogue's Social Media Management: Starter $890 and Growth $1,650 a month.
-      const project = await placePaidOrder(server, customer, {
-        serviceId: 'social-media-management',
-        packageTitle: 'Starter',
-        extraTitles: [],
-        coordinatorId: coordinator._id,
-      });
+      const { customer, project } = await starterPlan('Uma', 'Upgrade');
       const nextChargeAt = new Date(Date.now() + 12 * DAY);
-      const db = new pg.Client({ connectionString: database.url });
-      await db.connect();
-      await db.query('update subscriptions set next_charge_at = $1 where project_id = $2', [
+      await sql('update subscriptions set next_charge_at = $1 where project_id = $2', [
         nextChargeAt,
         project._id,
       ]);
-      await db.end();
       // The recount: $760.00 more a month for the days left of the month before the next charge.
       const start = new Date(nextChargeAt);
       start.setUTCMonth(start.getUTCMonth() - 1);
@@ -179,4 +194,99 @@ describe('changing a plan', () => {
       375,
     );
   });
+});
+
+describe('a declined renewal', () => {
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "a signed-out customer on a phone gives a new card from the email's link, and the month is paid",
+    async () => {
+      // Starter: $890 a month, $979.00 with GST.
+      const { customer, project } = await starterPlan('Dev', 'Declined');
+      // The card on file stops working, and the next month is due now (to the millisecond, as
+      // the server writes its dates).
+      await sql(
+        `update subscriptions set next_charge_at = date_trunc('milliseconds', now()) - interval '1 minute',
+           payment_method_id = 'pm_sandbox_e2edeclinedcard_declined' where project_id = $1`,
+        [project._id],
+      );
+      const link = await mailedLink(server, customer.email, /\/renew-card\/\S+/);
+
+      const { page } = await browser.newPage({ width: 375 });
+      await page.goto(link);
+      await page.getByRole('heading', { name: 'Update your card' }).waitFor();
+      await page.getByText('Social Media Management (Starter)').waitFor();
+      await page
+        .getByText(/^We could not charge your card on .+: Your card was declined\.$/)
+        .waitFor();
+      await page.getByText(/^Tries so far: 1\. We will try again on /).waitFor();
+      await fillCard(page, TEST_CARDS.success);
+      await page.getByRole('button', { name: 'Save card and pay $979.00 inc. GST' }).click();
+      await page.getByRole('heading', { name: 'Paid — thank you' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        375,
+      );
+      // The month's renewal, on the project the customer sees.
+      const payments = await apiGet<ProjectPayment[]>(
+        server,
+        `/api/projects/${project._id}/payments`,
+        customer.token,
+      );
+      expect(payments.map((p) => [p.kind, formatMoney(p.amountCents)])).toContainEqual([
+        'renewal',
+        '$979.00',
+      ]);
+      // The mailed link is spent.
+      await page.goto(link);
+      await page
+        .getByText('This link has expired or a new card was already given with it.', {
+          exact: false,
+        })
+        .waitFor();
+    },
+  );
+});
+
+describe('pausing a plan', () => {
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'a client on a phone pauses a plan until a day, and staff resume it on Edit Sale',
+    async () => {
+      const { customer, project } = await starterPlan('Pia', 'Pause');
+      // The agency lets clients pause this package (the service form's tick).
+      await sql(
+        `update service_packages set clients_may_pause = true
+           where service_id = 'social-media-management' and title = 'Starter'`,
+      );
+      const until = new Date(Date.now() + 14 * DAY).toLocaleDateString('en-CA', {
+        timeZone: 'Australia/Sydney',
+      });
+
+      const { page } = await browser.newPage({ token: customer.token, width: 375 });
+      await page.goto(`/dashboard/projects/${project._id}`);
+      await page.getByRole('button', { name: 'Pause', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Pause Social Media Management?' });
+      await dialog.getByLabel('Resume on').fill(until);
+      await dialog.getByRole('button', { name: 'Pause plan' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      const [y, m, d] = until.split('-').map(Number);
+      const shown = displayDate(new Date(Date.UTC(y!, m! - 1, d!, 12)));
+      await page.getByText(`Paused until ${shown}`).first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        375,
+      );
+
+      const staff = (await browser.newPage({ token: admin, width: 1280 })).page;
+      await staff.goto(`/wkm-dashboard/sales/edit/${project._id}`);
+      const section = staff.getByRole('region', { name: 'Subscription' });
+      await section.getByText(`Paused until ${shown}`).waitFor();
+      await section.getByRole('button', { name: 'Resume' }).click();
+      await section.getByText('Active', { exact: true }).waitFor();
+      await section.getByRole('button', { name: 'Pause', exact: true }).waitFor();
+      const subscription = await apiGet<{ status: string; pausedUntil: string | null }>(
+        server,
+        `/api/projects/${project._id}/subscription`,
+        customer.token,
+      );
+      expect(subscription).toMatchObject({ status: 'active', pausedUntil: null });
+    },
+  );
 });

@@ -122,7 +122,9 @@ export interface ApiRoutes {
   '/api/projects/{id}/subscription/cancel': 'POST';
   '/api/projects/{id}/subscription/change': 'POST';
   '/api/projects/{id}/subscription/change/cancel': 'POST';
+  '/api/projects/{id}/subscription/pause': 'POST';
   '/api/projects/{id}/subscription/plans': 'GET';
+  '/api/projects/{id}/subscription/resume': 'POST';
   '/api/projects/{projectId}/status': 'PUT';
   '/api/questions': 'GET' | 'POST';
   '/api/questions/{id}': 'GET' | 'PATCH';
@@ -141,6 +143,7 @@ export interface ApiRoutes {
   '/api/quotes/{id}/signed.pdf': 'GET';
   '/api/refunds/{id}/adjustment-note': 'GET';
   '/api/reports/gst': 'GET';
+  '/api/reports/recurring': 'GET';
   '/api/reports/revenue': 'GET';
   '/api/reports/sales.csv': 'GET';
   '/api/requests': 'GET';
@@ -154,6 +157,7 @@ export interface ApiRoutes {
   '/api/services/{id}/manage': 'GET';
   '/api/settings/business-details': 'GET' | 'PUT';
   '/api/settings/business-details/logo': 'PUT' | 'DELETE';
+  '/api/subscriptions/{id}/renewal-card': 'GET' | 'POST';
   '/api/users/api-keys': 'GET' | 'POST';
   '/api/users/api-keys/{id}/revoke': 'POST';
   '/api/users/clients': 'GET';

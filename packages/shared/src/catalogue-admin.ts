@@ -130,6 +130,11 @@ export const packageInputSchema = z.object({
   requestsPerPeriod: requestCount('Requests per period', MAX_REQUESTS_PER_PERIOD),
   /** Dollars before GST for one request beyond the period's cap; blank or 0: none sold. */
   extraRequestPrice: dollarsSchema('Extra request price', { required: false }).optional(),
+  /** A recurring package its clients may pause from their dashboard (staff always may). */
+  clientsMayPause: z
+    .boolean({ error: "'Clients may pause' must be true or false" })
+    .optional()
+    .default(false),
 });
 export type PackageInput = z.infer<typeof packageInputSchema>;
 

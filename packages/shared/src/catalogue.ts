@@ -23,6 +23,8 @@ export const servicePackageSchema = z.object({
   requestsPerPeriod: z.number().int().nullable().optional(),
   /** Dollars before GST for one request beyond the period's cap; absent or null: none sold. */
   extraRequestPrice: z.number().nullable().optional(),
+  /** A recurring package its clients may pause themselves (docs/product.md#pausing-a-plan). */
+  clientsMayPause: z.boolean().optional(),
 });
 export type ServicePackage = z.infer<typeof servicePackageSchema>;
 

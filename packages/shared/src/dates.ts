@@ -64,6 +64,12 @@ export function localDate(date: Date, timeZone?: string): string {
   }).format(date);
 }
 
+/** The calendar day `days` after (or before, when negative) a 'YYYY-MM-DD' day. */
+export function addLocalDays(day: string, days: number): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
+}
+
 /** 'YYYY-MM-DD HH:mm' of a moment on a time zone's wall clock (exports, as the business reads them). */
 export function localDateTime(date: Date, timeZone?: string): string {
   const time = new Intl.DateTimeFormat('en-GB', {

@@ -182,11 +182,12 @@ export const coordinatorProfileSchema = z.object({
 });
 export type CoordinatorProfile = z.infer<typeof coordinatorProfileSchema>;
 
-export const subscriptionStatuses = ['active', 'past_due', 'cancelled'] as const;
+export const subscriptionStatuses = ['active', 'past_due', 'paused', 'cancelled'] as const;
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
 export const subscriptionStatusLabels: Record<SubscriptionStatus, string> = {
   active: 'Active',
   past_due: 'Payment overdue',
+  paused: 'Paused',
   cancelled: 'Cancelled',
 };
 /** A subscription's change to a cheaper package, waiting for the next renewal (decision 100). */
@@ -211,6 +212,20 @@ export const subscriptionSchema = z.object({
   currency: z.string(),
   nextChargeAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
+  /** Paused (docs/product.md#pausing-a-plan): the day it resumes by itself, or null: until resumed. */
+  pausedAt: z.string().nullable(),
+  pausedUntil: z.string().nullable(),
+  /** Whether its client (an Owner or Billing person) may pause it; staff always may. */
+  clientsMayPause: z.boolean(),
+  /** Declined tries of the period due (docs/product.md#recurring-packages); 0 when none. */
+  declines: z.number().int(),
+  /**
+   * The last decline of the period due, and the next try (null once past due: none until a new
+   * card is given); null when the period has no decline.
+   */
+  lastDecline: z
+    .object({ at: z.string().nullable(), reason: z.string(), nextTryAt: z.string().nullable() })
+    .nullable(),
   /** A downgrade the next renewal applies ('Changes to Starter on 1 Dec'); null: none. */
   pendingChange: pendingPlanChangeSchema.nullable(),
 });
@@ -416,3 +431,58 @@ export const claimOrderResponse = z.object({
   alreadyClaimed: z.boolean(),
 });
 export type ClaimOrderResponse = z.infer<typeof claimOrderResponse>;
+
+/**
+ * The page a declined renewal's mail links to (docs/product.md#a-new-card-for-a-declined-renewal):
+ * what the subscription charges, where its tries stand and the card on file, no sign-in.
+ */
+export const renewalCardSchema = z.object({
+  _id: z.string(),
+  serviceTitle: z.string(),
+  packageTitle: z.string(),
+  orderNumber: z.number().int(),
+  /** The period's charge, GST included. */
+  amountCents: z.number().int(),
+  currency: z.string(),
+  status: z.enum(subscriptionStatuses),
+  /** The period the charge is for: it starts on this day. */
+  periodFrom: z.string(),
+  declines: z.number().int(),
+  lastDecline: z
+    .object({ at: z.string().nullable(), reason: z.string(), nextTryAt: z.string().nullable() })
+    .nullable(),
+  /** The card on file now, as its brand and last four digits. */
+  card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+});
+export type RenewalCard = z.infer<typeof renewalCardSchema>;
+
+/** The link's signature and expiry, as the mailed address carries them. */
+export const renewalCardLink = z.object({
+  e: z.coerce.number().int().positive(),
+  t: z.string().trim().min(1).max(200),
+});
+
+export const saveRenewalCardRequest = z.object({
+  e: z.number().int().positive(),
+  t: z.string().trim().min(1).max(200),
+  paymentMethodId: z.string().trim().min(1, 'Enter your card').max(200),
+});
+
+export const saveRenewalCardResponse = z.object({
+  message: z.string(),
+  /** The page's link for the new card: the mailed one is spent once a card is saved. */
+  link: z.object({ e: z.number().int(), t: z.string() }),
+});
+export type SaveRenewalCardResponse = z.infer<typeof saveRenewalCardResponse>;
+
+/** The latest day a pause may run to: six months from today (docs/product.md#pausing-a-plan). */
+export const PAUSE_MAX_DAYS = 183;
+
+/** POST …/subscription/pause: until a day (the business's calendar), or until resumed. */
+export const pauseSubscriptionRequest = z.object({
+  until: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose a date like 2027-01-31')
+    .nullable()
+    .default(null),
+});

@@ -25,6 +25,8 @@ export const publicQuoteSchema = z.object({
   /** The deposit went through (the project started); the balance may then be requested. */
   depositPaid: z.boolean(),
   balanceRequested: z.boolean(),
+  /** A requested balance's due date (YYYY-MM-DD, docs/product.md#deposits-on-custom-quotes). */
+  balanceDueDate: z.string().nullable(),
   /** The order it became once paid (its first part), for its brief; null before. */
   projectId: z.string().nullable(),
   /** The proposal (docs/product.md#proposal-page): its terms, version and where it stands. */
@@ -198,6 +200,12 @@ export function isExpired(validUntil: Date | string | null, now: Date = new Date
 
 /** A proposal is valid for this many days from sending unless staff set its date. */
 export const PROPOSAL_VALID_DAYS = 30;
+
+/**
+ * A balance asked for is due this many days later, on the business's calendar; the invoice
+ * reminders' schedule then applies to it (docs/decisions/104-quote-balance-reminders.md).
+ */
+export const BALANCE_DUE_DAYS = 7;
 
 /** The terms a new proposal starts with; staff may change them on the form. */
 export const DEFAULT_PROPOSAL_TERMS = [

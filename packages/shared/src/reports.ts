@@ -58,3 +58,53 @@ export type GstReport = z.infer<typeof gstReportSchema>;
 
 /** Limits so one request cannot ask for a million buckets. */
 export const REPORT_MAX_POINTS = 400;
+
+/** The outstanding invoices' ages, by days past their due date (docs/product.md#reporting). */
+export const invoiceAgeBuckets = [
+  { label: 'Not yet due', fromDays: -Infinity, toDays: 0 },
+  { label: '1–30 days overdue', fromDays: 1, toDays: 30 },
+  { label: '31–60 days overdue', fromDays: 31, toDays: 60 },
+  { label: '61–90 days overdue', fromDays: 61, toDays: 90 },
+  { label: 'Over 90 days overdue', fromDays: 91, toDays: Infinity },
+] as const;
+
+/** GET /api/reports/recurring: what the plans bring each month, what renews soon, what is owed. */
+export const recurringReportSchema = z.object({
+  timeZone: z.string(),
+  /** Every live plan's charge as a monthly amount (a week's is 52/12 of it), GST included. */
+  monthly: z.object({
+    cents: z.number().int(),
+    gstCents: z.number().int(),
+    plans: z.number().int(),
+    /** Of them, past due: a renewal declined to its last try. */
+    pastDue: z.number().int(),
+    /** Paused plans, left out of the figure, and what they would bring a month. */
+    paused: z.object({ plans: z.number().int(), cents: z.number().int() }),
+  }),
+  /** The renewals due in the next `days` days, soonest first (at most 50 listed). */
+  renewals: z.object({
+    days: z.number().int(),
+    count: z.number().int(),
+    totalCents: z.number().int(),
+    items: z.array(
+      z.object({
+        projectId: z.string(),
+        orderNumber: z.number().int(),
+        client: z.string(),
+        serviceTitle: z.string(),
+        packageTitle: z.string(),
+        at: z.string(),
+        amountCents: z.number().int(),
+      }),
+    ),
+  }),
+  /** Sent, unpaid invoices by how long past due, with what is left to pay on them. */
+  outstanding: z.object({
+    totalCents: z.number().int(),
+    count: z.number().int(),
+    buckets: z.array(
+      z.object({ label: z.string(), cents: z.number().int(), count: z.number().int() }),
+    ),
+  }),
+});
+export type RecurringReport = z.infer<typeof recurringReportSchema>;

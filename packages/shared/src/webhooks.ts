@@ -15,6 +15,8 @@ export const webhookEventTypes = [
   'subscription.payment_failed',
   'subscription.canceled',
   'subscription.changed',
+  'subscription.paused',
+  'subscription.resumed',
   'project.status_changed',
   'project.assigned',
   'message.created',
@@ -39,6 +41,8 @@ export const webhookEventLabels: Record<WebhookEventType, string> = {
   'subscription.canceled': 'A subscription is cancelled',
   'subscription.changed':
     'A subscription moves to another package: an upgrade at once, a downgrade at its renewal',
+  'subscription.paused': 'A subscription is paused: no charges until it resumes',
+  'subscription.resumed': 'A paused subscription resumes, its next charge moved on by the pause',
   'project.status_changed': 'A project’s status changes (in progress, on hold, completed…)',
   'project.assigned': 'A project is assigned to a co-ordinator',
   'message.created': 'A message on a project (never the team’s internal notes)',
@@ -144,7 +148,9 @@ const subscriptionFields = {
   interval: z.enum(recurringIntervals).describe('How often it renews'),
   amountCents: cents('Each period’s charge'),
   currency: z.string().describe('ISO 4217, upper case (AUD)'),
-  status: z.string().describe("The subscription's status now: 'active', 'past_due', 'cancelled'"),
+  status: z
+    .string()
+    .describe("The subscription's status now: 'active', 'past_due', 'paused', 'cancelled'"),
 };
 const projectRef = {
   projectId: id('The order (a project) it concerns'),
@@ -241,6 +247,19 @@ export const webhookEventData = {
     changedBy: z
       .enum(['customer', 'staff', 'renewal'])
       .describe("Who changed it; 'renewal' when a waiting downgrade took effect"),
+  }),
+  'subscription.paused': z.object({
+    ...subscriptionFields,
+    pausedUntil: z
+      .string()
+      .nullable()
+      .describe('The day it resumes by itself (YYYY-MM-DD), or null: until someone resumes it'),
+    pausedBy: z.enum(['customer', 'staff']),
+  }),
+  'subscription.resumed': z.object({
+    ...subscriptionFields,
+    nextChargeAt: z.string().describe('The next charge, moved on by the time paused (ISO 8601)'),
+    resumedBy: z.enum(['customer', 'staff', 'schedule']),
   }),
   'project.status_changed': z.object({
     ...projectRef,

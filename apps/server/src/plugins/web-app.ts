@@ -111,9 +111,14 @@ export async function registerWebApp(
     if (/\.[a-z0-9]{2,5}$/i.test(pathname)) {
       return reply.status(404).type('text/plain').send('Not found');
     }
-    // An invoice's pay link carries its signature (docs/decisions/093) as well.
+    // An invoice's pay link and a declined renewal's card link carry their signature
+    // (docs/decisions/093, 105) as well.
     const bare = pathname.replace(/\/+$/, '');
-    if (NO_REFERRER_PAGES.has(bare) || bare.startsWith('/pay/invoice/')) {
+    if (
+      NO_REFERRER_PAGES.has(bare) ||
+      bare.startsWith('/pay/invoice/') ||
+      bare.startsWith('/renew-card/')
+    ) {
       reply.header('referrer-policy', 'no-referrer');
     }
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';

@@ -196,6 +196,7 @@ function realParam(url: string, name: string): string {
   if (url.startsWith('/api/industries/')) return industry.id;
   if (url.startsWith('/api/company-pages/')) return 'about-us';
   if (url.startsWith('/api/invoices/')) return 'no-such-invoice';
+  if (url.startsWith('/api/subscriptions/')) return 'no-such-subscription';
   if (url.startsWith('/api/quotes/')) return quote.id;
   if (url.startsWith('/api/payments/')) return payment!.id;
   if (url.startsWith('/api/projects')) return projectId;

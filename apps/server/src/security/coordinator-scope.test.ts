@@ -171,6 +171,8 @@ const COORDINATOR_ROUTES: Record<string, string> = {
   'GET /api/refunds/:id/adjustment-note': 'payments',
   'GET /api/projects/:id/subscription': 'payments',
   'POST /api/projects/:id/subscription/cancel': 'payments',
+  'POST /api/projects/:id/subscription/pause': 'payments',
+  'POST /api/projects/:id/subscription/resume': 'payments',
   'GET /api/projects/:id/subscription/plans': 'payments',
   'POST /api/projects/:id/subscription/change': 'payments',
   'POST /api/projects/:id/subscription/change/cancel': 'payments',
@@ -408,6 +410,12 @@ describe('a co-ordinator sees only the work assigned to them', () => {
     expect((await asCora('GET', `/api/projects/${bobProject}/subscription`)).statusCode).toBe(404);
     const cancel = await asCora('POST', `/api/projects/${bobProject}/subscription/cancel`);
     expect(cancel.statusCode).toBe(404);
+    const pause = await asCora('POST', `/api/projects/${bobProject}/subscription/pause`, {
+      until: null,
+    });
+    expect(pause.statusCode).toBe(404);
+    const resume = await asCora('POST', `/api/projects/${bobProject}/subscription/resume`);
+    expect(resume.statusCode).toBe(404);
     expect((await asCora('GET', `/api/projects/${bobProject}/subscription/plans`)).statusCode).toBe(
       404,
     );

@@ -208,6 +208,8 @@ const CLIENT_ID_ROUTES: Record<string, string> = {
   'POST /api/projects/:id/deliverables/:deliverableId/changes': 'deliverables',
   'GET /api/projects/:id/subscription': 'subscription',
   'POST /api/projects/:id/subscription/cancel': 'subscription',
+  'POST /api/projects/:id/subscription/pause': 'subscription',
+  'POST /api/projects/:id/subscription/resume': 'subscription',
   'GET /api/projects/:id/subscription/plans': 'subscription',
   'POST /api/projects/:id/subscription/change': 'subscription',
   'POST /api/projects/:id/subscription/change/cancel': 'subscription',
@@ -262,6 +264,10 @@ const PUBLIC_ID_ROUTES = [
   'GET /api/invoices/:id/pay',
   'POST /api/invoices/:id/pay',
   'POST /api/invoices/:id/pay/confirm',
+  // A declined renewal's card link: signed over the subscription and its declined card, so one
+  // subscription's link opens no other (modules/payments/renewal-card.test.ts).
+  'GET /api/subscriptions/:id/renewal-card',
+  'POST /api/subscriptions/:id/renewal-card',
   // A payment provider's webhook: the name is the provider in use (any other answers 404) and
   // the provider's signature is the capability (modules/payments/stripe.test.ts).
   'POST /api/payments/:provider/webhook',
@@ -384,6 +390,12 @@ describe('object-level access', () => {
     expect(change.statusCode).toBe(404);
     const undo = await asAlice('POST', `/api/projects/${bobProject}/subscription/change/cancel`);
     expect(undo.statusCode).toBe(404);
+    const pause = await asAlice('POST', `/api/projects/${bobProject}/subscription/pause`, {
+      until: null,
+    });
+    expect(pause.statusCode).toBe(404);
+    const resume = await asAlice('POST', `/api/projects/${bobProject}/subscription/resume`);
+    expect(resume.statusCode).toBe(404);
   });
 
   it('payments and invoice: B’s payments, invoice and adjustment note PDFs answer 404', async () => {

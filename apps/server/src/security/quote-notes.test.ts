@@ -112,6 +112,7 @@ describe('internal notes of a custom quote', () => {
       [
         ...['_id', 'deliverables', 'deliveryDays', 'extras', 'name', 'paid', 'summary', 'value'],
         ...['depositPercent', 'depositAmount', 'depositPaid', 'balanceRequested', 'projectId'],
+        ...['balanceDueDate'],
         // The proposal: terms, version, dates, whom it is for and by whom, its answer.
         ...['terms', 'version', 'validUntil', 'sentAt', 'preparedFor', 'preparedBy'],
         ...['expired', 'accepted', 'declinedAt'],

@@ -35,6 +35,8 @@ export interface ServiceOverrides {
     activeRequestLimit?: number | null;
     requestsPerPeriod?: number | null;
     extraRequestPriceCents?: number | null;
+    /** Its clients may pause it (docs/product.md#pausing-a-plan). */
+    clientsMayPause?: boolean;
   }[];
   extras?: { title: string; description?: string; priceCents: number }[];
   faqs?: { question: string; answer: string }[];
@@ -80,6 +82,7 @@ export async function createService(app: FastifyInstance, overrides: ServiceOver
               activeRequestLimit: p.activeRequestLimit ?? null,
               requestsPerPeriod: p.requestsPerPeriod ?? null,
               extraRequestPriceCents: p.extraRequestPriceCents ?? null,
+              clientsMayPause: p.clientsMayPause ?? false,
             })),
           )
           .returning()

@@ -1807,6 +1807,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/projects/{id}/subscription/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pause a subscription: no charges until it resumes, on a day or by hand */
+        post: operations["postProjectsByIdSubscriptionPause"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/subscription/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resume a paused subscription; its next charge moves on by the time paused */
+        post: operations["postProjectsByIdSubscriptionResume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/projects/{id}/subscription/plans": {
         parameters: {
             query?: never;
@@ -1852,6 +1886,24 @@ export interface paths {
         put?: never;
         /** Cancel a subscription's change that waits for the next renewal */
         post: operations["postProjectsByIdSubscriptionChangeCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subscriptions/{id}/renewal-card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A declined renewal's subscription, as its mailed card link shows it */
+        get: operations["getSubscriptionsByIdRenewalCard"];
+        put?: never;
+        /** Give a new card from a declined renewal’s link; the period due is charged now */
+        post: operations["postSubscriptionsByIdRenewalCard"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2791,6 +2843,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/recurring": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The plans' monthly amount, the renewals of the next 30 days, unpaid invoices by age */
+        get: operations["getReportsRecurring"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reports/sales.csv": {
         parameters: {
             query?: never;
@@ -3327,7 +3396,7 @@ export interface components {
                 amountCents: number;
                 /** @description ISO 4217, upper case (AUD) */
                 currency: string;
-                /** @description The subscription's status now: 'active', 'past_due', 'cancelled' */
+                /** @description The subscription's status now: 'active', 'past_due', 'paused', 'cancelled' */
                 status: string;
                 /** @description The renewal’s payment */
                 paymentId: string;
@@ -3375,7 +3444,7 @@ export interface components {
                 amountCents: number;
                 /** @description ISO 4217, upper case (AUD) */
                 currency: string;
-                /** @description The subscription's status now: 'active', 'past_due', 'cancelled' */
+                /** @description The subscription's status now: 'active', 'past_due', 'paused', 'cancelled' */
                 status: string;
                 /** @description Why the charge was declined */
                 reason: string;
@@ -3425,7 +3494,7 @@ export interface components {
                 amountCents: number;
                 /** @description ISO 4217, upper case (AUD) */
                 currency: string;
-                /** @description The subscription's status now: 'active', 'past_due', 'cancelled' */
+                /** @description The subscription's status now: 'active', 'past_due', 'paused', 'cancelled' */
                 status: string;
                 /** @enum {string} */
                 canceledBy: "customer" | "staff";
@@ -3471,7 +3540,7 @@ export interface components {
                 amountCents: number;
                 /** @description ISO 4217, upper case (AUD) */
                 currency: string;
-                /** @description The subscription's status now: 'active', 'past_due', 'cancelled' */
+                /** @description The subscription's status now: 'active', 'past_due', 'paused', 'cancelled' */
                 status: string;
                 /** @description The package before the change */
                 previousPackage: string;
@@ -3493,6 +3562,102 @@ export interface components {
                  * @enum {string}
                  */
                 changedBy: "customer" | "staff" | "renewal";
+            };
+        };
+        /**
+         * subscription.paused
+         * @description A subscription is paused: no charges until it resumes. Payload version 2026-11-26.
+         */
+        WebhookSubscriptionPaused: {
+            /** @enum {string} */
+            type: "subscription.paused";
+            /** @description When it happened (ISO 8601) */
+            timestamp: string;
+            /**
+             * @description The version of the payload’s shape
+             * @enum {string}
+             */
+            version: "2026-11-26";
+            data: {
+                /** @description The order (a project) it concerns */
+                projectId: string;
+                /** @description The order number customers see */
+                orderNumber: number;
+                /** @description The order's name as customers read it ('Order 1042') */
+                order: string;
+                /** @description The customer who placed it */
+                customerId: string;
+                /** @description Where the order’s mail goes */
+                customerEmail: string;
+                /** @description The service (or custom quote) ordered */
+                service: string;
+                /** @description The package chosen; empty for a custom quote */
+                package: string;
+                /** @description The subscription */
+                subscriptionId: string;
+                /**
+                 * @description How often it renews
+                 * @enum {string}
+                 */
+                interval: "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
+                /** @description Each period’s charge, in cents */
+                amountCents: number;
+                /** @description ISO 4217, upper case (AUD) */
+                currency: string;
+                /** @description The subscription's status now: 'active', 'past_due', 'paused', 'cancelled' */
+                status: string;
+                /** @description The day it resumes by itself (YYYY-MM-DD), or null: until someone resumes it */
+                pausedUntil: string | null;
+                /** @enum {string} */
+                pausedBy: "customer" | "staff";
+            };
+        };
+        /**
+         * subscription.resumed
+         * @description A paused subscription resumes, its next charge moved on by the pause. Payload version 2026-11-26.
+         */
+        WebhookSubscriptionResumed: {
+            /** @enum {string} */
+            type: "subscription.resumed";
+            /** @description When it happened (ISO 8601) */
+            timestamp: string;
+            /**
+             * @description The version of the payload’s shape
+             * @enum {string}
+             */
+            version: "2026-11-26";
+            data: {
+                /** @description The order (a project) it concerns */
+                projectId: string;
+                /** @description The order number customers see */
+                orderNumber: number;
+                /** @description The order's name as customers read it ('Order 1042') */
+                order: string;
+                /** @description The customer who placed it */
+                customerId: string;
+                /** @description Where the order’s mail goes */
+                customerEmail: string;
+                /** @description The service (or custom quote) ordered */
+                service: string;
+                /** @description The package chosen; empty for a custom quote */
+                package: string;
+                /** @description The subscription */
+                subscriptionId: string;
+                /**
+                 * @description How often it renews
+                 * @enum {string}
+                 */
+                interval: "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
+                /** @description Each period’s charge, in cents */
+                amountCents: number;
+                /** @description ISO 4217, upper case (AUD) */
+                currency: string;
+                /** @description The subscription's status now: 'active', 'past_due', 'paused', 'cancelled' */
+                status: string;
+                /** @description The next charge, moved on by the time paused (ISO 8601) */
+                nextChargeAt: string;
+                /** @enum {string} */
+                resumedBy: "customer" | "staff" | "schedule";
             };
         };
         /**
@@ -5717,13 +5882,22 @@ export interface operations {
                             projectId: string;
                             packageTitle: string;
                             /** @enum {string} */
-                            status: "active" | "past_due" | "cancelled";
+                            status: "active" | "past_due" | "paused" | "cancelled";
                             /** @enum {string} */
                             interval: "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                             amountCents: number;
                             currency: string;
                             nextChargeAt: string | null;
                             cancelledAt: string | null;
+                            pausedAt: string | null;
+                            pausedUntil: string | null;
+                            clientsMayPause: boolean;
+                            declines: number;
+                            lastDecline: {
+                                at: string | null;
+                                reason: string;
+                                nextTryAt: string | null;
+                            } | null;
                             pendingChange: {
                                 packageTitle: string;
                                 amountCents: number;
@@ -7205,6 +7379,7 @@ export interface operations {
                             activeRequestLimit?: number | null;
                             requestsPerPeriod?: number | null;
                             extraRequestPrice?: number | null;
+                            clientsMayPause?: boolean;
                         }[];
                         serviceExtras: {
                             _id: string;
@@ -7312,6 +7487,7 @@ export interface operations {
                             activeRequestLimit?: number | null;
                             requestsPerPeriod?: number | null;
                             extraRequestPrice?: number | null;
+                            clientsMayPause?: boolean;
                         }[];
                         serviceExtras: {
                             _id: string;
@@ -7412,6 +7588,7 @@ export interface operations {
                             activeRequestLimit?: number | null;
                             requestsPerPeriod?: number | null;
                             extraRequestPrice?: number | null;
+                            clientsMayPause?: boolean;
                         }[];
                         serviceExtras: {
                             _id: string;
@@ -7987,6 +8164,7 @@ export interface operations {
                             activeRequestLimit?: number | null;
                             requestsPerPeriod?: number | null;
                             extraRequestPrice?: number | null;
+                            clientsMayPause?: boolean;
                         }[];
                         serviceExtras: {
                             _id: string;
@@ -9249,6 +9427,7 @@ export interface operations {
                         depositAmount: number | null;
                         depositPaid: boolean;
                         balanceRequested: boolean;
+                        balanceDueDate: string | null;
                         projectId: string | null;
                         terms: string;
                         version: number;
@@ -9360,6 +9539,7 @@ export interface operations {
                         depositAmount: number | null;
                         depositPaid: boolean;
                         balanceRequested: boolean;
+                        balanceDueDate: string | null;
                         projectId: string | null;
                         terms: string;
                         version: number;
@@ -9465,13 +9645,22 @@ export interface operations {
                         projectId: string;
                         packageTitle: string;
                         /** @enum {string} */
-                        status: "active" | "past_due" | "cancelled";
+                        status: "active" | "past_due" | "paused" | "cancelled";
                         /** @enum {string} */
                         interval: "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                         amountCents: number;
                         currency: string;
                         nextChargeAt: string | null;
                         cancelledAt: string | null;
+                        pausedAt: string | null;
+                        pausedUntil: string | null;
+                        clientsMayPause: boolean;
+                        declines: number;
+                        lastDecline: {
+                            at: string | null;
+                            reason: string;
+                            nextTryAt: string | null;
+                        } | null;
                         pendingChange: {
                             packageTitle: string;
                             amountCents: number;
@@ -9654,13 +9843,22 @@ export interface operations {
                         projectId: string;
                         packageTitle: string;
                         /** @enum {string} */
-                        status: "active" | "past_due" | "cancelled";
+                        status: "active" | "past_due" | "paused" | "cancelled";
                         /** @enum {string} */
                         interval: "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                         amountCents: number;
                         currency: string;
                         nextChargeAt: string | null;
                         cancelledAt: string | null;
+                        pausedAt: string | null;
+                        pausedUntil: string | null;
+                        clientsMayPause: boolean;
+                        declines: number;
+                        lastDecline: {
+                            at: string | null;
+                            reason: string;
+                            nextTryAt: string | null;
+                        } | null;
                         pendingChange: {
                             packageTitle: string;
                             amountCents: number;
@@ -9673,6 +9871,123 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postProjectsByIdSubscriptionPause: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default null */
+                    until?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        projectId: string;
+                        packageTitle: string;
+                        /** @enum {string} */
+                        status: "active" | "past_due" | "paused" | "cancelled";
+                        /** @enum {string} */
+                        interval: "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
+                        amountCents: number;
+                        currency: string;
+                        nextChargeAt: string | null;
+                        cancelledAt: string | null;
+                        pausedAt: string | null;
+                        pausedUntil: string | null;
+                        clientsMayPause: boolean;
+                        declines: number;
+                        lastDecline: {
+                            at: string | null;
+                            reason: string;
+                            nextTryAt: string | null;
+                        } | null;
+                        pendingChange: {
+                            packageTitle: string;
+                            amountCents: number;
+                            effectiveAt: string;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postProjectsByIdSubscriptionResume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        projectId: string;
+                        packageTitle: string;
+                        /** @enum {string} */
+                        status: "active" | "past_due" | "paused" | "cancelled";
+                        /** @enum {string} */
+                        interval: "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
+                        amountCents: number;
+                        currency: string;
+                        nextChargeAt: string | null;
+                        cancelledAt: string | null;
+                        pausedAt: string | null;
+                        pausedUntil: string | null;
+                        clientsMayPause: boolean;
+                        declines: number;
+                        lastDecline: {
+                            at: string | null;
+                            reason: string;
+                            nextTryAt: string | null;
+                        } | null;
+                        pendingChange: {
+                            packageTitle: string;
+                            amountCents: number;
+                            effectiveAt: string;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -9756,13 +10071,22 @@ export interface operations {
                         projectId: string;
                         packageTitle: string;
                         /** @enum {string} */
-                        status: "active" | "past_due" | "cancelled";
+                        status: "active" | "past_due" | "paused" | "cancelled";
                         /** @enum {string} */
                         interval: "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                         amountCents: number;
                         currency: string;
                         nextChargeAt: string | null;
                         cancelledAt: string | null;
+                        pausedAt: string | null;
+                        pausedUntil: string | null;
+                        clientsMayPause: boolean;
+                        declines: number;
+                        lastDecline: {
+                            at: string | null;
+                            reason: string;
+                            nextTryAt: string | null;
+                        } | null;
                         pendingChange: {
                             packageTitle: string;
                             amountCents: number;
@@ -9804,13 +10128,22 @@ export interface operations {
                         projectId: string;
                         packageTitle: string;
                         /** @enum {string} */
-                        status: "active" | "past_due" | "cancelled";
+                        status: "active" | "past_due" | "paused" | "cancelled";
                         /** @enum {string} */
                         interval: "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                         amountCents: number;
                         currency: string;
                         nextChargeAt: string | null;
                         cancelledAt: string | null;
+                        pausedAt: string | null;
+                        pausedUntil: string | null;
+                        clientsMayPause: boolean;
+                        declines: number;
+                        lastDecline: {
+                            at: string | null;
+                            reason: string;
+                            nextTryAt: string | null;
+                        } | null;
                         pendingChange: {
                             packageTitle: string;
                             amountCents: number;
@@ -9824,6 +10157,98 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getSubscriptionsByIdRenewalCard: {
+        parameters: {
+            query: {
+                e: number;
+                t: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        _id: string;
+                        serviceTitle: string;
+                        packageTitle: string;
+                        orderNumber: number;
+                        amountCents: number;
+                        currency: string;
+                        /** @enum {string} */
+                        status: "active" | "past_due" | "paused" | "cancelled";
+                        periodFrom: string;
+                        declines: number;
+                        lastDecline: {
+                            at: string | null;
+                            reason: string;
+                            nextTryAt: string | null;
+                        } | null;
+                        card: {
+                            brand: string;
+                            last4: string;
+                        } | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postSubscriptionsByIdRenewalCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    e: number;
+                    t: string;
+                    paymentMethodId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        link: {
+                            e: number;
+                            t: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -13165,6 +13590,7 @@ export interface operations {
                         depositAmount: number | null;
                         depositPaid: boolean;
                         balanceRequested: boolean;
+                        balanceDueDate: string | null;
                         projectId: string | null;
                         terms: string;
                         version: number;
@@ -13304,6 +13730,7 @@ export interface operations {
                         depositAmount: number | null;
                         depositPaid: boolean;
                         balanceRequested: boolean;
+                        balanceDueDate: string | null;
                         projectId: string | null;
                         terms: string;
                         version: number;
@@ -13419,6 +13846,7 @@ export interface operations {
                         depositAmount: number | null;
                         depositPaid: boolean;
                         balanceRequested: boolean;
+                        balanceDueDate: string | null;
                         projectId: string | null;
                         terms: string;
                         version: number;
@@ -13609,6 +14037,7 @@ export interface operations {
                         depositAmount: number | null;
                         depositPaid: boolean;
                         balanceRequested: boolean;
+                        balanceDueDate: string | null;
                         projectId: string | null;
                         terms: string;
                         version: number;
@@ -13704,6 +14133,7 @@ export interface operations {
                         depositAmount: number | null;
                         depositPaid: boolean;
                         balanceRequested: boolean;
+                        balanceDueDate: string | null;
                         projectId: string | null;
                         terms: string;
                         version: number;
@@ -14115,6 +14545,64 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    getReportsRecurring: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        timeZone: string;
+                        monthly: {
+                            cents: number;
+                            gstCents: number;
+                            plans: number;
+                            pastDue: number;
+                            paused: {
+                                plans: number;
+                                cents: number;
+                            };
+                        };
+                        renewals: {
+                            days: number;
+                            count: number;
+                            totalCents: number;
+                            items: {
+                                projectId: string;
+                                orderNumber: number;
+                                client: string;
+                                serviceTitle: string;
+                                packageTitle: string;
+                                at: string;
+                                amountCents: number;
+                            }[];
+                        };
+                        outstanding: {
+                            totalCents: number;
+                            count: number;
+                            buckets: {
+                                label: string;
+                                cents: number;
+                                count: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     getReportsSalesCsv: {
         parameters: {
             query?: {
@@ -14191,7 +14679,7 @@ export interface operations {
                     url: string;
                     /** @default  */
                     description?: string;
-                    events: ("order.paid" | "order.refunded" | "quote.paid" | "subscription.renewed" | "subscription.payment_failed" | "subscription.canceled" | "subscription.changed" | "project.status_changed" | "project.assigned" | "message.created" | "deliverable.approved" | "deliverable.changes_requested" | "brief.submitted" | "customer.created" | "invoice.sent" | "invoice.paid" | "invoice.overdue" | "request.created" | "request.status_changed")[];
+                    events: ("order.paid" | "order.refunded" | "quote.paid" | "subscription.renewed" | "subscription.payment_failed" | "subscription.canceled" | "subscription.changed" | "subscription.paused" | "subscription.resumed" | "project.status_changed" | "project.assigned" | "message.created" | "deliverable.approved" | "deliverable.changes_requested" | "brief.submitted" | "customer.created" | "invoice.sent" | "invoice.paid" | "invoice.overdue" | "request.created" | "request.status_changed")[];
                 };
             };
         };
@@ -14237,7 +14725,7 @@ export interface operations {
                     url: string;
                     /** @default  */
                     description?: string;
-                    events: ("order.paid" | "order.refunded" | "quote.paid" | "subscription.renewed" | "subscription.payment_failed" | "subscription.canceled" | "subscription.changed" | "project.status_changed" | "project.assigned" | "message.created" | "deliverable.approved" | "deliverable.changes_requested" | "brief.submitted" | "customer.created" | "invoice.sent" | "invoice.paid" | "invoice.overdue" | "request.created" | "request.status_changed")[];
+                    events: ("order.paid" | "order.refunded" | "quote.paid" | "subscription.renewed" | "subscription.payment_failed" | "subscription.canceled" | "subscription.changed" | "subscription.paused" | "subscription.resumed" | "project.status_changed" | "project.assigned" | "message.created" | "deliverable.approved" | "deliverable.changes_requested" | "brief.submitted" | "customer.created" | "invoice.sent" | "invoice.paid" | "invoice.overdue" | "request.created" | "request.status_changed")[];
                 };
             };
         };

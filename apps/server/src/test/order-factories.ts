@@ -24,6 +24,7 @@ export function createServiceToOrder(
       activeRequestLimit?: number | null;
       requestsPerPeriod?: number | null;
       extraRequestPriceCents?: number | null;
+      clientsMayPause?: boolean;
     }[];
     extras?: { title?: string; priceCents?: number }[];
   } = {},

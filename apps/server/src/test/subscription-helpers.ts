@@ -1,6 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { auditLog, payments, projects, subscriptions, webhookDeliveries } from '../db/schema.ts';
+import {
+  auditLog,
+  jobs,
+  payments,
+  projects,
+  subscriptions,
+  webhookDeliveries,
+} from '../db/schema.ts';
 
 /**
  * What the plan change tests set and read of a subscription directly: its next charge moved as
@@ -14,6 +21,27 @@ export async function moveNextCharge(app: FastifyInstance, projectId: string, at
     .where(eq(subscriptions.projectId, projectId))
     .returning();
   return row!;
+}
+
+/** The card the subscription charges, as if the customer's card changed at the provider. */
+export async function chargeCard(app: FastifyInstance, projectId: string, paymentMethodId: string) {
+  await app.database.db
+    .update(subscriptions)
+    .set({ paymentMethodId })
+    .where(eq(subscriptions.projectId, projectId));
+}
+
+/** Past due after its last try, as the renewal leaves it: no next try, its renewal done. */
+export async function makePastDue(app: FastifyInstance, projectId: string, failures: number) {
+  const [row] = await app.database.db
+    .update(subscriptions)
+    .set({ status: 'past_due', failureCount: failures, nextRetryAt: null })
+    .where(eq(subscriptions.projectId, projectId))
+    .returning();
+  await app.database.db
+    .update(jobs)
+    .set({ status: 'done' })
+    .where(like(jobs.uniqueKey, `renewal:${row!.id}:%`));
 }
 
 export async function holdPlanChange(app: FastifyInstance, projectId: string, until: Date | null) {
@@ -51,4 +79,16 @@ export async function webhookPayloads(app: FastifyInstance, eventType: string) {
     .from(webhookDeliveries)
     .where(eq(webhookDeliveries.eventType, eventType));
   return rows.map((row) => row.payload);
+}
+
+/** The pause as if it began `ms` earlier: time passes for the resume's count. */
+export async function backdatePause(app: FastifyInstance, projectId: string, ms: number) {
+  const [row] = await app.database.db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.projectId, projectId));
+  await app.database.db
+    .update(subscriptions)
+    .set({ pausedAt: new Date(row!.pausedAt!.getTime() - ms) })
+    .where(eq(subscriptions.projectId, projectId));
 }

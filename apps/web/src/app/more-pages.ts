@@ -54,3 +54,7 @@ export const PayInvoiceRoute = lazyRoute(
   () => import('@/features/checkout/routes/pay-invoice'),
   (m) => m.PayInvoiceRoute,
 );
+export const RenewCardRoute = lazyRoute(
+  () => import('@/features/checkout/routes/renew-card'),
+  (m) => m.RenewCardRoute,
+);

@@ -10,6 +10,7 @@ import {
   PaymentRoute,
   PaymentSuccessRoute,
   PayInvoiceRoute,
+  RenewCardRoute,
   ResetPasswordRoute,
   SearchResultsRoute,
   SignInLinkRoute,
@@ -36,6 +37,8 @@ export function MoreRoutes() {
       <Route path="custom-quote/:quoteId" element={<CustomQuoteRoute />} />
       {/* An invoice's mailed link: its signature opens it, no sign-in (docs/decisions/093). */}
       <Route path="pay/invoice/:invoiceId" element={<PayInvoiceRoute />} />
+      {/* A declined renewal's mailed link, to give a new card (docs/decisions/105). */}
+      <Route path="renew-card/:subscriptionId" element={<RenewCardRoute />} />
       {/* Guests order and pay here too (docs/decisions/013). */}
       <Route element={<CustomerGuard allowGuests />}>
         <Route path="payment" element={<PaymentRoute />} />

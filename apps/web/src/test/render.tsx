@@ -10,7 +10,7 @@ import { setToken } from '@/lib/auth-token';
 export const TEST_TOKEN = 'test-session-token';
 
 interface RenderOptions {
-  /** Where the router starts, and the state it carries (the payment page's order). */
+  /** Where the router starts (a query too), and the state it carries (the payment page's order). */
   path?: string;
   state?: unknown;
   /** Signed in with this role (TEST_TOKEN, already verified); signed out without one. */
@@ -34,6 +34,9 @@ export function renderWithApp(ui: ReactElement, options: RenderOptions = {}) {
       userRole: options.role,
     });
   }
+  // A path may carry a query: a signed link's page reads it.
+  const [pathname = '/', query] = (options.path ?? '/').split('?');
+  const search = query ? `?${query}` : '';
   let location: Location | null = null;
   const visited: Location[] = [];
   function RecordLocation() {
@@ -43,7 +46,7 @@ export function renderWithApp(ui: ReactElement, options: RenderOptions = {}) {
   }
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[{ pathname: options.path ?? '/', state: options.state }]}>
+      <MemoryRouter initialEntries={[{ pathname, search, state: options.state }]}>
         <AuthProvider>
           {ui}
           <RecordLocation />

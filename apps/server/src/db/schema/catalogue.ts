@@ -69,6 +69,8 @@ export const servicePackages = pgTable(
      * dashboard (docs/product.md#extra-requests); null: none are sold.
      */
     extraRequestPriceCents: integer('extra_request_price_cents'),
+    /** A recurring package its clients may pause themselves (docs/product.md#pausing-a-plan). */
+    clientsMayPause: boolean('clients_may_pause').notNull().default(false),
   },
   (t) => [index('service_packages_service_idx').on(t.serviceId, t.position)],
 );

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -297,10 +298,23 @@ export const subscriptions = pgTable(
     interval: text('interval').$type<SubscriptionInterval>().notNull(),
     /** The start of the next unpaid period. */
     nextChargeAt: timestamp('next_charge_at', { withTimezone: true }).notNull(),
-    status: text('status').$type<'active' | 'past_due' | 'cancelled'>().notNull().default('active'),
+    status: text('status')
+      .$type<'active' | 'past_due' | 'paused' | 'cancelled'>()
+      .notNull()
+      .default('active'),
     /** Declined renewals of the current period. */
     failureCount: integer('failure_count').notNull().default(0),
     lastFailureMessage: text('last_failure_message'),
+    /** The last decline of the current period, and when the next try is (none once past due). */
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }),
+    nextRetryAt: timestamp('next_retry_at', { withTimezone: true }),
+    /**
+     * Paused (docs/decisions/106): since when, and the business day it resumes on by itself (null:
+     * until someone resumes it); whether the pause put its project on hold, to take it off again.
+     */
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
+    pausedUntil: date('paused_until', { mode: 'string' }),
+    pauseHeldProject: boolean('pause_held_project').notNull().default(false),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelledById: text('cancelled_by_id').references(() => users.id, { onDelete: 'set null' }),
     /** A downgrade the next renewal applies; null: none (docs/decisions/100). */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { IntakeQuestion } from '@noise/shared/intake';
 import type { ProposalSnapshot } from '@noise/shared/quote';
 import { id, createdAt, updatedAt } from './columns.ts';
@@ -44,6 +44,13 @@ export const customQuotes = pgTable(
     /** A quote with a deposit: when it was paid (the project starts), and when staff asked for the balance. */
     depositPaidAt: timestamp('deposit_paid_at', { withTimezone: true }),
     balanceRequestedAt: timestamp('balance_requested_at', { withTimezone: true }),
+    /**
+     * A requested balance's due date, a calendar day of the business (docs/decisions/104), and
+     * when its reminders were sent; asking for the balance again sets the date anew and clears them.
+     */
+    balanceDueDate: date('balance_due_date', { mode: 'string' }),
+    balanceRemindedBeforeAt: timestamp('balance_reminded_before_at', { withTimezone: true }),
+    balanceRemindedAfterAt: timestamp('balance_reminded_after_at', { withTimezone: true }),
     /** The proposal's terms, as the customer agrees to them (docs/decisions/077-proposals.md). */
     terms: text('terms').notNull().default(''),
     /** After it the proposal cannot be accepted or paid; set when sent (30 days) or by staff. */
@@ -62,6 +69,10 @@ export const customQuotes = pgTable(
       'custom_quotes_one_deposit',
       sql`${t.depositPercent} is null or ${t.depositCents} is null`,
     ),
+    // The reminders' sweep reads only balances asked for and unpaid.
+    index('custom_quotes_balance_due_idx')
+      .on(t.balanceDueDate)
+      .where(sql`${t.balanceDueDate} is not null and ${t.paidAt} is null`),
   ],
 );
 

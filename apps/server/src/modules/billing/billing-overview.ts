@@ -10,6 +10,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import type { Repositories } from '../../repositories.ts';
 import { adjustmentNoteNumberOf, invoiceNumberOf } from '../invoices/load-invoice.ts';
 import { orderMoneyOf } from '../payments/order-money-of.ts';
+import { clientsMayPauseOf } from '../payments/pause-subscription.ts';
 import { toSubscriptionDto } from '../payments/routes.ts';
 import { requestUsageOf } from '../requests/manage-requests.ts';
 
@@ -30,7 +31,7 @@ export const BILLING_ORDERS_MAX = 200;
 export async function billingOverview(
   repos: Pick<
     Repositories,
-    'projects' | 'payments' | 'refunds' | 'clientActions' | 'bills' | 'requests'
+    'projects' | 'payments' | 'refunds' | 'clientActions' | 'bills' | 'requests' | 'orderSources'
   >,
   caller: AuthUser,
   shop: {
@@ -60,6 +61,15 @@ export async function billingOverview(
     requestUsageOf(repos, caller.companyId, shop.timeZone),
   ]);
   const refunds = await repos.refunds.listOfPayments(payments.map((p) => p.id));
+  // Whether each plan's package lets its client pause it (docs/product.md#pausing-a-plan).
+  const pausable = new Map(
+    await Promise.all(
+      subscriptions.map(
+        async (row) =>
+          [row.projectId, await clientsMayPauseOf(repos, byId.get(row.projectId)!)] as const,
+      ),
+    ),
+  );
 
   const documents: BillingDocument[] = [];
   for (const payment of payments) {
@@ -178,7 +188,7 @@ export async function billingOverview(
     subscriptions: subscriptions.map((row) => {
       const order = byId.get(row.projectId)!;
       return {
-        ...toSubscriptionDto(row, order.packageTitle),
+        ...toSubscriptionDto(row, order.packageTitle, pausable.get(row.projectId) ?? false),
         title: order.serviceTitle,
         orderNumber: order.orderNumber,
         requests: requestUsage.get(row.projectId) ?? null,

@@ -1,5 +1,5 @@
 import { billMoney, billPaid } from '@noise/shared/bills';
-import { localDate } from '@noise/shared/dates';
+import { addLocalDays, localDate } from '@noise/shared/dates';
 import type { Config } from '../../config.ts';
 import type { Repositories } from '../../repositories.ts';
 import { billReminder } from '../emails/bills.ts';
@@ -17,11 +17,6 @@ import { billEventData, billFigures, billMailFacts } from './manage-bill.ts';
 const FRESH_MS = 24 * 3600_000;
 const BATCH = 50;
 
-const addDays = (day: string, days: number) => {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
-};
-
 /**
  * One round of reminders: each bill is locked and marked reminded in the transaction that
  * queues its mail, so two processes never remind twice. A bill paid or voided meanwhile is
@@ -35,7 +30,7 @@ export async function remindBills(deps: { repos: Repositories; config: Config },
   for (const which of ['before', 'after'] as const) {
     if ((which === 'before' ? before : after) <= 0) continue;
     // Before: due within `before` days. After: due `after` days ago or more.
-    const day = which === 'before' ? addDays(today, before) : addDays(today, 1 - after);
+    const day = which === 'before' ? addLocalDays(today, before) : addLocalDays(today, 1 - after);
     const due = await deps.repos.bills.dueForReminder(which, day, BATCH);
     for (const row of due) {
       const mailed = await deps.repos.transaction(async (r) => {

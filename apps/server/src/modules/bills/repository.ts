@@ -67,6 +67,14 @@ export function createBillRepository(db: Db) {
       return selectBills().orderBy(desc(bills.createdAt), desc(bills.id)).limit(limit);
     },
 
+    /** Sent bills not voided, latest due first: the ones that may be owed (reports). */
+    async listSentUnvoided(limit: number): Promise<BillWithCustomer[]> {
+      return selectBills()
+        .where(and(isNotNull(bills.sentAt), isNull(bills.voidedAt)))
+        .orderBy(desc(bills.dueDate), desc(bills.id))
+        .limit(limit);
+    },
+
     /** A company's bills that were sent (drafts stay staff's), newest first. */
     async listSentOfCompany(companyId: string, limit: number): Promise<BillWithCustomer[]> {
       return selectBills()

@@ -32,6 +32,7 @@ export interface PackageValues {
   activeRequestLimit: number | null;
   requestsPerPeriod: number | null;
   extraRequestPriceCents: number | null;
+  clientsMayPause: boolean;
 }
 
 export interface ExtraValues {

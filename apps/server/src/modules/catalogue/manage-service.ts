@@ -393,6 +393,8 @@ function matchPackages(list: NonNullable<ServiceForm['packages']>, before: Servi
       p.activeRequestLimit === null || p.requestsPerPeriod === null || !p.extraRequestPrice
         ? null
         : toCents(p.extraRequestPrice),
+    // Only a plan that renews can be paused.
+    clientsMayPause: p.type !== 'one-time' && p.clientsMayPause,
   }));
 }
 

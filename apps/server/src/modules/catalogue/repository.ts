@@ -173,6 +173,7 @@ export function toServiceDto(service: ServiceRow, children: ServiceChildren): Se
       requestsPerPeriod: p.requestsPerPeriod,
       extraRequestPrice:
         p.extraRequestPriceCents === null ? null : toDollars(p.extraRequestPriceCents),
+      clientsMayPause: p.clientsMayPause,
     })),
     serviceExtras: extras.map((e) => ({
       _id: e.id,

@@ -13,6 +13,7 @@ import { billReceipt, billReminder, billSent } from './bills.ts';
 import { questionDigest } from './questions.ts';
 import {
   balanceReceipt,
+  balanceReminder,
   balanceRequest,
   orderReceipt,
   planChangeReceipt,
@@ -123,6 +124,24 @@ export const emailKinds: EmailKind[] = [
         firstName: 'Olivia',
         quoteName: 'Brand refresh',
         balance: '$1,540.00 inc. GST',
+        dueDate: '05 Mar, 2026',
+        link: `${shop.publicUrl}/custom-quote/demo-quote`,
+      }),
+  },
+  {
+    kind: 'balance-reminder',
+    title: 'Balance reminder',
+    sentWhen:
+      'To the customer a few days before a requested balance is due, and again once it is overdue.',
+    demo: (shop) =>
+      balanceReminder({
+        companyName: shop.companyName,
+        orderNumber: 1043,
+        firstName: 'Olivia',
+        quoteName: 'Brand refresh',
+        balance: '$1,540.00 inc. GST',
+        dueDate: '05 Mar, 2026',
+        overdue: true,
         link: `${shop.publicUrl}/custom-quote/demo-quote`,
       }),
   },
@@ -192,6 +211,7 @@ export const emailKinds: EmailKind[] = [
     demo: (shop) =>
       renewalDeclined({
         ...shop,
+        cardUrl: `${shop.publicUrl}/renew-card/demo-subscription?e=0&t=demo`,
         orderNumber: 1042,
         projectId: 'demo-project',
         firstName: 'Olivia',

@@ -118,6 +118,8 @@ export function balanceRequest(input: {
   quoteName: string;
   /** '$1,540.00 inc. GST' */
   balance: string;
+  /** '05 Dec, 2026' */
+  dueDate: string;
   link: string;
 }): MailText {
   const orderLabel = orderName(input.orderNumber);
@@ -128,9 +130,46 @@ export function balanceRequest(input: {
     text: paragraphs([
       `Hi ${input.firstName || 'there'},`,
       '',
-      `The work on ${input.quoteName} (${orderLabel}) is ready for its final payment. Thank you for your deposit; the balance of ${input.balance} is now due.`,
+      `The work on ${input.quoteName} (${orderLabel}) is ready for its final payment. Thank you for your deposit; the balance of ${input.balance} is now due, by ${input.dueDate}.`,
       '',
       `Pay it here (sign in with this email address):\n${input.link}`,
+      '',
+      `— ${input.companyName}`,
+    ]),
+  };
+}
+
+/**
+ * A requested balance still unpaid (docs/decisions/104): a few days before its due date, and
+ * once it is overdue, as an invoice's reminders.
+ */
+export function balanceReminder(input: {
+  companyName: string;
+  orderNumber: number;
+  firstName: string;
+  quoteName: string;
+  balance: string;
+  dueDate: string;
+  overdue: boolean;
+  link: string;
+}): MailText {
+  const orderLabel = orderName(input.orderNumber);
+  return {
+    action: { label: 'Pay the balance', url: input.link },
+    reason: BUYER(input.companyName),
+    subject: input.overdue
+      ? `Overdue: the balance of ${input.quoteName} (${orderLabel})`
+      : `Reminder: the balance of ${input.quoteName} (${orderLabel}) is due ${input.dueDate}`,
+    text: paragraphs([
+      `Hi ${input.firstName || 'there'},`,
+      '',
+      input.overdue
+        ? `The balance of ${input.balance} for ${input.quoteName} (${orderLabel}) was due on ${input.dueDate} and is not paid yet.`
+        : `A reminder that the balance of ${input.balance} for ${input.quoteName} (${orderLabel}) is due on ${input.dueDate}.`,
+      '',
+      `Pay it here (sign in with this email address):\n${input.link}`,
+      '',
+      'If you have paid it already, thank you: you can ignore this email.',
       '',
       `— ${input.companyName}`,
     ]),
@@ -204,6 +243,8 @@ export function planChangeReceipt(input: {
 export function renewalDeclined(input: {
   companyName: string;
   publicUrl: string;
+  /** The signed page to give a new card, no sign-in (docs/decisions/105). */
+  cardUrl: string;
   orderNumber: number;
   projectId: string;
   firstName: string;
@@ -218,10 +259,7 @@ export function renewalDeclined(input: {
 }): MailText {
   const orderLabel = orderName(input.orderNumber);
   return {
-    action: {
-      label: 'Update your card',
-      url: `${input.publicUrl}/dashboard/projects/${input.projectId}`,
-    },
+    action: { label: 'Update your card', url: input.cardUrl },
     reason: `You received this email because you subscribe to ${input.serviceTitle} from ${input.companyName}.`,
     subject:
       input.retryOn === null
@@ -232,10 +270,12 @@ export function renewalDeclined(input: {
       '',
       `We could not charge ${withCurrency(input.amountCents, input.currency)} for ${orderLabel}, ${input.serviceTitle} (${input.packageTitle}): ${input.reason}`,
       input.retryOn === null
-        ? `After ${input.failures} attempts your subscription is now past due. Please update your card or contact us.`
-        : `We will try again on ${input.retryOn}. You can update your card in your dashboard.`,
+        ? `After ${input.failures} attempts your subscription is now past due. Give us a new card and we will charge it straight away.`
+        : `We will try again on ${input.retryOn}. Or give us a new card now and we will charge it straight away.`,
       '',
-      `${input.publicUrl}/dashboard/projects/${input.projectId}`,
+      `Update your card (no sign-in needed; the link works for a week):\n${input.cardUrl}`,
+      '',
+      `Your order: ${input.publicUrl}/dashboard/projects/${input.projectId}`,
       '',
       `— ${input.companyName}`,
     ].join('\n'),

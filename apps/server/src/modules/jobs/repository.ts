@@ -150,6 +150,16 @@ export function createJobRepository(db: Db) {
         .where(and(eq(jobs.id, id), eq(jobs.lockedBy, workerId)));
     },
 
+    /** A waiting job made due at `at`; false when no job of that key waits. */
+    async runNow(uniqueKey: string, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(jobs)
+        .set({ runAt: at })
+        .where(and(eq(jobs.uniqueKey, uniqueKey), eq(jobs.status, 'pending')))
+        .returning({ id: jobs.id });
+      return rows.length > 0;
+    },
+
     async findByUniqueKey(uniqueKey: string): Promise<JobRow | undefined> {
       const [row] = await db.select().from(jobs).where(eq(jobs.uniqueKey, uniqueKey)).limit(1);
       return row;

@@ -15,6 +15,7 @@ import type { CustomerRepository } from '../customers/repository.ts';
 import { assignedScope } from '../projects/visibility.ts';
 import type { UserRepository } from '../users/repository.ts';
 import { currentCard, replaceCard } from './card-on-file.ts';
+import { chargeDeclinedPeriodsOf } from './renewal-card.ts';
 
 /** The card on file: a customer's own, and a customer's as staff see it on Edit Customer. */
 export function registerCardRoutes(
@@ -77,6 +78,8 @@ export function registerCardRoutes(
         subjectUserId: user.id,
         summary: `Card on file replaced by the customer (${card.brand} ending ${card.last4})`,
       });
+      // A renewal declined on the old card is charged to the new one now (decision 105).
+      await chargeDeclinedPeriodsOf(deps.repos, user.id, new Date());
       return { card };
     },
   );

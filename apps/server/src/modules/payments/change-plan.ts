@@ -121,6 +121,9 @@ function stateRefusal(subscription: SubscriptionRow, now: Date, timeZone: string
   if (subscription.status === 'past_due') {
     return 'The last renewal was declined: update the card on file before changing the plan.';
   }
+  if (subscription.status === 'paused') {
+    return 'This subscription is paused: resume it before changing the plan.';
+  }
   const pending = subscription.pendingChange;
   if (pending) {
     return `A change to ${pending.package.title} on ${mailDate(new Date(pending.effectiveAt), timeZone)} is waiting: cancel it before choosing another.`;

@@ -504,6 +504,7 @@ describe('custom quotes', () => {
       depositAmount: null,
       depositPaid: false,
       balanceRequested: false,
+      balanceDueDate: null,
       projectId: null,
       terms: '',
       version: 1,

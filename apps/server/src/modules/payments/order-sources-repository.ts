@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
@@ -85,10 +85,16 @@ export function createOrderSources(db: Db) {
      * Staff asked for the balance: undefined when the quote has no paid deposit or is paid in
      * full (the check and the write are one statement).
      */
-    async markBalanceRequested(id: string, at: Date) {
+    async markBalanceRequested(id: string, at: Date, dueDate: string) {
       const [row] = await db
         .update(customQuotes)
-        .set({ balanceRequestedAt: at })
+        // Asked again, the balance is due anew and its reminders start over.
+        .set({
+          balanceRequestedAt: at,
+          balanceDueDate: dueDate,
+          balanceRemindedBeforeAt: null,
+          balanceRemindedAfterAt: null,
+        })
         .where(
           and(
             eq(customQuotes.id, id),
@@ -98,6 +104,51 @@ export function createOrderSources(db: Db) {
         )
         .returning();
       return row;
+    },
+
+    /**
+     * Requested, unpaid balances a reminder may be due for (docs/decisions/104), with the project
+     * their deposit made: before, due on `day` or sooner; after, due before `day`.
+     */
+    async balancesDueForReminder(which: 'before' | 'after', day: string, limit: number) {
+      return db
+        .select({ quote: customQuotes, project: projects })
+        .from(customQuotes)
+        .innerJoin(projects, eq(projects.quoteId, customQuotes.id))
+        .where(
+          and(
+            isNotNull(customQuotes.balanceDueDate),
+            isNull(customQuotes.paidAt),
+            which === 'before'
+              ? and(
+                  isNull(customQuotes.balanceRemindedBeforeAt),
+                  lte(customQuotes.balanceDueDate, day),
+                )
+              : and(
+                  isNull(customQuotes.balanceRemindedAfterAt),
+                  lt(customQuotes.balanceDueDate, day),
+                ),
+          ),
+        )
+        .orderBy(asc(customQuotes.balanceDueDate), asc(customQuotes.id))
+        .limit(limit);
+    },
+
+    /** A quote's row, locked until the transaction ends. */
+    async lockQuote(id: string) {
+      const [row] = await db
+        .select()
+        .from(customQuotes)
+        .where(eq(customQuotes.id, id))
+        .for('update');
+      return row;
+    },
+
+    async markBalanceReminded(id: string, which: 'before' | 'after', at: Date) {
+      await db
+        .update(customQuotes)
+        .set(which === 'before' ? { balanceRemindedBeforeAt: at } : { balanceRemindedAfterAt: at })
+        .where(eq(customQuotes.id, id));
     },
 
     /** The project a quote's deposit made, and whose it is. */

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { addLocalDays, endOfLocalDay, localDate } from '@noise/shared/dates';
+import { formatCalendarDay } from '@noise/shared/format-day';
 import { newIdempotencyKey, quotePaymentRequest } from '@noise/shared/payments';
 import type { Project } from '@noise/shared/project';
-import type { PublicQuote, Quote } from '@noise/shared/quote';
-import { createTestApp } from '../../test/app.ts';
+import { BALANCE_DUE_DAYS, type PublicQuote, type Quote } from '@noise/shared/quote';
+import { createTestApp, testRepositories } from '../../test/app.ts';
+import { remindBalances } from './remind-balances.ts';
 import { bearer, createTeammate, createUser } from '../../test/factories.ts';
 import { outboxMail } from '../../test/outbox.ts';
 import { pdfTextRuns } from '../../test/pdf-text.ts';
@@ -82,6 +85,56 @@ const requestBalance = (projectId: string, token = adminToken) =>
   });
 
 describe('a quote with a deposit', () => {
+  it('reminds of a requested balance before it is due and once overdue, never when paid', async () => {
+    const reminders = { repos: testRepositories(app), config };
+    // Midday of the business's day `n` days from today: the sweep counts calendar days there.
+    const today = localDate(new Date(), config.businessTimeZone);
+    const days = (n: number) =>
+      new Date(
+        endOfLocalDay(addLocalDays(today, n), config.businessTimeZone).getTime() - 12 * 3600_000,
+      );
+    const customer = await createUser(app, { firstName: 'Rory' });
+    const unpaid = (await makeQuote({ kind: 'percent', value: 30 })).json<Quote>();
+    const unpaidProject = (await payQuote(unpaid._id, customer)).json<{ projectId: string }>();
+    const settled = (await makeQuote({ kind: 'percent', value: 50 })).json<Quote>();
+    const settledProject = (await payQuote(settled._id, customer)).json<{ projectId: string }>();
+    // Nothing asked yet: nothing to remind, however late.
+    expect(await remindBalances(reminders, days(30))).toBe(0);
+    expect((await requestBalance(unpaidProject.projectId)).statusCode).toBe(202);
+    expect((await requestBalance(settledProject.projectId)).statusCode).toBe(202);
+    expect((await payQuote(settled._id, customer)).statusCode).toBe(200);
+
+    // Just asked: its own mail is fresh. With the default schedule (3 days before, 1 after) the
+    // week's balance is reminded on its 4th day, and once overdue on its 8th.
+    expect(await remindBalances(reminders, new Date())).toBe(0);
+    expect(await remindBalances(reminders, days(3))).toBe(0);
+    expect(await remindBalances(reminders, days(4))).toBe(1);
+    expect(await remindBalances(reminders, days(4))).toBe(0);
+    const before = await outboxMail(
+      app,
+      config.dataDir,
+      customer.user.email,
+      'Reminder: the balance',
+    );
+    expect(before.subject).toContain('Brand launch');
+    expect(before.text).toContain('the balance of $770.00 inc. GST');
+    expect(before.text).toContain(`${config.publicUrl}/custom-quote/${unpaid._id}`);
+    expect(await remindBalances(reminders, days(7))).toBe(0);
+    expect(await remindBalances(reminders, days(8))).toBe(1);
+    expect(await remindBalances(reminders, days(9))).toBe(0);
+    const overdue = await outboxMail(
+      app,
+      config.dataDir,
+      customer.user.email,
+      'Overdue: the balance',
+    );
+    expect(overdue.text).toContain('was due on');
+
+    // Asked again, it is due a week from then and reminded anew.
+    expect((await requestBalance(unpaidProject.projectId)).statusCode).toBe(202);
+    expect(await remindBalances(reminders, days(4))).toBe(1);
+  });
+
   it('charges the deposit, starts the project, then charges the balance when staff ask', async () => {
     const made = await makeQuote({ kind: 'percent', value: 30 });
     expect(made.statusCode).toBe(201);
@@ -123,7 +176,14 @@ describe('a quote with a deposit', () => {
     expect(asked.statusCode).toBe(202);
     expect(asked.json().message).toBe(`The balance request was sent to ${customer.user.email}`);
     const mail = await outboxMail(app, config.dataDir, customer.user.email, 'Balance due');
-    expect(mail.text).toContain('the balance of $770.00 inc. GST is now due');
+    const dueDate = addLocalDays(localDate(new Date(), config.businessTimeZone), BALANCE_DUE_DAYS);
+    expect(mail.text).toContain(
+      `the balance of $770.00 inc. GST is now due, by ${formatCalendarDay(dueDate)}`,
+    );
+    expect(await publicQuote(quote._id, customer.token)).toMatchObject({
+      balanceRequested: true,
+      balanceDueDate: dueDate,
+    });
     expect(mail.text).toContain(`${config.publicUrl}/custom-quote/${quote._id}`);
 
     const balance = await payQuote(quote._id, customer);

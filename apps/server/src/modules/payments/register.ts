@@ -6,6 +6,9 @@ import { invoiceSettingsOf } from '../invoices/load-invoice.ts';
 import { createInvoiceRenderer, type RenderInvoice } from '../invoices/render-pool.ts';
 import { registerInvoiceRoutes } from '../invoices/routes.ts';
 import { createAttemptChanges } from './attempt-changes.ts';
+import { resumeEndedPauses } from './pause-subscription.ts';
+import { remindBalances } from './remind-balances.ts';
+import { registerRenewalCardRoutes } from './renewal-card-routes.ts';
 import type { CheckoutDeps } from './handle-payment.ts';
 import { createPaymentProvider } from './providers/index.ts';
 import type { PaymentProvider } from './providers/provider.ts';
@@ -73,6 +76,13 @@ export function registerCheckout(
   });
   app.decorate('checkoutDeps', deps);
   registerPaymentRoutes(app, liveBusiness(config, { ...deps, sandbox }));
+  registerRenewalCardRoutes(app, {
+    repos,
+    provider,
+    publicUrl: config.publicUrl,
+    tokenSecret: config.tokenSecret,
+    now: () => new Date(),
+  });
   // Tax invoices are drawn on a worker thread, off the requests' event loop.
   const invoices = createInvoiceRenderer();
   app.addHook('onClose', () => invoices.close());
@@ -98,6 +108,7 @@ export function paymentJobs(app: FastifyInstance, config: Config, deps: Checkout
             timeZone: config.businessTimeZone,
             maxFailures: config.renewals.maxFailures,
             retryBaseMs: config.renewals.retryBaseMs,
+            tokenSecret: config.tokenSecret,
             onRenewalFailed: checkoutNotifications(app, config, deps.repos).onRenewalFailed,
           }),
         ),
@@ -118,6 +129,24 @@ export function paymentJobs(app: FastifyInstance, config: Config, deps: Checkout
         kind: 'settle-refunds',
         lane: 'money',
         run: () => settlePendingRefunds(deps),
+      },
+      // A pause whose day has come resumes (docs/product.md#pausing-a-plan).
+      {
+        kind: 'resume-paused-subscriptions',
+        lane: 'money',
+        run: () =>
+          resumeEndedPauses({
+            repos: deps.repos,
+            timeZone: config.businessTimeZone,
+            now: () => new Date(),
+          }),
+      },
+      // Mail, not money: the invoice reminders' lane and pace (modules/bills/remind-bills.ts).
+      {
+        kind: 'remind-balances',
+        lane: 'bulk',
+        everyMs: 15 * 60_000,
+        run: (now) => remindBalances({ repos: deps.repos, config }, now),
       },
     ],
   });

@@ -10,6 +10,7 @@ import { renewalDeclined, renewalReceipt } from '../emails/payments.ts';
 import { emitSubscriptionEvent } from './webhook-events.ts';
 import { applyPendingPlanChange } from './change-plan.ts';
 import { chargeSavedCard } from './charge-saved-card.ts';
+import { renewalCardUrl } from './renewal-card-link.ts';
 
 export const RENEWAL_JOB = 'renewal';
 
@@ -25,6 +26,8 @@ export interface RenewalDeps {
   timeZone: string;
   maxFailures: number;
   retryBaseMs: number;
+  /** Signs the declined mail's link to a new card (renewal-card.ts). */
+  tokenSecret: string;
   /** Told after a declined renewal was recorded (notifications; the email is sent here). */
   onRenewalFailed?: (failure: {
     userId: string;
@@ -165,14 +168,20 @@ export function createRenewalJobHandler(deps: RenewalDeps): JobHandler {
     const reason = payment.failureMessage ?? 'The payment was not completed.';
     const failures = subscription.failureCount + 1;
     const pastDue = failures >= deps.maxFailures;
+    const failedAt = new Date();
+    const retryAt = new Date(failedAt.getTime() + deps.retryBaseMs * 2 ** (failures - 1));
     await deps.repos.transaction(async (r) => {
-      await r.payments.recordRenewalFailure(subscription.id, periodStart, reason, deps.maxFailures);
+      await r.payments.recordRenewalFailure(
+        subscription.id,
+        periodStart,
+        { message: reason, at: failedAt, retryAt: pastDue ? null : retryAt },
+        deps.maxFailures,
+      );
       await emitSubscriptionEvent(r, 'subscription.payment_failed', project, subscription, {
         reason,
         failures,
         pastDue,
       });
-      const retryAt = new Date(Date.now() + deps.retryBaseMs * 2 ** (failures - 1));
       await enqueueEmail(
         r.jobs,
         {
@@ -180,6 +189,8 @@ export function createRenewalJobHandler(deps: RenewalDeps): JobHandler {
           ...renewalDeclined({
             companyName: deps.companyName,
             publicUrl: deps.publicUrl,
+            // The declined card is in the link: once a new one is saved, the link is spent.
+            cardUrl: renewalCardUrl(deps, subscription, failedAt),
             orderNumber: project.orderNumber,
             projectId: project.id,
             firstName: project.contactFirstName,
@@ -204,9 +215,7 @@ export function createRenewalJobHandler(deps: RenewalDeps): JobHandler {
       reason,
       pastDue,
     });
-    if (!pastDue) {
-      throw new RetryJobAt(reason, new Date(Date.now() + deps.retryBaseMs * 2 ** (failures - 1)));
-    }
+    if (!pastDue) throw new RetryJobAt(reason, retryAt);
   };
 }
 

@@ -392,7 +392,13 @@ export function createPaymentRepository(db: Db) {
     ): Promise<SubscriptionRow | undefined> {
       const [row] = await db
         .update(subscriptions)
-        .set({ nextChargeAt: next, failureCount: 0, lastFailureMessage: null })
+        .set({
+          nextChargeAt: next,
+          failureCount: 0,
+          lastFailureMessage: null,
+          lastFailureAt: null,
+          nextRetryAt: null,
+        })
         .where(
           and(
             eq(subscriptions.id, id),
@@ -404,17 +410,20 @@ export function createPaymentRepository(db: Db) {
       return row;
     },
 
+    /** A declined renewal; `retryAt` null: no more tries, the subscription is past due. */
     async recordRenewalFailure(
       id: string,
       period: Date,
-      message: string,
+      failure: { message: string; at: Date; retryAt: Date | null },
       maxFailures: number,
     ): Promise<SubscriptionRow | undefined> {
       const [row] = await db
         .update(subscriptions)
         .set({
           failureCount: sql`${subscriptions.failureCount} + 1`,
-          lastFailureMessage: message,
+          lastFailureMessage: failure.message,
+          lastFailureAt: failure.at,
+          nextRetryAt: failure.retryAt,
           status: sql`case when ${subscriptions.failureCount} + 1 >= ${maxFailures} then 'past_due' else ${subscriptions.status} end`,
         })
         .where(
@@ -426,6 +435,93 @@ export function createPaymentRepository(db: Db) {
         )
         .returning();
       return row;
+    },
+
+    /**
+     * A new card for a declined period (docs/decisions/105): the subscription is live again and
+     * its next try is now. Undefined when it was not waiting on a declined card, or the period
+     * was paid meanwhile.
+     */
+    async retryWithNewCard(
+      id: string,
+      period: Date,
+      at: Date,
+    ): Promise<SubscriptionRow | undefined> {
+      const [row] = await db
+        .update(subscriptions)
+        .set({ status: 'active', nextRetryAt: at })
+        .where(
+          and(
+            eq(subscriptions.id, id),
+            eq(subscriptions.nextChargeAt, period),
+            inArray(subscriptions.status, ['active', 'past_due']),
+            sql`${subscriptions.failureCount} > 0`,
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    /** A subscription's row, locked until the transaction ends (pausing, resuming). */
+    async lockSubscription(id: string): Promise<SubscriptionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.id, id))
+        .for('update');
+      return row;
+    },
+
+    async setSubscriptionPause(
+      id: string,
+      pause: { pausedAt: Date; pausedUntil: string | null; pauseHeldProject: boolean },
+    ): Promise<SubscriptionRow> {
+      const [row] = await db
+        .update(subscriptions)
+        .set({ status: 'paused', ...pause })
+        .where(eq(subscriptions.id, id))
+        .returning();
+      return row!;
+    },
+
+    /** Live again, its next charge moved to `nextChargeAt`. */
+    async endSubscriptionPause(id: string, nextChargeAt: Date): Promise<SubscriptionRow> {
+      const [row] = await db
+        .update(subscriptions)
+        .set({
+          status: 'active',
+          nextChargeAt,
+          pausedAt: null,
+          pausedUntil: null,
+          pauseHeldProject: false,
+        })
+        .where(eq(subscriptions.id, id))
+        .returning();
+      return row!;
+    },
+
+    /** Paused subscriptions whose resume day has come (`day`, the business's calendar). */
+    async listPausesEndingBy(day: string, limit = 100): Promise<SubscriptionRow[]> {
+      return db
+        .select()
+        .from(subscriptions)
+        .where(and(eq(subscriptions.status, 'paused'), lte(subscriptions.pausedUntil, day)))
+        .orderBy(asc(subscriptions.pausedUntil))
+        .limit(limit);
+    },
+
+    /** A customer's subscriptions whose period due was declined, live or past due. */
+    async listDeclinedSubscriptionsOf(userId: string): Promise<SubscriptionRow[]> {
+      return db
+        .select()
+        .from(subscriptions)
+        .where(
+          and(
+            eq(subscriptions.userId, userId),
+            inArray(subscriptions.status, ['active', 'past_due']),
+            sql`${subscriptions.failureCount} > 0`,
+          ),
+        );
     },
 
     async cancelSubscription(id: string, byUserId: string): Promise<SubscriptionRow | undefined> {

@@ -1,6 +1,8 @@
+import { addLocalDays, localDate } from '@noise/shared/dates';
+import { formatCalendarDay } from '@noise/shared/format-day';
 import { formatMoneyGst } from '@noise/shared/pricing';
 import { orderName } from '@noise/shared/project';
-import { quoteParts } from '@noise/shared/quote';
+import { BALANCE_DUE_DAYS, quoteParts } from '@noise/shared/quote';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { enqueueEmail } from '../jobs/email.ts';
@@ -15,10 +17,10 @@ const BALANCE_PAID = 'The balance of this quote has already been paid.';
  * 'Request balance' on a quote paid with a deposit (docs/decisions/070-quote-deposits.md): the
  * quote's balance becomes payable on its page, and its customer is mailed the link. Asking again
  * mails it again. The request and its mail are one transaction; a balance paid meanwhile gets
- * neither.
+ * neither. The balance is due BALANCE_DUE_DAYS later, and reminded as an invoice is (decision 104).
  */
 export async function requestBalance(
-  deps: Pick<CompletionDeps, 'repos' | 'companyName' | 'publicUrl'> & {
+  deps: Pick<CompletionDeps, 'repos' | 'companyName' | 'publicUrl' | 'timeZone'> & {
     notify: (userId: string, note: { title: string; body: string; link: string }) => void;
   },
   caller: AuthUser,
@@ -35,8 +37,10 @@ export async function requestBalance(
   const balance = formatMoneyGst(parts.balance.totalWithGstCents, 'inc', project.currency);
   const orderLabel = orderName(project.orderNumber);
   const link = `${deps.publicUrl}/custom-quote/${quote.id}`;
+  const now = new Date();
+  const dueDate = addLocalDays(localDate(now, deps.timeZone), BALANCE_DUE_DAYS);
   const requested = await deps.repos.transaction(async (r) => {
-    if (!(await r.orderSources.markBalanceRequested(quote.id, new Date()))) return false;
+    if (!(await r.orderSources.markBalanceRequested(quote.id, now, dueDate))) return false;
     await enqueueEmail(r.jobs, {
       to,
       ...balanceRequest({
@@ -45,6 +49,7 @@ export async function requestBalance(
         firstName: project.contactFirstName,
         quoteName: quote.name,
         balance,
+        dueDate: formatCalendarDay(dueDate),
         link,
       }),
     });
@@ -64,7 +69,7 @@ export async function requestBalance(
   });
   deps.notify(project.userId, {
     title: `Balance due: ${quote.name} (${orderLabel})`,
-    body: `The balance of ${balance} is now due. Pay it online.`,
+    body: `The balance of ${balance} is now due, by ${formatCalendarDay(dueDate)}. Pay it online.`,
     link: `/custom-quote/${quote.id}`,
   });
   return { message: `The balance request was sent to ${to}` };

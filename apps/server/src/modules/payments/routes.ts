@@ -17,6 +17,7 @@ import {
   refundSchema,
   sandboxAuthenticateRequest,
   sandboxAuthenticateResponse,
+  pauseSubscriptionRequest,
   subscriptionSchema,
   updatePaymentInfoRequest,
   updatePaymentInfoResponse,
@@ -27,6 +28,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { requireUser, type AuthUser } from '../../plugins/auth.ts';
 import { handleWebhook } from './handle-webhook.ts';
 import { cancelSubscription } from './cancel-subscription.ts';
+import { clientsMayPauseOf, pauseSubscription, resumeSubscription } from './pause-subscription.ts';
 import { cancelPlanChange, changePlan, planChangeOptions } from './change-plan.ts';
 import { updatePaymentInfo } from './update-payment-info.ts';
 import { listProjectPayments } from './project-payments.ts';
@@ -35,6 +37,7 @@ import { confirmPayment, handlePayment, type CheckoutDeps } from './handle-payme
 import { requestBalance } from './request-balance.ts';
 import { viewQuote } from '../quotes/view-quote.ts';
 import type { createSandboxProvider } from './providers/sandbox.ts';
+import type { ProjectRow } from '../projects/repository.ts';
 import type { SubscriptionRow } from './repository.ts';
 import { canSeeProject } from '../projects/visibility.ts';
 
@@ -45,7 +48,11 @@ const idParams = z.object({ id: z.string().min(1).max(200) });
 const providerParams = z.object({ provider: z.string().min(1).max(100) });
 
 /** A subscription as it is answered; `packageTitle` is its project's package (what it charges for). */
-export function toSubscriptionDto(row: SubscriptionRow, packageTitle: string) {
+export function toSubscriptionDto(
+  row: SubscriptionRow,
+  packageTitle: string,
+  clientsMayPause: boolean,
+) {
   const pending = row.status === 'cancelled' ? null : row.pendingChange;
   return {
     _id: row.id,
@@ -57,6 +64,18 @@ export function toSubscriptionDto(row: SubscriptionRow, packageTitle: string) {
     currency: row.currency,
     nextChargeAt: row.status === 'cancelled' ? null : row.nextChargeAt.toISOString(),
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    pausedAt: row.status === 'paused' ? (row.pausedAt?.toISOString() ?? null) : null,
+    pausedUntil: row.status === 'paused' ? row.pausedUntil : null,
+    clientsMayPause,
+    declines: row.failureCount,
+    lastDecline:
+      row.failureCount > 0 && row.status !== 'cancelled'
+        ? {
+            at: row.lastFailureAt?.toISOString() ?? null,
+            reason: row.lastFailureMessage ?? '',
+            nextTryAt: row.nextRetryAt?.toISOString() ?? null,
+          }
+        : null,
     pendingChange: pending
       ? {
           packageTitle: pending.package.title,
@@ -95,6 +114,12 @@ export function registerPaymentRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['payments'];
+  /** A subscription as answered, with whether its package lets the client pause it. */
+  const subscriptionAnswer = async (
+    project: Pick<ProjectRow, 'serviceId' | 'packageTitle'>,
+    row: SubscriptionRow,
+  ) => toSubscriptionDto(row, project.packageTitle, await clientsMayPauseOf(deps.repos, project));
+  const pauseDeps = { repos: deps.repos, timeZone: deps.timeZone ?? 'UTC', now: () => new Date() };
 
   r.get(
     '/api/payments/config',
@@ -298,7 +323,7 @@ export function registerPaymentRoutes(
       const project = await findOwnProject(deps, requireUser(request), request.params.id);
       const subscription = await deps.repos.payments.findSubscriptionOfProject(project.id);
       if (!subscription) throw notFound('This project has no subscription');
-      return toSubscriptionDto(subscription, project.packageTitle);
+      return subscriptionAnswer(project, subscription);
     },
   );
 
@@ -378,7 +403,48 @@ export function registerPaymentRoutes(
         { subscriptionId: cancelled.id, userId: caller.id, event: 'subscription_cancelled' },
         'subscription cancelled',
       );
-      return toSubscriptionDto(cancelled, project.packageTitle);
+      return subscriptionAnswer(project, cancelled);
+    },
+  );
+
+  // docs/product.md#pausing-a-plan: staff who manage the sale, and the client's owners and
+  // billing people when the plan's package allows it.
+  r.post(
+    '/api/projects/:id/subscription/pause',
+    {
+      config: { access: 'client:billing' },
+      schema: {
+        summary: 'Pause a subscription: no charges until it resumes, on a day or by hand',
+        tags,
+        params: idParams,
+        body: pauseSubscriptionRequest,
+        response: { 200: subscriptionSchema, 409: errorResponse },
+      },
+    },
+    async (request) => {
+      const caller = requireUser(request);
+      const project = await findOwnProject(deps, caller, request.params.id);
+      const paused = await pauseSubscription(pauseDeps, caller, project, request.body);
+      return subscriptionAnswer(project, paused);
+    },
+  );
+
+  r.post(
+    '/api/projects/:id/subscription/resume',
+    {
+      config: { access: 'client:billing' },
+      schema: {
+        summary: 'Resume a paused subscription; its next charge moves on by the time paused',
+        tags,
+        params: idParams,
+        response: { 200: subscriptionSchema, 409: errorResponse },
+      },
+    },
+    async (request) => {
+      const caller = requireUser(request);
+      const project = await findOwnProject(deps, caller, request.params.id);
+      const resumed = await resumeSubscription(pauseDeps, caller, project);
+      return subscriptionAnswer(project, resumed);
     },
   );
 
@@ -422,7 +488,10 @@ export function registerPaymentRoutes(
       const caller = requireUser(request);
       const project = await findOwnProject(deps, caller, request.params.id);
       const changed = await changePlan(deps, caller, project, request.body);
-      return toSubscriptionDto(changed.subscription, changed.packageTitle);
+      return subscriptionAnswer(
+        { ...project, packageTitle: changed.packageTitle },
+        changed.subscription,
+      );
     },
   );
 
@@ -441,7 +510,7 @@ export function registerPaymentRoutes(
       const caller = requireUser(request);
       const project = await findOwnProject(deps, caller, request.params.id);
       const subscription = await cancelPlanChange(deps, caller, project);
-      return toSubscriptionDto(subscription, project.packageTitle);
+      return subscriptionAnswer(project, subscription);
     },
   );
 }

@@ -79,7 +79,9 @@ export async function emitSubscriptionEvent(
     | 'subscription.renewed'
     | 'subscription.payment_failed'
     | 'subscription.canceled'
-    | 'subscription.changed',
+    | 'subscription.changed'
+    | 'subscription.paused'
+    | 'subscription.resumed',
   project: OrderRef,
   subscription: {
     id: string;

@@ -184,6 +184,7 @@ function depositOf(q: QuoteRow) {
     depositAmount: q.depositCents === null ? null : q.depositCents / 100,
     depositPaid: q.depositPaidAt !== null,
     balanceRequested: q.balanceRequestedAt !== null,
+    balanceDueDate: q.balanceDueDate,
   };
 }
 

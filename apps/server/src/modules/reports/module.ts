@@ -16,6 +16,7 @@ export const reportsModule: AppModule<typeof repositories> = {
       projects: repos.projects,
       users: repos.users,
       moneyOf: (orders) => orderMoneyOf(repos.payments, orders),
+      repos,
       now,
     });
   },

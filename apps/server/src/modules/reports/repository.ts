@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lte, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { projects, subscriptions } from '../../db/schema.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { renewalDiscounts } from '../discounts/repository.ts';
 import { salesPerDay, serviceSalesIn } from '../sales-rollups/repository.ts';
@@ -14,6 +15,61 @@ type Granularity = 'day' | 'week' | 'month';
  */
 export function createReportRepository(db: Db) {
   return {
+    /** Plans not cancelled (active, past due, paused) by interval and status, with their sums. */
+    async livePlans() {
+      const rows = await db
+        .select({
+          interval: subscriptions.interval,
+          status: subscriptions.status,
+          plans: count(),
+          cents: sum(subscriptions.amountCents),
+          gstCents: sum(subscriptions.gstCents),
+        })
+        .from(subscriptions)
+        .where(inArray(subscriptions.status, ['active', 'past_due', 'paused']))
+        .groupBy(subscriptions.interval, subscriptions.status);
+      return rows.map((row) => ({
+        ...row,
+        cents: Number(row.cents ?? 0),
+        gstCents: Number(row.gstCents ?? 0),
+      }));
+    },
+
+    /**
+     * Active plans whose next charge falls in [from, to): how many, their total (a downgrade
+     * waiting for the renewal at its new amount), and the first `limit` with their order.
+     */
+    async renewalsBetween(from: Date, to: Date, limit: number) {
+      const due = and(
+        eq(subscriptions.status, 'active'),
+        gte(subscriptions.nextChargeAt, from),
+        lte(subscriptions.nextChargeAt, to),
+      );
+      const charge = sql<number>`coalesce((${subscriptions.pendingChange}->>'amountCents')::int, ${subscriptions.amountCents})`;
+      const [totals] = await db
+        .select({ count: count(), cents: sql<string>`coalesce(sum(${charge}), 0)` })
+        .from(subscriptions)
+        .where(due);
+      const items = await db
+        .select({
+          projectId: projects.id,
+          orderNumber: projects.orderNumber,
+          firstName: projects.contactFirstName,
+          lastName: projects.contactLastName,
+          companyName: projects.contactCompanyName,
+          serviceTitle: projects.serviceTitle,
+          packageTitle: projects.packageTitle,
+          at: subscriptions.nextChargeAt,
+          amountCents: charge,
+        })
+        .from(subscriptions)
+        .innerJoin(projects, eq(projects.id, subscriptions.projectId))
+        .where(due)
+        .orderBy(asc(subscriptions.nextChargeAt), asc(subscriptions.id))
+        .limit(limit);
+      return { count: totals?.count ?? 0, cents: Number(totals?.cents ?? 0), items };
+    },
+
     async series(granularity: Granularity, from: string, to: string, timeZone: string) {
       const step = `1 ${granularity}`;
       const first = sql`date_trunc(${granularity}, ${from}::timestamp)`;

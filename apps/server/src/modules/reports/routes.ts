@@ -5,6 +5,7 @@ import { localDate } from '@noise/shared/dates';
 import { salesQuery } from '@noise/shared/project';
 import {
   gstReportSchema,
+  recurringReportSchema,
   REPORT_MAX_POINTS,
   revenueReportQuery,
   revenueReportSchema,
@@ -13,6 +14,8 @@ import type { Config } from '../../config.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { ProjectRepository } from '../projects/repository.ts';
 import type { UserRepository } from '../users/repository.ts';
+import type { Repositories } from '../../repositories.ts';
+import { recurringReport } from './recurring-report.ts';
 import type { ReportRepository } from './repository.ts';
 import { salesCsv } from './sales-csv.ts';
 
@@ -30,6 +33,8 @@ export function registerReportRoutes(
     users: UserRepository;
     /** Orders' figures from their payments (payments/order-money-of.ts). */
     moneyOf: MoneyOf;
+    /** The recurring figures read plans and invoices (recurring-report.ts). */
+    repos: Repositories;
     now: () => Date;
   },
 ) {
@@ -90,6 +95,20 @@ export function registerReportRoutes(
         })),
       };
     },
+  );
+
+  r.get(
+    '/api/reports/recurring',
+    {
+      config: { access },
+      schema: {
+        summary:
+          "The plans' monthly amount, the renewals of the next 30 days, unpaid invoices by age",
+        tags,
+        response: { 200: recurringReportSchema },
+      },
+    },
+    async () => recurringReport({ repos: deps.repos, timeZone: tz }, deps.now()),
   );
 
   /** The Sales list as CSV, with the same filters as the list. */

@@ -13,6 +13,9 @@ export function planRefusal(found: Pick<PlanFound, 'plan' | 'subscriptionStatus'
   if (plan.status === 'completed') {
     return `Your ${plan.packageTitle} plan has ended, so it takes no new requests.`;
   }
+  if (subscriptionStatus === 'paused') {
+    return `Your ${plan.packageTitle} plan is paused, so it takes no new requests until it resumes.`;
+  }
   if (plan.status === 'on-hold') {
     return `Your ${plan.packageTitle} plan is paused, so it takes no new requests until the team resumes it.`;
   }

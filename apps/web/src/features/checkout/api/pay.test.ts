@@ -106,6 +106,7 @@ describe('checked payment answers', () => {
       depositAmount: null,
       depositPaid: false,
       balanceRequested: false,
+      balanceDueDate: null,
       projectId: null,
       terms: 'Payment is due before work starts.',
       version: 1,

@@ -21,6 +21,7 @@ const proposal: PublicQuote = {
   depositAmount: null,
   depositPaid: false,
   balanceRequested: false,
+  balanceDueDate: null,
   projectId: null,
   terms: 'Pay on time.',
   version: 1,

@@ -10,6 +10,7 @@ import {
   splitCommaList,
   type PublicQuote,
 } from '@noise/shared/quote';
+import { formatCalendarDay } from '@noise/shared/format-day';
 import { isStaffRole } from '@noise/shared/roles';
 import { SignedProposalButton } from '@/components/proposals/signed-proposal-button';
 import { Button, buttonVariants } from '@/components/ui/button';
@@ -146,7 +147,9 @@ export function CustomQuoteRoute() {
                 data.paid
                   ? 'Balance paid'
                   : due.kind === 'balance' && data.balanceRequested
-                    ? 'Balance due now'
+                    ? data.balanceDueDate
+                      ? `Balance due by ${formatCalendarDay(data.balanceDueDate)}`
+                      : 'Balance due now'
                     : 'Balance due when the work is ready'
               }
               value={formatMoney(parts.balance.totalWithGstCents)}

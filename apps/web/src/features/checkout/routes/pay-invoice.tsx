@@ -1,18 +1,16 @@
-import { CircleCheck, Landmark, Lock, XCircle } from 'lucide-react';
+import { CircleCheck, Landmark, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PublicBill } from '@noise/shared/bills';
 import { newIdempotencyKey } from '@noise/shared/payments';
 import { formatMoney, formatMoneyGst } from '@noise/shared/pricing';
-import { CardEntry, type CardHandle } from '@/components/payments/card-entry';
+import type { CardHandle } from '@/components/payments/card-entry';
 import { BillStatusPill } from '@/components/payments/bill-status';
-import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage, isNotFound } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatDate } from '@/lib/format';
-import { usePaymentConfig } from '@/lib/payment-config';
 import { useSiteConfig } from '@/lib/site-config';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { authenticateSandboxPayment } from '../api/pay';
@@ -22,6 +20,7 @@ import {
   payInvoice,
   usePayableInvoice,
 } from '../api/pay-invoice';
+import { CardPanel } from '../components/card-panel';
 import { CheckoutLoadFailed } from '../components/checkout-page';
 import { ThreeDSecureDialog } from '../components/three-d-secure-dialog';
 
@@ -89,7 +88,6 @@ function PayByCard({
   token: string;
   onPaid: () => void;
 }) {
-  const config = usePaymentConfig();
   const [card, setCard] = useState<CardHandle | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -149,49 +147,23 @@ function PayByCard({
   }
 
   return (
-    <section
-      aria-labelledby="pay-by-card"
-      className="min-w-0 rounded-card bg-ink p-6 text-paper sm:p-8"
+    <CardPanel
+      id="pay-by-card"
+      title="Pay by card"
+      busy={busy}
+      ready={card !== null}
+      failure={failure}
+      action={`Pay ${amount}`}
+      onCard={setCard}
+      onAction={() => void pay()}
     >
-      <h2 id="pay-by-card" className="flex items-center gap-2 text-2xl font-extrabold">
-        Pay by card
-        <Lock aria-hidden="true" className="size-5 opacity-70" />
-      </h2>
-      <div className="mt-5 rounded-2xl bg-paper p-4 text-ink">
-        {config.data ? (
-          <CardEntry config={config.data} disabled={busy} onChange={setCard} />
-        ) : config.isError ? (
-          <p role="alert" className="text-danger">
-            The card form could not load: {errorMessage(config.error)}
-          </p>
-        ) : (
-          <Spinner label="Loading the card form" />
-        )}
-      </div>
-      {failure ? (
-        <p
-          role="alert"
-          className="mt-5 rounded-xl bg-danger-soft px-4 py-3 text-sm font-semibold text-danger"
-        >
-          {failure}
-        </p>
-      ) : null}
-      <Button
-        type="button"
-        size="lg"
-        className="mt-6 w-full"
-        disabled={busy || !card}
-        onClick={() => void pay()}
-      >
-        {busy ? 'Processing...' : `Pay ${amount}`}
-      </Button>
       <ThreeDSecureDialog
         open={challenge !== null}
         amount={amount}
         busy={busy}
         onAnswer={(outcome) => void answerChallenge(outcome)}
       />
-    </section>
+    </CardPanel>
   );
 }
 

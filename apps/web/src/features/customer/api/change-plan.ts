@@ -49,6 +49,23 @@ export function cancelPlanChange(projectId: string): Promise<Subscription> {
   });
 }
 
+/** POST /api/projects/{id}/subscription/pause: until a day, or until resumed (null). */
+export function pausePlan(projectId: string, until: string | null): Promise<Subscription> {
+  return apiRequest(`/api/projects/${encodeURIComponent(projectId)}/subscription/pause`, {
+    method: 'POST',
+    body: { until },
+    check: checkWith(subscriptionSchema),
+  });
+}
+
+/** POST /api/projects/{id}/subscription/resume: the next charge moves on by the pause. */
+export function resumePlan(projectId: string): Promise<Subscription> {
+  return apiRequest(`/api/projects/${encodeURIComponent(projectId)}/subscription/resume`, {
+    method: 'POST',
+    check: checkWith(subscriptionSchema),
+  });
+}
+
 /** The project (its package), its payments and subscription, and the Billing page all change. */
 function useRefreshAfterChange() {
   const queryClient = useQueryClient();
@@ -70,4 +87,17 @@ export function useChangePlan(projectId: string) {
 export function useCancelPlanChange(projectId: string) {
   const refresh = useRefreshAfterChange();
   return useMutation({ mutationFn: () => cancelPlanChange(projectId), onSuccess: refresh });
+}
+
+export function usePausePlan(projectId: string) {
+  const refresh = useRefreshAfterChange();
+  return useMutation({
+    mutationFn: (until: string | null) => pausePlan(projectId, until),
+    onSuccess: refresh,
+  });
+}
+
+export function useResumePlan(projectId: string) {
+  const refresh = useRefreshAfterChange();
+  return useMutation({ mutationFn: () => resumePlan(projectId), onSuccess: refresh });
 }

@@ -1,23 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Subscription } from '@noise/shared/payments';
 import type { PlanChangeOptions } from '@noise/shared/plan-change';
 import { renderWithApp } from '@/test/render';
+import { subscriptionOf } from '@/test/subscription';
 import { answer } from '@/test/server';
 import { PlanChangeControls } from './plan-change';
 
-const subscription: Subscription = {
-  _id: 'sub-1',
-  projectId: 'project-1',
-  packageTitle: 'Starter',
-  status: 'active',
-  interval: 'monthly',
-  amountCents: 11_000,
-  currency: 'AUD',
-  nextChargeAt: '2026-12-10T03:00:00.000Z',
-  cancelledAt: null,
-  pendingChange: null,
-};
+const subscription = subscriptionOf();
 
 const options: PlanChangeOptions = {
   packageTitle: 'Starter',

@@ -2,7 +2,9 @@ import { intervalTerms } from '@noise/shared/intervals';
 import { paymentKindLabel, type OrderMoney } from '@noise/shared/order-money';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import type { ProjectPayment } from '@noise/shared/payments';
+import { subscriptionStatusLabels, type ProjectPayment } from '@noise/shared/payments';
+import { DeclineNotice } from '@/components/payments/decline-notice';
+import { pausedWords } from '@/components/payments/pause-dialog';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
@@ -11,6 +13,7 @@ import { formatDate, formatMoney } from '@/lib/format';
 import { toastSuccess } from '@/lib/toast';
 import { useCancelSubscription, useProjectPayments, useSubscription } from '../api/project-billing';
 import { downloadFile } from '@/lib/download';
+import { PauseControls } from './pause-controls';
 import { PlanChangeControls } from './plan-change';
 
 /** Downloads one of the project's documents (a tax invoice, an adjustment note) as a PDF. */
@@ -109,7 +112,14 @@ export function ProjectPayments({ projectId, money }: { projectId: string; money
 }
 
 /** A recurring package's subscription: the next charge, changing its package, and stopping it. */
-export function ProjectSubscription({ projectId }: { projectId: string }) {
+export function ProjectSubscription({
+  projectId,
+  serviceTitle,
+}: {
+  projectId: string;
+  /** What the pause dialog names ('Pause Social Media?'). */
+  serviceTitle: string;
+}) {
   const subscription = useSubscription(projectId);
   const cancel = useCancelSubscription(projectId);
   const [confirming, setConfirming] = useState(false);
@@ -143,14 +153,10 @@ export function ProjectSubscription({ projectId }: { projectId: string }) {
         <div className="flex justify-between gap-4">
           <dt className="text-muted">Status</dt>
           <dd className="font-semibold">
-            {data.status === 'active'
-              ? 'Active'
-              : data.status === 'past_due'
-                ? 'Payment overdue'
-                : 'Cancelled'}
+            {data.status === 'paused' ? pausedWords(data) : subscriptionStatusLabels[data.status]}
           </dd>
         </div>
-        {data.nextChargeAt ? (
+        {data.nextChargeAt && data.status !== 'paused' ? (
           <div className="flex justify-between gap-4">
             <dt className="text-muted">Next charge</dt>
             <dd className="font-semibold">{formatDate(data.nextChargeAt)}</dd>
@@ -163,9 +169,11 @@ export function ProjectSubscription({ projectId }: { projectId: string }) {
           </div>
         ) : null}
       </dl>
+      <DeclineNotice subscription={data} cardHref="/dashboard/billing#billing-card" />
       {data.status !== 'cancelled' ? (
         <div className="mt-4 flex flex-wrap items-start gap-3">
           <PlanChangeControls subscription={data} />
+          <PauseControls subscription={data} serviceTitle={serviceTitle} />
           <Button variant="outline" size="sm" onClick={() => setConfirming(true)}>
             Cancel subscription
           </Button>

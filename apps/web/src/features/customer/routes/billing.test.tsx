@@ -2,20 +2,17 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { BillingOverview, BillingSubscription } from '@noise/shared/billing';
 import { renderWithApp } from '@/test/render';
+import { subscriptionOf } from '@/test/subscription';
 import { answer } from '@/test/server';
 import { BillingRoute } from './billing';
 
 const plan = (over: Partial<BillingSubscription>): BillingSubscription => ({
-  _id: 'sub-1',
-  projectId: 'plan-1',
-  packageTitle: 'Unlimited',
-  status: 'active',
-  interval: 'monthly',
-  amountCents: 249_500,
-  currency: 'AUD',
-  nextChargeAt: '2027-01-01T03:00:00.000Z',
-  cancelledAt: null,
-  pendingChange: null,
+  ...subscriptionOf({
+    projectId: 'plan-1',
+    packageTitle: 'Unlimited',
+    amountCents: 249_500,
+    nextChargeAt: '2027-01-01T03:00:00.000Z',
+  }),
   title: 'Unlimited Design Requests',
   orderNumber: 1010,
   requests: null,

@@ -22,6 +22,9 @@ import { toastError } from '@/lib/toast';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { useBilling } from '../api/billing';
 import { CustomerPage } from '../components/customer-page';
+import { DeclineNotice } from '@/components/payments/decline-notice';
+import { pausedWords } from '@/components/payments/pause-dialog';
+import { PauseControls } from '../components/pause-controls';
 import { PlanChangeControls } from '../components/plan-change';
 import { ProfileCard } from '../components/profile-card';
 
@@ -104,14 +107,18 @@ function PlanRow({ plan }: { plan: BillingSubscription }) {
           {formatMoneyGst(plan.amountCents, 'inc', plan.currency)} / {every}
         </p>
         {plan.requests ? <RequestUse use={plan.requests} /> : null}
+        <DeclineNotice subscription={plan} cardHref="#billing-card" />
       </div>
       <div className="flex flex-col gap-2 sm:items-end">
         <p className="text-sm font-semibold sm:text-right">
           {plan.status === 'cancelled' || !plan.nextChargeAt
             ? 'Cancelled'
-            : `${plan.status === 'past_due' ? 'Past due · ' : ''}Next charge ${formatDate(plan.nextChargeAt)}`}
+            : plan.status === 'paused'
+              ? pausedWords(plan)
+              : `${plan.status === 'past_due' ? 'Past due · ' : ''}${plan.lastDecline ? 'Unpaid since' : 'Next charge'} ${formatDate(plan.nextChargeAt)}`}
         </p>
         <PlanChangeControls subscription={plan} alignEnd />
+        <PauseControls subscription={plan} serviceTitle={plan.title} />
       </div>
     </li>
   );

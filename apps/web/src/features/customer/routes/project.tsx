@@ -295,7 +295,7 @@ export function ProjectRoute() {
           ) : null}
           {shows.billing && data.package.type !== 'one-time' ? (
             <Section id="project-subscription" title="Subscription">
-              <ProjectSubscription projectId={data._id} />
+              <ProjectSubscription projectId={data._id} serviceTitle={data.service.title} />
             </Section>
           ) : null}
         </div>

@@ -18,6 +18,7 @@ const sent: Quote = {
   depositAmount: null,
   depositPaid: false,
   balanceRequested: false,
+  balanceDueDate: null,
   internalNotes: '',
   createdBy: 'Ada Admin',
   createdAt: '2026-11-25T00:00:00.000Z',

@@ -18,6 +18,7 @@ const saved: Quote = {
   depositAmount: null,
   depositPaid: false,
   balanceRequested: false,
+  balanceDueDate: null,
   internalNotes: '',
   createdBy: 'staff-1',
   createdAt: '2026-11-25T00:00:00.000Z',

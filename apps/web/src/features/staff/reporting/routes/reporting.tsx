@@ -33,6 +33,7 @@ import {
   reportRanges,
   type ReportRange,
 } from '../components/report-format';
+import { RecurringRevenue } from '../components/recurring-revenue';
 import { RevenueChart } from '../components/revenue-chart';
 
 const granularityLabels: Record<ReportGranularity, string> = {
@@ -388,6 +389,7 @@ export default function ReportingRoute() {
             <GstTable />
           </StaffSection>
         </div>
+        <RecurringRevenue />
       </div>
     </div>
   );

@@ -47,6 +47,23 @@ export function cancelSalePlanChange(id: string): Promise<Subscription> {
   });
 }
 
+/** POST /api/projects/{id}/subscription/pause: staff may pause any plan. */
+export function pauseSalePlan(id: string, until: string | null): Promise<Subscription> {
+  return apiRequest(`/api/projects/${encodeURIComponent(id)}/subscription/pause`, {
+    method: 'POST',
+    body: { until },
+    check: checkWith(subscriptionSchema),
+  });
+}
+
+/** POST /api/projects/{id}/subscription/resume */
+export function resumeSalePlan(id: string): Promise<Subscription> {
+  return apiRequest(`/api/projects/${encodeURIComponent(id)}/subscription/resume`, {
+    method: 'POST',
+    check: checkWith(subscriptionSchema),
+  });
+}
+
 /** The sale (its package), its payments, subscription and activity, and the lists showing it. */
 function useRefreshAfterPlanChange() {
   const queryClient = useQueryClient();
@@ -68,4 +85,17 @@ export function useChangeSalePlan(id: string) {
 export function useCancelSalePlanChange(id: string) {
   const refresh = useRefreshAfterPlanChange();
   return useMutation({ mutationFn: () => cancelSalePlanChange(id), onSuccess: refresh });
+}
+
+export function usePauseSalePlan(id: string) {
+  const refresh = useRefreshAfterPlanChange();
+  return useMutation({
+    mutationFn: (until: string | null) => pauseSalePlan(id, until),
+    onSuccess: refresh,
+  });
+}
+
+export function useResumeSalePlan(id: string) {
+  const refresh = useRefreshAfterPlanChange();
+  return useMutation({ mutationFn: () => resumeSalePlan(id), onSuccess: refresh });
 }

@@ -5,6 +5,8 @@ import { subscriptionStatusLabels, type ProjectPayment } from '@noise/shared/pay
 import { can } from '@noise/shared/permissions';
 import { formatMoneyGst } from '@noise/shared/pricing';
 import { ChangePlanDialog } from '@/components/payments/change-plan-dialog';
+import { DeclineNotice } from '@/components/payments/decline-notice';
+import { PauseDialog, pausedWords } from '@/components/payments/pause-dialog';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toastApiError } from '@/lib/api-client';
@@ -21,6 +23,8 @@ import { useSaleSubscription } from '../api/get-sale-subscription';
 import {
   useCancelSalePlanChange,
   useChangeSalePlan,
+  usePauseSalePlan,
+  useResumeSalePlan,
   useSalePlanOptions,
 } from '../api/change-sale-plan';
 import { RefundDialog } from './refund-dialog';
@@ -169,6 +173,9 @@ export function SaleSubscription({ saleId, recurring }: { saleId: string; recurr
   const options = useSalePlanOptions(saleId, changing);
   const change = useChangeSalePlan(saleId);
   const cancelChange = useCancelSalePlanChange(saleId);
+  const [pausing, setPausing] = useState(false);
+  const pause = usePauseSalePlan(saleId);
+  const resume = useResumeSalePlan(saleId);
   useToastOnError(subscription.error, 'Could not load the subscription');
   if (!recurring || subscription.isPending || subscription.data === null) return null;
   if (subscription.isError) return null;
@@ -190,7 +197,9 @@ export function SaleSubscription({ saleId, recurring }: { saleId: string; recurr
         </div>
         <div>
           <dt className="text-xs font-bold tracking-wide text-muted uppercase">Status</dt>
-          <dd className="mt-1 font-semibold">{subscriptionStatusLabels[sub.status]}</dd>
+          <dd className="mt-1 font-semibold">
+            {sub.status === 'paused' ? pausedWords(sub) : subscriptionStatusLabels[sub.status]}
+          </dd>
         </div>
         <div>
           <dt className="text-xs font-bold tracking-wide text-muted uppercase">Amount</dt>
@@ -203,12 +212,16 @@ export function SaleSubscription({ saleId, recurring }: { saleId: string; recurr
           <dd className="mt-1">
             {sub.status === 'cancelled'
               ? `None: cancelled${sub.cancelledAt ? ` on ${formatDate(sub.cancelledAt)}` : ''}`
-              : sub.nextChargeAt
-                ? formatDate(sub.nextChargeAt)
-                : '—'}
+              : sub.status === 'paused'
+                ? 'None while paused: it moves on by the pause when the plan resumes'
+                : sub.nextChargeAt
+                  ? formatDate(sub.nextChargeAt)
+                  : '—'}
           </dd>
         </div>
       </dl>
+      {/* A declined renewal: when, why and the next try (the client gets the card link). */}
+      <DeclineNotice subscription={sub} />
       {sub.status !== 'cancelled' ? (
         <div className="mt-5 flex flex-wrap gap-3">
           {sub.pendingChange ? (
@@ -231,11 +244,42 @@ export function SaleSubscription({ saleId, recurring }: { saleId: string; recurr
               Change plan
             </Button>
           ) : null}
+          {sub.status === 'paused' ? (
+            <Button
+              variant="outline"
+              disabled={resume.isPending}
+              onClick={async () => {
+                try {
+                  const resumed = await resume.mutateAsync();
+                  toastSuccess(
+                    `The plan runs again${resumed.nextChargeAt ? `: next charge ${formatDate(resumed.nextChargeAt)}` : ''}`,
+                  );
+                } catch (error) {
+                  toastApiError(error, 'The plan could not be resumed');
+                }
+              }}
+            >
+              {resume.isPending ? 'Resuming...' : 'Resume'}
+            </Button>
+          ) : sub.status === 'active' && sub.declines === 0 && !sub.pendingChange ? (
+            <Button variant="outline" onClick={() => setPausing(true)}>
+              Pause
+            </Button>
+          ) : null}
           <Button variant="outline" onClick={() => setConfirming(true)}>
             Cancel subscription
           </Button>
         </div>
       ) : null}
+      <PauseDialog
+        open={pausing}
+        onOpenChange={setPausing}
+        serviceTitle="this plan"
+        onPause={async (until) => {
+          await pause.mutateAsync(until);
+          toastSuccess(until ? 'The plan is paused until the day chosen' : 'The plan is paused');
+        }}
+      />
       <ChangePlanDialog
         open={changing}
         onOpenChange={setChanging}

@@ -52,6 +52,8 @@ export const serviceFormValuesSchema = z.object({
       extraRequestPrice: z
         .string()
         .refine((v) => v.trim() === '' || NUMBER_TEXT.test(v), { message: NUMBER_MESSAGE }),
+      /** A plan that renews which its clients may pause (docs/product.md#pausing-a-plan). */
+      clientsMayPause: z.boolean(),
     }),
   ),
   serviceExtras: z.array(
@@ -81,6 +83,7 @@ export const emptyPackage: PackageValues = {
   activeRequestLimit: '',
   requestsPerPeriod: '',
   extraRequestPrice: '',
+  clientsMayPause: false,
 };
 export const emptyExtra = { title: '', description: '', price: '' };
 export const emptyFaq = { question: '', answer: '' };
@@ -136,6 +139,7 @@ export function valuesOf(service: ManageService | undefined): ServiceFormValues 
       activeRequestLimit: pkg.activeRequestLimit ? String(pkg.activeRequestLimit) : '',
       requestsPerPeriod: pkg.requestsPerPeriod ? String(pkg.requestsPerPeriod) : '',
       extraRequestPrice: pkg.extraRequestPrice ? money(pkg.extraRequestPrice) : '',
+      clientsMayPause: pkg.clientsMayPause ?? false,
     })),
     serviceExtras: service.serviceExtras.map((extra) => ({
       _id: extra._id,
@@ -205,6 +209,7 @@ export function toServiceFormData(values: ServiceFormValues, files: ServiceFiles
         activeRequestLimit: pkg.activeRequestLimit.trim() || null,
         requestsPerPeriod: pkg.requestsPerPeriod.trim() || null,
         extraRequestPrice: pkg.extraRequestPrice.trim() || null,
+        clientsMayPause: pkg.type !== 'one-time' && pkg.clientsMayPause,
       })),
     ),
   );

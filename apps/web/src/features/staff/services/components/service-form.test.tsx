@@ -81,6 +81,9 @@ describe('ServiceForm', () => {
     await fill(pkg.getByLabelText('Recurring Fees'), '99.50');
     await fill(pkg.getByLabelText('Features'), 'Hosting, Updates,');
     await user.click(pkg.getByRole('checkbox', { name: 'Most popular' }));
+    await user.click(
+      pkg.getByRole('checkbox', { name: 'Clients may pause this plan (staff always may)' }),
+    );
     // A request plan of four a month, with extra requests at $150 before GST.
     await fill(pkg.getByLabelText('Active requests at once'), '1');
     await fill(pkg.getByLabelText('Requests per period'), '4');
@@ -119,6 +122,7 @@ describe('ServiceForm', () => {
         activeRequestLimit: '1',
         requestsPerPeriod: '4',
         extraRequestPrice: '150',
+        clientsMayPause: true,
       },
     ]);
     expect(JSON.parse(fields.serviceExtras!)).toEqual([
@@ -150,6 +154,7 @@ describe('ServiceForm', () => {
         activeRequestLimit: null,
         requestsPerPeriod: null,
         extraRequestPrice: null,
+        clientsMayPause: false,
       },
     ]);
     expect(JSON.parse(fields.serviceExtras!)).toEqual([

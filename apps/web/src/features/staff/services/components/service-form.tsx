@@ -277,6 +277,17 @@ export function ServiceForm({ service }: { service?: ManageService }) {
                     checked={packageValues[index]?.recommended ?? false}
                     onCheckedChange={(on) => markMostPopular(index, on === true)}
                   />
+                  {packageValues[index]?.type !== 'one-time' ? (
+                    <Checkbox
+                      label="Clients may pause this plan (staff always may)"
+                      checked={packageValues[index]?.clientsMayPause ?? false}
+                      onCheckedChange={(on) =>
+                        form.setValue(`packages.${index}.clientsMayPause`, on === true, {
+                          shouldDirty: true,
+                        })
+                      }
+                    />
+                  ) : null}
                 </ItemCard>
               );
             })}
