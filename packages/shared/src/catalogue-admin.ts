@@ -111,7 +111,9 @@ export const packageInputSchema = z.object({
   type: z.preprocess(
     emptyToUndefined,
     z
-      .enum(packageTypes, { error: 'Type must be one-time, weekly or monthly' })
+      .enum(packageTypes, {
+        error: 'Type must be one-time, weekly, fortnightly, monthly, quarterly or yearly',
+      })
       .optional()
       .default('one-time'),
   ),
@@ -177,7 +179,7 @@ export const serviceFormSchema = z.object({
     .refine(
       (packages) => packages.every((p) => p.activeRequestLimit === null || p.type !== 'one-time'),
       {
-        error: "Only a weekly or monthly package can be a request plan ('Active requests at once')",
+        error: "Only a recurring package can be a request plan ('Active requests at once')",
       },
     )
     .refine(

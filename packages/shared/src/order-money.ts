@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatMoney, gstNotes, isRecurring, type PackageType } from './pricing.ts';
+import { intervalTerms, periods } from './intervals.ts';
 
 /**
  * An order's money after the sale (docs/product.md#money-after-the-sale): what was charged,
@@ -57,9 +58,9 @@ export const orderMoneySchema = z.object({
   /** charged - refunded: what the shop kept. */
   keptCents: z.number().int(),
   keptGstCents: z.number().int(),
-  /** A weekly or monthly package's charge per period, inc. GST; 0 for a one-time order. */
+  /** A recurring package's charge per period, inc. GST; 0 for a one-time order. */
   recurringCents: z.number().int(),
-  period: z.enum(['week', 'month']).nullable(),
+  period: z.enum(periods).nullable(),
   /**
    * A quote paid in two parts (docs/decisions/070-quote-deposits.md): its deposit and balance
    * inc. GST, and the balance still to pay (0 once paid); all 0 for any other order.
@@ -108,7 +109,7 @@ export function orderMoney(order: {
   oneTimeTotalWithGstCents: number;
   depositWithGstCents: number | null;
   payments: readonly MoneyPayment[];
-  /** Its weekly or monthly plan was cancelled: nothing more is charged, so none is shown. */
+  /** Its recurring plan was cancelled: nothing more is charged, so none is shown. */
   planCancelled?: boolean;
 }): OrderMoney {
   const charged = order.payments.filter((p) => p.status === 'succeeded');
@@ -136,7 +137,8 @@ export function orderMoney(order: {
     keptCents: chargedCents - refundedCents,
     keptGstCents: chargedGstCents - refundedGstCents,
     recurringCents: recurs ? order.recurringTotalWithGstCents : 0,
-    period: recurs ? (order.packageType === 'weekly' ? 'week' : 'month') : null,
+    period:
+      recurs && isRecurring(order.packageType) ? intervalTerms(order.packageType).period : null,
     depositCents,
     balanceCents,
     balanceDueCents: balancePaid ? 0 : balanceCents,

@@ -3,8 +3,9 @@ import { australianPhone, emailAddress, moneyAmountCents } from './fields.ts';
 import type { Discount } from './discounts.ts';
 import { refundReasons, refundStatuses } from './order-money.ts';
 import { priceOrderWithDiscount } from './discount-pricing.ts';
-import { toCents } from './pricing.ts';
+import { toCents, type PackageType } from './pricing.ts';
 import { quoteDueNow, quoteTermsOf } from './quote.ts';
+import { recurringIntervals } from './intervals.ts';
 
 /**
  * Checkout and payment shapes (docs/product.md#api-calls, Payments). The browser sends what it
@@ -205,7 +206,7 @@ export const subscriptionSchema = z.object({
   /** The package it charges for now. */
   packageTitle: z.string(),
   status: z.enum(subscriptionStatuses),
-  interval: z.enum(['weekly', 'monthly']),
+  interval: z.enum(recurringIntervals),
   /** Cents including GST, charged each interval. */
   amountCents: z.number().int(),
   currency: z.string(),
@@ -258,7 +259,7 @@ export const refundPaymentRequest = z
     amount: moneyAmountCents('The refund amount'),
     reason: z.enum(refundReasons, { error: 'Please choose a reason for the refund' }),
     note: z.string().trim().max(500, 'The note can be at most 500 characters').default(''),
-    /** For a weekly or monthly order: stop its renewals too. */
+    /** For a recurring order: stop its renewals too. */
     cancelSubscription: z.boolean().default(false),
     idempotencyKey: idempotencyKeySchema,
   })
@@ -302,7 +303,7 @@ export function orderPaymentRequest(input: {
   package: {
     _id?: string;
     title: string;
-    type: 'one-time' | 'weekly' | 'monthly';
+    type: PackageType;
     baseCost: number;
     recurringCost: number;
   };

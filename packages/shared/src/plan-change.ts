@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { localDate } from './dates.ts';
 import { idempotencyKeySchema } from './payments.ts';
 import { withGst } from './pricing.ts';
+import { recurringIntervals } from './intervals.ts';
 
 /**
  * Changing a subscription's package (docs/product.md#changing-a-plan, docs/decisions/100): an
@@ -91,7 +92,7 @@ export type PlanChangeQuote = z.infer<typeof planChangeQuoteSchema>;
 export const planChangeOptionsSchema = z.object({
   packageTitle: z.string(),
   amountCents: z.number().int(),
-  interval: z.enum(['weekly', 'monthly']),
+  interval: z.enum(recurringIntervals),
   /** Why the plan cannot change now (cancelled, overdue, a change pending…); null: it can. */
   refusal: z.string().nullable(),
   options: z.array(planChangeQuoteSchema),

@@ -5,7 +5,9 @@
  */
 export const GST_RATE_PERCENT = 10;
 
-export const packageTypes = ['one-time', 'weekly', 'monthly'] as const;
+import { intervalTerms, recurringIntervals } from './intervals.ts';
+
+export const packageTypes = ['one-time', ...recurringIntervals] as const;
 export type PackageType = (typeof packageTypes)[number];
 
 /**
@@ -53,7 +55,7 @@ export function withGst(cents: number): number {
   return Math.floor((scaled + 50) / 100);
 }
 
-export function isRecurring(type: PackageType): boolean {
+export function isRecurring(type: PackageType): type is Exclude<PackageType, 'one-time'> {
   return type !== 'one-time';
 }
 
@@ -149,7 +151,7 @@ export function formatMoneyGst(
 
 /**
  * What a buyer pays now and what follows, as the order panel, the payment page and the receipt
- * say it: 'Due today $1,374.45 inc. GST' and, for a weekly or monthly package, 'Then $550.00
+ * say it: 'Due today $1,374.45 inc. GST' and, for a recurring package, 'Then $550.00
  * every month inc. GST'.
  */
 export function paymentTerms(
@@ -161,7 +163,7 @@ export function paymentTerms(
     dueToday: `Due today ${formatMoneyGst(price.grandTotalCents, 'inc', currency)}`,
     thereafter:
       isRecurring(type) && price.recurringTotalWithGstCents > 0
-        ? `Then ${formatMoney(price.recurringTotalWithGstCents, currency)} every ${type === 'weekly' ? 'week' : 'month'} ${gstNotes.inc}`
+        ? `Then ${formatMoney(price.recurringTotalWithGstCents, currency)} every ${intervalTerms(type).period} ${gstNotes.inc}`
         : null,
   };
 }

@@ -203,7 +203,7 @@ export const projectSchema = z.object({
   }),
   /** False until the customer has sent the brief (Submit Requirements). */
   briefSubmitted: z.boolean(),
-  /** A weekly or monthly plan's next period: when it starts (and is charged); else null. */
+  /** A recurring plan's next period: when it starts (and is charged); else null. */
   nextPeriodAt: z.string().nullable(),
   /** Set when it is a request of a request plan (docs/decisions/091): its plan and its place. */
   request: projectRequestSchema.nullable().optional(),

@@ -1,4 +1,5 @@
 /** Words of request plans with no schema, light enough for the storefront (docs/decisions/091). */
+import { intervalTerms, isRecurringInterval, periodTerms, type Period } from './intervals.ts';
 
 /** '1st', '2nd', '3rd', '11th', '22nd'. */
 export function ordinal(n: number): string {
@@ -8,7 +9,7 @@ export function ordinal(n: number): string {
   return `${n}${n % 10 > 3 ? 'th' : suffix}`;
 }
 
-/** What a plan includes, in words: '1 active request at a time', '4 requests a month'. */
+/** What a plan includes, in words: '1 active request at a time', '4 requests a month', '2 requests every two weeks'. */
 export function planIncludes(plan: {
   type: string;
   activeRequestLimit: number | null;
@@ -17,11 +18,13 @@ export function planIncludes(plan: {
   if (plan.activeRequestLimit === null) return [];
   const n = plan.activeRequestLimit;
   const lines = [`${n} active request${n === 1 ? '' : 's'} at a time`];
-  const period = plan.type === 'weekly' ? 'week' : 'month';
-  if (plan.requestsPerPeriod === null) lines.push(`Unlimited requests a ${period}`);
+  const perPeriod = isRecurringInterval(plan.type)
+    ? intervalTerms(plan.type).perPeriod
+    : 'a period';
+  if (plan.requestsPerPeriod === null) lines.push(`Unlimited requests ${perPeriod}`);
   else {
     const p = plan.requestsPerPeriod;
-    lines.push(`${p} request${p === 1 ? '' : 's'} a ${period}`);
+    lines.push(`${p} request${p === 1 ? '' : 's'} ${perPeriod}`);
   }
   return lines;
 }
@@ -36,9 +39,9 @@ export function planUseWords(use: {
   usedThisPeriod: number;
   requestsPerPeriod: number | null;
   extraThisPeriod: number;
-  period: 'week' | 'month';
+  period: Period;
 }): string[] {
-  const thisPeriod = `this ${use.period}`;
+  const { thisPeriod } = periodTerms(use.period);
   const extra = use.extraThisPeriod ? ` (${use.extraThisPeriod} extra)` : '';
   return [
     `${use.active} of ${use.activeRequestLimit} active`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { periods } from './intervals.ts';
 
 export { ordinal, planIncludes, planUseWords } from './request-words.ts';
 
@@ -67,8 +68,8 @@ export const requestUsageSchema = z.object({
   usedThisPeriod: z.number().int(),
   /** Extra requests paid for this period: each raises its cap by one (#extra-requests). */
   extraThisPeriod: z.number().int(),
-  /** The plan's period: a weekly plan's week, a monthly plan's month. */
-  period: z.enum(['week', 'month']),
+  /** The plan's period: a weekly plan's week, a quarterly plan's quarter. */
+  period: z.enum(periods),
   /** When the period starts again (the next charge), or null when the plan renews no more. */
   resetsAt: z.string().nullable(),
 });

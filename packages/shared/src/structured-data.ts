@@ -1,10 +1,9 @@
 import type { Service } from './catalogue.ts';
 import { tabPrice } from './pricing.ts';
+import { intervalTerms } from './intervals.ts';
 
 /** Prices on the site are Australian dollars before GST, whatever currency charges record. */
 export const DISPLAY_CURRENCY = 'AUD';
-
-const UNIT_CODE = { weekly: 'WEE', monthly: 'MON' } as const;
 
 /**
  * schema.org Service with one Offer per package, written into the page by the server (for
@@ -41,7 +40,7 @@ export function buildServiceStructuredData(
           price,
           priceCurrency: DISPLAY_CURRENCY,
           valueAddedTaxIncluded: false,
-          ...(pkg.type === 'one-time' ? {} : { billingDuration: 1, unitCode: UNIT_CODE[pkg.type] }),
+          ...(pkg.type === 'one-time' ? {} : intervalTerms(pkg.type).schemaOrg),
         },
       };
     }),

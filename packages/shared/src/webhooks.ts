@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recurringIntervals } from './intervals.ts';
 
 /**
  * Webhooks (docs/product.md#webhooks, docs/decisions/073-webhooks.md): the events the agency's
@@ -144,7 +145,7 @@ const paymentFields = {
 const subscriptionFields = {
   ...orderFields,
   subscriptionId: id('The subscription'),
-  interval: z.string().describe("'weekly' or 'monthly'"),
+  interval: z.enum(recurringIntervals).describe('How often it renews'),
   amountCents: cents('Each period’s charge'),
   currency: z.string().describe('ISO 4217, upper case (AUD)'),
   status: z

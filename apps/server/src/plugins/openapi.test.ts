@@ -151,7 +151,9 @@ describe('every operation of the OpenAPI document', () => {
     walk(document, '');
     expect(refused).toEqual([]);
     const money = JSON.stringify(document.paths['/api/projects/{id}']?.get?.responses['200']);
-    expect(money).toMatch(/"period":\{[^}]*"enum":\["week","month",null\]/);
+    expect(money).toMatch(
+      /"period":\{[^}]*"enum":\["week","2 weeks","month","quarter","year",null\]/,
+    );
   });
 
   it('gives each upload a multipart/form-data body naming its fields, and its rate limit', () => {

@@ -1,3 +1,4 @@
+import { defaultPriceSuffix } from '@noise/shared/intervals';
 import type { PackageType } from '@noise/shared/pricing';
 import type { IntakeQuestion } from '@noise/shared/intake';
 
@@ -127,6 +128,20 @@ const weekly = (
   features: string[],
   baseCost = 0,
 ): DemoPackage => ({ title, type: 'weekly', baseCost, recurringCost, priceSuffix: WEEK, features });
+/** A package billed every quarter or year: its suffix is the interval's ('/quarter exc. GST'). */
+const every = (
+  type: 'quarterly' | 'yearly',
+  title: string,
+  recurringCost: number,
+  features: string[],
+): DemoPackage => ({
+  title,
+  type,
+  baseCost: 0,
+  recurringCost,
+  priceSuffix: defaultPriceSuffix(type),
+  features,
+});
 /** The service's 'Most popular' package (docs/decisions/057). */
 const mostPopular = (pkg: DemoPackage): DemoPackage => ({ ...pkg, recommended: true });
 
@@ -1318,10 +1333,10 @@ const services: DemoService[] = [
         'Abandoned cart email flow',
         'Two training sessions',
       ]),
-      monthly('Website Care Plan', 149, [
+      every('yearly', 'Website Care Plan', 1490, [
         'Hosting on Australian servers',
         'Security updates and daily backups',
-        'Up to one hour of content changes a month',
+        'Up to twelve hours of content changes a year',
         'Uptime monitoring',
       ]),
     ],
@@ -1480,11 +1495,11 @@ const services: DemoService[] = [
         'Business card and email signature',
         'Brand guidelines document',
       ]),
-      monthly('Brand Guardian', 690, [
+      every('quarterly', 'Brand Guardian', 1890, [
+        'A brand health review every quarter',
         'Ongoing brand consistency checks',
         'New brand assets on request',
         'Supplier and signage artwork approvals',
-        'Quarterly brand health review',
       ]),
     ],
     extras: [
@@ -1670,7 +1685,7 @@ const services: DemoService[] = [
 ];
 
 /**
- * A weekly or monthly plan charges the service's initial investment with its first period, so the
+ * A recurring plan charges the service's initial investment with its first period, so the
  * service page ('Initial investment $895'), the package tab and the order panel name one amount.
  */
 export const demoServices: DemoService[] = services.map((service) => ({

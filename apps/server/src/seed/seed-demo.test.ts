@@ -92,7 +92,7 @@ describe('seedDemo', () => {
     for (const c of cents) expect(Number.isInteger(c)).toBe(true);
     expect(cents).toContain(149_995);
     const types = new Set(rows.map((p) => p.type));
-    expect(types).toEqual(new Set(['one-time', 'weekly', 'monthly']));
+    expect(types).toEqual(new Set(['one-time', 'weekly', 'monthly', 'quarterly', 'yearly']));
   });
 
   it('changes nothing when run again', async () => {

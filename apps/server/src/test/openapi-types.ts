@@ -1104,7 +1104,7 @@ export interface paths {
          * Create a service
          * @description Multipart form. Text: title (required on create), description,
          *     initialInvestmentDescription, paymentType (the initial investment is taken from the packages). JSON text: packages
-         *     [{_id?, title, type: one-time|weekly|monthly, baseCost, recurringCost, priceSuffix, features}],
+         *     [{_id?, title, type: one-time|weekly|fortnightly|monthly|quarterly|yearly, baseCost, recurringCost, priceSuffix, features}],
          *     serviceExtras [{_id?, title, description, price}], faqs [{question, answer}], gallery (existing
          *     image URLs to keep, in order), featureVideos (existing [{url, thumbnailUrl}] to keep, in order),
          *     featureVideoThumbnailFor (optional: for each thumbnail file, the index of the new video it
@@ -1153,7 +1153,7 @@ export interface paths {
          * Update a service
          * @description Multipart form. Text: title (required on create), description,
          *     initialInvestmentDescription, paymentType (the initial investment is taken from the packages). JSON text: packages
-         *     [{_id?, title, type: one-time|weekly|monthly, baseCost, recurringCost, priceSuffix, features}],
+         *     [{_id?, title, type: one-time|weekly|fortnightly|monthly|quarterly|yearly, baseCost, recurringCost, priceSuffix, features}],
          *     serviceExtras [{_id?, title, description, price}], faqs [{question, answer}], gallery (existing
          *     image URLs to keep, in order), featureVideos (existing [{url, thumbnailUrl}] to keep, in order),
          *     featureVideoThumbnailFor (optional: for each thumbnail file, the index of the new video it
@@ -3387,8 +3387,11 @@ export interface components {
                 package: string;
                 /** @description The subscription */
                 subscriptionId: string;
-                /** @description 'weekly' or 'monthly' */
-                interval: string;
+                /**
+                 * @description How often it renews
+                 * @enum {string}
+                 */
+                interval: "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                 /** @description Each period’s charge, in cents */
                 amountCents: number;
                 /** @description ISO 4217, upper case (AUD) */
@@ -3432,8 +3435,11 @@ export interface components {
                 package: string;
                 /** @description The subscription */
                 subscriptionId: string;
-                /** @description 'weekly' or 'monthly' */
-                interval: string;
+                /**
+                 * @description How often it renews
+                 * @enum {string}
+                 */
+                interval: "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                 /** @description Each period’s charge, in cents */
                 amountCents: number;
                 /** @description ISO 4217, upper case (AUD) */
@@ -3479,8 +3485,11 @@ export interface components {
                 package: string;
                 /** @description The subscription */
                 subscriptionId: string;
-                /** @description 'weekly' or 'monthly' */
-                interval: string;
+                /**
+                 * @description How often it renews
+                 * @enum {string}
+                 */
+                interval: "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                 /** @description Each period’s charge, in cents */
                 amountCents: number;
                 /** @description ISO 4217, upper case (AUD) */
@@ -3522,8 +3531,11 @@ export interface components {
                 package: string;
                 /** @description The subscription */
                 subscriptionId: string;
-                /** @description 'weekly' or 'monthly' */
-                interval: string;
+                /**
+                 * @description How often it renews
+                 * @enum {string}
+                 */
+                interval: "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                 /** @description Each period’s charge on the new package, GST included, in cents */
                 amountCents: number;
                 /** @description ISO 4217, upper case (AUD) */
@@ -3583,8 +3595,11 @@ export interface components {
                 package: string;
                 /** @description The subscription */
                 subscriptionId: string;
-                /** @description 'weekly' or 'monthly' */
-                interval: string;
+                /**
+                 * @description How often it renews
+                 * @enum {string}
+                 */
+                interval: "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                 /** @description Each period’s charge, in cents */
                 amountCents: number;
                 /** @description ISO 4217, upper case (AUD) */
@@ -3628,8 +3643,11 @@ export interface components {
                 package: string;
                 /** @description The subscription */
                 subscriptionId: string;
-                /** @description 'weekly' or 'monthly' */
-                interval: string;
+                /**
+                 * @description How often it renews
+                 * @enum {string}
+                 */
+                interval: "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                 /** @description Each period’s charge, in cents */
                 amountCents: number;
                 /** @description ISO 4217, upper case (AUD) */
@@ -5866,7 +5884,7 @@ export interface operations {
                             /** @enum {string} */
                             status: "active" | "past_due" | "paused" | "cancelled";
                             /** @enum {string} */
-                            interval: "weekly" | "monthly";
+                            interval: "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                             amountCents: number;
                             currency: string;
                             nextChargeAt: string | null;
@@ -5894,7 +5912,7 @@ export interface operations {
                                 usedThisPeriod: number;
                                 extraThisPeriod: number;
                                 /** @enum {string} */
-                                period: "week" | "month";
+                                period: "week" | "2 weeks" | "month" | "quarter" | "year";
                                 resetsAt: string | null;
                             } | null;
                         }[];
@@ -7312,7 +7330,7 @@ export interface operations {
                     paymentType?: string;
                     /** @description Delivery time in working days. */
                     deliveryDays?: string;
-                    /** @description JSON: [{_id?, title, type: one-time|weekly|monthly, baseCost, recurringCost, priceSuffix, features}] (dollars). */
+                    /** @description JSON: [{_id?, title, type: one-time|weekly|fortnightly|monthly|quarterly|yearly, baseCost, recurringCost, priceSuffix, features}] (dollars). */
                     packages?: string;
                     /** @description JSON: [{_id?, title, description, price}] (dollars). */
                     serviceExtras?: string;
@@ -7352,7 +7370,7 @@ export interface operations {
                             _id: string;
                             title: string;
                             /** @enum {string} */
-                            type: "one-time" | "weekly" | "monthly";
+                            type: "one-time" | "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                             baseCost: number;
                             recurringCost: number;
                             priceSuffix: string;
@@ -7460,7 +7478,7 @@ export interface operations {
                             _id: string;
                             title: string;
                             /** @enum {string} */
-                            type: "one-time" | "weekly" | "monthly";
+                            type: "one-time" | "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                             baseCost: number;
                             recurringCost: number;
                             priceSuffix: string;
@@ -7521,7 +7539,7 @@ export interface operations {
                     paymentType?: string;
                     /** @description Delivery time in working days. */
                     deliveryDays?: string;
-                    /** @description JSON: [{_id?, title, type: one-time|weekly|monthly, baseCost, recurringCost, priceSuffix, features}] (dollars). */
+                    /** @description JSON: [{_id?, title, type: one-time|weekly|fortnightly|monthly|quarterly|yearly, baseCost, recurringCost, priceSuffix, features}] (dollars). */
                     packages?: string;
                     /** @description JSON: [{_id?, title, description, price}] (dollars). */
                     serviceExtras?: string;
@@ -7561,7 +7579,7 @@ export interface operations {
                             _id: string;
                             title: string;
                             /** @enum {string} */
-                            type: "one-time" | "weekly" | "monthly";
+                            type: "one-time" | "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                             baseCost: number;
                             recurringCost: number;
                             priceSuffix: string;
@@ -8137,7 +8155,7 @@ export interface operations {
                             _id: string;
                             title: string;
                             /** @enum {string} */
-                            type: "one-time" | "weekly" | "monthly";
+                            type: "one-time" | "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                             baseCost: number;
                             recurringCost: number;
                             priceSuffix: string;
@@ -8391,7 +8409,7 @@ export interface operations {
                                 keptGstCents: number;
                                 recurringCents: number;
                                 /** @enum {string|null} */
-                                period: "week" | "month" | null;
+                                period: "week" | "2 weeks" | "month" | "quarter" | "year" | null;
                                 depositCents: number;
                                 balanceCents: number;
                                 balanceDueCents: number;
@@ -8416,7 +8434,7 @@ export interface operations {
                                 keptGstCents: number;
                                 recurringCents: number;
                                 /** @enum {string|null} */
-                                period: "week" | "month" | null;
+                                period: "week" | "2 weeks" | "month" | "quarter" | "year" | null;
                                 depositCents: number;
                                 balanceCents: number;
                                 balanceDueCents: number;
@@ -9629,7 +9647,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "active" | "past_due" | "paused" | "cancelled";
                         /** @enum {string} */
-                        interval: "weekly" | "monthly";
+                        interval: "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                         amountCents: number;
                         currency: string;
                         nextChargeAt: string | null;
@@ -9827,7 +9845,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "active" | "past_due" | "paused" | "cancelled";
                         /** @enum {string} */
-                        interval: "weekly" | "monthly";
+                        interval: "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                         amountCents: number;
                         currency: string;
                         nextChargeAt: string | null;
@@ -9887,7 +9905,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "active" | "past_due" | "paused" | "cancelled";
                         /** @enum {string} */
-                        interval: "weekly" | "monthly";
+                        interval: "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                         amountCents: number;
                         currency: string;
                         nextChargeAt: string | null;
@@ -9943,7 +9961,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "active" | "past_due" | "paused" | "cancelled";
                         /** @enum {string} */
-                        interval: "weekly" | "monthly";
+                        interval: "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                         amountCents: number;
                         currency: string;
                         nextChargeAt: string | null;
@@ -9994,7 +10012,7 @@ export interface operations {
                         packageTitle: string;
                         amountCents: number;
                         /** @enum {string} */
-                        interval: "weekly" | "monthly";
+                        interval: "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                         refusal: string | null;
                         options: {
                             packageId: string;
@@ -10055,7 +10073,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "active" | "past_due" | "paused" | "cancelled";
                         /** @enum {string} */
-                        interval: "weekly" | "monthly";
+                        interval: "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                         amountCents: number;
                         currency: string;
                         nextChargeAt: string | null;
@@ -10112,7 +10130,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "active" | "past_due" | "paused" | "cancelled";
                         /** @enum {string} */
-                        interval: "weekly" | "monthly";
+                        interval: "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                         amountCents: number;
                         currency: string;
                         nextChargeAt: string | null;
@@ -11336,7 +11354,7 @@ export interface operations {
                             keptGstCents: number;
                             recurringCents: number;
                             /** @enum {string|null} */
-                            period: "week" | "month" | null;
+                            period: "week" | "2 weeks" | "month" | "quarter" | "year" | null;
                             depositCents: number;
                             balanceCents: number;
                             balanceDueCents: number;
@@ -11344,7 +11362,7 @@ export interface operations {
                         package: {
                             title: string;
                             /** @enum {string} */
-                            type: "one-time" | "weekly" | "monthly";
+                            type: "one-time" | "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                             priceSuffix: string;
                             features: string;
                             baseCost: number;
@@ -11464,7 +11482,7 @@ export interface operations {
                             keptGstCents: number;
                             recurringCents: number;
                             /** @enum {string|null} */
-                            period: "week" | "month" | null;
+                            period: "week" | "2 weeks" | "month" | "quarter" | "year" | null;
                             depositCents: number;
                             balanceCents: number;
                             balanceDueCents: number;
@@ -11472,7 +11490,7 @@ export interface operations {
                         package: {
                             title: string;
                             /** @enum {string} */
-                            type: "one-time" | "weekly" | "monthly";
+                            type: "one-time" | "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                             priceSuffix: string;
                             features: string;
                             baseCost: number;
@@ -11604,7 +11622,7 @@ export interface operations {
                             keptGstCents: number;
                             recurringCents: number;
                             /** @enum {string|null} */
-                            period: "week" | "month" | null;
+                            period: "week" | "2 weeks" | "month" | "quarter" | "year" | null;
                             depositCents: number;
                             balanceCents: number;
                             balanceDueCents: number;
@@ -11612,7 +11630,7 @@ export interface operations {
                         package: {
                             title: string;
                             /** @enum {string} */
-                            type: "one-time" | "weekly" | "monthly";
+                            type: "one-time" | "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                             priceSuffix: string;
                             features: string;
                             baseCost: number;
@@ -11747,7 +11765,7 @@ export interface operations {
                             keptGstCents: number;
                             recurringCents: number;
                             /** @enum {string|null} */
-                            period: "week" | "month" | null;
+                            period: "week" | "2 weeks" | "month" | "quarter" | "year" | null;
                             depositCents: number;
                             balanceCents: number;
                             balanceDueCents: number;
@@ -11755,7 +11773,7 @@ export interface operations {
                         package: {
                             title: string;
                             /** @enum {string} */
-                            type: "one-time" | "weekly" | "monthly";
+                            type: "one-time" | "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                             priceSuffix: string;
                             features: string;
                             baseCost: number;
@@ -11890,7 +11908,7 @@ export interface operations {
                             keptGstCents: number;
                             recurringCents: number;
                             /** @enum {string|null} */
-                            period: "week" | "month" | null;
+                            period: "week" | "2 weeks" | "month" | "quarter" | "year" | null;
                             depositCents: number;
                             balanceCents: number;
                             balanceDueCents: number;
@@ -11898,7 +11916,7 @@ export interface operations {
                         package: {
                             title: string;
                             /** @enum {string} */
-                            type: "one-time" | "weekly" | "monthly";
+                            type: "one-time" | "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                             priceSuffix: string;
                             features: string;
                             baseCost: number;
@@ -12021,7 +12039,7 @@ export interface operations {
                             keptGstCents: number;
                             recurringCents: number;
                             /** @enum {string|null} */
-                            period: "week" | "month" | null;
+                            period: "week" | "2 weeks" | "month" | "quarter" | "year" | null;
                             depositCents: number;
                             balanceCents: number;
                             balanceDueCents: number;
@@ -12029,7 +12047,7 @@ export interface operations {
                         package: {
                             title: string;
                             /** @enum {string} */
-                            type: "one-time" | "weekly" | "monthly";
+                            type: "one-time" | "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                             priceSuffix: string;
                             features: string;
                             baseCost: number;
@@ -12161,7 +12179,7 @@ export interface operations {
                                 keptGstCents: number;
                                 recurringCents: number;
                                 /** @enum {string|null} */
-                                period: "week" | "month" | null;
+                                period: "week" | "2 weeks" | "month" | "quarter" | "year" | null;
                                 depositCents: number;
                                 balanceCents: number;
                                 balanceDueCents: number;
@@ -12169,7 +12187,7 @@ export interface operations {
                             package: {
                                 title: string;
                                 /** @enum {string} */
-                                type: "one-time" | "weekly" | "monthly";
+                                type: "one-time" | "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                                 priceSuffix: string;
                                 features: string;
                                 baseCost: number;
@@ -12291,7 +12309,7 @@ export interface operations {
                             keptGstCents: number;
                             recurringCents: number;
                             /** @enum {string|null} */
-                            period: "week" | "month" | null;
+                            period: "week" | "2 weeks" | "month" | "quarter" | "year" | null;
                             depositCents: number;
                             balanceCents: number;
                             balanceDueCents: number;
@@ -12299,7 +12317,7 @@ export interface operations {
                         package: {
                             title: string;
                             /** @enum {string} */
-                            type: "one-time" | "weekly" | "monthly";
+                            type: "one-time" | "weekly" | "fortnightly" | "monthly" | "quarterly" | "yearly";
                             priceSuffix: string;
                             features: string;
                             baseCost: number;

@@ -1,3 +1,4 @@
+import type { RecurringInterval } from '@noise/shared/intervals';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -251,7 +252,7 @@ export const paymentAttempts = pgTable(
   ],
 );
 
-export type SubscriptionInterval = 'weekly' | 'monthly';
+export type SubscriptionInterval = RecurringInterval;
 
 /**
  * A move to a cheaper package, waiting for the next renewal (docs/decisions/100): the package as
@@ -276,7 +277,7 @@ export interface PendingPlanChange {
   requestedAt: string;
 }
 
-/** The recurring part of a weekly or monthly package, charged to the saved payment method. */
+/** The recurring part of a recurring package (weekly… yearly), charged to the saved payment method. */
 export const subscriptions = pgTable(
   'subscriptions',
   {

@@ -58,7 +58,7 @@ const SERVICE_FORM: UploadForm = {
     paymentType: 'How it is paid, in words.',
     deliveryDays: 'Delivery time in working days.',
     packages:
-      'JSON: [{_id?, title, type: one-time|weekly|monthly, baseCost, recurringCost, priceSuffix, features}] (dollars).',
+      'JSON: [{_id?, title, type: one-time|weekly|fortnightly|monthly|quarterly|yearly, baseCost, recurringCost, priceSuffix, features}] (dollars).',
     serviceExtras: 'JSON: [{_id?, title, description, price}] (dollars).',
     faqs: 'JSON: [{question, answer}].',
     intakeQuestions: "JSON: the questions the customer's brief asks.",
@@ -94,7 +94,7 @@ const INDUSTRY_FORM: UploadForm = {
 
 const SERVICE_FORM_DESCRIPTION = `Multipart form. Text: title (required on create), description,
 initialInvestmentDescription, paymentType (the initial investment is taken from the packages). JSON text: packages
-[{_id?, title, type: one-time|weekly|monthly, baseCost, recurringCost, priceSuffix, features}],
+[{_id?, title, type: one-time|weekly|fortnightly|monthly|quarterly|yearly, baseCost, recurringCost, priceSuffix, features}],
 serviceExtras [{_id?, title, description, price}], faqs [{question, answer}], gallery (existing
 image URLs to keep, in order), featureVideos (existing [{url, thumbnailUrl}] to keep, in order),
 featureVideoThumbnailFor (optional: for each thumbnail file, the index of the new video it

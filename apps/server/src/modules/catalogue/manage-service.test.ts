@@ -262,8 +262,8 @@ describe('POST /api/services', () => {
     ],
     [{ packages: [{ ...packages[0], priceSuffix: ' ' }] }, 'Package 1: Price suffix is required'],
     [
-      { packages: [{ ...packages[0], type: 'yearly' }] },
-      'Package 1: Type must be one-time, weekly or monthly',
+      { packages: [{ ...packages[0], type: 'daily' }] },
+      'Package 1: Type must be one-time, weekly, fortnightly, monthly, quarterly or yearly',
     ],
     [
       { packages: [{ ...packages[0], features: 7 }] },

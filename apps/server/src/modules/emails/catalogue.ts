@@ -165,7 +165,8 @@ export const emailKinds: EmailKind[] = [
   {
     kind: 'renewal-receipt',
     title: 'Renewal receipt',
-    sentWhen: 'To the customer when a weekly or monthly fee is charged; the tax invoice attached.',
+    sentWhen:
+      'To the customer when a recurring (weekly to yearly) fee is charged; the tax invoice attached.',
     demo: (shop) =>
       renewalReceipt({
         companyName: shop.companyName,

@@ -1,3 +1,4 @@
+import { intervalTerms, type Period, type RecurringInterval } from '@noise/shared/intervals';
 import { refundReasonLabels, type RefundReason } from '@noise/shared/order-money';
 import { formatMoney, gstNotes } from '@noise/shared/pricing';
 import { orderName } from '@noise/shared/project';
@@ -38,7 +39,7 @@ export function orderReceipt(input: {
   gstCents: number;
   /** A quote's deposit: the balance due later, inc. GST. */
   balanceCents: number | null;
-  recurring: { amountCents: number; period: 'week' | 'month' } | null;
+  recurring: { amountCents: number; period: Period } | null;
   /** A guest's order for an existing account: the link that adds it to the account. */
   claimUrl: string | null;
 }): MailText {
@@ -217,11 +218,11 @@ export function planChangeReceipt(input: {
   /** The next renewal's day, as mails write dates, and what it charges. */
   nextChargeOn: string;
   nextChargeCents: number;
-  interval: 'weekly' | 'monthly';
+  interval: RecurringInterval;
   projectUrl: string;
 }): MailText {
   const orderLabel = orderName(input.orderNumber);
-  const every = input.interval === 'weekly' ? 'week' : 'month';
+  const every = intervalTerms(input.interval).period;
   return {
     action: { label: 'Open your project', url: input.projectUrl },
     reason: `You received this email because you subscribe to ${input.serviceTitle} from ${input.companyName}.`,
@@ -231,7 +232,7 @@ export function planChangeReceipt(input: {
       '',
       `Your plan for ${orderLabel}, ${input.serviceTitle}, changed from ${input.fromPackage} to ${input.toPackage} today. We charged ${withCurrency(input.amountCents, input.currency)} ${gstNotes.inc} for the rest of the current period. Your ${input.documentName} is attached.`,
       '',
-      `From ${input.nextChargeOn}, each ${every} is ${withCurrency(input.nextChargeCents, input.currency)} ${gstNotes.inc}.`,
+      `From ${input.nextChargeOn}, the plan is ${withCurrency(input.nextChargeCents, input.currency)} ${gstNotes.inc} every ${every}.`,
       '',
       `— ${input.companyName}`,
     ]),

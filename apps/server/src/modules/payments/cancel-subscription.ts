@@ -1,3 +1,4 @@
+import { intervalTerms } from '@noise/shared/intervals';
 import { orderName } from '@noise/shared/project';
 import { formatMoney } from '@noise/shared/pricing';
 import { notFound } from '../../lib/errors.ts';
@@ -34,7 +35,7 @@ export async function cancelSubscription(
       entityId: project.id,
       subjectUserId: project.userId,
       summary:
-        `${subscription.interval === 'weekly' ? 'Weekly' : 'Monthly'} subscription of ` +
+        `${intervalTerms(subscription.interval).label} subscription of ` +
         `${orderName(project.orderNumber)} (${formatMoney(subscription.amountCents, subscription.currency)}) cancelled by ${by}`,
       data: { from: subscription.status, to: cancelled.status },
     });

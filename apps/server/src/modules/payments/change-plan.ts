@@ -1,3 +1,4 @@
+import { intervalTerms } from '@noise/shared/intervals';
 import type { z } from 'zod';
 import { callerCan } from '@noise/shared/permissions';
 import {
@@ -50,7 +51,7 @@ const refused = (status: 400 | 409, path: string, message: string) =>
   new AppError(status === 400 ? 'bad_request' : 'conflict', status, message, [{ path, message }]);
 
 const zoneOf = (deps: PlanChangeDeps) => deps.timeZone ?? 'Australia/Sydney';
-const every = (interval: SubscriptionRow['interval']) => (interval === 'weekly' ? 'week' : 'month');
+const every = (interval: SubscriptionRow['interval']) => intervalTerms(interval).period;
 
 /**
  * What a discount code takes off each period before GST (decision 069): the package's fee less
@@ -160,14 +161,14 @@ async function targetPackage(
     throw refused(
       400,
       field,
-      `${pkg.title} is a one-time package: a plan changes only to another ${subscription.interval} package.`,
+      `${pkg.title} is a one-time package: a plan changes only to another package ${intervalTerms(subscription.interval).billed}.`,
     );
   }
   if (pkg.type !== subscription.interval) {
     throw refused(
       400,
       field,
-      `${pkg.title} is billed ${pkg.type} and this plan ${subscription.interval}: choose a ${subscription.interval} package.`,
+      `${pkg.title} is ${intervalTerms(pkg.type).billed} and this plan is ${intervalTerms(subscription.interval).billed}: choose a package ${intervalTerms(subscription.interval).billed}.`,
     );
   }
   if (pkg.title === project.packageTitle) {
@@ -211,7 +212,7 @@ export async function planChangeOptions(
     ...answer,
     refusal: options.length
       ? null
-      : `${project.serviceTitle} has no other ${subscription.interval} package.`,
+      : `${project.serviceTitle} has no other package ${intervalTerms(subscription.interval).billed}.`,
     options,
   };
 }

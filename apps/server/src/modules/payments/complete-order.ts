@@ -1,3 +1,4 @@
+import { termsOfType } from '@noise/shared/intervals';
 import { invoiceTitle } from '../invoices/render-invoice.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { isRecurring } from '@noise/shared/pricing';
@@ -126,7 +127,7 @@ export async function completeOrder(
 
     let subscriptionId: string | null = null;
     if (isRecurring(order.package.type) && order.recurringTotalWithGstCents > 0) {
-      const interval = order.package.type === 'weekly' ? 'weekly' : 'monthly';
+      const interval = order.package.type;
       // A code taken off every renewal lowers each one before GST (decision 069).
       const recurringBeforeGst =
         order.package.recurringCostCents - (order.discount?.recurringDiscountCents ?? 0);
@@ -205,7 +206,7 @@ export async function completeOrder(
           recurring: subscriptionId
             ? {
                 amountCents: order.recurringTotalWithGstCents,
-                period: order.package.type === 'weekly' ? 'week' : 'month',
+                period: termsOfType(order.package.type).period,
               }
             : null,
           claimUrl: claimToken

@@ -44,6 +44,16 @@ const other = await createServiceToOrder(app, {
   extras: [],
 });
 
+const yearlyService = await createServiceToOrder(app, {
+  title: 'Website care',
+  packages: [
+    { title: 'Care yearly', type: 'yearly', baseCostCents: 0, recurringCostCents: 120_000 },
+    { title: 'Care plus yearly', type: 'yearly', baseCostCents: 0, recurringCostCents: 240_000 },
+    { title: 'Care quarterly', type: 'quarterly', baseCostCents: 0, recurringCostCents: 35_000 },
+  ],
+  extras: [],
+});
+
 // Deliveries of subscription.changed are recorded for this endpoint (nothing listens there).
 const hook = await app.inject({
   method: 'POST',
@@ -274,6 +284,72 @@ describe('changing a plan', () => {
     });
   });
 
+  it('prorates a yearly upgrade over the days of the actual year, to the cent, and only to another yearly package', async () => {
+    const owner = await createUser(app);
+    const res = await pay(
+      app,
+      owner.token,
+      orderBody(yearlyService, { coordinatorId: cora.user.id, packageIndex: 0 }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const projectId = res.json<{ projectId: string }>().projectId;
+    // The next charge at noon in Sydney 100 days from today there: 100 days left of the year.
+    const [y, m, d] = new Date()
+      .toLocaleDateString('en-CA', { timeZone: ZONE })
+      .split('-')
+      .map(Number);
+    const nextChargeAt = new Date(Date.UTC(y!, m! - 1, d! + 100, 1, 0));
+    const subscription = await moveNextCharge(app, projectId, nextChargeAt);
+    expect(subscription.interval).toBe('yearly');
+    const periodStart = new Date(nextChargeAt);
+    periodStart.setUTCFullYear(periodStart.getUTCFullYear() - 1);
+    const periodDays = sydneyDay(nextChargeAt) - sydneyDay(periodStart);
+    // A year of 365 days, or 366 with a 29 February: $1,200.00 more a year for 100 of them is
+    // $328.77 (or $327.87) before GST, $361.65 (or $360.66) with it.
+    const dueToday = { 365: 36_165, 366: 36_066 }[periodDays];
+    expect(dueToday).toBeDefined();
+
+    const listed = await optionsOf(owner.token, projectId);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const options = listed.json<PlanChangeOptions>();
+    expect(options).toMatchObject({ interval: 'yearly', amountCents: 132_000, refusal: null });
+    // The quarterly package is billed otherwise: not offered.
+    expect(options.options.map((o) => o.packageTitle)).toEqual(['Care plus yearly']);
+    expect(options.options[0]).toMatchObject({
+      takesEffect: 'now',
+      amountCents: 264_000,
+      dueTodayCents: dueToday,
+      daysLeft: 100,
+      periodDays,
+      nextChargeAt: nextChargeAt.toISOString(),
+    });
+
+    const quarterly = await change(owner.token, projectId, {
+      packageId: yearlyService.packages[2]!.id,
+    });
+    expect(quarterly.statusCode).toBe(400);
+    expect(quarterly.json().message).toBe(
+      'Care quarterly is billed quarterly and this plan is billed yearly: choose a package billed yearly.',
+    );
+
+    const changed = await change(owner.token, projectId, {
+      packageId: yearlyService.packages[1]!.id,
+      expectedDueTodayCents: dueToday,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const payments = await call(owner.token, 'GET', `/api/projects/${projectId}/payments`);
+    expect(payments.json<ProjectPayment[]>().map((p) => p.amountCents)).toContain(dueToday);
+    const sub = await call(owner.token, 'GET', `/api/projects/${projectId}/subscription`);
+    expect(sub.json<Subscription>()).toMatchObject({
+      packageTitle: 'Care plus yearly',
+      interval: 'yearly',
+      amountCents: 264_000,
+      nextChargeAt: nextChargeAt.toISOString(),
+    });
+    const receipt = await outboxMail(app, config.dataDir, owner.user.email, 'changed to');
+    expect(receipt.text).toContain(', the plan is $2,640.00 AUD inc. GST every year.');
+  });
+
   it('refuses a change to the same package, another service’s, a one-off, another interval, or of a cancelled plan, naming the field and saving nothing', async () => {
     const owner = await createUser(app);
     const { projectId } = await plan(owner.token, 0);
@@ -287,7 +363,12 @@ describe('changing a plan', () => {
         /another service: choose a package of Social media/,
       ],
       [{ packageId: oneOff!.id }, 400, 'body.packageId', /One-off audit is a one-time package/],
-      [{ packageId: weekly!.id }, 400, 'body.packageId', /billed weekly and this plan monthly/],
+      [
+        { packageId: weekly!.id },
+        400,
+        'body.packageId',
+        /billed weekly and this plan is billed monthly/,
+      ],
       [{ packageId: 'no-such-package' }, 400, 'body.packageId', /There is no such package/],
       [{ packageId: '' }, 400, 'body.packageId', /Choose the package to change to/],
       [{ packageId: growth!.id, waiveProration: true }, 403, 'body.waiveProration', /Only staff/],

@@ -1,3 +1,4 @@
+import { termsOfType } from '@noise/shared/intervals';
 import { createHash } from 'node:crypto';
 import { ASSIGN_COORDINATOR, type HandlePaymentRequest } from '@noise/shared/payments';
 import { AU_PHONE_MESSAGE, isValidAustralianPhone, normalizePhone } from '@noise/shared/phone';
@@ -178,7 +179,7 @@ export async function priceOrderRequest(
   ];
   if (recurring) {
     lineItems.push({
-      description: `${pkg.title}: first ${pkg.type === 'weekly' ? 'week' : 'month'} (${pkg.type} fee)`,
+      description: `${pkg.title}: first ${termsOfType(pkg.type).period} (${pkg.type} fee)`,
       amountCents: pkg.recurringCostCents,
     });
   }

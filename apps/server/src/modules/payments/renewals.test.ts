@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { withGst } from '@noise/shared/pricing';
+import { withGst, type PackageType } from '@noise/shared/pricing';
 import { jobs, payments, projects, sandboxPaymentIntents, subscriptions } from '../../db/schema.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, createUser } from '../../test/factories.ts';
@@ -22,12 +22,17 @@ const { app, config } = await createTestApp();
 const db = app.database.db;
 const { user: cora } = await coordinator(app);
 
-/** A paid weekly order whose next period is due now. */
-async function dueSubscription(token: string) {
+/** A paid weekly (or quarterly…) order whose next period is due now. */
+async function dueSubscription(
+  token: string,
+  pkg: { title: string; type: PackageType; recurringCostCents: number } = {
+    title: 'Weekly',
+    type: 'weekly',
+    recurringCostCents: 10_000,
+  },
+) {
   const fixture = await createServiceToOrder(app, {
-    packages: [
-      { title: 'Weekly', type: 'weekly', baseCostCents: 20_000, recurringCostCents: 10_000 },
-    ],
+    packages: [{ ...pkg, baseCostCents: 20_000 }],
     extras: [],
   });
   const res = await pay(app, token, orderBody(fixture, { coordinatorId: cora.id }));
@@ -104,6 +109,42 @@ describe('subscription renewals', () => {
     const receipt = await outboxMail(app, config.dataDir, user.email, 'Receipt:');
     expect(receipt.subject).toMatch(new RegExp(`weekly fee \\(Order ${orderNumber}\\)$`));
     expect(receipt.text).toContain(`inc. GST for Order ${orderNumber}, `);
+  });
+
+  it('charges a quarterly plan once for its quarter and moves the next charge three months on, the month end clamped', async () => {
+    const { user, token } = await createUser(app);
+    const { orderNumber, subscription } = await dueSubscription(token, {
+      title: 'Quarterly review',
+      type: 'quarterly',
+      recurringCostCents: 145_000,
+    });
+    expect(subscription.interval).toBe('quarterly');
+    // 30 Nov at 11:00 in Sydney: the quarter from it ends on 28 Feb (no 30th), at the same hour.
+    const period = new Date('2025-11-30T00:00:00Z');
+    await db
+      .update(subscriptions)
+      .set({ nextChargeAt: period })
+      .where(eq(subscriptions.id, subscription.id));
+    const renew = paymentJobs(app, config, app.checkoutDeps).kinds![RENEWAL_JOB]!.run;
+    await renew({ subscriptionId: subscription.id, period: period.toISOString() }, undefined!);
+    // The same period's job run again charges nothing more.
+    await renew({ subscriptionId: subscription.id, period: period.toISOString() }, undefined!);
+
+    const renewals = await renewalsOf(subscription.id);
+    expect(renewals).toHaveLength(1);
+    expect(renewals[0]).toMatchObject({
+      amountCents: 159_500,
+      gstCents: 14_500,
+      status: 'succeeded',
+    });
+    const [after] = await db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, subscription.id));
+    expect(after!.nextChargeAt.toISOString()).toBe('2026-02-28T00:00:00.000Z');
+    const receipt = await outboxMail(app, config.dataDir, user.email, 'Receipt:');
+    expect(receipt.subject).toMatch(new RegExp(`quarterly fee \\(Order ${orderNumber}\\)$`));
+    expect(receipt.text).toContain('the period from 30 Nov, 2025.');
   });
 
   it('names the period by its day in BUSINESS_TIMEZONE, whatever the server’s zone', async () => {

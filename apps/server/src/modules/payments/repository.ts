@@ -249,7 +249,7 @@ export function createPaymentRepository(db: Db) {
         .orderBy(desc(payments.createdAt), desc(payments.id));
     },
 
-    /** Of these projects, those whose weekly or monthly plan was cancelled. */
+    /** Of these projects, those whose recurring plan was cancelled. */
     async cancelledPlansOf(projectIds: readonly string[]): Promise<Set<string>> {
       const found = new Set<string>();
       for (let i = 0; i < projectIds.length; i += 5000) {

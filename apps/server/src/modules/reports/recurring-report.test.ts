@@ -1,3 +1,4 @@
+import type { RecurringInterval } from '@noise/shared/intervals';
 import { describe, expect, it } from 'vitest';
 import type { Bill } from '@noise/shared/bills';
 import { localDate } from '@noise/shared/dates';
@@ -22,7 +23,7 @@ const report = async (token = admin.token) =>
 const day = (offsetDays: number) =>
   localDate(new Date(clock.getTime() + offsetDays * 86_400_000), config.businessTimeZone);
 
-async function order(type: 'weekly' | 'monthly', recurringCostCents: number) {
+async function order(type: RecurringInterval, recurringCostCents: number) {
   const fixture = await createServiceToOrder(app, {
     title: `Retainer ${type}`,
     packages: [{ title: 'Plan', type, baseCostCents: 10_000, recurringCostCents }],
@@ -60,10 +61,15 @@ describe('GET /api/reports/recurring', () => {
     // $100.00 a week ($110.00 with GST) and $300.00 a month ($330.00).
     await order('weekly', 10_000);
     await order('monthly', 30_000);
+    // $600.00 a quarter ($660.00) and $1,200.00 a year ($1,320.00): $220.00 and $110.00 a month.
+    await order('quarterly', 60_000);
+    await order('yearly', 120_000);
     const now = (await report()).json<RecurringReport>();
     // A week's charge is 52/12 of it a month: 11,000 × 52 / 12 = 47,666.67 cents.
-    expect(now.monthly.cents - before.monthly.cents).toBe(Math.round((11_000 * 52) / 12) + 33_000);
-    expect(now.monthly.plans - before.monthly.plans).toBe(2);
+    expect(now.monthly.cents - before.monthly.cents).toBe(
+      Math.round((11_000 * 52) / 12) + 33_000 + 22_000 + 11_000,
+    );
+    expect(now.monthly.plans - before.monthly.plans).toBe(4);
     expect(now.monthly.paused).toEqual(before.monthly.paused);
     // The weekly one renews within 30 days; the listed items sum to the total when all fit.
     const mine = now.renewals.items.filter((item) => item.serviceTitle.startsWith('Retainer'));

@@ -1,3 +1,4 @@
+import { termsOfType } from '@noise/shared/intervals';
 import { billMoney, type BillLine } from '@noise/shared/bills';
 import { localDate } from '@noise/shared/dates';
 import { orderName } from '@noise/shared/project-constants';
@@ -74,8 +75,6 @@ export async function extrasOf(
   return out;
 }
 
-const periodWord = (plan: PlanFound['plan']) => (plan.packageType === 'weekly' ? 'week' : 'month');
-
 /**
  * An Owner or Billing person of the plan's company buys one more request once the period's are
  * used: an invoice for them at the package's price with GST, sent, with its pay link. The plan's
@@ -114,7 +113,7 @@ export async function buyExtraRequest(
       allowanceOf({ requestsPerPeriod: cap, extraThisPeriod: extras.paidThisPeriod })! - used;
     if (left > 0) {
       throw conflict(
-        `You have ${left} request${left === 1 ? '' : 's'} left this ${periodWord(found.plan)}: an extra one can be bought once they are used.`,
+        `You have ${left} request${left === 1 ? '' : 's'} left ${termsOfType(found.plan.packageType).thisPeriod}: an extra one can be bought once they are used.`,
       );
     }
     const waiting = extras.unpaid.find((b) => b.customerId === caller.id);

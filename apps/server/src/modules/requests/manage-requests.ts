@@ -1,3 +1,4 @@
+import { termsOfType } from '@noise/shared/intervals';
 import { questionSignature, type IntakeQuestion } from '@noise/shared/intake';
 import { callerCan } from '@noise/shared/permissions';
 import {
@@ -160,7 +161,7 @@ export function planUsage(
     active: mine.filter((r) => ACTIVE.includes(r.request.requestState ?? 'queued')).length,
     usedThisPeriod: mine.filter((r) => r.request.createdAt >= since).length,
     extraThisPeriod,
-    period: found.plan.packageType === 'weekly' ? 'week' : 'month',
+    period: termsOfType(found.plan.packageType).period,
     resetsAt: planRefusal(found) === null ? (found.nextChargeAt?.toISOString() ?? null) : null,
   };
 }
@@ -290,7 +291,7 @@ export async function submitRequest(
       ) {
         const next = found.nextChargeAt ? formatDay(found.nextChargeAt, mail.timeZone) : 'soon';
         throw conflict(
-          `Your plan includes ${cap} request${cap === 1 ? '' : 's'} a ${plan.packageType === 'weekly' ? 'week' : 'month'} and all are used: the next period starts on ${next}.${extraRequestOffer(found) ? ' An Owner or Billing person can buy an extra request on the dashboard.' : ''}`,
+          `Your plan includes ${cap} request${cap === 1 ? '' : 's'} ${termsOfType(plan.packageType).perPeriod} and all are used: the next period starts on ${next}.${extraRequestOffer(found) ? ' An Owner or Billing person can buy an extra request on the dashboard.' : ''}`,
         );
       }
     }

@@ -1,3 +1,4 @@
+import { termsOfType } from '@noise/shared/intervals';
 import { subtractInterval } from '../../lib/intervals.ts';
 import type { Repositories } from '../../repositories.ts';
 
@@ -24,10 +25,7 @@ export function planRefusal(found: Pick<PlanFound, 'plan' | 'subscriptionStatus'
   return null;
 }
 
-/** The start of the plan's current period: its next charge less one week or month. */
+/** The start of the plan's current period: its next charge less one period (a week… a year). */
 export function periodStart(plan: PlanFound['plan'], nextChargeAt: Date | null): Date {
-  return subtractInterval(
-    nextChargeAt ?? new Date(),
-    plan.packageType === 'weekly' ? 'weekly' : 'monthly',
-  );
+  return subtractInterval(nextChargeAt ?? new Date(), termsOfType(plan.packageType).interval);
 }

@@ -1,3 +1,4 @@
+import { intervalTerms } from '@noise/shared/intervals';
 import { useState, type FormEvent } from 'react';
 import { newIdempotencyKey } from '@noise/shared/payments';
 import type { PlanChangeOptions, PlanChangeQuote } from '@noise/shared/plan-change';
@@ -31,7 +32,7 @@ export interface ChangePlanDialogProps {
 const NO_CHOICE = 'Choose the package to change to';
 
 function every(interval: PlanChangeOptions['interval']) {
-  return interval === 'weekly' ? 'week' : 'month';
+  return intervalTerms(interval).period;
 }
 
 /** The preview of one choice: what is due today, with its GST, and the next charge. */
@@ -72,8 +73,9 @@ function Preview({
         <p className="text-muted">The change starts today; the prorated charge is waived.</p>
       ) : due > 0 ? (
         <p className="text-muted">
-          The difference for the {quote.daysLeft} of {quote.periodDays} days left of this{' '}
-          {every(interval)}, charged to the card on file. The change starts today.
+          The difference for the {quote.daysLeft} of {quote.periodDays} days left of{' '}
+          {intervalTerms(interval).thisPeriod}, charged to the card on file. The change starts
+          today.
         </p>
       ) : (
         <p className="text-muted">The change starts today, with nothing more to pay now.</p>

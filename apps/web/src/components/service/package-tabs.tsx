@@ -1,3 +1,4 @@
+import { intervalTerms, recurringIntervals, type RecurringInterval } from '@noise/shared/intervals';
 import { planIncludes } from '@noise/shared/request-words';
 import { Check } from 'lucide-react';
 import type { ServicePackage } from '@noise/shared/catalogue';
@@ -8,8 +9,9 @@ import { formatPrice } from '@/lib/format';
 
 export const billingLabel: Record<ServicePackage['type'], string> = {
   'one-time': 'One-time',
-  weekly: 'Billed weekly',
-  monthly: 'Billed monthly',
+  ...(Object.fromEntries(
+    recurringIntervals.map((i) => [i, `B${intervalTerms(i).billed.slice(1)}`]),
+  ) as Record<RecurringInterval, string>),
 };
 
 // The price a tab shows; the compare table and the structured data read the same rule.

@@ -1,3 +1,4 @@
+import { intervalTerms } from '@noise/shared/intervals';
 import { paymentKindLabel, type OrderMoney } from '@noise/shared/order-money';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
@@ -134,7 +135,7 @@ export function ProjectSubscription({
   }
   const data = subscription.data;
   if (!data) return <p className="text-muted">This package has no active subscription.</p>;
-  const every = data.interval === 'weekly' ? 'week' : 'month';
+  const every = intervalTerms(data.interval).period;
 
   return (
     <div>

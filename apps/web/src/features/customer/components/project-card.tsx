@@ -27,7 +27,7 @@ function deliveryDateLabel(
   return `${days} working ${days === 1 ? 'day' : 'days'} after your brief`;
 }
 
-/** A weekly or monthly plan's next period (docs/product.md#recurring-packages). */
+/** A recurring plan's next period (docs/product.md#recurring-packages). */
 function nextPeriodLabel(project: Pick<Project, 'nextPeriodAt' | 'status'>): string {
   if (project.nextPeriodAt) return `Starts ${formatDate(project.nextPeriodAt)}`;
   return project.status === 'cancelled' ? 'N/A' : 'The plan has ended';

@@ -77,4 +77,45 @@ describe('Billing: a request plan’s use', () => {
     expect(plans.getByText('Social media')).toBeInTheDocument();
     expect(plans.getAllByText(/ active · /)).toHaveLength(1);
   });
+
+  it('words a quarterly plan by its quarter and a fortnightly one by its two weeks', async () => {
+    const plans = await renderBilling([
+      plan({
+        interval: 'quarterly',
+        amountCents: 207_900,
+        requests: {
+          activeRequestLimit: 1,
+          requestsPerPeriod: 12,
+          active: 1,
+          usedThisPeriod: 4,
+          extraThisPeriod: 0,
+          period: 'quarter',
+          resetsAt: '2027-01-01T03:00:00.000Z',
+        },
+      }),
+      plan({
+        _id: 'sub-2',
+        projectId: 'social-1',
+        title: 'Social media',
+        orderNumber: 1001,
+        interval: 'fortnightly',
+        amountCents: 55_000,
+        requests: {
+          activeRequestLimit: 1,
+          requestsPerPeriod: null,
+          active: 0,
+          usedThisPeriod: 2,
+          extraThisPeriod: 0,
+          period: '2 weeks',
+          resetsAt: null,
+        },
+      }),
+    ]);
+    expect(plans.getByText(/\$2,079\.00 inc\. GST \/ quarter/)).toBeInTheDocument();
+    expect(plans.getByText(/\$550\.00 inc\. GST \/ 2 weeks/)).toBeInTheDocument();
+    expect(
+      plans.getByText('1 of 1 active · 4 of 12 this quarter · Resets 01 Jan, 2027'),
+    ).toBeInTheDocument();
+    expect(plans.getByText('0 of 1 active · 2 these two weeks')).toBeInTheDocument();
+  });
 });

@@ -1,3 +1,4 @@
+import { intervalTerms } from '@noise/shared/intervals';
 import { Download } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -96,7 +97,7 @@ function RequestUse({ use }: { use: RequestUsage }) {
 }
 
 function PlanRow({ plan }: { plan: BillingSubscription }) {
-  const every = plan.interval === 'weekly' ? 'week' : 'month';
+  const every = intervalTerms(plan.interval).period;
   return (
     <li className={rowClass}>
       <div className="min-w-0">

@@ -5,7 +5,7 @@ import { ExternalLink } from './external-link';
 /*
  * The demo's Terms of Service and Privacy Policy: plausible text for a small Australian agency,
  * written to match what this application really does (prices before GST, card payments through a
- * provider, weekly and monthly plans cancelled from the dashboard, files uploaded with a brief).
+ * provider, renewing plans cancelled from the dashboard, files uploaded with a brief).
  * A business that adopts the application should have its own reviewed by a lawyer.
  */
 
@@ -94,9 +94,9 @@ export function TermsOfService({ companyName }: { companyName: string }) {
             email.
           </li>
           <li>
-            One-time packages and set-up fees are paid in full when you order. Weekly and monthly
-            plans are charged in advance, on the day you order and then on the same day of each
-            following week or month, until you cancel.
+            One-time packages and set-up fees are paid in full when you order. Plans that renew
+            (every week, two weeks, month, quarter or year) are charged in advance, on the day you
+            order and then at the start of each following period, until you cancel.
           </li>
           <li>
             Card payments are processed by our payment provider. We never see or store your full
@@ -116,9 +116,10 @@ export function TermsOfService({ companyName }: { companyName: string }) {
 
       <Section title="5. Cancelling a plan">
         <p>
-          You can cancel a weekly or monthly plan at any time from your dashboard. Cancelling stops
-          the next renewal; the work already paid for carries on to the end of the current week or
-          month. Plans have no lock-in period unless the package says otherwise before you order.
+          You can cancel a renewing plan at any time from your dashboard. Cancelling stops the next
+          renewal; the work already paid for carries on to the end of the current period (week, two
+          weeks, month, quarter or year). Plans have no lock-in period unless the package says
+          otherwise before you order.
         </p>
       </Section>
 
@@ -137,8 +138,8 @@ export function TermsOfService({ companyName }: { companyName: string }) {
             third-party costs we have already paid on your behalf.
           </li>
           <li>
-            Payments for a week or month of a plan that has already started are not refunded when
-            you cancel.
+            Payments for a period of a plan that has already started are not refunded when you
+            cancel.
           </li>
         </List>
         <p>
@@ -230,7 +231,7 @@ export function PrivacyPolicy({ companyName }: { companyName: string }) {
           <li>
             <strong>Payments</strong>: our payment provider collects your card details. We keep only
             the card&rsquo;s brand and last four digits, and the provider&rsquo;s reference we use
-            to charge the renewals of a weekly or monthly plan.
+            to charge the renewals of a plan.
           </li>
           <li>
             <strong>Use of this site</strong>: the services you have viewed while signed in, and

@@ -26,13 +26,22 @@ const monthly = {
   recurringCost: 150,
   priceSuffix: '/month exc. GST',
 };
+const quarterly = {
+  ...oneTime,
+  _id: 'pkg-review',
+  title: 'Quarterly Review',
+  type: 'quarterly' as const,
+  baseCost: 0,
+  recurringCost: 1450,
+  priceSuffix: '/quarter exc. GST',
+};
 const service: Service = {
   _id: 'svc-web',
   title: 'Website Design',
   description: '',
   initialInvestmentDescription: '',
   initialInvestmentPrice: 0,
-  packages: [oneTime, monthly],
+  packages: [oneTime, monthly, quarterly],
   serviceExtras: [
     { _id: 'extra-seo', title: 'SEO setup', description: 'Search basics', price: 200 },
     { _id: 'extra-logo', title: 'Logo refresh', description: '', price: 99.5 },
@@ -239,5 +248,11 @@ describe('OrderOptionsSheet', () => {
     ]);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect((location().state as PaymentOrder).discount).toBeNull();
+  });
+
+  it('names a quarterly package’s billing and suffix, and its charge every quarter', () => {
+    renderSheet(quarterly);
+    expect(screen.getByText('Billed quarterly · /quarter exc. GST')).toBeInTheDocument();
+    expect(screen.getByText(/every quarter/)).toBeInTheDocument();
   });
 });

@@ -51,7 +51,7 @@ describe('Reporting: recurring revenue', () => {
     expect(await screen.findByText('$806.67')).toBeInTheDocument();
     expect(
       screen.getByText(
-        "2 plans, 1 past due; a week's charge counts 52/12 times. Paused: 1 plan, $330.00 a month",
+        "2 plans, 1 past due; a charge counts its periods a year over 12 (a week's 52/12, a quarter's 4/12). Paused: 1 plan, $330.00 a month",
       ),
     ).toBeInTheDocument();
     const renewals = screen.getByRole('table', { name: 'Renewals in the next 30 days' });

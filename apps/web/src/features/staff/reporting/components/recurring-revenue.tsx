@@ -45,7 +45,7 @@ export function RecurringRevenue() {
           <Figure
             label="Monthly recurring revenue"
             value={formatMoney(data.monthly.cents)}
-            note={`${plural(data.monthly.plans, 'plan')}${data.monthly.pastDue ? `, ${data.monthly.pastDue} past due` : ''}; a week's charge counts 52/12 times${data.monthly.paused.plans ? `. Paused: ${plural(data.monthly.paused.plans, 'plan')}, ${formatMoney(data.monthly.paused.cents)} a month` : ''}`}
+            note={`${plural(data.monthly.plans, 'plan')}${data.monthly.pastDue ? `, ${data.monthly.pastDue} past due` : ''}; a charge counts its periods a year over 12 (a week's 52/12, a quarter's 4/12)${data.monthly.paused.plans ? `. Paused: ${plural(data.monthly.paused.plans, 'plan')}, ${formatMoney(data.monthly.paused.cents)} a month` : ''}`}
           />
           <Figure
             label={`Renewals in the next ${data.renewals.days} days`}

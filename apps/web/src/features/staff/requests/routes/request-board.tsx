@@ -183,7 +183,7 @@ export function RequestBoardRoute() {
         <EmptyState title="No requests yet">
           <p>
             When a client with a request plan submits a request, it shows here. Plans are set up on
-            a service’s weekly or monthly package (‘Active requests at once’).
+            a service’s recurring package (‘Active requests at once’).
           </p>
         </EmptyState>
       ) : (

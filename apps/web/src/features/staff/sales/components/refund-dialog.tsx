@@ -21,7 +21,7 @@ const amountField = moneyAmountCents('The refund amount');
 interface RefundDialogProps {
   saleId: string;
   payment: ProjectPayment;
-  /** A weekly or monthly order whose renewals are still on: offer to stop them too. */
+  /** A recurring order whose renewals are still on: offer to stop them too. */
   canCancelSubscription: boolean;
   onClose: () => void;
 }

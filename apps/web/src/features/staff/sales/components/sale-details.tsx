@@ -1,3 +1,5 @@
+import { intervalTerms, recurringIntervals, type RecurringInterval } from '@noise/shared/intervals';
+import type { PackageType } from '@noise/shared/pricing';
 import { ArrowRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -29,7 +31,13 @@ function Item({ label, children, wide }: { label: string; children: ReactNode; w
   );
 }
 
-const packageTypeLabels = { 'one-time': 'One-time', weekly: 'Weekly', monthly: 'Monthly' };
+const packageTypeLabels: Record<PackageType, string> = {
+  'one-time': 'One-time',
+  ...(Object.fromEntries(recurringIntervals.map((i) => [i, intervalTerms(i).label])) as Record<
+    RecurringInterval,
+    string
+  >),
+};
 
 /** What was sold: service or quote, package and extras, dates and total (read-only). */
 export function SaleDetails({ sale }: { sale: Project }) {

@@ -5,7 +5,7 @@ import {
   deliveryDaysSchema,
   MAX_DELIVERY_DAYS,
 } from '@noise/shared/due-dates';
-import type { PackageType } from '@noise/shared/pricing';
+import { packageTypes, type PackageType } from '@noise/shared/pricing';
 import { REQUIRED_MESSAGE } from '@/components/ui/field';
 import {
   questionsFormSchema,
@@ -38,7 +38,7 @@ export const serviceFormValuesSchema = z.object({
     z.object({
       _id: z.string().optional(),
       title: z.string(),
-      type: z.enum(['one-time', 'weekly', 'monthly']),
+      type: z.enum(packageTypes),
       baseCost: requiredNumber,
       recurringCost: requiredNumber,
       priceSuffix: requiredText,

@@ -115,7 +115,8 @@ describe('ServiceForm', () => {
         type: 'monthly',
         baseCost: '1200',
         recurringCost: '99.50',
-        priceSuffix: 'exc. GST',
+        // The default suffix followed the type.
+        priceSuffix: '/month exc. GST',
         features: ['Hosting', 'Updates'],
         recommended: true,
         activeRequestLimit: '1',
@@ -161,5 +162,35 @@ describe('ServiceForm', () => {
     ]);
     expect(fields.featurePhoto).toBe('/files/icon.webp');
     expect(fields.gallery).toBe('["/files/gallery-1.webp"]');
+  });
+
+  it('offers every interval, and a default price suffix follows the type while a typed one stays', async () => {
+    const { fill, user } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Add Package' }));
+    const pkg = card('Package 1');
+    const type = pkg.getByLabelText('Type');
+    expect(
+      within(type)
+        .getAllByRole('option')
+        .map((o) => [o.getAttribute('value'), o.textContent]),
+    ).toEqual([
+      ['one-time', 'One-time'],
+      ['weekly', 'Weekly'],
+      ['fortnightly', 'Every two weeks'],
+      ['monthly', 'Monthly'],
+      ['quarterly', 'Quarterly'],
+      ['yearly', 'Yearly'],
+    ]);
+    const suffix = pkg.getByLabelText('Price suffix');
+    expect(suffix).toHaveValue('exc. GST');
+    await user.selectOptions(type, 'quarterly');
+    expect(suffix).toHaveValue('/quarter exc. GST');
+    await user.selectOptions(type, 'fortnightly');
+    expect(suffix).toHaveValue('/2 weeks exc. GST');
+    await user.selectOptions(type, 'yearly');
+    expect(suffix).toHaveValue('/year exc. GST');
+    await fill(suffix, '/year + ad spend');
+    await user.selectOptions(type, 'quarterly');
+    expect(suffix).toHaveValue('/year + ad spend');
   });
 });

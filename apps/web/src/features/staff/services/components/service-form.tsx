@@ -1,3 +1,9 @@
+import {
+  defaultPriceSuffix,
+  intervalTerms,
+  isDefaultPriceSuffix,
+  recurringIntervals,
+} from '@noise/shared/intervals';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Eye, Loader2, Plus, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
@@ -44,8 +50,10 @@ const FIELD_PATH =
 
 const packageTypeOptions = [
   { value: 'one-time', label: 'One-time' },
-  { value: 'weekly', label: 'Weekly' },
-  { value: 'monthly', label: 'Monthly' },
+  ...recurringIntervals.map((interval) => ({
+    value: interval,
+    label: intervalTerms(interval).label,
+  })),
 ];
 
 function ItemCard({
@@ -143,7 +151,7 @@ export function ServiceForm({ service }: { service?: ManageService }) {
           </div>
           <TextInput
             label="Initial investment description"
-            hint="What the set-up pays for. The amount is each weekly or monthly package's Initial Investment, below."
+            hint="What the set-up pays for. The amount is each recurring package's Initial Investment, below."
             error={errors.initialInvestmentDescription?.message}
             {...form.register('initialInvestmentDescription')}
           />
@@ -202,7 +210,19 @@ export function ServiceForm({ service }: { service?: ManageService }) {
                     label="Type"
                     options={packageTypeOptions}
                     error={e?.type?.message}
-                    {...form.register(`packages.${index}.type`)}
+                    {...form.register(`packages.${index}.type`, {
+                      // A default suffix follows the type ('/month exc. GST' to '/quarter
+                      // exc. GST'); one the staff wrote stays.
+                      onChange: (event: { target: { value: string } }) => {
+                        const suffix = form.getValues(`packages.${index}.priceSuffix`);
+                        if (isDefaultPriceSuffix(suffix)) {
+                          form.setValue(
+                            `packages.${index}.priceSuffix`,
+                            defaultPriceSuffix(event.target.value),
+                          );
+                        }
+                      },
+                    })}
                   />
                   <TextInput
                     label="Initial Investment"
@@ -221,7 +241,7 @@ export function ServiceForm({ service }: { service?: ManageService }) {
                   <TextInput
                     label="Price suffix"
                     required
-                    hint="For example: exc. GST"
+                    hint="For example: /quarter exc. GST"
                     error={e?.priceSuffix?.message}
                     {...form.register(`packages.${index}.priceSuffix`)}
                   />
@@ -234,14 +254,14 @@ export function ServiceForm({ service }: { service?: ManageService }) {
                   <TextInput
                     label="Active requests at once"
                     inputMode="numeric"
-                    hint="Weekly or monthly packages only: makes the package a request plan. Blank: not a plan."
+                    hint="Recurring packages only (weekly to yearly): makes the package a request plan. Blank: not a plan."
                     error={e?.activeRequestLimit?.message}
                     {...form.register(`packages.${index}.activeRequestLimit`)}
                   />
                   <TextInput
                     label="Requests per period"
                     inputMode="numeric"
-                    hint="How many requests a client may submit each week or month. Blank: unlimited."
+                    hint="How many requests a client may submit each period (week, two weeks, month, quarter or year). Blank: unlimited."
                     error={e?.requestsPerPeriod?.message}
                     {...form.register(`packages.${index}.requestsPerPeriod`)}
                   />

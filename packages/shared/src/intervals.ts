@@ -1,0 +1,177 @@
+/**
+ * How often a recurring package renews (docs/product.md#recurring-packages), and every word and
+ * length that goes with it, in one table so that no file keeps its own switch on the interval.
+ * No schema here: the storefront loads it.
+ */
+export const recurringIntervals = [
+  'weekly',
+  'fortnightly',
+  'monthly',
+  'quarterly',
+  'yearly',
+] as const;
+export type RecurringInterval = (typeof recurringIntervals)[number];
+
+/** A period as it follows 'every' or '/': 'every 2 weeks', '$550.00 / quarter'. */
+export const periods = ['week', '2 weeks', 'month', 'quarter', 'year'] as const;
+export type Period = (typeof periods)[number];
+
+export interface IntervalTerms {
+  interval: RecurringInterval;
+  /** A period's length: whole days (a week, two weeks) or calendar months (month ends clamped). */
+  length: { days: number } | { months: number };
+  /** 'week', '2 weeks', 'month', 'quarter', 'year': after 'every' or '/'. */
+  period: Period;
+  /** The staff form's option and a sale's type: 'Weekly', 'Every two weeks', 'Quarterly'. */
+  label: string;
+  /** A price's unit on the storefront: '/week', '/2 weeks', '/month', '/quarter', '/year'. */
+  suffix: string;
+  /** 'billed weekly', 'billed every two weeks', 'billed quarterly'. */
+  billed: string;
+  /** A count per period: '4 requests a month', '4 requests every two weeks'. */
+  perPeriod: string;
+  /** The current period: 'this month', 'these two weeks', 'this quarter'. */
+  thisPeriod: string;
+  /** Periods in a year: a monthly figure is the charge × this / 12 (52 for a week, 4 a quarter). */
+  perYear: number;
+  /** schema.org UnitPriceSpecification: billingDuration of unitCode (UN/CEFACT). */
+  schemaOrg: { billingDuration: number; unitCode: 'WEE' | 'MON' | 'ANN' };
+}
+
+const TERMS: Record<RecurringInterval, IntervalTerms> = {
+  weekly: {
+    interval: 'weekly',
+    length: { days: 7 },
+    period: 'week',
+    perYear: 52,
+    suffix: '/week',
+    label: 'Weekly',
+    billed: 'billed weekly',
+    perPeriod: 'a week',
+    thisPeriod: 'this week',
+    schemaOrg: { billingDuration: 1, unitCode: 'WEE' },
+  },
+  fortnightly: {
+    interval: 'fortnightly',
+    length: { days: 14 },
+    period: '2 weeks',
+    perYear: 26,
+    suffix: '/2 weeks',
+    label: 'Every two weeks',
+    billed: 'billed every two weeks',
+    perPeriod: 'every two weeks',
+    thisPeriod: 'these two weeks',
+    schemaOrg: { billingDuration: 2, unitCode: 'WEE' },
+  },
+  monthly: {
+    interval: 'monthly',
+    length: { months: 1 },
+    period: 'month',
+    perYear: 12,
+    suffix: '/month',
+    label: 'Monthly',
+    billed: 'billed monthly',
+    perPeriod: 'a month',
+    thisPeriod: 'this month',
+    schemaOrg: { billingDuration: 1, unitCode: 'MON' },
+  },
+  quarterly: {
+    interval: 'quarterly',
+    length: { months: 3 },
+    period: 'quarter',
+    perYear: 4,
+    suffix: '/quarter',
+    label: 'Quarterly',
+    billed: 'billed quarterly',
+    perPeriod: 'a quarter',
+    thisPeriod: 'this quarter',
+    schemaOrg: { billingDuration: 3, unitCode: 'MON' },
+  },
+  yearly: {
+    interval: 'yearly',
+    length: { months: 12 },
+    period: 'year',
+    perYear: 1,
+    suffix: '/year',
+    label: 'Yearly',
+    billed: 'billed yearly',
+    perPeriod: 'a year',
+    thisPeriod: 'this year',
+    schemaOrg: { billingDuration: 1, unitCode: 'ANN' },
+  },
+};
+
+export function isRecurringInterval(type: string): type is RecurringInterval {
+  return (recurringIntervals as readonly string[]).includes(type);
+}
+
+/** Everything about an interval: its length and its words. */
+export function intervalTerms(interval: RecurringInterval): IntervalTerms {
+  return TERMS[interval];
+}
+
+/**
+ * The terms of a package type as stored (text): a recurring one's own, else a month's, as a plan
+ * read back from a row whose type is only known to be a string.
+ */
+export function termsOfType(type: string): IntervalTerms {
+  return TERMS[isRecurringInterval(type) ? type : 'monthly'];
+}
+
+/** The terms of a period word ('quarter'), as an API sends it. */
+export function periodTerms(period: Period): IntervalTerms {
+  return recurringIntervals.map((i) => TERMS[i]).find((t) => t.period === period)!;
+}
+
+/** Months forward (or back, negative) from `from`, the day clamped to the month's last. */
+function shiftMonths(from: Date, months: number): Date {
+  const next = new Date(from);
+  const day = next.getUTCDate();
+  next.setUTCDate(1);
+  next.setUTCMonth(next.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
+  next.setUTCDate(Math.min(day, lastDay));
+  return next;
+}
+
+function shift(from: Date, interval: RecurringInterval, sign: 1 | -1): Date {
+  const { length } = TERMS[interval];
+  if ('days' in length) return new Date(from.getTime() + sign * length.days * 24 * 3600_000);
+  return shiftMonths(from, sign * length.months);
+}
+
+/**
+ * The start of the next period after `from`. Month ends clamp: 31 Jan + a month is 28/29 Feb,
+ * + a quarter 30 Apr; 29 Feb + a year is 28 Feb.
+ */
+export function addInterval(from: Date, interval: RecurringInterval): Date {
+  return shift(from, interval, 1);
+}
+
+/**
+ * The start of the period that ends at `to`, month ends clamped as `addInterval` clamps them (the
+ * month ending 30 April started 30 March; the quarter ending 31 May, 28 or 29 February). A
+ * subscription's current period is the one ending at its next charge.
+ */
+export function subtractInterval(to: Date, interval: RecurringInterval): Date {
+  return shift(to, interval, -1);
+}
+
+/**
+ * The price suffix a package of `type` is given by default: '/quarter exc. GST', or 'exc. GST' for
+ * a one-time package. The staff form swaps one default for another when the type changes.
+ */
+export function defaultPriceSuffix(type: string): string {
+  return isRecurringInterval(type) ? `${TERMS[type].suffix} exc. GST` : 'exc. GST';
+}
+
+/** Whether a suffix is one of the defaults (so changing the type may replace it). */
+export function isDefaultPriceSuffix(suffix: string): boolean {
+  const s = suffix.trim();
+  return s === 'exc. GST' || recurringIntervals.some((i) => s === defaultPriceSuffix(i));
+}
+
+/** How many periods of an interval a year holds: a monthly figure is the charge × this / 12. */
+export function periodsPerYear(interval: RecurringInterval): number {
+  return TERMS[interval].perYear;
+}
