@@ -100,7 +100,7 @@ const clientBuild: UserConfig = {
             // of a kilobyte each (each is a request and, on a phone, a round trip).
             {
               name: 'public-common',
-              test: /src[\\/](lib[\\/](format|use-page-meta)|features[\\/]storefront[\\/]components[\\/]breadcrumb)\.|shared[\\/]src[\\/](pricing|images)\.|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](arrow-left|plus|play|check|house)\./,
+              test: /src[\\/](lib[\\/](format|use-page-meta)|features[\\/]storefront[\\/]components[\\/]breadcrumb)\.|shared[\\/]src[\\/](pricing|images|intervals|request-words|format-day)\.|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](arrow-left|arrow-right|arrow-down|arrow-up-right|chevron-right|external-link|plus|play|check|house)\./,
             },
             // The API client and the part of React Query that runs queries: every page loads
             // them, as one file. Without the group, a lazy chunk that reaches only part of it

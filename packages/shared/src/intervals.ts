@@ -38,67 +38,60 @@ export interface IntervalTerms {
   schemaOrg: { billingDuration: number; unitCode: 'WEE' | 'MON' | 'ANN' };
 }
 
+/**
+ * One interval's terms, the words made from its period ('/quarter', 'a quarter', 'this quarter',
+ * 'billed quarterly'); `every` where English says it otherwise (two weeks). Built, not written
+ * out, because the storefront loads this table on every page.
+ */
+function terms(
+  interval: RecurringInterval,
+  length: IntervalTerms['length'],
+  period: Period,
+  perYear: number,
+  label: string,
+  schemaOrg: IntervalTerms['schemaOrg'],
+  every?: { perPeriod: string; thisPeriod: string },
+): IntervalTerms {
+  return {
+    interval,
+    length,
+    period,
+    perYear,
+    suffix: `/${period}`,
+    label,
+    billed: `billed ${every ? every.perPeriod : interval}`,
+    perPeriod: every ? every.perPeriod : `a ${period}`,
+    thisPeriod: every ? every.thisPeriod : `this ${period}`,
+    schemaOrg,
+  };
+}
+
 const TERMS: Record<RecurringInterval, IntervalTerms> = {
-  weekly: {
-    interval: 'weekly',
-    length: { days: 7 },
-    period: 'week',
-    perYear: 52,
-    suffix: '/week',
-    label: 'Weekly',
-    billed: 'billed weekly',
-    perPeriod: 'a week',
-    thisPeriod: 'this week',
-    schemaOrg: { billingDuration: 1, unitCode: 'WEE' },
-  },
-  fortnightly: {
-    interval: 'fortnightly',
-    length: { days: 14 },
-    period: '2 weeks',
-    perYear: 26,
-    suffix: '/2 weeks',
-    label: 'Every two weeks',
-    billed: 'billed every two weeks',
-    perPeriod: 'every two weeks',
-    thisPeriod: 'these two weeks',
-    schemaOrg: { billingDuration: 2, unitCode: 'WEE' },
-  },
-  monthly: {
-    interval: 'monthly',
-    length: { months: 1 },
-    period: 'month',
-    perYear: 12,
-    suffix: '/month',
-    label: 'Monthly',
-    billed: 'billed monthly',
-    perPeriod: 'a month',
-    thisPeriod: 'this month',
-    schemaOrg: { billingDuration: 1, unitCode: 'MON' },
-  },
-  quarterly: {
-    interval: 'quarterly',
-    length: { months: 3 },
-    period: 'quarter',
-    perYear: 4,
-    suffix: '/quarter',
-    label: 'Quarterly',
-    billed: 'billed quarterly',
-    perPeriod: 'a quarter',
-    thisPeriod: 'this quarter',
-    schemaOrg: { billingDuration: 3, unitCode: 'MON' },
-  },
-  yearly: {
-    interval: 'yearly',
-    length: { months: 12 },
-    period: 'year',
-    perYear: 1,
-    suffix: '/year',
-    label: 'Yearly',
-    billed: 'billed yearly',
-    perPeriod: 'a year',
-    thisPeriod: 'this year',
-    schemaOrg: { billingDuration: 1, unitCode: 'ANN' },
-  },
+  weekly: terms('weekly', { days: 7 }, 'week', 52, 'Weekly', {
+    billingDuration: 1,
+    unitCode: 'WEE',
+  }),
+  fortnightly: terms(
+    'fortnightly',
+    { days: 14 },
+    '2 weeks',
+    26,
+    'Every two weeks',
+    { billingDuration: 2, unitCode: 'WEE' },
+    { perPeriod: 'every two weeks', thisPeriod: 'these two weeks' },
+  ),
+  monthly: terms('monthly', { months: 1 }, 'month', 12, 'Monthly', {
+    billingDuration: 1,
+    unitCode: 'MON',
+  }),
+  quarterly: terms('quarterly', { months: 3 }, 'quarter', 4, 'Quarterly', {
+    billingDuration: 3,
+    unitCode: 'MON',
+  }),
+  yearly: terms('yearly', { months: 12 }, 'year', 1, 'Yearly', {
+    billingDuration: 1,
+    unitCode: 'ANN',
+  }),
 };
 
 export function isRecurringInterval(type: string): type is RecurringInterval {

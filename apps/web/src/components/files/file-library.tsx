@@ -362,7 +362,8 @@ function Bin({ companyId, onBack }: { companyId: string; onBack: () => void }) {
                   variant="ghost"
                   size="sm"
                   className="text-danger"
-                  aria-label={`Delete ${file.name} for good`}
+                  // The name starts with the words shown, as speech users say them.
+                  aria-label={`Delete for good: ${file.name}`}
                   onClick={() => setConfirming(file._id)}
                 >
                   Delete for good
