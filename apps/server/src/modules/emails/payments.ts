@@ -110,8 +110,8 @@ export function balanceReceipt(input: {
   };
 }
 
-/** Staff asked for a quote's balance: the link to pay it. */
-export function balanceRequest(input: {
+/** What a mail about a quote's balance says of it: the same for the request and its reminders. */
+interface BalanceMail {
   companyName: string;
   orderNumber: number;
   firstName: string;
@@ -121,59 +121,62 @@ export function balanceRequest(input: {
   /** '05 Dec, 2026' */
   dueDate: string;
   link: string;
-}): MailText {
-  const orderLabel = orderName(input.orderNumber);
+}
+
+/** A balance mail: its subject and what it says, then the pay link, and any closing lines. */
+function balanceMail(
+  input: BalanceMail,
+  subject: string,
+  why: string,
+  after: string[] = [],
+): MailText {
   return {
     action: { label: 'Pay the balance', url: input.link },
     reason: BUYER(input.companyName),
-    subject: `Balance due: ${input.quoteName} (${orderLabel})`,
+    subject,
     text: paragraphs([
       `Hi ${input.firstName || 'there'},`,
       '',
-      `The work on ${input.quoteName} (${orderLabel}) is ready for its final payment. Thank you for your deposit; the balance of ${input.balance} is now due, by ${input.dueDate}.`,
+      why,
       '',
       `Pay it here (sign in with this email address):\n${input.link}`,
       '',
+      ...after,
       `— ${input.companyName}`,
     ]),
   };
+}
+
+/** Staff asked for a quote's balance: the link to pay it. */
+export function balanceRequest(input: BalanceMail): MailText {
+  const orderLabel = orderName(input.orderNumber);
+  return balanceMail(
+    input,
+    `Balance due: ${input.quoteName} (${orderLabel})`,
+    `The work on ${input.quoteName} (${orderLabel}) is ready for its final payment. Thank you for your deposit; the balance of ${input.balance} is now due, by ${input.dueDate}.`,
+  );
 }
 
 /**
  * A requested balance still unpaid (docs/decisions/104): a few days before its due date, and
  * once it is overdue, as an invoice's reminders.
  */
-export function balanceReminder(input: {
-  companyName: string;
-  orderNumber: number;
-  firstName: string;
-  quoteName: string;
-  balance: string;
-  dueDate: string;
-  overdue: boolean;
-  link: string;
-}): MailText {
+export function balanceReminder(input: BalanceMail & { overdue: boolean }): MailText {
   const orderLabel = orderName(input.orderNumber);
-  return {
-    action: { label: 'Pay the balance', url: input.link },
-    reason: BUYER(input.companyName),
-    subject: input.overdue
-      ? `Overdue: the balance of ${input.quoteName} (${orderLabel})`
-      : `Reminder: the balance of ${input.quoteName} (${orderLabel}) is due ${input.dueDate}`,
-    text: paragraphs([
-      `Hi ${input.firstName || 'there'},`,
-      '',
-      input.overdue
-        ? `The balance of ${input.balance} for ${input.quoteName} (${orderLabel}) was due on ${input.dueDate} and is not paid yet.`
-        : `A reminder that the balance of ${input.balance} for ${input.quoteName} (${orderLabel}) is due on ${input.dueDate}.`,
-      '',
-      `Pay it here (sign in with this email address):\n${input.link}`,
-      '',
-      'If you have paid it already, thank you: you can ignore this email.',
-      '',
-      `— ${input.companyName}`,
-    ]),
-  };
+  const paidAlready = ['If you have paid it already, thank you: you can ignore this email.', ''];
+  return input.overdue
+    ? balanceMail(
+        input,
+        `Overdue: the balance of ${input.quoteName} (${orderLabel})`,
+        `The balance of ${input.balance} for ${input.quoteName} (${orderLabel}) was due on ${input.dueDate} and is not paid yet.`,
+        paidAlready,
+      )
+    : balanceMail(
+        input,
+        `Reminder: the balance of ${input.quoteName} (${orderLabel}) is due ${input.dueDate}`,
+        `A reminder that the balance of ${input.balance} for ${input.quoteName} (${orderLabel}) is due on ${input.dueDate}.`,
+        paidAlready,
+      );
 }
 
 /** The receipt of a subscription period charged to the saved card. */
