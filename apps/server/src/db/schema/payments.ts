@@ -1,6 +1,7 @@
 import type { RecurringInterval } from '@noise/shared/intervals';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -16,6 +17,7 @@ import type { RefundReason, RefundStatus } from '@noise/shared/order-money';
 import type { PackageType } from '@noise/shared/pricing';
 import { id, createdAt, updatedAt } from './columns.ts';
 import { bills } from './bills.ts';
+import { companies } from './companies.ts';
 import { projects, type ProjectType } from './projects.ts';
 import { customQuotes } from './quotes.ts';
 import { users } from './users.ts';
@@ -64,6 +66,15 @@ export const payments = pgTable(
     reference: text('reference').notNull().default(''),
     receivedAt: timestamp('received_at', { withTimezone: true }),
     recordedById: text('recorded_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The part of `amountCents` the company's account credit paid (docs/decisions/107); the rest
+     * went to the provider. A payment wholly paid by credit has provider 'account_credit'.
+     */
+    creditCents: integer('credit_cents').notNull().default(0),
+    creditEntryId: text('credit_entry_id').references(
+      (): AnyPgColumn => accountCreditEntries.id,
+      { onDelete: 'restrict' },
+    ),
     /** Tax invoice number: one sequence, never reused. */
     invoiceNumber: integer('invoice_number').generatedAlwaysAsIdentity({ startWith: 1001 }),
     createdAt: createdAt(),
@@ -330,6 +341,77 @@ export const subscriptions = pgTable(
   (t) => [
     uniqueIndex('subscriptions_project_unique').on(t.projectId),
     index('subscriptions_due_idx').on(t.status, t.nextChargeAt),
+  ],
+);
+
+export type CreditEntryKind = 'refund' | 'spent' | 'returned' | 'added' | 'removed';
+
+/**
+ * A company's account credit (docs/decisions/107): an append-only ledger whose sum is the balance,
+ * never below zero (each entry that takes credit is written under the company's lock). 'refund':
+ * a refund given as credit (its refund row names it); 'spent': credit held for a charge (its
+ * `holdKey` is the charge's key, and the payment it paid names this row in `credit_entry_id`);
+ * 'returned': a hold given back because the card part of the charge was declined; 'added' and
+ * 'removed': staff, with a reason.
+ */
+export const accountCreditEntries = pgTable(
+  'account_credit_entries',
+  {
+    id: id(),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    kind: text('kind').$type<CreditEntryKind>().notNull(),
+    refundId: text('refund_id').references(() => refunds.id, { onDelete: 'restrict' }),
+    holdKey: text('hold_key'),
+    note: text('note').notNull().default(''),
+    createdById: text('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('account_credit_company_idx').on(t.companyId, t.createdAt),
+    uniqueIndex('account_credit_refund_unique').on(t.refundId),
+    uniqueIndex('account_credit_hold_unique').on(t.kind, t.holdKey),
+    check('account_credit_amount_nonzero', sql`${t.amountCents} <> 0`),
+  ],
+);
+
+export type SubscriptionChangeKind =
+  | 'started'
+  | 'upgraded'
+  | 'downgraded'
+  | 'paused'
+  | 'resumed'
+  | 'cancelled';
+
+/**
+ * Every change to what a subscription charges, as it happened (append-only): the recurring
+ * figures' new, expansion, contraction, churned and paused movements are sums over it. Amounts
+ * are per period, GST included, before and after the change ('started': before 0; 'cancelled':
+ * after 0; 'paused' and 'resumed' keep the amount and only move it in and out of the paused part).
+ */
+export const subscriptionChanges = pgTable(
+  'subscription_changes',
+  {
+    id: id(),
+    subscriptionId: text('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<SubscriptionChangeKind>().notNull(),
+    interval: text('interval').$type<SubscriptionInterval>().notNull(),
+    currency: text('currency').notNull(),
+    beforeCents: integer('before_cents').notNull(),
+    afterCents: integer('after_cents').notNull(),
+    beforeGstCents: integer('before_gst_cents').notNull(),
+    afterGstCents: integer('after_gst_cents').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('subscription_changes_at_idx').on(t.at),
+    index('subscription_changes_subscription_idx').on(t.subscriptionId, t.at),
   ],
 );
 
