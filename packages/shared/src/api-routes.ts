@@ -45,6 +45,7 @@ export interface ApiRoutes {
   '/api/companies/{companyId}/folders': 'POST';
   '/api/companies/{companyId}/folders/{folderId}': 'PATCH' | 'DELETE';
   '/api/companies/{id}': 'GET';
+  '/api/companies/{id}/credit': 'GET' | 'POST';
   '/api/companies/{id}/invitations': 'POST';
   '/api/company': 'GET' | 'PUT';
   '/api/company-pages': 'GET';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountCreditSchema } from './account-credit.ts';
 import { billStatuses } from './bills.ts';
 import { subscriptionSchema } from './payments.ts';
 import { requestUsageSchema } from './requests.ts';
@@ -68,5 +69,7 @@ export const billingOverviewSchema = z.object({
   subscriptions: z.array(billingSubscriptionSchema),
   /** Newest first. */
   documents: z.array(billingDocumentSchema),
+  /** The company's account credit (docs/product.md#account-credit); null without a company. */
+  credit: accountCreditSchema.nullable(),
 });
 export type BillingOverview = z.infer<typeof billingOverviewSchema>;

@@ -253,6 +253,9 @@ export const refundSchema = z.object({
 export type Refund = z.infer<typeof refundSchema>;
 
 /** POST /api/projects/{id}/payments/{paymentId}/refunds */
+export const refundDestinations = ['card', 'credit'] as const;
+export type RefundDestination = (typeof refundDestinations)[number];
+
 export const refundPaymentRequest = z
   .object({
     /** Dollars, at most two decimals, up to what is left of the payment. */
@@ -261,6 +264,11 @@ export const refundPaymentRequest = z
     note: z.string().trim().max(500, 'The note can be at most 500 characters').default(''),
     /** For a recurring order: stop its renewals too. */
     cancelSubscription: z.boolean().default(false),
+    /**
+     * 'card': back to the card the payment came from; 'credit': as the client company's account
+     * credit, spent first on its next charge (docs/decisions/107).
+     */
+    to: z.enum(refundDestinations).default('card'),
     idempotencyKey: idempotencyKeySchema,
   })
   .refine((body) => body.reason !== 'other' || body.note.length > 0, {

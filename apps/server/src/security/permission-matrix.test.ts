@@ -130,6 +130,8 @@ const EXPECTED: Record<string, RouteAccess> = {
   'POST /api/projects/:id/subscription/change': 'client:billing',
   'POST /api/projects/:id/subscription/change/cancel': 'client:billing',
   'POST /api/projects/:id/payments/:paymentId/refunds': 'payments:refund',
+  'GET /api/companies/:id/credit': 'payments:refund',
+  'POST /api/companies/:id/credit': 'payments:refund',
   'POST /api/projects/:id/balance-request': 'sales:manage',
   'GET /api/email-previews': 'catalogue:manage',
   // An email's unsubscribe link: its signature is the capability (ownership.test.ts).

@@ -1892,6 +1892,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/companies/{id}/credit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A client company's account credit and its entries */
+        get: operations["getCompaniesByIdCredit"];
+        put?: never;
+        /** Add account credit to a client company, or take some off, with a reason */
+        post: operations["postCompaniesByIdCredit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/subscriptions/{id}/renewal-card": {
         parameters: {
             query?: never;
@@ -5928,6 +5946,20 @@ export interface operations {
                             currency: string;
                             url: string;
                         }[];
+                        credit: {
+                            balanceCents: number;
+                            currency: string;
+                            entries: {
+                                _id: string;
+                                /** @enum {string} */
+                                kind: "refund" | "spent" | "returned" | "added" | "removed";
+                                amountCents: number;
+                                currency: string;
+                                orderNumber: number | null;
+                                note: string;
+                                createdAt: string;
+                            }[];
+                        } | null;
                     };
                 };
             };
@@ -9753,6 +9785,11 @@ export interface operations {
                     note?: string;
                     /** @default false */
                     cancelSubscription?: boolean;
+                    /**
+                     * @default card
+                     * @enum {string}
+                     */
+                    to?: "card" | "credit";
                     idempotencyKey: string;
                 };
             };
@@ -10157,6 +10194,98 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getCompaniesByIdCredit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        balanceCents: number;
+                        currency: string;
+                        entries: {
+                            _id: string;
+                            /** @enum {string} */
+                            kind: "refund" | "spent" | "returned" | "added" | "removed";
+                            amountCents: number;
+                            currency: string;
+                            orderNumber: number | null;
+                            note: string;
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    postCompaniesByIdCredit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    direction: "add" | "remove";
+                    amount: number | string;
+                    reason: string;
+                    idempotencyKey: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        balanceCents: number;
+                        currency: string;
+                        entries: {
+                            _id: string;
+                            /** @enum {string} */
+                            kind: "refund" | "spent" | "returned" | "added" | "removed";
+                            amountCents: number;
+                            currency: string;
+                            orderNumber: number | null;
+                            note: string;
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["UnexpectedError"];
         };
     };

@@ -5,6 +5,7 @@ import {
   jobs,
   payments,
   projects,
+  sandboxPaymentIntents,
   subscriptions,
   webhookDeliveries,
 } from '../db/schema.ts';
@@ -91,4 +92,13 @@ export async function backdatePause(app: FastifyInstance, projectId: string, ms:
     .update(subscriptions)
     .set({ pausedAt: new Date(row!.pausedAt!.getTime() - ms) })
     .where(eq(subscriptions.projectId, projectId));
+}
+
+/** What the sandbox provider charged the card for a payment (its intent's amount). */
+export async function cardChargedCents(app: FastifyInstance, transactionId: string) {
+  const [intent] = await app.database.db
+    .select({ amountCents: sandboxPaymentIntents.amountCents })
+    .from(sandboxPaymentIntents)
+    .where(eq(sandboxPaymentIntents.id, transactionId));
+  return intent?.amountCents;
 }

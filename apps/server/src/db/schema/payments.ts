@@ -71,10 +71,9 @@ export const payments = pgTable(
      * went to the provider. A payment wholly paid by credit has provider 'account_credit'.
      */
     creditCents: integer('credit_cents').notNull().default(0),
-    creditEntryId: text('credit_entry_id').references(
-      (): AnyPgColumn => accountCreditEntries.id,
-      { onDelete: 'restrict' },
-    ),
+    creditEntryId: text('credit_entry_id').references((): AnyPgColumn => accountCreditEntries.id, {
+      onDelete: 'restrict',
+    }),
     /** Tax invoice number: one sequence, never reused. */
     invoiceNumber: integer('invoice_number').generatedAlwaysAsIdentity({ startWith: 1001 }),
     createdAt: createdAt(),
@@ -379,12 +378,7 @@ export const accountCreditEntries = pgTable(
 );
 
 export type SubscriptionChangeKind =
-  | 'started'
-  | 'upgraded'
-  | 'downgraded'
-  | 'paused'
-  | 'resumed'
-  | 'cancelled';
+  'started' | 'upgraded' | 'downgraded' | 'paused' | 'resumed' | 'cancelled';
 
 /**
  * Every change to what a subscription charges, as it happened (append-only): the recurring

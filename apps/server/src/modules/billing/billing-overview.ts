@@ -10,6 +10,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import type { Repositories } from '../../repositories.ts';
 import { adjustmentNoteNumberOf, invoiceNumberOf } from '../invoices/load-invoice.ts';
 import { orderMoneyOf } from '../payments/order-money-of.ts';
+import { accountCreditOf } from '../payments/account-credit.ts';
 import { clientsMayPauseOf } from '../payments/pause-subscription.ts';
 import { toSubscriptionDto } from '../payments/routes.ts';
 import { requestUsageOf } from '../requests/manage-requests.ts';
@@ -31,7 +32,14 @@ export const BILLING_ORDERS_MAX = 200;
 export async function billingOverview(
   repos: Pick<
     Repositories,
-    'projects' | 'payments' | 'refunds' | 'clientActions' | 'bills' | 'requests' | 'orderSources'
+    | 'projects'
+    | 'payments'
+    | 'refunds'
+    | 'clientActions'
+    | 'bills'
+    | 'requests'
+    | 'orderSources'
+    | 'accountCredit'
   >,
   caller: AuthUser,
   shop: {
@@ -44,7 +52,9 @@ export async function billingOverview(
   },
 ): Promise<BillingOverview> {
   const { currency, bills } = shop;
-  if (!caller.companyId) return { dues: [], invoices: [], subscriptions: [], documents: [] };
+  if (!caller.companyId) {
+    return { dues: [], invoices: [], subscriptions: [], documents: [], credit: null };
+  }
   const orders = (
     await repos.projects.listUserPage(caller.id, undefined, BILLING_ORDERS_MAX, {
       companyId: caller.companyId,
@@ -52,13 +62,14 @@ export async function billingOverview(
   ).map((row) => row.project);
   const byId = new Map(orders.map((order) => [order.id, order]));
   const ids = orders.map((order) => order.id);
-  const [payments, subscriptions, money, quotes, requestUsage] = await Promise.all([
+  const [payments, subscriptions, money, quotes, requestUsage, credit] = await Promise.all([
     repos.payments.listPaymentsOfProjects(ids),
     repos.payments.listSubscriptionsOfProjects(ids),
     orderMoneyOf(repos.payments, orders),
     repos.clientActions.unpaidQuotes(caller.companyId),
     // A request plan's use, as the dashboard's Requests panel counts it (one function for both).
     requestUsageOf(repos, caller.companyId, shop.timeZone),
+    accountCreditOf(repos, caller.companyId, currency),
   ]);
   const refunds = await repos.refunds.listOfPayments(payments.map((p) => p.id));
   // Whether each plan's package lets its client pause it (docs/product.md#pausing-a-plan).
@@ -195,5 +206,6 @@ export async function billingOverview(
       };
     }),
     documents,
+    credit,
   };
 }

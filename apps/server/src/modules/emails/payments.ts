@@ -190,17 +190,27 @@ export function renewalReceipt(input: {
   interval: string;
   currency: string;
   amountCents: number;
+  /** What account credit paid of it (docs/decisions/107); the card paid the rest. */
+  creditCents?: number;
   /** The period's first day, as mails write dates. */
   periodFrom: string;
   /** The project's page, the button of the HTML part. */
   projectUrl: string;
 }): MailText {
   const orderLabel = orderName(input.orderNumber);
+  const money = (cents: number) => withCurrency(cents, input.currency);
+  const credit = input.creditCents ?? 0;
+  const paidWith =
+    credit <= 0
+      ? ''
+      : credit >= input.amountCents
+        ? ' Your account credit paid all of it.'
+        : ` Your account credit paid ${money(credit)} and your card ${money(input.amountCents - credit)}.`;
   return {
     action: { label: 'Open your project', url: input.projectUrl },
     reason: `You received this email because you subscribe to ${input.serviceTitle} from ${input.companyName}.`,
     subject: `Receipt: ${input.serviceTitle} ${input.interval} fee (${orderLabel})`,
-    text: `Hi ${input.firstName || 'there'},\n\nWe charged ${withCurrency(input.amountCents, input.currency)} ${gstNotes.inc} for ${orderLabel}, ${input.serviceTitle} (${input.packageTitle}), the period from ${input.periodFrom}. Your ${input.documentName} is attached.\n\n— ${input.companyName}`,
+    text: `Hi ${input.firstName || 'there'},\n\nWe charged ${withCurrency(input.amountCents, input.currency)} ${gstNotes.inc} for ${orderLabel}, ${input.serviceTitle} (${input.packageTitle}), the period from ${input.periodFrom}.${paidWith} Your ${input.documentName} is attached.\n\n— ${input.companyName}`,
   };
 }
 
@@ -298,6 +308,8 @@ export function refundProcessed(input: {
   reason: RefundReason;
   note: string;
   refundedOn: string;
+  /** Given as account credit (docs/decisions/107), with the balance it makes; absent: to the card. */
+  credit?: { balanceCents: number };
   noteNumber: string;
   invoiceNumber: string;
   invoicedOn: string;
@@ -321,7 +333,9 @@ export function refundProcessed(input: {
     text: paragraphs([
       `Hi ${input.firstName || 'there'},`,
       '',
-      `We refunded ${money(input.amountCents)} inc. GST (GST ${money(input.gstCents)}) of ${order} on ${input.refundedOn}, to the card you paid with. Banks usually show it within 5 to 10 business days.`,
+      input.credit
+        ? `We refunded ${money(input.amountCents)} inc. GST (GST ${money(input.gstCents)}) of ${order} on ${input.refundedOn}, as account credit. Your account credit is now ${money(input.credit.balanceCents)}; it is used first on your next renewal.`
+        : `We refunded ${money(input.amountCents)} inc. GST (GST ${money(input.gstCents)}) of ${order} on ${input.refundedOn}, to the card you paid with. Banks usually show it within 5 to 10 business days.`,
       `Reason: ${refundReasonLabels[input.reason]}${input.note ? ` (${input.note})` : ''}.`,
       '',
       `Your adjustment note ${input.noteNumber} is attached. It adjusts invoice ${input.invoiceNumber} of ${input.invoicedOn}.`,

@@ -1,4 +1,5 @@
 import type { Config } from '../../config.ts';
+import { ACCOUNT_CREDIT } from '../payments/credit-repository.ts';
 import type { Repositories } from '../../repositories.ts';
 import { renderInvoicePdf, type InvoiceData } from './render-invoice.ts';
 import { refundReasonLabels } from '@noise/shared/order-money';
@@ -93,6 +94,8 @@ export function invoiceDataOf(settings: InvoiceSettings, source: InvoiceSource):
       payment.kind === 'order' && project?.depositWithGstCents
         ? project.oneTimeTotalWithGstCents - project.depositWithGstCents
         : 0,
+    // What account credit paid of it (docs/decisions/107): the document says so, and what the card paid.
+    creditCents: payment.provider === ACCOUNT_CREDIT ? payment.amountCents : payment.creditCents,
   };
 }
 
@@ -146,6 +149,7 @@ export function adjustmentNoteDataOf(
       originalIssuedAt: payment.createdAt,
       reason,
       refundReference: refund.providerRefundId ?? '',
+      toCredit: refund.provider === ACCOUNT_CREDIT,
     },
   };
 }

@@ -33,6 +33,8 @@ export interface InvoiceData {
    * that settles what it is for).
    */
   balanceOwingCents?: number;
+  /** The part of the total the client's account credit paid (docs/decisions/107); the rest was the card's. */
+  creditCents?: number;
   /**
    * Set for an adjustment note (a refund: the GST document for a decrease): the tax invoice it
    * adjusts and why. The amounts above are then what was refunded.
@@ -43,6 +45,8 @@ export interface InvoiceData {
     reason: string;
     /** The provider's refund id; empty while it has none. */
     refundReference: string;
+    /** Given back as account credit rather than to the card. */
+    toCredit?: boolean;
   };
 }
 
@@ -349,11 +353,28 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     size: 11,
     align: 'right',
   });
+  const credit = data.creditCents ?? 0;
+  const paidBy =
+    credit >= data.totalCents && credit > 0
+      ? 'Paid from account credit'
+      : credit > 0
+        ? 'Paid from account credit and by card'
+        : 'Paid by card';
   if (!adjustment) {
     y -= 30;
     text('Amount paid', labelX, y, { color: MUTED });
     text(money(data.totalCents), amountX - 10, y, { align: 'right' });
     y -= 16;
+    if (credit > 0) {
+      text('Paid from account credit', labelX + 10, y, { color: MUTED });
+      text(money(credit), amountX - 10, y, { align: 'right' });
+      y -= 16;
+      if (credit < data.totalCents) {
+        text('Paid by card', labelX + 10, y, { color: MUTED });
+        text(money(data.totalCents - credit), amountX - 10, y, { align: 'right' });
+        y -= 16;
+      }
+    }
     text(data.balanceOwingCents ? 'Balance to pay later' : 'Balance due', labelX, y, {
       color: MUTED,
     });
@@ -369,8 +390,8 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   });
   text(
     adjustment
-      ? `Refunded to the card that paid: ${adjustment.reason}. GST of ${adjustment.originalInvoiceNumber} decreased by ${money(data.gstCents)}.`
-      : `Thank you for your business. Paid by card; this invoice includes GST of ${money(data.gstCents)}.`,
+      ? `${adjustment.toCredit ? 'Refunded as account credit' : 'Refunded to the card that paid'}: ${adjustment.reason}. GST of ${adjustment.originalInvoiceNumber} decreased by ${money(data.gstCents)}.`
+      : `Thank you for your business. ${paidBy}; this invoice includes GST of ${money(data.gstCents)}.`,
     M,
     M + 14,
     {

@@ -9,6 +9,7 @@ import { registerGuestCheckoutRoutes } from './guest-routes.ts';
 import { createOrderSources } from './order-sources-repository.ts';
 import { createSandboxRepository } from './providers/sandbox-repository.ts';
 import { createRefundRepository } from './refund-repository.ts';
+import { createCreditRepository } from './credit-repository.ts';
 import { paymentJobs, registerCheckout } from './register.ts';
 import { createPaymentRepository } from './repository.ts';
 
@@ -29,6 +30,8 @@ export const cardsModule: AppModule = {
 };
 
 const repositories = {
+  /** Client companies' account credit (docs/decisions/107). */
+  accountCredit: createCreditRepository,
   orderSources: createOrderSources,
   payments: createPaymentRepository,
   refunds: createRefundRepository,

@@ -20,6 +20,7 @@ import {
 import { refundProcessed } from '../emails/payments.ts';
 import type { RefundRow } from './refund-repository.ts';
 import { emitOrderRefunded } from './webhook-events.ts';
+import { ACCOUNT_CREDIT } from './credit-repository.ts';
 
 export type RefundInput = z.output<typeof refundPaymentRequest>;
 
@@ -89,6 +90,13 @@ async function mailRefund(
         reason: refund.reason,
         note: refund.note,
         refundedOn: mailDate(refund.settledAt ?? refund.createdAt, deps.timeZone),
+        ...(refund.provider === ACCOUNT_CREDIT && project?.companyId
+          ? {
+              credit: {
+                balanceCents: (await deps.repos.accountCredit.balanceOf(project.companyId)) ?? 0,
+              },
+            }
+          : {}),
         noteNumber: note,
         invoiceNumber: invoiceNumberOf(payment),
         invoicedOn: mailDate(payment.createdAt, deps.timeZone),
@@ -116,18 +124,38 @@ export async function refundPayment(
   const payment = await deps.repos.payments.findPayment(paymentId);
   if (!payment || payment.projectId !== project.id) throw notFound('Payment not found');
   const refunds = deps.repos.refunds;
-  const reserved = await refunds.reserve({
-    paymentId: payment.id,
-    idempotencyKey: input.idempotencyKey,
-    amountCents: input.amount,
-    reason: input.reason,
-    note: input.note,
-    createdById: caller.id,
-  });
+  const toCredit = input.to === 'credit';
+  if (toCredit && !project.companyId) {
+    throw new AppError(
+      'validation_error',
+      400,
+      'to: This order has no client company to hold account credit; refund it to the card.',
+    );
+  }
+  const reserved = await refunds.reserve(
+    {
+      paymentId: payment.id,
+      idempotencyKey: input.idempotencyKey,
+      amountCents: input.amount,
+      reason: input.reason,
+      note: input.note,
+      createdById: caller.id,
+    },
+    toCredit ? { companyId: project.companyId! } : undefined,
+  );
   if ('refused' in reserved) {
     if (reserved.refused === 'no_payment') throw notFound('Payment not found');
     if (reserved.refused === 'not_paid') {
       throw badRequest('Only a payment that went through can be refunded.');
+    }
+    if (reserved.refused === 'credit_part') {
+      throw new AppError(
+        'validation_error',
+        400,
+        reserved.cardLeftCents === 0
+          ? 'to: Account credit paid this, so it can only go back as account credit.'
+          : `amount: At most ${formatMoney(reserved.cardLeftCents, payment.currency)} can go back to the card; account credit paid the rest, which can go back as account credit.`,
+      );
     }
     throw new AppError(
       'validation_error',
@@ -141,28 +169,12 @@ export async function refundPayment(
   // A repeated click answers the refund its key made, as it stands now.
   if (reserved.earlier) return toRefundDto(reserved.refund, actorName);
 
-  let refund = reserved.refund;
-  try {
-    const answer = await deps.provider.refundPayment({
-      paymentId: payment.transactionId,
-      amountCents: refund.amountCents,
-      idempotencyKey: `refund:${refund.idempotencyKey}`,
-      metadata: { refundId: refund.id, paymentId: payment.id, projectId: project.id },
-    });
-    refund = (await settle(deps, refund, answer)) ?? refund;
-    await mailRefund(deps, refund);
-  } catch (error) {
-    if (error instanceof RefundRefusedError) {
-      await refunds.settle(refund.id, { status: 'failed', failureMessage: error.message });
-      throw new AppError(
-        'refund_refused',
-        402,
-        `The payment provider refused the refund: ${error.message}`,
-      );
-    }
-    if (!(error instanceof ProviderUnavailableError)) throw error;
-    deps.log.warn({ refundId: refund.id, err: error }, 'refund left pending: provider unreachable');
-  }
+  // Account credit is ours to give: that refund went through with its credit entry.
+  const refund =
+    reserved.refund.provider === ACCOUNT_CREDIT
+      ? reserved.refund
+      : await refundThroughProvider(deps, reserved.refund, payment, project.id);
+  await mailRefund(deps, refund);
 
   await deps.repos.audit.record({
     actorId: caller.id,
@@ -175,13 +187,53 @@ export async function refundPayment(
     subjectUserId: project.userId,
     summary:
       `${formatMoney(refund.amountCents, refund.currency)} of ${orderName(project.orderNumber)}'s ` +
-      `${formatMoney(payment.amountCents, payment.currency)} payment refunded ` +
+      `${formatMoney(payment.amountCents, payment.currency)} payment refunded` +
+      `${refund.provider === ACCOUNT_CREDIT ? ' as account credit' : ''} ` +
       `(${refundReasonLabels[refund.reason]}${refund.note ? `: ${refund.note}` : ''})` +
       (refund.status === 'pending' ? ', waiting on the payment provider' : ''),
     data: { paymentId: payment.id, refundId: refund.id, amountCents: refund.amountCents },
   });
   if (input.cancelSubscription) await cancelSubscription(deps.repos, caller, project);
   return toRefundDto(refund, actorName);
+}
+
+/**
+ * Asks the provider to make a reserved refund. Its refusal fails the refund and answers 402; no
+ * answer leaves it pending for `settlePendingRefunds`.
+ */
+async function refundThroughProvider(
+  deps: CompletionDeps,
+  reserved: RefundRow,
+  payment: { id: string; transactionId: string },
+  projectId: string,
+): Promise<RefundRow> {
+  try {
+    const answer = await deps.provider.refundPayment({
+      paymentId: payment.transactionId,
+      amountCents: reserved.amountCents,
+      idempotencyKey: `refund:${reserved.idempotencyKey}`,
+      metadata: { refundId: reserved.id, paymentId: payment.id, projectId },
+    });
+    return (await settle(deps, reserved, answer)) ?? reserved;
+  } catch (error) {
+    if (error instanceof RefundRefusedError) {
+      await deps.repos.refunds.settle(reserved.id, {
+        status: 'failed',
+        failureMessage: error.message,
+      });
+      throw new AppError(
+        'refund_refused',
+        402,
+        `The payment provider refused the refund: ${error.message}`,
+      );
+    }
+    if (!(error instanceof ProviderUnavailableError)) throw error;
+    deps.log.warn(
+      { refundId: reserved.id, err: error },
+      'refund left pending: provider unreachable',
+    );
+    return reserved;
+  }
 }
 
 /** Records the provider's answer on a pending refund; undefined when settled meanwhile. */

@@ -1,14 +1,20 @@
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import { refundableCents, refundGstCents } from '@noise/shared/order-money';
 import type { Db } from '../../db/client.ts';
-import { payments, refunds } from '../../db/schema.ts';
+import { accountCreditEntries, payments, refunds } from '../../db/schema.ts';
+import { newId } from '../../lib/ids.ts';
+import { ACCOUNT_CREDIT } from './credit-repository.ts';
 
 export type RefundRow = typeof refunds.$inferSelect;
 type NewRefund = Omit<typeof refunds.$inferInsert, 'gstCents' | 'status' | 'currency' | 'provider'>;
 
 /** Why a refund could not be reserved. */
 export type RefundRefusal =
-  { refused: 'no_payment' } | { refused: 'not_paid' } | { refused: 'too_much'; leftCents: number };
+  | { refused: 'no_payment' }
+  | { refused: 'not_paid' }
+  | { refused: 'too_much'; leftCents: number }
+  /** Only this much of the payment went through the card; the rest can go back as credit. */
+  | { refused: 'credit_part'; cardLeftCents: number };
 
 /**
  * A payment locked for a refund (`FOR UPDATE`, inside the caller's transaction), with its refunds
@@ -41,9 +47,14 @@ export function createRefundRepository(db: Db) {
      * Reserves a refund of a payment as 'pending' before the provider is asked: the payment is
      * locked while what is left of it is worked out, so two refunds at once cannot together
      * exceed it. The same idempotency key answers the refund reserved for it before.
+     *
+     * Given `toCredit`, the refund is account credit for that company (docs/decisions/107): it
+     * goes through at once, with its credit entry in the same transaction. To the card, it can be
+     * at most what the card paid: the part account credit paid only goes back as credit.
      */
     async reserve(
       values: NewRefund,
+      toCredit?: { companyId: string },
     ): Promise<{ refund: RefundRow; earlier: boolean } | RefundRefusal> {
       return db.transaction(async (tx) => {
         const locked = await lockPayment(tx, values.paymentId);
@@ -57,6 +68,38 @@ export function createRefundRepository(db: Db) {
         if (payment.status !== 'succeeded') return { refused: 'not_paid' };
         const leftCents = refundableCents({ ...payment, refunds: made });
         if (values.amountCents > leftCents) return { refused: 'too_much', leftCents };
+        if (toCredit) {
+          const entryId = newId();
+          const [refund] = await tx
+            .insert(refunds)
+            .values({
+              ...values,
+              ...money(values.amountCents),
+              provider: ACCOUNT_CREDIT,
+              providerRefundId: entryId,
+              status: 'succeeded',
+              settledAt: new Date(),
+            })
+            .returning();
+          await tx.insert(accountCreditEntries).values({
+            id: entryId,
+            companyId: toCredit.companyId,
+            amountCents: values.amountCents,
+            currency: payment.currency,
+            kind: 'refund',
+            refundId: refund!.id,
+            note: values.note ?? '',
+            createdById: values.createdById,
+          });
+          return { refund: refund!, earlier: false };
+        }
+        const cardPaidCents =
+          payment.provider === ACCOUNT_CREDIT ? 0 : payment.amountCents - payment.creditCents;
+        const toCardCents = made
+          .filter((r) => r.status !== 'failed' && r.provider !== ACCOUNT_CREDIT)
+          .reduce((sum, r) => sum + r.amountCents, 0);
+        const cardLeftCents = Math.max(cardPaidCents - toCardCents, 0);
+        if (values.amountCents > cardLeftCents) return { refused: 'credit_part', cardLeftCents };
         const [refund] = await tx
           .insert(refunds)
           .values({ ...values, ...money(values.amountCents), status: 'pending' })

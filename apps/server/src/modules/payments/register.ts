@@ -8,6 +8,7 @@ import { registerInvoiceRoutes } from '../invoices/routes.ts';
 import { createAttemptChanges } from './attempt-changes.ts';
 import { resumeEndedPauses } from './pause-subscription.ts';
 import { remindBalances } from './remind-balances.ts';
+import { registerCreditRoutes } from './credit-routes.ts';
 import { registerRenewalCardRoutes } from './renewal-card-routes.ts';
 import type { CheckoutDeps } from './handle-payment.ts';
 import { createPaymentProvider } from './providers/index.ts';
@@ -76,6 +77,7 @@ export function registerCheckout(
   });
   app.decorate('checkoutDeps', deps);
   registerPaymentRoutes(app, liveBusiness(config, { ...deps, sandbox }));
+  registerCreditRoutes(app, { repos, currency: config.payments.currency });
   registerRenewalCardRoutes(app, {
     repos,
     provider,

@@ -5,7 +5,8 @@ import { mailDate } from '../../lib/mail-date.ts';
 import { invoiceTitle } from '../invoices/render-invoice.ts';
 import { enqueueEmail } from '../jobs/email.ts';
 import { FailJob, RetryJobAt, type JobHandler } from '../jobs/runner.ts';
-import type { PaymentProvider } from './providers/provider.ts';
+import type { PaymentProvider, ProviderPayment } from './providers/provider.ts';
+import { ACCOUNT_CREDIT } from './credit-repository.ts';
 import { renewalDeclined, renewalReceipt } from '../emails/payments.ts';
 import { emitSubscriptionEvent } from './webhook-events.ts';
 import { applyPendingPlanChange } from './change-plan.ts';
@@ -93,12 +94,28 @@ export function createRenewalJobHandler(deps: RenewalDeps): JobHandler {
       packageTitle: pending?.package.title ?? project.packageTitle,
       feeCents: pending?.package.recurringCostCents ?? project.packageRecurringCostCents,
     };
-    const payment = await chargeSavedCard(deps.provider, subscription, {
-      amountCents: charge.amountCents,
-      idempotencyKey: `${periodKey}:${subscription.failureCount}`,
-      description: `${deps.companyName}: ${project.serviceTitle} (${subscription.interval})`,
-      metadata: { kind: 'renewal', period },
-    });
+    // The company's account credit pays first (docs/decisions/107): it is held before the card is
+    // asked for the rest, under the same key as the card's charge, and given back on a decline.
+    const chargeKey = `${periodKey}:${subscription.failureCount}`;
+    const held = project.companyId
+      ? await deps.repos.accountCredit.hold({
+          companyId: project.companyId,
+          holdKey: chargeKey,
+          upToCents: charge.amountCents,
+          currency: subscription.currency,
+        })
+      : undefined;
+    const creditCents = held ? -held.amountCents : 0;
+    const payment: Pick<ProviderPayment, 'id' | 'status' | 'failureMessage'> =
+      held && creditCents >= charge.amountCents
+        ? { id: held.id, status: 'succeeded', failureMessage: null }
+        : await chargeSavedCard(deps.provider, subscription, {
+            amountCents: charge.amountCents - creditCents,
+            idempotencyKey: chargeKey,
+            description: `${deps.companyName}: ${project.serviceTitle} (${subscription.interval})`,
+            metadata: { kind: 'renewal', period },
+          });
+    const byCreditAlone = held !== undefined && payment.id === held.id;
 
     if (payment.status === 'succeeded' || payment.status === 'processing') {
       await deps.repos.transaction(async (r) => {
@@ -106,10 +123,12 @@ export function createRenewalJobHandler(deps: RenewalDeps): JobHandler {
         const recorded = await txRepo.insertPayment({
           projectId: project.id,
           userId: subscription.userId,
-          provider: subscription.provider,
+          provider: byCreditAlone ? ACCOUNT_CREDIT : subscription.provider,
           transactionId: payment.id,
           amountCents: charge.amountCents,
           gstCents: charge.gstCents,
+          creditCents,
+          creditEntryId: held?.id ?? null,
           currency: subscription.currency,
           status: payment.status,
           idempotencyKey: periodKey,
@@ -152,6 +171,7 @@ export function createRenewalJobHandler(deps: RenewalDeps): JobHandler {
                 interval: subscription.interval,
                 currency: subscription.currency,
                 amountCents: charge.amountCents,
+                creditCents,
                 periodFrom: mailDate(periodStart, deps.timeZone),
                 projectUrl: `${deps.publicUrl}/dashboard/projects/${project.id}`,
               }),
@@ -171,6 +191,7 @@ export function createRenewalJobHandler(deps: RenewalDeps): JobHandler {
     const failedAt = new Date();
     const retryAt = new Date(failedAt.getTime() + deps.retryBaseMs * 2 ** (failures - 1));
     await deps.repos.transaction(async (r) => {
+      if (held) await r.accountCredit.returnHold(held);
       await r.payments.recordRenewalFailure(
         subscription.id,
         periodStart,

@@ -1,0 +1,211 @@
+import { describe, expect, it } from 'vitest';
+import type { AccountCredit } from '@noise/shared/account-credit';
+import type { BillingOverview } from '@noise/shared/billing';
+import { newIdempotencyKey, type ProjectPayment } from '@noise/shared/payments';
+import type { Project } from '@noise/shared/project';
+import { createTestApp } from '../../test/app.ts';
+import { bearer, createUser } from '../../test/factories.ts';
+import {
+  coordinator,
+  createServiceToOrder,
+  orderBody,
+  pay,
+  sandboxCard,
+} from '../../test/order-factories.ts';
+import { outboxMail } from '../../test/outbox.ts';
+import { pdfTextRuns } from '../../test/pdf-text.ts';
+import {
+  cardChargedCents,
+  chargeCard,
+  moveNextCharge,
+  planState,
+} from '../../test/subscription-helpers.ts';
+
+/**
+ * Account credit (docs/product.md#account-credit, docs/decisions/107): a refund given as credit,
+ * spent first on the next renewal, the card asked only for the rest; staff add and take off
+ * credit with a reason. Every figure is recounted to the cent.
+ */
+const { app, config } = await createTestApp();
+const cora = await coordinator(app);
+const admin = await createUser(app, { role: 'admin' });
+
+// $300.00 a month + GST: $330.00 each period.
+const monthly = await createServiceToOrder(app, {
+  title: 'Content',
+  packages: [{ title: 'Monthly', type: 'monthly', baseCostCents: 0, recurringCostCents: 30_000 }],
+  extras: [],
+});
+
+async function plan() {
+  const customer = await createUser(app, { firstName: 'Cleo' });
+  const res = await pay(app, customer.token, orderBody(monthly, { coordinatorId: cora.user.id }));
+  expect(res.statusCode, res.body).toBe(200);
+  const projectId = res.json<{ projectId: string }>().projectId;
+  const { project } = await planState(app, projectId);
+  return { customer, projectId, companyId: project.companyId! };
+}
+
+const get = (token: string, url: string) => app.inject({ url, headers: bearer(token) });
+const payments = async (projectId: string) =>
+  (await get(admin.token, `/api/projects/${projectId}/payments`)).json<ProjectPayment[]>();
+const refund = (projectId: string, paymentId: string, body: object, token = admin.token) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/projects/${projectId}/payments/${paymentId}/refunds`,
+    headers: bearer(token),
+    payload: { reason: 'requested_by_customer', idempotencyKey: newIdempotencyKey(), ...body },
+  });
+const adjust = (companyId: string, body: object, token = admin.token) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/companies/${companyId}/credit`,
+    headers: bearer(token),
+    payload: { idempotencyKey: newIdempotencyKey(), reason: 'Goodwill', ...body },
+  });
+const billingCredit = async (token: string) =>
+  (await get(token, '/api/billing')).json<BillingOverview>().credit!;
+async function renewNow(projectId: string) {
+  await moveNextCharge(app, projectId, new Date(Date.now() - 60_000));
+  await app.jobRunner.runDueJobs();
+  return (await planState(app, projectId)).payments.filter((p) => p.kind === 'renewal');
+}
+
+describe('account credit', () => {
+  it('a refund as credit is spent first on the next renewal; the card pays the rest', async () => {
+    const { customer, projectId, companyId } = await plan();
+    const [order] = await payments(projectId);
+    const made = await refund(projectId, order!._id, { amount: '100.00', to: 'credit' });
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json()).toMatchObject({ status: 'succeeded', amountCents: 10_000, gstCents: 909 });
+
+    const credit = await billingCredit(customer.token);
+    expect(credit.balanceCents).toBe(10_000);
+    expect(credit.entries).toEqual([
+      expect.objectContaining({
+        kind: 'refund',
+        amountCents: 10_000,
+        orderNumber: expect.any(Number),
+      }),
+    ]);
+    const mail = await outboxMail(app, config.dataDir, customer.user.email, 'Refund of $100.00');
+    expect(mail.text).toContain('as account credit. Your account credit is now $100.00 AUD');
+    const note = await get(
+      admin.token,
+      `/api/refunds/${made.json<{ _id: string }>()._id}/adjustment-note`,
+    );
+    expect((await pdfTextRuns(note.rawPayload)).join(' ')).toContain('Refunded as account credit');
+
+    const [renewal] = await renewNow(projectId);
+    expect(renewal).toMatchObject({ amountCents: 33_000, gstCents: 3000, creditCents: 10_000 });
+    expect(renewal!.provider).toBe('sandbox');
+    expect(await cardChargedCents(app, renewal!.transactionId)).toBe(23_000);
+    const after = await billingCredit(customer.token);
+    expect(after.balanceCents).toBe(0);
+    expect(after.entries[0]).toMatchObject({ kind: 'spent', amountCents: -10_000 });
+    const receipt = await outboxMail(app, config.dataDir, customer.user.email, 'Receipt');
+    expect(receipt.text).toContain(
+      'Your account credit paid $100.00 AUD and your card $230.00 AUD.',
+    );
+    const invoice = await get(customer.token, `/api/payments/${renewal!.id}/invoice`);
+    expect(invoice.statusCode).toBe(200);
+    const text = (await pdfTextRuns(invoice.rawPayload)).join(' ');
+    expect(text).toContain('Paid from account credit');
+    expect(text).toContain('Paid by card');
+
+    // The order's money, recounted: charged $330 + $330, refunded $100: kept $560, which is what
+    // the card paid ($330 + $230).
+    const money = (await get(admin.token, `/api/projects/${projectId}`)).json<Project>().money;
+    expect(money).toMatchObject({ chargedCents: 66_000, refundedCents: 10_000, keptCents: 56_000 });
+
+    // The credit's part of the renewal only goes back as credit.
+    const tooMuch = await refund(projectId, renewal!.id, { amount: '330.00' });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().message).toContain('At most $230.00 can go back to the card');
+    expect((await refund(projectId, renewal!.id, { amount: '230.00' })).statusCode).toBe(200);
+    expect(
+      (await refund(projectId, renewal!.id, { amount: '100.00', to: 'credit' })).statusCode,
+    ).toBe(200);
+    expect((await billingCredit(customer.token)).balanceCents).toBe(10_000);
+    void companyId;
+  });
+
+  it('credit that covers the renewal pays it alone, and a declined card gives a hold back', async () => {
+    const { customer, projectId, companyId } = await plan();
+    const added = await adjust(companyId, { direction: 'add', amount: '400' });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json<AccountCredit>().balanceCents).toBe(40_000);
+
+    const [renewal] = await renewNow(projectId);
+    expect(renewal).toMatchObject({
+      provider: 'account_credit',
+      amountCents: 33_000,
+      creditCents: 33_000,
+    });
+    expect(await cardChargedCents(app, renewal!.transactionId)).toBeUndefined();
+    expect((await billingCredit(customer.token)).balanceCents).toBe(7000);
+    const receipt = await outboxMail(app, config.dataDir, customer.user.email, 'Receipt');
+    expect(receipt.text).toContain('Your account credit paid all of it.');
+    // All of it came from credit: it can only go back as credit.
+    const toCard = await refund(projectId, renewal!.id, { amount: '10.00' });
+    expect(toCard.statusCode).toBe(400);
+    expect(toCard.json().message).toContain('it can only go back as account credit');
+
+    // The next period: $70.00 of credit is held, the card is declined, the $70.00 comes back.
+    await chargeCard(app, projectId, sandboxCard('declined'));
+    const renewals = await renewNow(projectId);
+    expect(renewals).toHaveLength(1);
+    const credit = await billingCredit(customer.token);
+    expect(credit.balanceCents).toBe(7000);
+    expect(credit.entries.slice(0, 2)).toEqual([
+      expect.objectContaining({ kind: 'returned', amountCents: 7000 }),
+      expect.objectContaining({ kind: 'spent', amountCents: -7000 }),
+    ]);
+  });
+
+  it('staff take off credit with a reason, never below zero; the same key adds once', async () => {
+    const { customer, companyId } = await plan();
+    const key = newIdempotencyKey();
+    expect(
+      (await adjust(companyId, { direction: 'add', amount: '50', idempotencyKey: key })).statusCode,
+    ).toBe(200);
+    const again = await adjust(companyId, { direction: 'add', amount: '50', idempotencyKey: key });
+    expect(again.json<AccountCredit>().balanceCents).toBe(5000);
+
+    const below = await adjust(companyId, { direction: 'remove', amount: '50.01' });
+    expect(below.statusCode).toBe(400);
+    expect(below.json().message).toBe(
+      'amount: The company has $50.00 of credit; at most that can be taken off.',
+    );
+    const noReason = await adjust(companyId, { direction: 'remove', amount: '5', reason: ' ' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json()).toMatchObject({ message: 'Please say why' });
+    expect(JSON.stringify(noReason.json())).toContain('reason');
+    const zero = await adjust(companyId, { direction: 'add', amount: '0' });
+    expect(zero.statusCode).toBe(400);
+    expect((await billingCredit(customer.token)).balanceCents).toBe(5000);
+
+    const removed = await adjust(companyId, { direction: 'remove', amount: '20' });
+    expect(removed.json<AccountCredit>()).toMatchObject({ balanceCents: 3000 });
+    const seen = await get(admin.token, `/api/companies/${companyId}/credit`);
+    expect(seen.json<AccountCredit>().entries.map((e) => [e.kind, e.amountCents])).toEqual([
+      ['removed', -2000],
+      ['added', 5000],
+    ]);
+    // The client sees the entries, not staff's reasons.
+    expect((await billingCredit(customer.token)).entries.map((e) => e.note)).toEqual(['', '']);
+  });
+
+  it('is for the staff who refund: co-ordinators and customers are refused; an unknown company is not found', async () => {
+    const { customer, companyId } = await plan();
+    for (const token of [cora.token, customer.token]) {
+      expect((await get(token, `/api/companies/${companyId}/credit`)).statusCode).toBe(403);
+      expect((await adjust(companyId, { direction: 'add', amount: '10' }, token)).statusCode).toBe(
+        403,
+      );
+    }
+    expect((await get(admin.token, '/api/companies/nope/credit')).statusCode).toBe(404);
+    expect((await adjust('nope', { direction: 'add', amount: '10' })).statusCode).toBe(404);
+    expect((await billingCredit(customer.token)).balanceCents).toBe(0);
+  });
+});

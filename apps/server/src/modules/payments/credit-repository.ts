@@ -1,0 +1,175 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { accountCreditEntries, companies, payments, projects, refunds } from '../../db/schema.ts';
+
+export type CreditEntryRow = typeof accountCreditEntries.$inferSelect;
+
+/** The provider name of a payment or refund that account credit made (docs/decisions/107). */
+export const ACCOUNT_CREDIT = 'account_credit';
+
+/**
+ * The company locked (`FOR UPDATE`, inside the caller's transaction) and its balance: every entry
+ * that takes credit is written under this lock, so two at once never take the balance below zero.
+ */
+export async function lockedCreditBalance(tx: Db, companyId: string): Promise<number | undefined> {
+  const [company] = await tx
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for('update');
+  if (!company) return undefined;
+  const [row] = await tx
+    .select({ cents: sql<number>`coalesce(sum(${accountCreditEntries.amountCents}), 0)::int` })
+    .from(accountCreditEntries)
+    .where(eq(accountCreditEntries.companyId, companyId));
+  return row?.cents ?? 0;
+}
+
+/**
+ * A company's account credit (docs/decisions/107): entries are only ever added; the balance is
+ * their sum. Refunds given as credit are written with their refund (refund-repository.ts).
+ */
+export function createCreditRepository(db: Db) {
+  return {
+    /** The balance; undefined when there is no such company. */
+    async balanceOf(companyId: string): Promise<number | undefined> {
+      const [row] = await db
+        .select({ cents: sql<number>`coalesce(sum(${accountCreditEntries.amountCents}), 0)::int` })
+        .from(companies)
+        .leftJoin(accountCreditEntries, eq(accountCreditEntries.companyId, companies.id))
+        .where(eq(companies.id, companyId))
+        .groupBy(companies.id);
+      return row?.cents;
+    },
+
+    /**
+     * The company's entries, newest first, each with the order it came from (a refund's) or went
+     * to (the payment a hold paid), in one statement.
+     */
+    async listOf(
+      companyId: string,
+      limit = 100,
+    ): Promise<(CreditEntryRow & { orderNumber: number | null })[]> {
+      const refunded = alias(payments, 'refunded_payment');
+      const refundedOrder = alias(projects, 'refunded_order');
+      const paid = alias(payments, 'paid_payment');
+      const paidOrder = alias(projects, 'paid_order');
+      const rows = await db
+        .select({
+          entry: accountCreditEntries,
+          refundOrder: refundedOrder.orderNumber,
+          paidOrder: paidOrder.orderNumber,
+        })
+        .from(accountCreditEntries)
+        .leftJoin(refunds, eq(refunds.id, accountCreditEntries.refundId))
+        .leftJoin(refunded, eq(refunded.id, refunds.paymentId))
+        .leftJoin(refundedOrder, eq(refundedOrder.id, refunded.projectId))
+        .leftJoin(paid, eq(paid.creditEntryId, accountCreditEntries.id))
+        .leftJoin(paidOrder, eq(paidOrder.id, paid.projectId))
+        .where(eq(accountCreditEntries.companyId, companyId))
+        .orderBy(desc(accountCreditEntries.createdAt), desc(accountCreditEntries.id))
+        .limit(limit);
+      return rows.map((row) => ({
+        ...row.entry,
+        orderNumber: row.refundOrder ?? row.paidOrder ?? null,
+      }));
+    },
+
+    /**
+     * Staff add credit (a positive amount) or remove it (a negative one), with a reason. A removal
+     * beyond the balance is refused with the balance, and nothing is written.
+     */
+    async adjust(values: {
+      companyId: string;
+      amountCents: number;
+      currency: string;
+      note: string;
+      createdById: string;
+      /** One entry per key: a double click adds once. */
+      holdKey: string;
+    }): Promise<
+      | { entry: CreditEntryRow; balanceCents: number }
+      | { refused: 'no_company' }
+      | { refused: 'below_zero'; balanceCents: number }
+    > {
+      return db.transaction(async (tx) => {
+        const balance = await lockedCreditBalance(tx, values.companyId);
+        if (balance === undefined) return { refused: 'no_company' as const };
+        const kind = values.amountCents > 0 ? 'added' : 'removed';
+        const [earlier] = await tx
+          .select()
+          .from(accountCreditEntries)
+          .where(
+            and(
+              eq(accountCreditEntries.kind, kind),
+              eq(accountCreditEntries.holdKey, values.holdKey),
+            ),
+          );
+        if (earlier) return { entry: earlier, balanceCents: balance };
+        if (balance + values.amountCents < 0) {
+          return { refused: 'below_zero' as const, balanceCents: balance };
+        }
+        const [entry] = await tx
+          .insert(accountCreditEntries)
+          .values({ ...values, kind })
+          .returning();
+        return { entry: entry!, balanceCents: balance + values.amountCents };
+      });
+    },
+
+    /**
+     * Holds up to `upToCents` of the company's credit for one charge, before the card is asked
+     * for the rest: the same key answers the hold it made before (a retry after an outage charges
+     * the card the same rest). Undefined when there is no credit to hold.
+     */
+    async hold(values: {
+      companyId: string;
+      holdKey: string;
+      upToCents: number;
+      currency: string;
+    }): Promise<CreditEntryRow | undefined> {
+      return db.transaction(async (tx) => {
+        const balance = await lockedCreditBalance(tx, values.companyId);
+        const [earlier] = await tx
+          .select()
+          .from(accountCreditEntries)
+          .where(
+            and(
+              eq(accountCreditEntries.kind, 'spent'),
+              eq(accountCreditEntries.holdKey, values.holdKey),
+            ),
+          );
+        if (earlier) return earlier;
+        const cents = Math.min(balance ?? 0, values.upToCents);
+        if (cents <= 0) return undefined;
+        const [entry] = await tx
+          .insert(accountCreditEntries)
+          .values({
+            companyId: values.companyId,
+            amountCents: -cents,
+            currency: values.currency,
+            kind: 'spent',
+            holdKey: values.holdKey,
+          })
+          .returning();
+        return entry;
+      });
+    },
+
+    /** Gives a hold back (the card part of its charge was declined); once, whatever the replays. */
+    async returnHold(hold: CreditEntryRow): Promise<void> {
+      await db
+        .insert(accountCreditEntries)
+        .values({
+          companyId: hold.companyId,
+          amountCents: -hold.amountCents,
+          currency: hold.currency,
+          kind: 'returned',
+          holdKey: hold.holdKey,
+        })
+        .onConflictDoNothing();
+    },
+  };
+}
+export type CreditRepository = ReturnType<typeof createCreditRepository>;
