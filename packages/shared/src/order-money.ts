@@ -86,6 +86,26 @@ export function refundableCents(payment: MoneyPayment): number {
 }
 
 /**
+ * What is left to refund to the card (docs/decisions/107): what the card paid, less refunds made
+ * to it, and never more than is left of the payment. The part account credit paid goes back only
+ * as credit.
+ */
+export function cardRefundableCents(
+  payment: Omit<MoneyPayment, 'refunds'> & {
+    creditCents: number;
+    refunds: readonly (MoneyRefund & { toCredit: boolean })[];
+  },
+): number {
+  const toCard = sum(
+    payment.refunds.filter((r) => r.status !== 'failed' && !r.toCredit).map((r) => r.amountCents),
+  );
+  return Math.min(
+    Math.max(payment.amountCents - payment.creditCents - toCard, 0),
+    refundableCents(payment),
+  );
+}
+
+/**
  * The GST part of refunding `amountCents` of a payment after `alreadyCents` was refunded: the
  * payment's GST in proportion, rounded on the running total, so refunds that add up to the whole
  * payment add up to its GST to the cent.

@@ -233,8 +233,13 @@ export type Subscription = z.infer<typeof subscriptionSchema>;
 
 /** GET /api/projects/{id}/payments: the project's charges, each with its tax invoice. */
 /** A refund made against a payment (docs/product.md#refunds). */
+/** Where a refund goes: the card it came from, or the client company's account credit. */
+export const refundDestinations = ['card', 'credit'] as const;
+export type RefundDestination = (typeof refundDestinations)[number];
+
 export const refundSchema = z.object({
   _id: z.string(),
+  to: z.enum(refundDestinations),
   amountCents: z.number().int(),
   gstCents: z.number().int(),
   currency: z.string(),
@@ -253,9 +258,6 @@ export const refundSchema = z.object({
 export type Refund = z.infer<typeof refundSchema>;
 
 /** POST /api/projects/{id}/payments/{paymentId}/refunds */
-export const refundDestinations = ['card', 'credit'] as const;
-export type RefundDestination = (typeof refundDestinations)[number];
-
 export const refundPaymentRequest = z
   .object({
     /** Dollars, at most two decimals, up to what is left of the payment. */
@@ -296,6 +298,9 @@ export const projectPaymentSchema = z.object({
   /** Refunds made against it, oldest first, and what is left to refund. */
   refunds: z.array(refundSchema),
   refundableCents: z.number().int(),
+  /** What account credit paid of it (docs/decisions/107), and what is left to refund to the card. */
+  creditCents: z.number().int(),
+  cardRefundableCents: z.number().int(),
 });
 export const projectPaymentsResponse = z.array(projectPaymentSchema);
 export type ProjectPayment = z.infer<typeof projectPaymentSchema>;

@@ -9740,6 +9740,8 @@ export interface operations {
                         discountCents: number;
                         refunds: {
                             _id: string;
+                            /** @enum {string} */
+                            to: "card" | "credit";
                             amountCents: number;
                             gstCents: number;
                             currency: string;
@@ -9755,6 +9757,8 @@ export interface operations {
                             noteUrl: string | null;
                         }[];
                         refundableCents: number;
+                        creditCents: number;
+                        cardRefundableCents: number;
                     }[];
                 };
             };
@@ -9803,6 +9807,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         _id: string;
+                        /** @enum {string} */
+                        to: "card" | "credit";
                         amountCents: number;
                         gstCents: number;
                         currency: string;

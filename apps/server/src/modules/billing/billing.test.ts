@@ -53,6 +53,7 @@ describe('billing', () => {
       invoices: [],
       subscriptions: [],
       documents: [],
+      credit: { balanceCents: 0, currency: 'AUD', entries: [] },
     });
   });
 
@@ -130,6 +131,8 @@ describe('billing', () => {
         invoices: [],
         subscriptions: [],
         documents: [],
+        // Staff belong to no company, so hold no credit; another company has none of this one's.
+        credit: outsider === cora.token ? null : { balanceCents: 0, currency: 'AUD', entries: [] },
       });
     }
 

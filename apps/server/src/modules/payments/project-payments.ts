@@ -1,8 +1,9 @@
-import { refundableCents } from '@noise/shared/order-money';
+import { refundableCents, cardRefundableCents } from '@noise/shared/order-money';
 import type { ProjectPayment } from '@noise/shared/payments';
 import type { Repositories } from '../../repositories.ts';
 import { invoiceNumberOf } from '../invoices/load-invoice.ts';
 import type { ProjectRow } from '../projects/repository.ts';
+import { ACCOUNT_CREDIT } from './credit-repository.ts';
 import { toRefundDto } from './refund-payment.ts';
 
 /** A project's charges, oldest first, each with its tax invoice, its refunds and what is left. */
@@ -40,6 +41,11 @@ export async function listProjectPayments(
         toRefundDto(r, r.createdById ? (names.get(r.createdById) ?? '') : ''),
       ),
       refundableCents: refundableCents({ ...row, refunds: own }),
+      creditCents: row.creditCents,
+      cardRefundableCents: cardRefundableCents({
+        ...row,
+        refunds: own.map((r) => ({ ...r, toCredit: r.provider === ACCOUNT_CREDIT })),
+      }),
     };
   });
 }

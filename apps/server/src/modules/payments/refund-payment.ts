@@ -27,6 +27,7 @@ export type RefundInput = z.output<typeof refundPaymentRequest>;
 export function toRefundDto(row: RefundRow, createdByName: string): Refund {
   return {
     _id: row.id,
+    to: row.provider === ACCOUNT_CREDIT ? 'credit' : 'card',
     amountCents: row.amountCents,
     gstCents: row.gstCents,
     currency: row.currency,

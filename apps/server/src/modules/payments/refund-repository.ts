@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
-import { refundableCents, refundGstCents } from '@noise/shared/order-money';
+import { cardRefundableCents, refundableCents, refundGstCents } from '@noise/shared/order-money';
 import type { Db } from '../../db/client.ts';
 import { accountCreditEntries, payments, refunds } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
@@ -93,12 +93,10 @@ export function createRefundRepository(db: Db) {
           });
           return { refund: refund!, earlier: false };
         }
-        const cardPaidCents =
-          payment.provider === ACCOUNT_CREDIT ? 0 : payment.amountCents - payment.creditCents;
-        const toCardCents = made
-          .filter((r) => r.status !== 'failed' && r.provider !== ACCOUNT_CREDIT)
-          .reduce((sum, r) => sum + r.amountCents, 0);
-        const cardLeftCents = Math.max(cardPaidCents - toCardCents, 0);
+        const cardLeftCents = cardRefundableCents({
+          ...payment,
+          refunds: made.map((r) => ({ ...r, toCredit: r.provider === ACCOUNT_CREDIT })),
+        });
         if (values.amountCents > cardLeftCents) return { refused: 'credit_part', cardLeftCents };
         const [refund] = await tx
           .insert(refunds)

@@ -19,16 +19,23 @@ const plan = (over: Partial<BillingSubscription>): BillingSubscription => ({
   ...over,
 });
 
-const overview = (subscriptions: BillingSubscription[]): BillingOverview => ({
+const overview = (
+  subscriptions: BillingSubscription[],
+  credit: BillingOverview['credit'] = null,
+): BillingOverview => ({
   dues: [],
   invoices: [],
   subscriptions,
   documents: [],
+  credit,
 });
 
-async function renderBilling(subscriptions: BillingSubscription[]) {
+async function renderBilling(
+  subscriptions: BillingSubscription[],
+  credit: BillingOverview['credit'] = null,
+) {
   answer('get', '/api/config', { companyName: 'Noise' });
-  answer('get', '/api/billing', overview(subscriptions));
+  answer('get', '/api/billing', overview(subscriptions, credit));
   renderWithApp(<BillingRoute />, { role: 'client', path: '/dashboard/billing' });
   return within(await screen.findByRole('region', { name: 'Plans' }));
 }
@@ -117,5 +124,48 @@ describe('Billing: a request plan’s use', () => {
       plans.getByText('1 of 1 active · 4 of 12 this quarter · Resets 01 Jan, 2027'),
     ).toBeInTheDocument();
     expect(plans.getByText('0 of 1 active · 2 these two weeks')).toBeInTheDocument();
+  });
+});
+
+describe('Billing: account credit', () => {
+  it('shows the balance and each entry, and no card at all without credit', async () => {
+    await renderBilling([plan({})], {
+      balanceCents: 7000,
+      currency: 'AUD',
+      entries: [
+        {
+          _id: 'e2',
+          kind: 'spent',
+          amountCents: -3000,
+          currency: 'AUD',
+          orderNumber: 1010,
+          note: '',
+          createdAt: '2026-12-01T03:00:00.000Z',
+        },
+        {
+          _id: 'e1',
+          kind: 'refund',
+          amountCents: 10_000,
+          currency: 'AUD',
+          orderNumber: 1009,
+          note: '',
+          createdAt: '2026-11-20T03:00:00.000Z',
+        },
+      ],
+    });
+    const credit = within(screen.getByRole('region', { name: 'Account credit' }));
+    expect(credit.getByText('$70.00')).toBeInTheDocument();
+    expect(
+      credit.getByText('Used first on the next renewal; the card pays only the rest.'),
+    ).toBeInTheDocument();
+    expect(credit.getByText('Paid toward Order 1010')).toBeInTheDocument();
+    expect(credit.getByText('−$30.00')).toBeInTheDocument();
+    expect(credit.getByText('Refund of Order 1009')).toBeInTheDocument();
+    expect(credit.getByText('+$100.00')).toBeInTheDocument();
+  });
+
+  it('has no credit card when the company never had any', async () => {
+    await renderBilling([plan({})], { balanceCents: 0, currency: 'AUD', entries: [] });
+    expect(screen.queryByRole('region', { name: 'Account credit' })).not.toBeInTheDocument();
   });
 });

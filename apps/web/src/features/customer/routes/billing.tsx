@@ -12,6 +12,7 @@ import { formatMoneyGst } from '@noise/shared/pricing';
 import type { RequestUsage } from '@noise/shared/requests';
 import { orderName } from '@noise/shared/project-constants';
 import { planUseWords } from '@noise/shared/request-words';
+import { AccountCreditSummary } from '@/components/payments/account-credit';
 import { BillStatusPill } from '@/components/payments/bill-status';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -219,6 +220,12 @@ export function BillingRoute({ cardSection }: { cardSection?: ReactNode }) {
                   <InvoiceRow key={invoice._id} invoice={invoice} />
                 ))}
               </ul>
+            </ProfileCard>
+          ) : null}
+          {billing.data.credit &&
+          (billing.data.credit.balanceCents > 0 || billing.data.credit.entries.length > 0) ? (
+            <ProfileCard id="billing-credit" title="Account credit">
+              <AccountCreditSummary credit={billing.data.credit} />
             </ProfileCard>
           ) : null}
           {billing.data.subscriptions.length > 0 ? (

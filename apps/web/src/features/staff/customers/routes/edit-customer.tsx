@@ -13,6 +13,9 @@ import { ClientProjects } from '../components/client-projects';
 import { CompanyCard } from '../../components/company-card';
 import { CustomerDetailsForm } from '../components/customer-details-form';
 import { InternalNotes } from '../components/internal-notes';
+import { AccountCreditSection } from '../components/account-credit-section';
+import { useAuth } from '@/lib/auth';
+import { can } from '@noise/shared/permissions';
 import { PaymentInformation } from '../components/payment-information';
 
 const back = { to: '/wkm-dashboard/customers', label: 'Back' };
@@ -21,6 +24,7 @@ const back = { to: '/wkm-dashboard/customers', label: 'Back' };
 export function EditCustomerRoute() {
   const { id = '' } = useParams();
   const client = useClient(id);
+  const { userRole } = useAuth();
   usePageMeta('Edit Customer');
   useToastOnError(isNotFound(client.error) ? null : client.error, 'Could not load the customer');
 
@@ -63,6 +67,9 @@ export function EditCustomerRoute() {
         <div className="flex min-w-0 flex-col gap-6">
           <CompanyCard companyId={client.data.company?._id} currentUserId={id} />
           <PaymentInformation client={client.data} />
+          {client.data.company && can(userRole, 'payments:refund') ? (
+            <AccountCreditSection companyId={client.data.company._id} />
+          ) : null}
           <InternalNotes clientId={id} />
           <ActivityList clientId={id} />
         </div>

@@ -2,7 +2,11 @@ import { Loader2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { moneyAmountCents } from '@noise/shared/fields';
 import { refundReasonLabels, refundReasons, type RefundReason } from '@noise/shared/order-money';
-import { newIdempotencyKey, type ProjectPayment } from '@noise/shared/payments';
+import {
+  newIdempotencyKey,
+  type ProjectPayment,
+  type RefundDestination,
+} from '@noise/shared/payments';
 import { formatMoney } from '@noise/shared/pricing';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -17,12 +21,26 @@ import { useRefundSalePayment } from '../api/refund-sale-payment';
 
 const reasonOptions = refundReasons.map((value) => ({ value, label: refundReasonLabels[value] }));
 const amountField = moneyAmountCents('The refund amount');
+const destinations: { value: RefundDestination; label: string; hint: string }[] = [
+  {
+    value: 'card',
+    label: 'The card it came from',
+    hint: 'Banks usually show it within 5 to 10 business days.',
+  },
+  {
+    value: 'credit',
+    label: 'Account credit',
+    hint: 'At once; spent first on the client’s next renewal.',
+  },
+];
 
 interface RefundDialogProps {
   saleId: string;
   payment: ProjectPayment;
   /** A recurring order whose renewals are still on: offer to stop them too. */
   canCancelSubscription: boolean;
+  /** The order belongs to a client company, which can hold account credit. */
+  canCredit: boolean;
   onClose: () => void;
 }
 
@@ -36,10 +54,15 @@ export function RefundDialog({
   saleId,
   payment,
   canCancelSubscription,
+  canCredit,
   onClose,
 }: RefundDialogProps) {
   const refund = useRefundSalePayment(saleId);
-  const left = payment.refundableCents;
+  // Account credit paid part of it: that part goes back only as credit (docs/decisions/107).
+  const [to, setTo] = useState<RefundDestination>(
+    payment.cardRefundableCents === 0 && canCredit ? 'credit' : 'card',
+  );
+  const left = to === 'card' ? payment.cardRefundableCents : payment.refundableCents;
   const [amount, setAmount] = useState((left / 100).toFixed(2));
   const [reason, setReason] = useState<RefundReason | ''>('');
   const [note, setNote] = useState('');
@@ -59,7 +82,10 @@ export function RefundDialog({
     const found: typeof errors = {};
     if (!parsed.success) found.amount = parsed.error.issues[0]?.message;
     else if (parsed.data > left) {
-      found.amount = `The refund can be at most ${formatMoney(left, payment.currency)}, what is left of this payment.`;
+      found.amount =
+        to === 'card' && left < payment.refundableCents
+          ? `At most ${formatMoney(left, payment.currency)} can go back to the card; account credit paid the rest, which can go back as account credit.`
+          : `The refund can be at most ${formatMoney(left, payment.currency)}, what is left of this payment.`;
     }
     if (!reason) found.reason = 'Please choose a reason for the refund';
     if (reason === 'other' && !note.trim()) found.note = 'Please say why, when the reason is Other';
@@ -68,12 +94,12 @@ export function RefundDialog({
     try {
       const made = await refund.mutateAsync({
         paymentId: payment._id,
-        body: { amount, reason, note, cancelSubscription, idempotencyKey: key },
+        body: { amount, reason, note, cancelSubscription, to, idempotencyKey: key },
       });
       toastSuccess(
         made.status === 'pending'
           ? `Refund of ${formatMoney(made.amountCents, made.currency)} sent: waiting on the payment provider`
-          : `Refunded ${formatMoney(made.amountCents, made.currency)}`,
+          : `Refunded ${formatMoney(made.amountCents, made.currency)}${made.to === 'credit' ? ' as account credit' : ''}`,
       );
       onClose();
     } catch (error) {
@@ -94,10 +120,40 @@ export function RefundDialog({
     >
       <DialogContent
         title="Refund this payment"
-        description={`${payment.invoiceNumber}: ${formatMoney(payment.amountCents, payment.currency)} charged, ${formatMoney(left, payment.currency)} left to refund. The money goes back to the card it came from.`}
+        description={`${payment.invoiceNumber}: ${formatMoney(payment.amountCents, payment.currency)} charged, ${formatMoney(payment.refundableCents, payment.currency)} left to refund.`}
       >
         <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
           <FormErrorAlert error={failure} />
+          {canCredit ? (
+            <fieldset className="flex flex-col gap-2">
+              <legend className="mb-2 text-sm font-bold">Refund to</legend>
+              {destinations.map((option) => (
+                <label
+                  key={option.value}
+                  className="flex cursor-pointer items-start gap-3 rounded-xl border-2 border-ink/15 px-4 py-3 has-checked:border-ink has-disabled:cursor-not-allowed has-disabled:opacity-60"
+                >
+                  <input
+                    type="radio"
+                    name="refund-to"
+                    value={option.value}
+                    checked={to === option.value}
+                    disabled={option.value === 'card' && payment.cardRefundableCents === 0}
+                    onChange={() => {
+                      setTo(option.value);
+                      setErrors({});
+                    }}
+                    className="mt-1 size-5 shrink-0 accent-(--color-ink)"
+                  />
+                  <span className="min-w-0">
+                    <span className="block font-bold">{option.label}</span>
+                    <span className="block text-sm text-muted">{option.hint}</span>
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+          ) : (
+            <p className="text-sm text-muted">The money goes back to the card it came from.</p>
+          )}
           <TextInput
             label="Amount (inc. GST)"
             required

@@ -71,6 +71,7 @@ function PaymentRefunds({ payment }: { payment: ProjectPayment }) {
         <li key={refund._id} className={refund.status === 'failed' ? 'text-muted' : 'text-danger'}>
           <span className="font-semibold tabular-nums">
             {refundStatusLabels[refund.status]} {formatMoney(refund.amountCents, refund.currency)}
+            {refund.to === 'credit' ? ' as account credit' : ''}
           </span>{' '}
           <span className="text-muted">
             · {formatDate(refund.createdAt)} · {refundReasonLabels[refund.reason]}
@@ -91,10 +92,13 @@ export function SalePayments({
   saleId,
   recurring,
   money,
+  canCredit,
 }: {
   saleId: string;
   recurring: boolean;
   money: OrderMoney;
+  /** The sale belongs to a client company, which can hold account credit. */
+  canCredit: boolean;
 }) {
   const { userRole } = useAuth();
   const payments = useSalePayments(saleId);
@@ -131,6 +135,9 @@ export function SalePayments({
                 <p className="text-xs text-muted">
                   {paymentKindLabel(payment.kind, money)} · {formatDate(payment.createdAt)} ·{' '}
                   {paymentStatusLabels[payment.status] ?? payment.status} · {payment.invoiceNumber}
+                  {payment.creditCents > 0
+                    ? ` · ${formatMoney(payment.creditCents, payment.currency)} from account credit`
+                    : ''}
                 </p>
                 <PaymentRefunds payment={payment} />
               </div>
@@ -153,6 +160,7 @@ export function SalePayments({
           canCancelSubscription={Boolean(
             subscription.data && subscription.data.status !== 'cancelled',
           )}
+          canCredit={canCredit}
           onClose={() => setRefunding(null)}
         />
       ) : null}

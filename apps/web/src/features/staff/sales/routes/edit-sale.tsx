@@ -71,6 +71,7 @@ export function EditSaleRoute() {
             saleId={project._id}
             recurring={project.package.type !== 'one-time'}
             money={project.money}
+            canCredit={Boolean(project.companyId)}
           />
         </div>
         <div className="flex min-w-0 flex-col gap-6">
