@@ -225,12 +225,13 @@ export function billStatus(
 /** 'B-0007': a bill's own number, apart from the tax invoice numbers of payments. */
 export const billNumberOf = (number: number) => `B-${String(number).padStart(4, '0')}`;
 
-export const billPaymentMethods = ['bank_transfer', 'cash', 'card'] as const;
+export const billPaymentMethods = ['bank_transfer', 'cash', 'card', 'account_credit'] as const;
 export type BillPaymentMethod = (typeof billPaymentMethods)[number];
 export const billPaymentMethodLabels: Record<BillPaymentMethod, string> = {
   bank_transfer: 'Bank transfer',
   cash: 'Cash',
   card: 'Card',
+  account_credit: 'Account credit',
 };
 
 export const billLineAnswer = billLineSchema.extend({

@@ -10752,7 +10752,7 @@ export interface operations {
                         payments: {
                             _id: string;
                             /** @enum {string} */
-                            method: "bank_transfer" | "cash" | "card";
+                            method: "bank_transfer" | "cash" | "card" | "account_credit";
                             amountCents: number;
                             reference: string;
                             receivedAt: string;
@@ -10828,7 +10828,7 @@ export interface operations {
                         payments: {
                             _id: string;
                             /** @enum {string} */
-                            method: "bank_transfer" | "cash" | "card";
+                            method: "bank_transfer" | "cash" | "card" | "account_credit";
                             amountCents: number;
                             reference: string;
                             receivedAt: string;
@@ -10923,7 +10923,7 @@ export interface operations {
                         payments: {
                             _id: string;
                             /** @enum {string} */
-                            method: "bank_transfer" | "cash" | "card";
+                            method: "bank_transfer" | "cash" | "card" | "account_credit";
                             amountCents: number;
                             reference: string;
                             receivedAt: string;
@@ -11001,7 +11001,7 @@ export interface operations {
                         payments: {
                             _id: string;
                             /** @enum {string} */
-                            method: "bank_transfer" | "cash" | "card";
+                            method: "bank_transfer" | "cash" | "card" | "account_credit";
                             amountCents: number;
                             reference: string;
                             receivedAt: string;
@@ -11077,7 +11077,7 @@ export interface operations {
                         payments: {
                             _id: string;
                             /** @enum {string} */
-                            method: "bank_transfer" | "cash" | "card";
+                            method: "bank_transfer" | "cash" | "card" | "account_credit";
                             amountCents: number;
                             reference: string;
                             receivedAt: string;
@@ -11164,7 +11164,7 @@ export interface operations {
                         payments: {
                             _id: string;
                             /** @enum {string} */
-                            method: "bank_transfer" | "cash" | "card";
+                            method: "bank_transfer" | "cash" | "card" | "account_credit";
                             amountCents: number;
                             reference: string;
                             receivedAt: string;
@@ -11249,7 +11249,7 @@ export interface operations {
                         payments: {
                             _id: string;
                             /** @enum {string} */
-                            method: "bank_transfer" | "cash" | "card";
+                            method: "bank_transfer" | "cash" | "card" | "account_credit";
                             amountCents: number;
                             reference: string;
                             receivedAt: string;

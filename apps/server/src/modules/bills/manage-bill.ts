@@ -1,3 +1,4 @@
+import { formatMoney } from '@noise/shared/pricing';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   billMoney,
@@ -26,6 +27,8 @@ import { enqueueEmail } from '../jobs/email.ts';
 import { emitCustomerCreated } from '../webhooks/customer-events.ts';
 import { emitWebhookEvent } from '../webhooks/deliver-webhook.ts';
 import type { BillPaymentWithRefunds, BillWithCustomer } from './repository.ts';
+import type { CompletionDeps } from '../payments/complete-order.ts';
+import { applyCreditToBill } from './apply-credit.ts';
 
 /** What the bills' functions need: the repositories, the live config and the clock. */
 export interface BillDeps {
@@ -315,7 +318,11 @@ export function billMailFacts(
  * marks the bill sent. A paid or void bill is not sent; a due date passed while it was a draft
  * must be moved first.
  */
-export async function sendBill(deps: BillDeps, actor: AuthUser, id: string) {
+export async function sendBill(
+  deps: BillDeps & { completion: Pick<CompletionDeps, 'companyName' | 'publicUrl' | 'abn'> },
+  actor: AuthUser,
+  id: string,
+) {
   const current = await deps.repos.bills.find(id);
   if (!current) throw notFound('Invoice not found');
   const payments = await deps.repos.bills.paymentsOf([id]);
@@ -328,18 +335,32 @@ export async function sendBill(deps: BillDeps, actor: AuthUser, id: string) {
     ]);
   }
   const now = deps.now();
-  await deps.repos.transaction(async (r) => {
+  const creditCents = await deps.repos.transaction(async (r) => {
     const row = await r.bills.markSent(id, now);
     if (!row) throw conflict('This invoice is void: it cannot be sent.');
-    await enqueueEmail(r.jobs, {
-      to: current.customer.email,
-      ...billSent(billMailFacts(deps, current, figures.dueCents)),
-    });
+    // The company's account credit pays first (decision 107); the mail asks for the rest, and a
+    // bill the credit paid whole gets its receipt instead.
+    const credit = await applyCreditToBill(r, deps.completion, current, figures, payments.length);
+    const dueCents = figures.dueCents - credit;
+    if (dueCents > 0) {
+      await enqueueEmail(r.jobs, {
+        to: current.customer.email,
+        ...billSent({
+          ...billMailFacts(deps, current, dueCents),
+          creditCents: credit,
+        }),
+      });
+    }
     await emitWebhookEvent(r, 'invoice.sent', billEventData(deps, current, figures));
+    return credit;
   });
   await audit(deps, actor, id, {
     action: 'bill.sent',
-    summary: `Sent invoice ${billNumberOf(current.bill.number)} to ${current.customer.email}`,
+    summary:
+      `Sent invoice ${billNumberOf(current.bill.number)} to ${current.customer.email}` +
+      (creditCents > 0
+        ? `; ${formatMoney(creditCents, current.bill.currency)} paid from account credit`
+        : ''),
     subjectUserId: current.customer.id,
   });
   return getBill(deps, id);

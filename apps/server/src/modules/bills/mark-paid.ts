@@ -12,6 +12,7 @@ import { newId } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { adjustmentNoteNumberOf } from '../invoices/load-invoice.ts';
 import { announceBillPayment } from '../payments/complete-bill.ts';
+import { ACCOUNT_CREDIT } from '../payments/credit-repository.ts';
 import { billFigures, getBill, todayOf, type BillDeps } from './manage-bill.ts';
 import { chargeOf } from './pay-bill.ts';
 
@@ -125,7 +126,8 @@ export async function reverseBillPayment(
     if (!locked) throw notFound('Invoice not found');
     const payment = (await r.bills.paymentsOf([id])).find((p) => p.id === paymentId);
     if (!payment || payment.status !== 'succeeded') throw notFound('Payment not found');
-    if (!MANUAL.has(payment.provider)) {
+    const byCredit = payment.provider === ACCOUNT_CREDIT;
+    if (!MANUAL.has(payment.provider) && !byCredit) {
       throw conflict('A card payment is refunded, not reversed: refund it instead.');
     }
     if (billPaid([payment]) <= 0) throw conflict('This payment was reversed already.');
@@ -143,6 +145,18 @@ export async function reverseBillPayment(
       createdById: actor.id,
       settledAt: deps.now(),
     });
+    // What account credit paid goes back to the credit (docs/decisions/107).
+    const companyId = byCredit ? (await r.bills.find(id))?.customer.companyId : null;
+    if (companyId) {
+      await r.accountCredit.creditRefund({
+        companyId,
+        refundId: refund.id,
+        amountCents: refund.amountCents,
+        currency: refund.currency,
+        note: reason,
+        createdById: actor.id,
+      });
+    }
     return { refund, customerId: locked.customerId, number: billNumberOf(locked.number) };
   });
   await auditBill(deps, actor, id, {

@@ -64,12 +64,19 @@ export function lineItemOf(line: BillLine, netCents: number, currency: string) {
  * a bill is paid whole; after a reversed mark, the whole again), and the lines its tax invoice
  * lists.
  */
-export function chargeOf(found: BillWithCustomer, money: BillMoney, dueCents: number) {
+export function chargeOf(
+  found: BillWithCustomer,
+  money: BillMoney,
+  dueCents: number,
+  /** What was paid before this charge: the rest of the bill unless told (account credit, decision 107). */
+  paidBeforeCents = money.totalCents - dueCents,
+) {
   const { bill } = found;
-  const gstCents =
-    dueCents === money.totalCents
-      ? money.gstCents
-      : Math.round((money.gstCents * dueCents) / money.totalCents);
+  // The GST of the paid total, rounded on the running total, so the parts of a bill paid in two
+  // (account credit, then the card) add up to its GST to the cent.
+  const gstOf = (paidCents: number) =>
+    money.totalCents > 0 ? Math.round((money.gstCents * paidCents) / money.totalCents) : 0;
+  const gstCents = gstOf(paidBeforeCents + dueCents) - gstOf(paidBeforeCents);
   return {
     amountCents: dueCents,
     gstCents,

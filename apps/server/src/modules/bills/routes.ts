@@ -109,7 +109,8 @@ export function registerBillRoutes(
         response: { 200: billSchema, ...errors },
       },
     },
-    async (request) => sendBill(billDeps, requireUser(request), request.params.id),
+    async (request) =>
+      sendBill({ ...billDeps, completion: deps.checkout }, requireUser(request), request.params.id),
   );
 
   r.post(

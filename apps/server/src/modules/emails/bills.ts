@@ -31,6 +31,8 @@ export interface BillMailFacts {
   note?: string;
   /** The shop's account for a transfer, when set. */
   bank: { accountName: string; bsb: string; accountNumber: string } | null;
+  /** What the client's account credit paid of it when it was sent (docs/decisions/107). */
+  creditCents?: number;
 }
 
 function bankLines(facts: BillMailFacts): string[] {
@@ -54,7 +56,9 @@ export function billSent(facts: BillMailFacts): MailText {
     text: paragraphs([
       `Hi ${facts.firstName || 'there'},`,
       '',
-      `Here is invoice ${facts.number} for ${withCurrency(facts.dueCents, facts.currency)} ${gstNotes.inc}, due ${facts.dueDate}.`,
+      facts.creditCents
+        ? `Here is invoice ${facts.number}. Your account credit paid ${withCurrency(facts.creditCents, facts.currency)} of it; ${withCurrency(facts.dueCents, facts.currency)} ${gstNotes.inc} is left to pay, due ${facts.dueDate}.`
+        : `Here is invoice ${facts.number} for ${withCurrency(facts.dueCents, facts.currency)} ${gstNotes.inc}, due ${facts.dueDate}.`,
       ...(facts.note ? ['', facts.note] : []),
       '',
       `View it and pay by card here:\n${facts.link}`,
@@ -100,8 +104,11 @@ export function billReceipt(input: {
   /** 'by card', 'by bank transfer' */
   how: string;
   link: string;
+  /** What is still to pay after this payment (account credit may pay part, decision 107). */
+  leftCents?: number;
 }): MailText {
   const money = (cents: number) => withCurrency(cents, input.currency);
+  const left = input.leftCents ?? 0;
   return {
     action: { label: 'View the invoice', url: input.link },
     reason: BILLED(input.companyName),
@@ -109,7 +116,7 @@ export function billReceipt(input: {
     text: paragraphs([
       `Hi ${input.firstName || 'there'},`,
       '',
-      `Thank you: we received ${money(input.amountCents)} ${gstNotes.inc} (GST ${money(input.gstCents)}) ${input.how} for invoice ${input.number}, which is now paid. Your ${input.documentName} is attached.`,
+      `Thank you: we received ${money(input.amountCents)} ${gstNotes.inc} (GST ${money(input.gstCents)}) ${input.how} for invoice ${input.number}, ${left > 0 ? `which leaves ${money(left)} to pay` : 'which is now paid'}. Your ${input.documentName} is attached.`,
       '',
       `— ${input.companyName}`,
     ]),

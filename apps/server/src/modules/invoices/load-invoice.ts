@@ -96,6 +96,9 @@ export function invoiceDataOf(settings: InvoiceSettings, source: InvoiceSource):
         : 0,
     // What account credit paid of it (docs/decisions/107): the document says so, and what the card paid.
     creditCents: payment.provider === ACCOUNT_CREDIT ? payment.amountCents : payment.creditCents,
+    // A payment staff marked (docs/decisions/094) says how it came.
+    ...(payment.provider === 'bank_transfer' ? { paidWith: 'bank transfer' } : {}),
+    ...(payment.provider === 'cash' ? { paidWith: 'cash' } : {}),
   };
 }
 

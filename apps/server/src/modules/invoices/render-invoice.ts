@@ -35,6 +35,8 @@ export interface InvoiceData {
   balanceOwingCents?: number;
   /** The part of the total the client's account credit paid (docs/decisions/107); the rest was the card's. */
   creditCents?: number;
+  /** How the rest was paid, when not by card: 'bank transfer', 'cash'. */
+  paidWith?: string;
   /**
    * Set for an adjustment note (a refund: the GST document for a decrease): the tax invoice it
    * adjusts and why. The amounts above are then what was refunded.
@@ -359,7 +361,7 @@ export async function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
       ? 'Paid from account credit'
       : credit > 0
         ? 'Paid from account credit and by card'
-        : 'Paid by card';
+        : `Paid by ${data.paidWith ?? 'card'}`;
   if (!adjustment) {
     y -= 30;
     text('Amount paid', labelX, y, { color: MUTED });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountCredit } from '@noise/shared/account-credit';
 import type { BillingOverview } from '@noise/shared/billing';
+import type { Bill, PublicBill } from '@noise/shared/bills';
+import { addLocalDays, localDate } from '@noise/shared/dates';
 import { newIdempotencyKey, type ProjectPayment } from '@noise/shared/payments';
 import type { Project } from '@noise/shared/project';
 import { createTestApp } from '../../test/app.ts';
@@ -62,6 +64,13 @@ const adjust = (companyId: string, body: object, token = admin.token) =>
     url: `/api/companies/${companyId}/credit`,
     headers: bearer(token),
     payload: { idempotencyKey: newIdempotencyKey(), reason: 'Goodwill', ...body },
+  });
+const billAct = (id: string, what: string, payload?: object, method: 'GET' | 'POST' = 'POST') =>
+  app.inject({
+    method,
+    url: `/api/invoices/${id}${what ? `/${what}` : ''}`,
+    headers: bearer(admin.token),
+    ...(payload ? { payload } : {}),
   });
 const billingCredit = async (token: string) =>
   (await get(token, '/api/billing')).json<BillingOverview>().credit!;
@@ -194,6 +203,87 @@ describe('account credit', () => {
     ]);
     // The client sees the entries, not staff's reasons.
     expect((await billingCredit(customer.token)).entries.map((e) => e.note)).toEqual(['', '']);
+  });
+
+  it('an invoice sent to a client with credit is paid from it first; the pay link asks for the rest', async () => {
+    const { customer, companyId } = await plan();
+    await adjust(companyId, { direction: 'add', amount: '50' });
+    // $100.00 + GST: $110.00, GST $10.00.
+    const made = await app.inject({
+      method: 'POST',
+      url: '/api/invoices',
+      headers: bearer(admin.token),
+      payload: {
+        email: customer.user.email,
+        lines: [{ description: 'Launch video', quantity: 1, unitPrice: '100', gst: true }],
+        dueDate: addLocalDays(localDate(new Date(), config.businessTimeZone), 14),
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const bill = made.json<Bill>();
+    const sent = await billAct(bill._id, 'send');
+    expect(sent.statusCode, sent.body).toBe(200);
+    const receipt = await outboxMail(app, config.dataDir, customer.user.email, 'Payment received');
+    expect(receipt.text).toContain(
+      'we received $50.00 AUD inc. GST (GST $4.55 AUD) from your account credit for invoice',
+    );
+    expect(receipt.text).toContain('which leaves $60.00 AUD to pay');
+    const mail = await outboxMail(app, config.dataDir, customer.user.email, 'left to pay');
+    expect(mail.text).toContain(
+      'Your account credit paid $50.00 AUD of it; $60.00 AUD inc. GST is left to pay',
+    );
+    expect((await billingCredit(customer.token)).balanceCents).toBe(0);
+    const token = new URL(sent.json<Bill>().payUrl!).searchParams.get('t')!;
+    const page = (
+      await app.inject({ url: `/api/invoices/${bill._id}/pay?t=${token}` })
+    ).json<PublicBill>();
+    expect(page.dueCents).toBe(6000);
+    const paid = await app.inject({
+      method: 'POST',
+      url: `/api/invoices/${bill._id}/pay`,
+      payload: { token, paymentMethodId: sandboxCard(), idempotencyKey: newIdempotencyKey() },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const after = (await billAct(bill._id, '', undefined, 'GET')).json<Bill>();
+    expect(after.status).toBe('paid');
+    expect(after.payments.map((p) => [p.method, p.amountCents])).toEqual([
+      ['account_credit', 5000],
+      ['card', 6000],
+    ]);
+    // The two parts' GST add up to the bill's $10.00: $4.55 (of $50.00) and $5.45 (of $60.00).
+    const card = await outboxMail(app, config.dataDir, customer.user.email, 'by card for invoice');
+    expect(card.text).toContain('$60.00 AUD inc. GST (GST $5.45 AUD) by card');
+    expect(card.text).toContain('which is now paid');
+  });
+
+  it('credit that covers an invoice pays it when sent; reversing that payment gives the credit back', async () => {
+    const { customer, companyId } = await plan();
+    await adjust(companyId, { direction: 'add', amount: '200' });
+    const made = await app.inject({
+      method: 'POST',
+      url: '/api/invoices',
+      headers: bearer(admin.token),
+      payload: {
+        email: customer.user.email,
+        lines: [{ description: 'Audit', quantity: 1, unitPrice: '100', gst: true }],
+        dueDate: addLocalDays(localDate(new Date(), config.businessTimeZone), 14),
+      },
+    });
+    const bill = made.json<Bill>();
+    const sent = await billAct(bill._id, 'send');
+    expect(sent.json<Bill>().status).toBe('paid');
+    const receipt = await outboxMail(app, config.dataDir, customer.user.email, 'Payment received');
+    expect(receipt.text).toContain('from your account credit');
+    expect(receipt.text).toContain('which is now paid');
+    expect((await billingCredit(customer.token)).balanceCents).toBe(9000);
+
+    const [payment] = sent.json<Bill>().payments;
+    const reversed = await billAct(bill._id, `payments/${payment!._id}/reverse`, {
+      reason: 'Sent to the wrong company',
+    });
+    expect(reversed.statusCode, reversed.body).toBe(200);
+    expect(reversed.json<Bill>()).toMatchObject({ status: 'sent', dueCents: 11_000 });
+    expect((await billingCredit(customer.token)).balanceCents).toBe(20_000);
   });
 
   it('is for the staff who refund: co-ordinators and customers are refused; an unknown company is not found', async () => {

@@ -5,6 +5,7 @@ import { invoiceTitle } from '../invoices/render-invoice.ts';
 import { enqueueEmail } from '../jobs/email.ts';
 import { emitWebhookEvent } from '../webhooks/deliver-webhook.ts';
 import type { CompletionDeps } from './complete-order.ts';
+import { ACCOUNT_CREDIT } from './credit-repository.ts';
 import type { ProviderPayment } from './providers/provider.ts';
 import type { AttemptRow, PaymentRow } from './repository.ts';
 
@@ -24,7 +25,11 @@ export async function announceBillPayment(
   const money = billMoney(bill.lines);
   const paidCents = billPaid(await repos.bills.paymentsOf([bill.id]));
   const method =
-    payment.provider === 'bank_transfer' || payment.provider === 'cash' ? payment.provider : 'card';
+    payment.provider === 'bank_transfer' ||
+    payment.provider === 'cash' ||
+    payment.provider === ACCOUNT_CREDIT
+      ? payment.provider
+      : 'card';
   const number = billNumberOf(bill.number);
   if (paidCents >= money.totalCents) {
     await emitWebhookEvent(repos, 'invoice.paid', {
@@ -53,8 +58,12 @@ export async function announceBillPayment(
         currency: payment.currency,
         amountCents: payment.amountCents,
         gstCents: payment.gstCents,
-        how: `by ${billPaymentMethodLabels[method].toLowerCase()}`,
+        how:
+          method === ACCOUNT_CREDIT
+            ? 'from your account credit'
+            : `by ${billPaymentMethodLabels[method].toLowerCase()}`,
         link: `${deps.publicUrl}/dashboard/billing`,
+        leftCents: Math.max(money.totalCents - paidCents, 0),
       }),
       invoicePaymentId: payment.id,
     },

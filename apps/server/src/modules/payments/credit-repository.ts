@@ -157,6 +157,24 @@ export function createCreditRepository(db: Db) {
       });
     },
 
+    /**
+     * Credit given back by a refund made some other way than `refunds.reserve` (a reversed
+     * invoice payment that credit paid); once per refund.
+     */
+    async creditRefund(values: {
+      companyId: string;
+      refundId: string;
+      amountCents: number;
+      currency: string;
+      note: string;
+      createdById: string | null;
+    }): Promise<void> {
+      await db
+        .insert(accountCreditEntries)
+        .values({ ...values, kind: 'refund' })
+        .onConflictDoNothing();
+    },
+
     /** Gives a hold back (the card part of its charge was declined); once, whatever the replays. */
     async returnHold(hold: CreditEntryRow): Promise<void> {
       await db
