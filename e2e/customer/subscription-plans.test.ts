@@ -290,3 +290,56 @@ describe('pausing a plan', () => {
     },
   );
 });
+
+describe('account credit', () => {
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'staff refund part of an order as account credit, and the next renewal spends it before the card',
+    async () => {
+      // Starter: $890 a month, $979.00 with GST.
+      const { customer, project } = await starterPlan('Cal', 'Credit');
+      const staff = (await browser.newPage({ token: admin, width: 1280 })).page;
+      await staff.goto(`/wkm-dashboard/sales/edit/${project._id}`);
+      const payments = staff.getByRole('region', { name: 'Payments' });
+      await payments.getByRole('button', { name: /^Refund / }).click();
+      const dialog = staff.getByRole('dialog', { name: 'Refund this payment' });
+      await dialog.getByRole('radio', { name: /Account credit/ }).check();
+      await dialog.getByLabel('Amount (inc. GST)').fill('200');
+      await dialog.getByLabel('Reason').selectOption('requested_by_customer');
+      await dialog.getByRole('button', { name: 'Refund $200.00' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await payments.getByText('Refunded $200.00 as account credit').waitFor();
+
+      // The next month is due now: $200.00 of credit pays first, the card the other $779.00.
+      await sql(
+        `update subscriptions set next_charge_at = date_trunc('milliseconds', now()) - interval '1 minute'
+           where project_id = $1`,
+        [project._id],
+      );
+      await expect
+        .poll(async () => {
+          const list = await apiGet<ProjectPayment[]>(
+            server,
+            `/api/projects/${project._id}/payments`,
+            customer.token,
+          );
+          return list.find((p) => p.kind === 'renewal')?.creditCents;
+        })
+        .toBe(20_000);
+
+      const { page } = await browser.newPage({ token: customer.token, width: 375 });
+      await page.goto('/dashboard/billing');
+      const credit = page.getByRole('region', { name: 'Account credit' });
+      await credit.getByTestId('credit-balance').getByText('$0.00').waitFor();
+      await credit.getByText(`Refund of Order ${project.orderNumber}`).waitFor();
+      await credit.getByText(`Paid toward Order ${project.orderNumber}`).waitFor();
+      await credit.getByText('−$200.00').waitFor();
+      await credit.getByText('+$200.00').waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        375,
+      );
+      // Staff see the renewal's part paid from credit beside its invoice.
+      await staff.reload();
+      await payments.getByText('$200.00 from account credit', { exact: false }).waitFor();
+    },
+  );
+});
