@@ -39,10 +39,11 @@ CREATE INDEX "subscription_changes_at_idx" ON "subscription_changes" USING btree
 CREATE INDEX "subscription_changes_subscription_idx" ON "subscription_changes" USING btree ("subscription_id","at");--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_credit_entry_id_account_credit_entries_id_fk" FOREIGN KEY ("credit_entry_id") REFERENCES "public"."account_credit_entries"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 -- The change log starts with what each subscription is now: started when it was made at today's
--- amount (earlier plan changes were not logged), cancelled or paused when it was.
+-- amount (earlier plan changes were not logged), cancelled or paused when it was. Amounts are the
+-- plan's part of the live monthly figure: a paused plan's is 0 until it resumes.
 INSERT INTO "subscription_changes" ("id", "subscription_id", "kind", "interval", "currency", "before_cents", "after_cents", "before_gst_cents", "after_gst_cents", "at")
 SELECT gen_random_uuid()::text, "id", 'started', "interval", "currency", 0, "amount_cents", 0, "gst_cents", "created_at" FROM "subscriptions";--> statement-breakpoint
 INSERT INTO "subscription_changes" ("id", "subscription_id", "kind", "interval", "currency", "before_cents", "after_cents", "before_gst_cents", "after_gst_cents", "at")
 SELECT gen_random_uuid()::text, "id", 'cancelled', "interval", "currency", "amount_cents", 0, "gst_cents", 0, "cancelled_at" FROM "subscriptions" WHERE "status" = 'cancelled' AND "cancelled_at" IS NOT NULL;--> statement-breakpoint
 INSERT INTO "subscription_changes" ("id", "subscription_id", "kind", "interval", "currency", "before_cents", "after_cents", "before_gst_cents", "after_gst_cents", "at")
-SELECT gen_random_uuid()::text, "id", 'paused', "interval", "currency", "amount_cents", "amount_cents", "gst_cents", "gst_cents", "paused_at" FROM "subscriptions" WHERE "status" = 'paused' AND "paused_at" IS NOT NULL;
+SELECT gen_random_uuid()::text, "id", 'paused', "interval", "currency", "amount_cents", 0, "gst_cents", 0, "paused_at" FROM "subscriptions" WHERE "status" = 'paused' AND "paused_at" IS NOT NULL;

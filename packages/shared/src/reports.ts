@@ -69,6 +69,25 @@ export const invoiceAgeBuckets = [
 ] as const;
 
 /** GET /api/reports/recurring: what the plans bring each month, what renews soon, what is owed. */
+/** The movements of the monthly recurring figure, in the order Reporting lists them. */
+export const mrrMovementKinds = [
+  'new',
+  'expansion',
+  'contraction',
+  'churned',
+  'paused',
+  'resumed',
+] as const;
+export type MrrMovementKind = (typeof mrrMovementKinds)[number];
+export const mrrMovementLabels: Record<MrrMovementKind, string> = {
+  new: 'New',
+  expansion: 'Expansion',
+  contraction: 'Contraction',
+  churned: 'Churned',
+  paused: 'Paused',
+  resumed: 'Resumed',
+};
+
 export const recurringReportSchema = z.object({
   timeZone: z.string(),
   /** Every live plan's charge as a monthly amount (a week's is 52/12 of it), GST included. */
@@ -80,6 +99,26 @@ export const recurringReportSchema = z.object({
     pastDue: z.number().int(),
     /** Paused plans, left out of the figure, and what they would bring a month. */
     paused: z.object({ plans: z.number().int(), cents: z.number().int() }),
+  }),
+  /**
+   * How the monthly figure moved since the start of this month (in the business's time zone),
+   * from the plans' change log (docs/decisions/108): opening + each movement = closing, which is
+   * the figure above. Amounts are monthly, GST included; a movement that lowers it is negative.
+   */
+  movements: z.object({
+    /** The month's first day, on the business's calendar (YYYY-MM-DD). */
+    since: z.string(),
+    openingCents: z.number().int(),
+    closingCents: z.number().int(),
+    items: z.array(
+      z.object({
+        kind: z.enum(mrrMovementKinds),
+        label: z.string(),
+        plans: z.number().int(),
+        cents: z.number().int(),
+        gstCents: z.number().int(),
+      }),
+    ),
   }),
   /** The renewals due in the next `days` days, soonest first (at most 50 listed). */
   renewals: z.object({

@@ -14707,6 +14707,19 @@ export interface operations {
                                 cents: number;
                             };
                         };
+                        movements: {
+                            since: string;
+                            openingCents: number;
+                            closingCents: number;
+                            items: {
+                                /** @enum {string} */
+                                kind: "new" | "expansion" | "contraction" | "churned" | "paused" | "resumed";
+                                label: string;
+                                plans: number;
+                                cents: number;
+                                gstCents: number;
+                            }[];
+                        };
                         renewals: {
                             days: number;
                             count: number;

@@ -381,10 +381,11 @@ export type SubscriptionChangeKind =
   'started' | 'upgraded' | 'downgraded' | 'paused' | 'resumed' | 'cancelled';
 
 /**
- * Every change to what a subscription charges, as it happened (append-only): the recurring
- * figures' new, expansion, contraction, churned and paused movements are sums over it. Amounts
- * are per period, GST included, before and after the change ('started': before 0; 'cancelled':
- * after 0; 'paused' and 'resumed' keep the amount and only move it in and out of the paused part).
+ * Every change to what a subscription brings in, as it happened (append-only, docs/decisions/108):
+ * Reporting's new, expansion, contraction, churned, paused and resumed movements are sums over it.
+ * Amounts are the plan's part of the live recurring figure, per period, GST included, before and
+ * after the change: 'started' from 0, 'cancelled' to 0, 'paused' to 0 and 'resumed' from 0 (a
+ * paused plan brings nothing in); the sum of after - before up to a moment is the live figure then.
  */
 export const subscriptionChanges = pgTable(
   'subscription_changes',

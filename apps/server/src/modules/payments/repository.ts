@@ -4,9 +4,11 @@ import {
   paymentAttempts,
   payments,
   refunds,
+  subscriptionChanges,
   subscriptions,
   users,
   webhookEvents,
+  type SubscriptionChangeKind,
 } from '../../db/schema.ts';
 
 export type { PaymentLineItem, PendingPlanChange, PricedOrder } from '../../db/schema.ts';
@@ -33,8 +35,85 @@ const free = (id: string) =>
     ),
   );
 
+/** A plan's part of the live recurring figure: nothing while paused or once cancelled. */
+function liveShare(row: SubscriptionRow) {
+  const live = row.status === 'active' || row.status === 'past_due';
+  return { cents: live ? row.amountCents : 0, gstCents: live ? row.gstCents : 0 };
+}
+
+/** What a change to a subscription was, for the change log; null: nothing Reporting counts. */
+function changeKind(
+  before: SubscriptionRow,
+  after: SubscriptionRow,
+): SubscriptionChangeKind | null {
+  if (after.status === 'cancelled') return before.status === 'cancelled' ? null : 'cancelled';
+  if (after.status === 'paused') return before.status === 'paused' ? null : 'paused';
+  if (before.status === 'paused') return 'resumed';
+  if (after.amountCents === before.amountCents) return null;
+  return after.amountCents > before.amountCents ? 'upgraded' : 'downgraded';
+}
+
+/** The change log's row for a subscription going from `before` (none: new) to `after`. */
+function changeRow(
+  kind: SubscriptionChangeKind,
+  before: SubscriptionRow | null,
+  after: SubscriptionRow,
+) {
+  const from = before ? liveShare(before) : { cents: 0, gstCents: 0 };
+  const to = liveShare(after);
+  return {
+    subscriptionId: after.id,
+    kind,
+    interval: after.interval,
+    currency: after.currency,
+    beforeCents: from.cents,
+    afterCents: to.cents,
+    beforeGstCents: from.gstCents,
+    afterGstCents: to.gstCents,
+    at: new Date(),
+  };
+}
+
+/** Ends a waiting plan change, applying its charge or not (`endPendingPlanChange`). */
+async function endPending(tx: Db, id: string, apply: boolean) {
+  const [row] = await tx
+    .update(subscriptions)
+    .set({
+      pendingChange: null,
+      ...(apply
+        ? {
+            amountCents: sql`(${subscriptions.pendingChange} ->> 'amountCents')::int`,
+            gstCents: sql`(${subscriptions.pendingChange} ->> 'gstCents')::int`,
+          }
+        : {}),
+    })
+    .where(and(eq(subscriptions.id, id), isNotNull(subscriptions.pendingChange)))
+    .returning();
+  return row;
+}
+
 /** Payment attempts, payments, subscriptions and seen webhook events. */
 export function createPaymentRepository(db: Db) {
+  /**
+   * Changes a subscription and logs what the change did to the recurring figures
+   * (docs/decisions/108) in one transaction, the row locked between the two reads.
+   */
+  const logged = (
+    id: string,
+    apply: (tx: Db) => Promise<SubscriptionRow | undefined>,
+  ): Promise<SubscriptionRow | undefined> =>
+    db.transaction(async (tx) => {
+      const [before] = await tx
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.id, id))
+        .for('update');
+      const after = await apply(tx);
+      const kind = before && after ? changeKind(before, after) : null;
+      if (kind) await tx.insert(subscriptionChanges).values(changeRow(kind, before!, after!));
+      return after;
+    });
+
   return {
     // --- attempts -------------------------------------------------------------------------
     /** Undefined when the idempotency key exists already: the caller then reads that attempt. */
@@ -333,8 +412,11 @@ export function createPaymentRepository(db: Db) {
 
     // --- subscriptions --------------------------------------------------------------------
     async insertSubscription(values: NewSubscription): Promise<SubscriptionRow> {
-      const [row] = await db.insert(subscriptions).values(values).returning();
-      return row!;
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(subscriptions).values(values).returning();
+        await tx.insert(subscriptionChanges).values(changeRow('started', null, row!));
+        return row!;
+      });
     },
 
     /**
@@ -476,27 +558,33 @@ export function createPaymentRepository(db: Db) {
       id: string,
       pause: { pausedAt: Date; pausedUntil: string | null; pauseHeldProject: boolean },
     ): Promise<SubscriptionRow> {
-      const [row] = await db
-        .update(subscriptions)
-        .set({ status: 'paused', ...pause })
-        .where(eq(subscriptions.id, id))
-        .returning();
+      const row = await logged(id, async (tx) => {
+        const [updated] = await tx
+          .update(subscriptions)
+          .set({ status: 'paused', ...pause })
+          .where(eq(subscriptions.id, id))
+          .returning();
+        return updated;
+      });
       return row!;
     },
 
     /** Live again, its next charge moved to `nextChargeAt`. */
     async endSubscriptionPause(id: string, nextChargeAt: Date): Promise<SubscriptionRow> {
-      const [row] = await db
-        .update(subscriptions)
-        .set({
-          status: 'active',
-          nextChargeAt,
-          pausedAt: null,
-          pausedUntil: null,
-          pauseHeldProject: false,
-        })
-        .where(eq(subscriptions.id, id))
-        .returning();
+      const row = await logged(id, async (tx) => {
+        const [updated] = await tx
+          .update(subscriptions)
+          .set({
+            status: 'active',
+            nextChargeAt,
+            pausedAt: null,
+            pausedUntil: null,
+            pauseHeldProject: false,
+          })
+          .where(eq(subscriptions.id, id))
+          .returning();
+        return updated;
+      });
       return row!;
     },
 
@@ -525,12 +613,14 @@ export function createPaymentRepository(db: Db) {
     },
 
     async cancelSubscription(id: string, byUserId: string): Promise<SubscriptionRow | undefined> {
-      const [row] = await db
-        .update(subscriptions)
-        .set({ status: 'cancelled', cancelledAt: new Date(), cancelledById: byUserId })
-        .where(and(eq(subscriptions.id, id), sql`${subscriptions.status} <> 'cancelled'`))
-        .returning();
-      return row;
+      return logged(id, async (tx) => {
+        const [row] = await tx
+          .update(subscriptions)
+          .set({ status: 'cancelled', cancelledAt: new Date(), cancelledById: byUserId })
+          .where(and(eq(subscriptions.id, id), sql`${subscriptions.status} <> 'cancelled'`))
+          .returning();
+        return row;
+      });
     },
 
     // --- plan changes (docs/decisions/100) -------------------------------------------------
@@ -559,12 +649,14 @@ export function createPaymentRepository(db: Db) {
       id: string,
       charge: { amountCents: number; gstCents: number },
     ): Promise<SubscriptionRow | undefined> {
-      const [row] = await db
-        .update(subscriptions)
-        .set({ ...charge, planChangeLockedUntil: null })
-        .where(eq(subscriptions.id, id))
-        .returning();
-      return row;
+      return logged(id, async (tx) => {
+        const [row] = await tx
+          .update(subscriptions)
+          .set({ ...charge, planChangeLockedUntil: null })
+          .where(eq(subscriptions.id, id))
+          .returning();
+        return row;
+      });
     },
 
     /** A downgrade for the next renewal; undefined under the same conditions as a claim. */
@@ -585,20 +677,7 @@ export function createPaymentRepository(db: Db) {
      * its charge (`apply` true). Undefined when none was waiting.
      */
     async endPendingPlanChange(id: string, apply: boolean): Promise<SubscriptionRow | undefined> {
-      const [row] = await db
-        .update(subscriptions)
-        .set({
-          pendingChange: null,
-          ...(apply
-            ? {
-                amountCents: sql`(${subscriptions.pendingChange} ->> 'amountCents')::int`,
-                gstCents: sql`(${subscriptions.pendingChange} ->> 'gstCents')::int`,
-              }
-            : {}),
-        })
-        .where(and(eq(subscriptions.id, id), isNotNull(subscriptions.pendingChange)))
-        .returning();
-      return row;
+      return logged(id, (tx) => endPending(tx, id, apply));
     },
 
     // --- webhooks -------------------------------------------------------------------------

@@ -1,6 +1,13 @@
-import { localDate } from '@noise/shared/dates';
+import { addLocalDays, endOfLocalDay, localDate } from '@noise/shared/dates';
 import { displayNameOf } from '@noise/shared/display-name';
-import { invoiceAgeBuckets, type RecurringReport } from '@noise/shared/reports';
+import {
+  invoiceAgeBuckets,
+  mrrMovementKinds,
+  mrrMovementLabels,
+  type MrrMovementKind,
+  type RecurringReport,
+} from '@noise/shared/reports';
+import type { SubscriptionChangeKind } from '../../db/schema.ts';
 import { periodsPerYear } from '../../lib/intervals.ts';
 import type { Repositories } from '../../repositories.ts';
 import { billFigures } from '../bills/manage-bill.ts';
@@ -23,7 +30,12 @@ export async function recurringReport(
   now: Date,
 ): Promise<RecurringReport> {
   const today = localDate(now, deps.timeZone);
-  const [plans, renewals, sent] = await Promise.all([
+  // The month so far: from the business's midnight on the 1st.
+  const monthStart = new Date(
+    endOfLocalDay(addLocalDays(`${today.slice(0, 7)}-01`, -1), deps.timeZone).getTime() + 1,
+  );
+  const upToNow = new Date(now.getTime() + 1);
+  const [plans, renewals, sent, before, during] = await Promise.all([
     deps.repos.reports.livePlans(),
     deps.repos.reports.renewalsBetween(
       now,
@@ -31,6 +43,8 @@ export async function recurringReport(
       RENEWALS_LISTED,
     ),
     deps.repos.bills.listSentUnvoided(BILLS_READ),
+    deps.repos.reports.planChangesBetween(null, monthStart),
+    deps.repos.reports.planChangesBetween(monthStart, upToNow),
   ]);
 
   // Each interval's sum scaled to a month, rounded once at the end: the figure is the plans'.
@@ -63,8 +77,52 @@ export async function recurringReport(
     buckets[at]!.count += 1;
   }
 
+  // Each movement in twelfths of a cent a month (a period's amount times its periods a year), so
+  // opening + movements = closing exactly; each is rounded once, when shown.
+  const twelfths = (rows: typeof before, field: 'cents' | 'gstCents') =>
+    rows.reduce((total, row) => total + row[field] * periodsPerYear(row.interval), 0);
+  const month = (value: number) => Math.round(value / 12);
+  const movementOf: Record<SubscriptionChangeKind, MrrMovementKind> = {
+    started: 'new',
+    upgraded: 'expansion',
+    downgraded: 'contraction',
+    cancelled: 'churned',
+    paused: 'paused',
+    resumed: 'resumed',
+  };
+  const openingTwelfths = twelfths(before, 'cents');
+  const openingCents = month(openingTwelfths);
+  const closingCents = month(openingTwelfths + twelfths(during, 'cents'));
+  const ofKind = mrrMovementKinds.map((kind) =>
+    during.filter((row) => movementOf[row.kind] === kind),
+  );
+  // Rounded so that they add up: opening + movements = closing, to the cent on screen too.
+  const cents = roundToTotal(
+    ofKind.map((rows) => twelfths(rows, 'cents')),
+    12,
+    closingCents - openingCents,
+  );
+  const gstCents = roundToTotal(
+    ofKind.map((rows) => twelfths(rows, 'gstCents')),
+    12,
+    month(twelfths(during, 'gstCents')),
+  );
+  const movements = {
+    since: `${today.slice(0, 7)}-01`,
+    openingCents,
+    closingCents,
+    items: mrrMovementKinds.map((kind, i) => ({
+      kind,
+      label: mrrMovementLabels[kind],
+      plans: ofKind[i]!.reduce((n, row) => n + row.plans, 0),
+      cents: cents[i]!,
+      gstCents: gstCents[i]!,
+    })),
+  };
+
   return {
     timeZone: deps.timeZone,
+    movements,
     monthly: {
       cents: perMonth(live, 'cents'),
       gstCents: perMonth(live, 'gstCents'),
@@ -94,4 +152,23 @@ export async function recurringReport(
       buckets,
     },
   };
+}
+
+/**
+ * Each of `values / divisor`, rounded to whole numbers that add up to `total` (the sum rounded
+ * elsewhere): each is rounded down, and the ones with the largest remainders take one more until
+ * the sum is reached (the largest remainder method).
+ */
+export function roundToTotal(values: readonly number[], divisor: number, total: number): number[] {
+  const floors = values.map((value) => Math.floor(value / divisor));
+  let missing = total - floors.reduce((n, v) => n + v, 0);
+  const order = values
+    .map((value, i) => ({ i, remainder: value / divisor - floors[i]! }))
+    .sort((a, b) => b.remainder - a.remainder);
+  for (const { i } of order) {
+    if (missing <= 0) break;
+    floors[i]! += 1;
+    missing -= 1;
+  }
+  return floors;
 }

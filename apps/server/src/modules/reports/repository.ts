@@ -1,6 +1,6 @@
-import { and, asc, count, eq, gte, inArray, lte, sql, sum } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lt, lte, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { projects, subscriptions } from '../../db/schema.ts';
+import { projects, subscriptionChanges, subscriptions } from '../../db/schema.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { renewalDiscounts } from '../discounts/repository.ts';
 import { salesPerDay, serviceSalesIn } from '../sales-rollups/repository.ts';
@@ -15,6 +15,32 @@ type Granularity = 'day' | 'week' | 'month';
  */
 export function createReportRepository(db: Db) {
   return {
+    /**
+     * What changes to plans did to the live recurring figure in [from, to) (from the start when
+     * `from` is null), by kind and interval: how many, and the per-period sum of after - before
+     * (docs/decisions/108).
+     */
+    async planChangesBetween(from: Date | null, to: Date) {
+      const rows = await db
+        .select({
+          kind: subscriptionChanges.kind,
+          interval: subscriptionChanges.interval,
+          plans: count(),
+          cents: sql<string>`sum(${subscriptionChanges.afterCents} - ${subscriptionChanges.beforeCents})`,
+          gstCents: sql<string>`sum(${subscriptionChanges.afterGstCents} - ${subscriptionChanges.beforeGstCents})`,
+        })
+        .from(subscriptionChanges)
+        .where(
+          and(from ? gte(subscriptionChanges.at, from) : undefined, lt(subscriptionChanges.at, to)),
+        )
+        .groupBy(subscriptionChanges.kind, subscriptionChanges.interval);
+      return rows.map((row) => ({
+        ...row,
+        cents: Number(row.cents ?? 0),
+        gstCents: Number(row.gstCents ?? 0),
+      }));
+    },
+
     /** Plans not cancelled (active, past due, paused) by interval and status, with their sums. */
     async livePlans() {
       const rows = await db

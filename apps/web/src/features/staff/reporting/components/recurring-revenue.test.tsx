@@ -14,6 +14,19 @@ const report: RecurringReport = {
     pastDue: 1,
     paused: { plans: 1, cents: 33_000 },
   },
+  movements: {
+    since: '2026-12-01',
+    openingCents: 70_000,
+    closingCents: 80_667,
+    items: [
+      { kind: 'new', label: 'New', plans: 1, cents: 47_667, gstCents: 4_333 },
+      { kind: 'expansion', label: 'Expansion', plans: 1, cents: 22_000, gstCents: 2_000 },
+      { kind: 'contraction', label: 'Contraction', plans: 0, cents: 0, gstCents: 0 },
+      { kind: 'churned', label: 'Churned', plans: 1, cents: -26_000, gstCents: -2_364 },
+      { kind: 'paused', label: 'Paused', plans: 1, cents: -33_000, gstCents: -3_000 },
+      { kind: 'resumed', label: 'Resumed', plans: 0, cents: 0, gstCents: 0 },
+    ],
+  },
   renewals: {
     days: 30,
     count: 1,
@@ -48,7 +61,7 @@ describe('Reporting: recurring revenue', () => {
     answer('get', '/api/reports/recurring', report);
     renderWithApp(<RecurringRevenue />, { role: 'admin' });
 
-    expect(await screen.findByText('$806.67')).toBeInTheDocument();
+    expect((await screen.findAllByText('$806.67')).length).toBe(2);
     expect(
       screen.getByText(
         "2 plans, 1 past due; a charge counts its periods a year over 12 (a week's 52/12, a quarter's 4/12). Paused: 1 plan, $330.00 a month",
@@ -64,5 +77,15 @@ describe('Reporting: recurring revenue', () => {
     const overdue = within(ages).getByRole('row', { name: /31–60 days overdue/ });
     expect(within(overdue).getByText('$110.00')).toBeInTheDocument();
     expect(screen.getByText('$330.00')).toBeInTheDocument();
+
+    // How the figure moved this month: opening + movements = now.
+    const moves = screen.getByRole('table', { name: 'Monthly recurring revenue this month' });
+    expect(within(moves).getByRole('row', { name: /Opening, 01 Dec, 2026/ })).toHaveTextContent(
+      '$700.00',
+    );
+    expect(within(moves).getByRole('row', { name: /^Expansion/ })).toHaveTextContent('+$220.00');
+    expect(within(moves).getByRole('row', { name: /^Churned/ })).toHaveTextContent('−$260.00');
+    expect(within(moves).getByRole('row', { name: /^Paused/ })).toHaveTextContent('−$330.00');
+    expect(within(moves).getByRole('row', { name: /^Now/ })).toHaveTextContent('$806.67');
   });
 });

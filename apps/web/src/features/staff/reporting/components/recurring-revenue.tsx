@@ -25,6 +25,9 @@ function Figure({ label, value, note }: { label: string; value: string; note: st
 }
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+/** '+$220.00', '−$55.00', '$0.00'. */
+const signed = (cents: number) =>
+  `${cents > 0 ? '+' : cents < 0 ? '−' : ''}${formatMoney(Math.abs(cents))}`;
 
 /**
  * Reporting's recurring figures (docs/product.md#reporting): what the live plans bring a month,
@@ -37,7 +40,7 @@ export function RecurringRevenue() {
   return (
     <StaffSection
       title="Recurring revenue"
-      description="The plans live now, what renews in the next 30 days, and what invoices are still owed. GST included."
+      description="The plans live now and how their monthly amount moved this month, what renews in the next 30 days, and what invoices are still owed. GST included."
       className="min-w-0"
     >
       {data ? (
@@ -60,6 +63,52 @@ export function RecurringRevenue() {
         </div>
       ) : null}
       <div className="grid gap-6 2xl:grid-cols-2">
+        <StaffTable caption="Monthly recurring revenue this month" className="shadow-none">
+          <thead>
+            <tr>
+              <Th>Movement</Th>
+              <Th className="text-right">Plans</Th>
+              <Th className="text-right">A month</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.isPending ? (
+              <TableSkeletonRows columns={3} rows={4} />
+            ) : report.isError ? (
+              <TableMessageRow columns={3}>{errorMessage(report.error)}</TableMessageRow>
+            ) : (
+              <>
+                <tr>
+                  <Td className="font-semibold">
+                    Opening, {formatDate(report.data.movements.since)}
+                  </Td>
+                  <Td label="Plans" className="text-right" />
+                  <Td label="A month" className="text-right tabular-nums">
+                    {formatMoney(report.data.movements.openingCents)}
+                  </Td>
+                </tr>
+                {report.data.movements.items.map((item) => (
+                  <tr key={item.kind}>
+                    <Td>{item.label}</Td>
+                    <Td label="Plans" className="text-right tabular-nums">
+                      {item.plans}
+                    </Td>
+                    <Td label="A month" className="text-right tabular-nums">
+                      {signed(item.cents)}
+                    </Td>
+                  </tr>
+                ))}
+                <tr>
+                  <Td className="font-semibold">Now</Td>
+                  <Td label="Plans" className="text-right" />
+                  <Td label="A month" className="text-right font-semibold tabular-nums">
+                    {formatMoney(report.data.movements.closingCents)}
+                  </Td>
+                </tr>
+              </>
+            )}
+          </tbody>
+        </StaffTable>
         <StaffTable caption="Renewals in the next 30 days" className="shadow-none">
           <thead>
             <tr>
