@@ -4,7 +4,7 @@ import type { Repositories } from '../../repositories.ts';
 import { announceBillPayment } from '../payments/complete-bill.ts';
 import { ACCOUNT_CREDIT } from '../payments/credit-repository.ts';
 import type { CompletionDeps } from '../payments/complete-order.ts';
-import { chargeOf } from './pay-bill.ts';
+import { chargeOf } from './bill-charge.ts';
 import type { BillWithCustomer } from './repository.ts';
 
 /**

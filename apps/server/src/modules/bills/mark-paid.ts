@@ -14,7 +14,7 @@ import { adjustmentNoteNumberOf } from '../invoices/load-invoice.ts';
 import { announceBillPayment } from '../payments/complete-bill.ts';
 import { ACCOUNT_CREDIT } from '../payments/credit-repository.ts';
 import { billFigures, getBill, todayOf, type BillDeps } from './manage-bill.ts';
-import { chargeOf } from './pay-bill.ts';
+import { chargeOf } from './bill-charge.ts';
 
 type MarkInput = z.output<typeof markBillPaidRequest>;
 

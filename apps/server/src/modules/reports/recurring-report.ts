@@ -7,7 +7,6 @@ import {
   type MrrMovementKind,
   type RecurringReport,
 } from '@noise/shared/reports';
-import type { SubscriptionChangeKind } from '../../db/schema.ts';
 import { periodsPerYear } from '../../lib/intervals.ts';
 import type { Repositories } from '../../repositories.ts';
 import { billFigures } from '../bills/manage-bill.ts';
@@ -82,7 +81,7 @@ export async function recurringReport(
   const twelfths = (rows: typeof before, field: 'cents' | 'gstCents') =>
     rows.reduce((total, row) => total + row[field] * periodsPerYear(row.interval), 0);
   const month = (value: number) => Math.round(value / 12);
-  const movementOf: Record<SubscriptionChangeKind, MrrMovementKind> = {
+  const movementOf: Record<(typeof before)[number]['kind'], MrrMovementKind> = {
     started: 'new',
     upgraded: 'expansion',
     downgraded: 'contraction',
