@@ -72,6 +72,24 @@ const billAct = (id: string, what: string, payload?: object, method: 'GET' | 'PO
     headers: bearer(admin.token),
     ...(payload ? { payload } : {}),
   });
+/** A staff invoice of $100.00 + GST ($110.00, GST $10.00) to `email`, sent. */
+async function sendBillOf100(email: string) {
+  const made = await app.inject({
+    method: 'POST',
+    url: '/api/invoices',
+    headers: bearer(admin.token),
+    payload: {
+      email,
+      lines: [{ description: 'Launch video', quantity: 1, unitPrice: '100', gst: true }],
+      dueDate: addLocalDays(localDate(new Date(), config.businessTimeZone), 14),
+    },
+  });
+  expect(made.statusCode, made.body).toBe(201);
+  const bill = made.json<Bill>();
+  const sent = await billAct(bill._id, 'send');
+  expect(sent.statusCode, sent.body).toBe(200);
+  return { bill, sent };
+}
 const billingCredit = async (token: string) =>
   (await get(token, '/api/billing')).json<BillingOverview>().credit!;
 async function renewNow(projectId: string) {
@@ -208,21 +226,7 @@ describe('account credit', () => {
   it('an invoice sent to a client with credit is paid from it first; the pay link asks for the rest', async () => {
     const { customer, companyId } = await plan();
     await adjust(companyId, { direction: 'add', amount: '50' });
-    // $100.00 + GST: $110.00, GST $10.00.
-    const made = await app.inject({
-      method: 'POST',
-      url: '/api/invoices',
-      headers: bearer(admin.token),
-      payload: {
-        email: customer.user.email,
-        lines: [{ description: 'Launch video', quantity: 1, unitPrice: '100', gst: true }],
-        dueDate: addLocalDays(localDate(new Date(), config.businessTimeZone), 14),
-      },
-    });
-    expect(made.statusCode, made.body).toBe(201);
-    const bill = made.json<Bill>();
-    const sent = await billAct(bill._id, 'send');
-    expect(sent.statusCode, sent.body).toBe(200);
+    const { bill, sent } = await sendBillOf100(customer.user.email);
     const receipt = await outboxMail(app, config.dataDir, customer.user.email, 'Payment received');
     expect(receipt.text).toContain(
       'we received $50.00 AUD inc. GST (GST $4.55 AUD) from your account credit for invoice',
@@ -259,18 +263,7 @@ describe('account credit', () => {
   it('credit that covers an invoice pays it when sent; reversing that payment gives the credit back', async () => {
     const { customer, companyId } = await plan();
     await adjust(companyId, { direction: 'add', amount: '200' });
-    const made = await app.inject({
-      method: 'POST',
-      url: '/api/invoices',
-      headers: bearer(admin.token),
-      payload: {
-        email: customer.user.email,
-        lines: [{ description: 'Audit', quantity: 1, unitPrice: '100', gst: true }],
-        dueDate: addLocalDays(localDate(new Date(), config.businessTimeZone), 14),
-      },
-    });
-    const bill = made.json<Bill>();
-    const sent = await billAct(bill._id, 'send');
+    const { bill, sent } = await sendBillOf100(customer.user.email);
     expect(sent.json<Bill>().status).toBe('paid');
     const receipt = await outboxMail(app, config.dataDir, customer.user.email, 'Payment received');
     expect(receipt.text).toContain('from your account credit');

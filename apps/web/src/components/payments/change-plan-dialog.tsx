@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { newIdempotencyKey } from '@noise/shared/payments';
 import type { PlanChangeOptions, PlanChangeQuote } from '@noise/shared/plan-change';
 import { formatMoneyGst } from '@noise/shared/pricing';
+import { RadioCard } from '@/components/ui/radio-card';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
@@ -184,34 +185,28 @@ export function ChangePlanDialog({
             >
               <legend className="mb-2 text-sm font-bold">Package</legend>
               {options.options.map((option) => (
-                <label
+                <RadioCard
                   key={option.packageId}
-                  className="flex cursor-pointer items-start gap-3 rounded-xl border-2 border-ink/15 px-4 py-3 has-checked:border-ink"
-                >
-                  <input
-                    type="radio"
-                    name="package"
-                    value={option.packageId}
-                    checked={packageId === option.packageId}
-                    onChange={() => {
-                      setPackageId(option.packageId);
-                      setWaived(false);
-                      setChoiceError('');
-                      setFailure('');
-                    }}
-                    className="mt-1 size-5 shrink-0 accent-(--color-ink)"
-                  />
-                  <span className="min-w-0">
-                    <span className="block font-bold break-words">{option.packageTitle}</span>
-                    <span className="block text-sm text-muted">
+                  name="package"
+                  value={option.packageId}
+                  checked={packageId === option.packageId}
+                  onChange={() => {
+                    setPackageId(option.packageId);
+                    setWaived(false);
+                    setChoiceError('');
+                    setFailure('');
+                  }}
+                  title={option.packageTitle}
+                  hint={
+                    <>
                       {formatMoneyGst(option.amountCents, 'inc', option.currency)} every{' '}
                       {every(options.interval)} ·{' '}
                       {option.takesEffect === 'now'
                         ? 'starts today'
                         : `from ${formatDate(option.nextChargeAt)}`}
-                    </span>
-                  </span>
-                </label>
+                    </>
+                  }
+                />
               ))}
               {choiceError ? (
                 <p id="plan-choice-error" className="text-sm font-semibold text-danger">

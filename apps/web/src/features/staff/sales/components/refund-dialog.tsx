@@ -8,6 +8,7 @@ import {
   type RefundDestination,
 } from '@noise/shared/payments';
 import { formatMoney } from '@noise/shared/pricing';
+import { RadioCard } from '@/components/ui/radio-card';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
@@ -128,27 +129,19 @@ export function RefundDialog({
             <fieldset className="flex flex-col gap-2">
               <legend className="mb-2 text-sm font-bold">Refund to</legend>
               {destinations.map((option) => (
-                <label
+                <RadioCard
                   key={option.value}
-                  className="flex cursor-pointer items-start gap-3 rounded-xl border-2 border-ink/15 px-4 py-3 has-checked:border-ink has-disabled:cursor-not-allowed has-disabled:opacity-60"
-                >
-                  <input
-                    type="radio"
-                    name="refund-to"
-                    value={option.value}
-                    checked={to === option.value}
-                    disabled={option.value === 'card' && payment.cardRefundableCents === 0}
-                    onChange={() => {
-                      setTo(option.value);
-                      setErrors({});
-                    }}
-                    className="mt-1 size-5 shrink-0 accent-(--color-ink)"
-                  />
-                  <span className="min-w-0">
-                    <span className="block font-bold">{option.label}</span>
-                    <span className="block text-sm text-muted">{option.hint}</span>
-                  </span>
-                </label>
+                  name="refund-to"
+                  value={option.value}
+                  checked={to === option.value}
+                  disabled={option.value === 'card' && payment.cardRefundableCents === 0}
+                  onChange={() => {
+                    setTo(option.value);
+                    setErrors({});
+                  }}
+                  title={option.label}
+                  hint={option.hint}
+                />
               ))}
             </fieldset>
           ) : (
