@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { moneyAmountCents } from './fields.ts';
 import { idempotencyKeySchema } from './payments.ts';
 import { formatMoney } from './pricing.ts';
+import { MIN_PART_CENTS } from './quote.ts';
 import { orderName } from './project-constants.ts';
 
 /**
@@ -70,4 +71,13 @@ export function creditEntryLabel(entry: Pick<AccountCreditEntry, 'kind' | 'order
 /** 'Account credit $200.00'. */
 export function creditBalanceText(credit: Pick<AccountCredit, 'balanceCents' | 'currency'>) {
   return `Account credit ${formatMoney(credit.balanceCents, credit.currency)}`;
+}
+
+/**
+ * What account credit pays of a storefront order's first payment of `totalCents` (inc. GST):
+ * as much as there is, less the least a card can be charged, which the card always pays (it is
+ * how the card is proven, and kept for a plan's renewals).
+ */
+export function orderCreditCents(balanceCents: number, totalCents: number): number {
+  return Math.max(0, Math.min(balanceCents, totalCents - MIN_PART_CENTS));
 }

@@ -76,6 +76,7 @@ export interface ApiRoutes {
   '/api/messages/unread': 'GET';
   '/api/my-work': 'GET';
   '/api/my/actions': 'GET';
+  '/api/my/credit': 'GET';
   '/api/my/request-plans': 'GET';
   '/api/my/request-plans/{id}/extra-request': 'POST';
   '/api/my/request-plans/{id}/requests': 'POST';

@@ -90,6 +90,12 @@ export type QuoteProjectDetails = z.input<typeof quoteProjectDetailsSchema>;
 const paymentBase = {
   /** What the page showed as charged now, in cents including GST. */
   amount: z.number().int().positive(),
+  /**
+   * Of `amount`, what the page showed the company's account credit paying (a storefront order,
+   * docs/decisions/107); the card is charged the rest. Absent or 0: no credit is used. Refused
+   * when the credit available is not this.
+   */
+  creditCents: z.number().int().min(0).optional(),
   customer: z.object({ name: z.string().max(200), email: z.string().max(254) }),
   /** A payment-method id from the card form (Stripe Elements or the sandbox card form). */
   payment_method: z.string().trim().min(1).max(200),
@@ -329,6 +335,8 @@ export function orderPaymentRequest(input: {
   idempotencyKey: string;
   /** A code the buyer applied, with what it takes off (POST /api/discount-codes/check). */
   discount?: { code: string; discount: Discount } | null;
+  /** The account credit the page showed paying part of it (`orderCreditCents`). */
+  creditCents?: number;
 }): HandlePaymentRequest {
   const price = priceOrderWithDiscount(
     {
@@ -341,6 +349,7 @@ export function orderPaymentRequest(input: {
   );
   return {
     amount: price.grandTotalCents,
+    ...(input.creditCents ? { creditCents: input.creditCents } : {}),
     customer: input.customer,
     payment_method: input.paymentMethodId,
     type: 'normal',

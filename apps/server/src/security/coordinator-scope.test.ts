@@ -251,6 +251,9 @@ const OWN_ONLY = [
   // them empty (client-actions/needs-action.test.ts, billing/billing.test.ts).
   'GET /api/my/actions',
   'GET /api/billing',
+  // Its account credit: staff have no company, so this answers them 404
+  // (payments/account-credit.test.ts).
+  'GET /api/my/credit',
   // A customer's own request plans: staff have no company, so these answer them empty or 404
   // (requests/requests.test.ts).
   'GET /api/my/request-plans',

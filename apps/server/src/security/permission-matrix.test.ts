@@ -131,6 +131,7 @@ const EXPECTED: Record<string, RouteAccess> = {
   'POST /api/projects/:id/subscription/change/cancel': 'client:billing',
   'POST /api/projects/:id/payments/:paymentId/refunds': 'payments:refund',
   'GET /api/companies/:id/credit': 'payments:refund',
+  'GET /api/my/credit': 'client:billing',
   'POST /api/companies/:id/credit': 'payments:refund',
   'POST /api/projects/:id/balance-request': 'sales:manage',
   'GET /api/email-previews': 'catalogue:manage',

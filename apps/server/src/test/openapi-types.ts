@@ -1892,6 +1892,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/my/credit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's company's account credit and its entries */
+        get: operations["getMyCredit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/companies/{id}/credit": {
         parameters: {
             query?: never;
@@ -9144,6 +9161,7 @@ export interface operations {
             content: {
                 "application/json": {
                     amount: number;
+                    creditCents?: number;
                     customer: {
                         name: string;
                         email: string;
@@ -9186,6 +9204,7 @@ export interface operations {
                     };
                 } | {
                     amount: number;
+                    creditCents?: number;
                     customer: {
                         name: string;
                         email: string;
@@ -10203,6 +10222,43 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    getMyCredit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        balanceCents: number;
+                        currency: string;
+                        entries: {
+                            _id: string;
+                            /** @enum {string} */
+                            kind: "refund" | "spent" | "returned" | "added" | "removed";
+                            amountCents: number;
+                            currency: string;
+                            orderNumber: number | null;
+                            note: string;
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     getCompaniesByIdCredit: {
         parameters: {
             query?: never;
@@ -10451,6 +10507,7 @@ export interface operations {
             content: {
                 "application/json": {
                     amount: number;
+                    creditCents?: number;
                     customer: {
                         name: string;
                         email: string;
@@ -10499,6 +10556,7 @@ export interface operations {
                     };
                 } | {
                     amount: number;
+                    creditCents?: number;
                     customer: {
                         name: string;
                         email: string;

@@ -240,6 +240,15 @@ export const paymentAttempts = pgTable(
      * for that account's owner, and the account's saved card and provider customer are not used.
      */
     heldForOwner: boolean('held_for_owner').notNull().default(false),
+    /**
+     * The part of `amountCents` the company's account credit pays (docs/decisions/107), held for
+     * this attempt before the card is asked for the rest; the hold's entry, to give it back.
+     */
+    creditCents: integer('credit_cents').notNull().default(0),
+    creditEntryId: text('credit_entry_id').references(
+      (): AnyPgColumn => accountCreditEntries.id,
+      { onDelete: 'restrict' },
+    ),
     projectId: text('project_id').references(() => projects.id, { onDelete: 'set null' }),
     paymentId: text('payment_id').references(() => payments.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

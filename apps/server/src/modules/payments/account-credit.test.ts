@@ -6,7 +6,7 @@ import { addLocalDays, localDate } from '@noise/shared/dates';
 import { newIdempotencyKey, type ProjectPayment } from '@noise/shared/payments';
 import type { Project } from '@noise/shared/project';
 import { createTestApp } from '../../test/app.ts';
-import { bearer, createUser } from '../../test/factories.ts';
+import { bearer, createTeammate, createUser } from '../../test/factories.ts';
 import {
   coordinator,
   createServiceToOrder,
@@ -277,6 +277,60 @@ describe('account credit', () => {
     expect(reversed.statusCode, reversed.body).toBe(200);
     expect(reversed.json<Bill>()).toMatchObject({ status: 'sent', dueCents: 11_000 });
     expect((await billingCredit(customer.token)).balanceCents).toBe(20_000);
+  });
+
+  it('a storefront order spends the credit the page showed; the card pays the rest, at least $0.50', async () => {
+    const { customer, companyId } = await plan();
+    await adjust(companyId, { direction: 'add', amount: '100' });
+    // $200.00 once + GST: $220.00; credit pays $100.00, the card $120.00.
+    const once = await createServiceToOrder(app, {
+      title: 'Audit',
+      packages: [{ title: 'Once', type: 'one-time', baseCostCents: 20_000, recurringCostCents: 0 }],
+      extras: [],
+    });
+    const body = (creditCents: number, paymentMethod = sandboxCard()) => ({
+      ...orderBody(once, { coordinatorId: cora.user.id, paymentMethod }),
+      creditCents,
+    });
+
+    // The page showed another figure (the credit changed meanwhile): refused, nothing recorded.
+    const stale = await pay(app, customer.token, body(5000));
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(
+      'Your account credit is now $100.00: please look at the amount again.',
+    );
+    // A declined card gives the held credit back.
+    const declined = await pay(app, customer.token, body(10_000, sandboxCard('declined')));
+    expect(declined.statusCode).toBe(402);
+    expect((await billingCredit(customer.token)).balanceCents).toBe(10_000);
+
+    const paid = await pay(app, customer.token, body(10_000));
+    expect(paid.statusCode, paid.body).toBe(200);
+    const projectId = paid.json<{ projectId: string }>().projectId;
+    const [order] = (await planState(app, projectId)).payments;
+    expect(order).toMatchObject({ amountCents: 22_000, gstCents: 2000, creditCents: 10_000 });
+    expect(await cardChargedCents(app, order!.transactionId)).toBe(12_000);
+    const credit = await billingCredit(customer.token);
+    expect(credit.balanceCents).toBe(0);
+    expect(credit.entries[0]).toMatchObject({ kind: 'spent', amountCents: -10_000 });
+
+    // More credit than the order: the card still pays $0.50.
+    await adjust(companyId, { direction: 'add', amount: '500' });
+    const most = await pay(app, customer.token, body(21_950));
+    expect(most.statusCode, most.body).toBe(200);
+    const [second] = (await planState(app, most.json<{ projectId: string }>().projectId)).payments;
+    expect(await cardChargedCents(app, second!.transactionId)).toBe(50);
+    expect((await billingCredit(customer.token)).balanceCents).toBe(50_000 - 21_950);
+
+    // A member does not spend the company's credit.
+    const member = await createTeammate(app, customer.user, 'member');
+    const refused = await pay(app, member.token, body(10_000));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain('owners and billing people');
+    expect((await get(member.token, '/api/my/credit')).statusCode).toBe(403);
+    expect((await get(customer.token, '/api/my/credit')).json<AccountCredit>().balanceCents).toBe(
+      28_050,
+    );
   });
 
   it('is for the staff who refund: co-ordinators and customers are refused; an unknown company is not found', async () => {

@@ -61,7 +61,8 @@ export async function completeOrder(
     if (!attempt) throw new Error(`No payment attempt ${attemptId}`);
     if (attempt.state === 'succeeded') return { attempt, created: false };
     if (
-      payment.amountCents !== attempt.amountCents ||
+      // The card paid what account credit did not (docs/decisions/107).
+      payment.amountCents + attempt.creditCents !== attempt.amountCents ||
       payment.currency.toUpperCase() !== attempt.currency
     ) {
       // Never fulfil a charge for another amount than the order's; staff must look at it.

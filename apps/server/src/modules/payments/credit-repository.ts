@@ -175,6 +175,25 @@ export function createCreditRepository(db: Db) {
         .onConflictDoNothing();
     },
 
+    /** Gives back the hold `id` names (an order's payment that failed); once, whatever the replays. */
+    async returnHoldById(id: string): Promise<void> {
+      const [hold] = await db
+        .select()
+        .from(accountCreditEntries)
+        .where(and(eq(accountCreditEntries.id, id), eq(accountCreditEntries.kind, 'spent')));
+      if (!hold) return;
+      await db
+        .insert(accountCreditEntries)
+        .values({
+          companyId: hold.companyId,
+          amountCents: -hold.amountCents,
+          currency: hold.currency,
+          kind: 'returned',
+          holdKey: hold.holdKey,
+        })
+        .onConflictDoNothing();
+    },
+
     /** Gives a hold back (the card part of its charge was declined); once, whatever the replays. */
     async returnHold(hold: CreditEntryRow): Promise<void> {
       await db

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountCreditSchema, adjustCreditRequest } from '@noise/shared/account-credit';
 import { apiErrorSchema } from '@noise/shared/api-error';
+import { notFound } from '../../lib/errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { Repositories } from '../../repositories.ts';
 import { accountCreditOf, adjustAccountCredit } from './account-credit.ts';
@@ -16,6 +17,25 @@ export function registerCreditRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['payments'];
+
+  // The payment page's figure: what the caller's company's credit can pay of an order.
+  r.get(
+    '/api/my/credit',
+    {
+      config: { access: 'client:billing' },
+      schema: {
+        summary: "The caller's company's account credit and its entries",
+        tags,
+        response: { 200: accountCreditSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const companyId = requireUser(request).companyId;
+      if (!companyId) throw notFound('You belong to no company');
+      return accountCreditOf(deps.repos, companyId, deps.currency);
+    },
+  );
 
   r.get(
     '/api/companies/:id/credit',

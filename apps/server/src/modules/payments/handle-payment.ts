@@ -1,5 +1,7 @@
 import type { HandlePaymentRequest, HandlePaymentResponse } from '@noise/shared/payments';
+import { orderCreditCents } from '@noise/shared/account-credit';
 import { fullNameOf } from '@noise/shared/display-name';
+import { formatMoney } from '@noise/shared/pricing';
 import { isUniqueViolation } from '../../lib/error-codes.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import type { AttemptChanges } from './attempt-changes.ts';
@@ -87,6 +89,8 @@ export async function handlePayment(
       usableDiscount(discountDeps, code, serviceId),
   };
   const order = await priceOrderRequest(sources, user, body);
+  // Checked before anything is recorded too: the credit the page showed must be what there is.
+  const credit = await orderCreditOf(deps, userId, body, order, options);
   await replaceWaitingAttempts(deps, userId, order, idempotencyKey);
   // The balance of a quote is paid as an attempt of its own kind: its deposit's stays done.
   const type = order.quotePart?.kind === 'balance' ? 'quoteBalance' : body.type;
@@ -134,7 +138,72 @@ export async function handlePayment(
     const winner = await repo.findAttemptByKey(idempotencyKey);
     return answerExisting(deps, winner!, userId, requestHash);
   }
+  if (credit) attempt = await holdOrderCredit(deps, attempt, credit);
   return processAttempt(deps, attempt, user);
+}
+
+/**
+ * The account credit a storefront order asks to use (docs/decisions/107): what the page showed
+ * (`creditCents`), which must be what the company's credit pays of it now (`orderCreditCents`).
+ * Owners and billing people spend their company's credit; members, guests and an order held for
+ * an account's owner pay by card. Null: none is used.
+ */
+async function orderCreditOf(
+  deps: CheckoutDeps,
+  userId: string,
+  body: HandlePaymentRequest,
+  order: PricedOrder,
+  options: { heldForOwner?: boolean },
+): Promise<{ companyId: string; cents: number } | null> {
+  const asked = body.creditCents ?? 0;
+  if (asked === 0) return null;
+  const refuse = (message: string) =>
+    new AppError('credit_changed', 409, message, [{ path: 'creditCents', message }]);
+  if (body.type !== 'normal' || order.bill || order.quoteId || options.heldForOwner) {
+    throw refuse('Account credit is used on storefront orders only.');
+  }
+  const member = await deps.repos.companies.membershipOf(userId);
+  if (!member || member.role === 'member') {
+    throw refuse('Only the company’s owners and billing people can use its account credit.');
+  }
+  const balance = (await deps.repos.accountCredit.balanceOf(member.companyId)) ?? 0;
+  if (orderCreditCents(balance, order.amountCents) !== asked) {
+    throw refuse(
+      `Your account credit is now ${formatMoney(balance, deps.currency)}: please look at the amount again.`,
+    );
+  }
+  return { companyId: member.companyId, cents: asked };
+}
+
+/**
+ * Holds the order's credit under the attempt's key before the card is asked for the rest: a
+ * retry of the attempt finds the same hold. Credit spent meanwhile (another tab) fails the
+ * attempt, with nothing charged.
+ */
+async function holdOrderCredit(
+  deps: CheckoutDeps,
+  attempt: AttemptRow,
+  credit: { companyId: string; cents: number },
+): Promise<AttemptRow> {
+  const hold = await deps.repos.accountCredit.hold({
+    companyId: credit.companyId,
+    holdKey: `order:${attempt.idempotencyKey}`,
+    upToCents: credit.cents,
+    currency: attempt.currency,
+  });
+  if (!hold || -hold.amountCents !== credit.cents) {
+    if (hold) await deps.repos.accountCredit.returnHoldById(hold.id);
+    const message = 'Your account credit changed meanwhile: please look at the amount again.';
+    await deps.repos.payments.updateAttempt(attempt.id, {
+      state: 'failed',
+      failureMessage: message,
+      lockedUntil: null,
+    });
+    throw new AppError('credit_changed', 409, message, [{ path: 'creditCents', message }]);
+  }
+  const values = { creditCents: credit.cents, creditEntryId: hold.id };
+  await deps.repos.payments.updateAttempt(attempt.id, values);
+  return { ...attempt, ...values };
 }
 
 /**
@@ -327,7 +396,8 @@ async function processAttempt(
     payment = await deps.provider.createPayment({
       customerId,
       paymentMethodId: attempt.paymentMethodId,
-      amountCents: attempt.amountCents,
+      // Account credit held for it pays the rest (docs/decisions/107).
+      amountCents: attempt.amountCents - attempt.creditCents,
       currency: attempt.currency,
       idempotencyKey: attempt.idempotencyKey,
       description: `${deps.companyName}: ${order.service.title}`,
@@ -388,6 +458,9 @@ export async function settle(
         providerPaymentId: payment.id || current?.providerPaymentId || null,
         lockedUntil: null,
       });
+      // The credit held for it is the company's again.
+      if (attempt.creditEntryId)
+        await deps.repos.accountCredit.returnHoldById(attempt.creditEntryId);
       throw declined(message);
     }
   }
@@ -467,6 +540,7 @@ export async function expireWaitingAttempt(
     return 'succeeded';
   }
   await deps.repos.payments.failWaitingAttempt(attempt.id, message);
+  if (attempt.creditEntryId) await deps.repos.accountCredit.returnHoldById(attempt.creditEntryId);
   deps.log.info(
     { attemptId: attempt.id, userId: attempt.userId, event: 'payment_attempt_cancelled' },
     'waiting payment cancelled',

@@ -44,6 +44,7 @@ export function hashOrderRequest(body: HandlePaymentRequest): string {
     type: body.type,
     amount: body.amount,
     paymentMethod: body.payment_method,
+    ...(body.creditCents ? { credit: body.creditCents } : {}),
     ...essentials,
   });
   return createHash('sha256').update(json).digest('hex');

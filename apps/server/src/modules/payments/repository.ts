@@ -275,6 +275,9 @@ export function createPaymentRepository(db: Db) {
           transactionId,
           amountCents: attempt.amountCents,
           gstCents: attempt.gstCents,
+          // What the company's account credit paid of it (docs/decisions/107).
+          creditCents: attempt.creditCents,
+          creditEntryId: attempt.creditEntryId,
           currency: attempt.currency,
           status: 'succeeded',
           idempotencyKey: attempt.idempotencyKey,

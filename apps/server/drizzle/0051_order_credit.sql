@@ -1,0 +1,3 @@
+ALTER TABLE "payment_attempts" ADD COLUMN "credit_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "payment_attempts" ADD COLUMN "credit_entry_id" text;--> statement-breakpoint
+ALTER TABLE "payment_attempts" ADD CONSTRAINT "payment_attempts_credit_entry_id_account_credit_entries_id_fk" FOREIGN KEY ("credit_entry_id") REFERENCES "public"."account_credit_entries"("id") ON DELETE restrict ON UPDATE no action;
