@@ -1,7 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, Lock } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+  useEffectEvent,
+} from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { displayNameOf, fullNameOf } from '@noise/shared/display-name';
@@ -70,6 +78,8 @@ interface CheckoutFormProps {
    * already (docs/decisions/070-quote-deposits.md).
    */
   cardOnly?: boolean;
+  /** Told when a payment is refused or fails: the page may read again what it showed. */
+  onFailure?: () => void;
 }
 
 /**
@@ -83,6 +93,7 @@ export function CheckoutForm({
   summary,
   closed,
   cardOnly,
+  onFailure,
 }: CheckoutFormProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -111,8 +122,12 @@ export function CheckoutForm({
     formState: { errors },
   } = useForm<DetailsForm>(form);
 
+  // Called once per failure shown, whatever function the page passes at each render.
+  const failed = useEffectEvent(() => onFailure?.());
   useEffect(() => {
-    if (failure) failureRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    if (!failure) return;
+    failureRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    failed();
   }, [failure]);
 
   function dispatch(event: PaymentEvent) {

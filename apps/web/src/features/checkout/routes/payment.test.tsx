@@ -249,6 +249,7 @@ describe('the payment page', () => {
 
   it('asks a customer for what their profile lacks, then pays and saves the card', async () => {
     answer('get', '/api/auth/user', customer);
+    answer('get', '/api/my/credit', { balanceCents: 0, currency: 'AUD', entries: [] });
     const payment = answer('post', '/api/payments/handle-payment', paid);
     const saved = answer('post', '/api/users/update-payment-info', {
       success: true,
@@ -294,5 +295,31 @@ describe('the payment page', () => {
       paymentCustomerId: 'cus_1',
       defaultPaymentMethodId: 'pm_saved',
     });
+  });
+
+  it('takes the company’s account credit off the total, and pays the rest by card', async () => {
+    answer('get', '/api/auth/user', {
+      ...customer,
+      profile: { ...customer.profile, contactNumber: '02 9876 5432' },
+    });
+    answer('get', '/api/my/credit', { balanceCents: 10_000, currency: 'AUD', entries: [] });
+    const payment = answer('post', '/api/payments/handle-payment', paid);
+    answer('post', '/api/users/update-payment-info', {
+      success: true,
+      paymentInfo: { paymentCustomerId: 'cus_1', defaultPaymentMethodId: 'pm_saved' },
+    });
+    const view = renderPayment('client');
+    // $1,320.00 inc. GST, of which $100.00 of credit: $1,220.00 due today.
+    expect(await screen.findByText('−$100.00')).toBeInTheDocument();
+    expect(screen.getByText('Due today (inc. GST)')).toBeInTheDocument();
+    expect(screen.getByText(/You will be charged \$1,220\.00 inc\. GST/)).toBeInTheDocument();
+    await enterCard(view);
+    await view.user.selectOptions(
+      screen.getByLabelText('Who was your Noise coordinator?'),
+      ASSIGN_COORDINATOR,
+    );
+    await view.user.click(payButton());
+    await waitFor(() => expect(payment).toHaveLength(1));
+    expect(payment[0]!.body).toMatchObject({ amount: 132_000, creditCents: 10_000 });
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { CheckDiscountResponse } from '@noise/shared/discounts';
+import { orderCreditCents } from '@noise/shared/account-credit';
 import { orderPaymentRequest } from '@noise/shared/payments';
 import { priceOrderWithDiscount } from '@noise/shared/discount-pricing';
 import { isRecurring, paymentTerms, toCents } from '@noise/shared/pricing';
@@ -13,6 +14,7 @@ import { formatMoney, formatPrice } from '@/lib/format';
 import { toastError } from '@/lib/toast';
 import type { PaymentOrder } from '@/lib/payment-order';
 import { usePageMeta } from '@/lib/use-page-meta';
+import { useMyCredit } from '../api/account-credit';
 import { CheckoutForm } from '../components/checkout-form';
 import { CheckoutLoadFailed, CheckoutPage } from '../components/checkout-page';
 import { readCheckedDiscount } from '@/components/discounts/check-discount';
@@ -60,6 +62,7 @@ export function PaymentRoute() {
   const { isAuthenticated } = useAuth();
   const user = useCurrentUser(checkUser);
   const [discount, setDiscount] = useState<CheckDiscountResponse | null>(carried);
+  const credit = useMyCredit(isAuthenticated);
 
   if (!order) return <MissingOrder serviceId={serviceId} />;
   if (isAuthenticated && !user.data && user.isError) {
@@ -88,7 +91,12 @@ export function PaymentRoute() {
   const price = priceOrderWithDiscount(priced, extraCents, discount?.discount ?? null);
   const firstPaymentCents =
     price.oneTimeTotalCents + (isRecurring(pkg.type) ? priced.recurringCostCents : 0);
-  const charged = formatMoney(price.grandTotalCents);
+  // The company's account credit pays what it can; the card the rest, at least $0.50 (decision 107).
+  const creditCents =
+    payer.kind === 'user' && credit.data
+      ? orderCreditCents(credit.data.balanceCents, price.grandTotalCents)
+      : 0;
+  const charged = formatMoney(price.grandTotalCents - creditCents);
   const terms = paymentTerms(price, pkg.type);
   const recurring = isRecurring(pkg.type);
 
@@ -148,7 +156,18 @@ export function PaymentRoute() {
         <SummaryLine label="Total" value={formatMoney(price.grandTotalCents - price.gstCents)} />
         <SummaryLine label="GST" value={formatMoney(price.gstCents)} />
         <SummaryRule strong />
-        <SummaryLine label="Total (inc. GST)" value={charged} strong />
+        <SummaryLine
+          label="Total (inc. GST)"
+          value={formatMoney(price.grandTotalCents)}
+          strong={creditCents === 0}
+        />
+        {creditCents > 0 ? (
+          <>
+            <SummaryLine label="Account credit" value={`−${formatMoney(creditCents)}`} />
+            <SummaryRule strong />
+            <SummaryLine label="Due today (inc. GST)" value={charged} strong />
+          </>
+        ) : null}
       </dl>
       <p className="mt-4 text-sm text-paper/75">
         You will be charged {charged} inc. GST. Total amount includes tax.
@@ -178,8 +197,11 @@ export function PaymentRoute() {
             package: pkg,
             extras: selectedExtras,
             discount: discount ? { code: discount.code, discount: discount.discount } : null,
+            creditCents,
           })
         }
+        // A refusal may be credit spent meanwhile: the page reads it again.
+        onFailure={() => void credit.refetch()}
       />
     </CheckoutPage>
   );
