@@ -11,6 +11,8 @@ import {
   createCoordinator,
   displayDate,
   fillCard,
+  fillCheckout,
+  orderFromServicePage,
   signUpCustomer,
   staffToken,
   TEST_CARDS,
@@ -342,4 +344,44 @@ describe('account credit', () => {
       await payments.getByText('$200.00 from account credit', { exact: false }).waitFor();
     },
   );
+
+  it('staff add credit on the customer’s page, and the payment page takes it off an order', async () => {
+    const customer = await signUpCustomer(server, 'Gia', 'Goodwill');
+    const staff = (await browser.newPage({ token: admin, width: 1280 })).page;
+    await staff.goto(`/wkm-dashboard/customers/edit/${customer.userId}`);
+    const section = staff.getByRole('region', { name: 'Account credit' });
+    await section.getByLabel('Amount (inc. GST)').fill('100');
+    await section.getByLabel('Reason').fill('A late month in October');
+    await section.getByRole('button', { name: 'Save credit' }).click();
+    await section.getByTestId('credit-balance').getByText('$100.00').waitFor();
+    await section.getByText(/A late month in October/).waitFor();
+
+    // SEO Health Check: $1,249.50 + GST = $1,374.45; $100.00 of credit, $1,274.45 by card.
+    const { page } = await browser.newPage({ token: customer.token, width: 375 });
+    await orderFromServicePage(page, 'seo', 'SEO Health Check', []);
+    // On a phone the summary is folded to what is due today.
+    const fold = page.getByRole('button', { name: /Show order summary/ });
+    await fold.getByText('$1,274.45').waitFor();
+    await fold.click();
+    await page.getByText('−$100.00').waitFor();
+    await page.getByText('You will be charged $1,274.45 inc. GST', { exact: false }).waitFor();
+    await fillCheckout(page, {
+      coordinator: coordinator.name,
+      companyName: 'Goodwill Gardens',
+      card: TEST_CARDS.success,
+    });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+    await page.getByRole('button', { name: 'Confirm & Pay' }).click();
+    await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
+
+    await page.goto('/dashboard/billing');
+    const credit = page.getByRole('region', { name: 'Account credit' });
+    await credit.getByTestId('credit-balance').getByText('$0.00').waitFor();
+    await credit.getByText(/^Paid toward Order \d+$/).waitFor();
+    await credit.getByText('Added by us').waitFor();
+    // The client does not see staff's reason.
+    expect(await credit.getByText(/A late month/).count()).toBe(0);
+  });
 });

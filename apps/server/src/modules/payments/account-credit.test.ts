@@ -215,9 +215,9 @@ describe('account credit', () => {
     const removed = await adjust(companyId, { direction: 'remove', amount: '20' });
     expect(removed.json<AccountCredit>()).toMatchObject({ balanceCents: 3000 });
     const seen = await get(admin.token, `/api/companies/${companyId}/credit`);
-    expect(seen.json<AccountCredit>().entries.map((e) => [e.kind, e.amountCents])).toEqual([
-      ['removed', -2000],
-      ['added', 5000],
+    expect(seen.json<AccountCredit>().entries.map((e) => [e.kind, e.amountCents, e.note])).toEqual([
+      ['removed', -2000, 'Goodwill'],
+      ['added', 5000, 'Goodwill'],
     ]);
     // The client sees the entries, not staff's reasons.
     expect((await billingCredit(customer.token)).entries.map((e) => e.note)).toEqual(['', '']);

@@ -15,6 +15,8 @@ export async function accountCreditOf(
   repos: Pick<Repositories, 'accountCredit'>,
   companyId: string,
   currency: string,
+  /** Staff see their own reasons; the client sees a refund's note only. */
+  reader: 'staff' | 'client' = 'client',
 ): Promise<AccountCredit> {
   const [balanceCents, entries] = await Promise.all([
     repos.accountCredit.balanceOf(companyId),
@@ -31,7 +33,7 @@ export async function accountCreditOf(
       currency: entry.currency,
       orderNumber: entry.orderNumber,
       // Staff's reasons are their own; a refund's note is on its adjustment note already.
-      note: entry.kind === 'refund' ? entry.note : '',
+      note: reader === 'staff' || entry.kind === 'refund' ? entry.note : '',
       createdAt: entry.createdAt.toISOString(),
     })),
   };
@@ -76,5 +78,5 @@ export async function adjustAccountCredit(
     summary: `${formatMoney(input.amount, currency)} of account credit ${input.direction === 'add' ? 'added' : 'taken off'} (${input.reason}); balance ${formatMoney(result.balanceCents, currency)}`,
     data: { entryId: result.entry.id, amountCents: signed },
   });
-  return accountCreditOf(repos, companyId, currency);
+  return accountCreditOf(repos, companyId, currency, 'staff');
 }

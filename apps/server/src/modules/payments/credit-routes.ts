@@ -48,7 +48,7 @@ export function registerCreditRoutes(
         response: { 200: accountCreditSchema, 404: apiErrorSchema },
       },
     },
-    async (request) => accountCreditOf(deps.repos, request.params.id, deps.currency),
+    async (request) => accountCreditOf(deps.repos, request.params.id, deps.currency, 'staff'),
   );
 
   r.post(
