@@ -87,6 +87,11 @@ describe('MRR movements', () => {
     expect(after.movements.openingCents + sum).toBe(after.movements.closingCents);
     expect(after.movements.closingCents).toBe(after.monthly.cents);
     expect(after.movements.openingCents).toBe(start.movements.openingCents);
+    // The log, recounted from its first row, comes to the figure the subscriptions give.
+    const all = await repos.reports.planChangesBetween(null, new Date(Date.now() + 1));
+    const perYear = { weekly: 52, fortnightly: 26, monthly: 12, quarterly: 4, yearly: 1 };
+    const recount = all.reduce((n, row) => n + row.cents * perYear[row.interval], 0);
+    expect(Math.round(recount / 12)).toBe(after.monthly.cents);
     // GST moves with it: the expansion's is $20.00.
     expect(movement(after, 'expansion').gstCents - movement(start, 'expansion').gstCents).toBe(
       2000,

@@ -34,7 +34,7 @@ export async function recurringReport(
     endOfLocalDay(addLocalDays(`${today.slice(0, 7)}-01`, -1), deps.timeZone).getTime() + 1,
   );
   const upToNow = new Date(now.getTime() + 1);
-  const [plans, renewals, sent, before, during] = await Promise.all([
+  const [plans, renewals, sent, during] = await Promise.all([
     deps.repos.reports.livePlans(),
     deps.repos.reports.renewalsBetween(
       now,
@@ -42,7 +42,6 @@ export async function recurringReport(
       RENEWALS_LISTED,
     ),
     deps.repos.bills.listSentUnvoided(BILLS_READ),
-    deps.repos.reports.planChangesBetween(null, monthStart),
     deps.repos.reports.planChangesBetween(monthStart, upToNow),
   ]);
 
@@ -76,12 +75,14 @@ export async function recurringReport(
     buckets[at]!.count += 1;
   }
 
-  // Each movement in twelfths of a cent a month (a period's amount times its periods a year), so
-  // opening + movements = closing exactly; each is rounded once, when shown.
-  const twelfths = (rows: typeof before, field: 'cents' | 'gstCents') =>
+  // The month's movements, from the change log: only this month's rows are read, however long
+  // the history. Each in twelfths of a cent a month (a period's amount times its periods a year),
+  // rounded so that they add up; the opening is the figure now less them, so opening + movements
+  // = now to the cent on screen (decision 108).
+  const twelfths = (rows: typeof during, field: 'cents' | 'gstCents') =>
     rows.reduce((total, row) => total + row[field] * periodsPerYear(row.interval), 0);
   const month = (value: number) => Math.round(value / 12);
-  const movementOf: Record<(typeof before)[number]['kind'], MrrMovementKind> = {
+  const movementOf: Record<(typeof during)[number]['kind'], MrrMovementKind> = {
     started: 'new',
     upgraded: 'expansion',
     downgraded: 'contraction',
@@ -89,26 +90,23 @@ export async function recurringReport(
     paused: 'paused',
     resumed: 'resumed',
   };
-  const openingTwelfths = twelfths(before, 'cents');
-  const openingCents = month(openingTwelfths);
-  const closingCents = month(openingTwelfths + twelfths(during, 'cents'));
   const ofKind = mrrMovementKinds.map((kind) =>
     during.filter((row) => movementOf[row.kind] === kind),
   );
-  // Rounded so that they add up: opening + movements = closing, to the cent on screen too.
   const cents = roundToTotal(
     ofKind.map((rows) => twelfths(rows, 'cents')),
     12,
-    closingCents - openingCents,
+    month(twelfths(during, 'cents')),
   );
   const gstCents = roundToTotal(
     ofKind.map((rows) => twelfths(rows, 'gstCents')),
     12,
     month(twelfths(during, 'gstCents')),
   );
+  const closingCents = perMonth(live, 'cents');
   const movements = {
     since: `${today.slice(0, 7)}-01`,
-    openingCents,
+    openingCents: closingCents - cents.reduce((n, c) => n + c, 0),
     closingCents,
     items: mrrMovementKinds.map((kind, i) => ({
       kind,
