@@ -245,10 +245,9 @@ export const paymentAttempts = pgTable(
      * this attempt before the card is asked for the rest; the hold's entry, to give it back.
      */
     creditCents: integer('credit_cents').notNull().default(0),
-    creditEntryId: text('credit_entry_id').references(
-      (): AnyPgColumn => accountCreditEntries.id,
-      { onDelete: 'restrict' },
-    ),
+    creditEntryId: text('credit_entry_id').references((): AnyPgColumn => accountCreditEntries.id, {
+      onDelete: 'restrict',
+    }),
     projectId: text('project_id').references(() => projects.id, { onDelete: 'set null' }),
     paymentId: text('payment_id').references(() => payments.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
