@@ -11,6 +11,9 @@ import { orderName } from './project-constants.ts';
  * The balance is the sum of its entries, which are only ever added.
  */
 
+/** The provider name of a payment or refund that account credit made (docs/decisions/107). */
+export const ACCOUNT_CREDIT = 'account_credit';
+
 export const creditEntryKinds = ['refund', 'spent', 'returned', 'added', 'removed'] as const;
 export type CreditEntryKind = (typeof creditEntryKinds)[number];
 

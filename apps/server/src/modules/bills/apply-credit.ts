@@ -2,7 +2,7 @@ import { billNumberOf, type BillMoney } from '@noise/shared/bills';
 import { newId } from '../../lib/ids.ts';
 import type { Repositories } from '../../repositories.ts';
 import { announceBillPayment } from '../payments/complete-bill.ts';
-import { ACCOUNT_CREDIT } from '../payments/credit-repository.ts';
+import { ACCOUNT_CREDIT } from '@noise/shared/account-credit';
 import type { CompletionDeps } from '../payments/complete-order.ts';
 import { chargeOf } from './bill-charge.ts';
 import type { BillWithCustomer } from './repository.ts';

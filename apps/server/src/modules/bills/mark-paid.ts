@@ -12,7 +12,7 @@ import { newId } from '../../lib/ids.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { adjustmentNoteNumberOf } from '../invoices/load-invoice.ts';
 import { announceBillPayment } from '../payments/complete-bill.ts';
-import { ACCOUNT_CREDIT } from '../payments/credit-repository.ts';
+import { ACCOUNT_CREDIT } from '@noise/shared/account-credit';
 import { billFigures, getBill, todayOf, type BillDeps } from './manage-bill.ts';
 import { chargeOf } from './bill-charge.ts';
 

@@ -1,5 +1,5 @@
 import type { Config } from '../../config.ts';
-import { ACCOUNT_CREDIT } from '../payments/credit-repository.ts';
+import { ACCOUNT_CREDIT } from '@noise/shared/account-credit';
 import type { Repositories } from '../../repositories.ts';
 import { renderInvoicePdf, type InvoiceData } from './render-invoice.ts';
 import { refundReasonLabels } from '@noise/shared/order-money';

@@ -5,7 +5,7 @@ import { invoiceTitle } from '../invoices/render-invoice.ts';
 import { enqueueEmail } from '../jobs/email.ts';
 import { emitWebhookEvent } from '../webhooks/deliver-webhook.ts';
 import type { CompletionDeps } from './complete-order.ts';
-import { ACCOUNT_CREDIT } from './credit-repository.ts';
+import { ACCOUNT_CREDIT } from '@noise/shared/account-credit';
 import type { ProviderPayment } from './providers/provider.ts';
 import type { AttemptRow, PaymentRow } from './repository.ts';
 

@@ -5,9 +5,6 @@ import { accountCreditEntries, companies, payments, projects, refunds } from '..
 
 export type CreditEntryRow = typeof accountCreditEntries.$inferSelect;
 
-/** The provider name of a payment or refund that account credit made (docs/decisions/107). */
-export const ACCOUNT_CREDIT = 'account_credit';
-
 /**
  * The company locked (`FOR UPDATE`, inside the caller's transaction) and its balance: every entry
  * that takes credit is written under this lock, so two at once never take the balance below zero.

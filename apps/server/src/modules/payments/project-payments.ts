@@ -3,7 +3,7 @@ import type { ProjectPayment } from '@noise/shared/payments';
 import type { Repositories } from '../../repositories.ts';
 import { invoiceNumberOf } from '../invoices/load-invoice.ts';
 import type { ProjectRow } from '../projects/repository.ts';
-import { ACCOUNT_CREDIT } from './credit-repository.ts';
+import { ACCOUNT_CREDIT } from '@noise/shared/account-credit';
 import { toRefundDto } from './refund-payment.ts';
 
 /** A project's charges, oldest first, each with its tax invoice, its refunds and what is left. */

@@ -20,7 +20,7 @@ import {
 import { refundProcessed } from '../emails/payments.ts';
 import type { RefundRow } from './refund-repository.ts';
 import { emitOrderRefunded } from './webhook-events.ts';
-import { ACCOUNT_CREDIT } from './credit-repository.ts';
+import { ACCOUNT_CREDIT } from '@noise/shared/account-credit';
 
 export type RefundInput = z.output<typeof refundPaymentRequest>;
 

@@ -3,7 +3,7 @@ import { cardRefundableCents, refundableCents, refundGstCents } from '@noise/sha
 import type { Db } from '../../db/client.ts';
 import { accountCreditEntries, payments, refunds } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
-import { ACCOUNT_CREDIT } from './credit-repository.ts';
+import { ACCOUNT_CREDIT } from '@noise/shared/account-credit';
 
 export type RefundRow = typeof refunds.$inferSelect;
 type NewRefund = Omit<typeof refunds.$inferInsert, 'gstCents' | 'status' | 'currency' | 'provider'>;

@@ -6,7 +6,7 @@ import { invoiceTitle } from '../invoices/render-invoice.ts';
 import { enqueueEmail } from '../jobs/email.ts';
 import { FailJob, RetryJobAt, type JobHandler } from '../jobs/runner.ts';
 import type { PaymentProvider, ProviderPayment } from './providers/provider.ts';
-import { ACCOUNT_CREDIT } from './credit-repository.ts';
+import { ACCOUNT_CREDIT } from '@noise/shared/account-credit';
 import { renewalDeclined, renewalReceipt } from '../emails/payments.ts';
 import { emitSubscriptionEvent } from './webhook-events.ts';
 import { applyPendingPlanChange } from './change-plan.ts';
