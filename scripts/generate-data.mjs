@@ -267,6 +267,44 @@ await inBatches(
   from generate_series(${from}, ${to}) g where ${r('px', 3)} = 0`,
 );
 
+// Plans: one sale in ten renews (weekly, monthly or quarterly), most live, some paused or
+// cancelled, each with its change log (docs/decisions/108): Reporting's recurring figures and
+// their movements read these (scripts/bench.mjs's sweep).
+await inBatches(
+  db,
+  'plans',
+  SALES,
+  (from, to) => `
+  insert into subscriptions (id, project_id, user_id, provider, provider_customer_id,
+                             payment_method_id, amount_cents, gst_cents, currency, interval,
+                             next_charge_at, status, paused_at, cancelled_at, created_at, updated_at)
+  select 'gen-sub-' || p.id, p.id, p.user_id, 'sandbox', 'gen-cus', 'gen-pm',
+         p.one_time_total_with_gst_cents, p.one_time_total_with_gst_cents - p.total_price_cents,
+         'USD', ${pick('si', ['weekly', 'monthly', 'monthly', 'quarterly'], 'p.n')},
+         now() + make_interval(secs => ${r('sn', 40 * 86400, 'p.n')}),
+         case ${r('ss', 10, 'p.n')} when 0 then 'cancelled' when 1 then 'paused' else 'active' end,
+         case when ${r('ss', 10, 'p.n')} = 1 then now() - make_interval(days => ${r('sp', 60, 'p.n')}) end,
+         case when ${r('ss', 10, 'p.n')} = 0 then now() - make_interval(days => ${r('sc', 60, 'p.n')}) end,
+         p.created_at, p.created_at
+  from (select p.*, g as n from generate_series(${from}, ${to}) g
+        join projects p on p.id = 'gen-p-' || g
+        where g % 10 = 0) p;
+  insert into subscription_changes (id, subscription_id, kind, interval, currency, before_cents,
+                                    after_cents, before_gst_cents, after_gst_cents, at)
+  select 'gen-sc-' || s.id, s.id, 'started', s.interval, s.currency, 0, s.amount_cents, 0,
+         s.gst_cents, s.created_at
+  from subscriptions s
+  where s.id in (select 'gen-sub-gen-p-' || g from generate_series(${from}, ${to}) g);
+  insert into subscription_changes (id, subscription_id, kind, interval, currency, before_cents,
+                                    after_cents, before_gst_cents, after_gst_cents, at)
+  select 'gen-sx-' || s.id, s.id, case when s.status = 'paused' then 'paused' else 'cancelled' end,
+         s.interval, s.currency, s.amount_cents, 0, s.gst_cents, 0,
+         coalesce(s.paused_at, s.cancelled_at)
+  from subscriptions s
+  where s.status in ('paused', 'cancelled')
+    and s.id in (select 'gen-sub-gen-p-' || g from generate_series(${from}, ${to}) g)`,
+);
+
 // A conversation on the customer's first project: its page shows the thread (scripts/bench.mjs).
 const CUSTOMER_MESSAGES = CUSTOMER_SALES > 0 ? Number(values['customer-messages']) : 0;
 if (CUSTOMER_MESSAGES > 0) {

@@ -166,19 +166,39 @@ export function createJobRepository(db: Db) {
     },
 
     /** Whether a job of this kind whose key starts with `keyPrefix` is still waiting to run. */
-    async hasPending(kind: string, keyPrefix: string): Promise<boolean> {
-      const rows = await db
-        .select({ id: jobs.id })
-        .from(jobs)
-        .where(
-          and(
-            eq(jobs.kind, kind),
-            eq(jobs.status, 'pending'),
-            sql`starts_with(${jobs.uniqueKey}, ${keyPrefix})`,
-          ),
-        )
-        .limit(1);
-      return rows.length > 0;
+    /**
+     * Enqueues `job` unless a job of its kind whose key starts with `keyPrefix` is pending: one
+     * at a time per prefix (an advisory lock), so two callers at once cannot both find none and
+     * both enqueue (two digests of one conversation).
+     */
+    async enqueueUnlessPending(job: EnqueueJob, keyPrefix: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(7312, hashtext(${keyPrefix}))`);
+        const [pending] = await tx
+          .select({ id: jobs.id })
+          .from(jobs)
+          .where(
+            and(
+              eq(jobs.kind, job.kind),
+              eq(jobs.status, 'pending'),
+              sql`starts_with(${jobs.uniqueKey}, ${keyPrefix})`,
+            ),
+          )
+          .limit(1);
+        if (pending) return false;
+        const rows = await tx
+          .insert(jobs)
+          .values({
+            kind: job.kind,
+            payload: job.payload,
+            runAt: job.runAt ?? new Date(),
+            uniqueKey: job.uniqueKey ?? null,
+            maxAttempts: job.maxAttempts ?? 5,
+          })
+          .onConflictDoNothing()
+          .returning({ id: jobs.id });
+        return rows.length > 0;
+      });
     },
 
     async listByKind(kind: string): Promise<JobRow[]> {

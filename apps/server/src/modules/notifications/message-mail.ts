@@ -43,14 +43,16 @@ export async function queueMessageMail(
   notificationId: string,
   delayMs: number,
 ) {
-  if (await jobs.hasPending(MESSAGE_MAIL_JOB, keyPrefix(payload))) return;
-  await jobs.enqueue({
-    kind: MESSAGE_MAIL_JOB,
-    payload: { ...payload },
-    uniqueKey: `${keyPrefix(payload)}${notificationId}`,
-    runAt: new Date(Date.now() + delayMs),
-    maxAttempts: 14,
-  });
+  await jobs.enqueueUnlessPending(
+    {
+      kind: MESSAGE_MAIL_JOB,
+      payload: { ...payload },
+      uniqueKey: `${keyPrefix(payload)}${notificationId}`,
+      runAt: new Date(Date.now() + delayMs),
+      maxAttempts: 14,
+    },
+    keyPrefix(payload),
+  );
 }
 
 /** Digests wait a minute by design: the bulk lane, where a busy day does not delay a reset link. */
