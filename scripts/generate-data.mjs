@@ -353,6 +353,6 @@ if (INBOX_MESSAGES > 0 && SALES > 0) {
   );
 }
 
-await db.run('analyze');
+await db.run('vacuum analyze');
 await db.close();
 log(`done in ${Date.now() - started} ms`);
