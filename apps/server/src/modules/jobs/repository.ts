@@ -31,22 +31,27 @@ function kindCondition(filter: KindFilter): SQL {
   return filter.except.length ? notInArray(jobs.kind, filter.except) : sql`true`;
 }
 
+/** Adds a job; false when its unique key is taken. */
+async function insertJob(db: Db, job: EnqueueJob): Promise<boolean> {
+  const rows = await db
+    .insert(jobs)
+    .values({
+      kind: job.kind,
+      payload: job.payload,
+      runAt: job.runAt ?? new Date(),
+      uniqueKey: job.uniqueKey ?? null,
+      maxAttempts: job.maxAttempts ?? 5,
+    })
+    .onConflictDoNothing()
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
 export function createJobRepository(db: Db) {
   return {
     /** True when the job was added; false when its unique key was taken. Works inside a transaction. */
     async enqueue(job: EnqueueJob): Promise<boolean> {
-      const rows = await db
-        .insert(jobs)
-        .values({
-          kind: job.kind,
-          payload: job.payload,
-          runAt: job.runAt ?? new Date(),
-          uniqueKey: job.uniqueKey ?? null,
-          maxAttempts: job.maxAttempts ?? 5,
-        })
-        .onConflictDoNothing()
-        .returning({ id: jobs.id });
-      return rows.length > 0;
+      return insertJob(db, job);
     },
 
     /**
@@ -186,18 +191,7 @@ export function createJobRepository(db: Db) {
           )
           .limit(1);
         if (pending) return false;
-        const rows = await tx
-          .insert(jobs)
-          .values({
-            kind: job.kind,
-            payload: job.payload,
-            runAt: job.runAt ?? new Date(),
-            uniqueKey: job.uniqueKey ?? null,
-            maxAttempts: job.maxAttempts ?? 5,
-          })
-          .onConflictDoNothing()
-          .returning({ id: jobs.id });
-        return rows.length > 0;
+        return insertJob(tx, job);
       });
     },
 

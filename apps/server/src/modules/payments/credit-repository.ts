@@ -23,6 +23,20 @@ export async function lockedCreditBalance(tx: Db, companyId: string): Promise<nu
   return row?.cents ?? 0;
 }
 
+/** The entry that gives `hold` back: one per hold (the unique kind and key), whatever the replays. */
+async function returnHoldOn(db: Db, hold: CreditEntryRow) {
+  await db
+    .insert(accountCreditEntries)
+    .values({
+      companyId: hold.companyId,
+      amountCents: -hold.amountCents,
+      currency: hold.currency,
+      kind: 'returned',
+      holdKey: hold.holdKey,
+    })
+    .onConflictDoNothing();
+}
+
 /**
  * A company's account credit (docs/decisions/107): entries are only ever added; the balance is
  * their sum. Refunds given as credit are written with their refund (refund-repository.ts).
@@ -178,31 +192,12 @@ export function createCreditRepository(db: Db) {
         .select()
         .from(accountCreditEntries)
         .where(and(eq(accountCreditEntries.id, id), eq(accountCreditEntries.kind, 'spent')));
-      if (!hold) return;
-      await db
-        .insert(accountCreditEntries)
-        .values({
-          companyId: hold.companyId,
-          amountCents: -hold.amountCents,
-          currency: hold.currency,
-          kind: 'returned',
-          holdKey: hold.holdKey,
-        })
-        .onConflictDoNothing();
+      if (hold) await returnHoldOn(db, hold);
     },
 
     /** Gives a hold back (the card part of its charge was declined); once, whatever the replays. */
     async returnHold(hold: CreditEntryRow): Promise<void> {
-      await db
-        .insert(accountCreditEntries)
-        .values({
-          companyId: hold.companyId,
-          amountCents: -hold.amountCents,
-          currency: hold.currency,
-          kind: 'returned',
-          holdKey: hold.holdKey,
-        })
-        .onConflictDoNothing();
+      await returnHoldOn(db, hold);
     },
   };
 }
