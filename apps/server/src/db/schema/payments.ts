@@ -2,6 +2,7 @@ import type { RecurringInterval } from '@noise/shared/intervals';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   date,
@@ -9,6 +10,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -271,6 +273,7 @@ export const paymentAttempts = pgTable(
 );
 
 export type SubscriptionInterval = RecurringInterval;
+export type SubscriptionStatus = 'active' | 'past_due' | 'paused' | 'cancelled';
 
 /**
  * A move to a cheaper package, waiting for the next renewal (docs/decisions/100): the package as
@@ -316,10 +319,7 @@ export const subscriptions = pgTable(
     interval: text('interval').$type<SubscriptionInterval>().notNull(),
     /** The start of the next unpaid period. */
     nextChargeAt: timestamp('next_charge_at', { withTimezone: true }).notNull(),
-    status: text('status')
-      .$type<'active' | 'past_due' | 'paused' | 'cancelled'>()
-      .notNull()
-      .default('active'),
+    status: text('status').$type<SubscriptionStatus>().notNull().default('active'),
     /** Declined renewals of the current period. */
     failureCount: integer('failure_count').notNull().default(0),
     lastFailureMessage: text('last_failure_message'),
@@ -424,4 +424,33 @@ export const webhookEvents = pgTable('webhook_events', {
   provider: text('provider').notNull(),
   type: text('type').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// Plan rollups (docs/decisions/109-plan-rollups.md): what Reporting's recurring figures sum,
+// kept by triggers on `subscriptions` (migration 0053) in the transaction of every change, so the
+// report reads a few hundred rows however many plans there are. No code writes them.
+
+const rollupCents = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+
+/** Plans by interval and status: how many, and their per-period amounts and GST. */
+export const planTotals = pgTable(
+  'plan_totals',
+  {
+    interval: text('interval').$type<SubscriptionInterval>().notNull(),
+    status: text('status').$type<SubscriptionStatus>().notNull(),
+    plans: integer('plans').notNull().default(0),
+    cents: rollupCents('cents'),
+    gstCents: rollupCents('gst_cents'),
+  },
+  (t) => [primaryKey({ columns: [t.interval, t.status] })],
+);
+
+/**
+ * Active plans by the UTC hour of their next charge: how many, and what that charge will be (a
+ * downgrade waiting for the renewal at its new amount).
+ */
+export const planRenewalHours = pgTable('plan_renewal_hours', {
+  startsAt: timestamp('starts_at', { withTimezone: true }).primaryKey(),
+  plans: integer('plans').notNull().default(0),
+  cents: rollupCents('cents'),
 });

@@ -1,11 +1,18 @@
-import { and, asc, count, eq, gte, inArray, lt, lte, sql, sum } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { projects, subscriptionChanges, subscriptions } from '../../db/schema.ts';
+import {
+  planRenewalHours,
+  planTotals,
+  projects,
+  subscriptionChanges,
+  subscriptions,
+} from '../../db/schema.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { renewalDiscounts } from '../discounts/repository.ts';
 import { salesPerDay, serviceSalesIn } from '../sales-rollups/repository.ts';
 
 type Granularity = 'day' | 'week' | 'month';
+const HOUR_MS = 3_600_000;
 
 /**
  * Revenue figures for the reporting page: money received (succeeded payments, GST included) and
@@ -41,41 +48,80 @@ export function createReportRepository(db: Db) {
       }));
     },
 
-    /** Plans not cancelled (active, past due, paused) by interval and status, with their sums. */
+    /**
+     * Plans not cancelled (active, past due, paused) by interval and status, with their sums:
+     * from the rollup the triggers keep (docs/decisions/109).
+     */
     async livePlans() {
       const rows = await db
         .select({
-          interval: subscriptions.interval,
-          status: subscriptions.status,
-          plans: count(),
-          cents: sum(subscriptions.amountCents),
-          gstCents: sum(subscriptions.gstCents),
+          interval: planTotals.interval,
+          status: planTotals.status,
+          plans: planTotals.plans,
+          cents: planTotals.cents,
+          gstCents: planTotals.gstCents,
         })
-        .from(subscriptions)
-        .where(inArray(subscriptions.status, ['active', 'past_due', 'paused']))
-        .groupBy(subscriptions.interval, subscriptions.status);
-      return rows.map((row) => ({
-        ...row,
-        cents: Number(row.cents ?? 0),
-        gstCents: Number(row.gstCents ?? 0),
-      }));
+        .from(planTotals)
+        .where(
+          and(
+            inArray(planTotals.status, ['active', 'past_due', 'paused']),
+            ne(planTotals.plans, 0),
+          ),
+        );
+      return rows;
     },
 
     /**
-     * Active plans whose next charge falls in [from, to): how many, their total (a downgrade
-     * waiting for the renewal at its new amount), and the first `limit` with their order.
+     * Active plans whose next charge falls in [from, to]: how many, their total (a downgrade
+     * waiting for the renewal at its new amount), and the first `limit` with their order. The
+     * whole UTC hours in between are read from their rollup, the two part hours at the ends from
+     * the plans themselves (docs/decisions/109).
      */
     async renewalsBetween(from: Date, to: Date, limit: number) {
-      const due = and(
-        eq(subscriptions.status, 'active'),
-        gte(subscriptions.nextChargeAt, from),
-        lte(subscriptions.nextChargeAt, to),
-      );
       const charge = sql<number>`coalesce((${subscriptions.pendingChange}->>'amountCents')::int, ${subscriptions.amountCents})`;
-      const [totals] = await db
-        .select({ count: count(), cents: sql<string>`coalesce(sum(${charge}), 0)` })
-        .from(subscriptions)
-        .where(due);
+      const due = (after: Date, until: Date, untilIncluded: boolean) =>
+        and(
+          eq(subscriptions.status, 'active'),
+          gte(subscriptions.nextChargeAt, after),
+          untilIncluded
+            ? lte(subscriptions.nextChargeAt, until)
+            : lt(subscriptions.nextChargeAt, until),
+        );
+      const firstWhole = new Date(Math.ceil(from.getTime() / HOUR_MS) * HOUR_MS);
+      const lastEdge = new Date(Math.floor(to.getTime() / HOUR_MS) * HOUR_MS);
+      const plansDue = (where: ReturnType<typeof due>) =>
+        db
+          .select({ count: count(), cents: sql<string>`coalesce(sum(${charge}), 0)` })
+          .from(subscriptions)
+          .where(where);
+      const parts =
+        firstWhole < lastEdge
+          ? await Promise.all([
+              plansDue(due(from, firstWhole, false)),
+              plansDue(due(lastEdge, to, true)),
+              db
+                .select({
+                  count: sql<string>`coalesce(sum(${planRenewalHours.plans}), 0)`,
+                  cents: sql<string>`coalesce(sum(${planRenewalHours.cents}), 0)`,
+                })
+                .from(planRenewalHours)
+                .where(
+                  and(
+                    gte(planRenewalHours.startsAt, firstWhole),
+                    lt(planRenewalHours.startsAt, lastEdge),
+                  ),
+                ),
+            ])
+          : [await plansDue(due(from, to, true))];
+      const totals = parts
+        .map((rows) => rows[0]!)
+        .reduce(
+          (sum, part) => ({
+            count: sum.count + Number(part.count),
+            cents: sum.cents + Number(part.cents),
+          }),
+          { count: 0, cents: 0 },
+        );
       const items = await db
         .select({
           projectId: projects.id,
@@ -90,10 +136,10 @@ export function createReportRepository(db: Db) {
         })
         .from(subscriptions)
         .innerJoin(projects, eq(projects.id, subscriptions.projectId))
-        .where(due)
+        .where(due(from, to, true))
         .orderBy(asc(subscriptions.nextChargeAt), asc(subscriptions.id))
         .limit(limit);
-      return { count: totals?.count ?? 0, cents: Number(totals?.cents ?? 0), items };
+      return { count: totals.count, cents: totals.cents, items };
     },
 
     async series(granularity: Granularity, from: string, to: string, timeZone: string) {
