@@ -84,3 +84,12 @@ export function creditBalanceText(credit: Pick<AccountCredit, 'balanceCents' | '
 export function orderCreditCents(balanceCents: number, totalCents: number): number {
   return Math.max(0, Math.min(balanceCents, totalCents - MIN_PART_CENTS));
 }
+
+/**
+ * What account credit pays of a charge to the card on file (a renewal, an upgrade's prorated
+ * charge): all of it when there is enough; otherwise as much as leaves the card at least the
+ * least a card can be charged.
+ */
+export function savedCardCreditCents(balanceCents: number, totalCents: number): number {
+  return balanceCents >= totalCents ? totalCents : orderCreditCents(balanceCents, totalCents);
+}

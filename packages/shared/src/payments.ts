@@ -91,8 +91,8 @@ const paymentBase = {
   /** What the page showed as charged now, in cents including GST. */
   amount: z.number().int().positive(),
   /**
-   * Of `amount`, what the page showed the company's account credit paying (a storefront order,
-   * docs/decisions/107); the card is charged the rest. Absent or 0: no credit is used. Refused
+   * Of `amount`, what the page showed the company's account credit paying (a storefront order
+   * or a quote, docs/decisions/107); the card is charged the rest. Absent or 0: no credit is used. Refused
    * when the credit available is not this.
    */
   creditCents: z.number().int().min(0).optional(),
@@ -384,10 +384,13 @@ export function quotePaymentRequest(input: {
   contactNumber: string;
   paymentMethodId: string;
   idempotencyKey: string;
+  /** The account credit the page showed paying part of it (`orderCreditCents`). */
+  creditCents?: number;
 }): HandlePaymentRequest {
   const { price } = quoteDueNow(quoteTermsOf(input.quote), input.quote.depositPaid);
   return {
     amount: price.totalWithGstCents,
+    ...(input.creditCents ? { creditCents: input.creditCents } : {}),
     customer: input.customer,
     payment_method: input.paymentMethodId,
     type: 'customQuote',

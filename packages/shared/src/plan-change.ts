@@ -78,6 +78,11 @@ export const planChangeQuoteSchema = z.object({
   /** Charged today to the card on file (0 for a downgrade, or when staff waive it), GST included. */
   dueTodayCents: z.number().int(),
   dueTodayGstCents: z.number().int(),
+  /**
+   * What the company's account credit pays of `dueTodayCents` (docs/decisions/107); the card on
+   * file is charged the rest.
+   */
+  creditCents: z.number().int(),
   /** The days of the current period the charge today covers, of how many. */
   daysLeft: z.number().int(),
   periodDays: z.number().int(),
@@ -113,6 +118,8 @@ export const changePlanRequest = z.object({
    * passed, a price changed) the change is refused and nothing is charged.
    */
   expectedDueTodayCents: z.number().int().min(0).optional(),
+  /** The account credit the preview showed paying part of it: refused in the same way. */
+  expectedCreditCents: z.number().int().min(0).optional(),
   idempotencyKey: idempotencyKeySchema,
 });
 export type ChangePlanRequest = z.input<typeof changePlanRequest>;

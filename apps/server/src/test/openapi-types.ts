@@ -10085,6 +10085,7 @@ export interface operations {
                             amountCents: number;
                             dueTodayCents: number;
                             dueTodayGstCents: number;
+                            creditCents: number;
                             daysLeft: number;
                             periodDays: number;
                             nextChargeAt: string;
@@ -10117,6 +10118,7 @@ export interface operations {
                     /** @default false */
                     waiveProration?: boolean;
                     expectedDueTodayCents?: number;
+                    expectedCreditCents?: number;
                     idempotencyKey: string;
                 };
             };

@@ -179,6 +179,15 @@ export function balanceReminder(input: BalanceMail & { overdue: boolean }): Mail
       );
 }
 
+/** What account credit paid of a charge to the card on file, as a receipt's sentence ('' for none). */
+function paidWithCredit(amountCents: number, creditCents: number, currency: string): string {
+  const money = (cents: number) => withCurrency(cents, currency);
+  if (creditCents <= 0) return '';
+  return creditCents >= amountCents
+    ? ' Your account credit paid all of it.'
+    : ` Your account credit paid ${money(creditCents)} and your card ${money(amountCents - creditCents)}.`;
+}
+
 /** The receipt of a subscription period charged to the saved card. */
 export function renewalReceipt(input: {
   companyName: string;
@@ -198,14 +207,7 @@ export function renewalReceipt(input: {
   projectUrl: string;
 }): MailText {
   const orderLabel = orderName(input.orderNumber);
-  const money = (cents: number) => withCurrency(cents, input.currency);
-  const credit = input.creditCents ?? 0;
-  const paidWith =
-    credit <= 0
-      ? ''
-      : credit >= input.amountCents
-        ? ' Your account credit paid all of it.'
-        : ` Your account credit paid ${money(credit)} and your card ${money(input.amountCents - credit)}.`;
+  const paidWith = paidWithCredit(input.amountCents, input.creditCents ?? 0, input.currency);
   return {
     action: { label: 'Open your project', url: input.projectUrl },
     reason: `You received this email because you subscribe to ${input.serviceTitle} from ${input.companyName}.`,
@@ -228,6 +230,8 @@ export function planChangeReceipt(input: {
   toPackage: string;
   currency: string;
   amountCents: number;
+  /** What account credit paid of it (docs/decisions/107); the card paid the rest. */
+  creditCents?: number;
   /** The next renewal's day, as mails write dates, and what it charges. */
   nextChargeOn: string;
   nextChargeCents: number;
@@ -243,7 +247,7 @@ export function planChangeReceipt(input: {
     text: paragraphs([
       `Hi ${input.firstName || 'there'},`,
       '',
-      `Your plan for ${orderLabel}, ${input.serviceTitle}, changed from ${input.fromPackage} to ${input.toPackage} today. We charged ${withCurrency(input.amountCents, input.currency)} ${gstNotes.inc} for the rest of the current period. Your ${input.documentName} is attached.`,
+      `Your plan for ${orderLabel}, ${input.serviceTitle}, changed from ${input.fromPackage} to ${input.toPackage} today. We charged ${withCurrency(input.amountCents, input.currency)} ${gstNotes.inc} for the rest of the current period.${paidWithCredit(input.amountCents, input.creditCents ?? 0, input.currency)} Your ${input.documentName} is attached.`,
       '',
       `From ${input.nextChargeOn}, the plan is ${withCurrency(input.nextChargeCents, input.currency)} ${gstNotes.inc} every ${every}.`,
       '',

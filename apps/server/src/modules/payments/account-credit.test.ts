@@ -4,14 +4,17 @@ import type { BillingOverview } from '@noise/shared/billing';
 import type { Bill, PublicBill } from '@noise/shared/bills';
 import { addLocalDays, localDate } from '@noise/shared/dates';
 import { newIdempotencyKey, type ProjectPayment } from '@noise/shared/payments';
+import type { PlanChangeOptions } from '@noise/shared/plan-change';
 import type { Project } from '@noise/shared/project';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, createTeammate, createUser } from '../../test/factories.ts';
 import {
   coordinator,
+  createQuote,
   createServiceToOrder,
   orderBody,
   pay,
+  quoteBody,
   sandboxCard,
 } from '../../test/order-factories.ts';
 import { outboxMail } from '../../test/outbox.ts';
@@ -36,6 +39,16 @@ const admin = await createUser(app, { role: 'admin' });
 const monthly = await createServiceToOrder(app, {
   title: 'Content',
   packages: [{ title: 'Monthly', type: 'monthly', baseCostCents: 0, recurringCostCents: 30_000 }],
+  extras: [],
+});
+
+// Two monthly packages: an upgrade from Starter to Growth charges the rest of the period.
+const tiers = await createServiceToOrder(app, {
+  title: 'Ads',
+  packages: [
+    { title: 'Starter', type: 'monthly', baseCostCents: 0, recurringCostCents: 10_000 },
+    { title: 'Growth', type: 'monthly', baseCostCents: 0, recurringCostCents: 25_000 },
+  ],
   extras: [],
 });
 
@@ -190,6 +203,108 @@ describe('account credit', () => {
     ]);
   });
 
+  it('credit just short of a renewal leaves the card the least a card can be charged', async () => {
+    const { customer, projectId, companyId } = await plan();
+    await adjust(companyId, { direction: 'add', amount: '329.90' });
+    const [renewal] = await renewNow(projectId);
+    // $329.90 would leave 10c to the card, which no card takes: the card pays $0.50.
+    expect(renewal).toMatchObject({
+      provider: 'sandbox',
+      amountCents: 33_000,
+      creditCents: 32_950,
+    });
+    expect(await cardChargedCents(app, renewal!.transactionId)).toBe(50);
+    expect((await billingCredit(customer.token)).balanceCents).toBe(40);
+  });
+
+  it("an upgrade's prorated charge spends the credit the preview showed; the card pays the rest", async () => {
+    const upgradable = async (credit: string) => {
+      const customer = await createUser(app, { firstName: 'Uma' });
+      const body = orderBody(tiers, { coordinatorId: cora.user.id, packageIndex: 0 });
+      const res = await pay(app, customer.token, body);
+      expect(res.statusCode, res.body).toBe(200);
+      const projectId = res.json<{ projectId: string }>().projectId;
+      await moveNextCharge(app, projectId, new Date(Date.now() + 12 * 86_400_000));
+      const { project } = await planState(app, projectId);
+      expect(
+        (await adjust(project.companyId!, { direction: 'add', amount: credit })).statusCode,
+      ).toBe(200);
+      const options = await get(customer.token, `/api/projects/${projectId}/subscription/plans`);
+      const preview = options.json<PlanChangeOptions>().options[0]!;
+      return { customer, projectId, preview };
+    };
+    const change = (token: string, projectId: string, body: object) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/projects/${projectId}/subscription/change`,
+        headers: bearer(token),
+        payload: { idempotencyKey: newIdempotencyKey(), ...body },
+      });
+
+    // $20.00 of credit pays part: the preview says so, and a stale figure is refused.
+    const { customer, projectId, preview } = await upgradable('20');
+    expect(preview.dueTodayCents).toBeGreaterThan(2000 + 50);
+    expect(preview.creditCents).toBe(2000);
+    const stale = await change(customer.token, projectId, {
+      packageId: preview.packageId,
+      expectedDueTodayCents: preview.dueTodayCents,
+      expectedCreditCents: 0,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toContain('Your account credit changed meanwhile');
+    expect((await planState(app, projectId)).project.packageTitle).toBe('Starter');
+    expect((await billingCredit(customer.token)).balanceCents).toBe(2000);
+
+    const changed = await change(customer.token, projectId, {
+      packageId: preview.packageId,
+      expectedDueTodayCents: preview.dueTodayCents,
+      expectedCreditCents: 2000,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const charge = (await planState(app, projectId)).payments.find((p) => p.kind === 'plan_change');
+    expect(charge).toMatchObject({
+      provider: 'sandbox',
+      amountCents: preview.dueTodayCents,
+      gstCents: preview.dueTodayGstCents,
+      creditCents: 2000,
+    });
+    expect(await cardChargedCents(app, charge!.transactionId)).toBe(preview.dueTodayCents - 2000);
+    const credit = await billingCredit(customer.token);
+    expect(credit.balanceCents).toBe(0);
+    expect(credit.entries[0]).toMatchObject({ kind: 'spent', amountCents: -2000 });
+    const receipt = await outboxMail(app, config.dataDir, customer.user.email, 'changed to Growth');
+    expect(receipt.text).toContain('Your account credit paid $20.00 AUD and your card');
+
+    // Credit that covers it pays it alone; a declined card gives a part hold back.
+    const whole = await upgradable('500');
+    expect(whole.preview.creditCents).toBe(whole.preview.dueTodayCents);
+    const paidByCredit = await change(whole.customer.token, whole.projectId, {
+      packageId: whole.preview.packageId,
+      expectedCreditCents: whole.preview.creditCents,
+    });
+    expect(paidByCredit.statusCode, paidByCredit.body).toBe(200);
+    const byCredit = (await planState(app, whole.projectId)).payments.find(
+      (p) => p.kind === 'plan_change',
+    );
+    expect(byCredit).toMatchObject({
+      provider: 'account_credit',
+      creditCents: whole.preview.dueTodayCents,
+    });
+    expect((await billingCredit(whole.customer.token)).balanceCents).toBe(
+      50_000 - whole.preview.dueTodayCents,
+    );
+
+    const declined = await upgradable('10');
+    await chargeCard(app, declined.projectId, sandboxCard('declined'));
+    const refused = await change(declined.customer.token, declined.projectId, {
+      packageId: declined.preview.packageId,
+      expectedCreditCents: 1000,
+    });
+    expect(refused.statusCode).toBe(402);
+    expect((await billingCredit(declined.customer.token)).balanceCents).toBe(1000);
+    expect((await planState(app, declined.projectId)).project.packageTitle).toBe('Starter');
+  });
+
   it('staff take off credit with a reason, never below zero; the same key adds once', async () => {
     const { customer, companyId } = await plan();
     const key = newIdempotencyKey();
@@ -331,6 +446,29 @@ describe('account credit', () => {
     expect((await get(customer.token, '/api/my/credit')).json<AccountCredit>().balanceCents).toBe(
       28_050,
     );
+  });
+
+  it("a quote's payment spends the credit the page showed, as an order does", async () => {
+    const { customer, companyId } = await plan();
+    await adjust(companyId, { direction: 'add', amount: '100' });
+    const quote = await createQuote(app, { customerId: customer.user.id, valueCents: 200_000 });
+    const body = (creditCents: number) => ({
+      ...quoteBody(quote, { coordinatorId: cora.user.id }),
+      creditCents,
+    });
+    const stale = await pay(app, customer.token, body(5000));
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toContain('Your account credit is now $100.00');
+
+    const paid = await pay(app, customer.token, body(10_000));
+    expect(paid.statusCode, paid.body).toBe(200);
+    const projectId = paid.json<{ projectId: string }>().projectId;
+    const [payment] = (await planState(app, projectId)).payments;
+    expect(payment).toMatchObject({ amountCents: 220_000, creditCents: 10_000 });
+    expect(await cardChargedCents(app, payment!.transactionId)).toBe(210_000);
+    const credit = await billingCredit(customer.token);
+    expect(credit.balanceCents).toBe(0);
+    expect(credit.entries[0]).toMatchObject({ kind: 'spent', amountCents: -10_000 });
   });
 
   it('is for the staff who refund: co-ordinators and customers are refused; an unknown company is not found', async () => {

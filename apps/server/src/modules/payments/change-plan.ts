@@ -1,3 +1,4 @@
+import { ACCOUNT_CREDIT, savedCardCreditCents } from '@noise/shared/account-credit';
 import { intervalTerms } from '@noise/shared/intervals';
 import type { z } from 'zod';
 import { callerCan } from '@noise/shared/permissions';
@@ -33,6 +34,9 @@ import { emitSubscriptionEvent } from './webhook-events.ts';
  * charges what it answers again, never a figure from the browser.
  */
 
+const creditChanged = (quote: { creditCents: number; currency: string }) =>
+  `Your account credit changed meanwhile: it now pays ${formatMoney(quote.creditCents, quote.currency)} of the charge. Please look at the change again.`;
+
 export type ChangePlanInput = z.output<typeof changePlanRequest>;
 export type PlanChangeDeps = Pick<
   CompletionDeps,
@@ -66,7 +70,8 @@ function recurringDiscountOf(project: ProjectRow, subscription: SubscriptionRow)
  * A change of `subscription` to `pkg` at `now`, priced: an upgrade (or a package of the same
  * price) now, at the difference for the days left of the period on the business's calendar; a
  * downgrade at the next renewal, nothing due today. A charge under the least a card takes is not
- * made. `waive`: staff take the change now without the prorated charge.
+ * made. `waive`: staff take the change now without the prorated charge. The company's account
+ * credit (`creditBalanceCents`) pays what it can of the charge first (docs/decisions/107).
  */
 export function quotePlanChange(
   project: ProjectRow,
@@ -75,6 +80,7 @@ export function quotePlanChange(
   now: Date,
   timeZone: string,
   waive = false,
+  creditBalanceCents = 0,
 ): PlanChangeQuote & { gstCents: number; waivedCents: number } {
   const fromBeforeGst = subscription.amountCents - subscription.gstCents;
   const toBeforeGst = Math.max(
@@ -95,6 +101,7 @@ export function quotePlanChange(
       ? prorateUpgrade(fromBeforeGst, toBeforeGst, days)
       : { beforeGstCents: 0, amountCents: 0, gstCents: 0 };
   const charged = !waive && prorated.amountCents >= MIN_CHARGE_CENTS;
+  const dueTodayCents = charged ? prorated.amountCents : 0;
   return {
     packageId: pkg.id,
     packageTitle: pkg.title,
@@ -102,8 +109,9 @@ export function quotePlanChange(
     takesEffect,
     amountCents,
     gstCents: amountCents - toBeforeGst,
-    dueTodayCents: charged ? prorated.amountCents : 0,
+    dueTodayCents,
     dueTodayGstCents: charged ? prorated.gstCents : 0,
+    creditCents: savedCardCreditCents(creditBalanceCents, dueTodayCents),
     waivedCents: waive ? prorated.amountCents : 0,
     daysLeft: days.daysLeft,
     periodDays: days.periodDays,
@@ -132,6 +140,12 @@ function stateRefusal(subscription: SubscriptionRow, now: Date, timeZone: string
     return 'The renewal that is due is being charged: please try again in a few minutes.';
   }
   return null;
+}
+
+/** The account credit of the project's company, which pays an upgrade's charge first. */
+async function creditBalanceOf(repos: Repositories, project: ProjectRow): Promise<number> {
+  if (!project.companyId) return 0;
+  return (await repos.accountCredit.balanceOf(project.companyId)) ?? 0;
 }
 
 async function subscriptionOf(repos: Repositories, project: ProjectRow) {
@@ -194,9 +208,10 @@ export async function planChangeOptions(
   };
   const refusal = stateRefusal(subscription, now, zoneOf(deps));
   if (refusal) return { ...answer, refusal, options: [] };
-  const packages = project.serviceId
-    ? await deps.repos.orderSources.listPackages(project.serviceId)
-    : [];
+  const [packages, creditBalance] = await Promise.all([
+    project.serviceId ? deps.repos.orderSources.listPackages(project.serviceId) : [],
+    creditBalanceOf(deps.repos, project),
+  ]);
   const options = packages
     .filter((p) => p.type === subscription.interval && p.title !== project.packageTitle)
     .map((p) => {
@@ -205,7 +220,7 @@ export async function planChangeOptions(
         gstCents: _gst,
         waivedCents: _waived,
         ...quote
-      } = quotePlanChange(project, subscription, p, now, zoneOf(deps));
+      } = quotePlanChange(project, subscription, p, now, zoneOf(deps), false, creditBalance);
       return quote;
     });
   return {
@@ -278,7 +293,15 @@ export async function changePlan(
   const pkg = await targetPackage(repos, project, subscription, input.packageId);
   const { actorName, by, side } = await actorOf(repos, caller, project);
 
-  const preview = quotePlanChange(project, subscription, pkg, now, timeZone, input.waiveProration);
+  const preview = quotePlanChange(
+    project,
+    subscription,
+    pkg,
+    now,
+    timeZone,
+    input.waiveProration,
+    await creditBalanceOf(repos, project),
+  );
   if (
     input.expectedDueTodayCents !== undefined &&
     input.expectedDueTodayCents !== preview.dueTodayCents
@@ -288,6 +311,12 @@ export async function changePlan(
       'body.expectedDueTodayCents',
       `The amount due today is now ${formatMoney(preview.dueTodayCents, preview.currency)}: please look at the change again.`,
     );
+  }
+  if (
+    input.expectedCreditCents !== undefined &&
+    input.expectedCreditCents !== preview.creditCents
+  ) {
+    throw refused(409, 'body.expectedCreditCents', creditChanged(preview));
   }
   const from = project.packageTitle;
   const summaryOf = (what: string) =>
@@ -348,8 +377,32 @@ export async function changePlan(
     if (current.packageTitle !== project.packageTitle) {
       throw refused(409, 'subscription', 'The plan changed meanwhile: please look again.');
     }
-    const quote = quotePlanChange(current, subscription, pkg, now, timeZone, input.waiveProration);
+    const quote = quotePlanChange(
+      current,
+      subscription,
+      pkg,
+      now,
+      timeZone,
+      input.waiveProration,
+      await creditBalanceOf(repos, current),
+    );
     const key = `plan-change:${subscription.id}:${input.idempotencyKey}`;
+    // The credit is held before the card is asked for the rest, under the charge's own key: a
+    // retry after an outage finds the same hold; credit spent meanwhile refuses the change.
+    const held =
+      quote.creditCents > 0 && current.companyId
+        ? await repos.accountCredit.hold({
+            companyId: current.companyId,
+            holdKey: key,
+            upToCents: quote.creditCents,
+            currency: subscription.currency,
+          })
+        : undefined;
+    if (quote.creditCents > 0 && (!held || -held.amountCents !== quote.creditCents)) {
+      if (held) await repos.accountCredit.returnHold(held);
+      throw refused(409, 'body.expectedCreditCents', creditChanged(quote));
+    }
+    const cardCents = quote.dueTodayCents - quote.creditCents;
     const lines = [
       {
         description: `${project.serviceTitle}: ${from} to ${pkg.title}, ${quote.daysLeft} of ${quote.periodDays} days to ${mailDate(subscription.nextChargeAt, timeZone)}`,
@@ -357,22 +410,26 @@ export async function changePlan(
       },
     ];
     const payment =
-      quote.dueTodayCents > 0
-        ? await chargeSavedCard(deps.provider, subscription, {
-            amountCents: quote.dueTodayCents,
-            idempotencyKey: key,
-            description: `${deps.companyName}: ${project.serviceTitle}, ${from} to ${pkg.title} (rest of the period)`,
-            metadata: { kind: 'plan_change', projectId: project.id },
-          }).catch((error: unknown) => {
-            if (!(error instanceof ProviderUnavailableError)) throw error;
-            throw new AppError(
-              'payment_provider_unavailable',
-              502,
-              'We could not reach the payment provider, so the plan did not change. Please try again: you will not be charged twice.',
-            );
-          })
-        : null;
+      held && cardCents === 0
+        ? { id: held.id, status: 'succeeded' as const, failureMessage: null }
+        : cardCents > 0
+          ? await chargeSavedCard(deps.provider, subscription, {
+              amountCents: cardCents,
+              idempotencyKey: key,
+              description: `${deps.companyName}: ${project.serviceTitle}, ${from} to ${pkg.title} (rest of the period)`,
+              metadata: { kind: 'plan_change', projectId: project.id },
+            }).catch((error: unknown) => {
+              if (!(error instanceof ProviderUnavailableError)) throw error;
+              throw new AppError(
+                'payment_provider_unavailable',
+                502,
+                'We could not reach the payment provider, so the plan did not change. Please try again: you will not be charged twice.',
+              );
+            })
+          : null;
     if (payment && payment.status !== 'succeeded' && payment.status !== 'processing') {
+      // A decline is the card's answer for this key: the held credit is the company's again.
+      if (held) await repos.accountCredit.returnHold(held);
       throw declined(payment.failureMessage ?? 'The card on file was not charged.');
     }
 
@@ -381,10 +438,12 @@ export async function changePlan(
         ? await r.payments.insertPayment({
             projectId: project.id,
             userId: subscription.userId,
-            provider: subscription.provider,
+            provider: held && cardCents === 0 ? ACCOUNT_CREDIT : subscription.provider,
             transactionId: payment.id,
             amountCents: quote.dueTodayCents,
             gstCents: quote.dueTodayGstCents,
+            creditCents: quote.creditCents,
+            creditEntryId: held?.id ?? null,
             currency: subscription.currency,
             status: payment.status,
             idempotencyKey: key,
@@ -449,6 +508,7 @@ export async function changePlan(
               toPackage: pkg.title,
               currency: subscription.currency,
               amountCents: recorded.amountCents,
+              creditCents: quote.creditCents,
               nextChargeOn: mailDate(subscription.nextChargeAt, timeZone),
               nextChargeCents: quote.amountCents,
               interval: subscription.interval,

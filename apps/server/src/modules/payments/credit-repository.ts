@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { accountCreditEntries, companies, payments, projects, refunds } from '../../db/schema.ts';
@@ -132,27 +132,35 @@ export function createCreditRepository(db: Db) {
     /**
      * Holds up to `upToCents` of the company's credit for one charge, before the card is asked
      * for the rest: the same key answers the hold it made before (a retry after an outage charges
-     * the card the same rest). Undefined when there is no credit to hold.
+     * the card the same rest), and a key whose hold was given back holds nothing again. With
+     * `cardLeastCents`, a hold short of the whole charge leaves the card at least that much (a
+     * card cannot be charged less). Undefined when there is no credit to hold.
      */
     async hold(values: {
       companyId: string;
       holdKey: string;
       upToCents: number;
       currency: string;
+      cardLeastCents?: number;
     }): Promise<CreditEntryRow | undefined> {
       return db.transaction(async (tx) => {
-        const balance = await lockedCreditBalance(tx, values.companyId);
-        const [earlier] = await tx
+        const balance = (await lockedCreditBalance(tx, values.companyId)) ?? 0;
+        const earlier = await tx
           .select()
           .from(accountCreditEntries)
           .where(
             and(
-              eq(accountCreditEntries.kind, 'spent'),
+              inArray(accountCreditEntries.kind, ['spent', 'returned']),
               eq(accountCreditEntries.holdKey, values.holdKey),
             ),
           );
-        if (earlier) return earlier;
-        const cents = Math.min(balance ?? 0, values.upToCents);
+        if (earlier.some((entry) => entry.kind === 'returned')) return undefined;
+        const spent = earlier.find((entry) => entry.kind === 'spent');
+        if (spent) return spent;
+        const cents =
+          balance >= values.upToCents
+            ? values.upToCents
+            : Math.min(balance, values.upToCents - (values.cardLeastCents ?? 0));
         if (cents <= 0) return undefined;
         const [entry] = await tx
           .insert(accountCreditEntries)

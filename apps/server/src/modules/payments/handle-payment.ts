@@ -143,8 +143,9 @@ export async function handlePayment(
 }
 
 /**
- * The account credit a storefront order asks to use (docs/decisions/107): what the page showed
- * (`creditCents`), which must be what the company's credit pays of it now (`orderCreditCents`).
+ * The account credit a storefront order or a quote's payment asks to use (docs/decisions/107):
+ * what the page showed (`creditCents`), which must be what the company's credit pays of it now
+ * (`orderCreditCents`).
  * Owners and billing people spend their company's credit; members, guests and an order held for
  * an account's owner pay by card. Null: none is used.
  */
@@ -159,8 +160,8 @@ async function orderCreditOf(
   if (asked === 0) return null;
   const refuse = (message: string) =>
     new AppError('credit_changed', 409, message, [{ path: 'creditCents', message }]);
-  if (body.type !== 'normal' || order.bill || order.quoteId || options.heldForOwner) {
-    throw refuse('Account credit is used on storefront orders only.');
+  if (order.bill || options.heldForOwner) {
+    throw refuse('Account credit is used on storefront orders and quotes only.');
   }
   const member = await deps.repos.companies.membershipOf(userId);
   if (!member || member.role === 'member') {

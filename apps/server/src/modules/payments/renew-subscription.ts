@@ -12,6 +12,7 @@ import { emitSubscriptionEvent } from './webhook-events.ts';
 import { applyPendingPlanChange } from './change-plan.ts';
 import { chargeSavedCard } from './charge-saved-card.ts';
 import { renewalCardUrl } from './renewal-card-link.ts';
+import { MIN_CHARGE_CENTS } from './price-order.ts';
 
 export const RENEWAL_JOB = 'renewal';
 
@@ -103,6 +104,7 @@ export function createRenewalJobHandler(deps: RenewalDeps): JobHandler {
           holdKey: chargeKey,
           upToCents: charge.amountCents,
           currency: subscription.currency,
+          cardLeastCents: MIN_CHARGE_CENTS,
         })
       : undefined;
     const creditCents = held ? -held.amountCents : 0;

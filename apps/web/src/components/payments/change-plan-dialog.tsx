@@ -11,10 +11,14 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { formatDate, formatMoney } from '@/lib/format';
 
-/** What the dialog sends: the package, the 'Due today' its preview showed, and staff's waiver. */
+/**
+ * What the dialog sends: the package, the charge and account credit its preview showed, and
+ * staff's waiver.
+ */
 export interface PlanChoice {
   packageId: string;
   expectedDueTodayCents: number;
+  expectedCreditCents: number;
   waiveProration: boolean;
   idempotencyKey: string;
 }
@@ -46,7 +50,9 @@ function Preview({
   interval: PlanChangeOptions['interval'];
   waived: boolean;
 }) {
-  const due = waived ? 0 : quote.dueTodayCents;
+  const charge = waived ? 0 : quote.dueTodayCents;
+  const credit = waived ? 0 : quote.creditCents;
+  const due = charge - credit;
   const gst = waived ? 0 : quote.dueTodayGstCents;
   const later = quote.takesEffect === 'next-renewal';
   return (
@@ -55,6 +61,18 @@ function Preview({
       className="flex flex-col gap-2 rounded-xl bg-ink/5 px-4 py-3 text-sm"
       data-testid="plan-preview"
     >
+      {credit > 0 ? (
+        <>
+          <div className="flex items-baseline justify-between gap-4">
+            <span>Charge for the rest of the period</span>
+            <span className="tabular-nums">{formatMoney(charge, quote.currency)}</span>
+          </div>
+          <div className="flex items-baseline justify-between gap-4">
+            <span>Account credit</span>
+            <span className="tabular-nums">−{formatMoney(credit, quote.currency)}</span>
+          </div>
+        </>
+      ) : null}
       <div className="flex items-baseline justify-between gap-4">
         <span className="font-semibold">Due today</span>
         <span className="text-lg font-extrabold tabular-nums">
@@ -62,7 +80,7 @@ function Preview({
         </span>
       </div>
       <div className="flex items-baseline justify-between gap-4 text-muted">
-        <span>GST included</span>
+        <span>{credit > 0 ? 'GST included in the charge' : 'GST included'}</span>
         <span className="tabular-nums">{formatMoney(gst, quote.currency)}</span>
       </div>
       {later ? (
@@ -72,11 +90,16 @@ function Preview({
         </p>
       ) : waived ? (
         <p className="text-muted">The change starts today; the prorated charge is waived.</p>
-      ) : due > 0 ? (
+      ) : charge > 0 ? (
         <p className="text-muted">
           The difference for the {quote.daysLeft} of {quote.periodDays} days left of{' '}
-          {intervalTerms(interval).thisPeriod}, charged to the card on file. The change starts
-          today.
+          {intervalTerms(interval).thisPeriod},{' '}
+          {credit === 0
+            ? 'charged to the card on file'
+            : due === 0
+              ? 'paid from account credit'
+              : 'paid from account credit, the rest charged to the card on file'}
+          . The change starts today.
         </p>
       ) : (
         <p className="text-muted">The change starts today, with nothing more to pay now.</p>
@@ -133,6 +156,7 @@ export function ChangePlanDialog({
       await onConfirm({
         packageId: chosen.packageId,
         expectedDueTodayCents: waived ? 0 : chosen.dueTodayCents,
+        expectedCreditCents: waived ? 0 : chosen.creditCents,
         waiveProration: waived,
         idempotencyKey: key,
       });
@@ -147,14 +171,16 @@ export function ChangePlanDialog({
     }
   }
 
-  const due = chosen && !waived ? chosen.dueTodayCents : 0;
+  const due = chosen && !waived ? chosen.dueTodayCents - chosen.creditCents : 0;
   const confirmLabel = !chosen
     ? 'Change plan'
     : chosen.takesEffect === 'next-renewal'
       ? `Change on ${formatDate(chosen.nextChargeAt)}`
       : due > 0
         ? `Pay ${formatMoney(due, chosen.currency)} and change`
-        : 'Change now';
+        : chosen.creditCents > 0 && !waived
+          ? 'Pay from account credit and change'
+          : 'Change now';
 
   return (
     <Dialog open={open} onOpenChange={close}>

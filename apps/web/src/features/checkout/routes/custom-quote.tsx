@@ -1,6 +1,7 @@
 import { CalendarX2, CircleCheck, FileCheck2, ShieldAlert, XCircle } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { orderCreditCents } from '@noise/shared/account-credit';
 import { quotePaymentRequest } from '@noise/shared/payments';
 import {
   depositLabel,
@@ -25,6 +26,7 @@ import { usePageMeta } from '@/lib/use-page-meta';
 import { cn } from '@/lib/utils';
 import { useQuote } from '../api/get-quote';
 import { AcceptProposalForm, DeclineProposal } from '../components/accept-proposal-form';
+import { useMyCredit } from '../api/account-credit';
 import { CheckoutForm } from '../components/checkout-form';
 import { proposalSteps } from '../components/checkout-steps';
 import { ProposalDocument } from '../components/proposal-document';
@@ -49,8 +51,9 @@ function List({ title, items }: { title: string; items: string[] }) {
 export function CustomQuoteRoute() {
   const { quoteId = '' } = useParams();
   const quote = useQuote(quoteId);
-  const { status } = useAuth();
+  const { status, isAuthenticated } = useAuth();
   const user = useCurrentUser(checkUser);
+  const credit = useMyCredit(isAuthenticated);
   const companyName = useSiteConfig().data?.companyName ?? '';
   usePageMeta(quote.data ? `Proposal: ${quote.data.name}` : 'Proposal');
 
@@ -119,7 +122,14 @@ export function CustomQuoteRoute() {
   const price = parts.total;
   // What paying here charges now: the whole quote, its deposit, or its balance once asked for.
   const due = quoteDueNow(terms, data.depositPaid);
-  const charged = formatMoney(due.price.totalWithGstCents);
+  // The company's account credit pays what it can; the card the rest, at least $0.50 (decision 107).
+  const creditCents =
+    !signedOut && user.data && credit.data && !data.paid
+      ? orderCreditCents(credit.data.balanceCents, due.price.totalWithGstCents)
+      : 0;
+  const charged = formatMoney(due.price.totalWithGstCents - creditCents);
+  // A refusal may be credit spent meanwhile: the page reads it again.
+  const readCreditAgain = () => void credit.refetch();
   const balanceWaits = due.kind === 'balance' && !data.balanceRequested && !data.paid;
   const depositLine = parts.deposit
     ? `${depositLabel(data)} ${data.depositPaid ? 'paid' : 'due now'}`
@@ -155,6 +165,14 @@ export function CustomQuoteRoute() {
               value={formatMoney(parts.balance.totalWithGstCents)}
               strong={due.kind === 'balance' && data.balanceRequested && !data.paid}
             />
+          </>
+        ) : null}
+        {creditCents > 0 ? (
+          <>
+            <SummaryRule />
+            <SummaryLine label="Account credit" value={`−${formatMoney(creditCents)}`} />
+            <SummaryRule strong />
+            <SummaryLine label="Due today (inc. GST)" value={charged} strong />
           </>
         ) : null}
       </dl>
@@ -227,6 +245,8 @@ export function CustomQuoteRoute() {
         payer={signedOut || !user.data ? { kind: 'guest' } : { kind: 'user', user: user.data }}
         summary={summary}
         charged={charged}
+        creditCents={creditCents}
+        onFailure={readCreditAgain}
       />
     );
   }
@@ -280,7 +300,8 @@ export function CustomQuoteRoute() {
         summary={summary}
         closed={data.paid}
         cardOnly={due.kind === 'balance'}
-        buildRequest={(input) => quotePaymentRequest({ ...input, quote: data })}
+        buildRequest={(input) => quotePaymentRequest({ ...input, quote: data, creditCents })}
+        onFailure={readCreditAgain}
       />
     </CheckoutPage>
   );
@@ -360,12 +381,17 @@ function ProposalPage({
   payer,
   summary,
   charged,
+  creditCents,
+  onFailure,
 }: {
   data: PublicQuote;
   companyName: string;
   payer: Payer;
   summary: ReactNode;
   charged: string;
+  /** What the company's account credit pays of it; the card pays `charged`. */
+  creditCents: number;
+  onFailure: () => void;
 }) {
   const parts = quoteParts(quoteTermsOf(data));
   const progress = { current: data.accepted ? 1 : 0, steps: proposalSteps } as const;
@@ -389,7 +415,8 @@ function ProposalPage({
           payer={payer}
           amountLabel={charged}
           summary={summary}
-          buildRequest={(input) => quotePaymentRequest({ ...input, quote: data })}
+          buildRequest={(input) => quotePaymentRequest({ ...input, quote: data, creditCents })}
+          onFailure={onFailure}
         />
       </CheckoutPage>
     );

@@ -22,6 +22,7 @@ const options: PlanChangeOptions = {
       amountCents: 27_500,
       dueTodayCents: 6_050,
       dueTodayGstCents: 550,
+      creditCents: 0,
       daysLeft: 11,
       periodDays: 30,
       nextChargeAt: '2026-12-10T03:00:00.000Z',
@@ -77,7 +78,31 @@ describe('Change plan', () => {
     expect(sent[0]!.body).toEqual({
       packageId: 'pkg-growth',
       expectedDueTodayCents: 6_050,
+      expectedCreditCents: 0,
       idempotencyKey: expect.any(String),
+    });
+  });
+
+  it('takes the account credit off what the card pays, and confirms with both figures', async () => {
+    const withCredit = { ...options, options: [{ ...options.options[0]!, creditCents: 2_000 }] };
+    answer('get', plansUrl, withCredit);
+    const sent = answer('post', changeUrl, { ...subscription, packageTitle: 'Growth' });
+    const { user, dialog } = await openDialog();
+
+    await user.click(dialog.getByRole('radio', { name: /Growth/ }));
+    const preview = within(dialog.getByTestId('plan-preview'));
+    expect(preview.getByText('Charge for the rest of the period').nextSibling).toHaveTextContent(
+      '$60.50',
+    );
+    expect(preview.getByText('Account credit').nextSibling).toHaveTextContent('−$20.00');
+    expect(preview.getByText('Due today').nextSibling).toHaveTextContent('$40.50');
+    expect(preview.getByText(/paid from account credit, the rest charged/)).toBeVisible();
+    await user.click(dialog.getByRole('button', { name: 'Pay $40.50 and change' }));
+
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.body).toMatchObject({
+      expectedDueTodayCents: 6_050,
+      expectedCreditCents: 2_000,
     });
   });
 

@@ -65,6 +65,7 @@ export function PlanChangeControls({
           const changed = await change.mutateAsync({
             packageId: choice.packageId,
             expectedDueTodayCents: choice.expectedDueTodayCents,
+            expectedCreditCents: choice.expectedCreditCents,
             idempotencyKey: choice.idempotencyKey,
           });
           toastSuccess(
