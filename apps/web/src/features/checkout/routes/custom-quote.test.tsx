@@ -66,6 +66,7 @@ function renderProposal(role: Role, quote: PublicQuote = proposal) {
 
 beforeEach(() => {
   answer('get', '/api/config', { companyName: 'Noise' });
+  answer('get', '/api/my/credit', { balanceCents: 0, currency: 'AUD', entries: [] });
 });
 
 describe('the proposal page', () => {
@@ -88,4 +89,30 @@ describe('the proposal page', () => {
       ).toBe('/wkm-dashboard/custom-quotes/edit/quote-1');
     },
   );
+});
+
+describe('paying a signed proposal', () => {
+  it('takes the company’s account credit off what the card pays', async () => {
+    answer('get', '/api/my/credit', { balanceCents: 10_000, currency: 'AUD', entries: [] });
+    answer('get', '/api/users/coordinators', []);
+    answer('get', '/api/payments/config', {
+      provider: 'sandbox',
+      publishableKey: null,
+      currency: 'AUD',
+    });
+    renderProposal('client', {
+      ...proposal,
+      accepted: {
+        name: 'Ana Lima',
+        at: '2026-11-26T00:00:00.000Z',
+        version: 1,
+        hash: 'abc',
+        recordedBy: null,
+      },
+    });
+    // $1,100.00 inc. GST, of which $100.00 of credit: $1,000.00 due today.
+    expect(await screen.findByText('−$100.00')).toBeInTheDocument();
+    expect(screen.getByText('Due today (inc. GST)').nextSibling).toHaveTextContent('$1,000.00');
+    expect(screen.getByText('Total (inc. GST)').nextSibling).toHaveTextContent('$1,100.00');
+  });
 });

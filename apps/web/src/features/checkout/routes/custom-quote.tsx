@@ -53,7 +53,8 @@ export function CustomQuoteRoute() {
   const quote = useQuote(quoteId);
   const { status, isAuthenticated } = useAuth();
   const user = useCurrentUser(checkUser);
-  const credit = useMyCredit(isAuthenticated);
+  // Staff viewing a proposal have no company credit to read.
+  const credit = useMyCredit(isAuthenticated && !!user.data && !isStaffRole(user.data.role));
   const companyName = useSiteConfig().data?.companyName ?? '';
   usePageMeta(quote.data ? `Proposal: ${quote.data.name}` : 'Proposal');
 
