@@ -63,7 +63,7 @@ export function creditEntryLabel(entry: Pick<AccountCreditEntry, 'kind' | 'order
     case 'spent':
       return order ? `Paid toward ${order}` : 'Held for a payment';
     case 'returned':
-      return 'Given back: the card part of a payment was declined';
+      return 'Given back: the payment it was held for did not go through';
     case 'added':
       return 'Added by us';
     case 'removed':

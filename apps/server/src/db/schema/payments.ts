@@ -85,6 +85,10 @@ export const payments = pgTable(
     uniqueIndex('payments_transaction_unique').on(t.provider, t.transactionId),
     index('payments_project_idx').on(t.projectId),
     index('payments_bill_idx').on(t.billId),
+    // The credit entry a payment spent: Billing's credit list and the sweep of unsettled holds.
+    index('payments_credit_entry_idx')
+      .on(t.creditEntryId)
+      .where(sql`${t.creditEntryId} is not null`),
     // Revenue (overview, reports): succeeded payments in a time range.
     index('payments_status_created_idx').on(t.status, t.createdAt),
   ],
@@ -266,6 +270,9 @@ export const paymentAttempts = pgTable(
       .on(t.billId)
       .where(sql`${t.state} in ('processing', 'requires_action', 'succeeded')`),
     index('payment_attempts_user_idx').on(t.userId, t.createdAt),
+    index('payment_attempts_credit_entry_idx')
+      .on(t.creditEntryId)
+      .where(sql`${t.creditEntryId} is not null`),
     index('payment_attempts_waiting_idx')
       .on(t.expiresAt)
       .where(sql`${t.state} = 'requires_action'`),

@@ -18,6 +18,7 @@ import {
   sandboxCard,
 } from '../../test/order-factories.ts';
 import { outboxMail } from '../../test/outbox.ts';
+import { returnUnsettledHolds, UNSETTLED_HOLD_MS } from './return-unsettled-holds.ts';
 import { pdfTextRuns } from '../../test/pdf-text.ts';
 import {
   cardChargedCents,
@@ -469,6 +470,42 @@ describe('account credit', () => {
     const credit = await billingCredit(customer.token);
     expect(credit.balanceCents).toBe(0);
     expect(credit.entries[0]).toMatchObject({ kind: 'spent', amountCents: -10_000 });
+  });
+
+  it('a hold nothing settled goes back after a day; a renewal still trying keeps its own', async () => {
+    const { customer, projectId, companyId } = await plan();
+    await adjust(companyId, { direction: 'add', amount: '100' });
+    const repos = app.checkoutDeps.repos;
+    const { subscription } = await planState(app, projectId);
+    const hold = (holdKey: string, upToCents: number) =>
+      repos.accountCredit.hold({ companyId, holdKey, upToCents, currency: 'AUD' });
+    // A plan change whose charge was never answered, and a renewal whose card is still to be
+    // tried for its period.
+    const lost = await hold(`plan-change:${subscription.id}:lost`, 3000);
+    const trying = `renewal:${subscription.id}:${subscription.nextChargeAt.toISOString()}:0`;
+    await hold(trying, 2000);
+    expect((await billingCredit(customer.token)).balanceCents).toBe(5000);
+    const sweep = (at: Date) => returnUnsettledHolds({ repos, log: app.log }, at);
+
+    expect(await sweep(new Date())).toBe(0);
+    const dayLater = new Date(Date.now() + UNSETTLED_HOLD_MS + 60_000);
+    expect(await sweep(dayLater)).toBe(1);
+    const credit = await billingCredit(customer.token);
+    expect(credit.balanceCents).toBe(8000);
+    expect(credit.entries[0]).toMatchObject({ kind: 'returned', amountCents: 3000 });
+    expect(await sweep(dayLater)).toBe(0);
+    // A late retry of the lost charge holds nothing: it cannot be paid twice from the credit.
+    expect(await hold(lost!.holdKey!, 3000)).toBeUndefined();
+
+    // Once the renewal has moved on (here, the plan cancelled), its hold goes back too.
+    const cancelled = await app.inject({
+      method: 'POST',
+      url: `/api/projects/${projectId}/subscription/cancel`,
+      headers: bearer(admin.token),
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await sweep(dayLater)).toBe(1);
+    expect((await billingCredit(customer.token)).balanceCents).toBe(10_000);
   });
 
   it('is for the staff who refund: co-ordinators and customers are refused; an unknown company is not found', async () => {

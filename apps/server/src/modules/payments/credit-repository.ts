@@ -1,7 +1,14 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, lt, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { accountCreditEntries, companies, payments, projects, refunds } from '../../db/schema.ts';
+import {
+  accountCreditEntries,
+  companies,
+  paymentAttempts,
+  payments,
+  projects,
+  refunds,
+} from '../../db/schema.ts';
 
 export type CreditEntryRow = typeof accountCreditEntries.$inferSelect;
 
@@ -192,6 +199,54 @@ export function createCreditRepository(db: Db) {
         .insert(accountCreditEntries)
         .values({ ...values, kind: 'refund' })
         .onConflictDoNothing();
+    },
+
+    /**
+     * Holds taken before `before` that nothing settled: no payment names them, no attempt still
+     * under way names them, and they were not given back (a crash between the hold and the card,
+     * a charge the provider never answered and nobody retried). Oldest first.
+     */
+    async unsettledHolds(before: Date, limit: number): Promise<CreditEntryRow[]> {
+      const returned = alias(accountCreditEntries, 'returned');
+      return db
+        .select(getTableColumns(accountCreditEntries))
+        .from(accountCreditEntries)
+        .where(
+          and(
+            eq(accountCreditEntries.kind, 'spent'),
+            lt(accountCreditEntries.createdAt, before),
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(returned)
+                .where(
+                  and(
+                    eq(returned.kind, 'returned'),
+                    eq(returned.holdKey, accountCreditEntries.holdKey),
+                  ),
+                ),
+            ),
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(payments)
+                .where(eq(payments.creditEntryId, accountCreditEntries.id)),
+            ),
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(paymentAttempts)
+                .where(
+                  and(
+                    eq(paymentAttempts.creditEntryId, accountCreditEntries.id),
+                    inArray(paymentAttempts.state, ['processing', 'requires_action', 'error']),
+                  ),
+                ),
+            ),
+          ),
+        )
+        .orderBy(asc(accountCreditEntries.createdAt))
+        .limit(limit);
     },
 
     /** Gives back the hold `id` names (an order's payment that failed); once, whatever the replays. */

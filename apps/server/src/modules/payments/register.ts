@@ -17,6 +17,7 @@ import { createSandboxProvider } from './providers/sandbox.ts';
 import { expireAbandonedAttempts } from './expire-waiting-attempts.ts';
 import { settlePendingRefunds } from './refund-payment.ts';
 import { createRenewalJobHandler, RENEWAL_JOB, scheduleRenewals } from './renew-subscription.ts';
+import { returnUnsettledHolds } from './return-unsettled-holds.ts';
 import { checkoutNotifications } from './notify-checkout.ts';
 import { registerPaymentRoutes } from './routes.ts';
 
@@ -142,6 +143,13 @@ export function paymentJobs(app: FastifyInstance, config: Config, deps: Checkout
             timeZone: config.businessTimeZone,
             now: () => new Date(),
           }),
+      },
+      // Account credit held for a charge that never settled goes back (docs/decisions/107).
+      {
+        kind: 'return-unsettled-credit-holds',
+        lane: 'money',
+        everyMs: 60 * 60_000,
+        run: (now) => returnUnsettledHolds(deps, now),
       },
       // Mail, not money: the invoice reminders' lane and pace (modules/bills/remind-bills.ts).
       {

@@ -1,0 +1,2 @@
+CREATE INDEX "payment_attempts_credit_entry_idx" ON "payment_attempts" USING btree ("credit_entry_id") WHERE "payment_attempts"."credit_entry_id" is not null;--> statement-breakpoint
+CREATE INDEX "payments_credit_entry_idx" ON "payments" USING btree ("credit_entry_id") WHERE "payments"."credit_entry_id" is not null;
