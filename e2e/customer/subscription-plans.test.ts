@@ -58,11 +58,11 @@ const sydneyDay = (at: Date) => {
 };
 
 /** One statement on this file's own database: what the test moves rather than waits for. */
-async function sql(text: string, params: unknown[] = []) {
+async function sql<Row = Record<string, unknown>>(text: string, params: unknown[] = []) {
   const db = new pg.Client({ connectionString: database.url });
   await db.connect();
   try {
-    await db.query(text, params);
+    return (await db.query(text, params)).rows as Row[];
   } finally {
     await db.end();
   }
@@ -384,4 +384,92 @@ describe('account credit', () => {
     // The client does not see staff's reason.
     expect(await credit.getByText(/A late month/).count()).toBe(0);
   });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'on a phone, credit pays first on an upgrade and on a signed proposal; the card pays the rest',
+    async () => {
+      const { customer, project } = await starterPlan('Cara', 'Credit');
+      const [row] = await sql<{ company_id: string }>(
+        'select company_id from projects where id = $1',
+        [project._id],
+      );
+      const addCredit = (amount: string) =>
+        apiPost(server, `/api/companies/${row!.company_id}/credit`, admin, {
+          direction: 'add',
+          amount,
+          reason: 'Goodwill',
+          idempotencyKey: `credit-${amount}-${project._id}`,
+        });
+      await addCredit('100');
+      await sql('update subscriptions set next_charge_at = $1 where project_id = $2', [
+        new Date(Date.now() + 12 * DAY),
+        project._id,
+      ]);
+
+      const { page } = await browser.newPage({ token: customer.token, width: 375 });
+      await page.goto(`/dashboard/projects/${project._id}`);
+      await page.getByRole('button', { name: 'Change plan of Starter' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Change plan' });
+      await dialog.getByRole('radio', { name: /Growth/ }).check();
+      const preview = dialog.getByTestId('plan-preview');
+      await preview.getByText('−$100.00', { exact: true }).waitFor();
+      const charge = await preview
+        .getByText('Charge for the rest of the period')
+        .evaluate((label) => label.nextElementSibling?.textContent ?? '');
+      const chargeCents = Math.round(Number(charge.replace(/[$,]/g, '')) * 100);
+      const rest = formatMoney(chargeCents - 10_000);
+      await preview.getByText(rest, { exact: true }).waitFor();
+      await dialog.getByRole('button', { name: `Pay ${rest} and change` }).click();
+      await page
+        .getByRole('region', { name: 'Subscription' })
+        .getByText('Growth', { exact: true })
+        .waitFor();
+      const payments = await apiGet<ProjectPayment[]>(
+        server,
+        `/api/projects/${project._id}/payments`,
+        customer.token,
+      );
+      expect(payments.find((p) => p.kind === 'plan_change')).toMatchObject({
+        amountCents: chargeCents,
+        creditCents: 10_000,
+      });
+
+      // A signed $2,000 proposal ($2,200.00 inc. GST): $150.00 of credit, $2,050.00 by card.
+      await addCredit('150');
+      const [quote] = await sql<{ id: string }>(
+        `insert into custom_quotes (id, name, summary, internal_notes, deliverables, extras,
+                                    value_cents, customer_id, sent_at)
+         values ($1, 'Spring launch', 'A launch', '', 'Strategy, Video', '', 200000, $2, now())
+         returning id`,
+        [`quote-${project._id}`, customer.userId],
+      );
+      const open = await apiGet<{ version: number }>(
+        server,
+        `/api/quotes/${quote!.id}`,
+        customer.token,
+      );
+      await apiPost(server, `/api/quotes/${quote!.id}/accept`, customer.token, {
+        version: open.version,
+        name: 'Cara Credit',
+        agreeToTerms: true,
+      });
+      await page.goto(`/custom-quote/${quote!.id}`);
+      const summary = page.getByRole('complementary', { name: 'Order summary' });
+      await summary.getByRole('button', { name: 'Show order summary $2,050.00' }).click();
+      await summary.getByText('Due today (inc. GST)').waitFor();
+      await summary.getByText('−$150.00').waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        375,
+      );
+      await fillCheckout(page, { coordinator: coordinator.name, card: TEST_CARDS.success });
+      await page.getByRole('button', { name: 'Confirm & Pay' }).click();
+      await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
+      const [paid] = await sql<{ amount_cents: number; credit_cents: number }>(
+        `select p.amount_cents, p.credit_cents from payments p
+           join projects j on j.id = p.project_id where j.quote_id = $1`,
+        [quote!.id],
+      );
+      expect(paid).toEqual({ amount_cents: 220_000, credit_cents: 15_000 });
+    },
+  );
 });
