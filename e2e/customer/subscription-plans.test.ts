@@ -80,6 +80,22 @@ async function starterPlan(first: string, last: string) {
   return { customer, project };
 }
 
+/** On a phone, the project's 'Change plan' dialog with Growth chosen, and its preview. */
+async function previewGrowth(projectId: string, token: string) {
+  const { page } = await browser.newPage({ token, width: 375 });
+  await page.goto(`/dashboard/projects/${projectId}`);
+  await page.getByRole('button', { name: 'Change plan of Starter' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change plan' });
+  await dialog.getByRole('radio', { name: /Growth/ }).check();
+  return { page, dialog, preview: dialog.getByTestId('plan-preview') };
+}
+
+/** The project's plan change payment, as its page lists it. */
+async function planChangeOf(projectId: string, token: string) {
+  const list = await apiGet<ProjectPayment[]>(server, `/api/projects/${projectId}/payments`, token);
+  return list.find((p) => p.kind === 'plan_change');
+}
+
 describe('changing a plan', () => {
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'a customer on a phone upgrades a monthly plan mid-period and pays the prorated amount shown',
@@ -99,12 +115,7 @@ describe('changing a plan', () => {
       const beforeGst = Math.round((76_000 * daysLeft) / periodDays);
       const dueToday = Math.round((beforeGst * 11) / 10);
 
-      const { page } = await browser.newPage({ token: customer.token, width: 375 });
-      await page.goto(`/dashboard/projects/${project._id}`);
-      await page.getByRole('button', { name: 'Change plan of Starter' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Change plan' });
-      await dialog.getByRole('radio', { name: /Growth/ }).check();
-      const preview = dialog.getByTestId('plan-preview');
+      const { page, dialog, preview } = await previewGrowth(project._id, customer.token);
       await preview.getByText(formatMoney(dueToday), { exact: true }).waitFor();
       await preview.getByText(formatMoney(dueToday - beforeGst), { exact: true }).waitFor();
       await preview.getByText(/^Next charge \$1,815\.00 inc\. GST on /).waitFor();
@@ -118,12 +129,7 @@ describe('changing a plan', () => {
       await subscription.getByText('Growth', { exact: true }).waitFor();
       await subscription.getByText('$1,815.00 inc. GST every month').waitFor();
       await page.getByText(`Plan change · ${formatMoney(dueToday)}`).waitFor();
-      const payments = await apiGet<ProjectPayment[]>(
-        server,
-        `/api/projects/${project._id}/payments`,
-        customer.token,
-      );
-      expect(payments.find((p) => p.kind === 'plan_change')).toMatchObject({
+      expect(await planChangeOf(project._id, customer.token)).toMatchObject({
         amountCents: dueToday,
         gstCents: dueToday - beforeGst,
         status: 'succeeded',
@@ -406,12 +412,7 @@ describe('account credit', () => {
         project._id,
       ]);
 
-      const { page } = await browser.newPage({ token: customer.token, width: 375 });
-      await page.goto(`/dashboard/projects/${project._id}`);
-      await page.getByRole('button', { name: 'Change plan of Starter' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Change plan' });
-      await dialog.getByRole('radio', { name: /Growth/ }).check();
-      const preview = dialog.getByTestId('plan-preview');
+      const { page, dialog, preview } = await previewGrowth(project._id, customer.token);
       await preview.getByText('−$100.00', { exact: true }).waitFor();
       const charge = await preview
         .getByText('Charge for the rest of the period')
@@ -424,12 +425,7 @@ describe('account credit', () => {
         .getByRole('region', { name: 'Subscription' })
         .getByText('Growth', { exact: true })
         .waitFor();
-      const payments = await apiGet<ProjectPayment[]>(
-        server,
-        `/api/projects/${project._id}/payments`,
-        customer.token,
-      );
-      expect(payments.find((p) => p.kind === 'plan_change')).toMatchObject({
+      expect(await planChangeOf(project._id, customer.token)).toMatchObject({
         amountCents: chargeCents,
         creditCents: 10_000,
       });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.ts';
 import { createUser } from '../../test/factories.ts';
 import { planRollupConsole } from '../../test/plan-rollups.ts';
+import { seeded } from '../../test/seeded.ts';
 import { coordinator, createServiceToOrder, orderBody, pay } from '../../test/order-factories.ts';
 import { createReportRepository } from './repository.ts';
 
@@ -15,16 +16,6 @@ const reports = createReportRepository(app.database.db);
 const client = await createUser(app);
 const cora = await coordinator(app);
 
-/** mulberry32: the same seed gives the same history, so a failure can be replayed. */
-function seeded(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const random = seeded(109);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 const HOUR_MS = 3_600_000;

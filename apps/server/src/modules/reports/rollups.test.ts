@@ -19,6 +19,7 @@ import {
 import { rowsOf } from '../../db/rows.ts';
 import { newId } from '../../lib/ids.ts';
 import { createTestApp } from '../../test/app.ts';
+import { seeded } from '../../test/seeded.ts';
 import { createOrder } from '../../test/catalogue-admin-helpers.ts';
 import { bearer, createUser } from '../../test/factories.ts';
 import {
@@ -43,16 +44,6 @@ let clock = new Date('2026-04-05T03:00:00Z');
 const { app } = await createTestApp({ businessTimeZone: ZONE }, { now: () => clock });
 const db = app.database.db;
 
-/** mulberry32: the same seed gives the same history, so a failure can be replayed. */
-function seeded(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const random = seeded(59);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 

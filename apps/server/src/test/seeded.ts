@@ -1,0 +1,13 @@
+/**
+ * A seeded random number generator (mulberry32) for the tests that make random histories: the
+ * same seed gives the same history, so a failure can be replayed.
+ */
+export function seeded(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
