@@ -94,6 +94,9 @@ const childId = z.string().max(64).optional().catch(undefined);
 
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
+/** The longest minimum term a package can ask: five years of monthly periods. */
+export const MAX_MINIMUM_TERM_PERIODS = 60;
+
 const requestCount = (label: string, max: number) =>
   z.preprocess(
     (v) => (v === '' || v === undefined ? null : typeof v === 'string' ? Number(v) : v),
@@ -130,6 +133,11 @@ export const packageInputSchema = z.object({
   requestsPerPeriod: requestCount('Requests per period', MAX_REQUESTS_PER_PERIOD),
   /** Dollars before GST for one request beyond the period's cap; blank or 0: none sold. */
   extraRequestPrice: dollarsSchema('Extra request price', { required: false }).optional(),
+  /**
+   * A recurring package's minimum term, in periods: its plan may not move to a cheaper package
+   * before that many periods on it (docs/product.md#changing-a-plan). Empty or null: none.
+   */
+  minimumTermPeriods: requestCount('Minimum term', MAX_MINIMUM_TERM_PERIODS).optional(),
   /** A recurring package its clients may pause from their dashboard (staff always may). */
   clientsMayPause: z
     .boolean({ error: "'Clients may pause' must be true or false" })

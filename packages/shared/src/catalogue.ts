@@ -25,6 +25,10 @@ export const servicePackageSchema = z.object({
   extraRequestPrice: z.number().nullable().optional(),
   /** A recurring package its clients may pause themselves (docs/product.md#pausing-a-plan). */
   clientsMayPause: z.boolean().optional(),
+  /** Periods a plan stays on this package before it may move to a cheaper one; null: none. */
+  minimumTermPeriods: z.number().int().nullable().optional(),
+  /** The same in words for the storefront ('3 months'); null: none. */
+  minimumTerm: z.string().nullable().optional(),
 });
 export type ServicePackage = z.infer<typeof servicePackageSchema>;
 

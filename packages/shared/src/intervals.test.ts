@@ -8,6 +8,7 @@ import {
   periodsPerYear,
   recurringIntervals,
   subtractInterval,
+  termLengthText,
   termsOfType,
 } from './intervals.ts';
 import { planIncludes, planUseWords } from './request-words.ts';
@@ -123,5 +124,15 @@ describe('intervalTerms', () => {
       paymentTerms({ grandTotalCents: 110_000, recurringTotalWithGstCents: 165_000 }, 'quarterly')
         .thereafter,
     ).toBe('Then $1,650.00 every quarter inc. GST');
+  });
+});
+
+describe('termLengthText', () => {
+  it('says a minimum term in weeks, months or years', () => {
+    expect(termLengthText('weekly', 1)).toBe('1 week');
+    expect(termLengthText('fortnightly', 4)).toBe('8 weeks');
+    expect(termLengthText('monthly', 3)).toBe('3 months');
+    expect(termLengthText('quarterly', 2)).toBe('6 months');
+    expect(termLengthText('yearly', 2)).toBe('2 years');
   });
 });

@@ -168,3 +168,18 @@ export function isDefaultPriceSuffix(suffix: string): boolean {
 export function periodsPerYear(interval: RecurringInterval): number {
   return TERMS[interval].perYear;
 }
+
+/**
+ * `periods` of `interval` in words, as a minimum term reads: '3 months', '8 weeks' (four
+ * fortnights), '6 months' (two quarters), '1 year'.
+ */
+export function termLengthText(interval: RecurringInterval, periods: number): string {
+  const { length } = TERMS[interval];
+  const [count, unit] =
+    'days' in length
+      ? [(periods * length.days) / 7, 'week']
+      : length.months % 12 === 0
+        ? [(periods * length.months) / 12, 'year']
+        : [periods * length.months, 'month'];
+  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+}

@@ -37,6 +37,8 @@ export interface ServiceOverrides {
     extraRequestPriceCents?: number | null;
     /** Its clients may pause it (docs/product.md#pausing-a-plan). */
     clientsMayPause?: boolean;
+    /** Periods before its plan may move to a cheaper package (docs/product.md#changing-a-plan). */
+    minimumTermPeriods?: number | null;
   }[];
   extras?: { title: string; description?: string; priceCents: number }[];
   faqs?: { question: string; answer: string }[];
@@ -83,6 +85,7 @@ export async function createService(app: FastifyInstance, overrides: ServiceOver
               requestsPerPeriod: p.requestsPerPeriod ?? null,
               extraRequestPriceCents: p.extraRequestPriceCents ?? null,
               clientsMayPause: p.clientsMayPause ?? false,
+              minimumTermPeriods: p.minimumTermPeriods ?? null,
             })),
           )
           .returning()

@@ -7429,6 +7429,8 @@ export interface operations {
                             requestsPerPeriod?: number | null;
                             extraRequestPrice?: number | null;
                             clientsMayPause?: boolean;
+                            minimumTermPeriods?: number | null;
+                            minimumTerm?: string | null;
                         }[];
                         serviceExtras: {
                             _id: string;
@@ -7537,6 +7539,8 @@ export interface operations {
                             requestsPerPeriod?: number | null;
                             extraRequestPrice?: number | null;
                             clientsMayPause?: boolean;
+                            minimumTermPeriods?: number | null;
+                            minimumTerm?: string | null;
                         }[];
                         serviceExtras: {
                             _id: string;
@@ -7638,6 +7642,8 @@ export interface operations {
                             requestsPerPeriod?: number | null;
                             extraRequestPrice?: number | null;
                             clientsMayPause?: boolean;
+                            minimumTermPeriods?: number | null;
+                            minimumTerm?: string | null;
                         }[];
                         serviceExtras: {
                             _id: string;
@@ -8214,6 +8220,8 @@ export interface operations {
                             requestsPerPeriod?: number | null;
                             extraRequestPrice?: number | null;
                             clientsMayPause?: boolean;
+                            minimumTermPeriods?: number | null;
+                            minimumTerm?: string | null;
                         }[];
                         serviceExtras: {
                             _id: string;

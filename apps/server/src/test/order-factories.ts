@@ -25,6 +25,7 @@ export function createServiceToOrder(
       requestsPerPeriod?: number | null;
       extraRequestPriceCents?: number | null;
       clientsMayPause?: boolean;
+      minimumTermPeriods?: number | null;
     }[];
     extras?: { title?: string; priceCents?: number }[];
   } = {},

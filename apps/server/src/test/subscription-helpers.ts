@@ -6,6 +6,7 @@ import {
   payments,
   projects,
   sandboxPaymentIntents,
+  subscriptionChanges,
   subscriptions,
   webhookDeliveries,
 } from '../db/schema.ts';
@@ -22,6 +23,18 @@ export async function moveNextCharge(app: FastifyInstance, projectId: string, at
     .where(eq(subscriptions.projectId, projectId))
     .returning();
   return row!;
+}
+
+/** The plan's change log moved back to `at`, as if it had been on its package since then. */
+export async function backdatePackage(app: FastifyInstance, projectId: string, at: Date) {
+  const [row] = await app.database.db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(eq(subscriptions.projectId, projectId));
+  await app.database.db
+    .update(subscriptionChanges)
+    .set({ at })
+    .where(eq(subscriptionChanges.subscriptionId, row!.id));
 }
 
 /** The card the subscription charges, as if the customer's card changed at the provider. */

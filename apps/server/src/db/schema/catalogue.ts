@@ -71,6 +71,11 @@ export const servicePackages = pgTable(
     extraRequestPriceCents: integer('extra_request_price_cents'),
     /** A recurring package its clients may pause themselves (docs/product.md#pausing-a-plan). */
     clientsMayPause: boolean('clients_may_pause').notNull().default(false),
+    /**
+     * Periods a plan stays on this package before it may move to a cheaper one
+     * (docs/product.md#changing-a-plan); null: no minimum term.
+     */
+    minimumTermPeriods: integer('minimum_term_periods'),
   },
   (t) => [index('service_packages_service_idx').on(t.serviceId, t.position)],
 );

@@ -33,6 +33,7 @@ export interface PackageValues {
   requestsPerPeriod: number | null;
   extraRequestPriceCents: number | null;
   clientsMayPause: boolean;
+  minimumTermPeriods: number | null;
 }
 
 export interface ExtraValues {

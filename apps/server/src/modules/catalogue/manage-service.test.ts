@@ -190,6 +190,43 @@ describe('POST /api/services', () => {
     expect(res.json().packages[0]).toMatchObject({ requestsPerPeriod: 4, extraRequestPrice: null });
   });
 
+  it('saves a minimum term on a plan and serves it; refuses one that is not a whole number of periods', async () => {
+    const before = await serviceCount();
+    for (const [term, message] of [
+      ['0', 'Minimum term must be at least 1'],
+      ['2.5', 'Minimum term must be a whole number'],
+      ['61', 'Minimum term must be at most 60'],
+    ] as const) {
+      const res = await sendForm(
+        app,
+        admin.token,
+        'POST',
+        '/api/services',
+        form(serviceFields({ packages: [{ ...packages[1], minimumTermPeriods: term }] }), []),
+      );
+      expect(res.statusCode).toBe(400);
+      expect(JSON.stringify(res.json())).toContain(message);
+    }
+    expect(await serviceCount()).toBe(before);
+
+    const created = await createViaApi(
+      serviceFields({
+        packages: [
+          { ...packages[0], minimumTermPeriods: '3' },
+          { ...packages[1], minimumTermPeriods: '3' },
+        ],
+      }),
+      [],
+    );
+    // A one-time package has no term.
+    expect(created.packages.map((p) => p.minimumTermPeriods)).toEqual([null, 3]);
+    const shown = await app.inject({ url: `/api/services/${created._id}` });
+    expect(shown.json().packages[1]).toMatchObject({
+      minimumTermPeriods: 3,
+      minimumTerm: '3 months',
+    });
+  });
+
   it("saves the 'Most popular' package and serves it on the public service; unmarked by default", async () => {
     const created = await createViaApi(
       serviceFields({ packages: [packages[0], { ...packages[1], recommended: true }] }),

@@ -395,6 +395,7 @@ function matchPackages(list: NonNullable<ServiceForm['packages']>, before: Servi
         : toCents(p.extraRequestPrice),
     // Only a plan that renews can be paused.
     clientsMayPause: p.type !== 'one-time' && p.clientsMayPause,
+    minimumTermPeriods: p.type === 'one-time' ? null : (p.minimumTermPeriods ?? null),
   }));
 }
 

@@ -6,6 +6,7 @@ import type {
   Service,
   ServiceSearchResult,
 } from '@noise/shared/catalogue';
+import { isRecurringInterval, termLengthText } from '@noise/shared/intervals';
 import { initialInvestmentOf, toDollars, type PackageType } from '@noise/shared/pricing';
 import type { Db } from '../../db/client.ts';
 import {
@@ -174,6 +175,11 @@ export function toServiceDto(service: ServiceRow, children: ServiceChildren): Se
       extraRequestPrice:
         p.extraRequestPriceCents === null ? null : toDollars(p.extraRequestPriceCents),
       clientsMayPause: p.clientsMayPause,
+      minimumTermPeriods: p.minimumTermPeriods,
+      minimumTerm:
+        p.minimumTermPeriods && isRecurringInterval(p.type)
+          ? termLengthText(p.type, p.minimumTermPeriods)
+          : null,
     })),
     serviceExtras: extras.map((e) => ({
       _id: e.id,

@@ -1,5 +1,5 @@
 import { ACCOUNT_CREDIT, savedCardCreditCents } from '@noise/shared/account-credit';
-import { intervalTerms } from '@noise/shared/intervals';
+import { intervalTerms, termLengthText } from '@noise/shared/intervals';
 import type { z } from 'zod';
 import { callerCan } from '@noise/shared/permissions';
 import {
@@ -12,7 +12,7 @@ import {
 import { formatMoney, withGst } from '@noise/shared/pricing';
 import { orderName } from '@noise/shared/project';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { subtractInterval } from '../../lib/intervals.ts';
+import { addInterval, subtractInterval } from '../../lib/intervals.ts';
 import { mailDate } from '../../lib/mail-date.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { Repositories } from '../../repositories.ts';
@@ -192,6 +192,32 @@ async function targetPackage(
 }
 
 /**
+ * A downgrade takes effect at the next renewal, which must not fall before the end of the
+ * current package's minimum term (its periods from when the plan took it); else it is refused,
+ * naming the package field and the day it may move from.
+ */
+async function refuseWithinMinimumTerm(
+  repos: Repositories,
+  project: ProjectRow,
+  subscription: SubscriptionRow,
+  timeZone: string,
+): Promise<void> {
+  const packages = project.serviceId
+    ? await repos.orderSources.listPackages(project.serviceId)
+    : [];
+  const periods = packages.find((p) => p.title === project.packageTitle)?.minimumTermPeriods;
+  if (!periods) return;
+  let termEnd = await repos.payments.packageSince(subscription);
+  for (let i = 0; i < periods; i += 1) termEnd = addInterval(termEnd, subscription.interval);
+  if (subscription.nextChargeAt >= termEnd) return;
+  throw refused(
+    400,
+    'body.packageId',
+    `${project.packageTitle} has a minimum term of ${termLengthText(subscription.interval, periods)}, to ${mailDate(termEnd, timeZone)}: the plan can move to a cheaper package at its first renewal from that day.`,
+  );
+}
+
+/**
  * The packages a plan may change to (the service's others of the same interval), each priced as
  * the change would charge it now, and why it cannot change when it cannot.
  */
@@ -323,6 +349,7 @@ export async function changePlan(
     `Plan of ${orderName(project.orderNumber)} ${what} by ${by}: ${from} to ${pkg.title}`;
 
   if (preview.takesEffect === 'next-renewal') {
+    await refuseWithinMinimumTerm(repos, project, subscription, timeZone);
     const pending: PendingPlanChange = {
       packageId: pkg.id,
       package: packageSnapshot(pkg),

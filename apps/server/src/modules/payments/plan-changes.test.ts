@@ -9,6 +9,7 @@ import { coordinator, createServiceToOrder, orderBody, pay } from '../../test/or
 import { outboxMail } from '../../test/outbox.ts';
 import {
   auditEntries,
+  backdatePackage,
   holdPlanChange,
   moveNextCharge,
   planState,
@@ -50,6 +51,22 @@ const yearlyService = await createServiceToOrder(app, {
     { title: 'Care yearly', type: 'yearly', baseCostCents: 0, recurringCostCents: 120_000 },
     { title: 'Care plus yearly', type: 'yearly', baseCostCents: 0, recurringCostCents: 240_000 },
     { title: 'Care quarterly', type: 'quarterly', baseCostCents: 0, recurringCostCents: 35_000 },
+  ],
+  extras: [],
+});
+
+// A retainer with a three-month minimum term on its dearer package.
+const retainer = await createServiceToOrder(app, {
+  title: 'Retainer',
+  packages: [
+    {
+      title: 'Big',
+      type: 'monthly',
+      baseCostCents: 0,
+      recurringCostCents: 50_000,
+      minimumTermPeriods: 3,
+    },
+    { title: 'Small', type: 'monthly', baseCostCents: 0, recurringCostCents: 20_000 },
   ],
   extras: [],
 });
@@ -209,6 +226,41 @@ describe('changing a plan', () => {
       proratedCents: dueToday,
       paymentId: charge._id,
       changedBy: 'customer',
+    });
+  });
+
+  it("refuses a downgrade before the package's minimum term ends, and takes it after", async () => {
+    const owner = await createUser(app, { firstName: 'Mina' });
+    const res = await pay(
+      app,
+      owner.token,
+      orderBody(retainer, { coordinatorId: cora.user.id, packageIndex: 0 }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const projectId = res.json<{ projectId: string }>().projectId;
+    const small = retainer.packages[1]!;
+
+    const early = await change(owner.token, projectId, { packageId: small.id });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().message).toMatch(
+      /^Big has a minimum term of 3 months, to \d{2} \w{3}, \d{4}: the plan can move to a cheaper package at its first renewal from that day\.$/,
+    );
+    expect(early.json().details).toEqual([
+      { path: 'body.packageId', message: early.json().message },
+    ]);
+    expect((await stateOf(projectId)).subscription.pendingChange).toBeNull();
+
+    // Two months on Big, the next renewal a month away: the term ends at that renewal.
+    const now = Date.now();
+    const started = new Date(now - 62 * DAY);
+    await backdatePackage(app, projectId, started);
+    const termEnd = new Date(started);
+    termEnd.setUTCMonth(termEnd.getUTCMonth() + 3);
+    await moveNextCharge(app, projectId, termEnd);
+    const taken = await change(owner.token, projectId, { packageId: small.id });
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect((await stateOf(projectId)).subscription.pendingChange).toMatchObject({
+      packageId: small.id,
     });
   });
 

@@ -443,6 +443,25 @@ export function createPaymentRepository(db: Db) {
       });
     },
 
+    /**
+     * When the subscription took the package it is on: its start, or the last change of package
+     * (an upgrade, or a downgrade its renewal took up), from the change log.
+     */
+    async packageSince(subscription: Pick<SubscriptionRow, 'id' | 'createdAt'>): Promise<Date> {
+      const [row] = await db
+        .select({ at: subscriptionChanges.at })
+        .from(subscriptionChanges)
+        .where(
+          and(
+            eq(subscriptionChanges.subscriptionId, subscription.id),
+            inArray(subscriptionChanges.kind, ['started', 'upgraded', 'downgraded']),
+          ),
+        )
+        .orderBy(desc(subscriptionChanges.at))
+        .limit(1);
+      return row?.at ?? subscription.createdAt;
+    },
+
     async findSubscription(id: string): Promise<SubscriptionRow | undefined> {
       const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id)).limit(1);
       return row;

@@ -86,6 +86,11 @@ export function PackageTabs({ packages, onChoose, onPrepare }: PackageTabsProps)
                     ))}
                   </ul>
                 ) : null}
+                {pkg.minimumTerm ? (
+                  <p className="mt-3 text-sm">
+                    Minimum term: <strong className="font-semibold">{pkg.minimumTerm}</strong>
+                  </p>
+                ) : null}
                 {pkg.type !== 'one-time' && pkg.baseCost > 0 ? (
                   <p className="mt-3 text-sm">
                     Plus an initial investment of{' '}

@@ -54,6 +54,8 @@ export const serviceFormValuesSchema = z.object({
         .refine((v) => v.trim() === '' || NUMBER_TEXT.test(v), { message: NUMBER_MESSAGE }),
       /** A plan that renews which its clients may pause (docs/product.md#pausing-a-plan). */
       clientsMayPause: z.boolean(),
+      /** Periods before its plan may move to a cheaper package; blank: none. */
+      minimumTermPeriods: wholeOrBlank('Minimum term'),
     }),
   ),
   serviceExtras: z.array(
@@ -84,6 +86,7 @@ export const emptyPackage: PackageValues = {
   requestsPerPeriod: '',
   extraRequestPrice: '',
   clientsMayPause: false,
+  minimumTermPeriods: '',
 };
 export const emptyExtra = { title: '', description: '', price: '' };
 export const emptyFaq = { question: '', answer: '' };
@@ -140,6 +143,7 @@ export function valuesOf(service: ManageService | undefined): ServiceFormValues 
       requestsPerPeriod: pkg.requestsPerPeriod ? String(pkg.requestsPerPeriod) : '',
       extraRequestPrice: pkg.extraRequestPrice ? money(pkg.extraRequestPrice) : '',
       clientsMayPause: pkg.clientsMayPause ?? false,
+      minimumTermPeriods: pkg.minimumTermPeriods ? String(pkg.minimumTermPeriods) : '',
     })),
     serviceExtras: service.serviceExtras.map((extra) => ({
       _id: extra._id,
@@ -210,6 +214,7 @@ export function toServiceFormData(values: ServiceFormValues, files: ServiceFiles
         requestsPerPeriod: pkg.requestsPerPeriod.trim() || null,
         extraRequestPrice: pkg.extraRequestPrice.trim() || null,
         clientsMayPause: pkg.type !== 'one-time' && pkg.clientsMayPause,
+        minimumTermPeriods: pkg.type === 'one-time' ? null : pkg.minimumTermPeriods.trim() || null,
       })),
     ),
   );

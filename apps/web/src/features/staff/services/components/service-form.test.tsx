@@ -88,6 +88,7 @@ describe('ServiceForm', () => {
     await fill(pkg.getByLabelText('Active requests at once'), '1');
     await fill(pkg.getByLabelText('Requests per period'), '4');
     await fill(pkg.getByLabelText('Extra request price ($)'), '150');
+    await fill(pkg.getByLabelText('Minimum term (periods)'), '3');
     await user.click(screen.getByRole('button', { name: 'Add Extra' }));
     const extra = card('Extra 1');
     await fill(extra.getByLabelText('Extra title'), 'SEO setup');
@@ -123,6 +124,7 @@ describe('ServiceForm', () => {
         requestsPerPeriod: '4',
         extraRequestPrice: '150',
         clientsMayPause: true,
+        minimumTermPeriods: '3',
       },
     ]);
     expect(JSON.parse(fields.serviceExtras!)).toEqual([
@@ -155,6 +157,7 @@ describe('ServiceForm', () => {
         requestsPerPeriod: null,
         extraRequestPrice: null,
         clientsMayPause: false,
+        minimumTermPeriods: null,
       },
     ]);
     expect(JSON.parse(fields.serviceExtras!)).toEqual([

@@ -278,6 +278,15 @@ export function ServiceForm({ service }: { service?: ManageService }) {
                     onCheckedChange={(on) => markMostPopular(index, on === true)}
                   />
                   {packageValues[index]?.type !== 'one-time' ? (
+                    <TextInput
+                      label="Minimum term (periods)"
+                      inputMode="numeric"
+                      hint="How many periods a plan stays on this package before it can move to a cheaper one. Blank: none."
+                      error={e?.minimumTermPeriods?.message}
+                      {...form.register(`packages.${index}.minimumTermPeriods`)}
+                    />
+                  ) : null}
+                  {packageValues[index]?.type !== 'one-time' ? (
                     <Checkbox
                       label="Clients may pause this plan (staff always may)"
                       checked={packageValues[index]?.clientsMayPause ?? false}

@@ -1,0 +1,1 @@
+ALTER TABLE "service_packages" ADD COLUMN "minimum_term_periods" integer;
