@@ -443,11 +443,23 @@ async function sweepOn(kind) {
   }
 }
 
-/** The staff overview (an admin's and a co-ordinator's) and the reports, as the pages ask. */
+/**
+ * The staff overview (an admin's and a co-ordinator's) and the reports, as the pages ask; and the
+ * newer screens: the client's Billing page and a plan's 'Change plan' options (the bench
+ * customer's), the invoice list and the request board.
+ */
 async function sweepTargets(base) {
   const admin = await post(base, '/api/auth/admin-login', STAFF);
   const coordinator = await post(base, '/api/auth/admin-login', COORDINATOR);
+  const customer = await post(base, '/api/auth/login', {
+    username: 'bench-customer@example.com',
+    password: 'bench password',
+  });
   const asAdmin = { authorization: `Bearer ${admin.token}` };
+  const asCustomer = { authorization: `Bearer ${customer.token}` };
+  const billing = await (await fetch(`${base}/api/billing`, { headers: asCustomer })).json();
+  const plan =
+    billing.subscriptions?.find((s) => s.status === 'active') ?? billing.subscriptions?.[0];
   return {
     targets: [
       { name: 'GET /api/overview (admin)', path: '/api/overview', headers: asAdmin },
@@ -472,6 +484,34 @@ async function sweepTargets(base) {
       {
         name: "GET /api/reports/recurring (plans a month, 30 days' renewals, invoices by age)",
         path: '/api/reports/recurring',
+        headers: asAdmin,
+        maxP50: 50,
+      },
+      {
+        name: 'GET /api/billing (the bench customer’s Billing page)',
+        path: '/api/billing',
+        headers: asCustomer,
+        maxP50: 50,
+      },
+      ...(plan
+        ? [
+            {
+              name: "GET /api/projects/:id/subscription/plans (a plan's 'Change plan' options)",
+              path: `/api/projects/${plan.projectId}/subscription/plans`,
+              headers: asCustomer,
+              maxP50: 50,
+            },
+          ]
+        : []),
+      {
+        name: 'GET /api/invoices (the staff invoice list)',
+        path: '/api/invoices',
+        headers: asAdmin,
+        maxP50: 50,
+      },
+      {
+        name: 'GET /api/requests (the request board)',
+        path: '/api/requests',
         headers: asAdmin,
         maxP50: 50,
       },
