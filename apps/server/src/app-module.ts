@@ -96,6 +96,11 @@ export interface AppModule<R extends RepositoryFactories = Record<never, never>>
   attachments?(app: FastifyInstance, ctx: AppContext): MailAttachments;
   /** What it does when something happens to a project (lib/project-events.ts). */
   projectEvents?: ModuleProjectHandlers;
+  /**
+   * What it does once the app is built, before it serves: checks and rebuilds of its own data,
+   * and timers (cleared in an `onClose` hook it adds). Run in the list's order, last in app.ts.
+   */
+  started?(app: FastifyInstance, ctx: AppContext): void | Promise<void>;
 }
 
 /** Every module's handlers, subscribed in the list's order. */

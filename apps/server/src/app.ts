@@ -28,8 +28,6 @@ import { createNotifier, type Notifier } from './modules/notifications/notifier.
 import { issueToken } from './modules/auth/sign-in.ts';
 import { proveMailbox } from './modules/auth/prove-mailbox.ts';
 import { createTwoFactor } from './modules/auth/two-factor.ts';
-import { setupFactsOf } from './modules/overview/module.ts';
-import { setupChecklist } from './modules/overview/setup-checklist.ts';
 import { registerAuth, type DeclaredRoute } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
@@ -141,10 +139,6 @@ export async function buildApp(
   await businessDetails.start();
   app.addHook('onClose', () => businessDetails.stop());
   const config = liveConfig(envConfig, businessDetails);
-  // The day rollups of the overview and reports follow BUSINESS_TIMEZONE (docs/decisions/059).
-  if (await repos.salesRollups.useTimeZone(config.businessTimeZone)) {
-    app.log.info({ timeZone: config.businessTimeZone }, 'sales rollups rebuilt for the time zone');
-  }
   const users = repos.users;
   const sessions = repos.sessions;
   const signer = createTokenSigner(config.tokenSecret);
@@ -284,27 +278,12 @@ export async function buildApp(
     },
   });
 
-  // Expired sessions are useless rows: sweep them hourly (any process may; the delete is idempotent).
-  const sweep = setInterval(() => {
-    sessions.deleteExpired().catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
-  }, 3600_000);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
-
   const adminNotice =
     options.ensureAdmin === false ? undefined : await ensureAdmin({ config, users, log: app.log });
   app.decorate('adminNotice', adminNotice);
   if (config.seedDemo) await seedDemo(db, app.log);
-  if (config.env === 'production') {
-    // One line: each check, with how to fix it, is on the staff overview ('Before you trade').
-    const open = setupChecklist(config, await setupFactsOf(repos)).filter((item) => !item.done);
-    if (open.length) {
-      app.log.warn(
-        { setup: open.map((item) => item.id) },
-        `Not ready to trade: ${open.length} check${open.length === 1 ? '' : 's'} open (${open.map((item) => item.id).join(', ')}). See 'Before you trade' on the staff overview.`,
-      );
-    }
-  }
+  // Each module's checks, rebuilds and timers, once everything is registered and seeded.
+  for (const module of appModules) await module.started?.(app, ctx);
 
   return app;
 }

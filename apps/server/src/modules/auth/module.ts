@@ -19,4 +19,14 @@ export const authModule: AppModule<typeof repositories> = {
   routes(app, ctx) {
     registerAuthRoutes(app, ctx.auth);
   },
+  started(app, { repos }) {
+    // Expired sessions are useless rows: swept hourly (any process may; the delete is idempotent).
+    const sweep = setInterval(() => {
+      repos.sessions
+        .deleteExpired()
+        .catch((err: unknown) => app.log.warn({ err }, 'session sweep failed'));
+    }, 3600_000);
+    sweep.unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
+  },
 };

@@ -7,4 +7,13 @@ const repositories = { salesRollups: createSalesRollupRepository };
 export const salesRollupsModule: AppModule<typeof repositories> = {
   name: 'sales-rollups',
   repositories,
+  async started(app, { repos, config }) {
+    // The day rollups follow BUSINESS_TIMEZONE: rebuilt when kept in another zone (decision 059).
+    if (await repos.salesRollups.useTimeZone(config.businessTimeZone)) {
+      app.log.info(
+        { timeZone: config.businessTimeZone },
+        'sales rollups rebuilt for the time zone',
+      );
+    }
+  },
 };
