@@ -53,6 +53,14 @@ export const bills = pgTable(
      * docs/product.md#extra-requests): once paid, it raises that period's cap by one.
      */
     requestPlanId: text('request_plan_id').references(() => projects.id, { onDelete: 'set null' }),
+    /**
+     * Kept by the database to find the bills still owed without reading every one (migration
+     * 0056, docs/decisions/111): the total of the lines as `billMoney` makes it, and what its
+     * payments less their reversals come to as `billPaid` counts it (triggers on payments and
+     * refunds). Screens still take a bill's figures from `billFigures` over its payments.
+     */
+    totalCents: integer('total_cents').generatedAlwaysAs(sql`bill_total_cents("lines")`),
+    paidCents: integer('paid_cents').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -63,6 +71,12 @@ export const bills = pgTable(
     index('bills_request_plan_idx')
       .on(t.requestPlanId)
       .where(sql`${t.requestPlanId} is not null`),
+    // Reporting's invoices by age: the sent bills, not void, still owed.
+    index('bills_outstanding_idx')
+      .on(t.dueDate)
+      .where(
+        sql`${t.sentAt} is not null and ${t.voidedAt} is null and ${t.paidCents} < ${t.totalCents}`,
+      ),
     // The reminders' daily pass: sent bills, neither void nor paid, by due date.
     index('bills_due_idx')
       .on(t.dueDate)

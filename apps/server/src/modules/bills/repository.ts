@@ -67,10 +67,20 @@ export function createBillRepository(db: Db) {
       return selectBills().orderBy(desc(bills.createdAt), desc(bills.id)).limit(limit);
     },
 
-    /** Sent bills not voided, latest due first: the ones that may be owed (reports). */
-    async listSentUnvoided(limit: number): Promise<BillWithCustomer[]> {
+    /**
+     * Sent bills, not void, still owed, latest due first (Reporting's invoices by age): found by
+     * the totals the database keeps (`paid_cents` below `total_cents`, docs/decisions/111), so
+     * the bills paid long ago are not read.
+     */
+    async listOutstanding(limit: number): Promise<BillWithCustomer[]> {
       return selectBills()
-        .where(and(isNotNull(bills.sentAt), isNull(bills.voidedAt)))
+        .where(
+          and(
+            isNotNull(bills.sentAt),
+            isNull(bills.voidedAt),
+            lt(bills.paidCents, bills.totalCents),
+          ),
+        )
         .orderBy(desc(bills.dueDate), desc(bills.id))
         .limit(limit);
     },

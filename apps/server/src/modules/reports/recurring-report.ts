@@ -15,7 +15,7 @@ import type { BillPaymentWithRefunds } from '../bills/repository.ts';
 /** The renewals listed; the count and total cover them all. */
 const RENEWALS_LISTED = 50;
 export const RENEWAL_WINDOW_DAYS = 30;
-/** Bills read for the ages: far more than a shop sends unpaid. */
+/** Owed bills read for the ages: far more than a shop has unpaid at once. */
 const BILLS_READ = 10_000;
 const DAY_MS = 86_400_000;
 
@@ -41,7 +41,7 @@ export async function recurringReport(
       new Date(now.getTime() + RENEWAL_WINDOW_DAYS * DAY_MS),
       RENEWALS_LISTED,
     ),
-    deps.repos.bills.listSentUnvoided(BILLS_READ),
+    deps.repos.bills.listOutstanding(BILLS_READ),
     deps.repos.reports.planChangesBetween(monthStart, upToNow),
   ]);
 
