@@ -2,10 +2,10 @@ import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { PublicQuote } from '@noise/shared/quote';
 import type { Role } from '@noise/shared/roles';
-import type { User } from '@noise/shared/user';
 import { Route, Routes } from 'react-router';
 import { renderWithApp } from '@/test/render';
 import { answer } from '@/test/server';
+import { userOf } from '@/test/user';
 import { CustomQuoteRoute } from './custom-quote';
 
 const proposal: PublicQuote = {
@@ -34,28 +34,9 @@ const proposal: PublicQuote = {
   declinedAt: null,
 };
 
-const person = (role: Role): User => ({
-  _id: `user-${role}`,
-  email: `${role}@example.com`,
-  role,
-  isOAuth: false,
-  emailVerified: true,
-  hasPassword: true,
-  profile: {
-    firstName: 'Sam',
-    lastName: 'Reed',
-    displayName: '',
-    companyName: '',
-    contactNumber: '',
-    bio: '',
-    profilePhotoURL: '',
-  },
-  paymentInfo: { defaultPaymentMethodId: null, paymentCustomerId: null },
-});
-
 function renderProposal(role: Role, quote: PublicQuote = proposal) {
   answer('get', `/api/quotes/${quote._id}`, quote);
-  answer('get', '/api/auth/user', person(role));
+  answer('get', '/api/auth/user', userOf(role));
   return renderWithApp(
     <Routes>
       <Route path="/custom-quote/:quoteId" element={<CustomQuoteRoute />} />

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Question } from '@noise/shared/questions';
 import { renderWithApp } from '@/test/render';
 import { answer } from '@/test/server';
+import { userOf } from '@/test/user';
 import { QuestionRoute } from './question';
 
 const question: Question = {
@@ -35,24 +36,7 @@ const renderAt = (role: 'admin' | 'co-ordinator') =>
 describe('QuestionRoute', () => {
   beforeEach(() => {
     answer('get', '/api/config', { companyName: 'Noise' });
-    answer('get', '/api/auth/user', {
-      _id: 'staff-1',
-      email: 'kim@example.com',
-      role: 'admin',
-      isOAuth: false,
-      emailVerified: true,
-      hasPassword: true,
-      profile: {
-        firstName: 'Kim',
-        lastName: 'Ng',
-        displayName: '',
-        companyName: '',
-        contactNumber: '',
-        bio: '',
-        profilePhotoURL: '',
-      },
-      paymentInfo: { defaultPaymentMethodId: null, paymentCustomerId: null },
-    });
+    answer('get', '/api/auth/user', userOf('admin', { _id: 'staff-1', email: 'kim@example.com' }));
     answer('get', '/api/sales/filters', {
       companies: [],
       services: [],
