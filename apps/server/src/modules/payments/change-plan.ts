@@ -21,6 +21,7 @@ import { invoiceTitle } from '../invoices/render-invoice.ts';
 import { enqueueEmail } from '../jobs/email.ts';
 import type { ProjectRow } from '../projects/repository.ts';
 import { chargeSavedCard } from './charge-saved-card.ts';
+import { currentPackageOf } from './current-package.ts';
 import type { CompletionDeps } from './complete-order.ts';
 import { declined } from './handle-payment.ts';
 import { MIN_CHARGE_CENTS } from './price-order.ts';
@@ -202,10 +203,7 @@ async function refuseWithinMinimumTerm(
   subscription: SubscriptionRow,
   timeZone: string,
 ): Promise<void> {
-  const packages = project.serviceId
-    ? await repos.orderSources.listPackages(project.serviceId)
-    : [];
-  const periods = packages.find((p) => p.title === project.packageTitle)?.minimumTermPeriods;
+  const periods = (await currentPackageOf(repos, project))?.minimumTermPeriods;
   if (!periods) return;
   let termEnd = await repos.payments.packageSince(subscription);
   for (let i = 0; i < periods; i += 1) termEnd = addInterval(termEnd, subscription.interval);

@@ -10,6 +10,7 @@ import { holdChanges } from '../projects/due-date.ts';
 import type { ProjectRow } from '../projects/repository.ts';
 import { emitWebhookEvent } from '../webhooks/deliver-webhook.ts';
 import type { SubscriptionRow } from './repository.ts';
+import { currentPackageOf } from './current-package.ts';
 import { emitSubscriptionEvent } from './webhook-events.ts';
 
 /*
@@ -32,9 +33,7 @@ export async function clientsMayPauseOf(
   repos: Pick<Repositories, 'orderSources'>,
   project: Pick<ProjectRow, 'serviceId' | 'packageTitle'>,
 ): Promise<boolean> {
-  if (!project.serviceId) return false;
-  const packages = await repos.orderSources.listPackages(project.serviceId);
-  return packages.find((p) => p.title === project.packageTitle)?.clientsMayPause ?? false;
+  return (await currentPackageOf(repos, project))?.clientsMayPause ?? false;
 }
 
 const untilRefused = (message: string) => badRequest(message, [{ path: 'until', message }]);
