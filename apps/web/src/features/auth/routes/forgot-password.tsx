@@ -1,11 +1,15 @@
-import { Loader2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { z } from 'zod';
+import { emailAddress } from '@noise/shared/fields';
+import { REQUIRED_MESSAGE } from '@/components/ui/field';
+import { Form, FormAlert, FormField, FormSubmit } from '@/components/ui/form';
 import { TextInput } from '@/components/ui/input';
-import { errorMessage } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { useRequestPasswordReset } from '../api/forgot-password';
+
+const schema = z.object({ email: z.string().trim().min(1, REQUIRED_MESSAGE).pipe(emailAddress) });
 
 /**
  * /forgot-password, linked from the staff login and the customer sign-in. The server answers the
@@ -14,12 +18,10 @@ import { useRequestPasswordReset } from '../api/forgot-password';
 export function ForgotPasswordRoute() {
   usePageMeta('Forgot password', 'Ask for a link to choose a new password for your account.');
   const request = useRequestPasswordReset();
-  const [email, setEmail] = useState('');
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    request.mutate({ email: email.trim() });
-  }
+  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { email: '' },
+  });
 
   return (
     <section className="mx-auto max-w-xl px-4 py-20 sm:px-6">
@@ -49,29 +51,28 @@ export function ForgotPasswordRoute() {
             Enter the email address of your account and we will send you a link to choose a new
             password.
           </p>
-          <form onSubmit={onSubmit} className="mt-8 flex flex-col gap-5">
-            <TextInput
-              label="Email address"
-              type="email"
+          <Form
+            form={form}
+            serverFields={['email']}
+            onSubmit={(values) => request.mutateAsync(values)}
+            className="mt-8 flex flex-col gap-5"
+          >
+            <FormField
+              control={form.control}
               name="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
+              render={(field) => (
+                <TextInput
+                  label="Email address"
+                  type="email"
+                  autoComplete="email"
+                  required
+                  {...field}
+                />
+              )}
             />
-            {request.isError ? (
-              <p
-                role="alert"
-                className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-semibold text-danger"
-              >
-                {errorMessage(request.error)}
-              </p>
-            ) : null}
-            <Button type="submit" size="lg" disabled={request.isPending}>
-              {request.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
-              Send reset link
-            </Button>
-          </form>
+            <FormAlert />
+            <FormSubmit size="lg">Send reset link</FormSubmit>
+          </Form>
         </>
       )}
       <div className="mt-10 flex flex-wrap gap-x-6 gap-y-2 text-sm font-semibold">
