@@ -39,6 +39,9 @@ describe('staff: emails', () => {
       await frame.getByRole('link', { name: 'Make Noise' }).first().waitFor();
       expect(await frame.locator('a[style*="border-radius:999px"]').count()).toBe(1);
     }
+    await list
+      .getByRole('button', { name: 'Any other email (the quote link)', exact: true })
+      .click();
     await page.getByText('Plain-text part').click();
     await page.getByText('Your custom quote "Brand refresh" is ready').waitFor();
   });

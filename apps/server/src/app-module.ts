@@ -1,8 +1,11 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { NotificationKind } from '@noise/shared/notifications';
+import type { WebhookEventType } from '@noise/shared/webhooks';
 import type { DNSResolver } from 'mailauth';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { AfterAnswer } from './lib/after-answer.ts';
+import type { EmailKind } from './lib/email-kinds.ts';
 import type { ProjectEventMap, ProjectEventName, ProjectEvents } from './lib/project-events.ts';
 import type { RateCounters } from './lib/rate-counter-repository.ts';
 import type { AuthRouteDeps } from './modules/auth/routes.ts';
@@ -47,6 +50,8 @@ export interface AppContext {
   projectEvents: ProjectEvents;
   /** What a caller of buildApp chose for this app (tests shorten or fix these). */
   options: ModuleOptions;
+  /** Every module's `emails`, in the list's order: the staff's Emails page. */
+  emails: readonly EmailKind[];
 }
 
 export interface ModuleOptions {
@@ -88,6 +93,19 @@ export interface AppModule<R extends RepositoryFactories = Record<never, never>>
   name: string;
   /** Its repositories, made on every handle (the database, each transaction) by repositories.ts. */
   repositories?: R;
+  /** The mail it sends, each with demo data: the Emails page and the HTML check list them. */
+  emails?: readonly EmailKind[];
+  /**
+   * What else it tells people and other tools about, each a name of `packages/shared`'s list
+   * (the web shows those lists' words): the webhook events it sends, the notifications it
+   * raises and the audit log actions it records. modules.test.ts holds each name to the module's
+   * code, and every name of the lists to a module that sends it.
+   */
+  sends?: {
+    webhookEvents?: readonly WebhookEventType[];
+    notifications?: readonly NotificationKind[];
+    auditActions?: readonly string[];
+  };
   /** Registers its routes, and what they need made once, when the app is built (app.ts). */
   routes?(app: FastifyInstance, ctx: AppContext): void | Promise<void>;
   /** Its job kinds and sweeps, each in its lane (background.ts, decision 089). */
@@ -101,6 +119,11 @@ export interface AppModule<R extends RepositoryFactories = Record<never, never>>
    * and timers (cleared in an `onClose` hook it adds). Run in the list's order, last in app.ts.
    */
   started?(app: FastifyInstance, ctx: AppContext): void | Promise<void>;
+}
+
+/** Every module's kinds of email, in the list's order. */
+export function emailsOf(modules: readonly AppModule<RepositoryFactories>[]): EmailKind[] {
+  return modules.flatMap((module) => module.emails ?? []);
 }
 
 /** Every module's handlers, subscribed in the list's order. */

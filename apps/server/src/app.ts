@@ -20,7 +20,12 @@ import { createTokenSigner } from './lib/tokens.ts';
 import { createProjectEvents } from './lib/project-events.ts';
 import { createRepositories } from './repositories.ts';
 import { registerBackground } from './background.ts';
-import { subscribeProjectEvents, type AppContext, type ModuleOptions } from './app-module.ts';
+import {
+  emailsOf,
+  subscribeProjectEvents,
+  type AppContext,
+  type ModuleOptions,
+} from './app-module.ts';
 import { appModules } from './modules.ts';
 import { createBusinessDetailsStore } from './modules/business-details/business-details.ts';
 import { liveConfig } from './modules/business-details/live-config.ts';
@@ -255,6 +260,7 @@ export async function buildApp(
     businessDetails,
     projectEvents: createProjectEvents(),
     options: { mailResolver: options.mailResolver, liveStreams: options.liveStreams },
+    emails: emailsOf(appModules),
   };
   app.decorate('appContext', ctx);
   subscribeProjectEvents(appModules, ctx);

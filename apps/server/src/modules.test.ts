@@ -1,8 +1,11 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { AppModule, RepositoryFactories } from './app-module.ts';
+import { auditKindActions } from '@noise/shared/audit';
+import { notificationKinds } from '@noise/shared/notifications';
+import { webhookEventTypes } from '@noise/shared/webhooks';
+import { emailsOf, type AppModule, type RepositoryFactories } from './app-module.ts';
 import { appModules } from './modules.ts';
 import { createTestApp, testRepositories } from './test/app.ts';
 
@@ -100,4 +103,78 @@ describe('modules.ts', () => {
     const made = Object.keys(testRepositories(app)).filter((key) => key !== 'transaction');
     expect(made.sort()).toEqual([...named].sort());
   });
+
+  it('takes the emails from the modules that send them, each kind once', () => {
+    const kinds = emailsOf(listed).map((email) => email.kind);
+    expect(
+      kinds.filter((kind, i) => kinds.indexOf(kind) !== i),
+      'a kind named twice',
+    ).toEqual([]);
+    expect(kinds.length).toBeGreaterThan(25);
+    for (const module of listed) {
+      for (const email of module.emails ?? []) {
+        expect(email.demo({ companyName: 'Shop', publicUrl: 'http://shop.test' }).subject).not.toBe(
+          '',
+        );
+      }
+    }
+  });
+
+  it('holds every webhook event, notification and audit action a module sends to its code, and each to a module', () => {
+    const lists = {
+      webhookEvents: webhookEventTypes,
+      notifications: notificationKinds,
+      auditActions: Object.values(auditKindActions).flat(),
+    } as const;
+    for (const [part, names] of Object.entries(lists) as [
+      keyof typeof lists,
+      readonly string[],
+    ][]) {
+      const sent = new Set(listed.flatMap((module) => module.sends?.[part] ?? []));
+      expect(
+        names.filter((name) => !sent.has(name)),
+        `${part} of packages/shared that no module sends`,
+      ).toEqual([]);
+    }
+    for (const module of listed) {
+      const code = codeOf(module);
+      const named = Object.entries(module.sends ?? {}).flatMap(([part, names]) =>
+        (names as readonly string[]).map((name) => ({ part, name })),
+      );
+      const missing = named.filter(
+        ({ name }) => !new RegExp(`['"\`]${escape(name)}['"\`]`).test(code),
+      );
+      expect(missing, `${module.name} declares what its code never names`).toEqual([]);
+      // An audit action written out in its code is one it declares.
+      const recorded = [...code.matchAll(/action: '([a-z_]+\.[a-z_.]+)'/g)].map((m) => m[1]!);
+      // (by it or by the other module of its folder: payments' folder holds the cards module too)
+      const declared = listed
+        .filter((other) => foldersOf(other).some((folder) => foldersOf(module).includes(folder)))
+        .flatMap((other) => other.sends?.auditActions ?? []);
+      const undeclared = recorded.filter((name) => !declared.includes(name));
+      expect(undeclared, `${module.name} records audit actions it does not declare`).toEqual([]);
+    }
+  });
 });
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A module's folder, and the folders it registers. */
+function foldersOf(module: AppModule<RepositoryFactories>): string[] {
+  const own = [...exported].filter(([, modules]) => modules.includes(module)).map(([f]) => f);
+  const registered = Object.entries(REGISTERED_BY)
+    .filter(([, name]) => name === module.name)
+    .map(([folder]) => folder);
+  return [...own, ...registered];
+}
+
+/** The code (not the tests) of a module's folders. */
+function codeOf(module: AppModule<RepositoryFactories>): string {
+  return foldersOf(module)
+    .flatMap((folder) =>
+      readdirSync(path.join(modulesDir, folder), { recursive: true, encoding: 'utf8' })
+        .filter((file) => file.endsWith('.ts') && !file.includes('.test.'))
+        .map((file) => readFileSync(path.join(modulesDir, folder, file), 'utf8')),
+    )
+    .join('\n');
+}

@@ -2,12 +2,18 @@ import { fullNameOf } from '@noise/shared/display-name';
 import type { AppModule } from '../../app-module.ts';
 import { createCompanyRepository } from './repository.ts';
 import { registerCompanyRoutes } from './routes.ts';
+import { companiesEmails } from './emails.ts';
 
 const repositories = { companies: createCompanyRepository };
 
 /** Client companies: their teams, invitations and roles (docs/decisions/074). */
 export const companiesModule: AppModule<typeof repositories> = {
   name: 'companies',
+  emails: companiesEmails,
+  sends: {
+    notifications: ['new-customer'],
+    auditActions: ['company.invitation_resent', 'company.invitation_sent', 'company.invitation_withdrawn', 'company.member_joined', 'company.member_removed', 'company.renamed', 'company.role_changed'],
+  },
   repositories,
   routes(app, ctx) {
     const { repos, config, notifier } = ctx;

@@ -7,6 +7,9 @@ const repositories = { customers: createCustomerRepository };
 /** Staff's list of customers and their accounts. */
 export const customersModule: AppModule<typeof repositories> = {
   name: 'customers',
+  sends: {
+    auditActions: ['note.added'],
+  },
   repositories,
   routes(app, { repos }) {
     registerCustomerRoutes(app, {

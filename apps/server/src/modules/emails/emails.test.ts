@@ -4,8 +4,11 @@ import { EMAIL_LOGO_PATH, emailBrandOf } from '../../lib/email-html.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, createUser } from '../../test/factories.ts';
 import { outboxMail } from '../../test/outbox.ts';
-import { emailKinds } from './catalogue.ts';
+import { emailsOf } from '../../app-module.ts';
+import { appModules } from '../../modules.ts';
 import { previewEmails } from './preview-emails.ts';
+
+const emailKinds = emailsOf(appModules);
 
 const { app, config } = await createTestApp({
   companyAddress: '1 Example Street, Sydney NSW 2000',
@@ -35,7 +38,7 @@ const validator = new HtmlValidate({
 
 describe('emails', () => {
   it('renders every kind as valid HTML with the shop’s name, address, logo and a button', async () => {
-    const previews = await previewEmails(emailBrandOf(config));
+    const previews = await previewEmails(emailKinds, emailBrandOf(config));
     expect(previews.map((p) => p.kind)).toEqual(emailKinds.map((k) => k.kind));
     for (const preview of previews) {
       const report = await validator.validateString(preview.html);

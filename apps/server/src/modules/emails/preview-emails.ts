@@ -1,14 +1,17 @@
 import type { EmailPreview } from '@noise/shared/emails';
 import { renderEmailHtml, type EmailBrand } from '../../lib/email-html.ts';
-import { emailKinds } from './catalogue.ts';
+import type { EmailKind } from '../../lib/email-kinds.ts';
 
 /**
- * Every kind of email rendered with demo data, as it would be sent now: the staff's 'Emails'
+ * Every kind of email (each module's `emails`) rendered with demo data, as it would be sent now: the staff's 'Emails'
  * page (docs/product.md#emails).
  */
-export async function previewEmails(brand: EmailBrand): Promise<EmailPreview[]> {
+export async function previewEmails(
+  kinds: readonly EmailKind[],
+  brand: EmailBrand,
+): Promise<EmailPreview[]> {
   return Promise.all(
-    emailKinds.map(async ({ kind, title, sentWhen, demo }) => {
+    kinds.map(async ({ kind, title, sentWhen, demo }) => {
       const email = demo(brand);
       return {
         kind,

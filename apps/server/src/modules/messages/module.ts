@@ -7,6 +7,7 @@ import type { QuestionDeps } from './question-thread.ts';
 import { emailReplyPage, emailReplyPoster } from './reply-by-email.ts';
 import { createMessageRepository } from './repository.ts';
 import { registerMessageRoutes } from './routes.ts';
+import { messagesEmails } from './emails.ts';
 
 const repositories = { messages: createMessageRepository, questions: createQuestionRepository };
 
@@ -17,6 +18,12 @@ const repositories = { messages: createMessageRepository, questions: createQuest
  */
 export const messagesModule: AppModule<typeof repositories> = {
   name: 'messages',
+  emails: messagesEmails,
+  sends: {
+    webhookEvents: ['message.created', 'deliverable.approved', 'deliverable.changes_requested'],
+    notifications: ['new-message', 'customer-message', 'deliverable-review', 'project-assigned'],
+    auditActions: ['deliverable.approved', 'deliverable.changes_requested'],
+  },
   repositories,
   routes(app, ctx) {
     const { repos, config } = ctx;

@@ -3,6 +3,7 @@ import { createLiveStreams } from './live-streams.ts';
 import { notificationJobs } from './message-mail.ts';
 import { createNotificationRepository } from './repository.ts';
 import { registerNotificationRoutes } from './routes.ts';
+import { notificationsEmails } from './emails.ts';
 
 const repositories = { notifications: createNotificationRepository };
 
@@ -12,6 +13,7 @@ const repositories = { notifications: createNotificationRepository };
  */
 export const notificationsModule: AppModule<typeof repositories> = {
   name: 'notifications',
+  emails: notificationsEmails,
   repositories,
   routes(app, ctx) {
     const { repos } = ctx;

@@ -12,6 +12,7 @@ import { createRefundRepository } from './refund-repository.ts';
 import { createCreditRepository } from './credit-repository.ts';
 import { paymentJobs, registerCheckout } from './register.ts';
 import { createPaymentRepository } from './repository.ts';
+import { paymentsEmails } from './emails.ts';
 
 /**
  * A customer's cards on file. A module of its own, listed beside the accounts, because the API
@@ -45,6 +46,12 @@ const repositories = {
  */
 export const paymentsModule: AppModule<typeof repositories> = {
   name: 'payments',
+  emails: paymentsEmails,
+  sends: {
+    webhookEvents: ['order.paid', 'order.refunded', 'quote.paid', 'subscription.renewed', 'subscription.payment_failed', 'subscription.canceled', 'subscription.changed', 'subscription.paused', 'subscription.resumed', 'invoice.paid', 'project.status_changed'],
+    notifications: ['payment', 'renewal-failed', 'new-order', 'quote-paid', 'quote-link'],
+    auditActions: ['card.replaced', 'payment.balance_requested', 'payment.refunded', 'subscription.cancelled', 'subscription.paused', 'subscription.plan_change_cancelled', 'subscription.plan_change_scheduled', 'subscription.plan_changed', 'subscription.resumed'],
+  },
   repositories,
   routes(app, { repos, config, auth }) {
     registerCheckout(app, config, repos);

@@ -12,6 +12,11 @@ const repositories = { briefs: createBriefRepository, projects: createProjectRep
  */
 export const projectsModule: AppModule<typeof repositories> = {
   name: 'projects',
+  sends: {
+    webhookEvents: ['project.status_changed', 'project.assigned', 'brief.submitted'],
+    notifications: ['status-update', 'new-brief', 'project-assigned'],
+    auditActions: ['project.due_date_overridden', 'project.reassigned', 'project.status_changed', 'project.status_update', 'project.updated'],
+  },
   repositories,
   routes(app, { repos, config, now, projectEvents }) {
     const { projects, users, audit } = repos;

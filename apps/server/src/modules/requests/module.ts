@@ -3,6 +3,7 @@ import type { Config } from '../../config.ts';
 import { finishRequest, type RequestMailSettings } from './manage-requests.ts';
 import { createRequestRepository } from './repository.ts';
 import { registerRequestRoutes } from './routes.ts';
+import { requestsEmails } from './emails.ts';
 
 const repositories = { requests: createRequestRepository };
 
@@ -18,6 +19,10 @@ const requestMail = (config: Config): RequestMailSettings => ({
 /** Request plans: the client's requests and queue, the staff board (docs/decisions/091). */
 export const requestsModule: AppModule<typeof repositories> = {
   name: 'requests',
+  emails: requestsEmails,
+  sends: {
+    webhookEvents: ['request.created', 'request.status_changed'],
+  },
   repositories,
   routes(app, ctx) {
     registerRequestRoutes(app, {
