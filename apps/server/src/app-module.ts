@@ -54,6 +54,20 @@ export interface AppContext {
   emails: readonly EmailKind[];
 }
 
+/** What modules make for the others in their `provides`, before any module's routes. */
+export type Provided = Pick<
+  AppContext,
+  'config' | 'businessDetails' | 'notifier' | 'auth' | 'accounts'
+>;
+const providedParts = ['config', 'businessDetails', 'notifier', 'auth', 'accounts'] as const;
+
+/**
+ * The context as the `provides` step hands it on: the app's own parts, the environment's settings
+ * until a module gives the ones in force, and what the modules before it provided.
+ */
+export type ProvidingContext = Omit<AppContext, keyof Provided> &
+  Partial<Provided> & { config: Config };
+
 export interface ModuleOptions {
   /** DNS lookups of replies' SPF, DKIM and DMARC records; tests give fixed records. */
   mailResolver?: DNSResolver;
@@ -106,6 +120,15 @@ export interface AppModule<R extends RepositoryFactories = Record<never, never>>
     notifications?: readonly NotificationKind[];
     auditActions?: readonly string[];
   };
+  /**
+   * What it makes for the other modules (`Provided`), before any routes: run in the list's order,
+   * each seeing what the modules before it gave (the business details give the settings in
+   * force, which sign-in and the notifier then read).
+   */
+  provides?(
+    app: FastifyInstance,
+    ctx: ProvidingContext,
+  ): Partial<Provided> | Promise<Partial<Provided>>;
   /** Registers its routes, and what they need made once, when the app is built (app.ts). */
   routes?(app: FastifyInstance, ctx: AppContext): void | Promise<void>;
   /** Its job kinds and sweeps, each in its lane (background.ts, decision 089). */
@@ -119,6 +142,25 @@ export interface AppModule<R extends RepositoryFactories = Record<never, never>>
    * and timers (cleared in an `onClose` hook it adds). Run in the list's order, last in app.ts.
    */
   started?(app: FastifyInstance, ctx: AppContext): void | Promise<void>;
+}
+
+/**
+ * Runs every module's `provides` in the list's order, each given what came before, and answers
+ * the whole context; a part no module provides stops the start.
+ */
+export async function provideAll(
+  modules: readonly AppModule<RepositoryFactories>[],
+  app: FastifyInstance,
+  base: ProvidingContext,
+): Promise<AppContext> {
+  let ctx = base;
+  for (const module of modules) {
+    const given = await module.provides?.(app, ctx);
+    if (given) ctx = { ...ctx, ...given };
+  }
+  const missing = providedParts.filter((part) => ctx[part] === undefined);
+  if (missing.length) throw new Error(`No module provides ${missing.join(', ')}`);
+  return ctx as AppContext;
 }
 
 /** Every module's kinds of email, in the list's order. */

@@ -14,25 +14,19 @@ import { createEmailRenderer } from './lib/email-render-pool.ts';
 import { createRateCounters, rateLimitStore } from './lib/rate-counter-repository.ts';
 import { strictDeep } from './lib/strict-body.ts';
 import { AppError } from './lib/errors.ts';
-import { createSecretBox } from './lib/secrets.ts';
 import { redactPaths, requestSerializer } from './lib/log-redaction.ts';
-import { createTokenSigner } from './lib/tokens.ts';
 import { createProjectEvents } from './lib/project-events.ts';
 import { createRepositories } from './repositories.ts';
 import { registerBackground } from './background.ts';
 import {
   emailsOf,
+  provideAll,
   subscribeProjectEvents,
   type AppContext,
   type ModuleOptions,
 } from './app-module.ts';
 import { appModules } from './modules.ts';
-import { createBusinessDetailsStore } from './modules/business-details/business-details.ts';
-import { liveConfig } from './modules/business-details/live-config.ts';
-import { createNotifier, type Notifier } from './modules/notifications/notifier.ts';
-import { issueToken } from './modules/auth/sign-in.ts';
-import { proveMailbox } from './modules/auth/prove-mailbox.ts';
-import { createTwoFactor } from './modules/auth/two-factor.ts';
+import type { Notifier } from './modules/notifications/notifier.ts';
 import { registerAuth, type DeclaredRoute } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
@@ -132,43 +126,52 @@ export async function buildApp(
   const { db } = database;
   // Every listed module's repositories, made once and handed to the modules (decisions 076, 098).
   const repos = createRepositories(db);
-  // The shop's details as saved on the settings screen, else the environment's: every module
-  // reads them through `config`, so a save applies without a restart (docs/decisions/090).
-  const businessDetails = createBusinessDetailsStore({
-    repo: repos.businessDetails,
-    database,
-    log: app.log,
-    defaults: envConfig.business,
-  });
-  await businessDetails.load();
-  await businessDetails.start();
-  app.addHook('onClose', () => businessDetails.stop());
-  const config = liveConfig(envConfig, businessDetails);
-  const users = repos.users;
-  const sessions = repos.sessions;
-  const signer = createTokenSigner(config.tokenSecret);
   // Rate limits count in the database: one limit across every process (docs/decisions/006).
   const rateCounters = createRateCounters(db);
   const emailRenderer = createEmailRenderer();
   app.addHook('onClose', () => emailRenderer.close());
+  /** The app's context, once the modules have provided their parts. */
+  const made: { context?: AppContext } = {};
+  /** The settings in force once the business details module has given them, at each message. */
+  const settings = (): Config => made.context?.config ?? envConfig;
   const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
+    smtpUrl: envConfig.smtpUrl,
     // MAIL_FROM as set; otherwise the business name in force, at each message (decision 090).
-    from: () =>
-      config.mailFromAddress
-        ? { name: config.companyName, address: config.mailFromAddress }
-        : config.mailFrom,
-    dataDir: config.dataDir,
-    brand: () => emailBrandOf(config),
+    from: () => {
+      const { mailFromAddress, companyName, mailFrom } = settings();
+      return mailFromAddress ? { name: companyName, address: mailFromAddress } : mailFrom;
+    },
+    dataDir: envConfig.dataDir,
+    brand: () => emailBrandOf(settings()),
     renderHtml: emailRenderer.render,
     log: app.log,
   });
   app.decorate('mailer', mailer);
-  const files = config.s3
-    ? createS3FileStore(config.s3)
-    : createLocalFileStore(path.join(config.dataDir, 'uploads'));
+  const files = envConfig.s3
+    ? createS3FileStore(envConfig.s3)
+    : createLocalFileStore(path.join(envConfig.dataDir, 'uploads'));
   app.decorate('files', files);
   app.addHook('onClose', async () => mailer.close());
+
+  // What every module is made with: the app's own parts, then what the modules provide in the
+  // list's order (the settings in force, sign-in, the notifier), before any module's routes.
+  const ctx = await provideAll(appModules, app, {
+    config: envConfig,
+    database,
+    repos,
+    log: app.log,
+    now: options.now ?? (() => new Date()),
+    mailer,
+    files,
+    afterAnswer,
+    rateCounters,
+    projectEvents: createProjectEvents(),
+    options: { mailResolver: options.mailResolver, liveStreams: options.liveStreams },
+    emails: emailsOf(appModules),
+  });
+  made.context = ctx;
+  const { config, businessDetails } = ctx;
+  app.decorate('notifier', ctx.notifier);
 
   registerErrorHandler(app);
   if (config.queryLogFile) registerQueryLog(app, config.queryLogFile);
@@ -205,8 +208,8 @@ export async function buildApp(
       ),
   });
   app.declaredRoutes = registerAuth(app, {
-    signer,
-    sessions,
+    signer: ctx.auth.signer,
+    sessions: repos.sessions,
     apiKeys: repos.apiKeys,
     uploadsPerMinute: config.uploadRateLimitPerMinute,
     apiKeyPerMinute: config.apiKeyRateLimitPerMinute,
@@ -215,53 +218,6 @@ export async function buildApp(
   // Before the routes: it checks each one as it is registered (docs/decisions/072).
   await registerOpenApi(app, `${config.companyName} API`);
 
-  const twoFactor = createTwoFactor({
-    repo: repos.twoFactor,
-    box: createSecretBox(config.tokenSecret, 'two-factor secret'),
-    counters: rateCounters,
-    windowMs: config.signInAccountLimit.windowMs,
-    // Read when a person sets it up: a saved business name is the one their app shows.
-    get issuer() {
-      return config.companyName;
-    },
-  });
-  const auth = {
-    config,
-    users,
-    sessions,
-    signer,
-    twoFactor,
-    audit: repos.audit,
-    authRateLimit: config.authRateLimitPerMinute,
-    rateCounters,
-    reset: { repos, config, mailer, log: app.log },
-    companies: repos.companies,
-  };
-  const notifier = createNotifier({ repos, database, config, log: app.log, afterAnswer });
-  app.decorate('notifier', notifier);
-
-  // What every module is made with: the modules are modules.ts's list, in its order.
-  const ctx: AppContext = {
-    config,
-    database,
-    repos,
-    log: app.log,
-    now: options.now ?? (() => new Date()),
-    mailer,
-    files,
-    notifier,
-    afterAnswer,
-    rateCounters,
-    auth,
-    accounts: {
-      signIn: (user) => issueToken(auth, user),
-      proveMailbox: (userId, proof) => proveMailbox({ repos, config }, userId, proof),
-    },
-    businessDetails,
-    projectEvents: createProjectEvents(),
-    options: { mailResolver: options.mailResolver, liveStreams: options.liveStreams },
-    emails: emailsOf(appModules),
-  };
   app.decorate('appContext', ctx);
   subscribeProjectEvents(appModules, ctx);
   for (const module of appModules) {
@@ -285,7 +241,9 @@ export async function buildApp(
   });
 
   const adminNotice =
-    options.ensureAdmin === false ? undefined : await ensureAdmin({ config, users, log: app.log });
+    options.ensureAdmin === false
+      ? undefined
+      : await ensureAdmin({ config, users: repos.users, log: app.log });
   app.decorate('adminNotice', adminNotice);
   if (config.seedDemo) await seedDemo(db, app.log);
   // Each module's checks, rebuilds and timers, once everything is registered and seeded.

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { auditKindActions } from '@noise/shared/audit';
 import { notificationKinds } from '@noise/shared/notifications';
 import { webhookEventTypes } from '@noise/shared/webhooks';
-import { emailsOf, type AppModule, type RepositoryFactories } from './app-module.ts';
+import { emailsOf, provideAll, type AppModule, type RepositoryFactories } from './app-module.ts';
 import { appModules } from './modules.ts';
 import { createTestApp, testRepositories } from './test/app.ts';
 
@@ -102,6 +102,19 @@ describe('modules.ts', () => {
     expect(named.filter((name, i) => named.indexOf(name) !== i)).toEqual([]);
     const made = Object.keys(testRepositories(app)).filter((key) => key !== 'transaction');
     expect(made.sort()).toEqual([...named].sort());
+  });
+
+  it('makes every module with what the modules provide, the settings in force among them', async () => {
+    const ctx = app.appContext;
+    // Sign-in was made after the business details gave the settings in force, not before.
+    expect(ctx.auth.config).toBe(ctx.config);
+    expect(Object.getOwnPropertyDescriptor(ctx.config, 'business')?.get).toBeDefined();
+    expect(ctx.notifier).toBe(app.notifier);
+    const { businessDetails, notifier, auth, accounts, ...own } = ctx;
+    expect([businessDetails, notifier, auth, accounts].every(Boolean)).toBe(true);
+    await expect(provideAll([], app, own)).rejects.toThrow(
+      'No module provides businessDetails, notifier, auth, accounts',
+    );
   });
 
   it('takes the emails from the modules that send them, each kind once', () => {

@@ -48,6 +48,8 @@ export const appModules = [
   salesRollupsModule,
   invoicesModule,
   healthModule,
+  // Before every module that reads the settings in force in its `provides` (auth, notifications).
+  businessDetailsModule,
   authModule,
   usersModule,
   cardsModule,
@@ -74,7 +76,6 @@ export const appModules = [
   reportsModule,
   webhooksModule,
   emailsModule,
-  businessDetailsModule,
   apiKeysModule,
   auditModule,
 ] as const;

@@ -16,6 +16,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings/business-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shop's business details (the environment's until first saved) */
+        get: operations["getSettingsBusinessDetails"];
+        /** Save the shop's business details; they apply at once */
+        put: operations["putSettingsBusinessDetails"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/business-details/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Upload the shop's logo (PNG, JPEG or WebP, at most 2 MB); it applies at once
+         * @description A multipart form with one file field, `logo`. What is kept is a PNG at most 600 × 200 px.
+         */
+        put: operations["putSettingsBusinessDetailsLogo"];
+        post?: never;
+        /** Remove the shop's logo */
+        delete: operations["deleteSettingsBusinessDetailsLogo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/business/logo/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shop's logo as a PNG (its address is in GET /api/config) */
+        get: operations["getBusinessLogoByFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/signup": {
         parameters: {
             query?: never;
@@ -3033,62 +3089,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/settings/business-details": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The shop's business details (the environment's until first saved) */
-        get: operations["getSettingsBusinessDetails"];
-        /** Save the shop's business details; they apply at once */
-        put: operations["putSettingsBusinessDetails"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/settings/business-details/logo": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /**
-         * Upload the shop's logo (PNG, JPEG or WebP, at most 2 MB); it applies at once
-         * @description A multipart form with one file field, `logo`. What is kept is a PNG at most 600 × 200 px.
-         */
-        put: operations["putSettingsBusinessDetailsLogo"];
-        post?: never;
-        /** Remove the shop's logo */
-        delete: operations["deleteSettingsBusinessDetailsLogo"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/business/logo/{file}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The shop's logo as a PNG (its address is in GET /api/config) */
-        get: operations["getBusinessLogoByFile"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/users/api-keys": {
         parameters: {
             query?: never;
@@ -4251,6 +4251,232 @@ export interface operations {
                     };
                 };
             };
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getSettingsBusinessDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        companyName: string;
+                        abn: string;
+                        address: string;
+                        contactUrl: string;
+                        supportEmail: string;
+                        brandColour: string;
+                        emailFooter: string;
+                        privacyUrl: string;
+                        termsUrl: string;
+                        bankAccountName: string;
+                        bankBsb: string;
+                        bankAccountNumber: string;
+                        invoiceReminderDaysBefore: number;
+                        invoiceReminderDaysAfter: number;
+                        logoUrl: string;
+                        savedAt: string | null;
+                        savedByName: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    putSettingsBusinessDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    companyName: string;
+                    abn: string;
+                    address: string;
+                    contactUrl: string;
+                    supportEmail: string;
+                    brandColour: string;
+                    emailFooter: string;
+                    privacyUrl: string;
+                    termsUrl: string;
+                    /** @default  */
+                    bankAccountName?: string;
+                    bankBsb?: string;
+                    bankAccountNumber?: string;
+                    /** @default 3 */
+                    invoiceReminderDaysBefore?: number;
+                    /** @default 1 */
+                    invoiceReminderDaysAfter?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        companyName: string;
+                        abn: string;
+                        address: string;
+                        contactUrl: string;
+                        supportEmail: string;
+                        brandColour: string;
+                        emailFooter: string;
+                        privacyUrl: string;
+                        termsUrl: string;
+                        bankAccountName: string;
+                        bankBsb: string;
+                        bankAccountNumber: string;
+                        invoiceReminderDaysBefore: number;
+                        invoiceReminderDaysAfter: number;
+                        logoUrl: string;
+                        savedAt: string | null;
+                        savedByName: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    putSettingsBusinessDetailsLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description A file (image), checked by its bytes.
+                     */
+                    logo: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        companyName: string;
+                        abn: string;
+                        address: string;
+                        contactUrl: string;
+                        supportEmail: string;
+                        brandColour: string;
+                        emailFooter: string;
+                        privacyUrl: string;
+                        termsUrl: string;
+                        bankAccountName: string;
+                        bankBsb: string;
+                        bankAccountNumber: string;
+                        invoiceReminderDaysBefore: number;
+                        invoiceReminderDaysAfter: number;
+                        logoUrl: string;
+                        savedAt: string | null;
+                        savedByName: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteSettingsBusinessDetailsLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        companyName: string;
+                        abn: string;
+                        address: string;
+                        contactUrl: string;
+                        supportEmail: string;
+                        brandColour: string;
+                        emailFooter: string;
+                        privacyUrl: string;
+                        termsUrl: string;
+                        bankAccountName: string;
+                        bankBsb: string;
+                        bankAccountNumber: string;
+                        invoiceReminderDaysBefore: number;
+                        invoiceReminderDaysAfter: number;
+                        logoUrl: string;
+                        savedAt: string | null;
+                        savedByName: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getBusinessLogoByFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -15181,232 +15407,6 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            default: components["responses"]["UnexpectedError"];
-        };
-    };
-    getSettingsBusinessDetails: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        companyName: string;
-                        abn: string;
-                        address: string;
-                        contactUrl: string;
-                        supportEmail: string;
-                        brandColour: string;
-                        emailFooter: string;
-                        privacyUrl: string;
-                        termsUrl: string;
-                        bankAccountName: string;
-                        bankBsb: string;
-                        bankAccountNumber: string;
-                        invoiceReminderDaysBefore: number;
-                        invoiceReminderDaysAfter: number;
-                        logoUrl: string;
-                        savedAt: string | null;
-                        savedByName: string | null;
-                    };
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            default: components["responses"]["UnexpectedError"];
-        };
-    };
-    putSettingsBusinessDetails: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    companyName: string;
-                    abn: string;
-                    address: string;
-                    contactUrl: string;
-                    supportEmail: string;
-                    brandColour: string;
-                    emailFooter: string;
-                    privacyUrl: string;
-                    termsUrl: string;
-                    /** @default  */
-                    bankAccountName?: string;
-                    bankBsb?: string;
-                    bankAccountNumber?: string;
-                    /** @default 3 */
-                    invoiceReminderDaysBefore?: number;
-                    /** @default 1 */
-                    invoiceReminderDaysAfter?: number;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        companyName: string;
-                        abn: string;
-                        address: string;
-                        contactUrl: string;
-                        supportEmail: string;
-                        brandColour: string;
-                        emailFooter: string;
-                        privacyUrl: string;
-                        termsUrl: string;
-                        bankAccountName: string;
-                        bankBsb: string;
-                        bankAccountNumber: string;
-                        invoiceReminderDaysBefore: number;
-                        invoiceReminderDaysAfter: number;
-                        logoUrl: string;
-                        savedAt: string | null;
-                        savedByName: string | null;
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            default: components["responses"]["UnexpectedError"];
-        };
-    };
-    putSettingsBusinessDetailsLogo: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    /**
-                     * Format: binary
-                     * @description A file (image), checked by its bytes.
-                     */
-                    logo: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        companyName: string;
-                        abn: string;
-                        address: string;
-                        contactUrl: string;
-                        supportEmail: string;
-                        brandColour: string;
-                        emailFooter: string;
-                        privacyUrl: string;
-                        termsUrl: string;
-                        bankAccountName: string;
-                        bankBsb: string;
-                        bankAccountNumber: string;
-                        invoiceReminderDaysBefore: number;
-                        invoiceReminderDaysAfter: number;
-                        logoUrl: string;
-                        savedAt: string | null;
-                        savedByName: string | null;
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
-            default: components["responses"]["UnexpectedError"];
-        };
-    };
-    deleteSettingsBusinessDetailsLogo: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        companyName: string;
-                        abn: string;
-                        address: string;
-                        contactUrl: string;
-                        supportEmail: string;
-                        brandColour: string;
-                        emailFooter: string;
-                        privacyUrl: string;
-                        termsUrl: string;
-                        bankAccountName: string;
-                        bankBsb: string;
-                        bankAccountNumber: string;
-                        invoiceReminderDaysBefore: number;
-                        invoiceReminderDaysAfter: number;
-                        logoUrl: string;
-                        savedAt: string | null;
-                        savedByName: string | null;
-                    };
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            default: components["responses"]["UnexpectedError"];
-        };
-    };
-    getBusinessLogoByFile: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                file: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            400: components["responses"]["BadRequest"];
-            404: components["responses"]["NotFound"];
             default: components["responses"]["UnexpectedError"];
         };
     };

@@ -12,7 +12,14 @@ export const billsModule: AppModule<typeof repositories> = {
   emails: billsEmails,
   sends: {
     webhookEvents: ['invoice.sent', 'invoice.overdue'],
-    auditActions: ['bill.created', 'bill.marked_paid', 'bill.payment_reversed', 'bill.sent', 'bill.updated', 'bill.voided'],
+    auditActions: [
+      'bill.created',
+      'bill.marked_paid',
+      'bill.payment_reversed',
+      'bill.sent',
+      'bill.updated',
+      'bill.voided',
+    ],
   },
   repositories,
   routes(app, { repos, config, now }) {

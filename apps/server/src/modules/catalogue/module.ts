@@ -14,7 +14,21 @@ const repositories = {
 export const catalogueModule: AppModule<typeof repositories> = {
   name: 'catalogue',
   sends: {
-    auditActions: ['industry.deleted', 'navigation.updated', 'page.deleted', 'service.archived', 'service.created', 'service.deleted', 'service.extra_added', 'service.extra_price_changed', 'service.extra_removed', 'service.package_added', 'service.package_price_changed', 'service.package_removed', 'service.price_changed'],
+    auditActions: [
+      'industry.deleted',
+      'navigation.updated',
+      'page.deleted',
+      'service.archived',
+      'service.created',
+      'service.deleted',
+      'service.extra_added',
+      'service.extra_price_changed',
+      'service.extra_removed',
+      'service.package_added',
+      'service.package_price_changed',
+      'service.package_removed',
+      'service.price_changed',
+    ],
   },
   repositories,
   routes(app, { repos, config, files }) {

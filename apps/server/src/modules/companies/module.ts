@@ -12,7 +12,15 @@ export const companiesModule: AppModule<typeof repositories> = {
   emails: companiesEmails,
   sends: {
     notifications: ['new-customer'],
-    auditActions: ['company.invitation_resent', 'company.invitation_sent', 'company.invitation_withdrawn', 'company.member_joined', 'company.member_removed', 'company.renamed', 'company.role_changed'],
+    auditActions: [
+      'company.invitation_resent',
+      'company.invitation_sent',
+      'company.invitation_withdrawn',
+      'company.member_joined',
+      'company.member_removed',
+      'company.renamed',
+      'company.role_changed',
+    ],
   },
   repositories,
   routes(app, ctx) {

@@ -1,5 +1,6 @@
 import type { AppModule } from '../../app-module.ts';
 import { createLiveStreams } from './live-streams.ts';
+import { createNotifier } from './notifier.ts';
 import { notificationJobs } from './message-mail.ts';
 import { createNotificationRepository } from './repository.ts';
 import { registerNotificationRoutes } from './routes.ts';
@@ -8,13 +9,16 @@ import { notificationsEmails } from './emails.ts';
 const repositories = { notifications: createNotificationRepository };
 
 /**
- * The bell, its live event stream and email copies (the notifier itself is the app's, made in
- * app.ts: every module sends through it).
+ * The bell, its live event stream and email copies. It provides the notifier every module sends
+ * through.
  */
 export const notificationsModule: AppModule<typeof repositories> = {
   name: 'notifications',
   emails: notificationsEmails,
   repositories,
+  provides(_app, { repos, database, config, log, afterAnswer }) {
+    return { notifier: createNotifier({ repos, database, config, log, afterAnswer }) };
+  },
   routes(app, ctx) {
     const { repos } = ctx;
     const live = createLiveStreams({

@@ -15,7 +15,13 @@ export const projectsModule: AppModule<typeof repositories> = {
   sends: {
     webhookEvents: ['project.status_changed', 'project.assigned', 'brief.submitted'],
     notifications: ['status-update', 'new-brief', 'project-assigned'],
-    auditActions: ['project.due_date_overridden', 'project.reassigned', 'project.status_changed', 'project.status_update', 'project.updated'],
+    auditActions: [
+      'project.due_date_overridden',
+      'project.reassigned',
+      'project.status_changed',
+      'project.status_update',
+      'project.updated',
+    ],
   },
   repositories,
   routes(app, { repos, config, now, projectEvents }) {

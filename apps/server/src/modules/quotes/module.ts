@@ -12,7 +12,15 @@ export const quotesModule: AppModule<typeof repositories> = {
   emails: quotesEmails,
   sends: {
     notifications: ['quote-link', 'proposal-answered'],
-    auditActions: ['quote.acceptance_recorded', 'quote.created', 'quote.deleted', 'quote.extended', 'quote.price_changed', 'quote.sent', 'quote.updated'],
+    auditActions: [
+      'quote.acceptance_recorded',
+      'quote.created',
+      'quote.deleted',
+      'quote.extended',
+      'quote.price_changed',
+      'quote.sent',
+      'quote.updated',
+    ],
   },
   repositories,
   routes(app, { repos, config }) {

@@ -5,7 +5,13 @@ import { registerSiteUserRoutes } from './routes.ts';
 export const siteUsersModule: AppModule = {
   name: 'site-users',
   sends: {
-    auditActions: ['user.created', 'user.deleted', 'user.password_set', 'user.reset_link_sent', 'user.role_changed'],
+    auditActions: [
+      'user.created',
+      'user.deleted',
+      'user.password_set',
+      'user.reset_link_sent',
+      'user.role_changed',
+    ],
   },
   routes(app, { repos, config, auth }) {
     registerSiteUserRoutes(app, { repos, users: repos.users, config, reset: auth.reset });
