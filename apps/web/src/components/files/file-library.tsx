@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ArrowLeft,
   ChevronRight,
@@ -11,6 +12,8 @@ import {
   Upload,
 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import {
   BIN_DAYS,
   formatBytes,
@@ -22,6 +25,7 @@ import {
 } from '@noise/shared/files';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { Form, FormField, FormSubmit } from '@/components/ui/form';
 import { Select } from '@/components/ui/select';
 import { UploadProgressBar } from '@/components/ui/upload-progress';
 import { apiFetch, errorMessage, toastApiError } from '@/lib/api-client';
@@ -243,6 +247,9 @@ function FileRow({
   );
 }
 
+/** Where a file goes: a folder's id, or '' for the top of the library. */
+const moveSchema = z.object({ target: z.string() });
+
 function MoveForm({
   file,
   listing,
@@ -252,44 +259,37 @@ function MoveForm({
   listing: LibraryListing;
   onMove: (folderId: string | null) => Promise<void>;
 }) {
-  const [target, setTarget] = useState('');
-  const [failure, setFailure] = useState('');
-  const [pending, setPending] = useState(false);
+  const form = useForm<{ target: string }>({
+    resolver: zodResolver(moveSchema),
+    defaultValues: { target: '' },
+  });
   const options = [
     { value: '', label: 'Files (the top of the library)' },
     ...listing.destinations.map((d) => ({ value: d._id, label: d.label })),
   ].filter((o) => o.value !== (file.folderId ?? ''));
   return (
-    <form
-      noValidate
+    <Form
+      form={form}
       className="flex flex-col gap-4"
-      onSubmit={async (event) => {
-        event.preventDefault();
-        setFailure('');
-        setPending(true);
+      onSubmit={async ({ target }) => {
         try {
           await onMove(target || null);
         } catch (error) {
-          setFailure(errorMessage(error, 'The file could not be moved.'));
-        } finally {
-          setPending(false);
+          form.setError('target', { message: errorMessage(error, 'The file could not be moved.') });
         }
       }}
     >
-      <Select
-        label="Move to"
-        placeholder="Choose a folder"
-        options={options}
-        value={target}
-        error={failure || undefined}
-        onChange={(event) => setTarget(event.target.value)}
+      <FormField
+        control={form.control}
+        name="target"
+        render={(field) => (
+          <Select label="Move to" placeholder="Choose a folder" options={options} {...field} />
+        )}
       />
       <div>
-        <Button type="submit" disabled={pending}>
-          {pending ? 'Moving...' : 'Move'}
-        </Button>
+        <FormSubmit>{form.formState.isSubmitting ? 'Moving...' : 'Move'}</FormSubmit>
       </div>
-    </form>
+    </Form>
   );
 }
 

@@ -1,8 +1,15 @@
-import { useState } from 'react';
-import { nameProblem } from '@noise/shared/files';
-import { Button } from '@/components/ui/button';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { fileNameSchema, folderNameSchema } from '@noise/shared/files';
+import { Form, FormField, FormSubmit } from '@/components/ui/form';
 import { TextInput } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
+
+const schemas = {
+  file: z.object({ name: fileNameSchema }),
+  folder: z.object({ name: folderNameSchema }),
+};
 
 /**
  * A name for a file or folder: new, or renamed. The browser checks it as the server does; a
@@ -19,44 +26,39 @@ export function NameForm({
   submitLabel: string;
   onSubmit: (name: string) => Promise<void>;
 }) {
-  const [name, setName] = useState(initial);
-  const [failure, setFailure] = useState('');
-  const [pending, setPending] = useState(false);
+  const form = useForm<{ name: string }>({
+    resolver: zodResolver(schemas[what]),
+    defaultValues: { name: initial },
+  });
   return (
-    <form
-      noValidate
+    <Form
+      form={form}
       className="flex flex-col gap-4"
-      onSubmit={async (event) => {
-        event.preventDefault();
-        const problem = nameProblem(name, what);
-        if (problem) {
-          setFailure(problem);
-          return;
-        }
-        setFailure('');
-        setPending(true);
+      onSubmit={async ({ name }) => {
         try {
-          await onSubmit(name.trim());
+          await onSubmit(name);
         } catch (error) {
-          setFailure(errorMessage(error, `The ${what} name could not be saved.`));
-        } finally {
-          setPending(false);
+          form.setError('name', {
+            message: errorMessage(error, `The ${what} name could not be saved.`),
+          });
         }
       }}
     >
-      <TextInput
-        label={what === 'file' ? 'File name' : 'Folder name'}
-        value={name}
-        autoFocus
-        autoComplete="off"
-        error={failure || undefined}
-        onChange={(event) => setName(event.target.value)}
+      <FormField
+        control={form.control}
+        name="name"
+        render={(field) => (
+          <TextInput
+            label={what === 'file' ? 'File name' : 'Folder name'}
+            autoFocus
+            autoComplete="off"
+            {...field}
+          />
+        )}
       />
       <div>
-        <Button type="submit" disabled={pending}>
-          {pending ? 'Saving...' : submitLabel}
-        </Button>
+        <FormSubmit>{form.formState.isSubmitting ? 'Saving...' : submitLabel}</FormSubmit>
       </div>
-    </form>
+    </Form>
   );
 }
