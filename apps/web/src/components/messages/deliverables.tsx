@@ -1,14 +1,19 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Check, MessageSquareWarning } from 'lucide-react';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import {
   deliverableStateLabels,
   MESSAGE_TEXT_MAX,
+  requestChangesSchema,
   type Deliverable,
   type DeliverableState,
 } from '@noise/shared/messages';
 import { AttachmentChip } from '@/components/ui/attachment-chip';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { Form, FormField, FormSubmit } from '@/components/ui/form';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
@@ -45,14 +50,20 @@ function RequestChanges({
 }) {
   const decide = useDecideDeliverable(projectId);
   const [open, setOpen] = useState(false);
-  const [text, setText] = useState('');
-  const [failure, setFailure] = useState('');
+  const form = useForm<
+    z.input<typeof requestChangesSchema>,
+    unknown,
+    z.output<typeof requestChangesSchema>
+  >({
+    resolver: zodResolver(requestChangesSchema),
+    defaultValues: { text: '' },
+  });
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        setFailure('');
+        form.clearErrors();
       }}
     >
       <Button variant="outline" onClick={() => setOpen(true)}>
@@ -63,37 +74,36 @@ function RequestChanges({
         title="Request changes"
         description={`Tell the team what to change in ${deliverable.name}, version ${deliverable.version}. They get it as your message.`}
       >
-        <form
-          noValidate
+        <Form
+          form={form}
           className="flex flex-col gap-4"
-          onSubmit={async (event) => {
-            event.preventDefault();
-            if (!text.trim()) {
-              setFailure('Say what should change');
-              return;
-            }
+          onSubmit={async ({ text }) => {
             try {
-              await decide.mutateAsync({ deliverableId: deliverable._id, changes: text.trim() });
-              setText('');
+              await decide.mutateAsync({ deliverableId: deliverable._id, changes: text });
+              form.reset();
               setOpen(false);
             } catch (error) {
               // What was typed stays, to send again.
-              setFailure(errorMessage(error, 'Your request could not be sent.'));
+              form.setError('text', {
+                message: errorMessage(error, 'Your request could not be sent.'),
+              });
             }
           }}
         >
-          <Textarea
-            label="What should we change?"
-            value={text}
-            rows={5}
-            maxLength={MESSAGE_TEXT_MAX}
-            onChange={(event) => setText(event.target.value)}
-            {...(failure ? { error: failure } : {})}
+          <FormField
+            control={form.control}
+            name="text"
+            render={(field) => (
+              <Textarea
+                label="What should we change?"
+                rows={5}
+                maxLength={MESSAGE_TEXT_MAX}
+                {...field}
+              />
+            )}
           />
-          <Button type="submit" disabled={decide.isPending}>
-            {decide.isPending ? 'Sending...' : 'Send request'}
-          </Button>
-        </form>
+          <FormSubmit>{decide.isPending ? 'Sending...' : 'Send request'}</FormSubmit>
+        </Form>
       </DialogContent>
     </Dialog>
   );

@@ -115,3 +115,55 @@ describe('MessageThread', () => {
     expect(screen.getByRole('button', { name: 'Show earlier messages' })).toBeEnabled();
   });
 });
+
+describe('the composer', () => {
+  it('says why a message was not sent, keeps what was typed, and sends it again', async () => {
+    answerThread({}, () => page([], null));
+    server.use(
+      http.post('/api/projects/p1/messages', () =>
+        HttpResponse.json(
+          { error: 'unavailable', message: 'The server is busy: try again in a moment' },
+          { status: 503 },
+        ),
+      ),
+    );
+    const { user } = renderWithApp(<MessageThread thread={{ kind: 'project', id: 'p1' }} team />, {
+      role: 'admin',
+    });
+    const box = await screen.findByRole('textbox', { name: 'Write a message' });
+
+    // Nothing to send: nothing is sent.
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Not sent – Write a message or attach a file',
+    );
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+
+    // A deliverable needs its name.
+    await user.type(box, 'Here is the logo');
+    await user.click(screen.getByText(/^Send as deliverable/));
+    await user.click(screen.getByRole('button', { name: 'Send deliverable' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Not sent – Name the deliverable, for example Logo',
+    );
+    await user.click(screen.getByText(/^Send as deliverable/));
+
+    await user.type(box, '{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Not sent – The server is busy: try again in a moment',
+    );
+    expect(box).toHaveValue('Here is the logo');
+
+    const sent: string[] = [];
+    server.use(
+      http.post('/api/projects/p1/messages', async ({ request }) => {
+        sent.push(await request.text());
+        return HttpResponse.json({ ...message(1, 'team'), text: 'Here is the logo' });
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(box).toHaveValue(''));
+    expect(sent).toHaveLength(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

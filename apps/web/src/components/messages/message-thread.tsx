@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { History, Paperclip, RotateCcw, Send } from 'lucide-react';
 import {
   useEffect,
@@ -8,6 +9,8 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import {
   ATTACHMENT_ACCEPT,
   ATTACHMENT_TYPES_TEXT,
@@ -23,6 +26,8 @@ import { AttachmentChip } from '@/components/ui/attachment-chip';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FilesToSend } from '@/components/ui/files-to-send';
+import { Form, FormField } from '@/components/ui/form';
+import { SERVER } from '@/components/ui/form-refusal';
 import { UploadProgressBar } from '@/components/ui/upload-progress';
 import { TextInput } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
@@ -152,6 +157,14 @@ function MessageItem({ message }: { message: Message }) {
   );
 }
 
+const composerSchema = z.object({
+  text: z.string().trim().max(MESSAGE_TEXT_MAX),
+  internal: z.boolean(),
+  asDeliverable: z.boolean(),
+  deliverableName: z.string().trim().max(DELIVERABLE_NAME_MAX),
+});
+type ComposerValues = z.infer<typeof composerSchema>;
+
 function Composer({
   thread,
   team,
@@ -167,83 +180,76 @@ function Composer({
   const send = useSendMessage(thread);
   // Deliverables are a project's: a general question only talks.
   const deliverables = team && thread.kind === 'project';
-  const [text, setText] = useState('');
+  const form = useForm<ComposerValues>({
+    resolver: zodResolver(composerSchema),
+    defaultValues: { text: '', internal: false, asDeliverable: false, deliverableName: '' },
+  });
+  const [text, internal, asDeliverable] = useWatch({
+    control: form.control,
+    name: ['text', 'internal', 'asDeliverable'],
+  });
+  // The files stay outside the form's values: they are chosen, not typed.
   const [files, setFiles] = useState<File[]>([]);
-  const [internal, setInternal] = useState(false);
-  const [asDeliverable, setAsDeliverable] = useState(false);
-  const [deliverableName, setDeliverableName] = useState('');
   const [progress, setProgress] = useState<number | null>(null);
-  const [failure, setFailure] = useState('');
+  // Every reason a message is not sent, the composer's own and the server's, shows in one alert.
+  const failure = form.formState.errors.root?.server?.message;
+  const refuse = (message: string) => form.setError(SERVER, { message });
 
   function addFiles(chosen: File[]) {
-    setFailure('');
+    form.clearErrors(SERVER);
     const accepted = chosen.filter(isAttachableFile);
     if (accepted.length < chosen.length) {
-      setFailure(`Only ${ATTACHMENT_TYPES_TEXT} can be attached.`);
+      refuse(`Only ${ATTACHMENT_TYPES_TEXT} can be attached.`);
     }
     setFiles((current) => [...current, ...accepted].slice(0, MESSAGE_MAX_FILES));
   }
 
-  async function submit() {
-    if (send.isPending) return;
-    if (!text.trim() && files.length === 0) {
-      setFailure('Write a message or attach a file');
-      return;
+  async function submit(values: ComposerValues) {
+    if (!values.text && files.length === 0) return refuse('Write a message or attach a file');
+    if (values.asDeliverable && !values.deliverableName) {
+      return refuse('Name the deliverable, for example Logo');
     }
-    if (asDeliverable && !deliverableName.trim()) {
-      setFailure('Name the deliverable, for example Logo');
-      return;
+    if (values.asDeliverable && files.length === 0) {
+      return refuse('Attach the files of the deliverable');
     }
-    if (asDeliverable && files.length === 0) {
-      setFailure('Attach the files of the deliverable');
-      return;
-    }
-    setFailure('');
     setProgress(0);
     try {
       await send.mutateAsync({
-        text: text.trim(),
+        text: values.text,
         files,
-        internal,
-        ...(asDeliverable ? { deliverable: deliverableName.trim() } : {}),
+        internal: values.internal,
+        ...(values.asDeliverable ? { deliverable: values.deliverableName } : {}),
         onProgress: (p) => setProgress(p.fraction),
       });
-      setText('');
+      form.reset();
       setFiles([]);
-      setInternal(false);
-      setAsDeliverable(false);
-      setDeliverableName('');
-    } catch (error) {
-      // What was typed and attached stays, to send again.
-      setFailure(errorMessage(error, 'The message could not be sent.'));
     } finally {
+      // A refusal keeps what was typed and attached, to send again.
       setProgress(null);
     }
   }
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-      className="flex flex-col gap-3"
-    >
-      <Textarea
-        label="Write a message"
-        value={text}
-        rows={3}
-        maxLength={MESSAGE_TEXT_MAX}
-        disabled={send.isPending}
-        hint="Enter sends; Shift+Enter starts a new line."
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-            event.preventDefault();
-            void submit();
-          }
-        }}
+    <Form form={form} onSubmit={submit} className="flex flex-col gap-3">
+      <FormField
+        control={form.control}
+        name="text"
+        render={(field) => (
+          <Textarea
+            label="Write a message"
+            rows={3}
+            maxLength={MESSAGE_TEXT_MAX}
+            disabled={send.isPending}
+            hint="Enter sends; Shift+Enter starts a new line."
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+                event.preventDefault();
+                event.currentTarget.form?.requestSubmit();
+              }
+            }}
+            {...field}
+          />
+        )}
       />
       <FilesToSend
         files={files}
@@ -270,8 +276,8 @@ function Composer({
             label="Internal note – the customer won't see this"
             checked={internal}
             onCheckedChange={(checked) => {
-              setInternal(checked === true);
-              if (checked === true) setAsDeliverable(false);
+              form.setValue('internal', checked === true);
+              if (checked === true) form.setValue('asDeliverable', false);
             }}
           />
           {deliverables ? (
@@ -279,20 +285,25 @@ function Composer({
               label="Send as deliverable – the customer approves it or asks for changes"
               checked={asDeliverable}
               onCheckedChange={(checked) => {
-                setAsDeliverable(checked === true);
-                if (checked === true) setInternal(false);
+                form.setValue('asDeliverable', checked === true);
+                if (checked === true) form.setValue('internal', false);
               }}
             />
           ) : null}
           {asDeliverable ? (
             <>
-              <TextInput
-                label="Deliverable name"
-                value={deliverableName}
-                maxLength={DELIVERABLE_NAME_MAX}
-                list={namesId}
-                hint="The same name as an earlier one sends its next version."
-                onChange={(event) => setDeliverableName(event.target.value)}
+              <FormField
+                control={form.control}
+                name="deliverableName"
+                render={(field) => (
+                  <TextInput
+                    label="Deliverable name"
+                    maxLength={DELIVERABLE_NAME_MAX}
+                    list={namesId}
+                    hint="The same name as an earlier one sends its next version."
+                    {...field}
+                  />
+                )}
               />
               <datalist id={namesId}>
                 {deliverableNames.map((name) => (
@@ -334,7 +345,7 @@ function Composer({
                 : 'Send'}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 
