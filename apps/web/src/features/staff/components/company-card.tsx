@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import {
@@ -9,6 +8,7 @@ import {
   type InviteTeammateRequest,
 } from '@noise/shared/company';
 import { Button } from '@/components/ui/button';
+import { Form, FormAlert, FormField } from '@/components/ui/form';
 import { TextInput } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -22,50 +22,42 @@ const roleOptions = companyRoles.map((role) => ({ value: role, label: companyRol
 
 function AddPerson({ companyId }: { companyId: string }) {
   const add = useAddPerson(companyId);
-  const [failure, setFailure] = useState('');
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<InviteTeammateRequest>({
+  const form = useForm<InviteTeammateRequest>({
     resolver: zodResolver(inviteTeammateRequest),
     defaultValues: { email: '', role: 'member' },
   });
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure('');
-    try {
-      await add.mutateAsync(values);
-      reset({ email: '', role: values.role });
-      toastSuccess('Invitation sent', `${values.email} has a link to join, valid for 7 days.`);
-    } catch (error) {
-      setFailure(errorMessage(error, 'The invitation could not be sent.'));
-    }
-  });
+  async function onSubmit(values: InviteTeammateRequest) {
+    await add.mutateAsync(values);
+    form.reset({ email: '', role: values.role });
+    toastSuccess('Invitation sent', `${values.email} has a link to join, valid for 7 days.`);
+  }
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3">
+    <Form
+      form={form}
+      serverFields={['email', 'role']}
+      onSubmit={onSubmit}
+      className="flex flex-col gap-3"
+    >
       <p className="text-sm font-semibold">Add a person</p>
       <div className="grid gap-3 sm:grid-cols-[1fr_9rem]">
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="off"
-          error={errors.email?.message}
-          {...register('email')}
+        <FormField
+          control={form.control}
+          name="email"
+          render={(field) => <TextInput label="Email" type="email" autoComplete="off" {...field} />}
         />
-        <Select label="Role" options={roleOptions} {...register('role')} />
+        <FormField
+          control={form.control}
+          name="role"
+          render={(field) => <Select label="Role" options={roleOptions} {...field} />}
+        />
       </div>
-      {failure ? (
-        <p role="alert" className="text-sm font-semibold text-danger">
-          {failure}
-        </p>
-      ) : null}
+      <FormAlert className="text-sm font-semibold text-danger" />
       <div>
         <Button type="submit" variant="outline" size="sm" disabled={add.isPending}>
           {add.isPending ? 'Sending...' : 'Send invitation'}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 

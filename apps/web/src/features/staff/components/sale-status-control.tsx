@@ -1,5 +1,7 @@
-import { Loader2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import {
   projectStatuses,
   projectStatusLabels,
@@ -7,11 +9,11 @@ import {
   type ProjectStatus,
 } from '@noise/shared/project';
 import { seesOnlyAssigned } from '@noise/shared/roles';
-import { Button } from '@/components/ui/button';
+import { Form, FormField, FormSubmit } from '@/components/ui/form';
 import { TextInput } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { isApiError, toastApiError } from '@/lib/api-client';
+import { toastApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { toastSuccess } from '@/lib/toast';
 import { useSalesFilters } from '../api/get-sales-filters';
@@ -27,6 +29,33 @@ const statusOptions = projectStatuses.map((value) => ({
 /** 'YYYY-MM-DD' for a date input, from an ISO timestamp. */
 function dateInputValue(iso: string | null): string {
   return iso ? iso.slice(0, 10) : '';
+}
+
+/** Moving the due date asks why (docs/decisions/054); the other changes need no reason. */
+function statusSchema(sale: Project) {
+  return z
+    .object({
+      status: z.string(),
+      coordinator: z.string(),
+      expected: z.string(),
+      reason: z.string().max(500),
+    })
+    .refine(
+      (values) =>
+        values.expected === dateInputValue(sale.expectedDeliveryDate) ||
+        values.reason.trim() !== '',
+      { path: ['reason'], message: 'Say why the due date changes' },
+    );
+}
+type Values = z.infer<ReturnType<typeof statusSchema>>;
+
+function valuesOf(sale: Project): Values {
+  return {
+    status: sale.status,
+    coordinator: sale.coordinator ?? '',
+    expected: dateInputValue(sale.expectedDeliveryDate),
+    reason: '',
+  };
 }
 
 /**
@@ -49,20 +78,16 @@ export function SaleStatusControl({
   const { userRole } = useAuth();
   const assigns = !seesOnlyAssigned(userRole);
   const team = useSalesFilters().data?.teamMembers ?? [];
-  const [status, setStatus] = useState(sale.status);
-  const [coordinator, setCoordinator] = useState(sale.coordinator ?? '');
-  const [expected, setExpected] = useState(dateInputValue(sale.expectedDeliveryDate));
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState('');
-  const [synced, setSynced] = useState(sale);
+  const form = useForm<Values>({
+    resolver: zodResolver(statusSchema(sale)),
+    defaultValues: valuesOf(sale),
+  });
   // The sale changes under us (a status update completes it): show the server's values.
-  if (synced !== sale) {
-    setSynced(sale);
-    setStatus(sale.status);
-    setCoordinator(sale.coordinator ?? '');
-    setExpected(dateInputValue(sale.expectedDeliveryDate));
-    setReason('');
-  }
+  useEffect(() => form.reset(valuesOf(sale)), [form, sale]);
+  const [status, coordinator, expected] = useWatch({
+    control: form.control,
+    name: ['status', 'coordinator', 'expected'],
+  });
   // A request's due clock starts when it leaves the queue, not with the brief (docs/decisions/091).
   const dueHint = sale.request
     ? `${sale.expectedDeliveryDate ? saleDueText(sale) : 'Set when it starts'}. ${sale.deliveryDays} working days from its start.`
@@ -80,14 +105,8 @@ export function SaleStatusControl({
       : []),
   ];
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  async function onSubmit({ reason }: Values) {
     if (!changed) return;
-    setReasonError('');
-    if (expectedChanged && !reason.trim()) {
-      setReasonError('Say why the due date changes');
-      return;
-    }
     try {
       await update.mutateAsync({
         ...(statusChanged ? { status: status as ProjectStatus } : {}),
@@ -98,38 +117,47 @@ export function SaleStatusControl({
       });
       toastSuccess(sale.request ? 'Request updated' : 'Sale updated');
     } catch (error) {
-      if (isApiError(error)) {
-        const detail = error.details.find((d) => d.path === 'dueChangeReason');
-        if (detail) setReasonError(detail.message);
-      }
       toastApiError(
         error,
         sale.request ? 'Could not update the request' : 'Could not update the sale',
       );
+      // The reason's refusal also shows under it.
+      throw error;
     }
   }
 
   return (
     <StaffSection title={title}>
-      <form onSubmit={onSubmit} className="flex flex-col gap-4">
+      <Form
+        form={form}
+        serverFields={{ dueChangeReason: 'reason' }}
+        onSubmit={onSubmit}
+        className="flex flex-col gap-4"
+      >
         {withStatus ? (
-          <Select
-            label="Project status"
-            options={
-              projectStatuses.includes(sale.status as ProjectStatus)
-                ? statusOptions
-                : [...statusOptions, { value: sale.status, label: sale.status }]
-            }
-            value={status}
-            onChange={(event) => setStatus(event.target.value)}
+          <FormField
+            control={form.control}
+            name="status"
+            render={(field) => (
+              <Select
+                label="Project status"
+                options={
+                  projectStatuses.includes(sale.status as ProjectStatus)
+                    ? statusOptions
+                    : [...statusOptions, { value: sale.status, label: sale.status }]
+                }
+                {...field}
+              />
+            )}
           />
         ) : null}
         {assigns ? (
-          <Select
-            label="Assigned to"
-            options={coordinatorOptions}
-            value={coordinator}
-            onChange={(event) => setCoordinator(event.target.value)}
+          <FormField
+            control={form.control}
+            name="coordinator"
+            render={(field) => (
+              <Select label="Assigned to" options={coordinatorOptions} {...field} />
+            )}
           />
         ) : (
           <p className="text-sm">
@@ -137,34 +165,30 @@ export function SaleStatusControl({
             {sale.coordinatorName || 'Not assigned'}
           </p>
         )}
-        <TextInput
-          label="Due date"
-          type="date"
-          value={expected}
-          onChange={(event) => setExpected(event.target.value)}
-          hint={dueHint}
+        <FormField
+          control={form.control}
+          name="expected"
+          render={(field) => <TextInput label="Due date" type="date" hint={dueHint} {...field} />}
         />
         {expectedChanged ? (
-          <Textarea
-            label="Reason for the change"
-            rows={2}
-            value={reason}
-            maxLength={500}
-            onChange={(event) => setReason(event.target.value)}
-            error={reasonError || undefined}
-            hint="Kept in the activity log. The customer sees the new date."
+          <FormField
+            control={form.control}
+            name="reason"
+            render={(field) => (
+              <Textarea
+                label="Reason for the change"
+                rows={2}
+                maxLength={500}
+                hint="Kept in the activity log. The customer sees the new date."
+                {...field}
+              />
+            )}
           />
         ) : null}
-        <Button
-          type="submit"
-          variant="secondary"
-          className="self-start"
-          disabled={update.isPending || !changed}
-        >
-          {update.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+        <FormSubmit variant="secondary" className="self-start" disabled={!changed}>
           Save
-        </Button>
-      </form>
+        </FormSubmit>
+      </Form>
     </StaffSection>
   );
 }

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -8,10 +7,11 @@ import { newIdempotencyKey } from '@noise/shared/payments';
 import { formatMoney } from '@noise/shared/pricing';
 import { AccountCreditSummary } from '@/components/payments/account-credit';
 import { Button } from '@/components/ui/button';
+import { Form, FormAlert, FormField, FormSubmit } from '@/components/ui/form';
 import { TextInput } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { errorMessage, isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
 import { toastSuccess } from '@/lib/toast';
 import { EmptyState, StaffSection } from '../../components/page-header';
 import { useAccountCredit, useAdjustAccountCredit } from '../api/account-credit';
@@ -33,19 +33,11 @@ export function AccountCreditSection({ companyId }: { companyId: string }) {
   const credit = useAccountCredit(companyId);
   const adjust = useAdjustAccountCredit(companyId);
   const [key, setKey] = useState(newIdempotencyKey);
-  const [failure, setFailure] = useState('');
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<FormInput, unknown, FormOutput>({
+  const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(formSchema),
     defaultValues: { direction: 'add', amount: '', reason: '' },
   });
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure('');
+  async function onSubmit(values: FormOutput) {
     try {
       await adjust.mutateAsync({
         direction: values.direction,
@@ -55,19 +47,19 @@ export function AccountCreditSection({ companyId }: { companyId: string }) {
         idempotencyKey: key,
       });
       setKey(newIdempotencyKey());
-      reset({ direction: values.direction, amount: '', reason: '' });
+      form.reset({ direction: values.direction, amount: '', reason: '' });
       toastSuccess(
         `${formatMoney(values.amount, credit.data?.currency ?? 'AUD')} of credit ${values.direction === 'add' ? 'added' : 'taken off'}`,
       );
     } catch (error) {
       // The server answered: this key is spent. No answer: a retry uses it again.
       if (isApiError(error) && error.status > 0 && error.status < 500) setKey(newIdempotencyKey());
-      const message = errorMessage(error, 'The credit could not be saved.');
-      if (message.startsWith('amount: ')) {
-        setError('amount', { message: message.slice('amount: '.length) });
-      } else setFailure(message);
+      // The server names the amount's reason in its message: it goes under the amount.
+      const message = error instanceof Error ? error.message : '';
+      if (!message.startsWith('amount: ')) throw error;
+      form.setError('amount', { message: message.slice('amount: '.length) });
     }
-  });
+  }
 
   return (
     <StaffSection
@@ -85,50 +77,45 @@ export function AccountCreditSection({ companyId }: { companyId: string }) {
       ) : (
         <AccountCreditSummary credit={credit.data} showNotes />
       )}
-      <form
-        noValidate
-        onSubmit={(event) => void onSubmit(event)}
-        className="mt-6 flex flex-col gap-4"
-      >
+      <Form form={form} onSubmit={onSubmit} className="mt-6 flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Select
-            label="Change"
-            options={directionOptions}
-            error={errors.direction?.message}
-            {...register('direction')}
+          <FormField
+            control={form.control}
+            name="direction"
+            render={(field) => <Select label="Change" options={directionOptions} {...field} />}
           />
-          <TextInput
-            label="Amount (inc. GST)"
-            inputMode="decimal"
-            autoComplete="off"
-            required
-            error={errors.amount?.message}
-            {...register('amount')}
+          <FormField
+            control={form.control}
+            name="amount"
+            render={(field) => (
+              <TextInput
+                label="Amount (inc. GST)"
+                inputMode="decimal"
+                autoComplete="off"
+                required
+                {...field}
+              />
+            )}
           />
         </div>
-        <TextInput
-          label="Reason"
-          required
-          maxLength={500}
-          error={errors.reason?.message}
-          hint="Kept in the audit log; the client does not see it."
-          {...register('reason')}
+        <FormField
+          control={form.control}
+          name="reason"
+          render={(field) => (
+            <TextInput
+              label="Reason"
+              required
+              maxLength={500}
+              hint="Kept in the audit log; the client does not see it."
+              {...field}
+            />
+          )}
         />
-        {failure ? (
-          <p role="alert" className="text-sm font-semibold text-danger">
-            {failure}
-          </p>
-        ) : null}
-        <Button
-          type="submit"
-          variant="secondary"
-          className="self-start"
-          disabled={adjust.isPending}
-        >
-          {adjust.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+        <FormAlert className="text-sm font-semibold text-danger" />
+        <FormSubmit variant="secondary" className="self-start">
           Save credit
-        </Button>
-      </form>
+        </FormSubmit>
+      </Form>
     </StaffSection>
   );
 }

@@ -1,5 +1,7 @@
-import { Loader2 } from 'lucide-react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { z } from 'zod';
 import { can } from '@noise/shared/permissions';
 import {
   orderName,
@@ -7,9 +9,11 @@ import {
   statusUpdateTitles,
   type ProjectStatus,
 } from '@noise/shared/project';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { OrderMoneyShort } from '@/components/payments/order-money';
 import { Button } from '@/components/ui/button';
+import { REQUIRED_MESSAGE } from '@/components/ui/field';
+import { Form, FormField, FormSubmit } from '@/components/ui/form';
 import { TextInput } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -34,6 +38,14 @@ function dateOrDash(value: string | null | undefined, fallback = '—'): string 
   return (value && formatDate(value)) || fallback;
 }
 
+const statusUpdateSchema = z.object({
+  title: z.string().min(1, REQUIRED_MESSAGE),
+  date: z.string().min(1, REQUIRED_MESSAGE),
+  description: z.string().min(1, REQUIRED_MESSAGE),
+});
+type StatusUpdateValues = z.infer<typeof statusUpdateSchema>;
+const noStatusUpdate: StatusUpdateValues = { title: '', date: '', description: '' };
+
 function byCreation(
   a: { createdAt?: string; date: string },
   b: { createdAt?: string; date: string },
@@ -43,28 +55,28 @@ function byCreation(
 
 function StatusUpdateForm({ clientId, projectId }: { clientId: string; projectId: string }) {
   const addUpdate = useAddStatusUpdate(clientId);
-  const [title, setTitle] = useState('');
-  const [date, setDate] = useState('');
-  const [description, setDescription] = useState('');
+  const form = useForm<StatusUpdateValues>({
+    resolver: zodResolver(statusUpdateSchema),
+    defaultValues: noStatusUpdate,
+  });
   const formId = useId();
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  async function onSubmit({ title, date, description }: StatusUpdateValues) {
     try {
-      // A title not chosen is sent as it is: the server answers with the message to show.
+      // The title is checked by the server, which answers with the message to show.
       const statusUpdate = { title: title as StatusUpdateInput['title'], date, description };
       await addUpdate.mutateAsync({ projectId, statusUpdate });
       toastSuccess('Status update saved');
-      setTitle('');
-      setDate('');
-      setDescription('');
+      form.reset(noStatusUpdate);
     } catch (error) {
+      // Told by a toast; what was typed stays.
       toastApiError(error, 'Could not save the status update');
     }
   }
 
   return (
-    <form
+    <Form
+      form={form}
       onSubmit={onSubmit}
       aria-labelledby={`${formId}-title`}
       className="mt-5 grid gap-4 rounded-xl border-2 border-line p-4 sm:grid-cols-2"
@@ -72,39 +84,35 @@ function StatusUpdateForm({ clientId, projectId }: { clientId: string; projectId
       <p id={`${formId}-title`} className="font-semibold sm:col-span-2">
         Add a status update
       </p>
-      <Select
-        label="Title"
-        placeholder="Select a title"
-        required
-        options={titleOptions}
-        value={title}
-        onChange={(event) => setTitle(event.target.value)}
+      <FormField
+        control={form.control}
+        name="title"
+        render={(field) => (
+          <Select
+            label="Title"
+            placeholder="Select a title"
+            required
+            options={titleOptions}
+            {...field}
+          />
+        )}
       />
-      <TextInput
-        label="Date"
-        type="date"
-        required
-        value={date}
-        onChange={(event) => setDate(event.target.value)}
+      <FormField
+        control={form.control}
+        name="date"
+        render={(field) => <TextInput label="Date" type="date" required {...field} />}
       />
       <div className="sm:col-span-2">
-        <Textarea
-          label="Description"
-          required
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
+        <FormField
+          control={form.control}
+          name="description"
+          render={(field) => <Textarea label="Description" required {...field} />}
         />
       </div>
-      <Button
-        type="submit"
-        variant="secondary"
-        className="justify-self-start"
-        disabled={addUpdate.isPending}
-      >
-        {addUpdate.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+      <FormSubmit variant="secondary" className="justify-self-start">
         Save Status Update
-      </Button>
-    </form>
+      </FormSubmit>
+    </Form>
   );
 }
 

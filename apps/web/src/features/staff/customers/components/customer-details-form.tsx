@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { updateClientRequest, type UpdateClientRequest } from '@noise/shared/customers';
 import type { User } from '@noise/shared/user';
-import { Button } from '@/components/ui/button';
+import { Form, FormField, FormSubmit } from '@/components/ui/form';
 import { TextInput } from '@/components/ui/input';
 import { toastApiError } from '@/lib/api-client';
 import { toastSuccess } from '@/lib/toast';
@@ -27,53 +26,47 @@ export function CustomerDetailsForm({ client }: { client: User }) {
       contactNumber: client.profile.contactNumber,
     },
   });
-  const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (profile) => {
+  async function onSubmit(profile: ProfileForm) {
     try {
       await update.mutateAsync({ profile });
       toastSuccess('Customer updated');
       navigate('/wkm-dashboard/customers');
     } catch (error) {
+      // Told by a toast; what was typed stays.
       toastApiError(error, 'Could not update the customer');
     }
-  });
+  }
 
   return (
     <StaffSection title="Customer Details" description={client.email}>
-      <form onSubmit={onSubmit} noValidate className="grid gap-5 sm:grid-cols-2">
-        <TextInput
-          label="First Name"
-          autoComplete="off"
-          error={errors.firstName?.message}
-          {...form.register('firstName')}
+      <Form form={form} onSubmit={onSubmit} className="grid gap-5 sm:grid-cols-2">
+        <FormField
+          control={form.control}
+          name="firstName"
+          render={(field) => <TextInput label="First Name" autoComplete="off" {...field} />}
         />
-        <TextInput
-          label="Last Name"
-          autoComplete="off"
-          error={errors.lastName?.message}
-          {...form.register('lastName')}
+        <FormField
+          control={form.control}
+          name="lastName"
+          render={(field) => <TextInput label="Last Name" autoComplete="off" {...field} />}
         />
-        <TextInput
-          label="Company Name"
-          autoComplete="off"
-          error={errors.companyName?.message}
-          {...form.register('companyName')}
+        <FormField
+          control={form.control}
+          name="companyName"
+          render={(field) => <TextInput label="Company Name" autoComplete="off" {...field} />}
         />
-        <TextInput
-          label="Contact Number"
-          type="tel"
-          autoComplete="off"
-          error={errors.contactNumber?.message}
-          {...form.register('contactNumber')}
+        <FormField
+          control={form.control}
+          name="contactNumber"
+          render={(field) => (
+            <TextInput label="Contact Number" type="tel" autoComplete="off" {...field} />
+          )}
         />
         <div className="sm:col-span-2">
-          <Button type="submit" variant="secondary" disabled={update.isPending}>
-            {update.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
-            Update
-          </Button>
+          <FormSubmit variant="secondary">Update</FormSubmit>
         </div>
-      </form>
+      </Form>
     </StaffSection>
   );
 }

@@ -1,6 +1,8 @@
-import { Loader2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { createNoteRequest, NOTE_MAX_LENGTH } from '@noise/shared/customers';
+import { Form, FormField, FormSubmit } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { toastApiError } from '@/lib/api-client';
@@ -14,42 +16,48 @@ import { useClientNotes } from '../api/get-client-notes';
 export function InternalNotes({ clientId }: { clientId: string }) {
   const notes = useClientNotes(clientId);
   const addNote = useAddClientNote(clientId);
-  const [text, setText] = useState('');
+  const form = useForm<
+    z.input<typeof createNoteRequest>,
+    unknown,
+    z.output<typeof createNoteRequest>
+  >({
+    resolver: zodResolver(createNoteRequest),
+    defaultValues: { note: '' },
+  });
+  // Nothing to save until something is written: the button waits for it.
+  const written = useWatch({ control: form.control, name: 'note' }).trim() !== '';
   useToastOnError(notes.error, 'Could not load internal notes');
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const note = text.trim();
-    if (!note) return;
+  async function onSubmit({ note }: z.output<typeof createNoteRequest>) {
     try {
       await addNote.mutateAsync(note);
-      setText('');
+      form.reset({ note: '' });
     } catch (error) {
+      // Told by a toast; what was written stays.
       toastApiError(error, 'Could not save the note');
     }
   }
 
   return (
     <StaffSection title="Internal Notes" description="Only staff see these.">
-      <form onSubmit={onSubmit} className="flex flex-col gap-3">
-        <Textarea
-          label="New note"
-          hideLabel
-          placeholder="Add a new note..."
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          maxLength={5000}
+      <Form form={form} onSubmit={onSubmit} className="flex flex-col gap-3">
+        <FormField
+          control={form.control}
+          name="note"
+          render={(field) => (
+            <Textarea
+              label="New note"
+              hideLabel
+              placeholder="Add a new note..."
+              maxLength={NOTE_MAX_LENGTH}
+              {...field}
+            />
+          )}
         />
-        <Button
-          type="submit"
-          variant="secondary"
-          className="self-start"
-          disabled={addNote.isPending || !text.trim()}
-        >
-          {addNote.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+        <FormSubmit variant="secondary" className="self-start" disabled={!written}>
           Save Note
-        </Button>
-      </form>
+        </FormSubmit>
+      </Form>
       <div className="mt-6">
         {notes.isPending ? (
           <div className="flex flex-col gap-3">

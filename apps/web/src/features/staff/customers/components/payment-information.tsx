@@ -1,8 +1,10 @@
 import { CreditCard } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import type { User } from '@noise/shared/user';
 import { CardEntry, type CardHandle } from '@/components/payments/card-entry';
 import { Button } from '@/components/ui/button';
+import { Form, FormAlert } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage, isNotFound } from '@/lib/api-client';
@@ -39,31 +41,22 @@ export function PaymentInformation({ client }: { client: User }) {
   const config = usePaymentConfig();
   const replace = useReplacePaymentMethod(client._id);
   const [card, setCard] = useState<CardHandle | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState('');
+  // Nothing typed here goes through the form: the card stays in the provider's own fields.
+  const form = useForm();
+  const busy = form.formState.isSubmitting;
   // A fresh form after a successful change, so the old numbers do not linger.
   const [formKey, setFormKey] = useState(0);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!card || busy) return;
-    setBusy(true);
-    setFailure('');
-    try {
-      const method = await card.createPaymentMethod();
-      if ('error' in method) {
-        setFailure(method.error);
-        return;
-      }
-      await replace.mutateAsync(method.paymentMethodId);
-      setCard(null);
-      setFormKey((k) => k + 1);
-      toastSuccess('Payment method updated');
-    } catch (error) {
-      setFailure(errorMessage(error, 'The card could not be updated.'));
-    } finally {
-      setBusy(false);
-    }
+  async function onSubmit() {
+    if (!card) return;
+    const method = await card.createPaymentMethod().catch((error: unknown) => {
+      throw new Error(errorMessage(error, 'The card could not be updated.'));
+    });
+    if ('error' in method) throw new Error(method.error);
+    await replace.mutateAsync(method.paymentMethodId);
+    setCard(null);
+    setFormKey((k) => k + 1);
+    toastSuccess('Payment method updated');
   }
 
   return (
@@ -72,7 +65,7 @@ export function PaymentInformation({ client }: { client: User }) {
         <CreditCard aria-hidden="true" className="size-6 shrink-0 text-muted" />
         <CardOnFile methodId={client.paymentInfo.defaultPaymentMethodId} />
       </div>
-      <form onSubmit={onSubmit} noValidate className="mt-5 flex flex-col gap-4">
+      <Form form={form} onSubmit={onSubmit} className="mt-5 flex flex-col gap-4">
         <fieldset disabled={busy} className="min-w-0">
           <legend className="mb-3 text-sm font-semibold">New card</legend>
           {config.data ? (
@@ -85,20 +78,13 @@ export function PaymentInformation({ client }: { client: User }) {
             <Spinner label="Loading the card form" />
           )}
         </fieldset>
-        {failure ? (
-          <p
-            role="alert"
-            className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-semibold text-danger"
-          >
-            {failure}
-          </p>
-        ) : null}
+        <FormAlert className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-semibold text-danger" />
         <div>
           <Button type="submit" variant="secondary" disabled={!card || busy}>
             {busy ? 'Updating...' : 'Update Payment Method'}
           </Button>
         </div>
-      </form>
+      </Form>
     </StaffSection>
   );
 }
