@@ -15,6 +15,13 @@ const webFeatures = readdirSync(path.join(root, web, 'features'), { withFileType
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+// The shared widgets: each folder of components/ but ui/ is one part several features show that
+// talks to the API (the message thread, the file library, the plan dialogs); ui/ is the design
+// system, which talks to nothing.
+const widgets = readdirSync(path.join(root, web, 'components'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'ui')
+  .map((entry) => entry.name);
+
 // The staff area's own folders: what every staff screen shares (api/, components/) and the
 // shell that mounts the screens (routes/). Every other folder is one area of the staff app.
 const staffShared = ['api', 'components', 'routes'];
@@ -57,6 +64,20 @@ const layerZones = [
     from: `${web}/app`,
     message: 'Only app/ (and main.tsx) imports app/: move what is needed to lib/ or components/.',
   },
+  // Web: components/ui/ (the design system) -> components/<widget>/ -> features.
+  {
+    target: `${web}/components/ui`,
+    from: `${web}/components`,
+    except: ['./ui'],
+    message: 'components/ui/ is the design system: it never imports a widget of components/.',
+  },
+  ...widgets.map((widget) => ({
+    target: `${web}/components/${widget}`,
+    from: `${web}/components`,
+    except: [`./${widget}`, './ui'],
+    message:
+      'A widget of components/ never imports another: move what both need to components/ui/ or lib/.',
+  })),
   {
     target: [`${web}/components`, `${web}/lib`, `${web}/hooks`],
     from: `${web}/features`,

@@ -49,3 +49,15 @@ describe('the features', () => {
     ).toBe(1);
   }, 60_000);
 });
+
+describe('the shared components', () => {
+  it('keep the design system apart from the widgets that talk to the API', async () => {
+    const components = 'apps/web/src/components';
+    expect(await refusedImports(`${components}/ui/new.tsx`, '../messages/message-thread')).toBe(1);
+    expect(await refusedImports(`${components}/files/new.tsx`, '../messages/message-thread')).toBe(
+      1,
+    );
+    expect(await refusedImports(`${components}/files/new.tsx`, '../ui/button')).toBe(0);
+    expect(await refusedImports(`${components}/files/new.tsx`, './file-library')).toBe(0);
+  }, 60_000);
+});
