@@ -1,5 +1,8 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { intervalTerms } from '@noise/shared/intervals';
-import { useState, type FormEvent } from 'react';
 import { newIdempotencyKey } from '@noise/shared/payments';
 import type { PlanChangeOptions, PlanChangeQuote } from '@noise/shared/plan-change';
 import { formatMoneyGst } from '@noise/shared/pricing';
@@ -7,6 +10,8 @@ import { RadioCard } from '@/components/ui/radio-card';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { Form, FormAlert, FormField } from '@/components/ui/form';
+import { SERVER } from '@/components/ui/form-refusal';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -35,6 +40,9 @@ export interface ChangePlanDialogProps {
 }
 
 const NO_CHOICE = 'Choose the package to change to';
+
+const planSchema = z.object({ packageId: z.string().min(1, NO_CHOICE), waived: z.boolean() });
+type PlanValues = z.infer<typeof planSchema>;
 
 function every(interval: PlanChangeOptions['interval']) {
   return intervalTerms(interval).period;
@@ -125,50 +133,39 @@ export function ChangePlanDialog({
   onConfirm,
   mayWaive = false,
 }: ChangePlanDialogProps) {
-  const [packageId, setPackageId] = useState('');
-  const [waived, setWaived] = useState(false);
+  const form = useForm<PlanValues>({
+    resolver: zodResolver(planSchema),
+    defaultValues: { packageId: '', waived: false },
+  });
+  const [packageId, waived] = useWatch({ control: form.control, name: ['packageId', 'waived'] });
   const [key, setKey] = useState(newIdempotencyKey);
-  const [choiceError, setChoiceError] = useState('');
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
+  const busy = form.formState.isSubmitting;
   const chosen = options?.options.find((o) => o.packageId === packageId);
 
   function close(next: boolean) {
     if (busy) return;
-    if (!next) {
-      setPackageId('');
-      setWaived(false);
-      setChoiceError('');
-      setFailure('');
-    }
+    if (!next) form.reset();
     onOpenChange(next);
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setFailure('');
-    if (!chosen) {
-      setChoiceError(NO_CHOICE);
-      return;
-    }
-    setBusy(true);
+  async function submit(values: PlanValues) {
+    if (!chosen) return;
     try {
       await onConfirm({
         packageId: chosen.packageId,
-        expectedDueTodayCents: waived ? 0 : chosen.dueTodayCents,
-        expectedCreditCents: waived ? 0 : chosen.creditCents,
-        waiveProration: waived,
+        expectedDueTodayCents: values.waived ? 0 : chosen.dueTodayCents,
+        expectedCreditCents: values.waived ? 0 : chosen.creditCents,
+        waiveProration: values.waived,
         idempotencyKey: key,
       });
-      setBusy(false);
-      setKey(newIdempotencyKey());
-      close(false);
     } catch (error) {
-      setBusy(false);
       // The server answered: this key is spent. No answer: the same key retries safely.
       if (isApiError(error) && error.status > 0 && error.status < 500) setKey(newIdempotencyKey());
-      setFailure(errorMessage(error, 'The plan could not be changed.'));
+      throw error;
     }
+    setKey(newIdempotencyKey());
+    form.reset();
+    onOpenChange(false);
   }
 
   const due = chosen && !waived ? chosen.dueTodayCents - chosen.creditCents : 0;
@@ -203,59 +200,63 @@ export function ChangePlanDialog({
             {options.refusal}
           </p>
         ) : (
-          <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
-            <fieldset
-              className="flex flex-col gap-2"
-              aria-describedby={choiceError ? 'plan-choice-error' : undefined}
-              aria-invalid={choiceError ? true : undefined}
-            >
-              <legend className="mb-2 text-sm font-bold">Package</legend>
-              {options.options.map((option) => (
-                <RadioCard
-                  key={option.packageId}
-                  name="package"
-                  value={option.packageId}
-                  checked={packageId === option.packageId}
-                  onChange={() => {
-                    setPackageId(option.packageId);
-                    setWaived(false);
-                    setChoiceError('');
-                    setFailure('');
-                  }}
-                  title={option.packageTitle}
-                  hint={
-                    <>
-                      {formatMoneyGst(option.amountCents, 'inc', option.currency)} every{' '}
-                      {every(options.interval)} ·{' '}
-                      {option.takesEffect === 'now'
-                        ? 'starts today'
-                        : `from ${formatDate(option.nextChargeAt)}`}
-                    </>
-                  }
-                />
-              ))}
-              {choiceError ? (
-                <p id="plan-choice-error" className="text-sm font-semibold text-danger">
-                  {choiceError}
-                </p>
-              ) : null}
-            </fieldset>
+          <Form form={form} onSubmit={submit} className="flex flex-col gap-5">
+            <FormField
+              control={form.control}
+              name="packageId"
+              render={(field) => (
+                <fieldset
+                  className="flex flex-col gap-2"
+                  aria-describedby={field.error ? 'plan-choice-error' : undefined}
+                  aria-invalid={field.error ? true : undefined}
+                >
+                  <legend className="mb-2 text-sm font-bold">Package</legend>
+                  {options.options.map((option) => (
+                    <RadioCard
+                      key={option.packageId}
+                      name="package"
+                      value={option.packageId}
+                      checked={field.value === option.packageId}
+                      onChange={() => {
+                        field.onChange(option.packageId);
+                        form.setValue('waived', false);
+                        form.clearErrors(SERVER);
+                      }}
+                      title={option.packageTitle}
+                      hint={
+                        <>
+                          {formatMoneyGst(option.amountCents, 'inc', option.currency)} every{' '}
+                          {every(options.interval)} ·{' '}
+                          {option.takesEffect === 'now'
+                            ? 'starts today'
+                            : `from ${formatDate(option.nextChargeAt)}`}
+                        </>
+                      }
+                    />
+                  ))}
+                  {field.error ? (
+                    <p id="plan-choice-error" className="text-sm font-semibold text-danger">
+                      {field.error}
+                    </p>
+                  ) : null}
+                </fieldset>
+              )}
+            />
             {chosen && mayWaive && chosen.takesEffect === 'now' && chosen.dueTodayCents > 0 ? (
-              <Checkbox
-                label="Waive the prorated charge"
-                checked={waived}
-                onCheckedChange={(value) => setWaived(value === true)}
+              <FormField
+                control={form.control}
+                name="waived"
+                render={(field) => (
+                  <Checkbox
+                    label="Waive the prorated charge"
+                    checked={field.value}
+                    onCheckedChange={(value) => field.onChange(value === true)}
+                  />
+                )}
               />
             ) : null}
             {chosen ? <Preview quote={chosen} interval={options.interval} waived={waived} /> : null}
-            {failure ? (
-              <p
-                role="alert"
-                className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-semibold text-danger"
-              >
-                {failure}
-              </p>
-            ) : null}
+            <FormAlert className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-semibold text-danger" />
             <div className="flex flex-wrap justify-end gap-3">
               <Button type="button" variant="ghost" disabled={busy} onClick={() => close(false)}>
                 Keep current plan
@@ -264,7 +265,7 @@ export function ChangePlanDialog({
                 {busy ? 'Changing...' : confirmLabel}
               </Button>
             </div>
-          </form>
+          </Form>
         )}
       </DialogContent>
     </Dialog>
