@@ -1,11 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { addLocalDays, localDate } from '@noise/shared/dates';
 import { formatCalendarDay } from '@noise/shared/format-day';
 import { PAUSE_MAX_DAYS, type Subscription } from '@noise/shared/payments';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { Form, FormAlert, FormField } from '@/components/ui/form';
 import { TextInput } from '@/components/ui/input';
-import { errorMessage, isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
 
 /** 'Paused until 12 Dec, 2026', or 'Paused until resumed'; '' for a plan that is not paused. */
 export function pausedWords(subscription: Pick<Subscription, 'status' | 'pausedUntil'>): string {
@@ -14,6 +17,10 @@ export function pausedWords(subscription: Pick<Subscription, 'status' | 'pausedU
     ? `Paused until ${formatCalendarDay(subscription.pausedUntil)}`
     : 'Paused until resumed';
 }
+
+/** The day the date field gives ('' for none: until resumed); the server checks it. */
+const pauseSchema = z.object({ until: z.string() });
+type PauseValues = z.infer<typeof pauseSchema>;
 
 /**
  * 'Pause' (docs/product.md#pausing-a-plan): the day it resumes by itself, or none for until
@@ -32,30 +39,27 @@ export function PauseDialog({
   /** Sends the pause; throws the server's refusal. */
   onPause: (until: string | null) => Promise<void>;
 }) {
-  const [until, setUntil] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
+  const form = useForm<PauseValues>({
+    resolver: zodResolver(pauseSchema),
+    defaultValues: { until: '' },
+  });
+  const busy = form.formState.isSubmitting;
   const today = localDate(new Date());
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setFieldError(undefined);
-    setFailure('');
-    setBusy(true);
+  async function submit({ until }: PauseValues) {
     try {
       await onPause(until || null);
-      onOpenChange(false);
-      setUntil('');
     } catch (error) {
+      // The server's words for the day show at the field alone; any other refusal above the buttons.
       const atField = isApiError(error)
         ? error.details.find((d) => d.path === 'until')?.message
         : undefined;
-      if (atField) setFieldError(atField);
-      else setFailure(errorMessage(error, 'The plan could not be paused.'));
-    } finally {
-      setBusy(false);
+      if (!atField) throw error;
+      form.setError('until', { message: atField });
+      return;
     }
+    onOpenChange(false);
+    form.reset();
   }
 
   return (
@@ -64,25 +68,22 @@ export function PauseDialog({
         title={`Pause ${serviceTitle}?`}
         description="No charges while it is paused, and the work waits. When it resumes, the next charge moves on by the time it was paused, so the days already paid for are kept."
       >
-        <form onSubmit={submit} noValidate className="flex flex-col gap-5">
-          <TextInput
-            label="Resume on"
-            type="date"
-            value={until}
-            min={addLocalDays(today, 1)}
-            max={addLocalDays(today, PAUSE_MAX_DAYS)}
-            error={fieldError}
-            hint="Leave it empty to pause until it is resumed. At most six months."
-            onChange={(event) => setUntil(event.target.value)}
+        <Form form={form} onSubmit={submit} className="flex flex-col gap-5">
+          <FormField
+            control={form.control}
+            name="until"
+            render={(field) => (
+              <TextInput
+                label="Resume on"
+                type="date"
+                min={addLocalDays(today, 1)}
+                max={addLocalDays(today, PAUSE_MAX_DAYS)}
+                hint="Leave it empty to pause until it is resumed. At most six months."
+                {...field}
+              />
+            )}
           />
-          {failure ? (
-            <p
-              role="alert"
-              className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-semibold text-danger"
-            >
-              {failure}
-            </p>
-          ) : null}
+          <FormAlert className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-semibold text-danger" />
           <div className="flex flex-wrap justify-end gap-3">
             <Button
               type="button"
@@ -96,7 +97,7 @@ export function PauseDialog({
               {busy ? 'Pausing...' : 'Pause plan'}
             </Button>
           </div>
-        </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );
