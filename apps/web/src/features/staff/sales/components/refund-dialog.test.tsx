@@ -81,4 +81,36 @@ describe('RefundDialog: where the money goes', () => {
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]!.body).toMatchObject({ amount: '979', to: 'credit' });
   });
+
+  it("shows the server's refusal, its amount reason at the amount, and keeps what was typed", async () => {
+    const refused = answer(
+      'post',
+      URL,
+      {
+        error: 'validation_error',
+        message: 'amount: Only $500.00 can be refunded today.',
+      },
+      { status: 400 },
+    );
+    const { fill, user } = renderDialog();
+    await fill(screen.getByLabelText(/Amount/), '600');
+    await user.selectOptions(screen.getByLabelText(/Reason/), 'other');
+    await fill(screen.getByLabelText(/Note/), 'Half the work was not done');
+    await user.click(screen.getByRole('button', { name: 'Refund $600.00' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText(/Amount/)).toHaveAccessibleDescription(
+        'Only $500.00 can be refunded today.',
+      ),
+    );
+    expect(refused).toHaveLength(1);
+    expect(screen.getByLabelText(/Amount/)).toHaveValue('600');
+    expect(screen.getByLabelText(/Note/)).toHaveValue('Half the work was not done');
+
+    answer('post', URL, { message: 'The payment provider is unavailable' }, { status: 502 });
+    await user.click(screen.getByRole('button', { name: 'Refund $600.00' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The payment provider is unavailable',
+    );
+    expect(screen.getByLabelText(/Reason/)).toHaveValue('other');
+  });
 });

@@ -1,5 +1,7 @@
-import { Loader2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { moneyAmountCents } from '@noise/shared/fields';
 import { refundReasonLabels, refundReasons, type RefundReason } from '@noise/shared/order-money';
 import {
@@ -12,12 +14,12 @@ import { RadioCard } from '@/components/ui/radio-card';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { Form, FormAlert, FormField, FormSubmit } from '@/components/ui/form';
 import { TextInput } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { errorMessage, isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
 import { toastSuccess } from '@/lib/toast';
-import { FormErrorAlert } from '../../components/form-error';
 import { useRefundSalePayment } from '../api/refund-sale-payment';
 
 const reasonOptions = refundReasons.map((value) => ({ value, label: refundReasonLabels[value] }));
@@ -34,6 +36,56 @@ const destinations: { value: RefundDestination; label: string; hint: string }[] 
     hint: 'At once; spent first on the client’s next renewal.',
   },
 ];
+
+/**
+ * What can go back to `to`: the part account credit paid goes back only as credit
+ * (docs/decisions/107).
+ */
+function refundable(payment: ProjectPayment, to: RefundDestination): number {
+  return to === 'card' ? payment.cardRefundableCents : payment.refundableCents;
+}
+
+/** The refund as typed: each rule says its words at its field, all of them at once. */
+function refundSchema(payment: ProjectPayment) {
+  return z
+    .object({
+      to: z.enum(['card', 'credit']),
+      amount: z.string(),
+      reason: z.string(),
+      note: z.string(),
+      cancelSubscription: z.boolean(),
+    })
+    .superRefine(({ to, amount, reason, note }, context) => {
+      const left = refundable(payment, to);
+      const parsed = amountField.safeParse(amount);
+      let amountError: string | undefined;
+      if (!parsed.success) amountError = parsed.error.issues[0]?.message;
+      else if (parsed.data > left) {
+        amountError =
+          to === 'card' && left < payment.refundableCents
+            ? `At most ${formatMoney(left, payment.currency)} can go back to the card; account credit paid the rest, which can go back as account credit.`
+            : `The refund can be at most ${formatMoney(left, payment.currency)}, what is left of this payment.`;
+      }
+      if (amountError !== undefined) {
+        context.addIssue({ code: 'custom', path: ['amount'], message: amountError });
+      }
+      if (!reason) {
+        context.addIssue({
+          code: 'custom',
+          path: ['reason'],
+          message: 'Please choose a reason for the refund',
+        });
+      }
+      if (reason === 'other' && !note.trim()) {
+        context.addIssue({
+          code: 'custom',
+          path: ['note'],
+          message: 'Please say why, when the reason is Other',
+        });
+      }
+    });
+}
+type RefundValues = z.infer<ReturnType<typeof refundSchema>>;
 
 interface RefundDialogProps {
   saleId: string;
@@ -59,43 +111,35 @@ export function RefundDialog({
   onClose,
 }: RefundDialogProps) {
   const refund = useRefundSalePayment(saleId);
-  // Account credit paid part of it: that part goes back only as credit (docs/decisions/107).
-  const [to, setTo] = useState<RefundDestination>(
-    payment.cardRefundableCents === 0 && canCredit ? 'credit' : 'card',
-  );
-  const left = to === 'card' ? payment.cardRefundableCents : payment.refundableCents;
-  const [amount, setAmount] = useState((left / 100).toFixed(2));
-  const [reason, setReason] = useState<RefundReason | ''>('');
-  const [note, setNote] = useState('');
-  const [cancelSubscription, setCancelSubscription] = useState(false);
   const [key, setKey] = useState(newIdempotencyKey);
-  const [errors, setErrors] = useState<{ amount?: string; reason?: string; note?: string }>({});
-  const [failure, setFailure] = useState<unknown>(null);
+  // Account credit paid all of it: it goes back only as credit (docs/decisions/107).
+  const firstTo = payment.cardRefundableCents === 0 && canCredit ? 'credit' : 'card';
+  const form = useForm<RefundValues>({
+    resolver: zodResolver(refundSchema(payment)),
+    defaultValues: {
+      to: firstTo,
+      amount: (refundable(payment, firstTo) / 100).toFixed(2),
+      reason: '',
+      note: '',
+      cancelSubscription: false,
+    },
+  });
+  const [to, amount, reason] = useWatch({
+    control: form.control,
+    name: ['to', 'amount', 'reason'],
+  });
+  const left = refundable(payment, to);
 
   const parsed = amountField.safeParse(amount);
   const cents = parsed.success ? parsed.data : null;
   const label =
     cents !== null && cents <= left ? `Refund ${formatMoney(cents, payment.currency)}` : 'Refund';
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    const found: typeof errors = {};
-    if (!parsed.success) found.amount = parsed.error.issues[0]?.message;
-    else if (parsed.data > left) {
-      found.amount =
-        to === 'card' && left < payment.refundableCents
-          ? `At most ${formatMoney(left, payment.currency)} can go back to the card; account credit paid the rest, which can go back as account credit.`
-          : `The refund can be at most ${formatMoney(left, payment.currency)}, what is left of this payment.`;
-    }
-    if (!reason) found.reason = 'Please choose a reason for the refund';
-    if (reason === 'other' && !note.trim()) found.note = 'Please say why, when the reason is Other';
-    setErrors(found);
-    if (Object.keys(found).length || !reason) return;
+  async function submit(values: RefundValues) {
     try {
       const made = await refund.mutateAsync({
         paymentId: payment._id,
-        body: { amount, reason, note, cancelSubscription, to, idempotencyKey: key },
+        body: { ...values, reason: values.reason as RefundReason, idempotencyKey: key },
       });
       toastSuccess(
         made.status === 'pending'
@@ -106,9 +150,10 @@ export function RefundDialog({
     } catch (error) {
       // The server answered (a refusal, a check): this key is spent. No answer: retry with it.
       if (isApiError(error) && error.status > 0 && error.status < 500) setKey(newIdempotencyKey());
-      const message = errorMessage(error, 'The refund could not be made.');
-      if (message.startsWith('amount: ')) setErrors({ amount: message.slice('amount: '.length) });
-      else setFailure(error);
+      // The server names the amount's reason in its message: it goes under the amount.
+      const message = error instanceof Error ? error.message : '';
+      if (!message.startsWith('amount: ')) throw error;
+      form.setError('amount', { message: message.slice('amount: '.length) });
     }
   }
 
@@ -123,76 +168,105 @@ export function RefundDialog({
         title="Refund this payment"
         description={`${payment.invoiceNumber}: ${formatMoney(payment.amountCents, payment.currency)} charged, ${formatMoney(payment.refundableCents, payment.currency)} left to refund.`}
       >
-        <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
-          <FormErrorAlert error={failure} />
+        <Form
+          form={form}
+          serverFields={['amount', 'reason', 'note']}
+          onSubmit={submit}
+          className="flex flex-col gap-5"
+        >
+          <FormAlert />
           {canCredit ? (
-            <fieldset className="flex flex-col gap-2">
-              <legend className="mb-2 text-sm font-bold">Refund to</legend>
-              {destinations.map((option) => (
-                <RadioCard
-                  key={option.value}
-                  name="refund-to"
-                  value={option.value}
-                  checked={to === option.value}
-                  disabled={option.value === 'card' && payment.cardRefundableCents === 0}
-                  onChange={() => {
-                    setTo(option.value);
-                    setErrors({});
-                  }}
-                  title={option.label}
-                  hint={option.hint}
-                />
-              ))}
-            </fieldset>
+            <FormField
+              control={form.control}
+              name="to"
+              render={(field) => (
+                <fieldset className="flex flex-col gap-2">
+                  <legend className="mb-2 text-sm font-bold">Refund to</legend>
+                  {destinations.map((option) => (
+                    <RadioCard
+                      key={option.value}
+                      name="refund-to"
+                      value={option.value}
+                      checked={field.value === option.value}
+                      disabled={option.value === 'card' && payment.cardRefundableCents === 0}
+                      onChange={() => {
+                        field.onChange(option.value);
+                        form.clearErrors();
+                      }}
+                      title={option.label}
+                      hint={option.hint}
+                    />
+                  ))}
+                </fieldset>
+              )}
+            />
           ) : (
             <p className="text-sm text-muted">The money goes back to the card it came from.</p>
           )}
-          <TextInput
-            label="Amount (inc. GST)"
-            required
-            inputMode="decimal"
-            autoComplete="off"
-            value={amount}
-            error={errors.amount}
-            hint={`Up to ${formatMoney(left, payment.currency)}`}
-            onChange={(event) => setAmount(event.target.value)}
+          <FormField
+            control={form.control}
+            name="amount"
+            render={(field) => (
+              <TextInput
+                label="Amount (inc. GST)"
+                required
+                inputMode="decimal"
+                autoComplete="off"
+                hint={`Up to ${formatMoney(left, payment.currency)}`}
+                {...field}
+              />
+            )}
           />
-          <Select
-            label="Reason"
-            placeholder="Select a reason"
-            required
-            options={reasonOptions}
-            value={reason}
-            error={errors.reason}
-            onChange={(event) => setReason(event.target.value as RefundReason)}
+          <FormField
+            control={form.control}
+            name="reason"
+            render={(field) => (
+              <Select
+                label="Reason"
+                placeholder="Select a reason"
+                required
+                options={reasonOptions}
+                {...field}
+              />
+            )}
           />
-          <Textarea
-            label="Note"
-            required={reason === 'other'}
-            rows={3}
-            maxLength={500}
-            value={note}
-            error={errors.note}
-            hint="Kept in the audit log with the refund."
-            onChange={(event) => setNote(event.target.value)}
+          <FormField
+            control={form.control}
+            name="note"
+            render={(field) => (
+              <Textarea
+                label="Note"
+                required={reason === 'other'}
+                rows={3}
+                maxLength={500}
+                hint="Kept in the audit log with the refund."
+                {...field}
+              />
+            )}
           />
           {canCancelSubscription ? (
-            <Checkbox
-              label="Also cancel the subscription: no further charges"
-              checked={cancelSubscription}
-              onCheckedChange={(checked) => setCancelSubscription(checked === true)}
+            <FormField
+              control={form.control}
+              name="cancelSubscription"
+              render={(field) => (
+                <Checkbox
+                  label="Also cancel the subscription: no further charges"
+                  name={field.name}
+                  checked={field.value}
+                  onCheckedChange={(checked) => field.onChange(checked === true)}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                />
+              )}
             />
           ) : null}
           <div className="flex flex-wrap justify-end gap-3">
             <Button type="button" variant="ghost" onClick={onClose} disabled={refund.isPending}>
               Cancel
             </Button>
-            <Button type="submit" variant="destructive" disabled={refund.isPending}>
-              {refund.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
-              {label}
-            </Button>
+            <FormSubmit variant="destructive">{label}</FormSubmit>
           </div>
-        </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

@@ -1,17 +1,27 @@
-import { Loader2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { statusUpdateTitles, type Project } from '@noise/shared/project';
-import { Button } from '@/components/ui/button';
+import { REQUIRED_MESSAGE } from '@/components/ui/field';
+import { Form, FormField, FormSubmit } from '@/components/ui/form';
 import { TextInput } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { isApiError, toastApiError } from '@/lib/api-client';
+import { toastApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { toastSuccess } from '@/lib/toast';
 import { EmptyState, StaffSection } from '../../components/page-header';
 import { useAddSaleStatusUpdate } from '../api/add-sale-status-update';
 
 const titleOptions = statusUpdateTitles.map((title) => ({ value: title, label: title }));
+
+const schema = z.object({
+  title: z.string().min(1, REQUIRED_MESSAGE),
+  date: z.string().min(1, REQUIRED_MESSAGE),
+  description: z.string().max(5000),
+});
+type Values = z.infer<typeof schema>;
+const empty: Values = { title: '', date: '', description: '' };
 
 function byCreation(a: { createdAt: string }, b: { createdAt: string }) {
   return a.createdAt.localeCompare(b.createdAt);
@@ -20,15 +30,10 @@ function byCreation(a: { createdAt: string }, b: { createdAt: string }) {
 /** The status-update form (docs/product.md#edit-sale) and the updates posted so far. */
 export function SaleStatusUpdates({ sale }: { sale: Project }) {
   const addUpdate = useAddSaleStatusUpdate(sale._id);
-  const [title, setTitle] = useState('');
-  const [date, setDate] = useState('');
-  const [description, setDescription] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: empty });
   const updates = [...sale.statusUpdates].sort(byCreation).reverse();
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setFieldErrors({});
+  async function onSubmit({ title, date, description }: Values) {
     try {
       await addUpdate.mutateAsync({
         title: title as (typeof statusUpdateTitles)[number],
@@ -36,18 +41,11 @@ export function SaleStatusUpdates({ sale }: { sale: Project }) {
         description,
       });
       toastSuccess('Status update saved');
-      setTitle('');
-      setDate('');
-      setDescription('');
+      form.reset(empty);
     } catch (error) {
-      if (isApiError(error) && error.details.length) {
-        const next: Record<string, string> = {};
-        for (const detail of error.details) {
-          next[detail.path.split('.').pop() ?? ''] = detail.message;
-        }
-        setFieldErrors(next);
-      }
       toastApiError(error, 'Could not save the status update');
+      // The server's reasons also show under their fields.
+      throw error;
     }
   }
 
@@ -56,50 +54,49 @@ export function SaleStatusUpdates({ sale }: { sale: Project }) {
       title="Status Updates"
       description="The customer sees each update on their project page and is notified."
     >
-      <form
+      <Form
+        form={form}
+        serverFields={{
+          'statusUpdate.title': 'title',
+          'statusUpdate.date': 'date',
+          'statusUpdate.description': 'description',
+        }}
         onSubmit={onSubmit}
         className="grid gap-4 rounded-xl border-2 border-line p-4 sm:grid-cols-2"
       >
-        <Select
-          label="Title"
-          placeholder="Select a title"
-          required
-          options={titleOptions}
-          value={title}
-          error={fieldErrors.title}
-          onChange={(event) => setTitle(event.target.value)}
+        <FormField
+          control={form.control}
+          name="title"
+          render={(field) => (
+            <Select
+              label="Title"
+              placeholder="Select a title"
+              required
+              options={titleOptions}
+              {...field}
+            />
+          )}
         />
-        <TextInput
-          label="Date"
-          type="date"
-          required
-          value={date}
-          error={fieldErrors.date}
-          onChange={(event) => setDate(event.target.value)}
+        <FormField
+          control={form.control}
+          name="date"
+          render={(field) => <TextInput label="Date" type="date" required {...field} />}
         />
         <div className="sm:col-span-2">
-          <Textarea
-            label="Description"
-            value={description}
-            error={fieldErrors.description}
-            maxLength={5000}
-            onChange={(event) => setDescription(event.target.value)}
+          <FormField
+            control={form.control}
+            name="description"
+            render={(field) => <Textarea label="Description" maxLength={5000} {...field} />}
           />
         </div>
         <p className="text-sm text-muted sm:col-span-2">
           &lsquo;Project Completed&rsquo; completes the project (the customer sees Order Again);
           &lsquo;Expected Delivery Date&rsquo; and &lsquo;Project Delivered&rsquo; set those dates.
         </p>
-        <Button
-          type="submit"
-          variant="secondary"
-          className="justify-self-start"
-          disabled={addUpdate.isPending}
-        >
-          {addUpdate.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+        <FormSubmit variant="secondary" className="justify-self-start">
           Save Status Update
-        </Button>
-      </form>
+        </FormSubmit>
+      </Form>
       <h3 className="mt-6 mb-3 text-lg font-bold">Previous status updates</h3>
       {updates.length === 0 ? (
         <EmptyState title="No status updates yet" />
