@@ -1,8 +1,13 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { ShieldCheck } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { useQueryClient } from '@tanstack/react-query';
-import type { TwoFactorSetup } from '@noise/shared/two-factor';
+import { disableTwoFactorRequest, type TwoFactorSetup } from '@noise/shared/two-factor';
 import { Button } from '@/components/ui/button';
+import { REQUIRED_MESSAGE } from '@/components/ui/field';
+import { Form, FormAlert, FormField, FormSubmit } from '@/components/ui/form';
 import { TextInput } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
@@ -17,100 +22,120 @@ import {
   useTwoFactorStatus,
 } from './two-factor-api';
 import { RecoveryCodes } from './recovery-codes';
-import { TwoFactorAlert, TwoFactorSetupFlow } from './two-factor-setup';
+import { TWO_FACTOR_ALERT, TwoFactorAlert, TwoFactorSetupFlow } from './two-factor-setup';
 
 const CODE_HINT = 'A code from your app, or one of your recovery codes.';
 
+/** A code the form must have: 'This field is required' when blank, then the request's rule. */
+const requiredCode = z
+  .string()
+  .trim()
+  .min(1, REQUIRED_MESSAGE)
+  .pipe(disableTwoFactorRequest.shape.code);
+
+const turnOffSchema = z.object({
+  password: z.string().min(1, REQUIRED_MESSAGE).pipe(disableTwoFactorRequest.shape.password),
+  code: requiredCode,
+});
+const newCodesSchema = z.object({ code: requiredCode });
+
 function TurnOffForm({ onClose }: { onClose: () => void }) {
   const disable = useDisableTwoFactor();
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    try {
-      await disable.mutateAsync({ password, code: code.trim() });
-      toastSuccess('Two-factor sign-in is off');
-      onClose();
-    } catch {
-      // The alert below says why.
-    }
-  }
+  const form = useForm<z.infer<typeof turnOffSchema>>({
+    resolver: zodResolver(turnOffSchema),
+    defaultValues: { password: '', code: '' },
+  });
 
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-4">
+    <Form
+      form={form}
+      serverFields={['password', 'code']}
+      onSubmit={async (values) => {
+        await disable.mutateAsync(values);
+        toastSuccess('Two-factor sign-in is off');
+        onClose();
+      }}
+      className="flex flex-col gap-4"
+    >
       <p className="text-sm text-muted">
         To turn two-factor sign-in off, confirm it is you with your password and a code.
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
+        <FormField
+          control={form.control}
+          name="password"
+          render={(field) => (
+            <PasswordInput label="Password" autoComplete="current-password" required {...field} />
+          )}
         />
-        <TextInput
-          label="Authentication code"
-          autoComplete="one-time-code"
-          required
-          hint={CODE_HINT}
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
+        <FormField
+          control={form.control}
+          name="code"
+          render={(field) => (
+            <TextInput
+              label="Authentication code"
+              autoComplete="one-time-code"
+              required
+              hint={CODE_HINT}
+              {...field}
+            />
+          )}
         />
       </div>
-      <TwoFactorAlert message={disable.isError ? errorMessage(disable.error) : ''} />
+      <FormAlert className={TWO_FACTOR_ALERT} />
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" variant="destructive" disabled={disable.isPending}>
+        <FormSubmit variant="destructive">
           {disable.isPending ? 'Turning off…' : 'Turn off two-factor'}
-        </Button>
+        </FormSubmit>
         <Button type="button" variant="ghost" onClick={onClose}>
           Cancel
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 
 function NewCodesForm({ onClose }: { onClose: () => void }) {
   const regenerate = useRegenerateRecoveryCodes();
-  const [code, setCode] = useState('');
+  const form = useForm<z.infer<typeof newCodesSchema>>({
+    resolver: zodResolver(newCodesSchema),
+    defaultValues: { code: '' },
+  });
   const [codes, setCodes] = useState<string[] | null>(null);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    try {
-      setCodes(await regenerate.mutateAsync(code.trim()));
-    } catch {
-      // The alert below says why.
-    }
-  }
 
   if (codes) return <RecoveryCodes codes={codes} onDone={onClose} />;
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-4">
+    <Form
+      form={form}
+      serverFields={['code']}
+      onSubmit={async ({ code }) => setCodes(await regenerate.mutateAsync(code))}
+      className="flex flex-col gap-4"
+    >
       <p className="text-sm text-muted">
         New recovery codes replace all the old ones, used or not.
       </p>
-      <TextInput
-        label="Authentication code"
-        autoComplete="one-time-code"
-        required
-        hint={CODE_HINT}
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
-        fieldClassName="max-w-xs"
+      <FormField
+        control={form.control}
+        name="code"
+        render={(field) => (
+          <TextInput
+            label="Authentication code"
+            autoComplete="one-time-code"
+            required
+            hint={CODE_HINT}
+            fieldClassName="max-w-xs"
+            {...field}
+          />
+        )}
       />
-      <TwoFactorAlert message={regenerate.isError ? errorMessage(regenerate.error) : ''} />
+      <FormAlert className={TWO_FACTOR_ALERT} />
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={regenerate.isPending}>
-          {regenerate.isPending ? 'Making codes…' : 'Make new codes'}
-        </Button>
+        <FormSubmit>{regenerate.isPending ? 'Making codes…' : 'Make new codes'}</FormSubmit>
         <Button type="button" variant="ghost" onClick={onClose}>
           Cancel
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 

@@ -1,25 +1,34 @@
-import { useState, type FormEvent } from 'react';
-import type { TwoFactorSetup } from '@noise/shared/two-factor';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { twoFactorConfirmRequest, type TwoFactorSetup } from '@noise/shared/two-factor';
 import { Button } from '@/components/ui/button';
+import { REQUIRED_MESSAGE } from '@/components/ui/field';
+import { Form, FormAlert, FormField, FormSubmit } from '@/components/ui/form';
 import { TextInput } from '@/components/ui/input';
-import { errorMessage } from '@/lib/api-client';
 import { RecoveryCodes } from './recovery-codes';
 
 /** The key in groups of four, easier to type into an app by hand. */
 const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
 
-/** The one alert style of the two-factor forms. */
+/** The one alert style of the two-factor forms (a form's `FormAlert` takes it too). */
+export const TWO_FACTOR_ALERT =
+  'rounded-xl bg-danger-soft px-4 py-3 text-sm font-semibold text-danger';
+
 export function TwoFactorAlert({ message }: { message: string }) {
   if (!message) return null;
   return (
-    <p
-      role="alert"
-      className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-semibold text-danger"
-    >
+    <p role="alert" className={TWO_FACTOR_ALERT}>
       {message}
     </p>
   );
 }
+
+/** The 6-digit code from the app: 'This field is required' when blank, then the request's rule. */
+const setupSchema = z.object({
+  code: z.string().trim().min(1, REQUIRED_MESSAGE).pipe(twoFactorConfirmRequest.shape.code),
+});
 
 /**
  * Setting up an authenticator app (docs/product.md#two-factor-sign-in): scan the QR code or type
@@ -39,28 +48,21 @@ export function TwoFactorSetupFlow({
   onCancel?: () => void;
   doneLabel?: string;
 }) {
-  const [code, setCode] = useState('');
-  const [failure, setFailure] = useState('');
-  const [pending, setPending] = useState(false);
+  const form = useForm<z.infer<typeof setupSchema>>({
+    resolver: zodResolver(setupSchema),
+    defaultValues: { code: '' },
+  });
   const [codes, setCodes] = useState<string[] | null>(null);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setFailure('');
-    setPending(true);
-    try {
-      setCodes(await confirm(code.trim()));
-    } catch (error) {
-      setFailure(errorMessage(error, 'Two-factor sign-in could not be turned on.'));
-    } finally {
-      setPending(false);
-    }
-  }
 
   if (codes) return <RecoveryCodes codes={codes} onDone={onDone} doneLabel={doneLabel} />;
 
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-5">
+    <Form
+      form={form}
+      serverFields={['code']}
+      onSubmit={async ({ code }) => setCodes(await confirm(code))}
+      className="flex flex-col gap-5"
+    >
       <ol className="flex list-decimal flex-col gap-1 pl-5 text-sm">
         <li>Open an authenticator app on your phone (Google Authenticator, 1Password, Authy…).</li>
         <li>Scan this QR code, or enter the setup key by hand.</li>
@@ -84,28 +86,30 @@ export function TwoFactorSetupFlow({
           </code>
         </div>
       </div>
-      <TextInput
-        label="Code from your app"
+      <FormField
+        control={form.control}
         name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        required
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
-        fieldClassName="max-w-xs"
+        render={(field) => (
+          <TextInput
+            label="Code from your app"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            required
+            fieldClassName="max-w-xs"
+            {...field}
+          />
+        )}
       />
-      <TwoFactorAlert message={failure} />
+      <FormAlert className={TWO_FACTOR_ALERT} />
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={pending}>
-          {pending ? 'Checking…' : 'Turn on two-factor'}
-        </Button>
+        <FormSubmit>{form.formState.isSubmitting ? 'Checking…' : 'Turn on two-factor'}</FormSubmit>
         {onCancel ? (
           <Button type="button" variant="ghost" onClick={onCancel}>
             Cancel
           </Button>
         ) : null}
       </div>
-    </form>
+    </Form>
   );
 }
