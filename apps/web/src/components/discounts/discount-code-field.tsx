@@ -1,8 +1,16 @@
-import { Loader2, X } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
-import { discountLabel, type CheckDiscountResponse } from '@noise/shared/discounts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { X } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import {
+  checkDiscountRequest,
+  discountLabel,
+  type CheckDiscountResponse,
+} from '@noise/shared/discounts';
 import { formatMoney } from '@noise/shared/pricing';
 import { Button } from '@/components/ui/button';
+import { Form, FormField, FormSubmit } from '@/components/ui/form';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { useCheckDiscount } from './check-discount';
@@ -39,6 +47,9 @@ const tones: Record<
   },
 };
 
+const codeSchema = checkDiscountRequest.pick({ code: true });
+type CodeValues = z.infer<typeof codeSchema>;
+
 /** Why an applied code no longer holds for this order, or null. */
 function belowMinimum(applied: CheckDiscountResponse, firstPaymentCents: number): string | null {
   if (applied.minimumOrderCents === null || firstPaymentCents >= applied.minimumOrderCents) {
@@ -64,8 +75,10 @@ export function DiscountCodeField({
   const id = useId();
   const check = useCheckDiscount();
   const [open, setOpen] = useState(startOpen);
-  const [code, setCode] = useState('');
-  const [error, setError] = useState('');
+  const form = useForm<CodeValues>({
+    resolver: zodResolver(codeSchema),
+    defaultValues: { code: '' },
+  });
   const colours = tones[tone];
 
   if (applied) {
@@ -103,66 +116,61 @@ export function DiscountCodeField({
     );
   }
 
-  async function apply(event: FormEvent) {
-    event.preventDefault();
-    event.stopPropagation();
-    setError('');
-    if (!code.trim()) {
-      setError('Enter a discount code');
-      return;
-    }
+  async function apply({ code }: CodeValues) {
     try {
-      const answer = await check.mutateAsync({ code: code.trim(), serviceId });
+      const answer = await check.mutateAsync({ code, serviceId });
       const problem = belowMinimum(answer, firstPaymentCents);
-      if (problem) {
-        setError(problem);
-        return;
-      }
-      onChange(answer);
+      if (problem) form.setError('code', { message: problem });
+      else onChange(answer);
     } catch (caught) {
-      setError(errorMessage(caught, 'The code could not be checked.'));
+      // Shown at the field, and what was typed stays to correct.
+      form.setError('code', { message: errorMessage(caught, 'The code could not be checked.') });
     }
   }
 
   // Its own form, so Enter applies the code instead of paying.
   return (
-    <form noValidate onSubmit={(event) => void apply(event)} className="mt-4">
-      <label htmlFor={id} className="text-sm font-semibold">
-        Discount code
-      </label>
-      <div className="mt-1.5 flex gap-2">
-        <input
-          id={id}
-          value={code}
-          autoComplete="off"
-          // It appears because 'Add a discount code' was pressed: the typing goes here.
-          autoFocus
-          // A small intrinsic width: the row takes what the summary gives it, never more.
-          size={8}
-          autoCapitalize="characters"
-          spellCheck={false}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => setCode(event.target.value)}
-          className={cn(
-            'h-11 min-w-0 flex-1 rounded-xl border-2 bg-paper px-3 text-base text-ink uppercase focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-accent',
-            colours.input,
-          )}
-        />
-        <Button type="submit" className="h-11" disabled={check.isPending}>
-          {check.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
-          Apply
-        </Button>
-      </div>
-      {error ? (
-        <p
-          id={`${id}-error`}
-          role="alert"
-          className={cn('mt-1.5 text-sm font-semibold', colours.error)}
-        >
-          {error}
-        </p>
-      ) : null}
-    </form>
+    <Form form={form} onSubmit={apply} className="mt-4">
+      <FormField
+        control={form.control}
+        name="code"
+        render={({ error, ...field }) => (
+          <>
+            <label htmlFor={id} className="text-sm font-semibold">
+              Discount code
+            </label>
+            <div className="mt-1.5 flex gap-2">
+              <input
+                id={id}
+                autoComplete="off"
+                // It appears because 'Add a discount code' was pressed: the typing goes here.
+                autoFocus
+                // A small intrinsic width: the row takes what the summary gives it, never more.
+                size={8}
+                autoCapitalize="characters"
+                spellCheck={false}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${id}-error` : undefined}
+                className={cn(
+                  'h-11 min-w-0 flex-1 rounded-xl border-2 bg-paper px-3 text-base text-ink uppercase focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-accent',
+                  colours.input,
+                )}
+                {...field}
+              />
+              <FormSubmit className="h-11">Apply</FormSubmit>
+            </div>
+            {error ? (
+              <p
+                id={`${id}-error`}
+                role="alert"
+                className={cn('mt-1.5 text-sm font-semibold', colours.error)}
+              >
+                {error}
+              </p>
+            ) : null}
+          </>
+        )}
+      />
+    </Form>
   );
 }
