@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CalendarClock, FileCheck2, XCircle } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { quoteStateOf, recordAcceptanceRequest, type Quote } from '@noise/shared/quote';
 import { SignedProposalButton } from '@/components/proposals/signed-proposal-button';
 import { Button } from '@/components/ui/button';
+import { Form, FormAlert, FormField } from '@/components/ui/form';
 import { TextInput } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api-client';
@@ -105,15 +106,10 @@ function RecordAcceptance({ quote }: { quote: Quote }) {
     resolver: zodResolver(paperFields),
     defaultValues: { name: quote.customer?.name ?? '', note: '' },
   });
-  const { errors } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await record.mutateAsync({ ...values, version: quote.version });
-      toastSuccess('Acceptance recorded', `Accepted by ${values.name}, recorded by you.`);
-    } catch {
-      // Shown below; what was typed stays.
-    }
-  });
+  async function onSubmit(values: z.output<typeof paperFields>) {
+    await record.mutateAsync({ ...values, version: quote.version });
+    toastSuccess('Acceptance recorded', `Accepted by ${values.name}, recorded by you.`);
+  }
   if (!open) {
     return (
       <Button variant="ghost" className="mt-3 -ml-4" onClick={() => setOpen(true)}>
@@ -122,39 +118,37 @@ function RecordAcceptance({ quote }: { quote: Quote }) {
     );
   }
   return (
-    <form
-      onSubmit={(event) => void onSubmit(event)}
-      noValidate
+    <Form
+      form={form}
+      serverFields={['name', 'note']}
+      onSubmit={onSubmit}
       className="mt-5 flex max-w-xl flex-col gap-4"
     >
       <p className="text-sm text-muted">
         Only when the customer accepted version {quote.version} outside this site. It is recorded as
         yours, with your name on the proposal and in the audit log.
       </p>
-      <TextInput
-        label="Who signed it"
-        autoComplete="off"
-        required
-        maxLength={200}
-        error={errors.name?.message}
-        {...form.register('name')}
+      <FormField
+        control={form.control}
+        name="name"
+        render={(field) => (
+          <TextInput label="Who signed it" autoComplete="off" required maxLength={200} {...field} />
+        )}
       />
-      <Textarea
-        label="How they accepted it"
-        hint="For example: signed paper copy received by post on 3 December."
-        required
-        maxLength={2000}
-        error={errors.note?.message}
-        {...form.register('note')}
+      <FormField
+        control={form.control}
+        name="note"
+        render={(field) => (
+          <Textarea
+            label="How they accepted it"
+            hint="For example: signed paper copy received by post on 3 December."
+            required
+            maxLength={2000}
+            {...field}
+          />
+        )}
       />
-      {record.isError ? (
-        <p
-          role="alert"
-          className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-medium text-danger"
-        >
-          {errorMessage(record.error)}
-        </p>
-      ) : null}
+      <FormAlert className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-medium text-danger" />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" variant="secondary" disabled={record.isPending}>
           Record acceptance
@@ -163,40 +157,43 @@ function RecordAcceptance({ quote }: { quote: Quote }) {
           Cancel
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 
+// The date goes as it is: the server says what is wrong with it, under the field.
+const extendFields = z.object({ validUntil: z.string() });
+
 function ExtendForm({ quote }: { quote: Quote }) {
   const extend = useExtendQuote(quote._id);
-  const [date, setDate] = useState(inAWeek);
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  const form = useForm<z.infer<typeof extendFields>>({
+    resolver: zodResolver(extendFields),
+    defaultValues: { validUntil: inAWeek() },
+  });
+  async function onSubmit({ validUntil }: z.infer<typeof extendFields>) {
     try {
-      const saved = await extend.mutateAsync({ validUntil: date });
-      toastSuccess('Proposal extended', `Valid until ${formatDate(saved.validUntil ?? date)}.`);
-    } catch {
+      const saved = await extend.mutateAsync({ validUntil });
+      toastSuccess(
+        'Proposal extended',
+        `Valid until ${formatDate(saved.validUntil ?? validUntil)}.`,
+      );
+    } catch (error) {
       // Shown under the field; the date typed stays.
+      form.setError('validUntil', { message: errorMessage(error) });
     }
   }
   return (
-    <form
-      onSubmit={(event) => void onSubmit(event)}
-      noValidate
-      className="mt-5 flex flex-wrap items-end gap-3"
-    >
+    <Form form={form} onSubmit={onSubmit} className="mt-5 flex flex-wrap items-end gap-3">
       <div className="w-full sm:w-56">
-        <TextInput
-          label="New 'Valid until'"
-          type="date"
-          value={date}
-          onChange={(event) => setDate(event.target.value)}
-          error={extend.isError ? errorMessage(extend.error) : undefined}
+        <FormField
+          control={form.control}
+          name="validUntil"
+          render={(field) => <TextInput label="New 'Valid until'" type="date" {...field} />}
         />
       </div>
       <Button type="submit" variant="secondary" disabled={extend.isPending}>
         Extend
       </Button>
-    </form>
+    </Form>
   );
 }

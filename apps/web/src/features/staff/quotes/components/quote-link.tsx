@@ -1,7 +1,12 @@
 import { Copy, Link2, Loader2, Send } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { sendQuoteRequest, type Quote } from '@noise/shared/quote';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { emailAddress } from '@noise/shared/fields';
+import type { Quote } from '@noise/shared/quote';
 import { Button } from '@/components/ui/button';
+import { Form, FormField } from '@/components/ui/form';
 import { TextInput } from '@/components/ui/input';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
@@ -34,31 +39,39 @@ async function copyText(text: string, input: HTMLInputElement | null): Promise<b
   }
 }
 
+/**
+ * The address typed: the quote's own recipient needs none (''); another one, checked as the
+ * server checks it (`sendQuoteRequest`), becomes the recipient.
+ */
+function sendSchema(recipient: string) {
+  return z.object({ email: z.string() }).transform(({ email }, context) => {
+    const typed = email.trim();
+    if (!typed || typed.toLowerCase() === recipient) return { email: '' };
+    const parsed = emailAddress.safeParse(typed);
+    if (parsed.success) return { email: parsed.data };
+    for (const issue of parsed.error.issues) {
+      context.addIssue({ code: 'custom', path: ['email'], message: issue.message });
+    }
+    return z.NEVER;
+  });
+}
+
 function SendToCustomer({ quote }: { quote: Quote }) {
   const send = useSendQuote(quote._id);
-  const [email, setEmail] = useState(quote.recipientEmail);
-  const [error, setError] = useState<string | undefined>();
+  const schema = sendSchema(quote.recipientEmail);
+  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { email: quote.recipientEmail },
+  });
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const typed = email.trim();
-    // The quote's own recipient needs no address; another one becomes the recipient.
-    const override = typed && typed.toLowerCase() !== quote.recipientEmail ? typed : undefined;
-    const parsed = sendQuoteRequest.safeParse({ email: override });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
+  async function onSubmit({ email }: z.output<typeof schema>) {
     try {
-      const result = await send.mutateAsync(parsed.data.email);
+      const result = await send.mutateAsync(email || undefined);
       toastSuccess(result.message);
     } catch (caught) {
-      const field = isApiError(caught)
-        ? caught.details.find((d) => d.path === 'email')?.message
-        : undefined;
-      if (field) setError(field);
-      else toastError('Could not send the quote', errorMessage(caught));
+      // A refused address is told at the field; anything else by a toast.
+      if (isApiError(caught) && caught.details.some((d) => d.path === 'email')) throw caught;
+      toastError('Could not send the quote', errorMessage(caught));
     }
   }
 
@@ -66,17 +79,26 @@ function SendToCustomer({ quote }: { quote: Quote }) {
     ? `Last sent ${formatDate(quote.sentAt)}. Sending again mails the same link.`
     : 'The link goes to whom the quote is for; type another address to send it there instead.';
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
-      <TextInput
-        label="Customer's email"
-        type="email"
-        autoComplete="off"
-        placeholder="customer@example.com"
-        value={email}
-        error={error}
-        hint={hint}
-        onChange={(event) => setEmail(event.target.value)}
-        fieldClassName="flex-1 min-w-0"
+    <Form
+      form={form}
+      serverFields={['email']}
+      onSubmit={onSubmit}
+      className="flex flex-col gap-3 sm:flex-row sm:items-start"
+    >
+      <FormField
+        control={form.control}
+        name="email"
+        render={(field) => (
+          <TextInput
+            label="Customer's email"
+            type="email"
+            autoComplete="off"
+            placeholder="customer@example.com"
+            hint={hint}
+            fieldClassName="flex-1 min-w-0"
+            {...field}
+          />
+        )}
       />
       <Button type="submit" variant="secondary" className="sm:mt-7" disabled={send.isPending}>
         {send.isPending ? (
@@ -86,7 +108,7 @@ function SendToCustomer({ quote }: { quote: Quote }) {
         )}
         Send to customer
       </Button>
-    </form>
+    </Form>
   );
 }
 
