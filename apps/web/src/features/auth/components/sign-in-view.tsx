@@ -1,9 +1,12 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
+import { Form, FormAlert, FormField, FormSubmit } from '@/components/ui/form';
 import { TextInput } from '@/components/ui/input';
-import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { closeAuthModal, openSignUp, takeAuthDestination } from '@/lib/auth-modals';
 import { useSignIn } from '../api/sign-in';
@@ -13,12 +16,17 @@ import { TwoFactorStep } from './two-factor-step';
 import { PasswordInput } from '@/components/ui/password-input';
 
 /** docs/product.md#sign-in-modal: sign-in has no client-side validation; the server answers. */
+const signInSchema = z.object({ username: z.string(), password: z.string() });
+type SignInValues = z.infer<typeof signInSchema>;
+
 function SignInForm({ onBack }: { onBack: () => void }) {
   const navigate = useNavigate();
   const { login } = useAuth();
   const signIn = useSignIn();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useForm<SignInValues>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { username: '', password: '' },
+  });
   // docs/product.md#two-factor-sign-in: a right password may earn a second step, not a token.
   const [challenge, setChallenge] = useState<{ twoFactor: 'code' | 'setup'; ticket: string }>();
 
@@ -30,15 +38,10 @@ function SignInForm({ onBack }: { onBack: () => void }) {
     navigate(next?.to ?? '/dashboard', { state: next?.state });
   }
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    try {
-      const answer = await signIn.mutateAsync({ username, password });
-      if (isChallenge(answer)) setChallenge(answer);
-      else signedIn(answer.token);
-    } catch {
-      // The message is shown below the form.
-    }
+  async function onSubmit(values: SignInValues) {
+    const answer = await signIn.mutateAsync(values);
+    if (isChallenge(answer)) setChallenge(answer);
+    else signedIn(answer.token);
   }
 
   if (challenge?.twoFactor === 'code') {
@@ -69,7 +72,7 @@ function SignInForm({ onBack }: { onBack: () => void }) {
   }
 
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-4">
+    <Form form={form} onSubmit={onSubmit} className="flex flex-col gap-4">
       <button
         type="button"
         onClick={onBack}
@@ -78,19 +81,19 @@ function SignInForm({ onBack }: { onBack: () => void }) {
         <ArrowLeft aria-hidden="true" className="size-4" />
         Back
       </button>
-      <TextInput
-        label="Email or username"
+      <FormField
+        control={form.control}
         name="username"
-        autoComplete="username"
-        value={username}
-        onChange={(event) => setUsername(event.target.value)}
+        render={(field) => (
+          <TextInput label="Email or username" autoComplete="username" {...field} />
+        )}
       />
-      <PasswordInput
-        label="Password"
+      <FormField
+        control={form.control}
         name="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
+        render={(field) => (
+          <PasswordInput label="Password" autoComplete="current-password" {...field} />
+        )}
       />
       <Link
         to="/forgot-password"
@@ -99,18 +102,12 @@ function SignInForm({ onBack }: { onBack: () => void }) {
       >
         Forgot password?
       </Link>
-      {signIn.isError ? (
-        <p
-          role="alert"
-          className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-semibold text-danger"
-        >
-          {errorMessage(signIn.error)}
-        </p>
-      ) : null}
-      <Button type="submit" size="lg" disabled={signIn.isPending} className="mt-2">
+      {/* The server's refusal (a wrong password, a paused account) is the only message. */}
+      <FormAlert className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-semibold text-danger" />
+      <FormSubmit size="lg" className="mt-2">
         {signIn.isPending ? 'Signing in…' : 'Sign In'}
-      </Button>
-    </form>
+      </FormSubmit>
+    </Form>
   );
 }
 

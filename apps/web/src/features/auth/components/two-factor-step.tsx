@@ -1,9 +1,20 @@
-import { useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { twoFactorSignInRequest } from '@noise/shared/two-factor';
 import { Checkbox } from '@/components/ui/checkbox';
+import { REQUIRED_MESSAGE } from '@/components/ui/field';
+import { Form, FormAlert, FormField, FormSubmit } from '@/components/ui/form';
 import { TextInput } from '@/components/ui/input';
-import { errorMessage } from '@/lib/api-client';
 import { completeTwoFactor } from '../api/two-factor-sign-in';
+
+/** The code ('This field is required' when blank, then the request's rule) and the device choice. */
+const stepSchema = z.object({
+  code: z.string().trim().min(1, REQUIRED_MESSAGE).pipe(twoFactorSignInRequest.shape.code),
+  rememberDevice: z.boolean(),
+});
+type StepValues = z.infer<typeof stepSchema>;
 
 /**
  * The second step of a sign-in (docs/product.md#two-factor-sign-in): the code from the app, or
@@ -23,26 +34,22 @@ export function TwoFactorStep({
   heading?: 'h1' | 'h2';
 }) {
   const [recovery, setRecovery] = useState(false);
-  const [code, setCode] = useState('');
-  const [rememberDevice, setRememberDevice] = useState(false);
-  const [failure, setFailure] = useState('');
-  const [pending, setPending] = useState(false);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setFailure('');
-    setPending(true);
-    try {
-      const { token } = await completeTwoFactor({ ticket, code: code.trim(), rememberDevice });
-      onSignedIn(token);
-    } catch (error) {
-      setFailure(errorMessage(error, 'That code could not be checked. Please try again.'));
-      setPending(false);
-    }
-  }
+  const form = useForm<StepValues>({
+    resolver: zodResolver(stepSchema),
+    defaultValues: { code: '', rememberDevice: false },
+  });
+  // Busy from the send until the page moves on: a right code leaves nothing to press again.
+  const { isSubmitting, isSubmitSuccessful } = form.formState;
 
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-4">
+    <Form
+      form={form}
+      onSubmit={async (values) => {
+        const { token } = await completeTwoFactor({ ticket, ...values });
+        onSignedIn(token);
+      }}
+      className="flex flex-col gap-4"
+    >
       <div>
         <Heading
           className={Heading === 'h1' ? 'text-4xl font-extrabold' : 'text-2xl font-extrabold'}
@@ -55,47 +62,50 @@ export function TwoFactorStep({
             : 'Enter the 6-digit code from your authenticator app.'}
         </p>
       </div>
-      <TextInput
-        key={recovery ? 'recovery' : 'code'}
-        label={recovery ? 'Recovery code' : 'Authentication code'}
+      <FormField
+        control={form.control}
         name="code"
-        inputMode={recovery ? 'text' : 'numeric'}
-        autoComplete="one-time-code"
-        autoCapitalize="off"
-        spellCheck={false}
-        autoFocus
-        required
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
+        render={(field) => (
+          <TextInput
+            key={recovery ? 'recovery' : 'code'}
+            label={recovery ? 'Recovery code' : 'Authentication code'}
+            inputMode={recovery ? 'text' : 'numeric'}
+            autoComplete="one-time-code"
+            autoCapitalize="off"
+            spellCheck={false}
+            autoFocus
+            required
+            {...field}
+          />
+        )}
       />
       <button
         type="button"
         onClick={() => {
           setRecovery((value) => !value);
-          setCode('');
-          setFailure('');
+          form.resetField('code');
+          form.clearErrors();
         }}
         className="cursor-pointer self-start rounded text-sm font-semibold text-accent-strong underline-offset-4 hover:underline"
       >
         {recovery ? 'Use a code from your app instead' : 'Use a recovery code instead'}
       </button>
-      <Checkbox
-        label="Remember this device for 30 days"
-        checked={rememberDevice}
-        onCheckedChange={(checked) => setRememberDevice(checked === true)}
+      <FormField
+        control={form.control}
+        name="rememberDevice"
+        render={(field) => (
+          <Checkbox
+            label="Remember this device for 30 days"
+            checked={field.value}
+            onCheckedChange={(checked) => field.onChange(checked === true)}
+          />
+        )}
       />
       {/* Its own alert, not the set-up's: the sign-in screens then load no set-up code. */}
-      {failure ? (
-        <p
-          role="alert"
-          className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-semibold text-danger"
-        >
-          {failure}
-        </p>
-      ) : null}
-      <Button type="submit" size="lg" disabled={pending}>
-        {pending ? 'Checking…' : 'Verify'}
-      </Button>
+      <FormAlert className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-semibold text-danger" />
+      <FormSubmit size="lg" disabled={isSubmitSuccessful}>
+        {isSubmitting || isSubmitSuccessful ? 'Checking…' : 'Verify'}
+      </FormSubmit>
       {onBack ? (
         <button
           type="button"
@@ -105,6 +115,6 @@ export function TwoFactorStep({
           Start again
         </button>
       ) : null}
-    </form>
+    </Form>
   );
 }

@@ -1,7 +1,11 @@
-import { Loader2 } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { z } from 'zod';
+import { REQUIRED_MESSAGE } from '@/components/ui/field';
+import { Form, FormAlert, FormField, FormSubmit } from '@/components/ui/form';
+import { showServerRefusal } from '@/components/ui/form-refusal';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
@@ -20,6 +24,10 @@ const PROVIDER_NAMES: Record<LinkProvider, string> = {
 
 const providerName = (value: string | null) =>
   value && value in PROVIDER_NAMES ? PROVIDER_NAMES[value as LinkProvider] : 'the provider';
+
+const withPassword = z.object({ password: z.string().min(1, REQUIRED_MESSAGE) });
+const withoutPassword = z.object({ password: z.string() });
+type ConnectValues = z.infer<typeof withoutPassword>;
 
 const alertClass = 'rounded-xl bg-danger-soft px-4 py-3 text-sm font-semibold text-danger';
 const linkClass = 'rounded font-semibold text-accent-strong underline-offset-4 hover:underline';
@@ -96,9 +104,11 @@ function ConnectWithTicket({ ticket }: { ticket: string }) {
   const { login } = useAuth();
   const preview = useLinkPreview(ticket);
   const complete = useCompleteLink();
-  const [password, setPassword] = useState('');
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
+  // The password is asked for only when the account has one (the preview says which).
+  const form = useForm<ConnectValues>({
+    resolver: zodResolver(preview.data?.method === 'password' ? withPassword : withoutPassword),
+    defaultValues: { password: '' },
+  });
   // An account with two-factor on passes its second step before the link is made or used.
   const [secondStep, setSecondStep] = useState<{ ticket: string; then: 'link' | 'done' }>();
 
@@ -122,7 +132,7 @@ function ConnectWithTicket({ ticket }: { ticket: string }) {
           login(token);
           if (secondStep.then === 'done') return navigate('/dashboard', { replace: true });
           setSecondStep(undefined);
-          finishLink().catch((error: unknown) => setFailure(errorMessage(error)));
+          finishLink().catch((error: unknown) => showServerRefusal(error, form));
         }}
       />
     );
@@ -146,28 +156,19 @@ function ConnectWithTicket({ ticket }: { ticket: string }) {
   const { email, method } = preview.data;
   const name = PROVIDER_NAMES[preview.data.provider];
 
-  async function connect(event?: FormEvent) {
-    event?.preventDefault();
-    setFailure('');
-    setBusy(true);
-    try {
-      if (method === 'password') {
-        // Proving the password signs in to that account; the link is then made as its owner.
-        const signedIn = await signIn({ username: email, password });
-        if (isChallenge(signedIn)) {
-          if (signedIn.twoFactor === 'setup') {
-            throw new Error('Staff accounts must set up two-factor sign-in at Admin Login first.');
-          }
-          return setSecondStep({ ticket: signedIn.ticket, then: 'link' });
+  async function connect({ password }: ConnectValues) {
+    if (method === 'password') {
+      // Proving the password signs in to that account; the link is then made as its owner.
+      const signedIn = await signIn({ username: email, password });
+      if (isChallenge(signedIn)) {
+        if (signedIn.twoFactor === 'setup') {
+          throw new Error('Staff accounts must set up two-factor sign-in at Admin Login first.');
         }
-        login(signedIn.token);
+        return setSecondStep({ ticket: signedIn.ticket, then: 'link' });
       }
-      await finishLink();
-    } catch (error) {
-      setFailure(errorMessage(error));
-    } finally {
-      setBusy(false);
+      login(signedIn.token);
     }
+    await finishLink();
   }
 
   return (
@@ -181,27 +182,19 @@ function ConnectWithTicket({ ticket }: { ticket: string }) {
           ? `Enter its password to confirm it is yours. From then on, ${name} signs you in to it.`
           : `Confirm to sign in to it with ${name} from now on.`}
       </p>
-      <form onSubmit={connect} className="mt-8 flex flex-col gap-5">
+      <Form form={form} onSubmit={connect} className="mt-8 flex flex-col gap-5">
         {method === 'password' ? (
-          <PasswordInput
-            label="Password"
+          <FormField
+            control={form.control}
             name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
+            render={(field) => (
+              <PasswordInput label="Password" autoComplete="current-password" required {...field} />
+            )}
           />
         ) : null}
-        {failure ? (
-          <p role="alert" className={alertClass}>
-            {failure}
-          </p>
-        ) : null}
-        <Button type="submit" size="lg" disabled={busy}>
-          {busy ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
-          Connect {name} and sign in
-        </Button>
-      </form>
+        <FormAlert className={alertClass} />
+        <FormSubmit size="lg">Connect {name} and sign in</FormSubmit>
+      </Form>
       <div className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm">
         {method === 'password' ? (
           <Link to="/forgot-password" className={linkClass}>

@@ -1,8 +1,13 @@
-import { Loader2 } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { z } from 'zod';
+import { EMAIL_MESSAGE, PASSWORD_MAX_LENGTH } from '@noise/shared/fields';
 import { Checkbox } from '@/components/ui/checkbox';
+import { REQUIRED_MESSAGE } from '@/components/ui/field';
+import { Form, FormAlert, FormField, FormSubmit } from '@/components/ui/form';
+import { SERVER } from '@/components/ui/form-refusal';
 import { TextInput } from '@/components/ui/input';
 import { useAuth } from '@/lib/auth';
 import { usePageMeta } from '@/lib/use-page-meta';
@@ -22,6 +27,18 @@ type Step =
 
 const FAILURE_MESSAGE = 'Invalid email or password, or access denied';
 
+/** Blank fields are 'This field is required'; the address is checked as the browser did. */
+const loginSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, REQUIRED_MESSAGE)
+    .pipe(z.email({ message: EMAIL_MESSAGE })),
+  password: z.string().min(1, REQUIRED_MESSAGE).max(PASSWORD_MAX_LENGTH),
+  rememberMe: z.boolean(),
+});
+type LoginValues = z.infer<typeof loginSchema>;
+
 /**
  * /wkm-login: the staff sign-in (docs/product.md#staff-login), then the second step or the
  * required set-up (docs/product.md#two-factor-sign-in).
@@ -31,9 +48,10 @@ export function StaffLoginRoute() {
   const navigate = useNavigate();
   const { login } = useAuth();
   const adminLogin = useAdminLogin();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [rememberMe, setRememberMe] = useState(false);
+  const form = useForm<LoginValues>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '', rememberMe: false },
+  });
   const [step, setStep] = useState<Step>({ kind: 'password' });
   const [setupFailure, setSetupFailure] = useState('');
   // The token of a required set-up waits until its recovery codes have been seen.
@@ -45,14 +63,14 @@ export function StaffLoginRoute() {
     navigate('/wkm-dashboard', { replace: true, state: { signedIn: true } });
   }
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  async function onSubmit(values: LoginValues) {
     setSetupFailure('');
     let answer;
     try {
-      answer = await adminLogin.mutateAsync({ email, password, rememberMe });
+      answer = await adminLogin.mutateAsync(values);
     } catch {
-      // The alert below says what went wrong, without telling which part.
+      // The alert says what went wrong, without telling which part.
+      form.setError(SERVER, { message: FAILURE_MESSAGE });
       return;
     }
     if (!isChallenge(answer)) return signedIn(answer.token);
@@ -66,7 +84,7 @@ export function StaffLoginRoute() {
   }
 
   const startAgain = () => {
-    setPassword('');
+    form.resetField('password');
     setStep({ kind: 'password' });
   };
 
@@ -122,29 +140,43 @@ export function StaffLoginRoute() {
               <p className="mt-3 text-muted">
                 Sign in to manage the catalogue, customers and sales.
               </p>
-              <form onSubmit={onSubmit} className="mt-10 flex flex-col gap-5">
-                <TextInput
-                  label="Username or Email Address"
-                  type="email"
+              <Form form={form} onSubmit={onSubmit} className="mt-10 flex flex-col gap-5">
+                <FormField
+                  control={form.control}
                   name="email"
-                  autoComplete="username"
-                  required
-                  value={email}
-                  onChange={(event) => setEmail(event.target.value)}
+                  render={(field) => (
+                    <TextInput
+                      label="Username or Email Address"
+                      type="email"
+                      autoComplete="username"
+                      required
+                      {...field}
+                    />
+                  )}
                 />
-                <PasswordInput
-                  label="Password"
+                <FormField
+                  control={form.control}
                   name="password"
-                  autoComplete="current-password"
-                  required
-                  value={password}
-                  onChange={(event) => setPassword(event.target.value)}
+                  render={(field) => (
+                    <PasswordInput
+                      label="Password"
+                      autoComplete="current-password"
+                      required
+                      {...field}
+                    />
+                  )}
                 />
                 <div className="flex flex-wrap items-center justify-between gap-3">
-                  <Checkbox
-                    label="Remember Me"
-                    checked={rememberMe}
-                    onCheckedChange={(checked) => setRememberMe(checked === true)}
+                  <FormField
+                    control={form.control}
+                    name="rememberMe"
+                    render={(field) => (
+                      <Checkbox
+                        label="Remember Me"
+                        checked={field.value}
+                        onCheckedChange={(checked) => field.onChange(checked === true)}
+                      />
+                    )}
                   />
                   <Link
                     to="/forgot-password"
@@ -153,21 +185,11 @@ export function StaffLoginRoute() {
                     Forgot your password?
                   </Link>
                 </div>
-                {adminLogin.isError ? (
-                  <p
-                    role="alert"
-                    className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-semibold text-danger"
-                  >
-                    {FAILURE_MESSAGE}
-                  </p>
-                ) : null}
-                <Button type="submit" size="lg" variant="secondary" disabled={adminLogin.isPending}>
-                  {adminLogin.isPending ? (
-                    <Loader2 aria-hidden="true" className="animate-spin" />
-                  ) : null}
+                <FormAlert className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-semibold text-danger" />
+                <FormSubmit size="lg" variant="secondary">
                   Login
-                </Button>
-              </form>
+                </FormSubmit>
+              </Form>
               <TwoFactorAlert message={setupFailure} />
             </>
           )}
