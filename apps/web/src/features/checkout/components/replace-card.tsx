@@ -1,6 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { CreditCard } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Form, FormAlert, FormSubmit } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { toastSuccess } from '@/lib/toast';
@@ -8,33 +11,28 @@ import { usePaymentConfig } from '@/lib/payment-config';
 import { usePaymentMethod, useUpdatePaymentMethod } from '../api/payment-method';
 import { CardEntry, type CardHandle } from '@/components/payments/card-entry';
 
+const noFields = z.object({});
+
 /** The card on file and a form to replace it (renewals charge this card). */
 export function ReplaceCard() {
   const config = usePaymentConfig();
   const saved = usePaymentMethod();
   const update = useUpdatePaymentMethod();
   const [card, setCard] = useState<CardHandle | null>(null);
-  const [failure, setFailure] = useState('');
+  // Nothing here is typed: the card is Stripe's element, so the form holds only its refusal.
+  const form = useForm({ resolver: zodResolver(noFields), defaultValues: {} });
   // A new form after a successful change, so the old numbers do not linger.
   const [formKey, setFormKey] = useState(0);
 
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    if (!card || update.isPending) return;
-    setFailure('');
+  async function submit() {
+    if (!card) return;
     const method = await card.createPaymentMethod();
-    if ('error' in method) {
-      setFailure(method.error);
-      return;
-    }
-    try {
-      await update.mutateAsync(method.paymentMethodId);
-      setFormKey((k) => k + 1);
-      setCard(null);
-      toastSuccess('Your card is updated');
-    } catch (error) {
-      setFailure(errorMessage(error, 'Your card could not be updated.'));
-    }
+    // The card's own refusal (a wrong number) shows in the alert as the server's does.
+    if ('error' in method) throw new Error(method.error);
+    await update.mutateAsync(method.paymentMethodId);
+    setFormKey((k) => k + 1);
+    setCard(null);
+    toastSuccess('Your card is updated');
   }
 
   return (
@@ -53,7 +51,7 @@ export function ReplaceCard() {
           'No card on file yet.'
         )}
       </p>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <Form form={form} onSubmit={submit} className="flex flex-col gap-4">
         <fieldset disabled={update.isPending} className="min-w-0">
           {config.data ? (
             <CardEntry key={formKey} config={config.data} onChange={setCard} />
@@ -61,20 +59,13 @@ export function ReplaceCard() {
             <Spinner label="Loading the card form" />
           )}
         </fieldset>
-        {failure ? (
-          <p
-            role="alert"
-            className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-semibold text-danger"
-          >
-            {failure}
-          </p>
-        ) : null}
+        <FormAlert className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-semibold text-danger" />
         <div>
-          <Button type="submit" disabled={!card || update.isPending}>
+          <FormSubmit disabled={!card}>
             {update.isPending ? 'Updating...' : 'Update Payment Method'}
-          </Button>
+          </FormSubmit>
         </div>
-      </form>
+      </Form>
     </div>
   );
 }
