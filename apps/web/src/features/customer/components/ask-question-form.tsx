@@ -1,6 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Paperclip, RotateCcw, Send } from 'lucide-react';
 import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { z } from 'zod';
 import {
   ATTACHMENT_ACCEPT,
   ATTACHMENT_TYPES_TEXT,
@@ -11,9 +14,13 @@ import { questionText } from '@noise/shared/questions';
 import { useAskQuestion } from '@/components/messages/questions-api';
 import { Button } from '@/components/ui/button';
 import { FilesToSend } from '@/components/ui/files-to-send';
+import { Form, FormField } from '@/components/ui/form';
+import { SERVER } from '@/components/ui/form-refusal';
 import { Textarea } from '@/components/ui/textarea';
 import { UploadProgressBar } from '@/components/ui/upload-progress';
-import { errorMessage } from '@/lib/api-client';
+
+const questionSchema = z.object({ text: questionText });
+type QuestionValues = z.infer<typeof questionSchema>;
 
 /**
  * 'Ask us anything' (docs/product.md#ask-us-anything): a question outside any order, with files.
@@ -24,70 +31,63 @@ export function AskQuestionForm() {
   const ask = useAskQuestion();
   const navigate = useNavigate();
   const fileInputId = useId();
-  const [text, setText] = useState('');
+  const form = useForm<QuestionValues>({
+    resolver: zodResolver(questionSchema),
+    defaultValues: { text: '' },
+  });
+  const text = useWatch({ control: form.control, name: 'text' });
+  // The files stay outside the form's values: they are chosen, not typed.
   const [files, setFiles] = useState<File[]>([]);
-  const [invalid, setInvalid] = useState('');
-  const [failure, setFailure] = useState('');
   const [progress, setProgress] = useState<number | null>(null);
+  // A refused file and a failed send show in one alert.
+  const failure = form.formState.errors.root?.server?.message;
 
   function addFiles(chosen: File[]) {
-    setFailure('');
+    form.clearErrors(SERVER);
     const accepted = chosen.filter(isAttachableFile);
     if (accepted.length < chosen.length) {
-      setFailure(`Only ${ATTACHMENT_TYPES_TEXT} can be attached.`);
+      form.setError(SERVER, { message: `Only ${ATTACHMENT_TYPES_TEXT} can be attached.` });
     }
     setFiles((current) => [...current, ...accepted].slice(0, MESSAGE_MAX_FILES));
   }
 
-  async function submit() {
-    if (ask.isPending) return;
-    const checked = questionText.safeParse(text);
-    if (!checked.success) {
-      setInvalid(checked.error.issues[0]?.message ?? 'Write your question');
-      return;
-    }
-    setInvalid('');
-    setFailure('');
+  async function submit(values: QuestionValues) {
     setProgress(0);
     try {
       const question = await ask.mutateAsync({
-        text: checked.data,
+        text: values.text,
         files,
         onProgress: (p) => setProgress(p.fraction),
       });
-      setText('');
+      form.reset();
       setFiles([]);
       navigate(`/dashboard/questions/${question._id}`);
-    } catch (error) {
-      // What was typed and attached stays, to send again.
-      setFailure(errorMessage(error, 'Your question could not be sent.'));
     } finally {
+      // A refusal keeps what was typed and attached, to send again.
       setProgress(null);
     }
   }
 
   return (
-    <form
-      noValidate
+    <Form
+      form={form}
       aria-label="Ask us anything"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
+      onSubmit={submit}
       className="flex flex-col gap-3"
     >
-      <Textarea
-        label="Your question"
-        value={text}
-        rows={4}
-        maxLength={MESSAGE_TEXT_MAX}
-        disabled={ask.isPending}
-        error={invalid || undefined}
-        hint="Anything that is not about one of your orders: new work, prices, ideas."
-        onChange={(event) => {
-          setText(event.target.value);
-          if (invalid) setInvalid('');
-        }}
+      <FormField
+        control={form.control}
+        name="text"
+        render={(field) => (
+          <Textarea
+            label="Your question"
+            rows={4}
+            maxLength={MESSAGE_TEXT_MAX}
+            disabled={ask.isPending}
+            hint="Anything that is not about one of your orders: new work, prices, ideas."
+            {...field}
+          />
+        )}
       />
       <FilesToSend
         files={files}
@@ -133,6 +133,6 @@ export function AskQuestionForm() {
           {ask.isPending ? 'Sending...' : 'Ask'}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
