@@ -1,5 +1,8 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2, Plus, Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef } from 'react';
+import { useFieldArray, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { z } from 'zod';
 import {
   billLineInput,
   billMoney,
@@ -12,49 +15,93 @@ import type { QuoteCustomer } from '@noise/shared/quote';
 import { formatMoney } from '@noise/shared/pricing';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
+import { Form, FormAlert, FormField } from '@/components/ui/form';
+import { showServerRefusal } from '@/components/ui/form-refusal';
 import { TextInput } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { isApiError } from '@/lib/api-client';
-import { FormErrorAlert } from '../../components/form-error';
 import { StaffSection } from '../../components/page-header';
 import { RecipientField } from '../../components/recipient-field';
 
 interface LineDraft {
-  key: number;
   description: string;
   quantity: string;
   unitPrice: string;
   gst: boolean;
 }
 
-let nextKey = 1;
-const emptyLine = (): LineDraft => ({
-  key: nextKey++,
-  description: '',
-  quantity: '1',
-  unitPrice: '',
-  gst: true,
-});
+const emptyLine = (): LineDraft => ({ description: '', quantity: '1', unitPrice: '', gst: true });
 
 const lineDraftOf = (line: BillLine): LineDraft => ({
-  key: nextKey++,
   description: line.description,
   quantity: String(line.quantityHundredths / 100),
   unitPrice: (line.unitCents / 100).toFixed(2),
   gst: line.gst,
 });
 
-type Errors = Record<string, string>;
+interface InvoiceValues {
+  /** The customer chosen in 'For'... */
+  customer: QuoteCustomer | null;
+  /** ...or, without one, what is typed there: a new address. */
+  text: string;
+  lines: LineDraft[];
+  dueDate: string;
+  note: string;
+}
 
-/** Each problem under its field's path ('lines.0.unitPrice', 'dueDate'): the first one wins. */
-function errorsOf(issues: readonly { path: PropertyKey[] | string; message: string }[]): Errors {
-  const errors: Errors = {};
-  for (const issue of issues) {
-    const path = Array.isArray(issue.path) ? issue.path.join('.') : String(issue.path);
-    const key = path.replace(/^body\./, '');
-    errors[key] ??= issue.message;
+/** The request the form's values make: what the server is sent, as typed. */
+function bodyOf({ customer, text, lines, dueDate, note }: InvoiceValues): BillRequest {
+  return {
+    customerId: customer?.id ?? null,
+    email: customer ? '' : text.trim().toLowerCase(),
+    lines: lines.map(({ description, quantity, unitPrice, gst }) => ({
+      description,
+      quantity,
+      unitPrice,
+      gst,
+    })),
+    dueDate,
+    note,
+  };
+}
+
+/** The request's paths on the form's fields: who it is for is the one field 'text'. */
+const fieldOf = (path: string) => (path === 'email' || path === 'customerId' ? 'text' : path);
+
+/** Checked as the server checks the request, each reason under its field; nothing is changed. */
+const invoiceSchema = z.custom<InvoiceValues>().superRefine((values, context) => {
+  if (!values.customer && !values.text.trim()) {
+    context.addIssue({
+      code: 'custom',
+      path: ['text'],
+      message: 'Choose a customer, or type their email address',
+    });
   }
-  return errors;
+  const parsed = billRequest.safeParse(bodyOf(values));
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    const [first, ...rest] = issue.path.map(String);
+    context.addIssue({
+      code: 'custom',
+      path: [fieldOf(first ?? ''), ...rest],
+      message: issue.message,
+    });
+  }
+});
+
+/** The server's field paths ('body.lines.0.unitPrice', 'body.email') on the form's fields. */
+function serverFieldsOf(lineCount: number) {
+  const fields: Record<string, FieldPath<InvoiceValues>> = {
+    email: 'text',
+    customerId: 'text',
+    lines: 'lines',
+    dueDate: 'dueDate',
+    note: 'note',
+  };
+  for (let index = 0; index < lineCount; index++) {
+    for (const name of ['description', 'quantity', 'unitPrice'] as const) {
+      fields[`lines.${index}.${name}`] = `lines.${index}.${name}`;
+    }
+  }
+  return fields;
 }
 
 /**
@@ -64,27 +111,39 @@ function errorsOf(issues: readonly { path: PropertyKey[] | string; message: stri
  */
 export function InvoiceForm({
   bill,
-  busy,
-  error,
+  sendError,
   onSave,
 }: {
   bill?: Bill;
-  busy: boolean;
-  error: unknown;
-  onSave: (body: BillRequest, then: 'save' | 'send') => void;
+  /** The send's failure after a save: the form may be new since, so the page keeps it. */
+  sendError: unknown;
+  /** Saves (and sends); throws the server's refusal, which the form shows. */
+  onSave: (body: BillRequest, then: 'save' | 'send') => Promise<void>;
 }) {
-  const [customer, setCustomer] = useState<QuoteCustomer | null>(
-    bill ? { id: bill.customer._id, name: bill.customer.name, email: bill.customer.email } : null,
-  );
-  const [text, setText] = useState('');
-  const [lines, setLines] = useState<LineDraft[]>(() =>
-    bill ? bill.lines.map(lineDraftOf) : [emptyLine()],
-  );
-  const [dueDate, setDueDate] = useState(bill?.dueDate ?? '');
-  const [note, setNote] = useState(bill?.note ?? '');
-  const [errors, setErrors] = useState<Errors>({});
-  const serverErrors = isApiError(error) ? errorsOf(error.details) : {};
-  const shown = { ...serverErrors, ...errors };
+  const form = useForm<InvoiceValues>({
+    resolver: zodResolver(invoiceSchema),
+    defaultValues: {
+      customer: bill
+        ? { id: bill.customer._id, name: bill.customer.name, email: bill.customer.email }
+        : null,
+      text: '',
+      lines: bill ? bill.lines.map(lineDraftOf) : [emptyLine()],
+      dueDate: bill?.dueDate ?? '',
+      note: bill?.note ?? '',
+    },
+  });
+  const lineFields = useFieldArray({ control: form.control, name: 'lines' });
+  const [customer, lines] = useWatch({ control: form.control, name: ['customer', 'lines'] });
+  const busy = form.formState.isSubmitting;
+  const { errors } = form.formState;
+  const linesError = errors.lines?.message ?? errors.lines?.root?.message;
+
+  // Which button sent the form: 'Send invoice' or 'Save draft' (Enter is 'Send invoice').
+  const then = useRef<'save' | 'send'>('save');
+
+  useEffect(() => {
+    if (sendError) showServerRefusal(sendError, form);
+  }, [form, sendError]);
 
   // The running figures: of the lines that are complete and valid, as the server counts them.
   const valid = lines
@@ -92,96 +151,87 @@ export function InvoiceForm({
     .flatMap((parsed) => (parsed.success ? [parsed.data] : []));
   const money = billMoney(valid);
 
-  function change(key: number, patch: Partial<LineDraft>) {
-    setLines((all) => all.map((line) => (line.key === key ? { ...line, ...patch } : line)));
-  }
-
-  function submit(event: FormEvent<HTMLFormElement>, then: 'save' | 'send') {
-    event.preventDefault();
-    const body: BillRequest = {
-      customerId: customer?.id ?? null,
-      email: customer ? '' : text.trim().toLowerCase(),
-      lines: lines.map(({ description, quantity, unitPrice, gst }) => ({
-        description,
-        quantity,
-        unitPrice,
-        gst,
-      })),
-      dueDate,
-      note,
-    };
-    const parsed = billRequest.safeParse(body);
-    const found = parsed.success ? {} : errorsOf(parsed.error.issues);
-    if (!customer && !text.trim()) found.email = 'Choose a customer, or type their email address';
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    onSave(body, then);
-  }
-
-  const submitter = (event: FormEvent<HTMLFormElement>) => {
-    const native = event.nativeEvent as SubmitEvent;
-    const then = (native.submitter as HTMLButtonElement | null)?.value === 'send' ? 'send' : 'save';
-    submit(event, then);
-  };
-
   return (
-    <form onSubmit={submitter} noValidate className="grid min-w-0 gap-8">
+    <Form
+      form={form}
+      serverFields={serverFieldsOf(lineFields.fields.length)}
+      onSubmit={(values) => onSave(bodyOf(values), then.current)}
+      className="grid min-w-0 gap-8"
+    >
       <StaffSection title="Customer">
-        <RecipientField
-          customer={customer}
-          text={text}
-          error={shown.email ?? shown.customerId}
-          onChoose={(chosen) => {
-            setCustomer(chosen);
-            setErrors(({ email: _e, customerId: _c, ...rest }) => rest);
-          }}
-          onType={(typed) => {
-            setCustomer(null);
-            setText(typed);
-          }}
+        <FormField
+          control={form.control}
+          name="text"
+          render={(field) => (
+            <RecipientField
+              customer={customer}
+              text={field.value}
+              error={field.error}
+              onChoose={(chosen) => {
+                form.setValue('customer', chosen);
+                form.clearErrors('text');
+              }}
+              onType={(typed) => {
+                form.setValue('customer', null);
+                field.onChange(typed);
+              }}
+            />
+          )}
         />
       </StaffSection>
 
       <StaffSection title="Lines" description="Amounts before GST. Untick GST for a GST-free line.">
         <ol className="grid gap-5">
-          {lines.map((line, index) => {
-            const at = (field: string) => shown[`lines.${index}.${field}`];
+          {lineFields.fields.map((row, index) => {
+            const line = lines[index] ?? row;
             const figures = billLineInput.safeParse(line);
             const lineMoney = figures.success ? billMoney([figures.data]) : null;
             return (
               <li
-                key={line.key}
+                key={row.id}
                 aria-label={`Line ${index + 1}`}
                 className="grid min-w-0 gap-4 rounded-2xl border-2 border-ink/10 p-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_6rem_9rem]"
               >
                 <div className="min-w-0 sm:col-span-2 lg:col-span-1">
-                  <TextInput
-                    label={`Line ${index + 1} description`}
-                    value={line.description}
-                    error={at('description')}
-                    onChange={(event) => change(line.key, { description: event.target.value })}
+                  <FormField
+                    control={form.control}
+                    name={`lines.${index}.description`}
+                    render={(field) => (
+                      <TextInput label={`Line ${index + 1} description`} {...field} />
+                    )}
                   />
                 </div>
-                <TextInput
-                  label="Quantity"
-                  inputMode="decimal"
-                  value={line.quantity}
-                  error={at('quantity')}
-                  onChange={(event) => change(line.key, { quantity: event.target.value })}
+                <FormField
+                  control={form.control}
+                  name={`lines.${index}.quantity`}
+                  render={(field) => <TextInput label="Quantity" inputMode="decimal" {...field} />}
                 />
-                <TextInput
-                  label="Unit price ($)"
-                  inputMode="decimal"
-                  placeholder="0.00"
-                  value={line.unitPrice}
-                  error={at('unitPrice')}
-                  onChange={(event) => change(line.key, { unitPrice: event.target.value })}
+                <FormField
+                  control={form.control}
+                  name={`lines.${index}.unitPrice`}
+                  render={(field) => (
+                    <TextInput
+                      label="Unit price ($)"
+                      inputMode="decimal"
+                      placeholder="0.00"
+                      {...field}
+                    />
+                  )}
                 />
                 <div className="flex min-w-0 flex-wrap items-center justify-between gap-3 sm:col-span-2 lg:col-span-3">
-                  <Checkbox
-                    label="GST applies"
-                    checked={line.gst}
-                    onCheckedChange={(checked) => change(line.key, { gst: checked === true })}
+                  <FormField
+                    control={form.control}
+                    name={`lines.${index}.gst`}
+                    render={(field) => (
+                      <Checkbox
+                        label="GST applies"
+                        name={field.name}
+                        checked={field.value}
+                        onCheckedChange={(checked) => field.onChange(checked === true)}
+                        onBlur={field.onBlur}
+                        ref={field.ref}
+                      />
+                    )}
                   />
                   <span className="text-sm text-muted tabular-nums">
                     {lineMoney
@@ -190,12 +240,12 @@ export function InvoiceForm({
                         : `${formatMoney(lineMoney.subtotalCents)}, GST-free`
                       : ''}
                   </span>
-                  {lines.length > 1 ? (
+                  {lineFields.fields.length > 1 ? (
                     <Button
                       type="button"
                       variant="ghost"
                       size="sm"
-                      onClick={() => setLines((all) => all.filter((l) => l.key !== line.key))}
+                      onClick={() => lineFields.remove(index)}
                     >
                       <Trash2 aria-hidden="true" />
                       Remove<span className="sr-only"> line {index + 1}</span>
@@ -206,16 +256,16 @@ export function InvoiceForm({
             );
           })}
         </ol>
-        {shown.lines ? (
+        {linesError ? (
           <p role="alert" className="mt-3 text-sm font-semibold text-danger">
-            {shown.lines}
+            {linesError}
           </p>
         ) : null}
         <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
           <Button
             type="button"
             variant="outline"
-            onClick={() => setLines((all) => [...all, emptyLine()])}
+            onClick={() => lineFields.append(emptyLine(), { shouldFocus: false })}
           >
             <Plus aria-hidden="true" />
             Add line
@@ -233,35 +283,46 @@ export function InvoiceForm({
 
       <StaffSection title="Due date and note">
         <div className="grid min-w-0 gap-5 sm:grid-cols-2">
-          <TextInput
-            label="Due date"
-            type="date"
-            value={dueDate}
-            error={shown.dueDate}
-            onChange={(event) => setDueDate(event.target.value)}
+          <FormField
+            control={form.control}
+            name="dueDate"
+            render={(field) => <TextInput label="Due date" type="date" {...field} />}
           />
           <div className="min-w-0 sm:col-span-2">
-            <Textarea
-              label="Note to the customer"
-              rows={3}
-              value={note}
-              error={shown.note}
-              onChange={(event) => setNote(event.target.value)}
+            <FormField
+              control={form.control}
+              name="note"
+              render={(field) => <Textarea label="Note to the customer" rows={3} {...field} />}
             />
           </div>
         </div>
       </StaffSection>
 
-      {error ? <FormErrorAlert error={error} /> : null}
+      <FormAlert />
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" name="then" value="send" size="lg" disabled={busy}>
+        <Button
+          type="submit"
+          name="then"
+          value="send"
+          size="lg"
+          disabled={busy}
+          onClick={() => (then.current = 'send')}
+        >
           {busy ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
           Send invoice
         </Button>
-        <Button type="submit" name="then" value="save" variant="outline" size="lg" disabled={busy}>
+        <Button
+          type="submit"
+          name="then"
+          value="save"
+          variant="outline"
+          size="lg"
+          disabled={busy}
+          onClick={() => (then.current = 'save')}
+        >
           Save draft
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

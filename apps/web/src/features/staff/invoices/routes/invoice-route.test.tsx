@@ -98,4 +98,40 @@ describe('New invoice', () => {
     });
     await waitFor(() => expect(location().pathname).toBe('/wkm-dashboard/invoices/bill-1'));
   });
+
+  it("shows the server's refusal at the line it names and in the alert, keeping what was typed", async () => {
+    answer('get', '/api/quotes/recipients', []);
+    const made = answer(
+      'post',
+      '/api/invoices',
+      {
+        error: 'validation_error',
+        message: 'Check the invoice',
+        details: [
+          { path: 'body.lines.0.description', message: 'That description is not allowed' },
+          { path: 'body.terms', message: 'Terms are missing' },
+        ],
+      },
+      { status: 400 },
+    );
+    const { user, location } = renderNew();
+    await user.type(screen.getByLabelText('For'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Line 1 description'), 'Shoot');
+    await user.type(screen.getByLabelText('Unit price ($)'), '100');
+    await user.type(screen.getByLabelText('Due date'), '2030-01-15');
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Check the invoice');
+    expect(alert).toHaveTextContent('Terms are missing');
+    expect(screen.getByLabelText('Line 1 description')).toHaveAccessibleDescription(
+      'That description is not allowed',
+    );
+    expect(made).toHaveLength(1);
+    expect(screen.getByLabelText('For')).toHaveValue('ana@example.com');
+    expect(screen.getByLabelText('Line 1 description')).toHaveValue('Shoot');
+    expect(screen.getByLabelText('Unit price ($)')).toHaveValue('100');
+    expect(screen.getByRole('button', { name: 'Send invoice' })).toBeEnabled();
+    expect(location().pathname).toBe('/wkm-dashboard/invoices/new');
+  });
 });

@@ -1,22 +1,27 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Copy, Download } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import {
   billPaymentMethodLabels,
+  markBillPaidRequest,
+  reverseBillPaymentRequest,
   type Bill,
   type BillPayment,
   type BillRequest,
 } from '@noise/shared/bills';
 import { localDate } from '@noise/shared/dates';
+import type { z } from 'zod';
 import { formatMoney, formatMoneyGst } from '@noise/shared/pricing';
 import { BillStatusPill } from '@/components/payments/bill-status';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { Form, FormAlert, FormField } from '@/components/ui/form';
 import { TextInput } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { isApiError } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
 import { formatDate } from '@/lib/format';
 import { toastError, toastSuccess } from '@/lib/toast';
@@ -158,25 +163,19 @@ function MarkPaidDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const action = useInvoiceAction(bill._id);
-  const [method, setMethod] = useState<'bank_transfer' | 'cash'>('bank_transfer');
-  const [receivedOn, setReceivedOn] = useState(() => localDate(new Date()));
-  const [reference, setReference] = useState('');
-  const fieldError = (path: string) =>
-    isApiError(action.error)
-      ? action.error.details.find((d) => d.path === path)?.message
-      : undefined;
+  const form = useForm<
+    z.input<typeof markBillPaidRequest>,
+    unknown,
+    z.output<typeof markBillPaidRequest>
+  >({
+    resolver: zodResolver(markBillPaidRequest),
+    defaultValues: { method: 'bank_transfer', receivedOn: localDate(new Date()), reference: '' },
+  });
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    action.mutate(
-      { kind: 'mark-paid', body: { method, receivedOn, reference } },
-      {
-        onSuccess: () => {
-          toastSuccess(`Invoice ${bill.number} marked as paid`);
-          onOpenChange(false);
-        },
-      },
-    );
+  async function submit(body: z.output<typeof markBillPaidRequest>) {
+    await action.mutateAsync({ kind: 'mark-paid', body });
+    toastSuccess(`Invoice ${bill.number} marked as paid`);
+    onOpenChange(false);
   }
 
   return (
@@ -185,31 +184,43 @@ function MarkPaidDialog({
         title="Mark as paid"
         description={`Record ${formatMoneyGst(bill.dueCents, 'inc', bill.currency)} received outside the card payment. The customer gets the tax invoice and a receipt.`}
       >
-        <form onSubmit={submit} noValidate className="grid gap-5">
-          <Select
-            label="How it was paid"
-            value={method}
-            options={[
-              { value: 'bank_transfer', label: 'Bank transfer' },
-              { value: 'cash', label: 'Cash' },
-            ]}
-            onChange={(event) => setMethod(event.target.value as 'bank_transfer' | 'cash')}
+        <Form
+          form={form}
+          serverFields={['method', 'receivedOn', 'reference']}
+          onSubmit={submit}
+          className="grid gap-5"
+        >
+          <FormField
+            control={form.control}
+            name="method"
+            render={(field) => (
+              <Select
+                label="How it was paid"
+                options={[
+                  { value: 'bank_transfer', label: 'Bank transfer' },
+                  { value: 'cash', label: 'Cash' },
+                ]}
+                {...field}
+              />
+            )}
           />
-          <TextInput
-            label="Date received"
-            type="date"
-            value={receivedOn}
-            error={fieldError('receivedOn')}
-            onChange={(event) => setReceivedOn(event.target.value)}
+          <FormField
+            control={form.control}
+            name="receivedOn"
+            render={(field) => <TextInput label="Date received" type="date" {...field} />}
           />
-          <TextInput
-            label="Reference"
-            hint="What the payer wrote on the transfer, or a receipt number."
-            value={reference}
-            error={fieldError('reference')}
-            onChange={(event) => setReference(event.target.value)}
+          <FormField
+            control={form.control}
+            name="reference"
+            render={(field) => (
+              <TextInput
+                label="Reference"
+                hint="What the payer wrote on the transfer, or a receipt number."
+                {...field}
+              />
+            )}
           />
-          {action.isError ? <FormErrorAlert error={action.error} /> : null}
+          <FormAlert />
           <div className="flex flex-wrap justify-end gap-3">
             <Button
               type="button"
@@ -223,7 +234,7 @@ function MarkPaidDialog({
               {action.isPending ? 'Recording...' : 'Mark as paid'}
             </Button>
           </div>
-        </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );
@@ -239,7 +250,19 @@ function ReverseDialog({
   onClose: () => void;
 }) {
   const action = useInvoiceAction(bill._id);
-  const [reason, setReason] = useState('');
+  const form = useForm<z.infer<typeof reverseBillPaymentRequest>>({
+    resolver: zodResolver(reverseBillPaymentRequest),
+    defaultValues: { reason: '' },
+  });
+
+  async function submit({ reason }: z.infer<typeof reverseBillPaymentRequest>) {
+    if (!payment) return;
+    await action.mutateAsync({ kind: 'reverse', paymentId: payment._id, reason });
+    toastSuccess('Payment reversed');
+    form.reset({ reason: '' });
+    onClose();
+  }
+
   return (
     <Dialog
       open={payment !== null}
@@ -249,35 +272,13 @@ function ReverseDialog({
         title="Reverse this payment?"
         description="For a mark made in error. The payment stays on record, an adjustment note cancels it, and the invoice is unpaid again."
       >
-        <form
-          noValidate
-          className="grid gap-5"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!payment) return;
-            action.mutate(
-              { kind: 'reverse', paymentId: payment._id, reason },
-              {
-                onSuccess: () => {
-                  toastSuccess('Payment reversed');
-                  setReason('');
-                  onClose();
-                },
-              },
-            );
-          }}
-        >
-          <TextInput
-            label="Reason"
-            value={reason}
-            error={
-              isApiError(action.error)
-                ? action.error.details.find((d) => d.path === 'reason')?.message
-                : undefined
-            }
-            onChange={(event) => setReason(event.target.value)}
+        <Form form={form} serverFields={['reason']} onSubmit={submit} className="grid gap-5">
+          <FormField
+            control={form.control}
+            name="reason"
+            render={(field) => <TextInput label="Reason" {...field} />}
           />
-          {action.isError ? <FormErrorAlert error={action.error} /> : null}
+          <FormAlert />
           <div className="flex flex-wrap justify-end gap-3">
             <Button type="button" variant="outline" onClick={onClose} disabled={action.isPending}>
               Cancel
@@ -286,7 +287,7 @@ function ReverseDialog({
               Reverse payment
             </Button>
           </div>
-        </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );
@@ -397,31 +398,23 @@ export function InvoiceRoute() {
   const save = useSaveInvoice(isNew ? undefined : id);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [sending, setSending] = useState(false);
   const [sendError, setSendError] = useState<unknown>(null);
   const bill = invoice.data;
   usePageMeta(isNew ? 'New invoice' : bill ? `Invoice ${bill.number}` : 'Invoice');
 
+  /** Saves, then sends: a refused save is thrown to the form, which keeps what was typed. */
   async function onSave(body: BillRequest, then: 'save' | 'send') {
     setSendError(null);
-    let saved: Bill;
-    try {
-      saved = await save.mutateAsync(body);
-    } catch {
-      // Shown on the form, which keeps what was typed.
-      return;
-    }
+    const saved = await save.mutateAsync(body);
     if (then === 'send') {
-      setSending(true);
       try {
         const sent = await runInvoiceAction(saved._id, { kind: 'send' });
         queryClient.setQueryData(invoiceKey(sent._id), sent);
         void queryClient.invalidateQueries({ queryKey: [...invoicesKey, 'list'] });
         toastSuccess(`Invoice ${sent.number} sent to ${sent.customer.email}`);
       } catch (error) {
+        // Saved, not sent: the form says so, where it is after the move to the new invoice too.
         setSendError(error);
-      } finally {
-        setSending(false);
       }
     } else {
       toastSuccess(`Draft ${saved.number} saved`);
@@ -434,13 +427,7 @@ export function InvoiceRoute() {
     <div className="max-w-4xl">
       <StaffPageHeader title={title} back={back} />
       {isNew || bill?.status === 'draft' ? (
-        <InvoiceForm
-          key={bill?._id ?? 'new'}
-          bill={bill}
-          busy={save.isPending || sending}
-          error={save.error ?? sendError}
-          onSave={(body, then) => void onSave(body, then)}
-        />
+        <InvoiceForm key={bill?._id ?? 'new'} bill={bill} sendError={sendError} onSave={onSave} />
       ) : bill ? (
         <InvoiceDetail bill={bill} />
       ) : invoice.isError ? (
