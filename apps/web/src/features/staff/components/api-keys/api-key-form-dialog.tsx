@@ -1,24 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2 } from 'lucide-react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { createApiKeyRequest, permissionLabels, type CreatedApiKey } from '@noise/shared/api-keys';
 import { rolePermissions } from '@noise/shared/permissions';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { Form, FormAlert, FormField, FormSubmit } from '@/components/ui/form';
 import { TextInput } from '@/components/ui/input';
-import { isApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { useSiteConfig } from '@/lib/site-config';
 import { toastSuccess } from '@/lib/toast';
-import { FormErrorAlert } from '../form-error';
 import { useCreateApiKey } from './api-keys';
 
 type FormInput = z.input<typeof createApiKeyRequest>;
 type FormOutput = z.output<typeof createApiKeyRequest>;
-
-const FIELDS = ['name', 'permissions', 'expiresOn'] as const;
 
 /**
  * 'Create API key' (docs/product.md#api-keys): a name, some of the signed-in member's own
@@ -40,22 +36,13 @@ export function ApiKeyFormDialog({
     resolver: zodResolver(createApiKeyRequest),
     defaultValues: { name: '', permissions: [], expiresOn: null },
   });
-  const { errors } = form.formState;
 
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      const made = await create.mutateAsync(values);
-      toastSuccess('API key created');
-      onCreated(made);
-      onClose();
-    } catch (error) {
-      if (!isApiError(error)) return;
-      for (const detail of error.details) {
-        const field = FIELDS.find((f) => f === detail.path);
-        if (field) form.setError(field, { message: detail.message });
-      }
-    }
-  });
+  async function submit(values: FormOutput) {
+    const made = await create.mutateAsync(values);
+    toastSuccess('API key created');
+    onCreated(made);
+    onClose();
+  }
 
   return (
     <Dialog open onOpenChange={(open) => (open || create.isPending ? null : onClose())}>
@@ -63,22 +50,30 @@ export function ApiKeyFormDialog({
         title="Create API key"
         description="An integration sends the key as a bearer token and may do what its permissions allow, never more than you can."
       >
-        <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-5">
-          <TextInput
-            label="Name"
-            required
-            placeholder="CRM sync"
-            hint="Which tool uses it, so the team knows."
-            error={errors.name?.message}
-            {...form.register('name')}
+        <Form
+          form={form}
+          serverFields={['name', 'permissions', 'expiresOn']}
+          onSubmit={submit}
+          className="flex flex-col gap-5"
+        >
+          <FormField
+            control={form.control}
+            name="name"
+            render={(field) => (
+              <TextInput
+                label="Name"
+                required
+                placeholder="CRM sync"
+                hint="Which tool uses it, so the team knows."
+                {...field}
+              />
+            )}
           />
-          <Controller
+          <FormField
             control={form.control}
             name="permissions"
-            render={({ field, fieldState }) => (
-              <fieldset
-                aria-describedby={fieldState.error ? 'api-key-permissions-error' : undefined}
-              >
+            render={(field) => (
+              <fieldset aria-describedby={field.error ? 'api-key-permissions-error' : undefined}>
                 <legend className="mb-2 text-sm font-bold">Permissions</legend>
                 <div className="flex flex-col gap-2.5">
                   {offered.map((permission) => (
@@ -103,23 +98,23 @@ export function ApiKeyFormDialog({
                     />
                   ))}
                 </div>
-                {fieldState.error ? (
+                {field.error ? (
                   <p id="api-key-permissions-error" className="mt-2 text-sm text-danger">
-                    {fieldState.error.message}
+                    {field.error}
                   </p>
                 ) : null}
               </fieldset>
             )}
           />
-          <Controller
+          <FormField
             control={form.control}
             name="expiresOn"
-            render={({ field, fieldState }) => (
+            render={(field) => (
               <TextInput
                 label="Expires on"
                 type="date"
                 hint={`Optional: the key works until the end of that day${timeZone ? ` (${timeZone})` : ''}. Leave it empty for a key that works until revoked.`}
-                error={fieldState.error?.message}
+                error={field.error}
                 name={field.name}
                 ref={field.ref}
                 onBlur={field.onBlur}
@@ -128,17 +123,14 @@ export function ApiKeyFormDialog({
               />
             )}
           />
-          {create.isError ? <FormErrorAlert error={create.error} /> : null}
+          <FormAlert />
           <div className="flex flex-wrap justify-end gap-3">
             <Button type="button" variant="ghost" onClick={onClose} disabled={create.isPending}>
               Cancel
             </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
-              Create API key
-            </Button>
+            <FormSubmit>Create API key</FormSubmit>
           </div>
-        </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2 } from 'lucide-react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   webhookEndpointRequest,
@@ -13,10 +12,9 @@ import {
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { Form, FormAlert, FormField, FormSubmit } from '@/components/ui/form';
 import { TextInput } from '@/components/ui/input';
-import { isApiError } from '@/lib/api-client';
 import { toastSuccess } from '@/lib/toast';
-import { FormErrorAlert } from '../../components/form-error';
 import { useSaveWebhookEndpoint } from '../api/webhooks';
 
 type FormInput = z.input<typeof webhookEndpointRequest>;
@@ -42,27 +40,17 @@ export function EndpointFormDialog({
       events: (endpoint?.events ?? []) as WebhookEventType[],
     },
   });
-  const { errors } = form.formState;
 
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      const saved = await save.mutateAsync(values);
-      if (endpoint) {
-        toastSuccess('Endpoint saved');
-      } else {
-        toastSuccess('Endpoint added');
-        if ('secret' in saved) onCreated(saved);
-      }
-      onClose();
-    } catch (error) {
-      if (!isApiError(error)) return;
-      for (const detail of error.details) {
-        if (detail.path === 'url' || detail.path === 'events') {
-          form.setError(detail.path, { message: detail.message });
-        }
-      }
+  async function submit(values: FormOutput) {
+    const saved = await save.mutateAsync(values);
+    if (endpoint) {
+      toastSuccess('Endpoint saved');
+    } else {
+      toastSuccess('Endpoint added');
+      if ('secret' in saved) onCreated(saved);
     }
-  });
+    onClose();
+  }
 
   return (
     <Dialog open onOpenChange={(open) => (open || save.isPending ? null : onClose())}>
@@ -70,27 +58,42 @@ export function EndpointFormDialog({
         title={endpoint ? 'Edit endpoint' : 'Add endpoint'}
         description="Events are posted to this address as JSON, signed with the endpoint's secret."
       >
-        <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-5">
-          <TextInput
-            label="Endpoint URL"
-            type="url"
-            inputMode="url"
-            required
-            placeholder="https://example.com/webhooks"
-            error={errors.url?.message}
-            {...form.register('url')}
+        <Form
+          form={form}
+          serverFields={['url', 'events']}
+          onSubmit={submit}
+          className="flex flex-col gap-5"
+        >
+          <FormField
+            control={form.control}
+            name="url"
+            render={(field) => (
+              <TextInput
+                label="Endpoint URL"
+                type="url"
+                inputMode="url"
+                required
+                placeholder="https://example.com/webhooks"
+                {...field}
+              />
+            )}
           />
-          <TextInput
-            label="Description"
-            hint="Which tool it is, so the team knows."
-            error={errors.description?.message}
-            {...form.register('description')}
+          <FormField
+            control={form.control}
+            name="description"
+            render={(field) => (
+              <TextInput
+                label="Description"
+                hint="Which tool it is, so the team knows."
+                {...field}
+              />
+            )}
           />
-          <Controller
+          <FormField
             control={form.control}
             name="events"
-            render={({ field, fieldState }) => (
-              <fieldset aria-describedby={fieldState.error ? 'webhook-events-error' : undefined}>
+            render={(field) => (
+              <fieldset aria-describedby={field.error ? 'webhook-events-error' : undefined}>
                 <legend className="mb-2 text-sm font-bold">Events</legend>
                 <div className="flex flex-col gap-2.5">
                   {webhookEventTypes.map((type) => (
@@ -115,25 +118,22 @@ export function EndpointFormDialog({
                     />
                   ))}
                 </div>
-                {fieldState.error ? (
+                {field.error ? (
                   <p id="webhook-events-error" className="mt-2 text-sm text-danger">
-                    {fieldState.error.message}
+                    {field.error}
                   </p>
                 ) : null}
               </fieldset>
             )}
           />
-          {save.isError ? <FormErrorAlert error={save.error} /> : null}
+          <FormAlert />
           <div className="flex flex-wrap justify-end gap-3">
             <Button type="button" variant="ghost" onClick={onClose} disabled={save.isPending}>
               Cancel
             </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
-              {endpoint ? 'Save endpoint' : 'Add endpoint'}
-            </Button>
+            <FormSubmit>{endpoint ? 'Save endpoint' : 'Add endpoint'}</FormSubmit>
           </div>
-        </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );
