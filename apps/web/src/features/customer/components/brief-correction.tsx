@@ -1,11 +1,17 @@
-import { useState, type FormEvent } from 'react';
-import { intakeAnswersSchema, type IntakeAnswer, type IntakeQuestion } from '@noise/shared/intake';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import type { IntakeAnswer, IntakeQuestion } from '@noise/shared/intake';
 import { BRIEF_TEXT_MAX, type BriefEntry } from '@noise/shared/project';
 import { IntakeFields } from '@/components/intake/intake-fields';
 import { Button } from '@/components/ui/button';
+import { Form, FormField } from '@/components/ui/form';
+import { SERVER } from '@/components/ui/form-refusal';
 import { Textarea } from '@/components/ui/textarea';
-import { errorMessage, isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
 import { useCorrectBriefEntry } from '../api/brief';
+import { checkIntake, errorsByQuestion } from './intake-errors';
 
 /** The entry's questions as they were asked, but for file questions (their files stay). */
 function questionsOf(entry: BriefEntry): IntakeQuestion[] {
@@ -20,6 +26,13 @@ function questionsOf(entry: BriefEntry): IntakeQuestion[] {
       options: a.options,
     }));
 }
+
+/** The answers are checked against their questions before sending (`checkIntake`). */
+const correctionSchema = z.object({
+  answers: z.record(z.string(), z.custom<IntakeAnswer>()),
+  text: z.string(),
+});
+type CorrectionValues = z.infer<typeof correctionSchema>;
 
 /**
  * Correcting what the client sent, before work starts (docs/product.md#project-page): the answers
@@ -36,56 +49,55 @@ export function BriefCorrection({
 }) {
   const save = useCorrectBriefEntry(projectId, entry._id);
   const questions = questionsOf(entry);
-  const [values, setValues] = useState<Record<string, IntakeAnswer>>(() =>
-    Object.fromEntries(questions.map((q) => [q.id, answerOf(entry, q.id)])),
-  );
-  const [text, setText] = useState(entry.text);
+  const form = useForm<CorrectionValues>({
+    resolver: zodResolver(correctionSchema),
+    defaultValues: {
+      answers: Object.fromEntries(questions.map((q) => [q.id, answerOf(entry, q.id)])),
+      text: entry.text,
+    },
+  });
+  // Each question's message, by id, from the check before sending or the server's refusal.
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState('');
+  const failure = form.formState.errors.root?.server?.message;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (save.isPending) return;
-    setErrors({});
-    const checked = intakeAnswersSchema(questions).safeParse(values);
-    if (!checked.success) {
-      setErrors(
-        Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])),
-      );
-      setFailure('Please check the highlighted questions.');
+  async function submit({ answers, text }: CorrectionValues) {
+    const checked = checkIntake(questions, answers, {});
+    setErrors(checked);
+    if (Object.keys(checked).length) {
+      form.setError(SERVER, { message: 'Please check the highlighted questions.' });
       return;
     }
-    setFailure('');
     try {
-      await save.mutateAsync({ text, ...(entry.answers ? { answers: values } : {}) });
+      await save.mutateAsync({ text, ...(entry.answers ? { answers } : {}) });
       onDone();
     } catch (error) {
-      if (isApiError(error)) {
-        setErrors(
-          Object.fromEntries(
-            error.details.map((d) => [d.path.replace(/^answers\./, ''), d.message]),
-          ),
-        );
-      }
-      setFailure(errorMessage(error, 'Your correction could not be saved.'));
+      // What was typed stays; the server's reasons go to their questions.
+      setErrors(errorsByQuestion(isApiError(error) ? error.details : []));
+      throw error;
     }
   }
 
   return (
-    <form
+    <Form
+      form={form}
       onSubmit={submit}
-      noValidate
       aria-label="Correct the brief"
       className="mt-3 flex flex-col gap-4"
     >
       {questions.length ? (
-        <IntakeFields
-          questions={questions}
-          values={values}
-          files={{}}
-          errors={errors}
-          disabled={save.isPending}
-          onChange={(id, value) => setValues((current) => ({ ...current, [id]: value }))}
+        <FormField
+          control={form.control}
+          name="answers"
+          render={(field) => (
+            <IntakeFields
+              questions={questions}
+              values={field.value}
+              files={{}}
+              errors={errors}
+              disabled={save.isPending}
+              onChange={(id, value) => field.onChange({ ...field.value, [id]: value })}
+            />
+          )}
         />
       ) : null}
       {entry.answers?.some((a) => a.kind === 'file') ? (
@@ -93,13 +105,18 @@ export function BriefCorrection({
           Files you sent stay as they are: add more with &lsquo;Add to brief&rsquo; below.
         </p>
       ) : null}
-      <Textarea
-        label={entry.answers ? 'Anything else we should know?' : 'Your requirements'}
-        value={text}
-        maxLength={BRIEF_TEXT_MAX}
-        rows={5}
-        disabled={save.isPending}
-        onChange={(event) => setText(event.target.value)}
+      <FormField
+        control={form.control}
+        name="text"
+        render={(field) => (
+          <Textarea
+            label={entry.answers ? 'Anything else we should know?' : 'Your requirements'}
+            maxLength={BRIEF_TEXT_MAX}
+            rows={5}
+            disabled={save.isPending}
+            {...field}
+          />
+        )}
       />
       {failure ? (
         <p
@@ -117,7 +134,7 @@ export function BriefCorrection({
           Cancel
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 
