@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import {
@@ -10,12 +9,12 @@ import {
   type CompanyPageSlug,
 } from '@noise/shared/company-pages';
 import { Button } from '@/components/ui/button';
+import { Form, FormAlert, FormField, FormSubmit } from '@/components/ui/form';
 import { PageSpinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api-client';
 import { toastSuccess } from '@/lib/toast';
 import { usePageMeta } from '@/lib/use-page-meta';
-import { FormErrorAlert } from '../../components/form-error';
 import { EmptyState, StaffPageHeader, StaffSection } from '../../components/page-header';
 import { useToastOnError } from '../../components/use-toast-on-error';
 import { useCompanyPages } from '../api/get-company-pages';
@@ -31,43 +30,42 @@ function CompanyPageForm({ page }: { page: CompanyPage }) {
     resolver: zodResolver(companyPageRequest),
     defaultValues: { body: page.body },
   });
-  const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(async ({ body }) => {
-    // A failed save keeps the text in the form and says why (the alert below).
-    await save.mutateAsync(body).then(
-      (saved) => {
-        toastSuccess(saved.body ? 'Page saved' : 'Page reset to the built-in text');
-        navigate(LIST);
-      },
-      () => undefined,
-    );
-  });
+  // A failed save keeps the text in the form and says why (the alert below).
+  async function onSubmit({ body }: CompanyPageRequest) {
+    const saved = await save.mutateAsync(body);
+    toastSuccess(saved.body ? 'Page saved' : 'Page reset to the built-in text');
+    navigate(LIST);
+  }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+    <Form form={form} serverFields={['body']} onSubmit={onSubmit} className="flex flex-col gap-6">
       <StaffSection
         title="Text"
         description="Leave a blank line between paragraphs. Start a line with '## ' for a heading and with '- ' for a list item. Leave it empty to show the site's built-in text."
       >
-        <Textarea
-          label={`${page.title} text`}
-          className="min-h-[28rem] font-mono text-sm"
-          error={errors.body?.message}
-          {...form.register('body')}
+        <FormField
+          control={form.control}
+          name="body"
+          render={(field) => (
+            <Textarea
+              label={`${page.title} text`}
+              className="min-h-[28rem] font-mono text-sm"
+              {...field}
+            />
+          )}
         />
       </StaffSection>
-      {save.isError ? <FormErrorAlert error={save.error} /> : null}
+      <FormAlert />
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" variant="secondary" size="lg" disabled={save.isPending}>
-          {save.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+        <FormSubmit variant="secondary" size="lg">
           Save
-        </Button>
+        </FormSubmit>
         <Button variant="ghost" size="lg" onClick={() => navigate(LIST)}>
           Cancel
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 

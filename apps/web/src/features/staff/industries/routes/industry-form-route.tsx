@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
@@ -8,14 +7,14 @@ import type { Industry } from '@noise/shared/catalogue';
 import { isSafeLink } from '@noise/shared/catalogue-admin';
 import { Button } from '@/components/ui/button';
 import { REQUIRED_MESSAGE } from '@/components/ui/field';
+import { Form, FormAlert, FormField, FormSubmit } from '@/components/ui/form';
 import { TextInput } from '@/components/ui/input';
 import { PageSpinner } from '@/components/ui/spinner';
-import { errorMessage, isApiError, isNotFound } from '@/lib/api-client';
+import { errorMessage, isNotFound } from '@/lib/api-client';
 import { toastSuccess } from '@/lib/toast';
 import type { UploadProgress } from '@/lib/upload';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { ImageFileField } from '../../components/file-field';
-import { FormErrorAlert } from '../../components/form-error';
 import { EmptyState, StaffPageHeader, StaffSection } from '../../components/page-header';
 import { UploadProgressBar } from '@/components/ui/upload-progress';
 import { useToastOnError } from '../../components/use-toast-on-error';
@@ -47,9 +46,8 @@ function IndustryForm({ industry }: { industry?: Industry }) {
     resolver: zodResolver(schema),
     defaultValues: { title: industry?.title ?? '', link: industry?.link ?? '' },
   });
-  const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  async function onSubmit(values: IndustryValues) {
     const body = new FormData();
     body.append('title', values.title.trim());
     body.append('link', values.link.trim());
@@ -59,35 +57,36 @@ function IndustryForm({ industry }: { industry?: Industry }) {
       await save.mutateAsync(body);
       toastSuccess(editing ? 'Industry updated' : 'Industry created');
       navigate(LIST);
-    } catch (error) {
-      if (isApiError(error)) {
-        for (const detail of error.details) {
-          if (detail.path === 'title' || detail.path === 'link') {
-            form.setError(detail.path, { message: detail.message });
-          }
-        }
-      }
     } finally {
       setProgress(null);
     }
-  });
+  }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+    <Form
+      form={form}
+      serverFields={['title', 'link']}
+      onSubmit={onSubmit}
+      className="flex flex-col gap-6"
+    >
       <StaffSection title="Industry">
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextInput
-            label="Title"
-            required
-            error={errors.title?.message}
-            {...form.register('title')}
+          <FormField
+            control={form.control}
+            name="title"
+            render={(field) => <TextInput label="Title" required {...field} />}
           />
-          <TextInput
-            label="Link"
-            required
-            placeholder="/pages/retail or https://…"
-            error={errors.link?.message}
-            {...form.register('link')}
+          <FormField
+            control={form.control}
+            name="link"
+            render={(field) => (
+              <TextInput
+                label="Link"
+                required
+                placeholder="/pages/retail or https://…"
+                {...field}
+              />
+            )}
           />
           <div className="sm:col-span-2">
             <ImageFileField
@@ -100,18 +99,17 @@ function IndustryForm({ industry }: { industry?: Industry }) {
           </div>
         </div>
       </StaffSection>
-      {save.isError ? <FormErrorAlert error={save.error} /> : null}
+      <FormAlert />
       {save.isPending && photo ? <UploadProgressBar fraction={progress?.fraction ?? 0} /> : null}
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" variant="secondary" size="lg" disabled={save.isPending}>
-          {save.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+        <FormSubmit variant="secondary" size="lg">
           {editing ? 'Update' : 'Create'}
-        </Button>
+        </FormSubmit>
         <Button variant="ghost" size="lg" onClick={() => navigate(LIST)}>
           Cancel
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 
