@@ -1,5 +1,8 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { FileText } from 'lucide-react';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import {
   isAnswered,
   questionSignature,
@@ -10,13 +13,23 @@ import { BRIEF_TEXT_MAX, EMPTY_BRIEF_MESSAGE, type BriefEntry } from '@noise/sha
 import { IntakeFields } from '@/components/intake/intake-fields';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
+import { Form, FormField } from '@/components/ui/form';
+import { SERVER } from '@/components/ui/form-refusal';
 import { Spinner } from '@/components/ui/spinner';
 import { UploadProgressBar } from '@/components/ui/upload-progress';
 import { Textarea } from '@/components/ui/textarea';
-import { errorMessage, isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
 import { useAddBriefEntry, useBriefQuestions } from '../api/brief';
 import { AttachmentsField } from './attachments-field';
 import { checkIntake, refusalsOf } from './intake-errors';
+
+/** The answers are checked against their questions before sending (`checkIntake`). */
+const briefSchema = z.object({
+  answers: z.record(z.string(), z.custom<IntakeAnswer>()),
+  text: z.string().trim(),
+  nothingToAdd: z.boolean(),
+});
+type BriefValues = z.infer<typeof briefSchema>;
 
 interface BriefFormProps {
   projectId: string;
@@ -34,14 +47,18 @@ export function BriefForm({ projectId, first, onSent }: BriefFormProps) {
   const asked = useBriefQuestions(projectId, Boolean(first));
   const questions: IntakeQuestion[] =
     first && asked.data && !asked.data.answered ? asked.data.questions : [];
-  const [values, setValues] = useState<Record<string, IntakeAnswer>>({});
+  const form = useForm<BriefValues>({
+    resolver: zodResolver(briefSchema),
+    defaultValues: { answers: {}, text: '', nothingToAdd: false },
+  });
+  // The files stay outside the form's values: they are chosen, not typed.
   const [answerFiles, setAnswerFiles] = useState<Record<string, File[]>>({});
-  const [questionErrors, setQuestionErrors] = useState<Record<string, string>>({});
-  const [text, setText] = useState('');
   const [files, setFiles] = useState<File[]>([]);
+  // Each question's message, by id, from the check before sending or the server's refusal.
+  const [questionErrors, setQuestionErrors] = useState<Record<string, string>>({});
   const [progress, setProgress] = useState<number | null>(null);
-  const [failure, setFailure] = useState('');
-  const [nothingToAdd, setNothingToAdd] = useState(false);
+  const failure = form.formState.errors.root?.server?.message;
+  const refuse = (message: string) => form.setError(SERVER, { message });
 
   /** The questions changed while the customer answered: keep the answers to unchanged ones. */
   async function takeNewQuestions() {
@@ -52,55 +69,51 @@ export function BriefForm({ projectId, first, onSent }: BriefFormProps) {
       const q = now.find((n) => n.id === id);
       return q !== undefined && before.get(id) === questionSignature(q);
     };
-    setValues((current) => Object.fromEntries(Object.entries(current).filter(([id]) => same(id))));
+    const answers = form.getValues('answers');
+    form.setValue(
+      'answers',
+      Object.fromEntries(Object.entries(answers).filter(([id]) => same(id))),
+    );
     setAnswerFiles((current) =>
       Object.fromEntries(Object.entries(current).filter(([id]) => same(id))),
     );
   }
 
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    if (add.isPending) return;
+  async function submit({ answers, text, nothingToAdd }: BriefValues) {
     setQuestionErrors({});
     if (questions.length) {
-      const errors = checkIntake(questions, values, answerFiles);
+      const errors = checkIntake(questions, answers, answerFiles);
       if (Object.keys(errors).length) {
         setQuestionErrors(errors);
-        setFailure('Please check the highlighted questions.');
-        return;
+        return refuse('Please check the highlighted questions.');
       }
       const blank =
-        !questions.some((q) => isAnswered(values[q.id]) || (answerFiles[q.id] ?? []).length > 0) &&
-        !text.trim() &&
+        !questions.some((q) => isAnswered(answers[q.id]) || (answerFiles[q.id] ?? []).length > 0) &&
+        !text &&
         files.length === 0;
-      if (blank && !nothingToAdd) {
-        setFailure(EMPTY_BRIEF_MESSAGE);
-        return;
-      }
-    } else if (!text.trim() && files.length === 0) {
-      setFailure('Write a few words or attach a file first.');
-      return;
+      if (blank && !nothingToAdd) return refuse(EMPTY_BRIEF_MESSAGE);
+    } else if (!text && files.length === 0) {
+      return refuse('Write a few words or attach a file first.');
     }
-    setFailure('');
     setProgress(0);
     try {
       const entry = await add.mutateAsync({
-        text: text.trim(),
+        text,
         files,
         ...(questions.length
-          ? { intake: { questions, values, files: answerFiles }, nothingToAdd }
+          ? { intake: { questions, values: answers, files: answerFiles }, nothingToAdd }
           : {}),
         onProgress: (p) => setProgress(p.fraction),
       });
-      setText('');
+      form.reset({ answers: {}, text: '', nothingToAdd });
       setFiles([]);
-      setValues({});
       setAnswerFiles({});
       onSent?.(entry);
     } catch (error) {
+      // What was typed and chosen stays; the server's reasons go to their questions.
       if (isApiError(error) && error.code === 'questions_changed') await takeNewQuestions();
-      setQuestionErrors(refusalsOf(error, { questions, values, files: answerFiles }));
-      setFailure(errorMessage(error, 'Your brief could not be sent.'));
+      setQuestionErrors(refusalsOf(error, { questions, values: answers, files: answerFiles }));
+      throw error;
     } finally {
       setProgress(null);
     }
@@ -108,49 +121,66 @@ export function BriefForm({ projectId, first, onSent }: BriefFormProps) {
 
   if (first && asked.isPending) return <Spinner label="Loading the questions" className="py-6" />;
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+    <Form form={form} onSubmit={submit} className="flex flex-col gap-4">
       {questions.length ? (
-        <IntakeFields
-          questions={questions}
-          values={values}
-          files={answerFiles}
-          errors={questionErrors}
-          disabled={add.isPending}
-          onChange={(id, value) => setValues((current) => ({ ...current, [id]: value }))}
-          onFiles={(id, chosen) => setAnswerFiles((current) => ({ ...current, [id]: chosen }))}
-          onRefused={(id, message) =>
-            setQuestionErrors((current) => ({ ...current, [id]: message }))
-          }
+        <FormField
+          control={form.control}
+          name="answers"
+          render={(field) => (
+            <IntakeFields
+              questions={questions}
+              values={field.value}
+              files={answerFiles}
+              errors={questionErrors}
+              disabled={add.isPending}
+              onChange={(id, value) => field.onChange({ ...field.value, [id]: value })}
+              onFiles={(id, chosen) => setAnswerFiles((current) => ({ ...current, [id]: chosen }))}
+              onRefused={(id, message) =>
+                setQuestionErrors((current) => ({ ...current, [id]: message }))
+              }
+            />
+          )}
         />
       ) : null}
       <fieldset disabled={add.isPending} className="flex min-w-0 flex-col gap-4">
-        <Textarea
-          label={
-            questions.length
-              ? 'Anything else we should know?'
-              : first
-                ? 'Your requirements'
-                : 'Add to your brief'
-          }
-          hint="Goals, audience, deadlines, links, brand guidelines: anything that helps your team."
-          value={text}
-          maxLength={BRIEF_TEXT_MAX}
-          rows={6}
-          onChange={(event) => setText(event.target.value)}
+        <FormField
+          control={form.control}
+          name="text"
+          render={(field) => (
+            <Textarea
+              label={
+                questions.length
+                  ? 'Anything else we should know?'
+                  : first
+                    ? 'Your requirements'
+                    : 'Add to your brief'
+              }
+              hint="Goals, audience, deadlines, links, brand guidelines: anything that helps your team."
+              maxLength={BRIEF_TEXT_MAX}
+              rows={6}
+              {...field}
+            />
+          )}
         />
         <AttachmentsField
           files={files}
           onFiles={(next) => {
-            setFailure('');
+            form.clearErrors(SERVER);
             setFiles(next);
           }}
-          onRefused={setFailure}
+          onRefused={refuse}
         />
         {questions.length ? (
-          <Checkbox
-            label="Nothing to add: start with what you have"
-            checked={nothingToAdd}
-            onCheckedChange={(checked) => setNothingToAdd(checked === true)}
+          <FormField
+            control={form.control}
+            name="nothingToAdd"
+            render={(field) => (
+              <Checkbox
+                label="Nothing to add: start with what you have"
+                checked={field.value}
+                onCheckedChange={(checked) => field.onChange(checked === true)}
+              />
+            )}
           />
         ) : null}
       </fieldset>
@@ -169,6 +199,6 @@ export function BriefForm({ projectId, first, onSent }: BriefFormProps) {
           {add.isPending ? 'Sending...' : first ? 'Submit Requirements' : 'Add to brief'}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
