@@ -59,13 +59,19 @@ const CONNECTIONS = Number(values.connections);
 const LATENCY_DURATION = Number(values['latency-duration']);
 const ROUNDS = Math.max(1, Number(values.rounds));
 const WORKERS = Number(values.workers);
+/** A read keeps at least this share of its own SQL's throughput, replayed (docs/performance.md). */
+const READ_TARGET = 0.6;
+/** The checkout's share of its own SQL's throughput, with a code or without. */
+const CHECKOUT_TARGET = 0.7;
 /** A p97.5 may be at most this many times its database work's alone (replay limits). */
-const LATENCY_TARGET = 2;
+const LATENCY_TARGET = 1.5;
+/** A cached public read against the plain server sending the same bytes. */
+const CACHED_TARGET = 0.85;
 /** Messages on the bench customer's first project (gen-p-1): the project page's thread. */
 const PROJECT_MESSAGES = 200;
 const BENCH_PROJECT = 'gen-p-1';
 /** A service page the server drew, against the plain server sending the same bytes. */
-const DRAWN_TARGET = 0.7;
+const DRAWN_TARGET = 0.85;
 const CHECKOUT_PATH = '/api/payments/handle-payment';
 const CHECKOUT_WITH_CODE = 'POST /api/payments/handle-payment with a 10% code';
 /** What the name of the service page the server draws ends with. */
@@ -267,10 +273,18 @@ async function measure(base, prepared) {
       path: `/services/${serviceId}`,
       drawn: true,
     },
-    { name: `GET /api/services/${serviceId}`, path: `/api/services/${serviceId}` },
-    { name: 'GET /api/industries', path: '/api/industries' },
-    { name: `GET /api/pages/${pages[0]._id}`, path: `/api/pages/${pages[0]._id}` },
-    { name: 'GET /api/services/search?q=markting', path: '/api/services/search?q=markting' },
+    {
+      name: `GET /api/services/${serviceId}`,
+      path: `/api/services/${serviceId}`,
+      cached: true,
+    },
+    { name: 'GET /api/industries', path: '/api/industries', cached: true },
+    { name: `GET /api/pages/${pages[0]._id}`, path: `/api/pages/${pages[0]._id}`, cached: true },
+    {
+      name: 'GET /api/services/search?q=markting',
+      path: '/api/services/search?q=markting',
+      cached: true,
+    },
     {
       name: 'GET /api/services/search, a new term each request (uncached)',
       path: '/api/services/search',
@@ -360,6 +374,7 @@ async function measure(base, prepared) {
       console.log(JSON.stringify(row));
       if (t.limit) console.log(replayVerdict(row));
       if (t.drawn) console.log(drawnVerdict(row));
+      if (t.cached) console.log(cachedVerdict(row));
     }
   } finally {
     await limit.stop();
@@ -806,6 +821,7 @@ function writeDocs(byKind) {
       text(earlier) {
         const verdicts = rows.filter((r) => r.endpoint.includes(REPLAYED)).map(replayVerdict);
         verdicts.unshift(...rows.filter((r) => r.endpoint.includes(DRAWN)).map(drawnVerdict));
+        verdicts.unshift(...rows.filter(isCachedRead).map(cachedVerdict));
         const table = markdownTable(
           `${date}, 2 cores, ${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}${WORKERS > 1 ? `, WORKERS=${WORKERS}` : ''}, ${values.services} services, ${values.sales} sales, ${CONNECTIONS} connections, ${DURATION} s for the server and ${DURATION} s for its limit in ${ROUNDS} alternating rounds (p50 of the median round, p97.5 and p99 of the worst); one connection for ${LATENCY_DURATION} s for the 1-conn columns:`,
           rows,
@@ -822,6 +838,7 @@ function writeDocs(byKind) {
           keptNames.some(
             (name) =>
               line.startsWith(`${verdictSubject(name)} against its SQL alone:`) ||
+              line.startsWith(`${name}, answered from the cache:`) ||
               (name.includes(DRAWN) && line.startsWith('Service page drawn by the server:')),
           ),
         );
@@ -832,6 +849,16 @@ function writeDocs(byKind) {
       },
     })),
   );
+}
+
+/** The public catalogue's reads the cache answers (their names, as measured). */
+function isCachedRead(row) {
+  return /^GET \/api\/(services\/[^ ]+|industries|pages\/[^ ]+)$/.test(row.endpoint);
+}
+
+/** A cached public read against the plain server sending the same bytes. */
+function cachedVerdict(row) {
+  return `${row.endpoint}, answered from the cache: ${row.ratio} of the limit sending the same bytes (target ${CACHED_TARGET}: ${row.ratio >= CACHED_TARGET ? 'met' : 'missed'}).`;
 }
 
 /** A page the server drew, sent from memory, against the plain server sending its bytes. */
@@ -849,8 +876,9 @@ function verdictSubject(endpoint) {
 /** A request against its database work alone, and the targets (docs/performance.md). */
 function replayVerdict(row) {
   const latency = row['p97.5 ms'] / row['limit p97.5 ms'];
+  const target = row.endpoint.includes(CHECKOUT_PATH) ? CHECKOUT_TARGET : READ_TARGET;
   return (
-    `${verdictSubject(row.endpoint)} against its SQL alone: ${row.ratio} of its throughput (target 0.5: ${row.ratio >= 0.5 ? 'met' : 'missed'}), ` +
+    `${verdictSubject(row.endpoint)} against its SQL alone: ${row.ratio} of its throughput (target ${target}: ${row.ratio >= target ? 'met' : 'missed'}), ` +
     `p97.5 ${row['p97.5 ms']} ms against ${row['limit p97.5 ms']} ms, ${latency.toFixed(2)}x (target ${LATENCY_TARGET}x: ${latency <= LATENCY_TARGET ? 'met' : 'missed'}).`
   );
 }

@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import { newId } from '../../lib/ids.ts';
 import {
@@ -221,10 +222,17 @@ export function createJobRunner(options: JobRunnerOptions) {
     lane.slots.add(slot);
   }
 
+  /**
+   * The runner's own context. A job added by a request wakes its lane from inside that request
+   * (on PGlite the notification is heard in the same process, at once): the slot it starts runs
+   * here instead, so its work is never counted as the request's (the query log, a trace).
+   */
+  const scope = new AsyncResource('job-runner');
+
   function wake(lane: Lane) {
     if (!started || stopped) return;
     lane.wakes += 1;
-    if (lane.active < lane.concurrency) spawn(lane);
+    if (lane.active < lane.concurrency) scope.runInAsyncScope(spawn, null, lane);
   }
 
   function tick() {
