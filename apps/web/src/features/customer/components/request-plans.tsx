@@ -1,6 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { z } from 'zod';
 import { formatCalendarDay } from '@noise/shared/format-day';
 import type { IntakeAnswer, IntakeQuestion } from '@noise/shared/intake';
 import { orderName } from '@noise/shared/project-constants';
@@ -14,6 +17,8 @@ import {
 } from '@noise/shared/requests';
 import { IntakeFields } from '@/components/intake/intake-fields';
 import { Button } from '@/components/ui/button';
+import { Form, FormField } from '@/components/ui/form';
+import { SERVER } from '@/components/ui/form-refusal';
 import { TextInput } from '@/components/ui/input';
 import { UploadProgressBar } from '@/components/ui/upload-progress';
 import { errorMessage, isApiError } from '@/lib/api-client';
@@ -29,6 +34,16 @@ import { checkIntake, refusalsOf } from './intake-errors';
 import { ExtraRequest } from './extra-request';
 
 /**
+ * The title (`submitRequestSchema`) and the answers (`checkIntake`) are checked together when it
+ * is sent, so every field left wrong is named at once.
+ */
+const requestSchema = z.object({
+  title: z.string(),
+  answers: z.record(z.string(), z.custom<IntakeAnswer>()),
+});
+type RequestValues = z.infer<typeof requestSchema>;
+
+/**
  * 'New request': a title, every intake question of the plan (files too, as the first brief asks
  * them) and further files for the team. A refusal is shown at its field and keeps everything
  * typed and chosen.
@@ -37,32 +52,33 @@ function NewRequestForm({ plan, onDone }: { plan: RequestPlan; onDone: () => voi
   const submit = useSubmitRequest();
   const queryClient = useQueryClient();
   const questions = plan.intakeQuestions as IntakeQuestion[];
-  const [title, setTitle] = useState('');
-  const [values, setValues] = useState<Record<string, IntakeAnswer>>({});
+  const form = useForm<RequestValues>({
+    resolver: zodResolver(requestSchema),
+    defaultValues: { title: '', answers: {} },
+  });
+  // The files stay outside the form's values: they are chosen, not typed.
   const [answerFiles, setAnswerFiles] = useState<Record<string, File[]>>({});
   const [attachments, setAttachments] = useState<File[]>([]);
+  // Each field's message (the title, a question by id, 'attachments'), checked together.
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState('');
   const [progress, setProgress] = useState<number | null>(null);
+  const failure = form.formState.errors.root?.server?.message;
   const setError = (id: string, message: string) =>
     setErrors((current) => ({ ...current, [id]: message }));
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (submit.isPending) return;
+  async function onSubmit({ title, answers }: RequestValues) {
     const named = submitRequestSchema.safeParse({ title });
     const found = {
       ...(named.success ? {} : { title: named.error.issues[0]!.message }),
-      ...checkIntake(questions, values, answerFiles),
+      ...checkIntake(questions, answers, answerFiles),
     };
     setErrors(found);
     if (!named.success || Object.keys(found).length) {
-      setFailure('Please check the highlighted fields.');
+      form.setError(SERVER, { message: 'Please check the highlighted fields.' });
       return;
     }
-    setFailure('');
     setProgress(0);
-    const intake = { questions, values, files: answerFiles };
+    const intake = { questions, values: answers, files: answerFiles };
     try {
       await submit.mutateAsync({
         planId: plan.id,
@@ -76,37 +92,45 @@ function NewRequestForm({ plan, onDone }: { plan: RequestPlan; onDone: () => voi
         await queryClient.invalidateQueries({ queryKey: requestPlansQuery.queryKey });
       }
       setErrors(refusalsOf(error, intake));
-      setFailure(errorMessage(error, 'The request could not be submitted.'));
+      throw error;
     } finally {
       setProgress(null);
     }
-  };
+  }
+
   return (
-    <form
+    <Form
+      form={form}
       onSubmit={onSubmit}
-      noValidate
       aria-label={`New request under ${plan.title}`}
       className="mt-4 flex min-w-0 flex-col gap-4 rounded-card border-2 border-ink/15 p-4"
     >
       <fieldset disabled={submit.isPending} className="flex min-w-0 flex-col gap-4">
-        <TextInput
-          label="Title"
-          required
-          value={title}
-          error={errors.title}
-          onChange={(e) => setTitle(e.target.value)}
-          maxLength={200}
+        <FormField
+          control={form.control}
+          name="title"
+          render={(field) => (
+            <TextInput label="Title" required maxLength={200} {...field} error={errors.title} />
+          )}
         />
         {questions.length ? (
-          <IntakeFields
-            questions={questions}
-            values={values}
-            files={answerFiles}
-            errors={errors}
-            disabled={submit.isPending}
-            onChange={(id, value) => setValues((current) => ({ ...current, [id]: value }))}
-            onFiles={(id, chosen) => setAnswerFiles((current) => ({ ...current, [id]: chosen }))}
-            onRefused={setError}
+          <FormField
+            control={form.control}
+            name="answers"
+            render={(field) => (
+              <IntakeFields
+                questions={questions}
+                values={field.value}
+                files={answerFiles}
+                errors={errors}
+                disabled={submit.isPending}
+                onChange={(id, value) => field.onChange({ ...field.value, [id]: value })}
+                onFiles={(id, chosen) =>
+                  setAnswerFiles((current) => ({ ...current, [id]: chosen }))
+                }
+                onRefused={setError}
+              />
+            )}
           />
         ) : null}
         <AttachmentsField
@@ -136,7 +160,7 @@ function NewRequestForm({ plan, onDone }: { plan: RequestPlan; onDone: () => voi
           Cancel
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 
