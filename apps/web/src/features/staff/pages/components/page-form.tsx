@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2, Plus, Trash2 } from 'lucide-react';
+import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useFieldArray, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -8,12 +8,11 @@ import type { Page } from '@noise/shared/catalogue';
 import { isSafeLink } from '@noise/shared/catalogue-admin';
 import { Button } from '@/components/ui/button';
 import { REQUIRED_MESSAGE } from '@/components/ui/field';
+import { Form, FormAlert, FormField, FormSubmit } from '@/components/ui/form';
 import { TextInput } from '@/components/ui/input';
-import { isApiError } from '@/lib/api-client';
 import { toastSuccess } from '@/lib/toast';
 import type { UploadProgress } from '@/lib/upload';
 import { ImageFileField } from '../../components/file-field';
-import { FormErrorAlert } from '../../components/form-error';
 import { StaffSection } from '../../components/page-header';
 import { UploadProgressBar } from '@/components/ui/upload-progress';
 import { useConfirm } from '../../components/use-confirm';
@@ -65,9 +64,8 @@ export function PageForm({ page }: { page?: Page }) {
   });
   const items = useFieldArray({ control: form.control, name: 'items' });
   const watchedItems = useWatch({ control: form.control, name: 'items' });
-  const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  async function onSubmit(values: PageValues) {
     const body = new FormData();
     body.append('title', values.title.trim());
     values.items.forEach((item, index) => {
@@ -81,29 +79,33 @@ export function PageForm({ page }: { page?: Page }) {
       await save.mutateAsync(body);
       toastSuccess(editing ? 'Page updated' : 'Page published');
       navigate(LIST);
-    } catch (error) {
-      if (isApiError(error)) {
-        for (const detail of error.details) {
-          if (/^(title|items\.\d+\.(title|link))$/.test(detail.path)) {
-            form.setError(detail.path as FieldPath<PageValues>, { message: detail.message });
-          }
-        }
-      }
     } finally {
       setProgress(null);
     }
-  });
+  }
+  // The server's reasons go under the title and each item's title and link.
+  const serverFields: FieldPath<PageValues>[] = [
+    'title',
+    ...items.fields.flatMap((_, index) => [
+      `items.${index}.title` as const,
+      `items.${index}.link` as const,
+    ]),
+  ];
 
   const hasFiles = Object.values(photos).some(Boolean);
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+    <Form
+      form={form}
+      serverFields={serverFields}
+      onSubmit={onSubmit}
+      className="flex flex-col gap-6"
+    >
       <StaffSection title="Page">
-        <TextInput
-          label="Title"
-          required
-          error={errors.title?.message}
-          {...form.register('title')}
+        <FormField
+          control={form.control}
+          name="title"
+          render={(field) => <TextInput label="Title" required {...field} />}
         />
       </StaffSection>
       <StaffSection
@@ -127,22 +129,26 @@ export function PageForm({ page }: { page?: Page }) {
         ) : (
           <div className="flex flex-col gap-5">
             {items.fields.map((field, index) => {
-              const e = errors.items?.[index];
               return (
                 <fieldset key={field.id} className="rounded-xl border-2 border-line p-4 sm:p-5">
                   <legend className="px-2 font-display text-lg font-bold">Item {index + 1}</legend>
                   <div className="grid gap-4 sm:grid-cols-2">
-                    <TextInput
-                      label="Item title"
-                      error={e?.title?.message}
-                      {...form.register(`items.${index}.title`)}
+                    <FormField
+                      control={form.control}
+                      name={`items.${index}.title`}
+                      render={(itemField) => <TextInput label="Item title" {...itemField} />}
                     />
-                    <TextInput
-                      label="Link"
-                      required
-                      placeholder="/services/seo or https://…"
-                      error={e?.link?.message}
-                      {...form.register(`items.${index}.link`)}
+                    <FormField
+                      control={form.control}
+                      name={`items.${index}.link`}
+                      render={(itemField) => (
+                        <TextInput
+                          label="Link"
+                          required
+                          placeholder="/services/seo or https://…"
+                          {...itemField}
+                        />
+                      )}
                     />
                     <div className="sm:col-span-2">
                       <ImageFileField
@@ -172,18 +178,17 @@ export function PageForm({ page }: { page?: Page }) {
           </div>
         )}
       </StaffSection>
-      {save.isError ? <FormErrorAlert error={save.error} /> : null}
+      <FormAlert />
       {save.isPending && hasFiles ? <UploadProgressBar fraction={progress?.fraction ?? 0} /> : null}
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" variant="secondary" size="lg" disabled={save.isPending}>
-          {save.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+        <FormSubmit variant="secondary" size="lg">
           Publish
-        </Button>
+        </FormSubmit>
         <Button variant="ghost" size="lg" onClick={() => navigate(LIST)}>
           Cancel
         </Button>
       </div>
       {confirmElement}
-    </form>
+    </Form>
   );
 }

@@ -13,15 +13,16 @@ import {
 import { roleLabels, roles, type Role } from '@noise/shared/roles';
 import type { User } from '@noise/shared/user';
 import { Button } from '@/components/ui/button';
+import { Form, FormAlert, FormField, FormSubmit } from '@/components/ui/form';
+import { showServerRefusal } from '@/components/ui/form-refusal';
 import { TextInput } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { isApiError, toastApiError } from '@/lib/api-client';
+import { toastApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { toastSuccess } from '@/lib/toast';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ImageFileField } from '../../components/file-field';
-import { FormErrorAlert } from '../../components/form-error';
 import { StaffSection } from '../../components/page-header';
 import { useChangeSiteUserRole } from '../api/change-site-user-role';
 import { useCreateSiteUser } from '../api/create-site-user';
@@ -88,7 +89,6 @@ export function SiteUserForm({ user }: { user?: User }) {
   const update = useUpdateSiteUser(user?._id ?? '');
   const deleteUser = useDeleteSiteUser();
   const resetLink = useSendResetLink();
-  const save = editing ? update : create;
   const [photo, setPhoto] = useState<File | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const changeRole = useChangeSiteUserRole(user?._id ?? '');
@@ -109,7 +109,6 @@ export function SiteUserForm({ user }: { user?: User }) {
       bio: user?.profile.bio ?? '',
     },
   });
-  const { errors } = form.formState;
 
   /** Saves the form; a changed role is asked about first, then changed on its own. */
   async function saveValues(values: SiteUserValues) {
@@ -127,22 +126,13 @@ export function SiteUserForm({ user }: { user?: User }) {
     navigate(LIST);
   }
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  async function onSubmit(values: SiteUserValues) {
     if (editing && values.role && values.role !== user.role) {
       setRoleChange(values);
       return;
     }
-    try {
-      await saveValues(values);
-    } catch (error) {
-      if (isApiError(error)) {
-        for (const detail of error.details) {
-          const field = fieldOfPath[detail.path];
-          if (field) form.setError(field, { message: detail.message });
-        }
-      }
-    }
-  });
+    await saveValues(values);
+  }
 
   async function sendReset() {
     if (!user) return;
@@ -155,55 +145,67 @@ export function SiteUserForm({ user }: { user?: User }) {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+    <Form
+      form={form}
+      serverFields={fieldOfPath}
+      onSubmit={onSubmit}
+      className="flex flex-col gap-6"
+    >
       <StaffSection title="Profile">
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextInput
-            label="First Name"
-            autoComplete="off"
-            error={errors.firstName?.message}
-            {...form.register('firstName')}
+          <FormField
+            control={form.control}
+            name="firstName"
+            render={(field) => <TextInput label="First Name" autoComplete="off" {...field} />}
           />
-          <TextInput
-            label="Last Name"
-            autoComplete="off"
-            error={errors.lastName?.message}
-            {...form.register('lastName')}
+          <FormField
+            control={form.control}
+            name="lastName"
+            render={(field) => <TextInput label="Last Name" autoComplete="off" {...field} />}
           />
-          <Select
-            label="Role"
-            placeholder="Select Role"
-            required
-            options={roleOptions(userRole)}
-            error={errors.role?.message}
-            {...form.register('role')}
+          <FormField
+            control={form.control}
+            name="role"
+            render={(field) => (
+              <Select
+                label="Role"
+                placeholder="Select Role"
+                required
+                options={roleOptions(userRole)}
+                {...field}
+              />
+            )}
           />
-          <TextInput
-            label="Display Name"
-            autoComplete="off"
-            error={errors.displayName?.message}
-            {...form.register('displayName')}
+          <FormField
+            control={form.control}
+            name="displayName"
+            render={(field) => <TextInput label="Display Name" autoComplete="off" {...field} />}
           />
-          <TextInput
-            label="Email Address"
-            type="email"
-            autoComplete="off"
-            required
-            error={errors.email?.message}
-            {...form.register('email')}
+          <FormField
+            control={form.control}
+            name="email"
+            render={(field) => (
+              <TextInput
+                label="Email Address"
+                type="email"
+                autoComplete="off"
+                required
+                {...field}
+              />
+            )}
           />
-          <TextInput
-            label="Contact Number"
-            type="tel"
-            autoComplete="off"
-            error={errors.contactNumber?.message}
-            {...form.register('contactNumber')}
+          <FormField
+            control={form.control}
+            name="contactNumber"
+            render={(field) => (
+              <TextInput label="Contact Number" type="tel" autoComplete="off" {...field} />
+            )}
           />
           <div className="sm:col-span-2">
-            <Textarea
-              label="Bio Information"
-              error={errors.bio?.message}
-              {...form.register('bio')}
+            <FormField
+              control={form.control}
+              name="bio"
+              render={(field) => <Textarea label="Bio Information" {...field} />}
             />
           </div>
           <div className="sm:col-span-2">
@@ -221,17 +223,22 @@ export function SiteUserForm({ user }: { user?: User }) {
       <StaffSection title="Account management">
         {hasPassword ? (
           <div className="max-w-md">
-            <TextInput
-              label="Password"
-              type="password"
-              autoComplete="new-password"
-              hint={
-                editing
-                  ? 'Leave empty to keep the current password.'
-                  : `At least ${PASSWORD_MIN_LENGTH} characters. Leave empty and send a reset link instead.`
-              }
-              error={errors.password?.message}
-              {...form.register('password')}
+            <FormField
+              control={form.control}
+              name="password"
+              render={(field) => (
+                <TextInput
+                  label="Password"
+                  type="password"
+                  autoComplete="new-password"
+                  hint={
+                    editing
+                      ? 'Leave empty to keep the current password.'
+                      : `At least ${PASSWORD_MIN_LENGTH} characters. Leave empty and send a reset link instead.`
+                  }
+                  {...field}
+                />
+              )}
             />
           </div>
         ) : (
@@ -261,13 +268,12 @@ export function SiteUserForm({ user }: { user?: User }) {
         ) : null}
       </StaffSection>
 
-      {save.isError ? <FormErrorAlert error={save.error} /> : null}
+      <FormAlert />
 
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" variant="secondary" size="lg" disabled={save.isPending}>
-          {save.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+        <FormSubmit variant="secondary" size="lg">
           {editing ? 'Save Changes' : 'Add User'}
-        </Button>
+        </FormSubmit>
         <Button variant="ghost" size="lg" onClick={() => navigate(LIST)}>
           Cancel
         </Button>
@@ -282,7 +288,13 @@ export function SiteUserForm({ user }: { user?: User }) {
           title="Change this user's role?"
           description={roleChangeWarning(user, roleChange.role)}
           confirmLabel="Change role"
-          onConfirm={() => saveValues(roleChange)}
+          onConfirm={() =>
+            // Told in the dialog, and on the form as a refused save is.
+            saveValues(roleChange).catch((error: unknown) => {
+              showServerRefusal(error, form, fieldOfPath);
+              throw error;
+            })
+          }
         />
       ) : null}
 
@@ -300,6 +312,6 @@ export function SiteUserForm({ user }: { user?: User }) {
           }}
         />
       ) : null}
-    </form>
+    </Form>
   );
 }
