@@ -1,7 +1,8 @@
-import { Loader2 } from 'lucide-react';
-import { useId, type FormEvent } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { z } from 'zod';
 import { localDate } from '@noise/shared/dates';
 import {
   discountCodeRequest,
@@ -13,11 +14,10 @@ import {
 import { formatMoney } from '@noise/shared/pricing';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
+import { Form, FormAlert, FormField, FormSubmit } from '@/components/ui/form';
 import { TextInput } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { toastSuccess } from '@/lib/toast';
-import { showFieldErrors } from '../../components/field-errors';
-import { FormErrorAlert } from '../../components/form-error';
 import { StaffSection } from '../../components/page-header';
 import { LoadFailedMessage } from '../../components/staff-table';
 import { useManageServices } from '../../api/get-manage-services';
@@ -152,6 +152,15 @@ function issuesOf(body: DiscountCodeRequest, appliesTo: DiscountFormValues['appl
   return issues;
 }
 
+/** The form checked as the request will be: each field's first issue under it, nothing changed. */
+const discountSchema = z.custom<DiscountFormValues>().superRefine((values, context) => {
+  const issues = issuesOf(toRequest(values), values.appliesTo);
+  for (const field of FIELDS) {
+    const message = issues.get(field);
+    if (message) context.addIssue({ code: 'custom', path: [field], message });
+  }
+});
+
 /** 'Customers see: 20% off the first payment', once the discount can be read. */
 function DiscountPreview({ values }: { values: DiscountFormValues }) {
   const percent = Number(values.percent);
@@ -247,87 +256,89 @@ export function DiscountCodeForm({ discountCode }: { discountCode?: DiscountCode
   const create = useCreateDiscountCode();
   const update = useUpdateDiscountCode(discountCode?._id ?? '');
   const save = editing ? update : create;
-  const form = useForm<DiscountFormValues>({ defaultValues: defaultsOf(discountCode) });
-  const { errors } = form.formState;
+  const form = useForm<DiscountFormValues>({
+    resolver: zodResolver(discountSchema),
+    defaultValues: defaultsOf(discountCode),
+  });
   const values = useWatch({ control: form.control }) as DiscountFormValues;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    form.clearErrors();
-    const current = form.getValues();
-    const body = toRequest(current);
-    const issues = issuesOf(body, current.appliesTo);
-    if (issues.size > 0) {
-      let first = true;
-      for (const field of FIELDS) {
-        const message = issues.get(field);
-        if (!message) continue;
-        form.setError(field, { message }, { shouldFocus: first && field !== 'serviceIds' });
-        first = false;
-      }
-      return;
-    }
-    try {
-      await save.mutateAsync(body);
-      toastSuccess('Discount code saved');
-      navigate(LIST);
-    } catch (error) {
-      // The alert below says why; the fields keep what was typed, and name their own issue.
-      showFieldErrors(error, FIELDS, form.setError);
-    }
+  /** A refusal: the alert says why; the fields keep what was typed, and name their own issue. */
+  async function submit(current: DiscountFormValues) {
+    await save.mutateAsync(toRequest(current));
+    toastSuccess('Discount code saved');
+    navigate(LIST);
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-6">
+    <Form form={form} serverFields={FIELDS} onSubmit={submit} className="flex flex-col gap-6">
       <StaffSection title="Discount">
         <div className="grid min-w-0 gap-5 sm:grid-cols-2">
-          <TextInput
-            label="Code"
-            required
-            maxLength={32}
-            autoComplete="off"
-            spellCheck={false}
-            hint="What customers type: letters, digits, - and _; capitals do not matter."
-            error={errors.code?.message}
-            {...form.register('code')}
+          <FormField
+            control={form.control}
+            name="code"
+            render={(field) => (
+              <TextInput
+                label="Code"
+                required
+                maxLength={32}
+                autoComplete="off"
+                spellCheck={false}
+                hint="What customers type: letters, digits, - and _; capitals do not matter."
+                {...field}
+              />
+            )}
           />
-          <Select
-            label="Type"
-            options={KIND_OPTIONS}
-            error={errors.kind?.message}
-            {...form.register('kind')}
+          <FormField
+            control={form.control}
+            name="kind"
+            render={(field) => <Select label="Type" options={KIND_OPTIONS} {...field} />}
           />
           {values.kind === 'amount' ? (
-            <TextInput
+            <FormField
               key="amount"
-              label="Amount (exc. GST)"
-              inputMode="decimal"
-              required
-              hint="Dollars off each discounted payment, before GST: 50 or 49.95."
-              error={errors.amount?.message}
-              {...form.register('amount')}
+              control={form.control}
+              name="amount"
+              render={(field) => (
+                <TextInput
+                  label="Amount (exc. GST)"
+                  inputMode="decimal"
+                  required
+                  hint="Dollars off each discounted payment, before GST: 50 or 49.95."
+                  {...field}
+                />
+              )}
             />
           ) : (
-            <TextInput
+            <FormField
               key="percent"
-              label="Percentage"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={100}
-              step={1}
-              required
-              hint="A whole percent, 1 to 100."
-              error={errors.percent?.message}
-              {...form.register('percent')}
+              control={form.control}
+              name="percent"
+              render={(field) => (
+                <TextInput
+                  label="Percentage"
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={100}
+                  step={1}
+                  required
+                  hint="A whole percent, 1 to 100."
+                  {...field}
+                />
+              )}
             />
           )}
-          <Select
-            label="Applies to payments"
-            options={DURATION_OPTIONS}
-            hint="For a subscription: only its first payment, or every renewal too."
-            error={errors.duration?.message}
-            {...form.register('duration')}
+          <FormField
+            control={form.control}
+            name="duration"
+            render={(field) => (
+              <Select
+                label="Applies to payments"
+                options={DURATION_OPTIONS}
+                hint="For a subscription: only its first payment, or every renewal too."
+                {...field}
+              />
+            )}
           />
           <DiscountPreview values={values} />
         </div>
@@ -335,24 +346,35 @@ export function DiscountCodeForm({ discountCode }: { discountCode?: DiscountCode
 
       <StaffSection title="Where it applies">
         <div className="grid min-w-0 gap-5 sm:grid-cols-2">
-          <Select label="Applies to" options={APPLIES_TO_OPTIONS} {...form.register('appliesTo')} />
-          <TextInput
-            label="Minimum order (exc. GST)"
-            inputMode="decimal"
-            hint="Optional: the first payment before GST must reach this many dollars."
-            error={errors.minimumOrder?.message}
-            {...form.register('minimumOrder')}
+          <FormField
+            control={form.control}
+            name="appliesTo"
+            render={(field) => (
+              <Select label="Applies to" options={APPLIES_TO_OPTIONS} {...field} />
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="minimumOrder"
+            render={(field) => (
+              <TextInput
+                label="Minimum order (exc. GST)"
+                inputMode="decimal"
+                hint="Optional: the first payment before GST must reach this many dollars."
+                {...field}
+              />
+            )}
           />
           {values.appliesTo === 'chosen' ? (
             <div className="min-w-0 sm:col-span-2">
-              <Controller
+              <FormField
                 control={form.control}
                 name="serviceIds"
-                render={({ field, fieldState }) => (
+                render={(field) => (
                   <ServiceChoices
                     chosen={field.value}
                     onChange={field.onChange}
-                    error={fieldState.error?.message}
+                    error={field.error}
                   />
                 )}
               />
@@ -363,45 +385,58 @@ export function DiscountCodeForm({ discountCode }: { discountCode?: DiscountCode
 
       <StaffSection title="When and how often">
         <div className="grid min-w-0 gap-5 sm:grid-cols-2">
-          <TextInput
-            label="Starts on"
-            type="date"
-            required
-            error={errors.startsOn?.message}
-            {...form.register('startsOn')}
+          <FormField
+            control={form.control}
+            name="startsOn"
+            render={(field) => <TextInput label="Starts on" type="date" required {...field} />}
           />
-          <TextInput
-            label="Ends on"
-            type="date"
-            hint="Optional: the last day it can be used. Empty: no end."
-            error={errors.endsOn?.message}
-            {...form.register('endsOn')}
+          <FormField
+            control={form.control}
+            name="endsOn"
+            render={(field) => (
+              <TextInput
+                label="Ends on"
+                type="date"
+                hint="Optional: the last day it can be used. Empty: no end."
+                {...field}
+              />
+            )}
           />
-          <TextInput
-            label="Total uses"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            hint="Optional: empty for no limit."
-            error={errors.maxUses?.message}
-            {...form.register('maxUses')}
+          <FormField
+            control={form.control}
+            name="maxUses"
+            render={(field) => (
+              <TextInput
+                label="Total uses"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                step={1}
+                hint="Optional: empty for no limit."
+                {...field}
+              />
+            )}
           />
-          <TextInput
-            label="Uses per customer"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            hint="Optional: empty for no limit."
-            error={errors.maxUsesPerCustomer?.message}
-            {...form.register('maxUsesPerCustomer')}
+          <FormField
+            control={form.control}
+            name="maxUsesPerCustomer"
+            render={(field) => (
+              <TextInput
+                label="Uses per customer"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                step={1}
+                hint="Optional: empty for no limit."
+                {...field}
+              />
+            )}
           />
           <div className="sm:col-span-2">
-            <Controller
+            <FormField
               control={form.control}
               name="active"
-              render={({ field }) => (
+              render={(field) => (
                 <Checkbox
                   label="Active"
                   checked={field.value}
@@ -416,16 +451,15 @@ export function DiscountCodeForm({ discountCode }: { discountCode?: DiscountCode
         </div>
       </StaffSection>
 
-      {save.isError ? <FormErrorAlert error={save.error} /> : null}
+      <FormAlert />
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" variant="secondary" size="lg" disabled={save.isPending}>
-          {save.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+        <FormSubmit variant="secondary" size="lg">
           {editing ? 'Save discount code' : 'Create discount code'}
-        </Button>
+        </FormSubmit>
         <Button variant="ghost" size="lg" onClick={() => navigate(LIST)}>
           Cancel
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
