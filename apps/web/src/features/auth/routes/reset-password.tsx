@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { newPassword, PASSWORD_MIN_LENGTH } from '@noise/shared/fields';
 import { Button } from '@/components/ui/button';
+import { Form, FormAlert, FormField, FormSubmit } from '@/components/ui/form';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { openSignIn } from '@/lib/auth-modals';
 import { usePageMeta } from '@/lib/use-page-meta';
@@ -48,17 +48,9 @@ export function ResetPasswordRoute() {
   });
   const token = useTokenFromLink();
   const reset = useResetPassword();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<ResetForm>({
+  const form = useForm<ResetForm>({
     resolver: zodResolver(resetForm),
     defaultValues: { password: '', confirmPassword: '' },
-  });
-
-  const onSubmit = handleSubmit((values) => {
-    if (token) reset.mutate({ token, password: values.password });
   });
 
   // A refused token (used, expired, unknown) cannot be retried: the person needs a new link.
@@ -101,33 +93,34 @@ export function ResetPasswordRoute() {
           </Link>
         </div>
       ) : (
-        <form onSubmit={onSubmit} noValidate className="mt-8 flex flex-col gap-5">
-          <PasswordInput
-            label="New password"
-            autoComplete="new-password"
-            hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-            {...register('password')}
-            error={errors.password?.message}
+        <Form
+          form={form}
+          serverFields={['password']}
+          onSubmit={({ password }) => reset.mutateAsync({ token, password })}
+          className="mt-8 flex flex-col gap-5"
+        >
+          <FormField
+            control={form.control}
+            name="password"
+            render={(field) => (
+              <PasswordInput
+                label="New password"
+                autoComplete="new-password"
+                hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+                {...field}
+              />
+            )}
           />
-          <PasswordInput
-            label="Confirm new password"
-            autoComplete="new-password"
-            {...register('confirmPassword')}
-            error={errors.confirmPassword?.message}
+          <FormField
+            control={form.control}
+            name="confirmPassword"
+            render={(field) => (
+              <PasswordInput label="Confirm new password" autoComplete="new-password" {...field} />
+            )}
           />
-          {reset.isError ? (
-            <p
-              role="alert"
-              className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-semibold text-danger"
-            >
-              {errorMessage(reset.error)}
-            </p>
-          ) : null}
-          <Button type="submit" size="lg" disabled={reset.isPending}>
-            {reset.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
-            Set new password
-          </Button>
-        </form>
+          <FormAlert className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-semibold text-danger" />
+          <FormSubmit size="lg">Set new password</FormSubmit>
+        </Form>
       )}
     </section>
   );
