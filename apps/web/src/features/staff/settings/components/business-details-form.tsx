@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2 } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import {
@@ -10,12 +9,10 @@ import {
   type BusinessDetails,
   type BusinessDetailsRequest,
 } from '@noise/shared/business-details';
-import { Button } from '@/components/ui/button';
+import { Form, FormAlert, FormField, FormSubmit } from '@/components/ui/form';
 import { TextInput } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toastSuccess } from '@/lib/toast';
-import { showFieldErrors } from '../../components/field-errors';
-import { FormErrorAlert } from '../../components/form-error';
 import { StaffSection } from '../../components/page-header';
 import { useSaveBusinessDetails } from '../api/business-details';
 
@@ -64,53 +61,63 @@ export function BusinessDetailsForm({ details }: { details: BusinessDetails }) {
     resolver: zodResolver(businessDetailsRequest),
     defaultValues: valuesOf(details),
   });
-  const { errors } = form.formState;
   const colour = useWatch({ control: form.control, name: 'brandColour' });
 
-  const submit = form.handleSubmit(async (body) => {
-    try {
-      const saved = await save.mutateAsync(body);
-      // What the server kept (the ABN spaced as the register prints it) replaces what was typed.
-      form.reset(valuesOf(saved));
-      toastSuccess('Business details saved', 'Emails, invoices and the site use them now.');
-    } catch (error) {
-      // The alert below says why; the fields keep what was typed, and name their own issue.
-      showFieldErrors(error, FIELDS, form.setError);
-    }
-  });
+  /** A refusal: the alert says why; the fields keep what was typed, and name their own issue. */
+  async function submit(body: Saved) {
+    const saved = await save.mutateAsync(body);
+    // What the server kept (the ABN spaced as the register prints it) replaces what was typed.
+    form.reset(valuesOf(saved));
+    toastSuccess('Business details saved', 'Emails, invoices and the site use them now.');
+  }
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-6">
+    <Form form={form} serverFields={FIELDS} onSubmit={submit} className="flex flex-col gap-6">
       <StaffSection
         title="Business"
         description="On every tax invoice, adjustment note and email footer."
       >
         <div className="grid min-w-0 gap-5 sm:grid-cols-2">
-          <TextInput
-            label="Business name"
-            required
-            maxLength={BUSINESS_NAME_MAX}
-            autoComplete="organization"
-            error={errors.companyName?.message}
-            {...form.register('companyName')}
+          <FormField
+            control={form.control}
+            name="companyName"
+            render={(field) => (
+              <TextInput
+                label="Business name"
+                required
+                maxLength={BUSINESS_NAME_MAX}
+                autoComplete="organization"
+                {...field}
+              />
+            )}
           />
-          <TextInput
-            label="ABN"
-            inputMode="numeric"
-            autoComplete="off"
-            hint="11 digits; spaces are fine. Empty: invoices are titled 'Invoice', not 'Tax invoice'."
-            error={errors.abn?.message}
-            {...form.register('abn')}
+          <FormField
+            control={form.control}
+            name="abn"
+            render={(field) => (
+              <TextInput
+                label="ABN"
+                inputMode="numeric"
+                autoComplete="off"
+                hint="11 digits; spaces are fine. Empty: invoices are titled 'Invoice', not 'Tax invoice'."
+                {...field}
+              />
+            )}
           />
           <div className="min-w-0 sm:col-span-2">
-            <Textarea
-              label="Address"
-              rows={2}
-              maxLength={BUSINESS_ADDRESS_MAX}
-              autoComplete="street-address"
-              hint="The postal address under the name on invoices and in email footers."
-              error={errors.address?.message}
-              {...form.register('address')}
+            <FormField
+              control={form.control}
+              name="address"
+              render={(field) => (
+                <Textarea
+                  label="Address"
+                  rows={2}
+                  maxLength={BUSINESS_ADDRESS_MAX}
+                  autoComplete="street-address"
+                  hint="The postal address under the name on invoices and in email footers."
+                  {...field}
+                />
+              )}
             />
           </div>
         </div>
@@ -118,46 +125,66 @@ export function BusinessDetailsForm({ details }: { details: BusinessDetails }) {
 
       <StaffSection title="Contact" description="Where the site's and the emails' 'Contact us' go.">
         <div className="grid min-w-0 gap-5 sm:grid-cols-2">
-          <TextInput
-            label="Contact page"
-            type="url"
-            inputMode="url"
-            placeholder="https://"
-            hint="Empty: the support email is offered instead, or no contact link at all."
-            error={errors.contactUrl?.message}
-            {...form.register('contactUrl')}
+          <FormField
+            control={form.control}
+            name="contactUrl"
+            render={(field) => (
+              <TextInput
+                label="Contact page"
+                type="url"
+                inputMode="url"
+                placeholder="https://"
+                hint="Empty: the support email is offered instead, or no contact link at all."
+                {...field}
+              />
+            )}
           />
-          <TextInput
-            label="Support email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            error={errors.supportEmail?.message}
-            {...form.register('supportEmail')}
+          <FormField
+            control={form.control}
+            name="supportEmail"
+            render={(field) => (
+              <TextInput
+                label="Support email"
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                {...field}
+              />
+            )}
           />
         </div>
       </StaffSection>
 
       <StaffSection title="Emails" description="How the emails the shop sends look.">
         <div className="grid min-w-0 gap-5 sm:grid-cols-2">
-          <TextInput
-            label="Brand colour"
-            placeholder="#c70063"
-            autoComplete="off"
-            spellCheck={false}
-            hint="The button and top of each email and the band of each invoice, as # and six hex digits. Empty: the site's pink."
-            trailing={<Swatch colour={colour ?? ''} />}
-            error={errors.brandColour?.message}
-            {...form.register('brandColour')}
+          <FormField
+            control={form.control}
+            name="brandColour"
+            render={(field) => (
+              <TextInput
+                label="Brand colour"
+                placeholder="#c70063"
+                autoComplete="off"
+                spellCheck={false}
+                hint="The button and top of each email and the band of each invoice, as # and six hex digits. Empty: the site's pink."
+                trailing={<Swatch colour={colour ?? ''} />}
+                {...field}
+              />
+            )}
           />
           <div className="min-w-0 sm:col-span-2">
-            <Textarea
-              label="Footer text"
-              rows={3}
-              maxLength={EMAIL_FOOTER_MAX}
-              hint="A line of your own under the name and address in every email."
-              error={errors.emailFooter?.message}
-              {...form.register('emailFooter')}
+            <FormField
+              control={form.control}
+              name="emailFooter"
+              render={(field) => (
+                <Textarea
+                  label="Footer text"
+                  rows={3}
+                  maxLength={EMAIL_FOOTER_MAX}
+                  hint="A line of your own under the name and address in every email."
+                  {...field}
+                />
+              )}
             />
           </div>
         </div>
@@ -165,21 +192,31 @@ export function BusinessDetailsForm({ details }: { details: BusinessDetails }) {
 
       <StaffSection title="Legal pages" description="Linked from every email's footer.">
         <div className="grid min-w-0 gap-5 sm:grid-cols-2">
-          <TextInput
-            label="Privacy Policy link"
-            type="url"
-            inputMode="url"
-            placeholder="https://"
-            error={errors.privacyUrl?.message}
-            {...form.register('privacyUrl')}
+          <FormField
+            control={form.control}
+            name="privacyUrl"
+            render={(field) => (
+              <TextInput
+                label="Privacy Policy link"
+                type="url"
+                inputMode="url"
+                placeholder="https://"
+                {...field}
+              />
+            )}
           />
-          <TextInput
-            label="Terms of Service link"
-            type="url"
-            inputMode="url"
-            placeholder="https://"
-            error={errors.termsUrl?.message}
-            {...form.register('termsUrl')}
+          <FormField
+            control={form.control}
+            name="termsUrl"
+            render={(field) => (
+              <TextInput
+                label="Terms of Service link"
+                type="url"
+                inputMode="url"
+                placeholder="https://"
+                {...field}
+              />
+            )}
           />
         </div>
       </StaffSection>
@@ -190,27 +227,31 @@ export function BusinessDetailsForm({ details }: { details: BusinessDetails }) {
       >
         <div className="grid min-w-0 gap-5 sm:grid-cols-2">
           <div className="min-w-0 sm:col-span-2">
-            <TextInput
-              label="Account name"
-              autoComplete="off"
-              error={errors.bankAccountName?.message}
-              {...form.register('bankAccountName')}
+            <FormField
+              control={form.control}
+              name="bankAccountName"
+              render={(field) => <TextInput label="Account name" autoComplete="off" {...field} />}
             />
           </div>
-          <TextInput
-            label="BSB"
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder="062-000"
-            error={errors.bankBsb?.message}
-            {...form.register('bankBsb')}
+          <FormField
+            control={form.control}
+            name="bankBsb"
+            render={(field) => (
+              <TextInput
+                label="BSB"
+                inputMode="numeric"
+                autoComplete="off"
+                placeholder="062-000"
+                {...field}
+              />
+            )}
           />
-          <TextInput
-            label="Account number"
-            inputMode="numeric"
-            autoComplete="off"
-            error={errors.bankAccountNumber?.message}
-            {...form.register('bankAccountNumber')}
+          <FormField
+            control={form.control}
+            name="bankAccountNumber"
+            render={(field) => (
+              <TextInput label="Account number" inputMode="numeric" autoComplete="off" {...field} />
+            )}
           />
         </div>
       </StaffSection>
@@ -220,34 +261,45 @@ export function BusinessDetailsForm({ details }: { details: BusinessDetails }) {
         description="An unpaid invoice's customer is reminded this many days before its due date, and again this many days after it. 0 sends none."
       >
         <div className="grid min-w-0 gap-5 sm:grid-cols-2">
-          <TextInput
-            label="Days before the due date"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={60}
-            error={errors.invoiceReminderDaysBefore?.message}
-            {...form.register('invoiceReminderDaysBefore')}
+          <FormField
+            control={form.control}
+            name="invoiceReminderDaysBefore"
+            render={(field) => (
+              <TextInput
+                label="Days before the due date"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={60}
+                {...field}
+                value={field.value as number | string}
+              />
+            )}
           />
-          <TextInput
-            label="Days after the due date"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={60}
-            error={errors.invoiceReminderDaysAfter?.message}
-            {...form.register('invoiceReminderDaysAfter')}
+          <FormField
+            control={form.control}
+            name="invoiceReminderDaysAfter"
+            render={(field) => (
+              <TextInput
+                label="Days after the due date"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={60}
+                {...field}
+                value={field.value as number | string}
+              />
+            )}
           />
         </div>
       </StaffSection>
 
-      {save.isError ? <FormErrorAlert error={save.error} /> : null}
+      <FormAlert />
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" variant="secondary" size="lg" disabled={save.isPending}>
-          {save.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+        <FormSubmit variant="secondary" size="lg">
           Save business details
-        </Button>
+        </FormSubmit>
       </div>
-    </form>
+    </Form>
   );
 }
