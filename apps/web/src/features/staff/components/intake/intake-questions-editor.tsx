@@ -6,6 +6,7 @@ import type { IntakeAnswer } from '@noise/shared/intake';
 import { IntakeFields } from '@/components/intake/intake-fields';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
+import { FormField } from '@/components/ui/form';
 import { TextInput } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
@@ -35,7 +36,6 @@ export function IntakeQuestionsEditor({
   const [confirm, confirmElement] = useConfirm();
   const questions = useFieldArray({ control: form.control, name: 'intakeQuestions' });
   const watched = useWatch({ control: form.control, name: 'intakeQuestions' });
-  const errors = form.formState.errors.intakeQuestions;
   const [dragged, setDragged] = useState<number | null>(null);
   const [previewing, setPreviewing] = useState(false);
   const [previewValues, setPreviewValues] = useState<Record<string, IntakeAnswer>>({});
@@ -65,7 +65,6 @@ export function IntakeQuestionsEditor({
         <fieldset disabled={disabled} className="min-w-0">
           <ol className="flex flex-col gap-5">
             {questions.fields.map((field, index) => {
-              const e = errors?.[index];
               const kind = watched?.[index]?.kind ?? field.kind;
               const choice = kind === 'single-choice' || kind === 'multiple-choice';
               return (
@@ -121,44 +120,60 @@ export function IntakeQuestionsEditor({
                     </div>
                   </div>
                   <div className="grid gap-4 sm:grid-cols-2">
-                    <TextInput
-                      label="Question"
-                      required
-                      maxLength={200}
-                      error={e?.label?.message}
-                      {...form.register(`intakeQuestions.${index}.label`)}
+                    <FormField
+                      control={form.control}
+                      name={`intakeQuestions.${index}.label`}
+                      render={(input) => (
+                        <TextInput label="Question" required maxLength={200} {...input} />
+                      )}
                     />
-                    <Select
-                      label="Answer type"
-                      options={kindOptions}
-                      error={e?.kind?.message}
-                      {...form.register(`intakeQuestions.${index}.kind`)}
+                    <FormField
+                      control={form.control}
+                      name={`intakeQuestions.${index}.kind`}
+                      render={(input) => (
+                        <Select label="Answer type" options={kindOptions} {...input} />
+                      )}
                     />
-                    <TextInput
-                      label="Help text"
-                      maxLength={500}
-                      hint="Shown under the question."
-                      error={e?.help?.message}
-                      {...form.register(`intakeQuestions.${index}.help`)}
+                    <FormField
+                      control={form.control}
+                      name={`intakeQuestions.${index}.help`}
+                      render={(input) => (
+                        <TextInput
+                          label="Help text"
+                          maxLength={500}
+                          hint="Shown under the question."
+                          {...input}
+                        />
+                      )}
                     />
                     {choice ? (
-                      <Textarea
-                        label="Choices"
-                        rows={3}
-                        hint="One per line, at least two."
-                        error={e?.options?.message}
-                        {...form.register(`intakeQuestions.${index}.options`)}
+                      <FormField
+                        control={form.control}
+                        name={`intakeQuestions.${index}.options`}
+                        render={(input) => (
+                          <Textarea
+                            label="Choices"
+                            rows={3}
+                            hint="One per line, at least two."
+                            {...input}
+                          />
+                        )}
                       />
                     ) : null}
                     <div className="sm:col-span-2">
-                      <Checkbox
-                        label="Required"
-                        checked={watched?.[index]?.required ?? field.required}
-                        onCheckedChange={(on) =>
-                          form.setValue(`intakeQuestions.${index}.required`, on === true, {
-                            shouldDirty: true,
-                          })
-                        }
+                      <FormField
+                        control={form.control}
+                        name={`intakeQuestions.${index}.required`}
+                        render={(input) => (
+                          <Checkbox
+                            label="Required"
+                            name={input.name}
+                            checked={input.value}
+                            onCheckedChange={(on) => input.onChange(on === true)}
+                            onBlur={input.onBlur}
+                            ref={input.ref}
+                          />
+                        )}
                       />
                     </div>
                   </div>

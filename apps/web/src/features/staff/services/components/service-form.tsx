@@ -5,22 +5,21 @@ import {
   recurringIntervals,
 } from '@noise/shared/intervals';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Eye, Loader2, Plus, Trash2 } from 'lucide-react';
+import { Eye, Plus, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { FormProvider, useFieldArray, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { ManageService } from '@noise/shared/catalogue-admin';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
+import { Form, FormAlert, FormField, FormSubmit } from '@/components/ui/form';
 import { TextInput } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Sheet } from '@/components/ui/sheet';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
-import { isApiError } from '@/lib/api-client';
 import { toastSuccess } from '@/lib/toast';
 import type { UploadProgress } from '@/lib/upload';
-import { FormErrorAlert } from '../../components/form-error';
 import { StaffSection } from '../../components/page-header';
 import { UploadProgressBar } from '@/components/ui/upload-progress';
 import { useConfirm } from '../../components/use-confirm';
@@ -44,9 +43,21 @@ import {
 const ServicePreview = lazy(() => import('./service-preview'));
 
 const LIST = '/wkm-dashboard/services';
-/** Server error paths that name a field of this form. */
-const FIELD_PATH =
-  /^(title|description|initialInvestmentDescription|deliveryDays|(packages|serviceExtras|faqs|intakeQuestions)\.\d+\.\w+)$/;
+/** The server's error paths that name a field of this form: its own, and each item's. */
+function serverFieldsOf(values: ServiceFormValues): FieldPath<ServiceFormValues>[] {
+  const lists = ['packages', 'serviceExtras', 'faqs', 'intakeQuestions'] as const;
+  return [
+    'title',
+    'description',
+    'initialInvestmentDescription',
+    'deliveryDays',
+    ...lists.flatMap((list) =>
+      values[list].flatMap((item, index) =>
+        Object.keys(item).map((key) => `${list}.${index}.${key}` as FieldPath<ServiceFormValues>),
+      ),
+    ),
+  ];
+}
 
 const packageTypeOptions = [
   { value: 'one-time', label: 'One-time' },
@@ -97,6 +108,8 @@ export function ServiceForm({ service }: { service?: ManageService }) {
     defaultValues: valuesOf(service),
   });
   const { errors } = form.formState;
+  // A field's own refusal (the schema's or the server's), not only the form's.
+  const fieldsRefused = Object.keys(errors).some((name) => name !== 'root');
   const packages = useFieldArray({ control: form.control, name: 'packages' });
   const extras = useFieldArray({ control: form.control, name: 'serviceExtras' });
   const faqs = useFieldArray({ control: form.control, name: 'faqs' });
@@ -112,7 +125,7 @@ export function ServiceForm({ service }: { service?: ManageService }) {
     Boolean(files.featurePhoto || files.comparisonPdf || files.galleryFiles.length) ||
     files.videos.some((v) => v.kind === 'new');
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  async function onSubmit(values: ServiceFormValues) {
     setProgress(null);
     const body = toServiceFormData(values, files);
     try {
@@ -120,55 +133,60 @@ export function ServiceForm({ service }: { service?: ManageService }) {
       else await create.mutateAsync(body);
       toastSuccess(editing ? 'Service updated' : 'Service published');
       navigate(LIST);
-    } catch (error) {
-      if (isApiError(error)) {
-        for (const detail of error.details) {
-          if (FIELD_PATH.test(detail.path)) {
-            form.setError(detail.path as FieldPath<ServiceFormValues>, { message: detail.message });
-          }
-        }
-      }
     } finally {
       setProgress(null);
     }
-  });
+  }
 
   async function remove(what: string, run: () => void) {
     if (await confirm(`Are you sure you want to remove this ${what}?`)) run();
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+    <Form
+      form={form}
+      serverFields={serverFieldsOf(form.getValues())}
+      onSubmit={onSubmit}
+      className="flex flex-col gap-6"
+    >
       <StaffSection title="Service details">
         <div className="grid gap-5 sm:grid-cols-2">
           <div className="sm:col-span-2">
-            <TextInput
-              label="Title"
-              required
-              error={errors.title?.message}
-              {...form.register('title')}
+            <FormField
+              control={form.control}
+              name="title"
+              render={(field) => <TextInput label="Title" required {...field} />}
             />
           </div>
-          <TextInput
-            label="Initial investment description"
-            hint="What the set-up pays for. The amount is each recurring package's Initial Investment, below."
-            error={errors.initialInvestmentDescription?.message}
-            {...form.register('initialInvestmentDescription')}
+          <FormField
+            control={form.control}
+            name="initialInvestmentDescription"
+            render={(field) => (
+              <TextInput
+                label="Initial investment description"
+                hint="What the set-up pays for. The amount is each recurring package's Initial Investment, below."
+                {...field}
+              />
+            )}
           />
-          <TextInput
-            label="Delivery time (working days)"
-            inputMode="numeric"
-            required
-            hint="From the customer's brief to delivery, weekends skipped. Sets each order's due date."
-            error={errors.deliveryDays?.message}
-            {...form.register('deliveryDays')}
+          <FormField
+            control={form.control}
+            name="deliveryDays"
+            render={(field) => (
+              <TextInput
+                label="Delivery time (working days)"
+                inputMode="numeric"
+                required
+                hint="From the customer's brief to delivery, weekends skipped. Sets each order's due date."
+                {...field}
+              />
+            )}
           />
           <div className="sm:col-span-2">
-            <Textarea
-              label="Description"
-              className="min-h-40"
-              error={errors.description?.message}
-              {...form.register('description')}
+            <FormField
+              control={form.control}
+              name="description"
+              render={(field) => <Textarea label="Description" className="min-h-40" {...field} />}
             />
           </div>
         </div>
@@ -193,7 +211,6 @@ export function ServiceForm({ service }: { service?: ManageService }) {
         ) : (
           <div className="flex flex-col gap-5">
             {packages.fields.map((field, index) => {
-              const e = errors.packages?.[index];
               return (
                 <ItemCard
                   key={field.id}
@@ -201,76 +218,111 @@ export function ServiceForm({ service }: { service?: ManageService }) {
                   removeLabel="Remove package"
                   onRemove={() => void remove('package', () => packages.remove(index))}
                 >
-                  <TextInput
-                    label="Package title"
-                    error={e?.title?.message}
-                    {...form.register(`packages.${index}.title`)}
+                  <FormField
+                    control={form.control}
+                    name={`packages.${index}.title`}
+                    render={(field) => <TextInput label="Package title" {...field} />}
                   />
-                  <Select
-                    label="Type"
-                    options={packageTypeOptions}
-                    error={e?.type?.message}
-                    {...form.register(`packages.${index}.type`, {
-                      // A default suffix follows the type ('/month exc. GST' to '/quarter
-                      // exc. GST'); one the staff wrote stays.
-                      onChange: (event: { target: { value: string } }) => {
-                        const suffix = form.getValues(`packages.${index}.priceSuffix`);
-                        if (isDefaultPriceSuffix(suffix)) {
-                          form.setValue(
-                            `packages.${index}.priceSuffix`,
-                            defaultPriceSuffix(event.target.value),
-                          );
-                        }
-                      },
-                    })}
+                  <FormField
+                    control={form.control}
+                    name={`packages.${index}.type`}
+                    render={(field) => (
+                      <Select
+                        label="Type"
+                        options={packageTypeOptions}
+                        {...field}
+                        onChange={(event) => {
+                          field.onChange(event);
+                          // A default suffix follows the type ('/month exc. GST' to '/quarter
+                          // exc. GST'); one the staff wrote stays.
+                          const suffix = form.getValues(`packages.${index}.priceSuffix`);
+                          if (isDefaultPriceSuffix(suffix)) {
+                            form.setValue(
+                              `packages.${index}.priceSuffix`,
+                              defaultPriceSuffix(event.target.value),
+                            );
+                          }
+                        }}
+                      />
+                    )}
                   />
-                  <TextInput
-                    label="Initial Investment"
-                    inputMode="decimal"
-                    required
-                    error={e?.baseCost?.message}
-                    {...form.register(`packages.${index}.baseCost`)}
+                  <FormField
+                    control={form.control}
+                    name={`packages.${index}.baseCost`}
+                    render={(field) => (
+                      <TextInput
+                        label="Initial Investment"
+                        inputMode="decimal"
+                        required
+                        {...field}
+                      />
+                    )}
                   />
-                  <TextInput
-                    label="Recurring Fees"
-                    inputMode="decimal"
-                    required
-                    error={e?.recurringCost?.message}
-                    {...form.register(`packages.${index}.recurringCost`)}
+                  <FormField
+                    control={form.control}
+                    name={`packages.${index}.recurringCost`}
+                    render={(field) => (
+                      <TextInput label="Recurring Fees" inputMode="decimal" required {...field} />
+                    )}
                   />
-                  <TextInput
-                    label="Price suffix"
-                    required
-                    hint="For example: /quarter exc. GST"
-                    error={e?.priceSuffix?.message}
-                    {...form.register(`packages.${index}.priceSuffix`)}
+                  <FormField
+                    control={form.control}
+                    name={`packages.${index}.priceSuffix`}
+                    render={(field) => (
+                      <TextInput
+                        label="Price suffix"
+                        required
+                        hint="For example: /quarter exc. GST"
+                        {...field}
+                      />
+                    )}
                   />
-                  <TextInput
-                    label="Features"
-                    hint="Separate features with commas."
-                    error={e?.features?.message}
-                    {...form.register(`packages.${index}.features`)}
+                  <FormField
+                    control={form.control}
+                    name={`packages.${index}.features`}
+                    render={(field) => (
+                      <TextInput
+                        label="Features"
+                        hint="Separate features with commas."
+                        {...field}
+                      />
+                    )}
                   />
-                  <TextInput
-                    label="Active requests at once"
-                    inputMode="numeric"
-                    hint="Recurring packages only (weekly to yearly): makes the package a request plan. Blank: not a plan."
-                    error={e?.activeRequestLimit?.message}
-                    {...form.register(`packages.${index}.activeRequestLimit`)}
+                  <FormField
+                    control={form.control}
+                    name={`packages.${index}.activeRequestLimit`}
+                    render={(field) => (
+                      <TextInput
+                        label="Active requests at once"
+                        inputMode="numeric"
+                        hint="Recurring packages only (weekly to yearly): makes the package a request plan. Blank: not a plan."
+                        {...field}
+                      />
+                    )}
                   />
-                  <TextInput
-                    label="Requests per period"
-                    inputMode="numeric"
-                    hint="How many requests a client may submit each period (week, two weeks, month, quarter or year). Blank: unlimited."
-                    error={e?.requestsPerPeriod?.message}
-                    {...form.register(`packages.${index}.requestsPerPeriod`)}
+                  <FormField
+                    control={form.control}
+                    name={`packages.${index}.requestsPerPeriod`}
+                    render={(field) => (
+                      <TextInput
+                        label="Requests per period"
+                        inputMode="numeric"
+                        hint="How many requests a client may submit each period (week, two weeks, month, quarter or year). Blank: unlimited."
+                        {...field}
+                      />
+                    )}
                   />
-                  <TextInput
-                    label="Extra request price ($)"
-                    inputMode="decimal"
-                    hint="Before GST. With a per-period cap: a client who has used it can buy one more request at this price. Blank: none sold."
-                    error={e?.extraRequestPrice?.message}
-                    {...form.register(`packages.${index}.extraRequestPrice`)}
+                  <FormField
+                    control={form.control}
+                    name={`packages.${index}.extraRequestPrice`}
+                    render={(field) => (
+                      <TextInput
+                        label="Extra request price ($)"
+                        inputMode="decimal"
+                        hint="Before GST. With a per-period cap: a client who has used it can buy one more request at this price. Blank: none sold."
+                        {...field}
+                      />
+                    )}
                   />
                   <Checkbox
                     label="Most popular"
@@ -278,23 +330,33 @@ export function ServiceForm({ service }: { service?: ManageService }) {
                     onCheckedChange={(on) => markMostPopular(index, on === true)}
                   />
                   {packageValues[index]?.type !== 'one-time' ? (
-                    <TextInput
-                      label="Minimum term (periods)"
-                      inputMode="numeric"
-                      hint="How many periods a plan stays on this package before it can move to a cheaper one. Blank: none."
-                      error={e?.minimumTermPeriods?.message}
-                      {...form.register(`packages.${index}.minimumTermPeriods`)}
+                    <FormField
+                      control={form.control}
+                      name={`packages.${index}.minimumTermPeriods`}
+                      render={(field) => (
+                        <TextInput
+                          label="Minimum term (periods)"
+                          inputMode="numeric"
+                          hint="How many periods a plan stays on this package before it can move to a cheaper one. Blank: none."
+                          {...field}
+                        />
+                      )}
                     />
                   ) : null}
                   {packageValues[index]?.type !== 'one-time' ? (
-                    <Checkbox
-                      label="Clients may pause this plan (staff always may)"
-                      checked={packageValues[index]?.clientsMayPause ?? false}
-                      onCheckedChange={(on) =>
-                        form.setValue(`packages.${index}.clientsMayPause`, on === true, {
-                          shouldDirty: true,
-                        })
-                      }
+                    <FormField
+                      control={form.control}
+                      name={`packages.${index}.clientsMayPause`}
+                      render={(field) => (
+                        <Checkbox
+                          label="Clients may pause this plan (staff always may)"
+                          name={field.name}
+                          checked={field.value ?? false}
+                          onCheckedChange={(on) => field.onChange(on === true)}
+                          onBlur={field.onBlur}
+                          ref={field.ref}
+                        />
+                      )}
                     />
                   ) : null}
                 </ItemCard>
@@ -319,7 +381,6 @@ export function ServiceForm({ service }: { service?: ManageService }) {
         ) : (
           <div className="flex flex-col gap-5">
             {extras.fields.map((field, index) => {
-              const e = errors.serviceExtras?.[index];
               return (
                 <ItemCard
                   key={field.id}
@@ -327,26 +388,30 @@ export function ServiceForm({ service }: { service?: ManageService }) {
                   removeLabel="Remove extra"
                   onRemove={() => void remove('extra', () => extras.remove(index))}
                 >
-                  <TextInput
-                    label="Extra title"
-                    required
-                    error={e?.title?.message}
-                    {...form.register(`serviceExtras.${index}.title`)}
+                  <FormField
+                    control={form.control}
+                    name={`serviceExtras.${index}.title`}
+                    render={(field) => <TextInput label="Extra title" required {...field} />}
                   />
-                  <TextInput
-                    label="Price"
-                    inputMode="decimal"
-                    required
-                    error={e?.price?.message}
-                    {...form.register(`serviceExtras.${index}.price`)}
+                  <FormField
+                    control={form.control}
+                    name={`serviceExtras.${index}.price`}
+                    render={(field) => (
+                      <TextInput label="Price" inputMode="decimal" required {...field} />
+                    )}
                   />
                   <div className="sm:col-span-2">
-                    <Textarea
-                      label="Extra description"
-                      required
-                      className="min-h-20"
-                      error={e?.description?.message}
-                      {...form.register(`serviceExtras.${index}.description`)}
+                    <FormField
+                      control={form.control}
+                      name={`serviceExtras.${index}.description`}
+                      render={(field) => (
+                        <Textarea
+                          label="Extra description"
+                          required
+                          className="min-h-20"
+                          {...field}
+                        />
+                      )}
                     />
                   </div>
                 </ItemCard>
@@ -370,7 +435,6 @@ export function ServiceForm({ service }: { service?: ManageService }) {
         ) : (
           <div className="flex flex-col gap-5">
             {faqs.fields.map((field, index) => {
-              const e = errors.faqs?.[index];
               return (
                 <ItemCard
                   key={field.id}
@@ -379,20 +443,19 @@ export function ServiceForm({ service }: { service?: ManageService }) {
                   onRemove={() => void remove('FAQ', () => faqs.remove(index))}
                 >
                   <div className="sm:col-span-2">
-                    <TextInput
-                      label="Question"
-                      required
-                      error={e?.question?.message}
-                      {...form.register(`faqs.${index}.question`)}
+                    <FormField
+                      control={form.control}
+                      name={`faqs.${index}.question`}
+                      render={(field) => <TextInput label="Question" required {...field} />}
                     />
                   </div>
                   <div className="sm:col-span-2">
-                    <Textarea
-                      label="Answer"
-                      required
-                      className="min-h-20"
-                      error={e?.answer?.message}
-                      {...form.register(`faqs.${index}.answer`)}
+                    <FormField
+                      control={form.control}
+                      name={`faqs.${index}.answer`}
+                      render={(field) => (
+                        <Textarea label="Answer" required className="min-h-20" {...field} />
+                      )}
                     />
                   </div>
                 </ItemCard>
@@ -402,25 +465,22 @@ export function ServiceForm({ service }: { service?: ManageService }) {
         )}
       </StaffSection>
 
-      <FormProvider {...form}>
-        <IntakeQuestionsEditor />
-      </FormProvider>
+      <IntakeQuestionsEditor />
 
       <div className="sticky bottom-0 z-10 -mx-4 flex flex-col gap-4 border-t border-line bg-canvas/95 px-4 py-4 backdrop-blur sm:-mx-6 sm:px-6 lg:-mx-10 lg:px-10">
-        {Object.keys(errors).length ? (
+        {fieldsRefused ? (
           <p role="alert" className="text-sm font-semibold text-danger">
             Please check the highlighted fields.
           </p>
         ) : null}
-        {save.isError ? <FormErrorAlert error={save.error} /> : null}
+        <FormAlert />
         {save.isPending && hasFiles ? (
           <UploadProgressBar fraction={progress?.fraction ?? 0} />
         ) : null}
         <div className="flex flex-wrap gap-3">
-          <Button type="submit" variant="secondary" size="lg" disabled={save.isPending}>
-            {save.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+          <FormSubmit variant="secondary" size="lg">
             {editing ? 'Update' : 'Publish'}
-          </Button>
+          </FormSubmit>
           {!editing ? (
             <Button
               variant="outline"
@@ -455,6 +515,6 @@ export function ServiceForm({ service }: { service?: ManageService }) {
           </Suspense>
         </Sheet>
       ) : null}
-    </form>
+    </Form>
   );
 }
