@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2 } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -17,12 +16,11 @@ import {
 import { DEFAULT_DELIVERY_DAYS } from '@noise/shared/due-dates';
 import { formatMoney, priceQuote, toCents } from '@noise/shared/pricing';
 import { Button } from '@/components/ui/button';
+import { Form, FormAlert, FormField, FormSubmit } from '@/components/ui/form';
 import { TextInput } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { isApiError } from '@/lib/api-client';
 import { toastSuccess } from '@/lib/toast';
-import { FormErrorAlert } from '../../components/form-error';
 import { IntakeQuestionsEditor } from '../../components/intake/intake-questions-editor';
 import {
   questionsFormSchema,
@@ -52,6 +50,14 @@ const FIELDS = [
   'terms',
   'validUntil',
 ] as const;
+
+/** A number input's props for a number field: empty while what is typed is no number. */
+function asNumber(field: { value: unknown; onChange: (value: number) => void }) {
+  return {
+    value: typeof field.value === 'number' && !Number.isNaN(field.value) ? field.value : '',
+    onChange: (event: ChangeEvent<HTMLInputElement>) => field.onChange(event.target.valueAsNumber),
+  };
+}
 
 const depositOptions = [
   { value: 'none', label: 'No deposit: paid in full' },
@@ -112,7 +118,6 @@ export function QuoteForm({ quote, from }: { quote?: Quote; from?: QuoteSource }
   const navigate = useNavigate();
   const create = useCreateQuote();
   const update = useUpdateQuote(quote?._id ?? '');
-  const save = editing ? update : create;
   const form = useForm<QuoteFormInput, unknown, QuoteFormOutput>({
     resolver: zodResolver(quoteRequest),
     defaultValues: {
@@ -137,7 +142,6 @@ export function QuoteForm({ quote, from }: { quote?: Quote; from?: QuoteSource }
     resolver: zodResolver(questionsFormSchema),
     defaultValues: { intakeQuestions: toQuestionValues(quote?.intakeQuestions ?? []) },
   });
-  const formId = useId();
   const { errors } = form.formState;
   const [value, deliverables, extras, recipientEmail, deposit] = useWatch({
     control: form.control,
@@ -158,55 +162,50 @@ export function QuoteForm({ quote, from }: { quote?: Quote; from?: QuoteSource }
       ? `Before GST. The customer pays ${formatMoney(priceQuote(toCents(value)).totalWithGstCents)} inc. GST.`
       : 'Before GST, in dollars.';
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    // Both parts are checked at once, so every mistake shows together.
-    const questionsValid = await questionsForm.trigger(undefined, { shouldFocus: true });
+  // Both parts are checked at once, so every mistake shows together: the questions as the quote
+  // is submitted, the quote by its form.
+  function checkQuestions() {
     form.setValue('intakeQuestions', toQuestions(questionsForm.getValues('intakeQuestions')));
-    await form.handleSubmit(async (values) => {
-      if (questionsValid) await submit(values);
-    })(event);
+    return questionsForm.trigger(undefined, { shouldFocus: true });
   }
 
   async function submit(values: QuoteFormOutput) {
-    try {
-      const saved = editing
-        ? await update.mutateAsync(values)
-        : await create.mutateAsync(
-            from?.questionId ? { ...values, questionId: from.questionId } : values,
-          );
-      if (editing) {
-        toastSuccess('Quote updated');
-        navigate(LIST);
-      } else {
-        // Straight to the saved quote, where its payment link can be generated and sent.
-        toastSuccess('Quote created', 'Generate its link below to send it to the customer.');
-        navigate(`${LIST}/edit/${saved._id}`, { replace: true });
-      }
-    } catch (error) {
-      if (isApiError(error)) {
-        for (const detail of error.details) {
-          const field = FIELDS.find((f) => f === detail.path);
-          if (field) form.setError(field, { message: detail.message });
-        }
-      }
+    if (!(await questionsForm.trigger())) return;
+    const saved = editing
+      ? await update.mutateAsync(values)
+      : await create.mutateAsync(
+          from?.questionId ? { ...values, questionId: from.questionId } : values,
+        );
+    if (editing) {
+      toastSuccess('Quote updated');
+      navigate(LIST);
+    } else {
+      // Straight to the saved quote, where its payment link can be generated and sent.
+      toastSuccess('Quote created', 'Generate its link below to send it to the customer.');
+      navigate(`${LIST}/edit/${saved._id}`, { replace: true });
     }
   }
 
   // Paid, its deposit paid (it became a project) or signed by the customer: read-only.
   const paid = (quote?.paid ?? false) || (quote?.depositPaid ?? false) || quote?.accepted != null;
   return (
-    <div className="flex flex-col gap-6">
-      <form id={formId} onSubmit={(event) => void onSubmit(event)} noValidate>
+    <Form
+      form={form}
+      serverFields={FIELDS}
+      onSubmit={submit}
+      onSubmitCapture={() => void checkQuestions()}
+      className="flex flex-col gap-6"
+    >
+      <div>
         <StaffSection title="Quote">
           <fieldset disabled={paid} className="grid min-w-0 gap-5 sm:grid-cols-2">
             <div className="sm:col-span-2">
-              <TextInput
-                label="Quote Name"
-                required
-                maxLength={200}
-                error={errors.name?.message}
-                {...form.register('name')}
+              <FormField
+                control={form.control}
+                name="name"
+                render={(field) => (
+                  <TextInput label="Quote Name" required maxLength={200} {...field} />
+                )}
               />
             </div>
             <div className="sm:col-span-2">
@@ -219,99 +218,153 @@ export function QuoteForm({ quote, from }: { quote?: Quote; from?: QuoteSource }
               />
             </div>
             <div className="sm:col-span-2">
-              <Textarea
-                label="Summary for the customer"
-                hint="Shown on the quote's payment page and on the customer's project."
-                error={errors.summary?.message}
-                {...form.register('summary')}
+              <FormField
+                control={form.control}
+                name="summary"
+                render={(field) => (
+                  <Textarea
+                    label="Summary for the customer"
+                    hint="Shown on the quote's payment page and on the customer's project."
+                    {...field}
+                  />
+                )}
               />
             </div>
             <div className="sm:col-span-2">
-              <Textarea
-                label="Internal notes"
-                hint="Only staff see these: never the customer."
-                error={errors.internalNotes?.message}
-                {...form.register('internalNotes')}
+              <FormField
+                control={form.control}
+                name="internalNotes"
+                render={(field) => (
+                  <Textarea
+                    label="Internal notes"
+                    hint="Only staff see these: never the customer."
+                    {...field}
+                  />
+                )}
               />
             </div>
             <div>
-              <Textarea
-                label="Deliverables"
-                hint="Separate them with commas: each becomes a line on the customer's page."
-                error={errors.deliverables?.message}
-                {...form.register('deliverables')}
+              <FormField
+                control={form.control}
+                name="deliverables"
+                render={(field) => (
+                  <Textarea
+                    label="Deliverables"
+                    hint="Separate them with commas: each becomes a line on the customer's page."
+                    {...field}
+                  />
+                )}
               />
               <LinesPreview text={deliverables} />
             </div>
             <div>
-              <Textarea
-                label="Additional Extras"
-                hint="Separate them with commas: each becomes a line on the customer's page."
-                error={errors.extras?.message}
-                {...form.register('extras')}
+              <FormField
+                control={form.control}
+                name="extras"
+                render={(field) => (
+                  <Textarea
+                    label="Additional Extras"
+                    hint="Separate them with commas: each becomes a line on the customer's page."
+                    {...field}
+                  />
+                )}
               />
               <LinesPreview text={extras} />
             </div>
-            <TextInput
-              label="Price"
-              type="number"
-              inputMode="decimal"
-              min="0.01"
-              step="0.01"
-              required
-              hint={priceHint}
-              error={errors.value?.message}
-              {...form.register('value', { valueAsNumber: true })}
+            <FormField
+              control={form.control}
+              name="value"
+              render={(field) => (
+                <TextInput
+                  label="Price"
+                  type="number"
+                  inputMode="decimal"
+                  min="0.01"
+                  step="0.01"
+                  required
+                  hint={priceHint}
+                  {...field}
+                  {...asNumber(field)}
+                />
+              )}
             />
-            <TextInput
-              label="Delivery time (working days)"
-              inputMode="numeric"
-              required
-              hint="From the customer's brief to delivery, weekends skipped."
-              error={errors.deliveryDays?.message}
-              {...form.register('deliveryDays')}
+            <FormField
+              control={form.control}
+              name="deliveryDays"
+              render={(field) => (
+                <TextInput
+                  label="Delivery time (working days)"
+                  inputMode="numeric"
+                  required
+                  hint="From the customer's brief to delivery, weekends skipped."
+                  {...field}
+                />
+              )}
             />
-            <Select
-              label="Deposit"
-              options={depositOptions}
-              hint={deposit?.kind === 'none' ? depositHint(value, deposit) : undefined}
-              {...form.register('deposit.kind')}
+            <FormField
+              control={form.control}
+              name="deposit.kind"
+              render={(field) => (
+                <Select
+                  label="Deposit"
+                  options={depositOptions}
+                  hint={deposit?.kind === 'none' ? depositHint(value, deposit) : undefined}
+                  {...field}
+                />
+              )}
             />
             {deposit?.kind && deposit.kind !== 'none' ? (
-              <TextInput
-                label={deposit.kind === 'percent' ? 'Deposit (%)' : 'Deposit amount'}
-                type="number"
-                inputMode="decimal"
-                min={deposit.kind === 'percent' ? '1' : '0.01'}
-                max={deposit.kind === 'percent' ? '99' : undefined}
-                step={deposit.kind === 'percent' ? '1' : '0.01'}
-                required
-                hint={depositHint(value, deposit)}
-                error={errors.deposit?.value?.message ?? errors.deposit?.message}
-                {...form.register('deposit.value', { valueAsNumber: true })}
+              <FormField
+                control={form.control}
+                name="deposit.value"
+                render={(field) => (
+                  <TextInput
+                    label={deposit.kind === 'percent' ? 'Deposit (%)' : 'Deposit amount'}
+                    type="number"
+                    inputMode="decimal"
+                    min={deposit.kind === 'percent' ? '1' : '0.01'}
+                    max={deposit.kind === 'percent' ? '99' : undefined}
+                    step={deposit.kind === 'percent' ? '1' : '0.01'}
+                    required
+                    hint={depositHint(value, deposit)}
+                    {...field}
+                    {...asNumber(field)}
+                    error={field.error ?? errors.deposit?.message}
+                  />
+                )}
               />
             ) : null}
             <div className="sm:col-span-2">
-              <Textarea
-                label="Terms"
-                hint="What the customer agrees to when they accept and sign. One term a line."
-                rows={6}
-                error={errors.terms?.message}
-                {...form.register('terms')}
+              <FormField
+                control={form.control}
+                name="terms"
+                render={(field) => (
+                  <Textarea
+                    label="Terms"
+                    hint="What the customer agrees to when they accept and sign. One term a line."
+                    rows={6}
+                    {...field}
+                  />
+                )}
               />
             </div>
-            <TextInput
-              label="Valid until"
-              type="date"
-              hint="Leave empty for 30 days from sending. After it the proposal cannot be accepted or paid."
-              error={errors.validUntil?.message}
-              {...form.register('validUntil', {
-                setValueAs: (v: string | null) => (v ? v : null),
-              })}
+            <FormField
+              control={form.control}
+              name="validUntil"
+              render={(field) => (
+                <TextInput
+                  label="Valid until"
+                  type="date"
+                  hint="Leave empty for 30 days from sending. After it the proposal cannot be accepted or paid."
+                  {...field}
+                  value={field.value ?? ''}
+                  onChange={(event) => field.onChange(event.target.value || null)}
+                />
+              )}
             />
           </fieldset>
         </StaffSection>
-      </form>
+      </div>
       <FormProvider {...questionsForm}>
         <IntakeQuestionsEditor
           title="Brief questions"
@@ -329,24 +382,17 @@ export function QuoteForm({ quote, from }: { quote?: Quote; from?: QuoteSource }
           }
         />
       </FormProvider>
-      {save.isError ? <FormErrorAlert error={save.error} /> : null}
+      <FormAlert />
       {paid ? null : (
         <div className="flex flex-wrap gap-3">
-          <Button
-            type="submit"
-            form={formId}
-            variant="secondary"
-            size="lg"
-            disabled={save.isPending}
-          >
-            {save.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+          <FormSubmit variant="secondary" size="lg">
             {editing ? 'Update Quote' : 'Create Quote'}
-          </Button>
+          </FormSubmit>
           <Button variant="ghost" size="lg" onClick={() => navigate(LIST)}>
             Cancel
           </Button>
         </div>
       )}
-    </div>
+    </Form>
   );
 }
