@@ -175,12 +175,10 @@ export async function buildApp(
 
   registerErrorHandler(app);
   if (config.queryLogFile) registerQueryLog(app, config.queryLogFile);
+  // First: every answer, the refusals of the hooks after it too, carries the headers and its id.
+  registerSecurityHeaders(app, { hsts: config.publicUrl.startsWith('https://') });
   // The embedded database and local uploads live in DATA_DIR: keep it from filling up.
   if (!config.databaseUrl || !config.s3) registerStorageGuard(app, { dir: config.dataDir });
-  registerSecurityHeaders(app, { hsts: config.publicUrl.startsWith('https://') });
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
   await registerCompression(app);
   // Only the OAuth flows read cookies (modules/oauth/routes.ts); sign-in itself is a bearer token.
   await app.register(fastifyCookie);

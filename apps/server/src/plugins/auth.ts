@@ -173,11 +173,17 @@ export function registerAuth(
   });
 
   // onRequest, before body parsing and validation: a caller without access learns nothing else.
-  app.addHook('onRequest', async (request, reply) => {
+  // Static files, the web app and public reads that read no token pass without a promise.
+  app.addHook('onRequest', (request, reply, done) => {
     const config = request.routeOptions.config;
     const access = config?.access;
-    if (!access) return; // non-API routes: static files and the web app
-    if (access === 'public' && !config.optionalAuth) return;
+    if (!access || (access === 'public' && !config.optionalAuth)) return done();
+    checkAccess(request, reply).then(() => done(), done);
+  });
+
+  async function checkAccess(request: FastifyRequest, reply: FastifyReply) {
+    const config = request.routeOptions.config;
+    const access = config.access!;
     const caller = await resolveCaller(request, deps);
     // A public page reads a person's token to tailor itself; an integration's key is nobody there.
     request.user = caller.user && !(access === 'public' && caller.user.apiKey) ? caller.user : null;
@@ -199,10 +205,15 @@ export function registerAuth(
       );
     }
     if (!callerCan(request.user, access as Permission)) throw forbidden();
-  });
+  }
 
   // The security log: every refused API request, with who, from where, what and the answer.
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
+    logRefusal(request, reply);
+    done();
+  });
+
+  function logRefusal(request: FastifyRequest, reply: FastifyReply) {
     const access = request.routeOptions.config?.access;
     if (!access) return;
     const status = reply.statusCode;
@@ -233,7 +244,7 @@ export function registerAuth(
       },
       'request refused',
     );
-  });
+  }
 
   return declared;
 }

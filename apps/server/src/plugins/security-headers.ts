@@ -53,6 +53,8 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
   const headers = buildSecurityHeaders(options);
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    // Every answer names its request, as the logs do (a support question can quote it).
+    reply.header('x-request-id', request.id);
     // API answers carry tokens and personal data: no cache, shared or the browser's, keeps one
     // unless its route says it may (the public catalogue, which sets its own).
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');

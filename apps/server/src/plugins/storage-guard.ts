@@ -1,5 +1,5 @@
 import { statfs } from 'node:fs/promises';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * Room kept free in DATA_DIR. When the embedded database's write-ahead log cannot start its next
@@ -63,19 +63,28 @@ export function registerStorageGuard(app: FastifyInstance, options: StorageGuard
     }
   }
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (READS.has(request.method)) return;
+  /** Refuses a write while the folder is nearly full; answers whether it did. */
+  async function refused(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     if (Date.now() - checkedAt >= every) {
       checkedAt = Date.now();
       checking ??= check().finally(() => (checking = null));
     }
     if (checking) await checking;
-    if (!low) return;
-    return reply.status(503).header('retry-after', '60').send({
+    if (!low) return false;
+    await reply.status(503).header('retry-after', '60').send({
       statusCode: 503,
       error: 'storage_full',
       message: STORAGE_FULL_MESSAGE,
       requestId: request.id,
     });
+    return true;
+  }
+
+  // Reads pass at once, without a promise: they are most requests (docs/performance.md).
+  app.addHook('onRequest', (request, reply, done) => {
+    if (READS.has(request.method)) return done();
+    refused(request, reply).then((sent) => {
+      if (!sent) done();
+    }, done);
   });
 }
