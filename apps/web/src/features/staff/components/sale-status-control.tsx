@@ -80,6 +80,8 @@ export function SaleStatusControl({
   const team = useSalesFilters().data?.teamMembers ?? [];
   const form = useForm<Values>({
     resolver: zodResolver(statusSchema(sale)),
+    // The field says what is wrong; the focus stays where it is.
+    shouldFocusError: false,
     defaultValues: valuesOf(sale),
   });
   // The sale changes under us (a status update completes it): show the server's values.

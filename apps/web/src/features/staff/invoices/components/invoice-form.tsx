@@ -122,6 +122,8 @@ export function InvoiceForm({
 }) {
   const form = useForm<InvoiceValues>({
     resolver: zodResolver(invoiceSchema),
+    // The field says what is wrong; the focus stays where it is.
+    shouldFocusError: false,
     defaultValues: {
       customer: bill
         ? { id: bill.customer._id, name: bill.customer.name, email: bill.customer.email }

@@ -61,6 +61,8 @@ function SendToCustomer({ quote }: { quote: Quote }) {
   const schema = sendSchema(quote.recipientEmail);
   const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
+    // The field says what is wrong; the focus stays where it is.
+    shouldFocusError: false,
     defaultValues: { email: quote.recipientEmail },
   });
 

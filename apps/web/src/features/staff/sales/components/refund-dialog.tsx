@@ -116,6 +116,8 @@ export function RefundDialog({
   const firstTo = payment.cardRefundableCents === 0 && canCredit ? 'credit' : 'card';
   const form = useForm<RefundValues>({
     resolver: zodResolver(refundSchema(payment)),
+    // The field says what is wrong; the focus stays where it is.
+    shouldFocusError: false,
     defaultValues: {
       to: firstTo,
       amount: (refundable(payment, firstTo) / 100).toFixed(2),
