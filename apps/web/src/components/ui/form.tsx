@@ -59,9 +59,9 @@ export type FormFieldProps<T extends FieldValues, N extends FieldPath<T>> = Cont
   N
 > & { error: string | undefined };
 
-interface FormFieldOwnProps<T extends FieldValues, N extends FieldPath<T>> {
+interface FormFieldOwnProps<T extends FieldValues, N extends FieldPath<T>, Sent> {
   /** The form's control: it types `name` and what `render` is given. */
-  control: Control<T>;
+  control: Control<T, unknown, Sent>;
   name: N;
   /** The control, given the field's value, handlers and message: `<TextInput {...field} />`. */
   render: (field: FormFieldProps<T, N>) => ReactNode;
@@ -72,11 +72,11 @@ interface FormFieldOwnProps<T extends FieldValues, N extends FieldPath<T>> {
  * what it gives as they are: value, onChange, onBlur, name, ref and the message under the field.
  * Only this field draws again as it is typed in.
  */
-export function FormField<T extends FieldValues, N extends FieldPath<T>>({
+export function FormField<T extends FieldValues, N extends FieldPath<T>, Sent = T>({
   control,
   name,
   render,
-}: FormFieldOwnProps<T, N>) {
+}: FormFieldOwnProps<T, N, Sent>) {
   const { field, fieldState } = useController({ control, name });
   return <>{render({ ...field, error: fieldState.error?.message })}</>;
 }
