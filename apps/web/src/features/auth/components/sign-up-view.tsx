@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { signupForm, type SignupForm } from '@noise/shared/auth';
-import { Button } from '@/components/ui/button';
+import { Form, FormAlert, FormField, FormSubmit } from '@/components/ui/form';
+import { SERVER } from '@/components/ui/form-refusal';
 import { TextInput } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
@@ -19,12 +20,7 @@ function SignUpForm({ onBack }: { onBack: () => void }) {
   const navigate = useNavigate();
   const { login } = useAuth();
   const signUp = useSignUp();
-  const [failure, setFailure] = useState('');
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<SignupForm>({
+  const form = useForm<SignupForm>({
     resolver: zodResolver(signupForm),
     defaultValues: {
       firstName: '',
@@ -36,8 +32,7 @@ function SignUpForm({ onBack }: { onBack: () => void }) {
     },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure('');
+  async function onSubmit(values: SignupForm) {
     try {
       const { token } = await signUp.mutateAsync(values);
       if (token) login(token);
@@ -46,12 +41,13 @@ function SignUpForm({ onBack }: { onBack: () => void }) {
       closeAuthModal();
       navigate(next?.to ?? '/dashboard', { state: next?.state });
     } catch (error) {
-      setFailure(`Failed to sign up: ${errorMessage(error)}`);
+      // The alert says what the server said, as one sentence.
+      form.setError(SERVER, { message: `Failed to sign up: ${errorMessage(error)}` });
     }
-  });
+  }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+    <Form form={form} onSubmit={onSubmit} className="flex flex-col gap-4">
       <button
         type="button"
         onClick={onBack}
@@ -61,58 +57,54 @@ function SignUpForm({ onBack }: { onBack: () => void }) {
         Back
       </button>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextInput
-          label="First name"
-          autoComplete="given-name"
-          {...register('firstName')}
-          error={errors.firstName?.message}
+        <FormField
+          control={form.control}
+          name="firstName"
+          render={(field) => <TextInput label="First name" autoComplete="given-name" {...field} />}
         />
-        <TextInput
-          label="Last name"
-          autoComplete="family-name"
-          {...register('lastName')}
-          error={errors.lastName?.message}
+        <FormField
+          control={form.control}
+          name="lastName"
+          render={(field) => <TextInput label="Last name" autoComplete="family-name" {...field} />}
         />
       </div>
-      <TextInput
-        label="Email"
-        type="email"
-        autoComplete="email"
-        {...register('email')}
-        error={errors.email?.message}
+      <FormField
+        control={form.control}
+        name="email"
+        render={(field) => <TextInput label="Email" type="email" autoComplete="email" {...field} />}
       />
-      <TextInput
-        label="Phone number"
-        type="tel"
-        autoComplete="tel"
-        inputMode="tel"
-        {...register('phoneNumber')}
-        error={errors.phoneNumber?.message}
+      <FormField
+        control={form.control}
+        name="phoneNumber"
+        render={(field) => (
+          <TextInput
+            label="Phone number"
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            {...field}
+          />
+        )}
       />
-      <PasswordInput
-        label="Password"
-        autoComplete="new-password"
-        {...register('password')}
-        error={errors.password?.message}
+      <FormField
+        control={form.control}
+        name="password"
+        render={(field) => (
+          <PasswordInput label="Password" autoComplete="new-password" {...field} />
+        )}
       />
-      <PasswordInput
-        label="Confirm password"
-        autoComplete="new-password"
-        {...register('confirmPassword')}
-        error={errors.confirmPassword?.message}
+      <FormField
+        control={form.control}
+        name="confirmPassword"
+        render={(field) => (
+          <PasswordInput label="Confirm password" autoComplete="new-password" {...field} />
+        )}
       />
-      {failure ? (
-        <p
-          role="alert"
-          className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-semibold text-danger"
-        >
-          {failure}
-        </p>
-      ) : null}
-      <Button type="submit" size="lg" disabled={isSubmitting} className="mt-2">
-        {isSubmitting ? 'Creating your account…' : 'Create account'}
-      </Button>
-    </form>
+      <FormAlert className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-semibold text-danger" />
+      <FormSubmit size="lg" className="mt-2">
+        {form.formState.isSubmitting ? 'Creating your account…' : 'Create account'}
+      </FormSubmit>
+    </Form>
   );
 }
 

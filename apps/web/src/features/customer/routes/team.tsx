@@ -16,6 +16,7 @@ import {
   type TeamMember,
 } from '@noise/shared/company';
 import { Button } from '@/components/ui/button';
+import { Form, FormAlert, FormField, FormSubmit } from '@/components/ui/form';
 import { TextInput } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { FullScreenSpinner } from '@/components/ui/spinner';
@@ -37,103 +38,91 @@ import { ConfirmEmailNotice } from '../components/confirm-email-notice';
 import { CustomerPage } from '../components/customer-page';
 import { FormFailure, ProfileCard } from '../components/profile-card';
 
+/** As `FormFailure`: the refusal of a form of this page, beside what was typed. */
+const failureClass = 'rounded-xl bg-danger-soft px-4 py-3 text-sm font-semibold text-danger';
+
 const roleOptions = companyRoles.map((role) => ({ value: role, label: companyRoleLabels[role] }));
 
 function CompanyName({ team }: { team: Team }) {
   const rename = useRenameCompany();
-  const [failure, setFailure] = useState('');
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isDirty },
-  } = useForm<{ name: string }>({
+  const form = useForm<{ name: string }>({
     resolver: zodResolver(renameCompanyRequest),
     defaultValues: { name: team.company.name },
   });
-  const onSubmit = handleSubmit(async ({ name }) => {
-    setFailure('');
-    try {
-      const saved = await rename.mutateAsync(name);
-      reset({ name: saved.company.name });
-      toastSuccess('The company name is saved');
-    } catch (error) {
-      setFailure(errorMessage(error, 'The name could not be saved.'));
-    }
-  });
+  async function onSubmit({ name }: { name: string }) {
+    const saved = await rename.mutateAsync(name);
+    form.reset({ name: saved.company.name });
+    toastSuccess('The company name is saved');
+  }
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <TextInput
-        label="Company name"
-        autoComplete="organization"
-        hint="Your team and ours see this name on your projects and invitations."
-        error={errors.name?.message}
-        {...register('name')}
+    <Form form={form} serverFields={['name']} onSubmit={onSubmit} className="flex flex-col gap-4">
+      <FormField
+        control={form.control}
+        name="name"
+        render={(field) => (
+          <TextInput
+            label="Company name"
+            autoComplete="organization"
+            hint="Your team and ours see this name on your projects and invitations."
+            {...field}
+          />
+        )}
       />
-      <FormFailure message={failure} />
+      <FormAlert className={failureClass} />
       <div>
-        <Button type="submit" disabled={rename.isPending || !isDirty}>
+        <FormSubmit disabled={!form.formState.isDirty}>
           {rename.isPending ? 'Saving...' : 'Save name'}
-        </Button>
+        </FormSubmit>
       </div>
-    </form>
+    </Form>
   );
 }
 
 function InviteForm() {
   const invite = useInviteTeammate();
-  const [failure, setFailure] = useState('');
-  const {
-    register,
-    handleSubmit,
-    reset,
-    control,
-    formState: { errors },
-  } = useForm<InviteTeammateRequest>({
+  const form = useForm<InviteTeammateRequest>({
     resolver: zodResolver(inviteTeammateRequest),
     defaultValues: { email: '', role: 'member' },
   });
-  const role = useWatch({ control, name: 'role' });
+  const role = useWatch({ control: form.control, name: 'role' });
   // A refused invitation keeps what was typed, with the reason beside it.
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure('');
-    try {
-      await invite.mutateAsync(values);
-      reset({ email: '', role: values.role });
-      toastSuccess('Invitation sent', `${values.email} has a link to join, valid for 7 days.`);
-    } catch (error) {
-      setFailure(errorMessage(error, 'The invitation could not be sent.'));
-    }
-  });
+  async function onSubmit(values: InviteTeammateRequest) {
+    await invite.mutateAsync(values);
+    form.reset({ email: '', role: values.role });
+    toastSuccess('Invitation sent', `${values.email} has a link to join, valid for 7 days.`);
+  }
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+    <Form
+      form={form}
+      serverFields={['email', 'role']}
+      onSubmit={onSubmit}
+      className="flex flex-col gap-4"
+    >
       <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="off"
-          required
-          error={errors.email?.message}
-          {...register('email')}
+        <FormField
+          control={form.control}
+          name="email"
+          render={(field) => (
+            <TextInput label="Email" type="email" autoComplete="off" required {...field} />
+          )}
         />
-        <Select
-          label="Role"
-          options={roleOptions}
-          error={errors.role?.message}
-          {...register('role')}
+        <FormField
+          control={form.control}
+          name="role"
+          render={(field) => <Select label="Role" options={roleOptions} {...field} />}
         />
       </div>
       <p className="text-sm text-muted">
         {companyRoleLabels[role]}: {companyRoleDescriptions[role]}.
       </p>
-      <FormFailure message={failure} />
+      <FormAlert className={failureClass} />
       <div>
-        <Button type="submit" disabled={invite.isPending}>
+        <FormSubmit>
           <Mail aria-hidden="true" />
           {invite.isPending ? 'Sending...' : 'Invite a teammate'}
-        </Button>
+        </FormSubmit>
       </div>
-    </form>
+    </Form>
   );
 }
 
