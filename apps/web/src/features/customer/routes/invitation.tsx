@@ -11,6 +11,7 @@ import {
 } from '@noise/shared/company';
 import { newPassword } from '@noise/shared/fields';
 import { Button } from '@/components/ui/button';
+import { Form, FormAlert, FormField, FormSubmit } from '@/components/ui/form';
 import { TextInput } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
@@ -54,10 +55,12 @@ function Frame({ title, children }: { title: ReactNode; children: ReactNode }) {
   );
 }
 
+const failureClass = 'rounded-xl bg-danger-soft px-4 py-3 font-semibold text-danger';
+
 function Failure({ message }: { message: string }) {
   if (!message) return null;
   return (
-    <p role="alert" className="rounded-xl bg-danger-soft px-4 py-3 font-semibold text-danger">
+    <p role="alert" className={failureClass}>
       {message}
     </p>
   );
@@ -83,57 +86,57 @@ function NewAccount({ token, invitation }: { token: string; invitation: Invitati
   const accept = useAcceptInvitation(token);
   const { login } = useAuth();
   const navigate = useNavigate();
-  const [failure, setFailure] = useState('');
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<NewAccountForm>({
+  const form = useForm<NewAccountForm>({
     resolver: zodResolver(newAccountForm),
     defaultValues: { firstName: '', lastName: '', password: '' },
   });
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure('');
-    try {
-      const joined = await accept.mutateAsync(values);
-      if (joined.token) login(joined.token);
-      toastSuccess(`Welcome to ${joined.company.name}`);
-      navigate('/dashboard/projects');
-    } catch (error) {
-      setFailure(errorMessage(error, 'You could not join yet.'));
-    }
-  });
+  async function onSubmit(values: NewAccountForm) {
+    const joined = await accept.mutateAsync(values);
+    if (joined.token) login(joined.token);
+    toastSuccess(`Welcome to ${joined.company.name}`);
+    navigate('/dashboard/projects');
+  }
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+    <Form
+      form={form}
+      serverFields={['firstName', 'lastName', 'password']}
+      onSubmit={onSubmit}
+      className="flex flex-col gap-4"
+    >
       <TextInput label="Email" type="email" value={invitation.email} readOnly />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextInput
-          label="First name"
-          autoComplete="given-name"
-          required
-          error={errors.firstName?.message}
-          {...register('firstName')}
+        <FormField
+          control={form.control}
+          name="firstName"
+          render={(field) => (
+            <TextInput label="First name" autoComplete="given-name" required {...field} />
+          )}
         />
-        <TextInput
-          label="Last name"
-          autoComplete="family-name"
-          required
-          error={errors.lastName?.message}
-          {...register('lastName')}
+        <FormField
+          control={form.control}
+          name="lastName"
+          render={(field) => (
+            <TextInput label="Last name" autoComplete="family-name" required {...field} />
+          )}
         />
       </div>
-      <PasswordInput
-        label="Choose a password"
-        autoComplete="new-password"
-        required
-        error={errors.password?.message}
-        {...register('password')}
+      <FormField
+        control={form.control}
+        name="password"
+        render={(field) => (
+          <PasswordInput
+            label="Choose a password"
+            autoComplete="new-password"
+            required
+            {...field}
+          />
+        )}
       />
-      <Failure message={failure} />
-      <Button type="submit" size="lg" disabled={accept.isPending}>
+      <FormAlert className={failureClass} />
+      <FormSubmit size="lg">
         {accept.isPending ? 'Joining...' : `Join ${invitation.companyName}`}
-      </Button>
-    </form>
+      </FormSubmit>
+    </Form>
   );
 }
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { newPassword, optionalAustralianPhoneField } from '@noise/shared/fields';
 import type { User } from '@noise/shared/user';
 import { Button } from '@/components/ui/button';
+import { Form, FormAlert, FormField, FormSubmit } from '@/components/ui/form';
 import { TextInput } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { FullScreenSpinner } from '@/components/ui/spinner';
@@ -17,7 +18,7 @@ import { toastSuccess } from '@/lib/toast';
 import { usePageMeta } from '@/lib/use-page-meta';
 import { useChangePassword, useUpdateProfile } from '../api/profile';
 import { CustomerPage } from '../components/customer-page';
-import { FormFailure, ProfileCard } from '../components/profile-card';
+import { ProfileCard } from '../components/profile-card';
 
 const name = z.string().trim().max(100, 'Must be at most 100 characters');
 const profileForm = z.object({
@@ -40,15 +41,20 @@ const passwordForm = z
   });
 type PasswordForm = z.infer<typeof passwordForm>;
 
+/** The server's paths of the profile's fields. */
+const profileFields = {
+  'profile.firstName': 'firstName',
+  'profile.lastName': 'lastName',
+  'profile.companyName': 'companyName',
+  'profile.contactNumber': 'contactNumber',
+} as const;
+
+/** As `FormFailure`: why a form of this page was not saved, beside what was typed. */
+const failureClass = 'rounded-xl bg-danger-soft px-4 py-3 text-sm font-semibold text-danger';
+
 function DetailsForm({ user }: { user: User }) {
   const update = useUpdateProfile();
-  const [failure, setFailure] = useState('');
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isDirty },
-  } = useForm<ProfileForm>({
+  const form = useForm<ProfileForm>({
     resolver: zodResolver(profileForm),
     defaultValues: {
       firstName: user.profile.firstName,
@@ -57,61 +63,67 @@ function DetailsForm({ user }: { user: User }) {
       contactNumber: user.profile.contactNumber,
     },
   });
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure('');
-    try {
-      const saved = await update.mutateAsync(values);
-      reset({
-        firstName: saved.profile.firstName,
-        lastName: saved.profile.lastName,
-        companyName: saved.profile.companyName,
-        contactNumber: saved.profile.contactNumber,
-      });
-      toastSuccess('Your details are saved');
-    } catch (error) {
-      setFailure(errorMessage(error, 'Your details could not be saved.'));
-    }
-  });
+  async function onSubmit(values: ProfileForm) {
+    const saved = await update.mutateAsync(values);
+    form.reset({
+      firstName: saved.profile.firstName,
+      lastName: saved.profile.lastName,
+      companyName: saved.profile.companyName,
+      contactNumber: saved.profile.contactNumber,
+    });
+    toastSuccess('Your details are saved');
+  }
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+    <Form
+      form={form}
+      serverFields={profileFields}
+      onSubmit={onSubmit}
+      className="flex flex-col gap-4"
+    >
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextInput
-          label="First name"
-          autoComplete="given-name"
-          required
-          error={errors.firstName?.message}
-          {...register('firstName')}
+        <FormField
+          control={form.control}
+          name="firstName"
+          render={(field) => (
+            <TextInput label="First name" autoComplete="given-name" required {...field} />
+          )}
         />
-        <TextInput
-          label="Last name"
-          autoComplete="family-name"
-          required
-          error={errors.lastName?.message}
-          {...register('lastName')}
+        <FormField
+          control={form.control}
+          name="lastName"
+          render={(field) => (
+            <TextInput label="Last name" autoComplete="family-name" required {...field} />
+          )}
         />
         <TextInput label="Email" type="email" value={user.email} readOnly />
-        <TextInput
-          label="Company name"
-          autoComplete="organization"
-          error={errors.companyName?.message}
-          {...register('companyName')}
+        <FormField
+          control={form.control}
+          name="companyName"
+          render={(field) => (
+            <TextInput label="Company name" autoComplete="organization" {...field} />
+          )}
         />
-        <TextInput
-          label="Contact number"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          error={errors.contactNumber?.message}
-          {...register('contactNumber')}
+        <FormField
+          control={form.control}
+          name="contactNumber"
+          render={(field) => (
+            <TextInput
+              label="Contact number"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              {...field}
+            />
+          )}
         />
       </div>
-      <FormFailure message={failure} />
+      <FormAlert className={failureClass} />
       <div>
-        <Button type="submit" disabled={update.isPending || !isDirty}>
+        <FormSubmit disabled={!form.formState.isDirty}>
           {update.isPending ? 'Saving...' : 'Save details'}
-        </Button>
+        </FormSubmit>
       </div>
-    </form>
+    </Form>
   );
 }
 
@@ -156,55 +168,50 @@ function SetPassword({ email }: { email: string }) {
 
 function ChangePasswordForm() {
   const change = useChangePassword();
-  const [failure, setFailure] = useState('');
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<PasswordForm>({
+  const form = useForm<PasswordForm>({
     resolver: zodResolver(passwordForm),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
-  const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
-    setFailure('');
-    try {
-      await change.mutateAsync({ currentPassword, newPassword });
-      reset();
-      toastSuccess('Password changed', 'You are signed out everywhere else.');
-    } catch (error) {
-      setFailure(errorMessage(error, 'Your password could not be changed.'));
-    }
-  });
+  async function onSubmit({ currentPassword, newPassword }: PasswordForm) {
+    await change.mutateAsync({ currentPassword, newPassword });
+    form.reset();
+    toastSuccess('Password changed', 'You are signed out everywhere else.');
+  }
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <PasswordInput
-        label="Current password"
-        autoComplete="current-password"
-        error={errors.currentPassword?.message}
-        {...register('currentPassword')}
+    <Form
+      form={form}
+      serverFields={['currentPassword', 'newPassword']}
+      onSubmit={onSubmit}
+      className="flex flex-col gap-4"
+    >
+      <FormField
+        control={form.control}
+        name="currentPassword"
+        render={(field) => (
+          <PasswordInput label="Current password" autoComplete="current-password" {...field} />
+        )}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <PasswordInput
-          label="New password"
-          autoComplete="new-password"
-          error={errors.newPassword?.message}
-          {...register('newPassword')}
+        <FormField
+          control={form.control}
+          name="newPassword"
+          render={(field) => (
+            <PasswordInput label="New password" autoComplete="new-password" {...field} />
+          )}
         />
-        <PasswordInput
-          label="Confirm new password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
+        <FormField
+          control={form.control}
+          name="confirmPassword"
+          render={(field) => (
+            <PasswordInput label="Confirm new password" autoComplete="new-password" {...field} />
+          )}
         />
       </div>
-      <FormFailure message={failure} />
+      <FormAlert className={failureClass} />
       <div>
-        <Button type="submit" disabled={change.isPending}>
-          {change.isPending ? 'Changing...' : 'Change password'}
-        </Button>
+        <FormSubmit>{change.isPending ? 'Changing...' : 'Change password'}</FormSubmit>
       </div>
-    </form>
+    </Form>
   );
 }
 
