@@ -1,15 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, Lock } from 'lucide-react';
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type FormEvent,
-  type ReactNode,
-  useEffectEvent,
-} from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, useEffectEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { displayNameOf, fullNameOf } from '@noise/shared/display-name';
@@ -21,6 +13,7 @@ import {
   type HandlePaymentResponse,
 } from '@noise/shared/payments';
 import { Button } from '@/components/ui/button';
+import { Form, FormField } from '@/components/ui/form';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage, toastApiError } from '@/lib/api-client';
@@ -109,18 +102,14 @@ export function CheckoutForm({
   const { processing, failure, challengeOpen, answering } = paymentView(payment);
 
   // The page remounts the form when the payer changes (a guest signs in), so these stay put.
-  const [form] = useState(() => ({
+  const [options] = useState(() => ({
     resolver: zodResolver(detailsSchema(payer)),
     defaultValues: {
       ...detailsDefaults(payer),
       ...(cardOnly ? { coordinatorId: ASSIGN_COORDINATOR } : {}),
     },
   }));
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<DetailsForm>(form);
+  const form = useForm<DetailsForm>(options);
 
   // Called once per failure shown, whatever function the page passes at each render.
   const failed = useEffectEvent(() => onFailure?.());
@@ -257,11 +246,10 @@ export function CheckoutForm({
     navigate('/payment-success', { replace: true, state: { projectId: result.projectId } });
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    void handleSubmit((values) => {
-      if (closed || !card) return;
-      dispatch({ type: 'submit', values, card });
-    })(event);
+  // The payment's steps, not the submit, say when it is done and why it failed (below the summary).
+  function onSubmit(values: DetailsForm) {
+    if (closed || !card) return;
+    dispatch({ type: 'submit', values, card });
   }
 
   // A first-time buyer has had no coordinator: they may leave the choice to us, and the
@@ -283,10 +271,10 @@ export function CheckoutForm({
       {/* On a phone the summary comes first, folded to its total, and the pay button after the
           card; on a wide screen both sit in the right-hand column, kept in view together. */}
       <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[1.25fr_1fr] lg:gap-12">
-        <form
+        <Form
+          form={form}
           id="checkout-form"
           onSubmit={onSubmit}
-          noValidate
           aria-busy={processing}
           className="lg:col-start-1 lg:row-start-1"
         >
@@ -300,22 +288,28 @@ export function CheckoutForm({
                 Your coordinator
               </h2>
               <div className="mt-5">
-                <Select
-                  label={`Who was your ${companyName} coordinator?`}
-                  placeholder="Select a coordinator"
-                  required
-                  options={coordinatorOptions}
-                  error={
-                    errors.coordinatorId?.message ??
-                    (coordinators.isError ? errorMessage(coordinators.error) : undefined)
-                  }
-                  hint="New to us? Choose 'Not sure' and we will assign one."
-                  {...register('coordinatorId')}
+                <FormField
+                  control={form.control}
+                  name="coordinatorId"
+                  render={(field) => (
+                    <Select
+                      label={`Who was your ${companyName} coordinator?`}
+                      placeholder="Select a coordinator"
+                      required
+                      options={coordinatorOptions}
+                      hint="New to us? Choose 'Not sure' and we will assign one."
+                      {...field}
+                      error={
+                        field.error ??
+                        (coordinators.isError ? errorMessage(coordinators.error) : undefined)
+                      }
+                    />
+                  )}
                 />
               </div>
             </section>
 
-            {cardOnly ? null : <YourDetails payer={payer} register={register} errors={errors} />}
+            {cardOnly ? null : <YourDetails payer={payer} control={form.control} />}
 
             <section
               aria-labelledby="checkout-card"
@@ -338,7 +332,7 @@ export function CheckoutForm({
               </div>
             </section>
           </fieldset>
-        </form>
+        </Form>
 
         <div className="contents lg:sticky lg:top-28 lg:col-start-2 lg:row-start-1 lg:block lg:self-start">
           <aside

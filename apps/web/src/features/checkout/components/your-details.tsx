@@ -1,18 +1,19 @@
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import type { Control } from 'react-hook-form';
 import { useLocation } from 'react-router';
 import type { User } from '@noise/shared/user';
+import { FormField } from '@/components/ui/form';
 import { TextInput } from '@/components/ui/input';
 import { openSignInFor } from '@/lib/auth-modals';
 import { needsCompanyName, needsContactNumber, type DetailsForm, type Payer } from './details-form';
 
 interface YourDetailsProps {
   payer: Payer;
-  register: UseFormRegister<DetailsForm>;
-  errors: FieldErrors<DetailsForm>;
+  /** The checkout form's control: these fields are its fields. */
+  control: Control<DetailsForm>;
 }
 
 /** 'Your Details' on the payment pages: read from the profile, or typed in by a guest. */
-export function YourDetails({ payer, register, errors }: YourDetailsProps) {
+export function YourDetails({ payer, control }: YourDetailsProps) {
   return (
     <section
       aria-labelledby="checkout-details"
@@ -22,23 +23,15 @@ export function YourDetails({ payer, register, errors }: YourDetailsProps) {
         Your Details
       </h2>
       {payer.kind === 'guest' ? (
-        <GuestFields register={register} errors={errors} />
+        <GuestFields control={control} />
       ) : (
-        <AccountFields user={payer.user} register={register} errors={errors} />
+        <AccountFields user={payer.user} control={control} />
       )}
     </section>
   );
 }
 
-function AccountFields({
-  user,
-  register,
-  errors,
-}: {
-  user: User;
-  register: UseFormRegister<DetailsForm>;
-  errors: FieldErrors<DetailsForm>;
-}) {
+function AccountFields({ user, control }: { user: User; control: Control<DetailsForm> }) {
   return (
     <div className="mt-5 grid gap-4 sm:grid-cols-2">
       <TextInput label="First name" value={user.profile.firstName} readOnly required />
@@ -51,35 +44,39 @@ function AccountFields({
         required
         fieldClassName="sm:col-span-2"
       />
-      <TextInput
-        label="Company name"
-        autoComplete="organization"
-        readOnly={!needsCompanyName(user)}
-        required
-        error={errors.companyName?.message}
-        {...register('companyName')}
+      <FormField
+        control={control}
+        name="companyName"
+        render={(field) => (
+          <TextInput
+            label="Company name"
+            autoComplete="organization"
+            readOnly={!needsCompanyName(user)}
+            required
+            {...field}
+          />
+        )}
       />
-      <TextInput
-        label="Contact number"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        readOnly={!needsContactNumber(user)}
-        required
-        error={errors.contactNumber?.message}
-        {...register('contactNumber')}
+      <FormField
+        control={control}
+        name="contactNumber"
+        render={(field) => (
+          <TextInput
+            label="Contact number"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            readOnly={!needsContactNumber(user)}
+            required
+            {...field}
+          />
+        )}
       />
     </div>
   );
 }
 
-function GuestFields({
-  register,
-  errors,
-}: {
-  register: UseFormRegister<DetailsForm>;
-  errors: FieldErrors<DetailsForm>;
-}) {
+function GuestFields({ control }: { control: Control<DetailsForm> }) {
   const location = useLocation();
   return (
     <>
@@ -95,45 +92,55 @@ function GuestFields({
         </button>
       </p>
       <div className="mt-5 grid gap-4 sm:grid-cols-2">
-        <TextInput
-          label="First name"
-          autoComplete="given-name"
-          required
-          error={errors.firstName?.message}
-          {...register('firstName')}
+        <FormField
+          control={control}
+          name="firstName"
+          render={(field) => (
+            <TextInput label="First name" autoComplete="given-name" required {...field} />
+          )}
         />
-        <TextInput
-          label="Last name"
-          autoComplete="family-name"
-          required
-          error={errors.lastName?.message}
-          {...register('lastName')}
+        <FormField
+          control={control}
+          name="lastName"
+          render={(field) => (
+            <TextInput label="Last name" autoComplete="family-name" required {...field} />
+          )}
         />
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          hint="Your receipt goes here, and the order is kept under this email."
-          fieldClassName="sm:col-span-2"
-          error={errors.email?.message}
-          {...register('email')}
+        <FormField
+          control={control}
+          name="email"
+          render={(field) => (
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="email"
+              required
+              hint="Your receipt goes here, and the order is kept under this email."
+              fieldClassName="sm:col-span-2"
+              {...field}
+            />
+          )}
         />
-        <TextInput
-          label="Phone number"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          required
-          error={errors.contactNumber?.message}
-          {...register('contactNumber')}
+        <FormField
+          control={control}
+          name="contactNumber"
+          render={(field) => (
+            <TextInput
+              label="Phone number"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              required
+              {...field}
+            />
+          )}
         />
-        <TextInput
-          label="Company name"
-          autoComplete="organization"
-          required
-          error={errors.companyName?.message}
-          {...register('companyName')}
+        <FormField
+          control={control}
+          name="companyName"
+          render={(field) => (
+            <TextInput label="Company name" autoComplete="organization" required {...field} />
+          )}
         />
       </div>
     </>
