@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2, PenLine } from 'lucide-react';
+import { PenLine } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { acceptProposalRequest } from '@noise/shared/quote';
 import { Button } from '@/components/ui/button';
+import { Form, FormAlert, FormField, FormSubmit } from '@/components/ui/form';
 import { TextInput } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api-client';
@@ -34,63 +35,62 @@ export function AcceptProposalForm({
     resolver: zodResolver(signFields),
     defaultValues: { name: defaultName, agreeToTerms: false as unknown as true },
   });
-  const { errors } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await accept.mutateAsync({ ...values, version });
-    } catch {
-      // Shown below; the name typed stays.
-    }
-  });
-  const termsError = errors.agreeToTerms?.message;
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate className="flex flex-col gap-4">
-      <TextInput
-        label="Your full name"
-        autoComplete="name"
-        required
-        maxLength={200}
-        hint="Typing your name signs this proposal."
-        error={errors.name?.message}
-        {...form.register('name')}
-      />
-      <div className="flex flex-col gap-1.5">
-        <div className="flex items-start gap-3">
-          <input
-            id={termsId}
-            type="checkbox"
-            className="mt-0.5 size-5 shrink-0 cursor-pointer accent-ink"
-            aria-invalid={termsError ? true : undefined}
-            aria-describedby={termsError ? `${termsId}-error` : undefined}
-            {...form.register('agreeToTerms')}
+    <Form
+      form={form}
+      serverFields={['name', 'agreeToTerms']}
+      // A refusal is shown below; the name typed stays.
+      onSubmit={(values) => accept.mutateAsync({ ...values, version })}
+      className="flex flex-col gap-4"
+    >
+      <FormField
+        control={form.control}
+        name="name"
+        render={(field) => (
+          <TextInput
+            label="Your full name"
+            autoComplete="name"
+            required
+            maxLength={200}
+            hint="Typing your name signs this proposal."
+            {...field}
           />
-          <label htmlFor={termsId} className="cursor-pointer text-sm font-medium">
-            I have read this proposal and agree to its terms.
-          </label>
-        </div>
-        {termsError ? (
-          <p id={`${termsId}-error`} className="text-sm font-medium text-danger">
-            {termsError}
-          </p>
-        ) : null}
-      </div>
-      {accept.isError ? (
-        <p
-          role="alert"
-          className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-medium text-danger"
-        >
-          {errorMessage(accept.error)}
-        </p>
-      ) : null}
-      <Button type="submit" size="lg" disabled={accept.isPending}>
-        {accept.isPending ? (
-          <Loader2 aria-hidden="true" className="animate-spin" />
-        ) : (
-          <PenLine aria-hidden="true" />
         )}
+      />
+      <FormField
+        control={form.control}
+        name="agreeToTerms"
+        render={({ value, onChange, error, ...field }) => (
+          <div className="flex flex-col gap-1.5">
+            <div className="flex items-start gap-3">
+              <input
+                id={termsId}
+                type="checkbox"
+                className="mt-0.5 size-5 shrink-0 cursor-pointer accent-ink"
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${termsId}-error` : undefined}
+                checked={value}
+                onChange={(event) => onChange(event.target.checked)}
+                {...field}
+              />
+              <label htmlFor={termsId} className="cursor-pointer text-sm font-medium">
+                I have read this proposal and agree to its terms.
+              </label>
+            </div>
+            {error ? (
+              <p id={`${termsId}-error`} className="text-sm font-medium text-danger">
+                {error}
+              </p>
+            ) : null}
+          </div>
+        )}
+      />
+      <FormAlert className="rounded-xl bg-danger-soft px-4 py-3 text-sm font-medium text-danger" />
+      <FormSubmit size="lg">
+        {form.formState.isSubmitting ? null : <PenLine aria-hidden="true" />}
         Accept and sign
-      </Button>
-    </form>
+      </FormSubmit>
+    </Form>
   );
 }
 
