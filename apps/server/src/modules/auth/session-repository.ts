@@ -1,5 +1,6 @@
-import { and, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Role } from '@noise/shared/roles';
+import { anyOf } from '../../db/any-of.ts';
 import type { Db } from '../../db/client.ts';
 import { companyMembers, sessions, users } from '../../db/schema.ts';
 
@@ -50,7 +51,7 @@ export function createSessionRepository(db: Db) {
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(inArray(sessions.id, [...sessionIds]), gt(sessions.expiresAt, sql`now()`)));
+        .where(and(anyOf(sessions.id, [...sessionIds]), gt(sessions.expiresAt, sql`now()`)));
       for (const { sessionId, ...row } of rows) live.set(sessionId, row);
       return live;
     },

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { anyOf } from '../../db/any-of.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import {
@@ -83,7 +84,7 @@ async function withFiles(db: Db, messages: MessageRow[]) {
         .select()
         .from(messageAttachments)
         .where(
-          inArray(
+          anyOf(
             messageAttachments.messageId,
             messages.map((m) => m.id),
           ),
@@ -95,7 +96,7 @@ async function withFiles(db: Db, messages: MessageRow[]) {
     ? await db
         .select({ id: users.id, photo: users.profilePhotoUrl })
         .from(users)
-        .where(inArray(users.id, authorIds))
+        .where(anyOf(users.id, authorIds))
     : [];
   return {
     messages,
@@ -166,7 +167,7 @@ export function createMessageRepository(db: Db) {
             .from(projectMessages)
             .where(
               and(
-                inArray(projectMessages.id, ids),
+                anyOf(projectMessages.id, ids),
                 withInternal ? undefined : eq(projectMessages.internal, false),
               ),
             )

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { anyOf } from '../../db/any-of.ts';
 import type { Db } from '../../db/client.ts';
 import {
   paymentAttempts,
@@ -327,7 +328,7 @@ export function createPaymentRepository(db: Db) {
       return db
         .select()
         .from(payments)
-        .where(inArray(payments.projectId, [...projectIds]))
+        .where(anyOf(payments.projectId, [...projectIds]))
         .orderBy(desc(payments.createdAt), desc(payments.id));
     },
 
@@ -340,7 +341,7 @@ export function createPaymentRepository(db: Db) {
           .from(subscriptions)
           .where(
             and(
-              inArray(subscriptions.projectId, projectIds.slice(i, i + 5000)),
+              anyOf(subscriptions.projectId, projectIds.slice(i, i + 5000)),
               eq(subscriptions.status, 'cancelled'),
             ),
           );
@@ -355,7 +356,7 @@ export function createPaymentRepository(db: Db) {
       return db
         .select()
         .from(subscriptions)
-        .where(inArray(subscriptions.projectId, [...projectIds]))
+        .where(anyOf(subscriptions.projectId, [...projectIds]))
         .orderBy(desc(subscriptions.createdAt));
     },
 
@@ -391,7 +392,7 @@ export function createPaymentRepository(db: Db) {
           })
           .from(payments)
           .leftJoin(refunds, eq(refunds.paymentId, payments.id))
-          .where(inArray(payments.projectId, ids))
+          .where(anyOf(payments.projectId, ids))
           .orderBy(asc(payments.createdAt), asc(payments.id));
         for (const { projectId, refund, ...payment } of rows) {
           const last = found.at(-1);

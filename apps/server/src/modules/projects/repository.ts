@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL }
 import type { z } from 'zod';
 import { DEFAULT_DELIVERY_DAYS } from '@noise/shared/due-dates';
 import type { salesQuery } from '@noise/shared/project';
+import { anyOf } from '../../db/any-of.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import {
@@ -379,17 +380,17 @@ export function createProjectRepository(db: Db) {
         db
           .select()
           .from(projectStatusUpdates)
-          .where(inArray(projectStatusUpdates.projectId, ids))
+          .where(anyOf(projectStatusUpdates.projectId, ids))
           .orderBy(asc(projectStatusUpdates.createdAt), asc(projectStatusUpdates.id)),
         db
           .select()
           .from(projectExtras)
-          .where(inArray(projectExtras.projectId, ids))
+          .where(anyOf(projectExtras.projectId, ids))
           .orderBy(asc(projectExtras.position)),
         db
           .select()
           .from(payments)
-          .where(inArray(payments.projectId, ids))
+          .where(anyOf(payments.projectId, ids))
           .orderBy(asc(payments.createdAt)),
         db
           .select()
@@ -397,15 +398,15 @@ export function createProjectRepository(db: Db) {
           .where(
             inArray(
               refunds.paymentId,
-              db.select({ id: payments.id }).from(payments).where(inArray(payments.projectId, ids)),
+              db.select({ id: payments.id }).from(payments).where(anyOf(payments.projectId, ids)),
             ),
           )
           .orderBy(asc(refunds.createdAt)),
-        db.select().from(users).where(inArray(users.id, userIds)),
+        db.select().from(users).where(anyOf(users.id, userIds)),
         db
           .selectDistinct({ projectId: projectBriefs.projectId })
           .from(projectBriefs)
-          .where(inArray(projectBriefs.projectId, ids)),
+          .where(anyOf(projectBriefs.projectId, ids)),
         db
           .select({
             projectId: subscriptions.projectId,
@@ -413,7 +414,7 @@ export function createProjectRepository(db: Db) {
             status: subscriptions.status,
           })
           .from(subscriptions)
-          .where(inArray(subscriptions.projectId, ids)),
+          .where(anyOf(subscriptions.projectId, ids)),
         quoteIds.length === 0
           ? Promise.resolve([])
           : db
@@ -422,14 +423,14 @@ export function createProjectRepository(db: Db) {
                 signedAt: proposalSignatures.signedAt,
               })
               .from(proposalSignatures)
-              .where(inArray(proposalSignatures.quoteId, quoteIds)),
+              .where(anyOf(proposalSignatures.quoteId, quoteIds)),
         quoteIds.length === 0
           ? Promise.resolve([])
           : db
               .select({ id: customQuotes.id, at: customQuotes.balanceRequestedAt })
               .from(customQuotes)
               .where(
-                and(inArray(customQuotes.id, quoteIds), isNotNull(customQuotes.balanceRequestedAt)),
+                and(anyOf(customQuotes.id, quoteIds), isNotNull(customQuotes.balanceRequestedAt)),
               ),
         // The plans of the rows that are requests (docs/decisions/091): their lists label them.
         planIds.length === 0
@@ -441,7 +442,7 @@ export function createProjectRepository(db: Db) {
                 orderNumber: projects.orderNumber,
               })
               .from(projects)
-              .where(inArray(projects.id, planIds)),
+              .where(anyOf(projects.id, planIds)),
       ]);
       return {
         updates,
