@@ -10,3 +10,11 @@ export function anyOf(column: Column, values: readonly (string | number)[]): SQL
   if (values.length === 0) return sql`false`;
   return sql`${column} = any(${sql.param([...values], column)})`;
 }
+
+/**
+ * `column = any($name)` in a prepared statement: the array is given when it runs
+ * (`execute({ name: ids })`), so one statement, built once, serves every list.
+ */
+export function anyOfPlaceholder(column: Column, name: string): SQL {
+  return sql`${column} = any(${sql.placeholder(name)})`;
+}

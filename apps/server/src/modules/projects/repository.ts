@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL }
 import type { z } from 'zod';
 import { DEFAULT_DELIVERY_DAYS } from '@noise/shared/due-dates';
 import type { salesQuery } from '@noise/shared/project';
-import { anyOf } from '../../db/any-of.ts';
+import { anyOfPlaceholder } from '../../db/any-of.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import {
@@ -167,7 +167,79 @@ async function assignedFilterValues(db: Db, coordinatorId: string) {
   };
 }
 
+/**
+ * What a list of projects refers to (`loadRelated`), each query built once per database handle
+ * and prepared once per connection, its ids one array: a customer's projects and a project page
+ * run them on every view, and building them was the largest part of the server's time on those
+ * reads (docs/performance.md).
+ */
+function relatedQueries(db: Db) {
+  const ids = (column: Parameters<typeof anyOfPlaceholder>[0]) => anyOfPlaceholder(column, 'ids');
+  return {
+    updates: db
+      .select()
+      .from(projectStatusUpdates)
+      .where(ids(projectStatusUpdates.projectId))
+      .orderBy(asc(projectStatusUpdates.createdAt), asc(projectStatusUpdates.id))
+      .prepare('projects_related_updates'),
+    extras: db
+      .select()
+      .from(projectExtras)
+      .where(ids(projectExtras.projectId))
+      .orderBy(asc(projectExtras.position))
+      .prepare('projects_related_extras'),
+    payments: db
+      .select()
+      .from(payments)
+      .where(ids(payments.projectId))
+      .orderBy(asc(payments.createdAt))
+      .prepare('projects_related_payments'),
+    refunds: db
+      .select()
+      .from(refunds)
+      .where(
+        inArray(
+          refunds.paymentId,
+          db.select({ id: payments.id }).from(payments).where(ids(payments.projectId)),
+        ),
+      )
+      .orderBy(asc(refunds.createdAt))
+      .prepare('projects_related_refunds'),
+    people: db.select().from(users).where(ids(users.id)).prepare('projects_related_people'),
+    briefs: db
+      .selectDistinct({ projectId: projectBriefs.projectId })
+      .from(projectBriefs)
+      .where(ids(projectBriefs.projectId))
+      .prepare('projects_related_briefs'),
+    renewing: db
+      .select({
+        projectId: subscriptions.projectId,
+        nextChargeAt: subscriptions.nextChargeAt,
+        status: subscriptions.status,
+      })
+      .from(subscriptions)
+      .where(ids(subscriptions.projectId))
+      .prepare('projects_related_renewing'),
+    signed: db
+      .select({ quoteId: proposalSignatures.quoteId, signedAt: proposalSignatures.signedAt })
+      .from(proposalSignatures)
+      .where(ids(proposalSignatures.quoteId))
+      .prepare('projects_related_signed'),
+    asked: db
+      .select({ id: customQuotes.id, at: customQuotes.balanceRequestedAt })
+      .from(customQuotes)
+      .where(and(ids(customQuotes.id), isNotNull(customQuotes.balanceRequestedAt)))
+      .prepare('projects_related_asked'),
+    plans: db
+      .select({ id: projects.id, title: projects.serviceTitle, orderNumber: projects.orderNumber })
+      .from(projects)
+      .where(ids(projects.id))
+      .prepare('projects_related_plans'),
+  };
+}
+
 export function createProjectRepository(db: Db) {
+  let related: ReturnType<typeof relatedQueries> | undefined;
   return {
     /** Inserts a project with its extras copied as they were ordered. */
     async insert(values: NewProject, extras: readonly NewProjectExtra[]): Promise<ProjectRow> {
@@ -365,6 +437,7 @@ export function createProjectRepository(db: Db) {
       }
       const quoteIds = rows.flatMap((r) => (r.quoteId ? [r.quoteId] : []));
       const planIds = [...new Set(rows.flatMap((r) => (r.planProjectId ? [r.planProjectId] : [])))];
+      related ??= relatedQueries(db);
       const [
         updates,
         extras,
@@ -377,72 +450,17 @@ export function createProjectRepository(db: Db) {
         asked,
         planRows,
       ] = await Promise.all([
-        db
-          .select()
-          .from(projectStatusUpdates)
-          .where(anyOf(projectStatusUpdates.projectId, ids))
-          .orderBy(asc(projectStatusUpdates.createdAt), asc(projectStatusUpdates.id)),
-        db
-          .select()
-          .from(projectExtras)
-          .where(anyOf(projectExtras.projectId, ids))
-          .orderBy(asc(projectExtras.position)),
-        db
-          .select()
-          .from(payments)
-          .where(anyOf(payments.projectId, ids))
-          .orderBy(asc(payments.createdAt)),
-        db
-          .select()
-          .from(refunds)
-          .where(
-            inArray(
-              refunds.paymentId,
-              db.select({ id: payments.id }).from(payments).where(anyOf(payments.projectId, ids)),
-            ),
-          )
-          .orderBy(asc(refunds.createdAt)),
-        db.select().from(users).where(anyOf(users.id, userIds)),
-        db
-          .selectDistinct({ projectId: projectBriefs.projectId })
-          .from(projectBriefs)
-          .where(anyOf(projectBriefs.projectId, ids)),
-        db
-          .select({
-            projectId: subscriptions.projectId,
-            nextChargeAt: subscriptions.nextChargeAt,
-            status: subscriptions.status,
-          })
-          .from(subscriptions)
-          .where(anyOf(subscriptions.projectId, ids)),
-        quoteIds.length === 0
-          ? Promise.resolve([])
-          : db
-              .select({
-                quoteId: proposalSignatures.quoteId,
-                signedAt: proposalSignatures.signedAt,
-              })
-              .from(proposalSignatures)
-              .where(anyOf(proposalSignatures.quoteId, quoteIds)),
-        quoteIds.length === 0
-          ? Promise.resolve([])
-          : db
-              .select({ id: customQuotes.id, at: customQuotes.balanceRequestedAt })
-              .from(customQuotes)
-              .where(
-                and(anyOf(customQuotes.id, quoteIds), isNotNull(customQuotes.balanceRequestedAt)),
-              ),
+        related.updates.execute({ ids }),
+        related.extras.execute({ ids }),
+        related.payments.execute({ ids }),
+        related.refunds.execute({ ids }),
+        related.people.execute({ ids: userIds }),
+        related.briefs.execute({ ids }),
+        related.renewing.execute({ ids }),
+        quoteIds.length === 0 ? Promise.resolve([]) : related.signed.execute({ ids: quoteIds }),
+        quoteIds.length === 0 ? Promise.resolve([]) : related.asked.execute({ ids: quoteIds }),
         // The plans of the rows that are requests (docs/decisions/091): their lists label them.
-        planIds.length === 0
-          ? Promise.resolve([])
-          : db
-              .select({
-                id: projects.id,
-                title: projects.serviceTitle,
-                orderNumber: projects.orderNumber,
-              })
-              .from(projects)
-              .where(anyOf(projects.id, planIds)),
+        planIds.length === 0 ? Promise.resolve([]) : related.plans.execute({ ids: planIds }),
       ]);
       return {
         updates,
