@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { anyOf } from '../../db/any-of.ts';
+import { anyOf, anyOfPlaceholder } from '../../db/any-of.ts';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import {
@@ -77,27 +77,66 @@ async function insertMessage(tx: Db, message: NewMessage, files: NewMessageFile[
 /** The most messages a page of a thread holds. */
 export const THREAD_PAGE_MAX = 100;
 
+/**
+ * A thread's page and what its messages refer to, each statement built once per database handle
+ * and prepared once per connection: reading a thread is the most frequent request of a project
+ * page, and building these was most of the server's time on it (docs/performance.md).
+ */
+function threadQueries(db: Db) {
+  const pages = new Map<string, ReturnType<typeof pageQuery>>();
+  function pageQuery(of: 'project' | 'question', withInternal: boolean, before: boolean) {
+    return db
+      .select({
+        message: projectMessages,
+        cursorAt: sql<string>`to_char(${projectMessages.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      })
+      .from(projectMessages)
+      .where(
+        and(
+          of === 'project'
+            ? eq(projectMessages.projectId, sql.placeholder('thread'))
+            : eq(projectMessages.questionId, sql.placeholder('thread')),
+          withInternal ? undefined : eq(projectMessages.internal, false),
+          before
+            ? sql`(${projectMessages.createdAt}, ${projectMessages.id}) < (${sql.placeholder('beforeAt')}::timestamptz, ${sql.placeholder('beforeId')})`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(projectMessages.createdAt), desc(projectMessages.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(
+        `thread_page_${of}_${withInternal ? 'all' : 'public'}_${before ? 'before' : 'newest'}`,
+      );
+  }
+  return {
+    /** The page query of this shape (eight at most), made on first use. */
+    page(of: 'project' | 'question', withInternal: boolean, before: boolean) {
+      const key = `${of}:${withInternal}:${before}`;
+      let query = pages.get(key);
+      if (!query) pages.set(key, (query = pageQuery(of, withInternal, before)));
+      return query;
+    },
+    files: db
+      .select()
+      .from(messageAttachments)
+      .where(anyOfPlaceholder(messageAttachments.messageId, 'ids'))
+      .orderBy(asc(messageAttachments.position))
+      .prepare('thread_files'),
+    photos: db
+      .select({ id: users.id, photo: users.profilePhotoUrl })
+      .from(users)
+      .where(anyOfPlaceholder(users.id, 'ids'))
+      .prepare('thread_photos'),
+  };
+}
+
 /** Messages with their files (in order) and their authors' photos. */
-async function withFiles(db: Db, messages: MessageRow[]) {
+async function withFiles(queries: ReturnType<typeof threadQueries>, messages: MessageRow[]) {
   const files = messages.length
-    ? await db
-        .select()
-        .from(messageAttachments)
-        .where(
-          anyOf(
-            messageAttachments.messageId,
-            messages.map((m) => m.id),
-          ),
-        )
-        .orderBy(asc(messageAttachments.position))
+    ? await queries.files.execute({ ids: messages.map((m) => m.id) })
     : [];
   const authorIds = [...new Set(messages.flatMap((m) => (m.authorId ? [m.authorId] : [])))];
-  const photos = authorIds.length
-    ? await db
-        .select({ id: users.id, photo: users.profilePhotoUrl })
-        .from(users)
-        .where(anyOf(users.id, authorIds))
-    : [];
+  const photos = authorIds.length ? await queries.photos.execute({ ids: authorIds }) : [];
   return {
     messages,
     files,
@@ -107,6 +146,8 @@ async function withFiles(db: Db, messages: MessageRow[]) {
 
 /** Project threads: messages, their files and each person's read mark. */
 export function createMessageRepository(db: Db) {
+  let prepared: ReturnType<typeof threadQueries> | undefined;
+  const queries = () => (prepared ??= threadQueries(db));
   return {
     /**
      * A page of a project's thread (or a general question's): the `limit` newest messages before
@@ -123,27 +164,18 @@ export function createMessageRepository(db: Db) {
         limit = THREAD_PAGE_MAX,
       }: { withInternal: boolean; before?: { createdAt: string; id: string }; limit?: number },
     ) {
-      const ofThread =
-        typeof thread === 'string'
-          ? eq(projectMessages.projectId, thread)
-          : eq(projectMessages.questionId, thread.questionId);
-      const newestFirst = await db
-        .select({
-          message: projectMessages,
-          cursorAt: sql<string>`to_char(${projectMessages.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-        })
-        .from(projectMessages)
-        .where(
-          and(
-            ofThread,
-            withInternal ? undefined : eq(projectMessages.internal, false),
-            before
-              ? sql`(${projectMessages.createdAt}, ${projectMessages.id}) < (${before.createdAt}::timestamptz, ${before.id})`
-              : undefined,
-          ),
+      const newestFirst = await queries()
+        .page(
+          typeof thread === 'string' ? 'project' : 'question',
+          withInternal,
+          before !== undefined,
         )
-        .orderBy(desc(projectMessages.createdAt), desc(projectMessages.id))
-        .limit(limit + 1);
+        .execute({
+          thread: typeof thread === 'string' ? thread : thread.questionId,
+          beforeAt: before?.createdAt,
+          beforeId: before?.id,
+          limit: limit + 1,
+        });
       const page = newestFirst.slice(0, limit).reverse();
       const oldest = page[0];
       const olderAt =
@@ -152,7 +184,7 @@ export function createMessageRepository(db: Db) {
           : null;
       return {
         ...(await withFiles(
-          db,
+          queries(),
           page.map((r) => r.message),
         )),
         olderAt,
@@ -172,7 +204,7 @@ export function createMessageRepository(db: Db) {
               ),
             )
         : [];
-      return withFiles(db, messages);
+      return withFiles(queries(), messages);
     },
 
     /**
