@@ -116,6 +116,12 @@ function threadQueries(db: Db) {
       if (!query) pages.set(key, (query = pageQuery(of, withInternal, before)));
       return query;
     },
+    deliverables: db
+      .select()
+      .from(deliverables)
+      .where(eq(deliverables.projectId, sql.placeholder('projectId')))
+      .orderBy(asc(deliverables.createdAt), asc(deliverables.version))
+      .prepare('thread_deliverables'),
     files: db
       .select()
       .from(messageAttachments)
@@ -258,11 +264,7 @@ export function createMessageRepository(db: Db) {
 
     /** A project's deliverable versions, oldest first. */
     async listDeliverables(projectId: string): Promise<DeliverableRow[]> {
-      return db
-        .select()
-        .from(deliverables)
-        .where(eq(deliverables.projectId, projectId))
-        .orderBy(asc(deliverables.createdAt), asc(deliverables.version));
+      return queries().deliverables.execute({ projectId });
     },
 
     async findDeliverable(projectId: string, id: string) {

@@ -176,6 +176,13 @@ async function assignedFilterValues(db: Db, coordinatorId: string) {
 function relatedQueries(db: Db) {
   const ids = (column: Parameters<typeof anyOfPlaceholder>[0]) => anyOfPlaceholder(column, 'ids');
   return {
+    /** Not what a list refers to, but as often read: every project page and thread opens with it. */
+    byId: db
+      .select()
+      .from(projects)
+      .where(eq(projects.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('projects_by_id'),
     updates: db
       .select()
       .from(projectStatusUpdates)
@@ -255,7 +262,8 @@ export function createProjectRepository(db: Db) {
     },
 
     async findById(id: string): Promise<ProjectRow | undefined> {
-      const [row] = await db.select().from(projects).where(eq(projects.id, id)).limit(1);
+      related ??= relatedQueries(db);
+      const [row] = await related.byId.execute({ id });
       return row;
     },
 
