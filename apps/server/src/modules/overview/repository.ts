@@ -40,38 +40,81 @@ const saleColumns = {
   depositWithGstCents: projects.depositWithGstCents,
 };
 
+/**
+ * The overview's lists, each built once per database handle and prepared once per connection
+ * (the overview is every staff member's first page; building its statements was a large part of
+ * the server's time on it, docs/performance.md). A co-ordinator's (`assigned`) are their own.
+ */
+function overviewQueries(db: Db) {
+  const latestSales = (assigned: boolean) =>
+    db
+      .select(saleColumns)
+      .from(projects)
+      .where(
+        and(
+          // Requests of a plan are not sales (docs/decisions/097).
+          isNull(projects.planProjectId),
+          assigned ? eq(projects.coordinatorId, sql.placeholder('assignedTo')) : undefined,
+        ),
+      )
+      .orderBy(desc(projects.createdAt), desc(projects.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(`overview_latest_sales_${assigned ? 'assigned' : 'all'}`);
+  const newestClients = (assigned: boolean) =>
+    db
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        displayName: users.displayName,
+        createdAt: users.createdAt,
+      })
+      .from(users)
+      .where(
+        and(
+          eq(users.role, 'client'),
+          assigned
+            ? sql`exists (select 1 from ${projects} p where p.user_id = ${users.id} and p.coordinator_id = ${sql.placeholder('assignedTo')})`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(`overview_newest_clients_${assigned ? 'assigned' : 'all'}`);
+  return {
+    latestSales: { all: latestSales(false), assigned: latestSales(true) },
+    newestClients: { all: newestClients(false), assigned: newestClients(true) },
+    withoutCoordinator: db
+      .select(saleColumns)
+      .from(projects)
+      .where(
+        and(
+          isNull(projects.coordinatorId),
+          isNull(projects.planProjectId),
+          inArray(projects.status, ['active', 'on-hold']),
+        ),
+      )
+      .orderBy(asc(projects.createdAt), asc(projects.id))
+      .limit(sql.placeholder('limit'))
+      .prepare('overview_without_coordinator'),
+  };
+}
+
 export function createOverviewRepository(db: Db) {
+  let prepared: ReturnType<typeof overviewQueries> | undefined;
+  const queries = () => (prepared ??= overviewQueries(db));
   return {
     /** The newest sales (projects and paid custom quotes), newest first. */
     async latestSales(limit: number, assignedTo: string | null = null) {
-      return db
-        .select(saleColumns)
-        .from(projects)
-        .where(
-          and(
-            // Requests of a plan are not sales (docs/decisions/097).
-            isNull(projects.planProjectId),
-            assignedTo ? eq(projects.coordinatorId, assignedTo) : undefined,
-          ),
-        )
-        .orderBy(desc(projects.createdAt), desc(projects.id))
-        .limit(limit);
+      const { latestSales } = queries();
+      return assignedTo
+        ? latestSales.assigned.execute({ limit, assignedTo })
+        : latestSales.all.execute({ limit });
     },
 
     /** Open orders no co-ordinator has yet (the shop had none to assign), oldest first. */
     async salesWithoutCoordinator(limit: number) {
-      return db
-        .select(saleColumns)
-        .from(projects)
-        .where(
-          and(
-            isNull(projects.coordinatorId),
-            isNull(projects.planProjectId),
-            inArray(projects.status, ['active', 'on-hold']),
-          ),
-        )
-        .orderBy(asc(projects.createdAt), asc(projects.id))
-        .limit(limit);
+      return queries().withoutCoordinator.execute({ limit });
     },
 
     /**
@@ -79,25 +122,10 @@ export function createOverviewRepository(db: Db) {
      * with a project assigned to them.
      */
     async newestClients(limit: number, assignedTo: string | null = null) {
-      return db
-        .select({
-          id: users.id,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          displayName: users.displayName,
-          createdAt: users.createdAt,
-        })
-        .from(users)
-        .where(
-          and(
-            eq(users.role, 'client'),
-            assignedTo
-              ? sql`exists (select 1 from ${projects} p where p.user_id = ${users.id} and p.coordinator_id = ${assignedTo})`
-              : undefined,
-          ),
-        )
-        .orderBy(desc(users.createdAt), desc(users.id))
-        .limit(limit);
+      const { newestClients } = queries();
+      return assignedTo
+        ? newestClients.assigned.execute({ limit, assignedTo })
+        : newestClients.all.execute({ limit });
     },
 
     /**
