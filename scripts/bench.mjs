@@ -11,6 +11,8 @@
 //   --services 10000 --sales 100000 --customer-sales 1000
 //   --only name,name  (targets whose name contains one of these)   --no-write (leave the docs)
 //   --only conversations  (a long thread and a large Inbox instead: scripts/bench/conversations.mjs)
+//   --prepared-replay  (PostgreSQL: the replay prepares every statement, not only those the
+//                       server prepares: the database's work at its least, docs/decisions/113)
 //   --workers 2  (PostgreSQL only: the server runs WORKERS=2; its tables have their own markers)
 //   --sales 10000,100000,1000000  (a sweep: the staff overview and the reports only, their
 //                                  one-connection p50 at each number of sales, and its growth
@@ -50,6 +52,7 @@ const { values } = parseArgs({
     'customer-sales': { type: 'string', default: '1000' },
     only: { type: 'string' },
     workers: { type: 'string', default: '1' },
+    'prepared-replay': { type: 'boolean', default: false },
     write: { type: 'boolean', default: true },
     'no-write': { type: 'boolean', default: false },
   },
@@ -755,7 +758,9 @@ async function recordReads(base) {
  * connections. Each `limit(plan)` answers as an autocannon round.
  */
 async function openReplay(prepared) {
-  const database = await openReplayDatabase(prepared.limitEnv, CONNECTIONS);
+  const database = await openReplayDatabase(prepared.limitEnv, CONNECTIONS, {
+    prepare: values['prepared-replay'],
+  });
   return {
     limit(plan, name) {
       console.log(

@@ -1,12 +1,14 @@
 // The replay limit of scripts/bench.mjs: exactly the database work of one request, replayed with
 // nothing else (docs/decisions/060). The server writes down a request's statements
 // (QUERY_LOG_FILE, apps/server/src/plugins/query-log.ts); each replay sends them again straight
-// through `pg` or PGlite (no HTTP, no validation, no rendering, no serialisation).
+// through `pg` or PGlite (no HTTP, no validation, no rendering, no serialisation). With `prepare`,
+// `pg` prepares every statement once per connection.
 // - A checkout (`checkoutPlan`): the statements of two checkouts, sent again in one transaction
 //   with the values that differed between the two (new ids, keys, times) made fresh so that every
 //   replay is a new order, as every checkout is.
 // - A read (`readPlan`): the statements of the last recorded request, sent again as they were,
 //   one after the other on one connection (with the BEGIN and COMMIT the server sent, if any).
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -99,14 +101,26 @@ export function readPlan(file, url) {
  * Each call on a connection of its own (`pg` pool or the one PGlite instance): `transaction` sends
  * the statements in one transaction, `sequence` one after the other as they are.
  */
-export async function openReplayDatabase(env, connections) {
+export async function openReplayDatabase(env, connections, { prepare = false } = {}) {
   if (env.DATABASE_URL) {
     const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: connections });
+    // With `prepare`, every statement prepared once per connection, by name, as the server
+    // prepares its hottest (docs/decisions/113): the database's work at its least.
+    const names = new Map();
+    const prepared = (s) => {
+      if (!prepare) return { text: s.sql, values: s.params };
+      let name = names.get(s.sql);
+      if (!name) {
+        name = `replay_${createHash('sha1').update(s.sql).digest('hex').slice(0, 16)}`;
+        names.set(s.sql, name);
+      }
+      return { name, text: s.sql, values: s.params };
+    };
     return {
       async sequence(statements) {
         const client = await pool.connect();
         try {
-          for (const s of statements) await client.query(s.sql, s.params);
+          for (const s of statements) await client.query(prepared(s));
         } finally {
           client.release();
         }
@@ -115,7 +129,7 @@ export async function openReplayDatabase(env, connections) {
         const client = await pool.connect();
         try {
           await client.query('begin');
-          for (const s of statements) await client.query(s.sql, s.params);
+          for (const s of statements) await client.query(prepared(s));
           await client.query('commit');
         } catch (error) {
           await client.query('rollback').catch(() => {});
