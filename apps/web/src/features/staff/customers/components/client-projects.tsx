@@ -3,19 +3,12 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { can } from '@noise/shared/permissions';
-import {
-  orderName,
-  projectStatusLabels,
-  statusUpdateTitles,
-  type ProjectStatus,
-} from '@noise/shared/project';
+import { orderName, projectStatusLabels, type ProjectStatus } from '@noise/shared/project';
 import { useId } from 'react';
 import { OrderMoneyShort } from '@/components/payments/order-money';
 import { Button } from '@/components/ui/button';
 import { REQUIRED_MESSAGE } from '@/components/ui/field';
 import { Form, FormField, FormSubmit } from '@/components/ui/form';
-import { TextInput } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { toastApiError } from '@/lib/api-client';
@@ -23,12 +16,11 @@ import { useAuth } from '@/lib/auth';
 import { formatDate } from '@/lib/format';
 import { toastSuccess } from '@/lib/toast';
 import { EmptyState, StaffSection } from '../../components/page-header';
+import { StatusUpdateTitleAndDate } from '../../components/status-update-fields';
 import { useToastOnError } from '../../components/use-toast-on-error';
 import { saleEditPath } from '../../components/sales-format';
 import { useAddStatusUpdate, type StatusUpdateInput } from '../api/add-status-update';
 import { useClientProjects, type ClientProject } from '../api/get-client-projects';
-
-const titleOptions = statusUpdateTitles.map((title) => ({ value: title, label: title }));
 
 function statusLabel(status: string): string {
   return projectStatusLabels[status as ProjectStatus] ?? status;
@@ -84,24 +76,7 @@ function StatusUpdateForm({ clientId, projectId }: { clientId: string; projectId
       <p id={`${formId}-title`} className="font-semibold sm:col-span-2">
         Add a status update
       </p>
-      <FormField
-        control={form.control}
-        name="title"
-        render={(field) => (
-          <Select
-            label="Title"
-            placeholder="Select a title"
-            required
-            options={titleOptions}
-            {...field}
-          />
-        )}
-      />
-      <FormField
-        control={form.control}
-        name="date"
-        render={(field) => <TextInput label="Date" type="date" required {...field} />}
-      />
+      <StatusUpdateTitleAndDate control={form.control} />
       <div className="sm:col-span-2">
         <FormField
           control={form.control}

@@ -4,16 +4,13 @@ import { z } from 'zod';
 import { statusUpdateTitles, type Project } from '@noise/shared/project';
 import { REQUIRED_MESSAGE } from '@/components/ui/field';
 import { Form, FormField, FormSubmit } from '@/components/ui/form';
-import { TextInput } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { toastApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { toastSuccess } from '@/lib/toast';
 import { EmptyState, StaffSection } from '../../components/page-header';
+import { StatusUpdateTitleAndDate } from '../../components/status-update-fields';
 import { useAddSaleStatusUpdate } from '../api/add-sale-status-update';
-
-const titleOptions = statusUpdateTitles.map((title) => ({ value: title, label: title }));
 
 const schema = z.object({
   title: z.string().min(1, REQUIRED_MESSAGE),
@@ -64,24 +61,7 @@ export function SaleStatusUpdates({ sale }: { sale: Project }) {
         onSubmit={onSubmit}
         className="grid gap-4 rounded-xl border-2 border-line p-4 sm:grid-cols-2"
       >
-        <FormField
-          control={form.control}
-          name="title"
-          render={(field) => (
-            <Select
-              label="Title"
-              placeholder="Select a title"
-              required
-              options={titleOptions}
-              {...field}
-            />
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="date"
-          render={(field) => <TextInput label="Date" type="date" required {...field} />}
-        />
+        <StatusUpdateTitleAndDate control={form.control} />
         <div className="sm:col-span-2">
           <FormField
             control={form.control}
