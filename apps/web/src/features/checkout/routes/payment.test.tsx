@@ -263,8 +263,8 @@ describe('the payment page', () => {
     );
     await view.user.click(payButton());
 
-    expect(await screen.findByLabelText('Contact number')).toHaveAccessibleDescription(
-      REQUIRED_MESSAGE,
+    await waitFor(() =>
+      expect(screen.getByLabelText('Contact number')).toHaveAccessibleDescription(REQUIRED_MESSAGE),
     );
     expect(payment).toHaveLength(0);
 

@@ -64,7 +64,7 @@ describe('BriefForm', () => {
     await fill(screen.getByLabelText('Add to your brief'), '   ');
     await user.click(screen.getByRole('button', { name: 'Add to brief' }));
 
-    expect(screen.getByRole('alert')).toHaveTextContent(
+    expect(await screen.findByRole('alert')).toHaveTextContent(
       'Write a few words or attach a file first.',
     );
     expect(sent).toHaveLength(0);
@@ -94,7 +94,9 @@ describe('BriefForm', () => {
     await fill(await screen.findByLabelText('Current website'), 'not a link');
     await user.click(screen.getByRole('button', { name: 'Submit Requirements' }));
 
-    expect(screen.getByRole('alert')).toHaveTextContent('Please check the highlighted questions.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Please check the highlighted questions.',
+    );
     expect(screen.getByLabelText('Target audience')).toHaveAccessibleDescription(
       "Please answer 'Target audience'",
     );
@@ -147,7 +149,7 @@ describe('BriefForm', () => {
     const { user } = renderWithApp(<BriefForm projectId="project-1" first onSent={onSent} />);
 
     await user.click(await screen.findByRole('button', { name: 'Submit Requirements' }));
-    expect(screen.getByRole('alert')).toHaveTextContent(
+    expect(await screen.findByRole('alert')).toHaveTextContent(
       'Answer at least one question, or tell us there is nothing to add',
     );
     expect(sent).toHaveLength(0);

@@ -107,7 +107,9 @@ describe('New request', () => {
     await fill(screen.getByLabelText('Title'), 'Sale banner');
     await user.click(screen.getByRole('button', { name: 'Submit request' }));
 
-    expect(screen.getByRole('alert')).toHaveTextContent('Please check the highlighted fields.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Please check the highlighted fields.',
+    );
     expect(screen.getByLabelText('What is it for')).toHaveAccessibleDescription(
       "Please answer 'What is it for'",
     );
@@ -137,8 +139,10 @@ describe('New request', () => {
     await user.upload(screen.getByLabelText('Your logo'), png('logo.png'));
     await user.click(screen.getByRole('button', { name: 'Submit request' }));
 
-    expect(await screen.findByLabelText('Your logo')).toHaveAccessibleDescription(
-      '‘logo.png’ is larger than 20 MB',
+    await waitFor(() =>
+      expect(screen.getByLabelText('Your logo')).toHaveAccessibleDescription(
+        '‘logo.png’ is larger than 20 MB',
+      ),
     );
     expect(screen.getByRole('alert')).toHaveTextContent('larger than 20 MB');
     expect(screen.getByLabelText('Title')).toHaveValue('Sale banner');

@@ -94,8 +94,10 @@ describe('SaleStatusControl', () => {
     await fill(screen.getByLabelText('Reason for the change'), '   ');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(screen.getByLabelText('Reason for the change')).toHaveAccessibleDescription(
-      'Say why the due date changes',
+    await waitFor(() =>
+      expect(screen.getByLabelText('Reason for the change')).toHaveAccessibleDescription(
+        'Say why the due date changes',
+      ),
     );
     expect(sent).toHaveLength(0);
   });
