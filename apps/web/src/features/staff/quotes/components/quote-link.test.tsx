@@ -1,51 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { EMAIL_MESSAGE } from '@noise/shared/fields';
-import type { Quote } from '@noise/shared/quote';
 import { renderWithApp } from '@/test/render';
+import { sentQuote } from '@/test/quote';
 import { answer } from '@/test/server';
 import { QuoteLinkPanel } from './quote-link';
 
-const quote: Quote = {
-  _id: 'quote-1',
-  name: 'Brand refresh',
-  summary: '',
-  deliverables: 'Logo',
-  extras: '',
-  value: 2500,
-  deliveryDays: 15,
-  paid: false,
-  depositPercent: null,
-  depositAmount: null,
-  depositPaid: false,
-  balanceRequested: false,
-  balanceDueDate: null,
-  internalNotes: '',
-  createdBy: 'Ada Admin',
-  createdAt: '2026-11-25T00:00:00.000Z',
-  projectId: null,
-  customer: { id: 'cust-1', name: 'Ana Lima', email: 'ana@example.com' },
-  recipientEmail: 'ana@example.com',
-  state: 'Sent',
-  sentAt: '2026-11-25T00:00:00.000Z',
-  viewedAt: null,
-  paidAt: null,
-  depositPaidAt: null,
-  balanceRequestedAt: null,
-  currency: 'AUD',
-  intakeQuestions: [],
-  terms: 'Pay on time.',
-  version: 2,
-  validUntil: '2030-01-01T13:00:00.000Z',
-  preparedFor: 'Ana Lima',
-  preparedBy: 'Ada Admin',
-  expired: false,
-  accepted: null,
-  declinedAt: null,
-  acceptedAt: null,
-  declineReason: '',
-  acceptanceNote: '',
-};
+const quote = sentQuote;
 
 const URL = '/api/quotes/quote-1/send';
 
