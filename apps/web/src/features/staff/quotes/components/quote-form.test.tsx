@@ -2,48 +2,20 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PROPOSAL_TERMS, type Quote } from '@noise/shared/quote';
 import { renderWithApp } from '@/test/render';
+import { sentQuote } from '@/test/quote';
 import { answer } from '@/test/server';
 import { QuoteForm } from './quote-form';
 
+/** The quote as the server saved it: a draft, not yet sent. */
 const saved: Quote = {
-  _id: 'quote-1',
-  name: 'Brand refresh',
-  summary: '',
+  ...sentQuote,
   deliverables: 'Logo, Style guide',
-  extras: '',
-  value: 2500,
-  deliveryDays: 15,
-  paid: false,
-  depositPercent: null,
-  depositAmount: null,
-  depositPaid: false,
-  balanceRequested: false,
-  balanceDueDate: null,
-  internalNotes: '',
   createdBy: 'staff-1',
-  createdAt: '2026-11-25T00:00:00.000Z',
-  projectId: null,
-  customer: { id: 'cust-1', name: 'Ana Lima', email: 'ana@example.com' },
-  recipientEmail: 'ana@example.com',
   state: 'Draft',
   sentAt: null,
-  viewedAt: null,
-  paidAt: null,
-  depositPaidAt: null,
-  balanceRequestedAt: null,
-  currency: 'AUD',
-  intakeQuestions: [],
-  terms: 'Pay on time.',
   version: 1,
   validUntil: null,
-  preparedFor: 'Ana Lima',
   preparedBy: 'Staff One',
-  expired: false,
-  accepted: null,
-  declinedAt: null,
-  acceptedAt: null,
-  declineReason: '',
-  acceptanceNote: '',
 };
 
 beforeEach(() => {
