@@ -50,6 +50,33 @@ function precompressAssets(): Plugin {
 }
 
 /**
+ * React Router ships one build, with what only React's developer tools read: the top-level
+ * `X.displayName = '…'` lines of its components and contexts. Those assignments, and its
+ * `forwardRef`, `memo` and `createContext` calls written without a pure annotation, keep every
+ * component of the library in the bundle whether the app uses it or not (`Form`, `useSubmit`
+ * and the form-submission helpers, the data routers' memoised routes). Dropped here, the bundler
+ * removes what the app never imports.
+ */
+function reactRouterTreeShaking(): Plugin {
+  return {
+    name: 'react-router-tree-shaking',
+    apply: 'build',
+    transform: {
+      filter: {
+        id: /react-router[\\/]dist[\\/](development|production)[\\/]chunk-[A-Z0-9]+\.mjs$/,
+      },
+      handler(code) {
+        const shaken = code
+          .replace(/^[A-Za-z0-9_$]+\.displayName = "[^"\n]*";$/gm, '')
+          .replace(/= (React\d*\.(?:forwardRef|memo|createContext)\()/g, '= /* @__PURE__ */ $1');
+        // Lines stay where they were: the library's source map still holds.
+        return { code: shaken, map: null };
+      },
+    },
+  };
+}
+
+/**
  * `vite build --ssr src/entry-server.tsx` (the build script's second step) makes the module the
  * server draws the public pages with (plugins/landing-pages.ts), in dist/.ssr beside the app it
  * must match; the server never sends that folder to a browser. Its lazy parts stay chunks, loaded
@@ -67,7 +94,7 @@ const serverBuild: UserConfig = {
 };
 
 const clientBuild: UserConfig = {
-  plugins: [react(), tailwindcss(), precompressAssets()],
+  plugins: [react(), tailwindcss(), reactRouterTreeShaking(), precompressAssets()],
   resolve: {
     alias: { '@': path.resolve(root, 'src') },
   },
