@@ -13,7 +13,7 @@ import type { Service, ServicePackage } from '@noise/shared/catalogue';
 import { MediaGallery } from '@/components/service/media-gallery';
 import { InitialInvestment } from '@/components/service/initial-investment';
 import { PackageTabs } from '@/components/service/package-tabs';
-import { Disclosure } from '@/components/ui/accordion';
+import { Disclosure } from '@/components/ui/disclosure';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { errorMessage, isNotFound, toastApiError } from '@/lib/api-client';
