@@ -77,13 +77,36 @@ function reactRouterTreeShaking(): Plugin {
 }
 
 /**
+ * lucide-react's icons drawn by the app's own factory (src/components/ui/lucide-icon.ts): each
+ * icon module imports `../createLucideIcon.mjs`, which resolves there instead. The same `<svg>`,
+ * from 0.7 KB of script instead of 1.5 KB on every page's first load. Both builds use it, so what
+ * the server draws and what the browser hydrates come from the same code.
+ */
+function leanLucideIcons(): Plugin {
+  const factory = path.resolve(root, 'src/components/ui/lucide-icon.ts');
+  return {
+    name: 'lean-lucide-icons',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: {
+      filter: { id: /^\.\.\/createLucideIcon\.mjs$/ },
+      handler(_source, importer) {
+        return importer && /lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(importer)
+          ? factory
+          : null;
+      },
+    },
+  };
+}
+
+/**
  * `vite build --ssr src/entry-server.tsx` (the build script's second step) makes the module the
  * server draws the public pages with (plugins/landing-pages.ts), in dist/.ssr beside the app it
  * must match; the server never sends that folder to a browser. Its lazy parts stay chunks, loaded
  * when a page first needs them.
  */
 const serverBuild: UserConfig = {
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), leanLucideIcons()],
   resolve: { alias: { '@': path.resolve(root, 'src') } },
   publicDir: false,
   // Whole, React included: it runs wherever the built app is copied, whatever node_modules are near.
@@ -94,7 +117,13 @@ const serverBuild: UserConfig = {
 };
 
 const clientBuild: UserConfig = {
-  plugins: [react(), tailwindcss(), reactRouterTreeShaking(), precompressAssets()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    reactRouterTreeShaking(),
+    leanLucideIcons(),
+    precompressAssets(),
+  ],
   resolve: {
     alias: { '@': path.resolve(root, 'src') },
   },
