@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
@@ -10,6 +9,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { createAfterAnswer, type AfterAnswer } from './lib/after-answer.ts';
 import { emailBrandOf } from './lib/email-html.ts';
+import { createFrontCache, frontServerFactory, requestIdOf } from './lib/front-cache.ts';
 import { createEmailRenderer } from './lib/email-render-pool.ts';
 import { createRateCounters, rateLimitStore } from './lib/rate-counter-repository.ts';
 import { strictDeep } from './lib/strict-body.ts';
@@ -70,13 +70,15 @@ declare module 'fastify' {
   }
 }
 
-const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
-
 export async function buildApp(
   envConfig: Config,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
+  // Public answers the same for everyone, sent again before the framework (lib/front-cache.ts);
+  // not when every request is to be logged.
+  const front = envConfig.logRequests ? undefined : createFrontCache({ maxEntries: 2000 });
   const app = Fastify({
+    ...(front ? { serverFactory: frontServerFactory(front) } : {}),
     logger:
       options.logger === false
         ? false
@@ -90,10 +92,7 @@ export async function buildApp(
     trustProxy: proxyTrust(envConfig.trustProxy),
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-    },
+    genReqId: requestIdOf,
     routerOptions: { ignoreTrailingSlash: true },
     // Refused requests are logged whatever this says (the security log, plugins/auth.ts).
     logController: new LogController({ disableRequestLogging: !envConfig.logRequests }),
@@ -105,6 +104,13 @@ export async function buildApp(
     ),
   );
   app.setSerializerCompiler(serializerCompiler);
+  if (front) {
+    app.decorate('frontCache', front);
+    app.addHook('preClose', (done) => {
+      front.stop();
+      done();
+    });
+  }
 
   const database =
     options.database ??

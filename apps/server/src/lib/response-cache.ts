@@ -20,6 +20,10 @@ export interface CachedBody {
   br?: Buffer;
   gzip?: Buffer;
   storedAt: number;
+  /** When a copy of it kept elsewhere (lib/front-cache.ts) stops being sent. */
+  expiresAt: number;
+  /** Set once its cache is cleared: what was made from it must not be sent again. */
+  stale?: boolean;
 }
 
 export interface ResponseCacheOptions {
@@ -73,13 +77,17 @@ export function createResponseCache(options: ResponseCacheOptions) {
       const promise = (async () => {
         const body = await load();
         if (body === null) return null;
+        const storedAt = now();
         const entry: CachedBody = {
           body,
           etag: weakEtag(body),
           cacheControl: options.cacheControl,
-          storedAt: now(),
+          storedAt,
+          expiresAt: storedAt + options.maxAgeMs,
         };
+        // A load an invalidation overtook is handed to its caller once, never kept.
         if (started === generation) store(key, entry);
+        else entry.stale = true;
         return entry;
       })();
       loading.set(key, { generation: started, promise });
@@ -93,6 +101,7 @@ export function createResponseCache(options: ResponseCacheOptions) {
     /** Forgets every answer, and any load in flight. */
     clear() {
       generation += 1;
+      for (const entry of entries.values()) entry.stale = true;
       entries.clear();
       loading.clear();
     },
@@ -103,9 +112,16 @@ export function createResponseCache(options: ResponseCacheOptions) {
 
 export type ResponseCache = ReturnType<typeof createResponseCache>;
 
-/** The client's preferred encoding among ours: br, then gzip; null for identity. */
+const encodings = new Map<string, 'br' | 'gzip' | null>();
+
+/**
+ * The client's preferred encoding among ours: br, then gzip; null for identity. Browsers send a
+ * handful of distinct headers, so each is worked out once (at most 64 kept).
+ */
 export function pickEncoding(header: string | undefined): 'br' | 'gzip' | null {
   if (!header) return null;
+  const known = encodings.get(header);
+  if (known !== undefined) return known;
   let br = false;
   let gz = false;
   for (const part of header.split(',')) {
@@ -115,7 +131,9 @@ export function pickEncoding(header: string | undefined): 'br' | 'gzip' | null {
     if (name === 'br') br = true;
     else if (name === 'gzip' || name === '*') gz = true;
   }
-  return br ? 'br' : gz ? 'gzip' : null;
+  const picked = br ? 'br' : gz ? 'gzip' : null;
+  if (encodings.size < 64) encodings.set(header, picked);
+  return picked;
 }
 
 async function compressed(entry: CachedBody, encoding: 'br' | 'gzip'): Promise<Buffer> {
@@ -144,7 +162,7 @@ export async function sendCached(
   reply: FastifyReply,
   entry: CachedBody,
   contentType = 'application/json; charset=utf-8',
-) {
+): Promise<FastifyReply> {
   reply.header('etag', entry.etag).header('cache-control', entry.cacheControl);
   if (etagMatches(request.headers['if-none-match'], entry.etag)) {
     return reply.code(304).send();
@@ -154,11 +172,14 @@ export async function sendCached(
     entry.body.length >= COMPRESS_THRESHOLD
       ? pickEncoding(request.headers['accept-encoding'])
       : null;
+  let body: Buffer | string = entry.body;
   if (encoding && request.headers['x-no-compression'] === undefined) {
-    const body = await compressed(entry, encoding);
+    body = entry[encoding] ?? (await compressed(entry, encoding));
     reply.header('vary', 'accept-encoding').header('content-encoding', encoding);
-    return reply.send(body);
+  } else if (entry.body.length >= COMPRESS_THRESHOLD) {
+    reply.header('vary', 'accept-encoding');
   }
-  if (entry.body.length >= COMPRESS_THRESHOLD) reply.header('vary', 'accept-encoding');
-  return reply.send(entry.body);
+  // The same answer for everyone: the next request for it is answered before the framework.
+  request.server.frontCache?.keep(request, reply, entry, body);
+  return reply.send(body);
 }

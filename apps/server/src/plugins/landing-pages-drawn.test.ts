@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -114,6 +115,32 @@ describe('pages the server draws', () => {
     drawnUrls().length = 0;
     const after = await app.inject({ url: '/pages/work' });
     expect(rootOf(after.body)).toContain('<h1>Our Best Work</h1>');
+    expect(drawnUrls()).toEqual(['/pages/work']);
+  });
+
+  it('over a socket, sends a drawn page again before the framework, and the new page after an edit', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const get = async () => {
+      const res = await fetch(`${base}/pages/work`, { headers: { 'accept-encoding': 'br' } });
+      return { type: res.headers.get('content-type'), html: await res.text() };
+    };
+    const first = await get();
+    const hits = app.frontCache!.stats().hits;
+    drawnUrls().length = 0;
+    const second = await get();
+    expect(app.frontCache!.stats().hits).toBe(hits + 1);
+    expect(second).toEqual(first);
+    expect(drawnUrls()).toEqual([]);
+    const res = await sendForm(
+      app,
+      admin.token,
+      'PUT',
+      '/api/pages/work',
+      form({ title: 'Front Work', 'items[0][title]': 'Brand', 'items[0][link]': '/' }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(rootOf((await get()).html)).toContain('<h1>Front Work</h1>');
     expect(drawnUrls()).toEqual(['/pages/work']);
   });
 
