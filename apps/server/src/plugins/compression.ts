@@ -19,5 +19,10 @@ export async function registerCompression(app: FastifyInstance) {
     // gzip's size: on the reads' path the CPU is what runs short (docs/decisions/005). The
     // built assets and the cached public answers are compressed once, at their best.
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } },
+    // Answers up to 64 KB are compressed in one call, not through a zlib stream: a stream's
+    // set-up, its pipeline and the threadpool hop cost more than quality 1's compression, and on
+    // a server of one or two cores there is no spare core for the stream to overlap with
+    // (docs/decisions/005). The plugin's default on two cores is 8 KB, below a page of projects.
+    syncThreshold: 64 * 1024,
   });
 }
