@@ -5,7 +5,7 @@ import { Sheet } from '@/components/ui/sheet';
 import { useAuth, useSignOut } from '@/lib/auth';
 import { openSignIn, openSignUp } from '@/lib/auth-modals';
 import { cn } from '@/lib/utils';
-import { SearchBar } from './search-bar';
+import { SearchCombobox } from './search-combobox';
 import { useNavigation } from '../api/get-navigation';
 
 /** The narrow-screen menu: search, every navigation entry, and the account actions. */
@@ -22,7 +22,7 @@ export function MobileMenu({
   const navigation = useNavigation();
   return (
     <Sheet open={open} onOpenChange={onOpenChange} title="Menu">
-      <SearchBar onNavigate={close} />
+      <SearchCombobox onNavigate={close} />
       <nav aria-label="Site" className="mt-6">
         <ul className="flex flex-col">
           {navigation.header.map((entry) => (
