@@ -1,9 +1,10 @@
 import { ExternalLink, LayoutDashboard, LogOut, Menu, ShieldCheck } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { can } from '@noise/shared/permissions';
 import { displayNameOf } from '@noise/shared/display-name';
 import { Button } from '@/components/ui/button';
+import { NavLink } from '@/components/ui/nav-link';
 import {
   DropdownMenu,
   DropdownMenuContent,

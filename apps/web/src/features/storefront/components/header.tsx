@@ -1,8 +1,9 @@
 import { Menu } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link } from 'react-router';
 import { navigationHref } from '@noise/shared/navigation';
 import { Button } from '@/components/ui/button';
+import { NavLink } from '@/components/ui/nav-link';
 import { useAuth } from '@/lib/auth';
 import { openSignIn, openSignUp } from '@/lib/auth-modals';
 import { cn } from '@/lib/utils';

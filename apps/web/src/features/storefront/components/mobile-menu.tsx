@@ -1,6 +1,7 @@
-import { Link, NavLink } from 'react-router';
+import { Link } from 'react-router';
 import { navigationHref } from '@noise/shared/navigation';
 import { Button } from '@/components/ui/button';
+import { NavLink } from '@/components/ui/nav-link';
 import { Sheet } from '@/components/ui/sheet';
 import { useAuth, useSignOut } from '@/lib/auth';
 import { openSignIn, openSignUp } from '@/lib/auth-modals';
