@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedSql } from '../../db/prepared-sql.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { projects, users } from '../../db/schema.ts';
 import { salesPerDay } from '../sales-rollups/repository.ts';
@@ -82,6 +83,7 @@ function overviewQueries(db: Db) {
       .limit(sql.placeholder('limit'))
       .prepare(`overview_newest_clients_${assigned ? 'assigned' : 'all'}`);
   return {
+    revenue: { all: revenueQuery(db, false), assigned: revenueQuery(db, true) },
     latestSales: { all: latestSales(false), assigned: latestSales(true) },
     newestClients: { all: newestClients(false), assigned: newestClients(true) },
     withoutCoordinator: db
@@ -98,6 +100,45 @@ function overviewQueries(db: Db) {
       .limit(sql.placeholder('limit'))
       .prepare('overview_without_coordinator'),
   };
+}
+
+/**
+ * Money received and orders placed in the local day, ISO week and calendar month that contain
+ * `now` (placeholders `now`, `zone` and, for a co-ordinator, `assignedTo`): one statement over the
+ * day rollups, built once.
+ */
+function revenueQuery(db: Db, assigned: boolean) {
+  const zone = sql.placeholder('zone');
+  const local = sql`(${sql.placeholder('now')}::timestamptz at time zone ${zone})`;
+  const bounds = PERIODS.map((p) => {
+    const starts = sql`date_trunc(${sql.raw(`'${p}'`)}, ${local})`;
+    const ends = sql`(${starts} + ${sql.raw(`'1 ${p}'`)}::interval)`;
+    return sql`(${starts} at time zone ${zone}) as ${col(p, 'from')},
+      (${ends} at time zone ${zone}) as ${col(p, 'to')},
+      ${starts}::date as ${col(p, 'first')}, ${ends}::date as ${col(p, 'until')}`;
+  });
+  const within = (p: Period) => sql`d.day >= b.${col(p, 'first')} and d.day < b.${col(p, 'until')}`;
+  // Only the days of the widest period are read.
+  const days = salesPerDay(
+    zone,
+    sql`(select least(day_first, week_first, month_first) from b)`,
+    sql`(select greatest(day_until, week_until, month_until) from b)`,
+    assigned ? sql.placeholder('assignedTo') : null,
+  );
+  const totals = PERIODS.map(
+    (p) =>
+      sql`coalesce(sum(d.sales_cents) filter (where ${within(p)}), 0)::bigint as ${col(p, 'sales')},
+        coalesce(sum(d.orders) filter (where ${within(p)}), 0)::bigint as ${col(p, 'orders')}`,
+  );
+  return preparedSql(
+    db,
+    `overview_revenue_${assigned ? 'assigned' : 'all'}`,
+    sql`
+      with b as (select ${sql.join(bounds, sql`, `)}),
+      d as (${days}),
+      totals as (select ${sql.join(totals, sql`, `)} from b, d)
+      select * from b, totals`,
+  );
 }
 
 export function createOverviewRepository(db: Db) {
@@ -135,33 +176,11 @@ export function createOverviewRepository(db: Db) {
      * (docs/decisions/059-sales-rollups.md): at most a row per day and co-ordinator.
      */
     async revenue(now: Date, timeZone: string, assignedTo: string | null = null): Promise<Revenue> {
-      const local = sql`(${now.toISOString()}::timestamptz at time zone ${timeZone})`;
-      const bounds = PERIODS.map((p) => {
-        const starts = sql`date_trunc(${p}, ${local})`;
-        const ends = sql`(${starts} + ${`1 ${p}`}::interval)`;
-        return sql`(${starts} at time zone ${timeZone}) as ${col(p, 'from')},
-          (${ends} at time zone ${timeZone}) as ${col(p, 'to')},
-          ${starts}::date as ${col(p, 'first')}, ${ends}::date as ${col(p, 'until')}`;
-      });
-      const within = (p: Period) =>
-        sql`d.day >= b.${col(p, 'first')} and d.day < b.${col(p, 'until')}`;
-      // Only the days of the widest period are read.
-      const days = salesPerDay(
-        timeZone,
-        sql`(select least(day_first, week_first, month_first) from b)`,
-        sql`(select greatest(day_until, week_until, month_until) from b)`,
-        assignedTo,
-      );
-      const totals = PERIODS.map(
-        (p) =>
-          sql`coalesce(sum(d.sales_cents) filter (where ${within(p)}), 0)::bigint as ${col(p, 'sales')},
-            coalesce(sum(d.orders) filter (where ${within(p)}), 0)::bigint as ${col(p, 'orders')}`,
-      );
-      const result = await db.execute(sql`
-        with b as (select ${sql.join(bounds, sql`, `)}),
-        d as (${days}),
-        totals as (select ${sql.join(totals, sql`, `)} from b, d)
-        select * from b, totals`);
+      const { revenue } = queries();
+      const values = { now: now.toISOString(), zone: timeZone };
+      const result = assignedTo
+        ? await revenue.assigned.execute({ ...values, assignedTo })
+        : await revenue.all.execute(values);
       const row = rowsOf<Record<string, unknown>>(result)[0]!;
       const window = (p: Period): RevenueWindow => ({
         from: new Date(row[`${p}_from`] as string | Date),

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import {
@@ -28,7 +28,7 @@ export function createSalesRollupRepository(db: Db) {
 }
 
 /** True when the day rollups are kept in `timeZone`; computed once per statement. */
-const keptIn = (timeZone: string) =>
+const keptIn = (timeZone: string | Placeholder) =>
   sql`(select ${salesRollupZone.timeZone} = ${timeZone} from ${salesRollupZone})`;
 
 /**
@@ -39,10 +39,10 @@ const keptIn = (timeZone: string) =>
  * the UTC quarter hours, summed by local day in the database (`sales_days_recount`).
  */
 export function salesPerDay(
-  timeZone: string,
+  timeZone: string | Placeholder,
   from: SQL,
   until: SQL,
-  assignedTo: string | null = null,
+  assignedTo: string | Placeholder | null = null,
 ): SQL {
   const days = salesDays;
   return sql`
