@@ -89,7 +89,13 @@ export function createFrontCache(options: FrontCacheOptions) {
       // A route that reads the caller may answer each one differently.
       if (request.routeOptions.config?.optionalAuth) return;
       if (request.headers['x-no-compression'] !== undefined) return;
-      const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+      // The identity body is made into bytes once per entry, whatever number of addresses send it.
+      const bytes =
+        typeof body !== 'string'
+          ? body
+          : body === entry.body
+            ? (entry.bytes ??= Buffer.from(body))
+            : Buffer.from(body);
       const headers: string[] = [];
       for (const [name, value] of Object.entries(reply.getHeaders())) {
         if (name === 'x-request-id' || name === 'content-length' || value === undefined) continue;

@@ -19,6 +19,8 @@ export interface CachedBody {
   /** Filled on first demand; undefined while not yet made (or not worth it). */
   br?: Buffer;
   gzip?: Buffer;
+  /** The body as bytes, for the front cache (lib/front-cache.ts). */
+  bytes?: Buffer;
   storedAt: number;
   /** When a copy of it kept elsewhere (lib/front-cache.ts) stops being sent. */
   expiresAt: number;
