@@ -62,6 +62,18 @@ await createPage(app, {
   items: [{ title: 'Brand', link: '/services/seo' }],
 });
 
+/** Staff give the content page 'work' a new title (the catalogue changes). */
+async function retitleWork(title: string) {
+  const res = await sendForm(
+    app,
+    admin.token,
+    'PUT',
+    '/api/pages/work',
+    form({ title, 'items[0][title]': 'Brand', 'items[0][link]': '/' }),
+  );
+  expect(res.statusCode, res.body).toBe(200);
+}
+
 /** The markup the page's #root holds, as the server sent it. */
 const rootOf = (html: string) => /<div id="root">(.*)<\/div>/s.exec(html)?.[1];
 
@@ -104,14 +116,7 @@ describe('pages the server draws', () => {
 
   it('draws a page again after staff change the catalogue', async () => {
     await app.inject({ url: '/pages/work' });
-    const res = await sendForm(
-      app,
-      admin.token,
-      'PUT',
-      '/api/pages/work',
-      form({ title: 'Our Best Work', 'items[0][title]': 'Brand', 'items[0][link]': '/' }),
-    );
-    expect(res.statusCode, res.body).toBe(200);
+    await retitleWork('Our Best Work');
     drawnUrls().length = 0;
     const after = await app.inject({ url: '/pages/work' });
     expect(rootOf(after.body)).toContain('<h1>Our Best Work</h1>');
@@ -132,14 +137,7 @@ describe('pages the server draws', () => {
     expect(app.frontCache!.stats().hits).toBe(hits + 1);
     expect(second).toEqual(first);
     expect(drawnUrls()).toEqual([]);
-    const res = await sendForm(
-      app,
-      admin.token,
-      'PUT',
-      '/api/pages/work',
-      form({ title: 'Front Work', 'items[0][title]': 'Brand', 'items[0][link]': '/' }),
-    );
-    expect(res.statusCode, res.body).toBe(200);
+    await retitleWork('Front Work');
     expect(rootOf((await get()).html)).toContain('<h1>Front Work</h1>');
     expect(drawnUrls()).toEqual(['/pages/work']);
   });
