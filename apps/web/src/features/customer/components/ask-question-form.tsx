@@ -18,6 +18,7 @@ import { Form, FormField } from '@/components/ui/form';
 import { SERVER } from '@/components/ui/form-refusal';
 import { Textarea } from '@/components/ui/textarea';
 import { UploadProgressBar } from '@/components/ui/upload-progress';
+import { ASK_QUESTION_HINT } from './dashboard-skeletons';
 
 const questionSchema = z.object({ text: questionText });
 type QuestionValues = z.infer<typeof questionSchema>;
@@ -84,7 +85,7 @@ export function AskQuestionForm() {
             rows={4}
             maxLength={MESSAGE_TEXT_MAX}
             disabled={ask.isPending}
-            hint="Anything that is not about one of your orders: new work, prices, ideas."
+            hint={ASK_QUESTION_HINT}
             {...field}
           />
         )}

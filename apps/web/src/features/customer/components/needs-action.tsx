@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import { orderName } from '@noise/shared/project-constants';
 import { clientActionLabels, type ClientAction } from '@noise/shared/client-actions';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useClientActions } from '../api/client-actions';
+import { NeedsActionSkeleton } from './dashboard-skeletons';
 
 const sinceWords: Record<ClientAction['kind'], string> = {
   brief: 'Ordered',
@@ -39,42 +39,36 @@ function ActionRow({ action }: { action: ClientAction }) {
 }
 
 /**
- * 'Needs your action' (docs/product.md#needs-your-action): what the customer's company waits on
- * them for, that their role may do, each linking straight to where it is done.
+ * What 'Needs your action' lists (docs/product.md#needs-your-action): what the customer's company
+ * waits on them for, that their role may do, each linking straight to where it is done. The
+ * dashboard draws the section around it (its heading) before this has loaded.
  */
-export function NeedsAction() {
+export function NeedsActionList() {
   const actions = useClientActions();
+  if (actions.isPending) return <NeedsActionSkeleton />;
+  if (actions.isError) {
+    return (
+      <p role="alert" className="text-danger">
+        {errorMessage(actions.error, 'What needs you could not be loaded.')}{' '}
+        <Button variant="link" onClick={() => void actions.refetch()}>
+          Try again
+        </Button>
+      </p>
+    );
+  }
+  if (actions.data.items.length === 0) {
+    return (
+      <p className="flex items-center gap-3 text-muted">
+        <CheckCircle2 aria-hidden="true" className="size-6 shrink-0 text-success" />
+        Nothing needs you right now. We will let you know when something does.
+      </p>
+    );
+  }
   return (
-    <section
-      aria-labelledby="needs-action"
-      className="mt-8 rounded-card border-2 border-ink bg-paper p-5 sm:p-8"
-    >
-      <h2 id="needs-action" className="text-3xl font-extrabold">
-        Needs your action
-      </h2>
-      <div className="mt-4">
-        {actions.isPending ? (
-          <Skeleton className="h-16 rounded-card" />
-        ) : actions.isError ? (
-          <p role="alert" className="text-danger">
-            {errorMessage(actions.error, 'What needs you could not be loaded.')}{' '}
-            <Button variant="link" onClick={() => void actions.refetch()}>
-              Try again
-            </Button>
-          </p>
-        ) : actions.data.items.length === 0 ? (
-          <p className="flex items-center gap-3 text-muted">
-            <CheckCircle2 aria-hidden="true" className="size-6 shrink-0 text-success" />
-            Nothing needs you right now. We will let you know when something does.
-          </p>
-        ) : (
-          <ul>
-            {actions.data.items.map((action) => (
-              <ActionRow key={`${action.kind}-${action.href}-${action.title}`} action={action} />
-            ))}
-          </ul>
-        )}
-      </div>
-    </section>
+    <ul>
+      {actions.data.items.map((action) => (
+        <ActionRow key={`${action.kind}-${action.href}-${action.title}`} action={action} />
+      ))}
+    </ul>
   );
 }

@@ -70,6 +70,8 @@ async function openForm() {
   answer('get', PLANS, { plans: [plan()] });
   const rendered = renderWithApp(<RequestPlans canSubmit />);
   await rendered.user.click(await screen.findByRole('button', { name: 'New request' }));
+  // The form's code loads when it is asked for.
+  await screen.findByLabelText('Title');
   return rendered;
 }
 

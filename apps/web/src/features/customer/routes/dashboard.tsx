@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { companyCan, companyRoleLabels } from '@noise/shared/company';
 import { displayNameOf } from '@noise/shared/display-name';
@@ -11,21 +11,34 @@ import {
   AccordionTrigger,
 } from '@/components/ui/accordion';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import { FullScreenSpinner } from '@/components/ui/spinner';
-import { useQuestions } from '@/components/messages/questions-api';
-import { errorMessage, isNotFound, toastApiError } from '@/lib/api-client';
 import { currentUserQuery, useCurrentUser } from '@/lib/current-user';
-import { formatPrice, initialOf } from '@/lib/format';
+import { initialOf } from '@/lib/format';
 import { usePageMeta } from '@/lib/use-page-meta';
-import { clientActionsQuery } from '../api/client-actions';
-import { recentlyViewedQuery, useRecentlyViewed } from '../api/get-recently-viewed';
-import { AskQuestionForm } from '../components/ask-question-form';
+import { useSeen } from '@/lib/use-seen';
 import { ConfirmEmailNotice } from '../components/confirm-email-notice';
-import { NeedsAction } from '../components/needs-action';
-import { RequestPlans } from '../components/request-plans';
 import { CustomerPage } from '../components/customer-page';
-import { QuestionList } from '../components/question-list';
+import {
+  AskQuestionSkeleton,
+  NeedsActionSkeleton,
+  QuestionsSkeleton,
+  RecentlyViewedSkeleton,
+} from '../components/dashboard-skeletons';
+
+// The panels that read the API (and check its answers with zod) are one chunk, loaded once the
+// greeting is on screen; each draws its loading state meanwhile, as it does while its data loads
+// (docs/decisions/114).
+const loadPanels = () => import('../components/dashboard-panels');
+const NeedsActionList = lazy(() => loadPanels().then((m) => ({ default: m.NeedsActionList })));
+const RequestPlans = lazy(() => loadPanels().then((m) => ({ default: m.RequestPlans })));
+const YourQuestions = lazy(() => loadPanels().then((m) => ({ default: m.YourQuestions })));
+const RecentlyViewed = lazy(() => loadPanels().then((m) => ({ default: m.RecentlyViewed })));
+// The question form (the composer, its files and checks) loads when its section comes near, or
+// once the browser is idle after the page is drawn: there before the reader scrolls to it, never
+// in the way of the greeting.
+const AskQuestionForm = lazy(() =>
+  import('../components/ask-question-form').then((m) => ({ default: m.AskQuestionForm })),
+);
 
 const faqs = [
   {
@@ -50,66 +63,51 @@ const faqs = [
   },
 ];
 
-function RecentlyViewed() {
-  const recent = useRecentlyViewed();
+/** True from the frame after the first one drawn: what waits for it does not hold up the page. */
+function useDrawn(): boolean {
+  const [drawn, setDrawn] = useState(false);
   useEffect(() => {
-    if (recent.error && !isNotFound(recent.error)) {
-      toastApiError(recent.error, 'Could not load your recently viewed services');
-    }
-  }, [recent.error]);
+    const frame = requestAnimationFrame(() => setDrawn(true));
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  return drawn;
+}
 
-  if (recent.isPending) {
-    return (
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {Array.from({ length: 3 }, (_, i) => (
-          <Skeleton key={i} className="h-28 rounded-card" />
-        ))}
-      </div>
-    );
-  }
-  const entries = recent.data ?? [];
-  if (entries.length === 0) {
-    return (
-      <p className="rounded-card border-2 border-dashed border-ink/20 p-6 text-muted">
-        Services you look at will show up here.{' '}
-        <Link to="/#mind-map" className="font-semibold text-accent-strong underline">
-          Browse services
-        </Link>
-      </p>
-    );
-  }
-  return (
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {entries.map(({ service }) => (
-        <li key={service._id}>
-          <Link
-            to={`/services/${service._id}`}
-            className="flex items-center gap-4 rounded-card border-2 border-ink bg-paper p-4 transition-transform hover:-translate-y-0.5"
-          >
-            <img
-              src={service.featurePhoto || '/service-placeholder.svg'}
-              alt=""
-              className="size-16 shrink-0 rounded-xl bg-ink object-cover"
-            />
-            <span>
-              <span className="block font-display text-lg font-bold">{service.title}</span>
-              <span className="text-sm text-muted">
-                From {formatPrice(service.basePrice)} exc. GST
-              </span>
-            </span>
-          </Link>
-        </li>
-      ))}
-    </ul>
-  );
+/** True once the browser has had nothing to do for a moment (or a second has passed) after `from`. */
+function useIdleAfter(from: boolean): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (!from || idle) return;
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(() => setIdle(true), { timeout: 3000 });
+      return () => cancelIdleCallback(handle);
+    }
+    const timer = window.setTimeout(() => setIdle(true), 1000);
+    return () => window.clearTimeout(timer);
+  }, [from, idle]);
+  return idle;
+}
+
+/** A lazy panel once the page is drawn, its loading state until then and while it loads. */
+function Later({
+  when,
+  loading,
+  children,
+}: {
+  when: boolean;
+  loading: ReactNode;
+  children: ReactNode;
+}) {
+  return when ? <Suspense fallback={loading}>{children}</Suspense> : loading;
 }
 
 /**
  * 'Ask us anything' (docs/product.md#ask-us-anything): a question outside any order, and the
  * company's questions so far. Billing people, who read no messages, do not see it.
  */
-function AskUsAnything() {
-  const questions = useQuestions();
+function AskUsAnything({ drawn }: { drawn: boolean }) {
+  const [observeForm, formNear] = useSeen<HTMLDivElement>('200px');
+  const idle = useIdleAfter(drawn);
   return (
     <section
       id="ask-us-anything"
@@ -124,43 +122,36 @@ function AskUsAnything() {
           Not about an order? Ask here: we answer in a conversation you can follow on this page and
           by email.
         </p>
-        <AskQuestionForm />
+        <div ref={observeForm}>
+          <Later when={drawn && (formNear || idle)} loading={<AskQuestionSkeleton />}>
+            <AskQuestionForm />
+          </Later>
+        </div>
       </div>
       <div className="min-w-0">
         <h3 className="text-2xl font-extrabold">Your questions</h3>
         <div className="mt-4">
-          {questions.isPending ? (
-            <Skeleton className="h-24 rounded-card" />
-          ) : questions.isError ? (
-            <p role="alert" className="text-danger">
-              {errorMessage(questions.error, 'Your questions could not be loaded.')}{' '}
-              <Button variant="link" onClick={() => void questions.refetch()}>
-                Try again
-              </Button>
-            </p>
-          ) : questions.data.length === 0 ? (
-            <p className="rounded-card border-2 border-dashed border-ink/20 p-6 text-muted">
-              Questions you and your team ask show up here, with our answers.
-            </p>
-          ) : (
-            <QuestionList questions={questions.data} />
-          )}
+          <Later when={drawn} loading={<QuestionsSkeleton />}>
+            <YourQuestions />
+          </Later>
         </div>
       </div>
     </section>
   );
 }
 
-/** A first visit straight to the dashboard asks for its data while the session is checked. */
+/**
+ * A first visit straight to the dashboard asks for the user while the session is checked; the
+ * panels ask for theirs once they have loaded, after the greeting is drawn.
+ */
 export function prefetch(queryClient: QueryClient) {
   void queryClient.prefetchQuery(currentUserQuery);
-  void queryClient.prefetchQuery(recentlyViewedQuery);
-  void queryClient.prefetchQuery(clientActionsQuery);
 }
 
 export function DashboardRoute() {
   usePageMeta('Dashboard');
   const user = useCurrentUser();
+  const drawn = useDrawn();
   if (!user.data) return <FullScreenSpinner label="Loading your profile" />;
   const name = displayNameOf(user.data.profile) || user.data.email;
   const company = user.data.company;
@@ -211,9 +202,24 @@ export function DashboardRoute() {
         </div>
       </section>
 
-      <NeedsAction />
+      <section
+        aria-labelledby="needs-action"
+        className="mt-8 rounded-card border-2 border-ink bg-paper p-5 sm:p-8"
+      >
+        <h2 id="needs-action" className="text-3xl font-extrabold">
+          Needs your action
+        </h2>
+        <div className="mt-4">
+          <Later when={drawn} loading={<NeedsActionSkeleton />}>
+            <NeedsActionList />
+          </Later>
+        </div>
+      </section>
 
-      <RequestPlans canSubmit={!company || companyCan(company.role, 'work')} />
+      {/* Drawn only when the company has a request plan: nothing while it loads. */}
+      <Later when={drawn} loading={null}>
+        <RequestPlans canSubmit={!company || companyCan(company.role, 'work')} />
+      </Later>
 
       {user.data.emailVerified ? null : (
         <div className="mt-8">
@@ -221,14 +227,16 @@ export function DashboardRoute() {
         </div>
       )}
 
-      {!company || companyCan(company.role, 'work') ? <AskUsAnything /> : null}
+      {!company || companyCan(company.role, 'work') ? <AskUsAnything drawn={drawn} /> : null}
 
       <section aria-labelledby="recently-viewed" className="mt-14">
         <h2 id="recently-viewed" className="text-3xl font-extrabold">
           Recently Viewed
         </h2>
         <div className="mt-6">
-          <RecentlyViewed />
+          <Later when={drawn} loading={<RecentlyViewedSkeleton />}>
+            <RecentlyViewed />
+          </Later>
         </div>
       </section>
 
