@@ -67,23 +67,6 @@ function afterCursor(cursor: string): SQL {
 /** The largest order number the column holds; longer digit strings are searched as text. */
 const MAX_ORDER_NUMBER = 2_147_483_647;
 
-/**
- * The Sales search: '1001' or '#1001' is the sale with that order number and nothing else (the
- * unique index finds it); other text is looked for in the company, customer name and email.
- */
-function salesSearch(search: string): SQL {
-  const digits = /^#?\s*(\d+)$/.exec(search)?.[1];
-  if (digits && Number(digits) <= MAX_ORDER_NUMBER) {
-    return eq(projects.orderNumber, Number(digits));
-  }
-  const pattern = `%${escapeLike(search.toLowerCase())}%`;
-  return or(
-    sql`lower(${projects.contactCompanyName}) like ${pattern}`,
-    sql`lower(${projects.contactFirstName} || ' ' || ${projects.contactLastName}) like ${pattern}`,
-    sql`lower(${projects.contactEmail}) like ${pattern}`,
-  )!;
-}
-
 const RANGE_DAYS = { last7days: 7, last30days: 30, last90days: 90, last365days: 365 } as const;
 
 /** What the Sales list and its CSV are filtered by: the list's query, read in `timeZone` at `now`. */
@@ -94,45 +77,116 @@ export type SalesFilter = Omit<z.output<typeof salesQuery>, 'limit'> & {
   assignedTo?: string | null;
 };
 
-/** The Sales filters as SQL; date ranges are whole local days in the business time zone. */
-function salesFilters(q: SalesFilter): SQL[] {
-  const { timeZone, now } = q;
+/**
+ * The Sales filters as SQL, their values as placeholders: `shape` names which filters are on
+ * (one prepared statement per shape, `listPage`), `values` fills them. Date ranges are whole local
+ * days in the business time zone. The search: '1001' or '#1001' is the sale with that order number
+ * and nothing else (the unique index finds it); other text is looked for in the company, customer
+ * name and email.
+ */
+function salesFilters(q: SalesFilter) {
+  const values: Record<string, unknown> = {};
+  const shape: string[] = [];
+  const value = (name: string, given: unknown) => {
+    values[name] = given;
+    return sql.placeholder(name);
+  };
   // A request of a plan is work, not a sale of its own: its plan is the sale (docs/decisions/097).
   const filters: SQL[] = [isNull(projects.planProjectId)];
-  if (q.search) filters.push(salesSearch(q.search));
-  if (q.company)
-    filters.push(sql`lower(${projects.contactCompanyName}) = ${q.company.toLowerCase()}`);
-  if (q.service) filters.push(eq(projects.serviceId, q.service));
-  if (q.status) filters.push(eq(projects.status, q.status));
-  if (q.teamMember) filters.push(eq(projects.coordinatorId, q.teamMember));
-  if (q.assignedTo) filters.push(eq(projects.coordinatorId, q.assignedTo));
-  if (q.type) filters.push(eq(projects.type, q.type));
+  if (q.search) {
+    const digits = /^#?\s*(\d+)$/.exec(q.search)?.[1];
+    if (digits && Number(digits) <= MAX_ORDER_NUMBER) {
+      shape.push('number');
+      filters.push(eq(projects.orderNumber, value('number', Number(digits))));
+    } else {
+      shape.push('search');
+      const pattern = value('pattern', `%${escapeLike(q.search.toLowerCase())}%`);
+      filters.push(
+        or(
+          sql`lower(${projects.contactCompanyName}) like ${pattern}`,
+          sql`lower(${projects.contactFirstName} || ' ' || ${projects.contactLastName}) like ${pattern}`,
+          sql`lower(${projects.contactEmail}) like ${pattern}`,
+        )!,
+      );
+    }
+  }
+  if (q.company) {
+    shape.push('company');
+    filters.push(
+      sql`lower(${projects.contactCompanyName}) = ${value('company', q.company.toLowerCase())}`,
+    );
+  }
+  for (const [name, column, given] of [
+    ['service', projects.serviceId, q.service],
+    ['status', projects.status, q.status],
+    ['teamMember', projects.coordinatorId, q.teamMember],
+    ['assignedTo', projects.coordinatorId, q.assignedTo],
+    ['type', projects.type, q.type],
+  ] as const) {
+    if (!given) continue;
+    shape.push(name);
+    filters.push(eq(column, value(name, given)));
+  }
+  if (q.dateRange || q.from || q.to) value('zone', q.timeZone);
+  const zone = sql.placeholder('zone');
   if (q.dateRange) {
-    const startOfToday = sql`(date_trunc('day', ${now.toISOString()}::timestamptz at time zone ${timeZone}) at time zone ${timeZone})`;
+    shape.push(q.dateRange);
+    const today = sql`date_trunc('day', ${value('now', q.now.toISOString())}::timestamptz at time zone ${zone})`;
     if (q.dateRange === 'today') {
-      filters.push(sql`${projects.createdAt} >= ${startOfToday}`);
+      filters.push(sql`${projects.createdAt} >= (${today} at time zone ${zone})`);
     } else if (q.dateRange === 'yesterday') {
       filters.push(
-        sql`${projects.createdAt} >= ((date_trunc('day', ${now.toISOString()}::timestamptz at time zone ${timeZone}) - interval '1 day') at time zone ${timeZone})`,
-        sql`${projects.createdAt} < ${startOfToday}`,
+        sql`${projects.createdAt} >= ((${today} - interval '1 day') at time zone ${zone})`,
+        sql`${projects.createdAt} < (${today} at time zone ${zone})`,
       );
     } else {
       const days = RANGE_DAYS[q.dateRange] - 1;
       filters.push(
-        sql`${projects.createdAt} >= ((date_trunc('day', ${now.toISOString()}::timestamptz at time zone ${timeZone}) - make_interval(days => ${days})) at time zone ${timeZone})`,
+        sql`${projects.createdAt} >= ((${today} - ${sql.raw(`interval '${days} days'`)}) at time zone ${zone})`,
       );
     }
   }
   if (q.from) {
-    filters.push(sql`${projects.createdAt} >= (${q.from}::timestamp at time zone ${timeZone})`);
-  }
-  if (q.to) {
+    shape.push('from');
     filters.push(
-      sql`${projects.createdAt} < ((${q.to}::timestamp + interval '1 day') at time zone ${timeZone})`,
+      sql`${projects.createdAt} >= (${value('from', q.from)}::timestamp at time zone ${zone})`,
     );
   }
-  if (q.cursor) filters.push(afterCursor(q.cursor));
-  return filters;
+  if (q.to) {
+    shape.push('to');
+    filters.push(
+      sql`${projects.createdAt} < ((${value('to', q.to)}::timestamp + interval '1 day') at time zone ${zone})`,
+    );
+  }
+  if (q.cursor) {
+    shape.push('cursor');
+    const c = decodeCursor(q.cursor);
+    const at = value('cursorAt', c.createdAt);
+    filters.push(
+      or(
+        sql`${projects.createdAt} < ${at}::timestamptz`,
+        and(
+          sql`${projects.createdAt} = ${at}::timestamptz`,
+          lt(projects.id, value('cursorId', c.id)),
+        ),
+      )!,
+    );
+  }
+  return { shape: shape.join('_') || 'all', filters, values };
+}
+
+/** A page of the Sales list for one shape of its filters, newest first (placeholders: the filters' values and `limit`). */
+function salesPageStatement(db: Db, shape: string, filters: SQL[]) {
+  return db
+    .select({
+      project: projects,
+      cursorAt: sql<string>`to_char(${projects.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    })
+    .from(projects)
+    .where(and(...filters))
+    .orderBy(desc(projects.createdAt), desc(projects.id))
+    .limit(sql.placeholder('limit'))
+    .prepare(`sales_page_${shape}`);
 }
 
 /**
@@ -247,6 +301,8 @@ function relatedQueries(db: Db) {
 
 export function createProjectRepository(db: Db) {
   let related: ReturnType<typeof relatedQueries> | undefined;
+  // The Sales list's statement for each shape of its filters (at most a few hundred shapes).
+  const salesPages = new Map<string, ReturnType<typeof salesPageStatement>>();
   return {
     /** Inserts a project with its extras copied as they were ordered. */
     async insert(values: NewProject, extras: readonly NewProjectExtra[]): Promise<ProjectRow> {
@@ -410,16 +466,15 @@ export function createProjectRepository(db: Db) {
      * a JS Date would round to milliseconds and make the next page skip rows).
      */
     async listPage(filter: SalesFilter, limit: number) {
-      const filters = salesFilters(filter);
-      return db
-        .select({
-          project: projects,
-          cursorAt: sql<string>`to_char(${projects.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-        })
-        .from(projects)
-        .where(filters.length ? and(...filters) : undefined)
-        .orderBy(desc(projects.createdAt), desc(projects.id))
-        .limit(limit);
+      const { shape, filters, values } = salesFilters(filter);
+      // Built once per shape of filters and prepared by a name that says it (the page's own
+      // work was mostly building this statement, docs/performance.md).
+      let page = salesPages.get(shape);
+      if (!page) {
+        page = salesPageStatement(db, shape, filters);
+        salesPages.set(shape, page);
+      }
+      return page.execute({ ...values, limit });
     },
 
     /** Everything a project's JSON needs besides its own row, for many projects in five queries. */

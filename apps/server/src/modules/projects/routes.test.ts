@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { localDate } from '@noise/shared/dates';
 import { projects } from '../../db/schema.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, createUser } from '../../test/factories.ts';
@@ -8,7 +9,7 @@ import { sendForm } from '../../test/catalogue-admin-helpers.ts';
 import { multipart } from '../../test/multipart.ts';
 import { coordinator, createServiceToOrder, orderBody, pay } from '../../test/order-factories.ts';
 
-const { app } = await createTestApp();
+const { app, config } = await createTestApp();
 const cora = await coordinator(app);
 const admin = await createUser(app, { role: 'admin' });
 const alice = await createUser(app, { firstName: 'Alice', lastName: 'Owner' });
@@ -424,5 +425,27 @@ describe('sales list', () => {
     const filters = (await get('/api/sales/filters', cora.token)).json();
     expect(filters.companies).toContain('Acme Pty Ltd');
     expect(filters.teamMembers.map((m: { name: string }) => m.name)).toContain('Cora Ordinator');
+  });
+
+  it('filters by yesterday and by dates from and to, in the business time zone', async () => {
+    const older = await order(bob.token);
+    const dayAgo = new Date(Date.now() - 86_400_000);
+    await app.database.db.update(projects).set({ createdAt: dayAgo }).where(eq(projects.id, older));
+    const ids = async (query: string) =>
+      (await get(`/api/projects-all?${query}&limit=100`, admin.token))
+        .json()
+        .items.map((p: { _id: string }) => p._id) as string[];
+    const yesterday = await ids('dateRange=yesterday');
+    expect(yesterday).toContain(older);
+    expect(yesterday).not.toContain(aliceProject);
+    const day = localDate(dayAgo, config.businessTimeZone);
+    const between = await ids(`from=${day}&to=${day}`);
+    expect(between).toContain(older);
+    expect(between).not.toContain(aliceProject);
+    expect(await ids(`from=${day}`)).toEqual(expect.arrayContaining([older, aliceProject]));
+    expect(await ids(`to=${day}&status=active`)).not.toContain(aliceProject);
+    // The same shape with other values: the statement prepared for it answers them.
+    expect(await ids(`status=on-hold&dateRange=last30days`)).toEqual([bobProject]);
+    expect(await ids(`status=active&dateRange=last30days`)).not.toContain(bobProject);
   });
 });
