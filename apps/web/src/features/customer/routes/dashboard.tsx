@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { companyCan, companyRoleLabels } from '@noise/shared/company';
 import { displayNameOf } from '@noise/shared/display-name';
@@ -63,11 +63,14 @@ const faqs = [
   },
 ];
 
-/** True from the frame after the first one drawn: what waits for it does not hold up the page. */
+/**
+ * True from the frame after the first one drawn: what waits for it does not hold up the page. A
+ * transition, so that React draws the panels in slices, yielding to the browser between them.
+ */
 function useDrawn(): boolean {
   const [drawn, setDrawn] = useState(false);
   useEffect(() => {
-    const frame = requestAnimationFrame(() => setDrawn(true));
+    const frame = requestAnimationFrame(() => startTransition(() => setDrawn(true)));
     return () => cancelAnimationFrame(frame);
   }, []);
   return drawn;
@@ -79,10 +82,12 @@ function useIdleAfter(from: boolean): boolean {
   useEffect(() => {
     if (!from || idle) return;
     if (typeof requestIdleCallback === 'function') {
-      const handle = requestIdleCallback(() => setIdle(true), { timeout: 3000 });
+      const handle = requestIdleCallback(() => startTransition(() => setIdle(true)), {
+        timeout: 3000,
+      });
       return () => cancelIdleCallback(handle);
     }
-    const timer = window.setTimeout(() => setIdle(true), 1000);
+    const timer = window.setTimeout(() => startTransition(() => setIdle(true)), 1000);
     return () => window.clearTimeout(timer);
   }, [from, idle]);
   return idle;
