@@ -15,7 +15,9 @@
 //
 // Options: --url http://host:port (a running server; public pages only), --build (rebuild
 // first), --only /path (measure only this page; repeatable), --runs N, --json (the scores as
-// JSON on the last line), --report DIR (save the HTML reports of each page's last run).
+// JSON on the last line), --report DIR (save the HTML reports of each page's last run),
+// --web-dist DIR (serve that build of the web app instead of apps/web/dist: two builds measured
+// one after the other on a busy machine compare better than runs an hour apart).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -48,6 +50,7 @@ const { values } = parseArgs({
     report: { type: 'string' },
     only: { type: 'string', multiple: true },
     runs: { type: 'string', default: '3' },
+    'web-dist': { type: 'string' },
   },
 });
 const RUNS = Math.max(1, Number(values.runs) || 1);
@@ -60,7 +63,9 @@ const median = (numbers) => {
 let server;
 if (!values.url) {
   ensureBuilt({ force: values.build });
-  server = await startBuiltServer();
+  server = await startBuiltServer(
+    values['web-dist'] ? { WEB_DIST_DIR: path.resolve(values['web-dist']) } : {},
+  );
 }
 const baseUrl = values.url ?? server.url;
 
