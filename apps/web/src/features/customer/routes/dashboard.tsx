@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
 import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { companyCan, companyRoleLabels } from '@noise/shared/company';
+import { companyCan, companyRoleLabels } from '@noise/shared/company-roles';
 import { displayNameOf } from '@noise/shared/display-name';
 import {
   Accordion,
