@@ -202,8 +202,8 @@ describe('refunds', () => {
     await mine.page.getByRole('link', { name: 'Billing' }).click();
     await mine.page.getByRole('heading', { name: 'Billing', level: 1 }).waitFor();
     const documents = mine.page.getByRole('region', { name: 'Invoices and adjustment notes' });
-    await documents.getByText(`Adjustment note ${noteNumber}`).waitFor();
-    await documents.getByText(`Tax invoice ${payment!.invoiceNumber}`).waitFor();
+    await documents.getByText(`Adjustment note ${noteNumber}`, { exact: true }).waitFor();
+    await documents.getByText(`Tax invoice ${payment!.invoiceNumber}`, { exact: true }).waitFor();
     const [invoicePdf] = await Promise.all([
       mine.page.waitForEvent('download'),
       documents

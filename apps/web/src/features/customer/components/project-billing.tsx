@@ -36,10 +36,10 @@ function DocumentButton({ url, number, label }: { url: string; number: string; l
       }}
     >
       <Download aria-hidden="true" />
-      {busy ? 'Downloading...' : `${label} (PDF)`}
+      {busy ? 'Downloading...' : `${label} (PDF)`}{' '}
       {/* Which document, for a screen reader listing the buttons; after the words on screen, so
           the name still starts with them (WCAG 2.5.3). */}
-      <span className="sr-only">{` ${number}`}</span>
+      <span className="sr-only">{number}</span>
     </Button>
   );
 }

@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { BillingOverview, BillingSubscription } from '@noise/shared/billing';
 import { renderWithApp } from '@/test/render';
 import { subscriptionOf } from '@/test/subscription';
-import { answer } from '@/test/server';
+import { answer, server } from '@/test/server';
 import { BillingRoute } from './billing';
 
 const plan = (over: Partial<BillingSubscription>): BillingSubscription => ({
@@ -167,5 +168,50 @@ describe('Billing: account credit', () => {
   it('has no credit card when the company never had any', async () => {
     await renderBilling([plan({})], { balanceCents: 0, currency: 'AUD', entries: [] });
     expect(screen.queryByRole('region', { name: 'Account credit' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Billing: documents', () => {
+  it('names each download by its document, starting with the words on screen even while busy', async () => {
+    let release = () => {};
+    const sent = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.get('/api/documents/INV-1010-1.pdf', async () => {
+        await sent;
+        return new HttpResponse('%PDF-1.7', { headers: { 'content-type': 'application/pdf' } });
+      }),
+    );
+    answer('get', '/api/config', { companyName: 'Noise' });
+    answer('get', '/api/billing', {
+      ...overview([]),
+      documents: [
+        {
+          kind: 'invoice',
+          number: 'INV-1010-1',
+          issuedAt: '2026-11-20T03:00:00.000Z',
+          title: 'SEO',
+          orderNumber: 1010,
+          projectId: 'project-1',
+          amountCents: 137_445,
+          currency: 'AUD',
+          url: '/api/documents/INV-1010-1.pdf',
+        },
+      ],
+    } satisfies BillingOverview);
+    const { user } = renderWithApp(<BillingRoute />, {
+      role: 'client',
+      path: '/dashboard/billing',
+    });
+    const documents = within(
+      await screen.findByRole('region', { name: 'Invoices and adjustment notes' }),
+    );
+    await user.click(documents.getByRole('button', { name: 'Download tax invoice INV-1010-1' }));
+    // While it downloads, the name still begins with what the button shows (WCAG 2.5.3).
+    const busy = await documents.findByRole('button', {
+      name: 'Downloading... tax invoice INV-1010-1',
+    });
+    expect(busy).toBeDisabled();
+    release();
+    await documents.findByRole('button', { name: 'Download tax invoice INV-1010-1' });
   });
 });
