@@ -7,11 +7,14 @@ import { createJobRunner } from './runner.ts';
 const { app } = await createTestApp();
 const repos = testRepositories(app);
 
-function runner(sets: JobSet[], options: { pollIntervalMs?: number; bulk?: number } = {}) {
+function runner(
+  sets: JobSet[],
+  options: { pollIntervalMs?: number; bulk?: number; mail?: number; jobs?: typeof repos.jobs } = {},
+) {
   const made = createJobRunner({
-    jobs: repos.jobs,
+    jobs: options.jobs ?? repos.jobs,
     sets,
-    concurrency: { mail: 2, bulk: options.bulk ?? 2, money: 1 },
+    concurrency: { mail: options.mail ?? 2, bulk: options.bulk ?? 2, money: 1 },
     log: app.log,
     pollIntervalMs: options.pollIntervalMs ?? 0,
     listen: (wake) => app.database.listen(JOB_ADDED_CHANNEL, wake),
@@ -46,6 +49,44 @@ describe('job runner', () => {
         expect((await repos.jobs.listByKind('wake-test')).map((j) => j.status)).toEqual(['done']),
       { timeout: 10_000 },
     );
+  });
+
+  it('claims the jobs added together in one statement, not one per job and per idle slot', async () => {
+    const claims: { limit: number; got: number }[] = [];
+    const counted = {
+      ...repos.jobs,
+      claimDue: async (...args: Parameters<typeof repos.jobs.claimDue>) => {
+        const got = await repos.jobs.claimDue(...args);
+        // The mail lane's claims (the others claim at start too).
+        if ('only' in args[1] && args[1].only.includes('batch-test')) {
+          claims.push({ limit: args[2], got: got.length });
+        }
+        return got;
+      },
+    };
+    const ran: number[] = [];
+    const jobs = runner(
+      [defineJobs({ kinds: { 'batch-test': kind('mail', async () => void ran.push(1)) } })],
+      { pollIntervalMs: 3600_000, mail: 4, jobs: counted },
+    );
+    await jobs.start();
+    // The claim every lane makes when the runner starts, with nothing due yet.
+    await vi.waitFor(() => expect(claims).toEqual([{ limit: 4, got: 0 }]));
+    const before = claims.length;
+    // An order's mails: added in one transaction, announced together.
+    await repos.transaction(async (r) => {
+      for (let i = 0; i < 3; i++) await r.jobs.enqueue({ kind: 'batch-test', payload: { i } });
+    });
+    await vi.waitFor(
+      async () =>
+        expect(
+          (await repos.jobs.listByKind('batch-test')).filter((j) => j.status === 'done'),
+        ).toHaveLength(3),
+      { timeout: 10_000 },
+    );
+    expect(ran).toHaveLength(3);
+    // One claim took all three; nothing claimed again once they ended (the claim was not full).
+    expect(claims.slice(before)).toEqual([{ limit: 4, got: 3 }]);
   });
 
   it('keeps a lane to its concurrency, and a lane whose jobs hang delays no other', async () => {

@@ -86,18 +86,26 @@ interface Lane {
   name: JobLane;
   filter: KindFilter;
   concurrency: number;
-  /** Slots claiming or running a job now. */
-  active: number;
-  /** Counts wake-ups: a slot that found nothing looks again if one came while it looked. */
-  wakes: number;
+  /** Jobs in hand now. */
+  running: number;
+  /** A claim is on its way to the database (one at a time per lane). */
+  claiming: boolean;
+  /** A job was announced while the lane claimed: it claims again. */
+  again: boolean;
+  /** The last claim filled every free slot, or a job came while none was free: more may be due. */
+  moreDue: boolean;
+  /** The claims and jobs in hand, which `stop` waits for. */
   slots: Set<Promise<void>>;
 }
 
 /**
- * Runs the jobs table in lanes. Each lane claims only its own kinds, one job per slot, with
- * FOR UPDATE SKIP LOCKED, up to its concurrency at once: a lane whose jobs hang (an endpoint that
- * never answers) holds its own slots and no other lane's. Any number of processes may run one:
- * each job runs once, and a crashed worker's jobs come back when their lock passes.
+ * Runs the jobs table in lanes. Each lane claims only its own kinds with FOR UPDATE SKIP LOCKED,
+ * up to its concurrency at once: a lane whose jobs hang (an endpoint that never answers) holds
+ * its own slots and no other lane's. A started lane claims as many jobs as it has free slots in
+ * one statement, and claims again only when that claim came back full or a job was announced
+ * meanwhile: an order's three mails cost one claim, not one per mail and one more per slot that
+ * found nothing. Any number of processes may run one: each job runs once, and a crashed
+ * worker's jobs come back when their lock passes.
  */
 export function createJobRunner(options: JobRunnerOptions) {
   const repo = options.jobs;
@@ -135,8 +143,10 @@ export function createJobRunner(options: JobRunnerOptions) {
         ? { except: known.filter((kind) => entries.get(kind)!.lane !== name) }
         : { only: kindsOf(name) },
     concurrency: Math.max(1, options.concurrency[name]),
-    active: 0,
-    wakes: 0,
+    running: 0,
+    claiming: false,
+    again: false,
+    moreDue: false,
     slots: new Set(),
   }));
   const laneOf = (kind: string) => {
@@ -191,35 +201,58 @@ export function createJobRunner(options: JobRunnerOptions) {
     return job;
   }
 
-  /** One slot of a started lane: claims and runs until the lane has nothing due. */
-  async function runSlot(lane: Lane): Promise<void> {
+  /**
+   * Fills a started lane's free slots: claims up to that many due jobs in one statement and starts
+   * each. While a claim is on its way, a job announced meanwhile makes it claim once more; a claim
+   * that filled every slot leaves `moreDue`, so the first job to end claims again.
+   */
+  async function fill(lane: Lane): Promise<void> {
+    if (lane.claiming) {
+      lane.again = true;
+      return;
+    }
+    lane.claiming = true;
     try {
-      while (!stopped) {
-        const seen = lane.wakes;
-        const job = await claimOne(lane);
-        if (!job) {
-          if (lane.wakes !== seen) continue;
+      do {
+        lane.again = false;
+        const free = lane.concurrency - lane.running;
+        if (free <= 0) {
+          lane.moreDue = true;
           return;
         }
-        // One job found, maybe more: another slot looks while this one runs it.
-        if (lane.active < lane.concurrency) spawn(lane);
-        await runOne(job);
-      }
+        const jobs = await repo.claimDue(workerId, lane.filter, free, lockMs);
+        for (const job of jobs) begin(lane, job);
+        lane.moreDue = jobs.length === free;
+      } while (lane.again && !stopped);
     } catch (err) {
       options.log.error(
         { err, lane: lane.name },
         'job lane failed; it tries again at the next poll',
       );
+    } finally {
+      lane.claiming = false;
     }
   }
 
-  function spawn(lane: Lane) {
-    lane.active += 1;
-    const slot: Promise<void> = runSlot(lane).finally(() => {
-      lane.active -= 1;
-      lane.slots.delete(slot);
-    });
-    lane.slots.add(slot);
+  function begin(lane: Lane, job: JobRow) {
+    lane.running += 1;
+    const run: Promise<void> = runOne(job)
+      // Its outcome could not be written (the database went away): it runs again once its lock
+      // passes.
+      .catch((err: unknown) =>
+        options.log.error({ err, jobId: job.id, kind: job.kind }, 'job outcome not recorded'),
+      )
+      .finally(() => {
+        lane.running -= 1;
+        lane.slots.delete(run);
+        if (lane.moreDue && !stopped) track(lane, fill(lane));
+      });
+    lane.slots.add(run);
+  }
+
+  function track(lane: Lane, work: Promise<void>) {
+    lane.slots.add(work);
+    void work.finally(() => lane.slots.delete(work));
   }
 
   /**
@@ -231,8 +264,7 @@ export function createJobRunner(options: JobRunnerOptions) {
 
   function wake(lane: Lane) {
     if (!started || stopped) return;
-    lane.wakes += 1;
-    if (lane.active < lane.concurrency) scope.runInAsyncScope(spawn, null, lane);
+    scope.runInAsyncScope(() => track(lane, fill(lane)));
   }
 
   function tick() {
