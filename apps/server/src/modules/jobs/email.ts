@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Mailer, MailMessage } from '../../plugins/mailer.ts';
 import { defineJobs, type JobHandler } from './lanes.ts';
-import type { JobRepository } from './repository.ts';
+import type { EnqueueJob, JobRepository } from './repository.ts';
 
 export const EMAIL_JOB = 'email';
 
@@ -26,13 +26,9 @@ const emailJobPayload = z.object({
 });
 export type EmailJobPayload = z.infer<typeof emailJobPayload>;
 
-/** Mails go through the jobs table: they survive a restart and are retried when SMTP fails. */
-export function enqueueEmail(
-  jobs: JobRepository,
-  email: EmailJobPayload,
-  uniqueKey?: string,
-): Promise<boolean> {
-  return jobs.enqueue({
+/** The job that sends `email`: what `enqueueEmail` adds, for a caller adding several at once. */
+export function emailJob(email: EmailJobPayload, uniqueKey?: string): EnqueueJob {
+  return {
     kind: EMAIL_JOB,
     payload: { ...email },
     uniqueKey,
@@ -40,7 +36,16 @@ export function enqueueEmail(
     // 26 hours after the first: a mail server down for a night or a day delays receipts, it does
     // not lose them. Eight tries gave up after about an hour.
     maxAttempts: 14,
-  });
+  };
+}
+
+/** Mails go through the jobs table: they survive a restart and are retried when SMTP fails. */
+export function enqueueEmail(
+  jobs: JobRepository,
+  email: EmailJobPayload,
+  uniqueKey?: string,
+): Promise<boolean> {
+  return jobs.enqueue(emailJob(email, uniqueKey));
 }
 
 export interface EmailJobDeps {

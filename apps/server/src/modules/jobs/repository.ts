@@ -31,19 +31,30 @@ function kindCondition(filter: KindFilter): SQL {
   return filter.except.length ? notInArray(jobs.kind, filter.except) : sql`true`;
 }
 
-/** Adds a job; false when its unique key is taken. */
-async function insertJob(db: Db, job: EnqueueJob): Promise<boolean> {
-  const rows = await db
+const jobValues = (job: EnqueueJob) => ({
+  kind: job.kind,
+  payload: job.payload,
+  runAt: job.runAt ?? new Date(),
+  uniqueKey: job.uniqueKey ?? null,
+  maxAttempts: job.maxAttempts ?? 5,
+});
+
+/**
+ * The insert of `list`, not yet sent: another repository puts it in a statement of its own (a
+ * `WITH`), so rows and the jobs that go with them are written at once with no transaction
+ * around them. A job whose unique key is taken is skipped.
+ */
+export function insertJobsQuery(db: Db, list: readonly EnqueueJob[]) {
+  return db
     .insert(jobs)
-    .values({
-      kind: job.kind,
-      payload: job.payload,
-      runAt: job.runAt ?? new Date(),
-      uniqueKey: job.uniqueKey ?? null,
-      maxAttempts: job.maxAttempts ?? 5,
-    })
+    .values(list.map(jobValues))
     .onConflictDoNothing()
     .returning({ id: jobs.id });
+}
+
+/** Adds a job; false when its unique key is taken. */
+async function insertJob(db: Db, job: EnqueueJob): Promise<boolean> {
+  const rows = await insertJobsQuery(db, [job]);
   return rows.length > 0;
 }
 

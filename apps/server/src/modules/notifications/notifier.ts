@@ -15,7 +15,8 @@ import type { AfterAnswer } from '../../lib/after-answer.ts';
 import { unsubscribeUrl } from '../../lib/unsubscribe-link.ts';
 import type { Repositories } from '../../repositories.ts';
 import { notificationCopy } from '../emails/notifications.ts';
-import { enqueueEmail } from '../jobs/email.ts';
+import { newId } from '../../lib/ids.ts';
+import { emailJob } from '../jobs/email.ts';
 import { queueMessageMail } from './message-mail.ts';
 import type { Recipient } from './repository.ts';
 
@@ -81,35 +82,32 @@ export function createNotifier(deps: {
     const mailed = recipients.filter(
       (r) => !input.skipEmail && !r.emailOptOut.includes(input.kind),
     );
-    // Without an email copy the rows are one statement, with no transaction around it.
-    const write: <T>(work: (repos: Repositories) => Promise<T>) => Promise<T> = mailed.length
-      ? (work) => deps.repos.transaction(work)
-      : (work) => work(deps.repos);
-    await write(async (r) => {
-      const rows = await r.notifications.insertMany(
-        recipients.map((r) => ({
-          userId: r.id,
-          kind: input.kind,
-          title: input.title,
-          body: input.body ?? '',
-          link: input.link ?? '',
-          projectId: input.projectId ?? null,
-          questionId: input.questionId ?? null,
-        })),
-      );
-      const jobs = r.jobs;
-      for (const row of rows) {
-        const recipient = recipients.find((r) => r.id === row.userId)!;
-        if (!mailed.includes(recipient)) continue;
-        const replyTo = input.replyTo?.(recipient) ?? undefined;
-        const thread = input.projectId
-          ? { projectId: input.projectId }
-          : input.questionId
-            ? { questionId: input.questionId }
-            : null;
-        if (thread && batchedNotificationKinds.includes(input.kind)) {
+    const rows = recipients.map((r) => ({
+      id: newId(),
+      userId: r.id,
+      kind: input.kind,
+      title: input.title,
+      body: input.body ?? '',
+      link: input.link ?? '',
+      projectId: input.projectId ?? null,
+      questionId: input.questionId ?? null,
+    }));
+    const thread = input.projectId
+      ? { projectId: input.projectId }
+      : input.questionId
+        ? { questionId: input.questionId }
+        : null;
+    if (mailed.length > 0 && thread && batchedNotificationKinds.includes(input.kind)) {
+      // A message's copy waits for the next ones to make one digest (message-mail.ts): its job
+      // is looked for and added in the rows' transaction.
+      await deps.repos.transaction(async (r) => {
+        const written = await r.notifications.insertMany(rows);
+        for (const row of written) {
+          const recipient = mailed.find((m) => m.id === row.userId);
+          if (!recipient) continue;
+          const replyTo = input.replyTo?.(recipient) ?? undefined;
           await queueMessageMail(
-            jobs,
+            r.jobs,
             {
               userId: recipient.id,
               ...thread,
@@ -120,28 +118,32 @@ export function createNotifier(deps: {
             row.id,
             deps.config.messageMailDelayMs,
           );
-          continue;
         }
-        await enqueueEmail(
-          jobs,
-          {
-            to: recipient.email,
-            ...notificationCopy({
-              companyName: deps.config.companyName,
-              publicUrl: deps.config.publicUrl,
-              title: input.title,
-              body: input.body ?? '',
-              link: input.link ?? '',
-              answer: !input.replyTo ? null : replyTo ? 'reply' : 'website',
-              kindLabel: notificationKindLabels[input.kind],
-            }),
-            unsubscribeUrl: unsubscribeUrl(deps.config, recipient.id, input.kind),
-            ...(replyTo ? { replyTo } : {}),
-          },
-          `notification:${row.id}`,
-        );
-      }
-    });
+      });
+    } else {
+      // The rows and their email copies are one statement, with no transaction around it.
+      const mail = rows.flatMap((row, i) => {
+        const recipient = recipients[i]!;
+        if (!mailed.includes(recipient)) return [];
+        const replyTo = input.replyTo?.(recipient) ?? undefined;
+        const copy = {
+          to: recipient.email,
+          ...notificationCopy({
+            companyName: deps.config.companyName,
+            publicUrl: deps.config.publicUrl,
+            title: input.title,
+            body: input.body ?? '',
+            link: input.link ?? '',
+            answer: !input.replyTo ? null : replyTo ? 'reply' : 'website',
+            kindLabel: notificationKindLabels[input.kind],
+          }),
+          unsubscribeUrl: unsubscribeUrl(deps.config, recipient.id, input.kind),
+          ...(replyTo ? { replyTo } : {}),
+        };
+        return [emailJob(copy, `notification:${row.id}`)];
+      });
+      await repo.insertWithJobs(rows, mail);
+    }
     await deps.database
       .notify(NOTIFICATION_CHANNEL, JSON.stringify({ userIds: recipients.map((r) => r.id) }))
       .catch((err: unknown) => deps.log.warn({ err }, 'notification broadcast failed'));

@@ -3,6 +3,7 @@ import type { CompanyRole } from '@noise/shared/company';
 import { seesOnlyAssigned, staffRoles } from '@noise/shared/roles';
 import type { Db } from '../../db/client.ts';
 import { companyMembers, notifications, projects, users } from '../../db/schema.ts';
+import { insertJobsQuery, type EnqueueJob } from '../jobs/repository.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -24,6 +25,17 @@ export function createNotificationRepository(db: Db) {
     async insertMany(rows: (typeof notifications.$inferInsert)[], tx: Db = db) {
       if (rows.length === 0) return [];
       return tx.insert(notifications).values(rows).returning();
+    },
+
+    /**
+     * The rows and their email copies' jobs in one statement: both are written or neither, with
+     * no transaction around them (an order's staff bells and mails run after every order).
+     */
+    async insertWithJobs(rows: (typeof notifications.$inferInsert)[], mail: EnqueueJob[]) {
+      if (rows.length === 0) return [];
+      if (mail.length === 0) return db.insert(notifications).values(rows).returning();
+      const queued = db.$with('queued').as(insertJobsQuery(db, mail));
+      return db.with(queued).insert(notifications).values(rows).returning();
     },
 
     /** A person's notifications of these kinds about one project since a time, oldest first. */

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { jobs, sessions } from '../../db/schema.ts';
+import { jobs, notifications, sessions } from '../../db/schema.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, createUser } from '../../test/factories.ts';
 
@@ -118,6 +118,42 @@ describe('notifications', () => {
     const titles = (await list(admin.token)).items.map((n) => n.title);
     expect(titles).toEqual(expect.arrayContaining(['Quiet one', 'Loud one']));
     await waitFor(async () => ((await list(admin.token)).unreadCount === 2 ? true : undefined));
+  });
+
+  it('writes the team’s bells and their email copies in one statement', async () => {
+    const coordinator = await createUser(app, { role: 'co-ordinator' });
+    const before = app.database.queryCount();
+    await app.notifier.toStaff(
+      { kind: 'new-order', title: 'New order: SEO (Order #1001)', body: 'Paid $1,374.45.' },
+      { coordinatorId: coordinator.user.id },
+    );
+    // The team read, then the bells with their mail (BEGIN and COMMIT would not count): an
+    // order's staff bells used to be a transaction with a statement for each mail.
+    expect(app.database.queryCount() - before).toBe(2);
+    const bells = await app.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.title, 'New order: SEO (Order #1001)'));
+    expect(bells.map((b) => b.userId)).toEqual(
+      expect.arrayContaining([admin.user.id, coordinator.user.id]),
+    );
+    const mail = await app.database.db
+      .select()
+      .from(jobs)
+      .where(
+        inArray(
+          jobs.uniqueKey,
+          bells.map((b) => `notification:${b.id}`),
+        ),
+      );
+    expect(
+      mail.map((j) => [j.kind, j.maxAttempts, (j.payload as { to: string }).to]).sort(),
+    ).toEqual(
+      [
+        ['email', 14, admin.user.email],
+        ['email', 14, coordinator.user.email],
+      ].sort(),
+    );
   });
 
   it('needs a signed-in caller', async () => {
