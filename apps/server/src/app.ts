@@ -150,6 +150,7 @@ export async function buildApp(
     dataDir: envConfig.dataDir,
     brand: () => emailBrandOf(settings()),
     renderHtml: emailRenderer.render,
+    writeOutbox: emailRenderer.writeOutbox,
     log: app.log,
   });
   app.decorate('mailer', mailer);
