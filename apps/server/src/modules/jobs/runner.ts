@@ -48,7 +48,12 @@ export interface JobRunnerOptions {
   workerId?: string;
   /** How long a claimed job is ours before another worker may take it over. */
   lockMs?: number;
+  /** How long a woken lane waits for the jobs added with the one that woke it (20 ms). */
+  gatherMs?: number;
 }
+
+/** How long a woken lane waits for more jobs before it claims. */
+const GATHER_MS = 20;
 
 /** A sweep's lock: they take seconds, and running one twice at once does no harm. */
 const SWEEP_LOCK_MS = 30_000;
@@ -96,6 +101,8 @@ interface Lane {
   moreDue: boolean;
   /** The claims and jobs in hand, which `stop` waits for. */
   slots: Set<Promise<void>>;
+  /** Set while a wake-up waits to claim (`GATHER_MS`). */
+  wakeTimer?: NodeJS.Timeout;
 }
 
 /**
@@ -262,9 +269,17 @@ export function createJobRunner(options: JobRunnerOptions) {
    */
   const scope = new AsyncResource('job-runner');
 
+  /**
+   * A lane woken by an added job claims a moment later, so the jobs added around it share one
+   * claim: an order's receipt, queued with the order, and its team's mail, queued just after
+   * the answer, are one claim, and a burst of orders one claim per few orders.
+   */
   function wake(lane: Lane) {
-    if (!started || stopped) return;
-    scope.runInAsyncScope(() => track(lane, fill(lane)));
+    if (!started || stopped || lane.wakeTimer) return;
+    lane.wakeTimer = setTimeout(() => {
+      lane.wakeTimer = undefined;
+      if (started && !stopped) scope.runInAsyncScope(() => track(lane, fill(lane)));
+    }, options.gatherMs ?? GATHER_MS).unref();
   }
 
   function tick() {
@@ -347,6 +362,10 @@ export function createJobRunner(options: JobRunnerOptions) {
       if (timer) clearInterval(timer);
       timer = null;
       stopping.abort();
+      for (const lane of lanes) {
+        clearTimeout(lane.wakeTimer);
+        lane.wakeTimer = undefined;
+      }
       await unlisten?.().catch(() => {});
       unlisten = undefined;
       await Promise.allSettled([...lanes.flatMap((lane) => [...lane.slots]), ...drains]);

@@ -59,8 +59,9 @@ export function kindsFor(role: string): readonly NotificationKind[] {
 }
 
 /**
- * Stores notifications, queues their email copies (unless the user turned that kind off), and
- * tells every server process through PostgreSQL NOTIFY, so a bell open on any of them updates.
+ * Stores notifications and queues their email copies (unless the user turned that kind off);
+ * the database tells every server process through NOTIFY (migration 0057), so a bell open on any
+ * of them updates.
  */
 export function createNotifier(deps: {
   repos: Repositories;
@@ -144,9 +145,8 @@ export function createNotifier(deps: {
       });
       await repo.insertWithJobs(rows, mail);
     }
-    await deps.database
-      .notify(NOTIFICATION_CHANNEL, JSON.stringify({ userIds: recipients.map((r) => r.id) }))
-      .catch((err: unknown) => deps.log.warn({ err }, 'notification broadcast failed'));
+    // Every process's open bells hear of the rows from the database itself, when they commit
+    // (migration 0057): no statement of ours.
   }
 
   /**

@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { jobs, notifications, sessions } from '../../db/schema.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { jobs, notifications, sessions, users } from '../../db/schema.ts';
+import { NOTIFICATION_CHANNEL } from './notifier.ts';
 import { createTestApp } from '../../test/app.ts';
 import { bearer, createUser } from '../../test/factories.ts';
 
@@ -154,6 +155,28 @@ describe('notifications', () => {
         ['email', 14, coordinator.user.email],
       ].sort(),
     );
+  });
+
+  it('tells every process whose bells changed from the database, 200 accounts a notice', async () => {
+    const ids = Array.from({ length: 250 }, (_, i) => `bell-${String(i).padStart(3, '0')}`);
+    await app.database.db
+      .insert(users)
+      .values(ids.map((id) => ({ id, email: `${id}@example.com`, role: 'client' as const })));
+    const heard: string[][] = [];
+    const stop = await app.database.listen(NOTIFICATION_CHANNEL, (payload) => {
+      const { userIds } = JSON.parse(payload) as { userIds: string[] };
+      if (userIds[0]?.startsWith('bell-')) heard.push(userIds);
+    });
+    try {
+      // One statement, as the notifier writes a broadcast's rows; nothing else is sent.
+      await app.database.db
+        .insert(notifications)
+        .values(ids.map((userId) => ({ userId, kind: 'payment' as const, title: 'Paid' })));
+      await vi.waitFor(() => expect(heard.flat().sort()).toEqual(ids), { timeout: 5_000 });
+      expect(heard.map((people) => people.length).sort()).toEqual([200, 50]);
+    } finally {
+      await stop();
+    }
   });
 
   it('needs a signed-in caller', async () => {
