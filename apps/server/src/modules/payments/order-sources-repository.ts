@@ -16,19 +16,44 @@ import {
  * co-ordinators. Read-only here (their own modules manage them); the checkout reads the
  * database, never the prices a browser sends.
  */
+/**
+ * What every storefront order is priced from, each read built once per database handle and
+ * prepared by name (docs/decisions/113, 116).
+ */
+function orderQueries(db: Db) {
+  return {
+    service: db
+      .select()
+      .from(services)
+      .where(eq(services.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('order_service'),
+    packages: db
+      .select()
+      .from(servicePackages)
+      .where(eq(servicePackages.serviceId, sql.placeholder('serviceId')))
+      .orderBy(asc(servicePackages.position))
+      .prepare('order_packages'),
+    coordinator: db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, sql.placeholder('id')), eq(users.role, 'co-ordinator')))
+      .limit(1)
+      .prepare('order_coordinator'),
+  };
+}
+
 export function createOrderSources(db: Db) {
+  let queries: ReturnType<typeof orderQueries> | undefined;
+  const prepared = () => (queries ??= orderQueries(db));
   return {
     async findService(id: string) {
-      const [row] = await db.select().from(services).where(eq(services.id, id)).limit(1);
+      const [row] = await prepared().service.execute({ id });
       return row;
     },
 
     async listPackages(serviceId: string) {
-      return db
-        .select()
-        .from(servicePackages)
-        .where(eq(servicePackages.serviceId, serviceId))
-        .orderBy(asc(servicePackages.position));
+      return prepared().packages.execute({ serviceId });
     },
 
     async findPackage(id: string) {
@@ -180,11 +205,7 @@ export function createOrderSources(db: Db) {
     },
 
     async findCoordinator(id: string) {
-      const [row] = await db
-        .select()
-        .from(users)
-        .where(and(eq(users.id, id), eq(users.role, 'co-ordinator')))
-        .limit(1);
+      const [row] = await prepared().coordinator.execute({ id });
       return row;
     },
 

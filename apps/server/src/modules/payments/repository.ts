@@ -94,7 +94,35 @@ async function endPending(tx: Db, id: string, apply: boolean) {
 }
 
 /** Payment attempts, payments, subscriptions and seen webhook events. */
+/**
+ * The checkout's first reads, built once per database handle and prepared by name
+ * (docs/decisions/113, 116): every order looks for its key's attempt and the buyer's attempts
+ * waiting on a bank check before it records its own.
+ */
+function attemptQueries(db: Db) {
+  return {
+    byKey: db
+      .select()
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.idempotencyKey, sql.placeholder('key')))
+      .limit(1)
+      .prepare('payment_attempt_by_key'),
+    waitingOfUser: db
+      .select()
+      .from(paymentAttempts)
+      .where(
+        and(
+          eq(paymentAttempts.userId, sql.placeholder('userId')),
+          eq(paymentAttempts.state, 'requires_action'),
+        ),
+      )
+      .limit(20)
+      .prepare('payment_attempts_waiting_of_user'),
+  };
+}
+
 export function createPaymentRepository(db: Db) {
+  let attempts: ReturnType<typeof attemptQueries> | undefined;
   /**
    * Changes a subscription and logs what the change did to the recurring figures
    * (docs/decisions/108) in one transaction, the row locked between the two reads.
@@ -128,11 +156,8 @@ export function createPaymentRepository(db: Db) {
     },
 
     async findAttemptByKey(key: string): Promise<AttemptRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(paymentAttempts)
-        .where(eq(paymentAttempts.idempotencyKey, key))
-        .limit(1);
+      attempts ??= attemptQueries(db);
+      const [row] = await attempts.byKey.execute({ key });
       return row;
     },
 
@@ -200,13 +225,8 @@ export function createPaymentRepository(db: Db) {
 
     /** The user's other attempts still waiting on a bank check. */
     async listWaitingAttemptsOfUser(userId: string): Promise<AttemptRow[]> {
-      return db
-        .select()
-        .from(paymentAttempts)
-        .where(
-          and(eq(paymentAttempts.userId, userId), eq(paymentAttempts.state, 'requires_action')),
-        )
-        .limit(20);
+      attempts ??= attemptQueries(db);
+      return attempts.waitingOfUser.execute({ userId });
     },
 
     /** Moves a waiting attempt to failed; undefined when it is no longer waiting. */

@@ -33,10 +33,25 @@ export function toUserDto(row: UserRow): User {
   };
 }
 
+/**
+ * An account by id, built once per database handle and prepared by name (docs/decisions/113): the
+ * checkout, sign-in and most staff actions read it.
+ */
+function userByIdQuery(db: Db) {
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('users_by_id');
+}
+
 export function createUserRepository(db: Db) {
+  let byId: ReturnType<typeof userByIdQuery> | undefined;
   return {
     async findById(id: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      byId ??= userByIdQuery(db);
+      const [row] = await byId.execute({ id });
       return row;
     },
 
