@@ -1,8 +1,5 @@
 import type { z } from 'zod';
 import path from 'node:path';
-import fastifyCookie from '@fastify/cookie';
-import fastifyMultipart from '@fastify/multipart';
-import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -11,13 +8,11 @@ import { createAfterAnswer, type AfterAnswer } from './lib/after-answer.ts';
 import { emailBrandOf } from './lib/email-html.ts';
 import { createFrontCache, frontServerFactory, requestIdOf } from './lib/front-cache.ts';
 import { createEmailRenderer } from './lib/email-render-pool.ts';
-import { createRateCounters, rateLimitStore } from './lib/rate-counter-repository.ts';
+import { createRateCounters } from './lib/rate-counter-repository.ts';
 import { strictDeep } from './lib/strict-body.ts';
-import { AppError } from './lib/errors.ts';
 import { redactPaths, requestSerializer } from './lib/log-redaction.ts';
 import { createProjectEvents } from './lib/project-events.ts';
 import { createRepositories } from './repositories.ts';
-import { registerBackground } from './background.ts';
 import {
   emailsOf,
   provideAll,
@@ -25,19 +20,12 @@ import {
   type AppContext,
   type ModuleOptions,
 } from './app-module.ts';
+import { afterRoutes, beforeRoutes, registerInfrastructure } from './infrastructure.ts';
 import { appModules } from './modules.ts';
 import type { Notifier } from './modules/notifications/notifier.ts';
-import { registerAuth, type DeclaredRoute } from './plugins/auth.ts';
-import { registerCompression } from './plugins/compression.ts';
-import { registerErrorHandler } from './plugins/errors.ts';
+import type { DeclaredRoute } from './plugins/auth.ts';
 import { createLocalFileStore, createS3FileStore, type FileStore } from './plugins/file-store.ts';
 import { createMailer, type Mailer } from './plugins/mailer.ts';
-import { registerOpenApi } from './plugins/openapi.ts';
-import { registerQueryLog } from './plugins/query-log.ts';
-import { registerUploadsRoute } from './plugins/uploads-route.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
-import { registerStorageGuard } from './plugins/storage-guard.ts';
-import { registerWebApp } from './plugins/web-app.ts';
 import { ensureAdmin } from './seed/ensure-admin.ts';
 import { seedDemo } from './seed/seed-demo.ts';
 
@@ -177,51 +165,11 @@ export async function buildApp(
     emails: emailsOf(appModules),
   });
   made.context = ctx;
-  const { config, businessDetails } = ctx;
+  const { config } = ctx;
   app.decorate('notifier', ctx.notifier);
 
-  registerErrorHandler(app);
-  if (config.queryLogFile) registerQueryLog(app, config.queryLogFile);
-  // First: every answer, the refusals of the hooks after it too, carries the headers and its id.
-  registerSecurityHeaders(app, { hsts: config.publicUrl.startsWith('https://') });
-  // The embedded database and local uploads live in DATA_DIR: keep it from filling up.
-  if (!config.databaseUrl || !config.s3) registerStorageGuard(app, { dir: config.dataDir });
-  await registerCompression(app);
-  // Only the OAuth flows read cookies (modules/oauth/routes.ts); sign-in itself is a bearer token.
-  await app.register(fastifyCookie);
-  await app.register(fastifyMultipart, {
-    limits: {
-      fileSize: Math.max(
-        config.uploadLimits.video,
-        config.uploadLimits.pdf,
-        config.uploadLimits.image,
-      ),
-      files: 60,
-      fields: 500,
-      fieldSize: 512 * 1024,
-    },
-  });
-  registerUploadsRoute(app, files);
-  await app.register(fastifyRateLimit, {
-    global: false,
-    store: rateLimitStore(rateCounters),
-    errorResponseBuilder: (_request, context) =>
-      new AppError(
-        'too_many_requests',
-        429,
-        `Too many attempts. Please wait ${context.after} and try again.`,
-      ),
-  });
-  app.declaredRoutes = registerAuth(app, {
-    signer: ctx.auth.signer,
-    sessions: repos.sessions,
-    apiKeys: repos.apiKeys,
-    uploadsPerMinute: config.uploadRateLimitPerMinute,
-    apiKeyPerMinute: config.apiKeyRateLimitPerMinute,
-  });
-
-  // Before the routes: it checks each one as it is registered (docs/decisions/072).
-  await registerOpenApi(app, `${config.companyName} API`);
+  const infrastructure = { ctx, repos, files, rateCounters };
+  await registerInfrastructure(app, beforeRoutes, infrastructure);
 
   app.decorate('appContext', ctx);
   subscribeProjectEvents(appModules, ctx);
@@ -230,20 +178,7 @@ export async function buildApp(
     const registering = module.routes?.(app, ctx);
     if (registering) await registering;
   }
-  // Every module's background jobs, in lanes; after the checkout, whose invoice renderer the
-  // receipts share, so the runner stops before it (docs/decisions/089-job-lanes.md).
-  registerBackground(app, ctx);
-
-  await registerWebApp(app, config.webDistDir, {
-    companyName: () => config.companyName,
-    publicUrl: config.publicUrl,
-    // The pages the server draws are made of the catalogue's answers and the business name, and
-    // forgotten when either changes (here or, through NOTIFY, in another process).
-    onCatalogueChange: (listener) => {
-      app.catalogueCache.onClear(listener);
-      businessDetails.onChange(listener);
-    },
-  });
+  await registerInfrastructure(app, afterRoutes, infrastructure);
 
   const adminNotice =
     options.ensureAdmin === false

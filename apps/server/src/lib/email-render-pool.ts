@@ -27,7 +27,8 @@ export function createEmailRenderer(): EmailRenderer {
   if (!existsSync(fileURLToPath(script))) {
     return { render: renderEmailHtml, writeOutbox: writeOutboxMail, close: async () => {} };
   }
-  const pool = new Piscina({
+  // Both tasks answer a string: the HTML, or the path of the mail written.
+  const pool = new Piscina<{ content: EmailContent; brand: EmailBrand } | OutboxMail, string>({
     filename: script.href,
     minThreads: 0,
     maxThreads: 1,
@@ -39,8 +40,8 @@ export function createEmailRenderer(): EmailRenderer {
       pool.run(
         { content: { subject, text, action, reason, unsubscribeUrl }, brand },
         { name: 'render' },
-      ) as Promise<string>,
-    writeOutbox: (mail) => pool.run(mail, { name: 'writeOutbox' }) as Promise<string>,
+      ),
+    writeOutbox: (mail) => pool.run(mail, { name: 'writeOutbox' }),
     close: () => pool.destroy(),
   };
 }

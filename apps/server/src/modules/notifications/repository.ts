@@ -21,19 +21,20 @@ export type Recipient = Pick<
 >;
 
 export function createNotificationRepository(db: Db) {
+  async function insertMany(rows: (typeof notifications.$inferInsert)[], tx: Db = db) {
+    if (rows.length === 0) return [];
+    return tx.insert(notifications).values(rows).returning();
+  }
+
   return {
-    async insertMany(rows: (typeof notifications.$inferInsert)[], tx: Db = db) {
-      if (rows.length === 0) return [];
-      return tx.insert(notifications).values(rows).returning();
-    },
+    insertMany,
 
     /**
      * The rows and their email copies' jobs in one statement: both are written or neither, with
      * no transaction around them (an order's staff bells and mails run after every order).
      */
     async insertWithJobs(rows: (typeof notifications.$inferInsert)[], mail: EnqueueJob[]) {
-      if (rows.length === 0) return [];
-      if (mail.length === 0) return db.insert(notifications).values(rows).returning();
+      if (rows.length === 0 || mail.length === 0) return insertMany(rows);
       const queued = db.$with('queued').as(insertJobsQuery(db, mail));
       return db.with(queued).insert(notifications).values(rows).returning();
     },
