@@ -12,11 +12,6 @@ import {
 } from '../../db/schema.ts';
 
 /**
- * The rows an order is priced from: catalogue services, packages and extras, custom quotes and
- * co-ordinators. Read-only here (their own modules manage them); the checkout reads the
- * database, never the prices a browser sends.
- */
-/**
  * What every storefront order is priced from, each read built once per database handle and
  * prepared by name (docs/decisions/113, 116).
  */
@@ -43,6 +38,11 @@ function orderQueries(db: Db) {
   };
 }
 
+/**
+ * The rows an order is priced from: catalogue services, packages and extras, custom quotes and
+ * co-ordinators. Read-only here (their own modules manage them); the checkout reads the
+ * database, never the prices a browser sends.
+ */
 export function createOrderSources(db: Db) {
   let queries: ReturnType<typeof orderQueries> | undefined;
   const prepared = () => (queries ??= orderQueries(db));

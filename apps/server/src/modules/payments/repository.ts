@@ -93,7 +93,6 @@ async function endPending(tx: Db, id: string, apply: boolean) {
   return row;
 }
 
-/** Payment attempts, payments, subscriptions and seen webhook events. */
 /**
  * The checkout's first reads, built once per database handle and prepared by name
  * (docs/decisions/113, 116): every order looks for its key's attempt and the buyer's attempts
@@ -121,8 +120,10 @@ function attemptQueries(db: Db) {
   };
 }
 
+/** Payment attempts, payments, subscriptions and seen webhook events. */
 export function createPaymentRepository(db: Db) {
-  let attempts: ReturnType<typeof attemptQueries> | undefined;
+  let prepared: ReturnType<typeof attemptQueries> | undefined;
+  const attempts = () => (prepared ??= attemptQueries(db));
   /**
    * Changes a subscription and logs what the change did to the recurring figures
    * (docs/decisions/108) in one transaction, the row locked between the two reads.
@@ -156,8 +157,7 @@ export function createPaymentRepository(db: Db) {
     },
 
     async findAttemptByKey(key: string): Promise<AttemptRow | undefined> {
-      attempts ??= attemptQueries(db);
-      const [row] = await attempts.byKey.execute({ key });
+      const [row] = await attempts().byKey.execute({ key });
       return row;
     },
 
@@ -225,8 +225,7 @@ export function createPaymentRepository(db: Db) {
 
     /** The user's other attempts still waiting on a bank check. */
     async listWaitingAttemptsOfUser(userId: string): Promise<AttemptRow[]> {
-      attempts ??= attemptQueries(db);
-      return attempts.waitingOfUser.execute({ userId });
+      return attempts().waitingOfUser.execute({ userId });
     },
 
     /** Moves a waiting attempt to failed; undefined when it is no longer waiting. */
