@@ -2,6 +2,44 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The server's tests of what differs between the two engines (decision 117): opening, migrating
+ * and locking the database, notifications between processes (jobs, the catalogue's cache, live
+ * streams), pg_trgm search, transactions racing for the same rows, and a purchase from start to
+ * end. CI runs the whole server project on PostgreSQL and, with SERVER_TESTS=engine, these on
+ * PGlite as well; `npm run test:unit` alone still runs every file on PGlite.
+ */
+const ENGINE_TESTS = [
+  'db/lock',
+  'db/query-counts',
+  'db/any-of',
+  'infrastructure',
+  'test/db-snapshot',
+  'seed/seed-demo',
+  'seed/ensure-admin',
+  'cli/route-index',
+  'cli/openapi',
+  'modules/jobs/runner',
+  'modules/jobs/lanes',
+  'modules/catalogue/catalogue-cache',
+  'modules/catalogue/search',
+  'modules/catalogue/search-index',
+  'modules/notifications/routes',
+  'modules/messages/routes',
+  'modules/business-details/business-details',
+  'modules/payments/handle-payment',
+  'modules/payments/guest-checkout',
+  'modules/payments/refunds',
+  'plugins/storage-guard',
+  'plugins/errors-unavailable',
+  'security/money-and-concurrency',
+].map((file) => `apps/server/src/${file}.test.ts`);
+
+const serverTests = process.env.SERVER_TESTS;
+if (serverTests && serverTests !== 'engine') {
+  throw new Error(`SERVER_TESTS=${serverTests}: expected engine, or unset for every file`);
+}
+
 export default defineConfig({
   test: {
     // One worker per core: Vitest's default (cores - 1) ran the suite in one worker on a 2-core
@@ -12,7 +50,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['apps/server/src/**/*.test.ts'],
+          include: serverTests === 'engine' ? ENGINE_TESTS : ['apps/server/src/**/*.test.ts'],
           globalSetup: ['apps/server/src/test/global-setup.ts'],
           // Files share workers (each closes what it opens): the app and PGlite are imported
           // once per worker instead of once per file (docs/performance.md#test-suite).

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every test CI runs (docs/testing.md): formatting, lint and types; the OpenAPI document; the
-# unit and API tests on the embedded database (PGlite) and a short browser smoke set on it; then
-# the unit, API and every browser test on PostgreSQL. Each phase prints its time.
+# unit tests, the API tests of what differs between the engines and a short browser smoke set on
+# the embedded database (PGlite); then every API and browser test on PostgreSQL. Each test runs
+# once, and the engine's own ones on both (decision 117). Each phase prints its time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -49,10 +50,12 @@ phase "format, lint, types, build" together \
 # docs/openapi.json and its client types are what the app makes now, and the document passes
 # Redocly's recommended rules (redocly.yaml; docs/decisions/072-openapi-document.md). Offline.
 phase "OpenAPI document" npm run openapi:check
-phase "unit and API tests on PGlite" npm run test:unit
+# The server's files whose behaviour depends on the engine (vitest.config.ts, ENGINE_TESTS): the
+# rest run once, on PostgreSQL, below.
+phase "unit tests and the engine's API tests on PGlite" env SERVER_TESTS=engine npm run test:unit
 phase "browser smoke on PGlite" env E2E_SUITE=smoke npm test -w e2e
 # The shared and web projects do not touch a database: they ran once, above.
-phase "unit and API tests on PostgreSQL" env TEST_DATABASE_URL="$url" npx vitest run --project server
+phase "API tests on PostgreSQL" env TEST_DATABASE_URL="$url" npx vitest run --project server
 # The smoke files ran on PGlite above: every browser test runs once.
 phase "browser tests on PostgreSQL" env TEST_DATABASE_URL="$url" E2E_SUITE=rest npm test -w e2e
 phase "backup and restore on PostgreSQL" env BACKUP_CHECK_DATABASE_URL="$url" \
