@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
@@ -34,6 +35,13 @@ const ENGINE_TESTS = [
   'plugins/errors-unavailable',
   'security/money-and-concurrency',
 ].map((file) => `apps/server/src/${file}.test.ts`);
+// A file renamed or removed would quietly leave the engine's run: it fails here instead.
+const missingEngineTests = ENGINE_TESTS.filter(
+  (file) => !existsSync(fileURLToPath(new URL(file, import.meta.url))),
+);
+if (missingEngineTests.length > 0) {
+  throw new Error(`ENGINE_TESTS names files that do not exist: ${missingEngineTests.join(', ')}`);
+}
 
 const serverTests = process.env.SERVER_TESTS;
 if (serverTests && serverTests !== 'engine') {
