@@ -53,7 +53,8 @@ describe('Change plan', () => {
 
     await user.click(dialog.getByRole('button', { name: 'Change plan' }));
 
-    expect(dialog.getByText('Choose the package to change to')).toBeVisible();
+    // The form checks its fields asynchronously: the message comes after the click's task.
+    expect(await dialog.findByText('Choose the package to change to')).toBeVisible();
     expect(sent).toHaveLength(0);
   });
 
