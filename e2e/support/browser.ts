@@ -77,6 +77,7 @@ export async function launchBrowser(baseURL: string): Promise<TestBrowser> {
         reducedMotion: 'reduce',
       });
       contexts.push(context);
+      await context.addInitScript(recordPointerEvents, POINTER_LOG);
       if (options.token) {
         await context.addInitScript(
           (t) => window.localStorage.setItem('authToken', t),
@@ -157,6 +158,33 @@ function watchHydration(page: Page): string[] {
   return errors;
 }
 
+/** Where a page keeps its last pointer events, for a failed test's report (describeFailure). */
+const POINTER_LOG = '__pointerEvents';
+
+/**
+ * Runs in every document of a test's pages before its own scripts: keeps the last 20 presses,
+ * releases and clicks with the element each reached, to tell a click that never reached its
+ * target from one the page did not act on.
+ */
+function recordPointerEvents(key: string) {
+  const log: string[] = [];
+  Reflect.set(window, key, log);
+  for (const type of ['pointerdown', 'pointerup', 'click']) {
+    window.addEventListener(
+      type,
+      (event) => {
+        const target = event.target instanceof Element ? event.target : null;
+        const name = target?.closest('button, a, [role], label, input')?.textContent ?? '';
+        log.push(
+          `${(performance.now() / 1000).toFixed(2)} s ${type} <${target?.tagName.toLowerCase() ?? '?'}> ${name.trim().slice(0, 40)}`,
+        );
+        if (log.length > 20) log.shift();
+      },
+      true,
+    );
+  }
+}
+
 /** What a page did that a failed test's report shows: calls that failed and errors it logged. */
 interface Journal {
   events: string[];
@@ -213,6 +241,13 @@ async function describeFailure(page: Page, journal: Journal, testName: string) {
       ),
     );
     lines.push('alerts and hidden layers:', ...(hidden.length ? hidden : ['none']));
+    // Whether a click the test made reached what it aimed at (a click lost between its press and
+    // its release lands on their common ancestor instead).
+    const pointer = await page.evaluate(
+      (key) => (Reflect.get(window, key) as string[] | undefined) ?? [],
+      POINTER_LOG,
+    );
+    lines.push('last pointer events:', ...(pointer.length ? pointer : ['none']));
     const folder = path.join(import.meta.dirname, '..', 'test-results');
     mkdirSync(folder, { recursive: true });
     const file = path.join(folder, `${testName.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}.png`);
