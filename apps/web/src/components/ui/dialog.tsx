@@ -8,7 +8,7 @@ export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
 export const overlayClasses =
-  'fixed inset-0 z-50 bg-ink/60 backdrop-blur-[2px] data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in';
+  'fixed inset-0 z-50 bg-ink/60 data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in';
 
 type DialogContentProps = Omit<ComponentProps<typeof DialogPrimitive.Content>, 'title'> & {
   title: ReactNode;

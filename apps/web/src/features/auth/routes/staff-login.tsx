@@ -93,7 +93,7 @@ export function StaffLoginRoute() {
       <aside className="relative hidden overflow-hidden bg-ink p-12 text-paper lg:flex lg:flex-col lg:justify-between">
         <div
           aria-hidden="true"
-          className="absolute -bottom-32 -left-32 size-[30rem] rounded-full bg-accent/30 blur-3xl"
+          className="absolute -bottom-64 -left-64 size-[46rem] bg-radial-[closest-side] from-accent/30 from-40% to-transparent"
         />
         <Link to="/" className="relative font-display text-2xl font-extrabold">
           noise<span className="text-accent">.</span>

@@ -391,7 +391,7 @@ export function CheckoutForm({
       </div>
 
       {processing ? (
-        <div className="fixed inset-0 z-40 grid place-items-center bg-paper/70 backdrop-blur-[1px]">
+        <div className="fixed inset-0 z-40 grid place-items-center bg-paper/75">
           <Spinner label="Processing your payment" className="[&>span:first-child]:size-14" />
         </div>
       ) : null}

@@ -353,7 +353,7 @@ function AcceptBar() {
     <>
       {/* Room at the page's foot, so the bar never covers its last lines. */}
       <div aria-hidden="true" className="h-20 lg:hidden" />
-      <div className="fixed inset-x-0 bottom-0 z-30 border-t-2 border-ink bg-paper/95 p-3 backdrop-blur lg:hidden">
+      <div className="fixed inset-x-0 bottom-0 z-30 border-t-2 border-ink bg-paper p-3 lg:hidden">
         <a
           href="#proposal-answer-box"
           className={cn(buttonVariants({ size: 'lg' }), 'w-full justify-center')}

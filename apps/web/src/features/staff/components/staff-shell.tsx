@@ -128,7 +128,7 @@ export function StaffShell({ children }: { children: ReactNode }) {
         <SideNavigation />
       </aside>
       <div className="flex min-h-dvh min-w-0 flex-col">
-        <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-line bg-paper/95 px-4 backdrop-blur sm:px-6">
+        <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-line bg-paper px-4 sm:px-6">
           <Button
             variant="ghost"
             size="icon"

@@ -50,8 +50,8 @@ export function Header() {
     <header
       data-scrolled={scrolled || undefined}
       className={cn(
-        'sticky top-0 z-40 border-b backdrop-blur-md transition-shadow duration-300',
-        scrolled ? 'border-line bg-paper/95 shadow-header' : 'border-transparent bg-canvas/90',
+        'sticky top-0 z-40 border-b transition-shadow duration-300',
+        scrolled ? 'border-line bg-paper shadow-header' : 'border-transparent bg-canvas',
       )}
     >
       <div

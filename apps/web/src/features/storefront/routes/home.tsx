@@ -34,7 +34,7 @@ export function HomeRoute() {
       <section className="relative overflow-hidden bg-ink text-paper">
         <div
           aria-hidden="true"
-          className="pointer-events-none absolute -top-40 -right-40 size-[36rem] rounded-full bg-accent/25 blur-3xl"
+          className="pointer-events-none absolute -top-72 -right-72 size-[52rem] bg-radial-[closest-side] from-accent/25 from-40% to-transparent"
         />
         <div className="relative mx-auto grid max-w-7xl gap-10 px-4 pt-16 pb-20 sm:px-6 md:pt-24 md:pb-28 lg:grid-cols-[1.4fr_1fr] lg:items-end lg:px-8">
           <div>

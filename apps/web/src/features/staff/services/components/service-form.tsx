@@ -467,7 +467,7 @@ export function ServiceForm({ service }: { service?: ManageService }) {
 
       <IntakeQuestionsEditor />
 
-      <div className="sticky bottom-0 z-10 -mx-4 flex flex-col gap-4 border-t border-line bg-canvas/95 px-4 py-4 backdrop-blur sm:-mx-6 sm:px-6 lg:-mx-10 lg:px-10">
+      <div className="sticky bottom-0 z-10 -mx-4 flex flex-col gap-4 border-t border-line bg-canvas px-4 py-4 sm:-mx-6 sm:px-6 lg:-mx-10 lg:px-10">
         {fieldsRefused ? (
           <p role="alert" className="text-sm font-semibold text-danger">
             Please check the highlighted fields.
