@@ -162,7 +162,7 @@ export default tseslint.config(
     files: ['**/*.{js,mjs,ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
-      // no-cycle follows imports by parsing the imported files: TypeScript ones too.
+      // The import rules follow TypeScript files too.
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
       'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
@@ -178,8 +178,11 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: layerZones }],
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      // An import the resolver cannot follow would pass the two rules above unchecked.
+      // Cycles between files are oxlint's `import/no-cycle` (`npm run lint` runs it after
+      // ESLint): the same verdicts on a cycle through the `@/` alias and on type-only imports,
+      // in 2 s where this plugin's rule took 18 s of ESLint's 65 (docs/testing.md).
+      // An import the resolver cannot follow would pass the rule above, and the cycle check,
+      // unchecked.
       'import-x/no-unresolved': 'error',
     },
   },
