@@ -162,10 +162,8 @@ export default tseslint.config(
     files: ['**/*.{js,mjs,ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
-      // The import rules follow TypeScript files too.
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
       'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       // Resolves the web app's `@/` alias and the workspace packages as TypeScript does.
       'import-x/resolver-next': [
         createTypeScriptImportResolver({

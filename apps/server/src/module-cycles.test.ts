@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Server modules import one way (docs/architecture.md): a module that imports a module that imports it back,
- * directly or through others, is a folder cycle that file-level `import/no-cycle` (oxlint, in `npm run lint`) cannot see.
+ * directly or through others, is a folder cycle that the file-level cycle check (oxlint's
+ * `import/no-cycle`, in `npm run lint`) cannot see.
  * None stands: a general helper goes to lib/, a mapper to the module that owns the table, and a
  * module that needs another's behaviour at run time is handed it by the caller that composes both
  * (app.ts). An import that closes a cycle fails here; one that could not be avoided would be
